@@ -1,0 +1,15 @@
+/** Accounts: register, login, me. */
+import { login, register } from '#shared/auth/accounts.ts';
+import { toPublicUser } from '#shared/auth/user.schema.ts';
+import { apiFunction, implement } from '#shared/http/api-function.ts';
+import { created } from '#shared/http/reply.ts';
+import * as routes from '#shared/http/routes/auth.routes.ts';
+
+export const handler = apiFunction('auth', [
+  implement(routes.register, async ({ body }) => {
+    const user = await register(body);
+    return created({ id: user.id, email: user.email, is_admin: user.is_admin });
+  }),
+  implement(routes.login, async ({ body }) => login(body)),
+  implement(routes.me, async ({ user }) => toPublicUser(user)),
+]);

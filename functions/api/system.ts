@@ -1,0 +1,33 @@
+/**
+ * Health, the OpenAPI document, and the fallback for requests that match no
+ * route (API Gateway's $default route in AWS): 404, or 405 with Allow.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { config } from '#shared/config/config.ts';
+import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts';
+import { errorResponse, corsHeaders } from '#shared/http/middlewares.ts';
+import { buildOpenApi } from '#shared/http/openapi.ts';
+import { ROUTES } from '#shared/http/routes/index.ts';
+import { health, openapi } from '#shared/http/routes/system.routes.ts';
+import { notFound } from '#shared/http/errors.ts';
+
+const VERSION = '0.1.0';
+
+export const handler = apiFunction('system', [
+  implement(health, async () => ({ status: 'ok' })),
+  implement(openapi, async () => buildOpenApi(ROUTES, { title: 'BillWatch API', version: VERSION, serverUrl: config().PUBLIC_URL })),
+]);
+
+/** The $default route: a path the route table does not know, or a method it does not allow there. */
+export async function fallback(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const method = event.requestContext.http.method.toUpperCase();
+  let result: APIGatewayProxyStructuredResultV2;
+  try {
+    findRoute(ROUTES, method, event.rawPath, undefined);
+    result = errorResponse(notFound(`No route for ${method} ${event.rawPath}`, 'route.not_found'));
+  } catch (err) {
+    result = errorResponse(err);
+  }
+  const origin = event.headers?.origin;
+  return { ...result, headers: { ...(result.headers ?? {}), ...corsHeaders(origin) } };
+}

@@ -1,0 +1,72 @@
+/**
+ * Runs Amazon's DynamoDB Local (the jar shipped in the npm package
+ * amplify-dynamodb-simulator) on the machine's Java, in memory or with its
+ * data under a folder, and waits until it answers.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { freePort, waitFor } from './net.ts';
+
+export interface RunningDynamo {
+  endpoint: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The emulator folder inside amplify-dynamodb-simulator. */
+export function dynamoLocalDir(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+}
+
+/** Null when a Java 17+ runtime is on PATH, or a sentence saying what is missing. */
+export function javaProblem(): string | null {
+  const out = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (out.error) return 'Java is not installed: DynamoDB Local needs a Java 17+ runtime on PATH (e.g. apt-get install openjdk-17-jre-headless)';
+  const text = `${out.stderr}${out.stdout}`;
+  const major = Number(/version "(\d+)/.exec(text)?.[1] ?? 0);
+  return major >= 17 ? null : `Java ${major || 'of unknown version'} found; DynamoDB Local here needs Java 17 or newer`;
+}
+
+export async function startDynamoDbLocal(options: { port?: number; dbPath?: string } = {}): Promise<RunningDynamo> {
+  const problem = javaProblem();
+  if (problem) throw new Error(problem);
+  const dir = dynamoLocalDir();
+  const port = options.port ?? (await freePort());
+  const args = [
+    `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(dir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
+    '-sharedDb',
+    ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
+  ];
+  const child: ChildProcess = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim()}`);
+      // Any HTTP answer (DynamoDB Local returns 400 to a bare GET) means it is listening.
+      await fetch(endpoint);
+    }, 30_000);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  return {
+    endpoint,
+    port,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The User entity as the rest of the code sees it, and its public shape.
+ * notification_prefs is owned by the notifications domain; here it is an
+ * opaque record so accounts never depend on notification rules.
+ */
+import { z } from 'zod';
+
+export const User = z.object({
+  id: z.string(),
+  email: z.string(),
+  hashed_password: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+  notification_prefs: z.record(z.string(), z.unknown()).nullable().default(null),
+  rss_token: z.string().optional(),
+  email_unsubscribe_token: z.string().optional(),
+});
+export type User = z.infer<typeof User>;
+
+export const PublicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** The fields a client may see: never the hash or the tokens. */
+export const toPublicUser = (u: User): PublicUser => ({
+  id: u.id,
+  email: u.email,
+  is_admin: u.is_admin,
+  created_at: u.created_at,
+});
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'must be a valid email address' }));
+
+export const Password = z
+  .string()
+  .min(8, { error: 'must be at least 8 characters' })
+  .max(256, { error: 'must be at most 256 characters' });
+
+export const Credentials = z.object({ email: Email, password: Password });
+export type Credentials = z.infer<typeof Credentials>;

@@ -1,0 +1,113 @@
+/**
+ * The service's configuration: every environment variable it reads, parsed once
+ * with zod. A bad value fails at cold start (or at `npm start`) with a message
+ * naming the variable, never halfway through a request.
+ */
+import { z } from 'zod';
+
+export const JWT_PLACEHOLDER = 'change-me-in-production';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const Config = z.object({
+  STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
+  AWS_REGION: z.string().default('us-east-1'),
+  SERVICE_NAME: z.string().default('billwatch'),
+  TABLE_NAME: z.string().min(1).default('billwatch'),
+  BUCKET_NAME: z.string().min(1).default('billwatch-texts'),
+  EVENT_BUS_NAME: z.string().min(1).default('billwatch-jobs'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+
+  JWT_SECRET_KEY: z
+    .string({ error: 'JWT_SECRET_KEY is not set' })
+    .refine((v) => v !== JWT_PLACEHOLDER, {
+      message: `JWT_SECRET_KEY still holds the placeholder "${JWT_PLACEHOLDER}"; set a random secret of at least 32 bytes`,
+    })
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+      message: 'JWT_SECRET_KEY must be at least 32 bytes long',
+    }),
+  ENCRYPTION_SECRET_KEY: optionalString,
+  JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
+  JWT_ISSUER: z.string().default('billwatch'),
+  JWT_AUDIENCE: z.string().default('billwatch-api'),
+
+  TRUST_PROXY: flag,
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
+  RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
+  RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
+
+  LLM_PROVIDER: z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none']).optional(),
+  LLM_MODEL: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString,
+  GEMINI_API_KEY: optionalString,
+  GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
+  OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
+  LLM_RATE_LIMIT_RPM: positiveInt(50),
+
+  CONGRESS_API_KEY: optionalString,
+  GOVINFO_API_KEY: optionalString,
+  NEWS_API_KEY: optionalString,
+  REPLAY_HAR: optionalString,
+  RECORD_HAR: optionalString,
+
+  SMTP_HOST: optionalString,
+  SMTP_PORT: positiveInt(587),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: z.string().default('BillWatch <alerts@localhost>'),
+  SMTP_STARTTLS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true' || v === ''),
+  ALLOW_PRIVATE_PUSH_TARGETS: flag,
+});
+export type Config = z.infer<typeof Config>;
+
+/** Thrown when the environment cannot be parsed; the message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment into a Config, throwing a ConfigError naming each problem. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = Config.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, parsed from process.env on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Forgets the parsed configuration so the next call re-reads process.env (tests, local stack). */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,122 @@
+/**
+ * Small helpers over the DynamoDB document client that every repository
+ * needs: paged queries with opaque cursors, BatchGet/BatchWrite that retry
+ * their unprocessed keys, and condition-failure detection.
+ */
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { unprocessable } from '#shared/http/errors.ts';
+import { tableName } from './table.ts';
+
+export type Item = Record<string, unknown>;
+export type Key = Record<string, unknown>;
+
+/** DynamoDB's limits per call: 100 keys for BatchGetItem, 25 requests for BatchWriteItem. */
+const BATCH_GET_MAX = 100;
+const BATCH_WRITE_MAX = 25;
+
+export interface Page<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+/** Encodes a LastEvaluatedKey as an opaque URL-safe cursor. */
+export function encodeCursor(key: Key | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+}
+
+/** Decodes a client's cursor; a cursor that is not ours is a 422, never a 500. */
+export function decodeCursor(cursor: string | undefined): Key | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Key;
+  } catch {
+    // fall through to the 422 below
+  }
+  throw unprocessable('The cursor is not valid', [{ path: 'cursor', message: 'not a cursor this API issued' }]);
+}
+
+/** One page of a query, with an opaque cursor for the next. */
+export async function queryPage(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  cursor?: string,
+): Promise<{ items: Item[]; next_cursor: string | null }> {
+  const out = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor) }),
+  );
+  return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey) };
+}
+
+/** Every item a query returns, following LastEvaluatedKey (for bounded partitions). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Key | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Gets many items by key, in chunks of 100, retrying unprocessed keys with backoff. */
+export async function batchGet(keys: Key[], projection?: string[]): Promise<Item[]> {
+  const found: Item[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
+    let pending: Key[] = keys.slice(i, i + BATCH_GET_MAX);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
+      if (attempt > 8) throw new Error(`BatchGet left ${pending.length} keys unprocessed after retries`);
+      const out = await dynamo().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName()]: {
+              Keys: pending,
+              ...(projection ? { ProjectionExpression: projection.map((_, j) => `#p${j}`).join(','), ExpressionAttributeNames: Object.fromEntries(projection.map((p, j) => [`#p${j}`, p])) } : {}),
+            },
+          },
+        }),
+      );
+      found.push(...((out.Responses?.[tableName()] ?? []) as Item[]));
+      pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+    }
+  }
+  return found;
+}
+
+export type WriteRequest = { put: Item } | { delete: Key };
+
+/** Writes many puts and deletes, in chunks of 25, retrying unprocessed items with backoff. */
+export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
+    let pending = requests
+      .slice(i, i + BATCH_WRITE_MAX)
+      .map((r) => ('put' in r ? { PutRequest: { Item: r.put } } : { DeleteRequest: { Key: r.delete } }));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
+      if (attempt > 8) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);
+      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+    }
+  }
+}
+
+/** True when a write failed only because its condition did not hold. */
+export function isConditionFailed(err: unknown): boolean {
+  return err instanceof ConditionalCheckFailedException;
+}
+
+/** The reason codes of a cancelled transaction, one per item, or null for other errors. */
+export function transactionReasons(err: unknown): string[] | null {
+  if (!(err instanceof TransactionCanceledException)) return null;
+  return (err.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}

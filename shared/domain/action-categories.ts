@@ -1,0 +1,34 @@
+/**
+ * Action categories (the keys of alert_filters per follow mode) and the sets
+ * the spec's decisions build on them. One place, so changing a set is one edit.
+ */
+import { z } from 'zod';
+
+export const ACTION_CATEGORIES = [
+  'vote',
+  'presidential',
+  'committee_report',
+  'calendar',
+  'procedural',
+  'referral',
+  'new_document',
+  'new_amendment',
+] as const;
+export const ActionCategory = z.enum(ACTION_CATEGORIES);
+export type ActionCategory = z.infer<typeof ActionCategory>;
+
+/** A new action of these categories enqueues a document fetch (besides the first one per new bill). */
+export const DOCUMENT_FETCH_CATEGORIES: ReadonlySet<ActionCategory> = new Set([
+  'vote',
+  'committee_report',
+  'presidential',
+  'calendar',
+  'referral',
+]);
+
+/** A changed bill whose latest action is of these categories emits bill_updated. */
+export const MILESTONE_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['vote', 'presidential', 'committee_report', 'calendar']);
+
+export const FOLLOW_MODES = ['neutral', 'hold_veto', 'hold_boost'] as const;
+export const FollowMode = z.enum(FOLLOW_MODES);
+export type FollowMode = z.infer<typeof FollowMode>;

@@ -1,0 +1,150 @@
+/**
+ * Builds the Lambda handler of one API function group from the route table.
+ * The pipeline for every request, in order:
+ *   1. find the route (API Gateway's routeKey, or method + path locally);
+ *   2. resolve the caller for the route's auth level (401 / 403);
+ *   3. count the route's rate limit (429 with Retry-After);
+ *   4. validate path, query and JSON body with the route's zod schemas (413 / 400 / 422);
+ *   5. run the operation and shape its Reply; errors become {"detail", "code"}.
+ * middy carries the error mapping and CORS as middlewares.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { bootstrap } from '#shared/config/bootstrap.ts';
+import { config } from '#shared/config/config.ts';
+import { resolveCaller } from '#shared/auth/current-user.ts';
+import type { User } from '#shared/auth/user.schema.ts';
+import { hit } from '#shared/db/rate-limit.repository.ts';
+import { parseJson, rawBody } from './body.ts';
+import { clientIp } from './client-ip.ts';
+import { methodNotAllowed, notFound, tooManyRequests } from './errors.ts';
+import { corsMiddleware, errorMiddleware } from './middlewares.ts';
+import { Reply } from './reply.ts';
+import { rateLimitRule } from './rate-limits.ts';
+import { pathMatcher, routeKey, type ApiFunctionGroup, type AuthLevel, type RouteDef } from './route.ts';
+import { ROUTES } from './routes/index.ts';
+import { validate } from './validate.ts';
+
+type Infer<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.infer<NonNullable<S>> : undefined;
+type CallerFor<A extends AuthLevel> = A extends 'user' | 'admin' ? User : A extends 'optional' ? User | null : null;
+
+export interface ApiRequest<R extends RouteDef, A extends AuthLevel = AuthLevel> {
+  params: Infer<R['params']>;
+  query: Infer<R['query']>;
+  body: Infer<R['body']>;
+  /** The signed-in user: always set on user and admin routes, null for guests. */
+  user: CallerFor<A>;
+  /** The raw body text, for routes that accept non-JSON forms (RFC 8058 one-click). */
+  rawBody: string;
+  headers: Record<string, string | undefined>;
+  ip: string;
+  requestId: string;
+  event: APIGatewayProxyEventV2;
+}
+
+export type Operation<R extends RouteDef> = (req: ApiRequest<R, R['auth']>) => Promise<unknown>;
+
+/** Pairs a route with its implementation, keeping the route's schema types. */
+export interface Implementation {
+  route: RouteDef;
+  run: (req: ApiRequest<RouteDef>) => Promise<unknown>;
+}
+export function implement<R extends RouteDef>(route: R, run: Operation<R>): Implementation {
+  return { route, run: run as unknown as Implementation['run'] };
+}
+
+const lowerHeaders = (h: Record<string, string | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+function toResult(route: RouteDef, value: unknown): APIGatewayProxyStructuredResultV2 {
+  const reply = value instanceof Reply ? value : new Reply(route.successStatus ?? 200, value);
+  if (reply.status === 204 || reply.body === undefined) {
+    return { statusCode: reply.status, headers: reply.headers, body: '' };
+  }
+  if (reply.contentType) {
+    return { statusCode: reply.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: String(reply.body) };
+  }
+  return {
+    statusCode: reply.status,
+    headers: { 'Content-Type': 'application/json', ...reply.headers },
+    body: JSON.stringify(reply.body),
+  };
+}
+
+/** Finds the route a request is for: by routeKey in AWS, by matching method and path otherwise. */
+export function findRoute(
+  routes: readonly RouteDef[],
+  method: string,
+  path: string,
+  key: string | undefined,
+): { route: RouteDef; params: Record<string, string> } {
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const params = pathMatcher(route.path)(path);
+    if (!params) continue;
+    if (key && key !== '$default' && key !== routeKey(route)) continue;
+    if (route.method === method) return { route, params };
+    allowed.push(route.method);
+  }
+  if (allowed.length > 0) throw methodNotAllowed(allowed);
+  throw notFound(`No route for ${method} ${path}`, 'route.not_found');
+}
+
+async function enforceRateLimit(route: RouteDef, ip: string, user: User | null): Promise<void> {
+  if (!route.rateLimit) return;
+  const rule = rateLimitRule(route.rateLimit);
+  const subject = rule.per === 'user' && user ? `user:${user.id}` : `ip:${ip}`;
+  const decision = await hit(route.rateLimit, subject, rule.limit, rule.windowSeconds);
+  if (!decision.allowed) {
+    throw tooManyRequests(decision.retryAfterSeconds, `Too many ${route.rateLimit} attempts; try again in ${decision.retryAfterSeconds} s`);
+  }
+}
+
+/**
+ * The handler of one function group. Every route of the group must have an
+ * implementation and no implementation may be for another group's route; a
+ * mismatch fails at cold start.
+ */
+export function apiFunction(group: ApiFunctionGroup, implementations: Implementation[]) {
+  const routes = ROUTES.filter((r) => r.fn === group);
+  const byOperation = new Map(implementations.map((i) => [i.route.operationId, i]));
+  const missing = routes.filter((r) => !byOperation.has(r.operationId)).map((r) => r.operationId);
+  const foreign = implementations.filter((i) => i.route.fn !== group).map((i) => i.route.operationId);
+  if (missing.length || foreign.length) {
+    throw new Error(`API group ${group}: missing implementations [${missing.join(', ')}], foreign [${foreign.join(', ')}]`);
+  }
+
+  const dispatch = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    await bootstrap();
+    const method = event.requestContext.http.method.toUpperCase();
+    const { route, params } = findRoute(routes, method, event.rawPath, event.routeKey);
+    const implementation = byOperation.get(route.operationId);
+    if (!implementation) throw notFound(`No route for ${method} ${event.rawPath}`, 'route.not_found');
+    const headers = lowerHeaders(event.headers);
+    const ip = clientIp(event.requestContext.http.sourceIp, headers['x-forwarded-for'], config().TRUST_PROXY);
+
+    const user = await resolveCaller(route.auth, headers.authorization);
+    await enforceRateLimit(route, ip, user);
+
+    const text = rawBody(event.body, event.isBase64Encoded);
+    const request: ApiRequest<RouteDef> = {
+      params: (route.params ? validate(route.params, event.pathParameters ?? params, 'path') : undefined) as ApiRequest<RouteDef>['params'],
+      query: (route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined) as ApiRequest<RouteDef>['query'],
+      body: route.body ? validate(route.body, parseJson(text), 'body') : undefined,
+      user,
+      rawBody: text,
+      headers,
+      ip,
+      requestId: context.awsRequestId ?? event.requestContext.requestId,
+      event,
+    };
+    return toResult(route, await implementation.run(request));
+  };
+
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    // onError runs in reverse order: the error becomes a response first, then CORS headers are added.
+    .use(corsMiddleware())
+    .use(errorMiddleware())
+    .handler(dispatch);
+}

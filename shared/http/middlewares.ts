@@ -1,0 +1,71 @@
+/**
+ * The two middy middlewares of every API function: the single point where
+ * errors become `{"detail", "code"}` responses, and CORS headers for the
+ * configured origins.
+ */
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ConfigError, config } from '#shared/config/config.ts';
+import { logger } from '#shared/observability/logger.ts';
+import { HttpError } from './errors.ts';
+
+type Mw = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
+
+/** Renders an error as the API's JSON error body; unexpected errors are logged and hidden. */
+export function errorResponse(err: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
+  if (err instanceof HttpError && err.expose) {
+    return {
+      statusCode: err.statusCode,
+      headers: { 'Content-Type': 'application/json', ...(err.options.headers ?? {}) },
+      body: JSON.stringify({ detail: err.detail, code: err.code, ...(err.options.errors ? { errors: err.options.errors } : {}) }),
+    };
+  }
+  if (err instanceof HttpError) {
+    logger.error('dependency failure', { requestId, code: err.code, detail: err.detail, cause: String(err.options.cause ?? '') });
+    return {
+      statusCode: err.statusCode,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ detail: err.detail, code: err.code }),
+    };
+  }
+  logger.error('unhandled error', { requestId, error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
+  const detail = err instanceof ConfigError ? 'The service is misconfigured' : 'Internal server error';
+  return { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ detail, code: 'internal' }) };
+}
+
+export function errorMiddleware(): Mw {
+  return {
+    onError: async (request) => {
+      request.response = errorResponse(request.error, request.context?.awsRequestId);
+    },
+  };
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization,Content-Type',
+  'Access-Control-Max-Age': '600',
+};
+
+/** CORS headers for a request's Origin when it is one of CORS_ORIGINS (or they allow "*"). */
+export function corsHeaders(origin: string | undefined): Record<string, string> {
+  if (!origin) return {};
+  let allowed: string[];
+  try {
+    allowed = config().CORS_ORIGINS;
+  } catch {
+    return {};
+  }
+  if (allowed.includes('*')) return { 'Access-Control-Allow-Origin': '*', ...CORS_HEADERS };
+  if (!allowed.includes(origin)) return {};
+  return { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', ...CORS_HEADERS };
+}
+
+export function corsMiddleware(): Mw {
+  const apply: NonNullable<Mw['after']> = async (request) => {
+    const headers = request.event.headers ?? {};
+    const origin = headers.origin ?? headers.Origin;
+    if (request.response) request.response.headers = { ...(request.response.headers ?? {}), ...corsHeaders(origin) };
+  };
+  return { after: apply, onError: apply };
+}

@@ -1,0 +1,87 @@
+/**
+ * The shape of one row of the route table: method, path, the function group
+ * (Lambda) that serves it, its auth level, its rate limit and the zod schemas
+ * that validate it. The CDK stack, the local API server and the OpenAPI
+ * document are all generated from these rows.
+ */
+import type { z } from 'zod';
+import type { RateLimitName } from './rate-limits.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
+
+/** One API Lambda per group: functions/api/<group>.ts. */
+export const API_FUNCTION_GROUPS = [
+  'system',
+  'auth',
+  'jobs-admin',
+  'bills',
+  'members',
+  'llm',
+  'personal',
+  'notifications',
+] as const;
+export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface RouteDef<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends AuthLevel = AuthLevel,
+> {
+  /** Unique camelCase name; the OpenAPI operationId and the key a group implements. */
+  operationId: string;
+  method: HttpMethod;
+  /** API Gateway style path with {param} segments. */
+  path: string;
+  fn: ApiFunctionGroup;
+  auth: A;
+  rateLimit?: RateLimitName;
+  summary: string;
+  tags?: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of a 2xx JSON reply, for the OpenAPI document. */
+  response?: z.ZodType;
+  /** Status of a successful reply (200 unless given). */
+  successStatus?: number;
+  /** Content type of a successful reply when it is not JSON. */
+  produces?: 'text/html' | 'application/rss+xml' | 'text/plain';
+  /** Set on routes that only start a job: the job table's name it runs. */
+  job?: string;
+}
+
+/** Declares a route while keeping its schema types for the implementation. */
+export function defineRoute<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  const A extends AuthLevel = AuthLevel,
+>(route: RouteDef<P, Q, B, A>): RouteDef<P, Q, B, A> {
+  return route;
+}
+
+/** "GET /api/bills/{id}": the key API Gateway puts in requestContext.routeKey. */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+/** Turns a route path into a matcher that returns its path parameters, or null. */
+export function pathMatcher(path: string): (actual: string) => Record<string, string> | null {
+  const names: string[] = [];
+  const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const re = new RegExp(`^${pattern}/?$`);
+  return (actual) => {
+    const m = re.exec(actual);
+    if (!m) return null;
+    const params: Record<string, string> = {};
+    names.forEach((n, i) => {
+      params[n] = decodeURIComponent(m[i + 1] ?? '');
+    });
+    return params;
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The route table: every HTTP route of the service, one file per function
+ * group. The CDK HTTP API, the local API server and /api/openapi.json are all
+ * generated from this list.
+ */
+import type { RouteDef } from '../route.ts';
+import { AUTH_ROUTES } from './auth.routes.ts';
+import { BILLS_ROUTES } from './bills.routes.ts';
+import { JOBS_ADMIN_ROUTES } from './jobs-admin.routes.ts';
+import { LLM_ROUTES } from './llm.routes.ts';
+import { MEMBERS_ROUTES } from './members.routes.ts';
+import { NOTIFICATIONS_ROUTES } from './notifications.routes.ts';
+import { PERSONAL_ROUTES } from './personal.routes.ts';
+import { SYSTEM_ROUTES } from './system.routes.ts';
+
+export const ROUTES: readonly RouteDef[] = [
+  ...SYSTEM_ROUTES,
+  ...AUTH_ROUTES,
+  ...JOBS_ADMIN_ROUTES,
+  ...BILLS_ROUTES,
+  ...MEMBERS_ROUTES,
+  ...LLM_ROUTES,
+  ...PERSONAL_ROUTES,
+  ...NOTIFICATIONS_ROUTES,
+];

@@ -1,0 +1,102 @@
+/**
+ * Admin routes of the platform: jobs (list, run by name, and one POST route
+ * per job that declares an adminPath in the job table) and user management.
+ */
+import { z } from 'zod';
+import { PublicUser } from '#shared/auth/user.schema.ts';
+import { JOBS } from '#shared/jobs/job-table.ts';
+import { JobAccepted, Paging, listOf } from '../schemas.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+
+export const listJobs = defineRoute({
+  operationId: 'listJobs',
+  method: 'GET',
+  path: '/api/admin/jobs',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Every job with its schedule, last run and last result',
+  tags: ['admin'],
+});
+
+export const runJobByName = defineRoute({
+  operationId: 'runJobByName',
+  method: 'POST',
+  path: '/api/admin/jobs/{name}',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Run a job of the job table now; answers 202 and runs asynchronously',
+  tags: ['admin'],
+  params: z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) }),
+  response: JobAccepted,
+  successStatus: 202,
+});
+
+const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }) });
+
+export const listUsers = defineRoute({
+  operationId: 'listUsers',
+  method: 'GET',
+  path: '/api/admin/users',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Users in signup order',
+  tags: ['admin'],
+  query: Paging,
+  response: listOf(PublicUser),
+});
+
+export const deleteUser = defineRoute({
+  operationId: 'deleteUser',
+  method: 'DELETE',
+  path: '/api/admin/users/{id}',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Delete a user and all their data',
+  tags: ['admin'],
+  params: UserIdParams,
+  successStatus: 204,
+});
+
+export const promoteUser = defineRoute({
+  operationId: 'promoteUser',
+  method: 'POST',
+  path: '/api/admin/users/{id}/promote',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Make a user an admin',
+  tags: ['admin'],
+  params: UserIdParams,
+  response: PublicUser,
+});
+
+export const demoteUser = defineRoute({
+  operationId: 'demoteUser',
+  method: 'POST',
+  path: '/api/admin/users/{id}/demote',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Take admin rights from a user (not from yourself)',
+  tags: ['admin'],
+  params: UserIdParams,
+  response: PublicUser,
+});
+
+const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** The API.md admin paths that each run one job (trigger-fetch-actions, backfill-*, …). */
+export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admin'>[] = JOBS.filter((j) => j.adminPath).map((j) =>
+  defineRoute({
+    operationId: `trigger${camel(`_${j.name}`)}`,
+    method: 'POST',
+    path: j.adminPath as string,
+    fn: 'jobs-admin',
+    auth: 'admin',
+    summary: `Run ${j.name} now: ${j.description}`,
+    tags: ['admin'],
+    response: JobAccepted,
+    successStatus: 202,
+    job: j.name,
+  }),
+);
+
+export const JOBS_ADMIN_ROUTES: RouteDef[] = [listJobs, runJobByName, listUsers, deleteUser, promoteUser, demoteUser, ...JOB_TRIGGER_ROUTES];

@@ -1,0 +1,26 @@
+/** Routes of the service itself: health and the OpenAPI document. */
+import { z } from 'zod';
+import { defineRoute } from '../route.ts';
+
+export const health = defineRoute({
+  operationId: 'health',
+  method: 'GET',
+  path: '/api/health',
+  fn: 'system',
+  auth: 'none',
+  summary: 'Liveness check',
+  tags: ['system'],
+  response: z.object({ status: z.literal('ok') }),
+});
+
+export const openapi = defineRoute({
+  operationId: 'openapi',
+  method: 'GET',
+  path: '/api/openapi.json',
+  fn: 'system',
+  auth: 'none',
+  summary: 'This OpenAPI 3.1 document',
+  tags: ['system'],
+});
+
+export const SYSTEM_ROUTES = [health, openapi];

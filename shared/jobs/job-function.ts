@@ -1,0 +1,69 @@
+/**
+ * Builds the Lambda handler of one job group. It accepts the scheduler's
+ * input or the admin bus event (whose detail is the same JobInvocation),
+ * runs the named job, and records the run with its summary or error.
+ */
+import { randomUUID } from 'node:crypto';
+import { bootstrap } from '#shared/config/bootstrap.ts';
+import { recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
+import { logger } from '#shared/observability/logger.ts';
+import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
+import { JOBS } from './job-table.ts';
+
+/** A bus event wraps the invocation in `detail`; the scheduler sends it bare. */
+function invocationOf(event: unknown): JobInvocation {
+  const candidate = event && typeof event === 'object' && 'detail' in event ? (event as { detail: unknown }).detail : event;
+  return JobInvocation.parse(candidate);
+}
+
+/** Runs one invocation against a group's implementations, recording the run. */
+export async function runJob(
+  implementations: Record<string, JobHandler>,
+  invocation: JobInvocation,
+  now = new Date(),
+): Promise<JobRun> {
+  const handler = implementations[invocation.job];
+  if (!handler) throw new Error(`Unknown job "${invocation.job}" for this function`);
+  const run: JobRun = {
+    job: invocation.job,
+    run_id: invocation.run_id ?? randomUUID(),
+    trigger: invocation.trigger,
+    status: 'running',
+    started_at: now.toISOString(),
+    finished_at: null,
+    duration_ms: null,
+    result: null,
+    error: null,
+  };
+  await recordJobRun(run);
+  const started = Date.now();
+  try {
+    const result = await handler({ runId: run.run_id, trigger: invocation.trigger, now, input: invocation.input ?? {} });
+    const done: JobRun = { ...run, status: 'succeeded', finished_at: new Date().toISOString(), duration_ms: Date.now() - started, result };
+    await recordJobRun(done);
+    logger.info('job succeeded', { job: run.job, runId: run.run_id, result });
+    return done;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await recordJobRun({ ...run, status: 'failed', finished_at: new Date().toISOString(), duration_ms: Date.now() - started, error: message });
+    logger.error('job failed', { job: run.job, runId: run.run_id, error: message });
+    throw err;
+  }
+}
+
+/**
+ * The handler of a job group; every job of the group in the job table must be
+ * implemented, and nothing else may be, or the function fails at cold start.
+ */
+export function jobFunction(group: JobFunctionGroup, implementations: Record<string, JobHandler>) {
+  const expected = JOBS.filter((j) => j.group === group).map((j) => j.name);
+  const missing = expected.filter((n) => !implementations[n]);
+  const extra = Object.keys(implementations).filter((n) => !expected.includes(n));
+  if (missing.length || extra.length) {
+    throw new Error(`Job group ${group}: missing [${missing.join(', ')}], not in the job table [${extra.join(', ')}]`);
+  }
+  return async (event: unknown): Promise<JobRun> => {
+    await bootstrap();
+    return runJob(implementations, invocationOf(event));
+  };
+}

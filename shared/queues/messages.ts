@@ -1,0 +1,74 @@
+/**
+ * The versioned message envelope of every queue, declared as zod schemas: the
+ * contract between the producer and the worker of each queue. A worker parses
+ * each record with its queue's schema; an unknown shape is a record failure.
+ */
+import { z } from 'zod';
+import { ActionCategory } from '#shared/domain/action-categories.ts';
+
+const BillId = z.string().regex(/^\d{2,3}-(hr|s|hjres|sjres|hconres|sconres|hres|sres)-\d+$/);
+
+// document-fetch ------------------------------------------------------------
+export const FetchBillText = z.object({
+  v: z.literal(1),
+  type: z.literal('fetch_bill_text'),
+  bill_id: BillId,
+  reason: z.enum(['new_bill', 'action', 'reprocess', 'backfill']),
+});
+export const DocumentFetchMessage = z.discriminatedUnion('type', [FetchBillText]);
+export type DocumentFetchMessage = z.infer<typeof DocumentFetchMessage>;
+
+// brief ---------------------------------------------------------------------
+export const BriefBillText = z.object({
+  v: z.literal(1),
+  type: z.literal('brief_bill_text'),
+  bill_id: BillId,
+  /** The text version to brief (e.g. "ih", "rh", "enr"). */
+  version_code: z.string().min(1),
+  /** Re-brief even when a brief of this version exists (admin reprocess, backfill-citations). */
+  force: z.boolean().default(false),
+});
+export const BriefMessage = z.discriminatedUnion('type', [BriefBillText]);
+export type BriefMessage = z.infer<typeof BriefMessage>;
+
+// notification-dispatch -----------------------------------------------------
+export const BillEventKind = z.enum(['bill_updated', 'new_document', 'new_amendment']);
+export type BillEventKind = z.infer<typeof BillEventKind>;
+
+/** A bill event from the poller (bill_updated) or the brief worker (new_document, new_amendment). */
+export const BillEvent = z.object({
+  v: z.literal(1),
+  type: z.literal('bill_event'),
+  /** Deterministic per cause (e.g. bill + action, bill + brief version), so a re-emit is recognised. */
+  event_id: z.string().min(1),
+  kind: BillEventKind,
+  bill_id: BillId,
+  action_category: ActionCategory,
+  occurred_at: z.iso.datetime({ offset: true }),
+  action_text: z.string().optional(),
+  action_date: z.string().optional(),
+  brief_version: z.number().int().optional(),
+});
+export type BillEvent = z.infer<typeof BillEvent>;
+
+export const NotificationMessage = z.discriminatedUnion('type', [BillEvent]);
+export type NotificationMessage = z.infer<typeof NotificationMessage>;
+
+// ingest-tasks --------------------------------------------------------------
+const billTask = <T extends string>(type: T) => z.object({ v: z.literal(1), type: z.literal(type), bill_id: BillId });
+export const IngestTaskMessage = z.discriminatedUnion('type', [
+  billTask('fetch_sponsor_for_bill'),
+  billTask('fetch_bill_actions'),
+  billTask('fetch_bill_cosponsors'),
+  billTask('fetch_bill_votes'),
+  z.object({ v: z.literal(1), type: z.literal('enrich_member'), member_id: z.string().regex(/^[A-Z]\d{6}$/) }),
+]);
+export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
+
+/** Each queue's message type, for the typed sender. */
+export interface QueueMessages {
+  'document-fetch': DocumentFetchMessage;
+  brief: BriefMessage;
+  'notification-dispatch': NotificationMessage;
+  'ingest-tasks': IngestTaskMessage;
+}

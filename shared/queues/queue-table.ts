@@ -1,0 +1,65 @@
+/**
+ * The queue table: the SQS chain document fetch → brief → notification
+ * dispatch, and the ingest task queue. The CDK stack makes each queue with its
+ * DLQ, alarm and event source mapping from these rows; the local stack's pumps
+ * deliver batches with the same batch size and max receive count.
+ */
+export interface QueueDef {
+  name: string;
+  /** The worker entry: functions/workers/<worker>.ts. */
+  worker: string;
+  batchSize: number;
+  /** The worker Lambda's timeout; the visibility timeout is six times this. */
+  timeoutSeconds: number;
+  /** Deliveries before a message moves to the DLQ. */
+  maxReceiveCount: number;
+  /** Upper bound of concurrent worker invocations (SQS event source maxConcurrency, at least 2). */
+  maxConcurrency: number;
+  description: string;
+}
+
+export const QUEUES = [
+  {
+    name: 'document-fetch',
+    worker: 'document-fetch',
+    batchSize: 5,
+    timeoutSeconds: 120,
+    maxReceiveCount: 5,
+    maxConcurrency: 4,
+    description: 'Fetches a bill text version into S3 and records it, then asks for a brief',
+  },
+  {
+    name: 'brief',
+    worker: 'brief',
+    batchSize: 1,
+    timeoutSeconds: 600,
+    maxReceiveCount: 4,
+    maxConcurrency: 3,
+    description: 'Writes the cited LLM brief of a bill text and classifies the bill',
+  },
+  {
+    name: 'notification-dispatch',
+    worker: 'notification-dispatch',
+    batchSize: 10,
+    timeoutSeconds: 120,
+    maxReceiveCount: 5,
+    maxConcurrency: 10,
+    description: 'Fans a bill event out to recipients and delivers it over push, email and RSS',
+  },
+  {
+    name: 'ingest-tasks',
+    worker: 'ingest-tasks',
+    batchSize: 10,
+    timeoutSeconds: 120,
+    maxReceiveCount: 5,
+    maxConcurrency: 4,
+    description: 'Per-bill and per-member follow-up fetches: sponsor, actions, cosponsors, votes, enrichment',
+  },
+] as const satisfies readonly QueueDef[];
+
+export type QueueName = (typeof QUEUES)[number]['name'];
+
+/** The environment variable that carries a queue's URL: QUEUE_URL_DOCUMENT_FETCH, … */
+export const queueUrlEnv = (name: QueueName): string => `QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
+
+export const visibilityTimeoutSeconds = (q: QueueDef): number => q.timeoutSeconds * 6;

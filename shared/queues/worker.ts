@@ -1,0 +1,50 @@
+/**
+ * An SQS worker as one per-record handler, wrapped by Powertools' batch
+ * processor for partial batch responses: a record that fails is reported in
+ * batchItemFailures and redelivered alone; the others are deleted.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { z } from 'zod';
+import { bootstrap } from '#shared/config/bootstrap.ts';
+import { logger } from '#shared/observability/logger.ts';
+
+export interface RecordContext {
+  messageId: string;
+  /** How many times this message has been received (1 on first delivery). */
+  receiveCount: number;
+}
+
+/** Builds a worker handler that parses each record's body with `schema` and runs `handle` on it. */
+export function sqsWorker<S extends z.ZodType>(
+  name: string,
+  schema: S,
+  handle: (message: z.infer<S>, ctx: RecordContext) => Promise<void>,
+) {
+  const processor = new BatchProcessor(EventType.SQS);
+  const recordHandler = async (record: SQSRecord): Promise<void> => {
+    let body: unknown;
+    try {
+      body = JSON.parse(record.body);
+    } catch {
+      throw new Error(`${name}: message ${record.messageId} is not JSON`);
+    }
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new Error(`${name}: message ${record.messageId} does not match the queue's schema: ${parsed.error.message}`);
+    }
+    try {
+      await handle(parsed.data, {
+        messageId: record.messageId,
+        receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? '1'),
+      });
+    } catch (err) {
+      logger.error(`${name}: record failed`, { messageId: record.messageId, error: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+  };
+  return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    await bootstrap();
+    return processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
+  };
+}

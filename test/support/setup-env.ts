@@ -1,0 +1,33 @@
+/**
+ * Runs before every test file: points the AWS clients at the emulators and
+ * gives the file its own resource names and a test JWT secret. Nothing is
+ * created here; integration tests call useIntegrationStack().
+ */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { resetClients } from '#shared/aws/clients.ts';
+import { resetConfig } from '#shared/config/config.ts';
+
+const suffix = randomBytes(4).toString('hex');
+Object.assign(process.env, {
+  STAGE: 'test',
+  // Node 20 runs the tests; Lambda runs nodejs22.x, so the SDK's Node 20 notice is noise here.
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
+  AWS_ENDPOINT_URL_SQS: inject('fauxqsEndpoint'),
+  AWS_ENDPOINT_URL_S3: inject('fauxqsEndpoint'),
+  TABLE_NAME: `test-${suffix}`,
+  BUCKET_NAME: `test-${suffix}`,
+  QUEUE_PREFIX: `test-${suffix}-`,
+  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
+  PUBLIC_URL: 'http://localhost:3000',
+  ALLOW_PRIVATE_PUSH_TARGETS: '1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
+});
+delete process.env.SECRET_ARN;
+delete process.env.AWS_PROFILE;
+resetConfig();
+resetClients();
