@@ -1,0 +1,67 @@
+/**
+ * The Bill and Member records as stored and served. The ingestion domain owns
+ * them; briefs, people's features and notifications read them through
+ * shared/db/bills.repository.ts and shared/db/members.repository.ts.
+ */
+import { z } from 'zod';
+
+export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;
+export const BillType = z.enum(BILL_TYPES);
+export type BillType = z.infer<typeof BillType>;
+
+export const BillCategory = z.enum(['substantive', 'commemorative', 'administrative']);
+export type BillCategory = z.infer<typeof BillCategory>;
+
+export const Provenance = z.object({
+  source: z.string(),
+  fetched_at: z.string(),
+});
+
+export const Bill = z.object({
+  id: z.string(),
+  congress: z.number().int(),
+  type: BillType,
+  number: z.number().int(),
+  /** Display label such as "H.R. 3076". */
+  label: z.string(),
+  title: z.string(),
+  short_title: z.string().nullable().default(null),
+  chamber: z.enum(['house', 'senate']),
+  introduced_date: z.string().nullable().default(null),
+  sponsor_id: z.string().nullable().default(null),
+  bill_category: BillCategory.nullable().default(null),
+  policy_area: z.string().nullable().default(null),
+  latest_action_date: z.string().nullable().default(null),
+  latest_action_text: z.string().nullable().default(null),
+  latest_action_category: z.string().nullable().default(null),
+  congress_gov_url: z.string().nullable().default(null),
+  has_document: z.boolean().default(false),
+  /** brief | pending | no_text (the spec's document indicators). */
+  document_status: z.enum(['brief', 'pending', 'no_text']).default('no_text'),
+  topic_tags: z.array(z.string()).default([]),
+  update_date: z.string().nullable().default(null),
+  provenance: Provenance,
+});
+export type Bill = z.infer<typeof Bill>;
+
+export const Chamber = z.enum(['house', 'senate']);
+
+export const Member = z.object({
+  id: z.string(),
+  /** Stored as 'Last, First'. */
+  name: z.string(),
+  first_name: z.string().nullable().default(null),
+  last_name: z.string().nullable().default(null),
+  state: z.string().length(2),
+  district: z.number().int().nullable().default(null),
+  chamber: Chamber.nullable().default(null),
+  party: z.string().nullable().default(null),
+  photo_url: z.string().nullable().default(null),
+  office_address: z.string().nullable().default(null),
+  phone: z.string().nullable().default(null),
+  website: z.string().nullable().default(null),
+  congress_gov_url: z.string().nullable().default(null),
+  lis_id: z.string().nullable().default(null),
+  provenance: Provenance,
+});
+export type Member = z.infer<typeof Member>;
