@@ -1,0 +1,174 @@
+/**
+ * Follows in the single table (data-model P1, P2). A follow lives in its
+ * owner's partition at USER#{uid} / FOLLOW#{type}#{target} and carries
+ * gsi2 FOLLOWERS#{type}#{target} / USER#{uid}, so "who follows X" is one
+ * Query and "what does this user follow" is one Query. Creation is
+ * idempotent by an attribute_not_exists condition, never read-then-write.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import type { FollowMode } from '#shared/domain/action-categories.ts';
+import { Follow, followId, type FollowTargetType } from '#shared/personal/follow.schema.ts';
+import { isConditionFailed, queryAll, type Item } from './dynamo.ts';
+import { INDEX, tableName } from './table.ts';
+
+const userPk = (userId: string) => `USER#${userId}`;
+export const followKey = (userId: string, type: FollowTargetType, targetId: string) => ({
+  pk: userPk(userId),
+  sk: `FOLLOW#${type}#${targetId}`,
+});
+const followersPk = (type: FollowTargetType, targetId: string) => `FOLLOWERS#${type}#${targetId}`;
+
+function toItem(follow: Follow): Item {
+  return {
+    ...followKey(follow.user_id, follow.target_type, follow.target_id),
+    entity: 'follow',
+    ...follow,
+    [INDEX.gsi2.pk]: followersPk(follow.target_type, follow.target_id),
+    [INDEX.gsi2.sk]: userPk(follow.user_id),
+  };
+}
+
+const fromItem = (item: Item): Follow => Follow.parse(item);
+
+/** A user's follows, optionally of one target type (one Query on the user's partition). */
+export async function listFollows(userId: string, targetType?: FollowTargetType): Promise<Follow[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': targetType ? `FOLLOW#${targetType}#` : 'FOLLOW#' },
+  });
+  return items.map(fromItem);
+}
+
+/** One follow of a user, or null. */
+export async function getFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<Follow | null> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: followKey(userId, targetType, targetId), ConsistentRead: true }),
+  );
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+/**
+ * Creates a follow unless it exists; returns the stored follow and whether it
+ * was created now. Bills default to neutral; members and topics carry no mode.
+ */
+export async function createFollow(input: {
+  userId: string;
+  targetType: FollowTargetType;
+  targetId: string;
+  followMode?: FollowMode | null;
+  now?: string;
+}): Promise<{ follow: Follow; created: boolean }> {
+  const now = input.now ?? new Date().toISOString();
+  const mode = input.targetType === 'bill' ? (input.followMode ?? 'neutral') : null;
+  const follow: Follow = {
+    id: followId(input.targetType, input.targetId),
+    user_id: input.userId,
+    target_type: input.targetType,
+    target_id: input.targetId,
+    follow_mode: mode,
+    mode_set_at: mode ? now : null,
+    created_at: now,
+  };
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName: tableName(), Item: toItem(follow), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return { follow, created: true };
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    const existing = await getFollow(input.userId, input.targetType, input.targetId);
+    if (existing) return { follow: existing, created: false };
+    // Deleted between the failed put and the read: try once more.
+    return createFollow(input);
+  }
+}
+
+/** Deletes a follow; false when the user had no such follow. */
+export async function deleteFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: followKey(userId, targetType, targetId),
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Sets the mode of an existing follow and stamps mode_set_at when the mode
+ * changes (alignment counts only votes cast after it); null when absent.
+ */
+export async function setFollowMode(
+  userId: string,
+  targetType: FollowTargetType,
+  targetId: string,
+  mode: FollowMode,
+  now = new Date().toISOString(),
+): Promise<Follow | null> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: followKey(userId, targetType, targetId),
+        // Keep the old stamp when the mode does not change, so re-sending a mode cannot reset history.
+        UpdateExpression: 'SET follow_mode = :m, mode_set_at = if_not_exists(mode_set_at, :now)',
+        ConditionExpression: 'attribute_exists(pk) AND follow_mode = :m',
+        ExpressionAttributeValues: { ':m': mode, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? fromItem(out.Attributes) : null;
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: followKey(userId, targetType, targetId),
+        UpdateExpression: 'SET follow_mode = :m, mode_set_at = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':m': mode, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? fromItem(out.Attributes) : null;
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+export interface Follower {
+  user_id: string;
+  follow_mode: FollowMode | null;
+}
+
+/** Everyone following one target (Query gsi2 FOLLOWERS#{type}#{target}, all pages). */
+export async function followersOf(targetType: FollowTargetType, targetId: string): Promise<Follower[]> {
+  const items = await queryAll({
+    IndexName: INDEX.gsi2.name,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk, '#mode': 'follow_mode' },
+    ExpressionAttributeValues: { ':pk': followersPk(targetType, targetId) },
+    ProjectionExpression: 'user_id, #mode',
+  });
+  return items.map((i) => ({
+    user_id: String(i.user_id),
+    follow_mode: (i.follow_mode ?? null) as FollowMode | null,
+  }));
+}
+
+/** Followers of many targets: one Query per target, run concurrently (the notification dispatcher). */
+export async function followersOfMany(
+  targets: { type: FollowTargetType; id: string }[],
+): Promise<{ type: FollowTargetType; id: string; followers: Follower[] }[]> {
+  return Promise.all(targets.map(async (t) => ({ type: t.type, id: t.id, followers: await followersOf(t.type, t.id) })));
+}
