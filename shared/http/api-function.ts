@@ -11,7 +11,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
-import { bootstrap } from '#shared/config/bootstrap.ts';
+import '#shared/config/cold-start.ts';
 import { config } from '#shared/config/config.ts';
 import { resolveCaller } from '#shared/auth/current-user.ts';
 import type { User } from '#shared/auth/user.schema.ts';
@@ -116,7 +116,6 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
   }
 
   const dispatch = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
-    await bootstrap();
     const method = event.requestContext.http.method.toUpperCase();
     const { route, params } = findRoute(routes, method, event.rawPath, event.routeKey);
     const implementation = byOperation.get(route.operationId);

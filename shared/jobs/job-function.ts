@@ -4,7 +4,7 @@
  * runs the named job, and records the run with its summary or error.
  */
 import { randomUUID } from 'node:crypto';
-import { bootstrap } from '#shared/config/bootstrap.ts';
+import '#shared/config/cold-start.ts';
 import { recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
@@ -63,7 +63,6 @@ export function jobFunction(group: JobFunctionGroup, implementations: Record<str
     throw new Error(`Job group ${group}: missing [${missing.join(', ')}], not in the job table [${extra.join(', ')}]`);
   }
   return async (event: unknown): Promise<JobRun> => {
-    await bootstrap();
     return runJob(implementations, invocationOf(event));
   };
 }

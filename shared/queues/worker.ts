@@ -6,7 +6,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
-import { bootstrap } from '#shared/config/bootstrap.ts';
+import '#shared/config/cold-start.ts';
 import { logger } from '#shared/observability/logger.ts';
 
 export interface RecordContext {
@@ -44,7 +44,6 @@ export function sqsWorker<S extends z.ZodType>(
     }
   };
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    await bootstrap();
     return processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
   };
 }
