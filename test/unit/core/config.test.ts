@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, JWT_PLACEHOLDER, parseConfig } from '#shared/config/config.ts';
+
+const secret = 'x'.repeat(32);
+
+describe('configuration', () => {
+  it('refuses the placeholder JWT secret with a message naming the variable', () => {
+    expect(() => parseConfig({ JWT_SECRET_KEY: JWT_PLACEHOLDER })).toThrow(ConfigError);
+    expect(() => parseConfig({ JWT_SECRET_KEY: JWT_PLACEHOLDER })).toThrow(/JWT_SECRET_KEY.*placeholder/);
+  });
+
+  it('refuses a JWT secret shorter than 32 bytes and a missing one', () => {
+    expect(() => parseConfig({ JWT_SECRET_KEY: 'x'.repeat(31) })).toThrow(/at least 32 bytes/);
+    expect(() => parseConfig({})).toThrow(/JWT_SECRET_KEY/);
+  });
+
+  it('applies the spec defaults for rate limits and token lifetime', () => {
+    const c = parseConfig({ JWT_SECRET_KEY: secret });
+    expect(c.RATE_LIMIT_LOGIN_PER_MINUTE).toBe(10);
+    expect(c.RATE_LIMIT_REGISTER_PER_HOUR).toBe(5);
+    expect(c.LLM_RATE_LIMIT_RPM).toBe(50);
+    expect(c.JWT_TTL_SECONDS).toBe(7 * 24 * 3600);
+    expect(c.TRUST_PROXY).toBe(false);
+  });
+
+  it('reads configured limits, TRUST_PROXY and CORS origins', () => {
+    const c = parseConfig({
+      JWT_SECRET_KEY: secret,
+      RATE_LIMIT_LOGIN_PER_MINUTE: '3',
+      TRUST_PROXY: '1',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(c.RATE_LIMIT_LOGIN_PER_MINUTE).toBe(3);
+    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      parseConfig({ JWT_SECRET_KEY: secret, RATE_LIMIT_LOGIN_PER_MINUTE: '-1', STAGE: 'moon' });
+      expect.unreachable();
+    } catch (err) {
+      expect(String(err)).toMatch(/RATE_LIMIT_LOGIN_PER_MINUTE/);
+      expect(String(err)).toMatch(/STAGE/);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES, parseJson, rawBody } from '#shared/http/body.ts';
+import { clientIp } from '#shared/http/client-ip.ts';
+import { HttpError } from '#shared/http/errors.ts';
+import { findRoute } from '#shared/http/api-function.ts';
+import { pathMatcher } from '#shared/http/route.ts';
+import { ROUTES } from '#shared/http/routes/index.ts';
+import { toAwsCron } from '#shared/jobs/cron.ts';
+
+const statusOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof HttpError ? err.statusCode : -1;
+  }
+  return 0;
+};
+
+describe('client IP', () => {
+  it('uses the source IP unless a trusted proxy is declared', () => {
+    expect(clientIp('198.51.100.9', '1.2.3.4', false)).toBe('198.51.100.9');
+  });
+  it('takes the right-most X-Forwarded-For entry behind a trusted proxy', () => {
+    expect(clientIp('10.0.0.1', 'spoofed, 203.0.113.5', true)).toBe('203.0.113.5');
+    expect(clientIp('10.0.0.1', undefined, true)).toBe('10.0.0.1');
+  });
+});
+
+describe('request bodies', () => {
+  it('refuses bodies over 64 KB with 413, counting bytes not characters', () => {
+    expect(statusOf(() => rawBody('é'.repeat(MAX_BODY_BYTES / 2 + 1), false))).toBe(413);
+    expect(rawBody('a'.repeat(MAX_BODY_BYTES), false)).toHaveLength(MAX_BODY_BYTES);
+  });
+  it('decodes base64 bodies and answers 400 for malformed JSON', () => {
+    expect(rawBody(Buffer.from('{"a":1}').toString('base64'), true)).toBe('{"a":1}');
+    expect(statusOf(() => parseJson('{"a":'))).toBe(400);
+    expect(parseJson('  ')).toBeUndefined();
+  });
+});
+
+describe('routing', () => {
+  it('matches path parameters and decodes them', () => {
+    expect(pathMatcher('/api/bills/{id}/text')('/api/bills/118-hr-1/text')).toEqual({ id: '118-hr-1' });
+    expect(pathMatcher('/api/follows/{id}')('/api/follows/bill%3A118-hr-1')).toEqual({ id: 'bill:118-hr-1' });
+    expect(pathMatcher('/api/bills/{id}')('/api/bills/1/2')).toBeNull();
+  });
+  it('answers 404 for an unknown path and 405 for a known path with another method', () => {
+    expect(statusOf(() => findRoute(ROUTES, 'GET', '/api/nope', undefined))).toBe(404);
+    expect(statusOf(() => findRoute(ROUTES, 'DELETE', '/api/health', undefined))).toBe(405);
+    expect(findRoute(ROUTES, 'GET', '/api/health', undefined).route.operationId).toBe('health');
+  });
+  it('has unique operation ids and unique method+path pairs', () => {
+    const ids = ROUTES.map((r) => r.operationId);
+    const keys = ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(ROUTES.every((r) => r.path.startsWith('/api/'))).toBe(true);
+  });
+});
+
+describe('cron conversion for EventBridge Scheduler', () => {
+  it('turns five-field crons into AWS six-field crons with one "?"', () => {
+    expect(toAwsCron('*/30 * * * *')).toBe('cron(0/30 * * * ? *)');
+    expect(toAwsCron('0 4 * * *')).toBe('cron(0 4 * * ? *)');
+    expect(toAwsCron('30 8 * * MON')).toBe('cron(30 8 ? * MON *)');
+    expect(() => toAwsCron('* * *')).toThrow(/five-field/);
+  });
+});
