@@ -1,0 +1,251 @@
+/**
+ * Briefs in the single table (docs/data-model.md B6, B7, A14):
+ *   BILL#{bill_id} / BRIEF#{version:0000}   the brief (version history, newest first by sk)
+ *   BILL#{bill_id} / BRIEFKEY#{dedupe_key}  the idempotency guard: one brief per (bill, text version)
+ *   TOKEN#brief#{share_token} / TOKEN       the public share link → (bill, version)
+ * The three are written in one transaction, each with attribute_not_exists, so
+ * a redelivered message writes nothing twice and a share token is unique.
+ * Uncited briefs also carry a sparse gsi3 key BRIEFS#uncited for the backfill.
+ */
+import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { Brief } from '#shared/briefs/brief.schema.ts';
+import { queryAll, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { INDEX, tableName } from './table.ts';
+
+const billPk = (billId: string) => `BILL#${billId}`;
+const briefSk = (version: number) => `BRIEF#${String(version).padStart(4, '0')}`;
+const guardKey = (billId: string, dedupeKey: string) => ({ pk: billPk(billId), sk: `BRIEFKEY#${dedupeKey}` });
+const tokenKey = (token: string) => ({ pk: `TOKEN#brief#${token}`, sk: 'TOKEN' });
+/** The sparse gsi3 partition listing briefs with at least one uncited point. */
+export const UNCITED_PARTITION = 'BRIEFS#uncited';
+
+/** The key of one brief version. */
+export const briefKey = (billId: string, version: number) => ({ pk: billPk(billId), sk: briefSk(version) });
+
+const fromItem = (item: Item | undefined): Brief | null => (item ? Brief.parse(item) : null);
+
+function toItem(brief: Brief, dedupeKey: string): Item {
+  return {
+    ...briefKey(brief.bill_id, brief.version),
+    entity: 'brief',
+    ...brief,
+    dedupe_key: dedupeKey,
+    external_keys: [guardKey(brief.bill_id, dedupeKey), tokenKey(brief.share_token)],
+    ...(brief.uncited ? { [INDEX.gsi3.pk]: UNCITED_PARTITION, [INDEX.gsi3.sk]: `${brief.bill_id}#${briefSk(brief.version)}` } : {}),
+  };
+}
+
+/** The newest brief of a bill, or null. */
+export async function getLatestBrief(billId: string): Promise<Brief | null> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': billPk(billId), ':sk': 'BRIEF#' },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return fromItem(out.Items?.[0]);
+}
+
+/** One brief version, or null. */
+export async function getBrief(billId: string, version: number): Promise<Brief | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKey(billId, version) }));
+  return fromItem(out.Item);
+}
+
+/** Every brief of a bill, newest first (the version history). */
+export async function listBriefs(billId: string): Promise<Brief[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+    ExpressionAttributeValues: { ':pk': billPk(billId), ':sk': 'BRIEF#' },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => Brief.parse(i));
+}
+
+/** A page of a bill's briefs, newest first. */
+export async function listBriefsPage(billId: string, limit: number, cursor?: string): Promise<Page<Brief>> {
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
+      ExpressionAttributeValues: { ':pk': billPk(billId), ':sk': 'BRIEF#' },
+      ScanIndexForward: false,
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map((i) => Brief.parse(i)), next_cursor: page.next_cursor };
+}
+
+/** The brief a share token points at (strongly consistent token read), or null. */
+export async function getBriefByShareToken(token: string): Promise<{ brief: Brief } | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: tokenKey(token), ConsistentRead: true }));
+  if (!out.Item) return null;
+  const brief = await getBrief(String(out.Item.bill_id), Number(out.Item.version));
+  return brief ? { brief } : null;
+}
+
+/** The brief already written under a dedupe key, or null. */
+export async function getBriefByDedupeKey(billId: string, dedupeKey: string): Promise<Brief | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: guardKey(billId, dedupeKey), ConsistentRead: true }));
+  return out.Item ? getBrief(billId, Number(out.Item.version)) : null;
+}
+
+export interface PutBriefResult {
+  /** False when a brief under the same dedupe key already existed (a redelivery). */
+  written: boolean;
+  /** The stored brief: the new one, or the one written earlier. */
+  brief: Brief;
+}
+
+const MAX_VERSION_RACES = 5;
+
+/**
+ * Stores a brief once per (bill, dedupe key); the dedupe key defaults to the
+ * text version code. The brief's version is the next free one: a concurrent
+ * writer taking the same number makes this retry with the following number.
+ */
+export async function putBrief(brief: Brief, options: { dedupeKey?: string } = {}): Promise<PutBriefResult> {
+  const dedupeKey = options.dedupeKey ?? brief.text_version_code;
+  let candidate = Brief.parse(brief);
+  for (let race = 0; race < MAX_VERSION_RACES; race++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName(), Item: { ...guardKey(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName(), Item: toItem(candidate, dedupeKey), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName(), Item: { ...tokenKey(candidate.share_token), entity: 'brief_token', bill_id: candidate.bill_id, version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          ],
+        }),
+      );
+      return { written: true, brief: candidate };
+    } catch (err) {
+      const reasons = transactionReasons(err);
+      if (!reasons) throw err;
+      if (reasons[0] === 'ConditionalCheckFailed') {
+        const existing = await getBriefByDedupeKey(candidate.bill_id, dedupeKey);
+        if (existing) return { written: false, brief: existing };
+        throw new Error(`Brief guard ${dedupeKey} of ${candidate.bill_id} exists but its brief is missing`, { cause: err });
+      }
+      if (reasons[1] === 'ConditionalCheckFailed') {
+        const latest = await getLatestBrief(candidate.bill_id);
+        candidate = { ...candidate, version: (latest?.version ?? 0) + 1 };
+        continue;
+      }
+      throw err;
+    }
+  }
+  throw new Error(`Could not claim a brief version for ${brief.bill_id} after ${MAX_VERSION_RACES} attempts`);
+}
+
+/** The next version number of a bill's briefs. */
+export async function nextBriefVersion(billId: string): Promise<number> {
+  return ((await getLatestBrief(billId))?.version ?? 0) + 1;
+}
+
+/** Deletes one brief with its guard and share token (backfill-citations re-briefs it afterwards). */
+export async function deleteBrief(billId: string, version: number): Promise<boolean> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKey(billId, version), ConsistentRead: true }));
+  if (!out.Item) return false;
+  const dedupeKey = String(out.Item.dedupe_key ?? out.Item.text_version_code);
+  await dynamo().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: briefKey(billId, version) } },
+        { Delete: { TableName: tableName(), Key: guardKey(billId, dedupeKey) } },
+        { Delete: { TableName: tableName(), Key: tokenKey(String(out.Item.share_token)) } },
+      ],
+    }),
+  );
+  return true;
+}
+
+/** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */
+export async function updateBriefPoints(brief: Brief): Promise<void> {
+  const parsed = Brief.parse(brief);
+  const uncitedKeys = parsed.uncited
+    ? 'SET points = :p, uncited = :u, #g3pk = :g3pk, #g3sk = :g3sk'
+    : 'SET points = :p, uncited = :u REMOVE #g3pk, #g3sk';
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: briefKey(parsed.bill_id, parsed.version),
+      UpdateExpression: uncitedKeys,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#g3pk': INDEX.gsi3.pk, '#g3sk': INDEX.gsi3.sk },
+      ExpressionAttributeValues: {
+        ':p': parsed.points,
+        ':u': parsed.uncited,
+        ...(parsed.uncited ? { ':g3pk': UNCITED_PARTITION, ':g3sk': `${parsed.bill_id}#${briefSk(parsed.version)}` } : {}),
+      },
+    }),
+  );
+}
+
+/** Briefs with an uncited point, from the sparse index (backfill-citations; no Scan). */
+export async function listUncitedBriefs(): Promise<Array<{ bill_id: string; version: number; text_version_code: string }>> {
+  const items = await queryAll({
+    IndexName: INDEX.gsi3.name,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
+    ExpressionAttributeValues: { ':pk': UNCITED_PARTITION },
+  });
+  return items.map((i) => ({ bill_id: String(i.bill_id), version: Number(i.version), text_version_code: String(i.text_version_code) }));
+}
+
+/**
+ * Every stored brief item, raw (admin backfills and migrations only: this is
+ * a Scan filtered on entity, documented in docs/data-model.md).
+ */
+export async function scanBriefItems(): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :e',
+        ExpressionAttributeValues: { ':e': 'brief' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Gives a legacy brief item without a share token its token and token item (migration 0001). */
+export async function assignShareToken(billId: string, version: number, token: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: briefKey(billId, version),
+              UpdateExpression: 'SET share_token = :t',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
+              ExpressionAttributeValues: { ':t': token },
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...tokenKey(token), entity: 'brief_token', bill_id: billId, version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (transactionReasons(err)) return false;
+    throw err;
+  }
+}
+
+/** Removes a share token item (tests and user-data cleanup). */
+export async function deleteShareToken(token: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: tokenKey(token) }));
+}

@@ -1,0 +1,81 @@
+/**
+ * The settings store (docs/data-model.md A11): key-value items SETTINGS /
+ * {key} for the admin's LLM provider and model, the LLM batch state and the
+ * data-source settings. Values are JSON; readers parse them with their zod
+ * schema, so a bad stored value is ignored rather than trusted.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import { dynamo } from '#shared/aws/clients.ts';
+import { isConditionFailed } from './dynamo.ts';
+import { tableName } from './table.ts';
+
+/** The keys in use; one place so that the admin endpoints and readers agree. */
+export const SETTING_KEYS = {
+  llmProvider: 'llm_provider',
+  llmModel: 'llm_model',
+  llmBatch: 'llm_batch',
+  dataSources: 'data_sources',
+} as const;
+export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS] | (string & {});
+
+const key = (k: string) => ({ pk: 'SETTINGS', sk: k });
+
+/** One setting parsed with `schema`, or null when absent or not valid. */
+export async function getSetting<S extends z.ZodType>(k: SettingKey, schema: S): Promise<z.infer<S> | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key(k), ConsistentRead: true }));
+  if (!out.Item) return null;
+  const parsed = schema.safeParse(out.Item.value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Every setting, raw, keyed by name (one Query on the SETTINGS partition). */
+export async function getAllSettings(): Promise<Record<string, unknown>> {
+  const out = await dynamo().send(
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'SETTINGS' }, ConsistentRead: true }),
+  );
+  return Object.fromEntries((out.Items ?? []).map((i) => [String(i.sk), i.value]));
+}
+
+/** Writes a setting. */
+export async function putSetting(k: SettingKey, value: unknown, updatedBy?: string): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...key(k), entity: 'setting', value, updated_at: new Date().toISOString(), updated_by: updatedBy ?? null },
+    }),
+  );
+}
+
+/** Removes a setting (back to the environment default). */
+export async function deleteSetting(k: SettingKey): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key(k) }));
+}
+
+/**
+ * Writes a setting only when it is absent or its stored `value.status` is one
+ * of `replaceableStatuses`; returns false when the condition failed (e.g. an
+ * LLM batch is still running).
+ */
+export async function putSettingIf(k: SettingKey, value: unknown, replaceableStatuses: readonly string[]): Promise<boolean> {
+  const names = replaceableStatuses.map((_, i) => `:s${i}`);
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key(k), entity: 'setting', value, updated_at: new Date().toISOString() },
+        ConditionExpression: names.length ? `attribute_not_exists(pk) OR #v.#st IN (${names.join(', ')})` : 'attribute_not_exists(pk)',
+        ...(names.length
+          ? {
+              ExpressionAttributeNames: { '#v': 'value', '#st': 'status' },
+              ExpressionAttributeValues: Object.fromEntries(replaceableStatuses.map((s, i) => [`:s${i}`, s])),
+            }
+          : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
