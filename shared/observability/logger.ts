@@ -1,10 +1,12 @@
 /**
- * One structured JSON logger (Powertools) for the whole service. Locally and in
- * tests it is quiet below warnings unless LOG_LEVEL says otherwise.
+ * One structured JSON logger (Powertools) for the whole service, with the
+ * request or message id added by each wrapper. Tests log errors only.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
+import { z } from 'zod';
 
-export const logger = new Logger({
-  serviceName: process.env.SERVICE_NAME ?? 'billwatch',
-  logLevel: (process.env.LOG_LEVEL ?? (process.env.STAGE === 'test' ? 'ERROR' : 'INFO')) as 'INFO',
-});
+const LogLevel = z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']);
+
+const level = LogLevel.catch('INFO').parse((process.env.LOG_LEVEL ?? (process.env.STAGE === 'test' ? 'ERROR' : 'INFO')).toUpperCase());
+
+export const logger = new Logger({ serviceName: process.env.SERVICE_NAME ?? 'billwatch', logLevel: level });
