@@ -46,6 +46,23 @@ export type Bill = z.infer<typeof Bill>;
 
 export const Chamber = z.enum(['house', 'senate']);
 
+export const MemberTerm = z.object({
+  chamber: Chamber,
+  congress: z.number().int().nullable(),
+  start_year: z.number().int().nullable(),
+  end_year: z.number().int().nullable(),
+  state: z.string().nullable(),
+  district: z.number().int().nullable(),
+  party: z.string().nullable(),
+});
+export type MemberTerm = z.infer<typeof MemberTerm>;
+
+export const LeadershipRole = z.object({
+  title: z.string(),
+  congress: z.number().int().nullable(),
+  current: z.boolean(),
+});
+
 export const Member = z.object({
   id: z.string(),
   /** Stored as 'Last, First'. */
@@ -62,6 +79,13 @@ export const Member = z.object({
   website: z.string().nullable().default(null),
   congress_gov_url: z.string().nullable().default(null),
   lis_id: z.string().nullable().default(null),
+  /** Filled by the first-view enrichment (ingestion); null until then. */
+  birth_year: z.number().int().nullable().default(null),
+  terms: z.array(MemberTerm).default([]),
+  leadership_roles: z.array(LeadershipRole).default([]),
+  sponsored_count: z.number().int().nullable().default(null),
+  cosponsored_count: z.number().int().nullable().default(null),
+  enriched_at: z.string().nullable().default(null),
   provenance: Provenance,
 });
 export type Member = z.infer<typeof Member>;

@@ -1,0 +1,47 @@
+/**
+ * Bill actions: BILL#{id} / ACTION#{date}#{hash(text)}, so the key itself is
+ * the (bill_id, action_date, action_text) triple and a duplicate insert is a
+ * failed condition that writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { BillAction } from '#shared/ingest/action.schema.ts';
+import { isConditionFailed, queryAll } from './dynamo.ts';
+import { billPk } from './bills.repository.ts';
+import { tableName } from './table.ts';
+
+/** The sort key of an action: date, then a hash of its exact text. */
+export const actionSk = (a: Pick<BillAction, 'action_date' | 'action_text'>) =>
+  `ACTION#${a.action_date}#${createHash('sha256').update(a.action_text).digest('hex').slice(0, 20)}`;
+
+/** Inserts actions; returns those that were new (duplicates of a stored triple write nothing). */
+export async function insertActions(actions: BillAction[]): Promise<BillAction[]> {
+  const inserted: BillAction[] = [];
+  // Conditional puts one by one: BatchWrite cannot carry a condition.
+  for (const a of actions) {
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { pk: billPk(a.bill_id), sk: actionSk(a), entity: 'action', ...a },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      inserted.push(a);
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+    }
+  }
+  return inserted;
+}
+
+/** A bill's actions, newest first. */
+export async function listActions(billId: string): Promise<BillAction[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
+    ExpressionAttributeValues: { ':pk': billPk(billId), ':a': 'ACTION#' },
+    ScanIndexForward: false,
+  });
+  return items.map((i) => BillAction.parse(i));
+}

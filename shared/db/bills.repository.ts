@@ -1,0 +1,210 @@
+/**
+ * Bills in the single table: BILL#{id} / META holds the record. gsi1
+ * (BILLS / {latest_action_date}#{id}) sorts bills by latest action; gsi2
+ * (SPONSOR#{member} / {introduced_date}#{id}) lists a member's sponsored
+ * bills. Missing sponsor and missing metadata are sparse marker items in the
+ * bill's partition (gsi3 MISSING#{what} / {id}), so backfills query them.
+ */
+import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { Bill, type BillCategory } from '#shared/ingest/bill.schema.ts';
+import { batchGet, isConditionFailed, queryPage, type Item, type Page } from './dynamo.ts';
+import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
+import { incrementStats } from './stats.repository.ts';
+import { INDEX, tableName } from './table.ts';
+
+export const billPk = (id: string) => `BILL#${id}`;
+export const billKey = (id: string) => ({ pk: billPk(id), sk: 'META' });
+const missingKey = (id: string, what: MissingKind) => ({ pk: billPk(id), sk: `MISSING#${what}` });
+export type MissingKind = 'sponsor' | 'metadata';
+
+/** The gsi sort value of a bill: undated bills sort last. */
+const latestSortKey = (b: Pick<Bill, 'latest_action_date' | 'id'>) => `${b.latest_action_date ?? '0000-00-00'}#${b.id}`;
+
+function toItem(bill: Bill): Item {
+  return {
+    ...billKey(bill.id),
+    entity: 'bill',
+    ...bill,
+    [INDEX.gsi1.pk]: 'BILLS',
+    [INDEX.gsi1.sk]: latestSortKey(bill),
+    ...(bill.sponsor_id ? { [INDEX.gsi2.pk]: `SPONSOR#${bill.sponsor_id}`, [INDEX.gsi2.sk]: `${bill.introduced_date ?? '0000-00-00'}#${bill.id}` } : {}),
+  };
+}
+
+/** Parses a stored bill item (extra key attributes are dropped). */
+export const billFromItem = (item: Item): Bill => Bill.parse(item);
+
+/** The bill, or null. */
+export async function getBill(id: string): Promise<Bill | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: billKey(id) }));
+  return out.Item ? billFromItem(out.Item) : null;
+}
+
+/** Many bills by id (BatchGet), in the order asked; unknown ids are left out. */
+export async function getBills(ids: string[]): Promise<Bill[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const items = await batchGet(unique.map(billKey));
+  const byId = new Map(items.map((i) => [String(i.id), billFromItem(i)]));
+  return unique.flatMap((id) => (byId.has(id) ? [byId.get(id) as Bill] : []));
+}
+
+async function putMarker(id: string, what: MissingKind): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...missingKey(id, what), entity: 'missing', bill_id: id, [INDEX.gsi3.pk]: `MISSING#${what}`, [INDEX.gsi3.sk]: id },
+    }),
+  );
+}
+
+/**
+ * Saves a bill seen for the first time; false (and nothing written) when it
+ * exists already. Counts it, and marks it as missing a sponsor / metadata.
+ */
+export async function createBill(bill: Bill): Promise<boolean> {
+  try {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(bill), ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+  const missingMetadata = !bill.introduced_date || !bill.congress_gov_url;
+  await Promise.all([
+    bill.sponsor_id ? Promise.resolve() : putMarker(bill.id, 'sponsor'),
+    missingMetadata ? putMarker(bill.id, 'metadata') : Promise.resolve(),
+    writeTitleWords(bill),
+    incrementStats({ total_bills: 1, bills_missing_sponsor: bill.sponsor_id ? 0 : 1, bills_missing_metadata: missingMetadata ? 1 : 0 }),
+  ]);
+  return true;
+}
+
+/** The provider-owned fields of a bill that a poll or backfill refreshes. */
+export type BillRefresh = Pick<
+  Bill,
+  'title' | 'short_title' | 'policy_area' | 'latest_action_date' | 'latest_action_text' | 'latest_action_category' | 'update_date' | 'provenance'
+> &
+  Partial<Pick<Bill, 'introduced_date' | 'congress_gov_url'>>;
+
+/** Refreshes provider fields of an existing bill (keeps sponsor, brief state and category); returns the new bill. */
+export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill | null> {
+  const current = await getBill(id);
+  if (!current) return null;
+  const next: Bill = {
+    ...current,
+    ...fields,
+    introduced_date: fields.introduced_date ?? current.introduced_date,
+    congress_gov_url: fields.congress_gov_url ?? current.congress_gov_url,
+  };
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(next) }));
+  const wasMissing = !current.introduced_date || !current.congress_gov_url;
+  const isMissing = !next.introduced_date || !next.congress_gov_url;
+  if (wasMissing && !isMissing) await clearMissing(id, 'metadata');
+  return next;
+}
+
+/** Removes a missing-marker once; counts it only when it was there. */
+async function clearMissing(id: string, what: MissingKind): Promise<void> {
+  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: missingKey(id, what), ReturnValues: 'ALL_OLD' }));
+  if (out.Attributes) await incrementStats(what === 'sponsor' ? { bills_missing_sponsor: -1 } : { bills_missing_metadata: -1 });
+}
+
+/** Links the sponsor of a bill that has none yet; false when it already had one (idempotent). */
+export async function setBillSponsor(id: string, sponsorId: string): Promise<boolean> {
+  const bill = await getBill(id);
+  if (!bill || bill.sponsor_id) return false;
+  try {
+    await dynamo().send(
+      new PutCommand({ TableName: tableName(), Item: toItem({ ...bill, sponsor_id: sponsorId }), ConditionExpression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', ExpressionAttributeValues: { ':null': null } }),
+    );
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+  await clearMissing(id, 'sponsor');
+  return true;
+}
+
+/** Ids of bills carrying a missing-marker, a page at a time (backfills). */
+export async function listBillsMissing(what: MissingKind, limit: number, cursor?: string): Promise<Page<string>> {
+  const page = await queryPage(
+    { IndexName: INDEX.gsi3.name, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk }, ExpressionAttributeValues: { ':pk': `MISSING#${what}` }, Limit: limit },
+    cursor,
+  );
+  return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
+}
+
+/** Bills newest latest action first; with `since` (YYYY-MM-DD) only those acted on since then. */
+export async function listBillsByLatestAction(opts: { limit: number; cursor?: string; since?: string }): Promise<Page<Bill>> {
+  const page = await queryPage(
+    {
+      IndexName: INDEX.gsi1.name,
+      KeyConditionExpression: opts.since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': INDEX.gsi1.pk, ...(opts.since ? { '#sk': INDEX.gsi1.sk } : {}) },
+      ExpressionAttributeValues: { ':pk': 'BILLS', ...(opts.since ? { ':since': opts.since } : {}) },
+      ScanIndexForward: false,
+      Limit: opts.limit,
+    },
+    opts.cursor,
+  );
+  return { items: page.items.map(billFromItem), next_cursor: page.next_cursor };
+}
+
+/**
+ * Records that a bill has a brief: document_status 'brief', has_document
+ * true, and its topic tags, keeping the topic listings and counts in step
+ * (tags added are counted once, tags dropped are uncounted). Idempotent.
+ */
+export async function markBillBriefed(billId: string, { topic_tags }: { topic_tags: string[] }): Promise<void> {
+  const tags = [...new Set(topic_tags)];
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: billKey(billId),
+      UpdateExpression: 'SET document_status = :brief, has_document = :t, topic_tags = :tags',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':brief': 'brief', ':t': true, ':tags': tags },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  const before = Array.isArray(out.Attributes?.topic_tags) ? (out.Attributes.topic_tags as string[]) : [];
+  await syncBillTopics(billFromItem({ ...out.Attributes, topic_tags: tags }), before, tags);
+}
+
+/** Marks that a bill has stored text (document_status 'pending' unless it already has a brief). */
+export async function markBillHasText(billId: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: billKey(billId),
+      UpdateExpression: 'SET has_document = :t',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':t': true },
+    }),
+  );
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: billKey(billId),
+      UpdateExpression: 'SET document_status = :pending',
+      ConditionExpression: 'document_status = :none',
+      ExpressionAttributeValues: { ':pending': 'pending', ':none': 'no_text' },
+    }),
+  ).catch((err: unknown) => {
+    if (!isConditionFailed(err)) throw err;
+  });
+}
+
+/** Sets the bill's category (the brief worker's one-shot classification). */
+export async function setBillCategory(billId: string, category: BillCategory): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: billKey(billId),
+      UpdateExpression: 'SET bill_category = :c',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':c': category },
+    }),
+  );
+}

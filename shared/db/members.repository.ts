@@ -1,0 +1,189 @@
+/**
+ * Members in the single table. MEMBER#{bioguide} / PROFILE holds the record
+ * (member detail is one Query on the partition). gsi1 MEMBERS#{state} /
+ * {chamber}#{district}#{id} lists a state's delegation (ZIP lookup, state
+ * filter); gsi3 MEMBERS / {name}#{id} lists everyone by name; LIS#{lis_id} /
+ * MEMBER maps Senate LIS ids to Bioguide ids; NAME#{initial} / {token}#{id}
+ * items serve the name search in both 'Last, First' and 'First Last' forms.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { Member } from '#shared/ingest/bill.schema.ts';
+import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
+import { batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { INDEX, tableName } from './table.ts';
+
+export const memberKey = (id: string) => ({ pk: `MEMBER#${id}`, sk: 'PROFILE' });
+const NAME_QUERY_LIMIT = 200;
+
+const delegationSortKey = (m: Member) => `${m.chamber ?? 'unknown'}#${String(m.district ?? 0).padStart(2, '0')}#${m.id}`;
+
+function toItem(m: Member): Item {
+  return {
+    ...memberKey(m.id),
+    entity: 'member',
+    ...m,
+    [INDEX.gsi1.pk]: `MEMBERS#${m.state}`,
+    [INDEX.gsi1.sk]: delegationSortKey(m),
+    [INDEX.gsi3.pk]: 'MEMBERS',
+    [INDEX.gsi3.sk]: `${m.name.toLowerCase()}#${m.id}`,
+  };
+}
+
+const fromItem = (i: Item): Member => Member.parse(i);
+
+/**
+ * Saves a member with its LIS mapping and name index items. Enrichment
+ * fields already stored are kept when the incoming record has none.
+ */
+export async function putMember(member: Member): Promise<void> {
+  const existing = await getMember(member.id);
+  const merged: Member = existing
+    ? {
+        ...member,
+        birth_year: member.birth_year ?? existing.birth_year,
+        terms: member.terms.length ? member.terms : existing.terms,
+        leadership_roles: member.leadership_roles.length ? member.leadership_roles : existing.leadership_roles,
+        sponsored_count: member.sponsored_count ?? existing.sponsored_count,
+        cosponsored_count: member.cosponsored_count ?? existing.cosponsored_count,
+        enriched_at: member.enriched_at ?? existing.enriched_at,
+        lis_id: member.lis_id ?? existing.lis_id,
+        photo_url: member.photo_url ?? existing.photo_url,
+        phone: member.phone ?? existing.phone,
+        office_address: member.office_address ?? existing.office_address,
+        website: member.website ?? existing.website,
+      }
+    : member;
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged) }));
+  const extra: Item[] = nameTokens(merged.name).map((t) => ({ pk: `NAME#${t[0]}`, sk: `${t}#${merged.id}`, entity: 'member_name', member_id: merged.id }));
+  if (merged.lis_id) extra.push({ pk: `LIS#${merged.lis_id}`, sk: 'MEMBER', entity: 'lis_id', member_id: merged.id });
+  await batchWrite(extra.map((put) => ({ put })));
+}
+
+/** The member, or null. */
+export async function getMember(id: string): Promise<Member | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKey(id) }));
+  return out.Item ? fromItem(out.Item) : null;
+}
+
+/** Member detail: the one Query on the member's partition. */
+export async function getMemberDetail(id: string): Promise<Member | null> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${id}` } });
+  const profile = items.find((i) => i.sk === 'PROFILE');
+  return profile ? fromItem(profile) : null;
+}
+
+/** Many members by id (BatchGet), in the order asked; unknown ids are left out. */
+export async function getMembers(ids: string[]): Promise<Member[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const byId = new Map((await batchGet(unique.map(memberKey))).map((i) => [String(i.id), fromItem(i)]));
+  return unique.flatMap((id) => (byId.has(id) ? [byId.get(id) as Member] : []));
+}
+
+/** Bioguide ids for Senate LIS ids (unknown ones are absent from the map). */
+export async function bioguideIdsForLis(lisIds: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(lisIds)];
+  if (unique.length === 0) return new Map();
+  const items = await batchGet(unique.map((l) => ({ pk: `LIS#${l}`, sk: 'MEMBER' })));
+  return new Map(items.map((i) => [String(i.pk).slice('LIS#'.length), String(i.member_id)]));
+}
+
+/** Members whose name matches every word of `q`, in either 'Last, First' or 'First Last' form. */
+export async function searchMembers(q: string, limit: number): Promise<Member[]> {
+  const tokens = nameTokens(q);
+  const longest = [...tokens].sort((a, b) => b.length - a.length)[0];
+  if (!longest) return [];
+  const page = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+    ExpressionAttributeValues: { ':pk': `NAME#${longest[0]}`, ':t': longest },
+    Limit: NAME_QUERY_LIMIT,
+  });
+  const members = await getMembers(page.items.map((i) => String(i.member_id)));
+  return members
+    .filter((m) => nameMatches(tokens, m.name))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+export interface MemberFilters {
+  state?: string;
+  chamber?: 'house' | 'senate';
+  party?: string;
+}
+
+/** Members by state (gsi1) or everyone by name (gsi3), with chamber and party filters. */
+export async function listMembers(filters: MemberFilters, limit: number, cursor?: string): Promise<Page<Member>> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  let key: string;
+  let index: string;
+  if (filters.state) {
+    index = INDEX.gsi1.name;
+    names['#pk'] = INDEX.gsi1.pk;
+    values[':pk'] = `MEMBERS#${filters.state}`;
+    key = '#pk = :pk';
+    if (filters.chamber) {
+      names['#sk'] = INDEX.gsi1.sk;
+      values[':c'] = `${filters.chamber}#`;
+      key += ' AND begins_with(#sk, :c)';
+    }
+  } else {
+    index = INDEX.gsi3.name;
+    names['#pk'] = INDEX.gsi3.pk;
+    values[':pk'] = 'MEMBERS';
+    key = '#pk = :pk';
+  }
+  const filter: string[] = [];
+  if (filters.party) {
+    names['#party'] = 'party';
+    values[':party'] = filters.party;
+    filter.push('#party = :party');
+  }
+  if (filters.chamber && !filters.state) {
+    names['#chamber'] = 'chamber';
+    values[':chamber'] = filters.chamber;
+    filter.push('#chamber = :chamber');
+  }
+  const page = await queryPage(
+    {
+      IndexName: index,
+      KeyConditionExpression: key,
+      ...(filter.length ? { FilterExpression: filter.join(' AND ') } : {}),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
+}
+
+/** A state's senators and the House member of one district (at-large states use district 0). */
+export async function membersForDistrict(state: string, district: number): Promise<Member[]> {
+  const items = await queryAll({
+    IndexName: INDEX.gsi1.name,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': INDEX.gsi1.pk },
+    ExpressionAttributeValues: { ':pk': `MEMBERS#${state}` },
+  });
+  return items.map(fromItem).filter((m) => m.chamber === 'senate' || (m.chamber === 'house' && (m.district ?? 0) === district));
+}
+
+/** Stores the first-view enrichment of a member (bio, terms, leadership, counts). */
+export async function saveMemberEnrichment(
+  id: string,
+  fields: Pick<Member, 'birth_year' | 'terms' | 'leadership_roles' | 'sponsored_count' | 'cosponsored_count' | 'enriched_at'> & Partial<Pick<Member, 'photo_url' | 'office_address' | 'phone' | 'website'>>,
+): Promise<void> {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: memberKey(id),
+      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }),
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * Search and topic index items for bills. Title words: WORD#{word} /
+ * {bill_id}, written when a bill is saved. Topics: TOPIC / {tag} counters and
+ * TOPIC#{tag} / {bill_id} listing items, kept in step when a brief sets a
+ * bill's tags. Bill numbers need no index: the id is derived and read directly.
+ */
+import { PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+import { billId, congressForDate, parseBillNumber } from '#shared/ingest/bill-id.ts';
+import { titleWords } from '#shared/ingest/title-words.ts';
+import { batchWrite, isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
+import { getBills } from './bills.repository.ts';
+import { tableName } from './table.ts';
+
+/** How many congresses back a number without a congress is looked for. */
+const CONGRESS_CANDIDATES = 3;
+const WORD_QUERY_LIMIT = 300;
+
+/** Writes the title-word index items of a bill (idempotent puts). */
+export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_title' | 'latest_action_date'>): Promise<void> {
+  const words = titleWords(`${bill.short_title ?? ''} ${bill.title}`);
+  await batchWrite(words.map((w) => ({ put: { pk: `WORD#${w}`, sk: bill.id, entity: 'word', bill_id: bill.id } })));
+}
+
+/**
+ * Bills matching a query: a bill number in any common form is read directly
+ * (GetItem per congress candidate), otherwise bills whose title has every word.
+ */
+export async function searchBills(q: string, limit: number, now = new Date()): Promise<Bill[]> {
+  const number = parseBillNumber(q);
+  if (number) {
+    const current = congressForDate(now);
+    const congresses = number.congress ? [number.congress] : Array.from({ length: CONGRESS_CANDIDATES }, (_, i) => current - i);
+    return (await getBills(congresses.map((c) => billId(c, number.type, number.number)))).slice(0, limit);
+  }
+  const words = titleWords(q).slice(0, 4);
+  if (words.length === 0) return [];
+  const lists = await Promise.all(
+    words.map(async (w) => (await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `WORD#${w}` }, Limit: WORD_QUERY_LIMIT })).items.map((i) => String(i.bill_id))),
+  );
+  const [first = [], ...rest] = lists;
+  const ids = first.filter((id) => rest.every((l) => l.includes(id)));
+  const bills = await getBills(ids.slice(0, limit * 2));
+  // Title changes leave old word items behind; the stored title is the truth.
+  return bills
+    .filter((b) => words.every((w) => titleWords(`${b.short_title ?? ''} ${b.title}`).includes(w)))
+    .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? ''))
+    .slice(0, limit);
+}
+
+async function addTopic(bill: Bill, tag: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: `TOPIC#${tag}`, sk: bill.id, entity: 'topic_bill', bill_id: bill.id, latest_action_date: bill.latest_action_date },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailed(err)) return;
+    throw err;
+  }
+  await bumpTopic(tag, 1);
+}
+
+async function removeTopic(billIdValue: string, tag: string): Promise<void> {
+  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `TOPIC#${tag}`, sk: billIdValue }, ReturnValues: 'ALL_OLD' }));
+  if (out.Attributes) await bumpTopic(tag, -1);
+}
+
+async function bumpTopic(tag: string, by: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: 'TOPIC', sk: tag },
+      UpdateExpression: 'SET entity = :e, topic = :t ADD bill_count :by',
+      ExpressionAttributeValues: { ':e': 'topic', ':t': tag, ':by': by },
+    }),
+  );
+}
+
+/** Brings a bill's topic listing items and counts from `before` to `after` tags (each change counted once). */
+export async function syncBillTopics(bill: Bill, before: string[], after: string[]): Promise<void> {
+  const added = after.filter((t) => !before.includes(t));
+  const removed = before.filter((t) => !after.includes(t));
+  // Re-adding a present tag is a no-op thanks to the condition, which also heals a missed earlier write.
+  await Promise.all([...added, ...after].map((t) => addTopic(bill, t)));
+  await Promise.all(removed.map((t) => removeTopic(bill.id, t)));
+}
+
+/** Topic tags with their bill counts, most bills first. */
+export async function listTopicsWithCounts(): Promise<{ topic: string; bill_count: number }[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'TOPIC' } });
+  return items
+    .map((i) => ({ topic: String(i.topic ?? i.sk), bill_count: Number(i.bill_count ?? 0) }))
+    .filter((t) => t.bill_count > 0)
+    .sort((a, b) => b.bill_count - a.bill_count || a.topic.localeCompare(b.topic));
+}
+
+/** Ids of the bills tagged with a topic, a page at a time. */
+export async function listBillIdsByTopic(tag: string, limit: number, cursor?: string): Promise<Page<string>> {
+  const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TOPIC#${tag}` }, Limit: limit }, cursor);
+  return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
+}

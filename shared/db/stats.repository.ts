@@ -1,0 +1,44 @@
+/**
+ * Processing statistics for GET /api/admin/stats: one counters item
+ * (STATS / COUNTERS) that every writer updates with ADD, so concurrent
+ * workers never lose an increment and reading the stats is one GetItem.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from './table.ts';
+
+export const STAT_NAMES = [
+  'total_bills',
+  'documents_fetched',
+  'briefs_full',
+  'briefs_amendment',
+  'uncited_briefs',
+  'unlabeled_briefs',
+  'bills_missing_sponsor',
+  'bills_missing_metadata',
+] as const;
+export type StatName = (typeof STAT_NAMES)[number];
+export type Stats = Record<StatName, number>;
+
+const STATS_KEY = { pk: 'STATS', sk: 'COUNTERS' };
+
+/** Adds each delta to its counter in one UpdateItem (zero deltas are skipped). */
+export async function incrementStats(delta: Partial<Record<StatName, number>>): Promise<void> {
+  const entries = Object.entries(delta).filter(([, v]) => typeof v === 'number' && v !== 0) as [StatName, number][];
+  if (entries.length === 0) return;
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: STATS_KEY,
+      UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([n], i) => [`#n${i}`, n])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    }),
+  );
+}
+
+/** Every counter, zero when never incremented. */
+export async function getStats(): Promise<Stats> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: STATS_KEY }));
+  return Object.fromEntries(STAT_NAMES.map((n) => [n, Number(out.Item?.[n] ?? 0)])) as Stats;
+}

@@ -1,0 +1,85 @@
+/**
+ * Bill text versions: the list in the table (BILL#{id} / TEXT#{version_code})
+ * and the documents in S3 — the original at texts/{bill_id}/{version_code}.{ext}
+ * and a normalised plain-text rendering at texts/{bill_id}/{version_code}.txt
+ * (section numbers such as "SEC. 2." kept), which briefs quote from.
+ */
+import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, s3 } from '#shared/aws/clients.ts';
+import { config } from '#shared/config/config.ts';
+import { TextVersion, type TextFormat } from '#shared/ingest/text-version.schema.ts';
+import { sortVersions } from '#shared/ingest/text-version-order.ts';
+import { isConditionFailed, queryAll } from './dynamo.ts';
+import { billPk } from './bills.repository.ts';
+import { incrementStats } from './stats.repository.ts';
+import { tableName } from './table.ts';
+
+export type { TextVersion } from '#shared/ingest/text-version.schema.ts';
+
+const EXTENSIONS: Record<TextFormat, string> = { uslm: 'uslm.xml', xml: 'xml', htm: 'htm', txt: 'src.txt' };
+const CONTENT_TYPES: Record<TextFormat, string> = { uslm: 'application/xml', xml: 'application/xml', htm: 'text/html', txt: 'text/plain' };
+
+/** S3 keys of a version's original document and its plain-text rendering. */
+export const textKeys = (billId: string, versionCode: string, format: TextFormat) => ({
+  s3_key: `texts/${billId}/${versionCode}.${EXTENSIONS[format]}`,
+  text_s3_key: `texts/${billId}/${versionCode}.txt`,
+});
+
+const textKey = (billId: string, versionCode: string) => ({ pk: billPk(billId), sk: `TEXT#${versionCode}` });
+
+/**
+ * Stores a version: both documents in S3, then the list entry. Returns false
+ * (and counts nothing) when the version was stored before; S3 puts of the same
+ * bytes are harmless, so a redelivered message changes nothing.
+ */
+export async function saveTextVersion(version: TextVersion, original: Buffer, plainText: string): Promise<boolean> {
+  const bucket = config().BUCKET_NAME;
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: version.s3_key, Body: original, ContentType: CONTENT_TYPES[version.format] }));
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: plainText, ContentType: 'text/plain; charset=utf-8' }));
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...textKey(version.bill_id, version.version_code), entity: 'text_version', ...version },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+  await incrementStats({ documents_fetched: 1 });
+  return true;
+}
+
+/** The text versions of a bill, oldest → newest. */
+export async function listTextVersions(billId: string): Promise<TextVersion[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
+    ExpressionAttributeValues: { ':pk': billPk(billId), ':t': 'TEXT#' },
+  });
+  return sortVersions(items.map((i) => TextVersion.parse(i)));
+}
+
+/** One version's list entry, or null. */
+export async function getTextVersion(billId: string, versionCode: string): Promise<TextVersion | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: textKey(billId, versionCode) }));
+  return out.Item ? TextVersion.parse(out.Item) : null;
+}
+
+async function readObject(key: string): Promise<string | null> {
+  try {
+    const out = await s3().send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
+    return (await out.Body?.transformToString('utf-8')) ?? null;
+  } catch (err) {
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;
+    throw err;
+  }
+}
+
+/** The plain text of a stored version (what briefs quote), or null when not stored. */
+export async function getBillText(billId: string, versionCode: string): Promise<string | null> {
+  const version = await getTextVersion(billId, versionCode);
+  return version ? readObject(version.text_s3_key) : null;
+}

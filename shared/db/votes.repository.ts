@@ -1,0 +1,94 @@
+/**
+ * Roll-call votes. The vote record sits with its bill (BILL#{id} /
+ * VOTE#{chamber}#{congress}#{session}#{roll}) so bill detail reads it in its
+ * one Query; positions are ROLLCALL#{vote_id} / POS#{member_id}, each
+ * carrying the vote's date, question, type and kind, and indexed on gsi2
+ * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { MemberVote, RollCall, type VotePosition } from '#shared/ingest/vote.schema.ts';
+import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { billPk } from './bills.repository.ts';
+import { INDEX, tableName } from './table.ts';
+
+export type { MemberVote, RollCall, VotePosition } from '#shared/ingest/vote.schema.ts';
+
+const voteSk = (r: Pick<RollCall, 'chamber' | 'congress' | 'session' | 'roll_number'>) =>
+  `VOTE#${r.chamber}#${r.congress}#${r.session}#${String(r.roll_number).padStart(5, '0')}`;
+const rollCallPk = (voteId: string) => `ROLLCALL#${voteId}`;
+
+/** Stores a roll call and every position (idempotent puts: a re-fetch rewrites the same items). */
+export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]): Promise<void> {
+  const writes: Item[] = [{ pk: rollCallPk(rollCall.vote_id), sk: 'META', entity: 'roll_call', ...rollCall }];
+  if (rollCall.bill_id) writes.push({ pk: billPk(rollCall.bill_id), sk: voteSk(rollCall), entity: 'bill_vote', ...rollCall });
+  for (const p of positions) {
+    const joined: MemberVote = {
+      ...p,
+      vote_id: rollCall.vote_id,
+      bill_id: rollCall.bill_id,
+      chamber: rollCall.chamber,
+      date: rollCall.date,
+      question: rollCall.question,
+      vote_type: rollCall.vote_type,
+      kind: rollCall.kind,
+      result: rollCall.result,
+    };
+    writes.push({
+      pk: rollCallPk(rollCall.vote_id),
+      sk: `POS#${p.member_id}`,
+      entity: 'vote_position',
+      ...joined,
+      [INDEX.gsi2.pk]: `MEMBERVOTES#${p.member_id}`,
+      [INDEX.gsi2.sk]: `${rollCall.date}#${rollCall.vote_id}`,
+    });
+  }
+  await batchWrite(writes.map((put) => ({ put })));
+}
+
+/** The roll calls of a bill, oldest first. */
+export async function listBillVotes(billId: string): Promise<RollCall[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)', ExpressionAttributeValues: { ':pk': billPk(billId), ':v': 'VOTE#' } });
+  return items.map((i) => RollCall.parse(i)).sort((a, b) => a.date.localeCompare(b.date) || a.roll_number - b.roll_number);
+}
+
+/** Positions of the given members in one roll call (BatchGet); all positions when no ids are given. */
+export async function listRollCallPositions(voteId: string, memberIds?: string[]): Promise<MemberVote[]> {
+  const items = memberIds
+    ? await batchGet(memberIds.map((m) => ({ pk: rollCallPk(voteId), sk: `POS#${m}` })))
+    : await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': rollCallPk(voteId), ':p': 'POS#' } });
+  return items.map((i) => MemberVote.parse(i));
+}
+
+/** A member's recorded positions, newest first. */
+export async function listMemberVotes(memberId: string, opts: { limit: number; cursor?: string }): Promise<Page<MemberVote>> {
+  const page = await queryPage(
+    {
+      IndexName: INDEX.gsi2.name,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk },
+      ExpressionAttributeValues: { ':pk': `MEMBERVOTES#${memberId}` },
+      ScanIndexForward: false,
+      Limit: opts.limit,
+    },
+    opts.cursor,
+  );
+  return { items: page.items.map((i) => MemberVote.parse(i)), next_cursor: page.next_cursor };
+}
+
+/** Claims the one background vote fetch of a bill's first votes view; true only for the first caller. */
+export async function claimVoteFetch(billId: string, now = new Date()): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: billPk(billId), sk: 'VOTEFETCH', entity: 'vote_fetch', requested_at: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}

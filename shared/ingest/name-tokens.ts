@@ -1,0 +1,24 @@
+/**
+ * Name tokens for member search: 'Pelosi, Nancy' and 'Nancy Pelosi' give the
+ * same set, so either form finds the member. Accents are folded.
+ */
+export function nameTokens(name: string): string[] {
+  return [
+    ...new Set(
+      name
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9\s,'-]/g, ' ')
+        .split(/[\s,]+/)
+        .map((t) => t.replace(/^['-]+|['-]+$/g, ''))
+        .filter((t) => t.length > 0),
+    ),
+  ];
+}
+
+/** True when every query token starts some token of the name (so "nan pel" finds "Pelosi, Nancy"). */
+export function nameMatches(queryTokens: string[], name: string): boolean {
+  const tokens = nameTokens(name);
+  return queryTokens.every((q) => tokens.some((t) => t.startsWith(q)));
+}
