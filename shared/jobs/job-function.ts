@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import '#shared/config/cold-start.ts';
 import { recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
 import { logger } from '#shared/observability/logger.ts';
+import { recordJobRun as emitJobMetric } from '#shared/observability/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
 import { JOBS } from './job-table.ts';
 
@@ -41,11 +42,13 @@ export async function runJob(
     const result = await handler({ runId: run.run_id, trigger: invocation.trigger, now, input: invocation.input ?? {} });
     const done: JobRun = { ...run, status: 'succeeded', finished_at: new Date().toISOString(), duration_ms: Date.now() - started, result };
     await recordJobRun(done);
+    emitJobMetric(run.job, true, done.duration_ms ?? 0);
     logger.info('job succeeded', { job: run.job, runId: run.run_id, result });
     return done;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     await recordJobRun({ ...run, status: 'failed', finished_at: new Date().toISOString(), duration_ms: Date.now() - started, error: message });
+    emitJobMetric(run.job, false, Date.now() - started);
     logger.error('job failed', { job: run.job, runId: run.run_id, error: message });
     throw err;
   }

@@ -8,6 +8,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type { z } from 'zod';
 import '#shared/config/cold-start.ts';
 import { logger } from '#shared/observability/logger.ts';
+import { recordBatch } from '#shared/observability/metrics.ts';
 
 export interface RecordContext {
   messageId: string;
@@ -44,6 +45,8 @@ export function sqsWorker<S extends z.ZodType>(
     }
   };
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    return processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
+    const response = await processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
+    recordBatch(name, event.Records.length, response.batchItemFailures.length);
+    return response;
   };
 }
