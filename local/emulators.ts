@@ -1,0 +1,44 @@
+/**
+ * The AWS emulators behind the local stack: Amazon's DynamoDB Local on Java
+ * (data under a folder, or in memory) and fauxqs for SQS and S3, started in
+ * parallel. Endpoints of emulators that already run (the test run's, or
+ * LocalStack's) can be passed instead, and are then left alone on stop.
+ */
+import { mkdirSync } from 'node:fs';
+import { startFauxqs } from 'fauxqs';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
+
+export interface EmulatorEndpoints {
+  dynamoEndpoint: string;
+  fauxqsEndpoint: string;
+}
+
+export interface RunningEmulators extends EmulatorEndpoints {
+  /** True when this process started them (and so owns their lifetime). */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+/** Starts DynamoDB Local and fauxqs, or adopts already running endpoints. */
+export async function startEmulators(options: { external?: EmulatorEndpoints; dynamoDir?: string }): Promise<RunningEmulators> {
+  if (options.external) return { ...options.external, owned: false, stop: async () => undefined };
+  if (options.dynamoDir) mkdirSync(options.dynamoDir, { recursive: true });
+  const [dynamoLocal, fauxqs] = await Promise.allSettled([
+    startDynamoDbLocal(options.dynamoDir ? { dbPath: options.dynamoDir } : {}),
+    startFauxqs({ port: 0, logger: false }),
+  ]);
+  if (dynamoLocal.status === 'rejected' || fauxqs.status === 'rejected') {
+    // Whichever did start must not outlive the failed start.
+    if (dynamoLocal.status === 'fulfilled') await dynamoLocal.value.stop();
+    if (fauxqs.status === 'fulfilled') await fauxqs.value.stop();
+    throw dynamoLocal.status === 'rejected' ? dynamoLocal.reason : (fauxqs as PromiseRejectedResult).reason;
+  }
+  return {
+    dynamoEndpoint: dynamoLocal.value.endpoint,
+    fauxqsEndpoint: fauxqs.value.address,
+    owned: true,
+    async stop() {
+      await Promise.allSettled([fauxqs.value.stop(), dynamoLocal.value.stop()]);
+    },
+  };
+}

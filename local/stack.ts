@@ -1,0 +1,155 @@
+/**
+ * The whole local stack, in-process: used by `npm start` (local/start.ts) and
+ * by the e2e tests. Steps:
+ *   1. start the emulators (DynamoDB Local, fauxqs), the SMTP sink and the event bus;
+ *   2. point the environment at them (plus the seed file's provider environment);
+ *   3. provision the table, bucket and queues; restore the S3 snapshot; run pending migrations;
+ *   4. start the API server, one pump per queue and the scheduler;
+ *   5. seed local data.
+ * stop() undoes it in reverse and flushes the S3 snapshot.
+ */
+import { join } from 'node:path';
+import { config } from '#shared/config/config.ts';
+import { JOBS } from '#shared/jobs/job-table.ts';
+import { runPendingMigrations } from '#shared/migrations/runner.ts';
+import { QUEUES, queueUrlEnv } from '#shared/queues/queue-table.ts';
+import { startApiServer } from './api-server.ts';
+import { startEmulators, type EmulatorEndpoints } from './emulators.ts';
+import { applyEnvironment, localEnvironment } from './environment.ts';
+import { startEventBus, type LocalEventBus } from './event-bus.ts';
+import { REPO_ROOT } from './function-loader.ts';
+import { freePort } from './net.ts';
+import { provision, type ProvisionNames } from './provision.ts';
+import { startQueuePump, type QueuePump } from './queue-pump.ts';
+import { restoreBucket, snapshotPeriodically, type BucketSnapshots } from './s3-persistence.ts';
+import { startScheduler, type ScheduledJob } from './scheduler.ts';
+import { localProviderEnv, seedLocalData } from './seed.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+export interface LocalStackOptions {
+  /** API port; 0 picks a free one (default $PORT or 3000). */
+  port?: number;
+  /** Where local state lives (default <repo>/.local). */
+  dataDir?: string;
+  /** DynamoDB in memory and no S3 snapshots (tests). */
+  inMemory?: boolean;
+  /** Use emulators that already run instead of starting them. */
+  emulators?: EmulatorEndpoints;
+  /** Table, bucket and queue prefix (default from TABLE_NAME / BUCKET_NAME / QUEUE_PREFIX, else billwatch). */
+  names?: ProvisionNames;
+  scheduler?: boolean;
+  seed?: boolean;
+  pumps?: boolean;
+  /** Visibility timeout of the local queues (default LOCAL_VISIBILITY_TIMEOUT_SECONDS or 10). */
+  visibilityTimeoutSeconds?: number;
+  /** SMTP sink port (default SMTP_SINK_PORT or 1025; 0 picks a free one). */
+  smtpPort?: number;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  apiUrl: string;
+  /** Every variable the stack set in process.env. */
+  env: Record<string, string>;
+  dlqUrls: Record<string, string>;
+  endpoints: EmulatorEndpoints & { bus: string; smtp: string };
+  dataDirs: { dynamodb: string | null; s3: string | null; mail: string };
+  scheduledJobs: ScheduledJob[];
+  pumps: Record<string, QueuePump>;
+  bus: LocalEventBus;
+  smtp: SmtpSink;
+  seed: { seeded: boolean; detail: string } | null;
+  stop(): Promise<void>;
+}
+
+const numberFrom = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
+
+/** Starts everything and resolves once the API answers. */
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = options.dataDir ?? join(REPO_ROOT, '.local');
+  const persistent = !options.inMemory;
+  const dirs = { dynamodb: persistent ? join(dataDir, 'dynamodb') : null, s3: persistent ? join(dataDir, 's3') : null, mail: join(dataDir, 'mail') };
+  const stops: Array<() => Promise<unknown> | void> = [];
+  const stopAll = async () => {
+    // Taken out of the list, so a second stop() does nothing.
+    for (const stop of stops.splice(0).reverse()) await Promise.resolve(stop()).catch((err: unknown) => log(`stop: ${String(err)}`));
+  };
+  try {
+    // 1. Emulators, SMTP sink and bus, in parallel.
+    const [emulators, smtp, bus] = await Promise.all([
+      startEmulators({ external: options.emulators, dynamoDir: dirs.dynamodb ?? undefined }),
+      startSmtpSink({ port: options.smtpPort ?? numberFrom(process.env.SMTP_SINK_PORT, 1025), mailDir: dirs.mail, log }),
+      startEventBus({ log }),
+    ]);
+    stops.push(() => emulators.stop(), () => smtp.stop(), async () => (await bus.idle(), bus.stop()));
+    const requestedPort = options.port ?? numberFrom(process.env.PORT, 3000);
+    const port = requestedPort === 0 ? await freePort() : requestedPort;
+
+    // 2. Environment.
+    const env: Record<string, string> = {
+      ...localEnvironment({ ...emulators, busEndpoint: bus.endpoint, smtpHost: smtp.host, smtpPort: smtp.port, publicUrl: `http://localhost:${port}` }),
+      ...localProviderEnv(process.env),
+    };
+    applyEnvironment(env);
+
+    // 3. Resources, S3 snapshot, migrations.
+    const names = options.names ?? {
+      tableName: process.env.TABLE_NAME || 'billwatch',
+      bucketName: process.env.BUCKET_NAME || 'billwatch-texts',
+      queuePrefix: process.env.QUEUE_PREFIX ?? 'billwatch-',
+    };
+    const visibility = options.visibilityTimeoutSeconds ?? numberFrom(process.env.LOCAL_VISIBILITY_TIMEOUT_SECONDS, 10);
+    const provisioned = await provision(names, { visibilityTimeoutSeconds: visibility });
+    Object.assign(env, provisioned.env);
+    applyEnvironment(env);
+    config();
+    let snapshots: BucketSnapshots | null = null;
+    if (dirs.s3) {
+      const restored = await restoreBucket(names.bucketName, dirs.s3);
+      if (restored) log(`s3: restored ${restored} objects from ${dirs.s3}`);
+      snapshots = snapshotPeriodically(names.bucketName, dirs.s3, numberFrom(process.env.S3_SNAPSHOT_INTERVAL_SECONDS, 30) * 1000, log);
+      const s = snapshots;
+      stops.push(() => s.flush());
+    }
+    const migrations = await runPendingMigrations();
+    if (migrations.applied.length) log(`migrations: applied ${migrations.applied.join(', ')}`);
+
+    // 4. API, pumps, scheduler.
+    const api = await startApiServer({ port, host: process.env.HOST, log });
+    stops.push(() => api.stop());
+    const pumps: Record<string, QueuePump> = {};
+    if (options.pumps ?? true) {
+      for (const queue of QUEUES) {
+        pumps[queue.name] = startQueuePump({ queue, queueUrl: env[queueUrlEnv(queue.name)] as string, visibilityTimeoutSeconds: visibility, log });
+      }
+      stops.push(() => Promise.all(Object.values(pumps).map((p) => p.stop())));
+    }
+    let scheduledJobs: ScheduledJob[] = [];
+    if (options.scheduler ?? process.env.LOCAL_SCHEDULER !== '0') {
+      const scheduler = startScheduler(JOBS, log);
+      scheduledJobs = scheduler.jobs;
+      stops.push(() => scheduler.stop());
+    }
+
+    // 5. Seed.
+    const seed = (options.seed ?? true) ? await seedLocalData({ log }) : null;
+
+    return {
+      apiUrl: api.url,
+      env,
+      dlqUrls: provisioned.dlqUrls,
+      endpoints: { dynamoEndpoint: emulators.dynamoEndpoint, fauxqsEndpoint: emulators.fauxqsEndpoint, bus: bus.endpoint, smtp: `${smtp.host}:${smtp.port}` },
+      dataDirs: dirs,
+      scheduledJobs,
+      pumps,
+      bus,
+      smtp,
+      seed,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

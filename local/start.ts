@@ -1,0 +1,75 @@
+/**
+ * `npm start`: checks the machine (Node 20+, Java 17+) and the configuration
+ * (a real JWT secret, generated on first start), starts the local stack,
+ * prints where everything is and the time to ready, and stops it cleanly on
+ * Ctrl-C / SIGTERM. A problem found before starting exits 1 with nothing started.
+ */
+import { join } from 'node:path';
+import { QUEUES } from '#shared/queues/queue-table.ts';
+import { REPO_ROOT } from './function-loader.ts';
+import { prerequisiteProblems } from './prerequisites.ts';
+import { resolveLocalSecrets } from './secrets.ts';
+import { startLocalStack, type LocalStack } from './stack.ts';
+
+const started = performance.now();
+const log = (line: string) => console.log(`[local] ${line}`);
+
+function refuse(lines: string[]): never {
+  console.error(['npm start cannot start the local stack:', ...lines].join('\n'));
+  process.exit(1);
+}
+
+function summary(stack: LocalStack): string {
+  const jobs = stack.scheduledJobs.length
+    ? stack.scheduledJobs.map((j) => `    ${j.name.padEnd(28)} ${j.schedule.padEnd(16)} next ${j.next?.toISOString() ?? 'never'}`).join('\n')
+    : '    (none: no job of the job table has a schedule, or LOCAL_SCHEDULER=0)';
+  return [
+    '',
+    `  API               ${stack.env.PUBLIC_URL}   (listening on ${stack.apiUrl})`,
+    `  OpenAPI           ${stack.env.PUBLIC_URL}/api/openapi.json`,
+    `  DynamoDB Local    ${stack.endpoints.dynamoEndpoint}   data: ${stack.dataDirs.dynamodb ?? 'in memory'}`,
+    `  fauxqs (SQS, S3)  ${stack.endpoints.fauxqsEndpoint}   S3 snapshots: ${stack.dataDirs.s3 ?? 'none'}`,
+    `  queues            ${QUEUES.map((q) => q.name).join(', ')}`,
+    `  SMTP sink         smtp://${stack.endpoints.smtp}   mail: ${stack.dataDirs.mail}`,
+    `  event bus         ${stack.endpoints.bus}`,
+    '  scheduled jobs (UTC):',
+    jobs,
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const problems = prerequisiteProblems();
+  if (problems.length) refuse(problems.map((p) => `  - ${p}`));
+  const dataDir = process.env.LOCAL_DATA_DIR || join(REPO_ROOT, '.local');
+  const secrets = resolveLocalSecrets(process.env, join(dataDir, 'secrets.json'));
+  if (!secrets.ok) refuse([secrets.message]);
+  Object.assign(process.env, secrets.env);
+  if (secrets.source === 'generated') log(`generated a JWT secret into ${join(dataDir, 'secrets.json')}`);
+
+  const stack = await startLocalStack({ dataDir, log });
+  if (stack.seed) log(`seed: ${stack.seed.detail}`);
+  console.log(summary(stack));
+  log(`ready in ${((performance.now() - started) / 1000).toFixed(1)} s (Ctrl-C stops)`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    stack
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error('npm start failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
