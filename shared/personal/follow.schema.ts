@@ -24,3 +24,15 @@ export const Follow = z.object({
 export type Follow = z.infer<typeof Follow>;
 
 export const followId = (type: FollowTargetType, targetId: string) => `${type}:${targetId}`;
+
+/** Reads a follow id (`bill:118-hr-3076`, `member:P000197`, `topic:health`); null when malformed. */
+export function parseFollowId(id: string): { type: FollowTargetType; targetId: string } | null {
+  const at = id.indexOf(':');
+  if (at < 0) return null;
+  const type = FollowTargetType.safeParse(id.slice(0, at));
+  const targetId = id.slice(at + 1);
+  return type.success && targetId ? { type: type.data, targetId } : null;
+}
+
+/** Topic tags are lower-case kebab-case words from the brief vocabulary. */
+export const TopicTag = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' }).max(60);

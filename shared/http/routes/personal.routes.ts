@@ -1,4 +1,155 @@
-/** Routes of the personal function group (functions/api/personal.ts implements them). */
-import type { RouteDef } from '../route.ts';
+/**
+ * Routes of the personal function group (functions/api/personal.ts
+ * implements them): follows, notes, collections, share links, alignment,
+ * search, dashboard and topics (API.md "Search and dashboard" and "Follows,
+ * notes, collections, alignment").
+ */
+import { z } from 'zod';
+import { FollowMode } from '#shared/domain/action-categories.ts';
+import { Collection, CollectionCreate, CollectionUpdate } from '#shared/personal/collection.schema.ts';
+import { Follow, FollowTargetType } from '#shared/personal/follow.schema.ts';
+import { Note, NoteInput } from '#shared/personal/note.schema.ts';
+import {
+  AlignmentReply,
+  CollectionWithBillsReply,
+  DashboardReply,
+  PublicCollectionReply,
+  SearchReply,
+  SharedBriefReply,
+  TopicCount,
+} from '#shared/personal/responses.schema.ts';
+import { SEARCH_QUERY_MAX } from '#shared/personal/search-query.ts';
+import { BillId, IdParams, Paging, TokenParams, listOf } from '../schemas.ts';
+import { defineRoute } from '../route.ts';
 
-export const PERSONAL_ROUTES: RouteDef[] = [];
+const fn = 'personal' as const;
+const CollectionId = z.string().uuid({ error: 'must be a collection id' });
+const CollectionParams = z.object({ id: CollectionId });
+const NoteParams = z.object({ bill_id: BillId });
+const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+// Follows
+export const listFollows = defineRoute({
+  operationId: 'listFollows', method: 'GET', path: '/api/follows', fn, auth: 'user', tags: ['follows'],
+  summary: "The caller's follows, optionally of one target type",
+  query: z.object({ target_type: FollowTargetType.optional() }),
+  response: list(Follow),
+});
+export const createFollow = defineRoute({
+  operationId: 'createFollow', method: 'POST', path: '/api/follows', fn, auth: 'user', tags: ['follows'],
+  summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
+  body: z.object({ target_type: FollowTargetType, target_id: z.string().min(1).max(200), follow_mode: FollowMode.nullable().optional() }),
+  response: Follow,
+  successStatus: 201,
+});
+export const deleteFollow = defineRoute({
+  operationId: 'deleteFollow', method: 'DELETE', path: '/api/follows/{id}', fn, auth: 'user', tags: ['follows'],
+  summary: 'Unfollow (id is {target_type}:{target_id}); clears the draft-letter stance pre-fill',
+  params: IdParams,
+  successStatus: 204,
+});
+export const setFollowMode = defineRoute({
+  operationId: 'setFollowMode', method: 'PATCH', path: '/api/follows/{id}/mode', fn, auth: 'user', tags: ['follows'],
+  summary: "Set a bill follow's mode",
+  params: IdParams,
+  body: z.object({ follow_mode: FollowMode }),
+  response: Follow,
+});
+
+// Notes
+export const listNotes = defineRoute({
+  operationId: 'listNotes', method: 'GET', path: '/api/notes', fn, auth: 'user', tags: ['notes'],
+  summary: "The caller's notes, pinned first", response: list(Note),
+});
+export const getNote = defineRoute({
+  operationId: 'getNote', method: 'GET', path: '/api/notes/{bill_id}', fn, auth: 'user', tags: ['notes'],
+  summary: "The caller's note on a bill", params: NoteParams, response: Note,
+});
+export const putNote = defineRoute({
+  operationId: 'putNote', method: 'PUT', path: '/api/notes/{bill_id}', fn, auth: 'user', tags: ['notes'],
+  summary: 'Create or replace the note on a bill; 201 when new', params: NoteParams, body: NoteInput, response: Note,
+});
+export const deleteNote = defineRoute({
+  operationId: 'deleteNote', method: 'DELETE', path: '/api/notes/{bill_id}', fn, auth: 'user', tags: ['notes'],
+  summary: 'Delete the note on a bill', params: NoteParams, successStatus: 204,
+});
+
+// Collections
+export const listCollections = defineRoute({
+  operationId: 'listCollections', method: 'GET', path: '/api/collections', fn, auth: 'user', tags: ['collections'],
+  summary: "The caller's collections", query: Paging, response: listOf(Collection),
+});
+export const createCollection = defineRoute({
+  operationId: 'createCollection', method: 'POST', path: '/api/collections', fn, auth: 'user', tags: ['collections'],
+  summary: 'Create a collection: name 1-100 characters after trimming, no control characters, unique per owner',
+  body: CollectionCreate, response: Collection, successStatus: 201,
+});
+export const getCollection = defineRoute({
+  operationId: 'getCollection', method: 'GET', path: '/api/collections/{id}', fn, auth: 'user', tags: ['collections'],
+  summary: 'A collection of the caller with a page of its bills', params: CollectionParams, query: Paging, response: CollectionWithBillsReply,
+});
+export const updateCollection = defineRoute({
+  operationId: 'updateCollection', method: 'PATCH', path: '/api/collections/{id}', fn, auth: 'user', tags: ['collections'],
+  summary: 'Rename a collection and/or toggle is_public', params: CollectionParams, body: CollectionUpdate, response: Collection,
+});
+export const deleteCollection = defineRoute({
+  operationId: 'deleteCollection', method: 'DELETE', path: '/api/collections/{id}', fn, auth: 'user', tags: ['collections'],
+  summary: 'Delete a collection, its bills and its share link', params: CollectionParams, successStatus: 204,
+});
+const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId });
+export const addCollectionBill = defineRoute({
+  operationId: 'addCollectionBill', method: 'PUT', path: '/api/collections/{id}/bills/{bill_id}', fn, auth: 'user', tags: ['collections'],
+  summary: 'Add a bill to a collection; adding it twice is a no-op (added: false)', params: CollectionBillParams,
+  response: z.object({ collection_id: z.string(), bill_id: z.string(), added: z.boolean() }),
+});
+export const removeCollectionBill = defineRoute({
+  operationId: 'removeCollectionBill', method: 'DELETE', path: '/api/collections/{id}/bills/{bill_id}', fn, auth: 'user', tags: ['collections'],
+  summary: 'Remove a bill from a collection', params: CollectionBillParams, successStatus: 204,
+});
+
+// Public share links
+export const collectionByShareToken = defineRoute({
+  operationId: 'collectionByShareToken', method: 'GET', path: '/api/collections/share/{token}', fn, auth: 'none', tags: ['share'],
+  summary: 'A public collection by its share token; 404 when private or unknown', params: TokenParams, query: Paging, response: PublicCollectionReply,
+});
+export const shareCollection = defineRoute({
+  operationId: 'shareCollection', method: 'GET', path: '/api/share/collection/{token}', fn, auth: 'none', tags: ['share'],
+  summary: 'Same as /api/collections/share/{token}', params: TokenParams, query: Paging, response: PublicCollectionReply,
+});
+export const shareBrief = defineRoute({
+  operationId: 'shareBrief', method: 'GET', path: '/api/share/brief/{token}', fn, auth: 'none', tags: ['share'],
+  summary: 'A shared brief with its bill', params: TokenParams, response: SharedBriefReply,
+});
+
+// Alignment, search, dashboard, topics
+export const alignment = defineRoute({
+  operationId: 'alignment', method: 'GET', path: '/api/alignment', fn, auth: 'user', tags: ['alignment'],
+  summary: "Followed members ranked by alignment with the caller's stanced bill follows, each with its per-vote breakdown",
+  response: AlignmentReply,
+});
+export const search = defineRoute({
+  operationId: 'search', method: 'GET', path: '/api/search', fn, auth: 'optional', tags: ['search'],
+  summary: 'Bills (number in any form, title words), members (either name form) and topics in one answer',
+  query: z.object({
+    q: z.string().max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` }).default(''),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  }),
+  response: SearchReply,
+});
+export const dashboard = defineRoute({
+  operationId: 'dashboard', method: 'GET', path: '/api/dashboard', fn, auth: 'optional', tags: ['dashboard'],
+  summary: 'Guests: trending bills as "Most Popular"; users: also followed bills and members with recent activity',
+  response: DashboardReply,
+});
+export const listTopics = defineRoute({
+  operationId: 'listTopics', method: 'GET', path: '/api/topics', fn, auth: 'none', tags: ['search'],
+  summary: 'Topic tags with bill counts', response: list(TopicCount),
+});
+
+export const PERSONAL_ROUTES = [
+  listFollows, createFollow, deleteFollow, setFollowMode,
+  listNotes, getNote, putNote, deleteNote,
+  listCollections, createCollection, getCollection, updateCollection, deleteCollection, addCollectionBill, removeCollectionBill,
+  collectionByShareToken, shareCollection, shareBrief,
+  alignment, search, dashboard, listTopics,
+];

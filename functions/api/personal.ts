@@ -1,0 +1,66 @@
+/** People's features: follows, notes, collections, share links, alignment, search, dashboard, topics. */
+import { apiFunction, implement } from '#shared/http/api-function.ts';
+import { created, json, noContent } from '#shared/http/reply.ts';
+import * as routes from '#shared/http/routes/personal.routes.ts';
+import { alignmentFor } from '#shared/personal/alignment.ts';
+import {
+  addBillToCollection,
+  createUserCollection,
+  deleteUserCollection,
+  listUserCollections,
+  readUserCollection,
+  removeBillFromCollection,
+  updateUserCollection,
+} from '#shared/personal/collections.ts';
+import { dashboardFor } from '#shared/personal/dashboard.ts';
+import { follow, listUserFollows, setMode, unfollow } from '#shared/personal/follows.ts';
+import { listUserNotes, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
+import { search, topics } from '#shared/personal/search.ts';
+import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
+
+export const handler = apiFunction('personal', [
+  implement(routes.listFollows, async ({ user, query }) => ({ items: await listUserFollows(user, query.target_type) })),
+  implement(routes.createFollow, async ({ user, body }) => {
+    const result = await follow(user, body);
+    return result.created ? created(result.follow) : json(result.follow);
+  }),
+  implement(routes.deleteFollow, async ({ user, params }) => {
+    await unfollow(user, params.id);
+    return noContent();
+  }),
+  implement(routes.setFollowMode, async ({ user, params, body }) => setMode(user, params.id, body.follow_mode)),
+
+  implement(routes.listNotes, async ({ user }) => ({ items: await listUserNotes(user) })),
+  implement(routes.getNote, async ({ user, params }) => readNote(user, params.bill_id)),
+  implement(routes.putNote, async ({ user, params, body }) => {
+    const result = await saveNote(user, params.bill_id, body);
+    return result.created ? created(result.note) : json(result.note);
+  }),
+  implement(routes.deleteNote, async ({ user, params }) => {
+    await removeNote(user, params.bill_id);
+    return noContent();
+  }),
+
+  implement(routes.listCollections, async ({ user, query }) => listUserCollections(user, query)),
+  implement(routes.createCollection, async ({ user, body }) => created(await createUserCollection(user, body))),
+  implement(routes.getCollection, async ({ user, params, query }) => readUserCollection(user, params.id, query)),
+  implement(routes.updateCollection, async ({ user, params, body }) => updateUserCollection(user, params.id, body)),
+  implement(routes.deleteCollection, async ({ user, params }) => {
+    await deleteUserCollection(user, params.id);
+    return noContent();
+  }),
+  implement(routes.addCollectionBill, async ({ user, params }) => addBillToCollection(user, params.id, params.bill_id)),
+  implement(routes.removeCollectionBill, async ({ user, params }) => {
+    await removeBillFromCollection(user, params.id, params.bill_id);
+    return noContent();
+  }),
+
+  implement(routes.collectionByShareToken, async ({ params, query }) => sharedCollection(params.token, query)),
+  implement(routes.shareCollection, async ({ params, query }) => sharedCollection(params.token, query)),
+  implement(routes.shareBrief, async ({ params }) => sharedBrief(params.token)),
+
+  implement(routes.alignment, async ({ user }) => alignmentFor(user)),
+  implement(routes.search, async ({ query }) => search(query.q, query.limit)),
+  implement(routes.dashboard, async ({ user }) => dashboardFor(user)),
+  implement(routes.listTopics, async () => ({ items: await topics() })),
+]);

@@ -1,0 +1,246 @@
+/**
+ * Collections in the single table (data-model P4, P5):
+ *   USER#{uid} / COLLECTION#{cid}            the collection (lists its token item in external_keys)
+ *   USER#{uid} / COLLBILL#{cid}#{bill_id}    one bill in it: unique per pair by key
+ *   USER#{uid} / COLLNAME#{name key}         the owner's claim on a name: unique by condition
+ *   TOKEN#collection#{token} / TOKEN         the share link (share-tokens.repository.ts)
+ * Invariants that span items (name claim, token, bill count) are kept by
+ * transactions with attribute_not_exists / attribute_exists conditions.
+ */
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { Collection, CollectionBill } from '#shared/personal/collection.schema.ts';
+import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Item, type Page } from './dynamo.ts';
+import { collectionTokenItem, shareTokenKey } from './share-tokens.repository.ts';
+import { tableName } from './table.ts';
+
+const userPk = (userId: string) => `USER#${userId}`;
+const collectionKey = (userId: string, cid: string) => ({ pk: userPk(userId), sk: `COLLECTION#${cid}` });
+const billKey = (userId: string, cid: string, billId: string) => ({ pk: userPk(userId), sk: `COLLBILL#${cid}#${billId}` });
+const nameKey = (userId: string, key: string) => ({ pk: userPk(userId), sk: `COLLNAME#${key}` });
+
+/** The owner already has a collection with this name. */
+export class CollectionNameTakenError extends Error {
+  override name = 'CollectionNameTakenError';
+}
+
+const nameClaim = (userId: string, key: string, cid: string) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...nameKey(userId, key), entity: 'collection_name', collection_id: cid },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Creates a collection with its name claim and share-token item in one transaction. */
+export async function createCollection(collection: Collection, key: string): Promise<void> {
+  const tokenItem = collectionTokenItem(collection.share_token, collection.user_id, collection.id);
+  const item: Item = {
+    ...collectionKey(collection.user_id, collection.id),
+    entity: 'collection',
+    ...collection,
+    name_key: key,
+    external_keys: [shareTokenKey('collection', collection.share_token)],
+  };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          nameClaim(collection.user_id, key, collection.id),
+          { Put: { TableName: tableName(), Item: tokenItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+  } catch (err) {
+    if (transactionReasons(err)?.[1] === 'ConditionalCheckFailed') throw new CollectionNameTakenError(collection.name);
+    throw err;
+  }
+}
+
+/** A user's collection, or null (also for another user's collection id). */
+export async function getCollection(userId: string, cid: string): Promise<Collection | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKey(userId, cid), ConsistentRead: true }));
+  return out.Item ? Collection.parse(out.Item) : null;
+}
+
+/** The user's collections, a page at a time, in id order. */
+export async function listCollections(userId: string, limit: number, cursor?: string): Promise<Page<Collection>> {
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':c': 'COLLECTION#' },
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map((i) => Collection.parse(i)), next_cursor: page.next_cursor };
+}
+
+/** The bill entries of a collection, a page at a time. */
+export async function listCollectionBills(userId: string, cid: string, limit: number, cursor?: string): Promise<Page<CollectionBill>> {
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
+      ExpressionAttributeValues: { ':pk': userPk(userId), ':b': `COLLBILL#${cid}#` },
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map((i) => CollectionBill.parse(i)), next_cursor: page.next_cursor };
+}
+
+/**
+ * Renames and/or toggles is_public. A rename moves the name claim in the
+ * same transaction; null when the collection does not exist.
+ */
+export async function updateCollection(
+  current: Collection & { name_key?: string },
+  change: { name?: string; slug?: string; key?: string; is_public?: boolean },
+  now = new Date().toISOString(),
+): Promise<Collection | null> {
+  const sets = ['updated_at = :now'];
+  const values: Record<string, unknown> = { ':now': now };
+  if (change.name !== undefined) {
+    sets.push('#name = :n', 'slug = :s', 'name_key = :k');
+    Object.assign(values, { ':n': change.name, ':s': change.slug, ':k': change.key });
+  }
+  if (change.is_public !== undefined) {
+    sets.push('is_public = :p');
+    values[':p'] = change.is_public;
+  }
+  const update = {
+    TableName: tableName(),
+    Key: collectionKey(current.user_id, current.id),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: values,
+    ...(change.name !== undefined ? { ExpressionAttributeNames: { '#name': 'name' } } : {}),
+  };
+  const oldKey = current.name_key;
+  const moveClaim = change.key !== undefined && change.key !== oldKey;
+  try {
+    if (moveClaim && change.key !== undefined) {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: update },
+            nameClaim(current.user_id, change.key, current.id),
+            ...(oldKey ? [{ Delete: { TableName: tableName(), Key: nameKey(current.user_id, oldKey) } }] : []),
+          ],
+        }),
+      );
+    } else {
+      await dynamo().send(new UpdateCommand(update));
+    }
+  } catch (err) {
+    const reasons = transactionReasons(err);
+    if (reasons?.[1] === 'ConditionalCheckFailed') throw new CollectionNameTakenError(change.name ?? '');
+    if (reasons?.[0] === 'ConditionalCheckFailed' || isConditionFailed(err)) return null;
+    throw err;
+  }
+  return getCollection(current.user_id, current.id);
+}
+
+/** Reads a collection with its stored name key (for renames). */
+export async function getCollectionWithKey(userId: string, cid: string): Promise<(Collection & { name_key?: string }) | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKey(userId, cid), ConsistentRead: true }));
+  if (!out.Item) return null;
+  const nk = out.Item.name_key;
+  return { ...Collection.parse(out.Item), ...(typeof nk === 'string' ? { name_key: nk } : {}) };
+}
+
+/** Maps a cancelled add/remove transaction: the collection's condition is checked before the bill's. */
+function changeFailure(err: unknown): BillChange {
+  const reasons = transactionReasons(err);
+  if (reasons?.[1] === 'ConditionalCheckFailed') return 'no_collection';
+  if (reasons?.[0] === 'ConditionalCheckFailed') return 'unchanged';
+  throw err;
+}
+
+export type BillChange = 'done' | 'unchanged' | 'no_collection';
+
+/** Adds a bill and counts it on the collection; 'unchanged' when it was already there (nothing written). */
+export async function addCollectionBill(userId: string, cid: string, billId: string, now = new Date().toISOString()): Promise<BillChange> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...billKey(userId, cid, billId), entity: 'collection_bill', collection_id: cid, bill_id: billId, added_at: now },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: collectionKey(userId, cid),
+              UpdateExpression: 'ADD bill_count :one SET updated_at = :now',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1, ':now': now },
+            },
+          },
+        ],
+      }),
+    );
+    return 'done';
+  } catch (err) {
+    return changeFailure(err);
+  }
+}
+
+/** Removes a bill and uncounts it; 'unchanged' when it was not in the collection. */
+export async function removeCollectionBill(userId: string, cid: string, billId: string, now = new Date().toISOString()): Promise<BillChange> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: billKey(userId, cid, billId), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: collectionKey(userId, cid),
+              UpdateExpression: 'ADD bill_count :minus SET updated_at = :now',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':minus': -1, ':now': now },
+            },
+          },
+        ],
+      }),
+    );
+    return 'done';
+  } catch (err) {
+    return changeFailure(err);
+  }
+}
+
+/** Deletes a collection, its bills, its name claim and its token item; false when absent. */
+export async function deleteCollection(userId: string, cid: string): Promise<boolean> {
+  let old: Item | undefined;
+  try {
+    const out = await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: collectionKey(userId, cid),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    old = out.Attributes;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+  const bills = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
+    ExpressionAttributeValues: { ':pk': userPk(userId), ':b': `COLLBILL#${cid}#` },
+    ProjectionExpression: 'pk, sk',
+  });
+  const extra: { pk: string; sk: string }[] = [];
+  if (typeof old?.name_key === 'string') extra.push(nameKey(userId, old.name_key));
+  if (typeof old?.share_token === 'string') extra.push(shareTokenKey('collection', old.share_token));
+  await batchWrite([...bills.map((b) => ({ pk: String(b.pk), sk: String(b.sk) })), ...extra].map((k) => ({ delete: k })));
+  return true;
+}

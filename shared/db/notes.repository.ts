@@ -1,0 +1,61 @@
+/**
+ * Bill notes in the single table (data-model P3): USER#{uid} / NOTE#{bill_id}.
+ * The key makes a note unique per (user, bill); a PUT upserts it and keeps
+ * the first created_at with if_not_exists, so no read precedes the write.
+ */
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { Note } from '#shared/personal/note.schema.ts';
+import { isConditionFailed, queryAll } from './dynamo.ts';
+import { tableName } from './table.ts';
+
+const noteKey = (userId: string, billId: string) => ({ pk: `USER#${userId}`, sk: `NOTE#${billId}` });
+
+/** The user's note on a bill, or null. */
+export async function getNote(userId: string, billId: string): Promise<Note | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: noteKey(userId, billId), ConsistentRead: true }));
+  return out.Item ? Note.parse(out.Item) : null;
+}
+
+/** Every note of a user (one Query on their partition), in key order. */
+export async function listNotes(userId: string): Promise<Note[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :note)',
+    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':note': 'NOTE#' },
+  });
+  return items.map((i) => Note.parse(i));
+}
+
+/** Creates or replaces the note; returns it and whether it was new. */
+export async function putNote(
+  userId: string,
+  billId: string,
+  input: { content: string; pinned: boolean },
+  now = new Date().toISOString(),
+): Promise<{ note: Note; created: boolean }> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: noteKey(userId, billId),
+      UpdateExpression:
+        'SET entity = :e, user_id = :u, bill_id = :b, content = :c, pinned = :p, updated_at = :now, created_at = if_not_exists(created_at, :now)',
+      ExpressionAttributeValues: { ':e': 'note', ':u': userId, ':b': billId, ':c': input.content, ':p': input.pinned, ':now': now },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const note = Note.parse(out.Attributes);
+  return { note, created: note.created_at === now };
+}
+
+/** Deletes the note; false when there was none. */
+export async function deleteNote(userId: string, billId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({ TableName: tableName(), Key: noteKey(userId, billId), ConditionExpression: 'attribute_exists(pk)' }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}

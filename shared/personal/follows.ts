@@ -1,0 +1,73 @@
+/**
+ * Follow use cases: list, follow, unfollow, set a bill follow's mode.
+ * follow: 1. check the target id's form for its type (422) and that the bill
+ *   or member exists (404); 2. create the follow unless it exists (idempotent);
+ *   3. return it with whether it is new.
+ * unfollow: 1. read the id; 2. delete the caller's follow (404 when the caller
+ *   has none, including another user's follow); the letter pre-fill clears with it.
+ * setMode: 1. read the id; 2. only bill follows carry a mode (422); 3. update
+ *   the caller's follow (404 when absent).
+ */
+import type { User } from '#shared/auth/user.schema.ts';
+import type { FollowMode } from '#shared/domain/action-categories.ts';
+import { getBill } from '#shared/db/bills.repository.ts';
+import { createFollow, deleteFollow, getFollow, listFollows, setFollowMode } from '#shared/db/follows.repository.ts';
+import { getMember } from '#shared/db/members.repository.ts';
+import { notFound, unprocessable } from '#shared/http/errors.ts';
+import { BillId, MemberId } from '#shared/http/schemas.ts';
+import { parseFollowId, TopicTag, type Follow, type FollowTargetType } from './follow.schema.ts';
+
+export interface FollowRequest {
+  target_type: FollowTargetType;
+  target_id: string;
+  follow_mode?: FollowMode | null | undefined;
+}
+
+const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag } as const;
+
+/** The canonical target id for its type, or a 422 naming the field. */
+function canonicalTarget(type: FollowTargetType, raw: string, path: string): string {
+  const parsed = ID_FORMS[type].safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? 'is not valid';
+  throw unprocessable(`Invalid ${path}: ${message}`, [{ path, message }], 'follow.invalid_target');
+}
+
+/** The caller's follows, optionally of one type. */
+export const listUserFollows = (user: User, type?: FollowTargetType): Promise<Follow[]> => listFollows(user.id, type);
+
+/** Follows a bill, member or topic; following again returns the existing follow. */
+export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
+  const targetId = canonicalTarget(request.target_type, request.target_id, 'body.target_id');
+  if (request.target_type !== 'bill' && request.follow_mode != null) {
+    throw unprocessable('follow_mode applies to bill follows only', [{ path: 'body.follow_mode', message: 'only bill follows have a mode' }], 'follow.mode_not_applicable');
+  }
+  if (request.target_type === 'bill' && !(await getBill(targetId))) throw notFound(`No bill ${targetId}`, 'bill.not_found');
+  if (request.target_type === 'member' && !(await getMember(targetId))) throw notFound(`No member ${targetId}`, 'member.not_found');
+  return createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
+}
+
+function parseId(id: string): { type: FollowTargetType; targetId: string } {
+  const parsed = parseFollowId(id);
+  if (!parsed) throw notFound(`No follow ${id}`, 'follow.not_found');
+  // Bill ids are lower case; accept "bill:118-HR-3076" as the same follow.
+  return parsed.type === 'bill' ? { ...parsed, targetId: parsed.targetId.toLowerCase() } : parsed;
+}
+
+/** Unfollows; a follow the caller does not have is a 404. */
+export async function unfollow(user: User, id: string): Promise<void> {
+  const { type, targetId } = parseId(id);
+  if (!(await deleteFollow(user.id, type, targetId))) throw notFound(`No follow ${id}`, 'follow.not_found');
+}
+
+/** Sets the follow mode of the caller's bill follow. */
+export async function setMode(user: User, id: string, mode: FollowMode): Promise<Follow> {
+  const { type, targetId } = parseId(id);
+  if (type !== 'bill') {
+    if (!(await getFollow(user.id, type, targetId))) throw notFound(`No follow ${id}`, 'follow.not_found');
+    throw unprocessable('follow_mode applies to bill follows only', [{ path: 'path.id', message: 'not a bill follow' }], 'follow.mode_not_applicable');
+  }
+  const updated = await setFollowMode(user.id, type, targetId, mode);
+  if (!updated) throw notFound(`No follow ${id}`, 'follow.not_found');
+  return updated;
+}

@@ -1,0 +1,32 @@
+/**
+ * The Bill note: one per (user, bill), with content and a pinned flag.
+ * Stored at USER#{uid} / NOTE#{bill_id} (data-model P3).
+ */
+import { z } from 'zod';
+
+/** Notes are plain text; 10,000 characters keeps an item far below DynamoDB's 400 KB. */
+export const NOTE_CONTENT_MAX = 10_000;
+
+export const Note = z.object({
+  user_id: z.string(),
+  bill_id: z.string(),
+  content: z.string(),
+  pinned: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Note = z.infer<typeof Note>;
+
+export const NoteInput = z.object({
+  content: z.string().max(NOTE_CONTENT_MAX, { error: `must be at most ${NOTE_CONTENT_MAX} characters` }),
+  pinned: z.boolean().default(false),
+});
+export type NoteInput = z.infer<typeof NoteInput>;
+
+/** Pinned notes first, then the most recently updated. */
+export function orderNotes(notes: Note[]): Note[] {
+  return [...notes].sort((a, b) => {
+    if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+    return a.updated_at === b.updated_at ? a.bill_id.localeCompare(b.bill_id) : a.updated_at < b.updated_at ? 1 : -1;
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Global search: bills, members and topics in one answer.
+ * Steps: 1. bills by number in any common form or by title words (search
+ *   index: GetItem per congress candidate, or a Query per word, then BatchGet);
+ *   2. members by either name form (name-token index Query, then BatchGet);
+ *   3. topics whose tag contains every word (one Query on the small topic
+ *   counter partition). All three run concurrently; no Scan.
+ */
+import { searchBills, listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
+import { searchMembers } from '#shared/db/members.repository.ts';
+import { topicMatches } from './search-query.ts';
+import { billSummary, memberSummary, type BillSummary, type MemberSummary } from './summaries.ts';
+
+export const SEARCH_RESULTS_PER_KIND = 10;
+
+export interface SearchResult {
+  q: string;
+  bills: BillSummary[];
+  members: MemberSummary[];
+  topics: { topic: string; bill_count: number }[];
+}
+
+/** Searches bills, members and topics at once. */
+export async function search(q: string, limit = SEARCH_RESULTS_PER_KIND): Promise<SearchResult> {
+  const query = q.trim();
+  if (!query) return { q: query, bills: [], members: [], topics: [] };
+  const [bills, members, topics] = await Promise.all([searchBills(query, limit), searchMembers(query, limit), listTopicsWithCounts()]);
+  return {
+    q: query,
+    bills: bills.map(billSummary),
+    members: members.map(memberSummary),
+    topics: topics.filter((t) => topicMatches(query, t.topic)).slice(0, limit),
+  };
+}
+
+/** Topic tags with bill counts (GET /api/topics). */
+export const topics = (): Promise<{ topic: string; bill_count: number }[]> => listTopicsWithCounts();

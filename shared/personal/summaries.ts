@@ -1,0 +1,61 @@
+/**
+ * The compact bill and member shapes that lists of people's features show
+ * (dashboard, search, collections, alignment), one place so every list
+ * answers the same fields.
+ */
+import { z } from 'zod';
+import type { Bill, Member } from '#shared/ingest/bill.schema.ts';
+
+export const BillSummary = z.object({
+  id: z.string(),
+  label: z.string(),
+  title: z.string(),
+  short_title: z.string().nullable(),
+  chamber: z.string(),
+  introduced_date: z.string().nullable(),
+  latest_action_date: z.string().nullable(),
+  latest_action_text: z.string().nullable(),
+  bill_category: z.string().nullable(),
+  has_document: z.boolean(),
+  document_status: z.string(),
+  topic_tags: z.array(z.string()),
+});
+export type BillSummary = z.infer<typeof BillSummary>;
+
+export const MemberSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  party: z.string().nullable(),
+  state: z.string(),
+  district: z.number().nullable(),
+  chamber: z.string().nullable(),
+  photo_url: z.string().nullable(),
+});
+export type MemberSummary = z.infer<typeof MemberSummary>;
+
+/** The list fields of a bill. */
+export const billSummary = (b: Bill): BillSummary => ({
+  id: b.id,
+  label: b.label,
+  title: b.title,
+  short_title: b.short_title,
+  chamber: b.chamber,
+  introduced_date: b.introduced_date,
+  latest_action_date: b.latest_action_date,
+  latest_action_text: b.latest_action_text,
+  bill_category: b.bill_category,
+  has_document: b.has_document,
+  document_status: b.document_status,
+  topic_tags: b.topic_tags,
+});
+
+/** The list fields of a member. */
+export const memberSummary = (m: Member): MemberSummary => ({
+  id: m.id,
+  name: m.name,
+  party: m.party,
+  state: m.state,
+  district: m.district,
+  chamber: m.chamber,
+  photo_url: m.photo_url,
+});
