@@ -1,0 +1,80 @@
+/**
+ * Least privilege as data: what each function may touch. The stack turns each
+ * need into one environment variable plus exactly the matching IAM grant
+ * (infra/constructs/connect.ts), so a function can only reach what it is told
+ * about. Keyed by the function catalog's keys (api:<group>, job:<group>,
+ * worker:<queue>); a group missing here fails synth.
+ */
+import type { ApiFunctionGroup } from '#shared/http/route.ts';
+import type { JobFunctionGroup } from '#shared/jobs/job.ts';
+import type { QueueName } from '#shared/queues/queue-table.ts';
+import type { FunctionSpec } from './function-catalog.ts';
+
+export type Need =
+  | { kind: 'table'; mode: 'read' | 'readwrite' }
+  | { kind: 'bucket'; mode: 'read' | 'write' | 'readwrite' }
+  | { kind: 'send'; queue: QueueName }
+  | { kind: 'bus-put' }
+  | { kind: 'secret-read' }
+  | { kind: 'email-send' };
+
+const table = (mode: 'read' | 'readwrite'): Need => ({ kind: 'table', mode });
+const bucket = (mode: 'read' | 'write' | 'readwrite'): Need => ({ kind: 'bucket', mode });
+const send = (...queues: QueueName[]): Need[] => queues.map((queue) => ({ kind: 'send', queue }));
+const busPut: Need = { kind: 'bus-put' };
+const email: Need = { kind: 'email-send' };
+
+const API: Record<ApiFunctionGroup, Need[]> = {
+  system: [table('read')],
+  auth: [table('readwrite')],
+  // Admin job triggers put RunJob events on the bus.
+  'jobs-admin': [table('readwrite'), busPut],
+  // A bill or member page can ask for a follow-up fetch.
+  bills: [table('readwrite'), ...send('ingest-tasks')],
+  members: [table('readwrite'), ...send('ingest-tasks')],
+  // Re-analysis asks for the text again or for a new brief; the draft letter reads the stored text.
+  llm: [table('readwrite'), bucket('read'), ...send('document-fetch', 'brief')],
+  personal: [table('readwrite')],
+  // Test notifications go out through the dispatcher.
+  notifications: [table('readwrite'), ...send('notification-dispatch'), email],
+};
+
+const JOB: Record<JobFunctionGroup, Need[]> = {
+  system: [table('readwrite')],
+  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
+  // Batch briefs read stored texts, emit notifications and start a news fetch through the bus.
+  llm: [table('readwrite'), bucket('read'), ...send('document-fetch', 'brief', 'notification-dispatch'), busPut],
+  notify: [table('readwrite'), ...send('notification-dispatch'), email],
+};
+
+const WORKER: Record<QueueName, Need[]> = {
+  'document-fetch': [table('readwrite'), bucket('readwrite'), ...send('brief')],
+  brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch')],
+  'notification-dispatch': [table('readwrite'), email],
+  'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
+};
+
+/** Every function reads the secret bundle at cold start (shared/config/bootstrap.ts). */
+const EVERY_FUNCTION: Need[] = [{ kind: 'secret-read' }];
+
+function lookup<K extends string>(table: Record<K, Need[]>, key: string, spec: FunctionSpec): Need[] {
+  const needs = (table as Record<string, Need[] | undefined>)[key];
+  if (!needs) throw new Error(`infra/access-table.ts has no row for ${spec.key} (${spec.entry}); add one`);
+  return needs;
+}
+
+/** The needs of one function, the shared ones included. */
+export function needsOf(spec: FunctionSpec): Need[] {
+  switch (spec.kind) {
+    case 'api':
+      return [...EVERY_FUNCTION, ...lookup(API, spec.group, spec)];
+    case 'fallback':
+      // The fallback only matches the route table in memory.
+      return [...EVERY_FUNCTION];
+    case 'job':
+      return [...EVERY_FUNCTION, ...lookup(JOB, spec.group, spec)];
+    case 'worker':
+      return [...EVERY_FUNCTION, ...lookup(WORKER, spec.queue.name, spec)];
+  }
+}
+

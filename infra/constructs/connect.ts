@@ -1,0 +1,76 @@
+/**
+ * The one place a function learns about a resource: each need of
+ * infra/access-table.ts sets the environment variable the code reads and
+ * grants exactly the matching actions, never more, never a wildcard action.
+ */
+import { Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { queueUrlEnv } from '#shared/queues/queue-table.ts';
+import type { Need } from '../access-table.ts';
+import type { Queues } from './queues.ts';
+
+export interface Resources {
+  table: ITable;
+  bucket: IBucket;
+  queues: Queues;
+  bus: IEventBus;
+  secret: ISecret;
+  /** The SES identity mail is sent from (domain or address), when the deployment names one. */
+  emailIdentity?: string;
+}
+
+/** The ARN ses:SendEmail is scoped to: the named identity, else any identity of this account and region. */
+export function emailIdentityArn(scope: Stack, identity: string | undefined): string {
+  return scope.formatArn({ service: 'ses', resource: 'identity', resourceName: identity ?? '*' });
+}
+
+/** Gives `fn` one need: its environment variable and its least-privilege grant. */
+export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
+  switch (need.kind) {
+    case 'table':
+      fn.addEnvironment('TABLE_NAME', r.table.tableName);
+      if (need.mode === 'read') r.table.grantReadData(fn);
+      else r.table.grantReadWriteData(fn);
+      return;
+    case 'bucket': {
+      fn.addEnvironment('BUCKET_NAME', r.bucket.bucketName);
+      // Explicit actions: the L2 grants use s3:GetObject* style wildcards.
+      const objects = r.bucket.arnForObjects('*');
+      if (need.mode !== 'write') {
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects] }));
+        // ListBucket turns a missing object into 404 instead of 403, which idempotent fetches rely on.
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.bucket.bucketArn] }));
+      }
+      if (need.mode !== 'read') {
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [objects] }));
+      }
+      return;
+    }
+    case 'send':
+      fn.addEnvironment(queueUrlEnv(need.queue), r.queues.get(need.queue).queue.queueUrl);
+      r.queues.get(need.queue).queue.grantSendMessages(fn);
+      return;
+    case 'bus-put':
+      fn.addEnvironment('EVENT_BUS_NAME', r.bus.eventBusName);
+      r.bus.grantPutEventsTo(fn);
+      return;
+    case 'secret-read':
+      fn.addEnvironment('SECRET_ARN', r.secret.secretArn);
+      r.secret.grantRead(fn);
+      return;
+    case 'email-send':
+      if (r.emailIdentity) fn.addEnvironment('SES_IDENTITY', r.emailIdentity);
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+          resources: [emailIdentityArn(Stack.of(fn), r.emailIdentity)],
+        }),
+      );
+      return;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The proxy rate limit of the specification: an AWS WAF rate-based rule of
+ * 20 requests per minute per client IP on the login and register paths, with
+ * a 429 and the API's error shape. WAF cannot attach to an HTTP API, so this
+ * WebACL (scope CLOUDFRONT, which AWS only accepts in us-east-1) guards the
+ * CloudFront distribution in front of it.
+ */
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+
+/** Requests per client IP per evaluation window, and that window (WAF's shortest is 60 s). */
+export const PROXY_LIMIT = { limit: 20, windowSeconds: 60 } as const;
+
+const BLOCK_BODY_KEY = 'too-many-requests';
+
+export interface RateLimitWebAclProps {
+  /** URI paths the limit applies to (matched as prefixes, so a trailing slash is covered). */
+  paths: readonly string[];
+}
+
+export class RateLimitWebAcl extends Construct {
+  readonly acl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: RateLimitWebAclProps) {
+    super(scope, id);
+    if (props.paths.length === 0) throw new Error('RateLimitWebAcl needs at least one path to limit');
+    const match = (path: string): CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: path,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const [first] = props.paths;
+    const scopeDown = props.paths.length === 1 && first ? match(first) : { orStatement: { statements: props.paths.map(match) } };
+    const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName,
+    });
+
+    this.acl = new CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      description: 'BillWatch: 20 requests per minute per IP on login and register',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('billwatch-edge'),
+      customResponseBodies: {
+        [BLOCK_BODY_KEY]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({ detail: 'Too many requests from this address; try again in a minute', code: 'rate_limited.proxy' }),
+        },
+      },
+      rules: [
+        {
+          name: 'auth-rate-limit',
+          priority: 0,
+          statement: {
+            rateBasedStatement: {
+              limit: PROXY_LIMIT.limit,
+              evaluationWindowSec: PROXY_LIMIT.windowSeconds,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: scopeDown,
+            },
+          },
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: BLOCK_BODY_KEY } } },
+          visibilityConfig: visibility('billwatch-auth-rate-limit'),
+        },
+      ],
+    });
+  }
+
+  get arn(): string {
+    return this.acl.attrArn;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The BillWatch stack: every resource generated from the route, job and
+ * queue tables (and the table definition), composed from the constructs in
+ * ./constructs. Nothing here names a route, a job or a queue by hand.
+ */
+import { CfnOutput, Stack, type StackProps, Annotations } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ROUTES } from '#shared/http/routes/index.ts';
+import { JOBS, jobByName } from '#shared/jobs/job-table.ts';
+import { QUEUES, queueUrlEnv, type QueueName } from '#shared/queues/queue-table.ts';
+import { functionSpecs } from './function-catalog.ts';
+import type { StackSettings } from './settings.ts';
+import { Alarms } from './constructs/alarms.ts';
+import { Data } from './constructs/data.ts';
+import { DeployMigrations } from './constructs/deploy-migrations.ts';
+import { Edge } from './constructs/edge.ts';
+import { Functions } from './constructs/functions.ts';
+import { Api } from './constructs/http-api.ts';
+import { JobBus, JobTriggers } from './constructs/job-triggers.ts';
+import { Queues } from './constructs/queues.ts';
+import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.ts';
+import { SecretBundle } from './constructs/secret-bundle.ts';
+
+/** The job the stack runs at every deploy that changes the migration list. */
+const MIGRATIONS_JOB = 'run_migrations';
+/** CLOUDFRONT-scope WebACLs exist only in this region. */
+export const EDGE_WAF_REGION = 'us-east-1';
+
+export interface BillWatchStackProps extends StackProps {
+  settings: StackSettings;
+  /** Root holding functions/ and package-lock.json (default: this repository). */
+  projectRoot?: string;
+}
+
+/** The paths the proxy rate limit guards: the routes with the login and register application limits. */
+export const authRateLimitedPaths = (): string[] =>
+  ROUTES.filter((r) => r.rateLimit === 'login' || r.rateLimit === 'register').map((r) => r.path);
+
+export class BillWatchStack extends Stack {
+  readonly data: Data;
+  readonly queues: Queues;
+  readonly functions: Functions;
+  readonly api: Api;
+  readonly edge: Edge | undefined;
+
+  constructor(scope: Construct, id: string, props: BillWatchStackProps) {
+    const s = props.settings;
+    super(scope, id, { ...props, env: { account: s.account, region: s.region } });
+
+    const data = (this.data = new Data(this, 'Data', { stage: s.stage }));
+    const secrets = new SecretBundle(this, 'Secrets', { stage: s.stage });
+    const queues = (this.queues = new Queues(this, 'Queues', { queues: QUEUES }));
+    const jobBus = new JobBus(this, 'JobBus');
+
+    const functions = (this.functions = new Functions(this, 'Functions', {
+      specs: functionSpecs(),
+      stage: s.stage,
+      projectRoot: props.projectRoot,
+      resources: { table: data.table, bucket: data.bucket, queues, bus: jobBus.bus, secret: secrets.secret, emailIdentity: s.sesIdentity },
+      environment: {
+        ...s.functionEnv,
+        STAGE: s.stage,
+        CORS_ORIGINS: s.corsOrigins.join(','),
+        // X-Forwarded-For is only trusted when our own CloudFront distribution appends it.
+        TRUST_PROXY: s.edge ? '1' : '0',
+      },
+    }));
+    const fnOf = (key: string) => {
+      const found = functions.all.find((f) => f.spec.key === key);
+      if (!found) throw new Error(`No function ${key} in the function catalog`);
+      return found.fn;
+    };
+
+    const api = (this.api = new Api(this, 'Http', {
+      routes: ROUTES,
+      groupFunction: (group) => fnOf(`api:${group}`),
+      fallback: fnOf('api:$default'),
+      corsOrigins: s.corsOrigins,
+    }));
+
+    new JobTriggers(this, 'JobTriggers', {
+      jobs: JOBS,
+      bus: jobBus.bus,
+      groupFunction: (group) => fnOf(`job:${group}`),
+      scheduleGroupName: `billwatch-${s.stage}`,
+    });
+
+    let edge: Edge | undefined;
+    if (s.edge) {
+      let webAclArn = s.webAclArn;
+      if (!webAclArn && s.region === EDGE_WAF_REGION) {
+        webAclArn = new RateLimitWebAcl(this, 'EdgeWaf', { paths: authRateLimitedPaths() }).arn;
+      } else if (!webAclArn) {
+        Annotations.of(this).addWarningV2(
+          'billwatch:edge-without-waf',
+          `The edge distribution has no WAF: deploy the ${id}-waf stack in ${EDGE_WAF_REGION} and pass its WebAclArn output as -c webAclArn=… (docs/operations.md, "Deploy")`,
+        );
+      }
+      edge = new Edge(this, 'Edge', { api: api.api, webAclArn });
+    }
+    this.edge = edge;
+    functions.addEnvironment('PUBLIC_URL', s.publicUrl ?? edge?.url ?? api.url);
+
+    const migrationsJob = jobByName(MIGRATIONS_JOB);
+    if (migrationsJob) {
+      new DeployMigrations(this, 'DeployMigrations', {
+        fn: fnOf(`job:${migrationsJob.group}`),
+        jobName: migrationsJob.name,
+      });
+    }
+
+    new Alarms(this, 'Alarms', {
+      alarmEmail: s.alarmEmail,
+      deadLetterQueues: [...queues.pairs.values()].map((p) => ({ name: p.def.name, dlq: p.dlq })),
+      jobFunctions: functions.ofKind('job').map((f) => ({ group: f.spec.group, fn: f.fn })),
+    });
+
+    new CfnOutput(this, 'TableName', { value: data.table.tableName });
+    new CfnOutput(this, 'BucketName', { value: data.bucket.bucketName });
+    new CfnOutput(this, 'EventBusName', { value: jobBus.bus.eventBusName });
+    new CfnOutput(this, 'SecretArn', { value: secrets.secret.secretArn, description: 'Fill in the provider keys here' });
+    for (const [name, pair] of queues.pairs) {
+      new CfnOutput(this, queueUrlEnv(name as QueueName).replace(/_/g, ''), { value: pair.queue.queueUrl, description: `${name} queue` });
+    }
+  }
+}

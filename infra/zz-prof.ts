@@ -1,0 +1,13 @@
+import { App } from 'aws-cdk-lib';
+import { StackSettings } from '#infra/settings.ts';
+const t00 = Date.now();
+const { BillWatchStack } = await import('#infra/stack.ts');
+console.log('import ms', Date.now() - t00);
+const app = new App({ outdir: `/tmp/bw-dev/out-p`, context: { 'aws:cdk:bundling-stacks': [] } });
+const settings = StackSettings.parse({ stage: 'prod' });
+const t0 = Date.now();
+new BillWatchStack(app, `BillWatch-prod`, { settings, projectRoot: '/tmp/bw-scratch' });
+console.log('construct ms', Date.now() - t0);
+const t1 = Date.now();
+app.synth();
+console.log('synth ms', Date.now() - t1);
