@@ -1,0 +1,130 @@
+// Follows and notes over HTTP against the local stack: success and failure paths.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { draftLetterStance } from '#shared/personal/stance.ts';
+import { seedBill, seedMember } from '#test/support/personal-seed.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+import { signUp, type ErrorReply, type FollowReply } from './people.ts';
+
+const e2e = useLocalStack();
+const api = () => e2e.client();
+let alice = '';
+let aliceId = '';
+
+beforeAll(async () => {
+  await Promise.all([seedBill(119, 'hr', 1), seedBill(119, 's', 5), seedMember('P000197', 'Pelosi, Nancy')]);
+  alice = await signUp(api(), 'alice');
+  aliceId = (await api().request<{ id: string }>('GET', '/api/auth/me', { token: alice })).body.id;
+});
+
+describe('follows', () => {
+  it('follows a bill as neutral by default, and following again is idempotent', async () => {
+    const first = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-HR-1' } });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ id: 'bill:119-hr-1', target_id: '119-hr-1', follow_mode: 'neutral' });
+    const again = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'hold_veto' } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+  });
+
+  it('follows members and topics without a mode, and lists follows by type', async () => {
+    const member = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'P000197' } });
+    const topic = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'topic', target_id: 'health' } });
+    expect([member.status, topic.status]).toEqual([201, 201]);
+    expect(member.body.follow_mode).toBeNull();
+    const all = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: alice });
+    expect(all.body.items.map((f) => f.id).sort()).toEqual(['bill:119-hr-1', 'member:P000197', 'topic:health']);
+    const members = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: alice, query: { target_type: 'member' } });
+    expect(members.body.items.map((f) => f.id)).toEqual(['member:P000197']);
+  });
+
+  it('answers 404 for an unknown bill or member and 422 for a malformed target or a mode on a member', async () => {
+    const unknownBill = await api().request<ErrorReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-99999' } });
+    expect(unknownBill.status).toBe(404);
+    const unknownMember = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'Z999999' } });
+    expect(unknownMember.status).toBe(404);
+    const badId = await api().request<ErrorReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: 'hr 1' } });
+    expect(badId.status).toBe(422);
+    expect(badId.body.errors?.[0]?.path).toBe('body.target_id');
+    const modeOnMember = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'P000197', follow_mode: 'hold_boost' } });
+    expect(modeOnMember.status).toBe(422);
+    const badType = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'committee', target_id: 'x' } });
+    expect(badType.status).toBe(422);
+  });
+
+  it('sets a bill follow mode, stamps mode_set_at, and refuses any other value with 422', async () => {
+    const set = await api().request<FollowReply>('PATCH', `/api/follows/${encodeURIComponent('bill:119-hr-1')}/mode`, { token: alice, body: { follow_mode: 'hold_boost' } });
+    expect(set.status).toBe(200);
+    expect(set.body.follow_mode).toBe('hold_boost');
+    expect(set.body.mode_set_at).not.toBeNull();
+    expect(await draftLetterStance(aliceId, '119-hr-1')).toBe('YES');
+    const bad = await api().request<ErrorReply>('PATCH', '/api/follows/bill:119-hr-1/mode', { token: alice, body: { follow_mode: 'hold_maybe' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.[0]?.path).toBe('body.follow_mode');
+    const onMember = await api().request('PATCH', '/api/follows/member:P000197/mode', { token: alice, body: { follow_mode: 'neutral' } });
+    expect(onMember.status).toBe(422);
+    const notFollowed = await api().request('PATCH', '/api/follows/bill:119-s-5/mode', { token: alice, body: { follow_mode: 'hold_veto' } });
+    expect(notFollowed.status).toBe(404);
+  });
+
+  it('unfollows, which clears the draft-letter stance pre-fill, and a second unfollow is 404', async () => {
+    await api().request('PATCH', '/api/follows/bill:119-hr-1/mode', { token: alice, body: { follow_mode: 'hold_veto' } });
+    expect(await draftLetterStance(aliceId, '119-hr-1')).toBe('NO');
+    const gone = await api().request('DELETE', '/api/follows/bill:119-hr-1', { token: alice });
+    expect(gone.status).toBe(204);
+    expect(await draftLetterStance(aliceId, '119-hr-1')).toBeNull();
+    expect((await api().request('DELETE', '/api/follows/bill:119-hr-1', { token: alice })).status).toBe(404);
+    const refollow = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1' } });
+    expect(refollow.body.follow_mode).toBe('neutral');
+  });
+
+  it('gives guests 401 on every follow route and writes nothing', async () => {
+    const before = await api().request<{ items: unknown[] }>('GET', '/api/follows', { token: alice });
+    const post = await api().request<ErrorReply>('POST', '/api/follows', { body: { target_type: 'bill', target_id: '119-s-5' } });
+    const patch = await api().request('PATCH', '/api/follows/bill:119-hr-1/mode', { body: { follow_mode: 'hold_boost' } });
+    const del = await api().request('DELETE', '/api/follows/bill:119-hr-1');
+    const list = await api().request('GET', '/api/follows');
+    expect([post.status, patch.status, del.status, list.status]).toEqual([401, 401, 401, 401]);
+    expect(post.body.code).toBe('auth.required');
+    const after = await api().request<{ items: unknown[] }>('GET', '/api/follows', { token: alice });
+    expect(after.body.items).toEqual(before.body.items);
+  });
+});
+
+describe('notes', () => {
+  it('creates a note with 201, replaces it with 200 keeping created_at, and reads it back', async () => {
+    const made = await api().request<{ content: string; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', { token: alice, body: { content: 'Watch section 3', pinned: false } });
+    expect(made.status).toBe(201);
+    const replaced = await api().request<{ content: string; pinned: boolean; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', { token: alice, body: { content: 'Call the office', pinned: true } });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ content: 'Call the office', pinned: true, created_at: made.body.created_at });
+    expect(replaced.body.updated_at >= made.body.updated_at).toBe(true);
+    const read = await api().request('GET', '/api/notes/119-hr-1', { token: alice });
+    expect(read.body).toEqual(replaced.body);
+  });
+
+  it('lists pinned notes first', async () => {
+    await api().request('PUT', '/api/notes/119-s-5', { token: alice, body: { content: 'later', pinned: false } });
+    const list = await api().request<{ items: { bill_id: string; pinned: boolean }[] }>('GET', '/api/notes', { token: alice });
+    expect(list.body.items.map((n) => [n.bill_id, n.pinned])).toEqual([
+      ['119-hr-1', true],
+      ['119-s-5', false],
+    ]);
+  });
+
+  it('answers 404 for an unknown bill, 422 for a malformed id or body, and 404 after delete', async () => {
+    expect((await api().request('PUT', '/api/notes/119-hr-4242', { token: alice, body: { content: 'x' } })).status).toBe(404);
+    expect((await api().request('PUT', '/api/notes/not-a-bill', { token: alice, body: { content: 'x' } })).status).toBe(422);
+    expect((await api().request('PUT', '/api/notes/119-hr-1', { token: alice, body: { pinned: true } })).status).toBe(422);
+    expect((await api().request('PUT', '/api/notes/119-hr-1', { token: alice, body: { content: 'x'.repeat(10_001) } })).status).toBe(422);
+    expect((await api().request('PUT', '/api/notes/119-hr-1', { token: alice, rawBody: '{"content":' })).status).toBe(400);
+    expect((await api().request('DELETE', '/api/notes/119-s-5', { token: alice })).status).toBe(204);
+    expect((await api().request('GET', '/api/notes/119-s-5', { token: alice })).status).toBe(404);
+    expect((await api().request('DELETE', '/api/notes/119-s-5', { token: alice })).status).toBe(404);
+  });
+
+  it('gives guests 401 and writes nothing', async () => {
+    expect((await api().request('PUT', '/api/notes/119-s-5', { body: { content: 'guest' } })).status).toBe(401);
+    expect((await api().request('GET', '/api/notes')).status).toBe(401);
+    expect((await api().request('GET', '/api/notes/119-s-5', { token: alice })).status).toBe(404);
+  });
+});
