@@ -64,6 +64,10 @@ export const Config = z.object({
   GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
   OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
   LLM_RATE_LIMIT_RPM: positiveInt(50),
+  /** Largest part of a bill text sent in one brief call (estimated tokens); longer texts are split by section. */
+  LLM_CHUNK_TOKENS: positiveInt(12_000),
+  /** Output budget of one brief call. */
+  LLM_BRIEF_MAX_TOKENS: positiveInt(3000),
 
   CONGRESS_API_KEY: optionalString,
   GOVINFO_API_KEY: optionalString,

@@ -147,6 +147,19 @@ export async function nextBriefVersion(billId: string): Promise<number> {
   return ((await getLatestBrief(billId))?.version ?? 0) + 1;
 }
 
+/** Records that a brief's notification event was sent. */
+export async function markBriefEventSent(billId: string, version: number, at: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: briefKey(billId, version),
+      UpdateExpression: 'SET event_sent_at = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+}
+
 /** Deletes one brief with its guard and share token (backfill-citations re-briefs it afterwards). */
 export async function deleteBrief(billId: string, version: number): Promise<boolean> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKey(billId, version), ConsistentRead: true }));

@@ -15,6 +15,8 @@ export const SETTING_KEYS = {
   llmProvider: 'llm_provider',
   llmModel: 'llm_model',
   llmBatch: 'llm_batch',
+  /** 'realtime' (the brief worker calls the model) or 'batch' (documents wait for submit_llm_batch). */
+  briefMode: 'llm_brief_mode',
   dataSources: 'data_sources',
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS] | (string & {});

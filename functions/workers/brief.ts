@@ -1,0 +1,10 @@
+/** The brief queue's worker: one text version per message, through the generateBrief use case. */
+import { generateBrief } from '#shared/briefs/generate-brief.ts';
+import { logger } from '#shared/observability/logger.ts';
+import { BriefMessage } from '#shared/queues/messages.ts';
+import { sqsWorker } from '#shared/queues/worker.ts';
+
+export const handler = sqsWorker('brief', BriefMessage, async (message, ctx) => {
+  const outcome = await generateBrief({ bill_id: message.bill_id, version_code: message.version_code, force: message.force, request_id: ctx.messageId });
+  logger.info('brief message done', { bill_id: message.bill_id, version_code: message.version_code, status: outcome.status });
+});

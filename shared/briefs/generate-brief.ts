@@ -1,0 +1,98 @@
+/**
+ * The brief worker's use case: brief one text version of a bill. Steps:
+ *   1. unless forced, a brief of this version that exists is only completed
+ *      (bill marks, classification, event), never written again;
+ *   2. load the bill, the text versions and this version's stored text; the
+ *      version before it, when there is one, makes this an amendment brief;
+ *   3. mark the version pending (so a failure leaves it visible and retryable);
+ *   4. in batch mode, stop here: submit_llm_batch will send it;
+ *   5. draft the brief with the resolved provider and model, or the offline
+ *      extractive briefer when none is configured;
+ *   6. finish it (citation check, store, stats, classification, event).
+ */
+import { z } from 'zod';
+import { getBriefByDedupeKey } from '#shared/db/briefs.repository.ts';
+import { markBriefPending } from '#shared/db/brief-pending.repository.ts';
+import { getBill } from '#shared/db/bills.repository.ts';
+import { getSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
+import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
+import { writeExtractiveBrief } from '#shared/llm/extractive-briefer.ts';
+import { resolveLlm } from '#shared/llm/llm-settings.ts';
+import { providerFor } from '#shared/llm/provider-factory.ts';
+import type { RetryOptions } from '#shared/llm/retry.ts';
+import { briefInput, type BriefInput } from './brief-input.ts';
+import type { Brief } from './brief.schema.ts';
+import { ZERO_COST, type DraftBrief } from './draft-brief.ts';
+import { finishBrief } from './finish-brief.ts';
+import { writeLlmBrief } from './llm-briefer.ts';
+
+export interface BriefJob {
+  bill_id: string;
+  version_code: string;
+  force: boolean;
+  /** Distinguishes forced re-briefs: the SQS message id, the same on redelivery. */
+  request_id: string;
+}
+
+export type BriefOutcome =
+  | { status: 'written' | 'completed_existing'; brief: Brief }
+  | { status: 'deferred_to_batch' }
+  | { status: 'skipped'; reason: string };
+
+/** Thrown when the text to brief is not stored (yet); the message is retried. */
+export class TextNotStoredError extends Error {
+  override name = 'TextNotStoredError';
+}
+
+/** Loads what a brief of (bill, version) is written from, or null when the bill is unknown. */
+export async function loadBriefInput(billId: string, versionCode: string): Promise<BriefInput | null> {
+  const bill = await getBill(billId);
+  if (!bill) return null;
+  const versions = await listTextVersions(billId);
+  const index = versions.findIndex((v) => v.version_code === versionCode);
+  const text = await getBillText(billId, versionCode);
+  if (index === -1 || text === null) throw new TextNotStoredError(`Text ${versionCode} of ${billId} is not stored`);
+  const previousVersion = index > 0 ? versions[index - 1] : undefined;
+  const previousText = previousVersion ? await getBillText(billId, previousVersion.version_code) : null;
+  return briefInput(
+    bill,
+    { code: versionCode, text },
+    previousVersion && previousText !== null ? { code: previousVersion.version_code, text: previousText } : null,
+  );
+}
+
+/** Briefs one text version (see the steps above). */
+export async function generateBrief(job: BriefJob, options: { retry?: RetryOptions; now?: Date } = {}): Promise<BriefOutcome> {
+  const now = options.now ?? new Date();
+  const dedupeKey = job.force ? `${job.version_code}#${job.request_id}` : job.version_code;
+  const input = await loadBriefInput(job.bill_id, job.version_code);
+  if (!input) return { status: 'skipped', reason: `bill ${job.bill_id} is unknown` };
+
+  const resolved = await resolveLlm();
+  const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;
+  const llm = provider && resolved.kind === 'llm' ? { provider, model: resolved.model } : null;
+
+  const existing = await getBriefByDedupeKey(job.bill_id, dedupeKey);
+  if (existing) {
+    // putBrief recognises the dedupe key and returns the stored brief: only the steps after it run.
+    const { brief } = await finishBrief(input, draftOf(existing), { dedupeKey, llm, retry: options.retry, now });
+    return { status: 'completed_existing', brief };
+  }
+
+  await markBriefPending(job.bill_id, job.version_code, now.toISOString());
+  if (llm && (await getSetting(SETTING_KEYS.briefMode, z.enum(['realtime', 'batch']))) === 'batch' && provider?.batch) {
+    return { status: 'deferred_to_batch' };
+  }
+  const draft = llm ? await writeLlmBrief(llm.provider, llm.model, input, options.retry) : writeExtractiveBrief(input);
+  const { brief, written } = await finishBrief(input, draft, { dedupeKey, llm, retry: options.retry, now });
+  return { status: written ? 'written' : 'completed_existing', brief };
+}
+
+/** A stored brief as a draft, so that finishBrief can complete the steps after it. */
+const draftOf = (existing: Brief): DraftBrief => ({
+  brief: { summary: existing.summary, points: existing.points, topic_tags: existing.topic_tags },
+  provider: existing.provider,
+  model: existing.model,
+  method: existing.method,
+  cost: ZERO_COST,
+});

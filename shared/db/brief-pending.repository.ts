@@ -1,0 +1,87 @@
+/**
+ * Text versions waiting for a brief (docs/data-model.md B12): a marker item
+ * BILL#{bill_id} / BRIEFPENDING#{version_code} with the sparse gsi3 key
+ * PENDING#brief / {bill_id}#{version_code}. The brief worker writes it when a
+ * message arrives and deletes it once the brief is stored, so a provider
+ * failure leaves the marker: resume_analysis re-queues those, submit_llm_batch
+ * sends them, and the admin stats count them as "remaining" (a Query, no Scan).
+ */
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { INDEX, tableName } from './table.ts';
+
+const PARTITION = 'PENDING#brief';
+const markerKey = (billId: string, versionCode: string) => ({ pk: `BILL#${billId}`, sk: `BRIEFPENDING#${versionCode}` });
+
+export interface PendingBrief {
+  bill_id: string;
+  version_code: string;
+  queued_at: string;
+}
+
+/** Marks a text version as waiting for its brief (idempotent). */
+export async function markBriefPending(billId: string, versionCode: string, at: string): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...markerKey(billId, versionCode),
+        entity: 'brief_pending',
+        bill_id: billId,
+        version_code: versionCode,
+        queued_at: at,
+        [INDEX.gsi3.pk]: PARTITION,
+        [INDEX.gsi3.sk]: `${billId}#${versionCode}`,
+      },
+    }),
+  );
+}
+
+/** Clears the marker once the brief is stored. */
+export async function clearBriefPending(billId: string, versionCode: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: markerKey(billId, versionCode) }));
+}
+
+/** Up to `limit` waiting text versions. */
+export async function listPendingBriefs(limit: number): Promise<PendingBrief[]> {
+  const found: PendingBrief[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEX.gsi3.name,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
+        ExpressionAttributeValues: { ':pk': PARTITION },
+        Limit: limit - found.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of out.Items ?? []) found.push({ bill_id: String(i.bill_id), version_code: String(i.version_code), queued_at: String(i.queued_at) });
+    start = out.LastEvaluatedKey;
+  } while (start && found.length < limit);
+  return found;
+}
+
+/** How many text versions wait for a brief (a COUNT query on the sparse index). */
+export async function countPendingBriefs(): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: INDEX.gsi3.name,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
+        ExpressionAttributeValues: { ':pk': PARTITION },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

@@ -1,0 +1,45 @@
+/**
+ * The LLM requests-per-minute token bucket shared by every Lambda
+ * (docs/data-model.md A8): one item RATE#llm-rpm / BUCKET holding the tokens
+ * left and when they were counted. A take is an optimistic conditional
+ * update on that timestamp, so two Lambdas can never spend the same token.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { isConditionFailed } from './dynamo.ts';
+import { tableName } from './table.ts';
+
+const BUCKET_KEY = { pk: 'RATE#llm-rpm', sk: 'BUCKET' };
+
+export interface TakeResult {
+  taken: boolean;
+  /** When not taken: milliseconds until one token is available. */
+  waitMs: number;
+}
+
+/**
+ * Tries to take one token from a bucket of `capacity` tokens refilled at
+ * `perMinute` tokens a minute. A lost race answers "try again now" (waitMs 0).
+ */
+export async function takeLlmToken(capacity: number, perMinute: number, now = Date.now()): Promise<TakeResult> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: BUCKET_KEY, ConsistentRead: true }));
+  const lastTokens = out.Item ? Number(out.Item.tokens) : capacity;
+  const lastAt = out.Item ? Number(out.Item.updated_at_ms) : now;
+  const refilled = Math.min(capacity, lastTokens + (Math.max(0, now - lastAt) * perMinute) / 60_000);
+  if (refilled < 1) return { taken: false, waitMs: Math.ceil(((1 - refilled) * 60_000) / perMinute) };
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: BUCKET_KEY,
+        UpdateExpression: 'SET tokens = :t, updated_at_ms = :now, entity = :e',
+        ConditionExpression: out.Item ? 'updated_at_ms = :last' : 'attribute_not_exists(pk)',
+        ExpressionAttributeValues: { ':t': refilled - 1, ':now': now, ':e': 'llm_bucket', ...(out.Item ? { ':last': lastAt } : {}) },
+      }),
+    );
+    return { taken: true, waitMs: 0 };
+  } catch (err) {
+    if (isConditionFailed(err)) return { taken: false, waitMs: 0 };
+    throw err;
+  }
+}
