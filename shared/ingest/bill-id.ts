@@ -71,3 +71,11 @@ export function congressForDate(date: Date): number {
   const firstYear = year % 2 === 1 ? (startedThisYear ? year : year - 2) : year - 1;
   return (firstYear - 1789) / 2 + 1;
 }
+
+/** The parts of a bill id; throws on an id that is not ours. */
+export function parseBillId(id: string): { congress: number; type: BillType; number: number } {
+  const m = /^(\d{2,3})-([a-z]+)-(\d+)$/.exec(id);
+  const type = m ? normaliseBillType(m[2] ?? '') : null;
+  if (!m || !type) throw new Error(`Not a bill id: ${id}`);
+  return { congress: Number(m[1]), type, number: Number(m[3]) };
+}

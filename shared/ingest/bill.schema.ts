@@ -62,6 +62,7 @@ export const LeadershipRole = z.object({
   congress: z.number().int().nullable(),
   current: z.boolean(),
 });
+export type LeadershipRole = z.infer<typeof LeadershipRole>;
 
 export const Member = z.object({
   id: z.string(),

@@ -1,4 +1,55 @@
 /** Jobs of the ingest domain (see the job table in ./job-table.ts). */
 import type { JobDef } from './job.ts';
 
-export const INGEST_JOBS: JobDef[] = [];
+export const INGEST_JOBS: JobDef[] = [
+  {
+    name: 'poll_bills',
+    group: 'ingest',
+    schedule: '*/30 * * * *',
+    description: 'Polls bills updated since the last poll (off-hours: skipped when the last poll was under an hour ago)',
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'fetch_actions_for_active_bills',
+    group: 'ingest',
+    schedule: '0 4 * * *',
+    description: 'Queues an action fetch for every bill with an action in the last 30 days',
+    timeoutSeconds: 300,
+    adminPath: '/api/admin/trigger-fetch-actions',
+  },
+  {
+    name: 'sync_members',
+    group: 'ingest',
+    schedule: '0 1 * * *',
+    description: 'Syncs current members: chamber, state, district, contact info and Senate LIS ids',
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'backfill_all_actions',
+    group: 'ingest',
+    description: 'Queues an action fetch for every bill, without a date filter',
+    timeoutSeconds: 900,
+    adminPath: '/api/admin/backfill-all-actions',
+  },
+  {
+    name: 'backfill_sponsors',
+    group: 'ingest',
+    description: 'Queues a sponsor link for every bill still missing its sponsor',
+    timeoutSeconds: 900,
+    adminPath: '/api/admin/backfill-sponsors',
+  },
+  {
+    name: 'backfill_cosponsors',
+    group: 'ingest',
+    description: 'Queues a cosponsor fetch for every bill',
+    timeoutSeconds: 900,
+    adminPath: '/api/admin/backfill-cosponsors',
+  },
+  {
+    name: 'backfill_dates_links',
+    group: 'ingest',
+    description: 'Queues a bill detail fetch for bills missing an introduced date or congress.gov link',
+    timeoutSeconds: 900,
+    adminPath: '/api/admin/backfill-dates-links',
+  },
+];

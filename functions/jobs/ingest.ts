@@ -1,0 +1,24 @@
+/** Ingest jobs: the poller, the nightly action fetch, member sync and the admin backfills. */
+import { z } from 'zod';
+import { jobFunction } from '#shared/jobs/job-function.ts';
+import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/ingest/backfills.ts';
+import { syncMembers } from '#shared/ingest/member-tasks.ts';
+import { pollBills } from '#shared/ingest/poll-bills.ts';
+
+/** Optional poll input: an explicit updated-since window (seeding, catch-up) and force past the off-hours rule. */
+const PollInput = z.object({ since: z.iso.datetime().optional(), until: z.iso.datetime().optional(), force: z.boolean().optional() });
+
+export const ingestJobs = {
+  poll_bills: async ({ now, input, trigger }: { now: Date; input: Record<string, unknown>; trigger: string }) => {
+    const opts = PollInput.parse(input);
+    return pollBills({ now, ...opts, force: opts.force ?? trigger === 'admin' });
+  },
+  fetch_actions_for_active_bills: async ({ now }: { now: Date }) => fetchActionsForActiveBills(now),
+  sync_members: async ({ now }: { now: Date }) => syncMembers(now),
+  backfill_all_actions: async () => backfillAllActions(),
+  backfill_sponsors: async () => backfillSponsors(),
+  backfill_cosponsors: async () => backfillCosponsors(),
+  backfill_dates_links: async () => backfillDatesLinks(),
+};
+
+export const handler = jobFunction('ingest', ingestJobs);

@@ -1,0 +1,10 @@
+/** document-fetch worker: stores new bill text versions in S3 and asks for their briefs. */
+import { fetchBillText } from '#shared/ingest/fetch-bill-text.ts';
+import { logger } from '#shared/observability/logger.ts';
+import { DocumentFetchMessage } from '#shared/queues/messages.ts';
+import { sqsWorker } from '#shared/queues/worker.ts';
+
+export const handler = sqsWorker('document-fetch', DocumentFetchMessage, async (message) => {
+  const result = await fetchBillText(message.bill_id, new Date());
+  logger.info('document fetch', { reason: message.reason, ...result });
+});

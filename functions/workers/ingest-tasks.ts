@@ -1,0 +1,25 @@
+/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes) and member enrichment. */
+import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/ingest/bill-tasks.ts';
+import { enrichMember } from '#shared/ingest/member-tasks.ts';
+import { logger } from '#shared/observability/logger.ts';
+import { IngestTaskMessage } from '#shared/queues/messages.ts';
+import { sqsWorker } from '#shared/queues/worker.ts';
+
+async function run(message: IngestTaskMessage, now: Date): Promise<Record<string, unknown>> {
+  switch (message.type) {
+    case 'fetch_sponsor_for_bill':
+      return fetchBillDetail(message.bill_id, now);
+    case 'fetch_bill_actions':
+      return fetchBillActions(message.bill_id, now);
+    case 'fetch_bill_cosponsors':
+      return fetchBillCosponsors(message.bill_id);
+    case 'fetch_bill_votes':
+      return fetchBillVotes(message.bill_id, now);
+    case 'enrich_member':
+      return enrichMember(message.member_id, now);
+  }
+}
+
+export const handler = sqsWorker('ingest-tasks', IngestTaskMessage, async (message) => {
+  logger.info('ingest task', { type: message.type, ...(await run(message, new Date())) });
+});

@@ -1,0 +1,40 @@
+/**
+ * Bill cosponsors: BILL#{id} / COSPONSOR#{member_id}, indexed on gsi2
+ * COSPONSOR#{member_id} / {sponsorship_date}#{bill_id} for a member's
+ * cosponsored bills. Puts are idempotent.
+ */
+import { Cosponsor } from '#shared/ingest/cosponsor.schema.ts';
+import { batchWrite, queryAll, queryPage, type Page } from './dynamo.ts';
+import { billPk } from './bills.repository.ts';
+import { INDEX } from './table.ts';
+
+/** Stores a bill's cosponsors (a re-fetch rewrites the same items). */
+export async function saveCosponsors(cosponsors: Cosponsor[]): Promise<void> {
+  await batchWrite(
+    cosponsors.map((c) => ({
+      put: {
+        pk: billPk(c.bill_id),
+        sk: `COSPONSOR#${c.member_id}`,
+        entity: 'cosponsor',
+        ...c,
+        [INDEX.gsi2.pk]: `COSPONSOR#${c.member_id}`,
+        [INDEX.gsi2.sk]: `${c.sponsorship_date ?? '0000-00-00'}#${c.bill_id}`,
+      },
+    })),
+  );
+}
+
+/** A bill's cosponsors, by sponsorship date. */
+export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': billPk(billId), ':c': 'COSPONSOR#' } });
+  return items.map((i) => Cosponsor.parse(i)).sort((a, b) => (a.sponsorship_date ?? '').localeCompare(b.sponsorship_date ?? '') || a.name.localeCompare(b.name));
+}
+
+/** Bill ids a member cosponsored, newest first. */
+export async function listCosponsoredBillIds(memberId: string, limit: number, cursor?: string): Promise<Page<string>> {
+  const page = await queryPage(
+    { IndexName: INDEX.gsi2.name, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk }, ExpressionAttributeValues: { ':pk': `COSPONSOR#${memberId}` }, ScanIndexForward: false, Limit: limit },
+    cursor,
+  );
+  return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
+}

@@ -1,0 +1,35 @@
+/**
+ * A roll call as parsed from the House clerk or Senate LIS XML, before member
+ * ids are resolved: what `npm run cli -- parse house-vote|senate-vote` prints.
+ */
+import { z } from 'zod';
+import { VotePositionValue } from './vote.schema.ts';
+
+export const ParsedPosition = z.object({
+  /** Bioguide id (House files since ~2003; Senate after LIS mapping), or null when the file has none. */
+  member_id: z.string().nullable(),
+  lis_id: z.string().nullable(),
+  name: z.string(),
+  party: z.string().nullable(),
+  state: z.string().nullable(),
+  position: VotePositionValue,
+});
+export type ParsedPosition = z.infer<typeof ParsedPosition>;
+
+export const ParsedVote = z.object({
+  chamber: z.enum(['house', 'senate']),
+  congress: z.number().int().positive(),
+  session: z.number().int().positive(),
+  roll_number: z.number().int().positive(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  question: z.string(),
+  vote_type: z.string().nullable(),
+  result: z.string(),
+  yea: z.number().int().nonnegative(),
+  nay: z.number().int().nonnegative(),
+  present: z.number().int().nonnegative(),
+  not_voting: z.number().int().nonnegative(),
+  bill: z.object({ type: z.string(), number: z.number().int() }).nullable(),
+  positions: z.array(ParsedPosition),
+});
+export type ParsedVote = z.infer<typeof ParsedVote>;

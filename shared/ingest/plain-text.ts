@@ -1,0 +1,36 @@
+/**
+ * Plain text of a bill document (USLM or bill DTD XML, or GPO's HTML), for
+ * briefs to quote: block elements become line breaks, markup and the
+ * metadata block are dropped, entities decoded, so "SEC. 2." and section
+ * headings survive in reading order.
+ */
+const BLOCK = /<\/?(section|subsection|paragraph|subparagraph|clause|subclause|item|subitem|title|subtitle|chapter|part|division|heading|p|div|br|tr|li|h\d|quotedContent|quoted-block|text|header|enum|toc|content|chapeau|continuation|preamble|recital|resolvingClause|enactingClause|longTitle|docTitle|officialTitle|legis-body|pre|form|action)\b[^>]*>/gi;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', sect: '§', para: '¶' };
+
+function decode(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1]?.toLowerCase() === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+      return Number.isFinite(code) ? String.fromCodePoint(code) : m;
+    }
+    return ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+/** The normalised plain-text rendering of an XML or HTML bill document. */
+export function documentToPlainText(doc: string): string {
+  const body = doc
+    .replace(/<\?[\s\S]*?\?>/g, '')
+    .replace(/<!DOCTYPE[\s\S]*?>/gi, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(meta|metadata|dublinCore|form-metadata|head|style|script)\b[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(num|enum)\b[^>]*>([\s\S]*?)<\/\1>/gi, '\n$2 ')
+    .replace(BLOCK, '\n')
+    .replace(/<[^>]+>/g, '');
+  return decode(body)
+    .split('\n')
+    .map((line) => line.replace(/[ \t\u00a0]+/g, ' ').trim())
+    .filter((line, i, lines) => line.length > 0 || (i > 0 && (lines[i - 1] ?? '').length > 0))
+    .join('\n')
+    .trim();
+}

@@ -1,0 +1,32 @@
+/** A parsed roll call as the stored RollCall plus the positions that carry a member id. */
+import type { ParsedVote } from './parsed-vote.schema.ts';
+import type { RollCall, VotePosition } from './vote.schema.ts';
+import { voteKind } from './vote-kind.ts';
+
+/** `{chamber}-{congress}-{session}-{roll}`. */
+export const voteIdOf = (v: Pick<ParsedVote, 'chamber' | 'congress' | 'session' | 'roll_number'>) => `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
+
+/** Splits a parsed vote into the record and its positions (positions without a member id are left out). */
+export function rollCallFrom(v: ParsedVote, billId: string | null, sourceUrl: string | null, fetchedAt: string): { rollCall: RollCall; positions: VotePosition[] } {
+  const rollCall: RollCall = {
+    vote_id: voteIdOf(v),
+    chamber: v.chamber,
+    congress: v.congress,
+    session: v.session,
+    roll_number: v.roll_number,
+    date: v.date,
+    question: v.question,
+    vote_type: v.vote_type,
+    kind: voteKind(v.question),
+    result: v.result,
+    yea: v.yea,
+    nay: v.nay,
+    present: v.present,
+    not_voting: v.not_voting,
+    bill_id: billId,
+    source_url: sourceUrl,
+    provenance: { source: v.chamber === 'house' ? 'clerk.house.gov' : 'senate.gov', fetched_at: fetchedAt },
+  };
+  const positions = v.positions.flatMap((p) => (p.member_id ? [{ member_id: p.member_id, name: p.name, party: p.party, state: p.state, position: p.position }] : []));
+  return { rollCall, positions };
+}
