@@ -1,0 +1,74 @@
+// Seeds bills and stored texts through the ingestion repositories, and runs the brief worker as SQS would.
+import { randomUUID } from 'node:crypto';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { sqs } from '#shared/aws/clients.ts';
+import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
+import { saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
+import { Bill } from '#shared/ingest/bill.schema.ts';
+import { handler } from '#functions/workers/brief.ts';
+import { queueUrl } from '#shared/queues/send.ts';
+
+/** Saves a bill with the given id and title. */
+export async function seedBill(id: string, title: string): Promise<void> {
+  const [congress, type, number] = id.split('-');
+  await createBill(
+    Bill.parse({
+      id,
+      congress: Number(congress),
+      type,
+      number: Number(number),
+      label: `${String(type).toUpperCase()}. ${number}`,
+      title,
+      chamber: type?.startsWith('s') ? 'senate' : 'house',
+      introduced_date: '2025-03-01',
+      provenance: { source: 'test', fetched_at: '2025-03-02T00:00:00Z' },
+    }),
+  );
+}
+
+/** Stores a text version of a bill, as the document fetcher does. */
+export async function seedText(billId: string, code: string, text: string, publishedDate: string): Promise<void> {
+  await saveTextVersion(
+    { bill_id: billId, version_code: code, label: code, published_date: publishedDate, format: 'txt', ...textKeys(billId, code, 'txt'), size: text.length, source_url: `https://example.test/${billId}/${code}`, fetched_at: new Date().toISOString() },
+    Buffer.from(text),
+    text,
+  );
+  await markBillHasText(billId);
+}
+
+/** Delivers one brief message to the worker, as the SQS event source does. */
+export async function deliverBrief(body: unknown, messageId = randomUUID(), receiveCount = 1): Promise<SQSBatchResponse> {
+  const event: SQSEvent = {
+    Records: [
+      {
+        messageId,
+        receiptHandle: `rh-${messageId}`,
+        body: JSON.stringify(body),
+        attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:brief',
+        awsRegion: 'us-east-1',
+      },
+    ],
+  };
+  return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 600_000 } as unknown as Context);
+}
+
+/** Takes every message waiting on the notification queue. */
+export async function drainNotifications(): Promise<Array<Record<string, unknown>>> {
+  const url = queueUrl('notification-dispatch');
+  const out: Array<Record<string, unknown>> = [];
+  for (;;) {
+    const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    if (!res.Messages?.length) return out;
+    for (const m of res.Messages) {
+      out.push(JSON.parse(m.Body ?? '{}') as Record<string, unknown>);
+      await sqs().send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle }));
+    }
+  }
+}
+
+export const briefMessage = (billId: string, versionCode: string, force = false) => ({ v: 1, type: 'brief_bill_text', bill_id: billId, version_code: versionCode, force });
