@@ -70,6 +70,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dataDir = options.dataDir ?? join(REPO_ROOT, '.local');
   const persistent = !options.inMemory;
   const dirs = { dynamodb: persistent ? join(dataDir, 'dynamodb') : null, s3: persistent ? join(dataDir, 's3') : null, mail: join(dataDir, 'mail') };
+  const began = performance.now();
   const stops: Array<() => Promise<unknown> | void> = [];
   const stopAll = async () => {
     // Taken out of the list, so a second stop() does nothing.
@@ -83,6 +84,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       startEventBus({ log }),
     ]);
     stops.push(() => emulators.stop(), () => smtp.stop(), async () => (await bus.idle(), bus.stop()));
+    log(`emulators, SMTP sink and event bus up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
     const requestedPort = options.port ?? numberFrom(process.env.PORT, 3000);
     const port = requestedPort === 0 ? await freePort() : requestedPort;
 
@@ -114,6 +116,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     const migrations = await runPendingMigrations();
     if (migrations.applied.length) log(`migrations: applied ${migrations.applied.join(', ')}`);
+
+    log(`resources provisioned and migrations run at ${((performance.now() - began) / 1000).toFixed(1)} s`);
 
     // 4. API, pumps, scheduler.
     const api = await startApiServer({ port, host: process.env.HOST, log });

@@ -11,7 +11,6 @@ import { prerequisiteProblems } from './prerequisites.ts';
 import { resolveLocalSecrets } from './secrets.ts';
 import { startLocalStack, type LocalStack } from './stack.ts';
 
-const started = performance.now();
 const log = (line: string) => console.log(`[local] ${line}`);
 
 function refuse(lines: string[]): never {
@@ -47,15 +46,13 @@ async function main(): Promise<void> {
   Object.assign(process.env, secrets.env);
   if (secrets.source === 'generated') log(`generated a JWT secret into ${join(dataDir, 'secrets.json')}`);
 
-  const stack = await startLocalStack({ dataDir, log });
-  if (stack.seed) log(`seed: ${stack.seed.detail}`);
-  console.log(summary(stack));
-  log(`ready in ${((performance.now() - started) / 1000).toFixed(1)} s (Ctrl-C stops)`);
-
-  let stopping = false;
+  // Signals are handled from here on, so Ctrl-C during the start still stops what has started.
+  let stack: LocalStack | undefined = undefined;
+  let stopRequested: string | undefined;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopRequested) return;
+    stopRequested = signal;
+    if (!stack) return log(`${signal}: stopping once the start completes`);
     log(`${signal}: stopping`);
     stack
       .stop()
@@ -67,6 +64,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  const running = await startLocalStack({ dataDir, log });
+  if (running.seed) log(`seed: ${running.seed.detail}`);
+  console.log(summary(running));
+  // Measured from process start, so it includes loading the code, not only starting the services.
+  log(`ready in ${process.uptime().toFixed(1)} s (Ctrl-C stops)`);
+  stack = running;
+  if (stopRequested) {
+    const signal = stopRequested;
+    stopRequested = undefined;
+    shutdown(signal);
+  }
 }
 
 main().catch((err: unknown) => {
