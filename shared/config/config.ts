@@ -85,6 +85,8 @@ export const Config = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true' || v === ''),
   ALLOW_PRIVATE_PUSH_TARGETS: flag,
+  /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
+  UNSUBSCRIBE_MAILTO: optionalString,
 });
 export type Config = z.infer<typeof Config>;
 

@@ -1,4 +1,27 @@
-/** Jobs of the notify domain (see the job table in ./job-table.ts). */
+/** Jobs of the notify domain (see the job table in ./job-table.ts); schedules are the spec's and its decisions. */
 import type { JobDef } from './job.ts';
 
-export const NOTIFY_JOBS: JobDef[] = [];
+export const NOTIFY_JOBS: JobDef[] = [
+  {
+    name: 'send_weekly_digest',
+    group: 'notify',
+    schedule: '30 8 * * MON',
+    description: 'Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed',
+    timeoutSeconds: 900,
+    adminPath: '/api/admin/trigger-weekly-digest',
+  },
+  {
+    name: 'send_notification_digest',
+    group: 'notify',
+    schedule: '5 * * * *',
+    description: 'Sends the daily and weekly digests that are due (08:00 in each user\'s time zone) as one message per channel',
+    timeoutSeconds: 600,
+  },
+  {
+    name: 'release_held_notifications',
+    group: 'notify',
+    schedule: '*/15 * * * *',
+    description: 'Delivers events held by quiet hours once quiet hours have ended, newest per bill and kind',
+    timeoutSeconds: 600,
+  },
+];

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ActionCategory } from '#shared/domain/action-categories.ts';
+import { NotificationContent, RecipientRef } from '#shared/notify/notification.schema.ts';
 
 const BillId = z.string().regex(/^\d{2,3}-(hr|s|hjres|sjres|hconres|sconres|hres|sres)-\d+$/);
 
@@ -51,7 +52,22 @@ export const BillEvent = z.object({
 });
 export type BillEvent = z.infer<typeof BillEvent>;
 
-export const NotificationMessage = z.discriminatedUnion('type', [BillEvent]);
+/**
+ * The dispatcher's fan-out: one bill event's rendered content and a slice of
+ * its recipients (at most DELIVER_BATCH_SIZE), delivered by parallel worker
+ * invocations; also a retry of the recipients whose delivery failed.
+ */
+export const DeliverBatch = z.object({
+  v: z.literal(1),
+  type: z.literal('deliver_batch'),
+  content: NotificationContent,
+  recipients: z.array(RecipientRef).min(1).max(500),
+  /** 1 for the first delivery; retries of failed recipients count up. */
+  attempt: z.number().int().min(1).default(1),
+});
+export type DeliverBatch = z.infer<typeof DeliverBatch>;
+
+export const NotificationMessage = z.discriminatedUnion('type', [BillEvent, DeliverBatch]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
 // ingest-tasks --------------------------------------------------------------

@@ -1,4 +1,131 @@
 /** Routes of the notifications function group (functions/api/notifications.ts implements them). */
-import type { RouteDef } from '../route.ts';
+import { z } from 'zod';
+import { NotificationHistoryItem } from '#shared/notify/notification.schema.ts';
+import { NotificationSettingsUpdate, NotificationSettingsView } from '#shared/notify/prefs.schema.ts';
+import { EmailTestRequest, NotificationTestResult, PushTestRequest } from '#shared/notify/test-channels.ts';
+import { Paging, TokenParams, listOf } from '../schemas.ts';
+import { defineRoute } from '../route.ts';
 
-export const NOTIFICATIONS_ROUTES: RouteDef[] = [];
+const tags = ['notifications'];
+
+export const getNotificationSettings = defineRoute({
+  operationId: 'getNotificationSettings',
+  method: 'GET',
+  path: '/api/notifications/settings',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'Notification preferences (push_password_set, never the password); creates the RSS token on first read',
+  tags,
+  response: NotificationSettingsView,
+});
+
+export const putNotificationSettings = defineRoute({
+  operationId: 'putNotificationSettings',
+  method: 'PUT',
+  path: '/api/notifications/settings',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token',
+  tags,
+  body: NotificationSettingsUpdate,
+  response: NotificationSettingsView,
+});
+
+export const getNotificationHistory = defineRoute({
+  operationId: 'getNotificationHistory',
+  method: 'GET',
+  path: '/api/notifications/history',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'The notification events of the user with their per-channel state, newest first',
+  tags,
+  query: Paging,
+  response: listOf(NotificationHistoryItem),
+});
+
+export const testPushNotification = defineRoute({
+  operationId: 'testPushNotification',
+  method: 'POST',
+  path: '/api/notifications/test/push',
+  fn: 'notifications',
+  auth: 'user',
+  rateLimit: 'testNotification',
+  summary: 'Send a real push with the values in the request (not the saved settings)',
+  tags,
+  body: PushTestRequest,
+  response: NotificationTestResult,
+});
+
+export const testEmailNotification = defineRoute({
+  operationId: 'testEmailNotification',
+  method: 'POST',
+  path: '/api/notifications/test/email',
+  fn: 'notifications',
+  auth: 'user',
+  rateLimit: 'testNotification',
+  summary: 'Send a test email to the address in the request, else the saved one; failures come back as descriptive messages',
+  tags,
+  body: EmailTestRequest,
+  response: NotificationTestResult,
+});
+
+export const testRssNotification = defineRoute({
+  operationId: 'testRssNotification',
+  method: 'POST',
+  path: '/api/notifications/test/rss',
+  fn: 'notifications',
+  auth: 'user',
+  rateLimit: 'testNotification',
+  summary: 'Check that the feed token exists and count the feed events',
+  tags,
+  response: NotificationTestResult,
+});
+
+export const getNotificationFeed = defineRoute({
+  operationId: 'getNotificationFeed',
+  method: 'GET',
+  path: '/api/notifications/feed/{token}',
+  fn: 'notifications',
+  auth: 'none',
+  summary: "The user's RSS 2.0 feed",
+  tags,
+  params: TokenParams,
+  produces: 'application/rss+xml',
+});
+
+export const unsubscribeGet = defineRoute({
+  operationId: 'unsubscribeGet',
+  method: 'GET',
+  path: '/api/notifications/unsubscribe/{token}',
+  fn: 'notifications',
+  auth: 'none',
+  summary: 'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
+  tags,
+  params: TokenParams,
+  query: z.object({ source: z.enum(['link']).optional() }),
+  produces: 'text/html',
+});
+
+export const unsubscribePost = defineRoute({
+  operationId: 'unsubscribePost',
+  method: 'POST',
+  path: '/api/notifications/unsubscribe/{token}',
+  fn: 'notifications',
+  auth: 'none',
+  summary: 'RFC 8058 one-click unsubscribe (form-encoded or multipart List-Unsubscribe=One-Click); action=resubscribe undoes it',
+  tags,
+  params: TokenParams,
+  produces: 'text/html',
+});
+
+export const NOTIFICATIONS_ROUTES = [
+  getNotificationSettings,
+  putNotificationSettings,
+  getNotificationHistory,
+  testPushNotification,
+  testEmailNotification,
+  testRssNotification,
+  getNotificationFeed,
+  unsubscribeGet,
+  unsubscribePost,
+];

@@ -1,0 +1,27 @@
+/** Notifications: settings, history, channel tests, the RSS feed and unsubscribe. */
+import { listHistory } from '#shared/db/notifications.repository.ts';
+import { apiFunction, implement } from '#shared/http/api-function.ts';
+import { html, rss } from '#shared/http/reply.ts';
+import * as routes from '#shared/http/routes/notifications.routes.ts';
+import { publicUrl } from '#shared/notify/channel-delivery.ts';
+import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/notify/feed-and-unsubscribe.ts';
+import { billUrl } from '#shared/notify/render.ts';
+import { readSettings, updateSettings } from '#shared/notify/settings.ts';
+import { testEmail, testPush, testRss } from '#shared/notify/test-channels.ts';
+
+export const handler = apiFunction('notifications', [
+  implement(routes.getNotificationSettings, async ({ user }) => readSettings(user)),
+  implement(routes.putNotificationSettings, async ({ user, body }) => updateSettings(user, body)),
+  implement(routes.getNotificationHistory, async ({ user, query }) => {
+    const page = await listHistory(user.id, query.limit, query.cursor);
+    const items = page.items.map(({ user_id: _u, errors: _e, ...e }) => ({ ...e, url: e.bill_id ? billUrl(publicUrl(), e.bill_id) : `${publicUrl()}/dashboard` }));
+    return { items, next_cursor: page.next_cursor };
+  }),
+  implement(routes.testPushNotification, async ({ user, body }) => testPush(user, body)),
+  implement(routes.testEmailNotification, async ({ user, body }) => testEmail(user, body)),
+  implement(routes.testRssNotification, async ({ user }) => testRss(user)),
+  implement(routes.getNotificationFeed, async ({ params }) => rss(await readFeed(params.token, new Date()))),
+  implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
+  // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
+  implement(routes.unsubscribePost, async ({ params, headers, rawBody }) => html(await unsubscribeByPost(params.token, headers['content-type'], rawBody))),
+]);

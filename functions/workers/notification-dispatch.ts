@@ -1,0 +1,14 @@
+/** The notification-dispatch queue's worker: bill events fan out; deliver batches deliver. */
+import { deliverBatch } from '#shared/notify/deliver.ts';
+import { dispatchBillEvent } from '#shared/notify/dispatch-event.ts';
+import { logger } from '#shared/observability/logger.ts';
+import { NotificationMessage } from '#shared/queues/messages.ts';
+import { sqsWorker } from '#shared/queues/worker.ts';
+
+export const handler = sqsWorker('notification-dispatch', NotificationMessage, async (message, ctx) => {
+  const summary =
+    message.type === 'bill_event'
+      ? await dispatchBillEvent(message, new Date())
+      : await deliverBatch(message.content, message.recipients, message.attempt, new Date());
+  logger.info('notification-dispatch: done', { messageId: ctx.messageId, type: message.type, summary: { ...summary } });
+});

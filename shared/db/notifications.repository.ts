@@ -1,0 +1,203 @@
+/**
+ * Notification events in the user's partition (data-model N1-N4):
+ *   USER#{uid} / NOTIF#{occurred_at}#{event_id}: the event with its per-channel
+ *     state (history, the RSS feed); held or digest events also carry gsi2
+ *     DEFER#{held|digest}#{due date} / {due_at}#{uid}#{event_id} until released;
+ *   USER#{uid} / DEDUPE#{bill_id}#{kind}: the 30-minute de-duplication mark (ttl).
+ * Recording an event is one transaction: the de-dup claim and the event item,
+ * each with a condition, so a duplicate within the window and a redelivery of
+ * the same event are told apart without reading first.
+ */
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { DEDUPE_WINDOW_SECONDS } from '#shared/notify/dedupe.ts';
+import { NotificationEvent, type ChannelName, type ChannelState } from '#shared/notify/notification.schema.ts';
+import { queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { INDEX, tableName } from './table.ts';
+
+export type DeferKind = 'held' | 'digest';
+
+const userPk = (userId: string) => `USER#${userId}`;
+const notificationKey = (e: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>) => ({
+  pk: userPk(e.user_id),
+  sk: `NOTIF#${e.occurred_at}#${e.event_id}`,
+});
+const dedupeKey = (userId: string, billId: string, kind: string) => ({ pk: userPk(userId), sk: `DEDUPE#${billId}#${kind}` });
+const deferPk = (kind: DeferKind, dueAt: string) => `DEFER#${kind}#${dueAt.slice(0, 10)}`;
+const deferSk = (e: Pick<NotificationEvent, 'user_id' | 'event_id'>, dueAt: string) => `${dueAt}#${e.user_id}#${e.event_id}`;
+
+const EVENT_FIELDS = Object.keys(NotificationEvent.shape);
+const fromItem = (item: Item): NotificationEvent => NotificationEvent.parse(Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)));
+
+/** The deferral an event's channel states call for: held wins over digest. */
+export function deferKindOf(channels: Record<ChannelName, ChannelState>): DeferKind | null {
+  const states = Object.values(channels);
+  if (states.includes('held')) return 'held';
+  if (states.includes('digest')) return 'digest';
+  return null;
+}
+
+export type RecordOutcome =
+  | { outcome: 'created' }
+  | { outcome: 'duplicate' }
+  | { outcome: 'exists'; event: NotificationEvent; writtenAt: number };
+
+/**
+ * Records an event for a user. With `dedupe`, the (user, bill, kind) window
+ * is claimed in the same transaction: a claim by another event within 30
+ * minutes makes this a duplicate (nothing written); the same event finding
+ * its own item means a redelivery, answered with the stored event.
+ */
+export async function recordNotification(event: NotificationEvent, options: { dedupe: boolean; now: Date }): Promise<RecordOutcome> {
+  const nowSeconds = Math.floor(options.now.getTime() / 1000);
+  const defer = deferKindOf(event.channels);
+  const item: Item = {
+    ...notificationKey(event),
+    entity: 'notification',
+    ...event,
+    written_at: nowSeconds,
+    ...(defer && event.due_at ? { [INDEX.gsi2.pk]: deferPk(defer, event.due_at), [INDEX.gsi2.sk]: deferSk(event, event.due_at) } : {}),
+  };
+  const claim =
+    options.dedupe && event.bill_id
+      ? [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...dedupeKey(event.user_id, event.bill_id, event.kind), entity: 'dedupe', event_id: event.event_id, expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS, ttl: nowSeconds + DEDUPE_WINDOW_SECONDS },
+              ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now OR event_id = :eid',
+              ExpressionAttributeValues: { ':now': nowSeconds, ':eid': event.event_id },
+            },
+          },
+        ]
+      : [];
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [...claim, { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }],
+      }),
+    );
+    return { outcome: 'created' };
+  } catch (err) {
+    const reasons = transactionReasons(err);
+    if (!reasons) throw err;
+    if (claim.length && reasons[0] === 'ConditionalCheckFailed') return { outcome: 'duplicate' };
+    if (reasons[claim.length] !== 'ConditionalCheckFailed') throw err;
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: notificationKey(event), ConsistentRead: true }));
+    if (!out.Item) throw err;
+    return { outcome: 'exists', event: fromItem(out.Item), writtenAt: Number(out.Item.written_at ?? 0) };
+  }
+}
+
+export interface ChannelUpdate {
+  channels: Partial<Record<ChannelName, ChannelState>>;
+  errors?: Partial<Record<ChannelName, string>>;
+  /** Take the event out of the held/digest index (released), or move it to a new due time. */
+  defer?: { clear: true } | { kind: DeferKind; due_at: string };
+}
+
+/** Updates some channels' states of one event (and its place in the deferral index). */
+export async function updateNotification(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, update: ChannelUpdate): Promise<void> {
+  const names: Record<string, string> = { '#channels': 'channels', '#errors': 'errors' };
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  const removes: string[] = [];
+  for (const [channel, state] of Object.entries(update.channels)) {
+    names[`#${channel}`] = channel;
+    values[`:${channel}`] = state;
+    sets.push(`#channels.#${channel} = :${channel}`);
+  }
+  for (const [channel, message] of Object.entries(update.errors ?? {})) {
+    names[`#${channel}`] = channel;
+    values[`:e_${channel}`] = message;
+    sets.push(`#errors.#${channel} = :e_${channel}`);
+  }
+  if (update.defer && 'clear' in update.defer) {
+    removes.push(INDEX.gsi2.pk, INDEX.gsi2.sk);
+    sets.push('due_at = :nodue');
+    values[':nodue'] = null;
+  } else if (update.defer) {
+    sets.push(`${INDEX.gsi2.pk} = :dpk`, `${INDEX.gsi2.sk} = :dsk`, 'due_at = :due');
+    Object.assign(values, { ':dpk': deferPk(update.defer.kind, update.defer.due_at), ':dsk': deferSk(event, update.defer.due_at), ':due': update.defer.due_at });
+  }
+  if (sets.length === 0 && removes.length === 0) return;
+  // Only the names the expression uses: DynamoDB rejects unused ones.
+  const used = Object.fromEntries(Object.entries(names).filter(([k]) => sets.some((e) => e.includes(`${k}.`) || e.includes(`${k} `))));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: notificationKey(event),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      ExpressionAttributeNames: Object.keys(used).length ? used : undefined,
+      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+    }),
+  );
+}
+
+/** Events of `kind` due at or before `now`, oldest first (Query gsi2 per due date, `lookbackDays` back). */
+export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Promise<NotificationEvent[]> {
+  const out: NotificationEvent[] = [];
+  for (let d = lookbackDays; d >= 0; d--) {
+    const day = new Date(now.getTime() - d * 24 * 3600 * 1000).toISOString();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: INDEX.gsi2.name,
+          KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
+          ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk, '#sk': INDEX.gsi2.sk },
+          ExpressionAttributeValues: { ':pk': deferPk(kind, day), ':upper': `${now.toISOString()}~` },
+          ExclusiveStartKey: start,
+        }),
+      );
+      out.push(...(page.Items ?? []).map(fromItem));
+      start = page.LastEvaluatedKey;
+    } while (start);
+  }
+  return out;
+}
+
+const historyQuery = (userId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
+  ExpressionAttributeValues: { ':pk': userPk(userId), ':notif': 'NOTIF#' } as Record<string, unknown>,
+  ScanIndexForward: false,
+});
+
+/** A user's notification history, newest first (N1). */
+export async function listHistory(userId: string, limit: number, cursor?: string): Promise<Page<NotificationEvent>> {
+  const page = await queryPage({ ...historyQuery(userId), Limit: limit }, cursor);
+  return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
+}
+
+const rssFilter = { FilterExpression: '#channels.rss = :sent', ExpressionAttributeNames: { '#channels': 'channels' } };
+
+/** The newest `limit` events that reached the user's RSS channel (N5). */
+export async function listFeedEvents(userId: string, limit: number): Promise<NotificationEvent[]> {
+  const q = historyQuery(userId);
+  const out: NotificationEvent[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), ...q, ...rssFilter, ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' }, ExclusiveStartKey: start }),
+    );
+    out.push(...(page.Items ?? []).map(fromItem));
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return out.slice(0, limit);
+}
+
+/** How many events reached the user's RSS channel. */
+export async function countFeedEvents(userId: string): Promise<number> {
+  const q = historyQuery(userId);
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), ...q, ...rssFilter, Select: 'COUNT', ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' }, ExclusiveStartKey: start }),
+    );
+    count += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

@@ -1,0 +1,72 @@
+/**
+ * Sends one rendered message to one user over push and/or email, and reports
+ * each channel's outcome separately so a failure on one channel never
+ * resends the other. The push password is opened only here, at send time.
+ */
+import { config } from '#shared/config/config.ts';
+import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
+import { ensureNotificationToken } from '#shared/db/notification-tokens.repository.ts';
+import { sendEmail } from './channels/email-sender.ts';
+import { publishPush } from './channels/push-sender.ts';
+import { addressOf, composeEmail, unsubscribeUrls } from './email-message.ts';
+import type { NotificationPrefs } from './prefs.schema.ts';
+import { buildPushRequest, type PushTarget } from './push-request.ts';
+import type { RenderedMessage } from './render.ts';
+import { open } from './secret-box.ts';
+
+export type SendChannel = 'push' | 'email';
+export interface ChannelResult {
+  state: 'sent' | 'failed';
+  error?: string;
+}
+
+/** PUBLIC_URL without a trailing slash. */
+export const publicUrl = () => config().PUBLIC_URL.replace(/\/+$/, '');
+
+/** The push target of stored preferences, with the password opened. */
+export function pushTargetOf(prefs: NotificationPrefs): PushTarget {
+  return {
+    push_url: prefs.push_url ?? '',
+    push_auth: prefs.push_auth,
+    push_token: prefs.push_token,
+    push_username: prefs.push_username,
+    push_password: prefs.push_password_sealed ? open(prefs.push_password_sealed) : null,
+  };
+}
+
+/** Publishes a message to a push target under the deployment's SSRF policy. */
+export const pushTo = (target: PushTarget, message: RenderedMessage) =>
+  publishPush(buildPushRequest(message, target), { allowPrivate: config().ALLOW_PRIVATE_PUSH_TARGETS });
+
+/** Emails a message to `to` with the user's unsubscribe headers and link (creating the token if absent). */
+export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscribe_token'>, to: string, message: RenderedMessage) {
+  const token = user.email_unsubscribe_token ?? (await ensureNotificationToken(user.id, 'unsubscribe'));
+  if (!token) throw new Error('the user no longer exists');
+  const c = config();
+  return sendEmail(composeEmail({ message, to, from: c.SMTP_FROM, mailto: c.UNSUBSCRIBE_MAILTO ?? addressOf(c.SMTP_FROM), urls: unsubscribeUrls(publicUrl(), token) }));
+}
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+async function attempt(send: () => Promise<unknown>): Promise<ChannelResult> {
+  try {
+    await send();
+    return { state: 'sent' };
+  } catch (err) {
+    return { state: 'failed', error: reason(err) };
+  }
+}
+
+/** Sends `message` on each of `channels`; every channel's outcome is independent. */
+export async function sendOnChannels(user: NotifiableUser, message: RenderedMessage, channels: SendChannel[]): Promise<Partial<Record<SendChannel, ChannelResult>>> {
+  const out: Partial<Record<SendChannel, ChannelResult>> = {};
+  await Promise.all(
+    channels.map(async (channel) => {
+      out[channel] =
+        channel === 'push'
+          ? await attempt(() => pushTo(pushTargetOf(user.prefs), message))
+          : await attempt(() => emailTo(user, user.prefs.email_address ?? '', message));
+    }),
+  );
+  return out;
+}

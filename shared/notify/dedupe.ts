@@ -1,0 +1,26 @@
+/**
+ * De-duplication: the same (user, bill, event kind) is sent once within 30
+ * minutes (the spec's limit). A mark records which event claimed the window,
+ * so a redelivery of that same event is recognised and not mistaken for a
+ * duplicate.
+ */
+
+export const DEDUPE_WINDOW_SECONDS = 30 * 60;
+
+export interface DedupeMark {
+  event_id: string;
+  /** Epoch seconds when the window closes. */
+  expires_at: number;
+}
+
+/** The mark an event writes when it claims the window at `now`. */
+export const dedupeMark = (eventId: string, now: Date): DedupeMark => ({
+  event_id: eventId,
+  expires_at: Math.floor(now.getTime() / 1000) + DEDUPE_WINDOW_SECONDS,
+});
+
+/** Whether an event may claim the window given the current mark (the repository's condition mirrors this). */
+export function mayClaim(existing: DedupeMark | null, eventId: string, now: Date): boolean {
+  if (!existing) return true;
+  return existing.event_id === eventId || existing.expires_at <= Math.floor(now.getTime() / 1000);
+}

@@ -1,0 +1,43 @@
+/**
+ * What happens to an event on each channel of one user, decided from their
+ * preferences at `now`: RSS is marked at once (a feed is read when the reader
+ * wants, so neither quiet hours nor digests apply to it); push and email are
+ * sent now, held for quiet hours, or held for the user's digest. The weekly
+ * digest is itself a digest, so only quiet hours hold it.
+ */
+import { holdsForDigest, nextDigestAt } from './digest-schedule.ts';
+import type { ChannelStates, NotificationKind } from './notification.schema.ts';
+import type { NotificationPrefs } from './prefs.schema.ts';
+import { inQuietHours, quietHoursRelease } from './quiet-hours.ts';
+
+export interface DeliveryPlan {
+  channels: ChannelStates;
+  /** When held or digest channels go out (ISO), or null. */
+  due_at: string | null;
+}
+
+/** Whether push is configured and on. */
+export const pushOn = (p: NotificationPrefs) => p.push_enabled && Boolean(p.push_url);
+/** Whether email is configured and on. */
+export const emailOn = (p: NotificationPrefs) => p.email_enabled && Boolean(p.email_address);
+
+/** The per-channel plan for one event and user. */
+export function planDelivery(prefs: NotificationPrefs, kind: NotificationKind, now: Date): DeliveryPlan {
+  const rss = prefs.rss_enabled ? 'sent' : 'off';
+  const active = { push: pushOn(prefs), email: emailOn(prefs) };
+  const anyActive = active.push || active.email;
+  const digestMode = prefs.digest_mode;
+  if (anyActive && kind !== 'weekly_digest' && holdsForDigest(digestMode)) {
+    return {
+      channels: { push: active.push ? 'digest' : 'off', email: active.email ? 'digest' : 'off', rss },
+      due_at: nextDigestAt(digestMode, prefs, now).toISOString(),
+    };
+  }
+  if (anyActive && inQuietHours(prefs, now)) {
+    return {
+      channels: { push: active.push ? 'held' : 'off', email: active.email ? 'held' : 'off', rss },
+      due_at: quietHoursRelease(prefs, now).toISOString(),
+    };
+  }
+  return { channels: { push: active.push ? 'pending' : 'off', email: active.email ? 'pending' : 'off', rss }, due_at: null };
+}

@@ -1,0 +1,59 @@
+/**
+ * Email composition. Every message carries List-Unsubscribe with an HTTPS
+ * URL and a mailto (RFC 2369) plus List-Unsubscribe-Post: List-Unsubscribe=
+ * One-Click (RFC 8058), and an unsubscribe link in the plain-text body. The
+ * body link differs from the header URL (?source=link) because only the
+ * body link unsubscribes on GET; a GET of the header URL changes nothing.
+ */
+import type { RenderedMessage } from './render.ts';
+
+export interface EmailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface UnsubscribeUrls {
+  /** The List-Unsubscribe URL: one-click POST only. */
+  header: string;
+  /** The plain-text body link: a GET unsubscribes and offers a re-subscribe button. */
+  link: string;
+}
+
+/** The two unsubscribe URLs of a user's token. */
+export function unsubscribeUrls(publicUrl: string, token: string): UnsubscribeUrls {
+  const header = `${publicUrl}/api/notifications/unsubscribe/${encodeURIComponent(token)}`;
+  return { header, link: `${header}?source=link` };
+}
+
+/** The bare address of "Name <addr>" or "addr". */
+export function addressOf(from: string): string {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
+}
+
+/** The headers RFC 2369 and RFC 8058 ask for. */
+export function listUnsubscribeHeaders(urls: UnsubscribeUrls, mailto: string): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${urls.header}>, <mailto:${mailto}?subject=unsubscribe>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** An email for a rendered message, with its unsubscribe headers and body link. */
+export function composeEmail(args: { message: RenderedMessage; to: string; from: string; mailto: string; urls: UnsubscribeUrls }): EmailMessage {
+  const { message, urls } = args;
+  const text = [
+    message.body,
+    '',
+    `Open: ${message.click}`,
+    ...message.actions.map((a) => `${a.label}: ${a.url}`),
+    '',
+    '--',
+    'You receive this because you follow these bills on BillWatch.',
+    `Unsubscribe from these emails: ${urls.link}`,
+    '',
+  ].join('\n');
+  return { from: args.from, to: args.to, subject: message.title, text, headers: listUnsubscribeHeaders(urls, args.mailto) };
+}

@@ -1,0 +1,60 @@
+/**
+ * The token-addressed, unauthenticated notification pages.
+ * feed: 1. resolve the RSS token; 2. 404 when unknown or RSS is off; 3. the
+ *   newest events that reached the RSS channel, as RSS 2.0.
+ * unsubscribe: 1. resolve the unsubscribe token (404 when unknown); 2. the
+ *   body link's GET (source=link) and the one-click POST set email_enabled
+ *   false, a POST with action=resubscribe sets it true, and a GET of the
+ *   header URL changes nothing; 3. an escaped HTML page.
+ */
+import { getUser } from '#shared/db/users.repository.ts';
+import { setEmailEnabled } from '#shared/db/notification-prefs.repository.ts';
+import { resolveNotificationToken } from '#shared/db/notification-tokens.repository.ts';
+import { listFeedEvents } from '#shared/db/notifications.repository.ts';
+import { notFound } from '#shared/http/errors.ts';
+import { publicUrl } from './channel-delivery.ts';
+import { unsubscribeUrls } from './email-message.ts';
+import { parseFormBody } from './form-body.ts';
+import { readPrefs } from './prefs.schema.ts';
+import { renderFeed } from './rss-feed.ts';
+import { feedUrl } from './settings.ts';
+import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from './unsubscribe-page.ts';
+
+export const FEED_ITEMS = 50;
+
+/** GET /api/notifications/feed/{token}: the RSS 2.0 document. */
+export async function readFeed(token: string, now: Date): Promise<string> {
+  const userId = await resolveNotificationToken('rss', token);
+  const user = userId ? await getUser(userId) : null;
+  if (!user) throw notFound('No feed has this token', 'notifications.feed_not_found');
+  if (!readPrefs(user.notification_prefs).rss_enabled) throw notFound('This feed is disabled in its notification settings', 'notifications.feed_disabled');
+  return renderFeed(await listFeedEvents(user.id, FEED_ITEMS), { publicUrl: publicUrl(), feedUrl: feedUrl(token), now });
+}
+
+async function tokenOwner(token: string) {
+  const userId = await resolveNotificationToken('unsubscribe', token);
+  const user = userId ? await getUser(userId) : null;
+  if (!user) throw notFound('This unsubscribe link is not valid', 'notifications.unsubscribe_not_found');
+  return { user, address: readPrefs(user.notification_prefs).email_address ?? user.email };
+}
+
+/** GET /api/notifications/unsubscribe/{token}[?source=link]: the HTML page to answer. */
+export async function unsubscribeByGet(token: string, source: 'link' | undefined): Promise<string> {
+  const { user, address } = await tokenOwner(token);
+  const header = unsubscribeUrls(publicUrl(), token).header;
+  if (source !== 'link') return confirmUnsubscribePage(address, header);
+  await setEmailEnabled(user.id, false);
+  return unsubscribedPage(address, header);
+}
+
+/** POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the re-subscribe button. */
+export async function unsubscribeByPost(token: string, contentType: string | undefined, body: string): Promise<string> {
+  const { user, address } = await tokenOwner(token);
+  const fields = parseFormBody(contentType, body);
+  if (fields.action === 'resubscribe') {
+    await setEmailEnabled(user.id, true);
+    return resubscribedPage(address);
+  }
+  await setEmailEnabled(user.id, false);
+  return unsubscribedPage(address, unsubscribeUrls(publicUrl(), token).header);
+}

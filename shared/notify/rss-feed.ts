@@ -1,0 +1,52 @@
+/**
+ * Renders a user's notification feed as RSS 2.0: one item per event that
+ * reached the RSS channel, newest first, with the event kind as the item's
+ * category (so the weekly digest appears as a weekly_digest item).
+ */
+import type { NotificationEvent } from './notification.schema.ts';
+import { renderEvent } from './render.ts';
+
+/** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
+export function escapeXml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+const el = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
+
+/** The RSS 2.0 document of `events` (already filtered to the RSS channel). */
+export function renderFeed(events: NotificationEvent[], args: { publicUrl: string; feedUrl: string; now: Date }): string {
+  const items = events.map((e) => {
+    const m = renderEvent(e, e.mode, args.publicUrl);
+    return [
+      '<item>',
+      el('title', m.title),
+      el('link', m.click),
+      el('description', m.body),
+      el('category', e.kind),
+      `<guid isPermaLink="false">${escapeXml(`${e.event_id}`)}</guid>`,
+      el('pubDate', new Date(e.created_at).toUTCString()),
+      '</item>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<channel>',
+    el('title', 'BillWatch notifications'),
+    el('link', `${args.publicUrl}/notifications`),
+    el('description', 'Updates on the bills, members and topics you follow'),
+    el('lastBuildDate', args.now.toUTCString()),
+    `<atom:link href="${escapeXml(args.feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}

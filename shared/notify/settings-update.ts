@@ -1,0 +1,39 @@
+/**
+ * Applying a settings update to stored preferences, with the rules that span
+ * keys: quiet hours are set as a pair and clearing them clears the time
+ * zone; a channel can only be enabled when it has somewhere to send; an
+ * email address removed disables email. Pure; the password is sealed by the
+ * caller's `seal`.
+ */
+import type { FieldError } from '#shared/http/errors.ts';
+import type { NotificationPrefs, NotificationSettingsUpdate } from './prefs.schema.ts';
+
+/** The new preferences, or the field errors that refuse the update. */
+export function applySettingsUpdate(
+  current: NotificationPrefs,
+  update: NotificationSettingsUpdate,
+  seal: (plain: string) => string,
+): { prefs: NotificationPrefs; errors: FieldError[] } {
+  const { push_password, ...rest } = update;
+  const next: NotificationPrefs = { ...current };
+  for (const [key, value] of Object.entries(rest)) {
+    if (value !== undefined) (next as Record<string, unknown>)[key] = value;
+  }
+  if (push_password !== undefined) next.push_password_sealed = push_password ? seal(push_password) : null;
+
+  const errors: FieldError[] = [];
+  if ((next.quiet_hours_start === null) !== (next.quiet_hours_end === null)) {
+    errors.push({ path: 'body.quiet_hours_end', message: 'quiet_hours_start and quiet_hours_end are set together (both hours, or both null)' });
+  }
+  if (next.quiet_hours_start === null && next.quiet_hours_end === null) next.timezone = null;
+  if (next.email_address === null) next.email_enabled = false;
+  if (update.email_enabled === true && !next.email_address) {
+    errors.push({ path: 'body.email_address', message: 'an email address is needed to enable email' });
+  }
+  if (next.push_enabled) {
+    if (!next.push_url) errors.push({ path: 'body.push_url', message: 'a push server URL with a topic is needed to enable push' });
+    if (next.push_auth === 'token' && !next.push_token) errors.push({ path: 'body.push_token', message: 'token auth needs a push_token' });
+    if (next.push_auth === 'basic' && !next.push_username) errors.push({ path: 'body.push_username', message: 'basic auth needs a push_username' });
+  }
+  return { prefs: next, errors };
+}

@@ -1,0 +1,51 @@
+/**
+ * Notification settings use cases.
+ * read: 1. the stored prefs; 2. the RSS token, created on first read; 3. the
+ *   view (push_password_set, never the password; the feed URL; telegram and
+ *   discord as coming soon).
+ * update: 1. apply the update to the stored prefs (422 on cross-key rules);
+ *   2. seal a new push password; 3. save; 4. create the unsubscribe token
+ *   when an email address is saved; 5. answer the new view.
+ */
+import type { User } from '#shared/auth/user.schema.ts';
+import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
+import { ensureNotificationToken } from '#shared/db/notification-tokens.repository.ts';
+import { notFound, unprocessable } from '#shared/http/errors.ts';
+import { publicUrl } from './channel-delivery.ts';
+import { readPrefs, type NotificationPrefs, type NotificationSettingsUpdate, type NotificationSettingsView } from './prefs.schema.ts';
+import { seal } from './secret-box.ts';
+import { applySettingsUpdate } from './settings-update.ts';
+
+/** The public URL of a feed token. */
+export const feedUrl = (token: string) => `${publicUrl()}/api/notifications/feed/${encodeURIComponent(token)}`;
+
+function view(prefs: NotificationPrefs, rssToken: string): NotificationSettingsView {
+  const { push_password_sealed, ...visible } = prefs;
+  return {
+    ...visible,
+    push_password_set: Boolean(push_password_sealed),
+    rss_feed_url: feedUrl(rssToken),
+    telegram: { status: 'coming_soon' },
+    discord: { status: 'coming_soon' },
+  };
+}
+
+async function rssToken(user: User): Promise<string> {
+  const token = user.rss_token ?? (await ensureNotificationToken(user.id, 'rss'));
+  if (!token) throw notFound('No such user', 'user.not_found');
+  return token;
+}
+
+/** GET /api/notifications/settings. */
+export async function readSettings(user: User): Promise<NotificationSettingsView> {
+  return view(readPrefs(user.notification_prefs), await rssToken(user));
+}
+
+/** PUT /api/notifications/settings. */
+export async function updateSettings(user: User, update: NotificationSettingsUpdate): Promise<NotificationSettingsView> {
+  const { prefs, errors } = applySettingsUpdate(readPrefs(user.notification_prefs), update, (plain) => seal(plain));
+  if (errors.length) throw unprocessable(errors.map((e) => e.message).join('; '), errors, 'notifications.invalid_settings');
+  if (!(await savePrefs(user.id, prefs))) throw notFound('No such user', 'user.not_found');
+  if (prefs.email_address && !user.email_unsubscribe_token) await ensureNotificationToken(user.id, 'unsubscribe');
+  return view(prefs, await rssToken(user));
+}
