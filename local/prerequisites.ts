@@ -12,8 +12,8 @@ export function nodeProblem(version = process.versions.node): string | null {
 }
 
 /** Every missing prerequisite, each as one sentence saying how to install it. */
-export function prerequisiteProblems(): string[] {
-  const java = javaProblem();
+export function prerequisiteProblems(needs: { java: boolean } = { java: true }): string[] {
+  const java = needs.java ? javaProblem() : null;
   return [
     nodeProblem(),
     java ? `${java}. Install one with your package manager (Debian/Ubuntu: \`sudo apt-get install openjdk-17-jre-headless\`; macOS: \`brew install openjdk@17\`) and make sure \`java -version\` works.` : null,

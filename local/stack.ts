@@ -18,6 +18,7 @@ import { startEmulators, type EmulatorEndpoints } from './emulators.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startEventBus, type LocalEventBus } from './event-bus.ts';
 import { REPO_ROOT } from './function-loader.ts';
+import { parseLocalEnv } from './local-env.schema.ts';
 import { freePort } from './net.ts';
 import { provision, type ProvisionNames } from './provision.ts';
 import { startQueuePump, type QueuePump } from './queue-pump.ts';
@@ -62,13 +63,13 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-const numberFrom = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
-
 /** Starts everything and resolves once the API answers. */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const dataDir = options.dataDir ?? join(REPO_ROOT, '.local');
-  const persistent = !options.inMemory;
+  const local = parseLocalEnv(process.env);
+  const dataDir = options.dataDir ?? local.LOCAL_DATA_DIR ?? join(REPO_ROOT, '.local');
+  // External emulators (LocalStack) keep their own state; only ours need the folders.
+  const persistent = !options.inMemory && !options.emulators;
   const dirs = { dynamodb: persistent ? join(dataDir, 'dynamodb') : null, s3: persistent ? join(dataDir, 's3') : null, mail: join(dataDir, 'mail') };
   const began = performance.now();
   const stops: Array<() => Promise<unknown> | void> = [];
@@ -80,12 +81,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // 1. Emulators, SMTP sink and bus, in parallel.
     const [emulators, smtp, bus] = await Promise.all([
       startEmulators({ external: options.emulators, dynamoDir: dirs.dynamodb ?? undefined }),
-      startSmtpSink({ port: options.smtpPort ?? numberFrom(process.env.SMTP_SINK_PORT, 1025), mailDir: dirs.mail, log }),
+      startSmtpSink({ port: options.smtpPort ?? local.SMTP_SINK_PORT, mailDir: dirs.mail, log }),
       startEventBus({ log }),
     ]);
     stops.push(() => emulators.stop(), () => smtp.stop(), async () => (await bus.idle(), bus.stop()));
     log(`emulators, SMTP sink and event bus up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-    const requestedPort = options.port ?? numberFrom(process.env.PORT, 3000);
+    const requestedPort = options.port ?? local.PORT;
     const port = requestedPort === 0 ? await freePort() : requestedPort;
 
     // 2. Environment.
@@ -96,12 +97,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     applyEnvironment(env);
 
     // 3. Resources, S3 snapshot, migrations.
-    const names = options.names ?? {
-      tableName: process.env.TABLE_NAME || 'billwatch',
-      bucketName: process.env.BUCKET_NAME || 'billwatch-texts',
-      queuePrefix: process.env.QUEUE_PREFIX ?? 'billwatch-',
-    };
-    const visibility = options.visibilityTimeoutSeconds ?? numberFrom(process.env.LOCAL_VISIBILITY_TIMEOUT_SECONDS, 10);
+    const names = options.names ?? { tableName: local.TABLE_NAME, bucketName: local.BUCKET_NAME, queuePrefix: local.QUEUE_PREFIX };
+    const visibility = options.visibilityTimeoutSeconds ?? local.LOCAL_VISIBILITY_TIMEOUT_SECONDS;
     const provisioned = await provision(names, { visibilityTimeoutSeconds: visibility });
     Object.assign(env, provisioned.env);
     applyEnvironment(env);
@@ -110,7 +107,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     if (dirs.s3) {
       const restored = await restoreBucket(names.bucketName, dirs.s3);
       if (restored) log(`s3: restored ${restored} objects from ${dirs.s3}`);
-      snapshots = snapshotPeriodically(names.bucketName, dirs.s3, numberFrom(process.env.S3_SNAPSHOT_INTERVAL_SECONDS, 30) * 1000, log);
+      snapshots = snapshotPeriodically(names.bucketName, dirs.s3, local.S3_SNAPSHOT_INTERVAL_SECONDS * 1000, log);
       const s = snapshots;
       stops.push(() => s.flush());
     }
@@ -120,7 +117,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`resources provisioned and migrations run at ${((performance.now() - began) / 1000).toFixed(1)} s`);
 
     // 4. API, pumps, scheduler.
-    const api = await startApiServer({ port, host: process.env.HOST, log });
+    const api = await startApiServer({ port, host: local.HOST, log });
     stops.push(() => api.stop());
     const pumps: Record<string, QueuePump> = {};
     if (options.pumps ?? true) {
@@ -130,7 +127,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stops.push(() => Promise.all(Object.values(pumps).map((p) => p.stop())));
     }
     let scheduledJobs: ScheduledJob[] = [];
-    if (options.scheduler ?? process.env.LOCAL_SCHEDULER !== '0') {
+    if (options.scheduler ?? local.LOCAL_SCHEDULER === '1') {
       const scheduler = startScheduler(JOBS, log);
       scheduledJobs = scheduler.jobs;
       stops.push(() => scheduler.stop());

@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { QUEUES } from '#shared/queues/queue-table.ts';
 import { REPO_ROOT } from './function-loader.ts';
+import { parseLocalEnv, type LocalEnv } from './local-env.schema.ts';
 import { prerequisiteProblems } from './prerequisites.ts';
 import { resolveLocalSecrets } from './secrets.ts';
 import { startLocalStack, type LocalStack } from './stack.ts';
@@ -38,9 +39,15 @@ function summary(stack: LocalStack): string {
 }
 
 async function main(): Promise<void> {
-  const problems = prerequisiteProblems();
+  let local: LocalEnv;
+  try {
+    local = parseLocalEnv(process.env);
+  } catch (err) {
+    refuse([(err as Error).message]);
+  }
+  const problems = prerequisiteProblems({ java: !local.LOCAL_AWS_ENDPOINT });
   if (problems.length) refuse(problems.map((p) => `  - ${p}`));
-  const dataDir = process.env.LOCAL_DATA_DIR || join(REPO_ROOT, '.local');
+  const dataDir = local.LOCAL_DATA_DIR ?? join(REPO_ROOT, '.local');
   const secrets = resolveLocalSecrets(process.env, join(dataDir, 'secrets.json'));
   if (!secrets.ok) refuse([secrets.message]);
   Object.assign(process.env, secrets.env);
@@ -65,7 +72,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const running = await startLocalStack({ dataDir, log });
+  const external = local.LOCAL_AWS_ENDPOINT;
+  const running = await startLocalStack({ dataDir, log, emulators: external ? { dynamoEndpoint: external, fauxqsEndpoint: external } : undefined });
   if (running.seed) log(`seed: ${running.seed.detail}`);
   console.log(summary(running));
   // Measured from process start, so it includes loading the code, not only starting the services.
