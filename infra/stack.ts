@@ -120,7 +120,10 @@ export class BillWatchStack extends Stack {
     new CfnOutput(this, 'EventBusName', { value: jobBus.bus.eventBusName });
     new CfnOutput(this, 'SecretArn', { value: secrets.secret.secretArn, description: 'Fill in the provider keys here' });
     for (const [name, pair] of queues.pairs) {
-      new CfnOutput(this, queueUrlEnv(name as QueueName).replace(/_/g, ''), { value: pair.queue.queueUrl, description: `${name} queue` });
+      const id = queueUrlEnv(name as QueueName).replace(/_/g, '');
+      new CfnOutput(this, id, { value: pair.queue.queueUrl, description: `${name} queue` });
+      // The DLQ's ARN is what `aws sqs start-message-move-task` redrives from (docs/operations.md, "Alarms").
+      new CfnOutput(this, `${id}DlqArn`, { value: pair.dlq.queueArn, description: `${name} dead-letter queue` });
     }
   }
 }

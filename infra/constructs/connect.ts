@@ -64,7 +64,7 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       r.secret.grantRead(fn);
       return;
     case 'email-send':
-      if (r.emailIdentity) fn.addEnvironment('SES_IDENTITY', r.emailIdentity);
+      // The sender is SMTP_FROM (shared/notify/channels/email-sender.ts); it must belong to this identity.
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],

@@ -7,6 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX, KEY, TTL_ATTRIBUTE } from '#shared/db/table.ts';
 import { QUEUES, queueUrlEnv, visibilityTimeoutSeconds, type QueueName } from '#shared/queues/queue-table.ts';
+import { needsOf } from '#infra/access-table.ts';
 import { functionSpecs } from '#infra/function-catalog.ts';
 import { OPERATOR_SECRET_KEYS } from '#infra/constructs/secret-bundle.ts';
 import { allStatements, resourcesOf, synthStack, type SynthResult } from './synth-stack.ts';
@@ -203,6 +204,17 @@ describe('functions', () => {
     const docFetch = prod.stack.functions.all.find((f) => f.spec.key === 'worker:document-fetch')!;
     const policyId = prod.idOf(docFetch.fn.role!.node.tryFindChild('DefaultPolicy')!);
     expect(writers).toEqual([policyId]);
+  });
+
+  it('lets only email senders call SES, scoped to the configured identity', () => {
+    const scoped = synthStack({ stage: 'dev', sesIdentity: 'example.org' });
+    const ses = allStatements(scoped.template).filter(({ statement }) => [statement.Action].flat().includes('ses:SendEmail'));
+    const senders = scoped.stack.functions.all.filter((f) => needsOf(f.spec).some((n) => n.kind === 'email-send'));
+    expect(senders.map((f) => f.spec.key)).toContain('worker:notification-dispatch');
+    expect(ses.map(({ from }) => from).sort()).toEqual(senders.map((f) => scoped.idOf(f.fn.role!.node.tryFindChild('DefaultPolicy')!)).sort());
+    for (const { statement } of ses) {
+      expect(JSON.stringify(statement.Resource)).toContain(':identity/example.org');
+    }
   });
 
   it('grants no wildcard action in any Allow statement', () => {

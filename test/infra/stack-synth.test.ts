@@ -4,8 +4,7 @@
  * and a function really bundles with the stack's esbuild options (ESM with
  * the createRequire banner, the AWS SDK left to the runtime).
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -43,7 +42,8 @@ describe('synth', () => {
     const [stack] = assembly.stacks;
     const problems = (stack?.messages ?? []).filter((m) => m.level === 'error' || m.level === 'warning');
     expect(problems.map((m) => `${m.id}: ${String(m.entry.data)}`)).toEqual([]);
-  });
+    // The CloudFormation schema check costs several CPU seconds; loaded CI machines need the slack.
+  }, 120_000);
 
   it('bundles a function with local esbuild into an ESM file that keeps the AWS SDK external', () => {
     const outdir = freshOutdir();
@@ -68,5 +68,5 @@ describe('synth', () => {
     expect(code).toMatch(/export\s*\{[^}]*\bas fallback\b[^}]*\}|export\s*\{[^}]*\bfallback\b[^}]*\}/);
     expect(code).toMatch(/from\s*"@aws-sdk\/client-secrets-manager"/);
     expect(existsSync(path.join(outdir, assets[0] as string, `${BUNDLE_FILE}.map`))).toBe(true);
-  });
+  }, 60_000);
 });
