@@ -16,7 +16,7 @@ const Hour = z.number().int().min(0).max(23);
 
 /** follow mode → action category → dispatch?; a missing entry means "dispatch". */
 export const AlertFilters = z
-  .record(z.enum(FOLLOW_MODES), z.record(z.enum(ACTION_CATEGORIES), z.boolean()).optional())
+  .partialRecord(z.enum(FOLLOW_MODES), z.partialRecord(z.enum(ACTION_CATEGORIES), z.boolean()))
   .nullable();
 export type AlertFilters = z.infer<typeof AlertFilters>;
 

@@ -29,8 +29,8 @@ export function toAscii(text: string): string {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7e]/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7e]/g, '')
     .trim();
 }
 

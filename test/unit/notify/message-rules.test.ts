@@ -1,0 +1,207 @@
+import { XMLParser } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { isBlockedAddress } from '#shared/notify/address-guard.ts';
+import { composeEmail, unsubscribeUrls } from '#shared/notify/email-message.ts';
+import { parseFormBody } from '#shared/notify/form-body.ts';
+import type { NotificationContent, NotificationEvent } from '#shared/notify/notification.schema.ts';
+import { buildPushRequest, splitPushUrl, type PushTarget } from '#shared/notify/push-request.ts';
+import { billIdentifier, cutText, renderDigestBundle, renderEvent, toAscii } from '#shared/notify/render.ts';
+import { renderFeed } from '#shared/notify/rss-feed.ts';
+import { open, seal, sealingKey } from '#shared/notify/secret-box.ts';
+import { unsubscribedPage } from '#shared/notify/unsubscribe-page.ts';
+
+const PUBLIC = 'https://billwatch.example.org';
+const content = (over: Partial<NotificationContent> = {}): NotificationContent => ({
+  event_id: 'brief:118-hr-3076:1',
+  kind: 'new_document',
+  occurred_at: '2026-01-15T12:00:00.000Z',
+  bill_id: '118-hr-3076',
+  bill_label: 'H.R. 3076',
+  bill_title: 'Postal Service Reform Act of 2022',
+  summary: 'Reforms the finances and operations of the United States Postal Service.',
+  action_category: 'new_document',
+  action_text: null,
+  items: [],
+  ...over,
+});
+const target: PushTarget = { push_url: 'https://ntfy.example.org/bills', push_auth: 'none', push_token: null, push_username: null, push_password: null };
+
+describe('push rendering', () => {
+  it('titles "Label: HR 3076" in ASCII, with the bill name then the summary as the body', () => {
+    const m = renderEvent(content(), 'neutral', PUBLIC);
+    expect(m.title).toBe('New Bill Text: HR 3076');
+    expect(m.body).toBe('Postal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.');
+    expect(m.click).toBe(`${PUBLIC}/bills/118-hr-3076`);
+  });
+
+  it('maps each kind to its priority and tags', () => {
+    expect(renderEvent(content({ kind: 'new_document' }), 'neutral', PUBLIC)).toMatchObject({ priority: 'default', tags: ['page'] });
+    expect(renderEvent(content({ kind: 'new_amendment' }), 'neutral', PUBLIC)).toMatchObject({ priority: 'default', tags: ['memo'], title: 'New Amendment: HR 3076' });
+    expect(renderEvent(content({ kind: 'bill_updated' }), 'neutral', PUBLIC)).toMatchObject({ priority: 'high', tags: ['siren'], title: 'Bill Updated: HR 3076' });
+    const digest = renderEvent(content({ kind: 'weekly_digest', bill_id: null, items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'One', latest_action_date: '2026-01-12', latest_action_text: 'Passed House' }] }), null, PUBLIC);
+    expect(digest).toMatchObject({ priority: 'low', tags: ['newspaper', 'calendar'], title: 'Weekly Digest: 1 followed bill updated', body: 'HR 1: One (2026-01-12 Passed House)' });
+  });
+
+  it('gives hold_boost followers the letter action and nobody else', () => {
+    expect(renderEvent(content(), 'hold_boost', PUBLIC).actions).toEqual([{ action: 'view', label: 'Write to your representative', url: `${PUBLIC}/bills/118-hr-3076?letter=1` }]);
+    expect(renderEvent(content(), 'hold_veto', PUBLIC).actions).toEqual([]);
+  });
+
+  it('cuts the summary to 300 characters and strips non-ASCII and line breaks from titles', () => {
+    expect(cutText('x'.repeat(400), 300)).toHaveLength(300);
+    expect(cutText('x'.repeat(400), 300).endsWith('...')).toBe(true);
+    expect(cutText('short', 300)).toBe('short');
+    expect(toAscii('Café “quoted” — ok\r\nInjected: 1')).toBe('Cafe "quoted" - ok Injected: 1');
+    expect(billIdentifier('S.J.Res. 12', null)).toBe('SJRes 12');
+    expect(billIdentifier(null, '119-hconres-4')).toBe('HCONRES 4');
+  });
+
+  it('bundles digest events into one message', () => {
+    const m = renderDigestBundle([content(), content({ kind: 'bill_updated', event_id: 'x' })], 'daily', PUBLIC);
+    expect(m.title).toBe('Your BillWatch digest (daily): 2 updates');
+    expect(m.body.split('\n')).toEqual(['New Bill Text: HR 3076 - Postal Service Reform Act of 2022', 'Bill Updated: HR 3076 - Postal Service Reform Act of 2022']);
+  });
+});
+
+describe('push request', () => {
+  it('publishes in header form with every ntfy header when all is ASCII', () => {
+    const req = buildPushRequest(renderEvent(content({ kind: 'bill_updated' }), 'hold_boost', PUBLIC), { ...target, push_auth: 'token', push_token: 'tk_123' });
+    expect(req.form).toBe('headers');
+    expect(req.url).toBe('https://ntfy.example.org/bills');
+    expect(req.headers).toEqual({
+      'Content-Type': 'text/plain; charset=utf-8',
+      Title: 'Bill Updated: HR 3076',
+      Priority: 'high',
+      Tags: 'siren',
+      Click: `${PUBLIC}/bills/118-hr-3076`,
+      Actions: `view, Write to your representative, ${PUBLIC}/bills/118-hr-3076?letter=1`,
+      Authorization: 'Bearer tk_123',
+    });
+  });
+
+  it('uses HTTP Basic with the opened password', () => {
+    const req = buildPushRequest(renderEvent(content(), 'neutral', PUBLIC), { ...target, push_auth: 'basic', push_username: 'ann', push_password: 'p:ss' });
+    expect(req.headers.Authorization).toBe(`Basic ${Buffer.from('ann:p:ss').toString('base64')}`);
+  });
+
+  it('switches to the JSON form at the server root when the body is not ASCII', () => {
+    const req = buildPushRequest(renderEvent(content({ summary: 'Réforme — “postal”' }), 'hold_boost', PUBLIC), { ...target, push_url: 'https://ntfy.example.org/base/bills' });
+    expect(req.form).toBe('json');
+    expect(req.url).toBe('https://ntfy.example.org/base/');
+    expect(req.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(JSON.parse(req.body)).toEqual({
+      topic: 'bills',
+      title: 'New Bill Text: HR 3076',
+      message: 'Postal Service Reform Act of 2022\nRéforme — “postal”',
+      tags: ['page'],
+      priority: 3,
+      click: `${PUBLIC}/bills/118-hr-3076`,
+      actions: [{ action: 'view', label: 'Write to your representative', url: `${PUBLIC}/bills/118-hr-3076?letter=1` }],
+    });
+    expect(splitPushUrl('https://n.example.org/t?x=1')).toEqual({ root: 'https://n.example.org/', topic: 't' });
+  });
+});
+
+describe('SSRF guard', () => {
+  it('refuses private, loopback, link-local, metadata, shared, documentation, multicast and reserved addresses', () => {
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '192.0.2.1', '198.18.0.1', '224.0.0.1', '240.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '2001:db8::1', 'not-an-ip']) {
+      expect(isBlockedAddress(a), a).toBe(true);
+    }
+  });
+
+  it('looks through IPv4-mapped, NAT64 and 6to4 IPv6 addresses', () => {
+    expect(isBlockedAddress('::ffff:127.0.0.1')).toBe(true);
+    expect(isBlockedAddress('::ffff:7f00:1')).toBe(true);
+    expect(isBlockedAddress('64:ff9b::a9fe:a9fe')).toBe(true);
+    expect(isBlockedAddress('2002:c0a8:101::1')).toBe(true);
+    expect(isBlockedAddress('::ffff:8.8.8.8')).toBe(false);
+  });
+
+  it('allows public addresses', () => {
+    for (const a of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '2606:4700:4700::1111']) expect(isBlockedAddress(a), a).toBe(false);
+  });
+});
+
+describe('push password sealing', () => {
+  it('round-trips, differs per seal and refuses tampering or another key', () => {
+    const key = sealingKey(undefined, 'x'.repeat(40));
+    const a = seal('hunter2', key);
+    expect(a).not.toContain('hunter2');
+    expect(seal('hunter2', key)).not.toBe(a);
+    expect(open(a, key)).toBe('hunter2');
+    const tampered = a.slice(0, -2) + (a.endsWith('A') ? 'BB' : 'AA');
+    expect(() => open(tampered, key)).toThrow();
+    expect(() => open(a, sealingKey(undefined, 'y'.repeat(40)))).toThrow();
+  });
+
+  it('uses a 64-hex ENCRYPTION_SECRET_KEY as the raw key and derives one from JWT_SECRET_KEY otherwise', () => {
+    expect(sealingKey('ab'.repeat(32), 'ignored').toString('hex')).toBe('ab'.repeat(32));
+    expect(sealingKey(undefined, 'j'.repeat(40))).toHaveLength(32);
+    expect(sealingKey(undefined, 'j'.repeat(40)).equals(sealingKey(undefined, 'k'.repeat(40)))).toBe(false);
+  });
+});
+
+describe('email composition', () => {
+  it('carries List-Unsubscribe (URL and mailto), the one-click header and a body link that differs from the header URL', () => {
+    const urls = unsubscribeUrls(PUBLIC, 'tok123');
+    const mail = composeEmail({ message: renderEvent(content(), 'hold_boost', PUBLIC), to: 'a@example.org', from: 'BillWatch <alerts@example.org>', mailto: 'alerts@example.org', urls });
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': `<${PUBLIC}/api/notifications/unsubscribe/tok123>, <mailto:alerts@example.org?subject=unsubscribe>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(mail.text).toContain(`Unsubscribe from these emails: ${PUBLIC}/api/notifications/unsubscribe/tok123?source=link`);
+    expect(mail.text).toContain(`Write to your representative: ${PUBLIC}/bills/118-hr-3076?letter=1`);
+    expect(mail.subject).toBe('New Bill Text: HR 3076');
+  });
+});
+
+describe('RSS feed', () => {
+  const event = (over: Partial<NotificationEvent>): NotificationEvent => ({
+    ...content(),
+    user_id: 'u1',
+    mode: 'neutral',
+    created_at: '2026-01-15T12:00:01.000Z',
+    channels: { push: 'sent', email: 'off', rss: 'sent' },
+    due_at: null,
+    errors: {},
+    ...over,
+  });
+
+  it('parses as RSS 2.0 with one item per event, the kind as category and escaped text', () => {
+    const xml = renderFeed(
+      [
+        event({ kind: 'weekly_digest', event_id: 'weekly_digest:2026-01-12:u1', bill_id: null, items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'Tom & Jerry <Act>', latest_action_date: null, latest_action_text: null }] }),
+        event({ bill_title: 'A "bill" & <more>' }),
+      ],
+      { publicUrl: PUBLIC, feedUrl: `${PUBLIC}/api/notifications/feed/t`, now: new Date('2026-01-15T13:00:00Z') },
+    );
+    const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    expect(doc.rss['@_version']).toBe('2.0');
+    const items = doc.rss.channel.item;
+    expect(items).toHaveLength(2);
+    expect(items[0].category).toBe('weekly_digest');
+    expect(items[0].title).toBe('Weekly Digest: 1 followed bill updated');
+    expect(items[0].description).toBe('HR 1: Tom & Jerry <Act>');
+    expect(items[1].description.startsWith('A "bill" & <more>')).toBe(true);
+    expect(items[1].guid['#text']).toBe('brief:118-hr-3076:1');
+    expect(items[1].pubDate).toBe('Thu, 15 Jan 2026 12:00:01 GMT');
+    expect(xml).not.toContain('<more>');
+  });
+});
+
+describe('unsubscribe forms and pages', () => {
+  it('reads form-encoded and multipart one-click bodies', () => {
+    expect(parseFormBody('application/x-www-form-urlencoded', 'List-Unsubscribe=One-Click')).toEqual({ 'List-Unsubscribe': 'One-Click' });
+    const multipart = '--XyZ\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--XyZ--\r\n';
+    expect(parseFormBody('multipart/form-data; boundary=XyZ', multipart)).toEqual({ 'List-Unsubscribe': 'One-Click' });
+    expect(parseFormBody('application/json', '{"a":1}')).toEqual({});
+  });
+
+  it('escapes every value it prints', () => {
+    const page = unsubscribedPage('<script>alert(1)</script>@x.org', '/api/notifications/unsubscribe/"><b>');
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('&lt;script&gt;');
+    expect(page).toContain('action="/api/notifications/unsubscribe/&quot;&gt;&lt;b&gt;"');
+    expect(page).toContain('name="action" value="resubscribe"');
+  });
+});

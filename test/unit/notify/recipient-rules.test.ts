@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_CATEGORIES } from '#shared/domain/action-categories.ts';
+import { passesAlertFilters } from '#shared/notify/alert-filter.ts';
+import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/notify/dedupe.ts';
+import { chunk, mergeRecipients } from '#shared/notify/recipients.ts';
+import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
+import { DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/notify/prefs.schema.ts';
+import { newestPerSubject } from '#shared/notify/release-held.ts';
+import type { NotificationEvent } from '#shared/notify/notification.schema.ts';
+import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/notify/weekly-digest.ts';
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+
+describe('recipients', () => {
+  it('gives each user one entry, with the bill follow mode winning over member and topic follows', () => {
+    const merged = mergeRecipients(
+      [{ user_id: 'a', follow_mode: 'hold_boost' }, { user_id: 'b', follow_mode: 'hold_veto' }],
+      [{ user_id: 'a', follow_mode: null }, { user_id: 'c', follow_mode: null }, { user_id: 'c', follow_mode: null }],
+    );
+    expect(merged.sort((x, y) => x.user_id.localeCompare(y.user_id))).toEqual([
+      { user_id: 'a', mode: 'hold_boost' },
+      { user_id: 'b', mode: 'hold_veto' },
+      { user_id: 'c', mode: 'neutral' },
+    ]);
+  });
+
+  it('splits 10,000 recipients into batches of 250', () => {
+    const batches = chunk(Array.from({ length: 10_000 }, (_, i) => i), 250);
+    expect(batches).toHaveLength(40);
+    expect(batches.every((b) => b.length === 250)).toBe(true);
+    expect(chunk([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
+  });
+});
+
+describe('alert filters', () => {
+  it('dispatches everything when alert_filters is null', () => {
+    for (const c of ACTION_CATEGORIES) expect(passesAlertFilters(null, 'hold_veto', c)).toBe(true);
+  });
+
+  it('blocks only an explicit false for the follow mode and category', () => {
+    const filters = { neutral: { procedural: false, vote: true }, hold_veto: { referral: false } };
+    expect(passesAlertFilters(filters, 'neutral', 'procedural')).toBe(false);
+    expect(passesAlertFilters(filters, 'neutral', 'vote')).toBe(true);
+    expect(passesAlertFilters(filters, 'neutral', 'calendar')).toBe(true);
+    expect(passesAlertFilters(filters, 'hold_veto', 'procedural')).toBe(true);
+    expect(passesAlertFilters(filters, 'hold_veto', 'referral')).toBe(false);
+    expect(passesAlertFilters(filters, 'hold_boost', 'referral')).toBe(true);
+  });
+
+  it('checks every mode against every category independently', () => {
+    for (const mode of ['neutral', 'hold_veto', 'hold_boost'] as const) {
+      for (const c of ACTION_CATEGORIES) {
+        expect(passesAlertFilters({ [mode]: { [c]: false } }, mode, c)).toBe(false);
+        expect(passesAlertFilters({ [mode]: { [c]: true } }, mode, c)).toBe(true);
+      }
+    }
+  });
+});
+
+describe('de-duplication window', () => {
+  const now = new Date('2026-01-15T12:00:00Z');
+  it('lets the first event claim the window and blocks another event within 30 minutes', () => {
+    const mark = dedupeMark('e1', now);
+    expect(mark.expires_at - now.getTime() / 1000).toBe(DEDUPE_WINDOW_SECONDS);
+    expect(mayClaim(null, 'e1', now)).toBe(true);
+    expect(mayClaim(mark, 'e2', new Date(now.getTime() + 29 * 60_000))).toBe(false);
+  });
+
+  it('recognises a redelivery of the same event and frees the window after 30 minutes', () => {
+    const mark = dedupeMark('e1', now);
+    expect(mayClaim(mark, 'e1', new Date(now.getTime() + 60_000))).toBe(true);
+    expect(mayClaim(mark, 'e2', new Date(now.getTime() + 30 * 60_000))).toBe(true);
+  });
+});
+
+describe('held events at release', () => {
+  const held = (id: string, bill: string, kind: NotificationEvent['kind'], at: string) => ({ event_id: id, bill_id: bill, kind, occurred_at: at }) as NotificationEvent;
+  it('sends the newest event per bill and kind, in order, and supersedes the older ones', () => {
+    const { send, superseded } = newestPerSubject([
+      held('b', '118-hr-1', 'bill_updated', '2026-01-15T03:00:00Z'),
+      held('a', '118-hr-1', 'bill_updated', '2026-01-15T01:00:00Z'),
+      held('c', '118-hr-1', 'new_document', '2026-01-15T02:00:00Z'),
+      held('d', '118-s-9', 'bill_updated', '2026-01-15T00:30:00Z'),
+    ]);
+    expect(send.map((e) => e.event_id)).toEqual(['d', 'c', 'b']);
+    expect(superseded.map((e) => e.event_id)).toEqual(['a']);
+  });
+});
+
+describe('weekly digest rules', () => {
+  const bill = (id: string, date: string | null) => ({ id, label: 'H.R. 1', title: `Bill ${id}`, latest_action_date: date, latest_action_text: 'Passed House', update_date: null }) as Bill;
+  const monday = new Date('2026-06-15T08:30:00Z');
+
+  it('keeps followed bills updated in the past 7 days, newest first, with an id fixed per user and week', () => {
+    const content = weeklyDigestContent('u1', [bill('118-hr-1', '2026-06-01'), bill('118-hr-2', '2026-06-09'), bill('118-hr-3', '2026-06-12')], monday);
+    expect(content?.items.map((i) => i.bill_id)).toEqual(['118-hr-3', '118-hr-2']);
+    expect(content?.event_id).toBe('weekly_digest:2026-06-15:u1');
+    expect(content?.kind).toBe('weekly_digest');
+  });
+
+  it('has no digest when nothing moved', () => {
+    expect(weeklyDigestContent('u1', [bill('118-hr-1', '2026-05-01'), bill('118-hr-2', null)], monday)).toBeNull();
+    expect(updatedWithin({ latest_action_date: null, update_date: '2026-06-14T10:00:00Z' }, monday)).toBe(true);
+  });
+
+  it('names the week by its Monday', () => {
+    expect(weekOf(new Date('2026-06-17T23:00:00Z'))).toBe('2026-06-15');
+    expect(weekOf(new Date('2026-06-21T23:00:00Z'))).toBe('2026-06-15');
+    expect(weekOf(new Date('2026-06-15T00:00:00Z'))).toBe('2026-06-15');
+  });
+});
+
+describe('settings update', () => {
+  const seal = (p: string) => `sealed(${p})`;
+  const apply = (current: Partial<typeof DEFAULT_PREFS>, update: unknown) =>
+    applySettingsUpdate({ ...DEFAULT_PREFS, ...current }, NotificationSettingsUpdate.parse(update), seal);
+
+  it('clears the time zone when quiet hours are cleared', () => {
+    const { prefs, errors } = apply({ quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'Europe/Berlin' }, { quiet_hours_start: null, quiet_hours_end: null });
+    expect(errors).toEqual([]);
+    expect(prefs.timezone).toBeNull();
+  });
+
+  it('refuses half a quiet-hours pair', () => {
+    expect(apply({}, { quiet_hours_start: 22 }).errors[0]?.path).toBe('body.quiet_hours_end');
+  });
+
+  it('seals a new push password, keeps it when absent and clears it with null', () => {
+    expect(apply({}, { push_password: 'pw' }).prefs.push_password_sealed).toBe('sealed(pw)');
+    expect(apply({ push_password_sealed: 'x' }, { push_auth: 'basic' }).prefs.push_password_sealed).toBe('x');
+    expect(apply({ push_password_sealed: 'x' }, { push_password: null }).prefs.push_password_sealed).toBeNull();
+  });
+
+  it('enables email only with an address (Save and Enable) and disables it when the address is removed', () => {
+    expect(apply({}, { email_enabled: true }).errors[0]?.path).toBe('body.email_address');
+    expect(apply({}, { email_enabled: true, email_address: 'A@Example.org ' }).prefs).toMatchObject({ email_enabled: true, email_address: 'a@example.org' });
+    expect(apply({ email_enabled: true, email_address: 'a@example.org' }, { email_address: null }).prefs.email_enabled).toBe(false);
+  });
+
+  it('enables push only with a URL and the credentials its auth mode needs', () => {
+    expect(apply({}, { push_enabled: true }).errors.map((e) => e.path)).toEqual(['body.push_url']);
+    expect(apply({}, { push_enabled: true, push_url: 'https://ntfy.example.org/t', push_auth: 'token' }).errors.map((e) => e.path)).toEqual(['body.push_token']);
+    expect(apply({}, { push_enabled: true, push_url: 'https://ntfy.example.org/t', push_auth: 'basic', push_username: 'me' }).errors).toEqual([]);
+  });
+
+  it('validates IANA zones, hours, URLs with a topic and unknown keys', () => {
+    for (const bad of [{ timezone: 'Mars/Base' }, { quiet_hours_start: 24 }, { push_url: 'https://ntfy.example.org/' }, { push_url: 'ftp://x/t' }, { push_password_set: true }, { alert_filters: { neutral: { nope: false } } }]) {
+      expect(NotificationSettingsUpdate.safeParse(bad).success).toBe(false);
+    }
+    expect(NotificationSettingsUpdate.safeParse({ timezone: 'America/Chicago', alert_filters: { hold_veto: { vote: false } } }).success).toBe(true);
+  });
+
+  it('reads unreadable stored prefs key by key instead of failing', () => {
+    expect(readPrefs({ push_enabled: 'yes', email_enabled: true, quiet_hours_start: 99 })).toMatchObject({ push_enabled: false, email_enabled: true, quiet_hours_start: null });
+    expect(readPrefs(null)).toEqual(DEFAULT_PREFS);
+  });
+});
