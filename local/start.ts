@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   } catch (err) {
     refuse([(err as Error).message]);
   }
-  const problems = prerequisiteProblems({ java: !local.LOCAL_AWS_ENDPOINT });
+  // AWS_ENDPOINT_URL (what every SDK client honours) pointing at LocalStack means the same.
+  const external = local.LOCAL_AWS_ENDPOINT ?? (process.env.AWS_ENDPOINT_URL || undefined);
+  const problems = prerequisiteProblems({ java: !external });
   if (problems.length) refuse(problems.map((p) => `  - ${p}`));
   const dataDir = local.LOCAL_DATA_DIR ?? join(REPO_ROOT, '.local');
   const secrets = resolveLocalSecrets(process.env, join(dataDir, 'secrets.json'));
@@ -72,7 +74,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const external = local.LOCAL_AWS_ENDPOINT;
   const running = await startLocalStack({ dataDir, log, emulators: external ? { dynamoEndpoint: external, fauxqsEndpoint: external } : undefined });
   if (running.seed) log(`seed: ${running.seed.detail}`);
   console.log(summary(running));
