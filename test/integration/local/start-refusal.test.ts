@@ -63,4 +63,17 @@ describe('local secrets', () => {
     expect(out.stderr).toContain('JWT_SECRET_KEY still holds the placeholder');
     expect(out.stdout).not.toContain('ready in');
   }, 60_000);
+
+  it('makes the start exit 1 with install advice when Java is missing', () => {
+    // Node by absolute path, and a PATH on which no java can be found.
+    const out = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), 'local/start.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PATH: '/nonexistent', LOCAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'billwatch-start-')), AWS_ENDPOINT_URL: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(out.status).toBe(1);
+    expect(out.stderr).toContain('Java is not installed');
+    expect(out.stderr).toContain('openjdk-17');
+  }, 60_000);
 });
