@@ -114,6 +114,30 @@ describe('queue pump', () => {
     expect(received.sort()).toEqual(bodies.sort());
   });
 
+  it('keeps at most maxConcurrency batches in flight', async () => {
+    const limit = queue('brief').maxConcurrency;
+    await send('brief', Array.from({ length: limit + 2 }, (_, i) => `c${i}`));
+    let inFlight = 0;
+    let peak = 0;
+    let done = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    pump('brief', async () => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await gate;
+      inFlight--;
+      done++;
+    });
+    await waitUntil(() => inFlight === limit);
+    // Give a would-be extra poller time to start a batch it should not.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(peak).toBe(limit);
+    release();
+    await waitUntil(() => done === limit + 2);
+    expect(peak).toBe(limit);
+  });
+
   it('leaves messages waiting and logs once when the queue has no worker file yet', async () => {
     await send('document-fetch', ['waiting']);
     const orphan = startQueuePump({
