@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { BillAction } from '#shared/ingest/action.schema.ts';
-import { isConditionFailed, queryAll } from './dynamo.ts';
+import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { tableName } from './table.ts';
 
@@ -44,4 +44,13 @@ export async function listActions(billId: string): Promise<BillAction[]> {
     ScanIndexForward: false,
   });
   return items.map((i) => BillAction.parse(i));
+}
+
+/** One page of a bill's actions, newest first. */
+export async function listActionsPage(billId: string, limit: number, cursor?: string): Promise<Page<BillAction>> {
+  const page = await queryPage(
+    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ExpressionAttributeValues: { ':pk': billPk(billId), ':a': 'ACTION#' }, ScanIndexForward: false, Limit: limit },
+    cursor,
+  );
+  return { items: page.items.map((i) => BillAction.parse(i)), next_cursor: page.next_cursor };
 }

@@ -7,7 +7,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
-import { Bill, type BillCategory } from '#shared/ingest/bill.schema.ts';
+import { Bill, type BillCategory, type SponsorSummary } from '#shared/ingest/bill.schema.ts';
 import { batchGet, isConditionFailed, queryPage, type Item, type Page } from './dynamo.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
@@ -111,12 +111,12 @@ async function clearMissing(id: string, what: MissingKind): Promise<void> {
 }
 
 /** Links the sponsor of a bill that has none yet; false when it already had one (idempotent). */
-export async function setBillSponsor(id: string, sponsorId: string): Promise<boolean> {
+export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promise<boolean> {
   const bill = await getBill(id);
   if (!bill || bill.sponsor_id) return false;
   try {
     await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: toItem({ ...bill, sponsor_id: sponsorId }), ConditionExpression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', ExpressionAttributeValues: { ':null': null } }),
+      new PutCommand({ TableName: tableName(), Item: toItem({ ...bill, sponsor_id: sponsor.id, sponsor }), ConditionExpression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', ExpressionAttributeValues: { ':null': null } }),
     );
   } catch (err) {
     if (isConditionFailed(err)) return false;

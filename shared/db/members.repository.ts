@@ -10,8 +10,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { Member } from '#shared/ingest/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
-import { batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
-import { INDEX, tableName } from './table.ts';
+import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { INDEX, tableName, ttlIn } from './table.ts';
 
 export const memberKey = (id: string) => ({ pk: `MEMBER#${id}`, sk: 'PROFILE' });
 const NAME_QUERY_LIMIT = 200;
@@ -186,4 +186,23 @@ export async function saveMemberEnrichment(
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
     }),
   );
+}
+
+/** Claims the enrichment of a member for an hour (MEMBER#{id} / ENRICH); true only for the first caller in that hour. */
+export async function claimEnrichment(id: string, now = Date.now()): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: `MEMBER#${id}`, sk: 'ENRICH', entity: 'enrich_claim', ttl: ttlIn(3600, now) },
+        ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
 }

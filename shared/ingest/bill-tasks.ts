@@ -42,7 +42,7 @@ export async function fetchBillDetail(billId: string, now: Date) {
       congress_gov_url: fields.congress_gov_url,
     });
   }
-  const linked = fields.sponsor_id ? await setBillSponsor(billId, fields.sponsor_id) : false;
+  const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
   return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh) };
 }
 

@@ -17,6 +17,16 @@ export const Provenance = z.object({
   fetched_at: z.string(),
 });
 
+/** The sponsor as the bill detail shows it, kept on the bill so the detail stays one Query. */
+export const SponsorSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  party: z.string().nullable(),
+  state: z.string().nullable(),
+  district: z.number().int().nullable(),
+});
+export type SponsorSummary = z.infer<typeof SponsorSummary>;
+
 export const Bill = z.object({
   id: z.string(),
   congress: z.number().int(),
@@ -29,6 +39,7 @@ export const Bill = z.object({
   chamber: z.enum(['house', 'senate']),
   introduced_date: z.string().nullable().default(null),
   sponsor_id: z.string().nullable().default(null),
+  sponsor: SponsorSummary.nullable().default(null),
   bill_category: BillCategory.nullable().default(null),
   policy_area: z.string().nullable().default(null),
   latest_action_date: z.string().nullable().default(null),

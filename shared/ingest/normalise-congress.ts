@@ -46,6 +46,7 @@ export function billFromListItem(item: S.BillListItem, fetchedAt: string): Bill 
     chamber: item.originChamber?.toLowerCase().startsWith('s') ? 'senate' : item.originChamber ? 'house' : chamberOfType(type),
     introduced_date: null,
     sponsor_id: null,
+    sponsor: null,
     bill_category: null,
     policy_area: null,
     latest_action_date: item.latestAction?.actionDate ?? null,
@@ -63,11 +64,20 @@ export function billFromListItem(item: S.BillListItem, fetchedAt: string): Bill 
 /** The metadata a bill detail adds: introduced date, policy area, link, sponsor. */
 export function detailFields(detail: S.BillDetail) {
   const type = billTypeOf(detail.type);
+  const sponsor = detail.sponsors?.[0];
   return {
     introduced_date: detail.introducedDate ?? null,
     policy_area: detail.policyArea?.name ?? null,
     congress_gov_url: detail.legislationUrl ?? congressGovBillUrl(detail.congress, type, detail.number),
-    sponsor_id: detail.sponsors?.[0]?.bioguideId ?? null,
+    sponsor: sponsor
+      ? {
+          id: sponsor.bioguideId,
+          name: sponsor.lastName && sponsor.firstName ? `${sponsor.lastName}, ${sponsor.firstName}` : (sponsor.fullName ?? sponsor.bioguideId),
+          party: sponsor.party ?? null,
+          state: stateCode(sponsor.state),
+          district: sponsor.district ?? null,
+        }
+      : null,
   };
 }
 

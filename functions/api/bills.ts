@@ -1,0 +1,16 @@
+/** Bills: list, detail, actions, text, cosponsors and votes. */
+import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/ingest/bill-reads.ts';
+import { apiFunction, implement } from '#shared/http/api-function.ts';
+import * as routes from '#shared/http/routes/bills.routes.ts';
+
+export const handler = apiFunction('bills', [
+  implement(routes.listBills, async ({ query, user }) => {
+    const { limit, cursor, ...filters } = query;
+    return listBillsView(filters, { limit, cursor }, user?.id);
+  }),
+  implement(routes.getBillDetail, async ({ params, user }) => billDetailView(params.id, user?.id)),
+  implement(routes.listBillActions, async ({ params, query }) => actionsView(params.id, query)),
+  implement(routes.getBillTextVersions, async ({ params, query }) => textView(params.id, query.version)),
+  implement(routes.listBillCosponsors, async ({ params }) => cosponsorsView(params.id)),
+  implement(routes.listBillVotes, async ({ params, user }) => votesView(params.id, user?.id)),
+]);

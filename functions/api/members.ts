@@ -1,0 +1,15 @@
+/** Members: list and name search, profile, bills, votes and the ZIP lookup. */
+import { apiFunction, implement } from '#shared/http/api-function.ts';
+import * as routes from '#shared/http/routes/members.routes.ts';
+import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/ingest/member-reads.ts';
+
+export const handler = apiFunction('members', [
+  implement(routes.membersByZip, async ({ params }) => representativesForZip(params.zip)),
+  implement(routes.listMembers, async ({ query, user }) => {
+    const { q, limit, cursor, ...filters } = query;
+    return listMembersView(q, filters, { limit, cursor }, user?.id);
+  }),
+  implement(routes.getMember, async ({ params, user }) => memberDetailView(params.id, user?.id)),
+  implement(routes.listMemberBills, async ({ params, query }) => memberBillsView(params.id, query.role, query)),
+  implement(routes.listMemberVotes, async ({ params, query }) => memberVotesView(params.id, query)),
+]);

@@ -1,0 +1,43 @@
+/**
+ * The bill detail read: one Query on BILL#{id} returns the record and every
+ * item beside it (actions, text versions, briefs, cosponsors, votes), which
+ * are sorted out here by their sort-key prefix.
+ */
+import { Brief } from '#shared/briefs/brief.schema.ts';
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+import { TextVersion } from '#shared/ingest/text-version.schema.ts';
+import { sortVersions } from '#shared/ingest/text-version-order.ts';
+import { queryAll } from './dynamo.ts';
+import { billFromItem, billPk } from './bills.repository.ts';
+
+export interface BillPartition {
+  bill: Bill;
+  latestBrief: Brief | null;
+  textVersions: TextVersion[];
+  counts: { actions: number; text_versions: number; briefs: number; cosponsors: number; votes: number };
+}
+
+/** The bill with what its detail view shows, from one Query; null for an unknown bill. */
+export async function getBillPartition(billId: string): Promise<BillPartition | null> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': billPk(billId) } });
+  const meta = items.find((i) => i.sk === 'META');
+  if (!meta) return null;
+  const prefixed = (p: string) => items.filter((i) => String(i.sk).startsWith(p));
+  const briefs = prefixed('BRIEF#')
+    .map((i) => Brief.safeParse(i))
+    .flatMap((r) => (r.success ? [r.data] : []))
+    .sort((a, b) => b.version - a.version);
+  const texts = sortVersions(prefixed('TEXT#').map((i) => TextVersion.parse(i)));
+  return {
+    bill: billFromItem(meta),
+    latestBrief: briefs[0] ?? null,
+    textVersions: texts,
+    counts: {
+      actions: prefixed('ACTION#').length,
+      text_versions: texts.length,
+      briefs: briefs.length,
+      cosponsors: prefixed('COSPONSOR#').length,
+      votes: prefixed('VOTE#').length,
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The filtered bill list of GET /api/bills, newest latest action first. The
+ * filter picks the partition: a topic's listing items (TOPIC#{tag}), a
+ * sponsor's bills (gsi2 SPONSOR#{id}) or all bills (gsi1 BILLS); the other
+ * filters are applied as a FilterExpression, reading a few pages to fill one.
+ */
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+import { queryPage, type Page } from './dynamo.ts';
+import { billFromItem, getBills } from './bills.repository.ts';
+import { listBillIdsByTopic } from './search-index.repository.ts';
+import { INDEX } from './table.ts';
+
+export interface BillFilters {
+  has_document?: boolean;
+  chamber?: 'house' | 'senate';
+  congress?: number;
+  bill_category?: string;
+  topic?: string;
+  sponsor_id?: string;
+}
+
+/** Query rounds per page at most, so a rare filter value costs a bounded read. */
+const MAX_ROUNDS = 5;
+
+function matches(b: Bill, f: BillFilters): boolean {
+  return (
+    (f.has_document === undefined || b.has_document === f.has_document) &&
+    (!f.chamber || b.chamber === f.chamber) &&
+    (f.congress === undefined || b.congress === f.congress) &&
+    (!f.bill_category || b.bill_category === f.bill_category) &&
+    (!f.sponsor_id || b.sponsor_id === f.sponsor_id)
+  );
+}
+
+function filterExpression(f: BillFilters) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const add = (field: string, value: unknown) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    parts.push(`#${field} = :${field}`);
+  };
+  if (f.has_document !== undefined) add('has_document', f.has_document);
+  if (f.chamber) add('chamber', f.chamber);
+  if (f.congress !== undefined) add('congress', f.congress);
+  if (f.bill_category) add('bill_category', f.bill_category);
+  return parts.length ? { FilterExpression: parts.join(' AND '), names, values } : { names, values };
+}
+
+/** One page of bills matching the filters. */
+export async function listBills(filters: BillFilters, limit: number, cursor?: string): Promise<Page<Bill>> {
+  if (filters.topic) {
+    const page = await listBillIdsByTopic(filters.topic, limit, cursor);
+    const bills = (await getBills(page.items)).filter((b) => matches(b, filters));
+    return { items: bills.sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '')), next_cursor: page.next_cursor };
+  }
+  const bySponsor = Boolean(filters.sponsor_id);
+  const index = bySponsor ? INDEX.gsi2 : INDEX.gsi1;
+  const { FilterExpression, names, values } = filterExpression(filters);
+  const items: Bill[] = [];
+  let next: string | null | undefined = cursor;
+  for (let round = 0; round < MAX_ROUNDS && items.length < limit; round++) {
+    const page = await queryPage(
+      {
+        IndexName: index.name,
+        KeyConditionExpression: '#pk = :pk',
+        ...(FilterExpression ? { FilterExpression } : {}),
+        ExpressionAttributeNames: { '#pk': index.pk, ...names },
+        ExpressionAttributeValues: { ':pk': bySponsor ? `SPONSOR#${filters.sponsor_id}` : 'BILLS', ...values },
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+      },
+      next ?? undefined,
+    );
+    items.push(...page.items.map(billFromItem));
+    next = page.next_cursor;
+    if (!next) break;
+  }
+  return { items, next_cursor: next ?? null };
+}
