@@ -160,10 +160,10 @@ export async function markBriefEventSent(billId: string, version: number, at: st
   );
 }
 
-/** Deletes one brief with its guard and share token (backfill-citations re-briefs it afterwards). */
-export async function deleteBrief(billId: string, version: number): Promise<boolean> {
+/** Deletes one brief with its guard and share token, returning it (backfill-citations re-briefs it afterwards). */
+export async function deleteBrief(billId: string, version: number): Promise<Brief | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKey(billId, version), ConsistentRead: true }));
-  if (!out.Item) return false;
+  if (!out.Item) return null;
   const dedupeKey = String(out.Item.dedupe_key ?? out.Item.text_version_code);
   await dynamo().send(
     new TransactWriteCommand({
@@ -174,7 +174,7 @@ export async function deleteBrief(billId: string, version: number): Promise<bool
       ],
     }),
   );
-  return true;
+  return Brief.parse(out.Item);
 }
 
 /** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */

@@ -1,4 +1,5 @@
 /** The ordered list of data migrations; a domain adds its own here. */
 import type { Migration } from './migration.ts';
+import { briefShareTokens } from './0001-brief-share-tokens.ts';
 
-export const MIGRATIONS: readonly Migration[] = [];
+export const MIGRATIONS: readonly Migration[] = [briefShareTokens];

@@ -38,7 +38,7 @@ export async function seedText(billId: string, code: string, text: string, publi
 }
 
 /** Delivers one brief message to the worker, as the SQS event source does. */
-export async function deliverBrief(body: unknown, messageId = randomUUID(), receiveCount = 1): Promise<SQSBatchResponse> {
+export async function deliverBrief(body: unknown, messageId: string = randomUUID(), receiveCount = 1): Promise<SQSBatchResponse> {
   const event: SQSEvent = {
     Records: [
       {
@@ -72,3 +72,24 @@ export async function drainNotifications(): Promise<Array<Record<string, unknown
 }
 
 export const briefMessage = (billId: string, versionCode: string, force = false) => ({ v: 1, type: 'brief_bill_text', bill_id: billId, version_code: versionCode, force });
+
+/** Registers a user and logs in; returns the bearer token and id (the first user of a file is admin). */
+export async function signUp(email: string, ip: string): Promise<{ token: string; id: string }> {
+  const { handler: auth } = await import('#functions/api/auth.ts');
+  const { call } = await import('#test/support/api.ts');
+  const reg = await call(auth, 'POST', '/api/auth/register', { body: { email, password: 'correct horse battery' }, sourceIp: ip });
+  const login = await call(auth, 'POST', '/api/auth/login', { body: { email, password: 'correct horse battery' }, sourceIp: ip });
+  return { token: (login.body as { access_token: string }).access_token, id: (reg.body as { id: string }).id };
+}
+
+/** Sets provider environment variables and forgets cached config and clients. */
+export async function useProviderEnv(env: Record<string, string | undefined>): Promise<void> {
+  const { resetConfig } = await import('#shared/config/config.ts');
+  const { resetProviders } = await import('#shared/llm/provider-factory.ts');
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetConfig();
+  resetProviders();
+}

@@ -1,0 +1,71 @@
+/**
+ * The draft-letter use case. Steps:
+ *   1. find the bill's brief (the latest, or the version asked for);
+ *   2. pick the chosen points by id (at most three; unknown ids are refused);
+ *   3. take the stance from the request, else from the caller's follow mode;
+ *   4. write the letter with the configured model, or from a template offline.
+ */
+import { getBill } from '#shared/db/bills.repository.ts';
+import { getBrief, getLatestBrief } from '#shared/db/briefs.repository.ts';
+import { getFollow } from '#shared/db/follows.repository.ts';
+import { resolveLlm } from '#shared/llm/llm-settings.ts';
+import { providerFor } from '#shared/llm/provider-factory.ts';
+import { withLlmRetries } from '#shared/llm/retry.ts';
+import { letterMessage, stanceFromFollowMode, templateLetter, type Stance, type Tone } from './letter.ts';
+import { LETTER_SYSTEM_PROMPT } from './prompts.ts';
+
+export class LetterInputError extends Error {
+  override name = 'LetterInputError';
+  constructor(
+    message: string,
+    readonly kind: 'not_found' | 'invalid',
+    readonly path?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface DraftLetterRequest {
+  user_id: string;
+  bill_id: string;
+  cited_points: string[];
+  stance?: Stance;
+  tone: Tone;
+  rep_name?: string;
+  brief_version?: number;
+}
+
+export interface DraftLetter {
+  letter: string;
+  stance: Stance;
+  stance_source: 'request' | 'follow';
+  method: 'llm' | 'template';
+  brief_version: number;
+}
+
+/** Drafts the letter (see the steps above). */
+export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter> {
+  const bill = await getBill(req.bill_id);
+  if (!bill) throw new LetterInputError(`No bill ${req.bill_id}`, 'not_found');
+  const brief = req.brief_version ? await getBrief(req.bill_id, req.brief_version) : await getLatestBrief(req.bill_id);
+  if (!brief) throw new LetterInputError(`${bill.label} has no brief yet`, 'not_found');
+  const points = req.cited_points.map((id) => {
+    const point = brief.points.find((p) => p.id === id);
+    if (!point) throw new LetterInputError(`Brief version ${brief.version} has no point ${id}`, 'invalid', 'body.cited_points');
+    return point;
+  });
+  let stance = req.stance ?? null;
+  const source = stance ? 'request' : 'follow';
+  if (!stance) stance = stanceFromFollowMode((await getFollow(req.user_id, 'bill', req.bill_id))?.follow_mode);
+  if (!stance) throw new LetterInputError('Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto', 'invalid', 'body.stance');
+
+  const input = { bill, stance, tone: req.tone, rep_name: req.rep_name, points };
+  const resolved = await resolveLlm();
+  const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;
+  if (!provider || resolved.kind !== 'llm') return { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief.version };
+  const response = await withLlmRetries(() => provider.complete(resolved.model, { system: LETTER_SYSTEM_PROMPT, user: letterMessage(input), maxTokens: 700 }));
+  const letter = response.text?.trim();
+  return letter
+    ? { letter, stance, stance_source: source, method: 'llm', brief_version: brief.version }
+    : { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief.version };
+}

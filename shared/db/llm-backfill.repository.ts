@@ -1,0 +1,28 @@
+/**
+ * Reads that only the LLM admin backfills make. They Scan (allowed for admin
+ * backfill jobs only, and listed in docs/data-model.md): no index lists bills
+ * without a bill_category, since every new brief classifies its bill.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from './table.ts';
+
+/** Ids of bills whose bill_category is missing or null (a filtered Scan). */
+export async function scanBillIdsWithoutCategory(): Promise<string[]> {
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'entity = :bill AND (attribute_not_exists(bill_category) OR bill_category = :null)',
+        ExpressionAttributeValues: { ':bill': 'bill', ':null': null },
+        ProjectionExpression: 'id',
+        ExclusiveStartKey: start,
+      }),
+    );
+    ids.push(...(out.Items ?? []).map((i) => String(i.id)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
