@@ -82,10 +82,16 @@ export type Answer =
 export function defaultAnswer(call: ModelCall): Answer {
   if (call.tool === 'record_bill_category') return { kind: 'tool', input: { bill_category: 'substantive' } };
   if (call.tool === 'record_brief') {
+    const partials = /<partial_briefs>\n([\s\S]*?)\n<\/partial_briefs>/.exec(call.user)?.[1];
+    if (partials) {
+      // MODE: combine — keep the first points of each part, citations unchanged.
+      const parts = JSON.parse(partials) as Array<{ points: unknown[] }>;
+      return { kind: 'tool', input: { summary: 'A combined test summary.', points: parts.flatMap((p) => p.points.slice(0, 2)).slice(0, 12), topic_tags: ['health'] } };
+    }
     const text = /<bill_text>\n([\s\S]*?)\n<\/bill_text>/.exec(call.user)?.[1] ?? '';
     const points = [...text.matchAll(/\[([^\]\n]+)\]\n([\s\S]*?)(?=\n\n\[|$)/g)].flatMap((m) => {
       const sentence = (m[2] ?? '').replace(/\s+/g, ' ').split(/(?<=\.)\s/).find((s) => s.length > 30 && /[a-z]/.test(s));
-      return sentence ? [{ text: `The bill says: ${sentence}`, label: 'cited_fact', citation: { section: m[1], quote: sentence.slice(0, 200) } }] : [];
+      return sentence ? [{ text: `The bill says: ${sentence.slice(0, 300)}`, label: 'cited_fact', citation: { section: m[1], quote: sentence.slice(0, 200) } }] : [];
     });
     if (points.length === 0) points.push({ text: 'The bill is short.', label: 'inference', citation: null } as never);
     return { kind: 'tool', input: { summary: 'A test summary of the bill.', points: points.slice(0, 6), topic_tags: ['health'] } };
