@@ -25,32 +25,34 @@ const busPut: Need = { kind: 'bus-put' };
 const email: Need = { kind: 'email-send' };
 
 const API: Record<ApiFunctionGroup, Need[]> = {
-  system: [table('read')],
+  // The shared API pipeline writes rate-limit counters for any route that declares a limit.
+  system: [table('readwrite')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus.
   'jobs-admin': [table('readwrite'), busPut],
-  // A bill or member page can ask for a follow-up fetch.
-  bills: [table('readwrite'), ...send('ingest-tasks')],
+  // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
+  bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
   // Re-analysis asks for the text again or for a new brief; the draft letter reads the stored text.
   llm: [table('readwrite'), bucket('read'), ...send('document-fetch', 'brief')],
   personal: [table('readwrite')],
-  // Test notifications go out through the dispatcher.
-  notifications: [table('readwrite'), ...send('notification-dispatch'), email],
+  // Test notifications are delivered directly, email included.
+  notifications: [table('readwrite'), email],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
   system: [table('readwrite')],
   ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
-  // Batch briefs read stored texts, emit notifications and start a news fetch through the bus.
-  llm: [table('readwrite'), bucket('read'), ...send('document-fetch', 'brief', 'notification-dispatch'), busPut],
+  // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
+  llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
 };
 
 const WORKER: Record<QueueName, Need[]> = {
-  'document-fetch': [table('readwrite'), bucket('readwrite'), ...send('brief')],
+  'document-fetch': [table('readwrite'), bucket('write'), ...send('brief')],
   brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch')],
-  'notification-dispatch': [table('readwrite'), email],
+  // Failed deliveries are re-queued with a delay (shared/notify/deliver.ts).
+  'notification-dispatch': [table('readwrite'), ...send('notification-dispatch'), email],
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
 };
 
