@@ -1,18 +1,33 @@
 /**
- * Local data for `npm start`: the provider environment used when no API keys
- * are set, and the seeding of an empty stack. The ingestion domain owns this
- * file and fills it with its recorded dataset.
+ * Local data for `npm start`: with no CONGRESS_API_KEY the providers replay
+ * the project's recorded dataset (local/fixtures/seed.har), and an empty
+ * stack is seeded through the real pipeline — sync_members, then poll_bills
+ * over the recording's window — which enqueues exactly as production does;
+ * the queue pumps then run the ingest-tasks and document-fetch workers, which
+ * bring actions, cosponsors, text (S3) and roll calls.
  */
+import { listBillsByLatestAction } from '#shared/db/bills.repository.ts';
+import { runJob } from '#shared/jobs/job-function.ts';
+import { ingestJobs } from '#functions/jobs/ingest.ts';
+import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from './fixtures/build-seed-har.ts';
+
 export interface SeedContext {
   log: (line: string) => void;
 }
 
-/** Environment for the providers when the developer has set no keys (e.g. REPLAY_HAR). */
-export function localProviderEnv(_env: NodeJS.ProcessEnv): Record<string, string> {
-  return {};
+/** Environment for the providers when the developer has set no keys: replay the seed recording. */
+export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (env.CONGRESS_API_KEY || env.REPLAY_HAR) return {};
+  return { REPLAY_HAR: SEED_HAR_PATH };
 }
 
-/** Seeds an empty local stack through the real pipeline; a no-op when data exists. */
-export async function seedLocalData(_ctx: SeedContext): Promise<{ seeded: boolean; detail: string }> {
-  return { seeded: false, detail: 'no recorded dataset is wired in yet' };
+/** Seeds an empty local stack through the real jobs; a no-op when bills exist or live keys are set. */
+export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean; detail: string }> {
+  if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
+  if ((await listBillsByLatestAction({ limit: 1 })).items.length > 0) return { seeded: false, detail: 'the table already has bills' };
+  const members = await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
+  const poll = await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
+  const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; the queue pumps fetch actions, text and votes next (by-zip answers for ${SEED_ZIP})`;
+  ctx.log(detail);
+  return { seeded: true, detail };
 }

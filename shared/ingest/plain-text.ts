@@ -4,7 +4,7 @@
  * metadata block are dropped, entities decoded, so "SEC. 2." and section
  * headings survive in reading order.
  */
-const BLOCK = /<\/?(section|subsection|paragraph|subparagraph|clause|subclause|item|subitem|title|subtitle|chapter|part|division|heading|p|div|br|tr|li|h\d|quotedContent|quoted-block|text|header|enum|toc|content|chapeau|continuation|preamble|recital|resolvingClause|enactingClause|longTitle|docTitle|officialTitle|legis-body|pre|form|action)\b[^>]*>/gi;
+const BLOCK = /<\/?(section|subsection|paragraph|subparagraph|clause|subclause|item|subitem|title|subtitle|chapter|part|division|p|div|congress|session|docNumber|dc:type|preface|br|tr|li|h\d|quotedContent|quoted-block|text|header|enum|toc|content|chapeau|continuation|preamble|recital|resolvingClause|enactingClause|longTitle|docTitle|officialTitle|legis-body|pre|form|action)\b[^>]*>/gi;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', sect: '§', para: '¶' };
 
 function decode(text: string): string {
@@ -25,6 +25,8 @@ export function documentToPlainText(doc: string): string {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(meta|metadata|dublinCore|form-metadata|head|style|script)\b[\s\S]*?<\/\1>/gi, '')
     .replace(/<(num|enum)\b[^>]*>([\s\S]*?)<\/\1>/gi, '\n$2 ')
+    // A heading stays on its number's line ("SEC. 3. RULE OF CONSTRUCTION.") and ends it.
+    .replace(/<\/heading>/gi, '\n')
     .replace(BLOCK, '\n')
     .replace(/<[^>]+>/g, '');
   return decode(body)

@@ -50,7 +50,7 @@ export function listBillsUpdatedSince(since: Date, until?: Date): Promise<S.Bill
   const u = new URL(`${BASE}/bill`);
   u.searchParams.set('fromDateTime', apiDateTime(since));
   if (until) u.searchParams.set('toDateTime', apiDateTime(until));
-  u.searchParams.set('sort', 'updateDate+desc');
+  u.searchParams.set('sort', 'updateDate desc');
   u.searchParams.set('limit', String(PAGE_SIZE));
   return getAllPages('bill list', u.toString(), S.BillListPage, (p) => p.bills);
 }
