@@ -1,8 +1,9 @@
 /**
  * The LLM requests-per-minute token bucket shared by every Lambda
  * (docs/data-model.md A8): one item RATE#llm-rpm / BUCKET holding the tokens
- * left and when they were counted. A take is an optimistic conditional
- * update on that timestamp, so two Lambdas can never spend the same token.
+ * left, when they were counted and a write sequence number. A take is an
+ * optimistic conditional update on that sequence number, so two Lambdas can
+ * never spend the same token (timestamps alone can tie).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
@@ -25,6 +26,7 @@ export async function takeLlmToken(capacity: number, perMinute: number, now = Da
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: BUCKET_KEY, ConsistentRead: true }));
   const lastTokens = out.Item ? Number(out.Item.tokens) : capacity;
   const lastAt = out.Item ? Number(out.Item.updated_at_ms) : now;
+  const seq = out.Item ? Number(out.Item.seq ?? 0) : 0;
   const refilled = Math.min(capacity, lastTokens + (Math.max(0, now - lastAt) * perMinute) / 60_000);
   if (refilled < 1) return { taken: false, waitMs: Math.ceil(((1 - refilled) * 60_000) / perMinute) };
   try {
@@ -32,9 +34,9 @@ export async function takeLlmToken(capacity: number, perMinute: number, now = Da
       new UpdateCommand({
         TableName: tableName(),
         Key: BUCKET_KEY,
-        UpdateExpression: 'SET tokens = :t, updated_at_ms = :now, entity = :e',
-        ConditionExpression: out.Item ? 'updated_at_ms = :last' : 'attribute_not_exists(pk)',
-        ExpressionAttributeValues: { ':t': refilled - 1, ':now': now, ':e': 'llm_bucket', ...(out.Item ? { ':last': lastAt } : {}) },
+        UpdateExpression: 'SET tokens = :t, updated_at_ms = :now, seq = :next, entity = :e',
+        ConditionExpression: out.Item ? (seq === 0 ? '(seq = :seq OR attribute_not_exists(seq))' : 'seq = :seq') : 'attribute_not_exists(pk)',
+        ExpressionAttributeValues: { ':t': refilled - 1, ':now': Math.max(now, lastAt), ':next': seq + 1, ':e': 'llm_bucket', ...(out.Item ? { ':seq': seq } : {}) },
       }),
     );
     return { taken: true, waitMs: 0 };

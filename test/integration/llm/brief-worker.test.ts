@@ -183,3 +183,16 @@ describe('brief worker', () => {
     useProvider({ LLM_PROVIDER: 'openai' });
   });
 });
+
+describe('forced re-brief (admin reprocess)', () => {
+  it('writes a new version once per message, even when redelivered', async () => {
+    const bill = '119-hr-100';
+    const before = (await listBriefs(bill)).length;
+    expect((await deliverBrief(briefMessage(bill, 'rh', true), 'msg-force')).batchItemFailures).toEqual([]);
+    expect((await deliverBrief(briefMessage(bill, 'rh', true), 'msg-force', 2)).batchItemFailures).toEqual([]);
+    const briefs = await listBriefs(bill);
+    expect(briefs).toHaveLength(before + 1);
+    expect(briefs[0]).toMatchObject({ version: before + 1, type: 'amendment', text_version_code: 'rh' });
+    expect(await drainNotifications()).toEqual([expect.objectContaining({ kind: 'new_amendment', event_id: `brief:${bill}:${before + 1}` })]);
+  });
+});
