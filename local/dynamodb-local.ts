@@ -47,7 +47,7 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
     '-sharedDb',
     ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
   ];
-  const child: ChildProcess = spawn('java', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTiedToParent('java', args);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -60,7 +60,7 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
       await fetch(endpoint);
     }, 30_000);
   } catch (err) {
-    child.kill('SIGKILL');
+    killGroup(child);
     throw err;
   }
   return {
@@ -68,9 +68,30 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
     port,
     async stop() {
       if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
+      // Closing the lifeline makes the wrapper stop Java (SIGTERM); the group kill is the fallback.
+      child.stdin?.end();
       await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (child.exitCode === null) killGroup(child);
     },
   };
+}
+
+// A shell between Node and Java whose stdin is a pipe from this process: when the pipe
+// closes (stop(), or this process dying, even by SIGKILL) the shell stops Java, so no
+// JVM outlives the stack and keeps holding the data folder and the port.
+const LIFELINE = 'exec 3<&0; "$0" "$@" </dev/null & J=$!; (read _ <&3; kill $J 2>/dev/null) & wait $J';
+
+function spawnTiedToParent(command: string, args: string[]): ChildProcess {
+  if (process.platform === 'win32') return spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  // Its own process group: a terminal's Ctrl-C reaches Node, which then stops Java in order.
+  return spawn('sh', ['-c', LIFELINE, command, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+}
+
+function killGroup(child: ChildProcess): void {
+  try {
+    if (process.platform !== 'win32' && child.pid) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
+  } catch {
+    // Already gone.
+  }
 }

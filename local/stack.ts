@@ -14,7 +14,8 @@ import { JOBS } from '#shared/jobs/job-table.ts';
 import { runPendingMigrations } from '#shared/migrations/runner.ts';
 import { QUEUES, queueUrlEnv } from '#shared/queues/queue-table.ts';
 import { startApiServer } from './api-server.ts';
-import { startEmulators, type EmulatorEndpoints } from './emulators.ts';
+import { startEmulators, type EmulatorEndpoints, type RunningEmulators } from './emulators.ts';
+import { localDataDirs } from './data-dirs.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startEventBus, type LocalEventBus } from './event-bus.ts';
 import { REPO_ROOT } from './function-loader.ts';
@@ -34,8 +35,10 @@ export interface LocalStackOptions {
   dataDir?: string;
   /** DynamoDB in memory and no S3 snapshots (tests). */
   inMemory?: boolean;
-  /** Use emulators that already run instead of starting them. */
+  /** Use emulators that already run instead of starting them (left running on stop). */
   emulators?: EmulatorEndpoints;
+  /** Emulators the caller began starting for this data folder, so the JVM boots while code loads; the stack owns them. */
+  startingEmulators?: Promise<RunningEmulators>;
   /** Table, bucket and queue prefix (default from TABLE_NAME / BUCKET_NAME / QUEUE_PREFIX, else billwatch). */
   names?: ProvisionNames;
   scheduler?: boolean;
@@ -70,7 +73,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   const dataDir = options.dataDir ?? local.LOCAL_DATA_DIR ?? join(REPO_ROOT, '.local');
   // External emulators (LocalStack) keep their own state; only ours need the folders.
   const persistent = !options.inMemory && !options.emulators;
-  const dirs = { dynamodb: persistent ? join(dataDir, 'dynamodb') : null, s3: persistent ? join(dataDir, 's3') : null, mail: join(dataDir, 'mail') };
+  const dirs = localDataDirs(dataDir, persistent);
   const began = performance.now();
   const stops: Array<() => Promise<unknown> | void> = [];
   const stopAll = async () => {
@@ -80,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   try {
     // 1. Emulators, SMTP sink and bus, in parallel.
     const [emulators, smtp, bus] = await Promise.all([
-      startEmulators({ external: options.emulators, dynamoDir: dirs.dynamodb ?? undefined }),
+      options.startingEmulators ?? startEmulators({ external: options.emulators, dynamoDir: dirs.dynamodb ?? undefined }),
       startSmtpSink({ port: options.smtpPort ?? local.SMTP_SINK_PORT, mailDir: dirs.mail, log }),
       startEventBus({ log }),
     ]);

@@ -10,7 +10,9 @@ import { REPO_ROOT } from './function-loader.ts';
 import { parseLocalEnv, type LocalEnv } from './local-env.schema.ts';
 import { prerequisiteProblems } from './prerequisites.ts';
 import { resolveLocalSecrets } from './secrets.ts';
-import { startLocalStack, type LocalStack } from './stack.ts';
+import { localDataDirs } from './data-dirs.ts';
+import { startEmulators } from './emulators.ts';
+import type { LocalStack } from './stack.ts';
 
 const log = (line: string) => console.log(`[local] ${line}`);
 
@@ -74,7 +76,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const running = await startLocalStack({ dataDir, log, emulators: external ? { dynamoEndpoint: external, fauxqsEndpoint: external } : undefined });
+  // The JVM boots while the service's code loads: the two slowest steps of the start, overlapped.
+  const emulators = external
+    ? { emulators: { dynamoEndpoint: external, fauxqsEndpoint: external } }
+    : { startingEmulators: startEmulators({ dynamoDir: localDataDirs(dataDir, true).dynamodb ?? undefined }) };
+  // Handled by the stack once loaded; this keeps an early failure from being reported as unhandled first.
+  emulators.startingEmulators?.catch(() => undefined);
+  const { startLocalStack } = await import('./stack.ts');
+  const running = await startLocalStack({ dataDir, log, ...emulators });
   if (running.seed) log(`seed: ${running.seed.detail}`);
   console.log(summary(running));
   // Measured from process start, so it includes loading the code, not only starting the services.
