@@ -87,6 +87,8 @@ export const Config = z.object({
   ALLOW_PRIVATE_PUSH_TARGETS: flag,
   /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
   UNSUBSCRIBE_MAILTO: optionalString,
+  /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
 });
 export type Config = z.infer<typeof Config>;
 

@@ -45,8 +45,10 @@ export type RecordOutcome =
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window
  * is claimed in the same transaction: a claim by another event within 30
- * minutes makes this a duplicate (nothing written); the same event finding
- * its own item means a redelivery, answered with the stored event.
+ * minutes makes this a duplicate (nothing written); a claim by this same
+ * event, or its own item already there, means a redelivery, answered with
+ * the stored event (found through the mark, so even a producer that re-emits
+ * with another timestamp is recognised).
  */
 export async function recordNotification(event: NotificationEvent, options: { dedupe: boolean; now: Date }): Promise<RecordOutcome> {
   const nowSeconds = Math.floor(options.now.getTime() / 1000);
@@ -64,9 +66,9 @@ export async function recordNotification(event: NotificationEvent, options: { de
           {
             Put: {
               TableName: tableName(),
-              Item: { ...dedupeKey(event.user_id, event.bill_id, event.kind), entity: 'dedupe', event_id: event.event_id, expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS, ttl: nowSeconds + DEDUPE_WINDOW_SECONDS },
-              ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now OR event_id = :eid',
-              ExpressionAttributeValues: { ':now': nowSeconds, ':eid': event.event_id },
+              Item: { ...dedupeKey(event.user_id, event.bill_id, event.kind), entity: 'dedupe', event_id: event.event_id, notification_sk: item.sk, expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS, ttl: nowSeconds + DEDUPE_WINDOW_SECONDS },
+              ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
+              ExpressionAttributeValues: { ':now': nowSeconds },
             },
           },
         ]
@@ -81,12 +83,24 @@ export async function recordNotification(event: NotificationEvent, options: { de
   } catch (err) {
     const reasons = transactionReasons(err);
     if (!reasons) throw err;
-    if (claim.length && reasons[0] === 'ConditionalCheckFailed') return { outcome: 'duplicate' };
-    if (reasons[claim.length] !== 'ConditionalCheckFailed') throw err;
-    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: notificationKey(event), ConsistentRead: true }));
-    if (!out.Item) throw err;
-    return { outcome: 'exists', event: fromItem(out.Item), writtenAt: Number(out.Item.written_at ?? 0) };
+    let sk = item.sk as string;
+    if (claim.length && reasons[0] === 'ConditionalCheckFailed') {
+      // The window is claimed: by this same event (a redelivery, found through the mark) or by another one.
+      const mark = await getItem({ pk: item.pk, sk: `DEDUPE#${event.bill_id}#${event.kind}` });
+      if (mark?.event_id !== event.event_id || typeof mark.notification_sk !== 'string') return { outcome: 'duplicate' };
+      sk = mark.notification_sk;
+    } else if (reasons[claim.length] !== 'ConditionalCheckFailed') {
+      throw err;
+    }
+    const stored = await getItem({ pk: item.pk, sk });
+    if (!stored) throw err;
+    return { outcome: 'exists', event: fromItem(stored), writtenAt: Number(stored.written_at ?? 0) };
   }
+}
+
+async function getItem(key: { pk: unknown; sk: string }): Promise<Item | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  return out.Item;
 }
 
 export interface ChannelUpdate {

@@ -9,6 +9,7 @@
  * Recipients with a failed channel are retried alone, in a delayed
  * deliver_batch message, until MAX_DELIVERY_ATTEMPTS.
  */
+import { config } from '#shared/config/config.ts';
 import type { FollowMode } from '#shared/domain/action-categories.ts';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { recordNotification, updateNotification } from '#shared/db/notifications.repository.ts';
@@ -37,21 +38,30 @@ export interface BatchSummary {
 
 const SENDABLE: SendChannel[] = ['push', 'email'];
 
-/** Which channels to send now, for a fresh record or a redelivered one. */
-function channelsToSend(channels: Record<SendChannel, ChannelState>, fresh: boolean, writtenAt: number, now: Date): SendChannel[] {
+/**
+ * Which channels to send now. A fresh record sends its pending channels; a
+ * redelivery sends only pending channels a crashed attempt abandoned, and
+ * failed ones only when it is the scheduled retry (so a duplicate message
+ * racing the retry cannot send a failed channel twice).
+ */
+function channelsToSend(channels: Record<SendChannel, ChannelState>, fresh: boolean, retryFailed: boolean, writtenAt: number, now: Date): SendChannel[] {
+  if (fresh) return SENDABLE.filter((c) => channels[c] === 'pending');
   const stale = Math.floor(now.getTime() / 1000) - writtenAt > STALE_PENDING_SECONDS;
-  return SENDABLE.filter((c) => channels[c] === 'pending' ? fresh || stale : !fresh && channels[c] === 'failed');
+  return SENDABLE.filter((c) => (channels[c] === 'pending' && stale) || (channels[c] === 'failed' && retryFailed));
 }
 
-/** Delivers `content` to one user as a follower of `mode` (null: no follow, e.g. the weekly digest). */
-export async function deliverToUser(content: NotificationContent, user: NotifiableUser, mode: FollowMode | null, now: Date): Promise<RecipientOutcome> {
+/**
+ * Delivers `content` to one user as a follower of `mode` (null: no follow,
+ * e.g. the weekly digest); `retryFailed` resends channels that failed before.
+ */
+export async function deliverToUser(content: NotificationContent, user: NotifiableUser, mode: FollowMode | null, now: Date, retryFailed = false): Promise<RecipientOutcome> {
   if (mode && content.action_category && !passesAlertFilters(user.prefs.alert_filters, mode, content.action_category)) return 'filtered';
   const plan = planDelivery(user.prefs, content.kind, now);
   const event: NotificationEvent = { ...content, user_id: user.id, mode, created_at: now.toISOString(), channels: plan.channels, due_at: plan.due_at, errors: {} };
   const recorded = await recordNotification(event, { dedupe: content.kind !== 'weekly_digest', now });
   if (recorded.outcome === 'duplicate') return 'duplicate';
   const stored = recorded.outcome === 'exists' ? recorded.event : event;
-  const toSend = channelsToSend(stored.channels, recorded.outcome === 'created', recorded.outcome === 'exists' ? recorded.writtenAt : 0, now);
+  const toSend = channelsToSend(stored.channels, recorded.outcome === 'created', retryFailed, recorded.outcome === 'exists' ? recorded.writtenAt : 0, now);
   if (toSend.length === 0) return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
   const results = await sendOnChannels(user, renderEvent(content, mode, publicUrl()), toSend);
   const channels: Partial<Record<SendChannel, ChannelState>> = {};
@@ -69,14 +79,15 @@ export async function deliverBatch(content: NotificationContent, recipients: Rec
   const users = await getNotifiableUsers(recipients.map((r) => r.user_id));
   const outcomes = await mapLimit(recipients, RECIPIENT_CONCURRENCY, async (r) => {
     const user = users.get(r.user_id);
-    return user ? deliverToUser(content, user, r.mode, now) : ('unknown_user' as const);
+    return user ? deliverToUser(content, user, r.mode, now, attempt > 1) : ('unknown_user' as const);
   });
   const summary: BatchSummary = { recipients: recipients.length, outcomes: {}, retried: 0 };
   for (const o of outcomes) summary.outcomes[o] = (summary.outcomes[o] ?? 0) + 1;
   const failed = recipients.filter((_, i) => outcomes[i] === 'failed');
   if (failed.length > 0 && attempt < MAX_DELIVERY_ATTEMPTS) {
-    // Backoff grows per attempt; SQS caps a message delay at 900 s.
-    await sendMessage('notification-dispatch', { v: 1, type: 'deliver_batch', content, recipients: failed, attempt: attempt + 1 }, Math.min(900, 30 * 2 ** attempt));
+    // Backoff doubles per attempt; SQS caps a message delay at 900 s.
+    const delay = Math.min(900, config().NOTIFY_RETRY_BASE_SECONDS * 2 ** (attempt - 1));
+    await sendMessage('notification-dispatch', { v: 1, type: 'deliver_batch', content, recipients: failed, attempt: attempt + 1 }, delay);
     summary.retried = failed.length;
   }
   return summary;

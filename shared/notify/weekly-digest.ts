@@ -63,7 +63,8 @@ export async function sendWeeklyDigest(now: Date): Promise<Record<string, number
       const follows = await listFollows(user.id, 'bill');
       const content = follows.length ? weeklyDigestContent(user.id, await getBills(follows.map((f) => f.target_id)), now) : null;
       if (!content) return 'no_updates';
-      return deliverToUser(content, toNotifiable(user), null, now);
+      // A re-run of the job retries channels that failed last time, and sends nothing else twice.
+      return deliverToUser(content, toNotifiable(user), null, now, true);
     });
     counts.users = (counts.users ?? 0) + page.items.length;
     for (const o of outcomes) {

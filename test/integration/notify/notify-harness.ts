@@ -1,0 +1,103 @@
+/**
+ * Helpers of the notification integration tests: seeding a bill and its
+ * brief through the owners' repositories, handing messages to the dispatch
+ * worker as the SQS event source would, and draining the dispatch queue.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { sqs } from '#shared/aws/clients.ts';
+import { createBill } from '#shared/db/bills.repository.ts';
+import { putBrief } from '#shared/db/briefs.repository.ts';
+import { Brief } from '#shared/briefs/brief.schema.ts';
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+import { queueUrl } from '#shared/queues/send.ts';
+import { handler } from '#functions/workers/notification-dispatch.ts';
+
+export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bill> {
+  const [congress, type, number] = id.split('-') as [string, Bill['type'], string];
+  const bill: Bill = {
+    id,
+    congress: Number(congress),
+    type,
+    number: Number(number),
+    label: `H.R. ${number}`,
+    title: `Postal Service Reform Act ${number}`,
+    short_title: null,
+    chamber: 'house',
+    introduced_date: '2026-01-02',
+    sponsor_id: 'P000197',
+    bill_category: null,
+    policy_area: null,
+    latest_action_date: new Date().toISOString().slice(0, 10),
+    latest_action_text: 'Passed/agreed to in House: On passage Passed by recorded vote',
+    latest_action_category: 'vote',
+    congress_gov_url: null,
+    has_document: true,
+    document_status: 'brief',
+    topic_tags: ['postal-service'],
+    update_date: null,
+    provenance: { source: 'test', fetched_at: new Date().toISOString() },
+    ...over,
+  } as Bill;
+  await createBill(bill);
+  return bill;
+}
+
+export async function seedBrief(billId: string, summary: string, topicTags: string[]): Promise<void> {
+  await putBrief(Brief.parse({
+    bill_id: billId,
+    version: 1,
+    type: 'full',
+    text_version_code: 'ih',
+    previous_text_version_code: null,
+    summary,
+    points: [],
+    topic_tags: topicTags,
+    uncited: false,
+    share_token: randomUUID(),
+    provider: 'test',
+    model: 'test',
+    prompt_version: 'v1',
+    method: 'extractive',
+    input_tokens: 0,
+    output_tokens: 0,
+    cost_usd: 0,
+    created_at: new Date().toISOString(),
+  }));
+}
+
+/** Hands messages to the dispatch worker as one SQS batch. */
+export async function dispatch(bodies: unknown[], receiveCount = 1): Promise<SQSBatchResponse> {
+  const event: SQSEvent = {
+    Records: bodies.map((body) => {
+      const messageId = randomUUID();
+      return {
+        messageId,
+        receiptHandle: `rh-${messageId}`,
+        body: JSON.stringify(body),
+        attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:notification-dispatch',
+        awsRegion: 'us-east-1',
+      };
+    }),
+  };
+  return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 120_000 } as unknown as Context);
+}
+
+/** Takes every message waiting on the dispatch queue (delays ignored: receives until empty). */
+export async function drainDispatchQueue(): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (;;) {
+    const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const messages = res.Messages ?? [];
+    if (messages.length === 0) return out;
+    for (const m of messages) {
+      out.push(JSON.parse(m.Body ?? 'null'));
+      await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), ReceiptHandle: m.ReceiptHandle }));
+    }
+  }
+}
