@@ -4,10 +4,13 @@
  *   index: GetItem per congress candidate, or a Query per word, then BatchGet);
  *   2. members by either name form (name-token index Query, then BatchGet);
  *   3. topics whose tag contains every word (one Query on the small topic
- *   counter partition). All three run concurrently; no Scan.
+ *   counter partition, cached for a minute per container). All three run
+ *   concurrently; no Scan. A query that is a bill number ("H.R. 3076") cannot
+ *   name a member or a topic, so it reads only the bill.
  */
 import { searchBills, listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { searchMembers } from '#shared/db/members.repository.ts';
+import { parseBillNumber } from '#shared/ingest/bill-id.ts';
 import { topicMatches } from './search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from './summaries.ts';
 
@@ -20,11 +23,28 @@ export interface SearchResult {
   topics: { topic: string; bill_count: number }[];
 }
 
+/** Topic counts change only when a brief is written; search suggestions may lag them by a minute. */
+const TOPIC_CACHE_MS = 60_000;
+let topicCache: { at: number; topics: Promise<{ topic: string; bill_count: number }[]> } | undefined;
+
+function cachedTopics(now = Date.now()): Promise<{ topic: string; bill_count: number }[]> {
+  if (!topicCache || now - topicCache.at > TOPIC_CACHE_MS) {
+    const topics = listTopicsWithCounts();
+    topicCache = { at: now, topics };
+    // A failed read must not be served from the cache.
+    topics.catch(() => {
+      if (topicCache?.topics === topics) topicCache = undefined;
+    });
+  }
+  return topicCache.topics;
+}
+
 /** Searches bills, members and topics at once. */
 export async function search(q: string, limit = SEARCH_RESULTS_PER_KIND): Promise<SearchResult> {
   const query = q.trim();
   if (!query) return { q: query, bills: [], members: [], topics: [] };
-  const [bills, members, topics] = await Promise.all([searchBills(query, limit), searchMembers(query, limit), listTopicsWithCounts()]);
+  if (parseBillNumber(query)) return { q: query, bills: (await searchBills(query, limit)).map(billSummary), members: [], topics: [] };
+  const [bills, members, topics] = await Promise.all([searchBills(query, limit), searchMembers(query, limit), cachedTopics()]);
   return {
     q: query,
     bills: bills.map(billSummary),

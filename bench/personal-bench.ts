@@ -1,0 +1,148 @@
+/**
+ * People's features benchmark (issue 5). On DynamoDB Local, in memory:
+ *   1. load 2,000 bills and 550 members, a user with follows, notes, a
+ *      collection and stances on bills with roll calls;
+ *   2. call every personal route through its real Lambda handler and count the
+ *      DynamoDB requests each one makes (a middleware on dynamo());
+ *   3. grow the dataset to 20,000 bills and count again: a route whose count
+ *      changes grows with the number of bills;
+ *   4. time search in the handler (p50, p95) per kind of query.
+ * Prints a table; not a test. Run: npx tsx bench/personal-bench.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { benchBill, writeBills, writeMembers, writeRollCalls } from './personal-dataset.ts';
+
+const SMALL = 2_000;
+const LARGE = 20_000;
+const MEMBERS = 550;
+const SEARCH_RUNS = 200;
+
+const dynamoLocal = await startDynamoDbLocal();
+Object.assign(process.env, {
+  STAGE: 'test',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  TABLE_NAME: 'bench-personal',
+  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
+  LOG_LEVEL: 'ERROR',
+});
+
+// Imported after the environment is set: the handlers validate config at cold start.
+const { dynamo } = await import('#shared/aws/clients.ts');
+const { tableDefinition } = await import('#shared/db/table-definition.ts');
+const { call } = await import('#test/support/api.ts');
+const { handler: auth } = await import('#functions/api/auth.ts');
+const { handler: personal } = await import('#functions/api/personal.ts');
+
+let requests = 0;
+dynamo().middlewareStack.add(
+  (next) => async (args) => {
+    requests++;
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRequestCounter' },
+);
+
+try {
+  await dynamo().send(new CreateTableCommand(tableDefinition('bench-personal')));
+  let t = performance.now();
+  await writeBills(0, SMALL);
+  const members = await writeMembers(MEMBERS);
+  const stanced = [0, 2, 4, 6, 8].map((i) => benchBill(i).id);
+  await writeRollCalls(stanced, members.slice(0, MEMBERS));
+  console.log(`loaded ${SMALL} bills, ${MEMBERS} members, ${stanced.length * 2} roll calls in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const token = await signUp('bench-user@example.org');
+  for (const [i, id] of stanced.entries()) {
+    await call(personal, 'POST', '/api/follows', { token, body: { target_type: 'bill', target_id: id, follow_mode: i % 2 ? 'hold_veto' : 'hold_boost' } });
+  }
+  for (const m of members.slice(0, 10)) await call(personal, 'POST', '/api/follows', { token, body: { target_type: 'member', target_id: m.id } });
+  await call(personal, 'POST', '/api/follows', { token, body: { target_type: 'topic', target_id: 'policy-area-3' } });
+  const collection = (await call(personal, 'POST', '/api/collections', { token, body: { name: 'Bench list', is_public: true } })).body as { id: string; share_token: string };
+  for (const id of stanced) await call(personal, 'PUT', `/api/collections/${collection.id}/bills/${id}`, { token });
+  await call(personal, 'PUT', `/api/notes/${stanced[0]}`, { token, body: { content: 'bench', pinned: true } });
+
+  const memberName = members[7]?.name ?? 'Smith, James';
+  const [last = '', first = ''] = memberName.split(', ');
+  const routes: [string, string, string, Parameters<typeof call>[3]][] = [
+    ['search: bill number', 'GET', '/api/search', { query: { q: `H.R. ${benchBill(0).number}` } }],
+    ['search: title words', 'GET', '/api/search', { query: { q: 'rural broadband' } }],
+    ['search: member First Last', 'GET', '/api/search', { query: { q: `${first} ${last}` } }],
+    ['dashboard (guest)', 'GET', '/api/dashboard', {}],
+    ['dashboard (user)', 'GET', '/api/dashboard', { token }],
+    ['alignment', 'GET', '/api/alignment', { token }],
+    ['topics', 'GET', '/api/topics', {}],
+    ['list follows', 'GET', '/api/follows', { token }],
+    ['follow a bill (again)', 'POST', '/api/follows', { token, body: { target_type: 'bill', target_id: stanced[0] } }],
+    ['set follow mode', 'PATCH', `/api/follows/bill:${stanced[0]}/mode`, { token, body: { follow_mode: 'hold_boost' } }],
+    ['list notes', 'GET', '/api/notes', { token }],
+    ['put note', 'PUT', `/api/notes/${stanced[1]}`, { token, body: { content: 'x', pinned: false } }],
+    ['list collections', 'GET', '/api/collections', { token }],
+    ['read collection', 'GET', `/api/collections/${collection.id}`, { token }],
+    ['add bill to collection (again)', 'PUT', `/api/collections/${collection.id}/bills/${stanced[0]}`, { token }],
+    ['shared collection', 'GET', `/api/share/collection/${collection.share_token}`, {}],
+  ];
+
+  const counts = async () => {
+    const out = new Map<string, number>();
+    for (const [label, method, path, options] of routes) {
+      const before = requests;
+      const res = await call(personal, method, path, options);
+      if (res.status >= 400) throw new Error(`${label}: ${res.status} ${res.text}`);
+      out.set(label, requests - before);
+    }
+    return out;
+  };
+
+  const small = await counts();
+  t = performance.now();
+  await writeBills(SMALL, LARGE);
+  console.log(`grew to ${LARGE} bills in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  const large = await counts();
+
+  console.log(`\nDynamoDB requests per call (auth GetItem included for signed-in routes)`);
+  console.log(`${'route'.padEnd(34)}${`${SMALL} bills`.padStart(12)}${`${LARGE} bills`.padStart(13)}  grows?`);
+  for (const [label] of routes) {
+    const a = small.get(label) ?? 0;
+    const b = large.get(label) ?? 0;
+    console.log(`${label.padEnd(34)}${String(a).padStart(12)}${String(b).padStart(13)}  ${a === b ? 'no' : 'YES'}`);
+  }
+
+  console.log(`\nsearch latency in the handler over ${LARGE} bills and ${MEMBERS} members (${SEARCH_RUNS} calls each)`);
+  const queries: [string, (i: number) => string][] = [
+    ['bill number ("HR123" forms)', (i) => [`H.R. ${i + 1}`, `HR${i + 1}`, `hr ${i + 1}`][i % 3] ?? 'hr 1'],
+    ['title words', (i) => ['rural broadband', 'veterans housing', 'drug pricing', 'climate', 'student loan'][i % 5] ?? 'water'],
+    ['member name (both forms)', (i) => {
+      const m = members[i % members.length]?.name ?? 'Smith, James';
+      const [l = '', f = ''] = m.split(', ');
+      return i % 2 ? m : `${f} ${l}`;
+    }],
+    ['mixed / no match', (i) => ['zzzz qqqq', 'health', 'policy area', 'S. 12'][i % 4] ?? 'x'],
+  ];
+  for (const [label, q] of queries) {
+    const times: number[] = [];
+    for (let i = 0; i < SEARCH_RUNS; i++) {
+      const started = performance.now();
+      const res = await call(personal, 'GET', '/api/search', { query: { q: q(i) } });
+      times.push(performance.now() - started);
+      if (res.status !== 200) throw new Error(`search ${q(i)}: ${res.status}`);
+    }
+    times.sort((a, b) => a - b);
+    const p = (f: number) => (times[Math.min(times.length - 1, Math.floor(f * times.length))] ?? 0).toFixed(1);
+    console.log(`${label.padEnd(30)} p50 ${p(0.5).padStart(6)} ms   p95 ${p(0.95).padStart(6)} ms`);
+  }
+} finally {
+  await dynamoLocal.stop();
+}
+
+async function signUp(email: string): Promise<string> {
+  const password = 'bench password 1';
+  await call(auth, 'POST', '/api/auth/register', { body: { email, password }, sourceIp: '198.51.100.200' });
+  const login = await call(auth, 'POST', '/api/auth/login', { body: { email, password }, sourceIp: '198.51.100.201' });
+  return (login.body as { access_token: string }).access_token;
+}
