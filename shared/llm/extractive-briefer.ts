@@ -12,18 +12,29 @@ import { sentencesOf, type BillSection } from '#shared/briefs/section-parser.ts'
 import { keywordTopicTags } from '#shared/briefs/topics.ts';
 
 const MAX_POINTS = 8;
-/** Sentences shorter than this are headings or fragments; longer ones are unwieldy as a point. */
+/** Sentences shorter than this are headings or fragments. */
 const MIN_SENTENCE = 40;
-const MAX_SENTENCE = 400;
+/** Legislative sentences run long; a longer one is quoted up to a word boundary near this length. */
+const MAX_QUOTE = 480;
 
-const usable = (s: string) => s.length >= MIN_SENTENCE && s.length <= MAX_SENTENCE && /[a-z]/.test(s);
+const usable = (s: string) => s.length >= MIN_SENTENCE && /[a-z]/.test(s);
+
+/** A verbatim quote of at most MAX_QUOTE characters (a prefix of the sentence, cut at a space). */
+function quoteOf(sentence: string): string {
+  if (sentence.length <= MAX_QUOTE) return sentence;
+  const cut = sentence.slice(0, MAX_QUOTE);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), MIN_SENTENCE)).replace(/[,;:\s]+$/, '');
+}
 
 function firstSentence(section: BillSection): string | null {
   const body = section.heading ? section.text.slice(section.text.indexOf(section.heading) + section.heading.length) : section.text;
   return sentencesOf(body).find(usable) ?? null;
 }
 
-const point = (section: string, sentence: string): ModelPoint => ({ text: sentence, label: 'cited_fact', citation: { section, quote: sentence } });
+function point(section: string, sentence: string): ModelPoint {
+  const quote = quoteOf(sentence);
+  return { text: quote === sentence ? sentence : `${quote}…`, label: 'cited_fact', citation: { section, quote } };
+}
 
 /** Writes an extractive brief of an input. */
 export function writeExtractiveBrief(input: BriefInput): DraftBrief {
@@ -43,13 +54,15 @@ export function writeExtractiveBrief(input: BriefInput): DraftBrief {
       `${diff.sections_added.length} section(s) added, ${diff.sections_removed.length} removed, ${diff.sections_modified.length} modified. ` +
       'Extractive brief: the points quote the changed text verbatim; no language model was used.';
   } else {
-    points = input.sections
+    // The preamble (congress, session, enacting clause) says little; it is quoted only when nothing else is.
+    const body = input.sections.filter((s) => s.ref !== 'Preamble');
+    points = (body.length ? body : input.sections)
       .flatMap((s) => {
         const sentence = firstSentence(s);
         return sentence ? [point(s.ref, sentence)] : [];
       })
       .slice(0, MAX_POINTS);
-    summary = `${input.bill.title}. Extractive brief: the points quote ${points.length} section(s) of the text verbatim; no language model was used.`;
+    summary = `${input.bill.title.replace(/[.\s]+$/, '')}. Extractive brief: the points quote ${points.length} section(s) of the text verbatim; no language model was used.`;
   }
   if (points.length === 0) {
     const sentence = sentencesOf(input.text).find(usable) ?? sentencesOf(input.text)[0];

@@ -102,6 +102,18 @@ describe('extractive briefer', () => {
     expect(draft.brief.topic_tags).toContain('health');
   });
 
+  it('quotes a prefix of an overlong sentence verbatim, and skips the preamble', () => {
+    const long = `SEC. 2. REMOVAL.\nPursuant to section 1013, ${'Congress hereby directs the President to act, '.repeat(15)}by not later than 30 days after enactment.`;
+    const input = briefInput(bill, { code: 'ih', text: `116th CONGRESS 1st Session, a preamble sentence that is long enough to quote.\n\n${long}` }, null);
+    const draft = writeExtractiveBrief(input);
+    expect(draft.brief.points).toHaveLength(1);
+    const [p] = draft.brief.points;
+    expect(p?.citation?.section).toBe('Sec. 2');
+    expect(p?.citation?.quote.length).toBeLessThanOrEqual(480);
+    expect(p?.text.endsWith('…')).toBe(true);
+    expect(checkCitations([{ ...(p as NonNullable<typeof p>), id: 'p1' }], input.text, input.sections).relabelled).toBe(0);
+  });
+
   it('writes an amendment brief that quotes the changed sections', () => {
     const draft = writeExtractiveBrief(briefInput(bill, { code: 'rh', text: BILL_V2 }, { code: 'ih', text: BILL_V1 }));
     expect(draft.brief.points.map((p) => p.citation?.section)).toEqual(expect.arrayContaining(['Sec. 2', 'Sec. 4']));
