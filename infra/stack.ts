@@ -21,7 +21,7 @@ import { Queues } from './constructs/queues.ts';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.ts';
 import { SecretBundle } from './constructs/secret-bundle.ts';
 
-/** The job the stack runs at every deploy that changes the migration list. */
+/** The job the stack runs after every successful deploy. */
 const MIGRATIONS_JOB = 'run_migrations';
 /** CLOUDFRONT-scope WebACLs exist only in this region. */
 export const EDGE_WAF_REGION = 'us-east-1';

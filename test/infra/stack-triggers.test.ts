@@ -4,7 +4,7 @@
  * table, and the CloudFront + WAF edge in prod.
  */
 import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Function as LambdaFunction, InlineCode, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from '#shared/http/route.ts';
@@ -158,6 +158,16 @@ describe('edge', () => {
         }),
       }),
     });
+  });
+
+  it('outside us-east-1 uses the WebACL it is given, and warns when it has none', () => {
+    const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/billwatch/abc';
+    const given = synthStack({ stage: 'prod', region: 'eu-west-1', webAclArn: arn });
+    given.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    given.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: arn }) });
+    const none = synthStack({ stage: 'prod', region: 'eu-west-1' });
+    none.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    Annotations.fromStack(none.stack).hasWarning('*', Match.stringLikeRegexp('has no WAF'));
   });
 
   it('has no distribution and no WAF in dev unless asked', () => {
