@@ -73,6 +73,9 @@ export const Config = z.object({
   GOVINFO_API_KEY: optionalString,
   NEWS_API_KEY: optionalString,
   REPLAY_HAR: optionalString,
+  /** Provider base URLs (overridable for tests against local servers and for proxies). */
+  CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
+  GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
   RECORD_HAR: optionalString,
 
   SMTP_HOST: optionalString,

@@ -12,7 +12,6 @@ import { parseJsonBody, parsePayload } from './provider-error.ts';
 import { CONGRESS_GOV_LIMIT } from './rate-limiter.ts';
 
 export const CONGRESS_GOV = 'congress-gov';
-const BASE = 'https://api.congress.gov/v3';
 const PAGE_SIZE = 250;
 /** A bound on pages per listing, so a provider bug cannot loop forever. */
 const MAX_PAGES = 40;
@@ -41,13 +40,14 @@ async function getAllPages<S extends z.ZodType<{ pagination?: { next?: string } 
   return all;
 }
 
-const billPath = (congress: number, type: string, number: number) => `${BASE}/bill/${congress}/${type}/${number}`;
+const base = () => config().CONGRESS_API_BASE_URL.replace(/\/$/, '');
+const billPath = (congress: number, type: string, number: number) => `${base()}/bill/${congress}/${type}/${number}`;
 /** Congress.gov expects seconds without milliseconds: 2025-01-01T00:00:00Z. */
 const apiDateTime = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 /** Bills updated since `since` (every page, newest update first). */
 export function listBillsUpdatedSince(since: Date, until?: Date): Promise<S.BillListItem[]> {
-  const u = new URL(`${BASE}/bill`);
+  const u = new URL(`${base()}/bill`);
   u.searchParams.set('fromDateTime', apiDateTime(since));
   if (until) u.searchParams.set('toDateTime', apiDateTime(until));
   u.searchParams.set('sort', 'updateDate desc');
@@ -79,9 +79,9 @@ export const getBillSummaries = (congress: number, type: string, number: number)
   getAllPages('bill summaries', paged(`${billPath(congress, type, number)}/summaries`), S.SummariesPage, (p) => p.summaries);
 
 /** Current members of Congress, every page. */
-export const listCurrentMembers = () => getAllPages('member list', `${BASE}/member?currentMember=true&limit=${PAGE_SIZE}`, S.MemberListPage, (p) => p.members);
+export const listCurrentMembers = () => getAllPages('member list', `${base()}/member?currentMember=true&limit=${PAGE_SIZE}`, S.MemberListPage, (p) => p.members);
 
 /** One member's detail (bio, terms, leadership, counts). */
 export async function getMemberDetail(bioguideId: string): Promise<S.MemberDetail> {
-  return (await getJson('member detail', `${BASE}/member/${bioguideId}`, S.MemberDetail)).member;
+  return (await getJson('member detail', `${base()}/member/${bioguideId}`, S.MemberDetail)).member;
 }

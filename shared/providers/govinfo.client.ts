@@ -10,7 +10,7 @@ import { getText, httpRequest } from './http-transport.ts';
 import { parseJsonBody } from './provider-error.ts';
 
 export const GOVINFO = 'govinfo';
-const BASE = 'https://api.govinfo.gov';
+const base = () => config().GOVINFO_API_BASE_URL.replace(/\/$/, '');
 
 export type DocumentFetch =
   | { status: 'unchanged'; url: string }
@@ -21,7 +21,7 @@ export type DocumentFetch =
 export const billPackageId = (congress: number, type: string, number: number, versionCode: string) => `BILLS-${congress}${type}${number}${versionCode}`;
 
 /** The document URL of a package in a format (without credentials: the cache key). */
-export const documentUrl = (packageId: string, format: TextFormat) => `${BASE}/packages/${packageId}/${format === 'txt' ? 'htm' : format}`;
+export const documentUrl = (packageId: string, format: TextFormat) => `${base()}/packages/${packageId}/${format === 'txt' ? 'htm' : format}`;
 
 /** GET of a document URL, conditional on the cached ETag unless told otherwise; remembers the new ETag after a 200. */
 export async function fetchDocument(url: string, opts: { conditional?: boolean } = {}): Promise<DocumentFetch> {
@@ -38,7 +38,7 @@ export async function fetchDocument(url: string, opts: { conditional?: boolean }
 
 /** GovInfo's collections (the admin health check's probe of the document API). */
 export async function listCollections(): Promise<{ collectionCode: string }[]> {
-  const res = await getText({ provider: GOVINFO, url: `${BASE}/collections?api_key=${config().GOVINFO_API_KEY ?? 'DEMO_KEY'}`, retries: 0, timeoutMs: 10_000 });
+  const res = await getText({ provider: GOVINFO, url: `${base()}/collections?api_key=${config().GOVINFO_API_KEY ?? 'DEMO_KEY'}`, retries: 0, timeoutMs: 10_000 });
   const body = parseJsonBody(GOVINFO, 'collections', res.text) as { collections?: { collectionCode: string }[] };
   return body.collections ?? [];
 }
