@@ -71,7 +71,8 @@ const isText = (mime: string) => /json|xml|text|html|yaml|csv/.test(mime);
 
 /** Appends one exchange to a HAR file (created when absent), without credentials. */
 export function appendHarEntry(file: string, method: string, url: string, response: RecordedResponse, startedAt: Date, ms: number): void {
-  const har = existsSync(file) ? Har.parse(JSON.parse(readFileSync(file, 'utf8'))) : { log: { version: '1.2', creator: { name: 'billwatch', version: '0.1.0' }, entries: [] } };
+  const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  const har = existing ? Har.parse(JSON.parse(existing)) : { log: { version: '1.2', creator: { name: 'billwatch', version: '0.1.0' }, entries: [] } };
   const clean = redactUrl(url);
   const mimeType = response.headers['content-type'] ?? 'application/octet-stream';
   const text = isText(mimeType);
