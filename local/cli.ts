@@ -1,0 +1,64 @@
+/**
+ * `npm run cli -- parse <kind> <file>`: prints the normalised record of a
+ * provider payload as JSON, through the same parsers the pipeline uses.
+ * Kinds: house-vote, senate-vote, bill, actions, members, legislators,
+ * bill-status, district. A malformed payload exits 1 naming the field.
+ */
+import { readFileSync } from 'node:fs';
+import { parseBillStatus } from '#shared/ingest/bill-status.parser.ts';
+import { billId, billLabel } from '#shared/ingest/bill-id.ts';
+import { districtFromGeographies } from '#shared/ingest/district.ts';
+import { parseHouseVote } from '#shared/ingest/house-vote.parser.ts';
+import { parseLegislators } from '#shared/ingest/legislators.parser.ts';
+import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from '#shared/ingest/normalise-congress.ts';
+import { parseSenateVote } from '#shared/ingest/senate-vote.parser.ts';
+import { ActionsPage, BillDetail, MemberListPage } from '#shared/providers/congress-gov.schema.ts';
+import { parseJsonBody, parsePayload } from '#shared/providers/provider-error.ts';
+
+const CG = 'congress-gov';
+const now = () => new Date().toISOString();
+
+const PARSERS: Record<string, (text: string) => unknown> = {
+  'house-vote': parseHouseVote,
+  'senate-vote': parseSenateVote,
+  bill: (text) => {
+    const b = parsePayload(CG, 'bill detail', BillDetail, parseJsonBody(CG, 'bill detail', text)).bill;
+    const type = billTypeOf(b.type);
+    return { id: billId(b.congress, type, b.number), congress: b.congress, type, number: b.number, label: billLabel(type, b.number), title: b.title, latest_action: b.latestAction ?? null, update_date: b.updateDate, ...detailFields(b) };
+  },
+  actions: (text) => {
+    const page = parsePayload(CG, 'bill actions', ActionsPage, parseJsonBody(CG, 'bill actions', text));
+    const request = (JSON.parse(text) as { request?: { congress?: string; billType?: string; billNumber?: string } }).request;
+    const id = request?.congress && request.billType && request.billNumber ? billId(Number(request.congress), billTypeOf(request.billType), Number(request.billNumber)) : 'unknown';
+    return page.actions.map((a) => actionFromProvider(id, a, now()));
+  },
+  members: (text) => parsePayload(CG, 'member list', MemberListPage, parseJsonBody(CG, 'member list', text)).members.map((m) => memberFromListItem(m, now())),
+  legislators: (text) => parseLegislators(text),
+  'bill-status': (text) => parseBillStatus(text),
+  district: (text) => {
+    const district = districtFromGeographies(parseJsonBody('district-boundaries', 'district query', text));
+    if (!district) throw new Error('district-boundaries: no congressional district in the response');
+    return district;
+  },
+};
+
+const usage = `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <file>`;
+
+/** Runs the CLI with its arguments; returns the exit code. */
+export function main(args: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
+  const [command, kind, file] = args;
+  const parse = kind ? PARSERS[kind] : undefined;
+  if (command !== 'parse' || !parse || !file) {
+    err(`${usage}\n`);
+    return 2;
+  }
+  try {
+    out(`${JSON.stringify(parse(readFileSync(file, 'utf8')), null, 2)}\n`);
+    return 0;
+  } catch (e) {
+    err(`${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,61 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../local/cli.ts';
+import { HOUSE_ROLL_2023_037, SENATE_VOTE_119_1_007 } from '../../../local/fixtures/seed-documents.ts';
+import { FIXTURES, hasFixtures } from './support.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
+const file = (name: string, text: string) => {
+  const p = path.join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+function run(...args: string[]) {
+  let out = '';
+  let err = '';
+  const code = main(args, (s) => (out += s), (s) => (err += s));
+  return { code, out, err, json: () => JSON.parse(out) as Record<string, unknown> };
+}
+
+describe('npm run cli -- parse', () => {
+  it('prints a vote with counts and positions', () => {
+    const r = run('parse', 'house-vote', file('h.xml', HOUSE_ROLL_2023_037));
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ chamber: 'house', congress: 118, session: 1, roll_number: 37, date: '2023-01-26', question: 'On Agreeing to the Amendment', result: 'Failed', yea: 205, nay: 220, present: 0, not_voting: 15 });
+    expect(r.json().positions).toEqual([
+      expect.objectContaining({ member_id: 'A000370', name: 'Adams', party: 'D', state: 'NC', position: 'Yea' }),
+      expect.objectContaining({ member_id: 'A000055', name: 'Aderholt', party: 'R', state: 'AL', position: 'Nay' }),
+    ]);
+    expect(run('parse', 'senate-vote', file('s.xml', SENATE_VOTE_119_1_007)).json()).toMatchObject({ chamber: 'senate', roll_number: 7, yea: 64 });
+  });
+
+  it.skipIf(!hasFixtures)('parses each kind of real recording', () => {
+    const cases: [string, string][] = [
+      ['bill', 'congress-gov/bill-hr-1-119.json'],
+      ['actions', 'congress-gov/bill-hr-1-119-actions-limit3.json'],
+      ['members', 'congress-gov/member-list-limit2.json'],
+      ['bill-status', 'govinfo-billstatus/BILLSTATUS-117sconres7.xml'],
+      ['house-vote', 'house-votes/roll-1990-010.xml'],
+    ];
+    for (const [kind, name] of cases) expect(run('parse', kind, path.join(FIXTURES, name)).code, kind).toBe(0);
+    expect((run('parse', 'actions', path.join(FIXTURES, 'congress-gov/bill-hr-1-119-actions-limit3.json')).json() as unknown as { bill_id: string }[])[0]?.bill_id).toBe('119-hr-1');
+  });
+
+  it('prints a district and refuses a response without one', () => {
+    const geo = { result: { geographies: { '119th Congressional Districts': [{ GEOID: '0617' }] } } };
+    expect(run('parse', 'district', file('d.json', JSON.stringify(geo))).json()).toEqual({ state: 'CA', district: 17 });
+    const none = run('parse', 'district', file('n.json', '{"result":{"geographies":{}}}'));
+    expect(none.code).toBe(1);
+    expect(none.err).toContain('no congressional district');
+  });
+
+  it('exits 1 naming the field of a malformed payload and 2 for a bad command', () => {
+    const bad = run('parse', 'bill', file('b.json', '{"bill": {"congress": 119}}'));
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/congress-gov: malformed bill detail: field bill\.number/);
+    expect(run('parse', 'nonsense', 'x').code).toBe(2);
+    expect(run('frobnicate').err).toContain('usage:');
+  });
+});
