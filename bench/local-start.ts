@@ -35,7 +35,8 @@ async function startOnce(dataDir: string): Promise<StartRun> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`not ready after 120 s:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    // Ready means start.ts said so and the API answers.
+    const ok = output.includes('ready in') && (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false));
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -45,6 +46,7 @@ async function startOnce(dataDir: string): Promise<StartRun> {
   child.kill('SIGTERM');
   const exitCode = await exited;
   if (exitCode !== 0) console.log(output.split('\n').slice(-8).join('\n'));
+  for (const line of output.split('\n').filter((l) => / in [\d.]+ s|at [\d.]+ s|took [\d.]+ s/.test(l))) console.log(`  ${line}`);
   return { readySeconds, reportedSeconds: reported ? Number(reported[1]) : null, stopSeconds: (performance.now() - stopping) / 1000, exitCode };
 }
 

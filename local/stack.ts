@@ -25,7 +25,6 @@ import { provision, type ProvisionNames } from './provision.ts';
 import { startQueuePump, type QueuePump } from './queue-pump.ts';
 import { restoreBucket, snapshotPeriodically, type BucketSnapshots } from './s3-persistence.ts';
 import { startScheduler, type ScheduledJob } from './scheduler.ts';
-import { localProviderEnv, seedLocalData } from './seed.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 export interface LocalStackOptions {
@@ -81,6 +80,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const stop of stops.splice(0).reverse()) await Promise.resolve(stop()).catch((err: unknown) => log(`stop: ${String(err)}`));
   };
   try {
+    // The seed module pulls in the ingest pipeline; it loads while the emulators start.
+    const seedModule = import('./seed.ts');
+    seedModule.catch(() => undefined);
     // 1. Emulators, SMTP sink and bus, in parallel.
     const [emulators, smtp, bus] = await Promise.all([
       options.startingEmulators ?? startEmulators({ external: options.emulators, dynamoDir: dirs.dynamodb ?? undefined }),
@@ -95,7 +97,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // 2. Environment.
     const env: Record<string, string> = {
       ...localEnvironment({ ...emulators, busEndpoint: bus.endpoint, smtpHost: smtp.host, smtpPort: smtp.port, publicUrl: `http://localhost:${port}` }),
-      ...localProviderEnv(process.env),
+      ...(await seedModule).localProviderEnv(process.env),
     };
     applyEnvironment(env);
 
@@ -137,7 +139,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
 
     // 5. Seed.
-    const seed = (options.seed ?? true) ? await seedLocalData({ log }) : null;
+    const seedStarted = performance.now();
+    const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData({ log }) : null;
+    if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     return {
       apiUrl: api.url,
