@@ -1,0 +1,114 @@
+/**
+ * Ingestion request benchmark (issue 3). On DynamoDB Local + fauxqs, replaying
+ * the project's seed recording:
+ *   1. sync_members, then poll_bills, then the ingest-tasks and document-fetch
+ *      workers until their queues are empty, counting DynamoDB requests per
+ *      stage and per ingested bill;
+ *   2. every read endpoint of the Bills and Members groups, counting the
+ *      DynamoDB requests each makes by command (a Scan would be a bug).
+ * Prints tables; not a test. Run: npx tsx bench/ingest-requests.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { startFauxqs } from 'fauxqs';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+
+const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), startFauxqs({ port: 0, logger: false })]);
+const { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } = await import('../local/fixtures/build-seed-har.ts');
+Object.assign(process.env, {
+  STAGE: 'test',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
+  AWS_ENDPOINT_URL_SQS: fauxqs.address,
+  AWS_ENDPOINT_URL_S3: fauxqs.address,
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
+  TABLE_NAME: 'bench-ingest',
+  BUCKET_NAME: 'bench-ingest',
+  REPLAY_HAR: SEED_HAR_PATH,
+  LOG_LEVEL: 'ERROR',
+});
+
+const { dynamo } = await import('#shared/aws/clients.ts');
+const { provision } = await import('../local/provision.ts');
+
+const counts = new Map<string, number>();
+dynamo().middlewareStack.add(
+  (next, context) => async (args) => {
+    counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRequestCounter' },
+);
+const take = () => {
+  const snapshot = Object.fromEntries([...counts.entries()].sort());
+  counts.clear();
+  return snapshot;
+};
+const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k.replace('Command', '')} ${v}`).join(', ');
+
+try {
+  Object.assign(process.env, (await provision({ tableName: 'bench-ingest', bucketName: 'bench-ingest', queuePrefix: 'bench-ingest-' })).env);
+  const { runJob } = await import('#shared/jobs/job-function.ts');
+  const { ingestJobs } = await import('#functions/jobs/ingest.ts');
+  const { handler: ingestTasks } = await import('#functions/workers/ingest-tasks.ts');
+  const { handler: documentFetch } = await import('#functions/workers/document-fetch.ts');
+  const { drain } = await import('../test/integration/ingest/drain.ts');
+  const { handler: bills } = await import('#functions/api/bills.ts');
+  const { handler: members } = await import('#functions/api/members.ts');
+  const { call } = await import('#test/support/api.ts');
+
+  // Job runs record themselves (JOB# items); their two puts per run are counted like everything else.
+  take();
+  await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
+  const sync = take();
+  const poll = await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
+  const pollCounts = take();
+  const tasks = await drain({ 'ingest-tasks': ingestTasks });
+  const taskCounts = take();
+  const docs = await drain({ 'document-fetch': documentFetch, 'ingest-tasks': ingestTasks });
+  const docCounts = take();
+  const created = Number((poll.result as { created: number }).created);
+  console.log('\nPipeline DynamoDB requests (seed recording)');
+  console.log(`  sync_members (9 members):            ${sum(sync)}  (${fmt(sync)})`);
+  console.log(`  poll_bills (${created} new bills):            ${sum(pollCounts)}  (${fmt(pollCounts)})  → ${(sum(pollCounts) / created).toFixed(1)} per bill`);
+  console.log(`  ingest tasks (${tasks.handled['ingest-tasks']?.length ?? 0} messages):         ${sum(taskCounts)}  (${fmt(taskCounts)})`);
+  console.log(`  document fetch + votes (${(docs.handled['document-fetch']?.length ?? 0) + (docs.handled['ingest-tasks']?.length ?? 0)} messages): ${sum(docCounts)}  (${fmt(docCounts)})`);
+  const all = sum(pollCounts) + sum(taskCounts) + sum(docCounts);
+  console.log(`  poll → tasks → text, per ingested bill: ${(all / created).toFixed(1)} requests`);
+
+  const reads: [string, () => Promise<{ status: number }>][] = [
+    ['GET /api/bills', () => call(bills, 'GET', '/api/bills')],
+    ['GET /api/bills?has_document=true', () => call(bills, 'GET', '/api/bills', { query: { has_document: 'true' } })],
+    ['GET /api/bills?sponsor_id=K000389', () => call(bills, 'GET', '/api/bills', { query: { sponsor_id: 'K000389' } })],
+    ['GET /api/bills/{id}', () => call(bills, 'GET', '/api/bills/116-hjres-37')],
+    ['GET /api/bills/{id}/actions', () => call(bills, 'GET', '/api/bills/116-hjres-37/actions')],
+    ['GET /api/bills/{id}/text', () => call(bills, 'GET', '/api/bills/116-hjres-37/text')],
+    ['GET /api/bills/{id}/text?version=rfs', () => call(bills, 'GET', '/api/bills/116-hjres-37/text', { query: { version: 'rfs' } })],
+    ['GET /api/bills/{id}/cosponsors', () => call(bills, 'GET', '/api/bills/116-hjres-37/cosponsors')],
+    ['GET /api/bills/{id}/votes (second view)', () => call(bills, 'GET', '/api/bills/119-s-5/votes')],
+    ['GET /api/members', () => call(members, 'GET', '/api/members')],
+    ['GET /api/members?q=Padilla, Alex', () => call(members, 'GET', '/api/members', { query: { q: 'Padilla, Alex' } })],
+    ['GET /api/members?state=CA', () => call(members, 'GET', '/api/members', { query: { state: 'CA' } })],
+    ['GET /api/members/{id} (second view)', () => call(members, 'GET', '/api/members/K000389')],
+    ['GET /api/members/{id}/bills', () => call(members, 'GET', '/api/members/K000389/bills')],
+    ['GET /api/members/{id}/votes', () => call(members, 'GET', '/api/members/P000145/votes')],
+    [`GET /api/members/by-zip/${SEED_ZIP}`, () => call(members, 'GET', `/api/members/by-zip/${SEED_ZIP}`)],
+  ];
+  // Each endpoint is called twice and the second call counted: first views write their one-time claims.
+  console.log('\nRead endpoints: DynamoDB requests per call (guest, second call)');
+  let scans = 0;
+  for (const [name, run] of reads) {
+    await run();
+    take();
+    const res = await run();
+    const c = take();
+    scans += c.ScanCommand ?? 0;
+    console.log(`  ${name.padEnd(44)} ${String(res.status).padEnd(4)} ${String(sum(c)).padStart(3)}  (${fmt(c)})`);
+  }
+  console.log(`\nScans on request paths: ${scans}`);
+} finally {
+  await Promise.all([dynamoLocal.stop(), fauxqs.stop()]);
+}
