@@ -23,7 +23,6 @@ import { corsMiddleware, errorMiddleware } from './middlewares.ts';
 import { Reply } from './reply.ts';
 import { rateLimitRule } from './rate-limits.ts';
 import { pathMatcher, routeKey, type ApiFunctionGroup, type AuthLevel, type RouteDef } from './route.ts';
-import { ROUTES } from './routes/index.ts';
 import { validate } from './validate.ts';
 
 type Infer<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.infer<NonNullable<S>> : undefined;
@@ -102,17 +101,18 @@ async function enforceRateLimit(route: RouteDef, ip: string, user: User | null):
 }
 
 /**
- * The handler of one function group. Every route of the group must have an
- * implementation and no implementation may be for another group's route; a
- * mismatch fails at cold start.
+ * The handler of one function group, serving exactly the routes it is given.
+ * It does not import the whole route table, so each bundle carries only its
+ * own group's code; test/unit/core/route-coverage.test.ts checks that every
+ * route of the table is implemented by its group. An implementation for
+ * another group's route fails at cold start.
  */
 export function apiFunction(group: ApiFunctionGroup, implementations: Implementation[]) {
-  const routes = ROUTES.filter((r) => r.fn === group);
+  const routes = implementations.map((i) => i.route);
   const byOperation = new Map(implementations.map((i) => [i.route.operationId, i]));
-  const missing = routes.filter((r) => !byOperation.has(r.operationId)).map((r) => r.operationId);
   const foreign = implementations.filter((i) => i.route.fn !== group).map((i) => i.route.operationId);
-  if (missing.length || foreign.length) {
-    throw new Error(`API group ${group}: missing implementations [${missing.join(', ')}], foreign [${foreign.join(', ')}]`);
+  if (foreign.length || byOperation.size !== implementations.length) {
+    throw new Error(`API group ${group}: routes of other groups [${foreign.join(', ')}] or an operation implemented twice`);
   }
 
   const dispatch = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -141,9 +141,10 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
     return toResult(route, await implementation.run(request));
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     // onError runs in reverse order: the error becomes a response first, then CORS headers are added.
     .use(corsMiddleware())
     .use(errorMiddleware())
     .handler(dispatch);
+  return Object.assign(handler, { routes: routes as readonly RouteDef[] });
 }
