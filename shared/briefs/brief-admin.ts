@@ -12,9 +12,10 @@ import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
 import { resolveLlm } from '#shared/llm/llm-settings.ts';
 import { providerFor } from '#shared/llm/provider-factory.ts';
 import { sendMessages } from '#shared/queues/send.ts';
-import { Brief, PointLabel } from './brief.schema.ts';
+import { Brief } from './brief.schema.ts';
 import { checkCitations } from './citation-check.ts';
 import { classifyBill } from './classify.ts';
+import { isUnlabeled } from './point-labels.ts';
 import { parseSections } from './section-parser.ts';
 
 /** GET /api/admin/stats: the counters plus "remaining" (documents waiting for a brief). */
@@ -54,7 +55,7 @@ export async function backfillLabels() {
   let briefsChanged = 0;
   for (const item of await scanBriefItems()) {
     const rawPoints = Array.isArray(item.points) ? (item.points as Array<Record<string, unknown>>) : [];
-    const unlabeled = rawPoints.some((p) => !PointLabel.safeParse(p.label).success);
+    const unlabeled = isUnlabeled(item);
     const points = rawPoints.map((p, i) => ({ id: String(p.id ?? `p${i + 1}`), text: String(p.text ?? ''), citation: (p.citation ?? null) as Brief['points'][number]['citation'], label: p.citation ? ('cited_fact' as const) : ('inference' as const) }));
     const text = await getBillText(String(item.bill_id), String(item.text_version_code));
     if (text === null) continue;

@@ -1,5 +1,6 @@
 /** The ordered list of data migrations; a domain adds its own here. */
 import type { Migration } from './migration.ts';
 import { briefShareTokens } from './0001-brief-share-tokens.ts';
+import { countUnlabeledBriefs } from './0002-count-unlabeled-briefs.ts';
 
-export const MIGRATIONS: readonly Migration[] = [briefShareTokens];
+export const MIGRATIONS: readonly Migration[] = [briefShareTokens, countUnlabeledBriefs];

@@ -14,6 +14,7 @@ import { tableName } from '#shared/db/table.ts';
 import { BatchState } from '#shared/briefs/batch-state.schema.ts';
 import { pollLlmBatch } from '#shared/briefs/llm-batch.ts';
 import { briefShareTokens } from '#shared/migrations/0001-brief-share-tokens.ts';
+import { countUnlabeledBriefs } from '#shared/migrations/0002-count-unlabeled-briefs.ts';
 import { queueUrl } from '#shared/queues/send.ts';
 import { call } from '#test/support/api.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
@@ -150,11 +151,15 @@ describe('llm jobs', () => {
     } }));
     expect(await briefShareTokens.up()).toEqual({ assigned: 1 });
     expect(await briefShareTokens.up()).toEqual({ assigned: 0 });
+    const unlabeledBefore = (await getStats()).unlabeled_briefs;
+    expect(await countUnlabeledBriefs.up()).toEqual({ unlabeled: 1 });
+    expect((await getStats()).unlabeled_briefs).toBe(unlabeledBefore + 1);
 
     expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 1, points_relabelled: 1 });
     const [brief] = await listBriefs(id);
     expect(brief?.points.map((p) => p.label)).toEqual(['cited_fact', 'inference']);
     expect(brief?.uncited).toBe(true);
+    expect((await getStats()).unlabeled_briefs).toBe(unlabeledBefore);
     expect((await getBriefByShareToken(brief?.share_token ?? ''))?.brief.bill_id).toBe(id);
 
     expect((await getBill(id))?.bill_category).toBeNull();
