@@ -15,11 +15,12 @@ import {
 import { dashboardFor } from '#shared/personal/dashboard.ts';
 import { follow, listUserFollows, setMode, unfollow } from '#shared/personal/follows.ts';
 import { listUserNotes, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
+import { pageOf } from '#shared/personal/paging.ts';
 import { search, topics } from '#shared/personal/search.ts';
 import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
 
 export const handler = apiFunction('personal', [
-  implement(routes.listFollows, async ({ user, query }) => ({ items: await listUserFollows(user, query.target_type) })),
+  implement(routes.listFollows, async ({ user, query }) => pageOf(await listUserFollows(user, query.target_type), query)),
   implement(routes.createFollow, async ({ user, body }) => {
     const result = await follow(user, body);
     return result.created ? created(result.follow) : json(result.follow);
@@ -30,7 +31,7 @@ export const handler = apiFunction('personal', [
   }),
   implement(routes.setFollowMode, async ({ user, params, body }) => setMode(user, params.id, body.follow_mode)),
 
-  implement(routes.listNotes, async ({ user }) => ({ items: await listUserNotes(user) })),
+  implement(routes.listNotes, async ({ user, query }) => pageOf(await listUserNotes(user), query)),
   implement(routes.getNote, async ({ user, params }) => readNote(user, params.bill_id)),
   implement(routes.putNote, async ({ user, params, body }) => {
     const result = await saveNote(user, params.bill_id, body);
@@ -62,5 +63,5 @@ export const handler = apiFunction('personal', [
   implement(routes.alignment, async ({ user }) => alignmentFor(user)),
   implement(routes.search, async ({ query }) => search(query.q, query.limit)),
   implement(routes.dashboard, async ({ user }) => dashboardFor(user)),
-  implement(routes.listTopics, async () => ({ items: await topics() })),
+  implement(routes.listTopics, async ({ query }) => pageOf(await topics(), query)),
 ]);

@@ -26,14 +26,13 @@ const fn = 'personal' as const;
 const CollectionId = z.string().uuid({ error: 'must be a collection id' });
 const CollectionParams = z.object({ id: CollectionId });
 const NoteParams = z.object({ bill_id: BillId });
-const list = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
 // Follows
 export const listFollows = defineRoute({
   operationId: 'listFollows', method: 'GET', path: '/api/follows', fn, auth: 'user', tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: z.object({ target_type: FollowTargetType.optional() }),
-  response: list(Follow),
+  query: Paging.extend({ target_type: FollowTargetType.optional() }),
+  response: listOf(Follow),
 });
 export const createFollow = defineRoute({
   operationId: 'createFollow', method: 'POST', path: '/api/follows', fn, auth: 'user', tags: ['follows'],
@@ -59,7 +58,7 @@ export const setFollowMode = defineRoute({
 // Notes
 export const listNotes = defineRoute({
   operationId: 'listNotes', method: 'GET', path: '/api/notes', fn, auth: 'user', tags: ['notes'],
-  summary: "The caller's notes, pinned first", response: list(Note),
+  summary: "The caller's notes, pinned first", query: Paging, response: listOf(Note),
 });
 export const getNote = defineRoute({
   operationId: 'getNote', method: 'GET', path: '/api/notes/{bill_id}', fn, auth: 'user', tags: ['notes'],
@@ -143,7 +142,7 @@ export const dashboard = defineRoute({
 });
 export const listTopics = defineRoute({
   operationId: 'listTopics', method: 'GET', path: '/api/topics', fn, auth: 'none', tags: ['search'],
-  summary: 'Topic tags with bill counts', response: list(TopicCount),
+  summary: 'Topic tags with bill counts, most bills first', query: Paging, response: listOf(TopicCount),
 });
 
 export const PERSONAL_ROUTES = [

@@ -37,6 +37,16 @@ describe('follows', () => {
     expect(members.body.items.map((f) => f.id)).toEqual(['member:P000197']);
   });
 
+  it('pages follows with limit and cursor, and answers 422 for a foreign cursor or a bad limit', async () => {
+    const first = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', { token: alice, query: { limit: '2' } });
+    expect(first.body.items).toHaveLength(2);
+    const rest = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', { token: alice, query: { limit: '2', cursor: first.body.next_cursor ?? '' } });
+    expect(rest.body).toMatchObject({ next_cursor: null });
+    expect([...first.body.items, ...rest.body.items].map((f) => f.id).sort()).toEqual(['bill:119-hr-1', 'member:P000197', 'topic:health']);
+    expect((await api().request('GET', '/api/follows', { token: alice, query: { cursor: 'not-ours' } })).status).toBe(422);
+    expect((await api().request('GET', '/api/follows', { token: alice, query: { limit: '101' } })).status).toBe(422);
+  });
+
   it('answers 404 for an unknown bill or member and 422 for a malformed target or a mode on a member', async () => {
     const unknownBill = await api().request<ErrorReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-99999' } });
     expect(unknownBill.status).toBe(404);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '#shared/http/errors.ts';
+import { pageOf } from '#shared/personal/paging.ts';
+
+describe('in-memory paging', () => {
+  const items = ['a', 'b', 'c', 'd', 'e'];
+
+  it('walks a list page by page with opaque cursors and ends with a null cursor', () => {
+    const first = pageOf(items, { limit: 2 });
+    expect(first.items).toEqual(['a', 'b']);
+    const second = pageOf(items, { limit: 2, cursor: first.next_cursor ?? undefined });
+    expect(second.items).toEqual(['c', 'd']);
+    const last = pageOf(items, { limit: 2, cursor: second.next_cursor ?? undefined });
+    expect(last).toEqual({ items: ['e'], next_cursor: null });
+  });
+
+  it('answers a single page with a null cursor when everything fits', () => {
+    expect(pageOf(items, { limit: 20 })).toEqual({ items, next_cursor: null });
+  });
+
+  it('refuses a cursor it did not issue with a 422', () => {
+    expect(() => pageOf(items, { limit: 2, cursor: 'bm9wZQ' })).toThrow(HttpError);
+    try {
+      pageOf(items, { limit: 2, cursor: 'garbage!' });
+    } catch (err) {
+      expect(err instanceof HttpError && err.statusCode).toBe(422);
+    }
+  });
+});
