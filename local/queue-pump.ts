@@ -25,6 +25,9 @@ export interface QueuePumpOptions {
   log: (line: string) => void;
 }
 
+/** How long stop() waits for in-flight batches. */
+const STOP_GRACE_MS = 10_000;
+
 export interface QueuePump {
   /** Batches delivered to the worker so far, with their sizes (for tests and logs). */
   readonly batches: number[];
@@ -123,7 +126,10 @@ export function startQueuePump(options: QueuePumpOptions): QueuePump {
     batches,
     async stop() {
       abort.abort();
-      await Promise.allSettled(loops);
+      // In-flight batches get a moment to finish; a stuck one must not hold the shutdown (its messages reappear later).
+      const finished = Promise.allSettled(loops).then(() => true);
+      const timedOut = new Promise<false>((r) => setTimeout(() => r(false), STOP_GRACE_MS).unref());
+      if (!(await Promise.race([finished, timedOut]))) log(`queue ${queue.name}: stopped with a batch still running`);
     },
   };
 }

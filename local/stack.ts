@@ -89,7 +89,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       startSmtpSink({ port: options.smtpPort ?? local.SMTP_SINK_PORT, mailDir: dirs.mail, log }),
       startEventBus({ log }),
     ]);
-    stops.push(() => emulators.stop(), () => smtp.stop(), async () => (await bus.idle(), bus.stop()));
+    // Jobs started by the bus get a moment to finish before the emulators under them go away.
+    const busGrace = () => Promise.race([bus.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    stops.push(() => emulators.stop(), () => smtp.stop(), async () => (await busGrace(), bus.stop()));
     log(`emulators, SMTP sink and event bus up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
     const requestedPort = options.port ?? local.PORT;
     const port = requestedPort === 0 ? await freePort() : requestedPort;
