@@ -27,7 +27,8 @@ const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag } as const;
 
 /** The canonical target id for its type, or a 422 naming the field. */
 function canonicalTarget(type: FollowTargetType, raw: string, path: string): string {
-  const parsed = ID_FORMS[type].safeParse(raw);
+  // Ids are matched case-insensitively: bill ids are stored lower case, Bioguide ids upper case.
+  const parsed = ID_FORMS[type].safeParse(type === 'member' ? raw.toUpperCase() : raw);
   if (parsed.success) return parsed.data;
   const message = parsed.error.issues[0]?.message ?? 'is not valid';
   throw unprocessable(`Invalid ${path}: ${message}`, [{ path, message }], 'follow.invalid_target');
@@ -50,8 +51,10 @@ export async function follow(user: User, request: FollowRequest): Promise<{ foll
 function parseId(id: string): { type: FollowTargetType; targetId: string } {
   const parsed = parseFollowId(id);
   if (!parsed) throw notFound(`No follow ${id}`, 'follow.not_found');
-  // Bill ids are lower case; accept "bill:118-HR-3076" as the same follow.
-  return parsed.type === 'bill' ? { ...parsed, targetId: parsed.targetId.toLowerCase() } : parsed;
+  // Bill ids are lower case and Bioguide ids upper case; accept either spelling as the same follow.
+  if (parsed.type === 'bill') return { ...parsed, targetId: parsed.targetId.toLowerCase() };
+  if (parsed.type === 'member') return { ...parsed, targetId: parsed.targetId.toUpperCase() };
+  return parsed;
 }
 
 /** Unfollows; a follow the caller does not have is a 404. */

@@ -27,7 +27,7 @@ describe('follows', () => {
   });
 
   it('follows members and topics without a mode, and lists follows by type', async () => {
-    const member = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'P000197' } });
+    const member = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'p000197' } });
     const topic = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'topic', target_id: 'health' } });
     expect([member.status, topic.status]).toEqual([201, 201]);
     expect(member.body.follow_mode).toBeNull();
