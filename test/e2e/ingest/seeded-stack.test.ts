@@ -1,0 +1,66 @@
+/**
+ * `npm start` with no API keys, over HTTP: the local stack replays the
+ * project's recorded dataset, seeds itself through the real jobs, and its
+ * queue pumps bring actions, text and votes; the API then shows seeded
+ * bills, actions, text, members and votes, and by-zip answers for the seeded ZIP.
+ */
+import { describe, expect, it } from 'vitest';
+import { SEED_ZIP } from '#local/fixtures/build-seed-har.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+
+delete process.env.CONGRESS_API_KEY;
+delete process.env.REPLAY_HAR;
+const e2e = useLocalStack({ seed: true, pumps: true });
+
+type List = { items: Record<string, unknown>[]; next_cursor: string | null };
+
+/** Polls until `check` passes: the pumps work in the background. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe('npm start with no keys', () => {
+  it('seeded itself from the recorded dataset through the real jobs', () => {
+    expect(e2e.stack().seed).toMatchObject({ seeded: true });
+    expect(e2e.stack().env.REPLAY_HAR).toMatch(/local\/fixtures\/seed\.har$/);
+  });
+
+  it('shows seeded bills with actions, text and votes once the pumps have run', async () => {
+    const api = e2e.client();
+    const text = await eventually(
+      () => api.request<List>('GET', '/api/bills/116-hjres-37/text'),
+      (r) => r.status === 200 && r.body.items.length === 2,
+    );
+    expect(text.body.items.map((v) => v.version_code)).toEqual(['rh', 'rfs']);
+    const bills = await api.request<List>('GET', '/api/bills');
+    expect(bills.body.items.map((b) => b.id).sort()).toEqual(['116-hjres-37', '118-hr-21', '119-s-5']);
+    const detail = await api.request<Record<string, unknown>>('GET', '/api/bills/116-hjres-37');
+    expect(detail.body).toMatchObject({ has_document: true, sponsor_id: 'K000389', introduced_date: '2019-01-30' });
+    const actions = await api.request<List>('GET', '/api/bills/116-hjres-37/actions');
+    expect(actions.body.items).toHaveLength(6);
+    const one = await api.request<{ text: string }>('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rh' } });
+    expect(one.body.text).toContain('SEC. 2.');
+    const votes = await eventually(
+      () => api.request<List>('GET', '/api/bills/119-s-5/votes'),
+      (r) => r.status === 200 && r.body.items.length === 1,
+    );
+    expect(votes.body.items[0]).toMatchObject({ yea: 64, nay: 35, result: 'Bill Passed' });
+    const memberVotes = await api.request<List>('GET', '/api/members/P000145/votes');
+    expect(memberVotes.body.items[0]).toMatchObject({ position: 'Nay', bill_id: '119-s-5' });
+  }, 60_000);
+
+  it('shows members and answers by-zip for the seeded ZIP', async () => {
+    const api = e2e.client();
+    const list = await api.request<List>('GET', '/api/members', { query: { q: 'Ro Khanna' } });
+    expect(list.body.items.map((m) => m.id)).toEqual(['K000389']);
+    const zip = await api.request<{ state: string; district: number; members: { id: string }[] }>('GET', `/api/members/by-zip/${SEED_ZIP}`);
+    expect(zip.status).toBe(200);
+    expect(zip.body).toMatchObject({ state: 'CA', district: 17 });
+    expect(zip.body.members.map((m) => m.id).sort()).toEqual(['K000389', 'P000145', 'S001150']);
+  });
+});
