@@ -44,14 +44,20 @@ export class TextNotStoredError extends Error {
   override name = 'TextNotStoredError';
 }
 
-/** Loads what a brief of (bill, version) is written from, or null when the bill is unknown. */
+/**
+ * Loads what a brief of (bill, version) is written from; null when the bill or
+ * the text version is unknown (the document fetcher lists a version only after
+ * storing it, so waiting would not help). A listed version whose text cannot
+ * be read yet is an error, retried.
+ */
 export async function loadBriefInput(billId: string, versionCode: string): Promise<BriefInput | null> {
   const bill = await getBill(billId);
   if (!bill) return null;
   const versions = await listTextVersions(billId);
   const index = versions.findIndex((v) => v.version_code === versionCode);
+  if (index === -1) return null;
   const text = await getBillText(billId, versionCode);
-  if (index === -1 || text === null) throw new TextNotStoredError(`Text ${versionCode} of ${billId} is not stored`);
+  if (text === null) throw new TextNotStoredError(`Text ${versionCode} of ${billId} is listed but cannot be read`);
   const previousVersion = index > 0 ? versions[index - 1] : undefined;
   const previousText = previousVersion ? await getBillText(billId, previousVersion.version_code) : null;
   return briefInput(
@@ -66,7 +72,7 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
   const now = options.now ?? new Date();
   const dedupeKey = job.force ? `${job.version_code}#${job.request_id}` : job.version_code;
   const input = await loadBriefInput(job.bill_id, job.version_code);
-  if (!input) return { status: 'skipped', reason: `bill ${job.bill_id} is unknown` };
+  if (!input) return { status: 'skipped', reason: `bill ${job.bill_id} or its text ${job.version_code} is not stored` };
 
   const resolved = await resolveLlm();
   const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;

@@ -196,3 +196,12 @@ describe('forced re-brief (admin reprocess)', () => {
     expect(await drainNotifications()).toEqual([expect.objectContaining({ kind: 'new_amendment', event_id: `brief:${bill}:${before + 1}` })]);
   });
 });
+
+describe('messages for texts that are not stored', () => {
+  it('skips an unknown bill or text version without writing or retrying', async () => {
+    expect((await deliverBrief(briefMessage('119-hr-100', 'enr'))).batchItemFailures).toEqual([]);
+    expect((await deliverBrief(briefMessage('119-hr-990', 'ih'))).batchItemFailures).toEqual([]);
+    expect((await listBriefs('119-hr-100')).map((b) => b.text_version_code)).not.toContain('enr');
+    expect(await listBriefs('119-hr-990')).toEqual([]);
+  });
+});
