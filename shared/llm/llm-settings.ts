@@ -49,8 +49,11 @@ export function resolveLlmChoice(stored: { provider: ProviderChoice | null; mode
   if (providerKey(choice) === undefined) {
     return { kind: 'extractive', provider: 'extractive', model: 'extractive', reason: `${choice} is chosen but has no API key` };
   }
-  const model = (fromSettings ? stored.model : null) ?? (!fromSettings || choice === c.LLM_PROVIDER ? c.LLM_MODEL : undefined) ?? DEFAULT_MODELS[choice];
-  return { kind: 'llm', provider: choice, model, source: fromSettings ? 'settings' : 'environment' };
+  // A stored model is the admin's choice for the provider in force (changing the provider clears it);
+  // LLM_MODEL applies only to the provider LLM_PROVIDER names, or to the one picked by key.
+  const envModel = !fromSettings || choice === c.LLM_PROVIDER ? c.LLM_MODEL : undefined;
+  const model = stored.model ?? envModel ?? DEFAULT_MODELS[choice];
+  return { kind: 'llm', provider: choice, model, source: fromSettings || stored.model ? 'settings' : 'environment' };
 }
 
 /** The provider and model in force now (settings store, then environment). */

@@ -23,6 +23,7 @@ describe('provider and model resolution', () => {
     expect(resolveLlmChoice({ provider: 'anthropic', model: null })).toEqual({ kind: 'llm', provider: 'anthropic', model: 'claude-sonnet-4-6', source: 'settings' });
     expect(resolveLlmChoice({ provider: 'anthropic', model: 'claude-haiku-4-5' })).toMatchObject({ model: 'claude-haiku-4-5' });
     expect(resolveLlmChoice({ provider: null, model: null })).toEqual({ kind: 'llm', provider: 'openai', model: 'gpt-4o', source: 'environment' });
+    expect(resolveLlmChoice({ provider: null, model: 'gpt-4.1-mini' })).toEqual({ kind: 'llm', provider: 'openai', model: 'gpt-4.1-mini', source: 'settings' });
   });
 
   it('defaults gemini to gemini-2.0-flash and picks the first hosted provider with a key', () => {
