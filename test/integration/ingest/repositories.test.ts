@@ -1,0 +1,92 @@
+/**
+ * The ingestion repositories other domains build on, on DynamoDB Local:
+ * bill creation and counters, the action triple, briefed bills and topic
+ * counts, bill search by number and title, member search in both name forms.
+ */
+import { describe, expect, it } from 'vitest';
+import { insertActions, listActions } from '#shared/db/actions.repository.ts';
+import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
+import { putMember, searchMembers } from '#shared/db/members.repository.ts';
+import { listTopicsWithCounts, searchBills } from '#shared/db/search-index.repository.ts';
+import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
+import type { BillAction } from '#shared/ingest/action.schema.ts';
+import { billFromListItem, memberFromListItem } from '#shared/ingest/normalise-congress.ts';
+import { useIntegrationStack } from '#test/support/stack.ts';
+
+useIntegrationStack();
+
+const at = '2025-03-01T00:00:00.000Z';
+const bill = (number: number, title: string, date: string) =>
+  billFromListItem({ congress: 119, number, type: 'HR', title, updateDate: date, latestAction: { actionDate: date, text: 'Referred to the Committee on Ways and Means.' } }, at);
+
+describe('bills repository', () => {
+  it('creates a bill once, counting it and its missing sponsor once', async () => {
+    const b = bill(3076, 'Postal Service Reform Act of 2025', '2025-02-01');
+    expect(await createBill(b)).toBe(true);
+    expect(await createBill(b)).toBe(false);
+    expect(await getStats()).toMatchObject({ total_bills: 1, bills_missing_sponsor: 1, bills_missing_metadata: 1 });
+    expect(await getBill('119-hr-3076')).toMatchObject({ label: 'H.R. 3076', sponsor_id: null, introduced_date: null, has_document: false });
+  });
+
+  it('reads many bills in the order asked and lists them by latest action, with a since bound', async () => {
+    await createBill(bill(10, 'Clean Water Infrastructure Act', '2025-01-10'));
+    await createBill(bill(11, 'Rural Broadband Access Act', '2025-02-20'));
+    expect((await getBills(['119-hr-11', '119-hr-404', '119-hr-10'])).map((b) => b.id)).toEqual(['119-hr-11', '119-hr-10']);
+    expect((await listBillsByLatestAction({ limit: 10 })).items.map((b) => b.id)).toEqual(['119-hr-11', '119-hr-3076', '119-hr-10']);
+    expect((await listBillsByLatestAction({ limit: 10, since: '2025-02-01' })).items.map((b) => b.id)).toEqual(['119-hr-11', '119-hr-3076']);
+  });
+
+  it('marks a bill briefed with topic tags and keeps topic counts true across repeats and changes', async () => {
+    await markBillBriefed('119-hr-3076', { topic_tags: ['government-operations', 'postal-service'] });
+    await markBillBriefed('119-hr-3076', { topic_tags: ['government-operations', 'postal-service'] });
+    await markBillBriefed('119-hr-10', { topic_tags: ['environment', 'government-operations'] });
+    expect(await listTopicsWithCounts()).toEqual([
+      { topic: 'government-operations', bill_count: 2 },
+      { topic: 'environment', bill_count: 1 },
+      { topic: 'postal-service', bill_count: 1 },
+    ]);
+    await markBillBriefed('119-hr-3076', { topic_tags: ['government-operations'] });
+    expect(await listTopicsWithCounts()).toEqual([
+      { topic: 'government-operations', bill_count: 2 },
+      { topic: 'environment', bill_count: 1 },
+    ]);
+    expect(await getBill('119-hr-3076')).toMatchObject({ document_status: 'brief', has_document: true, topic_tags: ['government-operations'] });
+    await setBillCategory('119-hr-3076', 'substantive');
+    expect((await getBill('119-hr-3076'))?.bill_category).toBe('substantive');
+  });
+
+  it('finds bills by number in any common form and by title words', async () => {
+    const now = new Date('2025-06-01T00:00:00Z');
+    for (const q of ['H.R. 3076', 'HR3076', 'hr 3076', 'h.r.3076', '119-hr-3076']) {
+      expect((await searchBills(q, 5, now)).map((b) => b.id), q).toEqual(['119-hr-3076']);
+    }
+    expect((await searchBills('postal reform', 5, now)).map((b) => b.id)).toEqual(['119-hr-3076']);
+    expect((await searchBills('broadband', 5, now)).map((b) => b.id)).toEqual(['119-hr-11']);
+    expect(await searchBills('S. 3076', 5, now)).toEqual([]);
+  });
+
+  it('inserts an action triple once; the same text on another date is another action', async () => {
+    const action: BillAction = { bill_id: '119-hr-10', action_date: '2025-01-10', action_text: 'Introduced in House', category: 'referral', action_code: null, action_type: null, recorded_votes: [], provenance: { source: 'test', fetched_at: at } };
+    expect(await insertActions([action, action, { ...action, action_date: '2025-01-11' }])).toHaveLength(2);
+    expect(await insertActions([action])).toEqual([]);
+    expect(await listActions('119-hr-10')).toHaveLength(2);
+  });
+
+  it('adds counters with ADD so concurrent writers never lose one', async () => {
+    await Promise.all(Array.from({ length: 10 }, () => incrementStats({ briefs_full: 1, uncited_briefs: 0 })));
+    expect((await getStats()).briefs_full).toBe(10);
+  });
+});
+
+describe('members repository', () => {
+  it("finds members by 'Last, First', 'First Last' and partial words, accents folded", async () => {
+    const item = (bioguideId: string, name: string, state: string) => ({ bioguideId, name, state, partyName: 'Democratic', terms: { item: [{ chamber: 'House of Representatives' }] }, district: 3 });
+    await putMember(memberFromListItem(item('V000081', 'Velázquez, Nydia M.', 'New York'), at));
+    await putMember(memberFromListItem(item('P000197', 'Pelosi, Nancy', 'California'), at));
+    await putMember(memberFromListItem(item('P000608', 'Peters, Scott H.', 'California'), at));
+    for (const q of ['Pelosi, Nancy', 'Nancy Pelosi', 'pelosi', 'nan pel']) expect((await searchMembers(q, 10)).map((m) => m.id), q).toEqual(['P000197']);
+    expect((await searchMembers('Nydia Velazquez', 10)).map((m) => m.id)).toEqual(['V000081']);
+    expect((await searchMembers('pe', 10)).map((m) => m.id)).toEqual(['P000197', 'P000608']);
+    expect(await searchMembers('Nancy Peters', 10)).toEqual([]);
+  });
+});
