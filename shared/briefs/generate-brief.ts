@@ -5,7 +5,7 @@
  *   2. load the bill, the text versions and this version's stored text; the
  *      version before it, when there is one, makes this an amendment brief;
  *   3. mark the version pending (so a failure leaves it visible and retryable);
- *   4. in batch mode, stop here: submit_llm_batch will send it;
+ *   4. in batch mode, stop here for a text that fits one request: submit_llm_batch will send it;
  *   5. draft the brief with the resolved provider and model, or the offline
  *      extractive briefer when none is configured;
  *   6. finish it (citation check, store, stats, classification, event).
@@ -24,7 +24,7 @@ import { briefInput, type BriefInput } from './brief-input.ts';
 import type { Brief } from './brief.schema.ts';
 import { ZERO_COST, type DraftBrief } from './draft-brief.ts';
 import { finishBrief } from './finish-brief.ts';
-import { writeLlmBrief } from './llm-briefer.ts';
+import { briefRequests, writeLlmBrief } from './llm-briefer.ts';
 
 export interface BriefJob {
   bill_id: string;
@@ -86,7 +86,9 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
   }
 
   await markBriefPending(job.bill_id, job.version_code, now.toISOString());
-  if (llm && (await getSetting(SETTING_KEYS.briefMode, z.enum(['realtime', 'batch']))) === 'batch' && provider?.batch) {
+  // Only single-request briefs go to a batch; a text that must be split is briefed now, or it would never be.
+  const batchable = provider?.batch && briefRequests(input).length === 1;
+  if (llm && batchable && (await getSetting(SETTING_KEYS.briefMode, z.enum(['realtime', 'batch']))) === 'batch') {
     return { status: 'deferred_to_batch' };
   }
   const draft = llm ? await writeLlmBrief(llm.provider, llm.model, input, options.retry) : writeExtractiveBrief(input);
