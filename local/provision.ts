@@ -63,17 +63,20 @@ export interface ProvisionedEnv {
 
 /** Creates everything the service needs; safe to call on every start. */
 export async function provision(names: ProvisionNames, options: { visibilityTimeoutSeconds?: number } = {}): Promise<ProvisionedEnv> {
-  await Promise.all([ensureTable(names.tableName), ensureBucket(names.bucketName)]);
+  const visibility = (q: (typeof QUEUES)[number]) => options.visibilityTimeoutSeconds ?? visibilityTimeoutSeconds(q);
+  // Everything at once: each call is a round trip to an emulator, and they do not depend on each other.
+  const [queues] = await Promise.all([
+    Promise.all(QUEUES.map((q) => ensureQueue(`${names.queuePrefix}${q.name}`, visibility(q), q.maxReceiveCount))),
+    ensureTable(names.tableName),
+    ensureBucket(names.bucketName),
+  ]);
   const env: Record<string, string> = { TABLE_NAME: names.tableName, BUCKET_NAME: names.bucketName };
   const dlqUrls: Record<string, string> = {};
-  for (const q of QUEUES) {
-    const { url, dlqUrl } = await ensureQueue(
-      `${names.queuePrefix}${q.name}`,
-      options.visibilityTimeoutSeconds ?? visibilityTimeoutSeconds(q),
-      q.maxReceiveCount,
-    );
-    env[queueUrlEnv(q.name)] = url;
-    dlqUrls[q.name] = dlqUrl;
-  }
+  QUEUES.forEach((q, i) => {
+    const created = queues[i];
+    if (!created) return;
+    env[queueUrlEnv(q.name)] = created.url;
+    dlqUrls[q.name] = created.dlqUrl;
+  });
   return { env, dlqUrls };
 }
