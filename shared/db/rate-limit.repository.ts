@@ -1,24 +1,31 @@
 /**
- * Sliding-log rate limits shared by every Lambda: one item per (limit,
- * subject) holding the times of the allowed hits still inside the window.
- * Unlike fixed windows, "10 per minute" then means any 60 seconds, so a burst
- * that straddles a window boundary is still caught. Writes use optimistic
- * concurrency on a version number, so concurrent Lambdas never lose a hit.
+ * Sliding-window rate limits shared by every Lambda. Each (limit, subject)
+ * item keeps one counter per time slot (a twelfth of the window) and a hit is
+ * one atomic UpdateItem: ADD to the current slot, REMOVE slots that just left
+ * the window, and return the item. Nothing is read first, so concurrent
+ * Lambdas never contend or lose a hit; unlike fixed windows, a burst that
+ * straddles a boundary is still caught. A slot counts until the whole slot
+ * has left the window, so hits are never under-counted (a hit may count for
+ * up to one slot longer than the window). Refused hits count too, so a client
+ * that keeps hammering stays refused.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
-import { isConditionFailed } from './dynamo.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
 
 export interface RateDecision {
   allowed: boolean;
-  /** Hits inside the window, this one included when allowed. */
+  /** Hits counted in the window, this one included. */
   count: number;
-  /** Seconds until the oldest hit leaves the window (when refused), else the window length. */
+  /** Seconds until the oldest counted slot leaves the window. */
   retryAfterSeconds: number;
 }
 
-const MAX_ATTEMPTS = 6;
+const SLOTS_PER_WINDOW = 12;
+/** Slots older than the window that each hit removes; idle gaps leave a few more, which TTL clears. */
+const PRUNE = 3;
+
+const slotAttr = (slot: number) => `s${slot}`;
 
 /** Counts one hit against `limit` per `windowSeconds` for a subject and says whether it is allowed. */
 export async function hit(
@@ -28,32 +35,28 @@ export async function hit(
   windowSeconds: number,
   now = Date.now(),
 ): Promise<RateDecision> {
-  const key = { pk: `RATE#${name}#${subject}`, sk: 'LOG' };
-  const windowMs = windowSeconds * 1000;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    const version = Number(current.Item?.version ?? 0);
-    const recent = ((current.Item?.hits ?? []) as number[]).filter((t) => t > now - windowMs).sort((a, b) => a - b);
-    if (recent.length >= limit) {
-      const oldest = recent[recent.length - limit] ?? now;
-      return { allowed: false, count: recent.length, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
-    }
-    const hits = [...recent, now];
-    try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...key, entity: 'rate_limit', hits, version: version + 1, [TTL_ATTRIBUTE]: Math.ceil((now + windowMs) / 1000) + 60 },
-          ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :v',
-          ExpressionAttributeValues: version === 0 ? undefined : { ':v': version },
-        }),
-      );
-      return { allowed: true, count: hits.length, retryAfterSeconds: windowSeconds };
-    } catch (err) {
-      if (!isConditionFailed(err)) throw err;
-      // Another request wrote first: read again and re-decide.
-    }
-  }
-  // Heavy contention on one subject is itself a burst: refuse rather than let it through.
-  return { allowed: false, count: limit, retryAfterSeconds: 1 };
+  const slotMs = Math.ceil((windowSeconds * 1000) / SLOTS_PER_WINDOW);
+  const current = Math.floor(now / slotMs);
+  const oldestCounted = current - SLOTS_PER_WINDOW;
+  const expired = Array.from({ length: PRUNE }, (_, i) => oldestCounted - 1 - i);
+  const names: Record<string, string> = { '#cur': slotAttr(current), '#ttl': TTL_ATTRIBUTE };
+  expired.forEach((slot, i) => (names[`#x${i}`] = slotAttr(slot)));
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: { pk: `RATE#${name}#${subject}`, sk: 'SLOTS' },
+      UpdateExpression: `ADD #cur :one SET #ttl = :ttl REMOVE ${expired.map((_, i) => `#x${i}`).join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + 2 * windowSeconds * 1000) / 1000) },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const counted = Object.entries(out.Attributes ?? {})
+    .filter(([attr]) => /^s\d+$/.test(attr))
+    .map(([attr, value]) => ({ slot: Number(attr.slice(1)), hits: Number(value) }))
+    .filter((s) => s.slot >= oldestCounted && s.hits > 0);
+  const count = counted.reduce((sum, s) => sum + s.hits, 0);
+  const oldest = Math.min(...counted.map((s) => s.slot), current);
+  const leavesAt = (oldest + 1) * slotMs + windowSeconds * 1000;
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now) / 1000)) };
 }
