@@ -15,6 +15,8 @@ import type { RenderedMessage } from './render.ts';
 import { open } from './secret-box.ts';
 
 export type SendChannel = 'push' | 'email';
+/** The channels that send (RSS is read, not sent). */
+export const SEND_CHANNELS: readonly SendChannel[] = ['push', 'email'];
 export interface ChannelResult {
   state: 'sent' | 'failed';
   error?: string;

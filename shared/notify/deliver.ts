@@ -15,7 +15,7 @@ import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification
 import { recordNotification, updateNotification } from '#shared/db/notifications.repository.ts';
 import { sendMessage } from '#shared/queues/send.ts';
 import { passesAlertFilters } from './alert-filter.ts';
-import { publicUrl, sendOnChannels, type SendChannel } from './channel-delivery.ts';
+import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from './concurrency.ts';
 import { planDelivery } from './delivery-plan.ts';
 import type { ChannelState, NotificationContent, NotificationEvent } from './notification.schema.ts';
@@ -36,8 +36,6 @@ export interface BatchSummary {
   retried: number;
 }
 
-const SENDABLE: SendChannel[] = ['push', 'email'];
-
 /**
  * Which channels to send now. A fresh record sends its pending channels; a
  * redelivery sends only pending channels a crashed attempt abandoned, and
@@ -45,9 +43,9 @@ const SENDABLE: SendChannel[] = ['push', 'email'];
  * racing the retry cannot send a failed channel twice).
  */
 function channelsToSend(channels: Record<SendChannel, ChannelState>, fresh: boolean, retryFailed: boolean, writtenAt: number, now: Date): SendChannel[] {
-  if (fresh) return SENDABLE.filter((c) => channels[c] === 'pending');
+  if (fresh) return SEND_CHANNELS.filter((c) => channels[c] === 'pending');
   const stale = Math.floor(now.getTime() / 1000) - writtenAt > STALE_PENDING_SECONDS;
-  return SENDABLE.filter((c) => (channels[c] === 'pending' && stale) || (channels[c] === 'failed' && retryFailed));
+  return SEND_CHANNELS.filter((c) => (channels[c] === 'pending' && stale) || (channels[c] === 'failed' && retryFailed));
 }
 
 /**

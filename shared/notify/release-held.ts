@@ -12,7 +12,7 @@
  */
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
-import { publicUrl, sendOnChannels, type SendChannel } from './channel-delivery.ts';
+import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from './concurrency.ts';
 import { emailOn, pushOn } from './delivery-plan.ts';
 import type { ChannelState, NotificationEvent } from './notification.schema.ts';
@@ -44,7 +44,7 @@ async function releaseForUser(user: NotifiableUser | undefined, events: Notifica
     return 0;
   }
   const { send, superseded } = newestPerSubject(events);
-  const heldOf = (e: NotificationEvent) => (['push', 'email'] as SendChannel[]).filter((c) => e.channels[c] === 'held');
+  const heldOf = (e: NotificationEvent) => SEND_CHANNELS.filter((c) => e.channels[c] === 'held');
   await Promise.all(
     superseded.map((e) => updateNotification(e, { channels: Object.fromEntries(heldOf(e).map((c) => [c, 'superseded'])), defer: { clear: true } })),
   );

@@ -12,17 +12,15 @@
  */
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
-import { publicUrl, sendOnChannels, type SendChannel } from './channel-delivery.ts';
+import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from './concurrency.ts';
 import { emailOn, pushOn } from './delivery-plan.ts';
 import type { ChannelState, NotificationEvent } from './notification.schema.ts';
 import { groupByUser } from './release-held.ts';
 import { renderDigestBundle } from './render.ts';
 
-const SENDABLE: SendChannel[] = ['push', 'email'];
-
 async function digestForUser(user: NotifiableUser | undefined, events: NotificationEvent[]): Promise<number> {
-  const waiting = SENDABLE.filter((c) => events.some((e) => e.channels[c] === 'digest'));
+  const waiting = SEND_CHANNELS.filter((c) => events.some((e) => e.channels[c] === 'digest'));
   const live = user ? waiting.filter((c) => (c === 'push' ? pushOn(user.prefs) : emailOn(user.prefs))) : [];
   const mode = user?.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
   const ordered = [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
@@ -35,12 +33,12 @@ async function digestForUser(user: NotifiableUser | undefined, events: Notificat
     events.map((e) => {
       const channels: Partial<Record<SendChannel, ChannelState>> = {};
       const errors: Partial<Record<SendChannel, string>> = {};
-      for (const c of SENDABLE.filter((ch) => e.channels[ch] === 'digest')) {
+      for (const c of SEND_CHANNELS.filter((ch) => e.channels[ch] === 'digest')) {
         const state = outcome(c);
         if (state) channels[c] = state;
         else errors[c] = results[c]?.error ?? 'not sent';
       }
-      const stillWaiting = SENDABLE.some((c) => e.channels[c] === 'digest' && !channels[c]);
+      const stillWaiting = SEND_CHANNELS.some((c) => e.channels[c] === 'digest' && !channels[c]);
       return updateNotification(e, { channels, errors, ...(stillWaiting ? {} : { defer: { clear: true as const } }) });
     }),
   );

@@ -1,0 +1,158 @@
+/**
+ * Notification fan-out benchmark (issue 6). On DynamoDB Local + fauxqs:
+ *   1. load one bill with a brief and 10,000 users following it; every user
+ *      has RSS on, and one in ten pushes to a local HTTP push server;
+ *   2. dispatch one bill_event: the dispatcher finds the followers and splits
+ *      them into deliver_batch messages on the queue;
+ *   3. run the worker as Lambda would (batches of 10 messages, up to 4
+ *      concurrent invocations) until the queue is empty;
+ *   4. redeliver every batch once and check that nothing is sent twice.
+ * Prints the DynamoDB and SQS requests (by command) and the wall time, per
+ * 1,000 recipients. Not a test. Run: npx tsx bench/notify-fanout.ts
+ */
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { startFauxqs } from 'fauxqs';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+
+const RECIPIENTS = 10_000;
+const PUSH_EVERY = 10;
+const WORKER_CONCURRENCY = 4;
+const BILL = '118-hr-3076';
+
+const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), startFauxqs({ port: 0, logger: false })]);
+Object.assign(process.env, {
+  STAGE: 'test',
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'bench',
+  AWS_SECRET_ACCESS_KEY: 'bench',
+  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
+  AWS_ENDPOINT_URL_SQS: fauxqs.address,
+  AWS_ENDPOINT_URL_S3: fauxqs.address,
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
+  TABLE_NAME: 'bench-notify',
+  NOTIFY_RETRY_BASE_SECONDS: '0',
+  ALLOW_PRIVATE_PUSH_TARGETS: '1',
+  LOG_LEVEL: 'ERROR',
+});
+
+// Imported after the environment is set: modules read config and clients lazily, the handlers at cold start.
+const { ReceiveMessageCommand, DeleteMessageBatchCommand } = await import('@aws-sdk/client-sqs');
+const { dynamo, sqs } = await import('#shared/aws/clients.ts');
+const { provision } = await import('../local/provision.ts');
+const { toSqsEvent } = await import('../local/sqs-event.ts');
+const { seedBill, seedBrief } = await import('#test/integration/notify/notify-harness.ts');
+const { createFollow } = await import('#shared/db/follows.repository.ts');
+const { batchWrite } = await import('#shared/db/dynamo.ts');
+const { userKey } = await import('#shared/db/users.repository.ts');
+const { mapLimit } = await import('#shared/notify/concurrency.ts');
+const { listHistory } = await import('#shared/db/notifications.repository.ts');
+const { queueUrl } = await import('#shared/queues/send.ts');
+
+const counts = { dynamo: new Map<string, number>(), sqs: new Map<string, number>() };
+const bump = (map: Map<string, number>, name: string | undefined) => map.set(name ?? '?', (map.get(name ?? '?') ?? 0) + 1);
+dynamo().middlewareStack.add(
+  (next, context) => async (args) => {
+    bump(counts.dynamo, context.commandName);
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRequestCounter' },
+);
+sqs().middlewareStack.add(
+  (next, context) => async (args) => {
+    bump(counts.sqs, context.commandName);
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRequestCounter' },
+);
+const reset = () => [counts.dynamo, counts.sqs].forEach((m) => m.clear());
+const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+
+// The SDK warns each time its socket pool queues requests; in this deliberately saturated run that is noise.
+const warn = console.warn;
+console.warn = (...args: unknown[]) => void (String(args[0]).includes('socket usage at capacity') ? undefined : warn(...args));
+
+const sink = fork(new URL('./notify-push-sink.ts', import.meta.url));
+const [{ port }] = (await once(sink, 'message')) as [{ port: number }];
+const pushCount = async () => {
+  sink.send('count');
+  const [{ count }] = (await once(sink, 'message')) as [{ count: number }];
+  return count;
+};
+const push = { url: `http://127.0.0.1:${port}` };
+try {
+  const provisioned = await provision({ tableName: 'bench-notify', bucketName: 'bench-notify', queuePrefix: 'bench-notify-' });
+  Object.assign(process.env, provisioned.env);
+  const { handler } = await import('#functions/workers/notification-dispatch.ts');
+  const { dispatchBillEvent } = await import('#shared/notify/dispatch-event.ts');
+
+  let t = performance.now();
+  await seedBill(BILL);
+  await seedBrief(BILL, 'Reforms the finances and operations of the United States Postal Service.', ['postal-service']);
+  const ids = Array.from({ length: RECIPIENTS }, (_, i) => `bench-user-${String(i).padStart(5, '0')}`);
+  await batchWrite(
+    ids.map((id, i) => ({
+      put: {
+        ...userKey(id),
+        entity: 'user',
+        id,
+        email: `${id}@example.org`,
+        hashed_password: 'x',
+        is_admin: false,
+        created_at: new Date().toISOString(),
+        notification_prefs: { rss_enabled: true, ...(i % PUSH_EVERY === 0 ? { push_enabled: true, push_url: `${push.url}/${id}` } : {}) },
+      },
+    })),
+  );
+  await mapLimit(ids, 32, (id, i) => createFollow({ userId: id, targetType: 'bill', targetId: BILL, followMode: i % 3 === 0 ? 'hold_boost' : 'neutral' }));
+  console.log(`loaded ${RECIPIENTS} users following ${BILL} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+  const runWorkers = async (): Promise<number> => {
+    let invocations = 0;
+    await Promise.all(
+      Array.from({ length: WORKER_CONCURRENCY }, async () => {
+        for (;;) {
+          const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+          const messages = res.Messages ?? [];
+          if (messages.length === 0) return;
+          invocations++;
+          const out = await handler(toSqsEvent(messages, 'arn:aws:sqs:us-east-1:000000000000:notification-dispatch', 'us-east-1'), { awsRequestId: 'bench' } as never);
+          if (out.batchItemFailures.length) throw new Error(`worker failed ${out.batchItemFailures.length} records`);
+          await sqs().send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl('notification-dispatch'), Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })) }));
+        }
+      }),
+    );
+    return invocations;
+  };
+
+  const event = { v: 1 as const, type: 'bill_event' as const, event_id: `action:${BILL}:bench`, kind: 'bill_updated' as const, bill_id: BILL, action_category: 'vote' as const, occurred_at: new Date().toISOString() };
+  reset();
+  t = performance.now();
+  const summary = await dispatchBillEvent(event, new Date());
+  const fanOutMs = performance.now() - t;
+  const invocations = await runWorkers();
+  const wallMs = performance.now() - t;
+  const per1000 = (n: number) => (n / (RECIPIENTS / 1000)).toFixed(1);
+  const table = (m: Map<string, number>) => [...m.entries()].sort().map(([k, v]) => `${k} ${v} (${per1000(v)}/1k)`).join(', ');
+  console.log(`\nfirst delivery: ${summary.recipients} recipients in ${summary.batches} deliver_batch messages, ${invocations} worker invocations`);
+  console.log(`  wall time ${(wallMs / 1000).toFixed(2)} s (fan-out ${fanOutMs.toFixed(0)} ms) = ${(wallMs / (RECIPIENTS / 1000)).toFixed(0)} ms per 1,000 recipients`);
+  console.log(`  DynamoDB requests ${total(counts.dynamo)} (${per1000(total(counts.dynamo))} per 1,000): ${table(counts.dynamo)}`);
+  console.log(`  SQS requests ${total(counts.sqs)} (${per1000(total(counts.sqs))} per 1,000, incl. the bench's receive/delete): ${table(counts.sqs)}`);
+  console.log(`  push publishes ${await pushCount()} (expected ${RECIPIENTS / PUSH_EVERY})`);
+
+  // Redelivery: the same bill_event again, then every batch again.
+  const pushesBefore = await pushCount();
+  reset();
+  t = performance.now();
+  await dispatchBillEvent(event, new Date());
+  await runWorkers();
+  const redeliveryMs = performance.now() - t;
+  console.log(`\nredelivery of the event and all its batches: ${(redeliveryMs / 1000).toFixed(2)} s, DynamoDB requests ${total(counts.dynamo)} (${per1000(total(counts.dynamo))} per 1,000), new push publishes ${(await pushCount()) - pushesBefore}`);
+  const sample = await listHistory(ids[0] as string, 5);
+  console.log(`  history of one recipient: ${sample.items.length} event(s), channels ${JSON.stringify(sample.items[0]?.channels)}`);
+} finally {
+  sink.send('stop');
+  await Promise.all([dynamoLocal.stop(), fauxqs.stop()]);
+}
