@@ -1,0 +1,79 @@
+// Notifications over real HTTP against the local stack, its queue pumps and its SMTP sink:
+// settings, a bill event queued for the dispatcher, push + email + RSS, history and unsubscribe.
+import { readFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMessage } from '#shared/queues/send.ts';
+import { startPushServer, type PushServer } from '#test/support/push-server.ts';
+import { seedBill, seedBrief } from '../../integration/notify/notify-harness.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+
+const e2e = useLocalStack({ pumps: true });
+const api = () => e2e.client();
+const BILL = '118-hr-4242';
+let push: PushServer;
+let token = '';
+
+async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  push = await startPushServer();
+  const credentials = { email: 'e2e-notify@example.org', password: 'correct horse battery' };
+  await api().request('POST', '/api/auth/register', { body: credentials });
+  token = (await api().request<{ access_token: string }>('POST', '/api/auth/login', { body: credentials })).body.access_token;
+  await seedBill(BILL);
+  await seedBrief(BILL, 'Names a post office.', ['postal-service']);
+}, 60_000);
+
+afterAll(async () => {
+  await push.close();
+});
+
+describe('notifications over HTTP', () => {
+  it('delivers a queued bill event over push, email and RSS and shows it in the history', async () => {
+    expect((await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: BILL, follow_mode: 'hold_boost' } })).status).toBeLessThan(300);
+    const put = await api().request('PUT', '/api/notifications/settings', {
+      token,
+      body: { push_enabled: true, push_url: `${push.url}/e2e`, email_enabled: true, email_address: 'e2e-notify@example.org', rss_enabled: true },
+    });
+    expect(put.status).toBe(200);
+
+    await sendMessage('notification-dispatch', { v: 1, type: 'bill_event', event_id: `brief:${BILL}:1`, kind: 'new_document', bill_id: BILL, action_category: 'new_document', occurred_at: new Date().toISOString(), brief_version: 1 });
+    const published = await waitFor(() => push.requests[0]);
+    expect(published.headers).toMatchObject({ title: 'New Bill Text: HR 4242', priority: 'default', tags: 'page' });
+    const file = await waitFor(() => e2e.stack().smtp.files[0]);
+    const mail = await simpleParser(readFileSync(file));
+    expect(mail.subject).toBe('New Bill Text: HR 4242');
+
+    const history = await api().request<{ items: { kind: string; channels: Record<string, string> }[] }>('GET', '/api/notifications/history', { token });
+    expect(history.body.items).toEqual([expect.objectContaining({ kind: 'new_document', channels: { push: 'sent', email: 'sent', rss: 'sent' } })]);
+
+    const settings = await api().request<{ rss_feed_url: string }>('GET', '/api/notifications/settings', { token });
+    const feed = await api().request('GET', new URL(settings.body.rss_feed_url).pathname);
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    expect(new XMLParser().parse(feed.text).rss.channel.item).toMatchObject({ category: 'new_document', title: 'New Bill Text: HR 4242' });
+
+    // The header URL's GET changes nothing; the body link's GET unsubscribes.
+    const link = /(http\S+\?source=link)/.exec(mail.text ?? '')?.[1] ?? '';
+    const headerUrl = link.replace('?source=link', '');
+    const rel = (u: string) => new URL(u).pathname + new URL(u).search;
+    expect((await api().request('GET', rel(headerUrl))).status).toBe(200);
+    expect((await api().request<{ email_enabled: boolean }>('GET', '/api/notifications/settings', { token })).body.email_enabled).toBe(true);
+    const page = await api().request('GET', rel(link));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Re-subscribe');
+    expect((await api().request<{ email_enabled: boolean }>('GET', '/api/notifications/settings', { token })).body.email_enabled).toBe(false);
+    const oneClick = await api().request('POST', rel(headerUrl), { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.headers.get('set-cookie')).toBeNull();
+  });
+});
