@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Context, SQSBatchResponse } from 'aws-lambda';
 import { sqs } from '#shared/aws/clients.ts';
 import { createBill } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
@@ -13,6 +13,7 @@ import { Brief } from '#shared/briefs/brief.schema.ts';
 import type { Bill } from '#shared/ingest/bill.schema.ts';
 import { queueUrl } from '#shared/queues/send.ts';
 import { handler } from '#functions/workers/notification-dispatch.ts';
+import { toSqsEvent } from '#local/sqs-event.ts';
 
 export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bill> {
   const [congress, type, number] = id.split('-') as [string, Bill['type'], string];
@@ -67,24 +68,13 @@ export async function seedBrief(billId: string, summary: string, topicTags: stri
   }));
 }
 
-/** Hands messages to the dispatch worker as one SQS batch. */
+/** Hands messages to the dispatch worker as one SQS batch (records built as the local queue pump builds them). */
 export async function dispatch(bodies: unknown[], receiveCount = 1): Promise<SQSBatchResponse> {
-  const event: SQSEvent = {
-    Records: bodies.map((body) => {
-      const messageId = randomUUID();
-      return {
-        messageId,
-        receiptHandle: `rh-${messageId}`,
-        body: JSON.stringify(body),
-        attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
-        messageAttributes: {},
-        md5OfBody: '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:notification-dispatch',
-        awsRegion: 'us-east-1',
-      };
-    }),
-  };
+  const messages = bodies.map((body) => {
+    const id = randomUUID();
+    return { MessageId: id, ReceiptHandle: `rh-${id}`, Body: JSON.stringify(body), Attributes: { ApproximateReceiveCount: String(receiveCount) } };
+  });
+  const event = toSqsEvent(messages, 'arn:aws:sqs:us-east-1:000000000000:notification-dispatch', 'us-east-1');
   return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 120_000 } as unknown as Context);
 }
 
