@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { billId, billLabel, congressForDate, parseBillId, parseBillNumber } from '#shared/ingest/bill-id.ts';
+import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
+import { stateCode } from '#shared/ingest/state-codes.ts';
+
+describe('bill ids and numbers', () => {
+  it.each([
+    ['H.R. 3076', { congress: null, type: 'hr', number: 3076 }],
+    ['HR3076', { congress: null, type: 'hr', number: 3076 }],
+    ['hr 3076', { congress: null, type: 'hr', number: 3076 }],
+    ['S. 5', { congress: null, type: 's', number: 5 }],
+    ['H.J.Res. 37', { congress: null, type: 'hjres', number: 37 }],
+    ['S.Con.Res. 7', { congress: null, type: 'sconres', number: 7 }],
+    ['H.Res. 348 (114th Congress)', { congress: 114, type: 'hres', number: 348 }],
+    ['118-hr-3076', { congress: 118, type: 'hr', number: 3076 }],
+  ])('reads %s', (text, parsed) => {
+    expect(parseBillNumber(text)).toEqual(parsed);
+  });
+
+  it('refuses text that is not a bill number', () => {
+    for (const q of ['postal reform', 'HX 12', '3076', '']) expect(parseBillNumber(q), q).toBeNull();
+    expect(() => parseBillId('118-xx-1')).toThrow(/Not a bill id/);
+  });
+
+  it('builds ids and labels and knows the sitting Congress', () => {
+    expect(billId(118, 'hr', 3076)).toBe('118-hr-3076');
+    expect(billLabel('sjres', 12)).toBe('S.J.Res. 12');
+    expect(parseBillId('119-sres-12')).toEqual({ congress: 119, type: 'sres', number: 12 });
+    expect(congressForDate(new Date('2025-01-03T12:00:00Z'))).toBe(119);
+    expect(congressForDate(new Date('2025-01-02T12:00:00Z'))).toBe(118);
+    expect(congressForDate(new Date('2026-11-22T00:00:00Z'))).toBe(119);
+  });
+});
+
+describe('names and states', () => {
+  it('tokenises both name forms alike', () => {
+    expect(nameTokens('Pelosi, Nancy')).toEqual(['pelosi', 'nancy']);
+    expect(nameMatches(nameTokens('Nancy Pelosi'), 'Pelosi, Nancy')).toBe(true);
+    expect(nameMatches(nameTokens('Ocasio-Cortez'), 'Ocasio-Cortez, Alexandria')).toBe(true);
+  });
+
+  it('normalises full state names and codes, and refuses unknown ones', () => {
+    expect(stateCode('South Carolina')).toBe('SC');
+    expect(stateCode('ca')).toBe('CA');
+    expect(stateCode('District of Columbia')).toBe('DC');
+    expect(stateCode('Atlantis')).toBeNull();
+  });
+});
