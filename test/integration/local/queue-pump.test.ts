@@ -38,11 +38,15 @@ async function visibleAndInFlight(url: string): Promise<number> {
 
 const pumps: QueuePump[] = [];
 const logs: string[] = [];
-function pump(name: QueueName, handler?: (event: SQSEvent) => Promise<SQSBatchResponse | void>): QueuePump {
+function pump(
+  name: QueueName,
+  handler?: (event: SQSEvent) => Promise<SQSBatchResponse | void>,
+  visibilityTimeoutSeconds = 1,
+): QueuePump {
   const p = startQueuePump({
     queue: queue(name),
     queueUrl: urlOf(name),
-    visibilityTimeoutSeconds: 1,
+    visibilityTimeoutSeconds,
     waitTimeSeconds: 1,
     handler: handler ? (event) => handler(event as SQSEvent) : undefined,
     log: (l) => logs.push(l),
@@ -122,13 +126,18 @@ describe('queue pump', () => {
     let done = 0;
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    pump('brief', async () => {
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      await gate;
-      inFlight--;
-      done++;
-    });
+    // A visibility timeout longer than the gate is held, so no held message is redelivered meanwhile.
+    pump(
+      'brief',
+      async () => {
+        inFlight++;
+        peak = Math.max(peak, inFlight);
+        await gate;
+        inFlight--;
+        done++;
+      },
+      60,
+    );
     await waitUntil(() => inFlight === limit);
     // Give a would-be extra poller time to start a batch it should not.
     await new Promise((r) => setTimeout(r, 300));
