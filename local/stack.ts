@@ -135,7 +135,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     let scheduledJobs: ScheduledJob[] = [];
     if (options.scheduler ?? local.LOCAL_SCHEDULER === '1') {
-      const scheduler = startScheduler(JOBS, log);
+      // Offline, the providers replay a fixed recording: a scheduled poll would only ask for windows it does not hold.
+      const offline = Boolean(process.env.REPLAY_HAR) && !process.env.CONGRESS_API_KEY;
+      const jobs = offline ? JOBS.filter((j) => j.group !== 'ingest') : JOBS;
+      if (offline) log('offline (replaying recorded provider data): ingest schedules paused; set CONGRESS_API_KEY to poll live data');
+      const scheduler = startScheduler(jobs, log);
       scheduledJobs = scheduler.jobs;
       stops.push(() => scheduler.stop());
     }
