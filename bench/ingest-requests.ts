@@ -8,44 +8,15 @@
  *      DynamoDB requests each makes by command (a Scan would be a bug).
  * Prints tables; not a test. Run: npx tsx bench/ingest-requests.ts
  */
-import { randomBytes } from 'node:crypto';
-import { startFauxqs } from 'fauxqs';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { countCommands, startBenchStack } from './support/bench-stack.ts';
 
-const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), startFauxqs({ port: 0, logger: false })]);
 const { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } = await import('../local/fixtures/build-seed-har.ts');
-Object.assign(process.env, {
-  STAGE: 'test',
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_ENDPOINT_URL_SQS: fauxqs.address,
-  AWS_ENDPOINT_URL_S3: fauxqs.address,
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
-  TABLE_NAME: 'bench-ingest',
-  BUCKET_NAME: 'bench-ingest',
-  REPLAY_HAR: SEED_HAR_PATH,
-  LOG_LEVEL: 'ERROR',
-});
+const stack = await startBenchStack('ingest', { env: { REPLAY_HAR: SEED_HAR_PATH } });
 
 const { dynamo } = await import('#shared/aws/clients.ts');
 const { provision } = await import('../local/provision.ts');
 
-const counts = new Map<string, number>();
-dynamo().middlewareStack.add(
-  (next, context) => async (args) => {
-    counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
-const take = () => {
-  const snapshot = Object.fromEntries([...counts.entries()].sort());
-  counts.clear();
-  return snapshot;
-};
+const { take } = countCommands(dynamo());
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
 const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k.replace('Command', '')} ${v}`).join(', ');
 
@@ -110,5 +81,5 @@ try {
   }
   console.log(`\nScans on request paths: ${scans}`);
 } finally {
-  await Promise.all([dynamoLocal.stop(), fauxqs.stop()]);
+  await stack.stop();
 }

@@ -11,32 +11,15 @@
  * 1,000 recipients. Not a test. Run: npx tsx bench/notify-fanout.ts
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { startFauxqs } from 'fauxqs';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { countCommands, startBenchStack } from './support/bench-stack.ts';
 
 const RECIPIENTS = 10_000;
 const PUSH_EVERY = 10;
 const WORKER_CONCURRENCY = 4;
 const BILL = '118-hr-3076';
 
-const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), startFauxqs({ port: 0, logger: false })]);
-Object.assign(process.env, {
-  STAGE: 'test',
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_ENDPOINT_URL_SQS: fauxqs.address,
-  AWS_ENDPOINT_URL_S3: fauxqs.address,
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
-  TABLE_NAME: 'bench-notify',
-  NOTIFY_RETRY_BASE_SECONDS: '0',
-  ALLOW_PRIVATE_PUSH_TARGETS: '1',
-  LOG_LEVEL: 'ERROR',
-});
+const stack = await startBenchStack('notify', { env: { NOTIFY_RETRY_BASE_SECONDS: '0', ALLOW_PRIVATE_PUSH_TARGETS: '1' } });
 
 // Imported after the environment is set: modules read config and clients lazily, the handlers at cold start.
 const { ReceiveMessageCommand, DeleteMessageBatchCommand } = await import('@aws-sdk/client-sqs');
@@ -51,22 +34,7 @@ const { mapLimit } = await import('#shared/notify/concurrency.ts');
 const { listHistory } = await import('#shared/db/notifications.repository.ts');
 const { queueUrl } = await import('#shared/queues/send.ts');
 
-const counts = { dynamo: new Map<string, number>(), sqs: new Map<string, number>() };
-const bump = (map: Map<string, number>, name: string | undefined) => map.set(name ?? '?', (map.get(name ?? '?') ?? 0) + 1);
-dynamo().middlewareStack.add(
-  (next, context) => async (args) => {
-    bump(counts.dynamo, context.commandName);
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
-sqs().middlewareStack.add(
-  (next, context) => async (args) => {
-    bump(counts.sqs, context.commandName);
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
+const counts = { dynamo: countCommands(dynamo()).counts, sqs: countCommands(sqs()).counts };
 const reset = () => [counts.dynamo, counts.sqs].forEach((m) => m.clear());
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
@@ -154,5 +122,5 @@ try {
   console.log(`  history of one recipient: ${sample.items.length} event(s), channels ${JSON.stringify(sample.items[0]?.channels)}`);
 } finally {
   sink.send('stop');
-  await Promise.all([dynamoLocal.stop(), fauxqs.stop()]);
+  await stack.stop();
 }

@@ -9,9 +9,8 @@
  *   4. time search in the handler (p50, p95) per kind of query.
  * Prints a table; not a test. Run: npx tsx bench/personal-bench.ts
  */
-import { randomBytes } from 'node:crypto';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
+import { countCommands, startBenchStack } from './support/bench-stack.ts';
 import { benchBill, writeBills, writeMembers, writeRollCalls } from './personal-dataset.ts';
 
 const SMALL = 2_000;
@@ -19,18 +18,7 @@ const LARGE = 20_000;
 const MEMBERS = 550;
 const SEARCH_RUNS = 200;
 
-const dynamoLocal = await startDynamoDbLocal();
-Object.assign(process.env, {
-  STAGE: 'test',
-  AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  AWS_ENDPOINT_URL_DYNAMODB: dynamoLocal.endpoint,
-  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-  TABLE_NAME: 'bench-personal',
-  JWT_SECRET_KEY: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'ERROR',
-});
+const stack = await startBenchStack('personal', { fauxqs: false });
 
 // Imported after the environment is set: the handlers validate config at cold start.
 const { dynamo } = await import('#shared/aws/clients.ts');
@@ -39,14 +27,8 @@ const { call } = await import('#test/support/api.ts');
 const { handler: auth } = await import('#functions/api/auth.ts');
 const { handler: personal } = await import('#functions/api/personal.ts');
 
-let requests = 0;
-dynamo().middlewareStack.add(
-  (next) => async (args) => {
-    requests++;
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
+const counter = countCommands(dynamo()).counts;
+const requestsSoFar = () => [...counter.values()].reduce((a, b) => a + b, 0);
 
 try {
   await dynamo().send(new CreateTableCommand(tableDefinition('bench-personal')));
@@ -91,10 +73,10 @@ try {
   const counts = async () => {
     const out = new Map<string, number>();
     for (const [label, method, path, options] of routes) {
-      const before = requests;
+      const before = requestsSoFar();
       const res = await call(personal, method, path, options);
       if (res.status >= 400) throw new Error(`${label}: ${res.status} ${res.text}`);
-      out.set(label, requests - before);
+      out.set(label, requestsSoFar() - before);
     }
     return out;
   };
@@ -153,7 +135,7 @@ try {
     await percentiles('listTopicsWithCounts', () => listTopicsWithCounts());
   }
 } finally {
-  await dynamoLocal.stop();
+  await stack.stop();
 }
 
 async function signUp(email: string): Promise<string> {
