@@ -6,14 +6,15 @@
  *   3. when it was new: count it (briefs_full / briefs_amendment, uncited_briefs);
  *   4. mark the bill briefed with its topic tags and clear its pending marker;
  *   5. classify the bill once (bill_category) when it has none;
- *   6. send new_document / new_amendment to the notification queue unless already sent.
+ *   6. send new_document / new_amendment to the notification queue unless already sent;
+ *   7. request the bill's news fetch (an outbox record the news fetcher drains).
  * Every step is idempotent, so a redelivery completes what a crash left and writes nothing twice.
- * The news fetch the spec asks for after a brief does not exist yet (a later issue), so none is requested.
  */
 import { randomUUID } from 'node:crypto';
 import { markBriefEventSent, nextBriefVersion, putBrief } from '#shared/db/briefs.repository.ts';
 import { clearBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
+import { requestNewsFetch } from '#shared/db/news-requests.repository.ts';
 import { incrementStats } from '#shared/db/stats.repository.ts';
 import type { LlmProvider } from '#shared/llm/provider.ts';
 import type { RetryOptions } from '#shared/llm/retry.ts';
@@ -86,5 +87,6 @@ export async function finishBrief(input: BriefInput, draft: DraftBrief, options:
     await sendMessage('notification-dispatch', briefEvent(brief));
     await markBriefEventSent(brief.bill_id, brief.version, new Date().toISOString());
   }
+  await requestNewsFetch(brief.bill_id, `brief:${brief.version}`, now);
   return { brief, written };
 }

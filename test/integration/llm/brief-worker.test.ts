@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { countPendingBriefs } from '#shared/db/brief-pending.repository.ts';
 import { getBriefByShareToken, listBriefs } from '#shared/db/briefs.repository.ts';
+import { listNewsRequests } from '#shared/db/news-requests.repository.ts';
 import { getStats } from '#shared/db/stats.repository.ts';
 import { resetConfig } from '#shared/config/config.ts';
 import { resetProviders } from '#shared/llm/provider-factory.ts';
@@ -55,6 +56,7 @@ describe('brief worker', () => {
     expect(events).toEqual([expect.objectContaining({ type: 'bill_event', kind: 'new_document', action_category: 'new_document', event_id: `brief:${bill}:1`, bill_id: bill, brief_version: 1 })]);
     expect((await getStats()).briefs_full).toBe(1);
     expect(await countPendingBriefs()).toBe(0);
+    expect((await listNewsRequests(10)).items).toEqual([expect.objectContaining({ bill_id: bill, reason: 'brief:1' })]);
   });
 
   it('writes nothing twice when the same message is delivered again', async () => {
@@ -65,6 +67,7 @@ describe('brief worker', () => {
     expect(await drainNotifications()).toEqual([]);
     expect(server.calls).toEqual([]);
     expect((await getStats()).briefs_full).toBe(1);
+    expect((await listNewsRequests(10)).items).toHaveLength(1);
   });
 
   it('writes an amendment brief from the section diff and sends new_amendment', async () => {

@@ -1,0 +1,62 @@
+/**
+ * Requests for a bill's news fetch, made after each new brief (realtime or
+ * batch): an outbox the news fetcher drains. One pending request per bill,
+ * marker BILL#{id} / NEWSREQUEST with a sparse gsi3 listing
+ * NEWS_REQUESTS / {requested_at}#{bill_id}; asking again keeps the first
+ * request time, so a redelivered brief message writes nothing new.
+ */
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { dynamo } from '#shared/aws/clients.ts';
+import { queryPage, type Page } from './dynamo.ts';
+import { INDEX, tableName } from './table.ts';
+
+export const NewsRequest = z.object({
+  bill_id: z.string(),
+  requested_at: z.string(),
+  reason: z.string(),
+});
+export type NewsRequest = z.infer<typeof NewsRequest>;
+
+const key = (billId: string) => ({ pk: `BILL#${billId}`, sk: 'NEWSREQUEST' });
+
+/** Records that a bill's news should be fetched; idempotent while the request is pending. */
+export async function requestNewsFetch(billId: string, reason: string, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key(billId),
+      UpdateExpression:
+        'SET entity = :e, bill_id = :b, requested_at = if_not_exists(requested_at, :t), reason = if_not_exists(reason, :r), #gpk = :list, #gsk = if_not_exists(#gsk, :sk)',
+      ExpressionAttributeNames: { '#gpk': INDEX.gsi3.pk, '#gsk': INDEX.gsi3.sk },
+      ExpressionAttributeValues: {
+        ':e': 'news_request',
+        ':b': billId,
+        ':t': now.toISOString(),
+        ':r': reason,
+        ':list': 'NEWS_REQUESTS',
+        ':sk': `${now.toISOString()}#${billId}`,
+      },
+    }),
+  );
+}
+
+/** Pending news requests, oldest first, a page at a time (for the news fetcher). */
+export async function listNewsRequests(limit: number, cursor?: string): Promise<Page<NewsRequest>> {
+  const page = await queryPage(
+    {
+      IndexName: INDEX.gsi3.name,
+      KeyConditionExpression: '#pk = :list',
+      ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
+      ExpressionAttributeValues: { ':list': 'NEWS_REQUESTS' },
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map((i) => NewsRequest.parse(i)), next_cursor: page.next_cursor };
+}
+
+/** Marks a request done (the fetcher calls this after storing the bill's articles). */
+export async function completeNewsRequest(billId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key(billId) }));
+}
