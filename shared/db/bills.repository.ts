@@ -8,7 +8,7 @@
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/ingest/bill.schema.ts';
-import { batchGet, isConditionFailed, queryPage, type Item, type Page } from './dynamo.ts';
+import { batchGet, isConditionFailed, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
@@ -129,7 +129,7 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
 /** Ids of bills carrying a missing-marker, a page at a time (backfills). */
 export async function listBillsMissing(what: MissingKind, limit: number, cursor?: string): Promise<Page<string>> {
   const page = await queryPage(
-    { IndexName: INDEX.gsi3.name, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk }, ExpressionAttributeValues: { ':pk': `MISSING#${what}` }, Limit: limit },
+    { ...indexPartition('gsi3', `MISSING#${what}`), Limit: limit },
     cursor,
   );
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };

@@ -8,6 +8,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
+import { indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 
 const PARTITION = 'PENDING#brief';
@@ -50,10 +51,7 @@ export async function listPendingBriefs(limit: number): Promise<PendingBrief[]> 
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: INDEX.gsi3.name,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
-        ExpressionAttributeValues: { ':pk': PARTITION },
+        ...indexPartition('gsi3', PARTITION),
         Limit: limit - found.length,
         ExclusiveStartKey: start,
       }),
@@ -72,10 +70,7 @@ export async function countPendingBriefs(): Promise<number> {
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: INDEX.gsi3.name,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
-        ExpressionAttributeValues: { ':pk': PARTITION },
+        ...indexPartition('gsi3', PARTITION),
         Select: 'COUNT',
         ExclusiveStartKey: start,
       }),

@@ -10,7 +10,7 @@
 import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { Brief } from '#shared/briefs/brief.schema.ts';
-import { queryAll, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { queryAll, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 
 const billPk = (billId: string) => `BILL#${billId}`;
@@ -202,10 +202,7 @@ export async function updateBriefPoints(brief: Brief): Promise<void> {
 /** Briefs with an uncited point, from the sparse index (backfill-citations; no Scan). */
 export async function listUncitedBriefs(): Promise<Array<{ bill_id: string; version: number; text_version_code: string }>> {
   const items = await queryAll({
-    IndexName: INDEX.gsi3.name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
-    ExpressionAttributeValues: { ':pk': UNCITED_PARTITION },
+    ...indexPartition('gsi3', UNCITED_PARTITION),
   });
   return items.map((i) => ({ bill_id: String(i.bill_id), version: Number(i.version), text_version_code: String(i.text_version_code) }));
 }

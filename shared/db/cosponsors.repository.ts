@@ -4,7 +4,7 @@
  * cosponsored bills. Puts are idempotent.
  */
 import { Cosponsor } from '#shared/ingest/cosponsor.schema.ts';
-import { batchWrite, queryAll, queryPage, type Page } from './dynamo.ts';
+import { batchWrite, queryAll, queryPage, type Page, indexPartition } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { INDEX } from './table.ts';
 
@@ -33,7 +33,7 @@ export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
 /** Bill ids a member cosponsored, newest first. */
 export async function listCosponsoredBillIds(memberId: string, limit: number, cursor?: string): Promise<Page<string>> {
   const page = await queryPage(
-    { IndexName: INDEX.gsi2.name, KeyConditionExpression: '#pk = :pk', ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk }, ExpressionAttributeValues: { ':pk': `COSPONSOR#${memberId}` }, ScanIndexForward: false, Limit: limit },
+    { ...indexPartition('gsi2', `COSPONSOR#${memberId}`), ScanIndexForward: false, Limit: limit },
     cursor,
   );
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };

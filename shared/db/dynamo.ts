@@ -12,7 +12,7 @@ import {
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { unprocessable } from '#shared/http/errors.ts';
-import { tableName } from './table.ts';
+import { INDEX, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;
 export type Key = Record<string, unknown>;
@@ -119,4 +119,15 @@ export function isConditionFailed(err: unknown): boolean {
 export function transactionReasons(err: unknown): string[] | null {
   if (!(err instanceof TransactionCanceledException)) return null;
   return (err.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}
+
+/** The Query input that selects one partition of a secondary index (spread it into a query). */
+export function indexPartition(index: IndexName, partition: string) {
+  const { name, pk } = INDEX[index];
+  return {
+    IndexName: name,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': pk },
+    ExpressionAttributeValues: { ':pk': partition },
+  };
 }

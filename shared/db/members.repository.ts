@@ -10,7 +10,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { Member } from '#shared/ingest/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
-import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
 
 export const memberKey = (id: string) => ({ pk: `MEMBER#${id}`, sk: 'PROFILE' });
@@ -162,10 +162,7 @@ export async function listMembers(filters: MemberFilters, limit: number, cursor?
 /** A state's senators and the House member of one district (at-large states use district 0). */
 export async function membersForDistrict(state: string, district: number): Promise<Member[]> {
   const items = await queryAll({
-    IndexName: INDEX.gsi1.name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': INDEX.gsi1.pk },
-    ExpressionAttributeValues: { ':pk': `MEMBERS#${state}` },
+    ...indexPartition('gsi1', `MEMBERS#${state}`),
   });
   return items.map(fromItem).filter((m) => m.chamber === 'senate' || (m.chamber === 'house' && (m.district ?? 0) === district));
 }

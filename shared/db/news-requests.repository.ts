@@ -8,7 +8,7 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo } from '#shared/aws/clients.ts';
-import { queryPage, type Page } from './dynamo.ts';
+import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 
 export const NewsRequest = z.object({
@@ -45,10 +45,7 @@ export async function requestNewsFetch(billId: string, reason: string, now = new
 export async function listNewsRequests(limit: number, cursor?: string): Promise<Page<NewsRequest>> {
   const page = await queryPage(
     {
-      IndexName: INDEX.gsi3.name,
-      KeyConditionExpression: '#pk = :list',
-      ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk },
-      ExpressionAttributeValues: { ':list': 'NEWS_REQUESTS' },
+      ...indexPartition('gsi3', 'NEWS_REQUESTS'),
       Limit: limit,
     },
     cursor,

@@ -5,7 +5,7 @@
  * day's partition; this file only reads, it never writes scores.
  */
 import { INDEX } from './table.ts';
-import { queryPage } from './dynamo.ts';
+import { queryPage, indexPartition } from './dynamo.ts';
 
 export interface TrendingEntry {
   bill_id: string;
@@ -16,10 +16,7 @@ export interface TrendingEntry {
 /** The highest-scoring bills of one day (one Query on gsi1, newest-highest first). */
 export async function topTrendingForDay(date: string, limit: number): Promise<TrendingEntry[]> {
   const page = await queryPage({
-    IndexName: INDEX.gsi1.name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': INDEX.gsi1.pk },
-    ExpressionAttributeValues: { ':pk': `TRENDING#${date}` },
+    ...indexPartition('gsi1', `TRENDING#${date}`),
     ScanIndexForward: false,
     Limit: limit,
   });

@@ -8,7 +8,7 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { User } from '#shared/auth/user.schema.ts';
-import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Page } from './dynamo.ts';
+import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 
 export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
@@ -105,10 +105,7 @@ export async function getUserByEmail(email: string): Promise<User | null> {
 export async function listUsers(limit: number, cursor?: string): Promise<Page<User>> {
   const page = await queryPage(
     {
-      IndexName: INDEX.gsi1.name,
-      KeyConditionExpression: '#pk = :users',
-      ExpressionAttributeNames: { '#pk': INDEX.gsi1.pk },
-      ExpressionAttributeValues: { ':users': 'USERS' },
+      ...indexPartition('gsi1', 'USERS'),
       Limit: limit,
     },
     cursor,

@@ -8,7 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/ingest/vote.schema.ts';
-import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { INDEX, tableName } from './table.ts';
 
@@ -64,10 +64,7 @@ export async function listRollCallPositions(voteId: string, memberIds?: string[]
 export async function listMemberVotes(memberId: string, opts: { limit: number; cursor?: string }): Promise<Page<MemberVote>> {
   const page = await queryPage(
     {
-      IndexName: INDEX.gsi2.name,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk },
-      ExpressionAttributeValues: { ':pk': `MEMBERVOTES#${memberId}` },
+      ...indexPartition('gsi2', `MEMBERVOTES#${memberId}`),
       ScanIndexForward: false,
       Limit: opts.limit,
     },
