@@ -1,4 +1,5 @@
-/** Admin: jobs (list, run by name, the job trigger paths) and user management. */
+/** Admin: jobs (list, run by name, the job trigger paths), user management and the external-API health check. */
+import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
 import { deleteUser, getUser, listUsers, setAdmin } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/auth/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
@@ -35,4 +36,5 @@ export const handler = apiFunction('jobs-admin', [
     if (!updated) throw notFound('No such user', 'user.not_found');
     return toPublicUser(updated);
   }),
+  implement(routes.providerHealth, async () => checkProviderHealth()),
 ]);

@@ -76,6 +76,11 @@ export const Config = z.object({
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
   CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
   GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
+  /** The ZIP geocoder and the district boundary service of the rep lookup. */
+  ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
+  DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
+  /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
+  PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
   RECORD_HAR: optionalString,
 
   SMTP_HOST: optionalString,

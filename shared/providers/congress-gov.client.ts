@@ -85,3 +85,13 @@ export const listCurrentMembers = () => getAllPages('member list', `${base()}/me
 export async function getMemberDetail(bioguideId: string): Promise<S.MemberDetail> {
   return (await getJson('member detail', `${base()}/member/${bioguideId}`, S.MemberDetail)).member;
 }
+
+/**
+ * The admin health check's probe: one unretried request for the most recent
+ * bill (limit 1), parsed like a poll; resolves to the listing's total count when given.
+ */
+export async function probeBillList(timeoutMs: number): Promise<number | null> {
+  const what = 'bill list probe';
+  const res = await getText({ provider: CONGRESS_GOV, url: withKey(`${base()}/bill?limit=1`), rateLimit: CONGRESS_GOV_LIMIT, retries: 0, timeoutMs });
+  return parsePayload(CONGRESS_GOV, what, S.BillListPage, parseJsonBody(CONGRESS_GOV, what, res.text)).pagination?.count ?? null;
+}

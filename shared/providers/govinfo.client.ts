@@ -3,11 +3,12 @@
  * conditional GET. The ETag of each URL is kept 30 days in the shared cache
  * keyed by the MD5 of the URL; a 304 reports `unchanged` and stores nothing new.
  */
+import { z } from 'zod';
 import { config } from '#shared/config/config.ts';
 import { getCachedEtag, putCachedEtag } from '#shared/db/etag-cache.repository.ts';
 import type { TextFormat } from '#shared/ingest/text-version.schema.ts';
 import { getText, httpRequest } from './http-transport.ts';
-import { parseJsonBody } from './provider-error.ts';
+import { parseJsonBody, parsePayload } from './provider-error.ts';
 
 export const GOVINFO = 'govinfo';
 const base = () => config().GOVINFO_API_BASE_URL.replace(/\/$/, '');
@@ -36,9 +37,10 @@ export async function fetchDocument(url: string, opts: { conditional?: boolean }
   return { status: 'fetched', url, body: res.body, etag: newEtag, contentType: res.headers['content-type'] ?? null };
 }
 
-/** GovInfo's collections (the admin health check's probe of the document API). */
-export async function listCollections(): Promise<{ collectionCode: string }[]> {
-  const res = await getText({ provider: GOVINFO, url: `${base()}/collections?api_key=${config().GOVINFO_API_KEY ?? 'DEMO_KEY'}`, retries: 0, timeoutMs: 10_000 });
-  const body = parseJsonBody(GOVINFO, 'collections', res.text) as { collections?: { collectionCode: string }[] };
-  return body.collections ?? [];
+const Collections = z.object({ collections: z.array(z.object({ collectionCode: z.string() }).passthrough()) }).passthrough();
+
+/** GovInfo's collections (the admin health check's probe of the document API): one attempt, no retry. */
+export async function listCollections(opts: { timeoutMs?: number } = {}): Promise<{ collectionCode: string }[]> {
+  const res = await getText({ provider: GOVINFO, url: `${base()}/collections?api_key=${config().GOVINFO_API_KEY ?? 'DEMO_KEY'}`, retries: 0, timeoutMs: opts.timeoutMs ?? 10_000 });
+  return parsePayload(GOVINFO, 'collections', Collections, parseJsonBody(GOVINFO, 'collections', res.text)).collections;
 }

@@ -1,8 +1,10 @@
 /**
  * Admin routes of the platform: jobs (list, run by name, and one POST route
- * per job that declares an adminPath in the job table) and user management.
+ * per job that declares an adminPath in the job table), user management and
+ * the external-API health check.
  */
 import { z } from 'zod';
+import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
 import { PublicUser } from '#shared/auth/user.schema.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { JobAccepted, Paging, listOf } from '../schemas.ts';
@@ -81,6 +83,17 @@ export const demoteUser = defineRoute({
   response: PublicUser,
 });
 
+export const providerHealth = defineRoute({
+  operationId: 'providerHealth',
+  method: 'GET',
+  path: '/api/admin/health',
+  fn: 'jobs-admin',
+  auth: 'admin',
+  summary: 'Each external provider checked with its latency; answers 200 with failures as data, "degraded" when a configured provider fails',
+  tags: ['admin'],
+  response: ProviderHealth,
+});
+
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** The API.md admin paths that each run one job (trigger-fetch-actions, backfill-*, …). */
@@ -99,4 +112,4 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
   }),
 );
 
-export const JOBS_ADMIN_ROUTES: RouteDef[] = [listJobs, runJobByName, listUsers, deleteUser, promoteUser, demoteUser, ...JOB_TRIGGER_ROUTES];
+export const JOBS_ADMIN_ROUTES: RouteDef[] = [listJobs, runJobByName, listUsers, deleteUser, promoteUser, demoteUser, providerHealth, ...JOB_TRIGGER_ROUTES];

@@ -1,0 +1,31 @@
+/**
+ * The reply of GET /api/admin/health: one check per external provider with
+ * its status and latency, and an overall status. A failing provider is data
+ * in this report, not an HTTP error.
+ */
+import { z } from 'zod';
+
+/** The checks, in the order the report lists them. */
+export const CHECK_NAMES = ['congress_api', 'document_api', 'rep_lookup', 'llm', 'news', 'trends'] as const;
+export const CheckName = z.enum(CHECK_NAMES);
+export type CheckName = z.infer<typeof CheckName>;
+
+export const CheckStatus = z.enum(['ok', 'error', 'not_configured']);
+export type CheckStatus = z.infer<typeof CheckStatus>;
+
+export const ProviderCheck = z.object({
+  name: CheckName,
+  status: CheckStatus,
+  /** Milliseconds the provider took to answer (or to fail); null when it was not called. */
+  latency_ms: z.number().int().nonnegative().nullable(),
+  detail: z.string(),
+});
+export type ProviderCheck = z.infer<typeof ProviderCheck>;
+
+export const ProviderHealth = z.object({
+  /** "degraded" when any configured provider failed its check. */
+  status: z.enum(['ok', 'degraded']),
+  checked_at: z.string().datetime(),
+  checks: z.array(ProviderCheck),
+});
+export type ProviderHealth = z.infer<typeof ProviderHealth>;

@@ -1,0 +1,101 @@
+/**
+ * The probes of the external-API health check, one per provider, each one
+ * cheap request through that provider's own client (so keys, base URLs and
+ * REPLAY_HAR apply as in real work), and the health check built from them.
+ */
+import { config } from '#shared/config/config.ts';
+import { resolveLlm } from '#shared/llm/llm-settings.ts';
+import { providerFor } from '#shared/llm/provider-factory.ts';
+import type { LlmProvider } from '#shared/llm/provider.ts';
+import { probeBillList } from '#shared/providers/congress-gov.client.ts';
+import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
+import { listCollections } from '#shared/providers/govinfo.client.ts';
+import { checkProviders, type Probe } from './provider-health.ts';
+import type { CheckName, ProviderHealth } from './provider-health.schema.ts';
+
+/** Headroom of the transport's own timeout over the check's deadline: the deadline answers first, then the socket is freed. */
+const SOCKET_GRACE_MS = 1000;
+
+/** A ZIP inside one district (Cupertino, CA); the local stack's recording has it, so the offline stack's check replays too. */
+export const PROBE_ZIP = '95014';
+
+/** Where the answer came from, when it was not the live provider. */
+const source = () => (config().REPLAY_HAR ? ' (replayed from REPLAY_HAR, not live)' : '');
+const ms = (from: number) => Math.round(performance.now() - from);
+
+const congressApi: Probe = {
+  name: 'congress_api',
+  skipReason: async () => (config().CONGRESS_API_KEY || config().REPLAY_HAR ? null : 'CONGRESS_API_KEY is not set, so bills are not polled'),
+  call: async (deadlineMs) => {
+    const count = await probeBillList(deadlineMs + SOCKET_GRACE_MS);
+    return `bill list answered${count === null ? '' : ` (${count} bills)`}${source()}`;
+  },
+};
+
+// GovInfo serves a rate-limited DEMO_KEY without a key of our own, and the document fetcher uses it then, so it is always checked.
+const documentApi: Probe = {
+  name: 'document_api',
+  skipReason: async () => null,
+  call: async (deadlineMs) => {
+    const collections = await listCollections({ timeoutMs: deadlineMs + SOCKET_GRACE_MS });
+    if (!collections.some((c) => c.collectionCode === 'BILLS')) throw new Error(`collections endpoint lists ${collections.length} collections but not BILLS, where bill texts live`);
+    const key = config().GOVINFO_API_KEY ? '' : '; GOVINFO_API_KEY is not set, so the rate-limited DEMO_KEY is in use';
+    return `collections endpoint lists ${collections.length} collections, BILLS among them${key}${source()}`;
+  },
+};
+
+const repLookup: Probe = {
+  name: 'rep_lookup',
+  skipReason: async () => null,
+  call: async (deadlineMs) => {
+    const opts = { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS };
+    const started = performance.now();
+    const point = await geocodeZip(PROBE_ZIP, opts);
+    if (!point) throw new Error(`the ZIP geocoder does not know ZIP ${PROBE_ZIP}`);
+    const geocoded = performance.now();
+    const district = await districtAt(point.lat, point.lon, opts);
+    if (!district) throw new Error(`the district boundary service names no congressional district at ${point.lat},${point.lon}`);
+    const label = `${district.state}-${district.district === 0 ? 'AL' : district.district}`;
+    return `ZIP ${PROBE_ZIP} → ${label} (geocoder ${Math.round(geocoded - started)} ms, district boundaries ${ms(geocoded)} ms)${source()}`;
+  },
+};
+
+/** The LLM in force (settings store, then environment), checked by listing its models; the extractive briefer is not a provider. */
+function llmProbe(): Probe {
+  let target: { client: LlmProvider; model: string } | undefined;
+  return {
+    name: 'llm',
+    skipReason: async () => {
+      const resolved = await resolveLlm();
+      if (resolved.kind === 'extractive') return `the offline extractive briefer writes briefs: ${resolved.reason}`;
+      const client = providerFor(resolved.provider);
+      if (!client) return `${resolved.provider} has no API key configured`;
+      target = { client, model: resolved.model };
+      return null;
+    },
+    call: async () => {
+      if (!target) throw new Error('the LLM probe was called before its provider was resolved');
+      const models = await target.client.listModels();
+      const listed = models.includes(target.model) ? '' : ' (not in that list)';
+      return `${target.client.name} lists ${models.length} models; briefs use ${target.model}${listed}`;
+    },
+  };
+}
+
+/** A provider this build has no client for: reported, never called. */
+const withoutClient = (name: CheckName, detail: () => string): Probe => ({
+  name,
+  skipReason: async () => detail(),
+  call: () => Promise.reject(new Error(`${name} has no client in this build`)),
+});
+
+const news = withoutClient('news', () => `no news-search client in this build${config().NEWS_API_KEY ? ' (NEWS_API_KEY is set but nothing uses it yet)' : ''}`);
+const trends = withoutClient('trends', () => 'no search-trends client in this build');
+
+/** Every probe, in the report's order (CHECK_NAMES). */
+export const providerProbes = (): Probe[] => [congressApi, documentApi, repLookup, llmProbe(), news, trends];
+
+/** GET /api/admin/health: every provider checked concurrently, each within PROVIDER_HEALTH_TIMEOUT_MS. */
+export function checkProviderHealth(): Promise<ProviderHealth> {
+  return checkProviders(providerProbes(), { timeoutMs: config().PROVIDER_HEALTH_TIMEOUT_MS });
+}
