@@ -9,16 +9,19 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as auth } from '#functions/api/auth.ts';
 import { handler as admin } from '#functions/api/jobs-admin.ts';
+import { handler as llm } from '#functions/api/llm.ts';
 import { handler as system } from '#functions/api/system.ts';
 import { ProviderHealth, type CheckName } from '#shared/admin/provider-health.schema.ts';
 import { resetConfig } from '#shared/config/config.ts';
 import { resetProviders } from '#shared/llm/provider-factory.ts';
+import { resetReplay } from '#shared/providers/http-transport.ts';
+import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();
 
-type Upstream = 'congress' | 'govinfo' | 'zip' | 'census' | 'openai';
+type Upstream = 'congress' | 'govinfo' | 'zip' | 'census' | 'openai' | 'anthropic';
 type Mode = 'ok' | 'fail' | 'hang';
 const TIMEOUT_MS = 1000;
 
@@ -37,6 +40,7 @@ const ANSWERS: Record<Upstream, unknown> = {
   zip: { 'post code': '95014', country: 'United States', 'country abbreviation': 'US', places: [{ 'place name': 'Cupertino', longitude: '-122.0321', state: 'California', 'state abbreviation': 'CA', latitude: '37.3183' }] },
   census: { result: { geographies: { States: [{ STATE: '06', STUSAB: 'CA', GEOID: '06' }], '119th Congressional Districts': [{ GEOID: '0617', CD119: '17', STATE: '06', NAME: 'Congressional District 17' }] } } },
   openai: { object: 'list', data: ['gpt-4o', 'gpt-4o-mini'].map((id) => ({ id, object: 'model', created: 1715367049, owned_by: 'system' })) },
+  anthropic: { data: [{ type: 'model', id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', created_at: '2026-02-17T00:00:00Z' }], has_more: false, first_id: 'claude-sonnet-4-6', last_id: 'claude-sonnet-4-6' },
 };
 
 const upstreamOf = (path: string): Upstream | null =>
@@ -45,9 +49,10 @@ const upstreamOf = (path: string): Upstream | null =>
   : path === '/zip/us/95014' ? 'zip'
   : path === '/census/geocoder/geographies/coordinates' ? 'census'
   : path === '/openai/v1/models' ? 'openai'
+  : path === '/anthropic/v1/models' ? 'anthropic'
   : null;
 
-const modes: Record<Upstream, Mode> = { congress: 'ok', govinfo: 'ok', zip: 'ok', census: 'ok', openai: 'ok' };
+const modes: Record<Upstream, Mode> = { congress: 'ok', govinfo: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' };
 const seen: { upstream: Upstream; url: URL; headers: Record<string, string | string[] | undefined> }[] = [];
 const held: ServerResponse[] = [];
 const server = createServer((req, res) => {
@@ -61,7 +66,7 @@ const server = createServer((req, res) => {
   setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), upstream === 'govinfo' ? 60 : 0);
 });
 
-const PROVIDER_ENV = ['CONGRESS_API_KEY', 'CONGRESS_API_BASE_URL', 'GOVINFO_API_KEY', 'GOVINFO_API_BASE_URL', 'ZIP_GEOCODER_BASE_URL', 'DISTRICT_BOUNDARIES_BASE_URL', 'LLM_PROVIDER', 'LLM_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'NEWS_API_KEY', 'REPLAY_HAR', 'PROVIDER_HEALTH_TIMEOUT_MS'];
+const PROVIDER_ENV = ['CONGRESS_API_KEY', 'CONGRESS_API_BASE_URL', 'GOVINFO_API_KEY', 'GOVINFO_API_BASE_URL', 'ZIP_GEOCODER_BASE_URL', 'DISTRICT_BOUNDARIES_BASE_URL', 'LLM_PROVIDER', 'LLM_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'NEWS_API_KEY', 'REPLAY_HAR', 'PROVIDER_HEALTH_TIMEOUT_MS'];
 function useEnv(values: Record<string, string | undefined>): void {
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined) delete process.env[k];
@@ -102,7 +107,7 @@ beforeAll(async () => {
   readerToken = await signUp('reader@example.org', '192.0.2.31');
 });
 beforeEach(() => {
-  Object.assign(modes, { congress: 'ok', govinfo: 'ok', zip: 'ok', census: 'ok', openai: 'ok' });
+  Object.assign(modes, { congress: 'ok', govinfo: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' });
   seen.length = 0;
   useEnv({ ...Object.fromEntries(PROVIDER_ENV.map((k) => [k, undefined])), ...allConfigured() });
 });
@@ -208,6 +213,37 @@ describe('GET /api/admin/health', () => {
     useEnv({ LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: undefined });
     const checks = byName(ProviderHealth.parse((await health()).res.body));
     expect(checks.llm).toMatchObject({ status: 'not_configured', detail: 'the offline extractive briefer writes briefs: anthropic is chosen but has no API key' });
+  });
+
+  it('checks the provider an admin chose in the settings store over the environment', async () => {
+    useEnv({ ANTHROPIC_API_KEY: 'sk-ant-test', ANTHROPIC_BASE_URL: `${base}/anthropic` });
+    const put = await call(llm, 'PUT', '/api/settings', { token: adminToken, body: { llm_provider: 'anthropic' } });
+    expect(put.status).toBe(200);
+    try {
+      const checks = byName(ProviderHealth.parse((await health()).res.body));
+      expect(checks.llm).toMatchObject({ status: 'ok', detail: 'anthropic lists 1 models; briefs use claude-sonnet-4-6' });
+      const calls = seen.filter((s) => s.upstream === 'anthropic');
+      expect(calls).toHaveLength(1);
+      expect([calls[0]?.headers['x-api-key'], calls[0]?.headers.authorization].join(' ')).toContain('sk-ant-test');
+      expect(seen.some((s) => s.upstream === 'openai')).toBe(false);
+    } finally {
+      expect((await call(llm, 'PUT', '/api/settings', { token: adminToken, body: { llm_provider: null } })).status).toBe(200);
+    }
+  });
+
+  it('answers from the recording on the offline local stack (REPLAY_HAR, no keys) and says so', async () => {
+    useEnv({ ...Object.fromEntries(PROVIDER_ENV.map((k) => [k, undefined])), REPLAY_HAR: SEED_HAR_PATH, PROVIDER_HEALTH_TIMEOUT_MS: String(TIMEOUT_MS) });
+    resetReplay();
+    const report = ProviderHealth.parse((await health()).res.body);
+    const checks = byName(report);
+    expect(report.status).toBe('ok');
+    for (const name of ['congress_api', 'document_api', 'rep_lookup'] as const) {
+      expect(checks[name].status, `${name}: ${checks[name].detail}`).toBe('ok');
+      expect(checks[name].detail).toMatch(/\(replayed from REPLAY_HAR, not live\)$/);
+    }
+    expect(checks.rep_lookup.detail).toMatch(/^ZIP 95014 → CA-17 /);
+    expect(checks.llm.status).toBe('not_configured');
+    expect(seen).toEqual([]);
   });
 
   it('is documented in the OpenAPI document with its reply schema', async () => {
