@@ -25,7 +25,7 @@ export type ProviderCheck = z.infer<typeof ProviderCheck>;
 export const ProviderHealth = z.object({
   /** "degraded" when any configured provider failed its check. */
   status: z.enum(['ok', 'degraded']),
-  checked_at: z.string().datetime(),
+  checked_at: z.iso.datetime(),
   checks: z.array(ProviderCheck),
 });
 export type ProviderHealth = z.infer<typeof ProviderHealth>;
