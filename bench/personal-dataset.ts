@@ -10,10 +10,10 @@ import { batchWrite, type Item } from '#shared/db/dynamo.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
-import { Bill, Member, type BillType } from '#shared/ingest/bill.schema.ts';
-import { billLabel } from '#shared/ingest/bill-id.ts';
+import { Member, type Bill, type BillType } from '#shared/ingest/bill.schema.ts';
 import { titleWords } from '#shared/ingest/title-words.ts';
 import { RollCall } from '#shared/ingest/vote.schema.ts';
+import { makeBill } from '../test/support/personal-seed.ts';
 
 const provenance = { source: 'bench', fetched_at: '2026-01-01T00:00:00Z' };
 const TYPES: BillType[] = ['hr', 'hr', 'hr', 's', 's', 'hres', 'sres', 'hjres'];
@@ -46,17 +46,11 @@ export function benchBill(i: number): Bill {
   const words = Array.from({ length: 5 }, () => pick(r, VOCAB));
   const day = String(1 + Math.floor(r() * 28)).padStart(2, '0');
   const month = String(1 + Math.floor(r() * 12)).padStart(2, '0');
-  return Bill.parse({
-    id: `${congress}-${type}-${number}`,
-    congress,
-    type,
-    number,
-    label: billLabel(type, number),
+  return makeBill(congress, type, number, {
     title: `A bill to support ${words.join(' ')}`,
-    chamber: type.startsWith('h') ? 'house' : 'senate',
     introduced_date: `${congress === 119 ? 2025 : 2023}-${month}-${day}`,
     latest_action_date: `${congress === 119 ? 2025 : 2024}-${month}-${day}`,
-    latest_action_text: 'Referred to committee',
+    congress_gov_url: null,
     topic_tags: [pick(r, TOPICS)],
     provenance,
   });
