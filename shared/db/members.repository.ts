@@ -4,9 +4,11 @@
  * {chamber}#{district}#{id} lists a state's delegation (ZIP lookup, state
  * filter); gsi3 MEMBERS / {name}#{id} lists everyone by name; LIS#{lis_id} /
  * MEMBER maps Senate LIS ids to Bioguide ids; NAME#{initial} / {token}#{id}
- * items serve the name search in both 'Last, First' and 'First Last' forms.
+ * items serve the name search in both 'Last, First' and 'First Last' forms
+ * and carry the member's card, so a search is one Query with no BatchGet.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
 import { dynamo } from '#shared/aws/clients.ts';
 import { Member } from '#shared/ingest/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
@@ -32,6 +34,32 @@ function toItem(m: Member): Item {
 
 const fromItem = (i: Item): Member => Member.parse(i);
 
+/** What a search result shows of a member; copied onto every name index item. */
+export const MemberCard = Member.pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true });
+export type MemberCard = z.infer<typeof MemberCard>;
+
+const cardOf = (m: Member): MemberCard => MemberCard.parse(m);
+
+const nameItemKey = (token: string, id: string) => ({ pk: `NAME#${token[0]}`, sk: `${token}#${id}` });
+
+/**
+ * Puts the name index items of a member (one per name word, each with the
+ * card) and deletes those of words its previous name had and this one lacks,
+ * so a renamed member is not found, or shown, under the old name.
+ */
+async function writeNameItems(member: Member, previousName?: string): Promise<void> {
+  const tokens = nameTokens(member.name);
+  const card = cardOf(member);
+  const gone = previousName ? nameTokens(previousName).filter((t) => !tokens.includes(t)) : [];
+  await batchWrite([
+    ...tokens.map((t) => ({ put: { ...nameItemKey(t, member.id), entity: 'member_name', member_id: member.id, card } })),
+    ...gone.map((t) => ({ delete: nameItemKey(t, member.id) })),
+  ]);
+}
+
+/** Rewrites the name index items of a stored member from its record (migration 0003). */
+export const refreshNameItems = (member: Member): Promise<void> => writeNameItems(member);
+
 /**
  * Saves a member with its LIS mapping and name index items. Enrichment
  * fields already stored are kept when the incoming record has none.
@@ -55,9 +83,10 @@ export async function putMember(member: Member): Promise<void> {
       }
     : member;
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged) }));
-  const extra: Item[] = nameTokens(merged.name).map((t) => ({ pk: `NAME#${t[0]}`, sk: `${t}#${merged.id}`, entity: 'member_name', member_id: merged.id }));
-  if (merged.lis_id) extra.push({ pk: `LIS#${merged.lis_id}`, sk: 'MEMBER', entity: 'lis_id', member_id: merged.id });
-  await batchWrite(extra.map((put) => ({ put })));
+  await Promise.all([
+    writeNameItems(merged, existing?.name),
+    merged.lis_id ? batchWrite([{ put: { pk: `LIS#${merged.lis_id}`, sk: 'MEMBER', entity: 'lis_id', member_id: merged.id } }]) : Promise.resolve(),
+  ]);
 }
 
 /** The member, or null. */
@@ -89,8 +118,13 @@ export async function bioguideIdsForLis(lisIds: string[]): Promise<Map<string, s
   return new Map(items.map((i) => [String(i.pk).slice('LIS#'.length), String(i.member_id)]));
 }
 
-/** Members whose name matches every word of `q`, in either 'Last, First' or 'First Last' form. */
-export async function searchMembers(q: string, limit: number): Promise<Member[]> {
+/**
+ * Cards of the members whose name matches every word of `q`, in either
+ * 'Last, First' or 'First Last' form: one Query on the longest word's
+ * initial. Name items written before they carried cards (until migration
+ * 0003 has run) are answered from the member records.
+ */
+export async function searchMembers(q: string, limit: number): Promise<MemberCard[]> {
   const tokens = nameTokens(q);
   const longest = [...tokens].sort((a, b) => b.length - a.length)[0];
   if (!longest) return [];
@@ -99,8 +133,15 @@ export async function searchMembers(q: string, limit: number): Promise<Member[]>
     ExpressionAttributeValues: { ':pk': `NAME#${longest[0]}`, ':t': longest },
     Limit: NAME_QUERY_LIMIT,
   });
-  const members = await getMembers(page.items.map((i) => String(i.member_id)));
-  return members
+  const cards = new Map<string, MemberCard>();
+  const cardless: string[] = [];
+  for (const item of page.items) {
+    const card = MemberCard.safeParse(item.card);
+    if (card.success) cards.set(card.data.id, card.data);
+    else cardless.push(String(item.member_id));
+  }
+  for (const m of await getMembers(cardless.filter((id) => !cards.has(id)))) cards.set(m.id, cardOf(m));
+  return [...cards.values()]
     .filter((m) => nameMatches(tokens, m.name))
     .sort((a, b) => a.name.localeCompare(b.name))
     .slice(0, limit);
@@ -173,7 +214,7 @@ export async function saveMemberEnrichment(
   fields: Pick<Member, 'birth_year' | 'terms' | 'leadership_roles' | 'sponsored_count' | 'cosponsored_count' | 'enriched_at'> & Partial<Pick<Member, 'photo_url' | 'office_address' | 'phone' | 'website'>>,
 ): Promise<void> {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  await dynamo().send(
+  const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: memberKey(id),
@@ -181,8 +222,11 @@ export async function saveMemberEnrichment(
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ReturnValues: 'ALL_NEW',
     }),
   );
+  // The photo is on the search card; the other enriched fields are not.
+  if (fields.photo_url !== undefined && out.Attributes) await writeNameItems(fromItem(out.Attributes));
 }
 
 /** Claims the enrichment of a member for an hour (MEMBER#{id} / ENRICH); true only for the first caller in that hour. */

@@ -7,7 +7,7 @@ import { listCosponsoredBillIds } from '#shared/db/cosponsors.repository.ts';
 import { listBills } from '#shared/db/bill-listing.repository.ts';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
-import { claimEnrichment, getMemberDetail, listMembers, membersForDistrict, searchMembers, type MemberFilters } from '#shared/db/members.repository.ts';
+import { claimEnrichment, getMemberDetail, getMembers, listMembers, membersForDistrict, searchMembers, type MemberFilters } from '#shared/db/members.repository.ts';
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
 import { notFound, serviceUnavailable } from '#shared/http/errors.ts';
 import { logger } from '#shared/observability/logger.ts';
@@ -30,7 +30,9 @@ export async function listMembersView(q: string | undefined, filters: MemberFilt
     const found = (await searchMembers(q, paging.limit * 3)).filter(
       (m) => (!filters.state || m.state === filters.state) && (!filters.chamber || m.chamber === filters.chamber) && (!filters.party || m.party === filters.party),
     );
-    return { items: found.slice(0, paging.limit).map((m) => memberView(m, extra(m.id))), next_cursor: null };
+    // The search answers cards; this list shows whole records, read for the page only.
+    const members = await getMembers(found.slice(0, paging.limit).map((m) => m.id));
+    return { items: members.map((m) => memberView(m, extra(m.id))), next_cursor: null };
   }
   const page = await listMembers(filters, paging.limit, paging.cursor);
   return { items: page.items.map((m) => memberView(m, extra(m.id))), next_cursor: page.next_cursor };

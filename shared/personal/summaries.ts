@@ -4,7 +4,8 @@
  * answers the same fields.
  */
 import { z } from 'zod';
-import type { Bill, Member } from '#shared/ingest/bill.schema.ts';
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+import type { MemberCard } from '#shared/db/members.repository.ts';
 
 export const BillSummary = z.object({
   id: z.string(),
@@ -50,7 +51,7 @@ export const billSummary = (b: Bill): BillSummary => ({
 });
 
 /** The list fields of a member. */
-export const memberSummary = (m: Member): MemberSummary => ({
+export const memberSummary = (m: MemberCard): MemberSummary => ({
   id: m.id,
   name: m.name,
   party: m.party,

@@ -1,12 +1,17 @@
 /**
  * The ingestion repositories other domains build on, on DynamoDB Local:
  * bill creation and counters, the action triple, briefed bills and topic
- * counts, bill search by number and title, member search in both name forms.
+ * counts, bill search by number and title (word items kept in step with
+ * titles), member search in both name forms from the cards on name items.
  */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/aws/clients.ts';
+import { tableName } from '#shared/db/table.ts';
 import { insertActions, listActions } from '#shared/db/actions.repository.ts';
-import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
-import { putMember, searchMembers } from '#shared/db/members.repository.ts';
+import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, refreshBill, setBillCategory } from '#shared/db/bills.repository.ts';
+import { getMember, putMember, saveMemberEnrichment, searchMembers } from '#shared/db/members.repository.ts';
+import { memberNameCards } from '#shared/migrations/0003-member-name-cards.ts';
 import { listTopicsWithCounts, searchBills } from '#shared/db/search-index.repository.ts';
 import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
 import type { BillAction } from '#shared/ingest/action.schema.ts';
@@ -14,6 +19,9 @@ import { billFromListItem, memberFromListItem } from '#shared/ingest/normalise-c
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();
+
+const getItem = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+const putItem = (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
 
 const at = '2025-03-01T00:00:00.000Z';
 const bill = (number: number, title: string, date: string) =>
@@ -65,6 +73,27 @@ describe('bills repository', () => {
     expect(await searchBills('S. 3076', 5, now)).toEqual([]);
   });
 
+  it('keeps title words in step when a refresh renames a bill', async () => {
+    const now = new Date('2025-06-01T00:00:00Z');
+    const current = await getBill('119-hr-10');
+    if (!current) throw new Error('seeded bill missing');
+    await refreshBill('119-hr-10', { ...current, title: 'Lead Pipe Replacement Act', short_title: 'Safe Taps Act' });
+    expect((await searchBills('lead pipe', 5, now)).map((b) => b.id)).toEqual(['119-hr-10']);
+    expect((await searchBills('taps', 5, now)).map((b) => b.id)).toEqual(['119-hr-10']);
+    expect(await searchBills('clean water', 5, now)).toEqual([]);
+    // The old words' index items are gone, not merely filtered out at read time.
+    expect(await getItem({ pk: 'WORD#clean', sk: '119-hr-10' })).toBeUndefined();
+    expect(await getItem({ pk: 'WORD#lead', sk: '119-hr-10' })).toMatchObject({ bill_id: '119-hr-10' });
+  });
+
+  it('answers several title words with the bills carrying all of them, newest congress first', async () => {
+    const older = billFromListItem({ congress: 117, number: 5, type: 'HR', title: 'Rural Broadband Deployment Act', updateDate: '2022-01-01', latestAction: { actionDate: '2022-01-01', text: 'Introduced' } }, at);
+    await createBill(older);
+    const found = await searchBills('rural broadband', 5, new Date('2025-06-01T00:00:00Z'));
+    expect(found.map((b) => b.id)).toEqual(['119-hr-11', '117-hr-5']);
+    expect(await searchBills('rural deployment', 5, new Date('2025-06-01T00:00:00Z'))).toEqual([expect.objectContaining({ id: '117-hr-5' })]);
+  });
+
   it('inserts an action triple once; the same text on another date is another action', async () => {
     const action: BillAction = { bill_id: '119-hr-10', action_date: '2025-01-10', action_text: 'Introduced in House', category: 'referral', action_code: null, action_type: null, recorded_votes: [], provenance: { source: 'test', fetched_at: at } };
     expect(await insertActions([action, action, { ...action, action_date: '2025-01-11' }])).toHaveLength(2);
@@ -88,5 +117,27 @@ describe('members repository', () => {
     expect((await searchMembers('Nydia Velazquez', 10)).map((m) => m.id)).toEqual(['V000081']);
     expect((await searchMembers('pe', 10)).map((m) => m.id)).toEqual(['P000197', 'P000608']);
     expect(await searchMembers('Nancy Peters', 10)).toEqual([]);
+  });
+
+  it('answers a search from the cards on the name items, kept true through renames and enrichment', async () => {
+    expect(await searchMembers('pelosi', 10)).toEqual([
+      { id: 'P000197', name: 'Pelosi, Nancy', party: 'D', state: 'CA', district: 3, chamber: 'house', photo_url: null },
+    ]);
+    const peters = await getMember('P000608');
+    if (!peters) throw new Error('seeded member missing');
+    await putMember({ ...peters, name: 'Petersen, Scott H.' });
+    expect(await searchMembers('peters', 10)).toEqual([expect.objectContaining({ id: 'P000608', name: 'Petersen, Scott H.' })]);
+    expect(await searchMembers('scott', 10)).toEqual([expect.objectContaining({ name: 'Petersen, Scott H.' })]);
+    expect(await getItem({ pk: 'NAME#p', sk: 'peters#P000608' })).toBeUndefined();
+    await saveMemberEnrichment('P000197', { birth_year: 1940, terms: [], leadership_roles: [], sponsored_count: 1, cosponsored_count: 2, enriched_at: at, photo_url: 'https://example.org/p.jpg' });
+    expect((await searchMembers('nancy', 10))[0]?.photo_url).toBe('https://example.org/p.jpg');
+  });
+
+  it('still finds members whose name items predate cards, and migration 0003 gives them cards', async () => {
+    const legacy = { pk: 'NAME#v', sk: 'velazquez#V000081', entity: 'member_name', member_id: 'V000081' };
+    await putItem(legacy);
+    expect(await searchMembers('velazquez', 10)).toEqual([expect.objectContaining({ id: 'V000081', name: 'Velázquez, Nydia M.', state: 'NY' })]);
+    expect(await memberNameCards.up()).toEqual({ members: 3 });
+    expect(await getItem({ pk: legacy.pk, sk: legacy.sk })).toMatchObject({ card: { id: 'V000081', name: 'Velázquez, Nydia M.' } });
   });
 });
