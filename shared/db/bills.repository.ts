@@ -98,6 +98,7 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
     congress_gov_url: fields.congress_gov_url ?? current.congress_gov_url,
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(next) }));
+  if (next.title !== current.title || next.short_title !== current.short_title) await writeTitleWords(next, current);
   const wasMissing = !current.introduced_date || !current.congress_gov_url;
   const isMissing = !next.introduced_date || !next.congress_gov_url;
   if (wasMissing && !isMissing) await clearMissing(id, 'metadata');

@@ -1,6 +1,7 @@
 /**
  * Search and topic index items for bills. Title words: WORD#{word} /
- * {bill_id}, written when a bill is saved. Topics: TOPIC / {tag} counters and
+ * {bill_id}, written when a bill is created and kept in step when a refresh
+ * changes its titles. Topics: TOPIC / {tag} counters and
  * TOPIC#{tag} / {bill_id} listing items, kept in step when a brief sets a
  * bill's tags. Bill numbers need no index: the id is derived and read directly.
  */
@@ -15,17 +16,31 @@ import { tableName } from './table.ts';
 
 /** How many congresses back a number without a congress is looked for. */
 const CONGRESS_CANDIDATES = 3;
-const WORD_QUERY_LIMIT = 300;
+/** Word items read per word of a several-word query: the newest bills carrying it. */
+const WORD_QUERY_LIMIT = 200;
+const MAX_QUERY_WORDS = 4;
 
-/** Writes the title-word index items of a bill (idempotent puts). */
-export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_title' | 'latest_action_date'>): Promise<void> {
-  const words = titleWords(`${bill.short_title ?? ''} ${bill.title}`);
-  await batchWrite(words.map((w) => ({ put: { pk: `WORD#${w}`, sk: bill.id, entity: 'word', bill_id: bill.id } })));
+const wordKey = (word: string, id: string) => ({ pk: `WORD#${word}`, sk: id });
+const billWords = (bill: Pick<Bill, 'title' | 'short_title'>) => titleWords(`${bill.short_title ?? ''} ${bill.title}`);
+
+/**
+ * Writes the title-word index items of a bill (idempotent puts) and, given
+ * its previous titles, deletes the items of words they had and these lack.
+ */
+export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_title'>, previous?: Pick<Bill, 'title' | 'short_title'>): Promise<void> {
+  const words = billWords(bill);
+  const gone = previous ? billWords(previous).filter((w) => !words.includes(w)) : [];
+  await batchWrite([
+    ...words.map((w) => ({ put: { ...wordKey(w, bill.id), entity: 'word', bill_id: bill.id } })),
+    ...gone.map((w) => ({ delete: wordKey(w, bill.id) })),
+  ]);
 }
 
 /**
  * Bills matching a query: a bill number in any common form is read directly
- * (GetItem per congress candidate), otherwise bills whose title has every word.
+ * (GetItem per congress candidate), otherwise bills whose title has every
+ * word: a Query per word (newest congress first, ids only), intersected, and
+ * one BatchGet of the page.
  */
 export async function searchBills(q: string, limit: number, now = new Date()): Promise<Bill[]> {
   const number = parseBillNumber(q);
@@ -34,17 +49,29 @@ export async function searchBills(q: string, limit: number, now = new Date()): P
     const congresses = number.congress ? [number.congress] : Array.from({ length: CONGRESS_CANDIDATES }, (_, i) => current - i);
     return (await getBills(congresses.map((c) => billId(c, number.type, number.number)))).slice(0, limit);
   }
-  const words = titleWords(q).slice(0, 4);
+  const words = titleWords(q).slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return [];
   const lists = await Promise.all(
-    words.map(async (w) => (await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `WORD#${w}` }, Limit: WORD_QUERY_LIMIT })).items.map((i) => String(i.bill_id))),
+    words.map(async (w) => {
+      const page = await queryPage({
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': `WORD#${w}` },
+        ProjectionExpression: 'bill_id',
+        // Bill ids begin with the congress, so descending order reads the newest congress first.
+        ScanIndexForward: false,
+        // One word needs only the page; several need enough of each list to intersect.
+        Limit: words.length === 1 ? limit : WORD_QUERY_LIMIT,
+      });
+      return page.items.map((i) => String(i.bill_id));
+    }),
   );
-  const [first = [], ...rest] = lists;
-  const ids = first.filter((id) => rest.every((l) => l.includes(id)));
-  const bills = await getBills(ids.slice(0, limit * 2));
-  // Title changes leave old word items behind; the stored title is the truth.
+  const [first = [], ...rest] = lists.sort((a, b) => a.length - b.length);
+  const others = rest.map((l) => new Set(l));
+  const ids = first.filter((id) => others.every((l) => l.has(id)));
+  const bills = await getBills(ids.slice(0, limit));
+  // refreshBill keeps word items in step with titles; the stored title stays the judge.
   return bills
-    .filter((b) => words.every((w) => titleWords(`${b.short_title ?? ''} ${b.title}`).includes(w)))
+    .filter((b) => words.every((w) => billWords(b).includes(w)))
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? ''))
     .slice(0, limit);
 }
