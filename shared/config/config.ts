@@ -72,6 +72,8 @@ export const Config = z.object({
   CONGRESS_API_KEY: optionalString,
   GOVINFO_API_KEY: optionalString,
   NEWS_API_KEY: optionalString,
+  /** The search-trends service (SerpApi's Google Trends API); optional: trend scores use the other signals without it. */
+  SEARCH_TRENDS_API_KEY: optionalString,
   REPLAY_HAR: optionalString,
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
   CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
@@ -79,6 +81,7 @@ export const Config = z.object({
   /** The ZIP geocoder and the district boundary service of the rep lookup. */
   ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
   DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
+  SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
   /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
   PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
   RECORD_HAR: optionalString,
