@@ -38,6 +38,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   personal: [table('readwrite')],
   // Test notifications are delivered directly, email included.
   notifications: [table('readwrite'), email],
+  // The shared API pipeline writes rate-limit counters for any route that declares a limit.
+  trends: [table('readwrite')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
@@ -46,6 +48,8 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
   llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
+  // Scores are written to the table; the news search quota and the RSS cache live there too.
+  trends: [table('readwrite')],
 };
 
 const WORKER: Record<QueueName, Need[]> = {

@@ -10,6 +10,7 @@ import type { LlmProvider } from '#shared/llm/provider.ts';
 import { probeBillList } from '#shared/providers/congress-gov.client.ts';
 import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
 import { listCollections } from '#shared/providers/govinfo.client.ts';
+import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
 import { checkProviders, type Probe } from './provider-health.ts';
 import type { CheckName, ProviderHealth } from './provider-health.schema.ts';
 
@@ -90,7 +91,17 @@ const withoutClient = (name: CheckName, detail: () => string): Probe => ({
 });
 
 const news = withoutClient('news', () => `no news-search client in this build${config().NEWS_API_KEY ? ' (NEWS_API_KEY is set but nothing uses it yet)' : ''}`);
-const trends = withoutClient('trends', () => 'no search-trends client in this build');
+/** A term with steady interest, so a working service always has a timeline for it. */
+export const PROBE_TREND_TERM = 'Congress';
+
+const trends: Probe = {
+  name: 'trends',
+  skipReason: async () => (isSearchTrendsConfigured() ? null : 'SEARCH_TRENDS_API_KEY is not set, so trend scores go without search interest'),
+  call: async (deadlineMs) => {
+    const [interest] = await compareSearchInterest([PROBE_TREND_TERM], { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS });
+    return `interest over time answered ("${PROBE_TREND_TERM}": ${interest ?? 0} mean interest)${source()}`;
+  },
+};
 
 /** Every probe, in the report's order (CHECK_NAMES). */
 export const providerProbes = (): Probe[] => [congressApi, documentApi, repLookup, llmProbe(), news, trends];

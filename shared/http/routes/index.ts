@@ -12,6 +12,7 @@ import { MEMBERS_ROUTES } from './members.routes.ts';
 import { NOTIFICATIONS_ROUTES } from './notifications.routes.ts';
 import { PERSONAL_ROUTES } from './personal.routes.ts';
 import { SYSTEM_ROUTES } from './system.routes.ts';
+import { TRENDS_ROUTES } from './trends.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
@@ -22,4 +23,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...LLM_ROUTES,
   ...PERSONAL_ROUTES,
   ...NOTIFICATIONS_ROUTES,
+  ...TRENDS_ROUTES,
 ];

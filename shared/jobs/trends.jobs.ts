@@ -1,0 +1,19 @@
+/** Jobs of the public-interest scores (see the job table in ./job-table.ts; schedules from SPEC "Schedules"). */
+import type { JobDef } from './job.ts';
+
+export const TRENDS_JOBS: JobDef[] = [
+  {
+    name: 'calculate_trend_scores',
+    group: 'trends',
+    schedule: '0 3 * * *',
+    description: "Scores the day's public interest in followed and recently active bills (search trends, news search, news RSS)",
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'calculate_member_interest',
+    group: 'trends',
+    schedule: '30 3 * * *',
+    description: "Scores the day's public interest in followed members and the sponsors of the day's scored bills",
+    timeoutSeconds: 900,
+  },
+];

@@ -1,0 +1,23 @@
+/**
+ * The read use cases of the trend routes: a bill's or a member's recent daily
+ * scores, newest first (one Query on its partition), 404 for an unknown id.
+ * An id that exists but has not been scored yet answers an empty list.
+ */
+import { getBill } from '#shared/db/bills.repository.ts';
+import { getMember } from '#shared/db/members.repository.ts';
+import { listTrendDays } from '#shared/db/trends.repository.ts';
+import { notFound } from '#shared/http/errors.ts';
+
+/** GET /api/bills/{id}/trend. */
+export async function billTrendView(id: string, days: number) {
+  const [bill, items] = await Promise.all([getBill(id), listTrendDays('bill', id, days)]);
+  if (!bill) throw notFound(`No bill ${id}`, 'bill.not_found');
+  return { bill_id: id, items };
+}
+
+/** GET /api/members/{id}/trend. */
+export async function memberTrendView(id: string, days: number) {
+  const [member, items] = await Promise.all([getMember(id), listTrendDays('member', id, days)]);
+  if (!member) throw notFound(`No member ${id}`, 'member.not_found');
+  return { member_id: id, items };
+}

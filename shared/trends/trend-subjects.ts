@@ -1,0 +1,77 @@
+/**
+ * Which bills and members are scored each day, bounded and read through
+ * existing indexes (no Scan):
+ *   bills: 1. followed bills (users in signup order, A5, then each user's
+ *   bill follows, P1); 2. bills acted on in the last ACTIVE_BILL_DAYS, newest
+ *   first (B10); at most MAX_SCORED_BILLS in that order.
+ *   members: 1. followed members (same walk); 2. sponsors of the day's scored
+ *   bills, highest score first (B14 gsi1); at most MAX_SCORED_MEMBERS.
+ */
+import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
+import { listFollows } from '#shared/db/follows.repository.ts';
+import { getMembers } from '#shared/db/members.repository.ts';
+import { topTrendingForDay } from '#shared/db/trending.repository.ts';
+import { listUsers } from '#shared/db/users.repository.ts';
+import type { Bill } from '#shared/ingest/bill.schema.ts';
+import { mapLimit } from '#shared/notify/concurrency.ts';
+import type { FollowTargetType } from '#shared/personal/follow.schema.ts';
+import type { Subject } from './signal-sources.ts';
+import { ACTIVE_BILL_DAYS, MAX_FOLLOW_USERS, MAX_SCORED_BILLS, MAX_SCORED_MEMBERS } from './trend-decisions.ts';
+
+const USERS_PAGE = 100;
+
+/** Ids users follow of one target type, most-followed first, walking at most MAX_FOLLOW_USERS users. */
+export async function followedIds(type: FollowTargetType, maxUsers = MAX_FOLLOW_USERS): Promise<string[]> {
+  const counts = new Map<string, number>();
+  let cursor: string | undefined;
+  let walked = 0;
+  do {
+    const page = await listUsers(Math.min(USERS_PAGE, maxUsers - walked), cursor);
+    walked += page.items.length;
+    const follows = await mapLimit(page.items, 8, (u) => listFollows(u.id, type));
+    for (const f of follows.flat()) counts.set(f.target_id, (counts.get(f.target_id) ?? 0) + 1);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor && walked < maxUsers);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([id]) => id);
+}
+
+/** Bills acted on since `since` (YYYY-MM-DD), newest action first, at most `limit`. */
+async function activeBills(since: string, limit: number): Promise<Bill[]> {
+  const found: Bill[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listBillsByLatestAction({ since, limit: limit - found.length, cursor });
+    found.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor && found.length < limit);
+  return found;
+}
+
+/** The bills to score on the day of `now`. */
+export async function billsToScore(now: Date, max = MAX_SCORED_BILLS): Promise<Subject[]> {
+  const since = new Date(now.getTime() - ACTIVE_BILL_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const followed = await getBills((await followedIds('bill')).slice(0, max));
+  const chosen = new Map(followed.map((b) => [b.id, b]));
+  if (chosen.size < max) {
+    for (const b of await activeBills(since, max)) {
+      if (chosen.size >= max) break;
+      if (!chosen.has(b.id)) chosen.set(b.id, b);
+    }
+  }
+  return [...chosen.values()].map((bill) => ({ kind: 'bill', id: bill.id, bill }));
+}
+
+/** The members to score on the day of `now`. */
+export async function membersToScore(now: Date, max = MAX_SCORED_MEMBERS): Promise<Subject[]> {
+  const date = now.toISOString().slice(0, 10);
+  const ids = (await followedIds('member')).slice(0, max);
+  if (ids.length < max) {
+    const trending = await topTrendingForDay(date, max);
+    const bills = new Map((await getBills(trending.map((t) => t.bill_id))).map((b) => [b.id, b]));
+    for (const t of trending) {
+      const sponsor = bills.get(t.bill_id)?.sponsor_id;
+      if (sponsor && !ids.includes(sponsor) && ids.length < max) ids.push(sponsor);
+    }
+  }
+  return (await getMembers(ids)).map((member) => ({ kind: 'member', id: member.id, member }));
+}
