@@ -82,6 +82,11 @@ export const Config = z.object({
   ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
   DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
   SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
+  /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
+  NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
+  NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),
+  /** Requests the news search plan allows per UTC day (the developer plan's 100); counted in DynamoDB across Lambdas. */
+  NEWS_API_DAILY_LIMIT: positiveInt(100),
   /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
   PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
   RECORD_HAR: optionalString,

@@ -22,6 +22,13 @@ export function stateCode(value: string | null | undefined): string | null {
   return STATES[v.toLowerCase()] ?? null;
 }
 
+const NAMES = new Map(Object.entries(STATES).reverse().map(([name, code]) => [code, name.replace(/\b(?!of\b)[a-z]/g, (c) => c.toUpperCase())]));
+
+/** The name of a 2-letter state code ('NY' → 'New York'); null when unknown. */
+export function stateName(code: string | null | undefined): string | null {
+  return code ? (NAMES.get(code.trim().toUpperCase()) ?? null) : null;
+}
+
 /** The 2-digit census FIPS code of each state, for GEOID parsing. */
 export const STATE_FIPS: Record<string, string> = {
   '01': 'AL', '02': 'AK', '04': 'AZ', '05': 'AR', '06': 'CA', '08': 'CO', '09': 'CT', '10': 'DE', '11': 'DC', '12': 'FL', '13': 'GA',

@@ -1,0 +1,56 @@
+/**
+ * The news search API's daily request quota, counted in one item per UTC day
+ * (QUOTA#news-search / DAY#{YYYY-MM-DD}, TTL two days) that every Lambda
+ * shares. Taking a request is one conditional UpdateItem (ADD used 1 while
+ * used < limit), so concurrent callers can never overspend the day.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/aws/clients.ts';
+import { isConditionFailed } from './dynamo.ts';
+import { tableName, ttlIn, TTL_ATTRIBUTE } from './table.ts';
+
+const QUOTA_TTL_SECONDS = 2 * 24 * 3600;
+const utcDay = (now: Date) => now.toISOString().slice(0, 10);
+const quotaKey = (now: Date) => ({ pk: 'QUOTA#news-search', sk: `DAY#${utcDay(now)}` });
+
+/** Requests counted for the UTC day of `now` (0 when none). */
+export async function newsQuotaUsed(now = new Date()): Promise<number> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: quotaKey(now), ProjectionExpression: 'used' }));
+  return Number(out.Item?.used ?? 0);
+}
+
+/** Counts one request if the day has one left; false (nothing counted) when the quota is spent. */
+export async function takeNewsQuota(limit: number, now = new Date()): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: quotaKey(now),
+        UpdateExpression: 'ADD used :one SET entity = :e, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Marks the day spent (the provider said its quota is exhausted, whatever our count says). */
+export async function exhaustNewsQuota(limit: number, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: quotaKey(now),
+      UpdateExpression: 'SET used = :limit, entity = :e, #ttl = :ttl',
+      ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+      ExpressionAttributeValues: { ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
+    }),
+  ).catch((err: unknown) => {
+    if (!isConditionFailed(err)) throw err;
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The news RSS cache shared by every Lambda (the news fetcher and the trend
+ * scorer read the same entries): one item per query in a single partition,
+ * NEWSRSS / Q#{sha256(query)}, holding the parsed articles and when they
+ * expire (2 hours, spec). Expiry is checked on read because TTL deletion
+ * lags; the one partition lets an admin clear the whole cache with a Query
+ * instead of a Scan. The number of distinct queries is bounded by the bills
+ * and members searched in two hours.
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { dynamo } from '#shared/aws/clients.ts';
+import { NewsArticle } from '#shared/news/news-article.ts';
+import { batchWrite, queryAll } from './dynamo.ts';
+import { tableName, ttlIn } from './table.ts';
+
+/** News RSS cache lifetime (spec limits: 2 hours). */
+export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
+
+const PARTITION = 'NEWSRSS';
+const cacheKey = (query: string) => ({ pk: PARTITION, sk: `Q#${createHash('sha256').update(query).digest('hex')}` });
+
+const CachedFeed = z.object({ query: z.string(), articles: z.array(NewsArticle), expires_at: z.number() });
+
+/** The cached articles of a query, or null when absent or older than 2 hours. */
+export async function getCachedFeed(query: string, now = Date.now()): Promise<NewsArticle[] | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cacheKey(query) }));
+  const cached = CachedFeed.safeParse(out.Item);
+  if (!cached.success || cached.data.query !== query || cached.data.expires_at <= now) return null;
+  return cached.data.articles;
+}
+
+/** Caches a query's articles for 2 hours. */
+export async function putCachedFeed(query: string, articles: NewsArticle[], now = Date.now()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...cacheKey(query), entity: 'news_rss_cache', query, articles, fetched_at: new Date(now).toISOString(), expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000, ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now) },
+    }),
+  );
+}
+
+/** Deletes every cached feed; resolves to how many were deleted. */
+export async function clearCachedFeeds(): Promise<number> {
+  const keys = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': PARTITION },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWrite(keys.map((k) => ({ delete: { pk: k.pk, sk: k.sk } })));
+  return keys.length;
+}

@@ -1,0 +1,18 @@
+/**
+ * A news article as both news providers (the news search API and the news
+ * RSS search feed) are read into it, and as stored and served per bill or
+ * member. Fields the provider does not give are null, never guessed.
+ */
+import { z } from 'zod';
+
+export const NewsArticle = z.object({
+  url: z.string(),
+  title: z.string(),
+  /** The publisher's name ("ABC News"). */
+  source: z.string().nullable(),
+  description: z.string().nullable(),
+  image_url: z.string().nullable(),
+  /** ISO-8601 UTC, or null when the provider gave no parseable date. */
+  published_at: z.string().nullable(),
+});
+export type NewsArticle = z.infer<typeof NewsArticle>;
