@@ -1,19 +1,25 @@
 /**
- * The news-search and news RSS signals. This build has no news clients yet,
- * so both report themselves unavailable and scores use search trends alone
- * (the breakdown says so).
+ * The news-search and news RSS signals over the news clients, with the same
+ * queries the news fetcher uses (shared/news/news-queries.ts), so a bill's
+ * gnews_count counts what the fetcher would find. RSS reads go through the
+ * shared 2-hour cache, so the fetcher and the scorer read a feed once.
  */
-import type { SignalSources } from './signal-sources.ts';
+import { billNewsQuery, memberNewsQuery } from '#shared/news/news-queries.ts';
+import { newsRssItems } from '#shared/providers/news-rss.client.ts';
+import { isNewsSearchConfigured, newsSearchQuota, searchNewsBatch } from '#shared/providers/news-search.client.ts';
+import type { SignalSources, Subject } from './signal-sources.ts';
 
-const NO_CLIENT = 'no news client in this build';
+/** How the news is searched for a subject. */
+export const newsQuery = (s: Subject): string => (s.kind === 'bill' ? billNewsQuery(s.bill) : memberNewsQuery(s.member));
 
 export const newsSearchSource: SignalSources['newsSearch'] = {
-  unavailable: () => NO_CLIENT,
-  quotaLow: async () => true,
-  countBatch: () => Promise.reject(new Error(NO_CLIENT)),
+  unavailable: () => (isNewsSearchConfigured() ? null : 'NEWS_API_KEY is not set'),
+  quotaLow: async () => (await newsSearchQuota()).low,
+  countBatch: async (subjects, from) => (await searchNewsBatch(subjects.map(newsQuery), { from })).map((articles) => articles.length),
 };
 
+// The RSS search feed needs no key, so it is always available; a feed that fails costs only its subject the signal.
 export const newsRssSource: SignalSources['newsRss'] = {
-  unavailable: () => NO_CLIENT,
-  count: () => Promise.reject(new Error(NO_CLIENT)),
+  unavailable: () => null,
+  count: async (s) => (await newsRssItems(newsQuery(s))).length,
 };

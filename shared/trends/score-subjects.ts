@@ -3,7 +3,7 @@
  * use case behind calculate_trend_scores and calculate_member_interest:
  *   1. search trends, TRENDS_BATCH_SIZE subjects per call, values kept in the
  *      subjects' order; a failed call leaves that batch without the signal;
- *   2. news search, NEWS_SEARCH_BATCH_SIZE per call, the quota checked before
+ *   2. news search, NEWS_API_BATCH_SIZE (4) per call, the quota checked before
  *      each call: once it runs low the rest go without the signal;
  *   3. news RSS, one (cached, shared) feed read per subject;
  *   4. score the day (normalised against the day's maxima, weights of missing

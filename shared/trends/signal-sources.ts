@@ -5,7 +5,8 @@
  */
 import type { Bill, Member } from '#shared/ingest/bill.schema.ts';
 import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
-import { NEWS_SEARCH_BATCH_SIZE, TRENDS_BATCH_SIZE } from './trend-decisions.ts';
+import { NEWS_API_BATCH_SIZE } from '#shared/providers/news-search.client.ts';
+import { TRENDS_BATCH_SIZE } from './trend-decisions.ts';
 
 /** What is scored: a bill or a member, with its record (the news query is built from it). */
 export type Subject = { kind: 'bill'; id: string; bill: Bill } | { kind: 'member'; id: string; member: Pick<Member, 'id' | 'name' | 'first_name' | 'last_name' | 'state' | 'chamber'> };
@@ -18,13 +19,14 @@ interface Source {
 export interface SignalSources {
   /** Search interest of up to TRENDS_BATCH_SIZE subjects compared in one call, in their order. */
   searchTrends: Source & { compare(subjects: Subject[]): Promise<number[]> };
-  /** Article counts of up to NEWS_SEARCH_BATCH_SIZE subjects from one news-search call, in their order. */
+  /** Article counts of up to NEWS_API_BATCH_SIZE (4) subjects from one news-search call, in their order. */
   newsSearch: Source & { quotaLow(): Promise<boolean>; countBatch(subjects: Subject[], from: Date): Promise<number[]> };
   /** Items the news RSS search feed lists for one subject. */
   newsRss: Source & { count(subject: Subject): Promise<number> };
 }
 
-export const BATCH = { searchTrends: TRENDS_BATCH_SIZE, newsSearch: NEWS_SEARCH_BATCH_SIZE } as const;
+/** Subjects per call: 5 per search-trends comparison (spec limit), 4 per news search (spec NEWS_API_BATCH_SIZE). */
+export const BATCH = { searchTrends: TRENDS_BATCH_SIZE, newsSearch: NEWS_API_BATCH_SIZE } as const;
 
 /** "First Last" for a member stored as "Last, First". */
 export function memberDisplayName(m: Subject & { kind: 'member' }): string {

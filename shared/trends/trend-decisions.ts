@@ -23,8 +23,6 @@ export const SIGNAL_WEIGHTS: Readonly<Record<SignalName, number>> = { search_tre
 
 /** Bills (or members) compared per search-trends call (spec limit "Bills per trends call"). */
 export const TRENDS_BATCH_SIZE = 5;
-/** Queries combined per news-search call with OR syntax (spec NEWS_API_BATCH_SIZE). */
-export const NEWS_SEARCH_BATCH_SIZE = 4;
 
 /** "Activity in the last 30 days" selects the bills scored, as the nightly action fetch does. */
 export const ACTIVE_BILL_DAYS = 30;

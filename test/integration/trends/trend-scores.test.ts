@@ -241,11 +241,28 @@ describe('the jobs', () => {
     expect(await stored('MEMBER#S000002', `TREND#${TODAY}`)).not.toHaveProperty('gsi1pk');
   });
 
-  it('the job function records a run that scores nothing when no signal is available', async () => {
-    setEnv({ SEARCH_TRENDS_API_KEY: undefined });
+  it('the job function scores with the configured clients and records what was missing or failed', async () => {
+    // News search has no key; the RSS feed answers 404 (the local server knows no such path), so only search trends is left.
+    setEnv({ NEWS_API_KEY: undefined, NEWS_RSS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/no-feed` });
     try {
       const run = await trendsJobs({ job: 'calculate_trend_scores', trigger: 'admin' });
-      expect(run).toMatchObject({ status: 'succeeded', result: { scored: 0, unavailable: { search_trends: 'SEARCH_TRENDS_API_KEY is not set', news_search: expect.any(String), news_rss: expect.any(String) } } });
+      expect(run).toMatchObject({ status: 'succeeded', result: { unavailable: { news_search: 'NEWS_API_KEY is not set' } } });
+      const result = run.result as { subjects: number; scored: number; signal_errors: { news_rss: number } };
+      expect(result.subjects).toBeGreaterThan(0);
+      expect(result.signal_errors.news_rss).toBe(result.subjects);
+      expect(result.scored).toBe(result.subjects);
+      expect(requests.some((u) => u.pathname.startsWith('/no-feed/rss/search'))).toBe(true);
+    } finally {
+      setEnv({ NEWS_RSS_BASE_URL: undefined });
+    }
+  });
+
+  it('the job function records a run that scores nothing when no signal can be used', async () => {
+    setEnv({ SEARCH_TRENDS_API_KEY: undefined, NEWS_API_KEY: undefined });
+    const noSignal: SignalSources = { ...sources(), searchTrends: searchTrendsSource, newsSearch: { ...newsSearch, unavailable: () => 'NEWS_API_KEY is not set' }, newsRss: { ...newsRss, unavailable: () => 'feed switched off' } };
+    try {
+      expect(await calculateTrendScores(NOW, noSignal)).toMatchObject({ scored: 0, unavailable: { search_trends: 'SEARCH_TRENDS_API_KEY is not set', news_search: 'NEWS_API_KEY is not set', news_rss: 'feed switched off' } });
+      expect(requests).toEqual([]);
     } finally {
       setEnv({ SEARCH_TRENDS_API_KEY: 'serp-secret' });
     }
