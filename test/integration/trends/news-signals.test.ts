@@ -12,6 +12,7 @@ import { tableName } from '#shared/db/table.ts';
 import { billNewsQuery } from '#shared/news/news-queries.ts';
 import { transportSettings } from '#shared/providers/http-transport.ts';
 import { clearNewsRssCache } from '#shared/providers/news-rss.client.ts';
+import { newsSearchQuota } from '#shared/providers/news-search.client.ts';
 import { calculateTrendScores } from '#shared/trends/calculate-scores.ts';
 import { makeBill, seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
@@ -102,8 +103,10 @@ describe('calculate_trend_scores with the news clients', () => {
   });
 
   it('skips news search once the daily quota runs low, keeping the other signals', async () => {
-    // The earlier runs of this file spent 6 of today's calls; 16 leaves 10, so one more call brings it under 10.
-    setEnv({ NEWS_API_DAILY_LIMIT: '16' });
+    // Leave exactly 10 of today's calls: one more brings the quota under 10, so the second batch is skipped.
+    setEnv({ NEWS_API_DAILY_LIMIT: '100' });
+    const { used } = await newsSearchQuota();
+    setEnv({ NEWS_API_DAILY_LIMIT: String(used + 10) });
     const summary = await calculateTrendScores(NOW);
 
     expect(seenPath('/v2/everything')).toHaveLength(1);
