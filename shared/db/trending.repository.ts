@@ -1,6 +1,6 @@
 /**
  * Reads of the stored daily trend scores (data-model B14): the scoring job
- * of a later issue writes BILL#{id} / TREND#{date} items carrying
+ * (trends.repository.ts) writes BILL#{id} / TREND#{date} items carrying
  * gsi1 TRENDING#{date} / {score}#{bill_id}. The dashboard reads the top of a
  * day's partition; this file only reads, it never writes scores.
  */

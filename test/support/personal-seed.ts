@@ -15,6 +15,7 @@ import { INDEX, tableName } from '#shared/db/table.ts';
 import { Bill, Member, type BillType } from '#shared/ingest/bill.schema.ts';
 import { billLabel } from '#shared/ingest/bill-id.ts';
 import { RollCall, type VotePositionValue } from '#shared/ingest/vote.schema.ts';
+import { scoreSortKey } from '#shared/trends/trend-score.ts';
 
 const provenance = { source: 'test-seed', fetched_at: '2026-01-01T00:00:00Z' };
 
@@ -118,8 +119,8 @@ export async function seedBrief(billId: string, topicTags: string[] = []): Promi
 
 /**
  * Writes a daily trend score in the shape docs/data-model.md B14 fixes
- * (BILL#{id} / TREND#{date}, gsi1 TRENDING#{date} / {score}#{bill_id}); the
- * scoring job of a later issue owns the writer.
+ * (BILL#{id} / TREND#{date}, gsi1 TRENDING#{date} / {score}#{bill_id}) with
+ * only a score; the scoring job's writer (trends.repository.ts) adds the breakdown.
  */
 export async function seedTrendScore(billId: string, date: string, score: number): Promise<void> {
   await dynamo().send(
@@ -133,7 +134,7 @@ export async function seedTrendScore(billId: string, date: string, score: number
         date,
         score,
         [INDEX.gsi1.pk]: `TRENDING#${date}`,
-        [INDEX.gsi1.sk]: `${score.toFixed(2).padStart(6, '0')}#${billId}`,
+        [INDEX.gsi1.sk]: `${scoreSortKey(score)}#${billId}`,
       },
     }),
   );
