@@ -19,7 +19,7 @@ import { billStage, type StageAction } from './stage.ts';
 import { seniorityTier } from './tiers.ts';
 
 const MEMBER_PAGE = 100;
-/** Members read at once, and bills of one member read at once: at most 4 × 8 Queries in flight. */
+/** Members read at once, and bills of one member read at once (two Queries each): at most 4 × 8 × 2 Queries in flight. */
 const MEMBER_CONCURRENCY = 4;
 const BILL_CONCURRENCY = 8;
 const WRITE_CONCURRENCY = 8;
@@ -44,17 +44,15 @@ async function allMembers(): Promise<Member[]> {
 /** The score inputs of one sponsored bill, with as few Queries as its data allows. */
 async function scoredBill(bill: SponsoredBill, sponsorParty: string | null, counters: Counters): Promise<ScoredBill> {
   const latest: StageAction[] = bill.latest_action_text ? [{ action_text: bill.latest_action_text }] : [];
-  let stage = billStage(latest);
-  if (stage !== 'became_law') {
-    counters.action_queries++;
-    stage = billStage([...latest, ...(await listStageActions(bill.id))]);
-  }
-  let cosponsorParties: (string | null)[] = [];
-  if (sponsorParty !== null) {
-    counters.cosponsor_queries++;
-    cosponsorParties = await listCosponsorParties(bill.id);
-  }
-  return { stage, bill_category: bill.bill_category, cosponsor_parties: cosponsorParties };
+  const readActions = billStage(latest) !== 'became_law';
+  const readCosponsors = sponsorParty !== null;
+  if (readActions) counters.action_queries++;
+  if (readCosponsors) counters.cosponsor_queries++;
+  const [actions, cosponsorParties] = await Promise.all([
+    readActions ? listStageActions(bill.id) : Promise.resolve([]),
+    readCosponsors ? listCosponsorParties(bill.id) : Promise.resolve([]),
+  ]);
+  return { stage: billStage([...latest, ...actions]), bill_category: bill.bill_category, cosponsor_parties: cosponsorParties };
 }
 
 /** Runs the job: returns what it read and wrote. */
