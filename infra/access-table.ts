@@ -38,6 +38,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   personal: [table('readwrite')],
   // Test notifications are delivered directly, email included.
   notifications: [table('readwrite'), email],
+  // A member's news read queues its background fetch; the admin routes count quota and clear the RSS cache.
+  news: [table('readwrite'), ...send('ingest-tasks')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
@@ -46,6 +48,7 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
   llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
+  news: [table('readwrite')],
 };
 
 const WORKER: Record<QueueName, Need[]> = {
