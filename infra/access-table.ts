@@ -38,6 +38,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   personal: [table('readwrite')],
   // Test notifications are delivered directly, email included.
   notifications: [table('readwrite'), email],
+  // A member's news read queues its background fetch; the admin routes count quota and clear the RSS cache.
+  news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   trends: [table('readwrite')],
 };
@@ -48,6 +50,7 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
   llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
+  news: [table('readwrite')],
   // Scores are written to the table; the news search quota and the RSS cache live there too.
   trends: [table('readwrite')],
 };

@@ -1,5 +1,6 @@
-/** Ingest jobs: the poller, the nightly action fetch, member sync and the admin backfills. */
+/** Ingest jobs: the poller, the nightly action fetch, member sync, effectiveness scores and the admin backfills. */
 import { z } from 'zod';
+import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-scores.ts';
 import { jobFunction } from '#shared/jobs/job-function.ts';
 import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/ingest/backfills.ts';
 import { syncMembers } from '#shared/ingest/member-tasks.ts';
@@ -15,6 +16,7 @@ export const ingestJobs = {
   },
   fetch_actions_for_active_bills: async ({ now }: { now: Date }) => fetchActionsForActiveBills(now),
   sync_members: async ({ now }: { now: Date }) => syncMembers(now),
+  calculate_effectiveness_scores: async ({ now }: { now: Date }) => calculateEffectivenessScores(now),
   backfill_all_actions: async () => backfillAllActions(),
   backfill_sponsors: async () => backfillSponsors(),
   backfill_cosponsors: async () => backfillCosponsors(),

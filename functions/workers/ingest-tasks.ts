@@ -1,6 +1,7 @@
-/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes) and member enrichment. */
+/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, news) and member enrichment and news. */
 import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/ingest/bill-tasks.ts';
 import { enrichMember } from '#shared/ingest/member-tasks.ts';
+import { fetchBillNews, fetchMemberNews } from '#shared/news/fetch-news.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { IngestTaskMessage } from '#shared/queues/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
@@ -17,6 +18,10 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
       return fetchBillVotes(message.bill_id, now);
     case 'enrich_member':
       return enrichMember(message.member_id, now);
+    case 'fetch_bill_news':
+      return fetchBillNews(message.bill_id, now);
+    case 'fetch_member_news':
+      return fetchMemberNews(message.member_id, now);
   }
 }
 

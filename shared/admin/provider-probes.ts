@@ -10,9 +10,11 @@ import type { LlmProvider } from '#shared/llm/provider.ts';
 import { probeBillList } from '#shared/providers/congress-gov.client.ts';
 import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
 import { listCollections } from '#shared/providers/govinfo.client.ts';
+import { fetchNewsRss } from '#shared/providers/news-rss.client.ts';
+import { isNewsSearchConfigured, newsSearchQuota, probeNewsSearch } from '#shared/providers/news-search.client.ts';
 import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
 import { checkProviders, type Probe } from './provider-health.ts';
-import type { CheckName, ProviderHealth } from './provider-health.schema.ts';
+import type { ProviderHealth } from './provider-health.schema.ts';
 
 /** Headroom of the transport's own timeout over the check's deadline: the deadline answers first, then the socket is freed. */
 const SOCKET_GRACE_MS = 1000;
@@ -83,14 +85,28 @@ function llmProbe(): Probe {
   };
 }
 
-/** A provider this build has no client for: reported, never called. */
-const withoutClient = (name: CheckName, detail: () => string): Probe => ({
-  name,
-  skipReason: async () => detail(),
-  call: () => Promise.reject(new Error(`${name} has no client in this build`)),
-});
+/** A query every news source answers: the health check asks for the news of Congress itself. */
+export const NEWS_PROBE_QUERY = 'Congress';
 
-const news = withoutClient('news', () => `no news-search client in this build${config().NEWS_API_KEY ? ' (NEWS_API_KEY is set but nothing uses it yet)' : ''}`);
+// Configured when the news search has its key; the RSS feed needs none, and is checked beside it.
+const news: Probe = {
+  name: 'news',
+  skipReason: async () => (isNewsSearchConfigured() ? null : 'NEWS_API_KEY is not set, so news comes from the RSS feed only and the news search is off'),
+  call: async (deadlineMs) => {
+    const opts = { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS };
+    const quota = await newsSearchQuota();
+    if (quota.remaining === 0) throw new Error(`the news search's daily quota of ${quota.limit} calls is spent`);
+    // A low quota is kept for the news fetch: only the feed is called then.
+    // Both calls finish before the answer, so neither outlives the check; the first failure is the check's error.
+    const [searchCall, feedCall] = await Promise.allSettled([quota.low ? null : probeNewsSearch(opts), fetchNewsRss(NEWS_PROBE_QUERY, opts)]);
+    if (searchCall.status === 'rejected') throw searchCall.reason;
+    if (feedCall.status === 'rejected') throw feedCall.reason;
+    const [search, feed] = [searchCall.value, feedCall.value];
+    const searched = search ? `news search answered (${search.totalResults} articles; ${quota.remaining - 1} of ${quota.limit} calls left today)` : `news search not called: quota low (${quota.remaining} of ${quota.limit} calls left today)`;
+    return `${searched}; RSS feed lists ${feed.length} articles${source()}`;
+  },
+};
+
 /** A term with steady interest, so a working service always has a timeline for it. */
 export const PROBE_TREND_TERM = 'Congress';
 

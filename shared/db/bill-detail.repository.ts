@@ -1,6 +1,6 @@
 /**
  * The bill detail read: one Query on BILL#{id} returns the record and every
- * item beside it (actions, text versions, briefs, cosponsors, votes), which
+ * item beside it (actions, text versions, briefs, cosponsors, votes, news), which
  * are sorted out here by their sort-key prefix.
  */
 import { Brief } from '#shared/briefs/brief.schema.ts';
@@ -14,7 +14,7 @@ export interface BillPartition {
   bill: Bill;
   latestBrief: Brief | null;
   textVersions: TextVersion[];
-  counts: { actions: number; text_versions: number; briefs: number; cosponsors: number; votes: number };
+  counts: { actions: number; text_versions: number; briefs: number; cosponsors: number; votes: number; news: number };
 }
 
 /** The bill with what its detail view shows, from one Query; null for an unknown bill. */
@@ -38,6 +38,7 @@ export async function getBillPartition(billId: string): Promise<BillPartition | 
       briefs: briefs.length,
       cosponsors: prefixed('COSPONSOR#').length,
       votes: prefixed('VOTE#').length,
+      news: prefixed('NEWS#').length,
     },
   };
 }

@@ -60,9 +60,13 @@ async function writeNameItems(member: Member, previousName?: string): Promise<vo
 /** Rewrites the name index items of a stored member from its record (migration 0003). */
 export const refreshNameItems = (member: Member): Promise<void> => writeNameItems(member);
 
+/** The score fields of a stored member (set by the effectiveness job, which a re-sync must not clear). */
+const pickScore = ({ effectiveness_score, percentile, tier, seniority_tier, effectiveness_computed_at }: Member) => ({ effectiveness_score, percentile, tier, seniority_tier, effectiveness_computed_at });
+
 /**
  * Saves a member with its LIS mapping and name index items. Enrichment
- * fields already stored are kept when the incoming record has none.
+ * fields and the effectiveness score already stored are kept when the
+ * incoming record has none.
  */
 export async function putMember(member: Member): Promise<void> {
   const existing = await getMember(member.id);
@@ -80,6 +84,7 @@ export async function putMember(member: Member): Promise<void> {
         phone: member.phone ?? existing.phone,
         office_address: member.office_address ?? existing.office_address,
         website: member.website ?? existing.website,
+        ...(member.effectiveness_computed_at === null ? pickScore(existing) : {}),
       }
     : member;
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged) }));

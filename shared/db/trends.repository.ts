@@ -1,5 +1,5 @@
 /**
- * Daily trend scores in the single table (data-model B14, M9): a bill's score
+ * Daily trend scores in the single table (data-model B14, M12): a bill's score
  * of a day is BILL#{id} / TREND#{YYYY-MM-DD} with gsi1 TRENDING#{date} /
  * {zero-padded score}#{bill_id} (read by trending.repository.ts); a member's
  * is MEMBER#{id} / TREND#{date}. Rewriting a day replaces it (the job is

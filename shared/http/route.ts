@@ -20,6 +20,7 @@ export const API_FUNCTION_GROUPS = [
   'llm',
   'personal',
   'notifications',
+  'news',
   'trends',
 ] as const;
 export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];

@@ -10,7 +10,7 @@ import { sendMessages } from '#shared/queues/send.ts';
 const PAGE = 100;
 export const ACTIVE_BILL_DAYS = 30;
 
-type BillTask = Exclude<IngestTaskMessage['type'], 'enrich_member'>;
+type BillTask = Exclude<IngestTaskMessage['type'], 'enrich_member' | 'fetch_member_news'>;
 
 async function queueForBills(type: BillTask, since?: string): Promise<number> {
   let cursor: string | undefined;

@@ -14,6 +14,7 @@ import { listFollows } from '#shared/db/follows.repository.ts';
 import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
 import { claimVoteFetch, listBillVotes, listRollCallPositions } from '#shared/db/votes.repository.ts';
 import { notFound } from '#shared/http/errors.ts';
+import { queueBillNewsIfWanted } from '#shared/news/news-fetch-rule.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { sendMessage } from '#shared/queues/send.ts';
 import { actionView, billView, textVersionView } from './bill-views.ts';
@@ -31,11 +32,13 @@ export async function listBillsView(filters: BillFilters, paging: { limit: numbe
   return { items: page.items.map((b) => billView(b, userId ? { isFollowing: following.has(b.id) } : {})), next_cursor: page.next_cursor };
 }
 
-/** GET /api/bills/{id}: the bill, its sponsor, latest brief and counts, from one Query. */
+/** GET /api/bills/{id}: the bill, its sponsor, latest brief and counts, from one Query; may queue a background news fetch. */
 export async function billDetailView(billId: string, userId?: string) {
   const [partition, following] = await Promise.all([getBillPartition(billId), followedIds(userId, 'bill')]);
   if (!partition) throw billNotFound(billId);
   const { bill, latestBrief, textVersions, counts } = partition;
+  // The read never fails for the news rule; a missed queue is retried by a later view or the fetch_news run.
+  await queueBillNewsIfWanted(bill.id, counts.news).catch((err: unknown) => logger.warn('bill view: news fetch rule failed', { id: bill.id, error: (err as Error).message }));
   return {
     ...billView(bill, { hasText: textVersions.length > 0, ...(userId ? { isFollowing: following.has(bill.id) } : {}) }),
     latest_brief: latestBrief,

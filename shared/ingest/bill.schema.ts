@@ -4,6 +4,7 @@
  * shared/db/bills.repository.ts and shared/db/members.repository.ts.
  */
 import { z } from 'zod';
+import { EffectivenessTier, SeniorityTier } from '#shared/effectiveness/tiers.ts';
 
 export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;
 export const BillType = z.enum(BILL_TYPES);
@@ -98,6 +99,15 @@ export const Member = z.object({
   sponsored_count: z.number().int().nullable().default(null),
   cosponsored_count: z.number().int().nullable().default(null),
   enriched_at: z.string().nullable().default(null),
+  /** Set by the nightly calculate_effectiveness_scores job; null until its first run. */
+  effectiveness_score: z.number().nullable().default(null),
+  percentile: z.number().nullable().default(null),
+  tier: EffectivenessTier.nullable().default(null),
+  seniority_tier: SeniorityTier.nullable().default(null),
+  effectiveness_computed_at: z.string().nullable().default(null),
   provenance: Provenance,
 });
 export type Member = z.infer<typeof Member>;
+
+/** The score fields of a member the effectiveness job has not scored yet (records built from provider data). */
+export const NOT_SCORED = { effectiveness_score: null, percentile: null, tier: null, seniority_tier: null, effectiveness_computed_at: null } as const;

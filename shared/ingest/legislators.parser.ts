@@ -6,7 +6,7 @@
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/provider-error.ts';
-import type { LeadershipRole, Member, MemberTerm } from './bill.schema.ts';
+import { NOT_SCORED, type LeadershipRole, type Member, type MemberTerm } from './bill.schema.ts';
 import { partyCode } from './normalise-congress.ts';
 import { AT_LARGE_STATES, stateCode } from './state-codes.ts';
 
@@ -63,6 +63,7 @@ export function parseLegislators(text: string, fetchedAt = new Date().toISOStrin
       sponsored_count: null,
       cosponsored_count: null,
       enriched_at: null,
+      ...NOT_SCORED,
       provenance: { source: LEGISLATORS, fetched_at: fetchedAt },
     } satisfies Member;
   });

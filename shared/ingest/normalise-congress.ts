@@ -5,7 +5,7 @@
  */
 import type * as S from '#shared/providers/congress-gov.schema.ts';
 import type { BillAction, RecordedVoteRef } from './action.schema.ts';
-import type { Bill, BillType, Member, MemberTerm } from './bill.schema.ts';
+import { NOT_SCORED, type Bill, type BillType, type Member, type MemberTerm } from './bill.schema.ts';
 import { billId, billLabel, chamberOfType, normaliseBillType } from './bill-id.ts';
 import { categorizeAction } from './categorize-action.ts';
 import type { Cosponsor } from './cosponsor.schema.ts';
@@ -157,6 +157,7 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     sponsored_count: null,
     cosponsored_count: null,
     enriched_at: null,
+    ...NOT_SCORED,
     provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: fetchedAt },
   };
 }

@@ -52,4 +52,12 @@ export const INGEST_JOBS: JobDef[] = [
     timeoutSeconds: 900,
     adminPath: '/api/admin/backfill-dates-links',
   },
+  {
+    name: 'calculate_effectiveness_scores',
+    group: 'ingest',
+    schedule: '0 5 * * *',
+    description: 'Scores every member from their sponsored bills; stores score, percentile within (seniority tier × party) and tier',
+    timeoutSeconds: 900,
+    adminPath: '/api/admin/calculate-effectiveness',
+  },
 ];

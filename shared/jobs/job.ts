@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** One job Lambda per group: functions/jobs/<group>.ts. */
-export const JOB_FUNCTION_GROUPS = ['system', 'ingest', 'llm', 'notify', 'trends'] as const;
+export const JOB_FUNCTION_GROUPS = ['system', 'ingest', 'llm', 'notify', 'news', 'trends'] as const;
 export type JobFunctionGroup = (typeof JOB_FUNCTION_GROUPS)[number];
 
 export interface JobDef {

@@ -104,20 +104,21 @@ export function attribute(queries: string[], found: { article: NewsArticle; text
   return queries.map((q) => found.filter((f) => mentions(q, f.text)).map((f) => f.article));
 }
 
-async function searchOnce(queries: string[], from: Date | undefined, now: Date): Promise<NewsArticle[][]> {
+type OkResponse = Extract<EverythingResponse, { status: 'ok' }>;
+
+/** One /everything request: key check, one call taken from the quota, the payload parsed, provider errors raised. */
+async function everything(q: string, extra: Record<string, string>, transport: { retries: number; timeoutMs: number }, now: Date): Promise<OkResponse> {
   const cfg = config();
   if (!cfg.NEWS_API_KEY) throw new ProviderError(NEWS_SEARCH, 'NEWS_API_KEY is not set');
   if (!(await takeNewsQuota(cfg.NEWS_API_DAILY_LIMIT, now))) throw new ProviderError(NEWS_SEARCH, `daily quota of ${cfg.NEWS_API_DAILY_LIMIT} calls is spent`, { status: 429 });
-  const params = new URLSearchParams({ q: combinedQuery(queries), language: 'en', sortBy: 'publishedAt', pageSize: String(PAGE_SIZE) });
-  if (from) params.set('from', from.toISOString().slice(0, 19));
+  const params = new URLSearchParams({ q, language: 'en', sortBy: 'publishedAt', ...extra });
   const res = await getText({
     provider: NEWS_SEARCH,
     url: `${cfg.NEWS_API_BASE_URL.replace(/\/$/, '')}/everything?${params}`,
     headers: { 'X-Api-Key': cfg.NEWS_API_KEY },
-    // 4xx bodies carry the provider's reason; a 429 is its quota, retried once at most.
+    // 4xx bodies carry the provider's reason, so they are read rather than thrown by the transport.
     accept: [400, 401, 426, 429],
-    retries: 1,
-    timeoutMs: 15_000,
+    ...transport,
   });
   const payload = parsePayload(NEWS_SEARCH, 'everything response', EverythingResponse, parseJsonBody(NEWS_SEARCH, 'everything response', res.text));
   if (payload.status === 'error' || res.status >= 400) {
@@ -125,9 +126,21 @@ async function searchOnce(queries: string[], from: Date | undefined, now: Date):
     if (res.status === 429 || (payload.status === 'error' && payload.code === 'rateLimited')) await exhaustNewsQuota(cfg.NEWS_API_DAILY_LIMIT, now);
     throw new ProviderError(NEWS_SEARCH, `HTTP ${res.status}: ${reason}`, { status: res.status });
   }
+  return payload;
+}
+
+async function searchOnce(queries: string[], from: Date | undefined, now: Date): Promise<NewsArticle[][]> {
+  // A 429 is the provider's quota: retried once at most.
+  const payload = await everything(combinedQuery(queries), { pageSize: String(PAGE_SIZE), ...(from ? { from: from.toISOString().slice(0, 19) } : {}) }, { retries: 1, timeoutMs: 15_000 }, now);
   const found = payload.articles.flatMap((a) => articleFromProvider(a) ?? []);
   const unique = [...new Map(found.map((f) => [f.article.url, f])).values()];
   return attribute(queries, unique);
+}
+
+/** The health check's one cheap search (one article, no retry); it counts against the day's quota like any call. */
+export async function probeNewsSearch(opts: { timeoutMs: number }, now = new Date()): Promise<{ totalResults: number }> {
+  const payload = await everything('Congress', { pageSize: '1' }, { retries: 0, timeoutMs: opts.timeoutMs }, now);
+  return { totalResults: payload.totalResults };
 }
 
 /**

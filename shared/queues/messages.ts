@@ -78,6 +78,9 @@ export const IngestTaskMessage = z.discriminatedUnion('type', [
   billTask('fetch_bill_cosponsors'),
   billTask('fetch_bill_votes'),
   z.object({ v: z.literal(1), type: z.literal('enrich_member'), member_id: z.string().regex(/^[A-Z]\d{6}$/) }),
+  // Background news fetches queued by reads (shared/news/news-reads.ts).
+  billTask('fetch_bill_news'),
+  z.object({ v: z.literal(1), type: z.literal('fetch_member_news'), member_id: z.string().regex(/^[A-Z]\d{6}$/) }),
 ]);
 export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
 

@@ -9,6 +9,7 @@ import { BILLS_ROUTES } from './bills.routes.ts';
 import { JOBS_ADMIN_ROUTES } from './jobs-admin.routes.ts';
 import { LLM_ROUTES } from './llm.routes.ts';
 import { MEMBERS_ROUTES } from './members.routes.ts';
+import { NEWS_ROUTES } from './news.routes.ts';
 import { NOTIFICATIONS_ROUTES } from './notifications.routes.ts';
 import { PERSONAL_ROUTES } from './personal.routes.ts';
 import { SYSTEM_ROUTES } from './system.routes.ts';
@@ -23,5 +24,6 @@ export const ROUTES: readonly RouteDef[] = [
   ...LLM_ROUTES,
   ...PERSONAL_ROUTES,
   ...NOTIFICATIONS_ROUTES,
+  ...NEWS_ROUTES,
   ...TRENDS_ROUTES,
 ];

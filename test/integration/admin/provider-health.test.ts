@@ -147,7 +147,7 @@ describe('GET /api/admin/health', () => {
     expect(checks.document_api.detail).toBe('collections endpoint lists 2 collections, BILLS among them');
     expect(checks.rep_lookup.detail).toMatch(/^ZIP 95014 → CA-17 \(geocoder \d+ ms, district boundaries \d+ ms\)$/);
     expect(checks.llm.detail).toBe('openai lists 2 models; briefs use gpt-4o-mini');
-    expect(checks.news).toEqual({ name: 'news', status: 'not_configured', latency_ms: null, detail: 'no news-search client in this build' });
+    expect(checks.news).toEqual({ name: 'news', status: 'not_configured', latency_ms: null, detail: 'NEWS_API_KEY is not set, so news comes from the RSS feed only and the news search is off' });
     expect(checks.trends).toMatchObject({ status: 'not_configured', latency_ms: null });
     // One request per upstream, with the keys where the providers expect them.
     expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'congress', 'govinfo', 'openai', 'zip']);
@@ -195,14 +195,14 @@ describe('GET /api/admin/health', () => {
   });
 
   it('reports providers without keys as not_configured and never calls them', async () => {
-    useEnv({ CONGRESS_API_KEY: undefined, LLM_PROVIDER: undefined, OPENAI_API_KEY: undefined, GOVINFO_API_KEY: undefined, NEWS_API_KEY: 'news-secret' });
+    useEnv({ CONGRESS_API_KEY: undefined, LLM_PROVIDER: undefined, OPENAI_API_KEY: undefined, GOVINFO_API_KEY: undefined });
     const { res } = await health();
     const report = ProviderHealth.parse(res.body);
     expect(report.status).toBe('ok');
     const checks = byName(report);
     expect(checks.congress_api).toEqual({ name: 'congress_api', status: 'not_configured', latency_ms: null, detail: 'CONGRESS_API_KEY is not set, so bills are not polled' });
     expect(checks.llm).toEqual({ name: 'llm', status: 'not_configured', latency_ms: null, detail: 'the offline extractive briefer writes briefs: no LLM provider is configured' });
-    expect(checks.news.detail).toBe('no news-search client in this build (NEWS_API_KEY is set but nothing uses it yet)');
+    expect(checks.news.status).toBe('not_configured');
     // GovInfo still serves the document fetcher with its DEMO_KEY, so it is checked, and the detail says so.
     expect(checks.document_api.status).toBe('ok');
     expect(checks.document_api.detail).toContain('DEMO_KEY');

@@ -1,0 +1,126 @@
+/**
+ * Stored news articles (data-model B13, M11): a bill's at BILL#{id} /
+ * NEWS#{sha256(url)} and a member's at MEMBER#{id} / NEWS#{sha256(url)}, so
+ * an article is unique per (owner, url) by its key, and a second store of
+ * the same URL is a failed condition, not a read. Each carries gsi3
+ * NEWS#{owner pk} / {published_at}#{hash} for the newest-first list. Also
+ * the claims that keep reads from queueing a fetch on every view, and the
+ * latest trend score of a bill (B14, written by the trend scorer).
+ */
+import { createHash } from 'node:crypto';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { dynamo } from '#shared/aws/clients.ts';
+import { NewsArticle } from '#shared/news/news-article.ts';
+import { indexPartition, isConditionFailed, queryPage, type Page } from './dynamo.ts';
+import { INDEX, tableName, ttlIn } from './table.ts';
+
+export type NewsOwner = { kind: 'bill'; id: string } | { kind: 'member'; id: string };
+
+export const StoredArticle = NewsArticle.extend({ stored_at: z.string(), provider: z.enum(['news-search', 'news-rss']) });
+export type StoredArticle = z.infer<typeof StoredArticle>;
+
+/** How long a member stays listed for news refresh after its news was last read. */
+export const MEMBER_LISTING_SECONDS = 14 * 24 * 3600;
+
+/** Longest description kept: articles sit in the bill's partition, which its detail read loads whole. */
+const MAX_DESCRIPTION = 500;
+
+const ownerPk = (owner: NewsOwner) => (owner.kind === 'bill' ? `BILL#${owner.id}` : `MEMBER#${owner.id}`);
+export const urlHash = (url: string) => createHash('sha256').update(url).digest('hex');
+
+/** Stores one article unless the owner already has its URL; true when it was new. */
+export async function putArticle(owner: NewsOwner, article: NewsArticle, provider: StoredArticle['provider'], now = new Date()): Promise<boolean> {
+  const hash = urlHash(article.url);
+  const description = article.description && article.description.length > MAX_DESCRIPTION ? `${article.description.slice(0, MAX_DESCRIPTION - 1)}…` : article.description;
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          pk: ownerPk(owner),
+          sk: `NEWS#${hash}`,
+          entity: 'news_article',
+          ...article,
+          description,
+          provider,
+          stored_at: now.toISOString(),
+          [INDEX.gsi3.pk]: `NEWS#${ownerPk(owner)}`,
+          // Undated articles sort by when they were stored.
+          [INDEX.gsi3.sk]: `${article.published_at ?? now.toISOString()}#${hash}`,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** An owner's articles, newest first, a page at a time. */
+export async function listArticles(owner: NewsOwner, limit: number, cursor?: string): Promise<Page<StoredArticle>> {
+  const page = await queryPage({ ...indexPartition('gsi3', `NEWS#${ownerPk(owner)}`), ScanIndexForward: false, Limit: limit }, cursor);
+  return { items: page.items.map((i) => StoredArticle.parse(i)), next_cursor: page.next_cursor };
+}
+
+/**
+ * Claims a background news fetch for an owner for `seconds`: true for the one
+ * caller that gets it, false while an earlier claim holds. A member's claim
+ * also lists it on gsi3 NEWS_MEMBERS / {claimed_at}#{id} (M11a), so the
+ * scheduled fetch can refresh the members people read news of.
+ */
+export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = new Date()): Promise<boolean> {
+  const listing = owner.kind === 'member' ? { [INDEX.gsi3.pk]: 'NEWS_MEMBERS', [INDEX.gsi3.sk]: `${now.toISOString()}#${owner.id}`, member_id: owner.id } : {};
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { pk: ownerPk(owner), sk: 'NEWSCLAIM', entity: 'news_claim', claimed_at: now.toISOString(), until: Math.floor(now.getTime() / 1000) + seconds, ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()), ...listing },
+        ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
+        ExpressionAttributeNames: { '#until': 'until' },
+        ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Members whose news was read since `since` (newest first), for the scheduled refresh. */
+export async function membersWithNewsReadSince(since: Date, limit: number): Promise<string[]> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: INDEX.gsi3.name,
+      KeyConditionExpression: '#pk = :pk AND #sk >= :since',
+      ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk, '#sk': INDEX.gsi3.sk },
+      ExpressionAttributeValues: { ':pk': 'NEWS_MEMBERS', ':since': since.toISOString() },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return [...new Set((out.Items ?? []).map((i) => String(i.member_id)))];
+}
+
+const TrendSignal = z.object({ gnews_count: z.coerce.number().default(0) }).passthrough();
+
+/** The news-search article count of a bill's latest trend score (B14), or 0 when it has none. */
+export async function latestGnewsCount(billId: string): Promise<number> {
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :trend)',
+      ExpressionAttributeValues: { ':pk': `BILL#${billId}`, ':trend': 'TREND#' },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  const item = out.Items?.[0];
+  if (!item) return 0;
+  const parsed = TrendSignal.safeParse(item);
+  return parsed.success && Number.isFinite(parsed.data.gnews_count) ? parsed.data.gnews_count : 0;
+}

@@ -1,0 +1,57 @@
+/** Routes of the news function group (functions/api/news.ts implements them). */
+import { z } from 'zod';
+import { NewsArticle } from '#shared/news/news-article.ts';
+import { defineRoute, type RouteDef } from '../route.ts';
+import { BillIdParams, MemberIdParams, Paging, listOf } from '../schemas.ts';
+
+const fn = 'news' as const;
+
+export const listBillNews = defineRoute({
+  operationId: 'listBillNews',
+  method: 'GET',
+  path: '/api/bills/{id}/news',
+  fn,
+  auth: 'none',
+  summary: "Stored news articles about the bill, newest first (fetched every 6 hours, and in the background when the bill's page is read and none are stored)",
+  tags: ['news'],
+  params: BillIdParams,
+  query: Paging,
+  response: listOf(NewsArticle),
+});
+
+export const listMemberNews = defineRoute({
+  operationId: 'listMemberNews',
+  method: 'GET',
+  path: '/api/members/{id}/news',
+  fn,
+  auth: 'none',
+  summary: 'News articles about the member, newest first; a read queues a refresh at most every 6 hours (news_fetch_queued)',
+  tags: ['news'],
+  params: MemberIdParams,
+  query: Paging,
+  response: listOf(NewsArticle).extend({ news_fetch_queued: z.boolean() }),
+});
+
+export const newsApiQuota = defineRoute({
+  operationId: 'newsApiQuota',
+  method: 'GET',
+  path: '/api/admin/news-api-quota',
+  fn,
+  auth: 'admin',
+  summary: 'Remaining news-search calls for the UTC day; low is true under 10',
+  tags: ['admin'],
+  response: z.object({ configured: z.boolean(), date: z.string(), limit: z.number().int(), used: z.number().int(), remaining: z.number().int(), low: z.boolean() }),
+});
+
+export const clearNewsFeedCache = defineRoute({
+  operationId: 'clearNewsFeedCache',
+  method: 'POST',
+  path: '/api/admin/clear-news-feed-cache',
+  fn,
+  auth: 'admin',
+  summary: 'Flushes the shared news RSS cache; answers how many cached queries were removed',
+  tags: ['admin'],
+  response: z.object({ cleared: z.number().int() }),
+});
+
+export const NEWS_ROUTES: RouteDef[] = [listBillNews, listMemberNews, newsApiQuota, clearNewsFeedCache];
