@@ -10,6 +10,7 @@
  */
 import { join } from 'node:path';
 import { config } from '#shared/config/config.ts';
+import type { JobFunctionGroup } from '#shared/jobs/job.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { runPendingMigrations } from '#shared/migrations/runner.ts';
 import { QUEUES, queueUrlEnv } from '#shared/queues/queue-table.ts';
@@ -26,6 +27,9 @@ import { startQueuePump, type QueuePump } from './queue-pump.ts';
 import { restoreBucket, snapshotPeriodically, type BucketSnapshots } from './s3-persistence.ts';
 import { startScheduler, type ScheduledJob } from './scheduler.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+/** Job groups whose providers the offline recording cannot answer; their schedules stay paused offline. */
+const OFFLINE_PAUSED_GROUPS: readonly JobFunctionGroup[] = ['ingest', 'news', 'trends'];
 
 export interface LocalStackOptions {
   /** API port; 0 picks a free one (default $PORT or 3000). */
@@ -135,10 +139,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
     let scheduledJobs: ScheduledJob[] = [];
     if (options.scheduler ?? local.LOCAL_SCHEDULER === '1') {
-      // Offline, the providers replay a fixed recording: a scheduled poll would only ask for windows it does not hold.
+      // Offline, the providers replay a fixed recording: a scheduled poll would only ask for windows it does not
+      // hold, and the recording has no news or trends answers. Admins can still run these jobs by hand.
       const offline = Boolean(process.env.REPLAY_HAR) && !process.env.CONGRESS_API_KEY;
-      const jobs = offline ? JOBS.filter((j) => j.group !== 'ingest') : JOBS;
-      if (offline) log('offline (replaying recorded provider data): ingest schedules paused; set CONGRESS_API_KEY to poll live data');
+      const jobs = offline ? JOBS.filter((j) => !OFFLINE_PAUSED_GROUPS.includes(j.group)) : JOBS;
+      if (offline) log(`offline (replaying recorded provider data): ${OFFLINE_PAUSED_GROUPS.join(', ')} schedules paused; set CONGRESS_API_KEY to poll live data`);
       const scheduler = startScheduler(jobs, log);
       scheduledJobs = scheduler.jobs;
       stops.push(() => scheduler.stop());
