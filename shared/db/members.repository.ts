@@ -65,8 +65,8 @@ const pickScore = ({ effectiveness_score, percentile, tier, seniority_tier, effe
 
 /**
  * Saves a member with its LIS mapping and name index items. Enrichment
- * fields and the effectiveness score already stored are kept when the
- * incoming record has none.
+ * fields, committee chairs and the effectiveness score already stored are
+ * kept when the incoming record has none.
  */
 export async function putMember(member: Member): Promise<void> {
   const existing = await getMember(member.id);
@@ -84,6 +84,8 @@ export async function putMember(member: Member): Promise<void> {
         phone: member.phone ?? existing.phone,
         office_address: member.office_address ?? existing.office_address,
         website: member.website ?? existing.website,
+        // null is "not known this time" (the committee data was unavailable); [] is a known "chairs none".
+        chaired_committees: member.chaired_committees ?? existing.chaired_committees,
         ...(member.effectiveness_computed_at === null ? pickScore(existing) : {}),
       }
     : member;

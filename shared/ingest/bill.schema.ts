@@ -99,6 +99,8 @@ export const Member = z.object({
   sponsored_count: z.number().int().nullable().default(null),
   cosponsored_count: z.number().int().nullable().default(null),
   enriched_at: z.string().nullable().default(null),
+  /** Full committees the member chairs (sync_members, from congress-legislators); null while unknown. */
+  chaired_committees: z.array(z.string()).nullable().default(null),
   /** Set by the nightly calculate_effectiveness_scores job; null until its first run. */
   effectiveness_score: z.number().nullable().default(null),
   percentile: z.number().nullable().default(null),

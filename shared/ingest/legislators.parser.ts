@@ -63,6 +63,7 @@ export function parseLegislators(text: string, fetchedAt = new Date().toISOStrin
       sponsored_count: null,
       cosponsored_count: null,
       enriched_at: null,
+      chaired_committees: null,
       ...NOT_SCORED,
       provenance: { source: LEGISLATORS, fetched_at: fetchedAt },
     } satisfies Member;

@@ -1,12 +1,13 @@
 /**
  * Members: sync_members (the Congress.gov list for chamber, state and
- * district, merged with the congress-legislators data for LIS ids and
- * contact details) and the first-view enrichment of one member.
+ * district, merged with the congress-legislators data for LIS ids, contact
+ * details and the committees each member chairs) and the first-view
+ * enrichment of one member.
  */
 import { getMember, putMember, saveMemberEnrichment } from '#shared/db/members.repository.ts';
 import { logger } from '#shared/observability/logger.ts';
 import { getMemberDetail, listCurrentMembers } from '#shared/providers/congress-gov.client.ts';
-import { fetchCurrentLegislators } from '#shared/providers/legislators.client.ts';
+import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers/legislators.client.ts';
 import type { Member } from './bill.schema.ts';
 import { enrichmentFromDetail, memberFromListItem } from './normalise-congress.ts';
 
@@ -24,7 +25,10 @@ export function mergeMember(base: Member, extra: Member | undefined): Member {
   };
 }
 
-/** Runs sync_members; the legislators dataset is optional (its outage only leaves LIS ids as they were). */
+/**
+ * Runs sync_members; the legislators dataset and its committee files are
+ * optional (an outage only leaves LIS ids and committee chairs as they were).
+ */
 export async function syncMembers(now: Date) {
   const fetchedAt = now.toISOString();
   const list = await listCurrentMembers();
@@ -33,6 +37,13 @@ export async function syncMembers(now: Date) {
     legislators = await fetchCurrentLegislators(fetchedAt);
   } catch (err) {
     logger.warn('sync_members: legislators dataset unavailable', { error: (err as Error).message });
+  }
+  // Null when the committee files are unavailable: stored chairs are then kept, not cleared.
+  let chairs: Map<string, string[]> | null = null;
+  try {
+    chairs = await fetchCommitteeChairs();
+  } catch (err) {
+    logger.warn('sync_members: committee data unavailable', { error: (err as Error).message });
   }
   const byId = new Map(legislators.map((l) => [l.id, l]));
   let saved = 0;
@@ -46,10 +57,10 @@ export async function syncMembers(now: Date) {
       logger.warn('sync_members: member skipped', { id: item.bioguideId, error: (err as Error).message });
       continue;
     }
-    await putMember(mergeMember(member, byId.get(member.id)));
+    await putMember({ ...mergeMember(member, byId.get(member.id)), chaired_committees: chairs ? (chairs.get(member.id) ?? []) : null });
     saved++;
   }
-  return { listed: list.length, saved, skipped, with_lis_ids: legislators.filter((l) => l.lis_id).length };
+  return { listed: list.length, saved, skipped, with_lis_ids: legislators.filter((l) => l.lis_id).length, committee_chairs: chairs?.size ?? null };
 }
 
 /** Enriches one member from its Congress.gov detail (bio, terms, leadership, counts). Idempotent. */

@@ -157,6 +157,7 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     sponsored_count: null,
     cosponsored_count: null,
     enriched_at: null,
+    chaired_committees: null,
     ...NOT_SCORED,
     provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: fetchedAt },
   };

@@ -89,6 +89,13 @@ describe('ingestion pipeline over the recorded dataset', () => {
     ]);
   });
 
+  it('stores the committees each member chairs, known to be none for subcommittee chairs and ranking members', async () => {
+    expect(first.members).toMatchObject({ committee_chairs: 0 });
+    // McClintock chairs a subcommittee, Lofgren is a ranking member: neither chairs a full committee.
+    expect((await getMember('M001177'))?.chaired_committees).toEqual([]);
+    expect((await getMember('L000397'))?.chaired_committees).toEqual([]);
+  });
+
   it('stores roll calls with Senate positions mapped from LIS ids to Bioguide ids', async () => {
     expect((await getMember('P000145'))?.lis_id).toBe('S413');
     const [senate] = await listBillVotes('119-s-5');

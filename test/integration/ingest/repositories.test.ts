@@ -133,6 +133,16 @@ describe('members repository', () => {
     expect((await searchMembers('nancy', 10))[0]?.photo_url).toBe('https://example.org/p.jpg');
   });
 
+  it('keeps stored committee chairs when a sync could not read them, and clears them when it read none', async () => {
+    const member = await getMember('P000197');
+    if (!member) throw new Error('seeded member missing');
+    await putMember({ ...member, chaired_committees: ['House Committee on Rules'] });
+    await putMember({ ...member, chaired_committees: null });
+    expect((await getMember('P000197'))?.chaired_committees).toEqual(['House Committee on Rules']);
+    await putMember({ ...member, chaired_committees: [] });
+    expect((await getMember('P000197'))?.chaired_committees).toEqual([]);
+  });
+
   it('still finds members whose name items predate cards, and migration 0003 gives them cards', async () => {
     const legacy = { pk: 'NAME#v', sk: 'velazquez#V000081', entity: 'member_name', member_id: 'V000081' };
     await putItem(legacy);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseBillStatus } from '#shared/ingest/bill-status.parser.ts';
 import { districtFromGeographies } from '#shared/ingest/district.ts';
+import { parseCommitteeChairs } from '#shared/ingest/committee-chairs.parser.ts';
 import { parseLegislators } from '#shared/ingest/legislators.parser.ts';
 import { documentToPlainText } from '#shared/ingest/plain-text.ts';
 import { HJRES37_RFS } from '../../../local/fixtures/seed-documents.ts';
@@ -31,6 +32,17 @@ describe.skipIf(!hasFixtures)('document parsers on the real recordings', () => {
     expect(cantwell).toMatchObject({ name: 'Cantwell, Maria', state: 'WA', chamber: 'senate', lis_id: 'S275', birth_year: 1958, party: 'D' });
     expect(json.filter((m) => m.chamber === 'house' && ['AK', 'WY', 'VT'].includes(m.state)).every((m) => m.district === 0)).toBe(true);
   }, 20_000);
+
+  it('reads the full committees each member chairs from the committee files', () => {
+    const chairs = parseCommitteeChairs(fixture('congress-legislators/committees-current.json'), fixture('congress-legislators/committee-membership-current.json'));
+    expect(chairs.get('B001236')).toEqual(['Senate Committee on Agriculture, Nutrition, and Forestry']);
+    expect(chairs.get('C000880')).toEqual(['Senate Committee on Finance', 'Joint Committee on Taxation']);
+    // Britt chairs two Senate subcommittees and no full committee; Padilla is a ranking member.
+    expect(chairs.has('B001319')).toBe(false);
+    expect(chairs.has('P000145')).toBe(false);
+    expect(chairs.size).toBe(46);
+    expect([...chairs.values()].flat()).toHaveLength(50);
+  });
 
   it('renders USLM text as plain text that keeps section numbers', () => {
     const text = documentToPlainText(fixture('bill-text-uslm/BILLS-116hjres37rh_uslm.xml'));
