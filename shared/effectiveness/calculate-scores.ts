@@ -65,7 +65,7 @@ export async function calculateEffectivenessScores(now: Date) {
     const sponsored = await listSponsoredBills(m.id);
     counters.bills_read += sponsored.length;
     const bills = await mapLimit(sponsored, BILL_CONCURRENCY, (b) => scoredBill(b, m.party, counters));
-    const chair = chairsCommittee(m.leadership_roles);
+    const chair = chairsCommittee(m);
     if (chair) chairs++;
     return { id: m.id, score: memberScore(bills, m.party, chair), seniority_tier: seniorityTier(congressesServed(m.terms)), party: m.party };
   });

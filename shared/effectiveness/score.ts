@@ -42,15 +42,15 @@ export function billPoints(bill: ScoredBill, sponsorParty: string | null): numbe
 }
 
 /**
- * Whether the member chairs a committee, from the stored leadership roles:
- * a current role whose title names a committee and a chair ("… Committee
- * Chair", "Chairman of the … Committee"; a vice chair is not one). The stored roles come from
- * Congress.gov's member leadership and congress-legislators' leadership_roles;
- * neither lists the chairs of standing committees, so this is the best the
- * stored data can tell (see docs/operations.md).
+ * Whether the member chairs a committee: the full committees sync_members
+ * stored from congress-legislators' committee membership. Until that data
+ * has been read (chaired_committees null), the stored leadership roles
+ * stand in: a current role whose title names a committee and a chair
+ * ("… Committee Chair", "Chairman of the … Committee"; a vice chair is not one).
  */
-export function chairsCommittee(roles: readonly Pick<LeadershipRole, 'title' | 'current'>[]): boolean {
-  return roles.some((r) => r.current && /\bcommittee\b/i.test(r.title) && /(?<!\bvice[ -])\bchair(man|woman|person)?\b/i.test(r.title));
+export function chairsCommittee(member: { chaired_committees: readonly string[] | null; leadership_roles: readonly Pick<LeadershipRole, 'title' | 'current'>[] }): boolean {
+  if (member.chaired_committees !== null) return member.chaired_committees.length > 0;
+  return member.leadership_roles.some((r) => r.current && /\bcommittee\b/i.test(r.title) && /(?<!\bvice[ -])\bchair(man|woman|person)?\b/i.test(r.title));
 }
 
 /** Rounded to two decimals, so equal scores compare equal (0.1 × 1.5 is not exactly 0.15). */

@@ -49,8 +49,9 @@ beforeAll(async () => {
   await seedMember('B000002', 'Beta, Bo', { ...enriched, terms: terms(7) });
   await seedMember('C000003', 'Gamma, Cy', { ...enriched, terms: terms(8) });
   await seedMember('D000004', 'Delta, Di', { ...enriched, terms: terms(6) });
-  // A junior Republican whose bill passed both chambers, and a member with no stored terms and no bills.
-  await seedMember('E000005', 'Epsilon, Ed', { ...enriched, party: 'R', terms: terms(2) });
+  // A junior Republican who chairs a full committee (from the committee files) and whose bill passed both
+  // chambers, and a member with no stored terms and no bills.
+  await seedMember('E000005', 'Epsilon, Ed', { ...enriched, party: 'R', terms: terms(2), chaired_committees: ['Senate Committee on Finance'] });
   await seedMember('F000006', 'Zeta, Fay', { party: 'R' });
 
   await seedBill(119, 'hr', 1, { sponsor_id: 'A000001', latest_action_text: 'Became Public Law No: 119-5.' });
@@ -78,7 +79,8 @@ const EXPECTED = {
   B000002: { effectiveness_score: 3, percentile: 62.5, tier: 'middle', seniority_tier: 'senior' },
   D000004: { effectiveness_score: 1, percentile: 37.5, tier: 'middle', seniority_tier: 'senior' },
   C000003: { effectiveness_score: 0, percentile: 12.5, tier: 'bottom', seniority_tier: 'senior' },
-  E000005: { effectiveness_score: 4, percentile: 50, tier: 'middle', seniority_tier: 'junior' },
+  // 4 × 1.2
+  E000005: { effectiveness_score: 4.8, percentile: 50, tier: 'middle', seniority_tier: 'junior' },
   F000006: { effectiveness_score: 0, percentile: 50, tier: 'middle', seniority_tier: null },
 } as const;
 
@@ -93,7 +95,7 @@ describe('calculate_effectiveness_scores', () => {
       // The law's latest action settles its stage; the other four bills read their actions.
       action_queries: 4,
       cosponsor_queries: 5,
-      chairs: 1,
+      chairs: 2,
       buckets: 3,
       computed_at: '2026-02-01T05:00:00.000Z',
     });

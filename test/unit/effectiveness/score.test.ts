@@ -30,17 +30,22 @@ describe('billPoints', () => {
 });
 
 describe('chairsCommittee', () => {
-  it('is true for a current role naming a committee and a chair', () => {
-    expect(chairsCommittee([{ title: 'Senate Democratic Steering Committee Chair', current: true }])).toBe(true);
-    expect(chairsCommittee([{ title: 'Chairman of the House Republican Policy Committee', current: true }])).toBe(true);
+  const byRoles = (roles: { title: string; current: boolean }[]) => chairsCommittee({ chaired_committees: null, leadership_roles: roles });
+  it('reads the stored committee chairs once sync_members has them, whatever the roles say', () => {
+    expect(chairsCommittee({ chaired_committees: ['Senate Committee on Agriculture, Nutrition, and Forestry'], leadership_roles: [] })).toBe(true);
+    expect(chairsCommittee({ chaired_committees: [], leadership_roles: [{ title: 'Senate Democratic Steering Committee Chair', current: true }] })).toBe(false);
+  });
+  it('without committee data, is true for a current role naming a committee and a chair', () => {
+    expect(byRoles([{ title: 'Senate Democratic Steering Committee Chair', current: true }])).toBe(true);
+    expect(byRoles([{ title: 'Chairman of the House Republican Policy Committee', current: true }])).toBe(true);
   });
   it('is false for past chairs, vice chairs, chairs of a conference, and other leadership', () => {
-    expect(chairsCommittee([{ title: 'Senate Democratic Steering Committee Chair', current: false }])).toBe(false);
-    expect(chairsCommittee([{ title: 'Senate Republican Conference Chair', current: true }])).toBe(false);
-    expect(chairsCommittee([{ title: 'Speaker of the House', current: true }, { title: 'House Democratic Steering Committee Vice Chair', current: true }])).toBe(false);
-    expect(chairsCommittee([{ title: 'Vice-Chairman of the Senate Democratic Policy Committee', current: true }])).toBe(false);
-    expect(chairsCommittee([{ title: 'Senate Majority Whip', current: true }])).toBe(false);
-    expect(chairsCommittee([])).toBe(false);
+    expect(byRoles([{ title: 'Senate Democratic Steering Committee Chair', current: false }])).toBe(false);
+    expect(byRoles([{ title: 'Senate Republican Conference Chair', current: true }])).toBe(false);
+    expect(byRoles([{ title: 'Speaker of the House', current: true }, { title: 'House Democratic Steering Committee Vice Chair', current: true }])).toBe(false);
+    expect(byRoles([{ title: 'Vice-Chairman of the Senate Democratic Policy Committee', current: true }])).toBe(false);
+    expect(byRoles([{ title: 'Senate Majority Whip', current: true }])).toBe(false);
+    expect(byRoles([])).toBe(false);
   });
 });
 
