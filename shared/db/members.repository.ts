@@ -207,6 +207,11 @@ export async function listMembers(filters: MemberFilters, limit: number, cursor?
   return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
 }
 
+/** Every stored member (the gsi3 everyone-by-name partition, all pages): for nightly jobs and migrations. */
+export async function listAllMembers(): Promise<Member[]> {
+  return (await queryAll(indexPartition('gsi3', 'MEMBERS'))).map(fromItem);
+}
+
 /** A state's senators and the House member of one district (at-large states use district 0). */
 export async function membersForDistrict(state: string, district: number): Promise<Member[]> {
   const items = await queryAll({

@@ -1,16 +1,15 @@
 /**
  * calculate_effectiveness_scores: scores every stored member from their
  * sponsored bills and stores score, percentile, tier and seniority tier on
- * the member. Reads go through the indexes only: the member list (gsi3) a
- * page at a time, each member's sponsored bills (gsi2), and per bill two
- * projected Queries on its partition (actions, cosponsors); a bill whose
- * latest action already shows it became law skips the actions Query, and a
- * sponsor of unknown party skips the cosponsors Query (it cannot be
- * bipartisan). Percentiles need every score, so ranking waits for all reads.
+ * the member. Reads go through the indexes only: the member list (gsi3),
+ * each member's sponsored bills (gsi2), and per bill two projected Queries
+ * on its partition (actions, cosponsors); a bill whose latest action already
+ * shows it became law skips the actions Query, and a sponsor of unknown party
+ * skips the cosponsors Query (it cannot be bipartisan). Percentiles need
+ * every score, so ranking waits for all reads.
  */
 import { listCosponsorParties, listSponsoredBills, listStageActions, saveMemberScore, type SponsoredBill } from '#shared/db/effectiveness.repository.ts';
-import { listMembers } from '#shared/db/members.repository.ts';
-import type { Member } from '#shared/ingest/bill.schema.ts';
+import { listAllMembers } from '#shared/db/members.repository.ts';
 import { mapLimit } from '#shared/notify/concurrency.ts';
 import { bucketOf, rankWithinBuckets, type Ranked } from './percentile.ts';
 import { chairsCommittee, memberScore, type ScoredBill } from './score.ts';
@@ -18,7 +17,6 @@ import { congressesServed } from './seniority.ts';
 import { billStage, type StageAction } from './stage.ts';
 import { seniorityTier } from './tiers.ts';
 
-const MEMBER_PAGE = 100;
 /** Members read at once, and bills of one member read at once (two Queries each): at most 4 × 8 × 2 Queries in flight. */
 const MEMBER_CONCURRENCY = 4;
 const BILL_CONCURRENCY = 8;
@@ -28,17 +26,6 @@ interface Counters {
   bills_read: number;
   action_queries: number;
   cosponsor_queries: number;
-}
-
-async function allMembers(): Promise<Member[]> {
-  const members: Member[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listMembers({}, MEMBER_PAGE, cursor);
-    members.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return members;
 }
 
 /** The score inputs of one sponsored bill, with as few Queries as its data allows. */
@@ -59,7 +46,7 @@ async function scoredBill(bill: SponsoredBill, sponsorParty: string | null, coun
 export async function calculateEffectivenessScores(now: Date) {
   const computedAt = now.toISOString();
   const counters: Counters = { bills_read: 0, action_queries: 0, cosponsor_queries: 0 };
-  const members = await allMembers();
+  const members = await listAllMembers();
   let chairs = 0;
   const ranked: Ranked[] = await mapLimit(members, MEMBER_CONCURRENCY, async (m) => {
     const sponsored = await listSponsoredBills(m.id);

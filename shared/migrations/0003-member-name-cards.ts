@@ -4,23 +4,16 @@
  * rewrites every stored member's name items from its record. Reads members
  * through the gsi3 everyone-by-name listing (a few hundred rows), no Scan.
  */
-import { listMembers, refreshNameItems } from '#shared/db/members.repository.ts';
+import { listAllMembers, refreshNameItems } from '#shared/db/members.repository.ts';
+import { mapLimit } from '#shared/notify/concurrency.ts';
 import type { Migration } from './migration.ts';
-
-const PAGE = 100;
 
 export const memberNameCards: Migration = {
   id: '0003',
   description: 'Copy each member card onto its name search items',
   up: async () => {
-    let members = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await listMembers({}, PAGE, cursor);
-      await Promise.all(page.items.map((m) => refreshNameItems(m)));
-      members += page.items.length;
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
-    return { members };
+    const members = await listAllMembers();
+    await mapLimit(members, 8, (m) => refreshNameItems(m));
+    return { members: members.length };
   },
 };
