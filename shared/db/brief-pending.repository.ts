@@ -8,7 +8,7 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/aws/clients.ts';
-import { indexPartition } from './dynamo.ts';
+import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 
 const PARTITION = 'PENDING#brief';
@@ -45,21 +45,8 @@ export async function clearBriefPending(billId: string, versionCode: string): Pr
 
 /** Up to `limit` waiting text versions. */
 export async function listPendingBriefs(limit: number): Promise<PendingBrief[]> {
-  const found: PendingBrief[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...indexPartition('gsi3', PARTITION),
-        Limit: limit - found.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of out.Items ?? []) found.push({ bill_id: String(i.bill_id), version_code: String(i.version_code), queued_at: String(i.queued_at) });
-    start = out.LastEvaluatedKey;
-  } while (start && found.length < limit);
-  return found;
+  const items = await collectPages((n, cursor) => queryPage({ ...indexPartition('gsi3', PARTITION), Limit: n }, cursor), limit);
+  return items.map((i) => ({ bill_id: String(i.bill_id), version_code: String(i.version_code), queued_at: String(i.queued_at) }));
 }
 
 /** How many text versions wait for a brief (a COUNT query on the sparse index). */

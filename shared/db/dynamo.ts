@@ -66,6 +66,18 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   return items;
 }
 
+/** Up to `max` items of a paged listing, in order, following its cursors (each page asks for what is still missing). */
+export async function collectPages<T>(page: (limit: number, cursor?: string) => Promise<Page<T>>, max: number): Promise<T[]> {
+  const found: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const next = await page(max - found.length, cursor);
+    found.push(...next.items);
+    cursor = next.next_cursor ?? undefined;
+  } while (cursor && found.length < max);
+  return found.slice(0, max);
+}
+
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Gets many items by key, in chunks of 100, retrying unprocessed keys with backoff. */

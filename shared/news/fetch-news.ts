@@ -8,6 +8,7 @@
  * the search quota. One failing call or feed never stops the others.
  */
 import { getBill, getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
+import { collectPages } from '#shared/db/dynamo.ts';
 import { getMember, getMembers } from '#shared/db/members.repository.ts';
 import { completeNewsRequest, listNewsRequests } from '#shared/db/news-requests.repository.ts';
 import { membersWithNewsReadSince, putArticle, type NewsOwner, type StoredArticle } from '#shared/db/news.repository.ts';
@@ -137,14 +138,8 @@ export const MEMBER_READ_DAYS = 7;
  *   3. Refresh the news of members read in the last 7 days (RSS).
  */
 export async function runFetchNews(now: Date) {
-  const requested: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listNewsRequests(MAX_BILLS_PER_RUN, cursor);
-    requested.push(...page.items.map((r) => r.bill_id));
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor && requested.length < MAX_BILLS_PER_RUN);
-  const requestedBills = await getBills(requested.slice(0, MAX_BILLS_PER_RUN));
+  const requested = (await collectPages(listNewsRequests, MAX_BILLS_PER_RUN)).map((r) => r.bill_id);
+  const requestedBills = await getBills(requested);
   const since = new Date(now.getTime() - ACTIVE_DAYS * 86400_000).toISOString().slice(0, 10);
   const active = (await listBillsByLatestAction({ since, limit: MAX_BILLS_PER_RUN })).items;
   const bills = [...new Map([...requestedBills, ...active].map((b) => [b.id, b])).values()].slice(0, MAX_BILLS_PER_RUN);
@@ -153,7 +148,7 @@ export async function runFetchNews(now: Date) {
   const pending = new Set(requested);
   // A request for a bill that no longer exists is dropped rather than retried forever.
   const known = new Set(requestedBills.map((b) => b.id));
-  const done = [...report.succeeded.filter((id) => pending.has(id)), ...requested.slice(0, MAX_BILLS_PER_RUN).filter((id) => !known.has(id))];
+  const done = [...report.succeeded.filter((id) => pending.has(id)), ...requested.filter((id) => !known.has(id))];
   for (const id of done) await completeNewsRequest(id);
 
   const memberIds = await membersWithNewsReadSince(new Date(now.getTime() - MEMBER_READ_DAYS * 86400_000), MAX_MEMBERS_PER_RUN);

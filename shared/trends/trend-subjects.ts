@@ -8,6 +8,7 @@
  *   bills, highest score first (B14 gsi1); at most MAX_SCORED_MEMBERS.
  */
 import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
+import { collectPages } from '#shared/db/dynamo.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { getMembers } from '#shared/db/members.repository.ts';
 import { topTrendingForDay } from '#shared/db/trending.repository.ts';
@@ -36,16 +37,7 @@ export async function followedIds(type: FollowTargetType, maxUsers = MAX_FOLLOW_
 }
 
 /** Bills acted on since `since` (YYYY-MM-DD), newest action first, at most `limit`. */
-async function activeBills(since: string, limit: number): Promise<Bill[]> {
-  const found: Bill[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listBillsByLatestAction({ since, limit: limit - found.length, cursor });
-    found.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor && found.length < limit);
-  return found;
-}
+const activeBills = (since: string, limit: number): Promise<Bill[]> => collectPages((n, cursor) => listBillsByLatestAction({ since, limit: n, cursor }), limit);
 
 /** The bills to score on the day of `now`. */
 export async function billsToScore(now: Date, max = MAX_SCORED_BILLS): Promise<Subject[]> {
