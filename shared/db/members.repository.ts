@@ -8,9 +8,8 @@
  * and carry the member's card, so a search is one Query with no BatchGet.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
 import { dynamo } from '#shared/aws/clients.ts';
-import { Member } from '#shared/ingest/bill.schema.ts';
+import { Member, MemberCard, memberCard } from '#shared/ingest/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
@@ -34,11 +33,6 @@ function toItem(m: Member): Item {
 
 const fromItem = (i: Item): Member => Member.parse(i);
 
-/** What a search result shows of a member; copied onto every name index item. */
-export const MemberCard = Member.pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true });
-export type MemberCard = z.infer<typeof MemberCard>;
-
-const cardOf = (m: Member): MemberCard => MemberCard.parse(m);
 
 const nameItemKey = (token: string, id: string) => ({ pk: `NAME#${token[0]}`, sk: `${token}#${id}` });
 
@@ -49,7 +43,7 @@ const nameItemKey = (token: string, id: string) => ({ pk: `NAME#${token[0]}`, sk
  */
 async function writeNameItems(member: Member, previousName?: string): Promise<void> {
   const tokens = nameTokens(member.name);
-  const card = cardOf(member);
+  const card = memberCard(member);
   const gone = previousName ? nameTokens(previousName).filter((t) => !tokens.includes(t)) : [];
   await batchWrite([
     ...tokens.map((t) => ({ put: { ...nameItemKey(t, member.id), entity: 'member_name', member_id: member.id, card } })),
@@ -147,7 +141,7 @@ export async function searchMembers(q: string, limit: number): Promise<MemberCar
     if (card.success) cards.set(card.data.id, card.data);
     else cardless.push(String(item.member_id));
   }
-  for (const m of await getMembers(cardless.filter((id) => !cards.has(id)))) cards.set(m.id, cardOf(m));
+  for (const m of await getMembers(cardless.filter((id) => !cards.has(id)))) cards.set(m.id, memberCard(m));
   return [...cards.values()]
     .filter((m) => nameMatches(tokens, m.name))
     .sort((a, b) => a.name.localeCompare(b.name))

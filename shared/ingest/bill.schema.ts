@@ -111,5 +111,20 @@ export const Member = z.object({
 });
 export type Member = z.infer<typeof Member>;
 
+/** What lists and search show of a member; also copied onto the name search items. */
+export const MemberCard = Member.pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true });
+export type MemberCard = z.infer<typeof MemberCard>;
+
+/** The card fields of a member (or of a card). */
+export const memberCard = (m: MemberCard): MemberCard => ({
+  id: m.id,
+  name: m.name,
+  party: m.party,
+  state: m.state,
+  district: m.district,
+  chamber: m.chamber,
+  photo_url: m.photo_url,
+});
+
 /** The score fields of a member the effectiveness job has not scored yet (records built from provider data). */
 export const NOT_SCORED = { effectiveness_score: null, percentile: null, tier: null, seniority_tier: null, effectiveness_computed_at: null } as const;

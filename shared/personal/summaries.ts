@@ -4,8 +4,7 @@
  * answers the same fields.
  */
 import { z } from 'zod';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import type { MemberCard } from '#shared/db/members.repository.ts';
+import { MemberCard, memberCard, type Bill } from '#shared/ingest/bill.schema.ts';
 
 export const BillSummary = z.object({
   id: z.string(),
@@ -23,16 +22,9 @@ export const BillSummary = z.object({
 });
 export type BillSummary = z.infer<typeof BillSummary>;
 
-export const MemberSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  party: z.string().nullable(),
-  state: z.string(),
-  district: z.number().nullable(),
-  chamber: z.string().nullable(),
-  photo_url: z.string().nullable(),
-});
-export type MemberSummary = z.infer<typeof MemberSummary>;
+/** A member in a list: the card the name search items carry too. */
+export const MemberSummary = MemberCard;
+export type MemberSummary = MemberCard;
 
 /** The list fields of a bill. */
 export const billSummary = (b: Bill): BillSummary => ({
@@ -51,12 +43,4 @@ export const billSummary = (b: Bill): BillSummary => ({
 });
 
 /** The list fields of a member. */
-export const memberSummary = (m: MemberCard): MemberSummary => ({
-  id: m.id,
-  name: m.name,
-  party: m.party,
-  state: m.state,
-  district: m.district,
-  chamber: m.chamber,
-  photo_url: m.photo_url,
-});
+export const memberSummary = memberCard;
