@@ -21,13 +21,13 @@ const STAGE_TEXTS = [
 ];
 
 const stack = await startBenchStack('effectiveness', { fauxqs: false });
-const { dynamo } = await import('#shared/aws/clients.ts');
+const { dynamo } = await import('#shared/platform/aws-clients.ts');
 const { tableDefinition } = await import('#shared/db/table-definition.ts');
 const { batchWrite } = await import('#shared/db/dynamo.ts');
 const { actionSk } = await import('#shared/db/actions.repository.ts');
 const { putMember } = await import('#shared/db/members.repository.ts');
 const { INDEX } = await import('#shared/db/table.ts');
-const { calculateEffectivenessScores } = await import('#shared/effectiveness/calculate-scores.ts');
+const { calculateEffectivenessScores } = await import('#shared/effectiveness/calculate-effectiveness-scores.ts');
 const { makeBill, makeMember } = await import('../test/support/personal-seed.ts');
 
 const memberId = (i: number) => `M${String(i).padStart(6, '0')}`;

@@ -13,7 +13,7 @@ import { countCommands, startBenchStack } from './support/bench-stack.ts';
 const { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } = await import('../local/fixtures/build-seed-har.ts');
 const stack = await startBenchStack('ingest', { env: { REPLAY_HAR: SEED_HAR_PATH } });
 
-const { dynamo } = await import('#shared/aws/clients.ts');
+const { dynamo } = await import('#shared/platform/aws-clients.ts');
 const { provision } = await import('../local/provision.ts');
 
 const { take } = countCommands(dynamo());

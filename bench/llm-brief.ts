@@ -14,11 +14,11 @@ import path from 'node:path';
 process.env.JWT_SECRET_KEY ??= 'bench-secret-bench-secret-bench-secret-0123';
 process.env.STAGE ??= 'test';
 
-const { briefInput } = await import('#shared/briefs/brief-input.ts');
+const { briefInput } = await import('#shared/domain/briefs/brief-input.ts');
 const { writeLlmBrief } = await import('#shared/briefs/llm-briefer.ts');
-const { estimateTokens } = await import('#shared/briefs/chunking.ts');
-const { openAiCompatibleProvider } = await import('#shared/llm/openai-compatible.provider.ts');
-const { config } = await import('#shared/config/config.ts');
+const { estimateTokens } = await import('#shared/domain/briefs/chunking.ts');
+const { openAiCompatibleProvider } = await import('#shared/providers/llm/openai-compatible.provider.ts');
+const { config } = await import('#shared/platform/config.ts');
 const { startLlmServer } = await import('#test/support/llm-server.ts');
 const { uslmToText } = await import('./llm-uslm-text.ts');
 

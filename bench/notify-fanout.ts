@@ -23,16 +23,16 @@ const stack = await startBenchStack('notify', { env: { NOTIFY_RETRY_BASE_SECONDS
 
 // Imported after the environment is set: modules read config and clients lazily, the handlers at cold start.
 const { ReceiveMessageCommand, DeleteMessageBatchCommand } = await import('@aws-sdk/client-sqs');
-const { dynamo, sqs } = await import('#shared/aws/clients.ts');
+const { dynamo, sqs } = await import('#shared/platform/aws-clients.ts');
 const { provision } = await import('../local/provision.ts');
 const { toSqsEvent } = await import('../local/sqs-event.ts');
 const { seedBill, seedBrief } = await import('#test/integration/notify/notify-harness.ts');
 const { createFollow } = await import('#shared/db/follows.repository.ts');
 const { batchWrite } = await import('#shared/db/dynamo.ts');
 const { userKey } = await import('#shared/db/users.repository.ts');
-const { mapLimit } = await import('#shared/notify/concurrency.ts');
+const { mapLimit } = await import('#shared/platform/concurrency.ts');
 const { listHistory } = await import('#shared/db/notifications.repository.ts');
-const { queueUrl } = await import('#shared/queues/send.ts');
+const { queueUrl } = await import('#shared/messaging/send.ts');
 
 const counts = { dynamo: countCommands(dynamo()).counts, sqs: countCommands(sqs()).counts };
 const reset = () => [counts.dynamo, counts.sqs].forEach((m) => m.clear());

@@ -23,7 +23,7 @@ const TARGET_P95_MS = 50;
 const stack = await startBenchStack('personal', { fauxqs: false });
 
 // Imported after the environment is set: the handlers validate config at cold start.
-const { dynamo } = await import('#shared/aws/clients.ts');
+const { dynamo } = await import('#shared/platform/aws-clients.ts');
 const { tableDefinition } = await import('#shared/db/table-definition.ts');
 const { call } = await import('#test/support/api.ts');
 const { handler: auth } = await import('#functions/api/auth.ts');
@@ -128,7 +128,8 @@ try {
   }
   // Where the time goes: the ingestion search reads the handler awaits, timed alone.
   console.log('\nsearch reads alone (ingestion repositories), same queries');
-  const { searchBills, listTopicsWithCounts } = await import('#shared/db/search-index.repository.ts');
+  const { searchBills } = await import('#shared/db/bill-search.repository.ts');
+  const { listTopicsWithCounts } = await import('#shared/db/search-index.repository.ts');
   const { searchMembers } = await import('#shared/db/members.repository.ts');
   const [, titleQ] = queries[1] ?? [];
   const [, nameQ] = queries[2] ?? [];

@@ -5,14 +5,14 @@
  * index is the real one), topic counters and a few roll calls.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchWrite, type Item } from '#shared/db/dynamo.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
-import { Member, type Bill, type BillType } from '#shared/ingest/bill.schema.ts';
-import { titleWords } from '#shared/ingest/title-words.ts';
-import { RollCall } from '#shared/ingest/vote.schema.ts';
+import { Member, type Bill, type BillType } from '#shared/domain/bills/bill.schema.ts';
+import { titleWords } from '#shared/domain/bills/title-words.ts';
+import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 import { makeBill } from '../test/support/personal-seed.ts';
 
 const provenance = { source: 'bench', fetched_at: '2026-01-01T00:00:00Z' };

@@ -7,7 +7,7 @@
  */
 import type { ApiFunctionGroup } from '#shared/http/route.ts';
 import type { JobFunctionGroup } from '#shared/jobs/job.ts';
-import type { QueueName } from '#shared/queues/queue-table.ts';
+import type { QueueName } from '#shared/messaging/messages.ts';
 import type { FunctionSpec } from './function-catalog.ts';
 
 export type Need =
@@ -29,7 +29,7 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   system: [table('readwrite')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus.
-  'jobs-admin': [table('readwrite'), busPut],
+  admin: [table('readwrite'), busPut],
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
@@ -63,7 +63,7 @@ const WORKER: Record<QueueName, Need[]> = {
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
 };
 
-/** Every function reads the secret bundle at cold start (shared/config/bootstrap.ts). */
+/** Every function reads the secret bundle at cold start (shared/platform/bootstrap.ts). */
 const EVERY_FUNCTION: Need[] = [{ kind: 'secret-read' }];
 
 function lookup<K extends string>(table: Record<K, Need[]>, key: string, spec: FunctionSpec): Need[] {

@@ -5,15 +5,15 @@
  * bill-status, district. A malformed payload exits 1 naming the field.
  */
 import { readFileSync } from 'node:fs';
-import { parseBillStatus } from '#shared/ingest/bill-status.parser.ts';
-import { billId, billLabel } from '#shared/ingest/bill-id.ts';
-import { districtFromGeographies } from '#shared/ingest/district.ts';
-import { parseHouseVote } from '#shared/ingest/house-vote.parser.ts';
-import { parseLegislators } from '#shared/ingest/legislators.parser.ts';
-import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from '#shared/ingest/normalise-congress.ts';
-import { parseSenateVote } from '#shared/ingest/senate-vote.parser.ts';
-import { ActionsPage, BillDetail, MemberListPage } from '#shared/providers/congress-gov.schema.ts';
-import { parseJsonBody, parsePayload } from '#shared/providers/provider-error.ts';
+import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { billId, billLabel } from '#shared/domain/bills/bill-id.ts';
+import { districtFromGeographies } from '#shared/domain/members/district.ts';
+import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { parseSenateVote } from '#shared/providers/roll-calls/senate-vote.parser.ts';
+import { ActionsPage, BillDetail, MemberListPage } from '#shared/providers/congress-gov/congress-gov.schema.ts';
+import { parseJsonBody, parsePayload } from '#shared/providers/transport/provider-error.ts';
 
 const CG = 'congress-gov';
 const now = () => new Date().toISOString();

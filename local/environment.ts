@@ -4,8 +4,8 @@
  * credentials, resource names, the SMTP sink and the public URL. Applying it
  * resets the cached config and clients so the next use reads it.
  */
-import { resetClients } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetClients } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 
 export interface LocalEndpoints {
   dynamoEndpoint: string;

@@ -1,6 +1,6 @@
 /**
  * The variables only the local stack reads (the service's own live in
- * shared/config/config.ts), parsed with zod so a typo fails `npm start` with
+ * shared/platform/config.ts), parsed with zod so a typo fails `npm start` with
  * a message naming the variable instead of starting half a stack.
  */
 import { z } from 'zod';

@@ -6,10 +6,11 @@
 import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { dynamo, s3, sqs } from '#shared/aws/clients.ts';
+import { dynamo, s3, sqs } from '#shared/platform/aws-clients.ts';
 import { tableDefinition } from '#shared/db/table-definition.ts';
 import { TTL_ATTRIBUTE } from '#shared/db/table.ts';
-import { QUEUES, queueUrlEnv, visibilityTimeoutSeconds } from '#shared/queues/queue-table.ts';
+import { QUEUES, visibilityTimeoutSeconds } from '#shared/queues/queue-table.ts';
+import { queueUrlEnv } from '#shared/messaging/send.ts';
 
 export interface ProvisionNames {
   tableName: string;

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/platform/aws-clients.ts';
 import type { QueueDef } from '#shared/queues/queue-table.ts';
 import { lambdaContext, loadFunction, type LambdaHandler, type LoadResult } from './function-loader.ts';
 import { failedMessageIds, toSqsEvent } from './sqs-event.ts';

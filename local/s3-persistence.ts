@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { s3 } from '#shared/aws/clients.ts';
+import { s3 } from '#shared/platform/aws-clients.ts';
 
 const IndexEntry = z.object({ file: z.string(), etag: z.string(), contentType: z.string().optional(), metadata: z.record(z.string(), z.string()).optional() });
 const SnapshotIndex = z.record(z.string(), IndexEntry);

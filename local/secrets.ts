@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { ConfigError, parseConfig } from '#shared/config/config.ts';
+import { ConfigError, parseConfig } from '#shared/platform/config.ts';
 
 const LocalSecrets = z.object({ JWT_SECRET_KEY: z.string().min(64) });
 

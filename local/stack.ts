@@ -9,11 +9,12 @@
  * stop() undoes it in reverse and flushes the S3 snapshot.
  */
 import { join } from 'node:path';
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 import type { JobFunctionGroup } from '#shared/jobs/job.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { runPendingMigrations } from '#shared/migrations/runner.ts';
-import { QUEUES, queueUrlEnv } from '#shared/queues/queue-table.ts';
+import { QUEUES } from '#shared/queues/queue-table.ts';
+import { queueUrlEnv } from '#shared/messaging/send.ts';
 import { startApiServer } from './api-server.ts';
 import { startEmulators, type EmulatorEndpoints, type RunningEmulators } from './emulators.ts';
 import { localDataDirs } from './data-dirs.ts';

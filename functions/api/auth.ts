@@ -1,6 +1,6 @@
 /** Accounts: register, login, me. */
-import { login, register } from '#shared/auth/accounts.ts';
-import { toPublicUser } from '#shared/auth/user.schema.ts';
+import { login, register } from '#shared/accounts/accounts.ts';
+import { toPublicUser } from '#shared/domain/users/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { created } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/auth.routes.ts';

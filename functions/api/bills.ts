@@ -1,5 +1,5 @@
 /** Bills: list, detail, actions, text, cosponsors and votes. */
-import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/ingest/bill-reads.ts';
+import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/bills/bill-reads.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import * as routes from '#shared/http/routes/bills.routes.ts';
 

@@ -2,11 +2,11 @@
 import { adminStats, reprocessBill } from '#shared/briefs/brief-admin.ts';
 import { draftLetter, LetterInputError } from '#shared/briefs/draft-letter.ts';
 import { BatchExistsError, BatchUnsupportedError, getBatchState, submitLlmBatch } from '#shared/briefs/llm-batch.ts';
-import { listModels, LlmUnavailableError, pingLlm, readSettings, SettingsError, updateSettings } from '#shared/briefs/llm-settings-admin.ts';
+import { listModels, LlmUnavailableError, pingLlm, readSettings, SettingsError, updateSettings } from '#shared/admin/llm-settings-admin.ts';
 import { listBriefsPage } from '#shared/db/briefs.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { conflict, notFound, serviceUnavailable, unprocessable } from '#shared/http/errors.ts';
+import { conflict, notFound, serviceUnavailable, unprocessable } from '#shared/errors/http-error.ts';
 import { accepted } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/llm.routes.ts';
 

@@ -1,7 +1,7 @@
 /** Members: list and name search, profile, bills, votes and the ZIP lookup. */
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import * as routes from '#shared/http/routes/members.routes.ts';
-import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/ingest/member-reads.ts';
+import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/members/member-reads.ts';
 
 export const handler = apiFunction('members', [
   implement(routes.membersByZip, async ({ params }) => representativesForZip(params.zip)),

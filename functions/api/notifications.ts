@@ -1,13 +1,14 @@
 /** Notifications: settings, history, channel tests, the RSS feed and unsubscribe. */
 import { listHistory } from '#shared/db/notifications.repository.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
+import { parseFormBody } from '#shared/http/form-body.ts';
 import { html, rss } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/notifications.routes.ts';
 import { publicUrl } from '#shared/notify/channel-delivery.ts';
 import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/notify/feed-and-unsubscribe.ts';
-import { billUrl } from '#shared/notify/render.ts';
+import { billUrl } from '#shared/domain/notify/render.ts';
 import { readSettings, updateSettings } from '#shared/notify/settings.ts';
-import { testEmail, testPush, testRss } from '#shared/notify/test-channels.ts';
+import { testEmail, testPush, testRss } from '#shared/notify/send-test-notifications.ts';
 
 export const handler = apiFunction('notifications', [
   implement(routes.getNotificationSettings, async ({ user }) => readSettings(user)),
@@ -23,5 +24,5 @@ export const handler = apiFunction('notifications', [
   implement(routes.getNotificationFeed, async ({ params }) => rss(await readFeed(params.token, new Date()))),
   implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
-  implement(routes.unsubscribePost, async ({ params, headers, rawBody }) => html(await unsubscribeByPost(params.token, headers['content-type'], rawBody))),
+  implement(routes.unsubscribePost, async ({ params, headers, rawBody }) => html(await unsubscribeByPost(params.token, parseFormBody(headers['content-type'], rawBody).action))),
 ]);

@@ -3,13 +3,13 @@
  * route (API Gateway's $default route in AWS): 404, or 405 with Allow.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts';
 import { errorResponse, corsHeaders } from '#shared/http/middlewares.ts';
 import { buildOpenApi } from '#shared/http/openapi.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { health, openapi } from '#shared/http/routes/system.routes.ts';
-import { notFound } from '#shared/http/errors.ts';
+import { notFound } from '#shared/errors/http-error.ts';
 
 const VERSION = '0.1.0';
 

@@ -1,10 +1,10 @@
 /** Ingest jobs: the poller, the nightly action fetch, member sync, effectiveness scores and the admin backfills. */
 import { z } from 'zod';
-import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-scores.ts';
+import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-effectiveness-scores.ts';
 import { jobFunction } from '#shared/jobs/job-function.ts';
-import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/ingest/backfills.ts';
-import { syncMembers } from '#shared/ingest/member-tasks.ts';
-import { pollBills } from '#shared/ingest/poll-bills.ts';
+import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/bills/backfills.ts';
+import { syncMembers } from '#shared/members/member-tasks.ts';
+import { pollBills } from '#shared/bills/poll-bills.ts';
 
 /** Optional poll input: an explicit updated-since window (seeding, catch-up) and force past the off-hours rule. */
 const PollInput = z.object({ since: z.iso.datetime().optional(), until: z.iso.datetime().optional(), force: z.boolean().optional() });

@@ -1,7 +1,7 @@
 /** The brief queue's worker: one text version per message, through the generateBrief use case. */
 import { generateBrief } from '#shared/briefs/generate-brief.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { BriefMessage } from '#shared/queues/messages.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { BriefMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('brief', BriefMessage, async (message, ctx) => {

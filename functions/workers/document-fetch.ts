@@ -1,7 +1,7 @@
 /** document-fetch worker: stores new bill text versions in S3 and asks for their briefs. */
-import { fetchBillText } from '#shared/ingest/fetch-bill-text.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { DocumentFetchMessage } from '#shared/queues/messages.ts';
+import { fetchBillText } from '#shared/bills/fetch-bill-text.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { DocumentFetchMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('document-fetch', DocumentFetchMessage, async (message) => {

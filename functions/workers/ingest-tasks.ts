@@ -1,9 +1,9 @@
 /** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, news) and member enrichment and news. */
-import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/ingest/bill-tasks.ts';
-import { enrichMember } from '#shared/ingest/member-tasks.ts';
+import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/bills/bill-tasks.ts';
+import { enrichMember } from '#shared/members/member-tasks.ts';
 import { fetchBillNews, fetchMemberNews } from '#shared/news/fetch-news.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { IngestTaskMessage } from '#shared/queues/messages.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { IngestTaskMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 async function run(message: IngestTaskMessage, now: Date): Promise<Record<string, unknown>> {

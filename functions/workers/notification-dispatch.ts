@@ -1,8 +1,8 @@
 /** The notification-dispatch queue's worker: bill events fan out; deliver batches deliver. */
 import { deliverBatch } from '#shared/notify/deliver.ts';
 import { dispatchBillEvent } from '#shared/notify/dispatch-event.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { NotificationMessage } from '#shared/queues/messages.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { NotificationMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('notification-dispatch', NotificationMessage, async (message, ctx) => {

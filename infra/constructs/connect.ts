@@ -10,7 +10,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { queueUrlEnv } from '#shared/queues/queue-table.ts';
+import { queueUrlEnv } from '#shared/messaging/send.ts';
 import type { Need } from '../access-table.ts';
 import type { Queues } from './queues.ts';
 
@@ -64,7 +64,7 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       r.secret.grantRead(fn);
       return;
     case 'email-send':
-      // The sender is SMTP_FROM (shared/notify/channels/email-sender.ts); it must belong to this identity.
+      // The sender is SMTP_FROM (shared/providers/channels/email-sender.ts); it must belong to this identity.
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],

@@ -11,7 +11,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { QueueName } from '#shared/queues/queue-table.ts';
+import type { QueueName } from '#shared/messaging/messages.ts';
 import { needsOf } from '../access-table.ts';
 import { BUNDLE_TARGET, CREATE_REQUIRE_BANNER, EXTERNAL_MODULES, MAIN_FIELDS } from '../bundling.ts';
 import { PROJECT_ROOT, assertEntriesExist, type FunctionSpec } from '../function-catalog.ts';

@@ -23,7 +23,7 @@ export interface JobTriggersProps {
 
 const pascal = (s: string) => s.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
-/** The job bus; created before the functions so jobs-admin can be given its name. */
+/** The job bus; created before the functions so the admin function can be given its name. */
 export class JobBus extends Construct {
   readonly bus: EventBus;
 

@@ -7,7 +7,8 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { visibilityTimeoutSeconds, type QueueDef, type QueueName } from '#shared/queues/queue-table.ts';
+import type { QueueName } from '#shared/messaging/messages.ts';
+import { visibilityTimeoutSeconds, type QueueDef } from '#shared/queues/queue-table.ts';
 
 /** SQS's maximum retention, the longest window to notice and redrive a poisoned message. */
 const DLQ_RETENTION = Duration.days(14);

@@ -1,5 +1,5 @@
 /**
- * The secret bundle every function loads at cold start (shared/config/bootstrap.ts):
+ * The secret bundle every function loads at cold start (shared/platform/bootstrap.ts):
  * one JSON object in Secrets Manager. JWT_SECRET_KEY and ENCRYPTION_SECRET_KEY
  * are generated at deploy; the provider keys and the SMTP password start empty
  * for operators to fill in (docs/operations.md, "Deploy").

@@ -3,11 +3,11 @@
  * cheap request through that provider's own client (so keys, base URLs and
  * REPLAY_HAR apply as in real work), and the health check built from them.
  */
-import { config } from '#shared/config/config.ts';
-import { resolveLlm } from '#shared/llm/llm-settings.ts';
-import { providerFor } from '#shared/llm/provider-factory.ts';
-import type { LlmProvider } from '#shared/llm/provider.ts';
-import { probeBillList } from '#shared/providers/congress-gov.client.ts';
+import { config } from '#shared/platform/config.ts';
+import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { providerFor } from '#shared/providers/llm/provider-factory.ts';
+import type { LlmProvider } from '#shared/domain/llm/llm-provider.ts';
+import { probeBillList } from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
 import { listCollections } from '#shared/providers/govinfo.client.ts';
 import { fetchNewsRss } from '#shared/providers/news-rss.client.ts';

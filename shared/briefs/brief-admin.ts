@@ -9,14 +9,14 @@ import { deleteBrief, getLatestBrief, listUncitedBriefs, scanBriefItems, updateB
 import { scanBillIdsWithoutCategory } from '#shared/db/llm-backfill.repository.ts';
 import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
 import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
-import { resolveLlm } from '#shared/llm/llm-settings.ts';
-import { providerFor } from '#shared/llm/provider-factory.ts';
-import { sendMessages } from '#shared/queues/send.ts';
-import { Brief } from './brief.schema.ts';
-import { checkCitations } from './citation-check.ts';
+import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { providerFor } from '#shared/providers/llm/provider-factory.ts';
+import { sendMessages } from '#shared/messaging/send.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { checkCitations } from '#shared/domain/briefs/citation-check.ts';
 import { classifyBill } from './classify.ts';
-import { isUnlabeled } from './point-labels.ts';
-import { parseSections } from './section-parser.ts';
+import { isUnlabeled } from '#shared/domain/briefs/point-labels.ts';
+import { parseSections } from '#shared/domain/briefs/section-parser.ts';
 
 /** GET /api/admin/stats: the counters plus "remaining" (documents waiting for a brief). */
 export async function adminStats() {

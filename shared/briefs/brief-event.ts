@@ -3,8 +3,8 @@
  * brief, new_amendment for an amendment brief, with an event id fixed by
  * (bill, brief version) so that a re-emit is recognised downstream. Pure.
  */
-import type { BillEvent } from '#shared/queues/messages.ts';
-import type { Brief } from './brief.schema.ts';
+import type { BillEvent } from '#shared/messaging/messages.ts';
+import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 
 /** The deterministic event id of a brief's notification. */
 export const briefEventId = (billId: string, version: number) => `brief:${billId}:${version}`;

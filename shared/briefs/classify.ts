@@ -4,11 +4,11 @@
  * call; offline, or when the model's answer is unusable, a title rule
  * decides, so a classification never blocks a brief.
  */
-import type { Bill, BillCategory } from '#shared/ingest/bill.schema.ts';
-import { MalformedOutputError, type LlmProvider } from '#shared/llm/provider.ts';
-import { withLlmRetries, type RetryOptions } from '#shared/llm/retry.ts';
-import { CLASSIFY_TOOL, ModelClassification } from './model-output.schema.ts';
-import { classifyMessage, CLASSIFY_SYSTEM_PROMPT } from './prompts.ts';
+import type { Bill, BillCategory } from '#shared/domain/bills/bill.schema.ts';
+import { MalformedOutputError, type LlmProvider } from '#shared/domain/llm/llm-provider.ts';
+import { withLlmRetries, type RetryOptions } from '#shared/providers/llm/retry.ts';
+import { CLASSIFY_TOOL, ModelClassification } from '#shared/domain/briefs/model-output.schema.ts';
+import { classifyMessage, CLASSIFY_SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
 
 const COMMEMORATIVE = /\b(designat|commemorat|recogniz|honou?r|congratulat|condolence|awareness (day|week|month)|post office|to rename|naming)/i;
 const ADMINISTRATIVE = /\b(providing for (the )?consideration|rules of the (house|senate)|electing (a )?member|adjourn|technical correction|relative to the death)/i;

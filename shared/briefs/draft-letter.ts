@@ -8,11 +8,11 @@
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getBrief, getLatestBrief } from '#shared/db/briefs.repository.ts';
 import { getFollow } from '#shared/db/follows.repository.ts';
-import { resolveLlm } from '#shared/llm/llm-settings.ts';
-import { providerFor } from '#shared/llm/provider-factory.ts';
-import { withLlmRetries } from '#shared/llm/retry.ts';
-import { letterMessage, stanceFromFollowMode, templateLetter, type Stance, type Tone } from './letter.ts';
-import { LETTER_SYSTEM_PROMPT } from './prompts.ts';
+import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { providerFor } from '#shared/providers/llm/provider-factory.ts';
+import { withLlmRetries } from '#shared/providers/llm/retry.ts';
+import { letterMessage, stanceFromFollowMode, templateLetter, type Stance, type Tone } from '#shared/domain/briefs/letter.ts';
+import { LETTER_SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
 
 export class LetterInputError extends Error {
   override name = 'LetterInputError';

@@ -16,18 +16,18 @@ import { clearBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
 import { requestNewsFetch } from '#shared/db/news-requests.repository.ts';
 import { incrementStats } from '#shared/db/stats.repository.ts';
-import type { LlmProvider } from '#shared/llm/provider.ts';
-import type { RetryOptions } from '#shared/llm/retry.ts';
-import { sendMessage } from '#shared/queues/send.ts';
+import type { LlmProvider } from '#shared/domain/llm/llm-provider.ts';
+import type { RetryOptions } from '#shared/providers/llm/retry.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
 import { briefEvent } from './brief-event.ts';
-import type { BriefInput } from './brief-input.ts';
-import type { Brief } from './brief.schema.ts';
-import { checkCitations } from './citation-check.ts';
+import type { BriefInput } from '#shared/domain/briefs/brief-input.ts';
+import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { checkCitations } from '#shared/domain/briefs/citation-check.ts';
 import { classifyBill } from './classify.ts';
-import type { DraftBrief } from './draft-brief.ts';
-import { MAX_POINTS } from './model-output.schema.ts';
-import { PROMPT_VERSION } from './prompts.ts';
-import { normalizeTopicTags } from './topics.ts';
+import type { DraftBrief } from '#shared/domain/briefs/draft-brief.ts';
+import { MAX_POINTS } from '#shared/domain/briefs/model-output.schema.ts';
+import { PROMPT_VERSION } from '#shared/domain/briefs/prompts.ts';
+import { normalizeTopicTags } from '#shared/domain/briefs/topics.ts';
 
 export interface FinishOptions {
   dedupeKey?: string;

@@ -14,17 +14,17 @@
  */
 import { getSetting, putSetting, putSettingIf, SETTING_KEYS } from '#shared/db/settings.repository.ts';
 import { listPendingBriefs } from '#shared/db/brief-pending.repository.ts';
-import { costUsd } from '#shared/llm/cost-table.ts';
-import { resolveLlm } from '#shared/llm/llm-settings.ts';
-import { providerFor } from '#shared/llm/provider-factory.ts';
-import type { BatchItem, LlmProvider } from '#shared/llm/provider.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { batchCustomId, BatchState, FINISHED_BATCH_STATUSES } from './batch-state.schema.ts';
-import type { DraftBrief } from './draft-brief.ts';
+import { costUsd } from '#shared/domain/llm/cost-table.ts';
+import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { providerFor } from '#shared/providers/llm/provider-factory.ts';
+import type { BatchItem, LlmProvider } from '#shared/domain/llm/llm-provider.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { batchCustomId, BatchState, FINISHED_BATCH_STATUSES } from '#shared/domain/briefs/batch-state.schema.ts';
+import type { DraftBrief } from '#shared/domain/briefs/draft-brief.ts';
 import { finishBrief } from './finish-brief.ts';
 import { loadBriefInput } from './generate-brief.ts';
 import { briefRequests, parseModelBrief } from './llm-briefer.ts';
-import { BRIEF_TOOL } from './model-output.schema.ts';
+import { BRIEF_TOOL } from '#shared/domain/briefs/model-output.schema.ts';
 
 /** The spec's limit of documents per batch. */
 export const MAX_BATCH_DOCUMENTS = 1000;

@@ -8,15 +8,15 @@
  *   3. for a split text, brief each part, then one combine call merges them;
  *   4. add up tokens, requests and cost.
  */
-import { config } from '#shared/config/config.ts';
-import { costUsd } from '#shared/llm/cost-table.ts';
-import { MalformedOutputError, type LlmProvider, type LlmRequest } from '#shared/llm/provider.ts';
-import { withLlmRetries, type RetryOptions } from '#shared/llm/retry.ts';
-import { changedSections, type BriefInput } from './brief-input.ts';
-import { chunkSections } from './chunking.ts';
-import { addCost, ZERO_COST, type BriefCost, type DraftBrief } from './draft-brief.ts';
-import { BRIEF_TOOL, ModelBrief } from './model-output.schema.ts';
-import { amendmentBriefMessage, combineMessage, fullBriefMessage, SYSTEM_PROMPT } from './prompts.ts';
+import { config } from '#shared/platform/config.ts';
+import { costUsd } from '#shared/domain/llm/cost-table.ts';
+import { MalformedOutputError, type LlmProvider, type LlmRequest } from '#shared/domain/llm/llm-provider.ts';
+import { withLlmRetries, type RetryOptions } from '#shared/providers/llm/retry.ts';
+import { changedSections, type BriefInput } from '#shared/domain/briefs/brief-input.ts';
+import { chunkSections } from '#shared/domain/briefs/chunking.ts';
+import { addCost, ZERO_COST, type BriefCost, type DraftBrief } from '#shared/domain/briefs/draft-brief.ts';
+import { BRIEF_TOOL, ModelBrief } from '#shared/domain/briefs/model-output.schema.ts';
+import { amendmentBriefMessage, combineMessage, fullBriefMessage, SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
 
 /** Attempts per call when the model's output does not match the schema. */
 const MALFORMED_ATTEMPTS = 2;

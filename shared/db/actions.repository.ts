@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { BillAction } from '#shared/ingest/action.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { tableName } from './table.ts';

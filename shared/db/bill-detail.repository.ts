@@ -3,10 +3,10 @@
  * item beside it (actions, text versions, briefs, cosponsors, votes, news), which
  * are sorted out here by their sort-key prefix.
  */
-import { Brief } from '#shared/briefs/brief.schema.ts';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import { TextVersion } from '#shared/ingest/text-version.schema.ts';
-import { sortVersions } from '#shared/ingest/text-version-order.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
+import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { queryAll } from './dynamo.ts';
 import { billFromItem, billPk } from './bills.repository.ts';
 

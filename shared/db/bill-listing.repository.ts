@@ -4,7 +4,7 @@
  * sponsor's bills (gsi2 SPONSOR#{id}) or all bills (gsi1 BILLS); the other
  * filters are applied as a FilterExpression, reading a few pages to fill one.
  */
-import type { Bill } from '#shared/ingest/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { queryPage, type Page } from './dynamo.ts';
 import { billFromItem, getBills } from './bills.repository.ts';
 import { listBillIdsByTopic } from './search-index.repository.ts';

@@ -6,8 +6,8 @@
  * bill's partition (gsi3 MISSING#{what} / {id}), so backfills query them.
  */
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { Bill, type BillCategory, type SponsorSummary } from '#shared/ingest/bill.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
 import { batchGet, isConditionFailed, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';

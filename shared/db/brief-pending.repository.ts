@@ -7,7 +7,7 @@
  * sends them, and the admin stats count them as "remaining" (a Query, no Scan).
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 

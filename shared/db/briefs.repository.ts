@@ -8,8 +8,8 @@
  * Uncited briefs also carry a sparse gsi3 key BRIEFS#uncited for the backfill.
  */
 import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { Brief } from '#shared/briefs/brief.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { queryAll, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 

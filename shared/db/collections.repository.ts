@@ -8,8 +8,8 @@
  * transactions with attribute_not_exists / attribute_exists conditions.
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { Collection, CollectionBill } from '#shared/personal/collection.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { Collection, CollectionBill } from '#shared/domain/personal/collection.schema.ts';
 import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Item, type Page } from './dynamo.ts';
 import { collectionTokenItem, shareTokenKey } from './share-tokens.repository.ts';
 import { tableName } from './table.ts';

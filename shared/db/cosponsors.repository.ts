@@ -3,7 +3,7 @@
  * COSPONSOR#{member_id} / {sponsorship_date}#{bill_id} for a member's
  * cosponsored bills. Puts are idempotent.
  */
-import { Cosponsor } from '#shared/ingest/cosponsor.schema.ts';
+import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { batchWrite, queryAll, queryPage, type Page, indexPartition } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { INDEX } from './table.ts';

@@ -10,8 +10,8 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { unprocessable } from '#shared/http/errors.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { unprocessable } from '#shared/errors/http-error.ts';
 import { INDEX, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;

@@ -8,8 +8,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { dynamo } from '#shared/aws/clients.ts';
-import { BillCategory, type Member } from '#shared/ingest/bill.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { BillCategory, type Member } from '#shared/domain/bills/bill.schema.ts';
 import { indexPartition, isConditionFailed, queryAll } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { memberKey } from './members.repository.ts';

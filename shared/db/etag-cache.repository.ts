@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName, ttlIn } from './table.ts';
 
 export const ETAG_TTL_SECONDS = 30 * 24 * 3600;

@@ -6,9 +6,9 @@
  * idempotent by an attribute_not_exists condition, never read-then-write.
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import type { FollowMode } from '#shared/domain/action-categories.ts';
-import { Follow, followId, type FollowTargetType } from '#shared/personal/follow.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import { isConditionFailed, queryAll, type Item } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 

@@ -5,7 +5,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet } from './dynamo.ts';
 import { tableName, ttlIn } from './table.ts';
 

@@ -4,7 +4,7 @@
  * without a bill_category, since every new brief classifies its bill.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from './table.ts';
 
 /** Ids of bills whose bill_category is missing or null (a filtered Scan). */

@@ -6,7 +6,7 @@
  * never spend the same token (timestamps alone can tie).
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
 import { tableName } from './table.ts';
 

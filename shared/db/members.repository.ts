@@ -8,9 +8,9 @@
  * and carry the member's card, so a search is one Query with no BatchGet.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { Member, MemberCard, memberCard } from '#shared/ingest/bill.schema.ts';
-import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { Member, MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
+import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
 

@@ -5,7 +5,7 @@
  * used < limit), so concurrent callers can never overspend the day.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
 import { tableName, ttlIn, TTL_ATTRIBUTE } from './table.ts';
 

@@ -7,7 +7,7 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { dynamo } from '#shared/aws/clients.ts';
-import { NewsArticle } from '#shared/news/news-article.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
 import { tableName, ttlIn } from './table.ts';
 

@@ -4,8 +4,8 @@
  * the first created_at with if_not_exists, so no read precedes the write.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { Note } from '#shared/personal/note.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { Note } from '#shared/domain/personal/note.schema.ts';
 import { isConditionFailed, queryAll } from './dynamo.ts';
 import { tableName } from './table.ts';
 

@@ -5,8 +5,8 @@
  * touched; recipients' profiles are read in BatchGets of 100.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { readPrefs, type NotificationPrefs } from '#shared/notify/prefs.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { batchGet, isConditionFailed } from './dynamo.ts';
 import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';

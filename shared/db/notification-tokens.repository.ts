@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { transactionReasons } from './dynamo.ts';
 import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';

@@ -9,9 +9,9 @@
  * the same event are told apart without reading first.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { DEDUPE_WINDOW_SECONDS } from '#shared/notify/dedupe.ts';
-import { NotificationEvent, type ChannelName, type ChannelState } from '#shared/notify/notification.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { NotificationEvent, type ChannelName, type ChannelState } from '#shared/domain/notify/notification.schema.ts';
 import { queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 

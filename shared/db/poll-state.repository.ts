@@ -1,7 +1,7 @@
 /** The poller's state: SYSTEM / POLL_STATE with the last poll time and the updated-since cursor. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from './table.ts';
 
 export const PollState = z.object({

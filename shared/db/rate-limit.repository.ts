@@ -10,7 +10,7 @@
  * that keeps hammering stays refused.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
 
 export interface RateDecision {

@@ -6,22 +6,15 @@
  * bill's tags. Bill numbers need no index: the id is derived and read directly.
  */
 import { PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import { billId, congressForDate, parseBillNumber } from '#shared/ingest/bill-id.ts';
-import { titleWords } from '#shared/ingest/title-words.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { titleWords } from '#shared/domain/bills/title-words.ts';
 import { batchWrite, isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
-import { getBills } from './bills.repository.ts';
 import { tableName } from './table.ts';
 
-/** How many congresses back a number without a congress is looked for. */
-const CONGRESS_CANDIDATES = 3;
-/** Word items read per word of a several-word query: the newest bills carrying it. */
-const WORD_QUERY_LIMIT = 200;
-const MAX_QUERY_WORDS = 4;
-
 const wordKey = (word: string, id: string) => ({ pk: `WORD#${word}`, sk: id });
-const billWords = (bill: Pick<Bill, 'title' | 'short_title'>) => titleWords(`${bill.short_title ?? ''} ${bill.title}`);
+/** The indexed words of a bill's titles. */
+export const billWords = (bill: Pick<Bill, 'title' | 'short_title'>) => titleWords(`${bill.short_title ?? ''} ${bill.title}`);
 
 /**
  * Writes the title-word index items of a bill (idempotent puts) and, given
@@ -36,44 +29,17 @@ export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_t
   ]);
 }
 
-/**
- * Bills matching a query: a bill number in any common form is read directly
- * (GetItem per congress candidate), otherwise bills whose title has every
- * word: a Query per word (newest congress first, ids only), intersected, and
- * one BatchGet of the page.
- */
-export async function searchBills(q: string, limit: number, now = new Date()): Promise<Bill[]> {
-  const number = parseBillNumber(q);
-  if (number) {
-    const current = congressForDate(now);
-    const congresses = number.congress ? [number.congress] : Array.from({ length: CONGRESS_CANDIDATES }, (_, i) => current - i);
-    return (await getBills(congresses.map((c) => billId(c, number.type, number.number)))).slice(0, limit);
-  }
-  const words = titleWords(q).slice(0, MAX_QUERY_WORDS);
-  if (words.length === 0) return [];
-  const lists = await Promise.all(
-    words.map(async (w) => {
-      const page = await queryPage({
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `WORD#${w}` },
-        ProjectionExpression: 'bill_id',
-        // Bill ids begin with the congress, so descending order reads the newest congress first.
-        ScanIndexForward: false,
-        // One word needs only the page; several need enough of each list to intersect.
-        Limit: words.length === 1 ? limit : WORD_QUERY_LIMIT,
-      });
-      return page.items.map((i) => String(i.bill_id));
-    }),
-  );
-  const [first = [], ...rest] = lists.sort((a, b) => a.length - b.length);
-  const others = rest.map((l) => new Set(l));
-  const ids = first.filter((id) => others.every((l) => l.has(id)));
-  const bills = await getBills(ids.slice(0, limit));
-  // refreshBill keeps word items in step with titles; the stored title stays the judge.
-  return bills
-    .filter((b) => words.every((w) => billWords(b).includes(w)))
-    .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? ''))
-    .slice(0, limit);
+/** The ids of the bills whose titles carry `word`, newest congress first (ids only). */
+export async function billIdsWithWord(word: string, limit: number): Promise<string[]> {
+  const page = await queryPage({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `WORD#${word}` },
+    ProjectionExpression: 'bill_id',
+    // Bill ids begin with the congress, so descending order reads the newest congress first.
+    ScanIndexForward: false,
+    Limit: limit,
+  });
+  return page.items.map((i) => String(i.bill_id));
 }
 
 async function addTopic(bill: Bill, tag: string): Promise<void> {

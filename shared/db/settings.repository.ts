@@ -6,7 +6,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
 import { tableName } from './table.ts';
 

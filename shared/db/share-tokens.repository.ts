@@ -6,7 +6,7 @@
  * read by the briefs repository.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Item } from './dynamo.ts';
 import { tableName } from './table.ts';
 

@@ -4,7 +4,7 @@
  * workers never lose an increment and reading the stats is one GetItem.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from './table.ts';
 
 export const STAT_NAMES = [

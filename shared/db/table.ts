@@ -4,7 +4,7 @@
  * stack and the tests all create the table from this one definition.
  * docs/data-model.md lists which access pattern uses which index.
  */
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 
 export const KEY = { pk: 'pk', sk: 'sk' } as const;
 export const TTL_ATTRIBUTE = 'ttl';

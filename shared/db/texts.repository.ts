@@ -6,16 +6,16 @@
  */
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, s3 } from '#shared/aws/clients.ts';
-import { config } from '#shared/config/config.ts';
-import { TextVersion, type TextFormat } from '#shared/ingest/text-version.schema.ts';
-import { sortVersions } from '#shared/ingest/text-version-order.ts';
+import { dynamo, s3 } from '#shared/platform/aws-clients.ts';
+import { config } from '#shared/platform/config.ts';
+import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
+import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { isConditionFailed, queryAll } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { tableName } from './table.ts';
 
-export type { TextVersion } from '#shared/ingest/text-version.schema.ts';
+export type { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
 
 const EXTENSIONS: Record<TextFormat, string> = { uslm: 'uslm.xml', xml: 'xml', htm: 'htm', txt: 'src.txt' };
 const CONTENT_TYPES: Record<TextFormat, string> = { uslm: 'application/xml', xml: 'application/xml', htm: 'text/html', txt: 'text/plain' };

@@ -6,8 +6,8 @@
  * deleting a user is one partition plus the email item.
  */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { User } from '#shared/auth/user.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { User } from '#shared/domain/users/user.schema.ts';
 import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
 import { INDEX, tableName } from './table.ts';
 

@@ -6,13 +6,13 @@
  * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { MemberVote, RollCall, type VotePosition } from '#shared/ingest/vote.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billPk } from './bills.repository.ts';
 import { INDEX, tableName } from './table.ts';
 
-export type { MemberVote, RollCall, VotePosition } from '#shared/ingest/vote.schema.ts';
+export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
 const voteSk = (r: Pick<RollCall, 'chamber' | 'congress' | 'session' | 'roll_number'>) =>
   `VOTE#${r.chamber}#${r.congress}#${r.session}#${String(r.roll_number).padStart(5, '0')}`;

@@ -5,9 +5,9 @@
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ConfigError, config } from '#shared/config/config.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { HttpError } from './errors.ts';
+import { ConfigError, config } from '#shared/platform/config.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { HttpError } from '#shared/errors/http-error.ts';
 
 type Mw = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 

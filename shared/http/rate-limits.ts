@@ -2,7 +2,7 @@
  * Named application rate limits. The spec's values are the defaults and each
  * one is configurable; counters live in DynamoDB so every Lambda shares them.
  */
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 
 export type RateLimitName = 'login' | 'register' | 'llm' | 'testNotification';
 

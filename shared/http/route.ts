@@ -14,7 +14,7 @@ export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
 export const API_FUNCTION_GROUPS = [
   'system',
   'auth',
-  'jobs-admin',
+  'admin',
   'bills',
   'members',
   'llm',

@@ -3,20 +3,9 @@
  * the list envelope. Domain schemas live beside their domains.
  */
 import { z } from 'zod';
+import { BillId } from '#shared/domain/bills/bill-id.ts';
+import { MemberId } from '#shared/domain/members/member-id.ts';
 
-export const Paging = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).optional(),
-});
-export type Paging = z.infer<typeof Paging>;
-
-export const BillId = z
-  .string()
-  .toLowerCase()
-  .regex(/^\d{2,3}-(hr|s|hjres|sjres|hconres|sconres|hres|sres)-\d{1,5}$/, {
-    error: 'must look like 118-hr-3076 ({congress}-{type}-{number})',
-  });
-export const MemberId = z.string().regex(/^[A-Z]\d{6}$/, { error: 'must be a Bioguide id such as P000197' });
 
 export const BillIdParams = z.object({ id: BillId });
 export const MemberIdParams = z.object({ id: MemberId });

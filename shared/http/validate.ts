@@ -3,7 +3,7 @@
  * a 422 whose `errors` list names each field.
  */
 import type { z } from 'zod';
-import { unprocessable, type FieldError } from './errors.ts';
+import { unprocessable, type FieldError } from '#shared/errors/http-error.ts';
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 'path' | 'query' | 'body'): z.infer<S> {
   const result = schema.safeParse(value);

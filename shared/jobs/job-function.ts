@@ -4,10 +4,10 @@
  * runs the named job, and records the run with its summary or error.
  */
 import { randomUUID } from 'node:crypto';
-import '#shared/config/cold-start.ts';
+import '#shared/platform/cold-start.ts';
 import { recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { recordJobRun as emitJobMetric } from '#shared/observability/metrics.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { recordJobRun as emitJobMetric } from '#shared/platform/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
 import { JOBS } from './job-table.ts';
 

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { eventBridge } from '#shared/aws/clients.ts';
-import { config } from '#shared/config/config.ts';
-import { serviceUnavailable } from '#shared/http/errors.ts';
+import { eventBridge } from '#shared/platform/aws-clients.ts';
+import { config } from '#shared/platform/config.ts';
+import { serviceUnavailable } from '#shared/errors/http-error.ts';
 import { RUN_JOB_EVENT, type JobInvocation } from './job.ts';
 
 /** Puts a RunJob event for `job`; returns the run id it will be recorded under. */

@@ -6,7 +6,7 @@
  */
 import { scanBriefItems } from '#shared/db/briefs.repository.ts';
 import { incrementStats } from '#shared/db/stats.repository.ts';
-import { isUnlabeled } from '#shared/briefs/point-labels.ts';
+import { isUnlabeled } from '#shared/domain/briefs/point-labels.ts';
 import type { Migration } from './migration.ts';
 
 export const countUnlabeledBriefs: Migration = {

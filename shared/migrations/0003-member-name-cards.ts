@@ -5,7 +5,7 @@
  * through the gsi3 everyone-by-name listing (a few hundred rows), no Scan.
  */
 import { listAllMembers, refreshNameItems } from '#shared/db/members.repository.ts';
-import { mapLimit } from '#shared/notify/concurrency.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
 import type { Migration } from './migration.ts';
 
 export const memberNameCards: Migration = {

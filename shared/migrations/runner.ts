@@ -4,7 +4,7 @@
  * retries it, since only applied ones are recorded.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryAll } from '#shared/db/dynamo.ts';
 import { tableName } from '#shared/db/table.ts';
 import { MIGRATIONS } from './index.ts';

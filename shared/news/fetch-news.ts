@@ -12,12 +12,12 @@ import { collectPages } from '#shared/db/dynamo.ts';
 import { getMember, getMembers } from '#shared/db/members.repository.ts';
 import { completeNewsRequest, listNewsRequests } from '#shared/db/news-requests.repository.ts';
 import { membersWithNewsReadSince, putArticle, type NewsOwner, type StoredArticle } from '#shared/db/news.repository.ts';
-import type { Bill, Member } from '#shared/ingest/bill.schema.ts';
-import { logger } from '#shared/observability/logger.ts';
+import type { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
+import { logger } from '#shared/platform/logger.ts';
 import { newsRssItems } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota, packQueries, searchNewsBatch } from '#shared/providers/news-search.client.ts';
-import type { NewsArticle } from './news-article.ts';
-import { billNewsQuery, memberNewsQuery } from './news-queries.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
+import { billNewsQuery, memberNewsQuery } from '#shared/domain/news/news-queries.ts';
 
 /** How far back the news search looks: the provider's free plan serves a month. */
 export const SEARCH_LOOKBACK_DAYS = 28;

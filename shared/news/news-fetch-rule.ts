@@ -7,9 +7,9 @@
  * bills function does not bundle them.
  */
 import { claimNewsFetch, latestGnewsCount, type NewsOwner } from '#shared/db/news.repository.ts';
-import { logger } from '#shared/observability/logger.ts';
-import type { IngestTaskMessage } from '#shared/queues/messages.ts';
-import { sendMessage } from '#shared/queues/send.ts';
+import { logger } from '#shared/platform/logger.ts';
+import type { IngestTaskMessage } from '#shared/messaging/messages.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
 
 /** How long one queued background fetch holds before a view may queue another. */
 export const NEWS_CLAIM_SECONDS = 6 * 3600;

@@ -6,10 +6,10 @@
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
 import { listArticles } from '#shared/db/news.repository.ts';
-import { notFound } from '#shared/http/errors.ts';
+import { notFound } from '#shared/errors/http-error.ts';
 import { clearNewsRssCache } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota } from '#shared/providers/news-search.client.ts';
-import type { NewsArticle } from './news-article.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { queueNewsFetch } from './news-fetch-rule.ts';
 
 /** The public fields of a stored article (provider and stored_at stay internal). */

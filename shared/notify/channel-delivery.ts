@@ -3,16 +3,16 @@
  * each channel's outcome separately so a failure on one channel never
  * resends the other. The push password is opened only here, at send time.
  */
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { ensureNotificationToken } from '#shared/db/notification-tokens.repository.ts';
-import { sendEmail } from './channels/email-sender.ts';
-import { publishPush } from './channels/push-sender.ts';
-import { addressOf, composeEmail, unsubscribeUrls } from './email-message.ts';
-import type { NotificationPrefs } from './prefs.schema.ts';
-import { buildPushRequest, type PushTarget } from './push-request.ts';
-import type { RenderedMessage } from './render.ts';
-import { open } from './secret-box.ts';
+import { sendEmail } from '#shared/providers/channels/email-sender.ts';
+import { publishPush } from '#shared/providers/channels/push-sender.ts';
+import { addressOf, composeEmail, unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
+import type { NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { buildPushRequest, type PushTarget } from '#shared/domain/notify/push-request.ts';
+import type { RenderedMessage } from '#shared/domain/notify/render.ts';
+import { open } from '#shared/platform/secret-box.ts';
 
 export type SendChannel = 'push' | 'email';
 /** The channels that send (RSS is read, not sent). */

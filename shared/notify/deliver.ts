@@ -9,18 +9,18 @@
  * Recipients with a failed channel are retried alone, in a delayed
  * deliver_batch message, until MAX_DELIVERY_ATTEMPTS.
  */
-import { config } from '#shared/config/config.ts';
-import type { FollowMode } from '#shared/domain/action-categories.ts';
+import { config } from '#shared/platform/config.ts';
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { recordNotification, updateNotification } from '#shared/db/notifications.repository.ts';
-import { sendMessage } from '#shared/queues/send.ts';
-import { passesAlertFilters } from './alert-filter.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
+import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
 import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
-import { mapLimit } from './concurrency.ts';
-import { planDelivery } from './delivery-plan.ts';
-import type { ChannelState, NotificationContent, NotificationEvent } from './notification.schema.ts';
-import type { Recipient } from './recipients.ts';
-import { renderEvent } from './render.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
+import type { ChannelState, NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
+import type { Recipient } from '#shared/domain/notify/recipients.ts';
+import { renderEvent } from '#shared/domain/notify/render.ts';
 
 export const MAX_DELIVERY_ATTEMPTS = 5;
 /** A channel left pending this long was abandoned by a crashed attempt (the queue's visibility timeout is longer). */

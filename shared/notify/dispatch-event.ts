@@ -10,14 +10,14 @@
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getBrief, getLatestBrief } from '#shared/db/briefs.repository.ts';
 import { followersOfMany } from '#shared/db/follows.repository.ts';
-import type { FollowTargetType } from '#shared/personal/follow.schema.ts';
-import type { BillEvent } from '#shared/queues/messages.ts';
-import { sendMessages } from '#shared/queues/send.ts';
+import type { FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
+import type { BillEvent } from '#shared/messaging/messages.ts';
+import { sendMessages } from '#shared/messaging/send.ts';
 import { deliverBatch, type BatchSummary } from './deliver.ts';
-import { PUSH_SUMMARY_MAX } from './event-kinds.ts';
-import type { NotificationContent } from './notification.schema.ts';
-import { chunk, mergeRecipients } from './recipients.ts';
-import { cutText } from './render.ts';
+import { PUSH_SUMMARY_MAX } from '#shared/domain/notify/event-kinds.ts';
+import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
+import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
+import { cutText } from '#shared/domain/notify/render.ts';
 
 /** Recipients per deliver_batch message: ~15 KB of ids, well under SQS's 256 KB. */
 export const DELIVER_BATCH_SIZE = 250;

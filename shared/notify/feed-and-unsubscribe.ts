@@ -11,14 +11,13 @@ import { getUser } from '#shared/db/users.repository.ts';
 import { setEmailEnabled } from '#shared/db/notification-prefs.repository.ts';
 import { resolveNotificationToken } from '#shared/db/notification-tokens.repository.ts';
 import { listFeedEvents } from '#shared/db/notifications.repository.ts';
-import { notFound } from '#shared/http/errors.ts';
+import { notFound } from '#shared/errors/http-error.ts';
 import { publicUrl } from './channel-delivery.ts';
-import { unsubscribeUrls } from './email-message.ts';
-import { parseFormBody } from './form-body.ts';
-import { readPrefs } from './prefs.schema.ts';
-import { renderFeed } from './rss-feed.ts';
+import { unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
+import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
 import { feedUrl } from './settings.ts';
-import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from './unsubscribe-page.ts';
+import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
 
 export const FEED_ITEMS = 50;
 
@@ -47,11 +46,10 @@ export async function unsubscribeByGet(token: string, source: 'link' | undefined
   return unsubscribedPage(address, header);
 }
 
-/** POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the re-subscribe button. */
-export async function unsubscribeByPost(token: string, contentType: string | undefined, body: string): Promise<string> {
+/** POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the re-subscribe button (`action` of the posted form). */
+export async function unsubscribeByPost(token: string, action: string | undefined): Promise<string> {
   const { user, address } = await tokenOwner(token);
-  const fields = parseFormBody(contentType, body);
-  if (fields.action === 'resubscribe') {
+  if (action === 'resubscribe') {
     await setEmailEnabled(user.id, true);
     return resubscribedPage(address);
   }

@@ -13,11 +13,11 @@
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
-import { mapLimit } from './concurrency.ts';
-import { emailOn, pushOn } from './delivery-plan.ts';
-import type { ChannelState, NotificationEvent } from './notification.schema.ts';
-import { inQuietHours, quietHoursRelease } from './quiet-hours.ts';
-import { renderEvent } from './render.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import type { ChannelState, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
+import { inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
+import { renderEvent } from '#shared/domain/notify/render.ts';
 
 /** Groups held events by user, in due order. */
 export function groupByUser(events: NotificationEvent[]): Map<string, NotificationEvent[]> {

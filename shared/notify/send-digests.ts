@@ -13,11 +13,11 @@
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
-import { mapLimit } from './concurrency.ts';
-import { emailOn, pushOn } from './delivery-plan.ts';
-import type { ChannelState, NotificationEvent } from './notification.schema.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import type { ChannelState, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { groupByUser } from './release-held.ts';
-import { renderDigestBundle } from './render.ts';
+import { renderDigestBundle } from '#shared/domain/notify/render.ts';
 
 async function digestForUser(user: NotifiableUser | undefined, events: NotificationEvent[]): Promise<number> {
   const waiting = SEND_CHANNELS.filter((c) => events.some((e) => e.channels[c] === 'digest'));

@@ -7,13 +7,13 @@
  *   2. seal a new push password; 3. save; 4. create the unsubscribe token
  *   when an email address is saved; 5. answer the new view.
  */
-import type { User } from '#shared/auth/user.schema.ts';
+import type { User } from '#shared/domain/users/user.schema.ts';
 import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
 import { ensureNotificationToken } from '#shared/db/notification-tokens.repository.ts';
-import { notFound, unprocessable } from '#shared/http/errors.ts';
+import { notFound, unprocessable } from '#shared/errors/http-error.ts';
 import { publicUrl } from './channel-delivery.ts';
-import { readPrefs, type NotificationPrefs, type NotificationSettingsUpdate, type NotificationSettingsView } from './prefs.schema.ts';
-import { seal } from './secret-box.ts';
+import { readPrefs, type NotificationPrefs, type NotificationSettingsUpdate, type NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
+import { seal } from '#shared/platform/secret-box.ts';
 import { applySettingsUpdate } from './settings-update.ts';
 
 /** The public URL of a feed token. */

@@ -11,10 +11,10 @@ import { getBills } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { toNotifiable } from '#shared/db/notification-prefs.repository.ts';
 import { listUsers } from '#shared/db/users.repository.ts';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import { mapLimit } from './concurrency.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
 import { deliverToUser, type RecipientOutcome } from './deliver.ts';
-import type { DigestItem, NotificationContent } from './notification.schema.ts';
+import type { DigestItem, NotificationContent } from '#shared/domain/notify/notification.schema.ts';
 
 export const WEEKLY_WINDOW_DAYS = 7;
 

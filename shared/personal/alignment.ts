@@ -8,13 +8,13 @@
  *   member and bill summaries. Every read is bounded by what the caller
  *   follows, never by how many bills exist.
  */
-import type { User } from '#shared/auth/user.schema.ts';
+import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { getMembers } from '#shared/db/members.repository.ts';
 import { listBillVotes, listRollCallPositions } from '#shared/db/votes.repository.ts';
-import { alignMember, rankAlignments, type MemberAlignment, type RecordedPosition, type StanceOnBill } from './alignment-math.ts';
-import { memberSummary, type MemberSummary } from './summaries.ts';
+import { alignMember, rankAlignments, type MemberAlignment, type RecordedPosition, type StanceOnBill } from '#shared/domain/personal/alignment-math.ts';
+import { memberSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
 export interface AlignmentEntry extends Omit<MemberAlignment, 'votes'> {
   member: MemberSummary | { id: string };

@@ -11,7 +11,7 @@
  * read: the collection with a page of its bills as summaries.
  */
 import { randomUUID } from 'node:crypto';
-import type { User } from '#shared/auth/user.schema.ts';
+import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBill, getBills } from '#shared/db/bills.repository.ts';
 import {
   addCollectionBill,
@@ -26,11 +26,11 @@ import {
   updateCollection,
 } from '#shared/db/collections.repository.ts';
 import type { Page } from '#shared/db/dynamo.ts';
-import { conflict, notFound, unprocessable } from '#shared/http/errors.ts';
-import type { Paging } from '#shared/http/schemas.ts';
-import { collectionNameKey, slugify, validateCollectionName } from './collection-name.ts';
-import type { Collection, CollectionCreate, CollectionUpdate } from './collection.schema.ts';
-import { billSummary, type BillSummary } from './summaries.ts';
+import { conflict, notFound, unprocessable } from '#shared/errors/http-error.ts';
+import type { Paging } from '#shared/domain/paging.ts';
+import { collectionNameKey, slugify, validateCollectionName } from '#shared/domain/personal/collection-name.ts';
+import type { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
+import { billSummary, type BillSummary } from '#shared/domain/personal/summaries.ts';
 
 export interface CollectionWithBills extends Collection {
   bills: Page<BillSummary & { added_at: string }>;

@@ -9,15 +9,15 @@
  *   (BatchGet) newest action first; 3. followed members (BatchGet) with their
  *   latest recorded positions (one Query each, for the most recent follows).
  */
-import type { User } from '#shared/auth/user.schema.ts';
+import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { getMembers } from '#shared/db/members.repository.ts';
-import { topTrendingForDay } from '#shared/db/trending.repository.ts';
+import { topTrendingForDay } from '#shared/db/trending-days.repository.ts';
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
-import type { FollowMode } from '#shared/domain/action-categories.ts';
-import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from './trending-window.ts';
-import { billSummary, memberSummary, type BillSummary, type MemberSummary } from './summaries.ts';
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from '#shared/domain/personal/trending-window.ts';
+import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
 export const DASHBOARD_LIST_SIZE = 10;
 /** Followed members whose latest votes the dashboard shows (each costs one Query). */

@@ -8,14 +8,15 @@
  * setMode: 1. read the id; 2. only bill follows carry a mode (422); 3. update
  *   the caller's follow (404 when absent).
  */
-import type { User } from '#shared/auth/user.schema.ts';
-import type { FollowMode } from '#shared/domain/action-categories.ts';
+import type { User } from '#shared/domain/users/user.schema.ts';
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { createFollow, deleteFollow, getFollow, listFollows, setFollowMode } from '#shared/db/follows.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
-import { notFound, unprocessable } from '#shared/http/errors.ts';
-import { BillId, MemberId } from '#shared/http/schemas.ts';
-import { parseFollowId, TopicTag, type Follow, type FollowTargetType } from './follow.schema.ts';
+import { notFound, unprocessable } from '#shared/errors/http-error.ts';
+import { BillId } from '#shared/domain/bills/bill-id.ts';
+import { MemberId } from '#shared/domain/members/member-id.ts';
+import { parseFollowId, TopicTag, type Follow, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 
 export interface FollowRequest {
   target_type: FollowTargetType;

@@ -6,11 +6,11 @@
  * remove: delete the caller's note, 404 when they have none.
  * list: the caller's notes, pinned first, then most recently updated.
  */
-import type { User } from '#shared/auth/user.schema.ts';
+import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { deleteNote, getNote, listNotes, putNote } from '#shared/db/notes.repository.ts';
-import { notFound } from '#shared/http/errors.ts';
-import { orderNotes, type Note, type NoteInput } from './note.schema.ts';
+import { notFound } from '#shared/errors/http-error.ts';
+import { orderNotes, type Note, type NoteInput } from '#shared/domain/personal/note.schema.ts';
 
 /** The caller's note on a bill. */
 export async function readNote(user: User, billId: string): Promise<Note> {

@@ -4,7 +4,7 @@
  * cannot page them). The cursor is an opaque offset; a cursor this API did
  * not issue is a 422, never a 500.
  */
-import { unprocessable } from '#shared/http/errors.ts';
+import { unprocessable } from '#shared/errors/http-error.ts';
 
 /** One page of `items` in the API's `{items, next_cursor}` envelope. */
 export function pageOf<T>(items: T[], paging: { limit: number; cursor?: string | undefined }): { items: T[]; next_cursor: string | null } {

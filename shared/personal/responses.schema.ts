@@ -3,10 +3,10 @@
  * (alignment, dashboard, search, shares), for the OpenAPI document.
  */
 import { z } from 'zod';
-import { FollowMode } from '#shared/domain/action-categories.ts';
-import { BriefPoint } from '#shared/briefs/brief.schema.ts';
-import { Collection } from './collection.schema.ts';
-import { BillSummary, MemberSummary } from './summaries.ts';
+import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
+import { Collection } from '#shared/domain/personal/collection.schema.ts';
+import { BillSummary, MemberSummary } from '#shared/domain/personal/summaries.ts';
 
 const Tally = z.object({ compared: z.number(), matched: z.number(), percent: z.number().nullable() });
 

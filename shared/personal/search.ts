@@ -8,11 +8,12 @@
  *   concurrently; no Scan. A query that is a bill number ("H.R. 3076") cannot
  *   name a member or a topic, so it reads only the bill.
  */
-import { searchBills, listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
+import { searchBills } from '#shared/db/bill-search.repository.ts';
+import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { searchMembers } from '#shared/db/members.repository.ts';
-import { parseBillNumber } from '#shared/ingest/bill-id.ts';
-import { topicMatches } from './search-query.ts';
-import { billSummary, memberSummary, type BillSummary, type MemberSummary } from './summaries.ts';
+import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
+import { topicMatches } from '#shared/domain/personal/search-query.ts';
+import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
 export const SEARCH_RESULTS_PER_KIND = 10;
 

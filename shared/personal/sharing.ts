@@ -10,11 +10,11 @@ import { getBill } from '#shared/db/bills.repository.ts';
 import { getBriefByShareToken } from '#shared/db/briefs.repository.ts';
 import { getCollection } from '#shared/db/collections.repository.ts';
 import { resolveCollectionToken } from '#shared/db/share-tokens.repository.ts';
-import { notFound } from '#shared/http/errors.ts';
-import type { Paging } from '#shared/http/schemas.ts';
-import type { Brief } from '#shared/briefs/brief.schema.ts';
+import { notFound } from '#shared/errors/http-error.ts';
+import type { Paging } from '#shared/domain/paging.ts';
+import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { collectionBillsPage, type CollectionWithBills } from './collections.ts';
-import { billSummary, type BillSummary } from './summaries.ts';
+import { billSummary, type BillSummary } from '#shared/domain/personal/summaries.ts';
 
 export type PublicCollection = Omit<CollectionWithBills, 'user_id'>;
 

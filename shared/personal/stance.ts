@@ -3,7 +3,7 @@
  * gives NO). It is derived from the bill follow's mode on every read and
  * never stored, so unfollowing (which deletes the follow) clears it.
  */
-import type { FollowMode } from '#shared/domain/action-categories.ts';
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getFollow } from '#shared/db/follows.repository.ts';
 
 export type LetterStance = 'YES' | 'NO';

@@ -4,10 +4,10 @@
  * coordinates, congressional-district layer) names the district.
  */
 import { z } from 'zod';
-import { config } from '#shared/config/config.ts';
-import { districtFromGeographies, type District } from '#shared/ingest/district.ts';
-import { getText } from './http-transport.ts';
-import { parseJsonBody, parsePayload } from './provider-error.ts';
+import { config } from '#shared/platform/config.ts';
+import { districtFromGeographies, type District } from '#shared/domain/members/district.ts';
+import { getText } from '#shared/providers/transport/http-transport.ts';
+import { parseJsonBody, parsePayload } from '#shared/providers/transport/provider-error.ts';
 
 export const GEOCODER = 'zip-geocoder';
 export const BOUNDARIES = 'district-boundaries';

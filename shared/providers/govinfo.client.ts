@@ -4,11 +4,11 @@
  * keyed by the MD5 of the URL; a 304 reports `unchanged` and stores nothing new.
  */
 import { z } from 'zod';
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 import { getCachedEtag, putCachedEtag } from '#shared/db/etag-cache.repository.ts';
-import type { TextFormat } from '#shared/ingest/text-version.schema.ts';
-import { getText, httpRequest } from './http-transport.ts';
-import { parseJsonBody, parsePayload } from './provider-error.ts';
+import type { TextFormat } from '#shared/domain/bills/text-version.schema.ts';
+import { getText, httpRequest } from '#shared/providers/transport/http-transport.ts';
+import { parseJsonBody, parsePayload } from '#shared/providers/transport/provider-error.ts';
 
 export const GOVINFO = 'govinfo';
 const base = () => config().GOVINFO_API_BASE_URL.replace(/\/$/, '');

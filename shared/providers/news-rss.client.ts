@@ -8,12 +8,12 @@
  * kept as an article description.
  */
 import { z } from 'zod';
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 import { clearCachedFeeds, getCachedFeed, putCachedFeed } from '#shared/db/news-rss-cache.repository.ts';
-import type { NewsArticle } from '#shared/news/news-article.ts';
-import { textOf, xmlParser } from '#shared/ingest/xml.ts';
-import { getText } from './http-transport.ts';
-import { parsePayload, ProviderError } from './provider-error.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
+import { textOf, xmlParser } from '#shared/providers/transport/xml.ts';
+import { getText } from '#shared/providers/transport/http-transport.ts';
+import { parsePayload, ProviderError } from '#shared/providers/transport/provider-error.ts';
 
 export const NEWS_RSS = 'news-rss';
 /** Items kept per query: bounds the cache item far below DynamoDB's 400 KB. */

@@ -8,14 +8,14 @@
  * which recordings and error messages never carry.
  */
 import { z } from 'zod';
-import { config } from '#shared/config/config.ts';
+import { config } from '#shared/platform/config.ts';
 import { exhaustNewsQuota, newsQuotaUsed, takeNewsQuota } from '#shared/db/news-quota.repository.ts';
-import type { NewsArticle } from '#shared/news/news-article.ts';
-import { mentions } from '#shared/news/query-match.ts';
-import { getText } from './http-transport.ts';
-import { parseJsonBody, parsePayload, ProviderError } from './provider-error.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
+import { mentions } from '#shared/domain/news/query-match.ts';
+import { getText } from '#shared/providers/transport/http-transport.ts';
+import { parseJsonBody, parsePayload, ProviderError } from '#shared/providers/transport/provider-error.ts';
 
-export type { NewsArticle } from '#shared/news/news-article.ts';
+export type { NewsArticle } from '#shared/domain/news/news-article.ts';
 
 export const NEWS_SEARCH = 'news-search';
 /** Queries (bills) per news search call (spec: NEWS_API_BATCH_SIZE). */

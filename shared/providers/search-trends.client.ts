@@ -3,13 +3,13 @@
  * serpapi.com/google-trends-api), interest over time for up to 5
  * comma-separated terms on one shared 0-100 scale. Optional: without
  * SEARCH_TRENDS_API_KEY trend scores use the other signals
- * (shared/trends/trend-decisions.ts says why this provider).
+ * (shared/domain/scores/trend-decisions.ts says why this provider).
  */
 import { z } from 'zod';
-import { config } from '#shared/config/config.ts';
-import { TRENDS_BATCH_SIZE, TRENDS_DATE_RANGE } from '#shared/trends/trend-decisions.ts';
-import { getText } from './http-transport.ts';
-import { ProviderError, parseJsonBody, parsePayload } from './provider-error.ts';
+import { config } from '#shared/platform/config.ts';
+import { TRENDS_BATCH_SIZE, TRENDS_DATE_RANGE } from '#shared/domain/scores/trend-decisions.ts';
+import { getText } from '#shared/providers/transport/http-transport.ts';
+import { ProviderError, parseJsonBody, parsePayload } from '#shared/providers/transport/provider-error.ts';
 
 export const SEARCH_TRENDS = 'search-trends';
 

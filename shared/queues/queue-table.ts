@@ -4,8 +4,10 @@
  * DLQ, alarm and event source mapping from these rows; the local stack's pumps
  * deliver batches with the same batch size and max receive count.
  */
+import type { QueueName } from '#shared/messaging/messages.ts';
+
 export interface QueueDef {
-  name: string;
+  name: QueueName;
   /** The worker entry: functions/workers/<worker>.ts. */
   worker: string;
   batchSize: number;
@@ -57,9 +59,7 @@ export const QUEUES = [
   },
 ] as const satisfies readonly QueueDef[];
 
-export type QueueName = (typeof QUEUES)[number]['name'];
-
-/** The environment variable that carries a queue's URL: QUEUE_URL_DOCUMENT_FETCH, … */
-export const queueUrlEnv = (name: QueueName): string => `QUEUE_URL_${name.toUpperCase().replace(/-/g, '_')}`;
+// Every queue that messages can be sent to has a row: a missing one fails the type check here.
+const _everyQueueHasARow: QueueName extends (typeof QUEUES)[number]['name'] ? true : never = true;
 
 export const visibilityTimeoutSeconds = (q: QueueDef): number => q.timeoutSeconds * 6;

@@ -6,9 +6,9 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { z } from 'zod';
-import '#shared/config/cold-start.ts';
-import { logger } from '#shared/observability/logger.ts';
-import { recordBatch } from '#shared/observability/metrics.ts';
+import '#shared/platform/cold-start.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { recordBatch } from '#shared/platform/metrics.ts';
 
 export interface RecordContext {
   messageId: string;

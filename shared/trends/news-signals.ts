@@ -1,10 +1,10 @@
 /**
  * The news-search and news RSS signals over the news clients, with the same
- * queries the news fetcher uses (shared/news/news-queries.ts), so a bill's
+ * queries the news fetcher uses (shared/domain/news/news-queries.ts), so a bill's
  * gnews_count counts what the fetcher would find. RSS reads go through the
  * shared 2-hour cache, so the fetcher and the scorer read a feed once.
  */
-import { billNewsQuery, memberNewsQuery } from '#shared/news/news-queries.ts';
+import { billNewsQuery, memberNewsQuery } from '#shared/domain/news/news-queries.ts';
 import { newsRssItems } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota, searchNewsBatch } from '#shared/providers/news-search.client.ts';
 import type { SignalSources, Subject } from './signal-sources.ts';

@@ -11,11 +11,11 @@
  * A failure touches only the subject or batch it happened to (counted in the
  * summary); a subject left with no signal at all is not scored.
  */
-import { logger } from '#shared/observability/logger.ts';
-import { putTrendScores, type TrendSubject } from '#shared/db/trends.repository.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { putTrendScores, type TrendSubject } from '#shared/db/trend-scores.repository.ts';
 import { BATCH, type SignalSources, type Subject } from './signal-sources.ts';
-import { NEWS_LOOKBACK_DAYS, SIGNALS, type SignalName } from './trend-decisions.ts';
-import { scoreDay, type MissingReason, type Readings, type SignalReading } from './trend-score.ts';
+import { NEWS_LOOKBACK_DAYS, SIGNALS, type SignalName } from '#shared/domain/scores/trend-decisions.ts';
+import { scoreDay, type MissingReason, type Readings, type SignalReading } from '#shared/domain/scores/trend-score.ts';
 
 /** RSS feeds read at once; the feed is cached, so most reads are one GetItem. */
 const RSS_CONCURRENCY = 4;

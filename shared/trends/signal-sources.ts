@@ -3,10 +3,10 @@
  * scoring use case never knows which client answers (and tests inject local
  * doubles). Each source says why it cannot be used (not configured), or null.
  */
-import type { Bill, Member } from '#shared/ingest/bill.schema.ts';
+import type { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
 import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
 import { NEWS_API_BATCH_SIZE } from '#shared/providers/news-search.client.ts';
-import { TRENDS_BATCH_SIZE } from './trend-decisions.ts';
+import { TRENDS_BATCH_SIZE } from '#shared/domain/scores/trend-decisions.ts';
 
 /** What is scored: a bill or a member, with its record (the news query is built from it). */
 export type Subject = { kind: 'bill'; id: string; bill: Bill } | { kind: 'member'; id: string; member: Pick<Member, 'id' | 'name' | 'first_name' | 'last_name' | 'state' | 'chamber'> };

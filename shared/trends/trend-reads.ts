@@ -5,8 +5,8 @@
  */
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
-import { listTrendDays } from '#shared/db/trends.repository.ts';
-import { notFound } from '#shared/http/errors.ts';
+import { listTrendDays } from '#shared/db/trend-scores.repository.ts';
+import { notFound } from '#shared/errors/http-error.ts';
 
 /** GET /api/bills/{id}/trend. */
 export async function billTrendView(id: string, days: number) {

@@ -11,13 +11,13 @@ import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.t
 import { collectPages } from '#shared/db/dynamo.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { getMembers } from '#shared/db/members.repository.ts';
-import { topTrendingForDay } from '#shared/db/trending.repository.ts';
+import { topTrendingForDay } from '#shared/db/trending-days.repository.ts';
 import { listUsers } from '#shared/db/users.repository.ts';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import { mapLimit } from '#shared/notify/concurrency.ts';
-import type { FollowTargetType } from '#shared/personal/follow.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+import type { FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import type { Subject } from './signal-sources.ts';
-import { ACTIVE_BILL_DAYS, MAX_FOLLOW_USERS, MAX_SCORED_BILLS, MAX_SCORED_MEMBERS } from './trend-decisions.ts';
+import { ACTIVE_BILL_DAYS, MAX_FOLLOW_USERS, MAX_SCORED_BILLS, MAX_SCORED_MEMBERS } from '#shared/domain/scores/trend-decisions.ts';
 
 const USERS_PAGE = 100;
 

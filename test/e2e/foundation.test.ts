@@ -1,7 +1,7 @@
 // The foundation over real HTTP against the local stack: health, OpenAPI,
 // accounts, rate limits and client IPs, error shapes, CORS and an admin job run.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { useLocalStack } from './support/e2e-stack.ts';
 

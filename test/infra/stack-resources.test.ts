@@ -6,7 +6,9 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INDEX, KEY, TTL_ATTRIBUTE } from '#shared/db/table.ts';
-import { QUEUES, queueUrlEnv, visibilityTimeoutSeconds, type QueueName } from '#shared/queues/queue-table.ts';
+import { QUEUES, visibilityTimeoutSeconds } from '#shared/queues/queue-table.ts';
+import type { QueueName } from '#shared/messaging/messages.ts';
+import { queueUrlEnv } from '#shared/messaging/send.ts';
 import { needsOf } from '#infra/access-table.ts';
 import { functionSpecs } from '#infra/function-catalog.ts';
 import { OPERATOR_SECRET_KEYS } from '#infra/constructs/secret-bundle.ts';
@@ -179,7 +181,7 @@ describe('functions', () => {
   });
 
   it('tells each function only about the resources it may use', () => {
-    expect(envOf(prod, 'api:jobs-admin')).toHaveProperty('EVENT_BUS_NAME');
+    expect(envOf(prod, 'api:admin')).toHaveProperty('EVENT_BUS_NAME');
     expect(envOf(prod, 'api:auth')).not.toHaveProperty('EVENT_BUS_NAME');
     expect(Object.keys(envOf(prod, 'api:auth')).filter((k) => k.startsWith('QUEUE_URL_'))).toEqual([]);
     expect(envOf(prod, 'api:$default')).not.toHaveProperty('TABLE_NAME');

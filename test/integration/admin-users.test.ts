@@ -1,8 +1,8 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as auth } from '#functions/api/auth.ts';
-import { handler as admin } from '#functions/api/jobs-admin.ts';
-import { dynamo } from '#shared/aws/clients.ts';
+import { handler as admin } from '#functions/api/admin.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from '#shared/db/table.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';

@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
-import { Brief } from '#shared/briefs/brief.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { createBill, markBillBriefed } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
-import { Bill, Member, type BillType } from '#shared/ingest/bill.schema.ts';
-import { billLabel } from '#shared/ingest/bill-id.ts';
-import { RollCall, type VotePositionValue } from '#shared/ingest/vote.schema.ts';
-import { scoreSortKey } from '#shared/trends/trend-score.ts';
+import { Bill, Member, type BillType } from '#shared/domain/bills/bill.schema.ts';
+import { billLabel } from '#shared/domain/bills/bill-id.ts';
+import { RollCall, type VotePositionValue } from '#shared/domain/votes/vote.schema.ts';
+import { scoreSortKey } from '#shared/domain/scores/trend-score.ts';
 
 const provenance = { source: 'test-seed', fetched_at: '2026-01-01T00:00:00Z' };
 

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { resetClients } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetClients } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 
 const suffix = randomBytes(4).toString('hex');
 Object.assign(process.env, {

@@ -3,8 +3,8 @@
  * emulators started by the global setup, and the environment pointing at them.
  */
 import { beforeAll } from 'vitest';
-import { resetClients } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetClients } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { provision, type ProvisionedEnv } from '../../local/provision.ts';
 
 let provisioned: Promise<ProvisionedEnv> | undefined;

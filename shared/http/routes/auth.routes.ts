@@ -1,7 +1,7 @@
 /** Routes of accounts: register, login, me. */
 import { z } from 'zod';
-import { Credentials, PublicUser } from '#shared/auth/user.schema.ts';
-import { defineRoute } from '../route.ts';
+import { Credentials, PublicUser } from '#shared/domain/users/user.schema.ts';
+import { defineRoute } from '#shared/http/route.ts';
 
 export const register = defineRoute({
   operationId: 'register',

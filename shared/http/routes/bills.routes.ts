@@ -1,11 +1,13 @@
 /** Routes of the bills function group (functions/api/bills.ts implements them). */
 import { z } from 'zod';
-import { BillCategory, Chamber } from '#shared/ingest/bill.schema.ts';
-import { ActionView, BillView, RollCallView, TextVersionView } from '#shared/ingest/bill-views.ts';
-import { Cosponsor } from '#shared/ingest/cosponsor.schema.ts';
-import { Brief } from '#shared/briefs/brief.schema.ts';
-import { defineRoute, type RouteDef } from '../route.ts';
-import { BillIdParams, Paging, listOf } from '../schemas.ts';
+import { MemberId } from '#shared/domain/members/member-id.ts';
+import { BillCategory, Chamber } from '#shared/domain/bills/bill.schema.ts';
+import { ActionView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';
+import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { BillIdParams, listOf } from '#shared/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -15,7 +17,7 @@ export const BillListQuery = Paging.extend({
   congress: z.coerce.number().int().min(1).max(300).optional(),
   bill_category: BillCategory.optional(),
   topic: z.string().regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' }).optional(),
-  sponsor_id: z.string().regex(/^[A-Z]\d{6}$/, { error: 'must be a Bioguide id such as P000197' }).optional(),
+  sponsor_id: MemberId.optional(),
 });
 
 export const listBills = defineRoute({

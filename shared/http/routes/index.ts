@@ -3,10 +3,10 @@
  * group. The CDK HTTP API, the local API server and /api/openapi.json are all
  * generated from this list.
  */
-import type { RouteDef } from '../route.ts';
+import type { RouteDef } from '#shared/http/route.ts';
 import { AUTH_ROUTES } from './auth.routes.ts';
 import { BILLS_ROUTES } from './bills.routes.ts';
-import { JOBS_ADMIN_ROUTES } from './jobs-admin.routes.ts';
+import { ADMIN_ROUTES } from './admin.routes.ts';
 import { LLM_ROUTES } from './llm.routes.ts';
 import { MEMBERS_ROUTES } from './members.routes.ts';
 import { NEWS_ROUTES } from './news.routes.ts';
@@ -18,7 +18,7 @@ import { TRENDS_ROUTES } from './trends.routes.ts';
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
   ...AUTH_ROUTES,
-  ...JOBS_ADMIN_ROUTES,
+  ...ADMIN_ROUTES,
   ...BILLS_ROUTES,
   ...MEMBERS_ROUTES,
   ...LLM_ROUTES,

@@ -1,11 +1,12 @@
 /** Routes of the llm function group (functions/api/llm.ts implements them): briefs, letters, LLM settings and admin. */
 import { z } from 'zod';
-import { Brief } from '#shared/briefs/brief.schema.ts';
-import { STANCES, TONES } from '#shared/briefs/letter.ts';
-import { SettingsUpdate } from '#shared/briefs/llm-settings-admin.ts';
-import { PROVIDER_NAMES } from '#shared/llm/provider.ts';
-import { BillIdParams, Paging, listOf } from '../schemas.ts';
-import { defineRoute, type RouteDef } from '../route.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { STANCES, TONES } from '#shared/domain/briefs/letter.ts';
+import { SettingsUpdate } from '#shared/admin/llm-settings-admin.ts';
+import { PROVIDER_NAMES } from '#shared/domain/llm/llm-provider.ts';
+import { BillIdParams, listOf } from '#shared/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
+import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 
 const fn = 'llm' as const;
 

@@ -1,10 +1,11 @@
 /** Routes of the members function group (functions/api/members.ts implements them). */
 import { z } from 'zod';
-import { Chamber } from '#shared/ingest/bill.schema.ts';
-import { BillView, MemberView } from '#shared/ingest/bill-views.ts';
-import { MemberVote } from '#shared/ingest/vote.schema.ts';
-import { defineRoute, type RouteDef } from '../route.ts';
-import { MemberIdParams, Paging, listOf } from '../schemas.ts';
+import { Chamber } from '#shared/domain/bills/bill.schema.ts';
+import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
+import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
+import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
 
 export const MemberListQuery = Paging.extend({
   q: z.string().trim().min(1).max(500).optional(),

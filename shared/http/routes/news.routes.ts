@@ -1,8 +1,9 @@
 /** Routes of the news function group (functions/api/news.ts implements them). */
 import { z } from 'zod';
-import { NewsArticle } from '#shared/news/news-article.ts';
-import { defineRoute, type RouteDef } from '../route.ts';
-import { BillIdParams, MemberIdParams, Paging, listOf } from '../schemas.ts';
+import { NewsArticle } from '#shared/domain/news/news-article.ts';
+import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { BillIdParams, MemberIdParams, listOf } from '#shared/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
 
 const fn = 'news' as const;
 

@@ -5,10 +5,10 @@
  * notes, collections, alignment").
  */
 import { z } from 'zod';
-import { FollowMode } from '#shared/domain/action-categories.ts';
-import { Collection, CollectionCreate, CollectionUpdate } from '#shared/personal/collection.schema.ts';
-import { Follow, FollowTargetType } from '#shared/personal/follow.schema.ts';
-import { Note, NoteInput } from '#shared/personal/note.schema.ts';
+import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
+import { Follow, FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
+import { Note, NoteInput } from '#shared/domain/personal/note.schema.ts';
 import {
   AlignmentReply,
   CollectionWithBillsReply,
@@ -18,9 +18,11 @@ import {
   SharedBriefReply,
   TopicCount,
 } from '#shared/personal/responses.schema.ts';
-import { SEARCH_QUERY_MAX } from '#shared/personal/search-query.ts';
-import { BillId, IdParams, Paging, TokenParams, listOf } from '../schemas.ts';
-import { defineRoute } from '../route.ts';
+import { SEARCH_QUERY_MAX } from '#shared/domain/personal/search-query.ts';
+import { BillId } from '#shared/domain/bills/bill-id.ts';
+import { IdParams, TokenParams, listOf } from '#shared/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
+import { defineRoute } from '#shared/http/route.ts';
 
 const fn = 'personal' as const;
 const CollectionId = z.string().uuid({ error: 'must be a collection id' });

@@ -1,6 +1,6 @@
 /** Routes of the service itself: health and the OpenAPI document. */
 import { z } from 'zod';
-import { defineRoute } from '../route.ts';
+import { defineRoute } from '#shared/http/route.ts';
 
 export const health = defineRoute({
   operationId: 'health',

@@ -1,9 +1,9 @@
 /** Routes of the trends function group (functions/api/trends.ts implements them). */
 import { z } from 'zod';
-import { TrendDay } from '#shared/db/trends.repository.ts';
-import { MAX_TREND_DAYS } from '#shared/trends/trend-decisions.ts';
-import { defineRoute, type RouteDef } from '../route.ts';
-import { BillIdParams, MemberIdParams } from '../schemas.ts';
+import { TrendDay } from '#shared/db/trend-scores.repository.ts';
+import { MAX_TREND_DAYS } from '#shared/domain/scores/trend-decisions.ts';
+import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { BillIdParams, MemberIdParams } from '#shared/http/schemas.ts';
 
 export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(MAX_TREND_DAYS) });
 

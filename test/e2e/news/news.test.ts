@@ -7,7 +7,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from '#shared/db/table.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../unit/ingest/support.ts';

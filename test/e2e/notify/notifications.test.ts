@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMessage } from '#shared/queues/send.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { seedBill, seedBrief } from '../../integration/notify/notify-harness.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';

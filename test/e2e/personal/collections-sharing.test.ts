@@ -1,6 +1,6 @@
 // Collections and the public share router over HTTP against the local stack.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Brief } from '#shared/briefs/brief.schema.ts';
+import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 import { signUp, type CollectionReply, type ErrorReply } from './people.ts';

@@ -1,8 +1,8 @@
 // Trend scores over HTTP against the local stack: an admin runs the scoring job, whose real
 // clients talk to local servers in the providers' shapes; the trend routes and the dashboard read the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
-import type { TrendDay } from '#shared/db/trends.repository.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import type { TrendDay } from '#shared/db/trend-scores.repository.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../unit/ingest/support.ts';
 import { signUp, type ErrorReply } from '../personal/people.ts';

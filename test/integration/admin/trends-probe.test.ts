@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROBE_TREND_TERM, providerProbes } from '#shared/admin/provider-probes.ts';
 import { runCheck, type Probe } from '#shared/admin/provider-health.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 
 let mode: 'ok' | 'fail' | 'error_reply' = 'ok';
 const seen: URL[] = [];

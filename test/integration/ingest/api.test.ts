@@ -5,10 +5,10 @@
  * search in both forms, by-zip, and clear 4xx answers for bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { createFollow } from '#shared/db/follows.repository.ts';
 import { runJob } from '#shared/jobs/job-function.ts';
-import { resetReplay } from '#shared/providers/http-transport.ts';
+import { resetReplay } from '#shared/providers/transport/http-transport.ts';
 import { handler as auth } from '#functions/api/auth.ts';
 import { handler as bills } from '#functions/api/bills.ts';
 import { handler as members } from '#functions/api/members.ts';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createBill } from '#shared/db/bills.repository.ts';
-import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/ingest/backfills.ts';
-import { billFromListItem } from '#shared/ingest/normalise-congress.ts';
+import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/bills/backfills.ts';
+import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from './drain.ts';
 

@@ -5,9 +5,9 @@
  */
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { sqs } from '#shared/aws/clients.ts';
-import { queueUrl } from '#shared/queues/send.ts';
-import type { QueueName } from '#shared/queues/queue-table.ts';
+import { sqs } from '#shared/platform/aws-clients.ts';
+import { queueUrl } from '#shared/messaging/send.ts';
+import type { QueueName } from '#shared/messaging/messages.ts';
 import { failedMessageIds, toSqsEvent } from '../../../local/sqs-event.ts';
 import { lambdaContext } from '#test/support/api.ts';
 

@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { documentUrl, fetchDocument } from '#shared/providers/govinfo.client.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer } from '../../unit/ingest/support.ts';

@@ -7,8 +7,8 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, s3 } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { dynamo, s3 } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { listActions } from '#shared/db/actions.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
@@ -19,7 +19,7 @@ import { runJob } from '#shared/jobs/job-function.ts';
 import { handler as documentFetch } from '#functions/workers/document-fetch.ts';
 import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
 import { ingestJobs } from '#functions/jobs/ingest.ts';
-import { resetReplay } from '#shared/providers/http-transport.ts';
+import { resetReplay } from '#shared/providers/transport/http-transport.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '../../../local/fixtures/build-seed-har.ts';
 import { drain, takeAll } from './drain.ts';
@@ -121,7 +121,7 @@ describe('ingestion pipeline over the recorded dataset', () => {
       ...['fetch_sponsor_for_bill', 'fetch_bill_actions', 'fetch_bill_cosponsors', 'fetch_bill_votes'].map((type) => ({ v: 1, type, bill_id: '119-s-5' })),
       { v: 1, type: 'enrich_member', member_id: 'K000389' },
     ];
-    const { sendMessages } = await import('#shared/queues/send.ts');
+    const { sendMessages } = await import('#shared/messaging/send.ts');
     await sendMessages('ingest-tasks', redelivered as never);
     await drain(workers);
     await sendMessages('document-fetch', [{ v: 1, type: 'fetch_bill_text', bill_id: '116-hjres-37', reason: 'reprocess' }]);

@@ -6,16 +6,17 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from '#shared/db/table.ts';
 import { insertActions, listActions } from '#shared/db/actions.repository.ts';
 import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, refreshBill, setBillCategory } from '#shared/db/bills.repository.ts';
 import { getMember, putMember, saveMemberEnrichment, searchMembers } from '#shared/db/members.repository.ts';
 import { memberNameCards } from '#shared/migrations/0003-member-name-cards.ts';
-import { listTopicsWithCounts, searchBills } from '#shared/db/search-index.repository.ts';
+import { searchBills } from '#shared/db/bill-search.repository.ts';
+import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
-import type { BillAction } from '#shared/ingest/action.schema.ts';
-import { billFromListItem, memberFromListItem } from '#shared/ingest/normalise-congress.ts';
+import type { BillAction } from '#shared/domain/bills/action.schema.ts';
+import { billFromListItem, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();

@@ -2,12 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/platform/aws-clients.ts';
 import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
 import { saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
-import { Bill } from '#shared/ingest/bill.schema.ts';
+import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { handler } from '#functions/workers/brief.ts';
-import { queueUrl } from '#shared/queues/send.ts';
+import { queueUrl } from '#shared/messaging/send.ts';
 
 /** Saves a bill with the given id and title. */
 export async function seedBill(id: string, title: string): Promise<void> {
@@ -84,8 +84,8 @@ export async function signUp(email: string, ip: string): Promise<{ token: string
 
 /** Sets provider environment variables and forgets cached config and clients. */
 export async function useProviderEnv(env: Record<string, string | undefined>): Promise<void> {
-  const { resetConfig } = await import('#shared/config/config.ts');
-  const { resetProviders } = await import('#shared/llm/provider-factory.ts');
+  const { resetConfig } = await import('#shared/platform/config.ts');
+  const { resetProviders } = await import('#shared/providers/llm/provider-factory.ts');
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;

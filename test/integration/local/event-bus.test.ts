@@ -1,7 +1,7 @@
 // The local EventBridge: the real PutEvents call of the job trigger runs the job through its group's handler.
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventBridge, resetClients } from '#shared/aws/clients.ts';
+import { eventBridge, resetClients } from '#shared/platform/aws-clients.ts';
 import { latestRuns } from '#shared/db/job-runs.repository.ts';
 import { requestJobRun } from '#shared/jobs/trigger.ts';
 import { startEventBus, type LocalEventBus } from '#local/event-bus.ts';

@@ -2,8 +2,10 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqs } from '#shared/aws/clients.ts';
-import { QUEUES, queueUrlEnv, type QueueName } from '#shared/queues/queue-table.ts';
+import { sqs } from '#shared/platform/aws-clients.ts';
+import { QUEUES } from '#shared/queues/queue-table.ts';
+import type { QueueName } from '#shared/messaging/messages.ts';
+import { queueUrlEnv } from '#shared/messaging/send.ts';
 import { startQueuePump, type QueuePump } from '#local/queue-pump.ts';
 import { provisionTestStack, useIntegrationStack } from '#test/support/stack.ts';
 

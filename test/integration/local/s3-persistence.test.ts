@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3 } from '#shared/aws/clients.ts';
+import { s3 } from '#shared/platform/aws-clients.ts';
 import { restoreBucket, snapshotBucket } from '#local/s3-persistence.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JWT_PLACEHOLDER } from '#shared/config/config.ts';
+import { JWT_PLACEHOLDER } from '#shared/platform/config.ts';
 import { REPO_ROOT } from '#local/function-loader.ts';
 import { nodeProblem } from '#local/prerequisites.ts';
 import { loadOrCreateLocalSecrets, resolveLocalSecrets } from '#local/secrets.ts';

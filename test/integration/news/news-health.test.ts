@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerProbes } from '#shared/admin/provider-probes.ts';
 import { runCheck } from '#shared/admin/provider-health.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { takeNewsQuota } from '#shared/db/news-quota.repository.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer, sendJson } from '../../unit/ingest/support.ts';

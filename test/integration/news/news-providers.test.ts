@@ -4,11 +4,11 @@
  * the daily quota counted across callers, and the 2-hour RSS cache.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
-import { transportSettings } from '#shared/providers/http-transport.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { clearNewsRssCache, newsRssItems } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota, searchNewsBatch } from '#shared/providers/news-search.client.ts';
-import { ProviderError } from '#shared/providers/provider-error.ts';
+import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer, sendJson, type Route } from '../../unit/ingest/support.ts';
 

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse } from 'aws-lambda';
-import { sqs } from '#shared/aws/clients.ts';
+import { sqs } from '#shared/platform/aws-clients.ts';
 import { createBill } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
-import { Brief } from '#shared/briefs/brief.schema.ts';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import { queueUrl } from '#shared/queues/send.ts';
+import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { queueUrl } from '#shared/messaging/send.ts';
 import { handler } from '#functions/workers/notification-dispatch.ts';
 import { toSqsEvent } from '#local/sqs-event.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as auth } from '#functions/api/auth.ts';
 import { handler as notifications } from '#functions/api/notifications.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/aws/clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from '#shared/db/table.ts';
 import { getUser, userKey } from '#shared/db/users.repository.ts';
 import { call } from '#test/support/api.ts';

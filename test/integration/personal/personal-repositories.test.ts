@@ -7,7 +7,7 @@ import { createFollow, deleteFollow, followersOf, followersOfMany, listFollows, 
 import { listNotes, putNote } from '#shared/db/notes.repository.ts';
 import { resolveCollectionToken } from '#shared/db/share-tokens.repository.ts';
 import { deleteUser } from '#shared/db/users.repository.ts';
-import type { Collection } from '#shared/personal/collection.schema.ts';
+import type { Collection } from '#shared/domain/personal/collection.schema.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();

@@ -6,14 +6,14 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
 import { tableName } from '#shared/db/table.ts';
-import { billNewsQuery } from '#shared/news/news-queries.ts';
-import { transportSettings } from '#shared/providers/http-transport.ts';
+import { billNewsQuery } from '#shared/domain/news/news-queries.ts';
+import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { clearNewsRssCache } from '#shared/providers/news-rss.client.ts';
 import { newsSearchQuota } from '#shared/providers/news-search.client.ts';
-import { calculateTrendScores } from '#shared/trends/calculate-scores.ts';
+import { calculateTrendScores } from '#shared/trends/calculate-trend-scores.ts';
 import { makeBill, seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer, sendJson, type Route } from '../../unit/ingest/support.ts';

@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '#shared/auth/passwords.ts';
-import { bearerToken } from '#shared/auth/current-user.ts';
-import { InvalidTokenError, issueToken, verifyToken } from '#shared/auth/tokens.ts';
-import { config } from '#shared/config/config.ts';
+import { hashPassword, verifyPassword } from '#shared/accounts/passwords.ts';
+import { bearerToken } from '#shared/http/current-user.ts';
+import { InvalidTokenError, issueToken, verifyToken } from '#shared/accounts/tokens.ts';
+import { config } from '#shared/platform/config.ts';
 
 const key = () => new TextEncoder().encode(config().JWT_SECRET_KEY);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, JWT_PLACEHOLDER, parseConfig } from '#shared/config/config.ts';
+import { ConfigError, JWT_PLACEHOLDER, parseConfig } from '#shared/platform/config.ts';
 
 const secret = 'x'.repeat(32);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, parseJson, rawBody } from '#shared/http/body.ts';
 import { clientIp } from '#shared/http/client-ip.ts';
-import { HttpError } from '#shared/http/errors.ts';
+import { HttpError } from '#shared/errors/http-error.ts';
 import { findRoute } from '#shared/http/api-function.ts';
 import { pathMatcher } from '#shared/http/route.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';

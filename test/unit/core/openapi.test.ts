@@ -39,7 +39,7 @@ describe('health and fallback', () => {
 
   it('adds CORS headers only for configured origins', async () => {
     process.env.CORS_ORIGINS = 'https://app.example';
-    const { resetConfig } = await import('#shared/config/config.ts');
+    const { resetConfig } = await import('#shared/platform/config.ts');
     resetConfig();
     const allowed = await call(system, 'GET', '/api/health', { headers: { origin: 'https://app.example' } });
     const other = await call(system, 'GET', '/api/health', { headers: { origin: 'https://evil.example' } });

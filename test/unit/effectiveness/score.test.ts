@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billPoints, chairsCommittee, isBipartisan, memberScore, type ScoredBill } from '#shared/effectiveness/score.ts';
+import { billPoints, chairsCommittee, isBipartisan, memberScore, type ScoredBill } from '#shared/domain/scores/effectiveness-score.ts';
 
 const bill = (over: Partial<ScoredBill> = {}): ScoredBill => ({ stage: 'introduced', bill_category: null, cosponsor_parties: [], ...over });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billStage, stagePoints, type BillStage } from '#shared/effectiveness/stage.ts';
-import { parseBillStatus } from '#shared/ingest/bill-status.parser.ts';
+import { billStage, stagePoints, type BillStage } from '#shared/domain/scores/bill-stage.ts';
+import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
 import { fixture, hasFixtures } from '../ingest/support.ts';
 
 const texts = (...lines: string[]) => lines.map((action_text) => ({ action_text }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, percentileRank, rankWithinBuckets, type Ranked } from '#shared/effectiveness/percentile.ts';
-import { congressesServed, congressOfYear } from '#shared/effectiveness/seniority.ts';
-import { effectivenessTier, seniorityTier } from '#shared/effectiveness/tiers.ts';
+import { bucketOf, percentileRank, rankWithinBuckets, type Ranked } from '#shared/domain/scores/percentile.ts';
+import { congressesServed, congressOfYear } from '#shared/domain/scores/seniority.ts';
+import { effectivenessTier, seniorityTier } from '#shared/domain/scores/tiers.ts';
 
 const term = (congress: number | null, start_year: number | null, end_year: number | null) => ({ congress, start_year, end_year });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { billId, billLabel, congressForDate, parseBillId, parseBillNumber } from '#shared/ingest/bill-id.ts';
-import { nameMatches, nameTokens } from '#shared/ingest/name-tokens.ts';
-import { stateCode } from '#shared/ingest/state-codes.ts';
+import { billId, billLabel, congressForDate, parseBillId, parseBillNumber } from '#shared/domain/bills/bill-id.ts';
+import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
+import { stateCode } from '#shared/domain/members/state-codes.ts';
 
 describe('bill ids and numbers', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categorizeAction } from '#shared/ingest/categorize-action.ts';
+import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 
 describe('categorizeAction', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommitteeChairs } from '#shared/ingest/committee-chairs.parser.ts';
-import { ProviderError } from '#shared/providers/provider-error.ts';
+import { parseCommitteeChairs } from '#shared/providers/legislators/committee-chairs.parser.ts';
+import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 
 const committees = JSON.stringify([
   { thomas_id: 'HSAG', name: 'House Committee on Agriculture' },

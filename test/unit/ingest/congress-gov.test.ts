@@ -4,12 +4,12 @@
  * and the real recordings through its schemas and normalisers.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
-import { actionFromProvider, billFromListItem, cosponsorFromProvider, detailFields, enrichmentFromDetail, memberFromListItem, textCandidates } from '#shared/ingest/normalise-congress.ts';
-import * as client from '#shared/providers/congress-gov.client.ts';
-import * as S from '#shared/providers/congress-gov.schema.ts';
-import { transportSettings } from '#shared/providers/http-transport.ts';
-import { ProviderError } from '#shared/providers/provider-error.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import { actionFromProvider, billFromListItem, cosponsorFromProvider, detailFields, enrichmentFromDetail, memberFromListItem, textCandidates } from '#shared/providers/congress-gov/normalise-congress.ts';
+import * as client from '#shared/providers/congress-gov/congress-gov.client.ts';
+import * as S from '#shared/providers/congress-gov/congress-gov.schema.ts';
+import { transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { fixture, hasFixtures, providerServer, sendJson } from './support.ts';
 
 const at = '2025-02-01T00:00:00.000Z';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseBillStatus } from '#shared/ingest/bill-status.parser.ts';
-import { districtFromGeographies } from '#shared/ingest/district.ts';
-import { parseCommitteeChairs } from '#shared/ingest/committee-chairs.parser.ts';
-import { parseLegislators } from '#shared/ingest/legislators.parser.ts';
-import { documentToPlainText } from '#shared/ingest/plain-text.ts';
+import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { districtFromGeographies } from '#shared/domain/members/district.ts';
+import { parseCommitteeChairs } from '#shared/providers/legislators/committee-chairs.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
 import { HJRES37_RFS } from '../../../local/fixtures/seed-documents.ts';
 import { fixture, hasFixtures } from './support.ts';
 

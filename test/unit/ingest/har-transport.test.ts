@@ -7,10 +7,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
-import { harKey, redactUrl } from '#shared/providers/har.ts';
-import { httpRequest, resetReplay, retryDelayMs } from '#shared/providers/http-transport.ts';
-import { reserveSlot, resetRateLimits } from '#shared/providers/rate-limiter.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import { harKey, redactUrl } from '#shared/providers/transport/har.ts';
+import { httpRequest, resetReplay, retryDelayMs } from '#shared/providers/transport/http-transport.ts';
+import { reserveSlot, resetRateLimits } from '#shared/providers/transport/rate-limiter.ts';
 import { buildSeedHar, SEED_HAR_PATH } from '../../../local/fixtures/build-seed-har.ts';
 import { providerServer, sendJson } from './support.ts';
 

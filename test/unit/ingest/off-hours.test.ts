@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOffHours, shouldSkipPoll } from '#shared/ingest/off-hours.ts';
+import { isOffHours, shouldSkipPoll } from '#shared/domain/bills/off-hours.ts';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseHouseVote } from '#shared/ingest/house-vote.parser.ts';
-import { parseLegislators } from '#shared/ingest/legislators.parser.ts';
-import { parseSenateVote, resolveSenateIds } from '#shared/ingest/senate-vote.parser.ts';
-import { voteKind } from '#shared/ingest/vote-kind.ts';
-import { ProviderError } from '#shared/providers/provider-error.ts';
+import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { parseSenateVote, resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
+import { voteKind } from '#shared/domain/votes/vote-kind.ts';
+import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { HOUSE_ROLL_2023_037, SENATE_VOTE_119_1_007 } from '../../../local/fixtures/seed-documents.ts';
 import { fixture, hasFixtures } from './support.ts';
 

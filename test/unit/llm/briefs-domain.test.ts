@@ -1,14 +1,14 @@
 // Pure rules of the briefs domain: sections, diff, citation check, chunking, topics, extractive briefer, costs.
 import { describe, expect, it } from 'vitest';
-import { briefInput } from '#shared/briefs/brief-input.ts';
-import { chunkSections } from '#shared/briefs/chunking.ts';
-import { checkCitations, quoteFound } from '#shared/briefs/citation-check.ts';
+import { briefInput } from '#shared/domain/briefs/brief-input.ts';
+import { chunkSections } from '#shared/domain/briefs/chunking.ts';
+import { checkCitations, quoteFound } from '#shared/domain/briefs/citation-check.ts';
 import { classifyByRule } from '#shared/briefs/classify.ts';
-import { diffTextVersions } from '#shared/briefs/section-diff.ts';
-import { parseSections } from '#shared/briefs/section-parser.ts';
-import { normalizeTopicTags, TOPIC_TAGS } from '#shared/briefs/topics.ts';
-import { costUsd } from '#shared/llm/cost-table.ts';
-import { writeExtractiveBrief } from '#shared/llm/extractive-briefer.ts';
+import { diffTextVersions } from '#shared/domain/briefs/section-diff.ts';
+import { parseSections } from '#shared/domain/briefs/section-parser.ts';
+import { normalizeTopicTags, TOPIC_TAGS } from '#shared/domain/briefs/topics.ts';
+import { costUsd } from '#shared/domain/llm/cost-table.ts';
+import { writeExtractiveBrief } from '#shared/domain/briefs/extractive-briefer.ts';
 import { BILL_V1, BILL_V2 } from './fixtures.ts';
 
 const bill = { id: '119-hr-100', label: 'H.R. 100', title: 'Rural Clinics Improvement Act' };

@@ -1,10 +1,10 @@
 // The LLM briefer through the real anthropic client: long texts split by section and combined, malformed output asked again, costs added up.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { briefInput } from '#shared/briefs/brief-input.ts';
+import { briefInput } from '#shared/domain/briefs/brief-input.ts';
 import { briefRequests, writeLlmBrief } from '#shared/briefs/llm-briefer.ts';
-import { SYSTEM_PROMPT } from '#shared/briefs/prompts.ts';
-import { anthropicProvider } from '#shared/llm/anthropic.provider.ts';
-import { MalformedOutputError } from '#shared/llm/provider.ts';
+import { SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
+import { anthropicProvider } from '#shared/providers/llm/anthropic.provider.ts';
+import { MalformedOutputError } from '#shared/domain/llm/llm-provider.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { BILL_V2 } from './fixtures.ts';
 
@@ -34,7 +34,7 @@ describe('LLM briefer', () => {
     expect(parts[0]?.user).toContain(`MODE: part 1 of ${parts.length}`);
 
     process.env.LLM_CHUNK_TOKENS = '80';
-    const { resetConfig } = await import('#shared/config/config.ts');
+    const { resetConfig } = await import('#shared/platform/config.ts');
     resetConfig();
     try {
       const draft = await writeLlmBrief(provider(), 'claude-sonnet-4-6', input, noWait);

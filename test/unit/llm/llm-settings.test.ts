@@ -1,8 +1,8 @@
 // Provider/model resolution (settings first, then environment) and the retry rules.
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '#shared/config/config.ts';
-import { resolveLlmChoice } from '#shared/llm/llm-settings.ts';
-import { isRetryable, retryAfterMs, withLlmRetries } from '#shared/llm/retry.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import { resolveLlmChoice } from '#shared/providers/llm/llm-settings.ts';
+import { isRetryable, retryAfterMs, withLlmRetries } from '#shared/providers/llm/retry.ts';
 
 const KEYS = ['LLM_PROVIDER', 'LLM_MODEL', 'OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY'] as const;
 function env(values: Partial<Record<(typeof KEYS)[number], string>>) {

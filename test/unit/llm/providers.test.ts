@@ -1,9 +1,9 @@
 // The four providers through the real openai and @anthropic-ai/sdk clients, against the local wire-format server.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { anthropicProvider } from '#shared/llm/anthropic.provider.ts';
-import { openAiCompatibleProvider } from '#shared/llm/openai-compatible.provider.ts';
-import { withLlmRetries } from '#shared/llm/retry.ts';
-import { BRIEF_TOOL, CLASSIFY_TOOL } from '#shared/briefs/model-output.schema.ts';
+import { anthropicProvider } from '#shared/providers/llm/anthropic.provider.ts';
+import { openAiCompatibleProvider } from '#shared/providers/llm/openai-compatible.provider.ts';
+import { withLlmRetries } from '#shared/providers/llm/retry.ts';
+import { BRIEF_TOOL, CLASSIFY_TOOL } from '#shared/domain/briefs/model-output.schema.ts';
 import { hasSharedFixtures, startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 
 if (!hasSharedFixtures) console.warn('../shared/fixtures is absent: the LLM server uses its own copies of the recorded shapes');

@@ -4,7 +4,7 @@
  * feed, plus OR batching and the attribution of a shared call's articles.
  */
 import { describe, expect, it } from 'vitest';
-import { parsePayload, ProviderError } from '#shared/providers/provider-error.ts';
+import { parsePayload, ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { articleFromProvider, attribute, combinedQuery, EverythingResponse, NEWS_API_MAX_QUERY_CHARS, packQueries } from '#shared/providers/news-search.client.ts';
 import { parseNewsRss } from '#shared/providers/news-rss.client.ts';
 import { fixture, hasFixtures } from '../ingest/support.ts';

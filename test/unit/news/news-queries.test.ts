@@ -3,10 +3,10 @@
  * matched back to a query (the attribution of a shared news search call).
  */
 import { describe, expect, it } from 'vitest';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
-import { stateName } from '#shared/ingest/state-codes.ts';
-import { billNewsQuery, displayName, MAX_TITLE_PHRASE, memberNewsQuery } from '#shared/news/news-queries.ts';
-import { mentions, normaliseText } from '#shared/news/query-match.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { stateName } from '#shared/domain/members/state-codes.ts';
+import { billNewsQuery, displayName, MAX_TITLE_PHRASE, memberNewsQuery } from '#shared/domain/news/news-queries.ts';
+import { mentions, normaliseText } from '#shared/domain/news/query-match.ts';
 
 const bill = (over: Partial<Bill> = {}): Bill => ({
   id: '118-hr-3076', congress: 118, type: 'hr', number: 3076, label: 'H.R. 3076', title: 'To provide stability to and enhance the services of the United States Postal Service',

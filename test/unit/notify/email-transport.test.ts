@@ -2,9 +2,9 @@ import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetClients } from '#shared/aws/clients.ts';
-import { resetConfig } from '#shared/config/config.ts';
-import { sendEmail, smtpOptions } from '#shared/notify/channels/email-sender.ts';
+import { resetClients } from '#shared/platform/aws-clients.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import { sendEmail, smtpOptions } from '#shared/providers/channels/email-sender.ts';
 
 const base = { SMTP_HOST: 'smtp.example.org', SMTP_USER: 'u', SMTP_PASSWORD: 'p' };
 

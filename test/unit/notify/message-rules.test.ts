@@ -1,14 +1,14 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress } from '#shared/notify/address-guard.ts';
-import { composeEmail, unsubscribeUrls } from '#shared/notify/email-message.ts';
-import { parseFormBody } from '#shared/notify/form-body.ts';
-import type { NotificationContent, NotificationEvent } from '#shared/notify/notification.schema.ts';
-import { buildPushRequest, splitPushUrl, type PushTarget } from '#shared/notify/push-request.ts';
-import { billIdentifier, cutText, renderDigestBundle, renderEvent, toAscii } from '#shared/notify/render.ts';
-import { renderFeed } from '#shared/notify/rss-feed.ts';
-import { open, seal, sealingKey } from '#shared/notify/secret-box.ts';
-import { unsubscribedPage } from '#shared/notify/unsubscribe-page.ts';
+import { isBlockedAddress } from '#shared/providers/channels/address-guard.ts';
+import { composeEmail, unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
+import { parseFormBody } from '#shared/http/form-body.ts';
+import type { NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
+import { buildPushRequest, splitPushUrl, type PushTarget } from '#shared/domain/notify/push-request.ts';
+import { billIdentifier, cutText, renderDigestBundle, renderEvent, toAscii } from '#shared/domain/notify/render.ts';
+import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
+import { open, seal, sealingKey } from '#shared/platform/secret-box.ts';
+import { unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
 
 const PUBLIC = 'https://billwatch.example.org';
 const content = (over: Partial<NotificationContent> = {}): NotificationContent => ({

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_CATEGORIES } from '#shared/domain/action-categories.ts';
-import { passesAlertFilters } from '#shared/notify/alert-filter.ts';
-import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/notify/dedupe.ts';
-import { chunk, mergeRecipients } from '#shared/notify/recipients.ts';
+import { ACTION_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
+import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
+import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
-import { DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/notify/prefs.schema.ts';
+import { DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { newestPerSubject } from '#shared/notify/release-held.ts';
-import type { NotificationEvent } from '#shared/notify/notification.schema.ts';
+import type { NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/notify/weekly-digest.ts';
-import type { Bill } from '#shared/ingest/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 
 describe('recipients', () => {
   it('gives each user one entry, with the bill follow mode winning over member and topic follows', () => {

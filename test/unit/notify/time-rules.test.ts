@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { nextDigestAt } from '#shared/notify/digest-schedule.ts';
-import { planDelivery } from '#shared/notify/delivery-plan.ts';
-import { DEFAULT_PREFS, type NotificationPrefs } from '#shared/notify/prefs.schema.ts';
-import { hourInWindow, inQuietHours, quietHoursRelease } from '#shared/notify/quiet-hours.ts';
-import { isKnownTimeZone, localTime, resolveTimeZone } from '#shared/notify/time-zone.ts';
+import { nextDigestAt } from '#shared/domain/notify/digest-schedule.ts';
+import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
+import { DEFAULT_PREFS, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { hourInWindow, inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
+import { isKnownTimeZone, localTime, resolveTimeZone } from '#shared/domain/notify/time-zone.ts';
 
 const at = (iso: string) => new Date(iso);
 const quiet = (start: number | null, end: number | null, timezone: string | null) => ({ quiet_hours_start: start, quiet_hours_end: end, timezone });

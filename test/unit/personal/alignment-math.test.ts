@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignMember, castBefore, rankAlignments, type RecordedPosition, type StanceOnBill } from '#shared/personal/alignment-math.ts';
+import { alignMember, castBefore, rankAlignments, type RecordedPosition, type StanceOnBill } from '#shared/domain/personal/alignment-math.ts';
 
 const stances: StanceOnBill[] = [
   { bill_id: '119-hr-1', stance: 'hold_boost', since: '2026-01-10T15:00:00Z' },

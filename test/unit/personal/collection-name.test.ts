@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionNameKey, slugify, validateCollectionName } from '#shared/personal/collection-name.ts';
+import { collectionNameKey, slugify, validateCollectionName } from '#shared/domain/personal/collection-name.ts';
 
 describe('collection names', () => {
   it('accepts a name and returns it trimmed', () => {

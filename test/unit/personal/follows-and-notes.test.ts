@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { followId, parseFollowId, TopicTag } from '#shared/personal/follow.schema.ts';
-import { orderNotes, type Note } from '#shared/personal/note.schema.ts';
+import { followId, parseFollowId, TopicTag } from '#shared/domain/personal/follow.schema.ts';
+import { orderNotes, type Note } from '#shared/domain/personal/note.schema.ts';
 import { stanceForMode } from '#shared/personal/stance.ts';
 
 describe('follow ids', () => {

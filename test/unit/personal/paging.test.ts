@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '#shared/http/errors.ts';
+import { HttpError } from '#shared/errors/http-error.ts';
 import { pageOf } from '#shared/personal/paging.ts';
 
 describe('in-memory paging', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates } from '#shared/personal/trending-window.ts';
-import { SEARCH_QUERY_MAX, topicMatches } from '#shared/personal/search-query.ts';
+import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates } from '#shared/domain/personal/trending-window.ts';
+import { SEARCH_QUERY_MAX, topicMatches } from '#shared/domain/personal/search-query.ts';
 
 const today = new Date('2026-03-10T12:00:00Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPosition, classifyVote } from '#shared/personal/vote-classification.ts';
+import { classifyPosition, classifyVote } from '#shared/domain/votes/vote-classification.ts';
 
 describe('vote classification', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNAL_WEIGHTS } from '#shared/trends/trend-decisions.ts';
-import { dayMaxima, scoreAgainst, scoreDay, scoreSortKey, type Readings } from '#shared/trends/trend-score.ts';
+import { SIGNAL_WEIGHTS } from '#shared/domain/scores/trend-decisions.ts';
+import { dayMaxima, scoreAgainst, scoreDay, scoreSortKey, type Readings } from '#shared/domain/scores/trend-score.ts';
 import { InterestOverTime, meanInterest, trendsTerm } from '#shared/providers/search-trends.client.ts';
 
 const all = (trends: number, news: number, rss: number): Readings => ({ search_trends: { value: trends }, news_search: { value: news }, news_rss: { value: rss } });

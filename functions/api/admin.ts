@@ -1,0 +1,40 @@
+/** Admin: jobs (list, run by name, the job trigger paths), user management and the external-API health check. */
+import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
+import { deleteUser, getUser, listUsers, setAdmin } from '#shared/db/users.repository.ts';
+import { toPublicUser } from '#shared/domain/users/user.schema.ts';
+import { apiFunction, implement } from '#shared/http/api-function.ts';
+import { notFound, unprocessable } from '#shared/errors/http-error.ts';
+import { accepted, noContent } from '#shared/http/reply.ts';
+import * as routes from '#shared/http/routes/admin.routes.ts';
+import { listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
+
+export const handler = apiFunction('admin', [
+  implement(routes.listJobs, async () => listJobsWithRuns()),
+  implement(routes.runJobByName, async ({ params, user }) => accepted(await startJob(params.name, user.id))),
+  ...routes.JOB_TRIGGER_ROUTES.map((route) =>
+    implement(route, async ({ user }) => accepted(await startJob(route.job as string, user.id))),
+  ),
+  implement(routes.listUsers, async ({ query }) => {
+    const page = await listUsers(query.limit, query.cursor);
+    return { items: page.items.map(toPublicUser), next_cursor: page.next_cursor };
+  }),
+  implement(routes.deleteUser, async ({ params }) => {
+    const target = await getUser(params.id);
+    if (!target) throw notFound('No such user', 'user.not_found');
+    await deleteUser(target);
+    return noContent();
+  }),
+  implement(routes.promoteUser, async ({ params }) => {
+    const updated = await setAdmin(params.id, true);
+    if (!updated) throw notFound('No such user', 'user.not_found');
+    return toPublicUser(updated);
+  }),
+  implement(routes.demoteUser, async ({ params, user }) => {
+    // An admin cannot demote themselves, so the service is never left without one by accident.
+    if (params.id === user.id) throw unprocessable('You cannot demote yourself', [{ path: 'path.id', message: 'is your own account' }], 'user.self_demote');
+    const updated = await setAdmin(params.id, false);
+    if (!updated) throw notFound('No such user', 'user.not_found');
+    return toPublicUser(updated);
+  }),
+  implement(routes.providerHealth, async () => checkProviderHealth()),
+]);

@@ -1,0 +1,61 @@
+/**
+ * JWT access tokens: HS256 via jose, `Authorization: Bearer`, with sub, iat,
+ * exp, iss and aud claims and a `typ: JWT` header. Verification pins the
+ * algorithm and checks issuer, audience and expiry with 60 s of leeway.
+ */
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
+import { config } from '#shared/platform/config.ts';
+
+const Claims = z.object({ sub: z.string().min(1) });
+export type Claims = z.infer<typeof Claims>;
+
+const secretKey = () => new TextEncoder().encode(config().JWT_SECRET_KEY);
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+}
+
+/** Signs an access token for a user id. */
+export async function issueToken(userId: string): Promise<IssuedToken> {
+  const c = config();
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuedAt()
+    .setIssuer(c.JWT_ISSUER)
+    .setAudience(c.JWT_AUDIENCE)
+    .setExpirationTime(`${c.JWT_TTL_SECONDS}s`)
+    .sign(secretKey());
+  return { access_token: token, token_type: 'bearer', expires_in: c.JWT_TTL_SECONDS };
+}
+
+/** Thrown for any token that does not verify: bad signature, expired, wrong audience, malformed. */
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+/** Verifies a token and returns its claims, or throws InvalidTokenError. */
+export async function verifyToken(token: string): Promise<Claims> {
+  const c = config();
+  try {
+    const { payload } = await jwtVerify(token, secretKey(), {
+      algorithms: ['HS256'],
+      issuer: c.JWT_ISSUER,
+      audience: c.JWT_AUDIENCE,
+      clockTolerance: 60,
+      typ: 'JWT',
+    });
+    const claims = Claims.safeParse(payload);
+    if (!claims.success) throw new InvalidTokenError('token has no subject');
+    return claims.data;
+  } catch (err) {
+    if (err instanceof InvalidTokenError) throw err;
+    if (err instanceof joseErrors.JOSEError || err instanceof TypeError) {
+      throw new InvalidTokenError(err instanceof joseErrors.JWTExpired ? 'token expired' : 'token invalid');
+    }
+    throw err;
+  }
+}

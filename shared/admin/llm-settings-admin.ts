@@ -1,0 +1,99 @@
+/**
+ * Admin use cases of the LLM settings: read the effective settings, change
+ * provider / model / brief mode / data-source settings, list a provider's
+ * models live, and ping the provider in force (max_tokens 20).
+ */
+import { z } from 'zod';
+import { deleteSetting, getAllSettings, putSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
+import { DEFAULT_MODELS, ProviderChoice, providerKey, resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { providerFor } from '#shared/providers/llm/provider-factory.ts';
+import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
+import { withLlmRetries } from '#shared/providers/llm/retry.ts';
+
+export const BriefMode = z.enum(['realtime', 'batch']);
+export const DataSources = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+export const SettingsUpdate = z
+  .object({
+    llm_provider: ProviderChoice.nullable().optional(),
+    llm_model: z.string().trim().min(1).max(200).nullable().optional(),
+    brief_mode: BriefMode.optional(),
+    data_sources: DataSources.optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'give at least one setting to change' });
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The effective LLM choice and the public settings. */
+export async function readSettings() {
+  const [resolved, stored] = await Promise.all([resolveLlm(), getAllSettings()]);
+  const mode = BriefMode.safeParse(stored[SETTING_KEYS.briefMode]);
+  const sources = DataSources.safeParse(stored[SETTING_KEYS.dataSources]);
+  return {
+    llm_provider: resolved.provider,
+    llm_model: resolved.model,
+    llm_source: resolved.kind === 'llm' ? resolved.source : 'extractive',
+    batch_supported: resolved.provider === 'openai' || resolved.provider === 'anthropic',
+    brief_mode: mode.success ? mode.data : 'realtime',
+    data_sources: sources.success ? sources.data : {},
+    providers: PROVIDER_NAMES.map((p) => ({ provider: p, configured: providerKey(p) !== undefined, default_model: DEFAULT_MODELS[p] })),
+  };
+}
+
+/** Applies an admin's settings change; null removes a stored choice (back to the environment). */
+export async function updateSettings(update: SettingsUpdate, userId: string) {
+  if (update.llm_provider && update.llm_provider !== 'none' && providerKey(update.llm_provider) === undefined) {
+    throw new SettingsError(`${update.llm_provider} has no API key configured`, 'body.llm_provider');
+  }
+  const writes: Array<Promise<void>> = [];
+  const set = (key: string, value: unknown) => writes.push(value === null ? deleteSetting(key) : putSetting(key, value, userId));
+  if (update.llm_provider !== undefined) set(SETTING_KEYS.llmProvider, update.llm_provider);
+  // A provider change without a model clears the stored model, so the new provider's default applies.
+  if (update.llm_model !== undefined) set(SETTING_KEYS.llmModel, update.llm_model);
+  else if (update.llm_provider !== undefined) set(SETTING_KEYS.llmModel, null);
+  if (update.brief_mode !== undefined) set(SETTING_KEYS.briefMode, update.brief_mode);
+  if (update.data_sources !== undefined) set(SETTING_KEYS.dataSources, update.data_sources);
+  await Promise.all(writes);
+  return readSettings();
+}
+
+/** A provider's models, fetched live; `error` says why a list is unavailable. */
+export async function listModels(provider?: ProviderName): Promise<{ provider: ProviderName | 'none'; models: string[]; error?: string }> {
+  const name = provider ?? (await resolveLlm()).provider;
+  if (name === 'extractive') return { provider: 'none', models: [], error: 'No LLM provider is configured; briefs are extractive' };
+  const client = providerFor(name);
+  if (!client) return { provider: name, models: [], error: `${name} has no API key configured` };
+  try {
+    return { provider: name, models: await client.listModels() };
+  } catch (err) {
+    return { provider: name, models: [], error: `Could not list ${name} models: ${err instanceof Error ? err.message : String(err)}` };
+  }
+}
+
+export class LlmUnavailableError extends Error {
+  override name = 'LlmUnavailableError';
+}
+
+/** Pings the provider in force with max_tokens 20 (the spec's limit). */
+export async function pingLlm(): Promise<{ provider: string; model: string; reply: string }> {
+  const resolved = await resolveLlm();
+  if (resolved.kind !== 'llm') throw new SettingsError(`No LLM provider to test: ${resolved.reason}`, 'settings.llm_provider');
+  const client = providerFor(resolved.provider);
+  if (!client) throw new SettingsError(`${resolved.provider} has no API key configured`, 'settings.llm_provider');
+  try {
+    const out = await withLlmRetries(() => client.complete(resolved.model, { system: 'Reply with one short word.', user: 'ping', maxTokens: 20 }), { attempts: 2 });
+    return { provider: resolved.provider, model: out.model || resolved.model, reply: out.text ?? '' };
+  } catch (err) {
+    throw new LlmUnavailableError(`${resolved.provider} did not answer: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The per-bill follow-up tasks of the ingest-tasks queue, each idempotent:
+ * bill detail (sponsor, dates, links), actions (every page, new triples
+ * only), cosponsors, and roll-call votes from the actions' recordedVotes.
+ */
+import { getBill, refreshBill, setBillSponsor } from '#shared/db/bills.repository.ts';
+import { insertActions, listActions, actionSk } from '#shared/db/actions.repository.ts';
+import { saveCosponsors } from '#shared/db/cosponsors.repository.ts';
+import { bioguideIdsForLis } from '#shared/db/members.repository.ts';
+import { listBillVotes, saveRollCall } from '#shared/db/votes.repository.ts';
+import { DOCUMENT_FETCH_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
+import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
+import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
+import { parseBillId } from '#shared/domain/bills/bill-id.ts';
+import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
+import { resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
+
+/**
+ * Bill detail: links the sponsor (bills are saved without one) and fills the
+ * introduced date, policy area and congress.gov link.
+ */
+export async function fetchBillDetail(billId: string, now: Date) {
+  const bill = await getBill(billId);
+  if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
+  const { congress: c, type, number } = parseBillId(billId);
+  const detail = await congress.getBillDetail(c, type, number);
+  const fields = detailFields(detail);
+  const needsRefresh = (!bill.introduced_date && fields.introduced_date) || (!bill.congress_gov_url && fields.congress_gov_url) || (!bill.policy_area && fields.policy_area);
+  if (needsRefresh) {
+    await refreshBill(billId, {
+      title: bill.title,
+      short_title: bill.short_title,
+      policy_area: bill.policy_area ?? fields.policy_area,
+      latest_action_date: bill.latest_action_date,
+      latest_action_text: bill.latest_action_text,
+      latest_action_category: bill.latest_action_category,
+      update_date: bill.update_date,
+      provenance: { source: bill.provenance.source, fetched_at: now.toISOString() },
+      introduced_date: fields.introduced_date,
+      congress_gov_url: fields.congress_gov_url,
+    });
+  }
+  const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
+  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh) };
+}
+
+/**
+ * Actions, every page. Only triples not stored yet are inserted (the key
+ * condition guards races). When the bill already had actions, a new action of
+ * a document category asks for a document fetch; new recorded votes ask for a
+ * vote fetch.
+ */
+export async function fetchBillActions(billId: string, now: Date) {
+  const { congress: c, type, number } = parseBillId(billId);
+  const [remote, stored] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId)]);
+  const known = new Set(stored.map(actionSk));
+  const fresh = remote.map((a) => actionFromProvider(billId, a, now.toISOString())).filter((a) => !known.has(actionSk(a)));
+  const inserted = await insertActions(fresh);
+  if (stored.length > 0 && inserted.some((a) => DOCUMENT_FETCH_CATEGORIES.has(a.category))) {
+    await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action' });
+  }
+  if (inserted.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  return { bill_id: billId, fetched: remote.length, inserted: inserted.length };
+}
+
+/** Cosponsors, every page (rewriting the same items is harmless). */
+export async function fetchBillCosponsors(billId: string) {
+  const { congress: c, type, number } = parseBillId(billId);
+  const cosponsors = (await congress.getBillCosponsors(c, type, number)).map((x) => cosponsorFromProvider(billId, x));
+  await saveCosponsors(cosponsors);
+  return { bill_id: billId, cosponsors: cosponsors.length };
+}
+
+/** Roll calls named by the bill's recorded votes that are not stored yet. */
+export async function fetchBillVotes(billId: string, now: Date) {
+  const [actions, votes] = await Promise.all([listActions(billId), listBillVotes(billId)]);
+  const have = new Set(votes.map((v) => v.vote_id));
+  const refs = new Map(actions.flatMap((a) => a.recorded_votes).map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]));
+  let stored = 0;
+  for (const [voteId, ref] of refs) {
+    if (have.has(voteId)) continue;
+    let parsed = await fetchRollCall(ref.chamber, ref.url);
+    if (parsed.chamber === 'senate') parsed = resolveSenateIds(parsed, await bioguideIdsForLis(parsed.positions.flatMap((p) => (p.lis_id ? [p.lis_id] : []))));
+    const { rollCall, positions } = rollCallFrom(parsed, billId, ref.url, now.toISOString());
+    await saveRollCall(rollCall, positions);
+    stored++;
+  }
+  return { bill_id: billId, roll_calls: refs.size, stored };
+}

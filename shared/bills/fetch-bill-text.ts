@@ -1,0 +1,70 @@
+/**
+ * The document fetch of one bill (the document-fetch worker's use case):
+ *   1. list the bill's text versions on Congress.gov;
+ *   2. for each version not stored yet, oldest first, fetch the document from
+ *      GovInfo in the best format on offer (conditional GET; a 404 tries the next format);
+ *   3. store the original and its plain text in S3 and the version in the table;
+ *   4. mark the bill as having text and ask for a brief of each new version.
+ * A redelivered message finds the versions stored and does nothing.
+ */
+import { getBill, markBillHasText } from '#shared/db/bills.repository.ts';
+import { listTextVersions, saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
+import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
+import { billPackageId, documentUrl, fetchDocument } from '#shared/providers/govinfo.client.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
+import { parseBillId } from '#shared/domain/bills/bill-id.ts';
+import { textCandidates, type TextCandidate } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
+import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
+
+async function fetchVersion(billId: string, c: TextCandidate): Promise<{ body: Buffer; format: TextCandidate['formats'][number]; url: string } | 'unchanged' | null> {
+  const { congress: n, type, number } = parseBillId(billId);
+  for (const format of c.formats) {
+    const url = documentUrl(billPackageId(n, type, number, c.version_code), format);
+    let res = await fetchDocument(url);
+    // A 304 for a version we have not stored means an earlier attempt died after caching the ETag: fetch it whole.
+    if (res.status === 'unchanged') res = await fetchDocument(url, { conditional: false });
+    if (res.status === 'fetched') return { body: res.body, format, url };
+  }
+  return null;
+}
+
+/** Fetches and stores every new text version of a bill; returns counts for the log. */
+export async function fetchBillText(billId: string, now: Date) {
+  const bill = await getBill(billId);
+  if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
+  const { congress: n, type, number } = parseBillId(billId);
+  const [remote, stored] = await Promise.all([congress.getBillTextVersions(n, type, number), listTextVersions(billId)]);
+  const have = new Set(stored.map((v) => v.version_code));
+  const candidates = sortVersions(textCandidates(remote)).filter((c) => !have.has(c.version_code));
+  let created = 0;
+  let missing = 0;
+  for (const c of candidates) {
+    const doc = await fetchVersion(billId, c);
+    if (!doc || doc === 'unchanged') {
+      missing++;
+      continue;
+    }
+    const plain = documentToPlainText(doc.body.toString('utf8'));
+    const isNew = await saveTextVersion(
+      {
+        bill_id: billId,
+        version_code: c.version_code,
+        label: c.label,
+        published_date: c.published_date,
+        format: doc.format,
+        ...textKeys(billId, c.version_code, doc.format),
+        size: doc.body.length,
+        source_url: doc.url,
+        fetched_at: now.toISOString(),
+      },
+      doc.body,
+      plain,
+    );
+    if (!isNew) continue;
+    created++;
+    await markBillHasText(billId);
+    await sendMessage('brief', { v: 1, type: 'brief_bill_text', bill_id: billId, version_code: c.version_code, force: false });
+  }
+  return { bill_id: billId, versions: candidates.length + have.size, stored: created, unavailable: missing };
+}

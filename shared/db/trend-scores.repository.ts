@@ -1,0 +1,74 @@
+/**
+ * Daily trend scores in the single table (data-model B14, M12): a bill's score
+ * of a day is BILL#{id} / TREND#{YYYY-MM-DD} with gsi1 TRENDING#{date} /
+ * {zero-padded score}#{bill_id} (read by trending.repository.ts); a member's
+ * is MEMBER#{id} / TREND#{date}. Rewriting a day replaces it (the job is
+ * idempotent per day); items expire after TREND_RETENTION_DAYS.
+ */
+import { z } from 'zod';
+import { SIGNALS, TREND_RETENTION_DAYS } from '#shared/domain/scores/trend-decisions.ts';
+import { scoreSortKey, type DayScore } from '#shared/domain/scores/trend-score.ts';
+import { batchWrite, queryPage, type Item } from './dynamo.ts';
+import { INDEX, ttlIn } from './table.ts';
+
+export type TrendSubject = 'bill' | 'member';
+
+const SignalPart = z.object({ raw: z.number(), normalised: z.number(), weight: z.number() });
+
+/** One stored day's score with its per-signal breakdown (the reply of the trend routes). */
+export const TrendDay = z.object({
+  date: z.iso.date(),
+  score: z.number().min(0).max(100),
+  /** The news-search signal's article count (0 when that signal was missing). */
+  gnews_count: z.number().int().nonnegative(),
+  /** The news RSS feed's item count (0 when missing). */
+  rss_count: z.number().int().nonnegative(),
+  /** Mean search interest 0-100 (0 when missing). */
+  trends_value: z.number().nonnegative(),
+  signals: z.object({ search_trends: SignalPart.optional(), news_search: SignalPart.optional(), news_rss: SignalPart.optional() }),
+  missing_signals: z.array(z.object({ signal: z.enum(SIGNALS), reason: z.enum(['not_configured', 'quota_low', 'failed']) })),
+  computed_at: z.iso.datetime(),
+});
+export type TrendDay = z.infer<typeof TrendDay>;
+
+const PK = { bill: 'BILL#', member: 'MEMBER#' } as const;
+const trendSk = (date: string) => `TREND#${date}`;
+
+/** The stored item of one subject's score of a day. */
+export function trendItem(subject: TrendSubject, id: string, date: string, scored: DayScore, computedAt: Date): Item {
+  const day: TrendDay = {
+    date,
+    score: scored.score,
+    gnews_count: Math.round(scored.signals.news_search?.raw ?? 0),
+    rss_count: Math.round(scored.signals.news_rss?.raw ?? 0),
+    trends_value: scored.signals.search_trends?.raw ?? 0,
+    signals: scored.signals,
+    missing_signals: scored.missing_signals,
+    computed_at: computedAt.toISOString(),
+  };
+  return {
+    pk: `${PK[subject]}${id}`,
+    sk: trendSk(date),
+    entity: `${subject}_trend`,
+    [`${subject}_id`]: id,
+    ...day,
+    ...(subject === 'bill' ? { [INDEX.gsi1.pk]: `TRENDING#${date}`, [INDEX.gsi1.sk]: `${scoreSortKey(scored.score)}#${id}` } : {}),
+    ttl: ttlIn(TREND_RETENTION_DAYS * 86_400, computedAt.getTime()),
+  };
+}
+
+/** Stores many scores of one day (BatchWrite, 25 per call); a rerun overwrites the day. */
+export async function putTrendScores(subject: TrendSubject, date: string, scores: { id: string; scored: DayScore }[], computedAt: Date): Promise<void> {
+  await batchWrite(scores.map((s) => ({ put: trendItem(subject, s.id, date, s.scored, computedAt) })));
+}
+
+/** A subject's stored scores, newest day first (one Query on its partition). */
+export async function listTrendDays(subject: TrendSubject, id: string, limit: number): Promise<TrendDay[]> {
+  const page = await queryPage({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': `${PK[subject]}${id}`, ':prefix': 'TREND#' },
+    ScanIndexForward: false,
+    Limit: limit,
+  });
+  return page.items.map((i) => TrendDay.parse(i));
+}

@@ -1,0 +1,31 @@
+/**
+ * The Bill action record (one entry of a bill's timeline) and the recorded
+ * roll-call votes an action may carry. Unique per (bill_id, action_date,
+ * action_text): the key encodes the triple (shared/db/actions.repository.ts).
+ */
+import { z } from 'zod';
+import { ActionCategory } from './action-categories.ts';
+import { Provenance } from './bill.schema.ts';
+
+export const RecordedVoteRef = z.object({
+  chamber: z.enum(['house', 'senate']),
+  congress: z.number().int(),
+  session: z.number().int(),
+  roll_number: z.number().int(),
+  date: z.string().nullable(),
+  /** The House clerk or Senate LIS XML of the roll call. */
+  url: z.string(),
+});
+export type RecordedVoteRef = z.infer<typeof RecordedVoteRef>;
+
+export const BillAction = z.object({
+  bill_id: z.string(),
+  action_date: z.string(),
+  action_text: z.string(),
+  category: ActionCategory,
+  action_code: z.string().nullable().default(null),
+  action_type: z.string().nullable().default(null),
+  recorded_votes: z.array(RecordedVoteRef).default([]),
+  provenance: Provenance,
+});
+export type BillAction = z.infer<typeof BillAction>;

@@ -1,0 +1,72 @@
+/**
+ * What the Bills and Members endpoints return: the public shapes (zod, for
+ * the OpenAPI document) and the pure functions that build them from records.
+ */
+import { z } from 'zod';
+import { ActionCategory } from './action-categories.ts';
+import type { BillAction } from './action.schema.ts';
+import { Bill, Member } from './bill.schema.ts';
+import type { TextVersion } from './text-version.schema.ts';
+import { RollCall } from '#shared/domain/votes/vote.schema.ts';
+
+export const BillView = Bill.omit({ provenance: true }).extend({
+  has_document: z.boolean(),
+  data_as_of: z.string(),
+  is_following: z.boolean().optional(),
+});
+export type BillView = z.infer<typeof BillView>;
+
+/** A bill as lists and detail show it: has_document derived, provenance as data_as_of. */
+export function billView(bill: Bill, extra: { hasText?: boolean; isFollowing?: boolean } = {}): BillView {
+  const { provenance, ...rest } = bill;
+  return {
+    ...rest,
+    has_document: bill.has_document || bill.document_status !== 'no_text' || Boolean(extra.hasText),
+    data_as_of: provenance.fetched_at,
+    ...(extra.isFollowing === undefined ? {} : { is_following: extra.isFollowing }),
+  };
+}
+
+export const ActionView = z.object({
+  action_date: z.string(),
+  action_text: z.string(),
+  category: ActionCategory,
+  action_code: z.string().nullable(),
+  action_type: z.string().nullable(),
+  recorded_votes: z.array(z.object({ chamber: z.string(), roll_number: z.number(), session: z.number(), url: z.string() })),
+  data_as_of: z.string(),
+  source: z.string(),
+});
+
+/** An action as the timeline shows it. */
+export const actionView = (a: BillAction) => ({
+  action_date: a.action_date,
+  action_text: a.action_text,
+  category: a.category,
+  action_code: a.action_code,
+  action_type: a.action_type,
+  recorded_votes: a.recorded_votes.map((r) => ({ chamber: r.chamber, roll_number: r.roll_number, session: r.session, url: r.url })),
+  data_as_of: a.provenance.fetched_at,
+  source: a.provenance.source,
+});
+
+export const TextVersionView = z.object({
+  version_code: z.string(),
+  label: z.string(),
+  published_date: z.string().nullable(),
+  format: z.string(),
+  size: z.number(),
+  fetched_at: z.string(),
+});
+/** A text version without its storage keys. */
+export const textVersionView = (v: TextVersion) => ({ version_code: v.version_code, label: v.label, published_date: v.published_date, format: v.format, size: v.size, fetched_at: v.fetched_at });
+
+export const FollowedPosition = z.object({ member_id: z.string(), name: z.string(), title: z.enum(['Sen.', 'Rep.']), party: z.string().nullable(), state: z.string().nullable(), position: z.string() });
+export const RollCallView = RollCall.omit({ provenance: true }).extend({ data_as_of: z.string(), followed_positions: z.array(FollowedPosition) });
+
+export const MemberView = Member.omit({ provenance: true }).extend({ data_as_of: z.string(), is_following: z.boolean().optional(), enrichment_pending: z.boolean() });
+/** A member as lists and profiles show it. */
+export function memberView(m: Member, extra: { isFollowing?: boolean } = {}) {
+  const { provenance, ...rest } = m;
+  return { ...rest, data_as_of: provenance.fetched_at, enrichment_pending: m.enriched_at === null, ...(extra.isFollowing === undefined ? {} : { is_following: extra.isFollowing }) };
+}

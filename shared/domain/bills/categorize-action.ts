@@ -1,0 +1,24 @@
+/**
+ * categorize_action: the category of a bill action, by the team's decision
+ * (SPEC "Decisions"): presidential, vote, committee_report, calendar,
+ * referral, else procedural. Checked in that order, so "Presented to
+ * President" is presidential even though it follows a passage.
+ */
+import type { ActionCategory } from './action-categories.ts';
+
+const RULES: [Exclude<ActionCategory, 'new_document' | 'new_amendment' | 'procedural'>, RegExp][] = [
+  ['presidential', /\b(presented to (the )?president|signed by (the )?president|vetoed by (the )?president|became public law|became private law|pocket veto)/i],
+  ['vote', /\b(passed|failed|agreed to|roll call|recorded vote|roll no\.|yea-and-nay)/i],
+  ['committee_report', /(\bordered to be reported\b|\bordered reported\b|^reported\b|\breported by\b|\breported (with|without|favorably|an original|in the nature)\b|committee report filed|\breport filed\b)/i],
+  ['calendar', /\bplaced on (the )?([a-z.]+ )*calendar\b/i],
+  ['referral', /\b(referred to|introduced in|^introduced\b)/i],
+];
+
+/** The category of an action's text (the Congress.gov action type helps only where the text is silent). */
+export function categorizeAction(text: string, type?: string | null): ActionCategory {
+  for (const [category, re] of RULES) if (re.test(text)) return category;
+  if (type === 'President' || type === 'BecameLaw') return 'presidential';
+  if (type === 'IntroReferral') return 'referral';
+  if (type === 'Calendars') return 'calendar';
+  return 'procedural';
+}

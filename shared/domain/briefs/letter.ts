@@ -1,0 +1,54 @@
+/**
+ * Pure parts of the draft letter: the stance a follow mode pre-fills
+ * (hold_boost → YES, hold_veto → NO; the spec's stance mapping), and the
+ * letter written without a model from the chosen cited points.
+ */
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import type { BriefPoint } from './brief.schema.ts';
+
+export const STANCES = ['YES', 'NO'] as const;
+export type Stance = (typeof STANCES)[number];
+export const TONES = ['formal', 'friendly', 'urgent'] as const;
+export type Tone = (typeof TONES)[number];
+
+/** The stance a follow mode implies, or null (neutral or no follow). */
+export function stanceFromFollowMode(mode: FollowMode | null | undefined): Stance | null {
+  if (mode === 'hold_boost') return 'YES';
+  if (mode === 'hold_veto') return 'NO';
+  return null;
+}
+
+export interface LetterInput {
+  bill: { label: string; title: string };
+  stance: Stance;
+  tone: Tone;
+  rep_name?: string;
+  points: BriefPoint[];
+}
+
+const OPENINGS: Record<Tone, string> = {
+  formal: 'I am writing as your constituent regarding',
+  friendly: 'I hope this finds you well. I am reaching out about',
+  urgent: 'I am writing with urgency about',
+};
+
+/** The user message of the letter call: the facts the model may use. */
+export function letterMessage(input: LetterInput): string {
+  const points = input.points.map((p, i) => `${i + 1}. ${p.text}${p.citation ? ` (${p.citation.section}: "${p.citation.quote}")` : ''}`).join('\n');
+  return [
+    `BILL: ${input.bill.label}, ${input.bill.title}`,
+    `POSITION: the writer asks the representative to vote ${input.stance === 'YES' ? 'YES (support)' : 'NO (oppose)'}`,
+    `TONE: ${input.tone}`,
+    `REPRESENTATIVE: ${input.rep_name ?? 'not named; use "Dear Representative"'}`,
+    'POINTS:',
+    points,
+  ].join('\n');
+}
+
+/** A plain-text letter from a template (no model configured). */
+export function templateLetter(input: LetterInput): string {
+  const greeting = input.rep_name ? `Dear ${input.rep_name},` : 'Dear Representative,';
+  const ask = input.stance === 'YES' ? `I urge you to vote YES on ${input.bill.label}.` : `I urge you to vote NO on ${input.bill.label}.`;
+  const reasons = input.points.map((p) => `- ${p.text}${p.citation ? ` (${p.citation.section})` : ''}`).join('\n');
+  return `${greeting}\n\n${OPENINGS[input.tone]} ${input.bill.label}, ${input.bill.title}. ${ask}\n\nMy reasons:\n${reasons}\n\nThank you for your attention to this bill and for your service.\n\nSincerely,\nA constituent\n`;
+}

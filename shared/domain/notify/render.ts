@@ -1,0 +1,109 @@
+/**
+ * Renders an event into the channel-neutral message every channel sends:
+ * title, body, click URL, push priority, tags and actions. Push titles are
+ * ASCII only (they travel in an HTTP header); bodies keep their text.
+ */
+import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
+import type { NotificationContent } from './notification.schema.ts';
+
+export interface PushAction {
+  action: 'view';
+  label: string;
+  url: string;
+}
+
+export interface RenderedMessage {
+  title: string;
+  body: string;
+  click: string;
+  priority: PushPriority;
+  tags: readonly string[];
+  actions: PushAction[];
+}
+
+/** Drops accents and every character outside printable ASCII (headers cannot carry them, nor CR/LF). */
+export function toAscii(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7e]/g, '')
+    .trim();
+}
+
+/** Cuts text to at most `max` characters (code points), ending in "..." when cut. */
+export function cutText(text: string, max: number): string {
+  const chars = Array.from(text.trim());
+  if (chars.length <= max) return chars.join('');
+  return `${chars.slice(0, max - 3).join('').trimEnd()}...`;
+}
+
+/** "H.R. 3076" → "HR 3076"; from the id "118-hr-3076" when no label is stored. */
+export function billIdentifier(label: string | null, billId: string | null): string {
+  if (label) return toAscii(label.replace(/\./g, ''));
+  const m = /^\d+-([a-z]+)-(\d+)$/.exec(billId ?? '');
+  return m ? `${(m[1] ?? '').toUpperCase()} ${m[2]}` : '';
+}
+
+export const billUrl = (publicUrl: string, billId: string) => `${publicUrl}/bills/${encodeURIComponent(billId)}`;
+const dashboardUrl = (publicUrl: string) => `${publicUrl}/dashboard`;
+
+/** The "Write to your representative" action hold_boost followers get (the spec's decision). */
+export const letterAction = (publicUrl: string, billId: string): PushAction => ({
+  action: 'view',
+  label: 'Write to your representative',
+  url: `${billUrl(publicUrl, billId)}?letter=1`,
+});
+
+function digestLines(content: NotificationContent): string[] {
+  return content.items.map((i) => {
+    const action = i.latest_action_text ? ` (${i.latest_action_date ?? ''} ${i.latest_action_text})`.replace('( ', '(') : '';
+    return `${billIdentifier(i.bill_label, i.bill_id)}: ${i.bill_title}${action}`;
+  });
+}
+
+/** The message for one event, as a follower of `mode` (null for events without a follow, e.g. the weekly digest). */
+export function renderEvent(content: NotificationContent, mode: FollowMode | null, publicUrl: string): RenderedMessage {
+  const kind = EVENT_KINDS[content.kind];
+  if (content.kind === 'weekly_digest') {
+    const n = content.items.length;
+    return {
+      title: toAscii(`${kind.label}: ${n} followed bill${n === 1 ? '' : 's'} updated`),
+      body: digestLines(content).join('\n'),
+      click: dashboardUrl(publicUrl),
+      priority: kind.priority,
+      tags: kind.tags,
+      actions: [],
+    };
+  }
+  const billId = content.bill_id ?? '';
+  const detail = content.summary ?? content.action_text;
+  return {
+    title: toAscii(`${kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
+    body: [content.bill_title ?? billId, ...(detail ? [cutText(detail, PUSH_SUMMARY_MAX)] : [])].join('\n'),
+    click: billUrl(publicUrl, billId),
+    priority: kind.priority,
+    tags: kind.tags,
+    actions: mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
+  };
+}
+
+/** One message bundling the events held for a user's digest. */
+export function renderDigestBundle(events: NotificationContent[], mode: 'daily' | 'weekly', publicUrl: string): RenderedMessage {
+  const lines = events.map((e) => {
+    const m = renderEvent(e, null, publicUrl);
+    return e.kind === 'weekly_digest' ? m.title : `${m.title} - ${e.bill_title ?? ''}`.trim();
+  });
+  const n = events.length;
+  return {
+    title: toAscii(`${DIGEST_BUNDLE.label} (${mode}): ${n} update${n === 1 ? '' : 's'}`),
+    body: lines.join('\n'),
+    click: dashboardUrl(publicUrl),
+    priority: DIGEST_BUNDLE.priority,
+    tags: DIGEST_BUNDLE.tags,
+    actions: [],
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The Follow record: a user following a bill (with a follow mode), a member or
+ * a topic. Stored at USER#{uid} / FOLLOW#{target_type}#{target_id}, with
+ * gsi2 FOLLOWERS#{target_type}#{target_id} / USER#{uid} for the reverse lookup.
+ */
+import { z } from 'zod';
+import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+
+export const FollowTargetType = z.enum(['bill', 'member', 'topic']);
+export type FollowTargetType = z.infer<typeof FollowTargetType>;
+
+export const Follow = z.object({
+  /** `{target_type}:{target_id}`, the id in /api/follows/{id}. */
+  id: z.string(),
+  user_id: z.string(),
+  target_type: FollowTargetType,
+  target_id: z.string(),
+  /** Bills only; null for member and topic follows. */
+  follow_mode: FollowMode.nullable(),
+  /** When the current mode was set: alignment counts only votes cast after it. */
+  mode_set_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Follow = z.infer<typeof Follow>;
+
+export const followId = (type: FollowTargetType, targetId: string) => `${type}:${targetId}`;
+
+/** Reads a follow id (`bill:118-hr-3076`, `member:P000197`, `topic:health`); null when malformed. */
+export function parseFollowId(id: string): { type: FollowTargetType; targetId: string } | null {
+  const at = id.indexOf(':');
+  if (at < 0) return null;
+  const type = FollowTargetType.safeParse(id.slice(0, at));
+  const targetId = id.slice(at + 1);
+  return type.success && targetId ? { type: type.data, targetId } : null;
+}
+
+/** Topic tags are lower-case kebab-case words from the brief vocabulary. */
+export const TopicTag = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' }).max(60);

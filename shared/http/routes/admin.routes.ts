@@ -1,0 +1,116 @@
+/**
+ * Admin routes of the platform: jobs (list, run by name, and one POST route
+ * per job that declares an adminPath in the job table), user management and
+ * the external-API health check.
+ */
+import { z } from 'zod';
+import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
+import { PublicUser } from '#shared/domain/users/user.schema.ts';
+import { JOBS } from '#shared/jobs/job-table.ts';
+import { JobAccepted, listOf } from '#shared/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
+import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+
+export const listJobs = defineRoute({
+  operationId: 'listJobs',
+  method: 'GET',
+  path: '/api/admin/jobs',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Every job with its schedule, last run and last result',
+  tags: ['admin'],
+});
+
+export const runJobByName = defineRoute({
+  operationId: 'runJobByName',
+  method: 'POST',
+  path: '/api/admin/jobs/{name}',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Run a job of the job table now; answers 202 and runs asynchronously',
+  tags: ['admin'],
+  params: z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) }),
+  response: JobAccepted,
+  successStatus: 202,
+});
+
+const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }) });
+
+export const listUsers = defineRoute({
+  operationId: 'listUsers',
+  method: 'GET',
+  path: '/api/admin/users',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Users in signup order',
+  tags: ['admin'],
+  query: Paging,
+  response: listOf(PublicUser),
+});
+
+export const deleteUser = defineRoute({
+  operationId: 'deleteUser',
+  method: 'DELETE',
+  path: '/api/admin/users/{id}',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Delete a user and all their data',
+  tags: ['admin'],
+  params: UserIdParams,
+  successStatus: 204,
+});
+
+export const promoteUser = defineRoute({
+  operationId: 'promoteUser',
+  method: 'POST',
+  path: '/api/admin/users/{id}/promote',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Make a user an admin',
+  tags: ['admin'],
+  params: UserIdParams,
+  response: PublicUser,
+});
+
+export const demoteUser = defineRoute({
+  operationId: 'demoteUser',
+  method: 'POST',
+  path: '/api/admin/users/{id}/demote',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Take admin rights from a user (not from yourself)',
+  tags: ['admin'],
+  params: UserIdParams,
+  response: PublicUser,
+});
+
+export const providerHealth = defineRoute({
+  operationId: 'providerHealth',
+  method: 'GET',
+  path: '/api/admin/health',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Each external provider checked with its latency; answers 200 with failures as data, "degraded" when a configured provider fails',
+  tags: ['admin'],
+  response: ProviderHealth,
+});
+
+const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+
+/** The API.md admin paths that each run one job (trigger-fetch-actions, backfill-*, …). */
+export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admin'>[] = JOBS.filter((j) => j.adminPath).map((j) =>
+  defineRoute({
+    operationId: `trigger${camel(`_${j.name}`)}`,
+    method: 'POST',
+    path: j.adminPath as string,
+    fn: 'admin',
+    auth: 'admin',
+    summary: `Run ${j.name} now: ${j.description}`,
+    tags: ['admin'],
+    response: JobAccepted,
+    successStatus: 202,
+    job: j.name,
+  }),
+);
+
+export const ADMIN_ROUTES: RouteDef[] = [listJobs, runJobByName, listUsers, deleteUser, promoteUser, demoteUser, providerHealth, ...JOB_TRIGGER_ROUTES];

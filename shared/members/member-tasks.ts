@@ -1,0 +1,73 @@
+/**
+ * Members: sync_members (the Congress.gov list for chamber, state and
+ * district, merged with the congress-legislators data for LIS ids, contact
+ * details and the committees each member chairs) and the first-view
+ * enrichment of one member.
+ */
+import { getMember, putMember, saveMemberEnrichment } from '#shared/db/members.repository.ts';
+import { logger } from '#shared/platform/logger.ts';
+import { getMemberDetail, listCurrentMembers } from '#shared/providers/congress-gov/congress-gov.client.ts';
+import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers/legislators/legislators.client.ts';
+import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import { enrichmentFromDetail, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+
+/** Merges the Congress.gov record with the legislators dataset's ids and contact details. */
+export function mergeMember(base: Member, extra: Member | undefined): Member {
+  if (!extra) return base;
+  return {
+    ...base,
+    lis_id: extra.lis_id ?? base.lis_id,
+    phone: base.phone ?? extra.phone,
+    office_address: base.office_address ?? extra.office_address,
+    website: base.website ?? extra.website,
+    birth_year: base.birth_year ?? extra.birth_year,
+    leadership_roles: base.leadership_roles.length ? base.leadership_roles : extra.leadership_roles,
+  };
+}
+
+/**
+ * Runs sync_members; the legislators dataset and its committee files are
+ * optional (an outage only leaves LIS ids and committee chairs as they were).
+ */
+export async function syncMembers(now: Date) {
+  const fetchedAt = now.toISOString();
+  const list = await listCurrentMembers();
+  let legislators: Member[] = [];
+  try {
+    legislators = await fetchCurrentLegislators(fetchedAt);
+  } catch (err) {
+    logger.warn('sync_members: legislators dataset unavailable', { error: (err as Error).message });
+  }
+  // Null when the committee files are unavailable: stored chairs are then kept, not cleared.
+  let chairs: Map<string, string[]> | null = null;
+  try {
+    chairs = await fetchCommitteeChairs();
+  } catch (err) {
+    logger.warn('sync_members: committee data unavailable', { error: (err as Error).message });
+  }
+  const byId = new Map(legislators.map((l) => [l.id, l]));
+  let saved = 0;
+  let skipped = 0;
+  for (const item of list) {
+    let member: Member;
+    try {
+      member = memberFromListItem(item, fetchedAt);
+    } catch (err) {
+      skipped++;
+      logger.warn('sync_members: member skipped', { id: item.bioguideId, error: (err as Error).message });
+      continue;
+    }
+    await putMember({ ...mergeMember(member, byId.get(member.id)), chaired_committees: chairs ? (chairs.get(member.id) ?? []) : null });
+    saved++;
+  }
+  return { listed: list.length, saved, skipped, with_lis_ids: legislators.filter((l) => l.lis_id).length, committee_chairs: chairs?.size ?? null };
+}
+
+/** Enriches one member from its Congress.gov detail (bio, terms, leadership, counts). Idempotent. */
+export async function enrichMember(memberId: string, now: Date) {
+  const member = await getMember(memberId);
+  if (!member) return { member_id: memberId, skipped: 'unknown member' };
+  const detail = await getMemberDetail(memberId);
+  await saveMemberEnrichment(memberId, enrichmentFromDetail(detail, now.toISOString()));
+  return { member_id: memberId, enriched: true };
+}

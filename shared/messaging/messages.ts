@@ -1,0 +1,97 @@
+/**
+ * The versioned message envelope of every queue, declared as zod schemas: the
+ * contract between the producer and the worker of each queue. A worker parses
+ * each record with its queue's schema; an unknown shape is a record failure.
+ */
+import { z } from 'zod';
+import { BillId } from '#shared/domain/bills/bill-id.ts';
+import { MemberId } from '#shared/domain/members/member-id.ts';
+import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
+import { NotificationContent, RecipientRef } from '#shared/domain/notify/notification.schema.ts';
+
+
+// document-fetch ------------------------------------------------------------
+export const FetchBillText = z.object({
+  v: z.literal(1),
+  type: z.literal('fetch_bill_text'),
+  bill_id: BillId,
+  reason: z.enum(['new_bill', 'action', 'reprocess', 'backfill']),
+});
+export const DocumentFetchMessage = z.discriminatedUnion('type', [FetchBillText]);
+export type DocumentFetchMessage = z.infer<typeof DocumentFetchMessage>;
+
+// brief ---------------------------------------------------------------------
+export const BriefBillText = z.object({
+  v: z.literal(1),
+  type: z.literal('brief_bill_text'),
+  bill_id: BillId,
+  /** The text version to brief (e.g. "ih", "rh", "enr"). */
+  version_code: z.string().min(1),
+  /** Re-brief even when a brief of this version exists (admin reprocess, backfill-citations). */
+  force: z.boolean().default(false),
+});
+export const BriefMessage = z.discriminatedUnion('type', [BriefBillText]);
+export type BriefMessage = z.infer<typeof BriefMessage>;
+
+// notification-dispatch -----------------------------------------------------
+export const BillEventKind = z.enum(['bill_updated', 'new_document', 'new_amendment']);
+export type BillEventKind = z.infer<typeof BillEventKind>;
+
+/** A bill event from the poller (bill_updated) or the brief worker (new_document, new_amendment). */
+export const BillEvent = z.object({
+  v: z.literal(1),
+  type: z.literal('bill_event'),
+  /** Deterministic per cause (e.g. bill + action, bill + brief version), so a re-emit is recognised. */
+  event_id: z.string().min(1),
+  kind: BillEventKind,
+  bill_id: BillId,
+  action_category: ActionCategory,
+  occurred_at: z.iso.datetime({ offset: true }),
+  action_text: z.string().optional(),
+  action_date: z.string().optional(),
+  brief_version: z.number().int().optional(),
+});
+export type BillEvent = z.infer<typeof BillEvent>;
+
+/**
+ * The dispatcher's fan-out: one bill event's rendered content and a slice of
+ * its recipients (at most DELIVER_BATCH_SIZE), delivered by parallel worker
+ * invocations; also a retry of the recipients whose delivery failed.
+ */
+export const DeliverBatch = z.object({
+  v: z.literal(1),
+  type: z.literal('deliver_batch'),
+  content: NotificationContent,
+  recipients: z.array(RecipientRef).min(1).max(500),
+  /** 1 for the first delivery; retries of failed recipients count up. */
+  attempt: z.number().int().min(1).default(1),
+});
+export type DeliverBatch = z.infer<typeof DeliverBatch>;
+
+export const NotificationMessage = z.discriminatedUnion('type', [BillEvent, DeliverBatch]);
+export type NotificationMessage = z.infer<typeof NotificationMessage>;
+
+// ingest-tasks --------------------------------------------------------------
+const billTask = <T extends string>(type: T) => z.object({ v: z.literal(1), type: z.literal(type), bill_id: BillId });
+export const IngestTaskMessage = z.discriminatedUnion('type', [
+  billTask('fetch_sponsor_for_bill'),
+  billTask('fetch_bill_actions'),
+  billTask('fetch_bill_cosponsors'),
+  billTask('fetch_bill_votes'),
+  z.object({ v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId }),
+  // Background news fetches queued by reads (shared/news/news-reads.ts).
+  billTask('fetch_bill_news'),
+  z.object({ v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId }),
+]);
+export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
+
+/** Each queue's message type, for the typed sender. */
+export interface QueueMessages {
+  'document-fetch': DocumentFetchMessage;
+  brief: BriefMessage;
+  'notification-dispatch': NotificationMessage;
+  'ingest-tasks': IngestTaskMessage;
+}
+
+/** The queues of the pipeline, by name; the queue table (shared/queues/queue-table.ts) configures each. */
+export type QueueName = keyof QueueMessages;
