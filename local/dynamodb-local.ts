@@ -5,7 +5,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { freePort, waitFor } from './net.ts';
 
 export interface RunningDynamo {
@@ -45,7 +46,9 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
     '-port',
     String(port),
     '-sharedDb',
-    ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
+    // No telemetry: it phones home (no network here) and writes dynamodb-local-metadata.json into the working folder.
+    '-disableTelemetry',
+    ...(options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory']),
   ];
   const child = spawnTiedToParent('java', args);
   let output = '';
@@ -81,10 +84,14 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
 // JVM outlives the stack and keeps holding the data folder and the port.
 const LIFELINE = 'exec 3<&0; "$0" "$@" </dev/null & J=$!; (read _ <&3; kill $J 2>/dev/null) & wait $J';
 
+// DynamoDB Local writes dynamodb-local-metadata.json into its working folder even with
+// telemetry off, so it runs in its own folder, never the repository's.
+const QUIET = { cwd: tmpdir(), env: { ...process.env, DDB_LOCAL_TELEMETRY: '0' } };
+
 function spawnTiedToParent(command: string, args: string[]): ChildProcess {
-  if (process.platform === 'win32') return spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  if (process.platform === 'win32') return spawn(command, args, { ...QUIET, stdio: ['pipe', 'pipe', 'pipe'] });
   // Its own process group: a terminal's Ctrl-C reaches Node, which then stops Java in order.
-  return spawn('sh', ['-c', LIFELINE, command, ...args], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  return spawn('sh', ['-c', LIFELINE, command, ...args], { ...QUIET, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
 }
 
 function killGroup(child: ChildProcess): void {
