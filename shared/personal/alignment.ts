@@ -31,10 +31,11 @@ export interface AlignmentView {
 }
 
 const METHOD =
-  'Counts passage votes on your hold_boost (wanted Yea) and hold_veto (wanted Nay) bills cast after you took the stance. ' +
-  'Votes before the stance and procedural votes (cloture, recommit, rules, amendments) are listed but not counted.';
+  'Counts every passage vote on your hold_boost (wanted Yea) and hold_veto (wanted Nay) bills, whenever it was cast; ' +
+  'before_stance and after_stance split the count by when you took the stance. ' +
+  'Procedural votes (cloture, recommit, rules, amendments) and votes not cast are listed but not counted.';
 
-const NO_VOTES_NOTE = 'No comparable votes: no passage vote on your stanced bills since you took the stance';
+const NO_VOTES_NOTE = 'No comparable votes: no passage vote on your stanced bills yet';
 
 /** The caller's alignment view. */
 export async function alignmentFor(user: User): Promise<AlignmentView> {

@@ -19,6 +19,7 @@ export const AlignmentReply = z.object({
       note: z.string().nullable(),
       alignment: Tally,
       before_stance: Tally,
+      after_stance: Tally,
       procedural_votes: z.number(),
       not_voting: z.number(),
       votes: z.array(
@@ -35,7 +36,8 @@ export const AlignmentReply = z.object({
           stance: z.enum(['hold_boost', 'hold_veto']),
           wanted: z.enum(['Yea', 'Nay']),
           outcome: z.enum(['matched', 'differed', 'not_voting']),
-          bucket: z.enum(['counted', 'before_stance', 'procedural', 'not_voting']),
+          bucket: z.enum(['counted', 'procedural', 'not_voting']),
+          timing: z.enum(['before_stance', 'after_stance']),
         }),
       ),
     }),

@@ -1,10 +1,12 @@
 /**
  * Alignment math, pure. For each followed member, compare their recorded
  * positions on the user's stanced bills with the stance: hold_boost wants Yea
- * on passage, hold_veto wants Nay. Rules (issue 5):
+ * on passage, hold_veto wants Nay. Rules:
  * - only passage votes count; procedural votes are listed apart;
- * - votes cast before the user took the stance (mode_set_at) are listed and
- *   tallied separately, so hindsight cannot inflate the figure;
+ * - every passage vote on a stanced bill counts, whenever it was cast: most
+ *   people follow a bill after its vote, and the member's record is the
+ *   same either way. Whether each vote came before or after the user took
+ *   the stance (mode_set_at) is a breakdown (two sub-tallies), not a filter;
  * - not voting / present is listed and never counted;
  * - every percentage comes with the per-vote breakdown behind it;
  * - members with no comparable vote are ranked last and marked.
@@ -33,7 +35,9 @@ export interface RecordedPosition {
 
 export type VoteOutcome = 'matched' | 'differed' | 'not_voting';
 /** Where a vote lands in the breakdown. */
-export type VoteBucket = 'counted' | 'before_stance' | 'procedural' | 'not_voting';
+export type VoteBucket = 'counted' | 'procedural' | 'not_voting';
+/** When a vote was cast, relative to the user taking the stance. */
+export type StanceTiming = 'before_stance' | 'after_stance';
 
 export interface BreakdownRow {
   vote_id: string;
@@ -48,6 +52,7 @@ export interface BreakdownRow {
   wanted: 'Yea' | 'Nay';
   outcome: VoteOutcome;
   bucket: VoteBucket;
+  timing: StanceTiming;
 }
 
 export interface Tally {
@@ -61,8 +66,11 @@ export interface MemberAlignment {
   member_id: string;
   /** False when no counted vote exists: such members are ranked last. */
   comparable: boolean;
+  /** Every counted vote. */
   alignment: Tally;
+  /** The counted votes cast before the stance was taken, and those cast after it: together, `alignment`. */
   before_stance: Tally;
+  after_stance: Tally;
   procedural_votes: number;
   not_voting: number;
   votes: BreakdownRow[];
@@ -100,14 +108,7 @@ export function alignMember(memberId: string, stances: StanceOnBill[], positions
     const wanted = stance.stance === 'hold_boost' ? 'Yea' : 'Nay';
     const outcome: VoteOutcome =
       positionClass === 'not_voting' ? 'not_voting' : (positionClass === 'yea') === (wanted === 'Yea') ? 'matched' : 'differed';
-    const bucket: VoteBucket =
-      voteClass === 'procedural'
-        ? 'procedural'
-        : outcome === 'not_voting'
-          ? 'not_voting'
-          : castBefore(p.date, stance.since)
-            ? 'before_stance'
-            : 'counted';
+    const bucket: VoteBucket = voteClass === 'procedural' ? 'procedural' : outcome === 'not_voting' ? 'not_voting' : 'counted';
     rows.push({
       vote_id: p.vote_id,
       bill_id: p.bill_id,
@@ -121,6 +122,7 @@ export function alignMember(memberId: string, stances: StanceOnBill[], positions
       wanted,
       outcome,
       bucket,
+      timing: castBefore(p.date, stance.since) ? 'before_stance' : 'after_stance',
     });
   }
   rows.sort((a, b) => (a.date === b.date ? a.vote_id.localeCompare(b.vote_id) : a.date < b.date ? 1 : -1));
@@ -129,7 +131,8 @@ export function alignMember(memberId: string, stances: StanceOnBill[], positions
     member_id: memberId,
     comparable: counted.length > 0,
     alignment: tally(counted),
-    before_stance: tally(rows.filter((r) => r.bucket === 'before_stance')),
+    before_stance: tally(counted.filter((r) => r.timing === 'before_stance')),
+    after_stance: tally(counted.filter((r) => r.timing === 'after_stance')),
     procedural_votes: rows.filter((r) => r.bucket === 'procedural').length,
     not_voting: rows.filter((r) => r.bucket === 'not_voting').length,
     votes: rows,

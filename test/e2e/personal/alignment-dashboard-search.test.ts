@@ -16,9 +16,11 @@ interface AlignmentReply {
     note: string | null;
     alignment: { compared: number; matched: number; percent: number | null };
     before_stance: { compared: number; matched: number; percent: number | null };
+    after_stance: { compared: number; matched: number; percent: number | null };
     procedural_votes: number;
     not_voting: number;
-    votes: { vote_id: string; bucket: string; outcome: string; bill_label: string | null }[];
+    votes: { vote_id: string; bucket: string;
+      timing: string; outcome: string; bill_label: string | null }[];
   }[];
   stanced_bills: number;
 }
@@ -63,21 +65,21 @@ beforeAll(async () => {
 });
 
 describe('alignment', () => {
-  it('ranks followed members by passage votes after the stance, with the breakdown behind each figure', async () => {
+  it('ranks followed members by every passage vote on their stanced bills, split before and after the stance', async () => {
     const res = await api().request<AlignmentReply>('GET', '/api/alignment', { token: voter });
     expect(res.status).toBe(200);
     expect(res.body.stanced_bills).toBe(2);
     expect(res.body.items.map((i) => i.member_id)).toEqual(['A000001', 'B000002', 'C000003']);
     const [smith, jones, lee] = res.body.items;
-    expect(smith).toMatchObject({ comparable: true, alignment: { compared: 2, matched: 2, percent: 100 }, before_stance: { compared: 1, matched: 1 }, procedural_votes: 1 });
-    expect(smith?.votes.map((v) => [v.vote_id, v.bucket])).toEqual([
-      ['senate-119-1-13', 'counted'],
-      ['house-119-1-12', 'counted'],
-      ['house-119-1-11', 'procedural'],
-      ['house-119-1-10', 'before_stance'],
+    expect(smith).toMatchObject({ comparable: true, alignment: { compared: 3, matched: 3, percent: 100 }, before_stance: { compared: 1, matched: 1 }, after_stance: { compared: 2, matched: 2 }, procedural_votes: 1 });
+    expect(smith?.votes.map((v) => [v.vote_id, v.bucket, v.timing])).toEqual([
+      ['senate-119-1-13', 'counted', 'after_stance'],
+      ['house-119-1-12', 'counted', 'after_stance'],
+      ['house-119-1-11', 'procedural', 'after_stance'],
+      ['house-119-1-10', 'counted', 'before_stance'],
     ]);
     expect(smith?.votes[0]?.bill_label).toBe('S. 5');
-    expect(jones).toMatchObject({ comparable: true, alignment: { compared: 1, matched: 0, percent: 0 }, not_voting: 1 });
+    expect(jones).toMatchObject({ comparable: true, alignment: { compared: 2, matched: 0, percent: 0 }, before_stance: { compared: 1, matched: 0 }, not_voting: 1 });
     expect(lee).toMatchObject({ comparable: false, alignment: { compared: 0, percent: null } });
     expect(lee?.note).toMatch(/No comparable votes/);
   });

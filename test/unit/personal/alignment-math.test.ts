@@ -49,15 +49,23 @@ describe('alignment of one member', () => {
     expect(a.votes).toHaveLength(3);
   });
 
-  it('tallies votes cast before the stance separately, so hindsight does not inflate the figure', () => {
+  it('counts every passage vote whenever it was cast, and splits the count before and after the stance', () => {
     const a = alignMember('M1', stances, [
       vote({ vote_id: 'old', bill_id: '119-hr-1', position: 'Yea', date: '2026-01-05' }),
       vote({ vote_id: 'sameday', bill_id: '119-hr-1', position: 'Yea', date: '2026-01-10' }),
       vote({ vote_id: 'new', bill_id: '119-hr-1', position: 'Nay', date: '2026-01-20' }),
     ]);
-    expect(a.alignment).toEqual({ compared: 1, matched: 0, percent: 0 });
+    expect(a.alignment).toEqual({ compared: 3, matched: 2, percent: 66.7 });
     expect(a.before_stance).toEqual({ compared: 2, matched: 2, percent: 100 });
-    expect(a.votes.find((v) => v.vote_id === 'sameday')?.bucket).toBe('before_stance');
+    expect(a.after_stance).toEqual({ compared: 1, matched: 0, percent: 0 });
+    const sameDay = a.votes.find((v) => v.vote_id === 'sameday');
+    expect([sameDay?.bucket, sameDay?.timing]).toEqual(['counted', 'before_stance']);
+  });
+
+  it('is comparable for someone who took the stance after the only vote (the usual case)', () => {
+    const a = alignMember('M1', stances, [vote({ vote_id: 'passed', bill_id: '119-s-5', position: 'Nay', date: '2025-12-01' })]);
+    expect(a.comparable).toBe(true);
+    expect(a.alignment).toEqual({ compared: 1, matched: 1, percent: 100 });
   });
 
   it('lists not voting and present without counting them', () => {
