@@ -3,7 +3,7 @@
  * ids are resolved: what `npm run cli -- parse house-vote|senate-vote` prints.
  */
 import { z } from 'zod';
-import { VotePositionValue } from './vote.schema.ts';
+import { CandidateTotal, TallyKind, VotePositionValue } from './vote.schema.ts';
 
 export const ParsedPosition = z.object({
   /** Bioguide id (House files since ~2003; Senate after LIS mapping), or null when the file has none. */
@@ -13,6 +13,8 @@ export const ParsedPosition = z.object({
   party: z.string().nullable(),
   state: z.string().nullable(),
   position: VotePositionValue,
+  /** The candidate voted for, when `position` is Candidate. */
+  choice: z.string().nullable().optional(),
 });
 export type ParsedPosition = z.infer<typeof ParsedPosition>;
 
@@ -29,6 +31,8 @@ export const ParsedVote = z.object({
   nay: z.number().int().nonnegative(),
   present: z.number().int().nonnegative(),
   not_voting: z.number().int().nonnegative(),
+  tally_kind: TallyKind.default('positions'),
+  candidate_totals: z.array(CandidateTotal).nullable().default(null),
   bill: z.object({ type: z.string(), number: z.number().int() }).nullable(),
   positions: z.array(ParsedPosition),
 });

@@ -1,7 +1,7 @@
 /** A parsed roll call as the stored RollCall plus the positions that carry a member id. */
 import type { ParsedVote } from './parsed-vote.schema.ts';
 import type { RollCall, VotePosition } from './vote.schema.ts';
-import { voteKind } from './vote-kind.ts';
+import { candidateKind, voteKind } from './vote-kind.ts';
 
 /** `{chamber}-{congress}-{session}-{roll}`. */
 export const voteIdOf = (v: Pick<ParsedVote, 'chamber' | 'congress' | 'session' | 'roll_number'>) => `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
@@ -17,16 +17,18 @@ export function rollCallFrom(v: ParsedVote, billId: string | null, sourceUrl: st
     date: v.date,
     question: v.question,
     vote_type: v.vote_type,
-    kind: voteKind(v.question),
+    kind: v.tally_kind === 'candidates' ? candidateKind(v.question) : voteKind(v.question),
     result: v.result,
     yea: v.yea,
     nay: v.nay,
     present: v.present,
     not_voting: v.not_voting,
+    tally_kind: v.tally_kind,
+    candidate_totals: v.candidate_totals,
     bill_id: billId,
     source_url: sourceUrl,
     provenance: { source: v.chamber === 'house' ? 'clerk.house.gov' : 'senate.gov', fetched_at: fetchedAt },
   };
-  const positions = v.positions.flatMap((p) => (p.member_id ? [{ member_id: p.member_id, name: p.name, party: p.party, state: p.state, position: p.position }] : []));
+  const positions = v.positions.flatMap((p) => (p.member_id ? [{ member_id: p.member_id, name: p.name, party: p.party, state: p.state, position: p.position, choice: p.choice }] : []));
   return { rollCall, positions };
 }

@@ -10,6 +10,12 @@ const NOMINATION = /\bnomination\b|\bconfirmation\b/i;
 const PASSAGE = /\bpassage\b|\bsuspend the rules and (pass|agree)|\bconcur\b|\bconcurring\b|\boverride\b|\bveto\b|agreeing to the (resolution|concurrent resolution|joint resolution|conference report)|resolution of ratification|\bpass\b/i;
 const AMENDMENT = /\bamendment\b/i;
 
+/**
+ * The kind of a roll call counted per candidate: an election of the Speaker, or a call of the
+ * House (a quorum call, where "Present" is the only choice). Neither is ever a passage vote.
+ */
+export const candidateKind = (question: string): VoteKind => (/\bspeaker\b/i.test(question) ? 'election' : 'quorum');
+
 /** passage / procedural / amendment / nomination / other, from the vote question. */
 export function voteKind(question: string): VoteKind {
   if (PROCEDURAL.test(question)) return 'procedural';

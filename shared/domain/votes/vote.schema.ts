@@ -7,12 +7,27 @@
 import { z } from 'zod';
 import { Provenance } from '#shared/domain/bills/bill.schema.ts';
 
-export const VotePositionValue = z.enum(['Yea', 'Nay', 'Present', 'Not Voting']);
+/** Candidate: a vote for a person (an election of the Speaker); `choice` names whom. */
+export const VotePositionValue = z.enum(['Yea', 'Nay', 'Present', 'Not Voting', 'Candidate']);
 export type VotePositionValue = z.infer<typeof VotePositionValue>;
 
-/** passage: final passage/adoption/concurrence/override; procedural: cloture, recommit, rules, motions; amendment; nomination; other. */
-export const VoteKind = z.enum(['passage', 'procedural', 'amendment', 'nomination', 'other']);
+/**
+ * passage: final passage/adoption/concurrence/override; procedural: cloture, recommit, rules, motions;
+ * amendment; nomination; election: an election of the Speaker; quorum: a call of the House; other.
+ */
+export const VoteKind = z.enum(['passage', 'procedural', 'amendment', 'nomination', 'election', 'quorum', 'other']);
 export type VoteKind = z.infer<typeof VoteKind>;
+
+/**
+ * How the clerk counted a roll call: yea/nay/present/not voting, or one total per candidate
+ * (elections of the Speaker and calls of the House publish `totals-by-candidate`).
+ */
+export const TallyKind = z.enum(['positions', 'candidates']);
+export type TallyKind = z.infer<typeof TallyKind>;
+
+/** One candidate's total; the label is the clerk's text ("Jeffries", "Present", "Not Voting"). */
+export const CandidateTotal = z.object({ candidate: z.string(), total: z.number().int().nonnegative() });
+export type CandidateTotal = z.infer<typeof CandidateTotal>;
 
 export const RollCall = z.object({
   /** `{chamber}-{congress}-{session}-{roll}`, e.g. house-119-1-240. */
@@ -30,6 +45,10 @@ export const RollCall = z.object({
   nay: z.number().int(),
   present: z.number().int(),
   not_voting: z.number().int(),
+  /** Roll calls stored before candidate tallies were read are `positions`. */
+  tally_kind: TallyKind.default('positions'),
+  /** The per-candidate totals of a `candidates` tally, in the clerk's order; null otherwise. */
+  candidate_totals: z.array(CandidateTotal).nullable().default(null),
   bill_id: z.string().nullable(),
   source_url: z.string().nullable(),
   provenance: Provenance,
@@ -42,6 +61,8 @@ export const VotePosition = z.object({
   party: z.string().nullable(),
   state: z.string().nullable(),
   position: VotePositionValue,
+  /** The candidate voted for, when `position` is Candidate. */
+  choice: z.string().nullable().optional(),
 });
 export type VotePosition = z.infer<typeof VotePosition>;
 

@@ -12,7 +12,7 @@ describe.skipIf(!hasFixtures)('roll-call parsers on the real recordings', () => 
     const v = parseHouseVote(fixture('house-votes/roll-2023-037-committee-of-the-whole.excerpt.xml'));
     expect(v).toMatchObject({ chamber: 'house', congress: 118, session: 1, roll_number: 37, date: '2023-01-26', question: 'On Agreeing to the Amendment', result: 'Failed', yea: 205, nay: 220, present: 0, not_voting: 15, bill: { type: 'hr', number: 21 } });
     expect(v.positions).toHaveLength(8);
-    expect(v.positions[0]).toEqual({ member_id: 'A000370', lis_id: null, name: 'Adams', party: 'D', state: 'NC', position: 'Yea' });
+    expect(v.positions[0]).toEqual({ member_id: 'A000370', lis_id: null, name: 'Adams', party: 'D', state: 'NC', position: 'Yea', choice: null });
     expect(v.positions.find((p) => p.state === 'XX')?.position).toBe('Not Voting');
   });
 
