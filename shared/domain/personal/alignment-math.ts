@@ -1,7 +1,7 @@
 /**
  * Alignment math, pure. For each followed member, compare their recorded
  * positions on the user's stanced bills with the stance: hold_boost wants Yea
- * on passage, hold_veto wants Nay. Rules (issue 5):
+ * on passage, hold_veto wants Nay. Rules, so the figure is fair and checkable:
  * - only passage votes count; procedural votes are listed apart;
  * - votes cast before the user took the stance (mode_set_at) are listed and
  *   tallied separately, so hindsight cannot inflate the figure;
