@@ -1,5 +1,5 @@
 /**
- * Ingestion request benchmark (issue 3). On DynamoDB Local + fauxqs, replaying
+ * Ingestion request benchmark. On DynamoDB Local + fauxqs, replaying
  * the project's seed recording:
  *   1. sync_members, then poll_bills, then the ingest-tasks and document-fetch
  *      workers until their queues are empty, counting DynamoDB requests per

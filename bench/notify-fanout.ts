@@ -1,5 +1,5 @@
 /**
- * Notification fan-out benchmark (issue 6). On DynamoDB Local + fauxqs:
+ * Notification fan-out benchmark. On DynamoDB Local + fauxqs:
  *   1. load one bill with a brief and 10,000 users following it; every user
  *      has RSS on, and one in ten pushes to a local HTTP push server;
  *   2. dispatch one bill_event: the dispatcher finds the followers and splits

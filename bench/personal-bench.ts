@@ -1,5 +1,5 @@
 /**
- * People's features benchmark (issue 5). On DynamoDB Local, in memory:
+ * People's features benchmark. On DynamoDB Local, in memory:
  *   1. load 2,000 bills and 550 members, a user with follows, notes, a
  *      collection and stances on bills with roll calls;
  *   2. call every personal route through its real Lambda handler and count the
@@ -17,7 +17,7 @@ const SMALL = 2_000;
 const LARGE = 20_000;
 const MEMBERS = 550;
 const SEARCH_RUNS = 200;
-/** Issue 5's target for a search in the handler. */
+/** The target for a search in the handler, p95 (docs/product-rules.md, "Performance targets"). */
 const TARGET_P95_MS = 50;
 
 const stack = await startBenchStack('personal', { fauxqs: false });

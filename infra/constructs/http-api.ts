@@ -2,7 +2,7 @@
  * The HTTP API, generated from the route table: one route per row (method +
  * path) integrated with its function group's Lambda, the $default route on
  * the fallback (404 / 405), CORS preflight for the configured origins, and
- * the stage throttling of the specification (100 rps, burst 200).
+ * the stage throttling (100 rps, burst 200: a cap on what a flood can cost).
  */
 import { CfnOutput, Duration } from 'aws-cdk-lib';
 import { CorsHttpMethod, HttpApi, HttpMethod, type HttpStage, type HttpRouteIntegration } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -11,7 +11,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import type { RouteDef } from '#shared/http/route.ts';
 
-/** The specification's stage limits. */
+/** The stage's throttling limits (docs/product-rules.md, "Rate limits"). */
 export const STAGE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 
 export interface HttpApiProps {

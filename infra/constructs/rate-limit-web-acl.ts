@@ -1,9 +1,9 @@
 /**
- * The proxy rate limit of the specification: an AWS WAF rate-based rule of
- * 20 requests per minute per client IP on the login and register paths, with
- * a 429 and the API's error shape. WAF cannot attach to an HTTP API, so this
- * WebACL (scope CLOUDFRONT, which AWS only accepts in us-east-1) guards the
- * CloudFront distribution in front of it.
+ * The proxy rate limit against password guessing and mass sign-ups: an AWS
+ * WAF rate-based rule of 20 requests per minute per client IP on the login
+ * and register paths, with a 429 and the API's error shape. WAF cannot attach
+ * to an HTTP API, so this WebACL (scope CLOUDFRONT, which AWS only accepts in
+ * us-east-1) guards the CloudFront distribution in front of it.
  */
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';

@@ -1,7 +1,8 @@
 /**
  * Password hashing with node:crypto's scrypt (N=2^17, r=8, p=1, 16-byte salt,
- * 64-byte key) as the spec's decisions fix; stored as a self-describing string
- * so the parameters can be raised later without breaking old hashes.
+ * 64-byte key): memory-hard, so guessing is costly, and no native dependency.
+ * Stored as a self-describing string so the parameters can be raised later
+ * without breaking old hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 

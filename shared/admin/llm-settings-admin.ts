@@ -84,7 +84,7 @@ export class LlmUnavailableError extends Error {
   override name = 'LlmUnavailableError';
 }
 
-/** Pings the provider in force with max_tokens 20 (the spec's limit). */
+/** Pings the provider in force with max_tokens 20: proof that it answers, at almost no cost. */
 export async function pingLlm(): Promise<{ provider: string; model: string; reply: string }> {
   const resolved = await resolveLlm();
   if (resolved.kind !== 'llm') throw new SettingsError(`No LLM provider to test: ${resolved.reason}`, 'settings.llm_provider');

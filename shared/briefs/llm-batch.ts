@@ -26,7 +26,7 @@ import { loadBriefInput } from './generate-brief.ts';
 import { briefRequests, parseModelBrief } from './llm-briefer.ts';
 import { BRIEF_TOOL } from '#shared/domain/briefs/model-output.schema.ts';
 
-/** The spec's limit of documents per batch. */
+/** Documents per batch at most, bounding one submission; the rest wait for the next batch. */
 export const MAX_BATCH_DOCUMENTS = 1000;
 
 export class BatchUnsupportedError extends Error {

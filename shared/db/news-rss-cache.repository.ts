@@ -2,10 +2,11 @@
  * The news RSS cache shared by every Lambda (the news fetcher and the trend
  * scorer read the same entries): one item per query in a single partition,
  * NEWSRSS / Q#{sha256(query)}, holding the parsed articles and when they
- * expire (2 hours, spec). Expiry is checked on read because TTL deletion
- * lags; the one partition lets an admin clear the whole cache with a Query
- * instead of a Scan. The number of distinct queries is bounded by the bills
- * and members searched in two hours.
+ * expire (2 hours: fresh enough for news, and the feed is read once per query
+ * in that time). Expiry is checked on read because TTL deletion lags; the one
+ * partition lets an admin clear the whole cache with a Query instead of a
+ * Scan. The number of distinct queries is bounded by the bills and members
+ * searched in two hours.
  */
 import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -15,7 +16,7 @@ import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
 import { tableName, ttlIn } from './table.ts';
 
-/** News RSS cache lifetime (spec limits: 2 hours). */
+/** News RSS cache lifetime: 2 hours (docs/product-rules.md). */
 export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
 
 const PARTITION = 'NEWSRSS';

@@ -1,6 +1,8 @@
 /**
- * Named application rate limits. The spec's values are the defaults and each
- * one is configurable; counters live in DynamoDB so every Lambda shares them.
+ * Named application rate limits, against password guessing, mass sign-ups
+ * and spending on paid providers (docs/product-rules.md lists the defaults).
+ * Each one is configurable; counters live in DynamoDB so every Lambda shares
+ * them.
  */
 import { config } from '#shared/platform/config.ts';
 

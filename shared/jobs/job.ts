@@ -17,7 +17,7 @@ export interface JobDef {
   schedule?: string;
   description: string;
   timeoutSeconds: number;
-  /** An extra admin path from API.md that runs this job (POST, answers 202). */
+  /** A named admin path of the HTTP API that also runs this job (POST, answers 202). */
   adminPath?: string;
 }
 

@@ -1,4 +1,4 @@
-/** Jobs of the notify domain (see the job table in ./job-table.ts); schedules are the spec's and its decisions. */
+/** Jobs of the notify domain (see the job table in ./job-table.ts; docs/product-rules.md explains digest times). */
 import type { JobDef } from './job.ts';
 
 export const NOTIFY_JOBS: JobDef[] = [

@@ -1,4 +1,4 @@
-/** Jobs of the public-interest scores (see the job table in ./job-table.ts; schedules from SPEC "Schedules"). */
+/** Jobs of the public-interest scores (see the job table in ./job-table.ts); members run after bills to score their sponsors. */
 import type { JobDef } from './job.ts';
 
 export const TRENDS_JOBS: JobDef[] = [

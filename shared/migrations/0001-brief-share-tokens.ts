@@ -1,6 +1,6 @@
 /**
- * Migration 0001: every brief gets a share_token (the spec: "UUID, backfilled
- * for existing rows"). Briefs stored before tokens existed get a new UUID and
+ * Migration 0001: every brief gets a share_token (a UUID, so every brief can
+ * be shared by link). Briefs stored before tokens existed get a new UUID and
  * their TOKEN#brief#{token} item; re-running skips briefs that have one.
  * Scans brief items (a deploy-time backfill; see docs/data-model.md).
  */

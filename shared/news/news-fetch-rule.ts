@@ -1,8 +1,8 @@
 /**
  * When a read asks for a background news fetch. A bill detail read does when
  * the bill has no stored articles and its latest trend score counted
- * news-search articles (gnews_count > 0; spec background 7); a member's news
- * read does on every read. A claim (6 hours) keeps repeated views from
+ * news-search articles (gnews_count > 0: there is news to find); a member's
+ * news read does on every read. A claim (6 hours) keeps repeated views from
  * queueing the same fetch again. Kept apart from the news clients so the
  * bills function does not bundle them.
  */

@@ -1,7 +1,8 @@
 /**
- * The draft-letter stance pre-fill (spec: hold_boost gives YES, hold_veto
- * gives NO). It is derived from the bill follow's mode on every read and
- * never stored, so unfollowing (which deletes the follow) clears it.
+ * The draft-letter stance pre-fill: hold_boost (the user wants the bill
+ * passed) gives YES, hold_veto gives NO. It is derived from the bill follow's
+ * mode on every read and never stored, so unfollowing (which deletes the
+ * follow) clears it.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getFollow } from '#shared/db/follows.repository.ts';

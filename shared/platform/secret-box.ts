@@ -1,8 +1,9 @@
 /**
- * Sealing of the push password (the spec's decision): AES-256-GCM with a key
- * from ENCRYPTION_SECRET_KEY (64 hex characters are used as the raw key, any
- * other text is stretched with HKDF-SHA256), or HKDF-SHA256 of JWT_SECRET_KEY
- * when no encryption key is set. Sealed values read "v1.<iv>.<tag>.<data>".
+ * Sealing of the push password, which is sent on to the push server and so is
+ * encrypted, not hashed: AES-256-GCM with a key from ENCRYPTION_SECRET_KEY
+ * (64 hex characters are used as the raw key, any other text is stretched
+ * with HKDF-SHA256), or HKDF-SHA256 of JWT_SECRET_KEY when no encryption key
+ * is set. Sealed values read "v1.<iv>.<tag>.<data>".
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { config } from './config.ts';

@@ -1,6 +1,6 @@
 /**
  * The news RSS search feed (Google News RSS search). Results are cached for
- * 2 hours in DynamoDB and shared by every Lambda (spec: the news fetcher and
+ * 2 hours in DynamoDB and shared by every Lambda (the news fetcher and
  * the trend scorer read the same entries), so a query is fetched at most
  * once per 2 hours however many jobs ask. Item titles read "Headline -
  * Publisher"; the publisher comes from <source> and is cut off the title.

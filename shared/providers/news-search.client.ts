@@ -1,11 +1,11 @@
 /**
  * The news search API (NewsAPI.org GET /v2/everything). Up to four queries
- * share one call, joined with OR (NEWS_API_BATCH_SIZE, spec), and each
- * returned article is attributed back to the queries whose terms it
- * mentions. Every call first takes one request from the daily quota counted
- * in DynamoDB, so all Lambdas together stay within the plan; a 429 from the
- * provider marks the day spent. The key travels in the X-Api-Key header,
- * which recordings and error messages never carry.
+ * share one call, joined with OR (NEWS_API_BATCH_SIZE, to spare the daily
+ * quota), and each returned article is attributed back to the queries whose
+ * terms it mentions. Every call first takes one request from the daily quota
+ * counted in DynamoDB, so all Lambdas together stay within the plan; a 429
+ * from the provider marks the day spent. The key travels in the X-Api-Key
+ * header, which recordings and error messages never carry.
  */
 import { z } from 'zod';
 import { config } from '#shared/platform/config.ts';
@@ -18,11 +18,11 @@ import { parseJsonBody, parsePayload, ProviderError } from '#shared/providers/tr
 export type { NewsArticle } from '#shared/domain/news/news-article.ts';
 
 export const NEWS_SEARCH = 'news-search';
-/** Queries (bills) per news search call (spec: NEWS_API_BATCH_SIZE). */
+/** Queries (bills) per news search call: four bills share one call of the daily quota. */
 export const NEWS_API_BATCH_SIZE = 4;
 /** The provider's limit on the q parameter. */
 export const NEWS_API_MAX_QUERY_CHARS = 500;
-/** The low-quota indicator fires under this many remaining calls (spec). */
+/** The low-quota indicator fires under this many remaining calls; fetch and scoring stop calling there. */
 export const NEWS_QUOTA_LOW_BELOW = 10;
 /** Articles per call: the provider's maximum page size. */
 const PAGE_SIZE = 100;

@@ -25,7 +25,7 @@ export interface SignalSources {
   newsRss: Source & { count(subject: Subject): Promise<number> };
 }
 
-/** Subjects per call: 5 per search-trends comparison (spec limit), 4 per news search (spec NEWS_API_BATCH_SIZE). */
+/** Subjects per call: 5 per search-trends comparison (Google Trends' maximum), 4 per news search (NEWS_API_BATCH_SIZE). */
 export const BATCH = { searchTrends: TRENDS_BATCH_SIZE, newsSearch: NEWS_API_BATCH_SIZE } as const;
 
 /** "First Last" for a member stored as "Last, First". */

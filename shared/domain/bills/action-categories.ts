@@ -1,6 +1,7 @@
 /**
  * Action categories (the keys of alert_filters per follow mode) and the sets
- * the spec's decisions build on them. One place, so changing a set is one edit.
+ * the product's rules build on them (docs/product-rules.md). One place, so
+ * changing a set is one edit.
  */
 import { z } from 'zod';
 

@@ -48,7 +48,7 @@ export const Bill = z.object({
   latest_action_category: z.string().nullable().default(null),
   congress_gov_url: z.string().nullable().default(null),
   has_document: z.boolean().default(false),
-  /** brief | pending | no_text (the spec's document indicators). */
+  /** The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text. */
   document_status: z.enum(['brief', 'pending', 'no_text']).default('no_text'),
   topic_tags: z.array(z.string()).default([]),
   update_date: z.string().nullable().default(null),

@@ -1,6 +1,6 @@
 /**
- * categorize_action: the category of a bill action, by the team's decision
- * (SPEC "Decisions"): presidential, vote, committee_report, calendar,
+ * categorize_action: the category of a bill action, by the product's rules
+ * (docs/product-rules.md): presidential, vote, committee_report, calendar,
  * referral, else procedural. Checked in that order, so "Presented to
  * President" is presidential even though it follows a passage.
  */

@@ -1,8 +1,8 @@
 /**
  * The LLM batch state kept in the settings store (key llm_batch): which batch
  * is out, with which provider and model, which documents it carries, and
- * how far it got. Status values are the spec's decision: none, submitted,
- * in_progress, completed, failed, expired, cancelled.
+ * how far it got. Status values, as GET /api/admin/llm-batch-status shows
+ * them: none, submitted, in_progress, completed, failed, expired, cancelled.
  */
 import { z } from 'zod';
 import { BATCH_STATUSES } from '#shared/domain/llm/llm-provider.ts';

@@ -1,7 +1,7 @@
 /**
  * Pure parts of the draft letter: the stance a follow mode pre-fills
- * (hold_boost → YES, hold_veto → NO; the spec's stance mapping), and the
- * letter written without a model from the chosen cited points.
+ * (hold_boost → YES, hold_veto → NO: the user's own stance on the bill), and
+ * the letter written without a model from the chosen cited points.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import type { BriefPoint } from './brief.schema.ts';

@@ -1,8 +1,8 @@
 /**
  * De-duplication: the same (user, bill, event kind) is sent once within 30
- * minutes (the spec's limit). A mark records which event claimed the window,
- * so a redelivery of that same event is recognised and not mistaken for a
- * duplicate.
+ * minutes, so a burst of emits about one bill reaches a user once. A mark
+ * records which event claimed the window, so a redelivery of that same event
+ * is recognised and not mistaken for a duplicate.
  */
 
 export const DEDUPE_WINDOW_SECONDS = 30 * 60;

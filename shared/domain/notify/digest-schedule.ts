@@ -1,7 +1,8 @@
 /**
  * Digest scheduling: daily digests go out at 08:00 in the user's time zone,
- * weekly ones on Monday at 08:00 (the spec's decision). When that moment
- * falls in the user's quiet hours, the digest waits until they end.
+ * weekly ones on Monday at 08:00 (the user's morning, wherever they are).
+ * When that moment falls in the user's quiet hours, the digest waits until
+ * they end.
  */
 import type { DigestMode } from './prefs.schema.ts';
 import { quietHoursRelease, type QuietHours } from './quiet-hours.ts';

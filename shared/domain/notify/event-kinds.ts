@@ -1,5 +1,5 @@
 /**
- * The presentation of each event kind in one table (the spec's decisions):
+ * The presentation of each event kind in one table (docs/product-rules.md):
  * its label, push priority and push tags. Changing a tag or a label is one
  * edit here.
  */
@@ -26,5 +26,5 @@ export const DIGEST_BUNDLE: KindPresentation = { label: 'Your BillWatch digest',
 /** ntfy's JSON publish wants numeric priorities (5 max … 1 min). */
 export const PRIORITY_NUMBER: Record<PushPriority, number> = { high: 4, default: 3, low: 2 };
 
-/** The push body's summary is cut to this many characters (the spec's limit). */
+/** The push body's summary is cut to this many characters, so a push stays readable on a lock screen. */
 export const PUSH_SUMMARY_MAX = 300;

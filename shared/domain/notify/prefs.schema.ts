@@ -1,7 +1,8 @@
 /**
  * A user's notification preferences: the stored shape (inside the user
  * profile's `notification_prefs`), the settings update a client sends (PUT)
- * and the settings view it reads (GET). Key names are the spec's decisions.
+ * and the settings view it reads (GET). Key names are field names of the
+ * HTTP API, so renaming one breaks clients.
  */
 import { z } from 'zod';
 import { ACTION_CATEGORIES, FOLLOW_MODES } from '#shared/domain/bills/action-categories.ts';

@@ -2,7 +2,7 @@
  * Who receives a bill event: followers of the bill, of its sponsor and of its
  * topics, merged so that each user appears once. A user who follows the bill
  * itself keeps that follow's mode; member and topic followers count as
- * `neutral` (the spec's decision).
+ * `neutral` (follow modes exist only on bill follows).
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 

@@ -51,7 +51,7 @@ export function billIdentifier(label: string | null, billId: string | null): str
 export const billUrl = (publicUrl: string, billId: string) => `${publicUrl}/bills/${encodeURIComponent(billId)}`;
 const dashboardUrl = (publicUrl: string) => `${publicUrl}/dashboard`;
 
-/** The "Write to your representative" action hold_boost followers get (the spec's decision). */
+/** The "Write to your representative" action hold_boost followers get: they want the bill passed. */
 export const letterAction = (publicUrl: string, billId: string): PushAction => ({
   action: 'view',
   label: 'Write to your representative',

@@ -1,7 +1,7 @@
 /**
  * Wall-clock time in a user's IANA time zone, from Intl alone (no library):
  * local parts of an instant, and the next instant at which a local-time
- * condition holds. Unknown or absent zones read as UTC, as the spec says.
+ * condition holds. Unknown or absent zones read as UTC, the service's own clock.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

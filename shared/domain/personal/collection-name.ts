@@ -1,6 +1,6 @@
 /**
- * Collection names (the spec's CollectionCreate.validate_name, with the
- * team's rules): 1-100 characters after trimming, no control characters,
+ * Collection names (validated when a collection is named, as names show in
+ * lists and links): 1-100 characters after trimming, no control characters,
  * unique per owner. Uniqueness compares a normalised key so "Farm Bills" and
  * " farm  bills" count as one name; the slug is for links and display.
  */

@@ -1,9 +1,9 @@
 /**
- * Pure rules of global search: the spec's 500-character query limit and how
+ * Pure rules of global search: the 500-character query limit and how
  * a query matches a topic tag.
  */
 
-/** The spec's limit on a search query (Limits: 500 characters). */
+/** The longest search query, in characters; a longer one answers 422 rather than being cut. */
 export const SEARCH_QUERY_MAX = 500;
 
 /** True when every word of the query (2+ letters) appears in the kebab-case tag. */

@@ -1,7 +1,7 @@
 /**
- * The dashboard's trending fallback (background behaviour 8): look up scores
- * within 1 day, then 3, 7 and 30 days, until some are found. "Within N days"
- * is today and the N days before it, so the 1-day window still finds
+ * The dashboard's trending fallback, so Most Popular is not empty: look up
+ * scores within 1 day, then 3, 7 and 30 days, until some are found. "Within
+ * N days" is today and the N days before it, so the 1-day window still finds
  * yesterday's scores before today's scoring run (03:00 UTC) has written any.
  */
 

@@ -2,7 +2,7 @@
  * The furthest stage a bill reached, read from its action texts (and the
  * Congress.gov action type where the text is silent): introduced, committee
  * action, passed one chamber, passed both chambers, became law. The stage
- * decides the bill's distance-traveled points (SPEC "Decisions / Scores").
+ * decides the bill's distance-traveled points (docs/product-rules.md, "Scores").
  */
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 

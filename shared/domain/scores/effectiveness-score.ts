@@ -2,7 +2,7 @@
  * The effectiveness score of a member: the distance-traveled points of each
  * sponsored bill, × 1.5 for a bill with a cosponsor from another party,
  * × 0.1 for a commemorative bill, and the total × 1.2 for a committee chair
- * (SPEC "Decisions / Scores"). Pure; the job gathers the inputs.
+ * (docs/product-rules.md, "Scores"). Pure; the job gathers the inputs.
  */
 import type { BillCategory, LeadershipRole } from '#shared/domain/bills/bill.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';

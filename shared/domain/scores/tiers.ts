@@ -1,7 +1,7 @@
 /**
  * The tiers of the effectiveness score: the member's seniority (which bucket
  * the percentile is computed in) and the effectiveness tier read from that
- * percentile. Thresholds are the spec's (SPEC "Decisions / Scores").
+ * percentile. Thresholds are the product's (docs/product-rules.md, "Scores").
  */
 import { z } from 'zod';
 

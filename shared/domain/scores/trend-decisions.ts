@@ -1,8 +1,8 @@
 /**
- * The decisions behind the public-interest (trend) scores, in one place
- * (SPEC "Decisions / Scores", background behaviour 6, limits), and the ones
- * this project made where the specification is silent. docs/operations.md
- * ("Trend scores") repeats them for operators.
+ * The decisions behind the public-interest (trend) scores, in one place: the
+ * product's rules (weights, batch sizes, normalisation; docs/product-rules.md)
+ * and the choices made to apply them (which subjects, how many, how long kept).
+ * docs/operations.md ("Trend scores") repeats them for operators.
  *
  * Search-trends provider: no recording of a search-trends service exists, so
  * the client is written against SerpApi's documented Google Trends API
@@ -11,17 +11,17 @@
  * SEARCH_TRENDS_API_KEY the scores use the signals that are configured, the
  * remaining weights rescaled to sum to 1, and every stored score names the
  * missing signal and why. Terms compared in different calls do not share a
- * scale; normalising against the day's maximum is the spec's rule and is
+ * scale; normalising against the day's maximum is the product's rule and is
  * applied across batches as they come (a known approximation).
  */
 
 export const SIGNALS = ['search_trends', 'news_search', 'news_rss'] as const;
 export type SignalName = (typeof SIGNALS)[number];
 
-/** Weights of the weighted sum (spec): they sum to 1. */
+/** Weights of the weighted sum (docs/product-rules.md): they sum to 1. */
 export const SIGNAL_WEIGHTS: Readonly<Record<SignalName, number>> = { search_trends: 0.4, news_search: 0.35, news_rss: 0.25 };
 
-/** Bills (or members) compared per search-trends call (spec limit "Bills per trends call"). */
+/** Bills (or members) compared per search-trends call: Google Trends puts at most 5 terms on one scale. */
 export const TRENDS_BATCH_SIZE = 5;
 
 /** "Activity in the last 30 days" selects the bills scored, as the nightly action fetch does. */

@@ -1,5 +1,5 @@
 /**
- * The public-interest score of one day (pure; SPEC "Decisions / Scores"):
+ * The public-interest score of one day (pure; docs/product-rules.md, "Scores"):
  *   1. each signal is normalised against the day's maximum of that signal
  *      (value / max, 0 when the day's maximum is 0);
  *   2. the score is the weighted sum of the normalised signals a subject has,

@@ -97,7 +97,7 @@ export const providerHealth = defineRoute({
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
-/** The API.md admin paths that each run one job (trigger-fetch-actions, backfill-*, …). */
+/** The named admin paths that each run one job (trigger-fetch-actions, backfill-*, …), from the job table. */
 export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admin'>[] = JOBS.filter((j) => j.adminPath).map((j) =>
   defineRoute({
     operationId: `trigger${camel(`_${j.name}`)}`,

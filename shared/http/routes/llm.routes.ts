@@ -17,7 +17,7 @@ export const listBillBriefs = defineRoute({
 });
 
 export const DraftLetterBody = z.object({
-  /** Ids of the brief's points ("p1", …), at most three (the spec's limit). */
+  /** Ids of the brief's points ("p1", …), at most three, so the letter stays short and focused. */
   cited_points: z.array(z.string().regex(/^p\d{1,3}$/, { error: 'must be a point id such as p1' })).min(1).max(3),
   /** YES or NO; pre-filled from the follow mode (hold_boost → YES, hold_veto → NO) when absent. */
   stance: z.enum(STANCES).optional(),

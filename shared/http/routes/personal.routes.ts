@@ -1,8 +1,8 @@
 /**
  * Routes of the personal function group (functions/api/personal.ts
  * implements them): follows, notes, collections, share links, alignment,
- * search, dashboard and topics (API.md "Search and dashboard" and "Follows,
- * notes, collections, alignment").
+ * search, dashboard and topics (paths and bodies are served as OpenAPI at
+ * GET /api/openapi.json).
  */
 import { z } from 'zod';
 import { FollowMode } from '#shared/domain/bills/action-categories.ts';

@@ -12,7 +12,7 @@ import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provid
 export const ProviderChoice = z.enum([...PROVIDER_NAMES, 'none']);
 export type ProviderChoice = z.infer<typeof ProviderChoice>;
 
-/** Default model per provider (Gemini's is the spec's gemini-2.0-flash). */
+/** Default model per provider, used when neither the settings store nor LLM_MODEL names one. */
 export const DEFAULT_MODELS: Record<ProviderName, string> = {
   openai: 'gpt-4o-mini',
   anthropic: 'claude-sonnet-4-6',

@@ -130,7 +130,7 @@ describe('admin', () => {
     expect((res.body as { detail: string }).detail).toMatch(/openai did not answer/);
   });
 
-  it('serves every stats field of API.md', async () => {
+  it('serves every admin stats field', async () => {
     const res = await call(llm, 'GET', '/api/admin/stats', { token: admin.token });
     expect(res.body).toMatchObject({ total_bills: 1, documents_fetched: 2, briefs_full: 1, briefs_amendment: 1, remaining: 0, uncited_briefs: 0, unlabeled_briefs: 0, bills_missing_sponsor: 1 });
     expect(Object.keys(res.body as object)).toEqual(expect.arrayContaining(['bills_missing_metadata']));

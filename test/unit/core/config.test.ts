@@ -14,7 +14,7 @@ describe('configuration', () => {
     expect(() => parseConfig({})).toThrow(/JWT_SECRET_KEY/);
   });
 
-  it('applies the spec defaults for rate limits and token lifetime', () => {
+  it('applies the default rate limits and token lifetime', () => {
     const c = parseConfig({ JWT_SECRET_KEY: secret });
     expect(c.RATE_LIMIT_LOGIN_PER_MINUTE).toBe(10);
     expect(c.RATE_LIMIT_REGISTER_PER_HOUR).toBe(5);

@@ -39,7 +39,7 @@ describe('trending windows', () => {
 });
 
 describe('search query rules', () => {
-  it('caps queries at the spec limit of 500 characters', () => {
+  it('caps queries at 500 characters', () => {
     expect(SEARCH_QUERY_MAX).toBe(500);
   });
 
