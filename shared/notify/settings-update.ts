@@ -1,7 +1,8 @@
 /**
  * Applying a settings update to stored preferences, with the rules that span
- * keys: quiet hours are set as a pair and clearing them clears the time
- * zone; a channel can only be enabled when it has somewhere to send; an
+ * keys: quiet hours are set as a pair; the time zone is the user's and
+ * serves quiet hours and digests alike, so an update that clears quiet hours
+ * clears it only when it sets no zone itself and no digest is on; a channel can only be enabled when it has somewhere to send; an
  * email address removed disables email. Pure; the password is sealed by the
  * caller's `seal`.
  */
@@ -25,7 +26,8 @@ export function applySettingsUpdate(
   if ((next.quiet_hours_start === null) !== (next.quiet_hours_end === null)) {
     errors.push({ path: 'body.quiet_hours_end', message: 'quiet_hours_start and quiet_hours_end are set together (both hours, or both null)' });
   }
-  if (next.quiet_hours_start === null && next.quiet_hours_end === null) next.timezone = null;
+  const clearsQuietHours = update.quiet_hours_start === null && update.quiet_hours_end === null;
+  if (clearsQuietHours && update.timezone === undefined && next.digest_mode === 'off') next.timezone = null;
   if (next.email_address === null) next.email_enabled = false;
   if (update.email_enabled === true && !next.email_address) {
     errors.push({ path: 'body.email_address', message: 'an email address is needed to enable email' });

@@ -88,6 +88,10 @@ describe('notification settings', () => {
     expect(set.body).toMatchObject({ quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'America/Chicago' });
     const cleared = await api('PUT', '/api/notifications/settings', { body: { quiet_hours_start: null, quiet_hours_end: null } });
     expect(cleared.body).toMatchObject({ quiet_hours_start: null, quiet_hours_end: null, timezone: null });
+    const digest = await api('PUT', '/api/notifications/settings', { body: { digest_mode: 'daily', timezone: 'America/New_York' } });
+    expect(digest.body).toMatchObject({ digest_mode: 'daily', timezone: 'America/New_York' });
+    expect((await api('GET', '/api/notifications/settings')).body).toMatchObject({ digest_mode: 'daily', timezone: 'America/New_York' });
+    await api('PUT', '/api/notifications/settings', { body: { digest_mode: 'off' } });
     const badZone = await api('PUT', '/api/notifications/settings', { body: { timezone: 'Mars/Olympus_Mons' } });
     expect(badZone.status).toBe(422);
     expect(badZone.body).toMatchObject({ errors: [{ path: 'body.timezone' }] });

@@ -120,6 +120,19 @@ describe('settings update', () => {
     expect(prefs.timezone).toBeNull();
   });
 
+  it('keeps the time zone of a daily digest when quiet hours are empty (digests go out at 08:00 local)', () => {
+    const { prefs, errors } = apply({}, { digest_mode: 'daily', timezone: 'America/New_York' });
+    expect(errors).toEqual([]);
+    expect(prefs).toMatchObject({ digest_mode: 'daily', timezone: 'America/New_York', quiet_hours_start: null });
+    expect(apply(prefs, { email_enabled: false }).prefs.timezone).toBe('America/New_York');
+  });
+
+  it('keeps the time zone when quiet hours are cleared while a digest is on, or when the update sets a zone', () => {
+    const quiet = { quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'Europe/Berlin' } as const;
+    expect(apply({ ...quiet, digest_mode: 'weekly' }, { quiet_hours_start: null, quiet_hours_end: null }).prefs.timezone).toBe('Europe/Berlin');
+    expect(apply(quiet, { quiet_hours_start: null, quiet_hours_end: null, timezone: 'Asia/Tokyo' }).prefs.timezone).toBe('Asia/Tokyo');
+  });
+
   it('refuses half a quiet-hours pair', () => {
     expect(apply({}, { quiet_hours_start: 22 }).errors[0]?.path).toBe('body.quiet_hours_end');
   });
