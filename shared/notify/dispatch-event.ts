@@ -7,6 +7,7 @@
  *   4. deliver a small audience inline; split a large one into deliver_batch
  *      messages of DELIVER_BATCH_SIZE that parallel worker invocations run.
  */
+import { textVersionLabel } from '#shared/domain/bills/text-version-labels.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getBrief, getLatestBrief } from '#shared/db/briefs.repository.ts';
 import { followersOfMany } from '#shared/db/follows.repository.ts';
@@ -50,6 +51,8 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
     summary: brief?.summary ? cutText(brief.summary, PUSH_SUMMARY_MAX) : null,
     action_category: event.action_category,
     action_text: event.action_text ?? (event.kind === 'bill_updated' ? bill.latest_action_text : null),
+    action_date: event.action_date ?? (event.kind === 'bill_updated' ? bill.latest_action_date : null),
+    text_version: event.kind !== 'bill_updated' && brief ? textVersionLabel(brief.text_version_code) : null,
     items: [],
   };
   return { content, sponsorId: bill.sponsor_id, topics: brief?.topic_tags ?? bill.topic_tags };

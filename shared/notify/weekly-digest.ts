@@ -49,6 +49,8 @@ export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): N
     summary: null,
     action_category: null,
     action_text: null,
+    action_date: null,
+    text_version: null,
     items,
   };
 }

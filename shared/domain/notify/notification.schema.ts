@@ -45,6 +45,10 @@ export const NotificationContent = z.object({
   summary: z.string().nullable(),
   action_category: ActionCategory.nullable(),
   action_text: z.string().nullable(),
+  /** bill_updated: the date of the action that caused it (YYYY-MM-DD). */
+  action_date: z.string().nullable().default(null),
+  /** new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)"). */
+  text_version: z.string().nullable().default(null),
   /** weekly_digest: the followed bills updated in the past 7 days. */
   items: z.array(DigestItem).default([]),
 });

@@ -1,7 +1,10 @@
 /**
  * Renders an event into the channel-neutral message every channel sends:
  * title, body, click URL, push priority, tags and actions. Push titles are
- * ASCII only (they travel in an HTTP header); bodies keep their text.
+ * ASCII only (they travel in an HTTP header); bodies keep their text and
+ * lead with what happened (the action and its date, or the new text
+ * version), then the bill's name, then the brief's summary, so an alert
+ * says why it was sent before it says what the bill is about.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
@@ -65,6 +68,18 @@ function digestLines(content: NotificationContent): string[] {
   });
 }
 
+/** The event itself in words: "2026-01-15: Passed Senate by Yea-Nay Vote. 68-31", "New text: Engrossed in House (eh)". */
+export function whatHappened(content: NotificationContent): string | null {
+  if (content.kind === 'bill_updated') {
+    return content.action_text ? `${content.action_date ? `${content.action_date}: ` : ''}${content.action_text}` : null;
+  }
+  if (content.kind === 'new_document' || content.kind === 'new_amendment') {
+    const prefix = content.kind === 'new_document' ? 'New text' : 'New version';
+    return content.text_version ? `${prefix}: ${content.text_version}` : (content.action_text ?? null);
+  }
+  return null;
+}
+
 /** The message for one event, as a follower of `mode` (null for events without a follow, e.g. the weekly digest). */
 export function renderEvent(content: NotificationContent, mode: FollowMode | null, publicUrl: string): RenderedMessage {
   const kind = EVENT_KINDS[content.kind];
@@ -80,10 +95,14 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
     };
   }
   const billId = content.bill_id ?? '';
-  const detail = content.summary ?? content.action_text;
+  const event = whatHappened(content);
   return {
     title: toAscii(`${kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
-    body: [content.bill_title ?? billId, ...(detail ? [cutText(detail, PUSH_SUMMARY_MAX)] : [])].join('\n'),
+    body: [
+      ...(event ? [cutText(event, PUSH_SUMMARY_MAX)] : []),
+      content.bill_title ?? billId,
+      ...(content.summary ? [cutText(content.summary, PUSH_SUMMARY_MAX)] : []),
+    ].join('\n'),
     click: billUrl(publicUrl, billId),
     priority: kind.priority,
     tags: kind.tags,

@@ -94,7 +94,7 @@ describe('dispatch of a bill event to every channel', () => {
       authorization: 'Bearer tk_alice',
       'content-type': 'text/plain; charset=utf-8',
     });
-    expect(alicePush?.body).toBe('Postal Service Reform Act 3076\nReforms the finances and operations of the United States Postal Service.');
+    expect(alicePush?.body).toBe('New text: Introduced in House (ih)\nPostal Service Reform Act 3076\nReforms the finances and operations of the United States Postal Service.');
 
     const [aliceMail] = mailsTo('alice');
     expect(mailsTo('alice')).toHaveLength(1);

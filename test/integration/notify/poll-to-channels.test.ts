@@ -89,11 +89,16 @@ describe.skipIf(!hasHar)('poll → bill_updated → dispatch → push, email and
     expect(push.requests[0]?.headers.actions).toBe(`view, Write to your representative, http://localhost:3000/bills/${billId}?letter=1`);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.text).toContain(bill?.title ?? '');
+    // Every channel leads with what happened: the action's date and text, before the bill's name.
+    const happened = `${bill?.latest_action_date}: ${bill?.latest_action_text}`;
+    expect(push.requests[0]?.body.split('\n')[0]).toBe(happened);
+    expect(smtp.messages[0]?.text).toContain(happened);
 
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token });
     const feed = await call(notifications, 'GET', new URL((view.body as { rss_feed_url: string }).rss_feed_url).pathname);
     const item = new XMLParser().parse(feed.text).rss.channel.item;
     expect(item).toMatchObject({ category: 'bill_updated', link: `http://localhost:3000/bills/${billId}` });
+    expect(String(item.description)).toContain(happened);
 
     expect((await dispatch(mine, 2)).batchItemFailures).toEqual([]);
     expect(push.requests).toHaveLength(1);

@@ -21,6 +21,8 @@ const content = (over: Partial<NotificationContent> = {}): NotificationContent =
   summary: 'Reforms the finances and operations of the United States Postal Service.',
   action_category: 'new_document',
   action_text: null,
+  action_date: null,
+  text_version: null,
   items: [],
   ...over,
 });
@@ -32,6 +34,19 @@ describe('push rendering', () => {
     expect(m.title).toBe('New Bill Text: HR 3076');
     expect(m.body).toBe('Postal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.');
     expect(m.click).toBe(`${PUBLIC}/bills/118-hr-3076`);
+  });
+
+  it('leads a bill_updated alert with the action and its date, then the bill name, then the summary', () => {
+    const m = renderEvent(content({ kind: 'bill_updated', action_category: 'vote', action_text: 'Passed Senate by Yea-Nay Vote. 68-31.', action_date: '2026-01-15' }), 'neutral', PUBLIC);
+    expect(m.title).toBe('Bill Updated: HR 3076');
+    expect(m.body).toBe('2026-01-15: Passed Senate by Yea-Nay Vote. 68-31.\nPostal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.');
+  });
+
+  it('leads a new-text alert with the text version, and keeps every line within the push limit', () => {
+    const m = renderEvent(content({ text_version: 'Engrossed in House (eh)', summary: 'x'.repeat(900) }), 'neutral', PUBLIC);
+    const [event, name, summary] = m.body.split('\n');
+    expect([event, name]).toEqual(['New text: Engrossed in House (eh)', 'Postal Service Reform Act of 2022']);
+    expect(Array.from(summary ?? '').length).toBe(300);
   });
 
   it('maps each kind to its priority and tags', () => {
