@@ -6,19 +6,19 @@ import { listModels, LlmUnavailableError, pingLlm, readSettings, SettingsError, 
 import { listBriefsPage } from '#shared/db/briefs.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { conflict, notFound, serviceUnavailable, unprocessable } from '#shared/errors/http-error.ts';
+import { ConflictError, InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { accepted } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/llm.routes.ts';
 
-/** Maps the briefs domain's errors to the HTTP vocabulary. */
+/** Maps the briefs domain's errors to the neutral error vocabulary. */
 function mapped(err: unknown): never {
   if (err instanceof LetterInputError) {
-    throw err.kind === 'not_found' ? notFound(err.message, 'brief.not_found') : unprocessable(err.message, [{ path: err.path ?? 'body', message: err.message }], 'letter.invalid');
+    throw err.kind === 'not_found' ? new NotFoundError(err.message, 'brief.not_found') : new InvalidInputError(err.message, [{ path: err.path ?? 'body', message: err.message }], 'letter.invalid');
   }
-  if (err instanceof SettingsError) throw unprocessable(err.message, [{ path: err.path, message: err.message }], 'settings.invalid');
-  if (err instanceof BatchUnsupportedError) throw unprocessable(err.message, [{ path: 'settings.llm_provider', message: err.message }], 'llm_batch.unsupported');
-  if (err instanceof BatchExistsError) throw conflict(err.message, 'llm_batch.exists');
-  if (err instanceof LlmUnavailableError) throw serviceUnavailable(err.message, 'llm.unavailable');
+  if (err instanceof SettingsError) throw new InvalidInputError(err.message, [{ path: err.path, message: err.message }], 'settings.invalid');
+  if (err instanceof BatchUnsupportedError) throw new InvalidInputError(err.message, [{ path: 'settings.llm_provider', message: err.message }], 'llm_batch.unsupported');
+  if (err instanceof BatchExistsError) throw new ConflictError(err.message, 'llm_batch.exists');
+  if (err instanceof LlmUnavailableError) throw new UnavailableError(err.message, 'llm.unavailable');
   throw err;
 }
 
@@ -30,7 +30,7 @@ const withoutItems = <T extends { items?: unknown }>(state: T) => {
 export const handler = apiFunction('llm', [
   implement(routes.listBillBriefs, async ({ params, query }) => {
     const page = await listBriefsPage(params.id, query.limit, query.cursor);
-    if (page.items.length === 0 && !query.cursor && !(await getBill(params.id))) throw notFound(`No bill ${params.id}`, 'bill.not_found');
+    if (page.items.length === 0 && !query.cursor && !(await getBill(params.id))) throw new NotFoundError(`No bill ${params.id}`, 'bill.not_found');
     return page;
   }),
   implement(routes.draftLetter, async ({ params, body, user }) =>
@@ -43,7 +43,7 @@ export const handler = apiFunction('llm', [
   implement(routes.adminStats, async () => adminStats()),
   implement(routes.reprocessBill, async ({ params }) => {
     const queued = await reprocessBill(params.id);
-    if (!queued) throw notFound(`No bill ${params.id}`, 'bill.not_found');
+    if (!queued) throw new NotFoundError(`No bill ${params.id}`, 'bill.not_found');
     return accepted(queued);
   }),
   implement(routes.submitLlmBatch, async () => accepted(withoutItems(await submitLlmBatch().catch(mapped)))),
