@@ -3,7 +3,7 @@ import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
 import { deleteUser, getUser, listUsers, setAdmin } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { notFound, unprocessable } from '#shared/errors/http-error.ts';
+import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { accepted, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/admin.routes.ts';
 import { listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
@@ -20,20 +20,20 @@ export const handler = apiFunction('admin', [
   }),
   implement(routes.deleteUser, async ({ params }) => {
     const target = await getUser(params.id);
-    if (!target) throw notFound('No such user', 'user.not_found');
+    if (!target) throw new NotFoundError('No such user', 'user.not_found');
     await deleteUser(target);
     return noContent();
   }),
   implement(routes.promoteUser, async ({ params }) => {
     const updated = await setAdmin(params.id, true);
-    if (!updated) throw notFound('No such user', 'user.not_found');
+    if (!updated) throw new NotFoundError('No such user', 'user.not_found');
     return toPublicUser(updated);
   }),
   implement(routes.demoteUser, async ({ params, user }) => {
     // An admin cannot demote themselves, so the service is never left without one by accident.
-    if (params.id === user.id) throw unprocessable('You cannot demote yourself', [{ path: 'path.id', message: 'is your own account' }], 'user.self_demote');
+    if (params.id === user.id) throw new InvalidInputError('You cannot demote yourself', [{ path: 'path.id', message: 'is your own account' }], 'user.self_demote');
     const updated = await setAdmin(params.id, false);
-    if (!updated) throw notFound('No such user', 'user.not_found');
+    if (!updated) throw new NotFoundError('No such user', 'user.not_found');
     return toPublicUser(updated);
   }),
   implement(routes.providerHealth, async () => checkProviderHealth()),

@@ -5,11 +5,12 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '#shared/platform/config.ts';
 import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts';
-import { errorResponse, corsHeaders } from '#shared/http/middlewares.ts';
+import { corsHeaders } from '#shared/http/middlewares.ts';
+import { errorResponse } from '#shared/http/error-response.ts';
 import { buildOpenApi } from '#shared/http/openapi.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { health, openapi } from '#shared/http/routes/system.routes.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 
 const VERSION = '0.1.0';
 
@@ -24,7 +25,7 @@ export async function fallback(event: APIGatewayProxyEventV2): Promise<APIGatewa
   let result: APIGatewayProxyStructuredResultV2;
   try {
     findRoute(ROUTES, method, event.rawPath, undefined);
-    result = errorResponse(notFound(`No route for ${method} ${event.rawPath}`, 'route.not_found'));
+    result = errorResponse(new NotFoundError(`No route for ${method} ${event.rawPath}`, 'route.not_found'));
   } catch (err) {
     result = errorResponse(err);
   }

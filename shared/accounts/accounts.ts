@@ -6,7 +6,7 @@
  *   when unknown, so timing does not reveal accounts); 3. issue a token.
  */
 import { randomUUID } from 'node:crypto';
-import { conflict, unauthorized } from '#shared/errors/http-error.ts';
+import { ConflictError, UnauthenticatedError } from '#shared/errors/app-error.ts';
 import { createUser, EmailTakenError, getUserByEmail } from '#shared/db/users.repository.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, type IssuedToken } from './tokens.ts';
@@ -24,7 +24,7 @@ export async function register(credentials: Credentials, now = new Date()): Prom
     });
     return toPublicUser(user);
   } catch (err) {
-    if (err instanceof EmailTakenError) throw conflict('An account with this email already exists', 'auth.email_taken');
+    if (err instanceof EmailTakenError) throw new ConflictError('An account with this email already exists', 'auth.email_taken');
     throw err;
   }
 }
@@ -32,6 +32,6 @@ export async function register(credentials: Credentials, now = new Date()): Prom
 export async function login(credentials: { email: string; password: string }): Promise<IssuedToken> {
   const user = await getUserByEmail(credentials.email);
   const ok = await verifyPassword(credentials.password, user?.hashed_password ?? (await decoyHash()));
-  if (!user || !ok) throw unauthorized('Email or password is incorrect', 'auth.bad_credentials');
+  if (!user || !ok) throw new UnauthenticatedError('Email or password is incorrect', 'auth.bad_credentials');
   return issueToken(user.id);
 }

@@ -9,6 +9,7 @@ import { DEFAULT_MODELS, ProviderChoice, providerKey, resolveLlm } from '#shared
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
 import { withLlmRetries } from '#shared/providers/llm/retry.ts';
+import { InvalidInputError, UnavailableError } from '#shared/errors/app-error.ts';
 
 export const BriefMode = z.enum(['realtime', 'batch']);
 export const DataSources = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
@@ -24,13 +25,14 @@ export const SettingsUpdate = z
   .refine((v) => Object.keys(v).length > 0, { message: 'give at least one setting to change' });
 export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 
-export class SettingsError extends Error {
+/** A settings change or test that cannot work as asked; `path` names the setting at fault. */
+export class SettingsError extends InvalidInputError {
   override name = 'SettingsError';
   constructor(
     message: string,
     readonly path: string,
   ) {
-    super(message);
+    super(message, [{ path, message }], 'settings.invalid');
   }
 }
 
@@ -80,8 +82,12 @@ export async function listModels(provider?: ProviderName): Promise<{ provider: P
   }
 }
 
-export class LlmUnavailableError extends Error {
+/** The provider in force did not answer. */
+export class LlmUnavailableError extends UnavailableError {
   override name = 'LlmUnavailableError';
+  constructor(message: string, cause?: unknown) {
+    super(message, 'llm.unavailable', { cause });
+  }
 }
 
 /** Pings the provider in force with max_tokens 20: proof that it answers, at almost no cost. */
@@ -94,6 +100,6 @@ export async function pingLlm(): Promise<{ provider: string; model: string; repl
     const out = await withLlmRetries(() => client.complete(resolved.model, { system: 'Reply with one short word.', user: 'ping', maxTokens: 20 }), { attempts: 2 });
     return { provider: resolved.provider, model: out.model || resolved.model, reply: out.text ?? '' };
   } catch (err) {
-    throw new LlmUnavailableError(`${resolved.provider} did not answer: ${err instanceof Error ? err.message : String(err)}`);
+    throw new LlmUnavailableError(`${resolved.provider} did not answer: ${err instanceof Error ? err.message : String(err)}`, err);
   }
 }

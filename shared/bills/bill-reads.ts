@@ -13,13 +13,13 @@ import { listCosponsors } from '#shared/db/cosponsors.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
 import { claimVoteFetch, listBillVotes, listRollCallPositions } from '#shared/db/votes.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 import { queueBillNewsIfWanted } from '#shared/news/news-fetch-rule.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { actionView, billView, textVersionView } from '#shared/domain/bills/bill-views.ts';
 
-const billNotFound = (id: string) => notFound(`No bill ${id}`, 'bill.not_found');
+const billNotFound = (id: string) => new NotFoundError(`No bill ${id}`, 'bill.not_found');
 
 async function followedIds(userId: string | undefined, type: 'bill' | 'member'): Promise<Set<string>> {
   if (!userId) return new Set();
@@ -63,9 +63,9 @@ export async function textView(billId: string, version?: string) {
   }
   const index = versions.findIndex((v) => v.version_code === version);
   const current = versions[index];
-  if (!current) throw notFound(`Bill ${billId} has no text version ${version}`, 'bill.text_not_found');
+  if (!current) throw new NotFoundError(`Bill ${billId} has no text version ${version}`, 'bill.text_not_found');
   const text = await getBillText(billId, version);
-  if (text === null) throw notFound(`The text of ${billId} version ${version} is not stored`, 'bill.text_not_found');
+  if (text === null) throw new NotFoundError(`The text of ${billId} version ${version} is not stored`, 'bill.text_not_found');
   const previous = index > 0 ? versions[index - 1] : undefined;
   const previousText = previous ? await getBillText(billId, previous.version_code) : null;
   return {

@@ -13,17 +13,12 @@ import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { withLlmRetries } from '#shared/providers/llm/retry.ts';
 import { letterMessage, stanceFromFollowMode, templateLetter, type Stance, type Tone } from '#shared/domain/briefs/letter.ts';
 import { LETTER_SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
+import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 
-export class LetterInputError extends Error {
-  override name = 'LetterInputError';
-  constructor(
-    message: string,
-    readonly kind: 'not_found' | 'invalid',
-    readonly path?: string,
-  ) {
-    super(message);
-  }
-}
+/** No bill, or no brief to cite: nothing to write a letter about. */
+const noBrief = (message: string) => new NotFoundError(message, 'brief.not_found');
+/** A request the brief cannot satisfy; `path` names the field at fault. */
+const letterInvalid = (message: string, path: string) => new InvalidInputError(message, [{ path, message }], 'letter.invalid');
 
 export interface DraftLetterRequest {
   user_id: string;
@@ -46,18 +41,18 @@ export interface DraftLetter {
 /** Drafts the letter (see the steps above). */
 export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter> {
   const bill = await getBill(req.bill_id);
-  if (!bill) throw new LetterInputError(`No bill ${req.bill_id}`, 'not_found');
+  if (!bill) throw noBrief(`No bill ${req.bill_id}`);
   const brief = req.brief_version ? await getBrief(req.bill_id, req.brief_version) : await getLatestBrief(req.bill_id);
-  if (!brief) throw new LetterInputError(`${bill.label} has no brief yet`, 'not_found');
+  if (!brief) throw noBrief(`${bill.label} has no brief yet`);
   const points = req.cited_points.map((id) => {
     const point = brief.points.find((p) => p.id === id);
-    if (!point) throw new LetterInputError(`Brief version ${brief.version} has no point ${id}`, 'invalid', 'body.cited_points');
+    if (!point) throw letterInvalid(`Brief version ${brief.version} has no point ${id}`, 'body.cited_points');
     return point;
   });
   let stance = req.stance ?? null;
   const source = stance ? 'request' : 'follow';
   if (!stance) stance = stanceFromFollowMode((await getFollow(req.user_id, 'bill', req.bill_id))?.follow_mode);
-  if (!stance) throw new LetterInputError('Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto', 'invalid', 'body.stance');
+  if (!stance) throw letterInvalid('Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto', 'body.stance');
 
   const input = { bill, stance, tone: req.tone, rep_name: req.rep_name, points };
   const resolved = await resolveLlm();

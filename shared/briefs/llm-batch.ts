@@ -25,15 +25,23 @@ import { finishBrief } from './finish-brief.ts';
 import { loadBriefInput } from './generate-brief.ts';
 import { briefRequests, parseModelBrief } from './llm-briefer.ts';
 import { BRIEF_TOOL } from '#shared/domain/briefs/model-output.schema.ts';
+import { ConflictError, InvalidInputError } from '#shared/errors/app-error.ts';
 
 /** Documents per batch at most, bounding one submission; the rest wait for the next batch. */
 export const MAX_BATCH_DOCUMENTS = 1000;
 
-export class BatchUnsupportedError extends Error {
+/** The provider in force has no batch interface: the setting at fault is the provider. */
+export class BatchUnsupportedError extends InvalidInputError {
   override name = 'BatchUnsupportedError';
+  constructor(message: string) {
+    super(message, [{ path: 'settings.llm_provider', message }], 'llm_batch.unsupported');
+  }
 }
-export class BatchExistsError extends Error {
+export class BatchExistsError extends ConflictError {
   override name = 'BatchExistsError';
+  constructor(message: string) {
+    super(message, 'llm_batch.exists');
+  }
 }
 
 /** The batch state, or null when no batch was ever submitted. */

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { unprocessable } from '#shared/errors/http-error.ts';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { INDEX, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;
@@ -40,7 +40,7 @@ export function decodeCursor(cursor: string | undefined): Key | undefined {
   } catch {
     // fall through to the 422 below
   }
-  throw unprocessable('The cursor is not valid', [{ path: 'cursor', message: 'not a cursor this API issued' }]);
+  throw new InvalidInputError('The cursor is not valid', [{ path: 'cursor', message: 'not a cursor this API issued' }]);
 }
 
 /** One page of a query, with an opaque cursor for the next. */

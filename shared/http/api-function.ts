@@ -18,7 +18,8 @@ import type { User } from '#shared/domain/users/user.schema.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
 import { parseJson, rawBody } from './body.ts';
 import { clientIp } from './client-ip.ts';
-import { methodNotAllowed, notFound, tooManyRequests } from '#shared/errors/http-error.ts';
+import { NotFoundError, RateLimitedError } from '#shared/errors/app-error.ts';
+import { methodNotAllowed } from './http-error.ts';
 import { corsMiddleware, errorMiddleware } from './middlewares.ts';
 import { Reply } from './reply.ts';
 import { rateLimitRule } from './rate-limits.ts';
@@ -87,7 +88,7 @@ export function findRoute(
     allowed.push(route.method);
   }
   if (allowed.length > 0) throw methodNotAllowed(allowed);
-  throw notFound(`No route for ${method} ${path}`, 'route.not_found');
+  throw new NotFoundError(`No route for ${method} ${path}`, 'route.not_found');
 }
 
 async function enforceRateLimit(route: RouteDef, ip: string, user: User | null): Promise<void> {
@@ -96,7 +97,7 @@ async function enforceRateLimit(route: RouteDef, ip: string, user: User | null):
   const subject = rule.per === 'user' && user ? `user:${user.id}` : `ip:${ip}`;
   const decision = await hit(route.rateLimit, subject, rule.limit, rule.windowSeconds);
   if (!decision.allowed) {
-    throw tooManyRequests(decision.retryAfterSeconds, `Too many ${route.rateLimit} attempts; try again in ${decision.retryAfterSeconds} s`);
+    throw new RateLimitedError(decision.retryAfterSeconds, `Too many ${route.rateLimit} attempts; try again in ${decision.retryAfterSeconds} s`);
   }
 }
 
@@ -119,7 +120,7 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
     const method = event.requestContext.http.method.toUpperCase();
     const { route, params } = findRoute(routes, method, event.rawPath, event.routeKey);
     const implementation = byOperation.get(route.operationId);
-    if (!implementation) throw notFound(`No route for ${method} ${event.rawPath}`, 'route.not_found');
+    if (!implementation) throw new NotFoundError(`No route for ${method} ${event.rawPath}`, 'route.not_found');
     const headers = lowerHeaders(event.headers);
     const ip = clientIp(event.requestContext.http.sourceIp, headers['x-forwarded-for'], config().TRUST_PROXY);
 

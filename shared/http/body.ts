@@ -2,7 +2,7 @@
  * Reading a request body: the 64 KB cap (413), base64 decoding of API
  * Gateway's binary bodies, and JSON parsing (400 on malformed JSON).
  */
-import { badRequest, payloadTooLarge } from '#shared/errors/http-error.ts';
+import { badRequest, payloadTooLarge } from './http-error.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 

@@ -3,7 +3,7 @@
  * or demoted user loses access at once). get_optional_user's rule holds for
  * guest routes: only token errors make a caller a guest; other errors surface.
  */
-import { forbidden, unauthorized } from '#shared/errors/http-error.ts';
+import { ForbiddenError, UnauthenticatedError } from '#shared/errors/app-error.ts';
 import type { AuthLevel } from './route.ts';
 import { getUser } from '#shared/db/users.repository.ts';
 import { InvalidTokenError, verifyToken } from '#shared/accounts/tokens.ts';
@@ -34,16 +34,16 @@ export async function resolveCaller(level: AuthLevel, authorization: string | un
   if (level === 'none') return null;
   if (level === 'optional') return getOptionalUser(authorization);
   const token = bearerToken(authorization);
-  if (!token) throw unauthorized('Sign in to use this: the Authorization header with a Bearer token is missing');
+  if (!token) throw new UnauthenticatedError('Sign in to use this: the Authorization header with a Bearer token is missing');
   let userId: string;
   try {
     userId = (await verifyToken(token)).sub;
   } catch (err) {
-    if (err instanceof InvalidTokenError) throw unauthorized(`The access token is not valid (${err.message})`, 'auth.invalid_token');
+    if (err instanceof InvalidTokenError) throw new UnauthenticatedError(`The access token is not valid (${err.message})`, 'auth.invalid_token');
     throw err;
   }
   const user = await getUser(userId);
-  if (!user) throw unauthorized('The account for this token no longer exists', 'auth.invalid_token');
-  if (level === 'admin' && !user.is_admin) throw forbidden('This needs an administrator account', 'auth.admin_required');
+  if (!user) throw new UnauthenticatedError('The account for this token no longer exists', 'auth.invalid_token');
+  if (level === 'admin' && !user.is_admin) throw new ForbiddenError('This needs an administrator account', 'auth.admin_required');
   return user;
 }

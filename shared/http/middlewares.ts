@@ -1,37 +1,14 @@
 /**
  * The two middy middlewares of every API function: the single point where
- * errors become `{"detail", "code"}` responses, and CORS headers for the
- * configured origins.
+ * errors become `{"detail", "code"}` responses (mapped by error-response.ts),
+ * and CORS headers for the configured origins.
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ConfigError, config } from '#shared/platform/config.ts';
-import { logger } from '#shared/platform/logger.ts';
-import { HttpError } from '#shared/errors/http-error.ts';
+import { config } from '#shared/platform/config.ts';
+import { errorResponse } from './error-response.ts';
 
 type Mw = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
-
-/** Renders an error as the API's JSON error body; unexpected errors are logged and hidden. */
-export function errorResponse(err: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
-  if (err instanceof HttpError && err.expose) {
-    return {
-      statusCode: err.statusCode,
-      headers: { 'Content-Type': 'application/json', ...(err.options.headers ?? {}) },
-      body: JSON.stringify({ detail: err.detail, code: err.code, ...(err.options.errors ? { errors: err.options.errors } : {}) }),
-    };
-  }
-  if (err instanceof HttpError) {
-    logger.error('dependency failure', { requestId, code: err.code, detail: err.detail, cause: String(err.options.cause ?? '') });
-    return {
-      statusCode: err.statusCode,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ detail: err.detail, code: err.code }),
-    };
-  }
-  logger.error('unhandled error', { requestId, error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
-  const detail = err instanceof ConfigError ? 'The service is misconfigured' : 'Internal server error';
-  return { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ detail, code: 'internal' }) };
-}
 
 export function errorMiddleware(): Mw {
   return {

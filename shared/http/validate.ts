@@ -3,7 +3,7 @@
  * a 422 whose `errors` list names each field.
  */
 import type { z } from 'zod';
-import { unprocessable, type FieldError } from '#shared/errors/http-error.ts';
+import { InvalidInputError, type FieldError } from '#shared/errors/app-error.ts';
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 'path' | 'query' | 'body'): z.infer<S> {
   const result = schema.safeParse(value);
@@ -13,5 +13,5 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 
     message: issue.message,
   }));
   const first = errors[0];
-  throw unprocessable(first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, errors, 'request.invalid');
+  throw new InvalidInputError(first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, errors, 'request.invalid');
 }

@@ -3,7 +3,7 @@
  * and asking for a run by name.
  */
 import { latestRuns } from '#shared/db/job-runs.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 import { JOBS, jobByName } from './job-table.ts';
 import { requestJobRun } from './trigger.ts';
 
@@ -29,6 +29,6 @@ export async function listJobsWithRuns() {
 
 /** Starts a job by name (404 for a name the job table does not have). */
 export async function startJob(name: string, requestedBy: string) {
-  if (!jobByName(name)) throw notFound(`No job named ${name}`, 'job.not_found');
+  if (!jobByName(name)) throw new NotFoundError(`No job named ${name}`, 'job.not_found');
   return requestJobRun(name, requestedBy);
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { eventBridge } from '#shared/platform/aws-clients.ts';
 import { config } from '#shared/platform/config.ts';
-import { serviceUnavailable } from '#shared/errors/http-error.ts';
+import { UnavailableError } from '#shared/errors/app-error.ts';
 import { RUN_JOB_EVENT, type JobInvocation } from './job.ts';
 
 /** Puts a RunJob event for `job`; returns the run id it will be recorded under. */
@@ -26,7 +26,7 @@ export async function requestJobRun(job: string, requestedBy: string, input?: Re
   );
   if ((out.FailedEntryCount ?? 0) > 0) {
     const entry = out.Entries?.[0];
-    throw serviceUnavailable(`The job bus refused the run of ${job}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(), 'job.bus_refused');
+    throw new UnavailableError(`The job bus refused the run of ${job}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(), 'job.bus_refused');
   }
   return { job, run_id: invocation.run_id as string };
 }

@@ -9,14 +9,14 @@ import { getBills } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import { claimEnrichment, getMemberDetail, getMembers, listMembers, membersForDistrict, searchMembers, type MemberFilters } from '#shared/db/members.repository.ts';
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
-import { notFound, serviceUnavailable } from '#shared/errors/http-error.ts';
+import { NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
 
-const memberNotFound = (id: string) => notFound(`No member ${id}`, 'member.not_found');
+const memberNotFound = (id: string) => new NotFoundError(`No member ${id}`, 'member.not_found');
 
 async function followedMembers(userId?: string): Promise<Set<string> | null> {
   return userId ? new Set((await listFollows(userId, 'member')).map((f) => f.target_id)) : null;
@@ -78,13 +78,13 @@ export async function memberVotesView(id: string, paging: { limit: number; curso
 export async function representativesForZip(zip: string) {
   try {
     const point = await geocodeZip(zip);
-    if (!point) throw notFound(`No location is known for ZIP ${zip}`, 'zip.unknown');
+    if (!point) throw new NotFoundError(`No location is known for ZIP ${zip}`, 'zip.unknown');
     const district = await districtAt(point.lat, point.lon);
-    if (!district) throw notFound(`No congressional district was found for ZIP ${zip}`, 'zip.no_district');
+    if (!district) throw new NotFoundError(`No congressional district was found for ZIP ${zip}`, 'zip.no_district');
     const members = await membersForDistrict(district.state, district.district);
     return { zip, state: district.state, district: district.district, members: members.map((m) => memberView(m)) };
   } catch (err) {
-    if (err instanceof ProviderError) throw serviceUnavailable(`The ZIP lookup is unavailable: ${err.message}`, 'zip.lookup_unavailable');
+    if (err instanceof ProviderError) throw new UnavailableError(`The ZIP lookup is unavailable: ${err.message}`, 'zip.lookup_unavailable');
     throw err;
   }
 }

@@ -6,7 +6,7 @@
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
 import { listArticles } from '#shared/db/news.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 import { clearNewsRssCache } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota } from '#shared/providers/news-search.client.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
@@ -18,13 +18,13 @@ const view = ({ url, title, source, description, image_url, published_at }: News
 /** GET /api/bills/{id}/news: stored articles, newest first. */
 export async function billNewsView(billId: string, paging: { limit: number; cursor?: string }) {
   const page = await listArticles({ kind: 'bill', id: billId }, paging.limit, paging.cursor);
-  if (page.items.length === 0 && !paging.cursor && !(await getBill(billId))) throw notFound(`No bill ${billId}`, 'bill.not_found');
+  if (page.items.length === 0 && !paging.cursor && !(await getBill(billId))) throw new NotFoundError(`No bill ${billId}`, 'bill.not_found');
   return { items: page.items.map(view), next_cursor: page.next_cursor };
 }
 
 /** GET /api/members/{id}/news: stored articles, newest first; a read queues a refresh at most every 6 hours. */
 export async function memberNewsView(memberId: string, paging: { limit: number; cursor?: string }, now = new Date()) {
-  if (!(await getMember(memberId))) throw notFound(`No member ${memberId}`, 'member.not_found');
+  if (!(await getMember(memberId))) throw new NotFoundError(`No member ${memberId}`, 'member.not_found');
   const [page, queued] = await Promise.all([
     listArticles({ kind: 'member', id: memberId }, paging.limit, paging.cursor),
     queueNewsFetch({ kind: 'member', id: memberId }, { v: 1, type: 'fetch_member_news', member_id: memberId }, now),

@@ -11,7 +11,7 @@ import { getUser } from '#shared/db/users.repository.ts';
 import { setEmailEnabled } from '#shared/db/notification-prefs.repository.ts';
 import { resolveNotificationToken } from '#shared/db/notification-tokens.repository.ts';
 import { listFeedEvents } from '#shared/db/notifications.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 import { publicUrl } from './channel-delivery.ts';
 import { unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
@@ -25,15 +25,15 @@ export const FEED_ITEMS = 50;
 export async function readFeed(token: string, now: Date): Promise<string> {
   const userId = await resolveNotificationToken('rss', token);
   const user = userId ? await getUser(userId) : null;
-  if (!user) throw notFound('No feed has this token', 'notifications.feed_not_found');
-  if (!readPrefs(user.notification_prefs).rss_enabled) throw notFound('This feed is disabled in its notification settings', 'notifications.feed_disabled');
+  if (!user) throw new NotFoundError('No feed has this token', 'notifications.feed_not_found');
+  if (!readPrefs(user.notification_prefs).rss_enabled) throw new NotFoundError('This feed is disabled in its notification settings', 'notifications.feed_disabled');
   return renderFeed(await listFeedEvents(user.id, FEED_ITEMS), { publicUrl: publicUrl(), feedUrl: feedUrl(token), now });
 }
 
 async function tokenOwner(token: string) {
   const userId = await resolveNotificationToken('unsubscribe', token);
   const user = userId ? await getUser(userId) : null;
-  if (!user) throw notFound('This unsubscribe link is not valid', 'notifications.unsubscribe_not_found');
+  if (!user) throw new NotFoundError('This unsubscribe link is not valid', 'notifications.unsubscribe_not_found');
   return { user, address: readPrefs(user.notification_prefs).email_address ?? user.email };
 }
 

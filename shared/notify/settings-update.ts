@@ -6,7 +6,7 @@
  * email address removed disables email. Pure; the password is sealed by the
  * caller's `seal`.
  */
-import type { FieldError } from '#shared/errors/http-error.ts';
+import type { FieldError } from '#shared/errors/app-error.ts';
 import type { NotificationPrefs, NotificationSettingsUpdate } from '#shared/domain/notify/prefs.schema.ts';
 
 /** The new preferences, or the field errors that refuse the update. */

@@ -10,7 +10,7 @@
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
 import { ensureNotificationToken } from '#shared/db/notification-tokens.repository.ts';
-import { notFound, unprocessable } from '#shared/errors/http-error.ts';
+import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { publicUrl } from './channel-delivery.ts';
 import { readPrefs, type NotificationPrefs, type NotificationSettingsUpdate, type NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
 import { seal } from '#shared/platform/secret-box.ts';
@@ -32,7 +32,7 @@ function view(prefs: NotificationPrefs, rssToken: string): NotificationSettingsV
 
 async function rssToken(user: User): Promise<string> {
   const token = user.rss_token ?? (await ensureNotificationToken(user.id, 'rss'));
-  if (!token) throw notFound('No such user', 'user.not_found');
+  if (!token) throw new NotFoundError('No such user', 'user.not_found');
   return token;
 }
 
@@ -44,8 +44,8 @@ export async function readSettings(user: User): Promise<NotificationSettingsView
 /** PUT /api/notifications/settings. */
 export async function updateSettings(user: User, update: NotificationSettingsUpdate): Promise<NotificationSettingsView> {
   const { prefs, errors } = applySettingsUpdate(readPrefs(user.notification_prefs), update, (plain) => seal(plain));
-  if (errors.length) throw unprocessable(errors.map((e) => e.message).join('; '), errors, 'notifications.invalid_settings');
-  if (!(await savePrefs(user.id, prefs))) throw notFound('No such user', 'user.not_found');
+  if (errors.length) throw new InvalidInputError(errors.map((e) => e.message).join('; '), errors, 'notifications.invalid_settings');
+  if (!(await savePrefs(user.id, prefs))) throw new NotFoundError('No such user', 'user.not_found');
   if (prefs.email_address && !user.email_unsubscribe_token) await ensureNotificationToken(user.id, 'unsubscribe');
   return view(prefs, await rssToken(user));
 }

@@ -26,7 +26,7 @@ import {
   updateCollection,
 } from '#shared/db/collections.repository.ts';
 import type { Page } from '#shared/db/dynamo.ts';
-import { conflict, notFound, unprocessable } from '#shared/errors/http-error.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import type { Paging } from '#shared/domain/paging.ts';
 import { collectionNameKey, slugify, validateCollectionName } from '#shared/domain/personal/collection-name.ts';
 import type { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
@@ -38,15 +38,15 @@ export interface CollectionWithBills extends Collection {
 
 function checkedName(raw: string): { name: string; key: string; slug: string } {
   const result = validateCollectionName(raw);
-  if (!result.ok) throw unprocessable(`Invalid body.name: ${result.reason}`, [{ path: 'body.name', message: result.reason }], 'collection.invalid_name');
+  if (!result.ok) throw new InvalidInputError(`Invalid body.name: ${result.reason}`, [{ path: 'body.name', message: result.reason }], 'collection.invalid_name');
   return { name: result.name, key: collectionNameKey(result.name), slug: slugify(result.name) };
 }
 
-const nameTaken = (name: string) => conflict(`You already have a collection named "${name}"`, 'collection.name_taken');
+const nameTaken = (name: string) => new ConflictError(`You already have a collection named "${name}"`, 'collection.name_taken');
 
 async function ownCollection(user: User, id: string): Promise<Collection> {
   const collection = await getCollection(user.id, id);
-  if (!collection) throw notFound(`No collection ${id}`, 'collection.not_found');
+  if (!collection) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
   return collection;
 }
 
@@ -97,11 +97,11 @@ export async function readUserCollection(user: User, id: string, paging: Paging)
 /** Renames and/or toggles is_public on the caller's collection. */
 export async function updateUserCollection(user: User, id: string, change: CollectionUpdate): Promise<Collection> {
   const current = await getCollectionWithKey(user.id, id);
-  if (!current) throw notFound(`No collection ${id}`, 'collection.not_found');
+  if (!current) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
   const renamed = change.name !== undefined ? checkedName(change.name) : undefined;
   try {
     const updated = await updateCollection(current, { ...(renamed ?? {}), ...(change.is_public !== undefined ? { is_public: change.is_public } : {}) });
-    if (!updated) throw notFound(`No collection ${id}`, 'collection.not_found');
+    if (!updated) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
     return updated;
   } catch (err) {
     if (err instanceof CollectionNameTakenError) throw nameTaken(renamed?.name ?? '');
@@ -111,15 +111,15 @@ export async function updateUserCollection(user: User, id: string, change: Colle
 
 /** Deletes the caller's collection with its bills, name claim and share link. */
 export async function deleteUserCollection(user: User, id: string): Promise<void> {
-  if (!(await deleteCollection(user.id, id))) throw notFound(`No collection ${id}`, 'collection.not_found');
+  if (!(await deleteCollection(user.id, id))) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
 }
 
 /** Adds a bill to the caller's collection; adding it again changes nothing. */
 export async function addBillToCollection(user: User, id: string, billId: string): Promise<{ collection_id: string; bill_id: string; added: boolean }> {
   await ownCollection(user, id);
-  if (!(await getBill(billId))) throw notFound(`No bill ${billId}`, 'bill.not_found');
+  if (!(await getBill(billId))) throw new NotFoundError(`No bill ${billId}`, 'bill.not_found');
   const change = await addCollectionBill(user.id, id, billId);
-  if (change === 'no_collection') throw notFound(`No collection ${id}`, 'collection.not_found');
+  if (change === 'no_collection') throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
   return { collection_id: id, bill_id: billId, added: change === 'done' };
 }
 
@@ -127,8 +127,8 @@ export async function addBillToCollection(user: User, id: string, billId: string
 export async function removeBillFromCollection(user: User, id: string, billId: string): Promise<void> {
   await ownCollection(user, id);
   const change = await removeCollectionBill(user.id, id, billId);
-  if (change === 'no_collection') throw notFound(`No collection ${id}`, 'collection.not_found');
-  if (change === 'unchanged') throw notFound(`Bill ${billId} is not in collection ${id}`, 'collection.bill_not_found');
+  if (change === 'no_collection') throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
+  if (change === 'unchanged') throw new NotFoundError(`Bill ${billId} is not in collection ${id}`, 'collection.bill_not_found');
 }
 
 export { billsPage as collectionBillsPage };

@@ -13,7 +13,7 @@ import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { createFollow, deleteFollow, getFollow, listFollows, setFollowMode } from '#shared/db/follows.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
-import { notFound, unprocessable } from '#shared/errors/http-error.ts';
+import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { parseFollowId, TopicTag, type Follow, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
@@ -32,7 +32,7 @@ function canonicalTarget(type: FollowTargetType, raw: string, path: string): str
   const parsed = ID_FORMS[type].safeParse(type === 'member' ? raw.toUpperCase() : raw);
   if (parsed.success) return parsed.data;
   const message = parsed.error.issues[0]?.message ?? 'is not valid';
-  throw unprocessable(`Invalid ${path}: ${message}`, [{ path, message }], 'follow.invalid_target');
+  throw new InvalidInputError(`Invalid ${path}: ${message}`, [{ path, message }], 'follow.invalid_target');
 }
 
 /** The caller's follows, optionally of one type. */
@@ -42,16 +42,16 @@ export const listUserFollows = (user: User, type?: FollowTargetType): Promise<Fo
 export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
   const targetId = canonicalTarget(request.target_type, request.target_id, 'body.target_id');
   if (request.target_type !== 'bill' && request.follow_mode != null) {
-    throw unprocessable('follow_mode applies to bill follows only', [{ path: 'body.follow_mode', message: 'only bill follows have a mode' }], 'follow.mode_not_applicable');
+    throw new InvalidInputError('follow_mode applies to bill follows only', [{ path: 'body.follow_mode', message: 'only bill follows have a mode' }], 'follow.mode_not_applicable');
   }
-  if (request.target_type === 'bill' && !(await getBill(targetId))) throw notFound(`No bill ${targetId}`, 'bill.not_found');
-  if (request.target_type === 'member' && !(await getMember(targetId))) throw notFound(`No member ${targetId}`, 'member.not_found');
+  if (request.target_type === 'bill' && !(await getBill(targetId))) throw new NotFoundError(`No bill ${targetId}`, 'bill.not_found');
+  if (request.target_type === 'member' && !(await getMember(targetId))) throw new NotFoundError(`No member ${targetId}`, 'member.not_found');
   return createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
 }
 
 function parseId(id: string): { type: FollowTargetType; targetId: string } {
   const parsed = parseFollowId(id);
-  if (!parsed) throw notFound(`No follow ${id}`, 'follow.not_found');
+  if (!parsed) throw new NotFoundError(`No follow ${id}`, 'follow.not_found');
   // Bill ids are lower case and Bioguide ids upper case; accept either spelling as the same follow.
   if (parsed.type === 'bill') return { ...parsed, targetId: parsed.targetId.toLowerCase() };
   if (parsed.type === 'member') return { ...parsed, targetId: parsed.targetId.toUpperCase() };
@@ -61,17 +61,17 @@ function parseId(id: string): { type: FollowTargetType; targetId: string } {
 /** Unfollows; a follow the caller does not have is a 404. */
 export async function unfollow(user: User, id: string): Promise<void> {
   const { type, targetId } = parseId(id);
-  if (!(await deleteFollow(user.id, type, targetId))) throw notFound(`No follow ${id}`, 'follow.not_found');
+  if (!(await deleteFollow(user.id, type, targetId))) throw new NotFoundError(`No follow ${id}`, 'follow.not_found');
 }
 
 /** Sets the follow mode of the caller's bill follow. */
 export async function setMode(user: User, id: string, mode: FollowMode): Promise<Follow> {
   const { type, targetId } = parseId(id);
   if (type !== 'bill') {
-    if (!(await getFollow(user.id, type, targetId))) throw notFound(`No follow ${id}`, 'follow.not_found');
-    throw unprocessable('follow_mode applies to bill follows only', [{ path: 'path.id', message: 'not a bill follow' }], 'follow.mode_not_applicable');
+    if (!(await getFollow(user.id, type, targetId))) throw new NotFoundError(`No follow ${id}`, 'follow.not_found');
+    throw new InvalidInputError('follow_mode applies to bill follows only', [{ path: 'path.id', message: 'not a bill follow' }], 'follow.mode_not_applicable');
   }
   const updated = await setFollowMode(user.id, type, targetId, mode);
-  if (!updated) throw notFound(`No follow ${id}`, 'follow.not_found');
+  if (!updated) throw new NotFoundError(`No follow ${id}`, 'follow.not_found');
   return updated;
 }

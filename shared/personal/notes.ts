@@ -9,25 +9,25 @@
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { deleteNote, getNote, listNotes, putNote } from '#shared/db/notes.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 import { orderNotes, type Note, type NoteInput } from '#shared/domain/personal/note.schema.ts';
 
 /** The caller's note on a bill. */
 export async function readNote(user: User, billId: string): Promise<Note> {
   const note = await getNote(user.id, billId);
-  if (!note) throw notFound(`No note on ${billId}`, 'note.not_found');
+  if (!note) throw new NotFoundError(`No note on ${billId}`, 'note.not_found');
   return note;
 }
 
 /** Creates or replaces the caller's note on a bill. */
 export async function saveNote(user: User, billId: string, input: NoteInput): Promise<{ note: Note; created: boolean }> {
-  if (!(await getBill(billId))) throw notFound(`No bill ${billId}`, 'bill.not_found');
+  if (!(await getBill(billId))) throw new NotFoundError(`No bill ${billId}`, 'bill.not_found');
   return putNote(user.id, billId, input);
 }
 
 /** Deletes the caller's note on a bill. */
 export async function removeNote(user: User, billId: string): Promise<void> {
-  if (!(await deleteNote(user.id, billId))) throw notFound(`No note on ${billId}`, 'note.not_found');
+  if (!(await deleteNote(user.id, billId))) throw new NotFoundError(`No note on ${billId}`, 'note.not_found');
 }
 
 /** The caller's notes, pinned first. */

@@ -4,7 +4,7 @@
  * cannot page them). The cursor is an opaque offset; a cursor this API did
  * not issue is a 422, never a 500.
  */
-import { unprocessable } from '#shared/errors/http-error.ts';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
 
 /** One page of `items` in the API's `{items, next_cursor}` envelope. */
 export function pageOf<T>(items: T[], paging: { limit: number; cursor?: string | undefined }): { items: T[]; next_cursor: string | null } {
@@ -15,6 +15,6 @@ export function pageOf<T>(items: T[], paging: { limit: number; cursor?: string |
 
 function offsetOf(cursor: string): number {
   const match = /^o:(\d{1,7})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match) throw unprocessable('The cursor is not valid', [{ path: 'query.cursor', message: 'not a cursor this API issued' }]);
+  if (!match) throw new InvalidInputError('The cursor is not valid', [{ path: 'query.cursor', message: 'not a cursor this API issued' }]);
   return Number(match[1]);
 }

@@ -10,7 +10,7 @@ import { getBill } from '#shared/db/bills.repository.ts';
 import { getBriefByShareToken } from '#shared/db/briefs.repository.ts';
 import { getCollection } from '#shared/db/collections.repository.ts';
 import { resolveCollectionToken } from '#shared/db/share-tokens.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 import type { Paging } from '#shared/domain/paging.ts';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { collectionBillsPage, type CollectionWithBills } from './collections.ts';
@@ -18,7 +18,7 @@ import { billSummary, type BillSummary } from '#shared/domain/personal/summaries
 
 export type PublicCollection = Omit<CollectionWithBills, 'user_id'>;
 
-const noSharedCollection = () => notFound('No public collection for this link', 'share.not_found');
+const noSharedCollection = () => new NotFoundError('No public collection for this link', 'share.not_found');
 
 /** The public collection a share token points at, with a page of its bills. */
 export async function sharedCollection(token: string, paging: Paging): Promise<PublicCollection> {
@@ -36,7 +36,7 @@ export type PublicBrief = Pick<Brief, 'bill_id' | 'version' | 'type' | 'summary'
 /** A shared brief with its bill. */
 export async function sharedBrief(token: string): Promise<{ brief: PublicBrief; bill: BillSummary | null }> {
   const found = await getBriefByShareToken(token);
-  if (!found) throw notFound('No shared brief for this link', 'share.not_found');
+  if (!found) throw new NotFoundError('No shared brief for this link', 'share.not_found');
   const b = found.brief;
   const bill = await getBill(b.bill_id);
   return {

@@ -6,18 +6,18 @@
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getMember } from '#shared/db/members.repository.ts';
 import { listTrendDays } from '#shared/db/trend-scores.repository.ts';
-import { notFound } from '#shared/errors/http-error.ts';
+import { NotFoundError } from '#shared/errors/app-error.ts';
 
 /** GET /api/bills/{id}/trend. */
 export async function billTrendView(id: string, days: number) {
   const [bill, items] = await Promise.all([getBill(id), listTrendDays('bill', id, days)]);
-  if (!bill) throw notFound(`No bill ${id}`, 'bill.not_found');
+  if (!bill) throw new NotFoundError(`No bill ${id}`, 'bill.not_found');
   return { bill_id: id, items };
 }
 
 /** GET /api/members/{id}/trend. */
 export async function memberTrendView(id: string, days: number) {
   const [member, items] = await Promise.all([getMember(id), listTrendDays('member', id, days)]);
-  if (!member) throw notFound(`No member ${id}`, 'member.not_found');
+  if (!member) throw new NotFoundError(`No member ${id}`, 'member.not_found');
   return { member_id: id, items };
 }

@@ -72,12 +72,16 @@ describe('POST /api/bills/{id}/draft-letter', () => {
     const noStance = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: admin.token, body: { cited_points: ['p1'] } });
     expect(noStance.status).toBe(422);
     expect((noStance.body as { detail: string }).detail).toMatch(/stance/);
+    expect(noStance.body).toEqual({ detail: 'Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto', code: 'letter.invalid', errors: [{ path: 'body.stance', message: 'Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto' }] });
     const unknown = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: admin.token, body: { cited_points: ['p99'], stance: 'NO' } });
     expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ code: 'letter.invalid', errors: [{ path: 'body.cited_points' }] });
     const four = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: admin.token, body: { cited_points: ['p1', 'p2', 'p3', 'p4'], stance: 'NO' } });
     expect(four.status).toBe(422);
     expect((await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { body: { cited_points: ['p1'], stance: 'NO' } })).status).toBe(401);
-    expect((await call(llm, 'POST', '/api/bills/119-hr-998/draft-letter', { token: admin.token, body: { cited_points: ['p1'], stance: 'NO' } })).status).toBe(404);
+    const noBill = await call(llm, 'POST', '/api/bills/119-hr-998/draft-letter', { token: admin.token, body: { cited_points: ['p1'], stance: 'NO' } });
+    expect(noBill.status).toBe(404);
+    expect(noBill.body).toEqual({ detail: 'No bill 119-hr-998', code: 'brief.not_found' });
   });
 });
 
@@ -96,7 +100,9 @@ describe('settings', () => {
   });
 
   it('refuses a provider without a key, unknown fields and an empty change with 422', async () => {
-    expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'gemini' } })).status).toBe(422);
+    const noKey = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'gemini' } });
+    expect(noKey.status).toBe(422);
+    expect(noKey.body).toEqual({ detail: 'gemini has no API key configured', code: 'settings.invalid', errors: [{ path: 'body.llm_provider', message: 'gemini has no API key configured' }] });
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'gpt' } })).status).toBe(422);
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { colour: 'red' } })).status).toBe(422);
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: {} })).status).toBe(422);
@@ -128,6 +134,7 @@ describe('admin', () => {
     const res = await call(llm, 'POST', '/api/admin/test-llm', { token: admin.token });
     expect(res.status).toBe(503);
     expect((res.body as { detail: string }).detail).toMatch(/openai did not answer/);
+    expect(res.body).toEqual({ detail: expect.any(String), code: 'llm.unavailable' });
   });
 
   it('serves every admin stats field', async () => {

@@ -64,7 +64,9 @@ describe.each(['openai', 'anthropic'] as const)('%s batch', (provider) => {
     expect(submitted.status).toBe(202);
     expect(submitted.body).toMatchObject({ status: 'in_progress', provider, total: bills.length });
     expect(server.requests).toContain(provider === 'openai' ? 'POST /openai/v1/files' : 'POST /anthropic/v1/messages/batches');
-    expect((await call(llm, 'POST', '/api/admin/submit-llm-batch', { token: admin.token })).status).toBe(409);
+    const again = await call(llm, 'POST', '/api/admin/submit-llm-batch', { token: admin.token });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ detail: 'An LLM batch is already running; wait for poll_llm_batch_results to import it', code: 'llm_batch.exists' });
 
     expect((await runJob('poll_llm_batch_results')).result).toMatchObject({ status: 'in_progress' });
     expect(await listBriefs(bills[0] as string)).toEqual([]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, parseJson, rawBody } from '#shared/http/body.ts';
 import { clientIp } from '#shared/http/client-ip.ts';
-import { HttpError } from '#shared/errors/http-error.ts';
+import { AppError } from '#shared/errors/app-error.ts';
+import { errorResponse } from '#shared/http/error-response.ts';
+import { HttpError } from '#shared/http/http-error.ts';
 import { findRoute } from '#shared/http/api-function.ts';
 import { pathMatcher } from '#shared/http/route.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
@@ -11,7 +13,7 @@ const statusOf = (fn: () => unknown) => {
   try {
     fn();
   } catch (err) {
-    return err instanceof HttpError ? err.statusCode : -1;
+    return err instanceof HttpError || err instanceof AppError ? errorResponse(err).statusCode : -1;
   }
   return 0;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '#shared/errors/http-error.ts';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { pageOf } from '#shared/personal/paging.ts';
 
 describe('in-memory paging', () => {
@@ -18,12 +18,12 @@ describe('in-memory paging', () => {
     expect(pageOf(items, { limit: 20 })).toEqual({ items, next_cursor: null });
   });
 
-  it('refuses a cursor it did not issue with a 422', () => {
-    expect(() => pageOf(items, { limit: 2, cursor: 'bm9wZQ' })).toThrow(HttpError);
+  it('refuses a cursor it did not issue as invalid input', () => {
+    expect(() => pageOf(items, { limit: 2, cursor: 'bm9wZQ' })).toThrow(InvalidInputError);
     try {
       pageOf(items, { limit: 2, cursor: 'garbage!' });
     } catch (err) {
-      expect(err instanceof HttpError && err.statusCode).toBe(422);
+      expect(err instanceof InvalidInputError && err.errors).toEqual([{ path: 'query.cursor', message: 'not a cursor this API issued' }]);
     }
   });
 });
