@@ -47,6 +47,11 @@ const usage = `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <
 /** Runs the CLI with its arguments; returns the exit code. */
 export function main(args: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
   const [command, kind, file] = args;
+  if (command === '--help' || command === '-h' || command === 'help') {
+    // Asking for help is not a mistake: usage on stdout, status 0.
+    out(`${usage}\n`);
+    return 0;
+  }
   const parse = kind ? PARSERS[kind] : undefined;
   if (command !== 'parse' || !parse || !file) {
     err(`${usage}\n`);

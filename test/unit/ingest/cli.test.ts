@@ -58,4 +58,12 @@ describe('npm run cli -- parse', () => {
     expect(run('parse', 'nonsense', 'x').code).toBe(2);
     expect(run('frobnicate').err).toContain('usage:');
   });
+
+  it('prints its usage on stdout and exits 0 for --help, -h and help', () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const r = run(flag);
+      expect([r.code, r.err]).toEqual([0, '']);
+      expect(r.out).toMatch(/^usage: npm run cli -- parse </);
+    }
+  });
 });
