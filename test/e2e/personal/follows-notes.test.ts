@@ -1,19 +1,25 @@
 // Follows and notes over HTTP against the local stack: success and failure paths.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { draftLetterStance } from '#shared/personal/stance.ts';
-import { seedBill, seedMember } from '#test/support/personal-seed.ts';
+import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 import { signUp, type ErrorReply, type FollowReply } from './people.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
 let alice = '';
-let aliceId = '';
+
+/** The stance the draft-letter route pre-fills from Alice's follow of H.R. 1 (no stance in the request), or null when it has none. */
+async function letterStance(): Promise<string | null> {
+  const res = await api().request<{ stance: string; stance_source: string }>('POST', '/api/bills/119-hr-1/draft-letter', { token: alice, body: { cited_points: ['p1'] } });
+  if (res.status === 422) return null;
+  expect([res.status, res.body.stance_source]).toEqual([200, 'follow']);
+  return res.body.stance;
+}
 
 beforeAll(async () => {
   await Promise.all([seedBill(119, 'hr', 1), seedBill(119, 's', 5), seedMember('P000197', 'Pelosi, Nancy')]);
+  await seedBrief('119-hr-1');
   alice = await signUp(api(), 'alice');
-  aliceId = (await api().request<{ id: string }>('GET', '/api/auth/me', { token: alice })).body.id;
 });
 
 describe('follows', () => {
@@ -66,7 +72,7 @@ describe('follows', () => {
     expect(set.status).toBe(200);
     expect(set.body.follow_mode).toBe('hold_boost');
     expect(set.body.mode_set_at).not.toBeNull();
-    expect(await draftLetterStance(aliceId, '119-hr-1')).toBe('YES');
+    expect(await letterStance()).toBe('YES');
     const bad = await api().request<ErrorReply>('PATCH', '/api/follows/bill:119-hr-1/mode', { token: alice, body: { follow_mode: 'hold_maybe' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.[0]?.path).toBe('body.follow_mode');
@@ -78,10 +84,10 @@ describe('follows', () => {
 
   it('unfollows, which clears the draft-letter stance pre-fill, and a second unfollow is 404', async () => {
     await api().request('PATCH', '/api/follows/bill:119-hr-1/mode', { token: alice, body: { follow_mode: 'hold_veto' } });
-    expect(await draftLetterStance(aliceId, '119-hr-1')).toBe('NO');
+    expect(await letterStance()).toBe('NO');
     const gone = await api().request('DELETE', '/api/follows/bill:119-hr-1', { token: alice });
     expect(gone.status).toBe(204);
-    expect(await draftLetterStance(aliceId, '119-hr-1')).toBeNull();
+    expect(await letterStance()).toBeNull();
     expect((await api().request('DELETE', '/api/follows/bill:119-hr-1', { token: alice })).status).toBe(404);
     const refollow = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1' } });
     expect(refollow.body.follow_mode).toBe('neutral');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { followId, parseFollowId, TopicTag } from '#shared/domain/personal/follow.schema.ts';
 import { orderNotes, type Note } from '#shared/domain/personal/note.schema.ts';
-import { stanceForMode } from '#shared/personal/stance.ts';
+import { stanceFromFollowMode } from '#shared/domain/briefs/letter.ts';
 
 describe('follow ids', () => {
   it('round-trips {target_type}:{target_id}', () => {
@@ -25,11 +25,11 @@ describe('follow ids', () => {
 
 describe('draft-letter stance pre-fill', () => {
   it('maps hold_boost to YES and hold_veto to NO, and nothing otherwise', () => {
-    expect(stanceForMode('hold_boost')).toBe('YES');
-    expect(stanceForMode('hold_veto')).toBe('NO');
-    expect(stanceForMode('neutral')).toBeNull();
-    expect(stanceForMode(null)).toBeNull();
-    expect(stanceForMode(undefined)).toBeNull();
+    expect(stanceFromFollowMode('hold_boost')).toBe('YES');
+    expect(stanceFromFollowMode('hold_veto')).toBe('NO');
+    expect(stanceFromFollowMode('neutral')).toBeNull();
+    expect(stanceFromFollowMode(null)).toBeNull();
+    expect(stanceFromFollowMode(undefined)).toBeNull();
   });
 });
 
