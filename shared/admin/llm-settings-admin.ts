@@ -3,13 +3,14 @@
  * provider / model / brief mode / data-source settings, list a provider's
  * models live, and ping the provider in force (max_tokens 20).
  */
+import { llmDidNotAnswer } from '#shared/providers/llm/llm-unavailable.ts';
 import { z } from 'zod';
 import { deleteSetting, getAllSettings, putSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
 import { DEFAULT_MODELS, ProviderChoice, providerKey, resolveLlm } from '#shared/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
 import { withLlmRetries } from '#shared/providers/llm/retry.ts';
-import { InvalidInputError, UnavailableError } from '#shared/errors/app-error.ts';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
 
 export const BriefMode = z.enum(['realtime', 'batch']);
 export const DataSources = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
@@ -82,14 +83,6 @@ export async function listModels(provider?: ProviderName): Promise<{ provider: P
   }
 }
 
-/** The provider in force did not answer. */
-export class LlmUnavailableError extends UnavailableError {
-  override name = 'LlmUnavailableError';
-  constructor(message: string, cause?: unknown) {
-    super(message, 'llm.unavailable', { cause });
-  }
-}
-
 /** Pings the provider in force with max_tokens 20: proof that it answers, at almost no cost. */
 export async function pingLlm(): Promise<{ provider: string; model: string; reply: string }> {
   const resolved = await resolveLlm();
@@ -100,6 +93,6 @@ export async function pingLlm(): Promise<{ provider: string; model: string; repl
     const out = await withLlmRetries(() => client.complete(resolved.model, { system: 'Reply with one short word.', user: 'ping', maxTokens: 20 }), { attempts: 2 });
     return { provider: resolved.provider, model: out.model || resolved.model, reply: out.text ?? '' };
   } catch (err) {
-    throw new LlmUnavailableError(`${resolved.provider} did not answer: ${err instanceof Error ? err.message : String(err)}`, err);
+    throw llmDidNotAnswer(resolved.provider, err);
   }
 }

@@ -10,6 +10,7 @@ import { getBrief, getLatestBrief } from '#shared/db/briefs.repository.ts';
 import { getFollow } from '#shared/db/follows.repository.ts';
 import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
+import { llmDidNotAnswer } from '#shared/providers/llm/llm-unavailable.ts';
 import { withLlmRetries } from '#shared/providers/llm/retry.ts';
 import { letterMessage, stanceFromFollowMode, templateLetter, type Stance, type Tone } from '#shared/domain/briefs/letter.ts';
 import { LETTER_SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
@@ -58,7 +59,13 @@ export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter>
   const resolved = await resolveLlm();
   const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;
   if (!provider || resolved.kind !== 'llm') return { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief.version };
-  const response = await withLlmRetries(() => provider.complete(resolved.model, { system: LETTER_SYSTEM_PROMPT, user: letterMessage(input), maxTokens: 700 }));
+  let response;
+  try {
+    response = await withLlmRetries(() => provider.complete(resolved.model, { system: LETTER_SYSTEM_PROMPT, user: letterMessage(input), maxTokens: 700 }));
+  } catch (err) {
+    // The caller did nothing wrong: a 503 that names the provider, never a 500.
+    throw llmDidNotAnswer(resolved.provider, err);
+  }
   const letter = response.text?.trim();
   return letter
     ? { letter, stance, stance_source: source, method: 'llm', brief_version: brief.version }

@@ -83,6 +83,15 @@ describe('POST /api/bills/{id}/draft-letter', () => {
     expect(noBill.status).toBe(404);
     expect(noBill.body).toEqual({ detail: 'No bill 119-hr-998', code: 'brief.not_found' });
   });
+
+  it('answers 503 with a detail, not 500, when the LLM fails', async () => {
+    server.reset();
+    // A refused key is not retried, so one scripted failure is the whole exchange.
+    server.enqueue({ kind: 'error', status: 401, body: { error: { message: 'invalid api key' } } });
+    const res = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: reader.token, body: { cited_points: ['p1'], stance: 'YES' } });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ detail: expect.stringMatching(/^openai did not answer/), code: 'llm.unavailable' });
+  });
 });
 
 describe('settings', () => {
