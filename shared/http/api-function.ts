@@ -20,6 +20,7 @@ import { parseJson, rawBody } from './body.ts';
 import { clientIp } from './client-ip.ts';
 import { NotFoundError, RateLimitedError } from '#shared/errors/app-error.ts';
 import { methodNotAllowed } from './http-error.ts';
+import { htmlErrorResponse } from './error-response.ts';
 import { corsMiddleware, errorMiddleware } from './middlewares.ts';
 import { Reply } from './reply.ts';
 import { rateLimitRule } from './rate-limits.ts';
@@ -119,11 +120,24 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
   const dispatch = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const method = event.requestContext.http.method.toUpperCase();
     const { route, params } = findRoute(routes, method, event.rawPath, event.routeKey);
-    const implementation = byOperation.get(route.operationId);
-    if (!implementation) throw new NotFoundError(`No route for ${method} ${event.rawPath}`, 'route.not_found');
-    const headers = lowerHeaders(event.headers);
-    const ip = clientIp(event.requestContext.http.sourceIp, headers['x-forwarded-for'], config().TRUST_PROXY);
+    try {
+      return await serve(route, params, event, context);
+    } catch (err) {
+      if (route.produces === 'text/html') return htmlErrorResponse(err, context.awsRequestId ?? event.requestContext.requestId);
+      throw err;
+    }
+  };
 
+  const serve = async (
+    route: RouteDef,
+    params: Record<string, string>,
+    event: APIGatewayProxyEventV2,
+    context: Context,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
+    const headers = lowerHeaders(event.headers);
+    const implementation = byOperation.get(route.operationId);
+    if (!implementation) throw new NotFoundError(`No route for ${route.method} ${event.rawPath}`, 'route.not_found');
+    const ip = clientIp(event.requestContext.http.sourceIp, headers['x-forwarded-for'], config().TRUST_PROXY);
     const user = await resolveCaller(route.auth, headers.authorization);
     await enforceRateLimit(route, ip, user);
 

@@ -18,6 +18,7 @@ import {
 } from '#shared/errors/app-error.ts';
 import { ConfigError } from '#shared/platform/config.ts';
 import { logger } from '#shared/platform/logger.ts';
+import { problemPage } from '#shared/domain/notify/unsubscribe-page.ts';
 import { HttpError } from './http-error.ts';
 
 interface StatusAndHeaders {
@@ -60,4 +61,14 @@ export function errorResponse(err: unknown, requestId?: string): APIGatewayProxy
   logger.error('unhandled error', { requestId, error: err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : String(err) });
   const detail = err instanceof ConfigError ? 'The service is misconfigured' : 'Internal server error';
   return { statusCode: 500, headers: { ...JSON_HEADERS }, body: JSON.stringify({ detail, code: 'internal' }) };
+}
+
+/**
+ * The same failure for a route whose success is an HTML page (the unsubscribe
+ * links people open in a browser): same status and headers, as a readable page.
+ */
+export function htmlErrorResponse(err: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
+  const json = errorResponse(err, requestId);
+  const { detail } = JSON.parse(String(json.body)) as { detail: string };
+  return { ...json, headers: { ...json.headers, 'Content-Type': 'text/html; charset=utf-8' }, body: problemPage(json.statusCode ?? 500, detail) };
 }

@@ -230,8 +230,11 @@ describe('feed and unsubscribe', () => {
     expect(await emailEnabled()).toBe(false);
   });
 
-  it('answers 404 for an unknown unsubscribe token', async () => {
-    expect((await call(notifications, 'GET', '/api/notifications/unsubscribe/unknown-token', { query: { source: 'link' } })).status).toBe(404);
+  it('answers 404 for an unknown unsubscribe token, as a page a browser shows rather than raw JSON', async () => {
+    const opened = await call(notifications, 'GET', '/api/notifications/unsubscribe/unknown-token', { query: { source: 'link' } });
+    expect(opened.status).toBe(404);
+    expect(opened.headers['content-type']).toMatch(/^text\/html/);
+    expect(opened.text).toMatch(/^<!doctype html>.*This link no longer works/s);
     expect((await call(notifications, 'POST', '/api/notifications/unsubscribe/unknown-token', { rawBody: 'List-Unsubscribe=One-Click' })).status).toBe(404);
   });
 
