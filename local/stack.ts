@@ -50,6 +50,8 @@ export interface LocalStackOptions {
   pumps?: boolean;
   /** Visibility timeout of the local queues (default LOCAL_VISIBILITY_TIMEOUT_SECONDS or 10). */
   visibilityTimeoutSeconds?: number;
+  /** Base URL of links (default $PUBLIC_URL as `npm start` read it, else http://localhost:{port}). */
+  publicUrl?: string;
   /** SMTP sink port (default SMTP_SINK_PORT or 1025; 0 picks a free one). */
   smtpPort?: number;
   log?: (line: string) => void;
@@ -103,7 +105,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // 2. Environment.
     const env: Record<string, string> = {
-      ...localEnvironment({ ...emulators, busEndpoint: bus.endpoint, smtpHost: smtp.host, smtpPort: smtp.port, publicUrl: `http://localhost:${port}` }),
+      ...localEnvironment({ ...emulators, busEndpoint: bus.endpoint, smtpHost: smtp.host, smtpPort: smtp.port, publicUrl: options.publicUrl ?? `http://localhost:${port}` }),
       ...(await seedModule).localProviderEnv(process.env),
     };
     applyEnvironment(env);

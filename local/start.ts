@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   // Handled by the stack once loaded; this keeps an early failure from being reported as unhandled first.
   emulators.startingEmulators?.catch(() => undefined);
   const { startLocalStack } = await import('./stack.ts');
-  const running = await startLocalStack({ dataDir, log, ...emulators });
+  const running = await startLocalStack({ dataDir, log, publicUrl: local.PUBLIC_URL, ...emulators });
   if (running.seed) log(`seed: ${running.seed.detail}`);
   console.log(summary(running));
   // Measured from process start, so it includes loading the code, not only starting the services.
