@@ -55,10 +55,13 @@ describe('deepStrict', () => {
     expect(deepStrict(z.record(z.string(), z.unknown())).safeParse({ any: { thing: 1 } }).success).toBe(true);
   });
 
-  it('tries each option of a union strictly, and follows lazy schemas', () => {
+  it('tries each option of a (discriminated) union strictly, and follows lazy schemas', () => {
     const Either = z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.number() })]);
     expect(deepStrict(Either).safeParse({ a: 'x', b: 1 }).success).toBe(true);
     expect(deepStrict(Either).safeParse({ a: 'x', c: 1 }).success).toBe(false);
+    const Tagged = z.discriminatedUnion('kind', [z.object({ kind: z.literal('a'), a: z.string() }), z.object({ kind: z.literal('b'), b: z.number() })]);
+    expect(deepStrict(Tagged).safeParse({ kind: 'b', b: 1 }).success).toBe(true);
+    expect(deepStrict(Tagged).safeParse({ kind: 'b', b: 1, a: 'x' }).success).toBe(false);
     interface Node {
       name: string;
       children: Node[];
