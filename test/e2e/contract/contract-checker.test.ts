@@ -5,15 +5,20 @@
  * path no route serves) throw a ContractError naming the route, the status
  * and the zod issues, both from the checker itself and through the e2e
  * client, against a local server that answers with the crafted bodies.
+ * The coverage report lists what a run did not validate.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 import { listOf } from '#shared/http/schemas.ts';
 import { ContractError, contractChecker, deepStrict, type ContractReply } from '../support/contract.ts';
 import { httpClient } from '../support/http-client.ts';
+import { formatCoverage, readCoverage, recordExercised } from '../support/route-coverage.ts';
 
 const Widget = z.object({ id: z.string(), size: z.number().nullable(), tags: z.array(z.object({ name: z.string() })), color: z.string().default('red') });
 const ROUTES: RouteDef[] = [
@@ -146,5 +151,22 @@ describe('the e2e client', () => {
   it('checks against the real route table by default', async () => {
     crafted['/api/health'] = { status: 'ok', version: '1' };
     await expect(httpClient(base).request('GET', '/api/health')).rejects.toThrow(/health[\s\S]*Unrecognized key: "version"/);
+  });
+});
+
+describe('the coverage report', () => {
+  it('lists the routes with a validated success, those reached only with errors and those never reached', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'contract-coverage-'));
+    expect(readCoverage(folder, ROUTES)).toBeNull();
+    recordExercised(folder, ROUTES[0] as RouteDef, 200, true);
+    recordExercised(folder, ROUTES[1] as RouteDef, 404, false);
+    writeFileSync(join(folder, 'other.jsonl'), `${JSON.stringify({ route: 'GET /api/page', status: 200, success: true })}\n`);
+    const report = readCoverage(folder, ROUTES);
+    expect(report).toEqual({
+      validated: ['GET /api/widgets/{id}', 'GET /api/page'],
+      errorsOnly: ['GET /api/widgets'],
+      untouched: ['GET /api/undocumented', 'DELETE /api/widgets/{id}'],
+    });
+    expect(formatCoverage(report as NonNullable<typeof report>)).toContain('2/5 routes');
   });
 });
