@@ -8,6 +8,32 @@ import { ErrorBody } from './schemas.ts';
 
 type JsonSchema = Record<string, unknown>;
 
+const JsonObject = z.record(z.string(), z.unknown());
+/** The shape of the document buildOpenApi() builds: the response schema of GET /api/openapi.json. */
+export const OpenApiDocument = z.object({
+  openapi: z.string(),
+  info: z.object({ title: z.string(), version: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.object({
+        operationId: z.string(),
+        summary: z.string(),
+        tags: z.array(z.string()),
+        parameters: z.array(JsonObject),
+        responses: z.record(z.string(), JsonObject),
+        security: z.array(z.record(z.string(), z.array(z.string()))),
+        'x-auth': z.enum(['none', 'optional', 'user', 'admin']),
+        'x-rate-limit': z.string().optional(),
+        requestBody: JsonObject.optional(),
+      }),
+    ),
+  ),
+  components: z.object({ securitySchemes: z.record(z.string(), JsonObject), schemas: z.record(z.string(), JsonObject) }),
+});
+
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;

@@ -7,6 +7,7 @@ import { ActionCategory } from './action-categories.ts';
 import type { BillAction } from './action.schema.ts';
 import { Bill, Member } from './bill.schema.ts';
 import type { TextVersion } from './text-version.schema.ts';
+import type { TextDiff } from '#shared/domain/briefs/section-diff.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 
 export const BillView = Bill.omit({ provenance: true }).extend({
@@ -60,6 +61,32 @@ export const TextVersionView = z.object({
 });
 /** A text version without its storage keys. */
 export const textVersionView = (v: TextVersion) => ({ version_code: v.version_code, label: v.label, published_date: v.published_date, format: v.format, size: v.size, fetched_at: v.fetched_at });
+
+const ValueChangeView = z.object({ removed: z.array(z.string()), added: z.array(z.string()) });
+const SectionSummaryView = z.object({ section: z.string(), heading: z.string() });
+/** The section diff of two text versions (section-diff.ts's TextDiff). */
+export const TextDiffView = z.object({
+  sections_added: z.array(SectionSummaryView),
+  sections_removed: z.array(SectionSummaryView),
+  sections_modified: z.array(
+    SectionSummaryView.extend({
+      changes: z.object({ amounts: ValueChangeView, dates: ValueChangeView, deadlines: ValueChangeView }),
+      added_sentences: z.array(z.string()),
+      removed_sentences: z.array(z.string()),
+    }),
+  ),
+  unchanged_count: z.number(),
+});
+// The schema documents the TextDiff the diff builds: the two must not drift apart.
+const _sameDiff: [TextDiff, z.infer<typeof TextDiffView>] = [{} as z.infer<typeof TextDiffView>, {} as TextDiff];
+
+/** One text version with its text and the section diff against the previous version (null for the first). */
+export const BillTextView = TextVersionView.extend({
+  bill_id: z.string(),
+  text: z.string(),
+  previous_version_code: z.string().nullable(),
+  diff: TextDiffView.nullable(),
+});
 
 export const FollowedPosition = z.object({ member_id: z.string(), name: z.string(), title: z.enum(['Sen.', 'Rep.']), party: z.string().nullable(), state: z.string().nullable(), position: z.string() });
 export const RollCallView = RollCall.omit({ provenance: true }).extend({ data_as_of: z.string(), followed_positions: z.array(FollowedPosition) });

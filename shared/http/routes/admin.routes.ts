@@ -7,9 +7,30 @@ import { z } from 'zod';
 import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
 import { PublicUser } from '#shared/domain/users/user.schema.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
+import { JOB_FUNCTION_GROUPS, JobTrigger } from '#shared/jobs/job.ts';
 import { JobAccepted, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+
+const JobView = z.object({
+  name: z.string(),
+  group: z.enum(JOB_FUNCTION_GROUPS),
+  description: z.string(),
+  schedule: z.string().nullable(),
+  admin_path: z.string().nullable(),
+  last_run: z
+    .object({
+      run_id: z.string(),
+      trigger: JobTrigger,
+      status: z.enum(['running', 'succeeded', 'failed']),
+      started_at: z.string(),
+      finished_at: z.string().nullable(),
+      duration_ms: z.number().nullable(),
+    })
+    .nullable(),
+  /** The job's own summary of its last run, or {error} when it failed. */
+  last_result: z.record(z.string(), z.unknown()).nullable(),
+});
 
 export const listJobs = defineRoute({
   operationId: 'listJobs',
@@ -19,6 +40,7 @@ export const listJobs = defineRoute({
   auth: 'admin',
   summary: 'Every job with its schedule, last run and last result',
   tags: ['admin'],
+  response: z.object({ items: z.array(JobView) }),
 });
 
 export const runJobByName = defineRoute({

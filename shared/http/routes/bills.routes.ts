@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { BillCategory, Chamber } from '#shared/domain/bills/bill.schema.ts';
-import { ActionView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';
+import { ActionView, BillTextView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
@@ -67,6 +67,7 @@ export const getBillTextVersions = defineRoute({
   tags: ['bills'],
   params: BillIdParams,
   query: z.object({ version: z.string().regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' }).optional() }),
+  response: z.union([listOf(TextVersionView), BillTextView]),
 });
 
 export const listBillCosponsors = defineRoute({

@@ -1,5 +1,6 @@
 /** Routes of the service itself: health and the OpenAPI document. */
 import { z } from 'zod';
+import { OpenApiDocument } from '#shared/http/openapi.ts';
 import { defineRoute } from '#shared/http/route.ts';
 
 export const health = defineRoute({
@@ -21,6 +22,7 @@ export const openapi = defineRoute({
   auth: 'none',
   summary: 'This OpenAPI 3.1 document',
   tags: ['system'],
+  response: OpenApiDocument,
 });
 
 export const SYSTEM_ROUTES = [health, openapi];

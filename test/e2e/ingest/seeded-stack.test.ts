@@ -2,7 +2,8 @@
  * `npm start` with no API keys, over HTTP: the local stack replays the
  * project's recorded dataset, seeds itself through the real jobs, and its
  * queue pumps bring actions, text and votes; the API then shows seeded
- * bills, actions, text, members and votes, and by-zip answers for the seeded ZIP.
+ * bills, actions, text, members (profile and bills), cosponsors and votes,
+ * and by-zip answers for the seeded ZIP.
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_ZIP } from '#local/fixtures/build-seed-har.ts';
@@ -45,6 +46,8 @@ describe('npm start with no keys', () => {
     expect(actions.body.items).toHaveLength(6);
     const one = await api.request<{ text: string }>('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rh' } });
     expect(one.body.text).toContain('SEC. 2.');
+    const next = await api.request<{ previous_version_code: string | null; diff: { unchanged_count: number } | null }>('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rfs' } });
+    expect(next.body).toMatchObject({ previous_version_code: 'rh', diff: expect.objectContaining({ unchanged_count: expect.any(Number) }) });
     const votes = await eventually(
       () => api.request<List>('GET', '/api/bills/119-s-5/votes'),
       (r) => r.status === 200 && r.body.items.length === 1,
@@ -62,5 +65,16 @@ describe('npm start with no keys', () => {
     expect(zip.status).toBe(200);
     expect(zip.body).toMatchObject({ state: 'CA', district: 17 });
     expect(zip.body.members.map((m) => m.id).sort()).toEqual(['K000389', 'P000145', 'S001150']);
+  });
+
+  it("shows a member's profile and bills, and a bill's cosponsors", async () => {
+    const api = e2e.client();
+    const member = await api.request<{ id: string; enrichment_pending: boolean }>('GET', '/api/members/K000389');
+    expect(member.status).toBe(200);
+    expect(member.body.id).toBe('K000389');
+    const bills = await api.request<List>('GET', '/api/members/K000389/bills', { query: { role: 'sponsored' } });
+    expect(bills.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: '116-hjres-37', role: 'sponsor' })]));
+    const cosponsors = await api.request<List>('GET', '/api/bills/116-hjres-37/cosponsors');
+    expect(cosponsors.status).toBe(200);
   });
 });

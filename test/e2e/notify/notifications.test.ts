@@ -1,5 +1,5 @@
 // Notifications over real HTTP against the local stack, its queue pumps and its SMTP sink:
-// settings, a bill event queued for the dispatcher, push + email + RSS, history and unsubscribe.
+// settings, a bill event queued for the dispatcher, push + email + RSS, history, unsubscribe and the test sends.
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
@@ -75,5 +75,14 @@ describe('notifications over HTTP', () => {
     const oneClick = await api().request('POST', rel(headerUrl), { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(oneClick.status).toBe(200);
     expect(oneClick.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sends a test push and a test email and checks the feed', async () => {
+    const pushed = await api().request('POST', '/api/notifications/test/push', { token, body: { push_url: `${push.url}/trial` } });
+    expect(pushed.body).toMatchObject({ status: 'ok' });
+    const mailed = await api().request('POST', '/api/notifications/test/email', { token, body: { email_address: 'e2e-notify@example.org' } });
+    expect(mailed.body).toMatchObject({ status: 'ok' });
+    const feed = await api().request('POST', '/api/notifications/test/rss', { token });
+    expect(feed.body).toMatchObject({ status: 'ok', event_count: 1 });
   });
 });

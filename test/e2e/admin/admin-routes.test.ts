@@ -1,0 +1,70 @@
+/**
+ * The admin routes over HTTP against the local stack (no provider keys, so
+ * the providers replay the project's recording): user management, the
+ * external-API health check, and every job trigger path of the job table,
+ * each answering 202 and showing its run in /api/admin/jobs.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOB_TRIGGER_ROUTES } from '#shared/http/routes/admin.routes.ts';
+import { signUp } from '../personal/people.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+
+delete process.env.CONGRESS_API_KEY;
+delete process.env.REPLAY_HAR;
+const e2e = useLocalStack();
+const api = () => e2e.client();
+
+interface UserReply {
+  id: string;
+  email: string;
+  is_admin: boolean;
+}
+
+let admin = '';
+let other = '';
+beforeAll(async () => {
+  // The first account is the admin.
+  admin = await signUp(api(), 'admin');
+  other = await signUp(api(), 'other');
+});
+
+describe('admin routes over HTTP', () => {
+  it('lists users, promotes and demotes one, and deletes one', async () => {
+    const users = await api().request<{ items: UserReply[]; next_cursor: string | null }>('GET', '/api/admin/users', { token: admin });
+    expect(users.status).toBe(200);
+    expect(users.body.items.map((u) => u.is_admin)).toEqual([true, false]);
+    const otherId = users.body.items[1]?.id as string;
+    expect((await api().request('GET', '/api/admin/users', { token: other })).status).toBe(403);
+
+    const promoted = await api().request<UserReply>('POST', `/api/admin/users/${otherId}/promote`, { token: admin });
+    expect(promoted.body).toMatchObject({ id: otherId, is_admin: true });
+    const demoted = await api().request<UserReply>('POST', `/api/admin/users/${otherId}/demote`, { token: admin });
+    expect(demoted.body).toMatchObject({ id: otherId, is_admin: false });
+
+    expect((await api().request('DELETE', `/api/admin/users/${otherId}`, { token: admin })).status).toBe(204);
+    const after = await api().request<{ items: UserReply[] }>('GET', '/api/admin/users', { token: admin });
+    expect(after.body.items.map((u) => u.id)).not.toContain(otherId);
+  });
+
+  it('reports each external provider with its status, as data', async () => {
+    const health = await api().request<{ status: string; checks: { name: string; status: string }[] }>('GET', '/api/admin/health', { token: admin });
+    expect(health.status).toBe(200);
+    expect(health.body.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'rep_lookup', 'llm', 'news', 'trends']);
+    expect(health.body.checks.find((c) => c.name === 'news')?.status).toBe('not_configured');
+  });
+
+  it('starts the job of every trigger path with a 202, and each run shows in /api/admin/jobs', async () => {
+    const started = new Map<string, string>();
+    for (const route of JOB_TRIGGER_ROUTES) {
+      const res = await api().request<{ job: string; run_id: string }>('POST', route.path, { token: admin });
+      expect(res.status, route.path).toBe(202);
+      expect(res.body.job).toBe(route.job);
+      started.set(res.body.job, res.body.run_id);
+    }
+    await e2e.stack().bus.idle();
+    const jobs = await api().request<{ items: { name: string; last_run: { run_id: string; trigger: string } | null }[] }>('GET', '/api/admin/jobs', { token: admin });
+    for (const [job, runId] of started) {
+      expect(jobs.body.items.find((j) => j.name === job)?.last_run, job).toMatchObject({ run_id: runId, trigger: 'admin' });
+    }
+  });
+});
