@@ -6,7 +6,7 @@
 import { z } from 'zod';
 
 /** The checks, in the order the report lists them. */
-export const CHECK_NAMES = ['congress_api', 'document_api', 'rep_lookup', 'llm', 'news', 'trends'] as const;
+export const CHECK_NAMES = ['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm', 'news', 'trends'] as const;
 export const CheckName = z.enum(CHECK_NAMES);
 export type CheckName = z.infer<typeof CheckName>;
 

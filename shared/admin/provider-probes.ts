@@ -12,6 +12,8 @@ import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
 import { listCollections } from '#shared/providers/govinfo.client.ts';
 import { fetchNewsRss } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota, probeNewsSearch } from '#shared/providers/news-search.client.ts';
+import { fetchCurrentLegislators } from '#shared/providers/legislators/legislators.client.ts';
+import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
 import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
 import { checkProviders, type Probe } from './provider-health.ts';
 import type { ProviderHealth } from './provider-health.schema.ts';
@@ -44,6 +46,34 @@ const documentApi: Probe = {
     if (!collections.some((c) => c.collectionCode === 'BILLS')) throw new Error(`collections endpoint lists ${collections.length} collections but not BILLS, where bill texts live`);
     const key = config().GOVINFO_API_KEY ? '' : '; GOVINFO_API_KEY is not set, so the rate-limited DEMO_KEY is in use';
     return `collections endpoint lists ${collections.length} collections, BILLS among them${key}${source()}`;
+  },
+};
+
+/**
+ * Published roll calls that never change, one per chamber: votes are fetched from these hosts
+ * by the URLs bill actions carry, so a probe reads one and parses it as the pipeline would.
+ */
+export const PROBE_ROLL_CALLS = {
+  house: () => `${config().HOUSE_CLERK_BASE_URL.replace(/\/+$/, '')}/evs/2023/roll037.xml`,
+  senate: () => `${config().SENATE_BASE_URL.replace(/\/+$/, '')}/legislative/LIS/roll_call_votes/vote1191/vote_119_1_00007.xml`,
+} as const;
+
+const rollCallProbe = (chamber: 'house' | 'senate'): Probe => ({
+  name: chamber === 'house' ? 'house_votes' : 'senate_votes',
+  skipReason: async () => null,
+  call: async (deadlineMs) => {
+    const vote = await fetchRollCall(chamber, PROBE_ROLL_CALLS[chamber](), { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS });
+    return `roll call ${vote.congress}-${vote.session}-${vote.roll_number} parsed with ${vote.positions.length} positions${source()}`;
+  },
+});
+
+// The nightly sync_members reads the whole current-legislators file, so the probe does too: availability and format in one.
+const legislators: Probe = {
+  name: 'legislators',
+  skipReason: async () => null,
+  call: async (deadlineMs) => {
+    const members = await fetchCurrentLegislators(new Date().toISOString(), { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS });
+    return `current legislators file lists ${members.length} members${source()}`;
   },
 };
 
@@ -120,7 +150,7 @@ const trends: Probe = {
 };
 
 /** Every probe, in the report's order (CHECK_NAMES). */
-export const providerProbes = (): Probe[] => [congressApi, documentApi, repLookup, llmProbe(), news, trends];
+export const providerProbes = (): Probe[] => [congressApi, documentApi, rollCallProbe('house'), rollCallProbe('senate'), legislators, repLookup, llmProbe(), news, trends];
 
 /** GET /api/admin/health: every provider checked concurrently, each within PROVIDER_HEALTH_TIMEOUT_MS. */
 export function checkProviderHealth(): Promise<ProviderHealth> {

@@ -82,6 +82,10 @@ export const Config = z.object({
   ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
   DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
   SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
+  /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
+  LEGISLATORS_BASE_URL: z.string().url().default('https://unitedstates.github.io/congress-legislators'),
+  HOUSE_CLERK_BASE_URL: z.string().url().default('https://clerk.house.gov'),
+  SENATE_BASE_URL: z.string().url().default('https://www.senate.gov'),
   /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
   NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
   NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),

@@ -8,8 +8,8 @@ import { parseSenateVote, SENATE_LIS } from './senate-vote.parser.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';
 
 /** Fetches and parses one roll call of either chamber. */
-export async function fetchRollCall(chamber: 'house' | 'senate', url: string): Promise<ParsedVote> {
+export async function fetchRollCall(chamber: 'house' | 'senate', url: string, options: { timeoutMs?: number; retries?: number } = {}): Promise<ParsedVote> {
   const provider = chamber === 'house' ? HOUSE_CLERK : SENATE_LIS;
-  const res = await getText({ provider, url });
+  const res = await getText({ provider, url, ...options });
   return chamber === 'house' ? parseHouseVote(res.text) : parseSenateVote(res.text);
 }

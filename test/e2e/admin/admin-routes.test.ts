@@ -49,8 +49,9 @@ describe('admin routes over HTTP', () => {
   it('reports each external provider with its status, as data', async () => {
     const health = await api().request<{ status: string; checks: { name: string; status: string }[] }>('GET', '/api/admin/health', { token: admin });
     expect(health.status).toBe(200);
-    expect(health.body.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'rep_lookup', 'llm', 'news', 'trends']);
+    expect(health.body.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm', 'news', 'trends']);
     expect(health.body.checks.find((c) => c.name === 'news')?.status).toBe('not_configured');
+    for (const name of ['house_votes', 'senate_votes', 'legislators']) expect(health.body.checks.find((c) => c.name === name)?.status, name).toBe('ok');
   });
 
   it('starts the job of every trigger path with a 202, and each run shows in /api/admin/jobs', async () => {

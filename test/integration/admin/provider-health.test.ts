@@ -15,13 +15,15 @@ import { ProviderHealth, type CheckName } from '#shared/admin/provider-health.sc
 import { resetConfig } from '#shared/platform/config.ts';
 import { resetProviders } from '#shared/providers/llm/provider-factory.ts';
 import { resetReplay } from '#shared/providers/transport/http-transport.ts';
-import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
+import { legislator, SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
+import { HOUSE_ROLL_2023_037, SENATE_VOTE_119_1_007 } from '#local/fixtures/seed-documents.ts';
+import { SEED_MEMBERS } from '#local/fixtures/seed-members.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();
 
-type Upstream = 'congress' | 'govinfo' | 'zip' | 'census' | 'openai' | 'anthropic';
+type Upstream = 'congress' | 'govinfo' | 'house' | 'senate' | 'legislators' | 'zip' | 'census' | 'openai' | 'anthropic';
 type Mode = 'ok' | 'fail' | 'hang';
 const TIMEOUT_MS = 1000;
 
@@ -37,6 +39,9 @@ const ANSWERS: Record<Upstream, unknown> = {
       { collectionCode: 'CHRG', collectionName: 'Congressional Hearings', packageCount: 26375, granuleCount: 33 },
     ],
   },
+  house: HOUSE_ROLL_2023_037,
+  senate: SENATE_VOTE_119_1_007,
+  legislators: SEED_MEMBERS.map(legislator),
   zip: { 'post code': '95014', country: 'United States', 'country abbreviation': 'US', places: [{ 'place name': 'Cupertino', longitude: '-122.0321', state: 'California', 'state abbreviation': 'CA', latitude: '37.3183' }] },
   census: { result: { geographies: { States: [{ STATE: '06', STUSAB: 'CA', GEOID: '06' }], '119th Congressional Districts': [{ GEOID: '0617', CD119: '17', STATE: '06', NAME: 'Congressional District 17' }] } } },
   openai: { object: 'list', data: ['gpt-4o', 'gpt-4o-mini'].map((id) => ({ id, object: 'model', created: 1715367049, owned_by: 'system' })) },
@@ -46,13 +51,16 @@ const ANSWERS: Record<Upstream, unknown> = {
 const upstreamOf = (path: string): Upstream | null =>
   path === '/congress/v3/bill' ? 'congress'
   : path === '/govinfo/collections' ? 'govinfo'
+  : path === '/house/evs/2023/roll037.xml' ? 'house'
+  : path === '/senate/legislative/LIS/roll_call_votes/vote1191/vote_119_1_00007.xml' ? 'senate'
+  : path === '/legislators/legislators-current.json' ? 'legislators'
   : path === '/zip/us/95014' ? 'zip'
   : path === '/census/geocoder/geographies/coordinates' ? 'census'
   : path === '/openai/v1/models' ? 'openai'
   : path === '/anthropic/v1/models' ? 'anthropic'
   : null;
 
-const modes: Record<Upstream, Mode> = { congress: 'ok', govinfo: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' };
+const modes: Record<Upstream, Mode> = { congress: 'ok', govinfo: 'ok', house: 'ok', senate: 'ok', legislators: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' };
 const seen: { upstream: Upstream; url: URL; headers: Record<string, string | string[] | undefined> }[] = [];
 const held: ServerResponse[] = [];
 const server = createServer((req, res) => {
@@ -63,10 +71,12 @@ const server = createServer((req, res) => {
   if (modes[upstream] === 'hang') return void held.push(res);
   const [status, body] = modes[upstream] === 'fail' ? [500, { error: { message: 'upstream exploded' } }] : [200, ANSWERS[upstream]];
   // GovInfo answers a little late, so its latency is visibly measured.
-  setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), upstream === 'govinfo' ? 60 : 0);
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const type = typeof body === 'string' ? 'text/xml' : 'application/json';
+  setTimeout(() => res.writeHead(status, { 'content-type': type }).end(text), upstream === 'govinfo' ? 60 : 0);
 });
 
-const PROVIDER_ENV = ['CONGRESS_API_KEY', 'CONGRESS_API_BASE_URL', 'GOVINFO_API_KEY', 'GOVINFO_API_BASE_URL', 'ZIP_GEOCODER_BASE_URL', 'DISTRICT_BOUNDARIES_BASE_URL', 'LLM_PROVIDER', 'LLM_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'NEWS_API_KEY', 'REPLAY_HAR', 'PROVIDER_HEALTH_TIMEOUT_MS'];
+const PROVIDER_ENV = ['CONGRESS_API_KEY', 'CONGRESS_API_BASE_URL', 'HOUSE_CLERK_BASE_URL', 'SENATE_BASE_URL', 'LEGISLATORS_BASE_URL', 'GOVINFO_API_KEY', 'GOVINFO_API_BASE_URL', 'ZIP_GEOCODER_BASE_URL', 'DISTRICT_BOUNDARIES_BASE_URL', 'LLM_PROVIDER', 'LLM_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'NEWS_API_KEY', 'REPLAY_HAR', 'PROVIDER_HEALTH_TIMEOUT_MS'];
 function useEnv(values: Record<string, string | undefined>): void {
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined) delete process.env[k];
@@ -82,6 +92,9 @@ const allConfigured = () => ({
   CONGRESS_API_BASE_URL: `${base}/congress/v3`,
   GOVINFO_API_KEY: 'govinfo-secret',
   GOVINFO_API_BASE_URL: `${base}/govinfo`,
+  HOUSE_CLERK_BASE_URL: `${base}/house`,
+  SENATE_BASE_URL: `${base}/senate`,
+  LEGISLATORS_BASE_URL: `${base}/legislators`,
   ZIP_GEOCODER_BASE_URL: `${base}/zip`,
   DISTRICT_BOUNDARIES_BASE_URL: `${base}/census`,
   LLM_PROVIDER: 'openai',
@@ -107,7 +120,7 @@ beforeAll(async () => {
   readerToken = await signUp('reader@example.org', '192.0.2.31');
 });
 beforeEach(() => {
-  Object.assign(modes, { congress: 'ok', govinfo: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' });
+  Object.assign(modes, { congress: 'ok', govinfo: 'ok', house: 'ok', senate: 'ok', legislators: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' });
   seen.length = 0;
   useEnv({ ...Object.fromEntries(PROVIDER_ENV.map((k) => [k, undefined])), ...allConfigured() });
 });
@@ -136,9 +149,9 @@ describe('GET /api/admin/health', () => {
     expect(res.status).toBe(200);
     const report = ProviderHealth.parse(res.body);
     expect(report.status).toBe('ok');
-    expect(report.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'rep_lookup', 'llm', 'news', 'trends']);
+    expect(report.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm', 'news', 'trends']);
     const checks = byName(report);
-    for (const name of ['congress_api', 'document_api', 'rep_lookup', 'llm'] as const) {
+    for (const name of ['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm'] as const) {
       expect(checks[name].status, `${name}: ${checks[name].detail}`).toBe('ok');
       expect(checks[name].latency_ms).toEqual(expect.any(Number));
     }
@@ -147,10 +160,13 @@ describe('GET /api/admin/health', () => {
     expect(checks.document_api.detail).toBe('collections endpoint lists 2 collections, BILLS among them');
     expect(checks.rep_lookup.detail).toMatch(/^ZIP 95014 → CA-17 \(geocoder \d+ ms, district boundaries \d+ ms\)$/);
     expect(checks.llm.detail).toBe('openai lists 2 models; briefs use gpt-4o-mini');
+    expect(checks.house_votes.detail).toBe('roll call 118-1-37 parsed with 2 positions');
+    expect(checks.senate_votes.detail).toMatch(/^roll call 119-1-7 parsed with \d+ positions$/);
+    expect(checks.legislators.detail).toBe(`current legislators file lists ${SEED_MEMBERS.length} members`);
     expect(checks.news).toEqual({ name: 'news', status: 'not_configured', latency_ms: null, detail: 'NEWS_API_KEY is not set, so news comes from the RSS feed only and the news search is off' });
     expect(checks.trends).toMatchObject({ status: 'not_configured', latency_ms: null });
     // One request per upstream, with the keys where the providers expect them.
-    expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'congress', 'govinfo', 'openai', 'zip']);
+    expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'congress', 'govinfo', 'house', 'legislators', 'openai', 'senate', 'zip']);
     const congress = seen.find((s) => s.upstream === 'congress')?.url;
     expect(congress?.searchParams.get('api_key')).toBe('congress-secret');
     expect(congress?.searchParams.get('limit')).toBe('1');
@@ -206,7 +222,7 @@ describe('GET /api/admin/health', () => {
     // GovInfo still serves the document fetcher with its DEMO_KEY, so it is checked, and the detail says so.
     expect(checks.document_api.status).toBe('ok');
     expect(checks.document_api.detail).toContain('DEMO_KEY');
-    expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'govinfo', 'zip']);
+    expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'govinfo', 'house', 'legislators', 'senate', 'zip']);
   });
 
   it('names a chosen provider that lacks its key as not_configured', async () => {
