@@ -24,9 +24,8 @@ const stack = await startBenchStack('effectiveness', { fauxqs: false });
 const { dynamo } = await import('#shared/platform/aws-clients.ts');
 const { tableDefinition } = await import('#shared/db/table-definition.ts');
 const { batchWrite } = await import('#shared/db/dynamo.ts');
-const { actionSk } = await import('#shared/db/actions.repository.ts');
 const { putMember } = await import('#shared/db/members.repository.ts');
-const { INDEX } = await import('#shared/db/table.ts');
+const { actionKeys, billKeys, cosponsorKeys } = await import('#shared/db/keys/index.ts');
 const { calculateEffectivenessScores } = await import('#shared/effectiveness/calculate-effectiveness-scores.ts');
 const { makeBill, makeMember } = await import('../test/support/personal-seed.ts');
 
@@ -49,14 +48,14 @@ try {
   for (let b = 0; b < BILLS; b++) {
     const sponsor = memberId((b * 7) % MEMBERS);
     const bill = makeBill(119, 'hr', b + 1, { sponsor_id: sponsor, latest_action_text: b % 20 === 0 ? 'Became Public Law No: 119-1.' : 'Referred to committee', bill_category: b % 10 === 0 ? 'commemorative' : 'substantive' });
-    items.push({ put: { pk: `BILL#${bill.id}`, sk: 'META', entity: 'bill', ...bill, [INDEX.gsi2.pk]: `SPONSOR#${sponsor}`, [INDEX.gsi2.sk]: `${bill.introduced_date}#${bill.id}` } });
+    items.push({ put: { ...billKeys.meta(bill.id), entity: 'bill', ...bill, ...billKeys.bySponsor.keys(sponsor, bill) } });
     for (const [d, text] of (STAGE_TEXTS[b % STAGE_TEXTS.length] ?? []).entries()) {
       const action = { bill_id: bill.id, action_date: `2025-03-${String(10 + d).padStart(2, '0')}`, action_text: text, category: 'procedural', action_code: null, action_type: null, recorded_votes: [], provenance: bill.provenance };
-      items.push({ put: { pk: `BILL#${bill.id}`, sk: actionSk(action), entity: 'action', ...action } });
+      items.push({ put: { ...actionKeys.action(action), entity: 'action', ...action } });
     }
     for (let c = 1; c <= 3; c++) {
       const m = memberId((b * 7 + c * 13) % MEMBERS);
-      items.push({ put: { pk: `BILL#${bill.id}`, sk: `COSPONSOR#${m}`, entity: 'cosponsor', bill_id: bill.id, member_id: m, name: m, party: PARTIES[(b + c) % PARTIES.length], state: 'CA', district: 1, sponsorship_date: '2025-03-01', is_original: true, withdrawn_date: null } });
+      items.push({ put: { ...cosponsorKeys.cosponsor(bill.id, m), entity: 'cosponsor', bill_id: bill.id, member_id: m, name: m, party: PARTIES[(b + c) % PARTIES.length], state: 'CA', district: 1, sponsorship_date: '2025-03-01', is_original: true, withdrawn_date: null } });
     }
   }
   for (let i = 0; i < items.length; i += 500) await Promise.all(Array.from({ length: Math.ceil(Math.min(500, items.length - i) / 25) }, (_, k) => batchWrite(items.slice(i + k * 25, Math.min(i + (k + 1) * 25, i + 500)))));

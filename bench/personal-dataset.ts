@@ -9,7 +9,10 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchWrite, type Item } from '#shared/db/dynamo.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
-import { INDEX, tableName } from '#shared/db/table.ts';
+import { billKeys } from '#shared/db/keys/bill.keys.ts';
+import { topicKeys } from '#shared/db/keys/topic.keys.ts';
+import { wordKeys } from '#shared/db/keys/word.keys.ts';
+import { tableName } from '#shared/db/table.ts';
 import { Member, type Bill, type BillType } from '#shared/domain/bills/bill.schema.ts';
 import { titleWords } from '#shared/domain/bills/title-words.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
@@ -59,14 +62,12 @@ export function benchBill(i: number): Bill {
 /** The bill item and its title-word items, in the shapes the ingestion repositories write. */
 function billItems(bill: Bill): Item[] {
   const meta: Item = {
-    pk: `BILL#${bill.id}`,
-    sk: 'META',
+    ...billKeys.meta(bill.id),
     entity: 'bill',
     ...bill,
-    [INDEX.gsi1.pk]: 'BILLS',
-    [INDEX.gsi1.sk]: `${bill.latest_action_date ?? '0000-00-00'}#${bill.id}`,
+    ...billKeys.byLatestAction.keys(bill),
   };
-  const words = titleWords(`${bill.short_title ?? ''} ${bill.title}`).map((w) => ({ pk: `WORD#${w}`, sk: bill.id, entity: 'word', bill_id: bill.id }));
+  const words = titleWords(`${bill.short_title ?? ''} ${bill.title}`).map((w) => ({ ...wordKeys.word(w, bill.id), entity: 'word', bill_id: bill.id }));
   return [meta, ...words];
 }
 
@@ -90,7 +91,7 @@ export async function writeBills(from: number, to: number): Promise<void> {
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: 'TOPIC', sk: tag },
+          Key: topicKeys.counter(tag),
           UpdateExpression: 'SET entity = :e, topic = :t ADD bill_count :n',
           ExpressionAttributeValues: { ':e': 'topic', ':t': tag, ':n': n },
         }),

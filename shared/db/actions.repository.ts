@@ -3,17 +3,16 @@
  * the (bill_id, action_date, action_text) triple and a duplicate insert is a
  * failed condition that writes nothing.
  */
-import { createHash } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
-import { billPk } from './bills.repository.ts';
+import { actionKeys } from './keys/action.keys.ts';
+import { billKeys } from './keys/bill.keys.ts';
 import { tableName } from './table.ts';
 
 /** The sort key of an action: date, then a hash of its exact text. */
-export const actionSk = (a: Pick<BillAction, 'action_date' | 'action_text'>) =>
-  `ACTION#${a.action_date}#${createHash('sha256').update(a.action_text).digest('hex').slice(0, 20)}`;
+export const actionSk = actionKeys.sortKey;
 
 /** Inserts actions; returns those that were new (duplicates of a stored triple write nothing). */
 export async function insertActions(actions: BillAction[]): Promise<BillAction[]> {
@@ -24,7 +23,7 @@ export async function insertActions(actions: BillAction[]): Promise<BillAction[]
       await dynamo().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { pk: billPk(a.bill_id), sk: actionSk(a), entity: 'action', ...a },
+          Item: { ...actionKeys.action(a), entity: 'action', ...a },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
@@ -40,7 +39,7 @@ export async function insertActions(actions: BillAction[]): Promise<BillAction[]
 export async function listActions(billId: string): Promise<BillAction[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-    ExpressionAttributeValues: { ':pk': billPk(billId), ':a': 'ACTION#' },
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
     ScanIndexForward: false,
   });
   return items.map((i) => BillAction.parse(i));
@@ -49,7 +48,7 @@ export async function listActions(billId: string): Promise<BillAction[]> {
 /** One page of a bill's actions, newest first. */
 export async function listActionsPage(billId: string, limit: number, cursor?: string): Promise<Page<BillAction>> {
   const page = await queryPage(
-    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ExpressionAttributeValues: { ':pk': billPk(billId), ':a': 'ACTION#' }, ScanIndexForward: false, Limit: limit },
+    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix }, ScanIndexForward: false, Limit: limit },
     cursor,
   );
   return { items: page.items.map((i) => BillAction.parse(i)), next_cursor: page.next_cursor };

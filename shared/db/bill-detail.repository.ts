@@ -8,7 +8,14 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { queryAll } from './dynamo.ts';
-import { billFromItem, billPk } from './bills.repository.ts';
+import { billFromItem } from './bills.repository.ts';
+import { actionKeys } from './keys/action.keys.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { briefKeys } from './keys/brief.keys.ts';
+import { cosponsorKeys } from './keys/cosponsor.keys.ts';
+import { newsKeys } from './keys/news.keys.ts';
+import { textVersionKeys } from './keys/text-version.keys.ts';
+import { voteKeys } from './keys/vote.keys.ts';
 
 export interface BillPartition {
   bill: Bill;
@@ -19,26 +26,26 @@ export interface BillPartition {
 
 /** The bill with what its detail view shows, from one Query; null for an unknown bill. */
 export async function getBillPartition(billId: string): Promise<BillPartition | null> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': billPk(billId) } });
-  const meta = items.find((i) => i.sk === 'META');
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': billKeys.partition(billId) } });
+  const meta = items.find(billKeys.isMeta);
   if (!meta) return null;
   const prefixed = (p: string) => items.filter((i) => String(i.sk).startsWith(p));
-  const briefs = prefixed('BRIEF#')
+  const briefs = prefixed(briefKeys.prefix)
     .map((i) => Brief.safeParse(i))
     .flatMap((r) => (r.success ? [r.data] : []))
     .sort((a, b) => b.version - a.version);
-  const texts = sortVersions(prefixed('TEXT#').map((i) => TextVersion.parse(i)));
+  const texts = sortVersions(prefixed(textVersionKeys.prefix).map((i) => TextVersion.parse(i)));
   return {
     bill: billFromItem(meta),
     latestBrief: briefs[0] ?? null,
     textVersions: texts,
     counts: {
-      actions: prefixed('ACTION#').length,
+      actions: prefixed(actionKeys.prefix).length,
       text_versions: texts.length,
       briefs: briefs.length,
-      cosponsors: prefixed('COSPONSOR#').length,
-      votes: prefixed('VOTE#').length,
-      news: prefixed('NEWS#').length,
+      cosponsors: prefixed(cosponsorKeys.prefix).length,
+      votes: prefixed(voteKeys.billVotePrefix).length,
+      news: prefixed(newsKeys.prefix).length,
     },
   };
 }

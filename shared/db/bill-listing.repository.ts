@@ -7,6 +7,7 @@
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { queryPage, type Page } from './dynamo.ts';
 import { billFromItem, getBills } from './bills.repository.ts';
+import { billKeys } from './keys/bill.keys.ts';
 import { listBillIdsByTopic } from './search-index.repository.ts';
 import { INDEX } from './table.ts';
 
@@ -55,19 +56,20 @@ export async function listBills(filters: BillFilters, limit: number, cursor?: st
     const bills = (await getBills(page.items)).filter((b) => matches(b, filters));
     return { items: bills.sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '')), next_cursor: page.next_cursor };
   }
-  const bySponsor = Boolean(filters.sponsor_id);
-  const index = bySponsor ? INDEX.gsi2 : INDEX.gsi1;
+  const listing = filters.sponsor_id
+    ? { index: INDEX[billKeys.bySponsor.index], pk: billKeys.bySponsor.partition(filters.sponsor_id) }
+    : { index: INDEX[billKeys.byLatestAction.index], pk: billKeys.byLatestAction.partition };
   const { FilterExpression, names, values } = filterExpression(filters);
   const items: Bill[] = [];
   let next: string | null | undefined = cursor;
   for (let round = 0; round < MAX_ROUNDS && items.length < limit; round++) {
     const page = await queryPage(
       {
-        IndexName: index.name,
+        IndexName: listing.index.name,
         KeyConditionExpression: '#pk = :pk',
         ...(FilterExpression ? { FilterExpression } : {}),
-        ExpressionAttributeNames: { '#pk': index.pk, ...names },
-        ExpressionAttributeValues: { ':pk': bySponsor ? `SPONSOR#${filters.sponsor_id}` : 'BILLS', ...values },
+        ExpressionAttributeNames: { '#pk': listing.index.pk, ...names },
+        ExpressionAttributeValues: { ':pk': listing.pk, ...values },
         ScanIndexForward: false,
         Limit: limit - items.length,
       },

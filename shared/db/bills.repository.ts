@@ -9,26 +9,20 @@ import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/l
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
 import { batchGet, isConditionFailed, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
 
-export const billPk = (id: string) => `BILL#${id}`;
-export const billKey = (id: string) => ({ pk: billPk(id), sk: 'META' });
-const missingKey = (id: string, what: MissingKind) => ({ pk: billPk(id), sk: `MISSING#${what}` });
-export type MissingKind = 'sponsor' | 'metadata';
-
-/** The gsi sort value of a bill: undated bills sort last. */
-const latestSortKey = (b: Pick<Bill, 'latest_action_date' | 'id'>) => `${b.latest_action_date ?? '0000-00-00'}#${b.id}`;
+export type { MissingKind } from './keys/bill.keys.ts';
 
 function toItem(bill: Bill): Item {
   return {
-    ...billKey(bill.id),
+    ...billKeys.meta(bill.id),
     entity: 'bill',
     ...bill,
-    [INDEX.gsi1.pk]: 'BILLS',
-    [INDEX.gsi1.sk]: latestSortKey(bill),
-    ...(bill.sponsor_id ? { [INDEX.gsi2.pk]: `SPONSOR#${bill.sponsor_id}`, [INDEX.gsi2.sk]: `${bill.introduced_date ?? '0000-00-00'}#${bill.id}` } : {}),
+    ...billKeys.byLatestAction.keys(bill),
+    ...(bill.sponsor_id ? billKeys.bySponsor.keys(bill.sponsor_id, bill) : {}),
   };
 }
 
@@ -37,7 +31,7 @@ export const billFromItem = (item: Item): Bill => Bill.parse(item);
 
 /** The bill, or null. */
 export async function getBill(id: string): Promise<Bill | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: billKey(id) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: billKeys.meta(id) }));
   return out.Item ? billFromItem(out.Item) : null;
 }
 
@@ -45,7 +39,7 @@ export async function getBill(id: string): Promise<Bill | null> {
 export async function getBills(ids: string[]): Promise<Bill[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const items = await batchGet(unique.map(billKey));
+  const items = await batchGet(unique.map(billKeys.meta));
   const byId = new Map(items.map((i) => [String(i.id), billFromItem(i)]));
   return unique.flatMap((id) => (byId.has(id) ? [byId.get(id) as Bill] : []));
 }
@@ -54,7 +48,7 @@ async function putMarker(id: string, what: MissingKind): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...missingKey(id, what), entity: 'missing', bill_id: id, [INDEX.gsi3.pk]: `MISSING#${what}`, [INDEX.gsi3.sk]: id },
+      Item: { ...billKeys.missing(id, what), entity: 'missing', bill_id: id, ...billKeys.missingList.keys(id, what) },
     }),
   );
 }
@@ -107,7 +101,7 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
 
 /** Removes a missing-marker once; counts it only when it was there. */
 async function clearMissing(id: string, what: MissingKind): Promise<void> {
-  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: missingKey(id, what), ReturnValues: 'ALL_OLD' }));
+  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: billKeys.missing(id, what), ReturnValues: 'ALL_OLD' }));
   if (out.Attributes) await incrementStats(what === 'sponsor' ? { bills_missing_sponsor: -1 } : { bills_missing_metadata: -1 });
 }
 
@@ -130,7 +124,7 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
 /** Ids of bills carrying a missing-marker, a page at a time (backfills). */
 export async function listBillsMissing(what: MissingKind, limit: number, cursor?: string): Promise<Page<string>> {
   const page = await queryPage(
-    { ...indexPartition('gsi3', `MISSING#${what}`), Limit: limit },
+    { ...indexPartition(billKeys.missingList.index, billKeys.missingList.partition(what)), Limit: limit },
     cursor,
   );
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
@@ -138,12 +132,13 @@ export async function listBillsMissing(what: MissingKind, limit: number, cursor?
 
 /** Bills newest latest action first; with `since` (YYYY-MM-DD) only those acted on since then. */
 export async function listBillsByLatestAction(opts: { limit: number; cursor?: string; since?: string }): Promise<Page<Bill>> {
+  const index = INDEX[billKeys.byLatestAction.index];
   const page = await queryPage(
     {
-      IndexName: INDEX.gsi1.name,
+      IndexName: index.name,
       KeyConditionExpression: opts.since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': INDEX.gsi1.pk, ...(opts.since ? { '#sk': INDEX.gsi1.sk } : {}) },
-      ExpressionAttributeValues: { ':pk': 'BILLS', ...(opts.since ? { ':since': opts.since } : {}) },
+      ExpressionAttributeNames: { '#pk': index.pk, ...(opts.since ? { '#sk': index.sk } : {}) },
+      ExpressionAttributeValues: { ':pk': billKeys.byLatestAction.partition, ...(opts.since ? { ':since': opts.since } : {}) },
       ScanIndexForward: false,
       Limit: opts.limit,
     },
@@ -162,7 +157,7 @@ export async function markBillBriefed(billId: string, { topic_tags }: { topic_ta
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: billKey(billId),
+      Key: billKeys.meta(billId),
       UpdateExpression: 'SET document_status = :brief, has_document = :t, topic_tags = :tags',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':brief': 'brief', ':t': true, ':tags': tags },
@@ -178,7 +173,7 @@ export async function markBillHasText(billId: string): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: billKey(billId),
+      Key: billKeys.meta(billId),
       UpdateExpression: 'SET has_document = :t',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':t': true },
@@ -187,7 +182,7 @@ export async function markBillHasText(billId: string): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: billKey(billId),
+      Key: billKeys.meta(billId),
       UpdateExpression: 'SET document_status = :pending',
       ConditionExpression: 'document_status = :none',
       ExpressionAttributeValues: { ':pending': 'pending', ':none': 'no_text' },
@@ -202,7 +197,7 @@ export async function setBillCategory(billId: string, category: BillCategory): P
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: billKey(billId),
+      Key: billKeys.meta(billId),
       UpdateExpression: 'SET bill_category = :c',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':c': category },

@@ -9,10 +9,10 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
-import { INDEX, tableName } from './table.ts';
+import { briefKeys } from './keys/brief.keys.ts';
+import { tableName } from './table.ts';
 
-const PARTITION = 'PENDING#brief';
-const markerKey = (billId: string, versionCode: string) => ({ pk: `BILL#${billId}`, sk: `BRIEFPENDING#${versionCode}` });
+const LIST = indexPartition(briefKeys.pendingList.index, briefKeys.pendingList.partition);
 
 export interface PendingBrief {
   bill_id: string;
@@ -26,13 +26,12 @@ export async function markBriefPending(billId: string, versionCode: string, at: 
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...markerKey(billId, versionCode),
+        ...briefKeys.pending(billId, versionCode),
         entity: 'brief_pending',
         bill_id: billId,
         version_code: versionCode,
         queued_at: at,
-        [INDEX.gsi3.pk]: PARTITION,
-        [INDEX.gsi3.sk]: `${billId}#${versionCode}`,
+        ...briefKeys.pendingList.keys(billId, versionCode),
       },
     }),
   );
@@ -40,12 +39,12 @@ export async function markBriefPending(billId: string, versionCode: string, at: 
 
 /** Clears the marker once the brief is stored. */
 export async function clearBriefPending(billId: string, versionCode: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: markerKey(billId, versionCode) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: briefKeys.pending(billId, versionCode) }));
 }
 
 /** Up to `limit` waiting text versions. */
 export async function listPendingBriefs(limit: number): Promise<PendingBrief[]> {
-  const items = await collectPages((n, cursor) => queryPage({ ...indexPartition('gsi3', PARTITION), Limit: n }, cursor), limit);
+  const items = await collectPages((n, cursor) => queryPage({ ...LIST, Limit: n }, cursor), limit);
   return items.map((i) => ({ bill_id: String(i.bill_id), version_code: String(i.version_code), queued_at: String(i.queued_at) }));
 }
 
@@ -57,7 +56,7 @@ export async function countPendingBriefs(): Promise<number> {
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        ...indexPartition('gsi3', PARTITION),
+        ...LIST,
         Select: 'COUNT',
         ExclusiveStartKey: start,
       }),

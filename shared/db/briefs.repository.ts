@@ -11,28 +11,24 @@ import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteComm
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { queryAll, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { briefKeys } from './keys/brief.keys.ts';
+import { tokenKeys } from './keys/token.keys.ts';
 import { INDEX, tableName } from './table.ts';
 
-const billPk = (billId: string) => `BILL#${billId}`;
-const briefSk = (version: number) => `BRIEF#${String(version).padStart(4, '0')}`;
-const guardKey = (billId: string, dedupeKey: string) => ({ pk: billPk(billId), sk: `BRIEFKEY#${dedupeKey}` });
-const tokenKey = (token: string) => ({ pk: `TOKEN#brief#${token}`, sk: 'TOKEN' });
-/** The sparse gsi3 partition listing briefs with at least one uncited point. */
-export const UNCITED_PARTITION = 'BRIEFS#uncited';
-
-/** The key of one brief version. */
-export const briefKey = (billId: string, version: number) => ({ pk: billPk(billId), sk: briefSk(version) });
+const tokenKey = (token: string) => tokenKeys.token('brief', token);
+const uncited = briefKeys.uncitedList;
 
 const fromItem = (item: Item | undefined): Brief | null => (item ? Brief.parse(item) : null);
 
 function toItem(brief: Brief, dedupeKey: string): Item {
   return {
-    ...briefKey(brief.bill_id, brief.version),
+    ...briefKeys.brief(brief.bill_id, brief.version),
     entity: 'brief',
     ...brief,
     dedupe_key: dedupeKey,
-    external_keys: [guardKey(brief.bill_id, dedupeKey), tokenKey(brief.share_token)],
-    ...(brief.uncited ? { [INDEX.gsi3.pk]: UNCITED_PARTITION, [INDEX.gsi3.sk]: `${brief.bill_id}#${briefSk(brief.version)}` } : {}),
+    external_keys: [briefKeys.guard(brief.bill_id, dedupeKey), tokenKey(brief.share_token)],
+    ...(brief.uncited ? uncited.keys(brief.bill_id, brief.version) : {}),
   };
 }
 
@@ -42,7 +38,7 @@ export async function getLatestBrief(billId: string): Promise<Brief | null> {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': billPk(billId), ':sk': 'BRIEF#' },
+      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
       ScanIndexForward: false,
       Limit: 1,
     }),
@@ -52,7 +48,7 @@ export async function getLatestBrief(billId: string): Promise<Brief | null> {
 
 /** One brief version, or null. */
 export async function getBrief(billId: string, version: number): Promise<Brief | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKey(billId, version) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKeys.brief(billId, version) }));
   return fromItem(out.Item);
 }
 
@@ -60,7 +56,7 @@ export async function getBrief(billId: string, version: number): Promise<Brief |
 export async function listBriefs(billId: string): Promise<Brief[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': billPk(billId), ':sk': 'BRIEF#' },
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
     ScanIndexForward: false,
   });
   return items.map((i) => Brief.parse(i));
@@ -71,7 +67,7 @@ export async function listBriefsPage(billId: string, limit: number, cursor?: str
   const page = await queryPage(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': billPk(billId), ':sk': 'BRIEF#' },
+      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
       ScanIndexForward: false,
       Limit: limit,
     },
@@ -90,7 +86,7 @@ export async function getBriefByShareToken(token: string): Promise<{ brief: Brie
 
 /** The brief already written under a dedupe key, or null. */
 export async function getBriefByDedupeKey(billId: string, dedupeKey: string): Promise<Brief | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: guardKey(billId, dedupeKey), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKeys.guard(billId, dedupeKey), ConsistentRead: true }));
   return out.Item ? getBrief(billId, Number(out.Item.version)) : null;
 }
 
@@ -116,7 +112,7 @@ export async function putBrief(brief: Brief, options: { dedupeKey?: string } = {
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName(), Item: { ...guardKey(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName(), Item: { ...briefKeys.guard(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: tableName(), Item: toItem(candidate, dedupeKey), ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: tableName(), Item: { ...tokenKey(candidate.share_token), entity: 'brief_token', bill_id: candidate.bill_id, version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
           ],
@@ -152,7 +148,7 @@ export async function markBriefEventSent(billId: string, version: number, at: st
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: briefKey(billId, version),
+      Key: briefKeys.brief(billId, version),
       UpdateExpression: 'SET event_sent_at = :at',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':at': at },
@@ -162,14 +158,14 @@ export async function markBriefEventSent(billId: string, version: number, at: st
 
 /** Deletes one brief with its guard and share token, returning it (backfill-citations re-briefs it afterwards). */
 export async function deleteBrief(billId: string, version: number): Promise<Brief | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKey(billId, version), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKeys.brief(billId, version), ConsistentRead: true }));
   if (!out.Item) return null;
   const dedupeKey = String(out.Item.dedupe_key ?? out.Item.text_version_code);
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: tableName(), Key: briefKey(billId, version) } },
-        { Delete: { TableName: tableName(), Key: guardKey(billId, dedupeKey) } },
+        { Delete: { TableName: tableName(), Key: briefKeys.brief(billId, version) } },
+        { Delete: { TableName: tableName(), Key: briefKeys.guard(billId, dedupeKey) } },
         { Delete: { TableName: tableName(), Key: tokenKey(String(out.Item.share_token)) } },
       ],
     }),
@@ -186,14 +182,14 @@ export async function updateBriefPoints(brief: Brief): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: briefKey(parsed.bill_id, parsed.version),
+      Key: briefKeys.brief(parsed.bill_id, parsed.version),
       UpdateExpression: uncitedKeys,
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#g3pk': INDEX.gsi3.pk, '#g3sk': INDEX.gsi3.sk },
+      ExpressionAttributeNames: { '#g3pk': INDEX[uncited.index].pk, '#g3sk': INDEX[uncited.index].sk },
       ExpressionAttributeValues: {
         ':p': parsed.points,
         ':u': parsed.uncited,
-        ...(parsed.uncited ? { ':g3pk': UNCITED_PARTITION, ':g3sk': `${parsed.bill_id}#${briefSk(parsed.version)}` } : {}),
+        ...(parsed.uncited ? { ':g3pk': uncited.partition, ':g3sk': uncited.sortKey(parsed.bill_id, parsed.version) } : {}),
       },
     }),
   );
@@ -202,7 +198,7 @@ export async function updateBriefPoints(brief: Brief): Promise<void> {
 /** Briefs with an uncited point, from the sparse index (backfill-citations; no Scan). */
 export async function listUncitedBriefs(): Promise<Array<{ bill_id: string; version: number; text_version_code: string }>> {
   const items = await queryAll({
-    ...indexPartition('gsi3', UNCITED_PARTITION),
+    ...indexPartition(uncited.index, uncited.partition),
   });
   return items.map((i) => ({ bill_id: String(i.bill_id), version: Number(i.version), text_version_code: String(i.text_version_code) }));
 }
@@ -238,7 +234,7 @@ export async function assignShareToken(billId: string, version: number, token: s
           {
             Update: {
               TableName: tableName(),
-              Key: briefKey(billId, version),
+              Key: briefKeys.brief(billId, version),
               UpdateExpression: 'SET share_token = :t',
               ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
               ExpressionAttributeValues: { ':t': token },

@@ -11,13 +11,10 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Collection, CollectionBill } from '#shared/domain/personal/collection.schema.ts';
 import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Item, type Page } from './dynamo.ts';
+import { collectionKeys } from './keys/collection.keys.ts';
+import { userKeys } from './keys/user.keys.ts';
 import { collectionTokenItem, shareTokenKey } from './share-tokens.repository.ts';
 import { tableName } from './table.ts';
-
-const userPk = (userId: string) => `USER#${userId}`;
-const collectionKey = (userId: string, cid: string) => ({ pk: userPk(userId), sk: `COLLECTION#${cid}` });
-const billKey = (userId: string, cid: string, billId: string) => ({ pk: userPk(userId), sk: `COLLBILL#${cid}#${billId}` });
-const nameKey = (userId: string, key: string) => ({ pk: userPk(userId), sk: `COLLNAME#${key}` });
 
 /** The owner already has a collection with this name. */
 export class CollectionNameTakenError extends Error {
@@ -27,7 +24,7 @@ export class CollectionNameTakenError extends Error {
 const nameClaim = (userId: string, key: string, cid: string) => ({
   Put: {
     TableName: tableName(),
-    Item: { ...nameKey(userId, key), entity: 'collection_name', collection_id: cid },
+    Item: { ...collectionKeys.name(userId, key), entity: 'collection_name', collection_id: cid },
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
@@ -36,7 +33,7 @@ const nameClaim = (userId: string, key: string, cid: string) => ({
 export async function createCollection(collection: Collection, key: string): Promise<void> {
   const tokenItem = collectionTokenItem(collection.share_token, collection.user_id, collection.id);
   const item: Item = {
-    ...collectionKey(collection.user_id, collection.id),
+    ...collectionKeys.collection(collection.user_id, collection.id),
     entity: 'collection',
     ...collection,
     name_key: key,
@@ -60,7 +57,7 @@ export async function createCollection(collection: Collection, key: string): Pro
 
 /** A user's collection, or null (also for another user's collection id). */
 export async function getCollection(userId: string, cid: string): Promise<Collection | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKey(userId, cid), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
   return out.Item ? Collection.parse(out.Item) : null;
 }
 
@@ -69,7 +66,7 @@ export async function listCollections(userId: string, limit: number, cursor?: st
   const page = await queryPage(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':c': 'COLLECTION#' },
+      ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':c': collectionKeys.prefix },
       Limit: limit,
     },
     cursor,
@@ -82,7 +79,7 @@ export async function listCollectionBills(userId: string, cid: string, limit: nu
   const page = await queryPage(
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
-      ExpressionAttributeValues: { ':pk': userPk(userId), ':b': `COLLBILL#${cid}#` },
+      ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':b': collectionKeys.billsPrefix(cid) },
       Limit: limit,
     },
     cursor,
@@ -111,7 +108,7 @@ export async function updateCollection(
   }
   const update = {
     TableName: tableName(),
-    Key: collectionKey(current.user_id, current.id),
+    Key: collectionKeys.collection(current.user_id, current.id),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: values,
@@ -126,7 +123,7 @@ export async function updateCollection(
           TransactItems: [
             { Update: update },
             nameClaim(current.user_id, change.key, current.id),
-            ...(oldKey ? [{ Delete: { TableName: tableName(), Key: nameKey(current.user_id, oldKey) } }] : []),
+            ...(oldKey ? [{ Delete: { TableName: tableName(), Key: collectionKeys.name(current.user_id, oldKey) } }] : []),
           ],
         }),
       );
@@ -144,7 +141,7 @@ export async function updateCollection(
 
 /** Reads a collection with its stored name key (for renames). */
 export async function getCollectionWithKey(userId: string, cid: string): Promise<(Collection & { name_key?: string }) | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKey(userId, cid), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
   if (!out.Item) return null;
   const nk = out.Item.name_key;
   return { ...Collection.parse(out.Item), ...(typeof nk === 'string' ? { name_key: nk } : {}) };
@@ -169,14 +166,14 @@ export async function addCollectionBill(userId: string, cid: string, billId: str
           {
             Put: {
               TableName: tableName(),
-              Item: { ...billKey(userId, cid, billId), entity: 'collection_bill', collection_id: cid, bill_id: billId, added_at: now },
+              Item: { ...collectionKeys.bill(userId, cid, billId), entity: 'collection_bill', collection_id: cid, bill_id: billId, added_at: now },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           {
             Update: {
               TableName: tableName(),
-              Key: collectionKey(userId, cid),
+              Key: collectionKeys.collection(userId, cid),
               UpdateExpression: 'ADD bill_count :one SET updated_at = :now',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':one': 1, ':now': now },
@@ -197,11 +194,11 @@ export async function removeCollectionBill(userId: string, cid: string, billId: 
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName(), Key: billKey(userId, cid, billId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: tableName(), Key: collectionKeys.bill(userId, cid, billId), ConditionExpression: 'attribute_exists(pk)' } },
           {
             Update: {
               TableName: tableName(),
-              Key: collectionKey(userId, cid),
+              Key: collectionKeys.collection(userId, cid),
               UpdateExpression: 'ADD bill_count :minus SET updated_at = :now',
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':minus': -1, ':now': now },
@@ -223,7 +220,7 @@ export async function deleteCollection(userId: string, cid: string): Promise<boo
     const out = await dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: collectionKey(userId, cid),
+        Key: collectionKeys.collection(userId, cid),
         ConditionExpression: 'attribute_exists(pk)',
         ReturnValues: 'ALL_OLD',
       }),
@@ -235,11 +232,11 @@ export async function deleteCollection(userId: string, cid: string): Promise<boo
   }
   const bills = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':b': `COLLBILL#${cid}#` },
+    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':b': collectionKeys.billsPrefix(cid) },
     ProjectionExpression: 'pk, sk',
   });
   const extra: { pk: string; sk: string }[] = [];
-  if (typeof old?.name_key === 'string') extra.push(nameKey(userId, old.name_key));
+  if (typeof old?.name_key === 'string') extra.push(collectionKeys.name(userId, old.name_key));
   if (typeof old?.share_token === 'string') extra.push(shareTokenKey('collection', old.share_token));
   await batchWrite([...bills.map((b) => ({ pk: String(b.pk), sk: String(b.sk) })), ...extra].map((k) => ({ delete: k })));
   return true;

@@ -5,20 +5,18 @@
  */
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { batchWrite, queryAll, queryPage, type Page, indexPartition } from './dynamo.ts';
-import { billPk } from './bills.repository.ts';
-import { INDEX } from './table.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { cosponsorKeys } from './keys/cosponsor.keys.ts';
 
 /** Stores a bill's cosponsors (a re-fetch rewrites the same items). */
 export async function saveCosponsors(cosponsors: Cosponsor[]): Promise<void> {
   await batchWrite(
     cosponsors.map((c) => ({
       put: {
-        pk: billPk(c.bill_id),
-        sk: `COSPONSOR#${c.member_id}`,
+        ...cosponsorKeys.cosponsor(c.bill_id, c.member_id),
         entity: 'cosponsor',
         ...c,
-        [INDEX.gsi2.pk]: `COSPONSOR#${c.member_id}`,
-        [INDEX.gsi2.sk]: `${c.sponsorship_date ?? '0000-00-00'}#${c.bill_id}`,
+        ...cosponsorKeys.byMember.keys(c),
       },
     })),
   );
@@ -26,14 +24,14 @@ export async function saveCosponsors(cosponsors: Cosponsor[]): Promise<void> {
 
 /** A bill's cosponsors, by sponsorship date. */
 export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': billPk(billId), ':c': 'COSPONSOR#' } });
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix } });
   return items.map((i) => Cosponsor.parse(i)).sort((a, b) => (a.sponsorship_date ?? '').localeCompare(b.sponsorship_date ?? '') || a.name.localeCompare(b.name));
 }
 
 /** Bill ids a member cosponsored, newest first. */
 export async function listCosponsoredBillIds(memberId: string, limit: number, cursor?: string): Promise<Page<string>> {
   const page = await queryPage(
-    { ...indexPartition('gsi2', `COSPONSOR#${memberId}`), ScanIndexForward: false, Limit: limit },
+    { ...indexPartition(cosponsorKeys.byMember.index, cosponsorKeys.byMember.partition(memberId)), ScanIndexForward: false, Limit: limit },
     cursor,
   );
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };

@@ -11,8 +11,10 @@ import { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillCategory, type Member } from '#shared/domain/bills/bill.schema.ts';
 import { indexPartition, isConditionFailed, queryAll } from './dynamo.ts';
-import { billPk } from './bills.repository.ts';
-import { memberKey } from './members.repository.ts';
+import { actionKeys } from './keys/action.keys.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { cosponsorKeys } from './keys/cosponsor.keys.ts';
+import { memberKeys } from './keys/member.keys.ts';
 import { tableName } from './table.ts';
 
 /** A Query input reading only `attributes` (names aliased, so reserved words are safe). */
@@ -32,7 +34,7 @@ export type SponsoredBill = z.infer<typeof SponsoredBill>;
 
 /** Every bill a member sponsored (B8), with what the score reads of it. */
 export async function listSponsoredBills(memberId: string): Promise<SponsoredBill[]> {
-  const partition = indexPartition('gsi2', `SPONSOR#${memberId}`);
+  const partition = indexPartition(billKeys.bySponsor.index, billKeys.bySponsor.partition(memberId));
   const items = await queryAll({
     ...partition,
     ...projected(['id', 'bill_category', 'latest_action_text'], partition.ExpressionAttributeNames),
@@ -46,7 +48,7 @@ const StageActionItem = z.object({ action_text: z.string(), action_type: z.strin
 export async function listStageActions(billId: string): Promise<z.infer<typeof StageActionItem>[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-    ExpressionAttributeValues: { ':pk': billPk(billId), ':a': 'ACTION#' },
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
     ...projected(['action_text', 'action_type']),
   });
   return items.map((i) => StageActionItem.parse(i));
@@ -58,7 +60,7 @@ const CosponsorParty = z.object({ party: z.string().nullable().default(null), wi
 export async function listCosponsorParties(billId: string): Promise<(string | null)[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
-    ExpressionAttributeValues: { ':pk': billPk(billId), ':c': 'COSPONSOR#' },
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix },
     ...projected(['party', 'withdrawn_date']),
   });
   return items.map((i) => CosponsorParty.parse(i)).filter((c) => c.withdrawn_date === null).map((c) => c.party);
@@ -73,7 +75,7 @@ export async function saveMemberScore(memberId: string, fields: MemberScoreField
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: memberKey(memberId),
+        Key: memberKeys.profile(memberId),
         UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),

@@ -2,17 +2,16 @@
  * The shared ETag cache of the document fetcher: ETAG#{md5(url)} / ETAG,
  * kept 30 days (TTL), so a conditional GET can ask "changed since?".
  */
-import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { etagKeys } from './keys/etag.keys.ts';
 import { tableName, ttlIn } from './table.ts';
 
 export const ETAG_TTL_SECONDS = 30 * 24 * 3600;
-const etagKey = (url: string) => ({ pk: `ETAG#${createHash('md5').update(url).digest('hex')}`, sk: 'ETAG' });
 
 /** The cached ETag of a URL, or null (expired items may linger until TTL deletes them, so expiry is checked). */
 export async function getCachedEtag(url: string, now = Date.now()): Promise<string | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: etagKey(url) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: etagKeys.url(url) }));
   const item = out.Item;
   if (!item || typeof item.etag !== 'string' || Number(item.ttl) * 1000 < now) return null;
   return item.etag;
@@ -20,5 +19,5 @@ export async function getCachedEtag(url: string, now = Date.now()): Promise<stri
 
 /** Caches a URL's ETag for 30 days. */
 export async function putCachedEtag(url: string, etag: string, now = Date.now()): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...etagKey(url), entity: 'etag', url, etag, ttl: ttlIn(ETAG_TTL_SECONDS, now) } }));
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...etagKeys.url(url), entity: 'etag', url, etag, ttl: ttlIn(ETAG_TTL_SECONDS, now) } }));
 }

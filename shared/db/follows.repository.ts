@@ -10,22 +10,16 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import { isConditionFailed, queryAll, type Item } from './dynamo.ts';
+import { followKeys } from './keys/follow.keys.ts';
+import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
-
-const userPk = (userId: string) => `USER#${userId}`;
-export const followKey = (userId: string, type: FollowTargetType, targetId: string) => ({
-  pk: userPk(userId),
-  sk: `FOLLOW#${type}#${targetId}`,
-});
-const followersPk = (type: FollowTargetType, targetId: string) => `FOLLOWERS#${type}#${targetId}`;
 
 function toItem(follow: Follow): Item {
   return {
-    ...followKey(follow.user_id, follow.target_type, follow.target_id),
+    ...followKeys.follow(follow.user_id, follow.target_type, follow.target_id),
     entity: 'follow',
     ...follow,
-    [INDEX.gsi2.pk]: followersPk(follow.target_type, follow.target_id),
-    [INDEX.gsi2.sk]: userPk(follow.user_id),
+    ...followKeys.followers.keys(follow),
   };
 }
 
@@ -35,7 +29,7 @@ const fromItem = (item: Item): Follow => Follow.parse(item);
 export async function listFollows(userId: string, targetType?: FollowTargetType): Promise<Follow[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userPk(userId), ':prefix': targetType ? `FOLLOW#${targetType}#` : 'FOLLOW#' },
+    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
   });
   return items.map(fromItem);
 }
@@ -43,7 +37,7 @@ export async function listFollows(userId: string, targetType?: FollowTargetType)
 /** One follow of a user, or null. */
 export async function getFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<Follow | null> {
   const out = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: followKey(userId, targetType, targetId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: followKeys.follow(userId, targetType, targetId), ConsistentRead: true }),
   );
   return out.Item ? fromItem(out.Item) : null;
 }
@@ -90,7 +84,7 @@ export async function deleteFollow(userId: string, targetType: FollowTargetType,
     await dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
-        Key: followKey(userId, targetType, targetId),
+        Key: followKeys.follow(userId, targetType, targetId),
         ConditionExpression: 'attribute_exists(pk)',
       }),
     );
@@ -116,7 +110,7 @@ export async function setFollowMode(
     const out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: followKey(userId, targetType, targetId),
+        Key: followKeys.follow(userId, targetType, targetId),
         // Keep the old stamp when the mode does not change, so re-sending a mode cannot reset history.
         UpdateExpression: 'SET follow_mode = :m, mode_set_at = if_not_exists(mode_set_at, :now)',
         ConditionExpression: 'attribute_exists(pk) AND follow_mode = :m',
@@ -132,7 +126,7 @@ export async function setFollowMode(
     const out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: followKey(userId, targetType, targetId),
+        Key: followKeys.follow(userId, targetType, targetId),
         UpdateExpression: 'SET follow_mode = :m, mode_set_at = :now',
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':m': mode, ':now': now },
@@ -153,11 +147,12 @@ export interface Follower {
 
 /** Everyone following one target (Query gsi2 FOLLOWERS#{type}#{target}, all pages). */
 export async function followersOf(targetType: FollowTargetType, targetId: string): Promise<Follower[]> {
+  const index = INDEX[followKeys.followers.index];
   const items = await queryAll({
-    IndexName: INDEX.gsi2.name,
+    IndexName: index.name,
     KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk, '#mode': 'follow_mode' },
-    ExpressionAttributeValues: { ':pk': followersPk(targetType, targetId) },
+    ExpressionAttributeNames: { '#pk': index.pk, '#mode': 'follow_mode' },
+    ExpressionAttributeValues: { ':pk': followKeys.followers.partition(targetType, targetId) },
     ProjectionExpression: 'user_id, #mode',
   });
   return items.map((i) => ({

@@ -7,6 +7,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet } from './dynamo.ts';
+import { jobKeys } from './keys/job.keys.ts';
 import { tableName, ttlIn } from './table.ts';
 
 export const JobRun = z.object({
@@ -28,11 +29,11 @@ const HISTORY_DAYS = 30;
 export async function recordJobRun(run: JobRun): Promise<void> {
   const base = { entity: 'job_run', ...run };
   await Promise.all([
-    dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `JOB#${run.job}`, sk: 'LATEST', ...base } })),
+    dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKeys.latest(run.job), ...base } })),
     dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: `JOB#${run.job}`, sk: `RUN#${run.started_at}#${run.run_id}`, ...base, ttl: ttlIn(HISTORY_DAYS * 86400) },
+        Item: { ...jobKeys.run(run.job, run.started_at, run.run_id), ...base, ttl: ttlIn(HISTORY_DAYS * 86400) },
       }),
     ),
   ]);
@@ -40,6 +41,6 @@ export async function recordJobRun(run: JobRun): Promise<void> {
 
 /** The latest run of each named job (absent jobs have never run). */
 export async function latestRuns(jobs: string[]): Promise<Map<string, JobRun>> {
-  const items = await batchGet(jobs.map((j) => ({ pk: `JOB#${j}`, sk: 'LATEST' })));
+  const items = await batchGet(jobs.map((j) => jobKeys.latest(j)));
   return new Map(items.map((i) => JobRun.parse(i)).map((r) => [r.job, r]));
 }

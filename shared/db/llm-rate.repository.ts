@@ -8,9 +8,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
+import { rateKeys } from './keys/rate.keys.ts';
 import { tableName } from './table.ts';
-
-const BUCKET_KEY = { pk: 'RATE#llm-rpm', sk: 'BUCKET' };
 
 export interface TakeResult {
   taken: boolean;
@@ -23,7 +22,7 @@ export interface TakeResult {
  * `perMinute` tokens a minute. A lost race answers "try again now" (waitMs 0).
  */
 export async function takeLlmToken(capacity: number, perMinute: number, now = Date.now()): Promise<TakeResult> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: BUCKET_KEY, ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: rateKeys.llmBucket, ConsistentRead: true }));
   const lastTokens = out.Item ? Number(out.Item.tokens) : capacity;
   const lastAt = out.Item ? Number(out.Item.updated_at_ms) : now;
   const seq = out.Item ? Number(out.Item.seq ?? 0) : 0;
@@ -33,7 +32,7 @@ export async function takeLlmToken(capacity: number, perMinute: number, now = Da
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: BUCKET_KEY,
+        Key: rateKeys.llmBucket,
         UpdateExpression: 'SET tokens = :t, updated_at_ms = :now, seq = :next, entity = :e',
         ConditionExpression: out.Item ? (seq === 0 ? '(seq = :seq OR attribute_not_exists(seq))' : 'seq = :seq') : 'attribute_not_exists(pk)',
         ExpressionAttributeValues: { ':t': refilled - 1, ':now': Math.max(now, lastAt), ':next': seq + 1, ':e': 'llm_bucket', ...(out.Item ? { ':seq': seq } : {}) },

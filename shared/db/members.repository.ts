@@ -12,29 +12,23 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Member, MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { memberKeys } from './keys/member.keys.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
 
-export const memberKey = (id: string) => ({ pk: `MEMBER#${id}`, sk: 'PROFILE' });
 const NAME_QUERY_LIMIT = 200;
-
-const delegationSortKey = (m: Member) => `${m.chamber ?? 'unknown'}#${String(m.district ?? 0).padStart(2, '0')}#${m.id}`;
 
 function toItem(m: Member): Item {
   return {
-    ...memberKey(m.id),
+    ...memberKeys.profile(m.id),
     entity: 'member',
     ...m,
-    [INDEX.gsi1.pk]: `MEMBERS#${m.state}`,
-    [INDEX.gsi1.sk]: delegationSortKey(m),
-    [INDEX.gsi3.pk]: 'MEMBERS',
-    [INDEX.gsi3.sk]: `${m.name.toLowerCase()}#${m.id}`,
+    ...memberKeys.byState.keys(m),
+    ...memberKeys.byName.keys(m),
   };
 }
 
 const fromItem = (i: Item): Member => Member.parse(i);
 
-
-const nameItemKey = (token: string, id: string) => ({ pk: `NAME#${token[0]}`, sk: `${token}#${id}` });
 
 /**
  * Puts the name index items of a member (one per name word, each with the
@@ -46,8 +40,8 @@ async function writeNameItems(member: Member, previousName?: string): Promise<vo
   const card = memberCard(member);
   const gone = previousName ? nameTokens(previousName).filter((t) => !tokens.includes(t)) : [];
   await batchWrite([
-    ...tokens.map((t) => ({ put: { ...nameItemKey(t, member.id), entity: 'member_name', member_id: member.id, card } })),
-    ...gone.map((t) => ({ delete: nameItemKey(t, member.id) })),
+    ...tokens.map((t) => ({ put: { ...memberKeys.nameItem(t, member.id), entity: 'member_name', member_id: member.id, card } })),
+    ...gone.map((t) => ({ delete: memberKeys.nameItem(t, member.id) })),
   ]);
 }
 
@@ -86,20 +80,20 @@ export async function putMember(member: Member): Promise<void> {
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged) }));
   await Promise.all([
     writeNameItems(merged, existing?.name),
-    merged.lis_id ? batchWrite([{ put: { pk: `LIS#${merged.lis_id}`, sk: 'MEMBER', entity: 'lis_id', member_id: merged.id } }]) : Promise.resolve(),
+    merged.lis_id ? batchWrite([{ put: { ...memberKeys.lis(merged.lis_id), entity: 'lis_id', member_id: merged.id } }]) : Promise.resolve(),
   ]);
 }
 
 /** The member, or null. */
 export async function getMember(id: string): Promise<Member | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKey(id) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.profile(id) }));
   return out.Item ? fromItem(out.Item) : null;
 }
 
 /** Member detail: the one Query on the member's partition. */
 export async function getMemberDetail(id: string): Promise<Member | null> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `MEMBER#${id}` } });
-  const profile = items.find((i) => i.sk === 'PROFILE');
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': memberKeys.partition(id) } });
+  const profile = items.find(memberKeys.isProfile);
   return profile ? fromItem(profile) : null;
 }
 
@@ -107,7 +101,7 @@ export async function getMemberDetail(id: string): Promise<Member | null> {
 export async function getMembers(ids: string[]): Promise<Member[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const byId = new Map((await batchGet(unique.map(memberKey))).map((i) => [String(i.id), fromItem(i)]));
+  const byId = new Map((await batchGet(unique.map(memberKeys.profile))).map((i) => [String(i.id), fromItem(i)]));
   return unique.flatMap((id) => (byId.has(id) ? [byId.get(id) as Member] : []));
 }
 
@@ -115,8 +109,8 @@ export async function getMembers(ids: string[]): Promise<Member[]> {
 export async function bioguideIdsForLis(lisIds: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(lisIds)];
   if (unique.length === 0) return new Map();
-  const items = await batchGet(unique.map((l) => ({ pk: `LIS#${l}`, sk: 'MEMBER' })));
-  return new Map(items.map((i) => [String(i.pk).slice('LIS#'.length), String(i.member_id)]));
+  const items = await batchGet(unique.map((l) => memberKeys.lis(l)));
+  return new Map(items.map((i) => [memberKeys.lisIdOf(String(i.pk)), String(i.member_id)]));
 }
 
 /**
@@ -131,7 +125,7 @@ export async function searchMembers(q: string, limit: number): Promise<MemberCar
   if (!longest) return [];
   const page = await queryPage({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-    ExpressionAttributeValues: { ':pk': `NAME#${longest[0]}`, ':t': longest },
+    ExpressionAttributeValues: { ':pk': memberKeys.namePartition(longest), ':t': longest },
     Limit: NAME_QUERY_LIMIT,
   });
   const cards = new Map<string, MemberCard>();
@@ -161,19 +155,21 @@ export async function listMembers(filters: MemberFilters, limit: number, cursor?
   let key: string;
   let index: string;
   if (filters.state) {
-    index = INDEX.gsi1.name;
-    names['#pk'] = INDEX.gsi1.pk;
-    values[':pk'] = `MEMBERS#${filters.state}`;
+    const byState = INDEX[memberKeys.byState.index];
+    index = byState.name;
+    names['#pk'] = byState.pk;
+    values[':pk'] = memberKeys.byState.partition(filters.state);
     key = '#pk = :pk';
     if (filters.chamber) {
-      names['#sk'] = INDEX.gsi1.sk;
-      values[':c'] = `${filters.chamber}#`;
+      names['#sk'] = byState.sk;
+      values[':c'] = memberKeys.byState.chamberPrefix(filters.chamber);
       key += ' AND begins_with(#sk, :c)';
     }
   } else {
-    index = INDEX.gsi3.name;
-    names['#pk'] = INDEX.gsi3.pk;
-    values[':pk'] = 'MEMBERS';
+    const byName = INDEX[memberKeys.byName.index];
+    index = byName.name;
+    names['#pk'] = byName.pk;
+    values[':pk'] = memberKeys.byName.partition;
     key = '#pk = :pk';
   }
   const filter: string[] = [];
@@ -203,13 +199,13 @@ export async function listMembers(filters: MemberFilters, limit: number, cursor?
 
 /** Every stored member (the gsi3 everyone-by-name partition, all pages): for nightly jobs and migrations. */
 export async function listAllMembers(): Promise<Member[]> {
-  return (await queryAll(indexPartition('gsi3', 'MEMBERS'))).map(fromItem);
+  return (await queryAll(indexPartition(memberKeys.byName.index, memberKeys.byName.partition))).map(fromItem);
 }
 
 /** A state's senators and the House member of one district (at-large states use district 0). */
 export async function membersForDistrict(state: string, district: number): Promise<Member[]> {
   const items = await queryAll({
-    ...indexPartition('gsi1', `MEMBERS#${state}`),
+    ...indexPartition(memberKeys.byState.index, memberKeys.byState.partition(state)),
   });
   return items.map(fromItem).filter((m) => m.chamber === 'senate' || (m.chamber === 'house' && (m.district ?? 0) === district));
 }
@@ -223,7 +219,7 @@ export async function saveMemberEnrichment(
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: memberKey(id),
+      Key: memberKeys.profile(id),
       UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
@@ -241,7 +237,7 @@ export async function claimEnrichment(id: string, now = Date.now()): Promise<boo
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: `MEMBER#${id}`, sk: 'ENRICH', entity: 'enrich_claim', ttl: ttlIn(3600, now) },
+        Item: { ...memberKeys.enrichClaim(id), entity: 'enrich_claim', ttl: ttlIn(3600, now) },
         ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },

@@ -7,15 +7,14 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
+import { quotaKeys } from './keys/quota.keys.ts';
 import { tableName, ttlIn, TTL_ATTRIBUTE } from './table.ts';
 
 const QUOTA_TTL_SECONDS = 2 * 24 * 3600;
-const utcDay = (now: Date) => now.toISOString().slice(0, 10);
-const quotaKey = (now: Date) => ({ pk: 'QUOTA#news-search', sk: `DAY#${utcDay(now)}` });
 
 /** Requests counted for the UTC day of `now` (0 when none). */
 export async function newsQuotaUsed(now = new Date()): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: quotaKey(now), ProjectionExpression: 'used' }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: quotaKeys.newsSearchDay(now), ProjectionExpression: 'used' }));
   return Number(out.Item?.used ?? 0);
 }
 
@@ -25,7 +24,7 @@ export async function takeNewsQuota(limit: number, now = new Date()): Promise<bo
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: quotaKey(now),
+        Key: quotaKeys.newsSearchDay(now),
         UpdateExpression: 'ADD used :one SET entity = :e, #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
@@ -44,7 +43,7 @@ export async function exhaustNewsQuota(limit: number, now = new Date()): Promise
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: quotaKey(now),
+      Key: quotaKeys.newsSearchDay(now),
       UpdateExpression: 'SET used = :limit, entity = :e, #ttl = :ttl',
       ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
       ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },

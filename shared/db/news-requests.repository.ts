@@ -9,6 +9,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
+import { newsKeys } from './keys/news.keys.ts';
 import { INDEX, tableName } from './table.ts';
 
 export const NewsRequest = z.object({
@@ -18,24 +19,24 @@ export const NewsRequest = z.object({
 });
 export type NewsRequest = z.infer<typeof NewsRequest>;
 
-const key = (billId: string) => ({ pk: `BILL#${billId}`, sk: 'NEWSREQUEST' });
+const listing = newsKeys.requests;
 
 /** Records that a bill's news should be fetched; idempotent while the request is pending. */
 export async function requestNewsFetch(billId: string, reason: string, now = new Date()): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: key(billId),
+      Key: newsKeys.request(billId),
       UpdateExpression:
         'SET entity = :e, bill_id = :b, requested_at = if_not_exists(requested_at, :t), reason = if_not_exists(reason, :r), #gpk = :list, #gsk = if_not_exists(#gsk, :sk)',
-      ExpressionAttributeNames: { '#gpk': INDEX.gsi3.pk, '#gsk': INDEX.gsi3.sk },
+      ExpressionAttributeNames: { '#gpk': INDEX[listing.index].pk, '#gsk': INDEX[listing.index].sk },
       ExpressionAttributeValues: {
         ':e': 'news_request',
         ':b': billId,
         ':t': now.toISOString(),
         ':r': reason,
-        ':list': 'NEWS_REQUESTS',
-        ':sk': `${now.toISOString()}#${billId}`,
+        ':list': listing.partition,
+        ':sk': listing.sortKey(billId, now.toISOString()),
       },
     }),
   );
@@ -45,7 +46,7 @@ export async function requestNewsFetch(billId: string, reason: string, now = new
 export async function listNewsRequests(limit: number, cursor?: string): Promise<Page<NewsRequest>> {
   const page = await queryPage(
     {
-      ...indexPartition('gsi3', 'NEWS_REQUESTS'),
+      ...indexPartition(listing.index, listing.partition),
       Limit: limit,
     },
     cursor,
@@ -55,5 +56,5 @@ export async function listNewsRequests(limit: number, cursor?: string): Promise<
 
 /** Marks a request done (the fetcher calls this after storing the bill's articles). */
 export async function completeNewsRequest(billId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key(billId) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: newsKeys.request(billId) }));
 }

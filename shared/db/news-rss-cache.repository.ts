@@ -8,25 +8,22 @@
  * Scan. The number of distinct queries is bounded by the bills and members
  * searched in two hours.
  */
-import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
+import { newsCacheKeys } from './keys/news-cache.keys.ts';
 import { tableName, ttlIn } from './table.ts';
 
 /** News RSS cache lifetime: 2 hours (docs/product-rules.md). */
 export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
 
-const PARTITION = 'NEWSRSS';
-const cacheKey = (query: string) => ({ pk: PARTITION, sk: `Q#${createHash('sha256').update(query).digest('hex')}` });
-
 const CachedFeed = z.object({ query: z.string(), articles: z.array(NewsArticle), expires_at: z.number() });
 
 /** The cached articles of a query, or null when absent or older than 2 hours. */
 export async function getCachedFeed(query: string, now = Date.now()): Promise<NewsArticle[] | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: cacheKey(query) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: newsCacheKeys.query(query) }));
   const cached = CachedFeed.safeParse(out.Item);
   if (!cached.success || cached.data.query !== query || cached.data.expires_at <= now) return null;
   return cached.data.articles;
@@ -37,7 +34,7 @@ export async function putCachedFeed(query: string, articles: NewsArticle[], now 
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...cacheKey(query), entity: 'news_rss_cache', query, articles, fetched_at: new Date(now).toISOString(), expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000, ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now) },
+      Item: { ...newsCacheKeys.query(query), entity: 'news_rss_cache', query, articles, fetched_at: new Date(now).toISOString(), expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000, ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now) },
     }),
   );
 }
@@ -46,7 +43,7 @@ export async function putCachedFeed(query: string, articles: NewsArticle[], now 
 export async function clearCachedFeeds(): Promise<number> {
   const keys = await queryAll({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': PARTITION },
+    ExpressionAttributeValues: { ':pk': newsCacheKeys.partition },
     ProjectionExpression: 'pk, sk',
   });
   await batchWrite(keys.map((k) => ({ delete: { pk: k.pk, sk: k.sk } })));

@@ -7,15 +7,17 @@
  * the claims that keep reads from queueing a fetch on every view, and the
  * latest trend score of a bill (B14, written by the trend scorer).
  */
-import { createHash } from 'node:crypto';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { indexPartition, isConditionFailed, queryPage, type Page } from './dynamo.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { newsKeys, type NewsOwner } from './keys/news.keys.ts';
+import { trendKeys } from './keys/trend.keys.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
 
-export type NewsOwner = { kind: 'bill'; id: string } | { kind: 'member'; id: string };
+export type { NewsOwner } from './keys/news.keys.ts';
 
 export const StoredArticle = NewsArticle.extend({ stored_at: z.string(), provider: z.enum(['news-search', 'news-rss']) });
 export type StoredArticle = z.infer<typeof StoredArticle>;
@@ -26,28 +28,22 @@ export const MEMBER_LISTING_SECONDS = 14 * 24 * 3600;
 /** Longest description kept: articles sit in the bill's partition, which its detail read loads whole. */
 const MAX_DESCRIPTION = 500;
 
-const ownerPk = (owner: NewsOwner) => (owner.kind === 'bill' ? `BILL#${owner.id}` : `MEMBER#${owner.id}`);
-export const urlHash = (url: string) => createHash('sha256').update(url).digest('hex');
-
 /** Stores one article unless the owner already has its URL; true when it was new. */
 export async function putArticle(owner: NewsOwner, article: NewsArticle, provider: StoredArticle['provider'], now = new Date()): Promise<boolean> {
-  const hash = urlHash(article.url);
   const description = article.description && article.description.length > MAX_DESCRIPTION ? `${article.description.slice(0, MAX_DESCRIPTION - 1)}…` : article.description;
   try {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
-          pk: ownerPk(owner),
-          sk: `NEWS#${hash}`,
+          ...newsKeys.article(owner, article.url),
           entity: 'news_article',
           ...article,
           description,
           provider,
           stored_at: now.toISOString(),
-          [INDEX.gsi3.pk]: `NEWS#${ownerPk(owner)}`,
           // Undated articles sort by when they were stored.
-          [INDEX.gsi3.sk]: `${article.published_at ?? now.toISOString()}#${hash}`,
+          ...newsKeys.byOwner.keys(owner, article.url, article.published_at ?? now.toISOString()),
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
@@ -61,7 +57,7 @@ export async function putArticle(owner: NewsOwner, article: NewsArticle, provide
 
 /** An owner's articles, newest first, a page at a time. */
 export async function listArticles(owner: NewsOwner, limit: number, cursor?: string): Promise<Page<StoredArticle>> {
-  const page = await queryPage({ ...indexPartition('gsi3', `NEWS#${ownerPk(owner)}`), ScanIndexForward: false, Limit: limit }, cursor);
+  const page = await queryPage({ ...indexPartition(newsKeys.byOwner.index, newsKeys.byOwner.partition(owner)), ScanIndexForward: false, Limit: limit }, cursor);
   return { items: page.items.map((i) => StoredArticle.parse(i)), next_cursor: page.next_cursor };
 }
 
@@ -72,12 +68,12 @@ export async function listArticles(owner: NewsOwner, limit: number, cursor?: str
  * scheduled fetch can refresh the members people read news of.
  */
 export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = new Date()): Promise<boolean> {
-  const listing = owner.kind === 'member' ? { [INDEX.gsi3.pk]: 'NEWS_MEMBERS', [INDEX.gsi3.sk]: `${now.toISOString()}#${owner.id}`, member_id: owner.id } : {};
+  const listing = owner.kind === 'member' ? { ...newsKeys.membersRead.keys(owner.id, now.toISOString()), member_id: owner.id } : {};
   try {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: ownerPk(owner), sk: 'NEWSCLAIM', entity: 'news_claim', claimed_at: now.toISOString(), until: Math.floor(now.getTime() / 1000) + seconds, ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()), ...listing },
+        Item: { ...newsKeys.claim(owner), entity: 'news_claim', claimed_at: now.toISOString(), until: Math.floor(now.getTime() / 1000) + seconds, ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()), ...listing },
         ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
@@ -92,13 +88,14 @@ export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = ne
 
 /** Members whose news was read since `since` (newest first), for the scheduled refresh. */
 export async function membersWithNewsReadSince(since: Date, limit: number): Promise<string[]> {
+  const index = INDEX[newsKeys.membersRead.index];
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: INDEX.gsi3.name,
+      IndexName: index.name,
       KeyConditionExpression: '#pk = :pk AND #sk >= :since',
-      ExpressionAttributeNames: { '#pk': INDEX.gsi3.pk, '#sk': INDEX.gsi3.sk },
-      ExpressionAttributeValues: { ':pk': 'NEWS_MEMBERS', ':since': since.toISOString() },
+      ExpressionAttributeNames: { '#pk': index.pk, '#sk': index.sk },
+      ExpressionAttributeValues: { ':pk': newsKeys.membersRead.partition, ':since': since.toISOString() },
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -114,7 +111,7 @@ export async function latestGnewsCount(billId: string): Promise<number> {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :trend)',
-      ExpressionAttributeValues: { ':pk': `BILL#${billId}`, ':trend': 'TREND#' },
+      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':trend': trendKeys.prefix },
       ScanIndexForward: false,
       Limit: 1,
     }),

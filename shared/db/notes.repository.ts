@@ -7,13 +7,13 @@ import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Note } from '#shared/domain/personal/note.schema.ts';
 import { isConditionFailed, queryAll } from './dynamo.ts';
+import { noteKeys } from './keys/note.keys.ts';
+import { userKeys } from './keys/user.keys.ts';
 import { tableName } from './table.ts';
-
-const noteKey = (userId: string, billId: string) => ({ pk: `USER#${userId}`, sk: `NOTE#${billId}` });
 
 /** The user's note on a bill, or null. */
 export async function getNote(userId: string, billId: string): Promise<Note | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: noteKey(userId, billId), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConsistentRead: true }));
   return out.Item ? Note.parse(out.Item) : null;
 }
 
@@ -21,7 +21,7 @@ export async function getNote(userId: string, billId: string): Promise<Note | nu
 export async function listNotes(userId: string): Promise<Note[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :note)',
-    ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':note': 'NOTE#' },
+    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':note': noteKeys.prefix },
   });
   return items.map((i) => Note.parse(i));
 }
@@ -36,7 +36,7 @@ export async function putNote(
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: noteKey(userId, billId),
+      Key: noteKeys.note(userId, billId),
       UpdateExpression:
         'SET entity = :e, user_id = :u, bill_id = :b, content = :c, pinned = :p, updated_at = :now, created_at = if_not_exists(created_at, :now)',
       ExpressionAttributeValues: { ':e': 'note', ':u': userId, ':b': billId, ':c': input.content, ':p': input.pinned, ':now': now },
@@ -51,7 +51,7 @@ export async function putNote(
 export async function deleteNote(userId: string, billId: string): Promise<boolean> {
   try {
     await dynamo().send(
-      new DeleteCommand({ TableName: tableName(), Key: noteKey(userId, billId), ConditionExpression: 'attribute_exists(pk)' }),
+      new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConditionExpression: 'attribute_exists(pk)' }),
     );
     return true;
   } catch (err) {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { transactionReasons } from './dynamo.ts';
+import { tokenKeys } from './keys/token.keys.ts';
 import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';
 
@@ -21,7 +22,7 @@ const FIELD: Record<NotificationTokenKind, 'rss_token' | 'email_unsubscribe_toke
 };
 
 /** The key of a token item. */
-export const notificationTokenKey = (kind: NotificationTokenKind, token: string) => ({ pk: `TOKEN#${kind}#${token}`, sk: 'TOKEN' });
+export const notificationTokenKey = (kind: NotificationTokenKind, token: string) => tokenKeys.token(kind, token);
 
 /** 192 random bits, URL-safe. */
 const newToken = () => randomBytes(24).toString('base64url');

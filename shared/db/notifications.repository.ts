@@ -13,18 +13,14 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { NotificationEvent, type ChannelName, type ChannelState } from '#shared/domain/notify/notification.schema.ts';
 import { queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
+import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
 
-export type DeferKind = 'held' | 'digest';
+export type { DeferKind } from './keys/notification.keys.ts';
 
-const userPk = (userId: string) => `USER#${userId}`;
-const notificationKey = (e: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>) => ({
-  pk: userPk(e.user_id),
-  sk: `NOTIF#${e.occurred_at}#${e.event_id}`,
-});
-const dedupeKey = (userId: string, billId: string, kind: string) => ({ pk: userPk(userId), sk: `DEDUPE#${billId}#${kind}` });
-const deferPk = (kind: DeferKind, dueAt: string) => `DEFER#${kind}#${dueAt.slice(0, 10)}`;
-const deferSk = (e: Pick<NotificationEvent, 'user_id' | 'event_id'>, dueAt: string) => `${dueAt}#${e.user_id}#${e.event_id}`;
+const deferred = notificationKeys.deferred;
+const deferredIndex = INDEX[deferred.index];
 
 const EVENT_FIELDS = Object.keys(NotificationEvent.shape);
 const fromItem = (item: Item): NotificationEvent => NotificationEvent.parse(Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)));
@@ -54,19 +50,20 @@ export async function recordNotification(event: NotificationEvent, options: { de
   const nowSeconds = Math.floor(options.now.getTime() / 1000);
   const defer = deferKindOf(event.channels);
   const item: Item = {
-    ...notificationKey(event),
+    ...notificationKeys.event(event),
     entity: 'notification',
     ...event,
     written_at: nowSeconds,
-    ...(defer && event.due_at ? { [INDEX.gsi2.pk]: deferPk(defer, event.due_at), [INDEX.gsi2.sk]: deferSk(event, event.due_at) } : {}),
+    ...(defer && event.due_at ? deferred.keys(defer, event, event.due_at) : {}),
   };
+  const markKey = options.dedupe && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, event.kind) : null;
   const claim =
-    options.dedupe && event.bill_id
+    markKey
       ? [
           {
             Put: {
               TableName: tableName(),
-              Item: { ...dedupeKey(event.user_id, event.bill_id, event.kind), entity: 'dedupe', event_id: event.event_id, notification_sk: item.sk, expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS, ttl: nowSeconds + DEDUPE_WINDOW_SECONDS },
+              Item: { ...markKey, entity: 'dedupe', event_id: event.event_id, notification_sk: item.sk, expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS, ttl: nowSeconds + DEDUPE_WINDOW_SECONDS },
               ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
               ExpressionAttributeValues: { ':now': nowSeconds },
             },
@@ -84,9 +81,9 @@ export async function recordNotification(event: NotificationEvent, options: { de
     const reasons = transactionReasons(err);
     if (!reasons) throw err;
     let sk = item.sk as string;
-    if (claim.length && reasons[0] === 'ConditionalCheckFailed') {
+    if (markKey && reasons[0] === 'ConditionalCheckFailed') {
       // The window is claimed: by this same event (a redelivery, found through the mark) or by another one.
-      const mark = await getItem({ pk: item.pk, sk: `DEDUPE#${event.bill_id}#${event.kind}` });
+      const mark = await getItem(markKey);
       if (mark?.event_id !== event.event_id || typeof mark.notification_sk !== 'string') return { outcome: 'duplicate' };
       sk = mark.notification_sk;
     } else if (reasons[claim.length] !== 'ConditionalCheckFailed') {
@@ -127,12 +124,12 @@ export async function updateNotification(event: Pick<NotificationEvent, 'user_id
     sets.push(`#errors.#${channel} = :e_${channel}`);
   }
   if (update.defer && 'clear' in update.defer) {
-    removes.push(INDEX.gsi2.pk, INDEX.gsi2.sk);
+    removes.push(deferredIndex.pk, deferredIndex.sk);
     sets.push('due_at = :nodue');
     values[':nodue'] = null;
   } else if (update.defer) {
-    sets.push(`${INDEX.gsi2.pk} = :dpk`, `${INDEX.gsi2.sk} = :dsk`, 'due_at = :due');
-    Object.assign(values, { ':dpk': deferPk(update.defer.kind, update.defer.due_at), ':dsk': deferSk(event, update.defer.due_at), ':due': update.defer.due_at });
+    sets.push(`${deferredIndex.pk} = :dpk`, `${deferredIndex.sk} = :dsk`, 'due_at = :due');
+    Object.assign(values, { ':dpk': deferred.partition(update.defer.kind, update.defer.due_at), ':dsk': deferred.sortKey(event, update.defer.due_at), ':due': update.defer.due_at });
   }
   if (sets.length === 0 && removes.length === 0) return;
   // Only the names the expression uses: DynamoDB rejects unused ones.
@@ -140,7 +137,7 @@ export async function updateNotification(event: Pick<NotificationEvent, 'user_id
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: notificationKey(event),
+      Key: notificationKeys.event(event),
       UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
       ExpressionAttributeNames: Object.keys(used).length ? used : undefined,
       ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
@@ -158,10 +155,10 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
       const page = await dynamo().send(
         new QueryCommand({
           TableName: tableName(),
-          IndexName: INDEX.gsi2.name,
+          IndexName: deferredIndex.name,
           KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-          ExpressionAttributeNames: { '#pk': INDEX.gsi2.pk, '#sk': INDEX.gsi2.sk },
-          ExpressionAttributeValues: { ':pk': deferPk(kind, day), ':upper': `${now.toISOString()}~` },
+          ExpressionAttributeNames: { '#pk': deferredIndex.pk, '#sk': deferredIndex.sk },
+          ExpressionAttributeValues: { ':pk': deferred.partition(kind, day), ':upper': deferred.dueBy(now.toISOString()) },
           ExclusiveStartKey: start,
         }),
       );
@@ -174,7 +171,7 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
 
 const historyQuery = (userId: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
-  ExpressionAttributeValues: { ':pk': userPk(userId), ':notif': 'NOTIF#' } as Record<string, unknown>,
+  ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':notif': notificationKeys.prefix } as Record<string, unknown>,
   ScanIndexForward: false,
 });
 

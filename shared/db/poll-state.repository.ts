@@ -2,6 +2,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { systemKeys } from './keys/system.keys.ts';
 import { tableName } from './table.ts';
 
 export const PollState = z.object({
@@ -11,15 +12,13 @@ export const PollState = z.object({
 });
 export type PollState = z.infer<typeof PollState>;
 
-const KEY = { pk: 'SYSTEM', sk: 'POLL_STATE' };
-
 /** The last poll's state, or null before the first poll. */
 export async function getPollState(): Promise<PollState | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: KEY, ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.pollState, ConsistentRead: true }));
   return out.Item ? PollState.parse(out.Item) : null;
 }
 
 /** Records a finished poll. */
 export async function savePollState(state: PollState): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...KEY, entity: 'poll_state', ...state } }));
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...systemKeys.pollState, entity: 'poll_state', ...state } }));
 }

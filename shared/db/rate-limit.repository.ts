@@ -11,6 +11,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { rateKeys } from './keys/rate.keys.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
 
 export interface RateDecision {
@@ -44,7 +45,7 @@ export async function hit(
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: `RATE#${name}#${subject}`, sk: 'SLOTS' },
+      Key: rateKeys.window(name, subject),
       UpdateExpression: `ADD #cur :one SET #ttl = :ttl REMOVE ${expired.map((_, i) => `#x${i}`).join(', ')}`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + 2 * windowSeconds * 1000) / 1000) },

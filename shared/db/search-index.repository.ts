@@ -10,9 +10,10 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { titleWords } from '#shared/domain/bills/title-words.ts';
 import { batchWrite, isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
+import { topicKeys } from './keys/topic.keys.ts';
+import { wordKeys } from './keys/word.keys.ts';
 import { tableName } from './table.ts';
 
-const wordKey = (word: string, id: string) => ({ pk: `WORD#${word}`, sk: id });
 /** The indexed words of a bill's titles. */
 export const billWords = (bill: Pick<Bill, 'title' | 'short_title'>) => titleWords(`${bill.short_title ?? ''} ${bill.title}`);
 
@@ -24,8 +25,8 @@ export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_t
   const words = billWords(bill);
   const gone = previous ? billWords(previous).filter((w) => !words.includes(w)) : [];
   await batchWrite([
-    ...words.map((w) => ({ put: { ...wordKey(w, bill.id), entity: 'word', bill_id: bill.id } })),
-    ...gone.map((w) => ({ delete: wordKey(w, bill.id) })),
+    ...words.map((w) => ({ put: { ...wordKeys.word(w, bill.id), entity: 'word', bill_id: bill.id } })),
+    ...gone.map((w) => ({ delete: wordKeys.word(w, bill.id) })),
   ]);
 }
 
@@ -33,7 +34,7 @@ export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_t
 export async function billIdsWithWord(word: string, limit: number): Promise<string[]> {
   const page = await queryPage({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `WORD#${word}` },
+    ExpressionAttributeValues: { ':pk': wordKeys.partition(word) },
     ProjectionExpression: 'bill_id',
     // Bill ids begin with the congress, so descending order reads the newest congress first.
     ScanIndexForward: false,
@@ -47,7 +48,7 @@ async function addTopic(bill: Bill, tag: string): Promise<void> {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: `TOPIC#${tag}`, sk: bill.id, entity: 'topic_bill', bill_id: bill.id, latest_action_date: bill.latest_action_date },
+        Item: { ...topicKeys.bill(tag, bill.id), entity: 'topic_bill', bill_id: bill.id, latest_action_date: bill.latest_action_date },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -59,7 +60,7 @@ async function addTopic(bill: Bill, tag: string): Promise<void> {
 }
 
 async function removeTopic(billIdValue: string, tag: string): Promise<void> {
-  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk: `TOPIC#${tag}`, sk: billIdValue }, ReturnValues: 'ALL_OLD' }));
+  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: topicKeys.bill(tag, billIdValue), ReturnValues: 'ALL_OLD' }));
   if (out.Attributes) await bumpTopic(tag, -1);
 }
 
@@ -67,7 +68,7 @@ async function bumpTopic(tag: string, by: number): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: { pk: 'TOPIC', sk: tag },
+      Key: topicKeys.counter(tag),
       UpdateExpression: 'SET entity = :e, topic = :t ADD bill_count :by',
       ExpressionAttributeValues: { ':e': 'topic', ':t': tag, ':by': by },
     }),
@@ -85,7 +86,7 @@ export async function syncBillTopics(bill: Bill, before: string[], after: string
 
 /** Topic tags with their bill counts, most bills first. */
 export async function listTopicsWithCounts(): Promise<{ topic: string; bill_count: number }[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'TOPIC' } });
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': topicKeys.countersPartition } });
   return items
     .map((i) => ({ topic: String(i.topic ?? i.sk), bill_count: Number(i.bill_count ?? 0) }))
     .filter((t) => t.bill_count > 0)
@@ -94,6 +95,6 @@ export async function listTopicsWithCounts(): Promise<{ topic: string; bill_coun
 
 /** Ids of the bills tagged with a topic, a page at a time. */
 export async function listBillIdsByTopic(tag: string, limit: number, cursor?: string): Promise<Page<string>> {
-  const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `TOPIC#${tag}` }, Limit: limit }, cursor);
+  const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': topicKeys.billsPartition(tag) }, Limit: limit }, cursor);
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
 }

@@ -8,6 +8,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { z } from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
+import { settingKeys } from './keys/settings.keys.ts';
 import { tableName } from './table.ts';
 
 /** The keys in use; one place so that the admin endpoints and readers agree. */
@@ -21,11 +22,9 @@ export const SETTING_KEYS = {
 } as const;
 export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS] | (string & {});
 
-const key = (k: string) => ({ pk: 'SETTINGS', sk: k });
-
 /** One setting parsed with `schema`, or null when absent or not valid. */
 export async function getSetting<S extends z.ZodType>(k: SettingKey, schema: S): Promise<z.infer<S> | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key(k), ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: settingKeys.setting(k), ConsistentRead: true }));
   if (!out.Item) return null;
   const parsed = schema.safeParse(out.Item.value);
   return parsed.success ? parsed.data : null;
@@ -34,7 +33,7 @@ export async function getSetting<S extends z.ZodType>(k: SettingKey, schema: S):
 /** Every setting, raw, keyed by name (one Query on the SETTINGS partition). */
 export async function getAllSettings(): Promise<Record<string, unknown>> {
   const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'SETTINGS' }, ConsistentRead: true }),
+    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': settingKeys.partition }, ConsistentRead: true }),
   );
   return Object.fromEntries((out.Items ?? []).map((i) => [String(i.sk), i.value]));
 }
@@ -44,14 +43,14 @@ export async function putSetting(k: SettingKey, value: unknown, updatedBy?: stri
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...key(k), entity: 'setting', value, updated_at: new Date().toISOString(), updated_by: updatedBy ?? null },
+      Item: { ...settingKeys.setting(k), entity: 'setting', value, updated_at: new Date().toISOString(), updated_by: updatedBy ?? null },
     }),
   );
 }
 
 /** Removes a setting (back to the environment default). */
 export async function deleteSetting(k: SettingKey): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key(k) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: settingKeys.setting(k) }));
 }
 
 /**
@@ -65,7 +64,7 @@ export async function putSettingIf(k: SettingKey, value: unknown, replaceableSta
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...key(k), entity: 'setting', value, updated_at: new Date().toISOString() },
+        Item: { ...settingKeys.setting(k), entity: 'setting', value, updated_at: new Date().toISOString() },
         ConditionExpression: names.length ? `attribute_not_exists(pk) OR #v.#st IN (${names.join(', ')})` : 'attribute_not_exists(pk)',
         ...(names.length
           ? {

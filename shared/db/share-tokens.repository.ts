@@ -8,12 +8,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Item } from './dynamo.ts';
+import { tokenKeys } from './keys/token.keys.ts';
 import { tableName } from './table.ts';
 
 export type ShareKind = 'collection';
 
 /** The key of a share-token item. */
-export const shareTokenKey = (kind: ShareKind, token: string) => ({ pk: `TOKEN#${kind}#${token}`, sk: 'TOKEN' });
+export const shareTokenKey = (kind: ShareKind, token: string) => tokenKeys.token(kind, token);
 
 /** The item a collection's token is stored as (written inside the collection's create transaction). */
 export function collectionTokenItem(token: string, userId: string, collectionId: string): Item {

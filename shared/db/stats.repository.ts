@@ -5,6 +5,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { statsKeys } from './keys/stats.keys.ts';
 import { tableName } from './table.ts';
 
 export const STAT_NAMES = [
@@ -20,8 +21,6 @@ export const STAT_NAMES = [
 export type StatName = (typeof STAT_NAMES)[number];
 export type Stats = Record<StatName, number>;
 
-const STATS_KEY = { pk: 'STATS', sk: 'COUNTERS' };
-
 /** Adds each delta to its counter in one UpdateItem (zero deltas are skipped). */
 export async function incrementStats(delta: Partial<Record<StatName, number>>): Promise<void> {
   const entries = Object.entries(delta).filter(([, v]) => typeof v === 'number' && v !== 0) as [StatName, number][];
@@ -29,7 +28,7 @@ export async function incrementStats(delta: Partial<Record<StatName, number>>): 
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: STATS_KEY,
+      Key: statsKeys.counters,
       UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([n], i) => [`#n${i}`, n])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
@@ -39,6 +38,6 @@ export async function incrementStats(delta: Partial<Record<StatName, number>>): 
 
 /** Every counter, zero when never incremented. */
 export async function getStats(): Promise<Stats> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: STATS_KEY }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters }));
   return Object.fromEntries(STAT_NAMES.map((n) => [n, Number(out.Item?.[n] ?? 0)])) as Stats;
 }

@@ -9,14 +9,19 @@ import { config } from '#shared/platform/config.ts';
 export const KEY = { pk: 'pk', sk: 'sk' } as const;
 export const TTL_ATTRIBUTE = 'ttl';
 
-/** Index names; each one is overloaded by several entities (see docs/data-model.md). */
+/**
+ * The three global secondary indexes, named by the access patterns they serve
+ * (docs/data-model.md); `name`, `pk` and `sk` are the physical index and
+ * attribute names, which never change. Each index is overloaded by several
+ * entities: shared/db/keys/*.keys.ts declare which listing lives on which.
+ */
 export const INDEX = {
-  /** Sorted listings: bills by latest action, members by state, users by signup. */
-  gsi1: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
-  /** Reverse lookups: followers of a target, bills by sponsor, held notifications. */
-  gsi2: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
-  /** Token lookups: share, RSS and unsubscribe tokens; secondary listings. */
-  gsi3: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+  /** gsi1, sorted listings: bills by latest action, a state's members, users by signup, a day's trending bills. */
+  sortedListings: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
+  /** gsi2, reverse lookups: followers of a target, a member's sponsored and cosponsored bills and votes, held notifications. */
+  reverseLookups: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+  /** gsi3, secondary listings: members by name, news by owner, and sparse work lists (missing data, pending and uncited briefs, news requests). */
+  secondaryListings: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
 } as const;
 export type IndexName = keyof typeof INDEX;
 

@@ -11,7 +11,8 @@ import { config } from '#shared/platform/config.ts';
 import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { isConditionFailed, queryAll } from './dynamo.ts';
-import { billPk } from './bills.repository.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { textVersionKeys } from './keys/text-version.keys.ts';
 import { incrementStats } from './stats.repository.ts';
 import { tableName } from './table.ts';
 
@@ -26,8 +27,6 @@ export const textKeys = (billId: string, versionCode: string, format: TextFormat
   text_s3_key: `texts/${billId}/${versionCode}.txt`,
 });
 
-const textKey = (billId: string, versionCode: string) => ({ pk: billPk(billId), sk: `TEXT#${versionCode}` });
-
 /**
  * Stores a version: both documents in S3, then the list entry. Returns false
  * (and counts nothing) when the version was stored before; S3 puts of the same
@@ -41,7 +40,7 @@ export async function saveTextVersion(version: TextVersion, original: Buffer, pl
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...textKey(version.bill_id, version.version_code), entity: 'text_version', ...version },
+        Item: { ...textVersionKeys.version(version.bill_id, version.version_code), entity: 'text_version', ...version },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -57,14 +56,14 @@ export async function saveTextVersion(version: TextVersion, original: Buffer, pl
 export async function listTextVersions(billId: string): Promise<TextVersion[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-    ExpressionAttributeValues: { ':pk': billPk(billId), ':t': 'TEXT#' },
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':t': textVersionKeys.prefix },
   });
   return sortVersions(items.map((i) => TextVersion.parse(i)));
 }
 
 /** One version's list entry, or null. */
 export async function getTextVersion(billId: string, versionCode: string): Promise<TextVersion | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: textKey(billId, versionCode) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: textVersionKeys.version(billId, versionCode) }));
   return out.Item ? TextVersion.parse(out.Item) : null;
 }
 

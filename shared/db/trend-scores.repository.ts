@@ -7,11 +7,12 @@
  */
 import { z } from 'zod';
 import { SIGNALS, TREND_RETENTION_DAYS } from '#shared/domain/scores/trend-decisions.ts';
-import { scoreSortKey, type DayScore } from '#shared/domain/scores/trend-score.ts';
+import type { DayScore } from '#shared/domain/scores/trend-score.ts';
 import { batchWrite, queryPage, type Item } from './dynamo.ts';
-import { INDEX, ttlIn } from './table.ts';
+import { trendKeys, type TrendSubject } from './keys/trend.keys.ts';
+import { ttlIn } from './table.ts';
 
-export type TrendSubject = 'bill' | 'member';
+export type { TrendSubject } from './keys/trend.keys.ts';
 
 const SignalPart = z.object({ raw: z.number(), normalised: z.number(), weight: z.number() });
 
@@ -31,9 +32,6 @@ export const TrendDay = z.object({
 });
 export type TrendDay = z.infer<typeof TrendDay>;
 
-const PK = { bill: 'BILL#', member: 'MEMBER#' } as const;
-const trendSk = (date: string) => `TREND#${date}`;
-
 /** The stored item of one subject's score of a day. */
 export function trendItem(subject: TrendSubject, id: string, date: string, scored: DayScore, computedAt: Date): Item {
   const day: TrendDay = {
@@ -47,12 +45,11 @@ export function trendItem(subject: TrendSubject, id: string, date: string, score
     computed_at: computedAt.toISOString(),
   };
   return {
-    pk: `${PK[subject]}${id}`,
-    sk: trendSk(date),
+    ...trendKeys.day(subject, id, date),
     entity: `${subject}_trend`,
     [`${subject}_id`]: id,
     ...day,
-    ...(subject === 'bill' ? { [INDEX.gsi1.pk]: `TRENDING#${date}`, [INDEX.gsi1.sk]: `${scoreSortKey(scored.score)}#${id}` } : {}),
+    ...(subject === 'bill' ? trendKeys.trending.keys(date, scored.score, id) : {}),
     ttl: ttlIn(TREND_RETENTION_DAYS * 86_400, computedAt.getTime()),
   };
 }
@@ -66,7 +63,7 @@ export async function putTrendScores(subject: TrendSubject, date: string, scores
 export async function listTrendDays(subject: TrendSubject, id: string, limit: number): Promise<TrendDay[]> {
   const page = await queryPage({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `${PK[subject]}${id}`, ':prefix': 'TREND#' },
+    ExpressionAttributeValues: { ':pk': trendKeys.partition(subject, id), ':prefix': trendKeys.prefix },
     ScanIndexForward: false,
     Limit: limit,
   });

@@ -6,6 +6,7 @@
  */
 import { INDEX } from './table.ts';
 import { queryPage, indexPartition } from './dynamo.ts';
+import { trendKeys } from './keys/trend.keys.ts';
 
 export interface TrendingEntry {
   bill_id: string;
@@ -16,16 +17,15 @@ export interface TrendingEntry {
 /** The highest-scoring bills of one day (one Query on gsi1, newest-highest first). */
 export async function topTrendingForDay(date: string, limit: number): Promise<TrendingEntry[]> {
   const page = await queryPage({
-    ...indexPartition('gsi1', `TRENDING#${date}`),
+    ...indexPartition(trendKeys.trending.index, trendKeys.trending.partition(date)),
     ScanIndexForward: false,
     Limit: limit,
   });
   return page.items.flatMap((item) => {
     // The sort key is "{score}#{bill_id}"; prefer explicit attributes when the writer stores them.
-    const sortKey = String(item[INDEX.gsi1.sk] ?? '');
-    const hash = sortKey.indexOf('#');
-    const billId = typeof item.bill_id === 'string' ? item.bill_id : hash > 0 ? sortKey.slice(hash + 1) : '';
-    const score = typeof item.score === 'number' ? item.score : Number(hash > 0 ? sortKey.slice(0, hash) : NaN);
+    const fromKey = trendKeys.trending.parseSortKey(String(item[INDEX[trendKeys.trending.index].sk] ?? ''));
+    const billId = typeof item.bill_id === 'string' ? item.bill_id : (fromKey?.bill_id ?? '');
+    const score = typeof item.score === 'number' ? item.score : (fromKey?.score ?? NaN);
     return billId && Number.isFinite(score) ? [{ bill_id: billId, score, date }] : [];
   });
 }

@@ -9,11 +9,12 @@ import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { User } from '#shared/domain/users/user.schema.ts';
 import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
-import { INDEX, tableName } from './table.ts';
+import { systemKeys } from './keys/system.keys.ts';
+import { userKeys } from './keys/user.keys.ts';
+import { tableName } from './table.ts';
 
-export const userKey = (id: string) => ({ pk: `USER#${id}`, sk: 'PROFILE' });
-const emailKey = (email: string) => ({ pk: `EMAIL#${email}`, sk: 'EMAIL' });
-const FIRST_ADMIN_KEY = { pk: 'SYSTEM', sk: 'FIRST_ADMIN' };
+/** The key of a user's profile. */
+export const userKey = userKeys.profile;
 
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
@@ -24,8 +25,7 @@ function toItem(user: User) {
     ...userKey(user.id),
     entity: 'user',
     ...user,
-    [INDEX.gsi1.pk]: 'USERS',
-    [INDEX.gsi1.sk]: `${user.created_at}#${user.id}`,
+    ...userKeys.bySignup.keys(user),
   };
 }
 
@@ -33,7 +33,7 @@ const fromItem = (item: Record<string, unknown> | undefined): User | null => (it
 
 /** Whether some user has already claimed the first-admin slot. */
 async function firstAdminClaimed(): Promise<boolean> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: FIRST_ADMIN_KEY, ConsistentRead: true }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.firstAdmin, ConsistentRead: true }));
   return Boolean(out.Item);
 }
 
@@ -45,7 +45,7 @@ async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
         {
           Put: {
             TableName: tableName(),
-            Item: { ...emailKey(user.email), entity: 'email', user_id: user.id },
+            Item: { ...userKeys.email(user.email), entity: 'email', user_id: user.id },
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
@@ -54,7 +54,7 @@ async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
               {
                 Put: {
                   TableName: tableName(),
-                  Item: { ...FIRST_ADMIN_KEY, entity: 'first_admin', user_id: user.id, claimed_at: user.created_at },
+                  Item: { ...systemKeys.firstAdmin, entity: 'first_admin', user_id: user.id, claimed_at: user.created_at },
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
@@ -96,7 +96,7 @@ export async function getUser(id: string): Promise<User | null> {
 }
 
 export async function getUserByEmail(email: string): Promise<User | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(email) }));
   const userId = out.Item?.user_id;
   return typeof userId === 'string' ? getUser(userId) : null;
 }
@@ -105,7 +105,7 @@ export async function getUserByEmail(email: string): Promise<User | null> {
 export async function listUsers(limit: number, cursor?: string): Promise<Page<User>> {
   const page = await queryPage(
     {
-      ...indexPartition('gsi1', 'USERS'),
+      ...indexPartition(userKeys.bySignup.index, userKeys.bySignup.partition),
       Limit: limit,
     },
     cursor,
@@ -141,11 +141,11 @@ export async function setAdmin(id: string, isAdmin: boolean): Promise<User | nul
 export async function deleteUser(user: User): Promise<number> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `USER#${user.id}` },
+    ExpressionAttributeValues: { ':pk': userKeys.partition(user.id) },
     ProjectionExpression: 'pk, sk, external_keys',
   });
   const external = items.flatMap((i) => (Array.isArray(i.external_keys) ? (i.external_keys as { pk: string; sk: string }[]) : []));
   await batchWrite([...items, ...external].map((i) => ({ delete: { pk: i.pk, sk: i.sk } })));
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: emailKey(user.email) }));
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.email(user.email) }));
   return items.length;
 }

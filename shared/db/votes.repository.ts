@@ -9,19 +9,16 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
-import { billPk } from './bills.repository.ts';
-import { INDEX, tableName } from './table.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { voteKeys } from './keys/vote.keys.ts';
+import { tableName } from './table.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
-const voteSk = (r: Pick<RollCall, 'chamber' | 'congress' | 'session' | 'roll_number'>) =>
-  `VOTE#${r.chamber}#${r.congress}#${r.session}#${String(r.roll_number).padStart(5, '0')}`;
-const rollCallPk = (voteId: string) => `ROLLCALL#${voteId}`;
-
 /** Stores a roll call and every position (idempotent puts: a re-fetch rewrites the same items). */
 export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]): Promise<void> {
-  const writes: Item[] = [{ pk: rollCallPk(rollCall.vote_id), sk: 'META', entity: 'roll_call', ...rollCall }];
-  if (rollCall.bill_id) writes.push({ pk: billPk(rollCall.bill_id), sk: voteSk(rollCall), entity: 'bill_vote', ...rollCall });
+  const writes: Item[] = [{ ...voteKeys.rollCall(rollCall.vote_id), entity: 'roll_call', ...rollCall }];
+  if (rollCall.bill_id) writes.push({ ...voteKeys.billVote(rollCall.bill_id, rollCall), entity: 'bill_vote', ...rollCall });
   for (const p of positions) {
     const joined: MemberVote = {
       ...p,
@@ -35,12 +32,10 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
       result: rollCall.result,
     };
     writes.push({
-      pk: rollCallPk(rollCall.vote_id),
-      sk: `POS#${p.member_id}`,
+      ...voteKeys.position(rollCall.vote_id, p.member_id),
       entity: 'vote_position',
       ...joined,
-      [INDEX.gsi2.pk]: `MEMBERVOTES#${p.member_id}`,
-      [INDEX.gsi2.sk]: `${rollCall.date}#${rollCall.vote_id}`,
+      ...voteKeys.byMember.keys(p.member_id, rollCall),
     });
   }
   await batchWrite(writes.map((put) => ({ put })));
@@ -48,15 +43,15 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
 
 /** The roll calls of a bill, oldest first. */
 export async function listBillVotes(billId: string): Promise<RollCall[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)', ExpressionAttributeValues: { ':pk': billPk(billId), ':v': 'VOTE#' } });
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)', ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':v': voteKeys.billVotePrefix } });
   return items.map((i) => RollCall.parse(i)).sort((a, b) => a.date.localeCompare(b.date) || a.roll_number - b.roll_number);
 }
 
 /** Positions of the given members in one roll call (BatchGet); all positions when no ids are given. */
 export async function listRollCallPositions(voteId: string, memberIds?: string[]): Promise<MemberVote[]> {
   const items = memberIds
-    ? await batchGet(memberIds.map((m) => ({ pk: rollCallPk(voteId), sk: `POS#${m}` })))
-    : await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': rollCallPk(voteId), ':p': 'POS#' } });
+    ? await batchGet(memberIds.map((m) => voteKeys.position(voteId, m)))
+    : await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': voteKeys.rollCallPartition(voteId), ':p': voteKeys.positionPrefix } });
   return items.map((i) => MemberVote.parse(i));
 }
 
@@ -64,7 +59,7 @@ export async function listRollCallPositions(voteId: string, memberIds?: string[]
 export async function listMemberVotes(memberId: string, opts: { limit: number; cursor?: string }): Promise<Page<MemberVote>> {
   const page = await queryPage(
     {
-      ...indexPartition('gsi2', `MEMBERVOTES#${memberId}`),
+      ...indexPartition(voteKeys.byMember.index, voteKeys.byMember.partition(memberId)),
       ScanIndexForward: false,
       Limit: opts.limit,
     },
@@ -79,7 +74,7 @@ export async function claimVoteFetch(billId: string, now = new Date()): Promise<
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: billPk(billId), sk: 'VOTEFETCH', entity: 'vote_fetch', requested_at: now.toISOString() },
+        Item: { ...voteKeys.fetchClaim(billId), entity: 'vote_fetch', requested_at: now.toISOString() },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );

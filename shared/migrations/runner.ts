@@ -6,6 +6,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryAll } from '#shared/db/dynamo.ts';
+import { migrationKeys } from '#shared/db/keys/migration.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { MIGRATIONS } from './index.ts';
 import type { Migration } from './migration.ts';
@@ -22,7 +23,7 @@ export async function runPendingMigrations(migrations: readonly Migration[] = MI
     throw new Error(`Migration ids must be unique four-digit numbers: ${ids.join(', ')}`);
   }
   const done = new Set(
-    (await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'MIGRATION' } })).map((i) => String(i.sk)),
+    (await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': migrationKeys.partition } })).map((i) => String(i.sk)),
   );
   const applied: string[] = [];
   for (const migration of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
@@ -31,7 +32,7 @@ export async function runPendingMigrations(migrations: readonly Migration[] = MI
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { pk: 'MIGRATION', sk: migration.id, entity: 'migration', description: migration.description, applied_at: new Date().toISOString(), result },
+        Item: { ...migrationKeys.applied(migration.id), entity: 'migration', description: migration.description, applied_at: new Date().toISOString(), result },
       }),
     );
     applied.push(migration.id);

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as auth } from '#functions/api/auth.ts';
 import { handler as admin } from '#functions/api/admin.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { noteKeys } from '#shared/db/keys/note.keys.ts';
+import { tokenKeys } from '#shared/db/keys/token.keys.ts';
+import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
@@ -61,15 +64,15 @@ describe('user management', () => {
 
   it('deletes a user with everything in their partition and the items it names', async () => {
     // A follow-like item in the user's partition that names a token item outside it.
-    const tokenKey = { pk: 'TOKEN#rss#t-123', sk: 'TOKEN' };
+    const tokenKey = tokenKeys.token('rss', 't-123');
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tokenKey, user_id: bob.id } }));
     await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: { pk: `USER#${bob.id}`, sk: 'NOTE#118-hr-1', external_keys: [tokenKey] } }),
+      new PutCommand({ TableName: tableName(), Item: { ...noteKeys.note(bob.id, '118-hr-1'), external_keys: [tokenKey] } }),
     );
     const del = await call(admin, 'DELETE', `/api/admin/users/${bob.id}`, { token: root.token });
     expect(del.status).toBe(204);
     const left = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `USER#${bob.id}` } }),
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': userKeys.partition(bob.id) } }),
     );
     expect(left.Items).toEqual([]);
     const token = await dynamo().send(

@@ -11,11 +11,11 @@ import { createBill, markBillBriefed } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
-import { INDEX, tableName } from '#shared/db/table.ts';
+import { trendKeys } from '#shared/db/keys/trend.keys.ts';
+import { tableName } from '#shared/db/table.ts';
 import { Bill, Member, type BillType } from '#shared/domain/bills/bill.schema.ts';
 import { billLabel } from '#shared/domain/bills/bill-id.ts';
 import { RollCall, type VotePositionValue } from '#shared/domain/votes/vote.schema.ts';
-import { scoreSortKey } from '#shared/domain/scores/trend-score.ts';
 
 const provenance = { source: 'test-seed', fetched_at: '2026-01-01T00:00:00Z' };
 
@@ -127,14 +127,12 @@ export async function seedTrendScore(billId: string, date: string, score: number
     new PutCommand({
       TableName: tableName(),
       Item: {
-        pk: `BILL#${billId}`,
-        sk: `TREND#${date}`,
+        ...trendKeys.day('bill', billId, date),
         entity: 'trend_score',
         bill_id: billId,
         date,
         score,
-        [INDEX.gsi1.pk]: `TRENDING#${date}`,
-        [INDEX.gsi1.sk]: `${scoreSortKey(score)}#${billId}`,
+        ...trendKeys.trending.keys(date, score, billId),
       },
     }),
   );

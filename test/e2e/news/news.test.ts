@@ -8,6 +8,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../unit/ingest/support.ts';
@@ -47,7 +48,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 describe('news over HTTP', () => {
   it('a bill page with a news-counting trend queues a fetch; its articles then list newest first', async () => {
     await seedBill(119, 's', 5, { short_title: 'Laken Riley Act' });
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: 'BILL#119-s-5', sk: 'TREND#2026-11-20', entity: 'trend_score', bill_id: '119-s-5', score: 40, gnews_count: 2 } }));
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...trendKeys.day('bill', '119-s-5', '2026-11-20'), entity: 'trend_score', bill_id: '119-s-5', score: 40, gnews_count: 2 } }));
     expect((await api().request<List>('GET', '/api/bills/119-s-5/news')).body).toEqual({ items: [], next_cursor: null });
 
     const detail = await api().request<{ counts: Record<string, number> }>('GET', '/api/bills/119-s-5');

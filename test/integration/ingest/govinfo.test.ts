@@ -3,10 +3,10 @@
  * 30 days under the MD5 of the URL, sent as If-None-Match, and a 304 reports
  * `unchanged` and stores nothing new.
  */
-import { createHash } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { etagKeys } from '#shared/db/keys/etag.keys.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { documentUrl, fetchDocument } from '#shared/providers/govinfo.client.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
@@ -38,7 +38,7 @@ describe('GovInfo conditional GET', () => {
     const first = await fetchDocument(url);
     expect(first).toMatchObject({ status: 'fetched', etag: '"v1"' });
     expect(first.status === 'fetched' && first.body.toString()).toBe('<bill>SEC. 1.</bill>');
-    const key = { pk: `ETAG#${createHash('md5').update(url).digest('hex')}`, sk: 'ETAG' };
+    const key = etagKeys.url(url);
     const cached = (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key }))).Item;
     expect(cached).toMatchObject({ etag: '"v1"', url });
     const ttlDays = (Number(cached?.ttl) - Date.now() / 1000) / 86400;

@@ -7,6 +7,8 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { memberKeys } from '#shared/db/keys/member.keys.ts';
+import { wordKeys } from '#shared/db/keys/word.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { insertActions, listActions } from '#shared/db/actions.repository.ts';
 import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, refreshBill, setBillCategory } from '#shared/db/bills.repository.ts';
@@ -83,8 +85,8 @@ describe('bills repository', () => {
     expect((await searchBills('taps', 5, now)).map((b) => b.id)).toEqual(['119-hr-10']);
     expect(await searchBills('clean water', 5, now)).toEqual([]);
     // The old words' index items are gone, not merely filtered out at read time.
-    expect(await getItem({ pk: 'WORD#clean', sk: '119-hr-10' })).toBeUndefined();
-    expect(await getItem({ pk: 'WORD#lead', sk: '119-hr-10' })).toMatchObject({ bill_id: '119-hr-10' });
+    expect(await getItem(wordKeys.word('clean', '119-hr-10'))).toBeUndefined();
+    expect(await getItem(wordKeys.word('lead', '119-hr-10'))).toMatchObject({ bill_id: '119-hr-10' });
   });
 
   it('answers several title words with the bills carrying all of them, newest congress first', async () => {
@@ -129,7 +131,7 @@ describe('members repository', () => {
     await putMember({ ...peters, name: 'Petersen, Scott H.' });
     expect(await searchMembers('peters', 10)).toEqual([expect.objectContaining({ id: 'P000608', name: 'Petersen, Scott H.' })]);
     expect(await searchMembers('scott', 10)).toEqual([expect.objectContaining({ name: 'Petersen, Scott H.' })]);
-    expect(await getItem({ pk: 'NAME#p', sk: 'peters#P000608' })).toBeUndefined();
+    expect(await getItem(memberKeys.nameItem('peters', 'P000608'))).toBeUndefined();
     await saveMemberEnrichment('P000197', { birth_year: 1940, terms: [], leadership_roles: [], sponsored_count: 1, cosponsored_count: 2, enriched_at: at, photo_url: 'https://example.org/p.jpg' });
     expect((await searchMembers('nancy', 10))[0]?.photo_url).toBe('https://example.org/p.jpg');
   });
@@ -145,7 +147,7 @@ describe('members repository', () => {
   });
 
   it('still finds members whose name items predate cards, and migration 0003 gives them cards', async () => {
-    const legacy = { pk: 'NAME#v', sk: 'velazquez#V000081', entity: 'member_name', member_id: 'V000081' };
+    const legacy = { ...memberKeys.nameItem('velazquez', 'V000081'), entity: 'member_name', member_id: 'V000081' };
     await putItem(legacy);
     expect(await searchMembers('velazquez', 10)).toEqual([expect.objectContaining({ id: 'V000081', name: 'Velázquez, Nydia M.', state: 'NY' })]);
     expect(await memberNameCards.up()).toEqual({ members: 3 });

@@ -10,6 +10,7 @@ import { countPendingBriefs } from '#shared/db/brief-pending.repository.ts';
 import { getBriefByShareToken, listBriefs } from '#shared/db/briefs.repository.ts';
 import { putSetting, SETTING_KEYS, getSetting } from '#shared/db/settings.repository.ts';
 import { getStats } from '#shared/db/stats.repository.ts';
+import { briefKeys } from '#shared/db/keys/brief.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { BatchState } from '#shared/domain/briefs/batch-state.schema.ts';
 import { pollLlmBatch } from '#shared/briefs/llm-batch.ts';
@@ -147,7 +148,7 @@ describe('llm jobs', () => {
     await seedText(id, 'ih', BILL_V1, '2025-03-01');
     // A legacy brief stored without labels or share token.
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: {
-      pk: `BILL#${id}`, sk: 'BRIEF#0001', entity: 'brief', bill_id: id, version: 1, type: 'full', text_version_code: 'ih', previous_text_version_code: null,
+      ...briefKeys.brief(id, 1), entity: 'brief', bill_id: id, version: 1, type: 'full', text_version_code: 'ih', previous_text_version_code: null,
       summary: 'Legacy.', points: [{ id: 'p1', text: 'Grants.', citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' } }, { id: 'p2', text: 'Made up.', citation: { section: 'Sec. 3', quote: 'the moon shall be renamed' } }],
       topic_tags: [], uncited: false, provider: 'openai', model: 'gpt-4o-mini', prompt_version: 'old', method: 'llm', input_tokens: 0, output_tokens: 0, cost_usd: 0, created_at: '2024-01-01T00:00:00Z',
     } }));

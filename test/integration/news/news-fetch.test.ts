@@ -19,6 +19,7 @@ import { createBill } from '#shared/db/bills.repository.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { listNewsRequests, requestNewsFetch } from '#shared/db/news-requests.repository.ts';
 import { takeNewsQuota } from '#shared/db/news-quota.repository.ts';
+import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
 import type { JobRun } from '#shared/db/job-runs.repository.ts';
@@ -223,7 +224,7 @@ describe('news routes', () => {
 
 describe('background fetches', () => {
   const putTrend = (billId: string, date: string, gnews: number) =>
-    dynamo().send(new PutCommand({ TableName: tableName(), Item: { pk: `BILL#${billId}`, sk: `TREND#${date}`, entity: 'bill_trend', bill_id: billId, score: 50, gnews_count: gnews, rss_count: 0, trends_value: 0 } }));
+    dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...trendKeys.day('bill', billId, date), entity: 'bill_trend', bill_id: billId, score: 50, gnews_count: gnews, rss_count: 0, trends_value: 0 } }));
 
   it('the bill detail read queues one news fetch when nothing is stored and the latest trend counted news', async () => {
     await createBill(bill(31, 'Trending Act', '2001-01-01'));

@@ -4,6 +4,7 @@ import { handler as notifications } from '#functions/api/notifications.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { tokenKeys } from '#shared/db/keys/token.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { getUser, userKey } from '#shared/db/users.repository.ts';
 import { call } from '#test/support/api.ts';
@@ -63,7 +64,7 @@ describe('notification settings', () => {
     // The token item is listed on the profile, so deleting the user removes it.
     const profile = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(userId) }));
     const token = url.split('/').pop();
-    expect(profile.Item?.external_keys).toEqual([{ pk: `TOKEN#rss#${token}`, sk: 'TOKEN' }]);
+    expect(profile.Item?.external_keys).toEqual([tokenKeys.token('rss', String(token))]);
   });
 
   it('stores the push password sealed and only ever answers push_password_set', async () => {

@@ -8,6 +8,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
+import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { billNewsQuery } from '#shared/domain/news/news-queries.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
@@ -55,7 +56,7 @@ const setEnv = (values: Record<string, string | undefined>) => {
   }
   resetConfig();
 };
-const stored = async (billId: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk: `BILL#${billId}`, sk: `TREND#${TODAY}` } }))).Item;
+const stored = async (billId: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: trendKeys.day('bill', billId, TODAY) }))).Item;
 const seenPath = (path: string) => server.seen.filter((s) => s.url.startsWith(path));
 
 beforeAll(async () => {

@@ -13,6 +13,7 @@ import { handler as trendsJobs } from '#functions/jobs/trends.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { createFollow } from '#shared/db/follows.repository.ts';
+import { trendKeys, type TrendSubject } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { TrendDay } from '#shared/db/trend-scores.repository.ts';
 import { createUser } from '#shared/db/users.repository.ts';
@@ -86,7 +87,8 @@ const setEnv = (values: Record<string, string | undefined>) => {
 };
 
 const billSubject = (n: number, shortTitle: string): Subject => ({ kind: 'bill', id: `119-hr-${n}`, bill: makeBill(119, 'hr', n, { short_title: shortTitle }) });
-const stored = async (pk: string, sk: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { pk, sk } }))).Item;
+/** The stored score of a bill or member for today. */
+const stored = async (subject: TrendSubject, id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: trendKeys.day(subject, id, TODAY) }))).Item;
 
 const savedDelay = transportSettings.baseDelayMs;
 beforeAll(async () => {
@@ -130,11 +132,11 @@ describe('scoring a day', () => {
     expect(newsSearch.countBatch.mock.calls.map(([batch]) => batch.length)).toEqual([4, 3]);
 
     // Bill 106 leads search trends (70), bill 100 leads news search (20): every score follows from the day's maxima.
-    const top = await stored('BILL#119-hr-106', `TREND#${TODAY}`);
-    expect(top).toMatchObject({ entity: 'bill_trend', bill_id: '119-hr-106', date: TODAY, trends_value: 70, gnews_count: 2, rss_count: 4, gsi1pk: `TRENDING#${TODAY}` });
+    const top = await stored('bill', '119-hr-106');
+    expect(top).toMatchObject({ entity: 'bill_trend', bill_id: '119-hr-106', date: TODAY, trends_value: 70, gnews_count: 2, rss_count: 4, gsi1pk: trendKeys.trending.partition(TODAY) });
     expect(top?.score).toBe(68.5); // 0.4 × 1 + 0.35 × 0.1 + 0.25 × 1
     expect(top?.gsi1sk).toBe('068.5#119-hr-106');
-    const first = TrendDay.parse(await stored('BILL#119-hr-100', `TREND#${TODAY}`));
+    const first = TrendDay.parse(await stored('bill', '119-hr-100'));
     expect(first.signals.search_trends).toEqual({ raw: 10, normalised: 0.1429, weight: 0.4 });
     expect(first.signals.news_search).toEqual({ raw: 20, normalised: 1, weight: 0.35 });
     expect(first.score).toBe(65.7);
@@ -151,9 +153,9 @@ describe('scoring a day', () => {
     const summary = await scoreSubjects('bill', subjects, sources(), NOW);
 
     expect(summary).toMatchObject({ scored: 6, unscored: 0, signal_errors: { search_trends: 1, news_search: 0, news_rss: 1 } });
-    expect((await stored('BILL#119-hr-205', `TREND#${TODAY}`))?.missing_signals).toEqual([{ signal: 'search_trends', reason: 'failed' }]);
-    expect((await stored('BILL#119-hr-201', `TREND#${TODAY}`))?.missing_signals).toEqual([{ signal: 'news_rss', reason: 'failed' }]);
-    expect((await stored('BILL#119-hr-200', `TREND#${TODAY}`))?.missing_signals).toEqual([]);
+    expect((await stored('bill', '119-hr-205'))?.missing_signals).toEqual([{ signal: 'search_trends', reason: 'failed' }]);
+    expect((await stored('bill', '119-hr-201'))?.missing_signals).toEqual([{ signal: 'news_rss', reason: 'failed' }]);
+    expect((await stored('bill', '119-hr-200'))?.missing_signals).toEqual([]);
   });
 
   it('stops using news search once the quota runs low, and says so per bill', async () => {
@@ -165,8 +167,8 @@ describe('scoring a day', () => {
 
     expect(newsSearch.countBatch).toHaveBeenCalledTimes(1);
     expect(summary).toMatchObject({ scored: 9, news_quota_skipped: 5 });
-    expect((await stored('BILL#119-hr-300', `TREND#${TODAY}`))?.gnews_count).toBe(3);
-    const skipped = await stored('BILL#119-hr-308', `TREND#${TODAY}`);
+    expect((await stored('bill', '119-hr-300'))?.gnews_count).toBe(3);
+    const skipped = await stored('bill', '119-hr-308');
     expect(skipped).toMatchObject({ gnews_count: 0, missing_signals: [{ signal: 'news_search', reason: 'quota_low' }] });
   });
 
@@ -183,7 +185,7 @@ describe('scoring a day', () => {
 
       expect(summary.unavailable).toEqual({ search_trends: 'SEARCH_TRENDS_API_KEY is not set' });
       expect(requests).toEqual([]);
-      const a = TrendDay.parse(await stored('BILL#119-hr-400', `TREND#${TODAY}`));
+      const a = TrendDay.parse(await stored('bill', '119-hr-400'));
       expect(a.missing_signals).toEqual([{ signal: 'search_trends', reason: 'not_configured' }]);
       expect(a.signals.news_search?.weight).toBe(0.5833);
       expect(a.score).toBe(79.2); // 0.35/0.6 × 1 + 0.25/0.6 × 0.5
@@ -196,7 +198,7 @@ describe('scoring a day', () => {
   it('treats "no results" from the trends service as no interest, not a failure', async () => {
     const summary = await scoreSubjects('bill', [billSubject(450, 'Obscure act')], sources(), NOW);
     expect(summary.signal_errors.search_trends).toBe(0);
-    expect((await stored('BILL#119-hr-450', `TREND#${TODAY}`))?.signals).toMatchObject({ search_trends: { raw: 0, normalised: 0 } });
+    expect((await stored('bill', '119-hr-450'))?.signals).toMatchObject({ search_trends: { raw: 0, normalised: 0 } });
   });
 });
 
@@ -213,9 +215,9 @@ describe('the jobs', () => {
     const summary = await calculateTrendScores(NOW, sources());
 
     expect(summary.subjects).toBe(2);
-    expect(await stored(`BILL#${recent.id}`, `TREND#${TODAY}`)).toBeDefined();
-    expect(await stored(`BILL#${followed.id}`, `TREND#${TODAY}`)).toMatchObject({ trends_value: 80 });
-    expect(await stored(`BILL#${stale.id}`, `TREND#${TODAY}`)).toBeUndefined();
+    expect(await stored('bill', recent.id)).toBeDefined();
+    expect(await stored('bill', followed.id)).toMatchObject({ trends_value: 80 });
+    expect(await stored('bill', stale.id)).toBeUndefined();
   });
 
   it('calculate_member_interest scores followed members and the sponsors of the day’s trending bills', async () => {
@@ -232,13 +234,13 @@ describe('the jobs', () => {
     const summary = await calculateMemberInterest(NOW, sources());
 
     expect(summary).toMatchObject({ subjects: 2, scored: 2 });
-    const sam = TrendDay.parse(await stored('MEMBER#S000002', `TREND#${TODAY}`));
+    const sam = TrendDay.parse(await stored('member', 'S000002'));
     // No member had news-search articles (the day's maximum is 0): 0.4 × 1 + 0.35 × 0 + 0.25 × 1.
     expect(sam).toMatchObject({ score: 65, trends_value: 60, rss_count: 5, gnews_count: 0 });
-    expect(await stored('MEMBER#F000001', `TREND#${TODAY}`)).toMatchObject({ entity: 'member_trend', member_id: 'F000001', trends_value: 30 });
-    expect(await stored('MEMBER#O000003', `TREND#${TODAY}`)).toBeUndefined();
+    expect(await stored('member', 'F000001')).toMatchObject({ entity: 'member_trend', member_id: 'F000001', trends_value: 30 });
+    expect(await stored('member', 'O000003')).toBeUndefined();
     // Member scores stay out of the bills' trending index.
-    expect(await stored('MEMBER#S000002', `TREND#${TODAY}`)).not.toHaveProperty('gsi1pk');
+    expect(await stored('member', 'S000002')).not.toHaveProperty('gsi1pk');
   });
 
   it('the job function scores with the configured clients and records what was missing or failed', async () => {

@@ -1,0 +1,52 @@
+/**
+ * Bills (docs/data-model.md B1, B2, B8, B10, B11, B16):
+ *   BILL#{bill_id} / META                    the bill record; its partition also
+ *                                            holds actions, texts, briefs, cosponsors,
+ *                                            votes, news and trend days (their own files)
+ *   gsi1 BILLS / {latest_action_date}#{id}   all bills by latest action (undated last)
+ *   gsi2 SPONSOR#{member} / {introduced}#{id} a member's sponsored bills
+ *   BILL#{bill_id} / MISSING#{what}          marker of a bill missing its sponsor or metadata,
+ *                                            listed on gsi3 MISSING#{what} / {bill_id}
+ */
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { META, UNDATED, onIndex, type ItemKey } from './key.ts';
+
+export type MissingKind = 'sponsor' | 'metadata';
+
+const partition = (billId: string) => `BILL#${billId}`;
+const LATEST_ACTION = 'BILLS';
+const sponsorPartition = (memberId: string) => `SPONSOR#${memberId}`;
+const missingList = (what: MissingKind) => `MISSING#${what}`;
+
+export const billKeys = {
+  /** BILL#{id}: the partition a bill detail reads with one Query. */
+  partition,
+  /** The bill record. */
+  meta: (billId: string): ItemKey => ({ pk: partition(billId), sk: META }),
+  /** True for the record among the items of a bill's partition. */
+  isMeta: (item: { sk?: unknown }) => item.sk === META,
+
+  /** B2, B10: every bill, newest latest action first (sortedListings). */
+  byLatestAction: {
+    index: 'sortedListings',
+    partition: LATEST_ACTION,
+    keys: (b: Pick<Bill, 'latest_action_date' | 'id'>) => onIndex('sortedListings', LATEST_ACTION, `${b.latest_action_date ?? UNDATED}#${b.id}`),
+  },
+
+  /** B8: a member's sponsored bills (reverseLookups); only bills with a sponsor carry it. */
+  bySponsor: {
+    index: 'reverseLookups',
+    partition: sponsorPartition,
+    keys: (sponsorId: string, b: Pick<Bill, 'introduced_date' | 'id'>) =>
+      onIndex('reverseLookups', sponsorPartition(sponsorId), `${b.introduced_date ?? UNDATED}#${b.id}`),
+  },
+
+  /** B11: the marker of a bill missing its sponsor or metadata, deleted once filled. */
+  missing: (billId: string, what: MissingKind): ItemKey => ({ pk: partition(billId), sk: missingList(what) }),
+  /** B11: the sparse list of bills carrying a marker (secondaryListings). */
+  missingList: {
+    index: 'secondaryListings',
+    partition: missingList,
+    keys: (billId: string, what: MissingKind) => onIndex('secondaryListings', missingList(what), billId),
+  },
+} as const;

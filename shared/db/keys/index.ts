@@ -1,0 +1,28 @@
+/** Every entity's key definitions (one file per entity, ./*.keys.ts), for seeds, tests and benches. */
+export { actionKeys } from './action.keys.ts';
+export { billKeys, type MissingKind } from './bill.keys.ts';
+export { briefKeys } from './brief.keys.ts';
+export { collectionKeys } from './collection.keys.ts';
+export { cosponsorKeys } from './cosponsor.keys.ts';
+export { etagKeys } from './etag.keys.ts';
+export { followKeys } from './follow.keys.ts';
+export { jobKeys } from './job.keys.ts';
+export { META, PROFILE, UNDATED, onIndex, type ItemKey } from './key.ts';
+export { memberKeys } from './member.keys.ts';
+export { migrationKeys } from './migration.keys.ts';
+export { newsCacheKeys } from './news-cache.keys.ts';
+export { newsKeys, type NewsOwner } from './news.keys.ts';
+export { noteKeys } from './note.keys.ts';
+export { notificationKeys, type DeferKind } from './notification.keys.ts';
+export { quotaKeys } from './quota.keys.ts';
+export { rateKeys } from './rate.keys.ts';
+export { settingKeys } from './settings.keys.ts';
+export { statsKeys } from './stats.keys.ts';
+export { systemKeys } from './system.keys.ts';
+export { textVersionKeys } from './text-version.keys.ts';
+export { tokenKeys, type TokenKind } from './token.keys.ts';
+export { topicKeys } from './topic.keys.ts';
+export { trendKeys, type TrendSubject } from './trend.keys.ts';
+export { userKeys } from './user.keys.ts';
+export { voteKeys } from './vote.keys.ts';
+export { wordKeys } from './word.keys.ts';
