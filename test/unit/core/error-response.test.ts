@@ -97,9 +97,9 @@ describe('request-level HTTP errors', () => {
 describe('unexpected errors', () => {
   it('answer a bare 500 without internals, logged with the request id', () => {
     const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
-    const res = render(new Error('ConditionalCheckFailed on pk=USER#42 at /var/task/x.js'), 'req-7');
+    const res = render(new Error('ConditionalCheckFailed on pk=internal-key-42 at /var/task/x.js'), 'req-7');
     expect(res).toEqual({ status: 500, headers: { 'Content-Type': 'application/json' }, body: { detail: 'Internal server error', code: 'internal' } });
-    expect(JSON.stringify(res)).not.toContain('USER#42');
+    expect(JSON.stringify(res)).not.toContain('internal-key-42');
     expect(log).toHaveBeenCalledWith('unhandled error', expect.objectContaining({ requestId: 'req-7' }));
     expect(render('a thrown string').status).toBe(500);
   });
