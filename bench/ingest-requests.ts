@@ -18,7 +18,10 @@ const { provision } = await import('../local/provision.ts');
 
 const { take } = countCommands(dynamo());
 const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k.replace('Command', '')} ${v}`).join(', ');
+const fmt = (o: Record<string, number>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${k.replace('Command', '')} ${v}`)
+    .join(', ');
 
 try {
   Object.assign(process.env, (await provision({ tableName: 'bench-ingest', bucketName: 'bench-ingest', queuePrefix: 'bench-ingest-' })).env);
@@ -46,7 +49,9 @@ try {
   console.log(`  sync_members (9 members):            ${sum(sync)}  (${fmt(sync)})`);
   console.log(`  poll_bills (${created} new bills):            ${sum(pollCounts)}  (${fmt(pollCounts)})  → ${(sum(pollCounts) / created).toFixed(1)} per bill`);
   console.log(`  ingest tasks (${tasks.handled['ingest-tasks']?.length ?? 0} messages):         ${sum(taskCounts)}  (${fmt(taskCounts)})`);
-  console.log(`  document fetch + votes (${(docs.handled['document-fetch']?.length ?? 0) + (docs.handled['ingest-tasks']?.length ?? 0)} messages): ${sum(docCounts)}  (${fmt(docCounts)})`);
+  console.log(
+    `  document fetch + votes (${(docs.handled['document-fetch']?.length ?? 0) + (docs.handled['ingest-tasks']?.length ?? 0)} messages): ${sum(docCounts)}  (${fmt(docCounts)})`,
+  );
   const all = sum(pollCounts) + sum(taskCounts) + sum(docCounts);
   console.log(`  poll → tasks → text, per ingested bill: ${(all / created).toFixed(1)} requests`);
 

@@ -25,12 +25,22 @@ const { uslmToText } = await import('./llm-uslm-text.ts');
 const dir = path.resolve(import.meta.dirname, '..', '../shared/fixtures/bill-text-uslm');
 const read = (file: string) => uslmToText(readFileSync(path.join(dir, file), 'utf8'));
 const made = (sections: number) =>
-  Array.from({ length: sections }, (_, i) => `SEC. ${i + 1}. PROVISION ${i + 1}.\n(a) In General.--The Secretary shall carry out program ${i + 1} with $${(i + 1) * 1_000_000} for fiscal year 2026, and shall report to Congress not later than 90 days after the date of enactment of this Act. ${'The program shall serve eligible entities in each State. '.repeat(20)}`).join('\n\n');
+  Array.from(
+    { length: sections },
+    (_, i) =>
+      `SEC. ${i + 1}. PROVISION ${i + 1}.\n(a) In General.--The Secretary shall carry out program ${i + 1} with $${(i + 1) * 1_000_000} for fiscal year 2026, and shall report to Congress not later than 90 days after the date of enactment of this Act. ${'The program shall serve eligible entities in each State. '.repeat(20)}`,
+  ).join('\n\n');
 
 const haveFixtures = existsSync(dir);
 if (!haveFixtures) console.log('(../shared/fixtures/bill-text-uslm is absent: using generated texts)');
 const texts = haveFixtures
-  ? { short: read('BILLS-116hjres37rh_uslm.xml'), medium: read('BILLS-116hr2157enr_uslm.xml'), long: read('BILLS-116hr2157ih_uslm.xml'), amendedFrom: read('BILLS-116hjres37rh_uslm.xml'), amended: read('BILLS-116hjres37rfs_uslm.xml') }
+  ? {
+      short: read('BILLS-116hjres37rh_uslm.xml'),
+      medium: read('BILLS-116hr2157enr_uslm.xml'),
+      long: read('BILLS-116hr2157ih_uslm.xml'),
+      amendedFrom: read('BILLS-116hjres37rh_uslm.xml'),
+      amended: read('BILLS-116hjres37rfs_uslm.xml'),
+    }
   : { short: made(3), medium: made(25), long: made(120), amendedFrom: made(3), amended: made(4) };
 
 const server = await startLlmServer();
@@ -45,7 +55,11 @@ const cases = [
   { name: 'amendment', input: briefInput(bill, { code: 'rfs', text: texts.amended }, { code: 'rh', text: texts.amendedFrom }) },
 ];
 
-const first = await (async () => { server.reset(); await writeLlmBrief(provider, 'gpt-4o-mini', cases[0]!.input, noLimit); return server.calls[0]!; })();
+const first = await (async () => {
+  server.reset();
+  await writeLlmBrief(provider, 'gpt-4o-mini', cases[0]!.input, noLimit);
+  return server.calls[0]!;
+})();
 console.log(`static prefix (tools + system prompt): ~${Math.round((first.system.length + JSON.stringify(first.body.tools).length) / 4)} tokens per call`);
 console.log(`chunk budget ${config().LLM_CHUNK_TOKENS} tokens; output budget ${config().LLM_BRIEF_MAX_TOKENS} tokens per call\n`);
 console.log('case            text chars  sections  requests  input tok  output tok  cacheable share');
@@ -58,7 +72,15 @@ for (const c of cases) {
   const systemChars = briefCalls.reduce((n, call) => n + prefixChars(call), 0);
   const allChars = briefCalls.reduce((n, call) => n + prefixChars(call) + call.user.length, 0);
   // Output estimate: the size of the structured brief each call returned (the local model answers like a real one).
-  const outputTokens = briefCalls.length * estimateTokens(JSON.stringify({ summary: 'x'.repeat(400), points: Array.from({ length: 8 }, () => ({ text: 'x'.repeat(160), label: 'cited_fact', citation: { section: 'Sec. 1', quote: 'x'.repeat(160) } })), topic_tags: ['health'] }));
+  const outputTokens =
+    briefCalls.length *
+    estimateTokens(
+      JSON.stringify({
+        summary: 'x'.repeat(400),
+        points: Array.from({ length: 8 }, () => ({ text: 'x'.repeat(160), label: 'cited_fact', citation: { section: 'Sec. 1', quote: 'x'.repeat(160) } })),
+        topic_tags: ['health'],
+      }),
+    );
   // +1 request: the one-shot classification after every brief.
   const row = [
     c.name.padEnd(15),
@@ -71,5 +93,7 @@ for (const c of cases) {
   ];
   console.log(row.join(' '));
 }
-console.log('\nrequests include the classification call. The cacheable share is the static prefix (tool definitions + system prompt) over the whole prompt; Anthropic caches it with cache_control ephemeral, OpenAI caches prefixes of 1024 tokens or more automatically.');
+console.log(
+  '\nrequests include the classification call. The cacheable share is the static prefix (tool definitions + system prompt) over the whole prompt; Anthropic caches it with cache_control ephemeral, OpenAI caches prefixes of 1024 tokens or more automatically.',
+);
 await server.close();

@@ -36,7 +36,12 @@ async function startOnce(dataDir: string): Promise<StartRun> {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`not ready after 120 s:\n${output}`);
     // Ready means start.ts said so and the API answers.
-    const ok = output.includes('ready in') && (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false));
+    const ok =
+      output.includes('ready in') &&
+      (await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -82,20 +82,42 @@ try {
     await Promise.all(
       Array.from({ length: WORKER_CONCURRENCY }, async () => {
         for (;;) {
-          const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+          const res = await sqs().send(
+            new ReceiveMessageCommand({
+              QueueUrl: queueUrl('notification-dispatch'),
+              MaxNumberOfMessages: 10,
+              WaitTimeSeconds: 0,
+              MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+            }),
+          );
           const messages = res.Messages ?? [];
           if (messages.length === 0) return;
           invocations++;
-          const out = await handler(toSqsEvent(messages, 'arn:aws:sqs:us-east-1:000000000000:notification-dispatch', 'us-east-1'), { awsRequestId: 'bench' } as never);
+          const out = await handler(toSqsEvent(messages, 'arn:aws:sqs:us-east-1:000000000000:notification-dispatch', 'us-east-1'), {
+            awsRequestId: 'bench',
+          } as never);
           if (out.batchItemFailures.length) throw new Error(`worker failed ${out.batchItemFailures.length} records`);
-          await sqs().send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl('notification-dispatch'), Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })) }));
+          await sqs().send(
+            new DeleteMessageBatchCommand({
+              QueueUrl: queueUrl('notification-dispatch'),
+              Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
+            }),
+          );
         }
       }),
     );
     return invocations;
   };
 
-  const event = { v: 1 as const, type: 'bill_event' as const, event_id: `action:${BILL}:bench`, kind: 'bill_updated' as const, bill_id: BILL, action_category: 'vote' as const, occurred_at: new Date().toISOString() };
+  const event = {
+    v: 1 as const,
+    type: 'bill_event' as const,
+    event_id: `action:${BILL}:bench`,
+    kind: 'bill_updated' as const,
+    bill_id: BILL,
+    action_category: 'vote' as const,
+    occurred_at: new Date().toISOString(),
+  };
   reset();
   t = performance.now();
   const summary = await dispatchBillEvent(event, new Date());
@@ -103,9 +125,15 @@ try {
   const invocations = await runWorkers();
   const wallMs = performance.now() - t;
   const per1000 = (n: number) => (n / (RECIPIENTS / 1000)).toFixed(1);
-  const table = (m: Map<string, number>) => [...m.entries()].sort().map(([k, v]) => `${k} ${v} (${per1000(v)}/1k)`).join(', ');
+  const table = (m: Map<string, number>) =>
+    [...m.entries()]
+      .sort()
+      .map(([k, v]) => `${k} ${v} (${per1000(v)}/1k)`)
+      .join(', ');
   console.log(`\nfirst delivery: ${summary.recipients} recipients in ${summary.batches} deliver_batch messages, ${invocations} worker invocations`);
-  console.log(`  wall time ${(wallMs / 1000).toFixed(2)} s (fan-out ${fanOutMs.toFixed(0)} ms) = ${(wallMs / (RECIPIENTS / 1000)).toFixed(0)} ms per 1,000 recipients`);
+  console.log(
+    `  wall time ${(wallMs / 1000).toFixed(2)} s (fan-out ${fanOutMs.toFixed(0)} ms) = ${(wallMs / (RECIPIENTS / 1000)).toFixed(0)} ms per 1,000 recipients`,
+  );
   console.log(`  DynamoDB requests ${total(counts.dynamo)} (${per1000(total(counts.dynamo))} per 1,000): ${table(counts.dynamo)}`);
   console.log(`  SQS requests ${total(counts.sqs)} (${per1000(total(counts.sqs))} per 1,000, incl. the bench's receive/delete): ${table(counts.sqs)}`);
   console.log(`  push publishes ${await pushCount()} (expected ${RECIPIENTS / PUSH_EVERY})`);
@@ -117,7 +145,9 @@ try {
   await dispatchBillEvent(event, new Date());
   await runWorkers();
   const redeliveryMs = performance.now() - t;
-  console.log(`\nredelivery of the event and all its batches: ${(redeliveryMs / 1000).toFixed(2)} s, DynamoDB requests ${total(counts.dynamo)} (${per1000(total(counts.dynamo))} per 1,000), new push publishes ${(await pushCount()) - pushesBefore}`);
+  console.log(
+    `\nredelivery of the event and all its batches: ${(redeliveryMs / 1000).toFixed(2)} s, DynamoDB requests ${total(counts.dynamo)} (${per1000(total(counts.dynamo))} per 1,000), new push publishes ${(await pushCount()) - pushesBefore}`,
+  );
   const sample = await listHistory(ids[0] as string, 5);
   console.log(`  history of one recipient: ${sample.items.length} event(s), channels ${JSON.stringify(sample.items[0]?.channels)}`);
 } finally {

@@ -47,7 +47,10 @@ try {
   }
   for (const m of members.slice(0, 10)) await call(personal, 'POST', '/api/follows', { token, body: { target_type: 'member', target_id: m.id } });
   await call(personal, 'POST', '/api/follows', { token, body: { target_type: 'topic', target_id: 'policy-area-3' } });
-  const collection = (await call(personal, 'POST', '/api/collections', { token, body: { name: 'Bench list', is_public: true } })).body as { id: string; share_token: string };
+  const collection = (await call(personal, 'POST', '/api/collections', { token, body: { name: 'Bench list', is_public: true } })).body as {
+    id: string;
+    share_token: string;
+  };
   for (const id of stanced) await call(personal, 'PUT', `/api/collections/${collection.id}/bills/${id}`, { token });
   await call(personal, 'PUT', `/api/notes/${stanced[0]}`, { token, body: { content: 'bench', pinned: true } });
 
@@ -101,11 +104,14 @@ try {
   const queries: [string, (i: number) => string][] = [
     ['bill number ("HR123" forms)', (i) => [`H.R. ${i + 1}`, `HR${i + 1}`, `hr ${i + 1}`][i % 3] ?? 'hr 1'],
     ['title words', (i) => ['rural broadband', 'veterans housing', 'drug pricing', 'climate', 'student loan'][i % 5] ?? 'water'],
-    ['member name (both forms)', (i) => {
-      const m = members[i % members.length]?.name ?? 'Smith, James';
-      const [l = '', f = ''] = m.split(', ');
-      return i % 2 ? m : `${f} ${l}`;
-    }],
+    [
+      'member name (both forms)',
+      (i) => {
+        const m = members[i % members.length]?.name ?? 'Smith, James';
+        const [l = '', f = ''] = m.split(', ');
+        return i % 2 ? m : `${f} ${l}`;
+      },
+    ],
     ['mixed / no match', (i) => ['zzzz qqqq', 'health', 'policy area', 'S. 12'][i % 4] ?? 'x'],
   ];
   const percentiles = async (label: string, run: (i: number) => Promise<unknown>) => {
@@ -118,7 +124,9 @@ try {
     times.sort((a, b) => a - b);
     const p = (f: number) => times[Math.min(times.length - 1, Math.floor(f * times.length))] ?? 0;
     const verdict = p(0.95) < TARGET_P95_MS ? 'met' : 'MISSED';
-    console.log(`${label.padEnd(34)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms   p95 < ${TARGET_P95_MS} ms: ${verdict}`);
+    console.log(
+      `${label.padEnd(34)} p50 ${p(0.5).toFixed(1).padStart(6)} ms   p95 ${p(0.95).toFixed(1).padStart(6)} ms   p95 < ${TARGET_P95_MS} ms: ${verdict}`,
+    );
   };
   for (const [label, q] of queries) {
     await percentiles(label, async (i) => {

@@ -27,8 +27,14 @@ const VOCAB = (
   'pension medicare medicaid drug pricing hospital nurse child care family leave student loan college ' +
   'research science space defense army navy cyber security election voting census postal naming museum'
 ).split(' ');
-const FIRST = 'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Maria Nancy Jodey Anna'.split(' ');
-const LAST = 'Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris'.split(' ');
+const FIRST =
+  'James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Maria Nancy Jodey Anna'.split(
+    ' ',
+  );
+const LAST =
+  'Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris'.split(
+    ' ',
+  );
 
 /** A deterministic pseudo-random generator, so every run builds the same dataset. */
 function rng(seed: number): () => number {
@@ -129,11 +135,28 @@ export async function writeRollCalls(billIds: string[], members: Member[]): Prom
     for (const question of ['On Motion to Recommit', 'On Passage']) {
       const n = roll++;
       const rollCall = RollCall.parse({
-        vote_id: `house-119-1-${n}`, chamber: 'house', congress: 119, session: 1, roll_number: n,
-        date: `2030-01-${String(n).padStart(2, '0')}`, question, vote_type: null, kind: 'other', result: 'Passed',
-        yea: 0, nay: 0, present: 0, not_voting: 0, bill_id: billId, source_url: null, provenance,
+        vote_id: `house-119-1-${n}`,
+        chamber: 'house',
+        congress: 119,
+        session: 1,
+        roll_number: n,
+        date: `2030-01-${String(n).padStart(2, '0')}`,
+        question,
+        vote_type: null,
+        kind: 'other',
+        result: 'Passed',
+        yea: 0,
+        nay: 0,
+        present: 0,
+        not_voting: 0,
+        bill_id: billId,
+        source_url: null,
+        provenance,
       });
-      await saveRollCall(rollCall, members.map((m, k) => ({ member_id: m.id, name: m.name, party: m.party, state: m.state, position: (k + n) % 3 ? 'Yea' : 'Nay' })));
+      await saveRollCall(
+        rollCall,
+        members.map((m, k) => ({ member_id: m.id, name: m.name, party: m.party, state: m.state, position: (k + n) % 3 ? 'Yea' : 'Nay' })),
+      );
     }
   }
 }

@@ -21,7 +21,9 @@ export const LAYERS = [
   { name: 'providers', folders: ['shared/providers'], may: ['domain', 'errors', 'platform', 'db'] },
   {
     name: 'use cases',
-    folders: ['accounts', 'admin', 'bills', 'briefs', 'effectiveness', 'members', 'migrations', 'news', 'notify', 'personal', 'trends'].map((f) => `shared/${f}`),
+    folders: ['accounts', 'admin', 'bills', 'briefs', 'effectiveness', 'members', 'migrations', 'news', 'notify', 'personal', 'trends'].map(
+      (f) => `shared/${f}`,
+    ),
     may: ['domain', 'errors', 'platform', 'db', 'messaging', 'providers'],
   },
   {
@@ -128,7 +130,10 @@ const direction = {
       }
       const theirs = layerOf(target);
       if (!theirs || theirs === own || own.may.includes(theirs.name)) return;
-      context.report({ node, message: `The ${own.name} layer may not import the ${theirs.name} layer ('${spec}'): imports run from a higher layer to a lower one only.` });
+      context.report({
+        node,
+        message: `The ${own.name} layer may not import the ${theirs.name} layer ('${spec}'): imports run from a higher layer to a lower one only.`,
+      });
     });
   },
 };

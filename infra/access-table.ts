@@ -86,4 +86,3 @@ export function needsOf(spec: FunctionSpec): Need[] {
       return [...EVERY_FUNCTION, ...lookup(WORKER, spec.queue.name, spec)];
   }
 }
-

@@ -12,8 +12,7 @@ export const MAIN_FIELDS = ['module', 'main'];
 /** The runtime ships the AWS SDK v3, so bundling it would only add cold-start weight. */
 export const EXTERNAL_MODULES = ['@aws-sdk/*'];
 /** CommonJS dependencies call require(); an ESM bundle has none unless we make one. */
-export const CREATE_REQUIRE_BANNER =
-  "import { createRequire as __bwCreateRequire } from 'node:module'; const require = __bwCreateRequire(import.meta.url);";
+export const CREATE_REQUIRE_BANNER = "import { createRequire as __bwCreateRequire } from 'node:module'; const require = __bwCreateRequire(import.meta.url);";
 /** ESM output needs the .mjs extension for Lambda to load it as a module. */
 export const BUNDLE_FILE = 'index.mjs';
 

@@ -8,9 +8,7 @@ import { z } from 'zod';
 const list = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((v) =>
-    (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean),
-  );
+  .transform((v) => (typeof v === 'string' ? v.split(',') : (v ?? [])).map((s) => s.trim()).filter(Boolean));
 const optionalText = z
   .string()
   .optional()

@@ -35,8 +35,7 @@ export interface BillWatchStackProps extends StackProps {
 }
 
 /** The paths the proxy rate limit guards: the routes with the login and register application limits. */
-export const authRateLimitedPaths = (): string[] =>
-  ROUTES.filter((r) => r.rateLimit === 'login' || r.rateLimit === 'register').map((r) => r.path);
+export const authRateLimitedPaths = (): string[] => ROUTES.filter((r) => r.rateLimit === 'login' || r.rateLimit === 'register').map((r) => r.path);
 
 export class BillWatchStack extends Stack {
   readonly data: Data;

@@ -24,12 +24,25 @@ const PARSERS: Record<string, (text: string) => unknown> = {
   bill: (text) => {
     const b = parsePayload(CG, 'bill detail', BillDetail, parseJsonBody(CG, 'bill detail', text)).bill;
     const type = billTypeOf(b.type);
-    return { id: billId(b.congress, type, b.number), congress: b.congress, type, number: b.number, label: billLabel(type, b.number), title: b.title, latest_action: b.latestAction ?? null, update_date: b.updateDate, ...detailFields(b) };
+    return {
+      id: billId(b.congress, type, b.number),
+      congress: b.congress,
+      type,
+      number: b.number,
+      label: billLabel(type, b.number),
+      title: b.title,
+      latest_action: b.latestAction ?? null,
+      update_date: b.updateDate,
+      ...detailFields(b),
+    };
   },
   actions: (text) => {
     const page = parsePayload(CG, 'bill actions', ActionsPage, parseJsonBody(CG, 'bill actions', text));
     const request = (JSON.parse(text) as { request?: { congress?: string; billType?: string; billNumber?: string } }).request;
-    const id = request?.congress && request.billType && request.billNumber ? billId(Number(request.congress), billTypeOf(request.billType), Number(request.billNumber)) : 'unknown';
+    const id =
+      request?.congress && request.billType && request.billNumber
+        ? billId(Number(request.congress), billTypeOf(request.billType), Number(request.billNumber))
+        : 'unknown';
     return page.actions.map((a) => actionFromProvider(id, a, now()));
   },
   members: (text) => parsePayload(CG, 'member list', MemberListPage, parseJsonBody(CG, 'member list', text)).members.map((m) => memberFromListItem(m, now())),
@@ -45,7 +58,11 @@ const PARSERS: Record<string, (text: string) => unknown> = {
 const usage = `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <file>`;
 
 /** Runs the CLI with its arguments; returns the exit code. */
-export function main(args: string[], out: (s: string) => void = (s) => process.stdout.write(s), err: (s: string) => void = (s) => process.stderr.write(s)): number {
+export function main(
+  args: string[],
+  out: (s: string) => void = (s) => process.stdout.write(s),
+  err: (s: string) => void = (s) => process.stderr.write(s),
+): number {
   const [command, kind, file] = args;
   if (command === '--help' || command === '-h' || command === 'help') {
     // Asking for help is not a mistake: usage on stdout, status 0.

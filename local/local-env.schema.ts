@@ -12,7 +12,13 @@ export const LocalEnv = z.object({
   /** API port (0 picks a free one). */
   PORT: z.preprocess(emptyAsUndefined, port(3000)),
   /** The base URL of links in feeds, emails and pushes, when the API is reached through another address (a tunnel, a proxy). */
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().transform((u) => u.replace(/\/+$/, '')).optional()),
+  PUBLIC_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url()
+      .transform((u) => u.replace(/\/+$/, ''))
+      .optional(),
+  ),
   /** Interface the API listens on. */
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   /** Where local state lives (default <repo>/.local). */

@@ -16,6 +16,8 @@ export function prerequisiteProblems(needs: { java: boolean } = { java: true }):
   const java = needs.java ? javaProblem() : null;
   return [
     nodeProblem(),
-    java ? `${java}. Install one with your package manager (Debian/Ubuntu: \`sudo apt-get install openjdk-17-jre-headless\`; macOS: \`brew install openjdk@17\`) and make sure \`java -version\` works.` : null,
+    java
+      ? `${java}. Install one with your package manager (Debian/Ubuntu: \`sudo apt-get install openjdk-17-jre-headless\`; macOS: \`brew install openjdk@17\`) and make sure \`java -version\` works.`
+      : null,
   ].filter((p): p is string => p !== null);
 }

@@ -27,9 +27,7 @@ async function ensureTable(tableName: string): Promise<void> {
     if (!(err instanceof ResourceNotFoundException)) throw err;
   }
   await dynamo().send(new CreateTableCommand(tableDefinition(tableName)));
-  await dynamo().send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }),
-  );
+  await dynamo().send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true } }));
 }
 
 async function ensureBucket(bucketName: string): Promise<void> {

@@ -65,8 +65,7 @@ export function startQueuePump(options: QueuePumpOptions): QueuePump {
       .send(new GetQueueAttributesCommand({ QueueUrl: options.queueUrl, AttributeNames: ['QueueArn'] }))
       .then((out) => out.Attributes?.QueueArn ?? `arn:aws:sqs:${region}:000000000000:${queue.name}`));
 
-  const worker = async (): Promise<LoadResult> =>
-    options.handler ? { status: 'ok', handler: options.handler } : loadFunction('workers', queue.worker);
+  const worker = async (): Promise<LoadResult> => (options.handler ? { status: 'ok', handler: options.handler } : loadFunction('workers', queue.worker));
 
   async function deliver(handler: LambdaHandler, messages: Message[]): Promise<void> {
     const event = toSqsEvent(messages, await queueArn(), region);

@@ -46,9 +46,7 @@ export function toSqsEvent(messages: Message[], queueArn: string, region: string
   return { Records: records };
 }
 
-const BatchResponse = z
-  .object({ batchItemFailures: z.array(z.object({ itemIdentifier: z.string() })).default([]) })
-  .nullish();
+const BatchResponse = z.object({ batchItemFailures: z.array(z.object({ itemIdentifier: z.string() })).default([]) }).nullish();
 
 /**
  * The message ids to leave on the queue. Like Lambda: a thrown error, an

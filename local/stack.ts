@@ -98,14 +98,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     ]);
     // Jobs started by the bus get a moment to finish before the emulators under them go away.
     const busGrace = () => Promise.race([bus.idle(), new Promise((r) => setTimeout(r, 10_000).unref())]);
-    stops.push(() => emulators.stop(), () => smtp.stop(), async () => (await busGrace(), bus.stop()));
+    stops.push(
+      () => emulators.stop(),
+      () => smtp.stop(),
+      async () => (await busGrace(), bus.stop()),
+    );
     log(`emulators, SMTP sink and event bus up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
     const requestedPort = options.port ?? local.PORT;
     const port = requestedPort === 0 ? await freePort() : requestedPort;
 
     // 2. Environment.
     const env: Record<string, string> = {
-      ...localEnvironment({ ...emulators, busEndpoint: bus.endpoint, smtpHost: smtp.host, smtpPort: smtp.port, publicUrl: options.publicUrl ?? `http://localhost:${port}` }),
+      ...localEnvironment({
+        ...emulators,
+        busEndpoint: bus.endpoint,
+        smtpHost: smtp.host,
+        smtpPort: smtp.port,
+        publicUrl: options.publicUrl ?? `http://localhost:${port}`,
+      }),
       ...(await seedModule).localProviderEnv(process.env),
     };
     applyEnvironment(env);
@@ -146,7 +156,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // hold, and the recording has no news or trends answers. Admins can still run these jobs by hand.
       const offline = Boolean(process.env.REPLAY_HAR) && !process.env.CONGRESS_API_KEY;
       const jobs = offline ? JOBS.filter((j) => !OFFLINE_PAUSED_GROUPS.includes(j.group)) : JOBS;
-      if (offline) log(`offline (replaying recorded provider data): ${OFFLINE_PAUSED_GROUPS.join(', ')} schedules paused; set CONGRESS_API_KEY to poll live data`);
+      if (offline)
+        log(`offline (replaying recorded provider data): ${OFFLINE_PAUSED_GROUPS.join(', ')} schedules paused; set CONGRESS_API_KEY to poll live data`);
       const scheduler = startScheduler(jobs, log);
       scheduledJobs = scheduler.jobs;
       stops.push(() => scheduler.stop());

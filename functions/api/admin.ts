@@ -11,9 +11,7 @@ import { listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
 export const handler = apiFunction('admin', [
   implement(routes.listJobs, async () => listJobsWithRuns()),
   implement(routes.runJobByName, async ({ params, user }) => accepted(await startJob(params.name, user.id))),
-  ...routes.JOB_TRIGGER_ROUTES.map((route) =>
-    implement(route, async ({ user }) => accepted(await startJob(route.job as string, user.id))),
-  ),
+  ...routes.JOB_TRIGGER_ROUTES.map((route) => implement(route, async ({ user }) => accepted(await startJob(route.job as string, user.id)))),
   implement(routes.listUsers, async ({ query }) => {
     const page = await listUsers(query.limit, query.cursor);
     return { items: page.items.map(toPublicUser), next_cursor: page.next_cursor };
@@ -31,7 +29,8 @@ export const handler = apiFunction('admin', [
   }),
   implement(routes.demoteUser, async ({ params, user }) => {
     // An admin cannot demote themselves, so the service is never left without one by accident.
-    if (params.id === user.id) throw new InvalidInputError('You cannot demote yourself', [{ path: 'path.id', message: 'is your own account' }], 'user.self_demote');
+    if (params.id === user.id)
+      throw new InvalidInputError('You cannot demote yourself', [{ path: 'path.id', message: 'is your own account' }], 'user.self_demote');
     const updated = await setAdmin(params.id, false);
     if (!updated) throw new NotFoundError('No such user', 'user.not_found');
     return toPublicUser(updated);

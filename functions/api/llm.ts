@@ -21,9 +21,7 @@ export const handler = apiFunction('llm', [
     if (page.items.length === 0 && !query.cursor && !(await getBill(params.id))) throw new NotFoundError(`No bill ${params.id}`, 'bill.not_found');
     return page;
   }),
-  implement(routes.draftLetter, async ({ params, body, user }) =>
-    draftLetter({ user_id: user.id, bill_id: params.id, ...body }),
-  ),
+  implement(routes.draftLetter, async ({ params, body, user }) => draftLetter({ user_id: user.id, bill_id: params.id, ...body })),
   implement(routes.getSettings, async () => readSettings()),
   implement(routes.putSettings, async ({ body, user }) => updateSettings(body, user.id)),
   implement(routes.listLlmModels, async ({ query }) => listModels(query.provider)),

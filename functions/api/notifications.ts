@@ -15,7 +15,10 @@ export const handler = apiFunction('notifications', [
   implement(routes.putNotificationSettings, async ({ user, body }) => updateSettings(user, body)),
   implement(routes.getNotificationHistory, async ({ user, query }) => {
     const page = await listHistory(user.id, query.limit, query.cursor);
-    const items = page.items.map(({ user_id: _u, errors: _e, ...e }) => ({ ...e, url: e.bill_id ? billUrl(publicUrl(), e.bill_id) : `${publicUrl()}/dashboard` }));
+    const items = page.items.map(({ user_id: _u, errors: _e, ...e }) => ({
+      ...e,
+      url: e.bill_id ? billUrl(publicUrl(), e.bill_id) : `${publicUrl()}/dashboard`,
+    }));
     return { items, next_cursor: page.next_cursor };
   }),
   implement(routes.testPushNotification, async ({ user, body }) => testPush(user, body)),
@@ -24,5 +27,7 @@ export const handler = apiFunction('notifications', [
   implement(routes.getNotificationFeed, async ({ params }) => rss(await readFeed(params.token, new Date()))),
   implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
-  implement(routes.unsubscribePost, async ({ params, headers, rawBody }) => html(await unsubscribeByPost(params.token, parseFormBody(headers['content-type'], rawBody).action))),
+  implement(routes.unsubscribePost, async ({ params, headers, rawBody }) =>
+    html(await unsubscribeByPost(params.token, parseFormBody(headers['content-type'], rawBody).action)),
+  ),
 ]);

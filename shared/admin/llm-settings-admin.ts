@@ -90,7 +90,9 @@ export async function pingLlm(): Promise<{ provider: string; model: string; repl
   const client = providerFor(resolved.provider);
   if (!client) throw new SettingsError(`${resolved.provider} has no API key configured`, 'settings.llm_provider');
   try {
-    const out = await withLlmRetries(() => client.complete(resolved.model, { system: 'Reply with one short word.', user: 'ping', maxTokens: 20 }), { attempts: 2 });
+    const out = await withLlmRetries(() => client.complete(resolved.model, { system: 'Reply with one short word.', user: 'ping', maxTokens: 20 }), {
+      attempts: 2,
+    });
     return { provider: resolved.provider, model: out.model || resolved.model, reply: out.text ?? '' };
   } catch (err) {
     throw llmDidNotAnswer(resolved.provider, err);

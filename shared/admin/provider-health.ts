@@ -72,8 +72,7 @@ export async function runCheck(probe: Probe, options: CheckOptions): Promise<Pro
 }
 
 /** "degraded" when any configured provider failed; not-configured ones do not count. */
-export const overallStatus = (checks: readonly ProviderCheck[]): ProviderHealth['status'] =>
-  checks.some((c) => c.status === 'error') ? 'degraded' : 'ok';
+export const overallStatus = (checks: readonly ProviderCheck[]): ProviderHealth['status'] => (checks.some((c) => c.status === 'error') ? 'degraded' : 'ok');
 
 /** Runs every probe concurrently and aggregates the report, in the probes' order. */
 export async function checkProviders(probes: readonly Probe[], options: CheckOptions): Promise<ProviderHealth> {

@@ -43,7 +43,8 @@ const documentApi: Probe = {
   skipReason: async () => null,
   call: async (deadlineMs) => {
     const collections = await listCollections({ timeoutMs: deadlineMs + SOCKET_GRACE_MS });
-    if (!collections.some((c) => c.collectionCode === 'BILLS')) throw new Error(`collections endpoint lists ${collections.length} collections but not BILLS, where bill texts live`);
+    if (!collections.some((c) => c.collectionCode === 'BILLS'))
+      throw new Error(`collections endpoint lists ${collections.length} collections but not BILLS, where bill texts live`);
     const key = config().GOVINFO_API_KEY ? '' : '; GOVINFO_API_KEY is not set, so the rate-limited DEMO_KEY is in use';
     return `collections endpoint lists ${collections.length} collections, BILLS among them${key}${source()}`;
   },
@@ -132,7 +133,9 @@ const news: Probe = {
     if (searchCall.status === 'rejected') throw searchCall.reason;
     if (feedCall.status === 'rejected') throw feedCall.reason;
     const [search, feed] = [searchCall.value, feedCall.value];
-    const searched = search ? `news search answered (${search.totalResults} articles; ${quota.remaining - 1} of ${quota.limit} calls left today)` : `news search not called: quota low (${quota.remaining} of ${quota.limit} calls left today)`;
+    const searched = search
+      ? `news search answered (${search.totalResults} articles; ${quota.remaining - 1} of ${quota.limit} calls left today)`
+      : `news search not called: quota low (${quota.remaining} of ${quota.limit} calls left today)`;
     return `${searched}; RSS feed lists ${feed.length} articles${source()}`;
   },
 };
@@ -150,7 +153,17 @@ const trends: Probe = {
 };
 
 /** Every probe, in the report's order (CHECK_NAMES). */
-export const providerProbes = (): Probe[] => [congressApi, documentApi, rollCallProbe('house'), rollCallProbe('senate'), legislators, repLookup, llmProbe(), news, trends];
+export const providerProbes = (): Probe[] => [
+  congressApi,
+  documentApi,
+  rollCallProbe('house'),
+  rollCallProbe('senate'),
+  legislators,
+  repLookup,
+  llmProbe(),
+  news,
+  trends,
+];
 
 /** GET /api/admin/health: every provider checked concurrently, each within PROVIDER_HEALTH_TIMEOUT_MS. */
 export function checkProviderHealth(): Promise<ProviderHealth> {

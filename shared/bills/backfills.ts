@@ -17,7 +17,11 @@ async function queueForBills(type: BillTask, since?: string): Promise<number> {
   let queued = 0;
   do {
     const page = await listBillsByLatestAction({ limit: PAGE, cursor, since });
-    if (page.items.length) await sendMessages('ingest-tasks', page.items.map((b) => ({ v: 1 as const, type, bill_id: b.id })));
+    if (page.items.length)
+      await sendMessages(
+        'ingest-tasks',
+        page.items.map((b) => ({ v: 1 as const, type, bill_id: b.id })),
+      );
     queued += page.items.length;
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
@@ -29,7 +33,11 @@ async function queueForMissing(what: MissingKind, type: BillTask): Promise<numbe
   let queued = 0;
   do {
     const page = await listBillsMissing(what, PAGE, cursor);
-    if (page.items.length) await sendMessages('ingest-tasks', page.items.map((id) => ({ v: 1 as const, type, bill_id: id })));
+    if (page.items.length)
+      await sendMessages(
+        'ingest-tasks',
+        page.items.map((id) => ({ v: 1 as const, type, bill_id: id })),
+      );
     queued += page.items.length;
     cursor = page.next_cursor ?? undefined;
   } while (cursor);

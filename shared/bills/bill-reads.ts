@@ -38,7 +38,9 @@ export async function billDetailView(billId: string, userId?: string) {
   if (!partition) throw billNotFound(billId);
   const { bill, latestBrief, textVersions, counts } = partition;
   // The read never fails for the news rule; a missed queue is retried by a later view or the fetch_news run.
-  await queueBillNewsIfWanted(bill.id, counts.news).catch((err: unknown) => logger.warn('bill view: news fetch rule failed', { id: bill.id, error: (err as Error).message }));
+  await queueBillNewsIfWanted(bill.id, counts.news).catch((err: unknown) =>
+    logger.warn('bill view: news fetch rule failed', { id: bill.id, error: (err as Error).message }),
+  );
   return {
     ...billView(bill, { hasText: textVersions.length > 0, ...(userId ? { isFollowing: following.has(bill.id) } : {}) }),
     latest_brief: latestBrief,
@@ -104,7 +106,14 @@ export async function votesView(billId: string, userId?: string) {
       ...v,
       data_as_of: provenance.fetched_at,
       followed_positions: memberIds.length
-        ? (await listRollCallPositions(v.vote_id, memberIds)).map((p) => ({ member_id: p.member_id, name: p.name, title: v.chamber === 'senate' ? ('Sen.' as const) : ('Rep.' as const), party: p.party, state: p.state, position: p.position }))
+        ? (await listRollCallPositions(v.vote_id, memberIds)).map((p) => ({
+            member_id: p.member_id,
+            name: p.name,
+            title: v.chamber === 'senate' ? ('Sen.' as const) : ('Rep.' as const),
+            party: p.party,
+            state: p.state,
+            position: p.position,
+          }))
         : [],
     })),
   );

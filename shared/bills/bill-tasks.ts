@@ -27,7 +27,8 @@ export async function fetchBillDetail(billId: string, now: Date) {
   const { congress: c, type, number } = parseBillId(billId);
   const detail = await congress.getBillDetail(c, type, number);
   const fields = detailFields(detail);
-  const needsRefresh = (!bill.introduced_date && fields.introduced_date) || (!bill.congress_gov_url && fields.congress_gov_url) || (!bill.policy_area && fields.policy_area);
+  const needsRefresh =
+    (!bill.introduced_date && fields.introduced_date) || (!bill.congress_gov_url && fields.congress_gov_url) || (!bill.policy_area && fields.policy_area);
   if (needsRefresh) {
     await refreshBill(billId, {
       title: bill.title,

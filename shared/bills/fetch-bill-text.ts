@@ -17,7 +17,10 @@ import { textCandidates, type TextCandidate } from '#shared/providers/congress-g
 import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 
-async function fetchVersion(billId: string, c: TextCandidate): Promise<{ body: Buffer; format: TextCandidate['formats'][number]; url: string } | 'unchanged' | null> {
+async function fetchVersion(
+  billId: string,
+  c: TextCandidate,
+): Promise<{ body: Buffer; format: TextCandidate['formats'][number]; url: string } | 'unchanged' | null> {
   const { congress: n, type, number } = parseBillId(billId);
   for (const format of c.formats) {
     const url = documentUrl(billPackageId(n, type, number, c.version_code), format);

@@ -74,7 +74,8 @@ export async function pollBills(opts: PollOptions) {
       provenance: bill.provenance,
     });
     tasks.push({ v: 1, type: 'fetch_bill_actions', bill_id: bill.id });
-    const newLatest = bill.latest_action_text && (bill.latest_action_text !== before.latest_action_text || bill.latest_action_date !== before.latest_action_date);
+    const newLatest =
+      bill.latest_action_text && (bill.latest_action_text !== before.latest_action_text || bill.latest_action_date !== before.latest_action_date);
     const category = bill.latest_action_category as ActionCategory | null;
     if (newLatest && category && MILESTONE_CATEGORIES.has(category)) {
       events.push({

@@ -24,7 +24,13 @@ export async function adminStats() {
   return { ...stats, remaining };
 }
 
-const briefMessage = (bill_id: string, version_code: string, force: boolean) => ({ v: 1 as const, type: 'brief_bill_text' as const, bill_id, version_code, force });
+const briefMessage = (bill_id: string, version_code: string, force: boolean) => ({
+  v: 1 as const,
+  type: 'brief_bill_text' as const,
+  bill_id,
+  version_code,
+  force,
+});
 
 /** Re-runs document fetch and briefing of one bill; null when the bill is unknown. */
 export async function reprocessBill(billId: string) {
@@ -45,7 +51,10 @@ export async function backfillCitations() {
     if (!brief) continue;
     await incrementStats({ uncited_briefs: brief.uncited ? -1 : 0, [brief.type === 'full' ? 'briefs_full' : 'briefs_amendment']: -1 });
   }
-  await sendMessages('brief', uncited.map((b) => briefMessage(b.bill_id, b.text_version_code, false)));
+  await sendMessages(
+    'brief',
+    uncited.map((b) => briefMessage(b.bill_id, b.text_version_code, false)),
+  );
   return { deleted: uncited.length, requeued: uncited.length };
 }
 
@@ -56,7 +65,12 @@ export async function backfillLabels() {
   for (const item of await scanBriefItems()) {
     const rawPoints = Array.isArray(item.points) ? (item.points as Array<Record<string, unknown>>) : [];
     const unlabeled = isUnlabeled(item);
-    const points = rawPoints.map((p, i) => ({ id: String(p.id ?? `p${i + 1}`), text: String(p.text ?? ''), citation: (p.citation ?? null) as Brief['points'][number]['citation'], label: p.citation ? ('cited_fact' as const) : ('inference' as const) }));
+    const points = rawPoints.map((p, i) => ({
+      id: String(p.id ?? `p${i + 1}`),
+      text: String(p.text ?? ''),
+      citation: (p.citation ?? null) as Brief['points'][number]['citation'],
+      label: p.citation ? ('cited_fact' as const) : ('inference' as const),
+    }));
     const text = await getBillText(String(item.bill_id), String(item.text_version_code));
     if (text === null) continue;
     const checked = checkCitations(points, text, parseSections(text));
@@ -92,6 +106,9 @@ export async function backfillCategories() {
 export async function resumeAnalysis(now: Date, olderThanMinutes = 15) {
   const cutoff = new Date(now.getTime() - olderThanMinutes * 60_000).toISOString();
   const stalled = (await listPendingBriefs(10_000)).filter((p) => p.queued_at <= cutoff);
-  await sendMessages('brief', stalled.map((p) => briefMessage(p.bill_id, p.version_code, false)));
+  await sendMessages(
+    'brief',
+    stalled.map((p) => briefMessage(p.bill_id, p.version_code, false)),
+  );
   return { requeued: stalled.length };
 }

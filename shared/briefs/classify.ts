@@ -11,7 +11,8 @@ import { CLASSIFY_TOOL, ModelClassification } from '#shared/domain/briefs/model-
 import { classifyMessage, CLASSIFY_SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
 
 const COMMEMORATIVE = /\b(designat|commemorat|recogniz|honou?r|congratulat|condolence|awareness (day|week|month)|post office|to rename|naming)/i;
-const ADMINISTRATIVE = /\b(providing for (the )?consideration|rules of the (house|senate)|electing (a )?member|adjourn|technical correction|relative to the death)/i;
+const ADMINISTRATIVE =
+  /\b(providing for (the )?consideration|rules of the (house|senate)|electing (a )?member|adjourn|technical correction|relative to the death)/i;
 
 /** The category a title suggests, without a model. */
 export function classifyByRule(title: string): BillCategory {

@@ -34,10 +34,7 @@ export interface BriefJob {
   request_id: string;
 }
 
-export type BriefOutcome =
-  | { status: 'written' | 'completed_existing'; brief: Brief }
-  | { status: 'deferred_to_batch' }
-  | { status: 'skipped'; reason: string };
+export type BriefOutcome = { status: 'written' | 'completed_existing'; brief: Brief } | { status: 'deferred_to_batch' } | { status: 'skipped'; reason: string };
 
 /** Thrown when the text to brief is not stored (yet); the message is retried. */
 export class TextNotStoredError extends Error {

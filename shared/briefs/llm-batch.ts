@@ -60,7 +60,21 @@ async function batchProvider(): Promise<{ provider: LlmProvider & { batch: NonNu
 /** Submits a batch of pending documents (see the steps above). */
 export async function submitLlmBatch(now = new Date()): Promise<BatchState> {
   const { provider, name, model } = await batchProvider();
-  const claim: BatchState = { status: 'submitted', batch_id: null, provider: name, model, submitted_at: now.toISOString(), updated_at: now.toISOString(), total: 0, completed: 0, failed: 0, imported: 0, import_failed: 0, error: null, items: [] };
+  const claim: BatchState = {
+    status: 'submitted',
+    batch_id: null,
+    provider: name,
+    model,
+    submitted_at: now.toISOString(),
+    updated_at: now.toISOString(),
+    total: 0,
+    completed: 0,
+    failed: 0,
+    imported: 0,
+    import_failed: 0,
+    error: null,
+    items: [],
+  };
   if (!(await putSettingIf(SETTING_KEYS.llmBatch, claim, FINISHED_BATCH_STATUSES))) {
     throw new BatchExistsError('An LLM batch is already running; wait for poll_llm_batch_results to import it');
   }
@@ -91,7 +105,13 @@ export async function submitLlmBatch(now = new Date()): Promise<BatchState> {
 }
 
 /** Imports one succeeded result; false when it could not be used (the document stays pending). */
-async function importResult(state: BatchState, customId: string, toolInput: unknown, usage: Parameters<typeof costUsd>[1], provider: LlmProvider): Promise<boolean> {
+async function importResult(
+  state: BatchState,
+  customId: string,
+  toolInput: unknown,
+  usage: Parameters<typeof costUsd>[1],
+  provider: LlmProvider,
+): Promise<boolean> {
   const ref = state.items.find((i) => i.custom_id === customId);
   if (!ref) return false;
   const input = await loadBriefInput(ref.bill_id, ref.version_code);
@@ -113,7 +133,13 @@ export async function pollLlmBatch(): Promise<Pick<BatchState, 'status'> & Parti
   if (!state || !state.batch_id || (FINISHED_BATCH_STATUSES as readonly string[]).includes(state.status)) return { status: state?.status ?? 'none' };
   const { provider } = await batchProvider();
   const info = await provider.batch.retrieve(state.batch_id);
-  const progressed: BatchState = { ...state, status: info.status === 'completed' ? 'in_progress' : info.status, completed: info.completed, failed: info.failed, updated_at: new Date().toISOString() };
+  const progressed: BatchState = {
+    ...state,
+    status: info.status === 'completed' ? 'in_progress' : info.status,
+    completed: info.completed,
+    failed: info.failed,
+    updated_at: new Date().toISOString(),
+  };
   if (info.status !== 'completed') {
     await putSetting(SETTING_KEYS.llmBatch, progressed);
     return progressed;

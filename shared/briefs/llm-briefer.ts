@@ -37,7 +37,13 @@ export function briefRequests(input: BriefInput, chunkTokens = config().LLM_CHUN
 /** Parses a tool input as a ModelBrief, or throws MalformedOutputError naming the problem. */
 export function parseModelBrief(toolInput: unknown): ModelBrief {
   const parsed = ModelBrief.safeParse(toolInput);
-  if (!parsed.success) throw new MalformedOutputError(`The model's brief does not match the schema: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new MalformedOutputError(
+      `The model's brief does not match the schema: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -66,7 +72,12 @@ export async function writeLlmBrief(provider: LlmProvider, model: string, input:
   }
   let brief = partials[0] as ModelBrief;
   if (partials.length > 1) {
-    const combine: LlmRequest = { system: SYSTEM_PROMPT, user: combineMessage(input.bill, input.version_code, partials), maxTokens: config().LLM_BRIEF_MAX_TOKENS, tool: BRIEF_TOOL };
+    const combine: LlmRequest = {
+      system: SYSTEM_PROMPT,
+      user: combineMessage(input.bill, input.version_code, partials),
+      maxTokens: config().LLM_BRIEF_MAX_TOKENS,
+      tool: BRIEF_TOOL,
+    };
     const out = await briefCall(provider, model, combine, retry);
     cost = addCost(cost, out.cost);
     brief = out.brief;

@@ -48,7 +48,12 @@ export async function listActions(billId: string): Promise<BillAction[]> {
 /** One page of a bill's actions, newest first. */
 export async function listActionsPage(billId: string, limit: number, cursor?: string): Promise<Page<BillAction>> {
   const page = await queryPage(
-    { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)', ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix }, ScanIndexForward: false, Limit: limit },
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
+      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    },
     cursor,
   );
   return { items: page.items.map((i) => BillAction.parse(i)), next_cursor: page.next_cursor };

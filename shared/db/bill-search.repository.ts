@@ -42,4 +42,3 @@ export async function searchBills(q: string, limit: number, now = new Date()): P
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? ''))
     .slice(0, limit);
 }
-

@@ -111,7 +111,12 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
   if (!bill || bill.sponsor_id) return false;
   try {
     await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: toItem({ ...bill, sponsor_id: sponsor.id, sponsor }), ConditionExpression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', ExpressionAttributeValues: { ':null': null } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem({ ...bill, sponsor_id: sponsor.id, sponsor }),
+        ConditionExpression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null',
+        ExpressionAttributeValues: { ':null': null },
+      }),
     );
   } catch (err) {
     if (isConditionFailed(err)) return false;
@@ -123,10 +128,7 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
 
 /** Ids of bills carrying a missing-marker, a page at a time (backfills). */
 export async function listBillsMissing(what: MissingKind, limit: number, cursor?: string): Promise<Page<string>> {
-  const page = await queryPage(
-    { ...indexPartition(billKeys.missingList.index, billKeys.missingList.partition(what)), Limit: limit },
-    cursor,
-  );
+  const page = await queryPage({ ...indexPartition(billKeys.missingList.index, billKeys.missingList.partition(what)), Limit: limit }, cursor);
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
 }
 
@@ -179,17 +181,19 @@ export async function markBillHasText(billId: string): Promise<void> {
       ExpressionAttributeValues: { ':t': true },
     }),
   );
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: billKeys.meta(billId),
-      UpdateExpression: 'SET document_status = :pending',
-      ConditionExpression: 'document_status = :none',
-      ExpressionAttributeValues: { ':pending': 'pending', ':none': 'no_text' },
-    }),
-  ).catch((err: unknown) => {
-    if (!isConditionFailed(err)) throw err;
-  });
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta(billId),
+        UpdateExpression: 'SET document_status = :pending',
+        ConditionExpression: 'document_status = :none',
+        ExpressionAttributeValues: { ':pending': 'pending', ':none': 'no_text' },
+      }),
+    )
+    .catch((err: unknown) => {
+      if (!isConditionFailed(err)) throw err;
+    });
 }
 
 /** Sets the bill's category (the brief worker's one-shot classification). */

@@ -112,9 +112,21 @@ export async function putBrief(brief: Brief, options: { dedupeKey?: string } = {
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName(), Item: { ...briefKeys.guard(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...briefKeys.guard(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             { Put: { TableName: tableName(), Item: toItem(candidate, dedupeKey), ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: tableName(), Item: { ...tokenKey(candidate.share_token), entity: 'brief_token', bill_id: candidate.bill_id, version: candidate.version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...tokenKey(candidate.share_token), entity: 'brief_token', bill_id: candidate.bill_id, version: candidate.version },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         }),
       );
@@ -176,9 +188,7 @@ export async function deleteBrief(billId: string, version: number): Promise<Brie
 /** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */
 export async function updateBriefPoints(brief: Brief): Promise<void> {
   const parsed = Brief.parse(brief);
-  const uncitedKeys = parsed.uncited
-    ? 'SET points = :p, uncited = :u, #g3pk = :g3pk, #g3sk = :g3sk'
-    : 'SET points = :p, uncited = :u REMOVE #g3pk, #g3sk';
+  const uncitedKeys = parsed.uncited ? 'SET points = :p, uncited = :u, #g3pk = :g3pk, #g3sk = :g3sk' : 'SET points = :p, uncited = :u REMOVE #g3pk, #g3sk';
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -240,7 +250,13 @@ export async function assignShareToken(billId: string, version: number, token: s
               ExpressionAttributeValues: { ':t': token },
             },
           },
-          { Put: { TableName: tableName(), Item: { ...tokenKey(token), entity: 'brief_token', bill_id: billId, version }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...tokenKey(token), entity: 'brief_token', bill_id: billId, version },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         ],
       }),
     );

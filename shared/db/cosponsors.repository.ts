@@ -24,8 +24,13 @@ export async function saveCosponsors(cosponsors: Cosponsor[]): Promise<void> {
 
 /** A bill's cosponsors, by sponsorship date. */
 export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix } });
-  return items.map((i) => Cosponsor.parse(i)).sort((a, b) => (a.sponsorship_date ?? '').localeCompare(b.sponsorship_date ?? '') || a.name.localeCompare(b.name));
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix },
+  });
+  return items
+    .map((i) => Cosponsor.parse(i))
+    .sort((a, b) => (a.sponsorship_date ?? '').localeCompare(b.sponsorship_date ?? '') || a.name.localeCompare(b.name));
 }
 
 /** Bill ids a member cosponsored, newest first. */

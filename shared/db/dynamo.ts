@@ -3,12 +3,7 @@
  * needs: paged queries with opaque cursors, BatchGet/BatchWrite that retry
  * their unprocessed keys, and condition-failure detection.
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
@@ -48,9 +43,7 @@ export async function queryPage(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
   cursor?: string,
 ): Promise<{ items: Item[]; next_cursor: string | null }> {
-  const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor) }),
-  );
+  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor) }));
   return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey) };
 }
 
@@ -93,7 +86,12 @@ export async function batchGet(keys: Key[], projection?: string[]): Promise<Item
           RequestItems: {
             [tableName()]: {
               Keys: pending,
-              ...(projection ? { ProjectionExpression: projection.map((_, j) => `#p${j}`).join(','), ExpressionAttributeNames: Object.fromEntries(projection.map((p, j) => [`#p${j}`, p])) } : {}),
+              ...(projection
+                ? {
+                    ProjectionExpression: projection.map((_, j) => `#p${j}`).join(','),
+                    ExpressionAttributeNames: Object.fromEntries(projection.map((p, j) => [`#p${j}`, p])),
+                  }
+                : {}),
             },
           },
         }),
@@ -110,9 +108,7 @@ export type WriteRequest = { put: Item } | { delete: Key };
 /** Writes many puts and deletes, in chunks of 25, retrying unprocessed items with backoff. */
 export async function batchWrite(requests: WriteRequest[]): Promise<void> {
   for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
-    let pending = requests
-      .slice(i, i + BATCH_WRITE_MAX)
-      .map((r) => ('put' in r ? { PutRequest: { Item: r.put } } : { DeleteRequest: { Key: r.delete } }));
+    let pending = requests.slice(i, i + BATCH_WRITE_MAX).map((r) => ('put' in r ? { PutRequest: { Item: r.put } } : { DeleteRequest: { Key: r.delete } }));
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
       if (attempt > 8) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);

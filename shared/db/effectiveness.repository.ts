@@ -63,7 +63,10 @@ export async function listCosponsorParties(billId: string): Promise<(string | nu
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix },
     ...projected(['party', 'withdrawn_date']),
   });
-  return items.map((i) => CosponsorParty.parse(i)).filter((c) => c.withdrawn_date === null).map((c) => c.party);
+  return items
+    .map((i) => CosponsorParty.parse(i))
+    .filter((c) => c.withdrawn_date === null)
+    .map((c) => c.party);
 }
 
 export type MemberScoreFields = Pick<Member, 'effectiveness_score' | 'percentile' | 'tier' | 'seniority_tier' | 'effectiveness_computed_at'>;

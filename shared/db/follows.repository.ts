@@ -36,9 +36,7 @@ export async function listFollows(userId: string, targetType?: FollowTargetType)
 
 /** One follow of a user, or null. */
 export async function getFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<Follow | null> {
-  const out = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: followKeys.follow(userId, targetType, targetId), ConsistentRead: true }),
-  );
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: followKeys.follow(userId, targetType, targetId), ConsistentRead: true }));
   return out.Item ? fromItem(out.Item) : null;
 }
 
@@ -65,9 +63,7 @@ export async function createFollow(input: {
     created_at: now,
   };
   try {
-    await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: toItem(follow), ConditionExpression: 'attribute_not_exists(pk)' }),
-    );
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(follow), ConditionExpression: 'attribute_not_exists(pk)' }));
     return { follow, created: true };
   } catch (err) {
     if (!isConditionFailed(err)) throw err;

@@ -35,7 +35,13 @@ export async function takeLlmToken(capacity: number, perMinute: number, now = Da
         Key: rateKeys.llmBucket,
         UpdateExpression: 'SET tokens = :t, updated_at_ms = :now, seq = :next, entity = :e',
         ConditionExpression: out.Item ? (seq === 0 ? '(seq = :seq OR attribute_not_exists(seq))' : 'seq = :seq') : 'attribute_not_exists(pk)',
-        ExpressionAttributeValues: { ':t': refilled - 1, ':now': Math.max(now, lastAt), ':next': seq + 1, ':e': 'llm_bucket', ...(out.Item ? { ':seq': seq } : {}) },
+        ExpressionAttributeValues: {
+          ':t': refilled - 1,
+          ':now': Math.max(now, lastAt),
+          ':next': seq + 1,
+          ':e': 'llm_bucket',
+          ...(out.Item ? { ':seq': seq } : {}),
+        },
       }),
     );
     return { taken: true, waitMs: 0 };

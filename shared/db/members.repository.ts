@@ -29,7 +29,6 @@ function toItem(m: Member): Item {
 
 const fromItem = (i: Item): Member => Member.parse(i);
 
-
 /**
  * Puts the name index items of a member (one per name word, each with the
  * card) and deletes those of words its previous name had and this one lacks,
@@ -49,7 +48,13 @@ async function writeNameItems(member: Member, previousName?: string): Promise<vo
 export const refreshNameItems = (member: Member): Promise<void> => writeNameItems(member);
 
 /** The score fields of a stored member (set by the effectiveness job, which a re-sync must not clear). */
-const pickScore = ({ effectiveness_score, percentile, tier, seniority_tier, effectiveness_computed_at }: Member) => ({ effectiveness_score, percentile, tier, seniority_tier, effectiveness_computed_at });
+const pickScore = ({ effectiveness_score, percentile, tier, seniority_tier, effectiveness_computed_at }: Member) => ({
+  effectiveness_score,
+  percentile,
+  tier,
+  seniority_tier,
+  effectiveness_computed_at,
+});
 
 /**
  * Saves a member with its LIS mapping and name index items. Enrichment
@@ -213,7 +218,8 @@ export async function membersForDistrict(state: string, district: number): Promi
 /** Stores the first-view enrichment of a member (bio, terms, leadership, counts). */
 export async function saveMemberEnrichment(
   id: string,
-  fields: Pick<Member, 'birth_year' | 'terms' | 'leadership_roles' | 'sponsored_count' | 'cosponsored_count' | 'enriched_at'> & Partial<Pick<Member, 'photo_url' | 'office_address' | 'phone' | 'website'>>,
+  fields: Pick<Member, 'birth_year' | 'terms' | 'leadership_roles' | 'sponsored_count' | 'cosponsored_count' | 'enriched_at'> &
+    Partial<Pick<Member, 'photo_url' | 'office_address' | 'phone' | 'website'>>,
 ): Promise<void> {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   const out = await dynamo().send(

@@ -40,16 +40,18 @@ export async function takeNewsQuota(limit: number, now = new Date()): Promise<bo
 
 /** Marks the day spent (the provider said its quota is exhausted, whatever our count says). */
 export async function exhaustNewsQuota(limit: number, now = new Date()): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: quotaKeys.newsSearchDay(now),
-      UpdateExpression: 'SET used = :limit, entity = :e, #ttl = :ttl',
-      ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-      ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-      ExpressionAttributeValues: { ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
-    }),
-  ).catch((err: unknown) => {
-    if (!isConditionFailed(err)) throw err;
-  });
+  await dynamo()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: quotaKeys.newsSearchDay(now),
+        UpdateExpression: 'SET used = :limit, entity = :e, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
+      }),
+    )
+    .catch((err: unknown) => {
+      if (!isConditionFailed(err)) throw err;
+    });
 }

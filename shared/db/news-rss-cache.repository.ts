@@ -34,7 +34,15 @@ export async function putCachedFeed(query: string, articles: NewsArticle[], now 
   await dynamo().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...newsCacheKeys.query(query), entity: 'news_rss_cache', query, articles, fetched_at: new Date(now).toISOString(), expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000, ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now) },
+      Item: {
+        ...newsCacheKeys.query(query),
+        entity: 'news_rss_cache',
+        query,
+        articles,
+        fetched_at: new Date(now).toISOString(),
+        expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000,
+        ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now),
+      },
     }),
   );
 }

@@ -30,7 +30,8 @@ const MAX_DESCRIPTION = 500;
 
 /** Stores one article unless the owner already has its URL; true when it was new. */
 export async function putArticle(owner: NewsOwner, article: NewsArticle, provider: StoredArticle['provider'], now = new Date()): Promise<boolean> {
-  const description = article.description && article.description.length > MAX_DESCRIPTION ? `${article.description.slice(0, MAX_DESCRIPTION - 1)}…` : article.description;
+  const description =
+    article.description && article.description.length > MAX_DESCRIPTION ? `${article.description.slice(0, MAX_DESCRIPTION - 1)}…` : article.description;
   try {
     await dynamo().send(
       new PutCommand({
@@ -73,7 +74,14 @@ export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = ne
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...newsKeys.claim(owner), entity: 'news_claim', claimed_at: now.toISOString(), until: Math.floor(now.getTime() / 1000) + seconds, ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()), ...listing },
+        Item: {
+          ...newsKeys.claim(owner),
+          entity: 'news_claim',
+          claimed_at: now.toISOString(),
+          until: Math.floor(now.getTime() / 1000) + seconds,
+          ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()),
+          ...listing,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },

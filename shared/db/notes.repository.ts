@@ -50,9 +50,7 @@ export async function putNote(
 /** Deletes the note; false when there was none. */
 export async function deleteNote(userId: string, billId: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConditionExpression: 'attribute_exists(pk)' }),
-    );
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConditionExpression: 'attribute_exists(pk)' }));
     return true;
   } catch (err) {
     if (isConditionFailed(err)) return false;

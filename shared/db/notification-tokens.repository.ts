@@ -28,7 +28,15 @@ export const notificationTokenKey = (kind: NotificationTokenKind, token: string)
 const newToken = () => randomBytes(24).toString('base64url');
 
 async function currentToken(userId: string, kind: NotificationTokenKind): Promise<string | null | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true, ProjectionExpression: 'pk, #f', ExpressionAttributeNames: { '#f': FIELD[kind] } }));
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKey(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'pk, #f',
+      ExpressionAttributeNames: { '#f': FIELD[kind] },
+    }),
+  );
   if (!out.Item) return undefined;
   const value = out.Item[FIELD[kind]];
   return typeof value === 'string' ? value : null;
@@ -50,7 +58,13 @@ export async function ensureNotificationToken(userId: string, kind: Notification
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: tableName(), Item: { ...key, entity: `${kind}_token`, kind, user_id: userId }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...key, entity: `${kind}_token`, kind, user_id: userId },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             {
               Update: {
                 TableName: tableName(),

@@ -23,7 +23,8 @@ const deferred = notificationKeys.deferred;
 const deferredIndex = INDEX[deferred.index];
 
 const EVENT_FIELDS = Object.keys(NotificationEvent.shape);
-const fromItem = (item: Item): NotificationEvent => NotificationEvent.parse(Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)));
+const fromItem = (item: Item): NotificationEvent =>
+  NotificationEvent.parse(Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)));
 
 /** The deferral an event's channel states call for: held wins over digest. */
 export function deferKindOf(channels: Record<ChannelName, ChannelState>): DeferKind | null {
@@ -33,10 +34,7 @@ export function deferKindOf(channels: Record<ChannelName, ChannelState>): DeferK
   return null;
 }
 
-export type RecordOutcome =
-  | { outcome: 'created' }
-  | { outcome: 'duplicate' }
-  | { outcome: 'exists'; event: NotificationEvent; writtenAt: number };
+export type RecordOutcome = { outcome: 'created' } | { outcome: 'duplicate' } | { outcome: 'exists'; event: NotificationEvent; writtenAt: number };
 
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window
@@ -57,19 +55,25 @@ export async function recordNotification(event: NotificationEvent, options: { de
     ...(defer && event.due_at ? deferred.keys(defer, event, event.due_at) : {}),
   };
   const markKey = options.dedupe && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, event.kind) : null;
-  const claim =
-    markKey
-      ? [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...markKey, entity: 'dedupe', event_id: event.event_id, notification_sk: item.sk, expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS, ttl: nowSeconds + DEDUPE_WINDOW_SECONDS },
-              ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
-              ExpressionAttributeValues: { ':now': nowSeconds },
+  const claim = markKey
+    ? [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...markKey,
+              entity: 'dedupe',
+              event_id: event.event_id,
+              notification_sk: item.sk,
+              expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS,
+              ttl: nowSeconds + DEDUPE_WINDOW_SECONDS,
             },
+            ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
+            ExpressionAttributeValues: { ':now': nowSeconds },
           },
-        ]
-      : [];
+        },
+      ]
+    : [];
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -129,7 +133,11 @@ export async function updateNotification(event: Pick<NotificationEvent, 'user_id
     values[':nodue'] = null;
   } else if (update.defer) {
     sets.push(`${deferredIndex.pk} = :dpk`, `${deferredIndex.sk} = :dsk`, 'due_at = :due');
-    Object.assign(values, { ':dpk': deferred.partition(update.defer.kind, update.defer.due_at), ':dsk': deferred.sortKey(event, update.defer.due_at), ':due': update.defer.due_at });
+    Object.assign(values, {
+      ':dpk': deferred.partition(update.defer.kind, update.defer.due_at),
+      ':dsk': deferred.sortKey(event, update.defer.due_at),
+      ':due': update.defer.due_at,
+    });
   }
   if (sets.length === 0 && removes.length === 0) return;
   // Only the names the expression uses: DynamoDB rejects unused ones.
@@ -190,7 +198,13 @@ export async function listFeedEvents(userId: string, limit: number): Promise<Not
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), ...q, ...rssFilter, ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' }, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName(),
+        ...q,
+        ...rssFilter,
+        ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' },
+        ExclusiveStartKey: start,
+      }),
     );
     out.push(...(page.Items ?? []).map(fromItem));
     start = page.LastEvaluatedKey;
@@ -205,7 +219,14 @@ export async function countFeedEvents(userId: string): Promise<number> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), ...q, ...rssFilter, Select: 'COUNT', ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' }, ExclusiveStartKey: start }),
+      new QueryCommand({
+        TableName: tableName(),
+        ...q,
+        ...rssFilter,
+        Select: 'COUNT',
+        ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' },
+        ExclusiveStartKey: start,
+      }),
     );
     count += page.Count ?? 0;
     start = page.LastEvaluatedKey;

@@ -29,13 +29,7 @@ const PRUNE = 3;
 const slotAttr = (slot: number) => `s${slot}`;
 
 /** Counts one hit against `limit` per `windowSeconds` for a subject and says whether it is allowed. */
-export async function hit(
-  name: string,
-  subject: string,
-  limit: number,
-  windowSeconds: number,
-  now = Date.now(),
-): Promise<RateDecision> {
+export async function hit(name: string, subject: string, limit: number, windowSeconds: number, now = Date.now()): Promise<RateDecision> {
   const slotMs = Math.ceil((windowSeconds * 1000) / SLOTS_PER_WINDOW);
   const current = Math.floor(now / slotMs);
   const oldestCounted = current - SLOTS_PER_WINDOW;

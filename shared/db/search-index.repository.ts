@@ -95,6 +95,9 @@ export async function listTopicsWithCounts(): Promise<{ topic: string; bill_coun
 
 /** Ids of the bills tagged with a topic, a page at a time. */
 export async function listBillIdsByTopic(tag: string, limit: number, cursor?: string): Promise<Page<string>> {
-  const page = await queryPage({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': topicKeys.billsPartition(tag) }, Limit: limit }, cursor);
+  const page = await queryPage(
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': topicKeys.billsPartition(tag) }, Limit: limit },
+    cursor,
+  );
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
 }

@@ -33,7 +33,12 @@ export async function getSetting<S extends z.ZodType>(k: SettingKey, schema: S):
 /** Every setting, raw, keyed by name (one Query on the SETTINGS partition). */
 export async function getAllSettings(): Promise<Record<string, unknown>> {
   const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': settingKeys.partition }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': settingKeys.partition },
+      ConsistentRead: true,
+    }),
   );
   return Object.fromEntries((out.Items ?? []).map((i) => [String(i.sk), i.value]));
 }

@@ -43,7 +43,10 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
 
 /** The roll calls of a bill, oldest first. */
 export async function listBillVotes(billId: string): Promise<RollCall[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)', ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':v': voteKeys.billVotePrefix } });
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)',
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':v': voteKeys.billVotePrefix },
+  });
   return items.map((i) => RollCall.parse(i)).sort((a, b) => a.date.localeCompare(b.date) || a.roll_number - b.roll_number);
 }
 
@@ -51,7 +54,10 @@ export async function listBillVotes(billId: string): Promise<RollCall[]> {
 export async function listRollCallPositions(voteId: string, memberIds?: string[]): Promise<MemberVote[]> {
   const items = memberIds
     ? await batchGet(memberIds.map((m) => voteKeys.position(voteId, m)))
-    : await queryAll({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': voteKeys.rollCallPartition(voteId), ':p': voteKeys.positionPrefix } });
+    : await queryAll({
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
+        ExpressionAttributeValues: { ':pk': voteKeys.rollCallPartition(voteId), ':p': voteKeys.positionPrefix },
+      });
   return items.map((i) => MemberVote.parse(i));
 }
 

@@ -55,8 +55,7 @@ export function implement<R extends RouteDef>(route: R, run: Operation<R>): Impl
   return { route, run: run as unknown as Implementation['run'] };
 }
 
-const lowerHeaders = (h: Record<string, string | undefined> | undefined) =>
-  Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+const lowerHeaders = (h: Record<string, string | undefined> | undefined) => Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
 function toResult(route: RouteDef, value: unknown): APIGatewayProxyStructuredResultV2 {
   const reply = value instanceof Reply ? value : new Reply(route.successStatus ?? 200, value);

@@ -25,7 +25,10 @@ function parseMultipart(contentType: string, body: string): Record<string, strin
     const head = part.slice(0, split);
     const name = /content-disposition:[^\n]*\bname="([^"]*)"/i.exec(head)?.[1];
     if (!name || /\bfilename=/i.test(head)) continue;
-    fields[name] = part.slice(split).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, '');
+    fields[name] = part
+      .slice(split)
+      .replace(/^\r?\n\r?\n/, '')
+      .replace(/\r?\n$/, '');
   }
   return fields;
 }

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 
-
 export const BillIdParams = z.object({ id: BillId });
 export const MemberIdParams = z.object({ id: MemberId });
 export const IdParams = z.object({ id: z.string().min(1).max(200) });

@@ -18,11 +18,7 @@ function invocationOf(event: unknown): JobInvocation {
 }
 
 /** Runs one invocation against a group's implementations, recording the run. */
-export async function runJob(
-  implementations: Record<string, JobHandler>,
-  invocation: JobInvocation,
-  now = new Date(),
-): Promise<JobRun> {
+export async function runJob(implementations: Record<string, JobHandler>, invocation: JobInvocation, now = new Date()): Promise<JobRun> {
   const handler = implementations[invocation.job];
   if (!handler) throw new Error(`Unknown job "${invocation.job}" for this function`);
   const run: JobRun = {

@@ -19,7 +19,14 @@ export async function listJobsWithRuns() {
         schedule: j.schedule ?? null,
         admin_path: j.adminPath ?? null,
         last_run: run
-          ? { run_id: run.run_id, trigger: run.trigger, status: run.status, started_at: run.started_at, finished_at: run.finished_at, duration_ms: run.duration_ms }
+          ? {
+              run_id: run.run_id,
+              trigger: run.trigger,
+              status: run.status,
+              started_at: run.started_at,
+              finished_at: run.finished_at,
+              duration_ms: run.duration_ms,
+            }
           : null,
         last_result: run?.result ?? (run?.error ? { error: run.error } : null),
       };

@@ -14,7 +14,7 @@ export const NOTIFY_JOBS: JobDef[] = [
     name: 'send_notification_digest',
     group: 'notify',
     schedule: '5 * * * *',
-    description: 'Sends the daily and weekly digests that are due (08:00 in each user\'s time zone) as one message per channel',
+    description: "Sends the daily and weekly digests that are due (08:00 in each user's time zone) as one message per channel",
     timeoutSeconds: 600,
   },
   {

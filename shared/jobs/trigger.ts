@@ -26,7 +26,10 @@ export async function requestJobRun(job: string, requestedBy: string, input?: Re
   );
   if ((out.FailedEntryCount ?? 0) > 0) {
     const entry = out.Entries?.[0];
-    throw new UnavailableError(`The job bus refused the run of ${job}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(), 'job.bus_refused');
+    throw new UnavailableError(
+      `The job bus refused the run of ${job}: ${entry?.ErrorCode ?? 'unknown'} ${entry?.ErrorMessage ?? ''}`.trim(),
+      'job.bus_refused',
+    );
   }
   return { job, run_id: invocation.run_id as string };
 }

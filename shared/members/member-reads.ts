@@ -7,7 +7,15 @@ import { listCosponsoredBillIds } from '#shared/db/cosponsors.repository.ts';
 import { listBills } from '#shared/db/bill-listing.repository.ts';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
-import { claimEnrichment, getMemberDetail, getMembers, listMembers, membersForDistrict, searchMembers, type MemberFilters } from '#shared/db/members.repository.ts';
+import {
+  claimEnrichment,
+  getMemberDetail,
+  getMembers,
+  listMembers,
+  membersForDistrict,
+  searchMembers,
+  type MemberFilters,
+} from '#shared/db/members.repository.ts';
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
 import { NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -28,7 +36,8 @@ export async function listMembersView(q: string | undefined, filters: MemberFilt
   const extra = (id: string) => (following ? { isFollowing: following.has(id) } : {});
   if (q) {
     const found = (await searchMembers(q, paging.limit * 3)).filter(
-      (m) => (!filters.state || m.state === filters.state) && (!filters.chamber || m.chamber === filters.chamber) && (!filters.party || m.party === filters.party),
+      (m) =>
+        (!filters.state || m.state === filters.state) && (!filters.chamber || m.chamber === filters.chamber) && (!filters.party || m.party === filters.party),
     );
     // The search answers cards; this list shows whole records, read for the page only.
     const members = await getMembers(found.slice(0, paging.limit).map((m) => m.id));

@@ -9,7 +9,6 @@ import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { NotificationContent, RecipientRef } from '#shared/domain/notify/notification.schema.ts';
 
-
 // document-fetch ------------------------------------------------------------
 export const FetchBillText = z.object({
   v: z.literal(1),

@@ -59,7 +59,17 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
  *   3. A bill succeeded when every source enabled for it answered.
  */
 export async function fetchBillsNews(bills: Bill[], now: Date): Promise<BillFetchReport> {
-  const report: BillFetchReport = { bills: bills.length, search_calls: 0, search_failures: 0, search_skipped: 0, rss_failures: 0, stored: 0, duplicates: 0, succeeded: [], quota_low: false };
+  const report: BillFetchReport = {
+    bills: bills.length,
+    search_calls: 0,
+    search_failures: 0,
+    search_skipped: 0,
+    rss_failures: 0,
+    stored: 0,
+    duplicates: 0,
+    succeeded: [],
+    quota_low: false,
+  };
   const failed = new Set<string>();
   const add = (c: StoreCounts) => {
     report.stored += c.stored;
@@ -74,7 +84,10 @@ export async function fetchBillsNews(bills: Bill[], now: Date): Promise<BillFetc
     for (const [i, queries] of calls.entries()) {
       if ((await newsSearchQuota(now)).low) {
         report.quota_low = true;
-        const skipped = calls.slice(i).flat().flatMap((q) => byQuery.get(q) ?? []);
+        const skipped = calls
+          .slice(i)
+          .flat()
+          .flatMap((q) => byQuery.get(q) ?? []);
         report.search_skipped += skipped.length;
         skipped.forEach((b) => failed.add(b.id));
         break;
@@ -82,7 +95,8 @@ export async function fetchBillsNews(bills: Bill[], now: Date): Promise<BillFetc
       report.search_calls++;
       try {
         const lists = await searchNewsBatch(queries, { from, now });
-        for (const [j, q] of queries.entries()) for (const bill of byQuery.get(q) ?? []) add(await storeArticles({ kind: 'bill', id: bill.id }, lists[j] ?? [], 'news-search', now));
+        for (const [j, q] of queries.entries())
+          for (const bill of byQuery.get(q) ?? []) add(await storeArticles({ kind: 'bill', id: bill.id }, lists[j] ?? [], 'news-search', now));
       } catch (err) {
         report.search_failures++;
         queries.flatMap((q) => byQuery.get(q) ?? []).forEach((b) => failed.add(b.id));

@@ -31,4 +31,3 @@ export async function queueBillNewsIfWanted(billId: string, storedArticles: numb
   if (storedArticles > 0 || (await latestGnewsCount(billId)) <= 0) return false;
   return queueNewsFetch({ kind: 'bill', id: billId }, { v: 1, type: 'fetch_bill_news', bill_id: billId }, now);
 }
-

@@ -13,7 +13,14 @@ import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { queueNewsFetch } from './news-fetch-rule.ts';
 
 /** The public fields of a stored article (provider and stored_at stay internal). */
-const view = ({ url, title, source, description, image_url, published_at }: NewsArticle): NewsArticle => ({ url, title, source, description, image_url, published_at });
+const view = ({ url, title, source, description, image_url, published_at }: NewsArticle): NewsArticle => ({
+  url,
+  title,
+  source,
+  description,
+  image_url,
+  published_at,
+});
 
 /** GET /api/bills/{id}/news: stored articles, newest first. */
 export async function billNewsView(billId: string, paging: { limit: number; cursor?: string }) {

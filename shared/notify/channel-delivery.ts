@@ -45,7 +45,9 @@ export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscri
   const token = user.email_unsubscribe_token ?? (await ensureNotificationToken(user.id, 'unsubscribe'));
   if (!token) throw new Error('the user no longer exists');
   const c = config();
-  return sendEmail(composeEmail({ message, to, from: c.SMTP_FROM, mailto: c.UNSUBSCRIBE_MAILTO ?? addressOf(c.SMTP_FROM), urls: unsubscribeUrls(publicUrl(), token) }));
+  return sendEmail(
+    composeEmail({ message, to, from: c.SMTP_FROM, mailto: c.UNSUBSCRIBE_MAILTO ?? addressOf(c.SMTP_FROM), urls: unsubscribeUrls(publicUrl(), token) }),
+  );
 }
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
@@ -60,7 +62,11 @@ async function attempt(send: () => Promise<unknown>): Promise<ChannelResult> {
 }
 
 /** Sends `message` on each of `channels`; every channel's outcome is independent. */
-export async function sendOnChannels(user: NotifiableUser, message: RenderedMessage, channels: SendChannel[]): Promise<Partial<Record<SendChannel, ChannelResult>>> {
+export async function sendOnChannels(
+  user: NotifiableUser,
+  message: RenderedMessage,
+  channels: SendChannel[],
+): Promise<Partial<Record<SendChannel, ChannelResult>>> {
   const out: Partial<Record<SendChannel, ChannelResult>> = {};
   await Promise.all(
     channels.map(async (channel) => {

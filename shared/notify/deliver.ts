@@ -52,10 +52,24 @@ function channelsToSend(channels: Record<SendChannel, ChannelState>, fresh: bool
  * Delivers `content` to one user as a follower of `mode` (null: no follow,
  * e.g. the weekly digest); `retryFailed` resends channels that failed before.
  */
-export async function deliverToUser(content: NotificationContent, user: NotifiableUser, mode: FollowMode | null, now: Date, retryFailed = false): Promise<RecipientOutcome> {
+export async function deliverToUser(
+  content: NotificationContent,
+  user: NotifiableUser,
+  mode: FollowMode | null,
+  now: Date,
+  retryFailed = false,
+): Promise<RecipientOutcome> {
   if (mode && content.action_category && !passesAlertFilters(user.prefs.alert_filters, mode, content.action_category)) return 'filtered';
   const plan = planDelivery(user.prefs, content.kind, now);
-  const event: NotificationEvent = { ...content, user_id: user.id, mode, created_at: now.toISOString(), channels: plan.channels, due_at: plan.due_at, errors: {} };
+  const event: NotificationEvent = {
+    ...content,
+    user_id: user.id,
+    mode,
+    created_at: now.toISOString(),
+    channels: plan.channels,
+    due_at: plan.due_at,
+    errors: {},
+  };
   const recorded = await recordNotification(event, { dedupe: content.kind !== 'weekly_digest', now });
   if (recorded.outcome === 'duplicate') return 'duplicate';
   const stored = recorded.outcome === 'exists' ? recorded.event : event;

@@ -26,7 +26,8 @@ export async function readFeed(token: string, now: Date): Promise<string> {
   const userId = await resolveNotificationToken('rss', token);
   const user = userId ? await getUser(userId) : null;
   if (!user) throw new NotFoundError('No feed has this token', 'notifications.feed_not_found');
-  if (!readPrefs(user.notification_prefs).rss_enabled) throw new NotFoundError('This feed is disabled in its notification settings', 'notifications.feed_disabled');
+  if (!readPrefs(user.notification_prefs).rss_enabled)
+    throw new NotFoundError('This feed is disabled in its notification settings', 'notifications.feed_disabled');
   return renderFeed(await listFeedEvents(user.id, FEED_ITEMS), { publicUrl: publicUrl(), feedUrl: feedUrl(token), now });
 }
 

@@ -23,7 +23,17 @@ export const PushTestRequest = z.object({
 });
 export type PushTestRequest = z.infer<typeof PushTestRequest>;
 
-export const EmailTestRequest = z.object({ email_address: z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'must be a valid email address' })).optional() }).optional();
+export const EmailTestRequest = z
+  .object({
+    email_address: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ error: 'must be a valid email address' }))
+      .optional(),
+  })
+  .optional();
 
 export const NotificationTestResult = z.object({
   status: z.enum(['ok', 'error']),
@@ -51,7 +61,13 @@ export async function testPush(user: User, req: PushTestRequest): Promise<Notifi
   try {
     const password = req.push_password ?? (req.push_auth === 'basic' && stored ? open(stored) : null);
     const outcome = await pushTo(
-      { push_url: req.push_url, push_auth: req.push_auth, push_token: req.push_token ?? null, push_username: req.push_username ?? null, push_password: password },
+      {
+        push_url: req.push_url,
+        push_auth: req.push_auth,
+        push_token: req.push_token ?? null,
+        push_username: req.push_username ?? null,
+        push_password: password,
+      },
       testMessage('push'),
     );
     return { status: 'ok', detail: outcome.detail };
@@ -78,7 +94,8 @@ export function describeEmailError(err: unknown): string {
       return `The mail server refused the sender or recipient: ${e.response ?? e.message ?? ''}`.trim();
   }
   if (e.responseCode) return `The mail server refused the message (${e.responseCode}): ${e.response ?? e.message ?? ''}`.trim();
-  if (e.name && /^(MessageRejected|MailFromDomainNotVerified|AccountSuspended|SendingPaused)/.test(e.name)) return `SES refused the message: ${e.message ?? e.name}`;
+  if (e.name && /^(MessageRejected|MailFromDomainNotVerified|AccountSuspended|SendingPaused)/.test(e.name))
+    return `SES refused the message: ${e.message ?? e.name}`;
   return `Sending failed: ${e.message ?? String(err)}`;
 }
 

@@ -36,7 +36,13 @@ export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): N
   const items: DigestItem[] = bills
     .filter((b) => updatedWithin(b, now))
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? ''))
-    .map((b) => ({ bill_id: b.id, bill_label: b.label, bill_title: b.title, latest_action_date: b.latest_action_date, latest_action_text: b.latest_action_text }));
+    .map((b) => ({
+      bill_id: b.id,
+      bill_label: b.label,
+      bill_title: b.title,
+      latest_action_date: b.latest_action_date,
+      latest_action_text: b.latest_action_text,
+    }));
   if (items.length === 0) return null;
   const week = weekOf(now);
   return {

@@ -38,7 +38,8 @@ export interface CollectionWithBills extends Collection {
 
 function checkedName(raw: string): { name: string; key: string; slug: string } {
   const result = validateCollectionName(raw);
-  if (!result.ok) throw new InvalidInputError(`Invalid body.name: ${result.reason}`, [{ path: 'body.name', message: result.reason }], 'collection.invalid_name');
+  if (!result.ok)
+    throw new InvalidInputError(`Invalid body.name: ${result.reason}`, [{ path: 'body.name', message: result.reason }], 'collection.invalid_name');
   return { name: result.name, key: collectionNameKey(result.name), slug: slugify(result.name) };
 }
 
@@ -74,8 +75,7 @@ export async function createUserCollection(user: User, body: CollectionCreate, n
 }
 
 /** The caller's collections, a page at a time. */
-export const listUserCollections = (user: User, paging: Paging): Promise<Page<Collection>> =>
-  listCollections(user.id, paging.limit, paging.cursor);
+export const listUserCollections = (user: User, paging: Paging): Promise<Page<Collection>> => listCollections(user.id, paging.limit, paging.cursor);
 
 /** A page of a collection's bills as summaries (bills no longer stored are left out). */
 async function billsPage(userId: string, collectionId: string, paging: Paging): Promise<CollectionWithBills['bills']> {

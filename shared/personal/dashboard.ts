@@ -73,7 +73,14 @@ async function memberActivity(memberIds: string[]): Promise<MemberActivity[]> {
       const votes = await listMemberVotes(m.id, { limit: VOTES_PER_MEMBER });
       return {
         member: memberSummary(m),
-        recent_votes: votes.items.map((v) => ({ vote_id: v.vote_id, bill_id: v.bill_id, date: v.date, question: v.question, position: v.position, result: v.result })),
+        recent_votes: votes.items.map((v) => ({
+          vote_id: v.vote_id,
+          bill_id: v.bill_id,
+          date: v.date,
+          question: v.question,
+          position: v.position,
+          result: v.result,
+        })),
       };
     }),
   );
@@ -86,7 +93,10 @@ export async function dashboardFor(user: User | null, now = new Date()): Promise
   const newestFirst = [...follows].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   const billFollows = newestFirst.filter((f) => f.target_type === 'bill');
   const modeOf = new Map(billFollows.map((f) => [f.target_id, f.follow_mode]));
-  const memberIds = newestFirst.filter((f) => f.target_type === 'member').map((f) => f.target_id).slice(0, MEMBERS_WITH_ACTIVITY);
+  const memberIds = newestFirst
+    .filter((f) => f.target_type === 'member')
+    .map((f) => f.target_id)
+    .slice(0, MEMBERS_WITH_ACTIVITY);
   const [bills, members] = await Promise.all([getBills(billFollows.map((f) => f.target_id)), memberActivity(memberIds)]);
   const followedBills = bills
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '') || a.id.localeCompare(b.id))

@@ -42,7 +42,11 @@ export const listUserFollows = (user: User, type?: FollowTargetType): Promise<Fo
 export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
   const targetId = canonicalTarget(request.target_type, request.target_id, 'body.target_id');
   if (request.target_type !== 'bill' && request.follow_mode != null) {
-    throw new InvalidInputError('follow_mode applies to bill follows only', [{ path: 'body.follow_mode', message: 'only bill follows have a mode' }], 'follow.mode_not_applicable');
+    throw new InvalidInputError(
+      'follow_mode applies to bill follows only',
+      [{ path: 'body.follow_mode', message: 'only bill follows have a mode' }],
+      'follow.mode_not_applicable',
+    );
   }
   if (request.target_type === 'bill' && !(await getBill(targetId))) throw new NotFoundError(`No bill ${targetId}`, 'bill.not_found');
   if (request.target_type === 'member' && !(await getMember(targetId))) throw new NotFoundError(`No member ${targetId}`, 'member.not_found');

@@ -25,9 +25,7 @@ export const dynamo = once(() =>
   }),
 );
 // Emulators hand out queue URLs on hosts like sqs.us-east-1.localhost; send to the configured endpoint instead.
-export const sqs = once(
-  () => new SQSClient({ region: region(), useQueueUrlAsEndpoint: !(process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL) }),
-);
+export const sqs = once(() => new SQSClient({ region: region(), useQueueUrlAsEndpoint: !(process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL) }));
 // Emulators serve S3 on one host, so path-style addressing is needed there.
 export const s3 = once(
   () =>

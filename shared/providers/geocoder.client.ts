@@ -18,9 +18,17 @@ export interface LookupOptions {
   retries?: number;
 }
 
-const ZipPlaces = z.object({
-  places: z.array(z.object({ latitude: z.string().regex(/^-?\d+(\.\d+)?$/), longitude: z.string().regex(/^-?\d+(\.\d+)?$/), 'state abbreviation': z.string().length(2) }).passthrough()).min(1),
-}).passthrough();
+const ZipPlaces = z
+  .object({
+    places: z
+      .array(
+        z
+          .object({ latitude: z.string().regex(/^-?\d+(\.\d+)?$/), longitude: z.string().regex(/^-?\d+(\.\d+)?$/), 'state abbreviation': z.string().length(2) })
+          .passthrough(),
+      )
+      .min(1),
+  })
+  .passthrough();
 
 /** The centre of a ZIP, or null when the geocoder does not know it. */
 export async function geocodeZip(zip: string, opts: LookupOptions = {}): Promise<{ lat: number; lon: number; state: string } | null> {

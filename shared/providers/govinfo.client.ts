@@ -29,7 +29,13 @@ export async function fetchDocument(url: string, opts: { conditional?: boolean }
   const etag = opts.conditional === false ? null : await getCachedEtag(url);
   const u = new URL(url);
   u.searchParams.set('api_key', config().GOVINFO_API_KEY ?? 'DEMO_KEY');
-  const res = await httpRequest({ provider: GOVINFO, url: u.toString(), headers: etag ? { 'If-None-Match': etag } : {}, accept: [304, 404], timeoutMs: 60_000 });
+  const res = await httpRequest({
+    provider: GOVINFO,
+    url: u.toString(),
+    headers: etag ? { 'If-None-Match': etag } : {},
+    accept: [304, 404],
+    timeoutMs: 60_000,
+  });
   if (res.status === 304) return { status: 'unchanged', url };
   if (res.status === 404) return { status: 'not_found', url };
   const newEtag = res.headers.etag ?? null;
@@ -41,6 +47,11 @@ const Collections = z.object({ collections: z.array(z.object({ collectionCode: z
 
 /** GovInfo's collections (the admin health check's probe of the document API): one attempt, no retry. */
 export async function listCollections(opts: { timeoutMs?: number } = {}): Promise<{ collectionCode: string }[]> {
-  const res = await getText({ provider: GOVINFO, url: `${base()}/collections?api_key=${config().GOVINFO_API_KEY ?? 'DEMO_KEY'}`, retries: 0, timeoutMs: opts.timeoutMs ?? 10_000 });
+  const res = await getText({
+    provider: GOVINFO,
+    url: `${base()}/collections?api_key=${config().GOVINFO_API_KEY ?? 'DEMO_KEY'}`,
+    retries: 0,
+    timeoutMs: opts.timeoutMs ?? 10_000,
+  });
   return parsePayload(GOVINFO, 'collections', Collections, parseJsonBody(GOVINFO, 'collections', res.text)).collections;
 }

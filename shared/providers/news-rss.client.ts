@@ -51,8 +51,18 @@ export function parseNewsRss(xml: string): NewsArticle[] {
     const url = textOf(item.link).trim();
     const rawTitle = textOf(item.title).trim();
     if (!rawTitle || !/^https?:\/\//.test(url)) continue;
-    const source = textOf(item.source).trim().replace(/\s*\|$/, '') || null;
-    articles.push({ url, title: headline(rawTitle, textOf(item.source).trim() || null), source, description: null, image_url: null, published_at: isoOrNull(textOf(item.pubDate).trim()) });
+    const source =
+      textOf(item.source)
+        .trim()
+        .replace(/\s*\|$/, '') || null;
+    articles.push({
+      url,
+      title: headline(rawTitle, textOf(item.source).trim() || null),
+      source,
+      description: null,
+      image_url: null,
+      published_at: isoOrNull(textOf(item.pubDate).trim()),
+    });
   }
   return [...new Map(articles.map((a) => [a.url, a])).values()].slice(0, MAX_RSS_ITEMS);
 }

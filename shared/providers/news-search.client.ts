@@ -61,7 +61,14 @@ const isoOrNull = (value: string | null): string | null => {
 export function articleFromProvider(raw: z.infer<typeof RawArticle>): { article: NewsArticle; text: string } | null {
   if (!raw.url || !raw.title || raw.title === REMOVED || !/^https?:\/\//.test(raw.url)) return null;
   return {
-    article: { url: raw.url, title: raw.title, source: raw.source?.name ?? null, description: raw.description, image_url: raw.urlToImage, published_at: isoOrNull(raw.publishedAt) },
+    article: {
+      url: raw.url,
+      title: raw.title,
+      source: raw.source?.name ?? null,
+      description: raw.description,
+      image_url: raw.urlToImage,
+      published_at: isoOrNull(raw.publishedAt),
+    },
     text: [raw.title, raw.description, raw.content].filter(Boolean).join(' \n '),
   };
 }
@@ -87,7 +94,8 @@ export function packQueries(queries: string[]): string[][] {
   const calls: string[][] = [];
   let current: string[] = [];
   for (const q of queries) {
-    if (q.length > NEWS_API_MAX_QUERY_CHARS) throw new ProviderError(NEWS_SEARCH, `query longer than ${NEWS_API_MAX_QUERY_CHARS} characters: ${q.slice(0, 60)}…`);
+    if (q.length > NEWS_API_MAX_QUERY_CHARS)
+      throw new ProviderError(NEWS_SEARCH, `query longer than ${NEWS_API_MAX_QUERY_CHARS} characters: ${q.slice(0, 60)}…`);
     const next = [...current, q];
     if (current.length > 0 && (next.length > NEWS_API_BATCH_SIZE || combinedQuery(next).length > NEWS_API_MAX_QUERY_CHARS)) {
       calls.push(current);
@@ -110,7 +118,8 @@ type OkResponse = Extract<EverythingResponse, { status: 'ok' }>;
 async function everything(q: string, extra: Record<string, string>, transport: { retries: number; timeoutMs: number }, now: Date): Promise<OkResponse> {
   const cfg = config();
   if (!cfg.NEWS_API_KEY) throw new ProviderError(NEWS_SEARCH, 'NEWS_API_KEY is not set');
-  if (!(await takeNewsQuota(cfg.NEWS_API_DAILY_LIMIT, now))) throw new ProviderError(NEWS_SEARCH, `daily quota of ${cfg.NEWS_API_DAILY_LIMIT} calls is spent`, { status: 429 });
+  if (!(await takeNewsQuota(cfg.NEWS_API_DAILY_LIMIT, now)))
+    throw new ProviderError(NEWS_SEARCH, `daily quota of ${cfg.NEWS_API_DAILY_LIMIT} calls is spent`, { status: 429 });
   const params = new URLSearchParams({ q, language: 'en', sortBy: 'publishedAt', ...extra });
   const res = await getText({
     provider: NEWS_SEARCH,
@@ -131,7 +140,12 @@ async function everything(q: string, extra: Record<string, string>, transport: {
 
 async function searchOnce(queries: string[], from: Date | undefined, now: Date): Promise<NewsArticle[][]> {
   // A 429 is the provider's quota: retried once at most.
-  const payload = await everything(combinedQuery(queries), { pageSize: String(PAGE_SIZE), ...(from ? { from: from.toISOString().slice(0, 19) } : {}) }, { retries: 1, timeoutMs: 15_000 }, now);
+  const payload = await everything(
+    combinedQuery(queries),
+    { pageSize: String(PAGE_SIZE), ...(from ? { from: from.toISOString().slice(0, 19) } : {}) },
+    { retries: 1, timeoutMs: 15_000 },
+    now,
+  );
   const found = payload.articles.flatMap((a) => articleFromProvider(a) ?? []);
   const unique = [...new Map(found.map((f) => [f.article.url, f])).values()];
   return attribute(queries, unique);

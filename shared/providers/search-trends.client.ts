@@ -14,19 +14,26 @@ import { ProviderError, parseJsonBody, parsePayload } from '#shared/providers/tr
 export const SEARCH_TRENDS = 'search-trends';
 
 /** One point of the timeline: a bucket of the range with one value per term, in the order asked. */
-const TimelinePoint = z.object({
-  date: z.string(),
-  timestamp: z.string().optional(),
-  /** Present (true) only on the bucket still being filled. */
-  partial_data: z.boolean().optional(),
-  values: z.array(z.object({ query: z.string(), value: z.string().optional(), extracted_value: z.number().min(0) }).passthrough()),
-}).passthrough();
+const TimelinePoint = z
+  .object({
+    date: z.string(),
+    timestamp: z.string().optional(),
+    /** Present (true) only on the bucket still being filled. */
+    partial_data: z.boolean().optional(),
+    values: z.array(z.object({ query: z.string(), value: z.string().optional(), extracted_value: z.number().min(0) }).passthrough()),
+  })
+  .passthrough();
 
-export const InterestOverTime = z.object({
-  search_metadata: z.object({ status: z.string() }).passthrough().optional(),
-  interest_over_time: z.object({ timeline_data: z.array(TimelinePoint) }).passthrough().optional(),
-  error: z.string().optional(),
-}).passthrough();
+export const InterestOverTime = z
+  .object({
+    search_metadata: z.object({ status: z.string() }).passthrough().optional(),
+    interest_over_time: z
+      .object({ timeline_data: z.array(TimelinePoint) })
+      .passthrough()
+      .optional(),
+    error: z.string().optional(),
+  })
+  .passthrough();
 export type InterestOverTime = z.infer<typeof InterestOverTime>;
 
 /** SerpApi's answer when Google Trends has too little data for the terms: no interest, not a failure. */
@@ -62,7 +69,10 @@ export function meanInterest(payload: InterestOverTime, termCount: number): numb
   const used = complete.length > 0 ? complete : points;
   const sums: number[] = Array.from({ length: termCount }, () => 0);
   for (const p of used) {
-    if (p.values.length !== termCount) throw new ProviderError(SEARCH_TRENDS, `malformed interest over time: ${p.values.length} values for ${termCount} terms on ${p.date}`, { field: 'interest_over_time.timeline_data.values' });
+    if (p.values.length !== termCount)
+      throw new ProviderError(SEARCH_TRENDS, `malformed interest over time: ${p.values.length} values for ${termCount} terms on ${p.date}`, {
+        field: 'interest_over_time.timeline_data.values',
+      });
     p.values.forEach((v, i) => (sums[i] = (sums[i] ?? 0) + v.extracted_value));
   }
   return sums.map((s) => (used.length ? Math.round((s / used.length) * 100) / 100 : 0));
@@ -83,6 +93,7 @@ export async function compareSearchInterest(terms: string[], opts: TrendsCallOpt
     if (NO_RESULTS.test(payload.error)) return terms.map(() => 0);
     throw new ProviderError(SEARCH_TRENDS, payload.error);
   }
-  if (!payload.interest_over_time) throw new ProviderError(SEARCH_TRENDS, 'malformed interest over time: field interest_over_time: missing', { field: 'interest_over_time' });
+  if (!payload.interest_over_time)
+    throw new ProviderError(SEARCH_TRENDS, 'malformed interest over time: field interest_over_time: missing', { field: 'interest_over_time' });
   return meanInterest(payload, terms.length);
 }

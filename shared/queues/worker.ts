@@ -17,11 +17,7 @@ export interface RecordContext {
 }
 
 /** Builds a worker handler that parses each record's body with `schema` and runs `handle` on it. */
-export function sqsWorker<S extends z.ZodType>(
-  name: string,
-  schema: S,
-  handle: (message: z.infer<S>, ctx: RecordContext) => Promise<void>,
-) {
+export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: (message: z.infer<S>, ctx: RecordContext) => Promise<void>) {
   const processor = new BatchProcessor(EventType.SQS);
   const recordHandler = async (record: SQSRecord): Promise<void> => {
     let body: unknown;

@@ -9,7 +9,9 @@ import { NEWS_API_BATCH_SIZE } from '#shared/providers/news-search.client.ts';
 import { TRENDS_BATCH_SIZE } from '#shared/domain/scores/trend-decisions.ts';
 
 /** What is scored: a bill or a member, with its record (the news query is built from it). */
-export type Subject = { kind: 'bill'; id: string; bill: Bill } | { kind: 'member'; id: string; member: Pick<Member, 'id' | 'name' | 'first_name' | 'last_name' | 'state' | 'chamber'> };
+export type Subject =
+  | { kind: 'bill'; id: string; bill: Bill }
+  | { kind: 'member'; id: string; member: Pick<Member, 'id' | 'name' | 'first_name' | 'last_name' | 'state' | 'chamber'> };
 
 interface Source {
   /** Why this signal cannot be used now (no key, no client), or null. */

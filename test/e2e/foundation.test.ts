@@ -27,7 +27,7 @@ function setTrustProxy(on: boolean): void {
 
 /** Waits for the next minute when too little of this one is left for a fixed-window rate-limit test. */
 async function withinOneMinuteWindow(neededSeconds: number): Promise<void> {
-  const left = 60 - (Date.now() / 1000) % 60;
+  const left = 60 - ((Date.now() / 1000) % 60);
   if (left < neededSeconds) await new Promise((r) => setTimeout(r, left * 1000 + 100));
 }
 
@@ -54,7 +54,9 @@ describe('the foundation over HTTP', () => {
 
   it('makes exactly one admin when two first registrations race', async () => {
     const [a, b] = await Promise.all(
-      [1, 2].map((n) => api().request<{ is_admin: boolean }>('POST', '/api/auth/register', { body: { email: `racer${n}@example.org`, password }, headers: freshIp() })),
+      [1, 2].map((n) =>
+        api().request<{ is_admin: boolean }>('POST', '/api/auth/register', { body: { email: `racer${n}@example.org`, password }, headers: freshIp() }),
+      ),
     );
     expect([a?.status, b?.status]).toEqual([201, 201]);
     expect([a?.body.is_admin, b?.body.is_admin].filter(Boolean)).toHaveLength(1);

@@ -57,7 +57,13 @@ describe('synth', () => {
       stage: 'dev',
       projectRoot: ROOT,
       environment: {},
-      resources: { table: data.table, bucket: data.bucket, queues, bus: new JobBus(stack, 'Bus').bus, secret: new SecretBundle(stack, 'S', { stage: 'dev' }).secret },
+      resources: {
+        table: data.table,
+        bucket: data.bucket,
+        queues,
+        bus: new JobBus(stack, 'Bus').bus,
+        secret: new SecretBundle(stack, 'S', { stage: 'dev' }).secret,
+      },
     });
     app.synth();
 

@@ -99,7 +99,11 @@ describe('job triggers', () => {
 
   it('turns any job table into schedules and rules (construct over a sample table)', () => {
     const stack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Sample');
-    const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: new InlineCode('export const handler = () => {}') });
+    const fn = new LambdaFunction(stack, 'Fn', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: new InlineCode('export const handler = () => {}'),
+    });
     const jobs: JobDef[] = [
       { name: 'poll_bills', group: 'ingest', schedule: '*/15 * * * *', description: 'poll', timeoutSeconds: 300 },
       { name: 'weekly_digest', group: 'notify', schedule: '0 13 * * 1', description: 'digest', timeoutSeconds: 300 },
@@ -122,7 +126,9 @@ describe('job triggers', () => {
     const system = prod.stack.functions.all.find((f) => f.spec.key === 'job:system')!;
     prod.template.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: Match.objectLike({ source: ['aws.cloudformation'], detail: Match.objectLike({ 'stack-id': [{ Ref: 'AWS::StackId' }] }) }),
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [prod.idOf(system.fn), 'Arn'] }, Input: JSON.stringify({ job: 'run_migrations', trigger: 'deploy' }) })],
+      Targets: [
+        Match.objectLike({ Arn: { 'Fn::GetAtt': [prod.idOf(system.fn), 'Arn'] }, Input: JSON.stringify({ job: 'run_migrations', trigger: 'deploy' }) }),
+      ],
     });
   });
 });

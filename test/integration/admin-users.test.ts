@@ -66,9 +66,7 @@ describe('user management', () => {
     // A follow-like item in the user's partition that names a token item outside it.
     const tokenKey = tokenKeys.token('rss', 't-123');
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tokenKey, user_id: bob.id } }));
-    await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: { ...noteKeys.note(bob.id, '118-hr-1'), external_keys: [tokenKey] } }),
-    );
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...noteKeys.note(bob.id, '118-hr-1'), external_keys: [tokenKey] } }));
     const del = await call(admin, 'DELETE', `/api/admin/users/${bob.id}`, { token: root.token });
     expect(del.status).toBe(204);
     const left = await dynamo().send(

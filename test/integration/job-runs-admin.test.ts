@@ -43,7 +43,11 @@ describe('jobs', () => {
   });
 
   it('runs a job from the bus event and shows its last run and result in the job list', async () => {
-    const run = await systemJobs({ 'detail-type': RUN_JOB_EVENT.detailType, source: RUN_JOB_EVENT.source, detail: { job: 'run_migrations', run_id: 'r-1', trigger: 'admin' } });
+    const run = await systemJobs({
+      'detail-type': RUN_JOB_EVENT.detailType,
+      source: RUN_JOB_EVENT.source,
+      detail: { job: 'run_migrations', run_id: 'r-1', trigger: 'admin' },
+    });
     expect(run.status).toBe('succeeded');
     const list = await call(admin, 'GET', '/api/admin/jobs', { token });
     const items = (list.body as { items: { name: string; last_run: { run_id: string; status: string } | null; schedule: string | null }[] }).items;

@@ -17,25 +17,77 @@ const firstLine = (rel: string): Json => JSON.parse(readFileSync(path.join(FIXTU
 // Own copies of the recorded shapes (trimmed), used when ../shared/fixtures is absent.
 const OWN = {
   chatToolCalls: {
-    id: 'chatcmpl-own', object: 'chat.completion', created: 1747163251, model: 'gpt-4o-mini-2024-07-18',
-    choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_own', type: 'function', function: { name: 'x', arguments: '{}' } }], refusal: null, annotations: [] }, logprobs: null, finish_reason: 'tool_calls' }],
-    usage: { prompt_tokens: 92, completion_tokens: 17, total_tokens: 109, prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 } },
-    service_tier: 'default', system_fingerprint: 'fp_own',
+    id: 'chatcmpl-own',
+    object: 'chat.completion',
+    created: 1747163251,
+    model: 'gpt-4o-mini-2024-07-18',
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_own', type: 'function', function: { name: 'x', arguments: '{}' } }],
+          refusal: null,
+          annotations: [],
+        },
+        logprobs: null,
+        finish_reason: 'tool_calls',
+      },
+    ],
+    usage: {
+      prompt_tokens: 92,
+      completion_tokens: 17,
+      total_tokens: 109,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+    },
+    service_tier: 'default',
+    system_fingerprint: 'fp_own',
   },
   chatText: {
-    id: 'chatcmpl-own2', object: 'chat.completion', created: 1747163257, model: 'gpt-4o-mini-2024-07-18',
+    id: 'chatcmpl-own2',
+    object: 'chat.completion',
+    created: 1747163257,
+    model: 'gpt-4o-mini-2024-07-18',
     choices: [{ index: 0, message: { role: 'assistant', content: 'YES', refusal: null, annotations: [] }, logprobs: null, finish_reason: 'stop' }],
     usage: { prompt_tokens: 146, completion_tokens: 3, total_tokens: 149, prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 } },
-    service_tier: 'default', system_fingerprint: 'fp_own',
+    service_tier: 'default',
+    system_fingerprint: 'fp_own',
   },
   anthropicToolUse: {
-    content: [{ id: 'toolu_own', input: {}, name: 'x', type: 'tool_use' }], id: 'msg_own', model: 'claude-sonnet-4-5-20250929', role: 'assistant',
-    stop_reason: 'tool_use', stop_sequence: null, type: 'message',
-    usage: { cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 }, cache_creation_input_tokens: 0, cache_read_input_tokens: 0, input_tokens: 445, output_tokens: 23, service_tier: 'standard' },
+    content: [{ id: 'toolu_own', input: {}, name: 'x', type: 'tool_use' }],
+    id: 'msg_own',
+    model: 'claude-sonnet-4-5-20250929',
+    role: 'assistant',
+    stop_reason: 'tool_use',
+    stop_sequence: null,
+    type: 'message',
+    usage: {
+      cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 0 },
+      cache_creation_input_tokens: 0,
+      cache_read_input_tokens: 0,
+      input_tokens: 445,
+      output_tokens: 23,
+      service_tier: 'standard',
+    },
   },
   anthropicText: {
-    content: [{ text: 'Hi', type: 'text' }], id: 'msg_own2', model: 'claude-sonnet-4-5-20250929', role: 'assistant', stop_reason: 'end_turn', stop_sequence: null, type: 'message',
-    usage: { cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 418 }, cache_creation_input_tokens: 418, cache_read_input_tokens: 1111, input_tokens: 3, output_tokens: 33, service_tier: 'standard' },
+    content: [{ text: 'Hi', type: 'text' }],
+    id: 'msg_own2',
+    model: 'claude-sonnet-4-5-20250929',
+    role: 'assistant',
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    type: 'message',
+    usage: {
+      cache_creation: { ephemeral_1h_input_tokens: 0, ephemeral_5m_input_tokens: 418 },
+      cache_creation_input_tokens: 418,
+      cache_read_input_tokens: 1111,
+      input_tokens: 3,
+      output_tokens: 33,
+      service_tier: 'standard',
+    },
   },
   openaiBatchLine: { id: 'batch_req_own', custom_id: 'x', response: { status_code: 200, request_id: 'req_own', body: {} }, error: null },
   anthropicBatchLine: { custom_id: 'x', result: { type: 'succeeded', message: {} } },
@@ -79,12 +131,20 @@ export function defaultAnswer(call: ModelCall): Answer {
     if (partials) {
       // MODE: combine — keep the first points of each part, citations unchanged.
       const parts = JSON.parse(partials) as Array<{ points: unknown[] }>;
-      return { kind: 'tool', input: { summary: 'A combined test summary.', points: parts.flatMap((p) => p.points.slice(0, 2)).slice(0, 12), topic_tags: ['health'] } };
+      return {
+        kind: 'tool',
+        input: { summary: 'A combined test summary.', points: parts.flatMap((p) => p.points.slice(0, 2)).slice(0, 12), topic_tags: ['health'] },
+      };
     }
     const text = /<bill_text>\n([\s\S]*?)\n<\/bill_text>/.exec(call.user)?.[1] ?? '';
     const points = [...text.matchAll(/\[([^\]\n]+)\]\n([\s\S]*?)(?=\n\n\[|$)/g)].flatMap((m) => {
-      const sentence = (m[2] ?? '').replace(/\s+/g, ' ').split(/(?<=\.)\s/).find((s) => s.length > 30 && /[a-z]/.test(s));
-      return sentence ? [{ text: `The bill says: ${sentence.slice(0, 300)}`, label: 'cited_fact', citation: { section: m[1], quote: sentence.slice(0, 200) } }] : [];
+      const sentence = (m[2] ?? '')
+        .replace(/\s+/g, ' ')
+        .split(/(?<=\.)\s/)
+        .find((s) => s.length > 30 && /[a-z]/.test(s));
+      return sentence
+        ? [{ text: `The bill says: ${sentence.slice(0, 300)}`, label: 'cited_fact', citation: { section: m[1], quote: sentence.slice(0, 200) } }]
+        : [];
     });
     if (points.length === 0) points.push({ text: 'The bill is short.', label: 'inference', citation: null } as never);
     return { kind: 'tool', input: { summary: 'A test summary of the bill.', points: points.slice(0, 6), topic_tags: ['health'] } };

@@ -17,7 +17,10 @@ const deferredPartition = (kind: DeferKind, dueAt: string) => `DEFER#${kind}#${d
 const deferredSortKey = (e: Pick<NotificationEvent, 'user_id' | 'event_id'>, dueAt: string) => `${dueAt}#${e.user_id}#${e.event_id}`;
 
 export const notificationKeys = {
-  event: (e: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>): ItemKey => ({ pk: userKeys.partition(e.user_id), sk: `${PREFIX}${e.occurred_at}#${e.event_id}` }),
+  event: (e: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>): ItemKey => ({
+    pk: userKeys.partition(e.user_id),
+    sk: `${PREFIX}${e.occurred_at}#${e.event_id}`,
+  }),
   /** begins_with prefix of a user's notification history. */
   prefix: PREFIX,
   dedupe: (userId: string, billId: string, kind: string): ItemKey => ({ pk: userKeys.partition(userId), sk: `DEDUPE#${billId}#${kind}` }),

@@ -5,27 +5,12 @@
  */
 import { z } from 'zod';
 
-export const ACTION_CATEGORIES = [
-  'vote',
-  'presidential',
-  'committee_report',
-  'calendar',
-  'procedural',
-  'referral',
-  'new_document',
-  'new_amendment',
-] as const;
+export const ACTION_CATEGORIES = ['vote', 'presidential', 'committee_report', 'calendar', 'procedural', 'referral', 'new_document', 'new_amendment'] as const;
 export const ActionCategory = z.enum(ACTION_CATEGORIES);
 export type ActionCategory = z.infer<typeof ActionCategory>;
 
 /** A new action of these categories enqueues a document fetch (besides the first one per new bill). */
-export const DOCUMENT_FETCH_CATEGORIES: ReadonlySet<ActionCategory> = new Set([
-  'vote',
-  'committee_report',
-  'presidential',
-  'calendar',
-  'referral',
-]);
+export const DOCUMENT_FETCH_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['vote', 'committee_report', 'presidential', 'calendar', 'referral']);
 
 /** A changed bill whose latest action is of these categories emits bill_updated. */
 export const MILESTONE_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['vote', 'presidential', 'committee_report', 'calendar']);

@@ -60,7 +60,14 @@ export const TextVersionView = z.object({
   fetched_at: z.string(),
 });
 /** A text version without its storage keys. */
-export const textVersionView = (v: TextVersion) => ({ version_code: v.version_code, label: v.label, published_date: v.published_date, format: v.format, size: v.size, fetched_at: v.fetched_at });
+export const textVersionView = (v: TextVersion) => ({
+  version_code: v.version_code,
+  label: v.label,
+  published_date: v.published_date,
+  format: v.format,
+  size: v.size,
+  fetched_at: v.fetched_at,
+});
 
 const ValueChangeView = z.object({ removed: z.array(z.string()), added: z.array(z.string()) });
 const SectionSummaryView = z.object({ section: z.string(), heading: z.string() });
@@ -88,12 +95,28 @@ export const BillTextView = TextVersionView.extend({
   diff: TextDiffView.nullable(),
 });
 
-export const FollowedPosition = z.object({ member_id: z.string(), name: z.string(), title: z.enum(['Sen.', 'Rep.']), party: z.string().nullable(), state: z.string().nullable(), position: z.string() });
+export const FollowedPosition = z.object({
+  member_id: z.string(),
+  name: z.string(),
+  title: z.enum(['Sen.', 'Rep.']),
+  party: z.string().nullable(),
+  state: z.string().nullable(),
+  position: z.string(),
+});
 export const RollCallView = RollCall.omit({ provenance: true }).extend({ data_as_of: z.string(), followed_positions: z.array(FollowedPosition) });
 
-export const MemberView = Member.omit({ provenance: true }).extend({ data_as_of: z.string(), is_following: z.boolean().optional(), enrichment_pending: z.boolean() });
+export const MemberView = Member.omit({ provenance: true }).extend({
+  data_as_of: z.string(),
+  is_following: z.boolean().optional(),
+  enrichment_pending: z.boolean(),
+});
 /** A member as lists and profiles show it. */
 export function memberView(m: Member, extra: { isFollowing?: boolean } = {}) {
   const { provenance, ...rest } = m;
-  return { ...rest, data_as_of: provenance.fetched_at, enrichment_pending: m.enriched_at === null, ...(extra.isFollowing === undefined ? {} : { is_following: extra.isFollowing }) };
+  return {
+    ...rest,
+    data_as_of: provenance.fetched_at,
+    enrichment_pending: m.enriched_at === null,
+    ...(extra.isFollowing === undefined ? {} : { is_following: extra.isFollowing }),
+  };
 }

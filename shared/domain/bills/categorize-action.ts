@@ -9,7 +9,10 @@ import type { ActionCategory } from './action-categories.ts';
 const RULES: [Exclude<ActionCategory, 'new_document' | 'new_amendment' | 'procedural'>, RegExp][] = [
   ['presidential', /\b(presented to (the )?president|signed by (the )?president|vetoed by (the )?president|became public law|became private law|pocket veto)/i],
   ['vote', /\b(passed|failed|agreed to|roll call|recorded vote|roll no\.|yea-and-nay)/i],
-  ['committee_report', /(\bordered to be reported\b|\bordered reported\b|^reported\b|\breported by\b|\breported (with|without|favorably|an original|in the nature)\b|committee report filed|\breport filed\b)/i],
+  [
+    'committee_report',
+    /(\bordered to be reported\b|\bordered reported\b|^reported\b|\breported by\b|\breported (with|without|favorably|an original|in the nature)\b|committee report filed|\breport filed\b)/i,
+  ],
   ['calendar', /\bplaced on (the )?([a-z.]+ )*calendar\b/i],
   ['referral', /\b(referred to|introduced in|^introduced\b)/i],
 ];

@@ -4,8 +4,24 @@
  * metadata block are dropped, entities decoded, so "SEC. 2." and section
  * headings survive in reading order.
  */
-const BLOCK = /<\/?(section|subsection|paragraph|subparagraph|clause|subclause|item|subitem|title|subtitle|chapter|part|division|p|div|congress|session|docNumber|dc:type|preface|br|tr|li|h\d|quotedContent|quoted-block|text|header|enum|toc|content|chapeau|continuation|preamble|recital|resolvingClause|enactingClause|longTitle|docTitle|officialTitle|legis-body|pre|form|action)\b[^>]*>/gi;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“', sect: '§', para: '¶' };
+const BLOCK =
+  /<\/?(section|subsection|paragraph|subparagraph|clause|subclause|item|subitem|title|subtitle|chapter|part|division|p|div|congress|session|docNumber|dc:type|preface|br|tr|li|h\d|quotedContent|quoted-block|text|header|enum|toc|content|chapeau|continuation|preamble|recital|resolvingClause|enactingClause|longTitle|docTitle|officialTitle|legis-body|pre|form|action)\b[^>]*>/gi;
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  mdash: '—',
+  ndash: '–',
+  rsquo: '’',
+  lsquo: '‘',
+  rdquo: '”',
+  ldquo: '“',
+  sect: '§',
+  para: '¶',
+};
 
 function decode(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {

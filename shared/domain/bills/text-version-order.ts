@@ -3,7 +3,32 @@
  * without a date (Congress.gov lists the enrolled bill with date null) falls
  * back to its stage in the legislative process.
  */
-const STAGES = ['ih', 'is', 'rih', 'ris', 'rh', 'rs', 'rch', 'rcs', 'rfh', 'rfs', 'pch', 'pcs', 'cph', 'cps', 'eh', 'es', 'eah', 'eas', 'rah', 'ras', 'ath', 'ats', 'enr', 'pl'];
+const STAGES = [
+  'ih',
+  'is',
+  'rih',
+  'ris',
+  'rh',
+  'rs',
+  'rch',
+  'rcs',
+  'rfh',
+  'rfs',
+  'pch',
+  'pcs',
+  'cph',
+  'cps',
+  'eh',
+  'es',
+  'eah',
+  'eas',
+  'rah',
+  'ras',
+  'ath',
+  'ats',
+  'enr',
+  'pl',
+];
 
 /** Rank of a version code in the legislative process (unknown codes sit in the middle). */
 export const stageRank = (code: string): number => {

@@ -1,6 +1,8 @@
 /** The searchable words of a bill title: lower case, at least 3 letters, no stop words, at most 30. */
 const STOP = new Set(
-  'the and for act with from that this into other such its are was were has have will shall any all may not nor but than upon under purposes purpose certain amend amended provide provides relating'.split(' '),
+  'the and for act with from that this into other such its are was were has have will shall any all may not nor but than upon under purposes purpose certain amend amended provide provides relating'.split(
+    ' ',
+  ),
 );
 
 /** Distinct index words of a text, in order of first appearance. */

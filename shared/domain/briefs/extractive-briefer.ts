@@ -42,7 +42,12 @@ export function writeExtractiveBrief(input: BriefInput): DraftBrief {
   let summary: string;
   if (input.previous) {
     const diff = input.previous.diff;
-    points = diff.sections_modified.flatMap((m) => m.added_sentences.filter(usable).slice(0, 1).map((s) => point(m.section, s)));
+    points = diff.sections_modified.flatMap((m) =>
+      m.added_sentences
+        .filter(usable)
+        .slice(0, 1)
+        .map((s) => point(m.section, s)),
+    );
     for (const added of diff.sections_added) {
       const section = input.sections.find((s) => s.ref === added.section);
       const sentence = section ? firstSentence(section) : null;

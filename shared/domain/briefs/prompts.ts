@@ -52,7 +52,12 @@ export function renderSections(sections: readonly BillSection[]): string {
 }
 
 /** The user message of a full brief (or of one part of a long bill). */
-export function fullBriefMessage(bill: Pick<Bill, 'id' | 'label' | 'title'>, versionCode: string, sections: readonly BillSection[], part?: { index: number; of: number }): string {
+export function fullBriefMessage(
+  bill: Pick<Bill, 'id' | 'label' | 'title'>,
+  versionCode: string,
+  sections: readonly BillSection[],
+  part?: { index: number; of: number },
+): string {
   const mode = part ? `MODE: part ${part.index} of ${part.of}` : 'MODE: full';
   return `${mode}\n${billHeader(bill, versionCode)}\n\n${fence('bill_text', renderSections(sections))}`;
 }

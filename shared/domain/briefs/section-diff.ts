@@ -42,8 +42,12 @@ export interface TextDiff {
 
 const AMOUNT = /\$\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|trillion|thousand))?|\b\d[\d,]*(?:\.\d+)?\s?(?:percent|per centum)\b/gi;
 const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December';
-const DATE = new RegExp(`\\b(?:${MONTHS})\\s+\\d{1,2},\\s+\\d{4}\\b|\\bfiscal years?\\s+\\d{4}(?:\\s+(?:through|and)\\s+\\d{4})?\\b|\\b\\d{1,2}/\\d{1,2}/\\d{4}\\b`, 'gi');
-const DEADLINE = /\b(?:not later than|no later than|within|before|after the end of|by)\s+(?:the\s+(?:date\s+that\s+is\s+)?)?\d+\s+(?:days?|months?|years?|calendar days?|business days?)\b[^.;,]*/gi;
+const DATE = new RegExp(
+  `\\b(?:${MONTHS})\\s+\\d{1,2},\\s+\\d{4}\\b|\\bfiscal years?\\s+\\d{4}(?:\\s+(?:through|and)\\s+\\d{4})?\\b|\\b\\d{1,2}/\\d{1,2}/\\d{4}\\b`,
+  'gi',
+);
+const DEADLINE =
+  /\b(?:not later than|no later than|within|before|after the end of|by)\s+(?:the\s+(?:date\s+that\s+is\s+)?)?\d+\s+(?:days?|months?|years?|calendar days?|business days?)\b[^.;,]*/gi;
 /** At most this many changed sentences are kept per side of a section, so prompts stay bounded. */
 const MAX_SENTENCES = 8;
 
@@ -72,8 +76,12 @@ export function diffSection(previous: BillSection, current: BillSection): Sectio
       dates: valueChange(DATE, previous.text, current.text),
       deadlines: valueChange(DEADLINE, previous.text, current.text),
     },
-    added_sentences: sentencesOf(current.text).filter((s) => !before.has(s.toLowerCase())).slice(0, MAX_SENTENCES),
-    removed_sentences: sentencesOf(previous.text).filter((s) => !after.has(s.toLowerCase())).slice(0, MAX_SENTENCES),
+    added_sentences: sentencesOf(current.text)
+      .filter((s) => !before.has(s.toLowerCase()))
+      .slice(0, MAX_SENTENCES),
+    removed_sentences: sentencesOf(previous.text)
+      .filter((s) => !after.has(s.toLowerCase()))
+      .slice(0, MAX_SENTENCES),
   };
 }
 

@@ -30,7 +30,10 @@ export function headingRef(line: string): string | null {
 }
 
 function paragraphBlocks(text: string): BillSection[] {
-  const paragraphs = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const blocks: BillSection[] = [];
   let current = '';
   for (const p of paragraphs) {

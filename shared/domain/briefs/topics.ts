@@ -59,7 +59,11 @@ export const isTopicTag = (tag: string): tag is TopicTag => VOCABULARY.has(tag);
 export function normalizeTopicTags(tags: readonly string[]): TopicTag[] {
   const out: TopicTag[] = [];
   for (const raw of tags) {
-    const tag = raw.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const tag = raw
+      .trim()
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     if (isTopicTag(tag) && !out.includes(tag)) out.push(tag);
     if (out.length === MAX_TOPIC_TAGS) break;
   }
@@ -97,5 +101,7 @@ const KEYWORDS: Array<[TopicTag, RegExp]> = [
 /** Topic tags suggested by keywords in a title and text (at most five). */
 export function keywordTopicTags(title: string, text: string): TopicTag[] {
   const haystack = `${title}\n${text.slice(0, 20_000)}`;
-  return KEYWORDS.filter(([, re]) => re.test(haystack)).map(([tag]) => tag).slice(0, MAX_TOPIC_TAGS);
+  return KEYWORDS.filter(([, re]) => re.test(haystack))
+    .map(([tag]) => tag)
+    .slice(0, MAX_TOPIC_TAGS);
 }

@@ -59,9 +59,7 @@ export interface BatchInfo {
   failed: number;
 }
 
-export type BatchResult =
-  | { custom_id: string; ok: true; response: LlmResponse }
-  | { custom_id: string; ok: false; error: string };
+export type BatchResult = { custom_id: string; ok: true; response: LlmResponse } | { custom_id: string; ok: false; error: string };
 
 export interface BatchApi {
   submit(model: string, items: BatchItem[]): Promise<BatchInfo>;

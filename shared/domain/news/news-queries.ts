@@ -30,7 +30,8 @@ export function displayName(name: string): string {
 
 /** The news query of a member: `"Nancy Pelosi" AND (Rep OR Representative OR California)`. */
 export function memberNewsQuery(member: Pick<Member, 'name' | 'state' | 'chamber'>): string {
-  const titles = member.chamber === 'senate' ? ['Sen', 'Senator'] : member.chamber === 'house' ? ['Rep', 'Representative'] : ['Sen', 'Senator', 'Rep', 'Representative'];
+  const titles =
+    member.chamber === 'senate' ? ['Sen', 'Senator'] : member.chamber === 'house' ? ['Rep', 'Representative'] : ['Sen', 'Senator', 'Rep', 'Representative'];
   const state = stateName(member.state);
   const context = [...titles, ...(state ? [state.includes(' ') ? phrase(state) : state] : [])];
   return `${phrase(displayName(member.name))} AND (${context.join(' OR ')})`;

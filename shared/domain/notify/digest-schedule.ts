@@ -16,12 +16,7 @@ export const holdsForDigest = (mode: DigestMode): mode is 'daily' | 'weekly' => 
 
 /** The next time the user's digest is due after `at`. */
 export function nextDigestAt(mode: 'daily' | 'weekly', prefs: QuietHours, at: Date): Date {
-  const due = nextLocalInstant(
-    at,
-    prefs.timezone,
-    (t) => t.hour === DIGEST_LOCAL_HOUR && t.minute === 0 && (mode === 'daily' || t.weekday === MONDAY),
-    8,
-  );
+  const due = nextLocalInstant(at, prefs.timezone, (t) => t.hour === DIGEST_LOCAL_HOUR && t.minute === 0 && (mode === 'daily' || t.weekday === MONDAY), 8);
   // Only a zone whose clocks skip 08:00 on every day of the search could miss it; fall back a day later.
   return quietHoursRelease(prefs, due ?? new Date(at.getTime() + 24 * 3600 * 1000));
 }

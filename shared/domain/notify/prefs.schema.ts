@@ -16,9 +16,7 @@ export type DigestMode = z.infer<typeof DigestMode>;
 const Hour = z.number().int().min(0).max(23);
 
 /** follow mode → action category → dispatch?; a missing entry means "dispatch". */
-export const AlertFilters = z
-  .partialRecord(z.enum(FOLLOW_MODES), z.partialRecord(z.enum(ACTION_CATEGORIES), z.boolean()))
-  .nullable();
+export const AlertFilters = z.partialRecord(z.enum(FOLLOW_MODES), z.partialRecord(z.enum(ACTION_CATEGORIES), z.boolean())).nullable();
 export type AlertFilters = z.infer<typeof AlertFilters>;
 
 /** As stored: the push password only ever in sealed form. */
@@ -77,7 +75,13 @@ export const NotificationSettingsUpdate = z
     /** Write-only; null or "" clears it. */
     push_password: z.string().max(512).nullable(),
     email_enabled: z.boolean(),
-    email_address: z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'must be a valid email address' })).nullable(),
+    email_address: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .pipe(z.email({ error: 'must be a valid email address' }))
+      .nullable(),
     digest_mode: DigestMode,
     rss_enabled: z.boolean(),
     quiet_hours_start: Hour.nullable(),

@@ -41,7 +41,10 @@ export function toAscii(text: string): string {
 export function cutText(text: string, max: number): string {
   const chars = Array.from(text.trim());
   if (chars.length <= max) return chars.join('');
-  return `${chars.slice(0, max - 3).join('').trimEnd()}...`;
+  return `${chars
+    .slice(0, max - 3)
+    .join('')
+    .trimEnd()}...`;
 }
 
 /** "H.R. 3076" → "HR 3076"; from the id "118-hr-3076" when no label is stored. */

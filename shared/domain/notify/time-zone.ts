@@ -50,7 +50,11 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** The wall-clock date, hour, minute and weekday of `at` in `zone`. */
 export function localTime(at: Date, zone: string | null | undefined): LocalTime {
-  const parts = Object.fromEntries(formatter(resolveTimeZone(zone)).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(resolveTimeZone(zone))
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     hour: Number(parts.hour),

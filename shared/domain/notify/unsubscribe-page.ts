@@ -19,11 +19,19 @@ export const unsubscribedPage = (email: string, action: string) =>
 
 /** The header URL opened in a browser: nothing changed yet; offers the one-click unsubscribe. */
 export const confirmUnsubscribePage = (email: string, action: string) =>
-  page('Unsubscribe from BillWatch emails?', `Press the button to stop emails to ${email}.`, { action, field: 'List-Unsubscribe', value: 'One-Click', label: 'Unsubscribe' });
+  page('Unsubscribe from BillWatch emails?', `Press the button to stop emails to ${email}.`, {
+    action,
+    field: 'List-Unsubscribe',
+    value: 'One-Click',
+    label: 'Unsubscribe',
+  });
 
 /** A failure met by a person following a link (an expired or unknown token): a page, never raw JSON. */
 export const problemPage = (status: number, detail: string) =>
-  page(status === 404 ? 'This link no longer works' : 'Something went wrong', `${detail}${status === 404 ? '. It may have been replaced by a newer email; use the link in the latest one.' : ''}`);
+  page(
+    status === 404 ? 'This link no longer works' : 'Something went wrong',
+    `${detail}${status === 404 ? '. It may have been replaced by a newer email; use the link in the latest one.' : ''}`,
+  );
 
 /** After re-subscribing. */
 export const resubscribedPage = (email: string) => page('You are subscribed again', `BillWatch will email ${email} again.`);

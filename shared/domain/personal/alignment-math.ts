@@ -106,8 +106,7 @@ export function alignMember(memberId: string, stances: StanceOnBill[], positions
     const voteClass = classifyVote(p.question, p.vote_type);
     const positionClass = classifyPosition(p.position);
     const wanted = stance.stance === 'hold_boost' ? 'Yea' : 'Nay';
-    const outcome: VoteOutcome =
-      positionClass === 'not_voting' ? 'not_voting' : (positionClass === 'yea') === (wanted === 'Yea') ? 'matched' : 'differed';
+    const outcome: VoteOutcome = positionClass === 'not_voting' ? 'not_voting' : (positionClass === 'yea') === (wanted === 'Yea') ? 'matched' : 'differed';
     const bucket: VoteBucket = voteClass === 'procedural' ? 'procedural' : outcome === 'not_voting' ? 'not_voting' : 'counted';
     rows.push({
       vote_id: p.vote_id,

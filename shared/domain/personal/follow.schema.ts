@@ -35,4 +35,7 @@ export function parseFollowId(id: string): { type: FollowTargetType; targetId: s
 }
 
 /** Topic tags are lower-case kebab-case words from the brief vocabulary. */
-export const TopicTag = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' }).max(60);
+export const TopicTag = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' })
+  .max(60);

@@ -48,7 +48,10 @@ export function billPoints(bill: ScoredBill, sponsorParty: string | null): numbe
  * stand in: a current role whose title names a committee and a chair
  * ("… Committee Chair", "Chairman of the … Committee"; a vice chair is not one).
  */
-export function chairsCommittee(member: { chaired_committees: readonly string[] | null; leadership_roles: readonly Pick<LeadershipRole, 'title' | 'current'>[] }): boolean {
+export function chairsCommittee(member: {
+  chaired_committees: readonly string[] | null;
+  leadership_roles: readonly Pick<LeadershipRole, 'title' | 'current'>[];
+}): boolean {
   if (member.chaired_committees !== null) return member.chaired_committees.length > 0;
   return member.leadership_roles.some((r) => r.current && /\bcommittee\b/i.test(r.title) && /(?<!\bvice[ -])\bchair(man|woman|person)?\b/i.test(r.title));
 }

@@ -19,7 +19,8 @@ export interface Percentile {
 }
 
 /** The bucket a member is ranked in; unknown seniority and unknown party are buckets of their own. */
-export const bucketOf = (m: Pick<Ranked, 'seniority_tier' | 'party'>): string => `${m.seniority_tier ?? 'unknown'}|${m.party?.trim().toUpperCase() || 'unknown'}`;
+export const bucketOf = (m: Pick<Ranked, 'seniority_tier' | 'party'>): string =>
+  `${m.seniority_tier ?? 'unknown'}|${m.party?.trim().toUpperCase() || 'unknown'}`;
 
 /** Mid-rank percentile (0-100, one decimal) of a score among the bucket's scores. */
 export function percentileRank(score: number, bucket: readonly number[]): number {

@@ -40,10 +40,7 @@ export const Email = z
   .max(254)
   .pipe(z.email({ error: 'must be a valid email address' }));
 
-export const Password = z
-  .string()
-  .min(8, { error: 'must be at least 8 characters' })
-  .max(256, { error: 'must be at most 256 characters' });
+export const Password = z.string().min(8, { error: 'must be at least 8 characters' }).max(256, { error: 'must be at most 256 characters' });
 
 export const Credentials = z.object({ email: Email, password: Password });
 export type Credentials = z.infer<typeof Credentials>;

@@ -7,7 +7,12 @@ import { candidateKind, voteKind } from './vote-kind.ts';
 export const voteIdOf = (v: Pick<ParsedVote, 'chamber' | 'congress' | 'session' | 'roll_number'>) => `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
 
 /** Splits a parsed vote into the record and its positions (positions without a member id are left out). */
-export function rollCallFrom(v: ParsedVote, billId: string | null, sourceUrl: string | null, fetchedAt: string): { rollCall: RollCall; positions: VotePosition[] } {
+export function rollCallFrom(
+  v: ParsedVote,
+  billId: string | null,
+  sourceUrl: string | null,
+  fetchedAt: string,
+): { rollCall: RollCall; positions: VotePosition[] } {
   const rollCall: RollCall = {
     vote_id: voteIdOf(v),
     chamber: v.chamber,
@@ -29,6 +34,8 @@ export function rollCallFrom(v: ParsedVote, billId: string | null, sourceUrl: st
     source_url: sourceUrl,
     provenance: { source: v.chamber === 'house' ? 'clerk.house.gov' : 'senate.gov', fetched_at: fetchedAt },
   };
-  const positions = v.positions.flatMap((p) => (p.member_id ? [{ member_id: p.member_id, name: p.name, party: p.party, state: p.state, position: p.position, choice: p.choice }] : []));
+  const positions = v.positions.flatMap((p) =>
+    p.member_id ? [{ member_id: p.member_id, name: p.name, party: p.party, state: p.state, position: p.position, choice: p.choice }] : [],
+  );
   return { rollCall, positions };
 }

@@ -5,9 +5,11 @@
  */
 import type { VoteKind, VotePositionValue } from './vote.schema.ts';
 
-const PROCEDURAL = /\bcloture\b|\brecommit\b|motion to (table|proceed|reconsider|adjourn|instruct|waive|discharge)|\bprevious question\b|\bquorum\b|\bjournal\b|point of order|\bappeal the ruling\b/i;
+const PROCEDURAL =
+  /\bcloture\b|\brecommit\b|motion to (table|proceed|reconsider|adjourn|instruct|waive|discharge)|\bprevious question\b|\bquorum\b|\bjournal\b|point of order|\bappeal the ruling\b/i;
 const NOMINATION = /\bnomination\b|\bconfirmation\b/i;
-const PASSAGE = /\bpassage\b|\bsuspend the rules and (pass|agree)|\bconcur\b|\bconcurring\b|\boverride\b|\bveto\b|agreeing to the (resolution|concurrent resolution|joint resolution|conference report)|resolution of ratification|\bpass\b/i;
+const PASSAGE =
+  /\bpassage\b|\bsuspend the rules and (pass|agree)|\bconcur\b|\bconcurring\b|\boverride\b|\bveto\b|agreeing to the (resolution|concurrent resolution|joint resolution|conference report)|resolution of ratification|\bpass\b/i;
 const AMENDMENT = /\bamendment\b/i;
 
 /**
@@ -26,10 +28,17 @@ export function voteKind(question: string): VoteKind {
 }
 
 const POSITIONS: Record<string, VotePositionValue> = {
-  yea: 'Yea', aye: 'Yea', yes: 'Yea', guilty: 'Yea',
-  nay: 'Nay', no: 'Nay', 'not guilty': 'Nay',
-  present: 'Present', 'present, giving live pair': 'Present',
-  'not voting': 'Not Voting', absent: 'Not Voting',
+  yea: 'Yea',
+  aye: 'Yea',
+  yes: 'Yea',
+  guilty: 'Yea',
+  nay: 'Nay',
+  no: 'Nay',
+  'not guilty': 'Nay',
+  present: 'Present',
+  'present, giving live pair': 'Present',
+  'not voting': 'Not Voting',
+  absent: 'Not Voting',
 };
 
 /** A recorded vote word ("Aye", "No", "Not Voting", …) as one of the four positions; null when unknown. */

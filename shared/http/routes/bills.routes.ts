@@ -16,7 +16,10 @@ export const BillListQuery = Paging.extend({
   chamber: Chamber.optional(),
   congress: z.coerce.number().int().min(1).max(300).optional(),
   bill_category: BillCategory.optional(),
-  topic: z.string().regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' }).optional(),
+  topic: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
+    .optional(),
   sponsor_id: MemberId.optional(),
 });
 
@@ -66,7 +69,12 @@ export const getBillTextVersions = defineRoute({
   summary: 'Text versions with their published dates; ?version= returns one text with the section diff against the previous version',
   tags: ['bills'],
   params: BillIdParams,
-  query: z.object({ version: z.string().regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' }).optional() }),
+  query: z.object({
+    version: z
+      .string()
+      .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
+      .optional(),
+  }),
   response: z.union([listOf(TextVersionView), BillTextView]),
 });
 

@@ -11,14 +11,24 @@ import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 const fn = 'llm' as const;
 
 export const listBillBriefs = defineRoute({
-  operationId: 'listBillBriefs', method: 'GET', path: '/api/bills/{id}/briefs', fn, auth: 'none', tags: ['briefs'],
+  operationId: 'listBillBriefs',
+  method: 'GET',
+  path: '/api/bills/{id}/briefs',
+  fn,
+  auth: 'none',
+  tags: ['briefs'],
   summary: 'Brief version history of a bill, newest first',
-  params: BillIdParams, query: Paging, response: listOf(Brief),
+  params: BillIdParams,
+  query: Paging,
+  response: listOf(Brief),
 });
 
 export const DraftLetterBody = z.object({
   /** Ids of the brief's points ("p1", …), at most three, so the letter stays short and focused. */
-  cited_points: z.array(z.string().regex(/^p\d{1,3}$/, { error: 'must be a point id such as p1' })).min(1).max(3),
+  cited_points: z
+    .array(z.string().regex(/^p\d{1,3}$/, { error: 'must be a point id such as p1' }))
+    .min(1)
+    .max(3),
   /** YES or NO; pre-filled from the follow mode (hold_boost → YES, hold_veto → NO) when absent. */
   stance: z.enum(STANCES).optional(),
   tone: z.enum(TONES).default('formal'),
@@ -28,72 +38,163 @@ export const DraftLetterBody = z.object({
 });
 
 export const draftLetter = defineRoute({
-  operationId: 'draftLetter', method: 'POST', path: '/api/bills/{id}/draft-letter', fn, auth: 'user', rateLimit: 'llm', tags: ['briefs'],
+  operationId: 'draftLetter',
+  method: 'POST',
+  path: '/api/bills/{id}/draft-letter',
+  fn,
+  auth: 'user',
+  rateLimit: 'llm',
+  tags: ['briefs'],
   summary: 'A plain-text letter to a representative from up to three cited points of the brief',
-  params: BillIdParams, body: DraftLetterBody,
-  response: z.object({ letter: z.string(), stance: z.enum(STANCES), stance_source: z.enum(['request', 'follow']), method: z.enum(['llm', 'template']), brief_version: z.number() }),
+  params: BillIdParams,
+  body: DraftLetterBody,
+  response: z.object({
+    letter: z.string(),
+    stance: z.enum(STANCES),
+    stance_source: z.enum(['request', 'follow']),
+    method: z.enum(['llm', 'template']),
+    brief_version: z.number(),
+  }),
 });
 
 const SettingsView = z.object({
-  llm_provider: z.string(), llm_model: z.string(), llm_source: z.string(), batch_supported: z.boolean(),
-  brief_mode: z.enum(['realtime', 'batch']), data_sources: z.record(z.string(), z.unknown()),
+  llm_provider: z.string(),
+  llm_model: z.string(),
+  llm_source: z.string(),
+  batch_supported: z.boolean(),
+  brief_mode: z.enum(['realtime', 'batch']),
+  data_sources: z.record(z.string(), z.unknown()),
   providers: z.array(z.object({ provider: z.string(), configured: z.boolean(), default_model: z.string() })),
 });
 
 export const getSettings = defineRoute({
-  operationId: 'getSettings', method: 'GET', path: '/api/settings', fn, auth: 'user', tags: ['settings'],
-  summary: 'The effective LLM provider and model and the public settings', response: SettingsView,
+  operationId: 'getSettings',
+  method: 'GET',
+  path: '/api/settings',
+  fn,
+  auth: 'user',
+  tags: ['settings'],
+  summary: 'The effective LLM provider and model and the public settings',
+  response: SettingsView,
 });
 
 export const putSettings = defineRoute({
-  operationId: 'putSettings', method: 'PUT', path: '/api/settings', fn, auth: 'admin', tags: ['settings'],
+  operationId: 'putSettings',
+  method: 'PUT',
+  path: '/api/settings',
+  fn,
+  auth: 'admin',
+  tags: ['settings'],
   summary: 'Set the LLM provider, model, brief mode (realtime or batch) and data-source settings; null restores the environment default',
-  body: SettingsUpdate, response: SettingsView,
+  body: SettingsUpdate,
+  response: SettingsView,
 });
 
 export const listLlmModels = defineRoute({
-  operationId: 'listLlmModels', method: 'GET', path: '/api/settings/llm-models', fn, auth: 'admin', tags: ['settings'],
+  operationId: 'listLlmModels',
+  method: 'GET',
+  path: '/api/settings/llm-models',
+  fn,
+  auth: 'admin',
+  tags: ['settings'],
   summary: "A provider's models, fetched live (the provider in force unless ?provider= names one); error is set when they cannot be listed",
   query: z.object({ provider: z.enum(PROVIDER_NAMES).optional() }),
   response: z.object({ provider: z.string(), models: z.array(z.string()), error: z.string().optional() }),
 });
 
 export const testLlm = defineRoute({
-  operationId: 'testLlm', method: 'POST', path: '/api/admin/test-llm', fn, auth: 'admin', rateLimit: 'llm', tags: ['admin'],
+  operationId: 'testLlm',
+  method: 'POST',
+  path: '/api/admin/test-llm',
+  fn,
+  auth: 'admin',
+  rateLimit: 'llm',
+  tags: ['admin'],
   summary: 'Ping the LLM in force with max_tokens 20',
   response: z.object({ provider: z.string(), model: z.string(), reply: z.string() }),
 });
 
 export const adminStats = defineRoute({
-  operationId: 'adminStats', method: 'GET', path: '/api/admin/stats', fn, auth: 'admin', tags: ['admin'],
+  operationId: 'adminStats',
+  method: 'GET',
+  path: '/api/admin/stats',
+  fn,
+  auth: 'admin',
+  tags: ['admin'],
   summary: 'Processing statistics',
   response: z.object({
-    total_bills: z.number(), documents_fetched: z.number(), briefs_full: z.number(), briefs_amendment: z.number(), remaining: z.number(),
-    uncited_briefs: z.number(), unlabeled_briefs: z.number(), bills_missing_sponsor: z.number(), bills_missing_metadata: z.number(),
+    total_bills: z.number(),
+    documents_fetched: z.number(),
+    briefs_full: z.number(),
+    briefs_amendment: z.number(),
+    remaining: z.number(),
+    uncited_briefs: z.number(),
+    unlabeled_briefs: z.number(),
+    bills_missing_sponsor: z.number(),
+    bills_missing_metadata: z.number(),
   }),
 });
 
 export const reprocessBill = defineRoute({
-  operationId: 'reprocessBill', method: 'POST', path: '/api/admin/bills/{id}/reprocess', fn, auth: 'admin', tags: ['admin'],
-  summary: 'Re-run document fetch and briefing for one bill', params: BillIdParams, successStatus: 202,
+  operationId: 'reprocessBill',
+  method: 'POST',
+  path: '/api/admin/bills/{id}/reprocess',
+  fn,
+  auth: 'admin',
+  tags: ['admin'],
+  summary: 'Re-run document fetch and briefing for one bill',
+  params: BillIdParams,
+  successStatus: 202,
   response: z.object({ bill_id: z.string(), document_fetch_queued: z.boolean(), brief_queued_for: z.string().nullable() }),
 });
 
 const BatchView = z.object({
-  status: z.string(), batch_id: z.string().nullable().optional(), provider: z.string().optional(), model: z.string().optional(),
-  submitted_at: z.string().optional(), updated_at: z.string().optional(), total: z.number().optional(), completed: z.number().optional(),
-  failed: z.number().optional(), imported: z.number().optional(), import_failed: z.number().optional(), error: z.string().nullable().optional(),
+  status: z.string(),
+  batch_id: z.string().nullable().optional(),
+  provider: z.string().optional(),
+  model: z.string().optional(),
+  submitted_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  total: z.number().optional(),
+  completed: z.number().optional(),
+  failed: z.number().optional(),
+  imported: z.number().optional(),
+  import_failed: z.number().optional(),
+  error: z.string().nullable().optional(),
 });
 
 export const submitLlmBatch = defineRoute({
-  operationId: 'submitLlmBatch', method: 'POST', path: '/api/admin/submit-llm-batch', fn, auth: 'admin', tags: ['admin'],
+  operationId: 'submitLlmBatch',
+  method: 'POST',
+  path: '/api/admin/submit-llm-batch',
+  fn,
+  auth: 'admin',
+  tags: ['admin'],
   summary: 'Send up to 1000 unbriefed documents as one LLM batch (openai, anthropic); 409 while a batch exists',
-  successStatus: 202, response: BatchView,
+  successStatus: 202,
+  response: BatchView,
 });
 
 export const llmBatchStatus = defineRoute({
-  operationId: 'llmBatchStatus', method: 'GET', path: '/api/admin/llm-batch-status', fn, auth: 'admin', tags: ['admin'],
-  summary: 'Progress of the LLM batch', response: BatchView,
+  operationId: 'llmBatchStatus',
+  method: 'GET',
+  path: '/api/admin/llm-batch-status',
+  fn,
+  auth: 'admin',
+  tags: ['admin'],
+  summary: 'Progress of the LLM batch',
+  response: BatchView,
 });
 
-export const LLM_ROUTES: RouteDef[] = [listBillBriefs, draftLetter, getSettings, putSettings, listLlmModels, testLlm, adminStats, reprocessBill, submitLlmBatch, llmBatchStatus];
+export const LLM_ROUTES: RouteDef[] = [
+  listBillBriefs,
+  draftLetter,
+  getSettings,
+  putSettings,
+  listLlmModels,
+  testLlm,
+  adminStats,
+  reprocessBill,
+  submitLlmBatch,
+  llmBatchStatus,
+];

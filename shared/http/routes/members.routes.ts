@@ -9,9 +9,17 @@ import { Paging } from '#shared/domain/paging.ts';
 
 export const MemberListQuery = Paging.extend({
   q: z.string().trim().min(1).max(500).optional(),
-  state: z.string().regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' }).transform((s) => s.toUpperCase()).optional(),
+  state: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
+    .transform((s) => s.toUpperCase())
+    .optional(),
   chamber: Chamber.optional(),
-  party: z.string().regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' }).transform((s) => s.toUpperCase()).optional(),
+  party: z
+    .string()
+    .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })
+    .transform((s) => s.toUpperCase())
+    .optional(),
 });
 
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.

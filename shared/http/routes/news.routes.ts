@@ -41,7 +41,14 @@ export const newsApiQuota = defineRoute({
   auth: 'admin',
   summary: 'Remaining news-search calls for the UTC day; low is true under 10',
   tags: ['admin'],
-  response: z.object({ configured: z.boolean(), date: z.string(), limit: z.number().int(), used: z.number().int(), remaining: z.number().int(), low: z.boolean() }),
+  response: z.object({
+    configured: z.boolean(),
+    date: z.string(),
+    limit: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+    low: z.boolean(),
+  }),
 });
 
 export const clearNewsFeedCache = defineRoute({

@@ -100,7 +100,8 @@ export const unsubscribeGet = defineRoute({
   path: '/api/notifications/unsubscribe/{token}',
   fn: 'notifications',
   auth: 'none',
-  summary: 'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
+  summary:
+    'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
   tags,
   params: TokenParams,
   query: z.object({ source: z.enum(['link']).optional() }),

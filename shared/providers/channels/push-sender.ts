@@ -77,7 +77,10 @@ export function sendPush(req: PushRequest, options: { allowPrivate: boolean; tim
       res.on('end', finish);
       res.on('close', finish);
     });
-    const timer = setTimeout(() => request.destroy(new PushError(`the push server did not answer within ${(options.timeoutMs ?? PUSH_TIMEOUT_MS) / 1000} s`)), options.timeoutMs ?? PUSH_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => request.destroy(new PushError(`the push server did not answer within ${(options.timeoutMs ?? PUSH_TIMEOUT_MS) / 1000} s`)),
+      options.timeoutMs ?? PUSH_TIMEOUT_MS,
+    );
     request.on('error', (err) => {
       clearTimeout(timer);
       reject(err instanceof PushError ? err : new PushError(`could not reach the push server: ${err.message}`));

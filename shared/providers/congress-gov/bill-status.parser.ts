@@ -14,7 +14,11 @@ import { stateCode } from '#shared/domain/members/state-codes.ts';
 import { xmlParser } from '#shared/providers/transport/xml.ts';
 
 export const GOVINFO_BILLSTATUS = 'govinfo-billstatus';
-const items = <T extends z.ZodType>(item: T) => z.union([z.object({ item: z.array(item) }).passthrough(), z.literal('')]).optional().transform((v) => (v && typeof v === 'object' ? v.item : []));
+const items = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.object({ item: z.array(item) }).passthrough(), z.literal('')])
+    .optional()
+    .transform((v) => (v && typeof v === 'object' ? v.item : []));
 const opt = z.string().optional();
 
 const RecordedVote = z.object({ rollNumber: z.string(), url: z.string(), chamber: z.string(), congress: z.string(), date: opt, sessionNumber: z.string() });
@@ -25,7 +29,18 @@ const Action = z.object({
   actionCode: opt,
   recordedVotes: z.union([z.object({ recordedVote: z.array(RecordedVote) }), z.literal('')]).optional(),
 });
-const Person = z.object({ bioguideId: z.string(), firstName: opt, lastName: opt, fullName: opt, party: opt, state: opt, district: opt, sponsorshipDate: opt, isOriginalCosponsor: opt, sponsorshipWithdrawnDate: opt });
+const Person = z.object({
+  bioguideId: z.string(),
+  firstName: opt,
+  lastName: opt,
+  fullName: opt,
+  party: opt,
+  state: opt,
+  district: opt,
+  sponsorshipDate: opt,
+  isOriginalCosponsor: opt,
+  sponsorshipWithdrawnDate: opt,
+});
 const TextVersion = z.object({ type: z.string(), date: opt, formats: items(z.object({ url: z.string() })) });
 const BillNode = z.object({
   number: opt,
@@ -56,7 +71,8 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
   const b = parsePayload(GOVINFO_BILLSTATUS, 'bill status', z.object({ billStatus: z.object({ bill: BillNode }) }), doc).billStatus.bill;
   const rawType = b.type ?? b.billType;
   const rawNumber = b.number ?? b.billNumber;
-  if (!rawType || !rawNumber || !/^\d+$/.test(rawNumber)) throw new ProviderError(GOVINFO_BILLSTATUS, 'malformed bill status: field billStatus.bill.number/type: missing', { field: 'billStatus.bill.number' });
+  if (!rawType || !rawNumber || !/^\d+$/.test(rawNumber))
+    throw new ProviderError(GOVINFO_BILLSTATUS, 'malformed bill status: field billStatus.bill.number/type: missing', { field: 'billStatus.bill.number' });
   const type = billTypeOf(rawType);
   const congress = Number(b.congress);
   const number = Number(rawNumber);

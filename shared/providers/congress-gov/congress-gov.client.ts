@@ -29,7 +29,12 @@ async function getJson<S extends z.ZodType>(what: string, url: string, schema: S
 }
 
 /** Follows pagination.next until the listing ends, collecting the items `pick` takes from every page. */
-async function getAllPages<S extends z.ZodType<{ pagination?: { next?: string } }>, T>(what: string, firstUrl: string, schema: S, pick: (page: z.infer<S>) => T[]): Promise<T[]> {
+async function getAllPages<S extends z.ZodType<{ pagination?: { next?: string } }>, T>(
+  what: string,
+  firstUrl: string,
+  schema: S,
+  pick: (page: z.infer<S>) => T[],
+): Promise<T[]> {
   const all: T[] = [];
   let url: string | undefined = firstUrl;
   for (let page = 0; url && page < MAX_PAGES; page++) {
@@ -79,7 +84,8 @@ export const getBillSummaries = (congress: number, type: string, number: number)
   getAllPages('bill summaries', paged(`${billPath(congress, type, number)}/summaries`), S.SummariesPage, (p) => p.summaries);
 
 /** Current members of Congress, every page. */
-export const listCurrentMembers = () => getAllPages('member list', `${base()}/member?currentMember=true&limit=${PAGE_SIZE}`, S.MemberListPage, (p) => p.members);
+export const listCurrentMembers = () =>
+  getAllPages('member list', `${base()}/member?currentMember=true&limit=${PAGE_SIZE}`, S.MemberListPage, (p) => p.members);
 
 /** One member's detail (bio, terms, leadership, counts). */
 export async function getMemberDetail(bioguideId: string): Promise<S.MemberDetail> {

@@ -28,7 +28,15 @@ export const BillListPage = z.object({ bills: z.array(BillListItem), pagination:
 export type BillListItem = z.infer<typeof BillListItem>;
 
 export const Sponsor = z
-  .object({ bioguideId: z.string(), firstName: optionalText, lastName: optionalText, fullName: optionalText, party: optionalText, state: optionalText, district: num.nullable().optional() })
+  .object({
+    bioguideId: z.string(),
+    firstName: optionalText,
+    lastName: optionalText,
+    fullName: optionalText,
+    party: optionalText,
+    state: optionalText,
+    district: num.nullable().optional(),
+  })
   .passthrough();
 
 export const BillDetail = z
@@ -83,10 +91,15 @@ export const TextVersionItem = z
 export type TextVersionItem = z.infer<typeof TextVersionItem>;
 export const TextVersionsPage = z.object({ textVersions: z.array(TextVersionItem), pagination: Pagination.optional() }).passthrough();
 
-export const SummaryItem = z.object({ actionDate: optionalText, actionDesc: optionalText, text: z.string(), updateDate: optionalText, versionCode: optionalText }).passthrough();
+export const SummaryItem = z
+  .object({ actionDate: optionalText, actionDesc: optionalText, text: z.string(), updateDate: optionalText, versionCode: optionalText })
+  .passthrough();
 export const SummariesPage = z.object({ summaries: z.array(SummaryItem), pagination: Pagination.optional() }).passthrough();
 
-const Terms = z.union([z.object({ item: z.array(z.object({ chamber: z.string(), startYear: num.optional(), endYear: num.nullable().optional() }).passthrough()) }).passthrough(), z.array(z.unknown())]);
+const Terms = z.union([
+  z.object({ item: z.array(z.object({ chamber: z.string(), startYear: num.optional(), endYear: num.nullable().optional() }).passthrough()) }).passthrough(),
+  z.array(z.unknown()),
+]);
 
 export const MemberListItem = z
   .object({
@@ -116,11 +129,36 @@ export const MemberDetail = z
         state: optionalText,
         district: num.nullable().optional(),
         partyHistory: z.array(z.object({ partyName: optionalText, partyAbbreviation: optionalText }).passthrough()).optional(),
-        addressInformation: z.object({ officeAddress: optionalText, city: optionalText, district: optionalText, zipCode: z.union([z.number(), z.string()]).optional(), phoneNumber: optionalText }).passthrough().optional(),
+        addressInformation: z
+          .object({
+            officeAddress: optionalText,
+            city: optionalText,
+            district: optionalText,
+            zipCode: z.union([z.number(), z.string()]).optional(),
+            phoneNumber: optionalText,
+          })
+          .passthrough()
+          .optional(),
         depiction: z.object({ imageUrl: optionalText }).passthrough().nullable().optional(),
         officialWebsiteUrl: optionalText,
-        terms: z.array(z.object({ chamber: z.string(), congress: num.nullable().optional(), startYear: num.nullable().optional(), endYear: num.nullable().optional(), stateCode: optionalText, district: num.nullable().optional() }).passthrough()).optional(),
-        leadership: z.array(z.object({ type: z.string(), congress: num.nullable().optional(), current: z.boolean().optional() }).passthrough()).nullable().optional(),
+        terms: z
+          .array(
+            z
+              .object({
+                chamber: z.string(),
+                congress: num.nullable().optional(),
+                startYear: num.nullable().optional(),
+                endYear: num.nullable().optional(),
+                stateCode: optionalText,
+                district: num.nullable().optional(),
+              })
+              .passthrough(),
+          )
+          .optional(),
+        leadership: z
+          .array(z.object({ type: z.string(), congress: num.nullable().optional(), current: z.boolean().optional() }).passthrough())
+          .nullable()
+          .optional(),
         sponsoredLegislation: z.object({ count: z.number() }).passthrough().optional(),
         cosponsoredLegislation: z.object({ count: z.number() }).passthrough().optional(),
         updateDate: optionalText,

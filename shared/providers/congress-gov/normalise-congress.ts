@@ -16,8 +16,14 @@ import type { TextFormat } from '#shared/domain/bills/text-version.schema.ts';
 export const CONGRESS_GOV_SOURCE = 'congress.gov';
 
 const URL_SLUGS: Record<BillType, string> = {
-  hr: 'house-bill', s: 'senate-bill', hjres: 'house-joint-resolution', sjres: 'senate-joint-resolution',
-  hconres: 'house-concurrent-resolution', sconres: 'senate-concurrent-resolution', hres: 'house-resolution', sres: 'senate-resolution',
+  hr: 'house-bill',
+  s: 'senate-bill',
+  hjres: 'house-joint-resolution',
+  sjres: 'senate-joint-resolution',
+  hconres: 'house-concurrent-resolution',
+  sconres: 'senate-concurrent-resolution',
+  hres: 'house-resolution',
+  sres: 'senate-resolution',
 };
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 

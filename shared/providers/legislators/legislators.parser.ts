@@ -14,16 +14,31 @@ import { AT_LARGE_STATES, stateCode } from '#shared/domain/members/state-codes.t
 
 export const LEGISLATORS = 'congress-legislators';
 
-const Term = z.object({ type: z.enum(['rep', 'sen']), start: z.string(), end: z.string(), state: z.string(), district: z.number().int().optional(), party: z.string().optional(), url: z.string().optional(), address: z.string().optional(), phone: z.string().optional() }).passthrough();
-const Legislator = z.object({
-  id: z.object({ bioguide: MemberId, lis: z.string().optional() }).passthrough(),
-  name: z.object({ first: z.string(), last: z.string(), official_full: z.string().optional() }).passthrough(),
-  bio: z.object({ birthday: z.string().optional() }).passthrough().optional(),
-  terms: z.array(Term).min(1),
-  leadership_roles: z.array(z.object({ title: z.string(), start: z.string().optional(), end: z.string().optional(), chamber: z.string().optional() }).passthrough()).optional(),
-}).passthrough();
+const Term = z
+  .object({
+    type: z.enum(['rep', 'sen']),
+    start: z.string(),
+    end: z.string(),
+    state: z.string(),
+    district: z.number().int().optional(),
+    party: z.string().optional(),
+    url: z.string().optional(),
+    address: z.string().optional(),
+    phone: z.string().optional(),
+  })
+  .passthrough();
+const Legislator = z
+  .object({
+    id: z.object({ bioguide: MemberId, lis: z.string().optional() }).passthrough(),
+    name: z.object({ first: z.string(), last: z.string(), official_full: z.string().optional() }).passthrough(),
+    bio: z.object({ birthday: z.string().optional() }).passthrough().optional(),
+    terms: z.array(Term).min(1),
+    leadership_roles: z
+      .array(z.object({ title: z.string(), start: z.string().optional(), end: z.string().optional(), chamber: z.string().optional() }).passthrough())
+      .optional(),
+  })
+  .passthrough();
 const Legislators = z.array(Legislator);
-
 
 /** Parses the dataset text (YAML is a superset of JSON, so one reader serves both). */
 export function parseLegislators(text: string, fetchedAt = new Date().toISOString()): Member[] {
@@ -40,9 +55,21 @@ export function parseLegislators(text: string, fetchedAt = new Date().toISOStrin
     const chamber = current.type === 'sen' ? 'senate' : 'house';
     const terms: MemberTerm[] = l.terms.map((t) => {
       const start = Number(t.start.slice(0, 4));
-      return { chamber: t.type === 'sen' ? 'senate' : 'house', congress: congressOfYear(start), start_year: start, end_year: Number(t.end.slice(0, 4)), state: stateCode(t.state), district: t.district ?? null, party: partyCode(t.party) };
+      return {
+        chamber: t.type === 'sen' ? 'senate' : 'house',
+        congress: congressOfYear(start),
+        start_year: start,
+        end_year: Number(t.end.slice(0, 4)),
+        state: stateCode(t.state),
+        district: t.district ?? null,
+        party: partyCode(t.party),
+      };
     });
-    const roles: LeadershipRole[] = (l.leadership_roles ?? []).map((r) => ({ title: r.title, congress: r.start ? congressOfYear(Number(r.start.slice(0, 4))) : null, current: !r.end || r.end >= fetchedAt.slice(0, 10) }));
+    const roles: LeadershipRole[] = (l.leadership_roles ?? []).map((r) => ({
+      title: r.title,
+      congress: r.start ? congressOfYear(Number(r.start.slice(0, 4))) : null,
+      current: !r.end || r.end >= fetchedAt.slice(0, 10),
+    }));
     return {
       id: l.id.bioguide,
       name: `${l.name.last}, ${l.name.first}`,

@@ -43,8 +43,7 @@ export function providerKey(provider: ProviderName): string | undefined {
 export function resolveLlmChoice(stored: { provider: ProviderChoice | null; model: string | null }): ResolvedLlm {
   const c = config();
   const fromSettings = stored.provider !== null;
-  const choice: ProviderChoice | undefined =
-    stored.provider ?? c.LLM_PROVIDER ?? (['openai', 'anthropic', 'gemini'] as const).find((p) => providerKey(p));
+  const choice: ProviderChoice | undefined = stored.provider ?? c.LLM_PROVIDER ?? (['openai', 'anthropic', 'gemini'] as const).find((p) => providerKey(p));
   if (!choice || choice === 'none') return { kind: 'extractive', provider: 'extractive', model: 'extractive', reason: 'no LLM provider is configured' };
   if (providerKey(choice) === undefined) {
     return { kind: 'extractive', provider: 'extractive', model: 'extractive', reason: `${choice} is chosen but has no API key` };
@@ -58,9 +57,6 @@ export function resolveLlmChoice(stored: { provider: ProviderChoice | null; mode
 
 /** The provider and model in force now (settings store, then environment). */
 export async function resolveLlm(): Promise<ResolvedLlm> {
-  const [provider, model] = await Promise.all([
-    getSetting(SETTING_KEYS.llmProvider, ProviderChoice),
-    getSetting(SETTING_KEYS.llmModel, z.string().min(1)),
-  ]);
+  const [provider, model] = await Promise.all([getSetting(SETTING_KEYS.llmProvider, ProviderChoice), getSetting(SETTING_KEYS.llmModel, z.string().min(1))]);
   return resolveLlmChoice({ provider, model });
 }

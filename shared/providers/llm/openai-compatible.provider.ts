@@ -31,7 +31,9 @@ function body(model: string, request: LlmRequest) {
     ],
     ...(request.tool
       ? {
-          tools: [{ type: 'function' as const, function: { name: request.tool.name, description: request.tool.description, parameters: request.tool.parameters } }],
+          tools: [
+            { type: 'function' as const, function: { name: request.tool.name, description: request.tool.description, parameters: request.tool.parameters } },
+          ],
           tool_choice: { type: 'function' as const, function: { name: request.tool.name } },
         }
       : {}),
@@ -88,7 +90,9 @@ function openAiBatch(client: OpenAI): BatchApi {
   });
   return {
     async submit(model, items) {
-      const jsonl = items.map((i) => JSON.stringify({ custom_id: i.custom_id, method: 'POST', url: '/v1/chat/completions', body: body(model, i.request) })).join('\n');
+      const jsonl = items
+        .map((i) => JSON.stringify({ custom_id: i.custom_id, method: 'POST', url: '/v1/chat/completions', body: body(model, i.request) }))
+        .join('\n');
       const file = await client.files.create({ file: await toFile(Buffer.from(jsonl, 'utf8'), 'briefs.jsonl'), purpose: 'batch' });
       const batch = await client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h' });
       return info(batch);
@@ -103,7 +107,11 @@ function openAiBatch(client: OpenAI): BatchApi {
         if (!fileId) continue;
         const text = await (await client.files.content(fileId)).text();
         for (const line of text.split('\n').filter((l) => l.trim())) {
-          const row = JSON.parse(line) as { custom_id: string; response?: { status_code: number; body: ChatCompletion } | null; error?: { message?: string } | null };
+          const row = JSON.parse(line) as {
+            custom_id: string;
+            response?: { status_code: number; body: ChatCompletion } | null;
+            error?: { message?: string } | null;
+          };
           if (row.response && row.response.status_code === 200) {
             try {
               out.push({ custom_id: row.custom_id, ok: true, response: fromCompletion(row.response.body, { tool }) });
@@ -121,10 +129,7 @@ function openAiBatch(client: OpenAI): BatchApi {
 }
 
 /** A provider over the OpenAI wire format (openai, gemini, ollama). */
-export function openAiCompatibleProvider(
-  name: OpenAiLike,
-  options: { apiKey: string; baseURL?: string; timeoutMs?: number },
-): LlmProvider {
+export function openAiCompatibleProvider(name: OpenAiLike, options: { apiKey: string; baseURL?: string; timeoutMs?: number }): LlmProvider {
   // maxRetries 0: retries go through our own loop so that each attempt takes a token from the shared bucket.
   const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs ?? 120_000 });
   return {

@@ -15,9 +15,25 @@ import { positionOf } from '#shared/domain/votes/vote-kind.ts';
 import { textOf, xmlParser } from '#shared/providers/transport/xml.ts';
 
 export const HOUSE_CLERK = 'house-clerk';
-const MONTHS: Record<string, string> = { jan: '01', feb: '02', mar: '03', apr: '04', may: '05', jun: '06', jul: '07', aug: '08', sep: '09', oct: '10', nov: '11', dec: '12' };
+const MONTHS: Record<string, string> = {
+  jan: '01',
+  feb: '02',
+  mar: '03',
+  apr: '04',
+  may: '05',
+  jun: '06',
+  jul: '07',
+  aug: '08',
+  sep: '09',
+  oct: '10',
+  nov: '11',
+  dec: '12',
+};
 
-const count = z.union([z.string(), z.number()]).transform((v) => Number(v || 0)).pipe(z.number().int().nonnegative());
+const count = z
+  .union([z.string(), z.number()])
+  .transform((v) => Number(v || 0))
+  .pipe(z.number().int().nonnegative());
 const Metadata = z.object({
   congress: z.string().regex(/^\d+$/),
   session: z.string().regex(/^\d+/),
@@ -33,7 +49,10 @@ const Metadata = z.object({
     z.object({ 'totals-by-candidate': z.array(z.object({ candidate: z.union([z.string(), z.number()]).transform(String), 'candidate-total': count })).min(1) }),
   ]),
 });
-const Legislator = z.union([z.string(), z.object({ '#text': z.string(), '@_name-id': z.string().optional(), '@_party': z.string().optional(), '@_state': z.string().optional() }).passthrough()]);
+const Legislator = z.union([
+  z.string(),
+  z.object({ '#text': z.string(), '@_name-id': z.string().optional(), '@_party': z.string().optional(), '@_state': z.string().optional() }).passthrough(),
+]);
 const RecordedVote = z.object({ legislator: Legislator, vote: z.string() });
 
 function isoDate(clerk: string): string {
@@ -59,12 +78,15 @@ export function parseHouseVote(xml: string): ParsedVote {
   const root = doc['rollcall-vote'] as Record<string, unknown> | undefined;
   if (!root) throw new ProviderError(HOUSE_CLERK, 'malformed roll call: field rollcall-vote: missing', { field: 'rollcall-vote' });
   const meta = parsePayload(HOUSE_CLERK, 'roll call', z.object({ 'vote-metadata': Metadata }), root)['vote-metadata'];
-  const rows = parsePayload(HOUSE_CLERK, 'roll call', z.object({ 'vote-data': z.object({ 'recorded-vote': z.array(RecordedVote).default([]) }) }), root)['vote-data']['recorded-vote'];
+  const rows = parsePayload(HOUSE_CLERK, 'roll call', z.object({ 'vote-data': z.object({ 'recorded-vote': z.array(RecordedVote).default([]) }) }), root)[
+    'vote-data'
+  ]['recorded-vote'];
   const totals = meta['vote-totals'];
   if (!('totals-by-candidate' in totals) && !meta['vote-result']) {
     throw new ProviderError(HOUSE_CLERK, 'malformed roll call: field vote-metadata.vote-result: missing', { field: 'vote-metadata.vote-result' });
   }
-  const candidates = 'totals-by-candidate' in totals ? totals['totals-by-candidate'].map((c) => ({ candidate: c.candidate.trim(), total: c['candidate-total'] })) : null;
+  const candidates =
+    'totals-by-candidate' in totals ? totals['totals-by-candidate'].map((c) => ({ candidate: c.candidate.trim(), total: c['candidate-total'] })) : null;
   const positions: ParsedPosition[] = rows.map((r, i) => {
     const leg = typeof r.legislator === 'string' ? { '#text': r.legislator } : r.legislator;
     const { position, choice } = candidates ? candidateChoice(r.vote, candidates, i) : { position: positionOf(r.vote), choice: null };

@@ -13,7 +13,11 @@ import { xmlParser } from '#shared/providers/transport/xml.ts';
 export const SENATE_LIS = 'senate-lis';
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
-const count = z.union([z.string(), z.number()]).optional().transform((v) => Number(v || 0)).pipe(z.number().int().nonnegative());
+const count = z
+  .union([z.string(), z.number()])
+  .optional()
+  .transform((v) => Number(v || 0))
+  .pipe(z.number().int().nonnegative());
 const Member = z.object({
   last_name: z.string(),
   first_name: z.string().optional(),
@@ -55,7 +59,14 @@ export function parseSenateVote(xml: string): ParsedVote {
   const positions = v.members.member.map((m, i) => {
     const position = positionOf(m.vote_cast);
     if (!position) throw new ProviderError(SENATE_LIS, `malformed roll call: field members.member.${i}.vote_cast: unknown vote "${m.vote_cast}"`);
-    return { member_id: null, lis_id: m.lis_member_id, name: m.first_name ? `${m.last_name}, ${m.first_name}` : m.last_name, party: m.party ?? null, state: m.state ?? null, position };
+    return {
+      member_id: null,
+      lis_id: m.lis_member_id,
+      name: m.first_name ? `${m.last_name}, ${m.first_name}` : m.last_name,
+      party: m.party ?? null,
+      state: m.state ?? null,
+      position,
+    };
   });
   const type = v.document?.document_type ? normaliseBillType(v.document.document_type) : null;
   const number = Number(v.document?.document_number ?? NaN);

@@ -12,27 +12,46 @@ const SECRET_PARAMS = new Set(['api_key', 'apikey', 'key', 'token', 'access_toke
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'cookie', 'set-cookie']);
 
 const Pair = z.object({ name: z.string(), value: z.string() });
-export const HarEntry = z.object({
-  startedDateTime: z.string().default(() => new Date(0).toISOString()),
-  time: z.number().default(0),
-  request: z.object({ method: z.string(), url: z.string(), httpVersion: z.string().default('HTTP/1.1'), headers: z.array(Pair).default([]), queryString: z.array(Pair).default([]) }).passthrough(),
-  response: z
-    .object({
-      status: z.number().int(),
-      statusText: z.string().default(''),
-      httpVersion: z.string().default('HTTP/1.1'),
-      headers: z.array(Pair).default([]),
-      content: z.object({ size: z.number().default(0), mimeType: z.string().default('application/octet-stream'), text: z.string().default(''), encoding: z.string().optional() }),
-    })
-    .passthrough(),
-}).passthrough();
+export const HarEntry = z
+  .object({
+    startedDateTime: z.string().default(() => new Date(0).toISOString()),
+    time: z.number().default(0),
+    request: z
+      .object({
+        method: z.string(),
+        url: z.string(),
+        httpVersion: z.string().default('HTTP/1.1'),
+        headers: z.array(Pair).default([]),
+        queryString: z.array(Pair).default([]),
+      })
+      .passthrough(),
+    response: z
+      .object({
+        status: z.number().int(),
+        statusText: z.string().default(''),
+        httpVersion: z.string().default('HTTP/1.1'),
+        headers: z.array(Pair).default([]),
+        content: z.object({
+          size: z.number().default(0),
+          mimeType: z.string().default('application/octet-stream'),
+          text: z.string().default(''),
+          encoding: z.string().optional(),
+        }),
+      })
+      .passthrough(),
+  })
+  .passthrough();
 export type HarEntry = z.infer<typeof HarEntry>;
-export const Har = z.object({ log: z.object({ version: z.string(), creator: z.object({ name: z.string(), version: z.string() }), entries: z.array(HarEntry) }) });
+export const Har = z.object({
+  log: z.object({ version: z.string(), creator: z.object({ name: z.string(), version: z.string() }), entries: z.array(HarEntry) }),
+});
 
 /** The match key of a request: METHOD host/path?sorted-query-without-credentials. */
 export function harKey(method: string, url: string): string {
   const u = new URL(url);
-  const params = [...u.searchParams.entries()].filter(([k]) => !SECRET_PARAMS.has(k.toLowerCase())).sort(([a, av], [b, bv]) => a.localeCompare(b) || av.localeCompare(bv));
+  const params = [...u.searchParams.entries()]
+    .filter(([k]) => !SECRET_PARAMS.has(k.toLowerCase()))
+    .sort(([a, av], [b, bv]) => a.localeCompare(b) || av.localeCompare(bv));
   const query = new URLSearchParams(params).toString();
   return `${method.toUpperCase()} ${u.host}${u.pathname}${query ? `?${query}` : ''}`;
 }
@@ -79,13 +98,26 @@ export function appendHarEntry(file: string, method: string, url: string, respon
   har.log.entries.push({
     startedDateTime: startedAt.toISOString(),
     time: ms,
-    request: { method, url: clean, httpVersion: 'HTTP/1.1', headers: [], queryString: [...new URL(clean).searchParams.entries()].map(([name, value]) => ({ name, value })) },
+    request: {
+      method,
+      url: clean,
+      httpVersion: 'HTTP/1.1',
+      headers: [],
+      queryString: [...new URL(clean).searchParams.entries()].map(([name, value]) => ({ name, value })),
+    },
     response: {
       status: response.status,
       statusText: '',
       httpVersion: 'HTTP/1.1',
-      headers: Object.entries(response.headers).filter(([k]) => !SECRET_HEADERS.has(k)).map(([name, value]) => ({ name, value })),
-      content: { size: response.body.length, mimeType, text: text ? response.body.toString('utf8') : response.body.toString('base64'), ...(text ? {} : { encoding: 'base64' }) },
+      headers: Object.entries(response.headers)
+        .filter(([k]) => !SECRET_HEADERS.has(k))
+        .map(([name, value]) => ({ name, value })),
+      content: {
+        size: response.body.length,
+        mimeType,
+        text: text ? response.body.toString('utf8') : response.body.toString('base64'),
+        ...(text ? {} : { encoding: 'base64' }),
+      },
     },
   });
   writeFileSync(file, `${JSON.stringify(har, null, 1)}\n`);

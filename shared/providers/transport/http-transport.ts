@@ -32,7 +32,16 @@ let replay: { files: string; map: Map<string, RecordedResponse> } | undefined;
 
 function replayResponse(method: string, url: string, headers: Record<string, string>, provider: string): RecordedResponse {
   const files = config().REPLAY_HAR as string;
-  if (replay?.files !== files) replay = { files, map: loadHar(files.split(',').map((f) => f.trim()).filter(Boolean)) };
+  if (replay?.files !== files)
+    replay = {
+      files,
+      map: loadHar(
+        files
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean),
+      ),
+    };
   const found = replay.map.get(harKey(method, url));
   if (!found) throw new ProviderError(provider, `no recorded response for ${method} ${redactUrl(url)} in REPLAY_HAR`, { url: redactUrl(url) });
   // A conditional GET whose ETag matches the recording answers 304, as the server would.
@@ -88,7 +97,11 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
     }
     const retryable = !res || res.status === 429 || res.status >= 500;
     if (!retryable || attempt >= retries) {
-      if (!res) throw new ProviderError(req.provider, `request failed: ${method} ${redactUrl(req.url)}: ${(failure as Error)?.message ?? 'unknown'}`, { url: redactUrl(req.url), cause: failure });
+      if (!res)
+        throw new ProviderError(req.provider, `request failed: ${method} ${redactUrl(req.url)}: ${(failure as Error)?.message ?? 'unknown'}`, {
+          url: redactUrl(req.url),
+          cause: failure,
+        });
       if (cfg.RECORD_HAR) appendHarEntry(cfg.RECORD_HAR, method, req.url, res, started, Date.now() - started.getTime());
       return check(res);
     }

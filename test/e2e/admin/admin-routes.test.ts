@@ -49,7 +49,17 @@ describe('admin routes over HTTP', () => {
   it('reports each external provider with its status, as data', async () => {
     const health = await api().request<{ status: string; checks: { name: string; status: string }[] }>('GET', '/api/admin/health', { token: admin });
     expect(health.status).toBe(200);
-    expect(health.body.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm', 'news', 'trends']);
+    expect(health.body.checks.map((c) => c.name)).toEqual([
+      'congress_api',
+      'document_api',
+      'house_votes',
+      'senate_votes',
+      'legislators',
+      'rep_lookup',
+      'llm',
+      'news',
+      'trends',
+    ]);
     expect(health.body.checks.find((c) => c.name === 'news')?.status).toBe('not_configured');
     for (const name of ['house_votes', 'senate_votes', 'legislators']) expect(health.body.checks.find((c) => c.name === name)?.status, name).toBe('ok');
   });
@@ -63,7 +73,9 @@ describe('admin routes over HTTP', () => {
       started.set(res.body.job, res.body.run_id);
     }
     await e2e.stack().bus.idle();
-    const jobs = await api().request<{ items: { name: string; last_run: { run_id: string; trigger: string } | null }[] }>('GET', '/api/admin/jobs', { token: admin });
+    const jobs = await api().request<{ items: { name: string; last_run: { run_id: string; trigger: string } | null }[] }>('GET', '/api/admin/jobs', {
+      token: admin,
+    });
     for (const [job, runId] of started) {
       expect(jobs.body.items.find((j) => j.name === job)?.last_run, job).toMatchObject({ run_id: runId, trigger: 'admin' });
     }

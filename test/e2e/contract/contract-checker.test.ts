@@ -31,7 +31,14 @@ const ROUTES: RouteDef[] = [
 const widget = { id: 'w1', size: 3, tags: [{ name: 'a' }], color: 'blue' };
 
 const check = contractChecker(ROUTES);
-const reply = (method: string, path: string, status: number, body: unknown, contentType = 'application/json', headers: Record<string, string> = {}): ContractReply => ({
+const reply = (
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  contentType = 'application/json',
+  headers: Record<string, string> = {},
+): ContractReply => ({
   method,
   path,
   status,
@@ -85,7 +92,9 @@ describe('the contract check', () => {
     expect(check(reply('GET', '/api/page', 200, '<p>hi</p>', 'text/html; charset=utf-8')).success).toBe(true);
     expect(check(reply('GET', '/api/widgets/w2', 404, { detail: 'No widget', code: 'widget.not_found' })).success).toBe(false);
     expect(check(reply('GET', '/api/nowhere', 404, { detail: 'No route', code: 'route.not_found' })).route).toBeNull();
-    expect(check(reply('POST', '/api/page', 405, { detail: 'Use GET', code: 'request.method_not_allowed' }, 'application/json', { allow: 'GET' })).route).toBeNull();
+    expect(
+      check(reply('POST', '/api/page', 405, { detail: 'Use GET', code: 'request.method_not_allowed' }, 'application/json', { allow: 'GET' })).route,
+    ).toBeNull();
   });
 
   it('fails a success body with an undeclared key, naming the route, status and issue', () => {
@@ -109,7 +118,9 @@ describe('the contract check', () => {
 
   it('fails error replies that are not a strict ErrorBody', () => {
     expect(broken(reply('GET', '/api/widgets/w2', 404, { message: 'No widget' }))).toMatch(/detail: /);
-    expect(broken(reply('GET', '/api/widgets/w2', 404, { detail: 'No widget', code: 'widget.not_found', stack: 'at …' }))).toContain('Unrecognized key: "stack"');
+    expect(broken(reply('GET', '/api/widgets/w2', 404, { detail: 'No widget', code: 'widget.not_found', stack: 'at …' }))).toContain(
+      'Unrecognized key: "stack"',
+    );
     expect(broken(reply('GET', '/api/widgets/w2', 500, 'Internal Server Error', 'text/plain'))).toContain('JSON ErrorBody');
   });
 

@@ -46,7 +46,9 @@ describe('npm start with no keys', () => {
     expect(actions.body.items).toHaveLength(6);
     const one = await api.request<{ text: string }>('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rh' } });
     expect(one.body.text).toContain('SEC. 2.');
-    const next = await api.request<{ previous_version_code: string | null; diff: { unchanged_count: number } | null }>('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rfs' } });
+    const next = await api.request<{ previous_version_code: string | null; diff: { unchanged_count: number } | null }>('GET', '/api/bills/116-hjres-37/text', {
+      query: { version: 'rfs' },
+    });
     expect(next.body).toMatchObject({ previous_version_code: 'rh', diff: expect.objectContaining({ unchanged_count: expect.any(Number) }) });
     const votes = await eventually(
       () => api.request<List>('GET', '/api/bills/119-s-5/votes'),

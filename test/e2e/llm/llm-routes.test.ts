@@ -14,7 +14,14 @@ import { signUp } from '../personal/people.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const server = await startLlmServer();
-const LLM_ENV = { LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.openaiBaseUrl, ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: server.anthropicBaseUrl, LLM_RATE_LIMIT_RPM: '1000' };
+const LLM_ENV = {
+  LLM_PROVIDER: 'openai',
+  OPENAI_API_KEY: 'sk-test',
+  OPENAI_BASE_URL: server.openaiBaseUrl,
+  ANTHROPIC_API_KEY: 'sk-ant',
+  ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+  LLM_RATE_LIMIT_RPM: '1000',
+};
 Object.assign(process.env, LLM_ENV);
 delete process.env.GEMINI_API_KEY;
 delete process.env.LLM_MODEL;
@@ -44,10 +51,16 @@ describe('llm routes over HTTP', () => {
   it('lists the brief history and drafts a letter from cited points', async () => {
     const briefs = await api().request<{ items: { version: number; type: string }[] }>('GET', `/api/bills/${BILL}/briefs`);
     expect(briefs.status).toBe(200);
-    expect(briefs.body.items.map((b) => [b.version, b.type])).toEqual([[2, 'amendment'], [1, 'full']]);
+    expect(briefs.body.items.map((b) => [b.version, b.type])).toEqual([
+      [2, 'amendment'],
+      [1, 'full'],
+    ]);
 
     server.enqueue({ kind: 'text', text: 'Dear Rep. Smith,\n\nPlease vote YES.\n\nSincerely' });
-    const letter = await api().request('POST', `/api/bills/${BILL}/draft-letter`, { token: reader, body: { cited_points: ['p1'], stance: 'YES', rep_name: 'Rep. Smith' } });
+    const letter = await api().request('POST', `/api/bills/${BILL}/draft-letter`, {
+      token: reader,
+      body: { cited_points: ['p1'], stance: 'YES', rep_name: 'Rep. Smith' },
+    });
     expect(letter.status).toBe(200);
     expect(letter.body).toMatchObject({ stance: 'YES', stance_source: 'request', method: 'llm', brief_version: 2 });
   });

@@ -17,15 +17,38 @@ import { useLocalStack } from '../support/e2e-stack.ts';
 
 const server = await providerServer({
   '/v2/everything': (_req, res) =>
-    sendJson(res, { status: 'ok', totalResults: 1, articles: [{ source: { id: null, name: 'Wire' }, author: null, title: 'Laken Riley Act signed', description: 'd', url: 'https://wire.example/lr', urlToImage: null, publishedAt: '2026-11-20T10:00:00Z', content: null }] }),
+    sendJson(res, {
+      status: 'ok',
+      totalResults: 1,
+      articles: [
+        {
+          source: { id: null, name: 'Wire' },
+          author: null,
+          title: 'Laken Riley Act signed',
+          description: 'd',
+          url: 'https://wire.example/lr',
+          urlToImage: null,
+          publishedAt: '2026-11-20T10:00:00Z',
+          content: null,
+        },
+      ],
+    }),
   '/rss/search': (req, res) => {
     const q = new URL(req.url ?? '', 'http://x').searchParams.get('q') ?? '';
-    const item = q.includes('Nancy Pelosi') ? '<item><title>Rep. Nancy Pelosi on the budget - Feed</title><link>https://feed.example/np</link><pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate><source url="https://feed.example">Feed</source></item>' : '';
+    const item = q.includes('Nancy Pelosi')
+      ? '<item><title>Rep. Nancy Pelosi on the budget - Feed</title><link>https://feed.example/np</link><pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate><source url="https://feed.example">Feed</source></item>'
+      : '';
     res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<rss><channel><title>t</title>${item}</channel></rss>`);
   },
 });
 // Live mode (no replay) with every provider this file touches pointed at the stand-in server.
-Object.assign(process.env, { CONGRESS_API_KEY: 'unused-in-this-file', NEWS_API_KEY: 'news-secret', NEWS_API_BASE_URL: `${server.base}/v2`, NEWS_RSS_BASE_URL: server.base, CONGRESS_API_BASE_URL: `${server.base}/congress` });
+Object.assign(process.env, {
+  CONGRESS_API_KEY: 'unused-in-this-file',
+  NEWS_API_KEY: 'news-secret',
+  NEWS_API_BASE_URL: `${server.base}/v2`,
+  NEWS_RSS_BASE_URL: server.base,
+  CONGRESS_API_BASE_URL: `${server.base}/congress`,
+});
 delete process.env.REPLAY_HAR;
 const e2e = useLocalStack({ pumps: true });
 const api = () => e2e.client();
@@ -48,14 +71,22 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 describe('news over HTTP', () => {
   it('a bill page with a news-counting trend queues a fetch; its articles then list newest first', async () => {
     await seedBill(119, 's', 5, { short_title: 'Laken Riley Act' });
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...trendKeys.day('bill', '119-s-5', '2026-11-20'), entity: 'trend_score', bill_id: '119-s-5', score: 40, gnews_count: 2 } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...trendKeys.day('bill', '119-s-5', '2026-11-20'), entity: 'trend_score', bill_id: '119-s-5', score: 40, gnews_count: 2 },
+      }),
+    );
     expect((await api().request<List>('GET', '/api/bills/119-s-5/news')).body).toEqual({ items: [], next_cursor: null });
 
     const detail = await api().request<{ counts: Record<string, number> }>('GET', '/api/bills/119-s-5');
     expect(detail.status).toBe(200);
     expect(detail.body.counts.news).toBe(0);
 
-    const news = await eventually(() => api().request<List>('GET', '/api/bills/119-s-5/news'), (r) => r.body.items.length > 0);
+    const news = await eventually(
+      () => api().request<List>('GET', '/api/bills/119-s-5/news'),
+      (r) => r.body.items.length > 0,
+    );
     expect(news.body.items.map((a) => a.url)).toEqual(['https://wire.example/lr']);
     expect((await api().request('GET', '/api/bills/119-s-999/news')).status).toBe(404);
   });
@@ -64,7 +95,10 @@ describe('news over HTTP', () => {
     await seedMember('P000197', 'Pelosi, Nancy', { state: 'CA', chamber: 'house' });
     const first = await api().request<List & { news_fetch_queued: boolean }>('GET', '/api/members/P000197/news');
     expect(first.body.news_fetch_queued).toBe(true);
-    const news = await eventually(() => api().request<List>('GET', '/api/members/P000197/news'), (r) => r.body.items.length > 0);
+    const news = await eventually(
+      () => api().request<List>('GET', '/api/members/P000197/news'),
+      (r) => r.body.items.length > 0,
+    );
     expect(news.body.items).toEqual([expect.objectContaining({ url: 'https://feed.example/np', title: 'Rep. Nancy Pelosi on the budget' })]);
   });
 
@@ -73,11 +107,16 @@ describe('news over HTTP', () => {
     const user = await signUp(api(), 'news-user');
     const me = await api().request<{ is_admin: boolean }>('GET', '/api/auth/me', { token: admin });
     expect(me.body.is_admin).toBe(true);
-    for (const [method, path] of [['GET', '/api/admin/news-api-quota'], ['POST', '/api/admin/clear-news-feed-cache']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/news-api-quota'],
+      ['POST', '/api/admin/clear-news-feed-cache'],
+    ] as const) {
       expect((await api().request(method, path)).status).toBe(401);
       expect((await api().request(method, path, { token: user })).status).toBe(403);
     }
-    const quota = await api().request<{ used: number; remaining: number; low: boolean; configured: boolean }>('GET', '/api/admin/news-api-quota', { token: admin });
+    const quota = await api().request<{ used: number; remaining: number; low: boolean; configured: boolean }>('GET', '/api/admin/news-api-quota', {
+      token: admin,
+    });
     expect(quota.body).toMatchObject({ configured: true, used: 1, remaining: 99, low: false });
     const cleared = await api().request<{ cleared: number }>('POST', '/api/admin/clear-news-feed-cache', { token: admin });
     expect(cleared.body.cleared).toBeGreaterThanOrEqual(2);
@@ -85,7 +124,9 @@ describe('news over HTTP', () => {
     const started = await api().request<{ run_id: string }>('POST', '/api/admin/jobs/fetch_news', { token: admin });
     expect(started.status).toBe(202);
     await e2e.stack().bus.idle();
-    const jobs = await api().request<{ items: { name: string; last_run: { run_id: string; status: string } | null }[] }>('GET', '/api/admin/jobs', { token: admin });
+    const jobs = await api().request<{ items: { name: string; last_run: { run_id: string; status: string } | null }[] }>('GET', '/api/admin/jobs', {
+      token: admin,
+    });
     expect(jobs.body.items.find((j) => j.name === 'fetch_news')?.last_run).toMatchObject({ run_id: started.body.run_id, status: 'succeeded' });
   });
 });

@@ -40,14 +40,25 @@ afterAll(async () => {
 
 describe('notifications over HTTP', () => {
   it('delivers a queued bill event over push, email and RSS and shows it in the history', async () => {
-    expect((await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: BILL, follow_mode: 'hold_boost' } })).status).toBeLessThan(300);
+    expect(
+      (await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: BILL, follow_mode: 'hold_boost' } })).status,
+    ).toBeLessThan(300);
     const put = await api().request('PUT', '/api/notifications/settings', {
       token,
       body: { push_enabled: true, push_url: `${push.url}/e2e`, email_enabled: true, email_address: 'e2e-notify@example.org', rss_enabled: true },
     });
     expect(put.status).toBe(200);
 
-    await sendMessage('notification-dispatch', { v: 1, type: 'bill_event', event_id: `brief:${BILL}:1`, kind: 'new_document', bill_id: BILL, action_category: 'new_document', occurred_at: new Date().toISOString(), brief_version: 1 });
+    await sendMessage('notification-dispatch', {
+      v: 1,
+      type: 'bill_event',
+      event_id: `brief:${BILL}:1`,
+      kind: 'new_document',
+      bill_id: BILL,
+      action_category: 'new_document',
+      occurred_at: new Date().toISOString(),
+      brief_version: 1,
+    });
     const published = await waitFor(() => push.requests[0]);
     expect(published.headers).toMatchObject({ title: 'New Bill Text: HR 4242', priority: 'default', tags: 'page' });
     const file = await waitFor(() => e2e.stack().smtp.files[0]);
@@ -72,7 +83,10 @@ describe('notifications over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('Re-subscribe');
     expect((await api().request<{ email_enabled: boolean }>('GET', '/api/notifications/settings', { token })).body.email_enabled).toBe(false);
-    const oneClick = await api().request('POST', rel(headerUrl), { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await api().request('POST', rel(headerUrl), {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.status).toBe(200);
     expect(oneClick.headers.get('set-cookie')).toBeNull();
   });

@@ -19,8 +19,7 @@ interface AlignmentReply {
     after_stance: { compared: number; matched: number; percent: number | null };
     procedural_votes: number;
     not_voting: number;
-    votes: { vote_id: string; bucket: string;
-      timing: string; outcome: string; bill_label: string | null }[];
+    votes: { vote_id: string; bucket: string; timing: string; outcome: string; bill_label: string | null }[];
   }[];
   stanced_bills: number;
 }
@@ -53,7 +52,14 @@ beforeAll(async () => {
   await seedRollCall({ billId: '119-hr-1', roll: 10, date: '2020-01-15', question: 'On Passage', positions: { A000001: 'Yea', B000002: 'Nay' } });
   await seedRollCall({ billId: '119-hr-1', roll: 11, date: '2030-01-15', question: 'On Motion to Recommit', positions: { A000001: 'Nay', B000002: 'Yea' } });
   await seedRollCall({ billId: '119-hr-1', roll: 12, date: '2030-01-16', question: 'On Passage', positions: { A000001: 'Yea', B000002: 'Nay' } });
-  await seedRollCall({ billId: '119-s-5', roll: 13, chamber: 'senate', date: '2030-02-01', question: 'On Passage of the Bill', positions: { A000001: 'Nay', B000002: 'Not Voting' } });
+  await seedRollCall({
+    billId: '119-s-5',
+    roll: 13,
+    chamber: 'senate',
+    date: '2030-02-01',
+    question: 'On Passage of the Bill',
+    positions: { A000001: 'Nay', B000002: 'Not Voting' },
+  });
   await seedRollCall({ billId: '119-hr-2', roll: 14, date: '2030-03-01', question: 'On Passage', positions: { A000001: 'Nay' } });
   [voter, loner] = await Promise.all([signUp(api(), 'voter'), signUp(api(), 'loner')]);
   const follow = (body: Record<string, unknown>) => api().request('POST', '/api/follows', { token: voter, body });
@@ -71,7 +77,13 @@ describe('alignment', () => {
     expect(res.body.stanced_bills).toBe(2);
     expect(res.body.items.map((i) => i.member_id)).toEqual(['A000001', 'B000002', 'C000003']);
     const [smith, jones, lee] = res.body.items;
-    expect(smith).toMatchObject({ comparable: true, alignment: { compared: 3, matched: 3, percent: 100 }, before_stance: { compared: 1, matched: 1 }, after_stance: { compared: 2, matched: 2 }, procedural_votes: 1 });
+    expect(smith).toMatchObject({
+      comparable: true,
+      alignment: { compared: 3, matched: 3, percent: 100 },
+      before_stance: { compared: 1, matched: 1 },
+      after_stance: { compared: 2, matched: 2 },
+      procedural_votes: 1,
+    });
     expect(smith?.votes.map((v) => [v.vote_id, v.bucket, v.timing])).toEqual([
       ['senate-119-1-13', 'counted', 'after_stance'],
       ['house-119-1-12', 'counted', 'after_stance'],
@@ -79,7 +91,12 @@ describe('alignment', () => {
       ['house-119-1-10', 'counted', 'before_stance'],
     ]);
     expect(smith?.votes[0]?.bill_label).toBe('S. 5');
-    expect(jones).toMatchObject({ comparable: true, alignment: { compared: 2, matched: 0, percent: 0 }, before_stance: { compared: 1, matched: 0 }, not_voting: 1 });
+    expect(jones).toMatchObject({
+      comparable: true,
+      alignment: { compared: 2, matched: 0, percent: 0 },
+      before_stance: { compared: 1, matched: 0 },
+      not_voting: 1,
+    });
     expect(lee).toMatchObject({ comparable: false, alignment: { compared: 0, percent: null } });
     expect(lee?.note).toMatch(/No comparable votes/);
   });

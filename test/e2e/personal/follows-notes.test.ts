@@ -10,7 +10,10 @@ let alice = '';
 
 /** The stance the draft-letter route pre-fills from Alice's follow of H.R. 1 (no stance in the request), or null when it has none. */
 async function letterStance(): Promise<string | null> {
-  const res = await api().request<{ stance: string; stance_source: string }>('POST', '/api/bills/119-hr-1/draft-letter', { token: alice, body: { cited_points: ['p1'] } });
+  const res = await api().request<{ stance: string; stance_source: string }>('POST', '/api/bills/119-hr-1/draft-letter', {
+    token: alice,
+    body: { cited_points: ['p1'] },
+  });
   if (res.status === 422) return null;
   expect([res.status, res.body.stance_source]).toEqual([200, 'follow']);
   return res.body.stance;
@@ -27,7 +30,10 @@ describe('follows', () => {
     const first = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-HR-1' } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ id: 'bill:119-hr-1', target_id: '119-hr-1', follow_mode: 'neutral' });
-    const again = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'hold_veto' } });
+    const again = await api().request<FollowReply>('POST', '/api/follows', {
+      token: alice,
+      body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'hold_veto' },
+    });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
   });
@@ -46,7 +52,10 @@ describe('follows', () => {
   it('pages follows with limit and cursor, and answers 422 for a foreign cursor or a bad limit', async () => {
     const first = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', { token: alice, query: { limit: '2' } });
     expect(first.body.items).toHaveLength(2);
-    const rest = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', { token: alice, query: { limit: '2', cursor: first.body.next_cursor ?? '' } });
+    const rest = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', {
+      token: alice,
+      query: { limit: '2', cursor: first.body.next_cursor ?? '' },
+    });
     expect(rest.body).toMatchObject({ next_cursor: null });
     expect([...first.body.items, ...rest.body.items].map((f) => f.id).sort()).toEqual(['bill:119-hr-1', 'member:P000197', 'topic:health']);
     expect((await api().request('GET', '/api/follows', { token: alice, query: { cursor: 'not-ours' } })).status).toBe(422);
@@ -61,14 +70,20 @@ describe('follows', () => {
     const badId = await api().request<ErrorReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: 'hr 1' } });
     expect(badId.status).toBe(422);
     expect(badId.body.errors?.[0]?.path).toBe('body.target_id');
-    const modeOnMember = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'P000197', follow_mode: 'hold_boost' } });
+    const modeOnMember = await api().request('POST', '/api/follows', {
+      token: alice,
+      body: { target_type: 'member', target_id: 'P000197', follow_mode: 'hold_boost' },
+    });
     expect(modeOnMember.status).toBe(422);
     const badType = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'committee', target_id: 'x' } });
     expect(badType.status).toBe(422);
   });
 
   it('sets a bill follow mode, stamps mode_set_at, and refuses any other value with 422', async () => {
-    const set = await api().request<FollowReply>('PATCH', `/api/follows/${encodeURIComponent('bill:119-hr-1')}/mode`, { token: alice, body: { follow_mode: 'hold_boost' } });
+    const set = await api().request<FollowReply>('PATCH', `/api/follows/${encodeURIComponent('bill:119-hr-1')}/mode`, {
+      token: alice,
+      body: { follow_mode: 'hold_boost' },
+    });
     expect(set.status).toBe(200);
     expect(set.body.follow_mode).toBe('hold_boost');
     expect(set.body.mode_set_at).not.toBeNull();
@@ -108,9 +123,15 @@ describe('follows', () => {
 
 describe('notes', () => {
   it('creates a note with 201, replaces it with 200 keeping created_at, and reads it back', async () => {
-    const made = await api().request<{ content: string; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', { token: alice, body: { content: 'Watch section 3', pinned: false } });
+    const made = await api().request<{ content: string; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', {
+      token: alice,
+      body: { content: 'Watch section 3', pinned: false },
+    });
     expect(made.status).toBe(201);
-    const replaced = await api().request<{ content: string; pinned: boolean; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', { token: alice, body: { content: 'Call the office', pinned: true } });
+    const replaced = await api().request<{ content: string; pinned: boolean; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', {
+      token: alice,
+      body: { content: 'Call the office', pinned: true },
+    });
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ content: 'Call the office', pinned: true, created_at: made.body.created_at });
     expect(replaced.body.updated_at >= made.body.updated_at).toBe(true);

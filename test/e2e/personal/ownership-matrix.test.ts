@@ -66,7 +66,7 @@ describe.each([
     expect((await api().request('GET', `/api/collections/share/${token}`, { token: users[me] })).status).toBe(404);
   });
 
-  it("changes only their own follow and note when using the same ids as the other", async () => {
+  it('changes only their own follow and note when using the same ids as the other', async () => {
     const before = await snapshot(users[other]);
     const mode = await api().request<FollowReply>('PATCH', '/api/follows/bill:119-hr-1/mode', { token: users[me], body: { follow_mode: 'hold_veto' } });
     expect(mode.body.follow_mode).toBe('hold_veto');

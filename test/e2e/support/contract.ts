@@ -152,7 +152,8 @@ export function contractChecker(routes: readonly RouteDef[] = ROUTES): (reply: C
         if (reply.status !== 204 || !empty) fail(reply, route, 'a CORS preflight must answer 204 with no body');
         return { route, success: false };
       }
-      if (reply.status !== 404 && reply.status !== 405) fail(reply, route, 'no route of the route table serves this request; only a 404 or 405 of the fallback may answer it');
+      if (reply.status !== 404 && reply.status !== 405)
+        fail(reply, route, 'no route of the route table serves this request; only a 404 or 405 of the fallback may answer it');
       if (!json) fail(reply, route, `the fallback's ${reply.status} must be a JSON ErrorBody`);
       check(reply, route, ErrorBody, 'ErrorBody');
       const code = (JSON.parse(reply.text) as { code: string }).code;

@@ -14,7 +14,8 @@ const api = () => e2e.client();
 const RECENT = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
 const TODAY = new Date().toISOString().slice(0, 10);
 const INTEREST: Record<string, number> = { 'Harbor Act': 80, 'Meadow Act': 20 };
-const rss = (n: number) => `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${Array.from({ length: n }, (_, i) => `<item><title>Story ${i} - Wire</title><link>https://wire.example/${i}</link></item>`).join('')}</channel></rss>`;
+const rss = (n: number) =>
+  `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${Array.from({ length: n }, (_, i) => `<item><title>Story ${i} - Wire</title><link>https://wire.example/${i}</link></item>`).join('')}</channel></rss>`;
 
 const PROVIDER_ENV = ['SEARCH_TRENDS_API_KEY', 'SEARCH_TRENDS_BASE_URL', 'NEWS_API_KEY', 'NEWS_API_BASE_URL', 'NEWS_RSS_BASE_URL'];
 let server: Awaited<ReturnType<typeof providerServer>>;
@@ -25,7 +26,10 @@ beforeAll(async () => {
     '/serp/search.json': (req, res) => {
       const terms = (new URL(req.url ?? '/', 'http://localhost').searchParams.get('q') ?? '').split(',');
       const values = terms.map((t) => ({ query: t, value: String(INTEREST[t] ?? 0), extracted_value: INTEREST[t] ?? 0 }));
-      sendJson(res, { search_metadata: { status: 'Success' }, interest_over_time: { timeline_data: [{ date: 'Nov 20, 2026', timestamp: '1763596800', values }] } });
+      sendJson(res, {
+        search_metadata: { status: 'Success' },
+        interest_over_time: { timeline_data: [{ date: 'Nov 20, 2026', timestamp: '1763596800', values }] },
+      });
     },
     '/v2/everything': (_req, res) => sendJson(res, { status: 'ok', totalResults: 0, articles: [] }),
     '/rss/search': (req, res) => {
@@ -33,7 +37,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(q.includes('Harbor Act') ? 4 : 1));
     },
   });
-  Object.assign(process.env, { SEARCH_TRENDS_API_KEY: 'serp-secret', SEARCH_TRENDS_BASE_URL: `${server.base}/serp`, NEWS_API_KEY: 'news-secret', NEWS_API_BASE_URL: `${server.base}/v2`, NEWS_RSS_BASE_URL: server.base });
+  Object.assign(process.env, {
+    SEARCH_TRENDS_API_KEY: 'serp-secret',
+    SEARCH_TRENDS_BASE_URL: `${server.base}/serp`,
+    NEWS_API_KEY: 'news-secret',
+    NEWS_API_BASE_URL: `${server.base}/v2`,
+    NEWS_RSS_BASE_URL: server.base,
+  });
   delete process.env.REPLAY_HAR;
   resetConfig();
   await Promise.all([
@@ -67,7 +77,10 @@ describe('trend scores end to end', () => {
     const meadow = await api().request<{ items: TrendDay[] }>('GET', '/api/bills/119-hr-42/trend', { query: { days: '7' } });
     expect(meadow.body.items[0]?.score).toBe(16.3); // 0.4 × 20/80 + 0.25 × 1/4
 
-    const dashboard = await api().request<{ most_popular: { trending_source: string; window_days: number; items: { id: string; score: number }[] } }>('GET', '/api/dashboard');
+    const dashboard = await api().request<{ most_popular: { trending_source: string; window_days: number; items: { id: string; score: number }[] } }>(
+      'GET',
+      '/api/dashboard',
+    );
     expect(dashboard.body.most_popular).toMatchObject({ trending_source: 'scores', window_days: 1 });
     expect(dashboard.body.most_popular.items.map((i) => [i.id, i.score])).toEqual([
       ['119-hr-41', 65],
@@ -82,6 +95,10 @@ describe('trend scores end to end', () => {
     const member = await api().request<ErrorReply>('GET', '/api/members/Z000000/trend');
     expect(member.status).toBe(404);
     expect((await api().request('GET', '/api/members/h000041/trend')).status).toBe(422);
-    expect(await api().request('GET', '/api/members/H000041/trend').then((r) => r.body)).toEqual({ member_id: 'H000041', items: [] });
+    expect(
+      await api()
+        .request('GET', '/api/members/H000041/trend')
+        .then((r) => r.body),
+    ).toEqual({ member_id: 'H000041', items: [] });
   });
 });

@@ -30,7 +30,18 @@ const TIMEOUT_MS = 1000;
 // Bodies in the providers' real shapes (cut down from /work/shared/fixtures and the provider docs).
 const ANSWERS: Record<Upstream, unknown> = {
   congress: {
-    bills: [{ congress: 119, number: '5', type: 'S', title: 'Laken Riley Act', originChamber: 'Senate', updateDate: '2025-01-30', latestAction: { actionDate: '2025-01-29', text: 'Became Public Law No: 119-1.' }, url: 'https://api.congress.gov/v3/bill/119/s/5?format=json' }],
+    bills: [
+      {
+        congress: 119,
+        number: '5',
+        type: 'S',
+        title: 'Laken Riley Act',
+        originChamber: 'Senate',
+        updateDate: '2025-01-30',
+        latestAction: { actionDate: '2025-01-29', text: 'Became Public Law No: 119-1.' },
+        url: 'https://api.congress.gov/v3/bill/119/s/5?format=json',
+      },
+    ],
     pagination: { count: 15871, next: 'https://api.congress.gov/v3/bill?offset=1&limit=1&format=json' },
   },
   govinfo: {
@@ -42,25 +53,61 @@ const ANSWERS: Record<Upstream, unknown> = {
   house: HOUSE_ROLL_2023_037,
   senate: SENATE_VOTE_119_1_007,
   legislators: SEED_MEMBERS.map(legislator),
-  zip: { 'post code': '95014', country: 'United States', 'country abbreviation': 'US', places: [{ 'place name': 'Cupertino', longitude: '-122.0321', state: 'California', 'state abbreviation': 'CA', latitude: '37.3183' }] },
-  census: { result: { geographies: { States: [{ STATE: '06', STUSAB: 'CA', GEOID: '06' }], '119th Congressional Districts': [{ GEOID: '0617', CD119: '17', STATE: '06', NAME: 'Congressional District 17' }] } } },
+  zip: {
+    'post code': '95014',
+    country: 'United States',
+    'country abbreviation': 'US',
+    places: [{ 'place name': 'Cupertino', longitude: '-122.0321', state: 'California', 'state abbreviation': 'CA', latitude: '37.3183' }],
+  },
+  census: {
+    result: {
+      geographies: {
+        States: [{ STATE: '06', STUSAB: 'CA', GEOID: '06' }],
+        '119th Congressional Districts': [{ GEOID: '0617', CD119: '17', STATE: '06', NAME: 'Congressional District 17' }],
+      },
+    },
+  },
   openai: { object: 'list', data: ['gpt-4o', 'gpt-4o-mini'].map((id) => ({ id, object: 'model', created: 1715367049, owned_by: 'system' })) },
-  anthropic: { data: [{ type: 'model', id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', created_at: '2026-02-17T00:00:00Z' }], has_more: false, first_id: 'claude-sonnet-4-6', last_id: 'claude-sonnet-4-6' },
+  anthropic: {
+    data: [{ type: 'model', id: 'claude-sonnet-4-6', display_name: 'Claude Sonnet 4.6', created_at: '2026-02-17T00:00:00Z' }],
+    has_more: false,
+    first_id: 'claude-sonnet-4-6',
+    last_id: 'claude-sonnet-4-6',
+  },
 };
 
 const upstreamOf = (path: string): Upstream | null =>
-  path === '/congress/v3/bill' ? 'congress'
-  : path === '/govinfo/collections' ? 'govinfo'
-  : path === '/house/evs/2023/roll037.xml' ? 'house'
-  : path === '/senate/legislative/LIS/roll_call_votes/vote1191/vote_119_1_00007.xml' ? 'senate'
-  : path === '/legislators/legislators-current.json' ? 'legislators'
-  : path === '/zip/us/95014' ? 'zip'
-  : path === '/census/geocoder/geographies/coordinates' ? 'census'
-  : path === '/openai/v1/models' ? 'openai'
-  : path === '/anthropic/v1/models' ? 'anthropic'
-  : null;
+  path === '/congress/v3/bill'
+    ? 'congress'
+    : path === '/govinfo/collections'
+      ? 'govinfo'
+      : path === '/house/evs/2023/roll037.xml'
+        ? 'house'
+        : path === '/senate/legislative/LIS/roll_call_votes/vote1191/vote_119_1_00007.xml'
+          ? 'senate'
+          : path === '/legislators/legislators-current.json'
+            ? 'legislators'
+            : path === '/zip/us/95014'
+              ? 'zip'
+              : path === '/census/geocoder/geographies/coordinates'
+                ? 'census'
+                : path === '/openai/v1/models'
+                  ? 'openai'
+                  : path === '/anthropic/v1/models'
+                    ? 'anthropic'
+                    : null;
 
-const modes: Record<Upstream, Mode> = { congress: 'ok', govinfo: 'ok', house: 'ok', senate: 'ok', legislators: 'ok', zip: 'ok', census: 'ok', openai: 'ok', anthropic: 'ok' };
+const modes: Record<Upstream, Mode> = {
+  congress: 'ok',
+  govinfo: 'ok',
+  house: 'ok',
+  senate: 'ok',
+  legislators: 'ok',
+  zip: 'ok',
+  census: 'ok',
+  openai: 'ok',
+  anthropic: 'ok',
+};
 const seen: { upstream: Upstream; url: URL; headers: Record<string, string | string[] | undefined> }[] = [];
 const held: ServerResponse[] = [];
 const server = createServer((req, res) => {
@@ -76,7 +123,27 @@ const server = createServer((req, res) => {
   setTimeout(() => res.writeHead(status, { 'content-type': type }).end(text), upstream === 'govinfo' ? 60 : 0);
 });
 
-const PROVIDER_ENV = ['CONGRESS_API_KEY', 'CONGRESS_API_BASE_URL', 'HOUSE_CLERK_BASE_URL', 'SENATE_BASE_URL', 'LEGISLATORS_BASE_URL', 'GOVINFO_API_KEY', 'GOVINFO_API_BASE_URL', 'ZIP_GEOCODER_BASE_URL', 'DISTRICT_BOUNDARIES_BASE_URL', 'LLM_PROVIDER', 'LLM_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'GEMINI_API_KEY', 'NEWS_API_KEY', 'REPLAY_HAR', 'PROVIDER_HEALTH_TIMEOUT_MS'];
+const PROVIDER_ENV = [
+  'CONGRESS_API_KEY',
+  'CONGRESS_API_BASE_URL',
+  'HOUSE_CLERK_BASE_URL',
+  'SENATE_BASE_URL',
+  'LEGISLATORS_BASE_URL',
+  'GOVINFO_API_KEY',
+  'GOVINFO_API_BASE_URL',
+  'ZIP_GEOCODER_BASE_URL',
+  'DISTRICT_BOUNDARIES_BASE_URL',
+  'LLM_PROVIDER',
+  'LLM_MODEL',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'GEMINI_API_KEY',
+  'NEWS_API_KEY',
+  'REPLAY_HAR',
+  'PROVIDER_HEALTH_TIMEOUT_MS',
+];
 function useEnv(values: Record<string, string | undefined>): void {
   for (const [k, v] of Object.entries(values)) {
     if (v === undefined) delete process.env[k];
@@ -149,7 +216,17 @@ describe('GET /api/admin/health', () => {
     expect(res.status).toBe(200);
     const report = ProviderHealth.parse(res.body);
     expect(report.status).toBe('ok');
-    expect(report.checks.map((c) => c.name)).toEqual(['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm', 'news', 'trends']);
+    expect(report.checks.map((c) => c.name)).toEqual([
+      'congress_api',
+      'document_api',
+      'house_votes',
+      'senate_votes',
+      'legislators',
+      'rep_lookup',
+      'llm',
+      'news',
+      'trends',
+    ]);
     const checks = byName(report);
     for (const name of ['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm'] as const) {
       expect(checks[name].status, `${name}: ${checks[name].detail}`).toBe('ok');
@@ -163,7 +240,12 @@ describe('GET /api/admin/health', () => {
     expect(checks.house_votes.detail).toBe('roll call 118-1-37 parsed with 2 positions');
     expect(checks.senate_votes.detail).toMatch(/^roll call 119-1-7 parsed with \d+ positions$/);
     expect(checks.legislators.detail).toBe(`current legislators file lists ${SEED_MEMBERS.length} members`);
-    expect(checks.news).toEqual({ name: 'news', status: 'not_configured', latency_ms: null, detail: 'NEWS_API_KEY is not set, so news comes from the RSS feed only and the news search is off' });
+    expect(checks.news).toEqual({
+      name: 'news',
+      status: 'not_configured',
+      latency_ms: null,
+      detail: 'NEWS_API_KEY is not set, so news comes from the RSS feed only and the news search is off',
+    });
     expect(checks.trends).toMatchObject({ status: 'not_configured', latency_ms: null });
     // One request per upstream, with the keys where the providers expect them.
     expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'congress', 'govinfo', 'house', 'legislators', 'openai', 'senate', 'zip']);
@@ -216,8 +298,18 @@ describe('GET /api/admin/health', () => {
     const report = ProviderHealth.parse(res.body);
     expect(report.status).toBe('ok');
     const checks = byName(report);
-    expect(checks.congress_api).toEqual({ name: 'congress_api', status: 'not_configured', latency_ms: null, detail: 'CONGRESS_API_KEY is not set, so bills are not polled' });
-    expect(checks.llm).toEqual({ name: 'llm', status: 'not_configured', latency_ms: null, detail: 'the offline extractive briefer writes briefs: no LLM provider is configured' });
+    expect(checks.congress_api).toEqual({
+      name: 'congress_api',
+      status: 'not_configured',
+      latency_ms: null,
+      detail: 'CONGRESS_API_KEY is not set, so bills are not polled',
+    });
+    expect(checks.llm).toEqual({
+      name: 'llm',
+      status: 'not_configured',
+      latency_ms: null,
+      detail: 'the offline extractive briefer writes briefs: no LLM provider is configured',
+    });
     expect(checks.news.status).toBe('not_configured');
     // GovInfo still serves the document fetcher with its DEMO_KEY, so it is checked, and the detail says so.
     expect(checks.document_api.status).toBe('ok');
@@ -228,7 +320,10 @@ describe('GET /api/admin/health', () => {
   it('names a chosen provider that lacks its key as not_configured', async () => {
     useEnv({ LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: undefined });
     const checks = byName(ProviderHealth.parse((await health()).res.body));
-    expect(checks.llm).toMatchObject({ status: 'not_configured', detail: 'the offline extractive briefer writes briefs: anthropic is chosen but has no API key' });
+    expect(checks.llm).toMatchObject({
+      status: 'not_configured',
+      detail: 'the offline extractive briefer writes briefs: anthropic is chosen but has no API key',
+    });
   });
 
   it('checks the provider an admin chose in the settings store over the environment', async () => {
@@ -263,7 +358,9 @@ describe('GET /api/admin/health', () => {
   });
 
   it('is documented in the OpenAPI document with its reply schema', async () => {
-    const doc = (await call(system, 'GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>> };
+    const doc = (await call(system, 'GET', '/api/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>>;
+    };
     const op = doc.paths['/api/admin/health']?.get;
     expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
     expect(Object.keys(op?.responses['200']?.content?.['application/json']?.schema.properties ?? {}).sort()).toEqual(['checked_at', 'checks', 'status']);

@@ -15,9 +15,17 @@ const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   seen.push(url);
   if (mode === 'fail') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"boom"}');
-  if (mode === 'error_reply') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"search_metadata":{"status":"Error"},"error":"Your account has run out of searches."}');
+  if (mode === 'error_reply')
+    return void res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"search_metadata":{"status":"Error"},"error":"Your account has run out of searches."}');
   const values = [{ query: PROBE_TREND_TERM, value: '42', extracted_value: 42 }];
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ search_metadata: { status: 'Success' }, interest_over_time: { timeline_data: [{ date: 'Nov 19, 2026', timestamp: '1763510400', values }] } }));
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      search_metadata: { status: 'Success' },
+      interest_over_time: { timeline_data: [{ date: 'Nov 19, 2026', timestamp: '1763510400', values }] },
+    }),
+  );
 });
 
 const setEnv = (values: Record<string, string | undefined>) => {
@@ -47,13 +55,23 @@ afterAll(async () => {
 describe('the trends health check', () => {
   it('is not_configured without a key and calls nothing', async () => {
     setEnv({ SEARCH_TRENDS_API_KEY: undefined });
-    expect(await check()).toEqual({ name: 'trends', status: 'not_configured', latency_ms: null, detail: 'SEARCH_TRENDS_API_KEY is not set, so trend scores go without search interest' });
+    expect(await check()).toEqual({
+      name: 'trends',
+      status: 'not_configured',
+      latency_ms: null,
+      detail: 'SEARCH_TRENDS_API_KEY is not set, so trend scores go without search interest',
+    });
     expect(seen).toEqual([]);
   });
 
   it('asks for one term once and reports its interest with the latency', async () => {
     const result = await check();
-    expect(result).toMatchObject({ name: 'trends', status: 'ok', latency_ms: expect.any(Number), detail: 'interest over time answered ("Congress": 42 mean interest)' });
+    expect(result).toMatchObject({
+      name: 'trends',
+      status: 'ok',
+      latency_ms: expect.any(Number),
+      detail: 'interest over time answered ("Congress": 42 mean interest)',
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.pathname).toBe('/search.json');
     expect(seen[0]?.searchParams.get('q')).toBe(PROBE_TREND_TERM);

@@ -82,10 +82,20 @@ describe('bills endpoints', () => {
     expect(actions.items).toHaveLength(4);
     expect(actions.next_cursor).not.toBeNull();
     const cosponsors = (await call(bills, 'GET', '/api/bills/116-hjres-37/cosponsors')).body as Json;
-    expect(cosponsors.items.map((c) => [c.member_id, c.party])).toEqual([['L000397', 'D'], ['A000370', 'D']]);
+    expect(cosponsors.items.map((c) => [c.member_id, c.party])).toEqual([
+      ['L000397', 'D'],
+      ['A000370', 'D'],
+    ]);
     const versions = (await call(bills, 'GET', '/api/bills/116-hjres-37/text')).body as Json;
-    expect(versions.items.map((v) => [v.version_code, v.published_date])).toEqual([['rh', '2019-02-11'], ['rfs', '2019-02-14']]);
-    const rfs = (await call(bills, 'GET', '/api/bills/116-hjres-37/text', { query: { version: 'rfs' } })).body as { text: string; previous_version_code: string; diff: unknown };
+    expect(versions.items.map((v) => [v.version_code, v.published_date])).toEqual([
+      ['rh', '2019-02-11'],
+      ['rfs', '2019-02-14'],
+    ]);
+    const rfs = (await call(bills, 'GET', '/api/bills/116-hjres-37/text', { query: { version: 'rfs' } })).body as {
+      text: string;
+      previous_version_code: string;
+      diff: unknown;
+    };
     expect(rfs.text).toContain('SEC. 3. RULE OF CONSTRUCTION.');
     expect(rfs.previous_version_code).toBe('rh');
     expect(rfs.diff).not.toBeNull();
@@ -101,7 +111,9 @@ describe('bills endpoints', () => {
     expect(queued.map((m) => JSON.parse(m.Body ?? '{}') as unknown)).toEqual([{ v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5' }]);
     const user = (await call(bills, 'GET', '/api/bills/119-s-5/votes', { token })).body as Json;
     expect(user.vote_fetch_queued).toBe(false);
-    expect(user.items[0]?.followed_positions).toEqual([{ member_id: 'P000145', name: 'Padilla, Alex', title: 'Sen.', party: 'D', state: 'CA', position: 'Nay' }]);
+    expect(user.items[0]?.followed_positions).toEqual([
+      { member_id: 'P000145', name: 'Padilla, Alex', title: 'Sen.', party: 'D', state: 'CA', position: 'Nay' },
+    ]);
   });
 
   it('answers 404 for an unknown bill and 422 for a malformed id or filter', async () => {

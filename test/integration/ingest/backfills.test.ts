@@ -15,7 +15,12 @@ useIntegrationStack();
 const seed = async (n: number) => {
   const create = (i: number) => {
     const date = `2025-0${1 + (i % 3)}-${String(1 + (i % 28)).padStart(2, '0')}`;
-    return createBill(billFromListItem({ congress: 119, number: i, type: 'S', title: `Bill ${i}`, updateDate: date, latestAction: { actionDate: date, text: 'Introduced in Senate' } }, '2025-03-31T00:00:00Z'));
+    return createBill(
+      billFromListItem(
+        { congress: 119, number: i, type: 'S', title: `Bill ${i}`, updateDate: date, latestAction: { actionDate: date, text: 'Introduced in Senate' } },
+        '2025-03-31T00:00:00Z',
+      ),
+    );
   };
   // Created in parallel chunks to keep the file fast (paging itself is covered by the list tests).
   for (let i = 1; i <= n; i += 35) await Promise.all(Array.from({ length: Math.min(35, n - i + 1) }, (_, k) => create(i + k)));

@@ -21,7 +21,9 @@ export async function receive(queue: QueueName): Promise<Message[]> {
 
 async function remove(queue: QueueName, messages: Message[]): Promise<void> {
   if (messages.length === 0) return;
-  await sqs().send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? '' })) }));
+  await sqs().send(
+    new DeleteMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? '' })) }),
+  );
 }
 
 /** Takes every message off a queue without running anything; returns their bodies. */

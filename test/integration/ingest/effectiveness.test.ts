@@ -33,19 +33,48 @@ const at = '2026-01-01T00:00:00Z';
 const enriched = { enriched_at: at, phone: '202-555-0100' };
 /** One Congress.gov term per congress, from the 119th back. */
 const terms = (n: number): MemberTerm[] =>
-  Array.from({ length: n }, (_, i) => ({ chamber: 'house', congress: 119 - i, start_year: 2025 - 2 * i, end_year: i === 0 ? null : 2027 - 2 * i, state: 'CA', district: 12, party: null }));
+  Array.from({ length: n }, (_, i) => ({
+    chamber: 'house',
+    congress: 119 - i,
+    start_year: 2025 - 2 * i,
+    end_year: i === 0 ? null : 2027 - 2 * i,
+    state: 'CA',
+    district: 12,
+    party: null,
+  }));
 
 const actions = (billId: string, ...texts: string[]): BillAction[] =>
-  texts.map((action_text, i) => ({ bill_id: billId, action_date: `2025-02-${String(10 + i).padStart(2, '0')}`, action_text, category: 'procedural', action_code: null, action_type: null, recorded_votes: [], provenance: { source: 'test', fetched_at: at } }));
+  texts.map((action_text, i) => ({
+    bill_id: billId,
+    action_date: `2025-02-${String(10 + i).padStart(2, '0')}`,
+    action_text,
+    category: 'procedural',
+    action_code: null,
+    action_type: null,
+    recorded_votes: [],
+    provenance: { source: 'test', fetched_at: at },
+  }));
 
 const cosponsor = (billId: string, memberId: string, party: string | null, withdrawn_date: string | null = null) => ({
-  bill_id: billId, member_id: memberId, name: `Member, ${memberId}`, party, state: 'CA', district: 1, sponsorship_date: '2025-02-02', is_original: true, withdrawn_date,
+  bill_id: billId,
+  member_id: memberId,
+  name: `Member, ${memberId}`,
+  party,
+  state: 'CA',
+  district: 1,
+  sponsorship_date: '2025-02-02',
+  is_original: true,
+  withdrawn_date,
 });
 
 beforeAll(async () => {
   // Senior Democrats: a chair with a bipartisan law and a commemorative bill reported by committee, a bill passed
   // by the House with same-party cosponsors, an introduced bill whose other-party cosponsor withdrew, and no bills.
-  await seedMember('A000001', 'Alpha, Ann', { ...enriched, terms: terms(6), leadership_roles: [{ title: 'House Democratic Steering Committee Chair', congress: 119, current: true }] });
+  await seedMember('A000001', 'Alpha, Ann', {
+    ...enriched,
+    terms: terms(6),
+    leadership_roles: [{ title: 'House Democratic Steering Committee Chair', congress: 119, current: true }],
+  });
   await seedMember('B000002', 'Beta, Bo', { ...enriched, terms: terms(7) });
   await seedMember('C000003', 'Gamma, Cy', { ...enriched, terms: terms(8) });
   await seedMember('D000004', 'Delta, Di', { ...enriched, terms: terms(6) });
@@ -126,7 +155,9 @@ describe('calculate_effectiveness_scores', () => {
   });
 
   it('leaves a member removed since the listing alone and counts it', async () => {
-    expect(await saveMemberScore('X000000', { effectiveness_score: 1, percentile: 50, tier: 'middle', seniority_tier: null, effectiveness_computed_at: at })).toBe(false);
+    expect(
+      await saveMemberScore('X000000', { effectiveness_score: 1, percentile: 50, tier: 'middle', seniority_tier: null, effectiveness_computed_at: at }),
+    ).toBe(false);
     expect(await getMember('X000000')).toBeNull();
   });
 });

@@ -64,7 +64,13 @@ describe('ingestion pipeline over the recorded dataset', () => {
     expect(first.poll).toMatchObject({ skipped: false, listed: 3, created: 3, changed: 0 });
     expect(first.drained.failures).toEqual([]);
     const bill = await getBill('116-hjres-37');
-    expect(bill).toMatchObject({ sponsor_id: 'K000389', introduced_date: '2019-01-30', policy_area: 'International Affairs', has_document: true, document_status: 'pending' });
+    expect(bill).toMatchObject({
+      sponsor_id: 'K000389',
+      introduced_date: '2019-01-30',
+      policy_area: 'International Affairs',
+      has_document: true,
+      document_status: 'pending',
+    });
     expect(bill?.sponsor).toMatchObject({ id: 'K000389', name: 'Khanna, Ro', state: 'CA', district: 17 });
     expect(bill?.provenance.source).toBe('congress.gov');
   });
@@ -133,7 +139,8 @@ describe('ingestion pipeline over the recorded dataset', () => {
     expect(await takeAll('brief')).toEqual([]);
     const after = await snapshot();
     // The enrichment is the one write a redelivered enrich_member may make (the first time it runs).
-    const withoutEnrichment = (s: { table: string[] }) => s.table.filter((row) => !row.includes('"K000389"') || !row.includes(JSON.stringify(memberKeys.profile('K000389').sk)));
+    const withoutEnrichment = (s: { table: string[] }) =>
+      s.table.filter((row) => !row.includes('"K000389"') || !row.includes(JSON.stringify(memberKeys.profile('K000389').sk)));
     expect(withoutEnrichment(after)).toEqual(withoutEnrichment(before));
     expect(after.objects).toEqual(before.objects);
   });

@@ -27,7 +27,11 @@ const PASSED = { actionDate: '2025-02-12', text: 'Passed Senate without amendmen
 /** A HAR answering the later window: 118-hr-21 changed, with one new action. */
 function laterHar(): string {
   const seed = buildSeedHar();
-  const entry = (url: string, body: unknown) => ({ ...seed.log.entries[0], request: { ...seed.log.entries[0]!.request, url }, response: { ...seed.log.entries[0]!.response, content: { size: 0, mimeType: 'application/json', text: JSON.stringify(body) } } });
+  const entry = (url: string, body: unknown) => ({
+    ...seed.log.entries[0],
+    request: { ...seed.log.entries[0]!.request, url },
+    response: { ...seed.log.entries[0]!.response, content: { size: 0, mimeType: 'application/json', text: JSON.stringify(body) } },
+  });
   const list = new URL('https://api.congress.gov/v3/bill');
   list.searchParams.set('fromDateTime', LATER.since);
   list.searchParams.set('toDateTime', LATER.until);
@@ -40,9 +44,29 @@ function laterHar(): string {
     log: {
       ...seed.log,
       entries: [
-        entry(list.toString(), { bills: [{ congress: 118, number: '21', type: 'HR', title: 'Strategic Production Response Act', originChamber: 'House', updateDate: '2025-02-13T08:00:00Z', latestAction: { actionDate: PASSED.actionDate, text: PASSED.text } }], pagination: { count: 1 } }),
+        entry(list.toString(), {
+          bills: [
+            {
+              congress: 118,
+              number: '21',
+              type: 'HR',
+              title: 'Strategic Production Response Act',
+              originChamber: 'House',
+              updateDate: '2025-02-13T08:00:00Z',
+              latestAction: { actionDate: PASSED.actionDate, text: PASSED.text },
+            },
+          ],
+          pagination: { count: 1 },
+        }),
         // One page now: the new action first, then the recorded ones.
-        entry(actionsUrl, { actions: [PASSED, ...original.actions, ...JSON.parse(seed.log.entries.find((e) => e.request.url.includes('/118/hr/21/actions?offset=3'))!.response.content.text).actions], pagination: { count: 5 } }),
+        entry(actionsUrl, {
+          actions: [
+            PASSED,
+            ...original.actions,
+            ...JSON.parse(seed.log.entries.find((e) => e.request.url.includes('/118/hr/21/actions?offset=3'))!.response.content.text).actions,
+          ],
+          pagination: { count: 5 },
+        }),
       ],
     },
   };
@@ -71,7 +95,15 @@ describe('poll_bills on a changed bill', () => {
     expect(result).toMatchObject({ created: 0, changed: 1, events: 1 });
     const events = await takeAll('notification-dispatch');
     expect(events).toEqual([
-      expect.objectContaining({ v: 1, type: 'bill_event', kind: 'bill_updated', bill_id: '118-hr-21', action_category: 'vote', action_date: '2025-02-12', action_text: PASSED.text }),
+      expect.objectContaining({
+        v: 1,
+        type: 'bill_event',
+        kind: 'bill_updated',
+        bill_id: '118-hr-21',
+        action_category: 'vote',
+        action_date: '2025-02-12',
+        action_text: PASSED.text,
+      }),
     ]);
     const drained = await drain(workers);
     expect(drained.failures).toEqual([]);
@@ -89,6 +121,8 @@ describe('poll_bills on a changed bill', () => {
   it('skips an off-hours poll under an hour after the last one, and runs a forced one', async () => {
     // 2025-03-01 is a Saturday; the last poll was at 15:30 UTC.
     expect(await pollBills({ now: new Date('2025-03-01T16:00:00Z') })).toEqual({ skipped: true, reason: 'off-hours and polled under an hour ago' });
-    await expect(pollBills({ now: new Date('2025-03-01T16:00:00Z'), force: true })).rejects.toThrow(/no recorded response for GET https:\/\/api\.congress\.gov\/v3\/bill\?/);
+    await expect(pollBills({ now: new Date('2025-03-01T16:00:00Z'), force: true })).rejects.toThrow(
+      /no recorded response for GET https:\/\/api\.congress\.gov\/v3\/bill\?/,
+    );
   });
 });

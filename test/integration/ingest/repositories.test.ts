@@ -28,7 +28,10 @@ const putItem = (item: Record<string, unknown>) => dynamo().send(new PutCommand(
 
 const at = '2025-03-01T00:00:00.000Z';
 const bill = (number: number, title: string, date: string) =>
-  billFromListItem({ congress: 119, number, type: 'HR', title, updateDate: date, latestAction: { actionDate: date, text: 'Referred to the Committee on Ways and Means.' } }, at);
+  billFromListItem(
+    { congress: 119, number, type: 'HR', title, updateDate: date, latestAction: { actionDate: date, text: 'Referred to the Committee on Ways and Means.' } },
+    at,
+  );
 
 describe('bills repository', () => {
   it('creates a bill once, counting it and its missing sponsor once', async () => {
@@ -69,7 +72,10 @@ describe('bills repository', () => {
   it('finds bills by number in any common form and by title words', async () => {
     const now = new Date('2025-06-01T00:00:00Z');
     for (const q of ['H.R. 3076', 'HR3076', 'hr 3076', 'h.r.3076', '119-hr-3076']) {
-      expect((await searchBills(q, 5, now)).map((b) => b.id), q).toEqual(['119-hr-3076']);
+      expect(
+        (await searchBills(q, 5, now)).map((b) => b.id),
+        q,
+      ).toEqual(['119-hr-3076']);
     }
     expect((await searchBills('postal reform', 5, now)).map((b) => b.id)).toEqual(['119-hr-3076']);
     expect((await searchBills('broadband', 5, now)).map((b) => b.id)).toEqual(['119-hr-11']);
@@ -90,7 +96,17 @@ describe('bills repository', () => {
   });
 
   it('answers several title words with the bills carrying all of them, newest congress first', async () => {
-    const older = billFromListItem({ congress: 117, number: 5, type: 'HR', title: 'Rural Broadband Deployment Act', updateDate: '2022-01-01', latestAction: { actionDate: '2022-01-01', text: 'Introduced' } }, at);
+    const older = billFromListItem(
+      {
+        congress: 117,
+        number: 5,
+        type: 'HR',
+        title: 'Rural Broadband Deployment Act',
+        updateDate: '2022-01-01',
+        latestAction: { actionDate: '2022-01-01', text: 'Introduced' },
+      },
+      at,
+    );
     await createBill(older);
     const found = await searchBills('rural broadband', 5, new Date('2025-06-01T00:00:00Z'));
     expect(found.map((b) => b.id)).toEqual(['119-hr-11', '117-hr-5']);
@@ -98,7 +114,16 @@ describe('bills repository', () => {
   });
 
   it('inserts an action triple once; the same text on another date is another action', async () => {
-    const action: BillAction = { bill_id: '119-hr-10', action_date: '2025-01-10', action_text: 'Introduced in House', category: 'referral', action_code: null, action_type: null, recorded_votes: [], provenance: { source: 'test', fetched_at: at } };
+    const action: BillAction = {
+      bill_id: '119-hr-10',
+      action_date: '2025-01-10',
+      action_text: 'Introduced in House',
+      category: 'referral',
+      action_code: null,
+      action_type: null,
+      recorded_votes: [],
+      provenance: { source: 'test', fetched_at: at },
+    };
     expect(await insertActions([action, action, { ...action, action_date: '2025-01-11' }])).toHaveLength(2);
     expect(await insertActions([action])).toEqual([]);
     expect(await listActions('119-hr-10')).toHaveLength(2);
@@ -112,11 +137,22 @@ describe('bills repository', () => {
 
 describe('members repository', () => {
   it("finds members by 'Last, First', 'First Last' and partial words, accents folded", async () => {
-    const item = (bioguideId: string, name: string, state: string) => ({ bioguideId, name, state, partyName: 'Democratic', terms: { item: [{ chamber: 'House of Representatives' }] }, district: 3 });
+    const item = (bioguideId: string, name: string, state: string) => ({
+      bioguideId,
+      name,
+      state,
+      partyName: 'Democratic',
+      terms: { item: [{ chamber: 'House of Representatives' }] },
+      district: 3,
+    });
     await putMember(memberFromListItem(item('V000081', 'Velázquez, Nydia M.', 'New York'), at));
     await putMember(memberFromListItem(item('P000197', 'Pelosi, Nancy', 'California'), at));
     await putMember(memberFromListItem(item('P000608', 'Peters, Scott H.', 'California'), at));
-    for (const q of ['Pelosi, Nancy', 'Nancy Pelosi', 'pelosi', 'nan pel']) expect((await searchMembers(q, 10)).map((m) => m.id), q).toEqual(['P000197']);
+    for (const q of ['Pelosi, Nancy', 'Nancy Pelosi', 'pelosi', 'nan pel'])
+      expect(
+        (await searchMembers(q, 10)).map((m) => m.id),
+        q,
+      ).toEqual(['P000197']);
     expect((await searchMembers('Nydia Velazquez', 10)).map((m) => m.id)).toEqual(['V000081']);
     expect((await searchMembers('pe', 10)).map((m) => m.id)).toEqual(['P000197', 'P000608']);
     expect(await searchMembers('Nancy Peters', 10)).toEqual([]);
@@ -132,7 +168,15 @@ describe('members repository', () => {
     expect(await searchMembers('peters', 10)).toEqual([expect.objectContaining({ id: 'P000608', name: 'Petersen, Scott H.' })]);
     expect(await searchMembers('scott', 10)).toEqual([expect.objectContaining({ name: 'Petersen, Scott H.' })]);
     expect(await getItem(memberKeys.nameItem('peters', 'P000608'))).toBeUndefined();
-    await saveMemberEnrichment('P000197', { birth_year: 1940, terms: [], leadership_roles: [], sponsored_count: 1, cosponsored_count: 2, enriched_at: at, photo_url: 'https://example.org/p.jpg' });
+    await saveMemberEnrichment('P000197', {
+      birth_year: 1940,
+      terms: [],
+      leadership_roles: [],
+      sponsored_count: 1,
+      cosponsored_count: 2,
+      enriched_at: at,
+      photo_url: 'https://example.org/p.jpg',
+    });
     expect((await searchMembers('nancy', 10))[0]?.photo_url).toBe('https://example.org/p.jpg');
   });
 

@@ -26,7 +26,13 @@ function useProvider(env: Record<string, string | undefined>) {
 
 beforeAll(async () => {
   server = await startLlmServer();
-  useProvider({ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.openaiBaseUrl, LLM_MODEL: 'gpt-4o-mini', LLM_RATE_LIMIT_RPM: '1000' });
+  useProvider({
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: server.openaiBaseUrl,
+    LLM_MODEL: 'gpt-4o-mini',
+    LLM_RATE_LIMIT_RPM: '1000',
+  });
 });
 afterAll(() => server.close());
 
@@ -53,7 +59,16 @@ describe('brief worker', () => {
     expect(await getBill(bill)).toMatchObject({ bill_category: 'substantive', document_status: 'brief', topic_tags: ['health'] });
     expect(server.calls.map((c) => c.tool)).toEqual(['record_brief', 'record_bill_category']);
     const events = await drainNotifications();
-    expect(events).toEqual([expect.objectContaining({ type: 'bill_event', kind: 'new_document', action_category: 'new_document', event_id: `brief:${bill}:1`, bill_id: bill, brief_version: 1 })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'bill_event',
+        kind: 'new_document',
+        action_category: 'new_document',
+        event_id: `brief:${bill}:1`,
+        bill_id: bill,
+        brief_version: 1,
+      }),
+    ]);
     expect((await getStats()).briefs_full).toBe(1);
     expect(await countPendingBriefs()).toBe(0);
     expect((await listNewsRequests(10)).items).toEqual([expect.objectContaining({ bill_id: bill, reason: 'brief:1' })]);
@@ -96,7 +111,11 @@ describe('brief worker', () => {
       input: {
         summary: 'Funds rural clinics.',
         points: [
-          { text: 'Grants go to rural clinics.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' } },
+          {
+            text: 'Grants go to rural clinics.',
+            label: 'cited_fact',
+            citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' },
+          },
           { text: 'Clinics must close by 2026.', label: 'cited_fact', citation: { section: 'Sec. 3', quote: 'all clinics shall close by December 31, 2026' } },
         ],
         topic_tags: ['health', 'not-a-topic'],
@@ -162,12 +181,29 @@ describe('brief worker', () => {
     // A model that answers in shape but adds a key of its own: the key is dropped.
     server.enqueue({
       kind: 'tool',
-      input: { summary: 'Requires agencies to publish reports.', secret: true, points: [{ text: 'Reports go online.', label: 'cited_fact', citation: { section: 'Sec. 3', quote: 'shall publish its annual performance report on a public website' }, extra: 'x' }], topic_tags: ['government-operations-and-politics'] },
+      input: {
+        summary: 'Requires agencies to publish reports.',
+        secret: true,
+        points: [
+          {
+            text: 'Reports go online.',
+            label: 'cited_fact',
+            citation: { section: 'Sec. 3', quote: 'shall publish its annual performance report on a public website' },
+            extra: 'x',
+          },
+        ],
+        topic_tags: ['government-operations-and-politics'],
+      },
     });
     expect((await deliverBrief(briefMessage(other, 'ih'), 'msg-inject', 2)).batchItemFailures).toEqual([]);
     const [brief] = await listBriefs(other);
     expect(Object.keys(brief ?? {})).not.toContain('secret');
-    expect(brief?.points[0]).toEqual({ id: 'p1', text: 'Reports go online.', label: 'cited_fact', citation: { section: 'Sec. 3', quote: 'shall publish its annual performance report on a public website' } });
+    expect(brief?.points[0]).toEqual({
+      id: 'p1',
+      text: 'Reports go online.',
+      label: 'cited_fact',
+      citation: { section: 'Sec. 3', quote: 'shall publish its annual performance report on a public website' },
+    });
     await drainNotifications();
   });
 

@@ -16,7 +16,16 @@ const bill = '119-hr-200';
 
 beforeAll(async () => {
   server = await startLlmServer();
-  await useProviderEnv({ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.openaiBaseUrl, ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: server.anthropicBaseUrl, GEMINI_API_KEY: undefined, LLM_MODEL: undefined, LLM_RATE_LIMIT_RPM: '1000' });
+  await useProviderEnv({
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: server.openaiBaseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant',
+    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    GEMINI_API_KEY: undefined,
+    LLM_MODEL: undefined,
+    LLM_RATE_LIMIT_RPM: '1000',
+  });
   admin = await signUp('admin@example.org', '198.51.100.20');
   reader = await signUp('reader@example.org', '198.51.100.21');
   await seedBill(bill, 'Rural Clinics Improvement Act');
@@ -33,7 +42,10 @@ describe('GET /api/bills/{id}/briefs', () => {
     const res = await call(llm, 'GET', `/api/bills/${bill}/briefs`);
     expect(res.status).toBe(200);
     const body = res.body as { items: Array<{ version: number; type: string }>; next_cursor: string | null };
-    expect(body.items.map((b) => [b.version, b.type])).toEqual([[2, 'amendment'], [1, 'full']]);
+    expect(body.items.map((b) => [b.version, b.type])).toEqual([
+      [2, 'amendment'],
+      [1, 'full'],
+    ]);
     expect(body.next_cursor).toBeNull();
   });
 
@@ -54,9 +66,18 @@ describe('POST /api/bills/{id}/draft-letter', () => {
   it('writes a plain-text letter with the model from up to three cited points', async () => {
     server.reset();
     server.enqueue({ kind: 'text', text: 'Dear Rep. Smith,\n\nPlease vote YES.\n\nSincerely' });
-    const res = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: reader.token, body: { cited_points: ['p1', 'p2'], stance: 'YES', tone: 'friendly', rep_name: 'Rep. Smith' } });
+    const res = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, {
+      token: reader.token,
+      body: { cited_points: ['p1', 'p2'], stance: 'YES', tone: 'friendly', rep_name: 'Rep. Smith' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ letter: 'Dear Rep. Smith,\n\nPlease vote YES.\n\nSincerely', stance: 'YES', stance_source: 'request', method: 'llm', brief_version: 2 });
+    expect(res.body).toMatchObject({
+      letter: 'Dear Rep. Smith,\n\nPlease vote YES.\n\nSincerely',
+      stance: 'YES',
+      stance_source: 'request',
+      method: 'llm',
+      brief_version: 2,
+    });
     expect(server.calls[0]?.user).toContain('REPRESENTATIVE: Rep. Smith');
     expect(server.calls[0]?.body.max_tokens).toBe(700);
   });
@@ -72,11 +93,18 @@ describe('POST /api/bills/{id}/draft-letter', () => {
     const noStance = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: admin.token, body: { cited_points: ['p1'] } });
     expect(noStance.status).toBe(422);
     expect((noStance.body as { detail: string }).detail).toMatch(/stance/);
-    expect(noStance.body).toEqual({ detail: 'Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto', code: 'letter.invalid', errors: [{ path: 'body.stance', message: 'Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto' }] });
+    expect(noStance.body).toEqual({
+      detail: 'Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto',
+      code: 'letter.invalid',
+      errors: [{ path: 'body.stance', message: 'Give a stance (YES or NO), or follow the bill with hold_boost or hold_veto' }],
+    });
     const unknown = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: admin.token, body: { cited_points: ['p99'], stance: 'NO' } });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toMatchObject({ code: 'letter.invalid', errors: [{ path: 'body.cited_points' }] });
-    const four = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { token: admin.token, body: { cited_points: ['p1', 'p2', 'p3', 'p4'], stance: 'NO' } });
+    const four = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, {
+      token: admin.token,
+      body: { cited_points: ['p1', 'p2', 'p3', 'p4'], stance: 'NO' },
+    });
     expect(four.status).toBe(422);
     expect((await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, { body: { cited_points: ['p1'], stance: 'NO' } })).status).toBe(401);
     const noBill = await call(llm, 'POST', '/api/bills/119-hr-998/draft-letter', { token: admin.token, body: { cited_points: ['p1'], stance: 'NO' } });
@@ -97,12 +125,23 @@ describe('POST /api/bills/{id}/draft-letter', () => {
 describe('settings', () => {
   it('shows the effective provider to users and lets only admins change it', async () => {
     const read = await call(llm, 'GET', '/api/settings', { token: reader.token });
-    expect(read.body).toMatchObject({ llm_provider: 'openai', llm_model: 'gpt-4o-mini', llm_source: 'environment', batch_supported: true, brief_mode: 'realtime' });
+    expect(read.body).toMatchObject({
+      llm_provider: 'openai',
+      llm_model: 'gpt-4o-mini',
+      llm_source: 'environment',
+      batch_supported: true,
+      brief_mode: 'realtime',
+    });
     expect((await call(llm, 'PUT', '/api/settings', { token: reader.token, body: { llm_provider: 'anthropic' } })).status).toBe(403);
 
     const put = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'anthropic', data_sources: { congress_api: 'enabled' } } });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ llm_provider: 'anthropic', llm_model: 'claude-sonnet-4-6', llm_source: 'settings', data_sources: { congress_api: 'enabled' } });
+    expect(put.body).toMatchObject({
+      llm_provider: 'anthropic',
+      llm_model: 'claude-sonnet-4-6',
+      llm_source: 'settings',
+      data_sources: { congress_api: 'enabled' },
+    });
 
     const back = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: null } });
     expect(back.body).toMatchObject({ llm_provider: 'openai', llm_source: 'environment' });
@@ -111,16 +150,29 @@ describe('settings', () => {
   it('refuses a provider without a key, unknown fields and an empty change with 422', async () => {
     const noKey = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'gemini' } });
     expect(noKey.status).toBe(422);
-    expect(noKey.body).toEqual({ detail: 'gemini has no API key configured', code: 'settings.invalid', errors: [{ path: 'body.llm_provider', message: 'gemini has no API key configured' }] });
+    expect(noKey.body).toEqual({
+      detail: 'gemini has no API key configured',
+      code: 'settings.invalid',
+      errors: [{ path: 'body.llm_provider', message: 'gemini has no API key configured' }],
+    });
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'gpt' } })).status).toBe(422);
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { colour: 'red' } })).status).toBe(422);
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: {} })).status).toBe(422);
   });
 
   it('lists models live per provider, with error set when a provider cannot be listed', async () => {
-    expect((await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token })).body).toEqual({ provider: 'openai', models: ['gpt-4o', 'gpt-4o-mini'] });
-    expect((await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token, query: { provider: 'anthropic' } })).body).toEqual({ provider: 'anthropic', models: ['claude-sonnet-4-5-20250929'] });
-    const gemini = (await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token, query: { provider: 'gemini' } })).body as { error?: string; models: string[] };
+    expect((await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token })).body).toEqual({
+      provider: 'openai',
+      models: ['gpt-4o', 'gpt-4o-mini'],
+    });
+    expect((await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token, query: { provider: 'anthropic' } })).body).toEqual({
+      provider: 'anthropic',
+      models: ['claude-sonnet-4-5-20250929'],
+    });
+    const gemini = (await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token, query: { provider: 'gemini' } })).body as {
+      error?: string;
+      models: string[];
+    };
     expect(gemini.models).toEqual([]);
     expect(gemini.error).toMatch(/no API key/);
     const ollama = (await call(llm, 'GET', '/api/settings/llm-models', { token: admin.token, query: { provider: 'ollama' } })).body as { error?: string };
@@ -148,7 +200,16 @@ describe('admin', () => {
 
   it('serves every admin stats field', async () => {
     const res = await call(llm, 'GET', '/api/admin/stats', { token: admin.token });
-    expect(res.body).toMatchObject({ total_bills: 1, documents_fetched: 2, briefs_full: 1, briefs_amendment: 1, remaining: 0, uncited_briefs: 0, unlabeled_briefs: 0, bills_missing_sponsor: 1 });
+    expect(res.body).toMatchObject({
+      total_bills: 1,
+      documents_fetched: 2,
+      briefs_full: 1,
+      briefs_amendment: 1,
+      remaining: 0,
+      uncited_briefs: 0,
+      unlabeled_briefs: 0,
+      bills_missing_sponsor: 1,
+    });
     expect(Object.keys(res.body as object)).toEqual(expect.arrayContaining(['bills_missing_metadata']));
     expect((await call(llm, 'GET', '/api/admin/stats', { token: reader.token })).status).toBe(403);
   });

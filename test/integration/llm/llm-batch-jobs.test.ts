@@ -43,7 +43,17 @@ const runJob = (job: string, input?: Record<string, unknown>) => jobs({ job, tri
 
 beforeAll(async () => {
   server = await startLlmServer();
-  await useProviderEnv({ LLM_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: server.openaiBaseUrl, ANTHROPIC_API_KEY: 'sk-ant', ANTHROPIC_BASE_URL: server.anthropicBaseUrl, GEMINI_API_KEY: 'g-key', GEMINI_BASE_URL: server.openaiBaseUrl, LLM_MODEL: undefined, LLM_RATE_LIMIT_RPM: '1000' });
+  await useProviderEnv({
+    LLM_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-test',
+    OPENAI_BASE_URL: server.openaiBaseUrl,
+    ANTHROPIC_API_KEY: 'sk-ant',
+    ANTHROPIC_BASE_URL: server.anthropicBaseUrl,
+    GEMINI_API_KEY: 'g-key',
+    GEMINI_BASE_URL: server.openaiBaseUrl,
+    LLM_MODEL: undefined,
+    LLM_RATE_LIMIT_RPM: '1000',
+  });
   admin = await signUp('admin@example.org', '198.51.100.30');
 });
 afterAll(() => server.close());
@@ -112,7 +122,14 @@ describe('llm jobs', () => {
     const id = '119-hr-310';
     await seedBill(id, 'Rural Clinics Improvement Act');
     await seedText(id, 'ih', BILL_V1, '2025-03-01');
-    server.enqueue({ kind: 'tool', input: { summary: 's', points: [{ text: 't', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'a sentence that is not in the bill at all' } }], topic_tags: [] } });
+    server.enqueue({
+      kind: 'tool',
+      input: {
+        summary: 's',
+        points: [{ text: 't', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'a sentence that is not in the bill at all' } }],
+        topic_tags: [],
+      },
+    });
     await deliverBrief(briefMessage(id, 'ih'));
     await drainNotifications();
     const before = await getStats();
@@ -147,11 +164,35 @@ describe('llm jobs', () => {
     await seedBill(id, 'To designate the facility of the United States Postal Service as the Jane Doe Post Office');
     await seedText(id, 'ih', BILL_V1, '2025-03-01');
     // A legacy brief stored without labels or share token.
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: {
-      ...briefKeys.brief(id, 1), entity: 'brief', bill_id: id, version: 1, type: 'full', text_version_code: 'ih', previous_text_version_code: null,
-      summary: 'Legacy.', points: [{ id: 'p1', text: 'Grants.', citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' } }, { id: 'p2', text: 'Made up.', citation: { section: 'Sec. 3', quote: 'the moon shall be renamed' } }],
-      topic_tags: [], uncited: false, provider: 'openai', model: 'gpt-4o-mini', prompt_version: 'old', method: 'llm', input_tokens: 0, output_tokens: 0, cost_usd: 0, created_at: '2024-01-01T00:00:00Z',
-    } }));
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...briefKeys.brief(id, 1),
+          entity: 'brief',
+          bill_id: id,
+          version: 1,
+          type: 'full',
+          text_version_code: 'ih',
+          previous_text_version_code: null,
+          summary: 'Legacy.',
+          points: [
+            { id: 'p1', text: 'Grants.', citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' } },
+            { id: 'p2', text: 'Made up.', citation: { section: 'Sec. 3', quote: 'the moon shall be renamed' } },
+          ],
+          topic_tags: [],
+          uncited: false,
+          provider: 'openai',
+          model: 'gpt-4o-mini',
+          prompt_version: 'old',
+          method: 'llm',
+          input_tokens: 0,
+          output_tokens: 0,
+          cost_usd: 0,
+          created_at: '2024-01-01T00:00:00Z',
+        },
+      }),
+    );
     expect(await briefShareTokens.up()).toEqual({ assigned: 1 });
     expect(await briefShareTokens.up()).toEqual({ assigned: 0 });
     const unlabeledBefore = (await getStats()).unlabeled_briefs;

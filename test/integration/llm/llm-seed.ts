@@ -30,7 +30,17 @@ export async function seedBill(id: string, title: string): Promise<void> {
 /** Stores a text version of a bill, as the document fetcher does. */
 export async function seedText(billId: string, code: string, text: string, publishedDate: string): Promise<void> {
   await saveTextVersion(
-    { bill_id: billId, version_code: code, label: code, published_date: publishedDate, format: 'txt', ...textKeys(billId, code, 'txt'), size: text.length, source_url: `https://example.test/${billId}/${code}`, fetched_at: new Date().toISOString() },
+    {
+      bill_id: billId,
+      version_code: code,
+      label: code,
+      published_date: publishedDate,
+      format: 'txt',
+      ...textKeys(billId, code, 'txt'),
+      size: text.length,
+      source_url: `https://example.test/${billId}/${code}`,
+      fetched_at: new Date().toISOString(),
+    },
     Buffer.from(text),
     text,
   );
@@ -45,7 +55,12 @@ export async function deliverBrief(body: unknown, messageId: string = randomUUID
         messageId,
         receiptHandle: `rh-${messageId}`,
         body: JSON.stringify(body),
-        attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: String(Date.now()), SenderId: 'test', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        attributes: {
+          ApproximateReceiveCount: String(receiveCount),
+          SentTimestamp: String(Date.now()),
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',
@@ -71,7 +86,13 @@ export async function drainNotifications(): Promise<Array<Record<string, unknown
   }
 }
 
-export const briefMessage = (billId: string, versionCode: string, force = false) => ({ v: 1, type: 'brief_bill_text', bill_id: billId, version_code: versionCode, force });
+export const briefMessage = (billId: string, versionCode: string, force = false) => ({
+  v: 1,
+  type: 'brief_bill_text',
+  bill_id: billId,
+  version_code: versionCode,
+  force,
+});
 
 /** Registers a user and logs in; returns the bearer token and id (the first user of a file is admin). */
 export async function signUp(email: string, ip: string): Promise<{ token: string; id: string }> {

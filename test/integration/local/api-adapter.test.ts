@@ -83,10 +83,19 @@ describe('the local API server', () => {
   it('refuses a body over 10 MB with 413 before invoking anything', async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const url = new URL(`${server.url}/api/auth/login`);
-      const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': MAX_REQUEST_BYTES + 1 } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': MAX_REQUEST_BYTES + 1 },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.write('{');
     });

@@ -40,11 +40,7 @@ async function visibleAndInFlight(url: string): Promise<number> {
 
 const pumps: QueuePump[] = [];
 const logs: string[] = [];
-function pump(
-  name: QueueName,
-  handler?: (event: SQSEvent) => Promise<SQSBatchResponse | void>,
-  visibilityTimeoutSeconds = 1,
-): QueuePump {
+function pump(name: QueueName, handler?: (event: SQSEvent) => Promise<SQSBatchResponse | void>, visibilityTimeoutSeconds = 1): QueuePump {
   const p = startQueuePump({
     queue: queue(name),
     queueUrl: urlOf(name),
@@ -122,7 +118,10 @@ describe('queue pump', () => {
 
   it('keeps at most maxConcurrency batches in flight', async () => {
     const limit = queue('brief').maxConcurrency;
-    await send('brief', Array.from({ length: limit + 2 }, (_, i) => `c${i}`));
+    await send(
+      'brief',
+      Array.from({ length: limit + 2 }, (_, i) => `c${i}`),
+    );
     let inFlight = 0;
     let peak = 0;
     let done = 0;

@@ -16,7 +16,12 @@ afterAll(() => sink.stop());
 describe('SMTP sink', () => {
   it('writes each message to an .eml file and logs from, to and subject', async () => {
     const transport = nodemailer.createTransport({ host: sink.host, port: sink.port, secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'BillWatch <alerts@localhost>', to: 'reader@example.org', subject: 'HR 1 passed the House', text: 'Unsubscribe: http://x' });
+    await transport.sendMail({
+      from: 'BillWatch <alerts@localhost>',
+      to: 'reader@example.org',
+      subject: 'HR 1 passed the House',
+      text: 'Unsubscribe: http://x',
+    });
     expect(sink.files).toHaveLength(1);
     const raw = readFileSync(sink.files[0] as string, 'utf8');
     expect(raw).toContain('Subject: HR 1 passed the House');

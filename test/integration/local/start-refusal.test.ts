@@ -30,7 +30,11 @@ describe('local secrets', () => {
 
   it('lets a good environment secret win over the file', () => {
     const secret = 'e'.repeat(48);
-    expect(resolveLocalSecrets({ ...envWithout(), JWT_SECRET_KEY: secret }, tempFile())).toEqual({ ok: true, env: { JWT_SECRET_KEY: secret }, source: 'environment' });
+    expect(resolveLocalSecrets({ ...envWithout(), JWT_SECRET_KEY: secret }, tempFile())).toEqual({
+      ok: true,
+      env: { JWT_SECRET_KEY: secret },
+      source: 'environment',
+    });
   });
 
   it('generates a random 32-byte secret into a 0600 file once and reuses it', () => {

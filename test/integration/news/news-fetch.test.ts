@@ -34,7 +34,18 @@ useIntegrationStack();
 const LIMIT = 40;
 const today = () => new Date().toISOString().slice(0, 10);
 const bill = (n: number, shortTitle: string | null, latest: string | null = today()) =>
-  Bill.parse({ id: `119-hr-${n}`, congress: 119, type: 'hr', number: n, label: `H.R. ${n}`, title: `A bill ${n}`, short_title: shortTitle, chamber: 'house', latest_action_date: latest, provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } });
+  Bill.parse({
+    id: `119-hr-${n}`,
+    congress: 119,
+    type: 'hr',
+    number: n,
+    label: `H.R. ${n}`,
+    title: `A bill ${n}`,
+    short_title: shortTitle,
+    chamber: 'house',
+    latest_action_date: latest,
+    provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' },
+  });
 
 type Article = { title: string; url: string; at: string };
 /** What the stand-in news search returns: every configured article whose title mentions a term of q. */
@@ -69,15 +80,38 @@ beforeAll(async () => {
       if (searchFails(q)) return sendJson(res, { status: 'error', code: 'unexpectedError', message: 'boom' }, 500);
       const terms = phrases(q);
       const articles = searchArticles.filter((a) => terms.some((t) => a.title.toLowerCase().includes(t)));
-      sendJson(res, { status: 'ok', totalResults: articles.length, articles: articles.map((a) => ({ source: { id: null, name: 'Wire' }, author: null, title: a.title, description: 'd', url: a.url, urlToImage: 'null', publishedAt: a.at, content: null })) });
+      sendJson(res, {
+        status: 'ok',
+        totalResults: articles.length,
+        articles: articles.map((a) => ({
+          source: { id: null, name: 'Wire' },
+          author: null,
+          title: a.title,
+          description: 'd',
+          url: a.url,
+          urlToImage: 'null',
+          publishedAt: a.at,
+          content: null,
+        })),
+      });
     },
     '/rss/search': (req, res) => {
       if (rssFails) return void res.writeHead(503).end('busy');
-      const items = rssItems(qOf(req)).map((a) => `<item><title>${a.title} - Feed</title><link>${a.url}</link><pubDate>${new Date(a.at).toUTCString()}</pubDate><source url="https://feed.example">Feed</source></item>`);
-      res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items.join('')}</channel></rss>`);
+      const items = rssItems(qOf(req)).map(
+        (a) =>
+          `<item><title>${a.title} - Feed</title><link>${a.url}</link><pubDate>${new Date(a.at).toUTCString()}</pubDate><source url="https://feed.example">Feed</source></item>`,
+      );
+      res
+        .writeHead(200, { 'content-type': 'application/rss+xml' })
+        .end(`<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items.join('')}</channel></rss>`);
     },
   });
-  Object.assign(process.env, { NEWS_API_BASE_URL: `${server.base}/v2`, NEWS_RSS_BASE_URL: server.base, NEWS_API_KEY: 'news-secret', NEWS_API_DAILY_LIMIT: String(LIMIT) });
+  Object.assign(process.env, {
+    NEWS_API_BASE_URL: `${server.base}/v2`,
+    NEWS_RSS_BASE_URL: server.base,
+    NEWS_API_KEY: 'news-secret',
+    NEWS_API_DAILY_LIMIT: String(LIMIT),
+  });
   resetConfig();
   adminToken = await signUp('admin@example.org', '192.0.2.50');
   userToken = await signUp('user@example.org', '192.0.2.51');
@@ -119,19 +153,45 @@ describe('fetch_news', () => {
     expect(run.status).toBe('succeeded');
     expect(searchCalls()).toHaveLength(2);
     expect(rssCalls()).toHaveLength(6);
-    expect(run.result).toMatchObject({ bills: 6, search_calls: 2, search_failures: 0, rss_failures: 0, stored: 5, duplicates: 0, requests: 2, requests_completed: 2, quota_low: false });
+    expect(run.result).toMatchObject({
+      bills: 6,
+      search_calls: 2,
+      search_failures: 0,
+      rss_failures: 0,
+      stored: 5,
+      duplicates: 0,
+      requests: 2,
+      requests_completed: 2,
+      quota_low: false,
+    });
     expect((await listNewsRequests(10)).items).toEqual([]);
     const one = await call(newsApi, 'GET', '/api/bills/119-hr-1/news');
     expect(one.status).toBe(200);
     expect(one.body).toEqual({
       items: [
-        { url: 'https://wire.example/12', title: 'Act Number 1 and Act Number 2 debated', source: 'Wire', description: 'd', image_url: null, published_at: '2026-11-21T10:00:00.000Z' },
-        { url: 'https://wire.example/1', title: 'Act Number 1 passes', source: 'Wire', description: 'd', image_url: null, published_at: '2026-11-20T10:00:00.000Z' },
+        {
+          url: 'https://wire.example/12',
+          title: 'Act Number 1 and Act Number 2 debated',
+          source: 'Wire',
+          description: 'd',
+          image_url: null,
+          published_at: '2026-11-21T10:00:00.000Z',
+        },
+        {
+          url: 'https://wire.example/1',
+          title: 'Act Number 1 passes',
+          source: 'Wire',
+          description: 'd',
+          image_url: null,
+          published_at: '2026-11-20T10:00:00.000Z',
+        },
       ],
       next_cursor: null,
     });
     expect(((await call(newsApi, 'GET', '/api/bills/119-hr-2/news')).body as { items: unknown[] }).items).toHaveLength(1);
-    expect(((await call(newsApi, 'GET', '/api/bills/119-hr-5/news')).body as { items: { source: string }[] }).items).toEqual([expect.objectContaining({ title: 'Feed story on 5', source: 'Feed' })]);
+    expect(((await call(newsApi, 'GET', '/api/bills/119-hr-5/news')).body as { items: { source: string }[] }).items).toEqual([
+      expect.objectContaining({ title: 'Feed story on 5', source: 'Feed' }),
+    ]);
 
     // And a second run stores nothing new: the same URLs are duplicates, the feeds come from the cache.
     server.seen.length = 0;
@@ -153,7 +213,11 @@ describe('fetch_news', () => {
     // Ten active bills (three calls); the call carrying bill 11 fails.
     for (const n of [11, 12, 13, 14, 15]) await createBill(bill(n, `Isolated ${n}`));
     await requestNewsFetch('119-hr-11', 'brief');
-    searchArticles = [1, 2, 3, 4, 5, 11, 12, 13, 14, 15].map((n) => ({ title: `${n < 11 ? 'Act Number' : 'Isolated'} ${n} fresh`, url: `https://wire.example/fresh-${n}`, at: '2026-11-21T09:00:00Z' }));
+    searchArticles = [1, 2, 3, 4, 5, 11, 12, 13, 14, 15].map((n) => ({
+      title: `${n < 11 ? 'Act Number' : 'Isolated'} ${n} fresh`,
+      url: `https://wire.example/fresh-${n}`,
+      at: '2026-11-21T09:00:00Z',
+    }));
     searchFails = (q) => q.includes('Isolated 11');
 
     const run = await runJob();
@@ -201,7 +265,10 @@ describe('news routes', () => {
   });
 
   it('keep the admin routes from guests (401) and users (403)', async () => {
-    for (const [method, path] of [['GET', '/api/admin/news-api-quota'], ['POST', '/api/admin/clear-news-feed-cache']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/news-api-quota'],
+      ['POST', '/api/admin/clear-news-feed-cache'],
+    ] as const) {
       expect((await call(newsApi, method, path)).status).toBe(401);
       expect((await call(newsApi, method, path, { token: userToken })).status).toBe(403);
     }
@@ -224,7 +291,12 @@ describe('news routes', () => {
 
 describe('background fetches', () => {
   const putTrend = (billId: string, date: string, gnews: number) =>
-    dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...trendKeys.day('bill', billId, date), entity: 'bill_trend', bill_id: billId, score: 50, gnews_count: gnews, rss_count: 0, trends_value: 0 } }));
+    dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...trendKeys.day('bill', billId, date), entity: 'bill_trend', bill_id: billId, score: 50, gnews_count: gnews, rss_count: 0, trends_value: 0 },
+      }),
+    );
 
   it('the bill detail read queues one news fetch when nothing is stored and the latest trend counted news', async () => {
     await createBill(bill(31, 'Trending Act', '2001-01-01'));
@@ -243,14 +315,25 @@ describe('background fetches', () => {
     const drained = await drain({ 'ingest-tasks': ingestTasks });
     expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_bill_news', bill_id: '119-hr-31' }]);
     expect(drained.failures).toEqual([]);
-    expect(((await call(newsApi, 'GET', '/api/bills/119-hr-31/news')).body as { items: { url: string }[] }).items.map((a) => a.url)).toEqual(['https://wire.example/t']);
+    expect(((await call(newsApi, 'GET', '/api/bills/119-hr-31/news')).body as { items: { url: string }[] }).items.map((a) => a.url)).toEqual([
+      'https://wire.example/t',
+    ]);
     const after = await call(bills, 'GET', '/api/bills/119-hr-31');
     expect((after.body as { counts: Record<string, number> }).counts.news).toBe(1);
   });
 
   it('a member news read queues a fetch at most every 6 hours; the worker stores the member’s feed', async () => {
-    await putMember(Member.parse({ id: 'S000033', name: 'Sanders, Bernard', state: 'VT', chamber: 'senate', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }));
-    rssItems = (q) => (q.includes('Bernard Sanders') ? [{ title: 'Sen. Bernard Sanders speaks', url: 'https://feed.example/s', at: '2026-11-21T08:00:00Z' }] : []);
+    await putMember(
+      Member.parse({
+        id: 'S000033',
+        name: 'Sanders, Bernard',
+        state: 'VT',
+        chamber: 'senate',
+        provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' },
+      }),
+    );
+    rssItems = (q) =>
+      q.includes('Bernard Sanders') ? [{ title: 'Sen. Bernard Sanders speaks', url: 'https://feed.example/s', at: '2026-11-21T08:00:00Z' }] : [];
 
     const first = await call(newsApi, 'GET', '/api/members/S000033/news');
     expect(first.body).toEqual({ items: [], next_cursor: null, news_fetch_queued: true });
@@ -271,7 +354,9 @@ describe('background fetches', () => {
   });
 
   it('a failed member feed fails the message so it is retried', async () => {
-    await putMember(Member.parse({ id: 'W000001', name: 'Doe, Wanda', state: 'NY', chamber: 'house', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }));
+    await putMember(
+      Member.parse({ id: 'W000001', name: 'Doe, Wanda', state: 'NY', chamber: 'house', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }),
+    );
     rssFails = true;
     await call(newsApi, 'GET', '/api/members/W000001/news');
     const drained = await drain({ 'ingest-tasks': ingestTasks }, 1).catch(() => null);

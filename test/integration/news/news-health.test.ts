@@ -18,22 +18,40 @@ const LIMIT = 15;
 let searchStatus = 200;
 let feedStatus = 200;
 let server: Awaited<ReturnType<typeof providerServer>>;
-const newsCheck = () => runCheck(providerProbes().find((p) => p.name === 'news')!, { timeoutMs: 2000 });
+const newsCheck = () =>
+  runCheck(
+    providerProbes().find((p) => p.name === 'news')!,
+    { timeoutMs: 2000 },
+  );
 const setEnv = (values: Record<string, string | undefined>) => {
-  for (const [k, v] of Object.entries(values)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(values))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   resetConfig();
 };
 
 beforeAll(async () => {
   server = await providerServer({
-    '/v2/everything': (_req, res) => (searchStatus === 200 ? sendJson(res, { status: 'ok', totalResults: 4105, articles: [] }) : sendJson(res, { status: 'error', code: 'apiKeyInvalid', message: 'Your API key is invalid.' }, searchStatus)),
+    '/v2/everything': (_req, res) =>
+      searchStatus === 200
+        ? sendJson(res, { status: 'ok', totalResults: 4105, articles: [] })
+        : sendJson(res, { status: 'error', code: 'apiKeyInvalid', message: 'Your API key is invalid.' }, searchStatus),
     '/rss/search': (_req, res) =>
       feedStatus === 200
-        ? res.writeHead(200).end('<rss><channel><item><title>A - P</title><link>https://p.example/a</link></item><item><title>B - P</title><link>https://p.example/b</link></item></channel></rss>')
+        ? res
+            .writeHead(200)
+            .end(
+              '<rss><channel><item><title>A - P</title><link>https://p.example/a</link></item><item><title>B - P</title><link>https://p.example/b</link></item></channel></rss>',
+            )
         : res.writeHead(feedStatus).end('down'),
   });
-  setEnv({ NEWS_API_BASE_URL: `${server.base}/v2`, NEWS_RSS_BASE_URL: server.base, NEWS_API_KEY: 'news-secret', NEWS_API_DAILY_LIMIT: String(LIMIT), REPLAY_HAR: undefined });
+  setEnv({
+    NEWS_API_BASE_URL: `${server.base}/v2`,
+    NEWS_RSS_BASE_URL: server.base,
+    NEWS_API_KEY: 'news-secret',
+    NEWS_API_DAILY_LIMIT: String(LIMIT),
+    REPLAY_HAR: undefined,
+  });
 });
 beforeEach(() => {
   searchStatus = 200;

@@ -15,7 +15,16 @@ import { providerServer, sendJson, type Route } from '../../unit/ingest/support.
 useIntegrationStack();
 
 const LIMIT = 12;
-const article = (url: string, title: string) => ({ source: { id: null, name: 'Wire' }, author: null, title, description: null, url, urlToImage: 'null', publishedAt: '2026-11-20T10:00:00Z', content: null });
+const article = (url: string, title: string) => ({
+  source: { id: null, name: 'Wire' },
+  author: null,
+  title,
+  description: null,
+  url,
+  urlToImage: 'null',
+  publishedAt: '2026-11-20T10:00:00Z',
+  content: null,
+});
 const rss = (items: [string, string][]) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items.map(([t, u]) => `<item><title>${t} - Wire</title><link>${u}</link><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate><source url="https://wire.example">Wire</source></item>`).join('')}</channel></rss>`;
 
@@ -29,7 +38,12 @@ const nextDay = () => new Date(Date.UTC(2026, 10, 1 + ++day, 12));
 beforeAll(async () => {
   transportSettings.baseDelayMs = 5;
   server = await providerServer({ '/v2/everything': (req, res, n) => everything(req, res, n), '/rss/search': (req, res, n) => feed(req, res, n) });
-  Object.assign(process.env, { NEWS_API_BASE_URL: `${server.base}/v2`, NEWS_RSS_BASE_URL: server.base, NEWS_API_KEY: 'news-secret', NEWS_API_DAILY_LIMIT: String(LIMIT) });
+  Object.assign(process.env, {
+    NEWS_API_BASE_URL: `${server.base}/v2`,
+    NEWS_RSS_BASE_URL: server.base,
+    NEWS_API_KEY: 'news-secret',
+    NEWS_API_DAILY_LIMIT: String(LIMIT),
+  });
   resetConfig();
 });
 beforeEach(() => {
@@ -44,7 +58,15 @@ afterAll(async () => {
 describe('searchNewsBatch', () => {
   it('sends four queries in one OR call with the key in a header and returns one list per query', async () => {
     everything = (_req, res) =>
-      sendJson(res, { status: 'ok', totalResults: 3, articles: [article('https://w.example/1', 'Laken Riley Act signed'), article('https://w.example/2', 'Debate on H.R. 9'), article('https://w.example/1', 'Laken Riley Act signed')] });
+      sendJson(res, {
+        status: 'ok',
+        totalResults: 3,
+        articles: [
+          article('https://w.example/1', 'Laken Riley Act signed'),
+          article('https://w.example/2', 'Debate on H.R. 9'),
+          article('https://w.example/1', 'Laken Riley Act signed'),
+        ],
+      });
     const now = nextDay();
     const lists = await searchNewsBatch(['"Laken Riley Act"', '"H.R. 9"', '"S. 1"', '"H.R. 1"'], { from: new Date('2026-11-01T00:00:00Z'), now });
     expect(lists.map((l) => l.map((a) => a.url))).toEqual([['https://w.example/1'], ['https://w.example/2'], [], []]);
@@ -76,7 +98,8 @@ describe('searchNewsBatch', () => {
   });
 
   it('marks the day spent when the provider answers 429 rateLimited', async () => {
-    everything = (_req, res) => sendJson(res, { status: 'error', code: 'rateLimited', message: 'You have made too many requests recently.' }, 429, { 'retry-after': '0' });
+    everything = (_req, res) =>
+      sendJson(res, { status: 'error', code: 'rateLimited', message: 'You have made too many requests recently.' }, 429, { 'retry-after': '0' });
     const now = nextDay();
     await expect(searchNewsBatch(['"A"'], { now })).rejects.toThrow(/HTTP 429: rateLimited/);
     expect(await newsSearchQuota(now)).toMatchObject({ used: LIMIT, remaining: 0, low: true });

@@ -24,7 +24,10 @@ const users: Record<string, { id: string; token: string; email: string }> = {};
 
 async function signUp(name: string): Promise<void> {
   const email = `${name}@example.org`;
-  const reg = await call(auth, 'POST', '/api/auth/register', { body: { email, password: 'correct horse battery' }, sourceIp: `198.51.100.${Object.keys(users).length + 1}` });
+  const reg = await call(auth, 'POST', '/api/auth/register', {
+    body: { email, password: 'correct horse battery' },
+    sourceIp: `198.51.100.${Object.keys(users).length + 1}`,
+  });
   const login = await call(auth, 'POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
   users[name] = { id: (reg.body as { id: string }).id, token: (login.body as { access_token: string }).access_token, email };
 }
@@ -66,11 +69,33 @@ beforeAll(async () => {
     createFollow({ userId: id('dave'), targetType: 'bill', targetId: BILL }),
     createFollow({ userId: id('erin'), targetType: 'bill', targetId: BILL }),
   ]);
-  await settings('alice', { push_enabled: true, push_url: `${push.url}/alice`, push_auth: 'token', push_token: 'tk_alice', email_enabled: true, email_address: 'alice@example.org', rss_enabled: true });
+  await settings('alice', {
+    push_enabled: true,
+    push_url: `${push.url}/alice`,
+    push_auth: 'token',
+    push_token: 'tk_alice',
+    email_enabled: true,
+    email_address: 'alice@example.org',
+    rss_enabled: true,
+  });
   await settings('bob', { push_enabled: true, push_url: `${push.url}/bob`, email_enabled: true, email_address: 'bob@example.org' });
   await settings('carol', { push_enabled: true, push_url: `${push.url}/carol`, alert_filters: { neutral: { new_document: false } } });
-  await settings('dave', { email_enabled: true, email_address: 'dave@example.org', quiet_hours_start: (hour + 23) % 24, quiet_hours_end: (hour + 2) % 24, timezone: 'UTC' });
-  await settings('erin', { push_enabled: true, push_url: `${push.url}/erin`, push_auth: 'basic', push_username: 'erin', push_password: 's3cret', digest_mode: 'daily', rss_enabled: true });
+  await settings('dave', {
+    email_enabled: true,
+    email_address: 'dave@example.org',
+    quiet_hours_start: (hour + 23) % 24,
+    quiet_hours_end: (hour + 2) % 24,
+    timezone: 'UTC',
+  });
+  await settings('erin', {
+    push_enabled: true,
+    push_url: `${push.url}/erin`,
+    push_auth: 'basic',
+    push_username: 'erin',
+    push_password: 's3cret',
+    digest_mode: 'daily',
+    rss_enabled: true,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -94,7 +119,9 @@ describe('dispatch of a bill event to every channel', () => {
       authorization: 'Bearer tk_alice',
       'content-type': 'text/plain; charset=utf-8',
     });
-    expect(alicePush?.body).toBe('New text: Introduced in House (ih)\nPostal Service Reform Act 3076\nReforms the finances and operations of the United States Postal Service.');
+    expect(alicePush?.body).toBe(
+      'New text: Introduced in House (ih)\nPostal Service Reform Act 3076\nReforms the finances and operations of the United States Postal Service.',
+    );
 
     const [aliceMail] = mailsTo('alice');
     expect(mailsTo('alice')).toHaveLength(1);
@@ -160,7 +187,10 @@ describe('dispatch of a bill event to every channel', () => {
     const later = new Date(Date.now() + 3 * 3600 * 1000);
     expect(await releaseHeldNotifications(later)).toMatchObject({ due: 2, users: 1, sent: 2 });
     expect(mailsTo('dave').map((m) => m.subject)).toEqual(['New Bill Text: HR 3076', 'Bill Updated: HR 3076']);
-    expect((await historyOf('dave')).map((e) => [e.channels.email, e.due_at])).toEqual([['sent', null], ['sent', null]]);
+    expect((await historyOf('dave')).map((e) => [e.channels.email, e.due_at])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
     expect(await releaseHeldNotifications(later)).toMatchObject({ due: 0, sent: 0 });
   });
 
@@ -170,7 +200,10 @@ describe('dispatch of a bill event to every channel', () => {
     expect(await sendNotificationDigests(tomorrow)).toMatchObject({ due_events: 2, users: 1, messages_sent: 1 });
     const digests = pushesTo('erin');
     expect(digests).toHaveLength(1);
-    expect(digests[0]?.headers).toMatchObject({ title: 'Your BillWatch digest (daily): 2 updates', authorization: `Basic ${Buffer.from('erin:s3cret').toString('base64')}` });
+    expect(digests[0]?.headers).toMatchObject({
+      title: 'Your BillWatch digest (daily): 2 updates',
+      authorization: `Basic ${Buffer.from('erin:s3cret').toString('base64')}`,
+    });
     expect(await sendNotificationDigests(tomorrow)).toMatchObject({ due_events: 0 });
   });
 

@@ -46,26 +46,28 @@ export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bi
 }
 
 export async function seedBrief(billId: string, summary: string, topicTags: string[]): Promise<void> {
-  await putBrief(Brief.parse({
-    bill_id: billId,
-    version: 1,
-    type: 'full',
-    text_version_code: 'ih',
-    previous_text_version_code: null,
-    summary,
-    points: [],
-    topic_tags: topicTags,
-    uncited: false,
-    share_token: randomUUID(),
-    provider: 'test',
-    model: 'test',
-    prompt_version: 'v1',
-    method: 'extractive',
-    input_tokens: 0,
-    output_tokens: 0,
-    cost_usd: 0,
-    created_at: new Date().toISOString(),
-  }));
+  await putBrief(
+    Brief.parse({
+      bill_id: billId,
+      version: 1,
+      type: 'full',
+      text_version_code: 'ih',
+      previous_text_version_code: null,
+      summary,
+      points: [],
+      topic_tags: topicTags,
+      uncited: false,
+      share_token: randomUUID(),
+      provider: 'test',
+      model: 'test',
+      prompt_version: 'v1',
+      method: 'extractive',
+      input_tokens: 0,
+      output_tokens: 0,
+      cost_usd: 0,
+      created_at: new Date().toISOString(),
+    }),
+  );
 }
 
 /** Hands messages to the dispatch worker as one SQS batch (records built as the local queue pump builds them). */

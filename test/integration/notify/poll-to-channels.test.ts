@@ -45,7 +45,11 @@ describe.skipIf(!hasHar)('poll → bill_updated → dispatch → push, email and
     resetConfig();
     resetReplay();
     await call(auth, 'POST', '/api/auth/register', { body: { email: 'follower@example.org', password: 'correct horse battery' } });
-    token = ((await call(auth, 'POST', '/api/auth/login', { body: { email: 'follower@example.org', password: 'correct horse battery' } })).body as { access_token: string }).access_token;
+    token = (
+      (await call(auth, 'POST', '/api/auth/login', { body: { email: 'follower@example.org', password: 'correct horse battery' } })).body as {
+        access_token: string;
+      }
+    ).access_token;
 
     // First poll: the bills arrive as new bills (no event for a bill seen for the first time).
     await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
@@ -54,7 +58,13 @@ describe.skipIf(!hasHar)('poll → bill_updated → dispatch → push, email and
     if (!milestone) throw new Error('the recorded listing has no bill whose latest action is a milestone');
     billId = milestone.id;
     // Make the stored bill look older, as if its latest action had not happened yet at the previous poll.
-    await refreshBill(billId, { ...milestone, latest_action_text: 'Introduced in House', latest_action_date: '2024-12-01', latest_action_category: 'referral', update_date: '2024-12-01T00:00:00Z' });
+    await refreshBill(billId, {
+      ...milestone,
+      latest_action_text: 'Introduced in House',
+      latest_action_date: '2024-12-01',
+      latest_action_category: 'referral',
+      update_date: '2024-12-01T00:00:00Z',
+    });
 
     const me = (await call(auth, 'GET', '/api/auth/me', { token })).body as { id: string };
     await createFollow({ userId: me.id, targetType: 'bill', targetId: billId, followMode: 'hold_boost' });

@@ -68,7 +68,9 @@ describe('notification settings', () => {
   });
 
   it('stores the push password sealed and only ever answers push_password_set', async () => {
-    const res = await api('PUT', '/api/notifications/settings', { body: { push_enabled: true, push_url: `${push.url}/mine`, push_auth: 'basic', push_username: 'me', push_password: 'hunter22' } });
+    const res = await api('PUT', '/api/notifications/settings', {
+      body: { push_enabled: true, push_url: `${push.url}/mine`, push_auth: 'basic', push_username: 'me', push_password: 'hunter22' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ push_password_set: true, push_username: 'me' });
     expect(res.text).not.toContain('hunter22');
@@ -121,7 +123,12 @@ describe('channel tests', () => {
     expect(res.body).toEqual({ status: 'ok', detail: 'HTTP 200 OK' });
     const req = push.requests.at(-1);
     expect(req?.path).toBe('/trial');
-    expect(req?.headers).toMatchObject({ title: 'BillWatch test notification', click: 'http://localhost:3000/notifications', authorization: 'Bearer tk_trial', priority: 'default' });
+    expect(req?.headers).toMatchObject({
+      title: 'BillWatch test notification',
+      click: 'http://localhost:3000/notifications',
+      authorization: 'Bearer tk_trial',
+      priority: 'default',
+    });
   });
 
   it('uses the saved password for a basic-auth test that omits it', async () => {
@@ -212,21 +219,30 @@ describe('feed and unsubscribe', () => {
     expect(res.text).toContain(`action="http://localhost:3000/api/notifications/unsubscribe/${t}"`);
     expect(res.text).toContain('value="resubscribe"');
     expect(await emailEnabled()).toBe(false);
-    const back = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, { rawBody: 'action=resubscribe', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const back = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, {
+      rawBody: 'action=resubscribe',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(back.status).toBe(200);
     expect(await emailEnabled()).toBe(true);
   });
 
   it('takes the RFC 8058 one-click POST, form-encoded or multipart: 200, no redirect, no cookie', async () => {
     const t = await unsubscribeToken();
-    const form = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, { rawBody: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(200);
     expect(form.headers['set-cookie']).toBeUndefined();
     expect(form.headers.location).toBeUndefined();
     expect(await emailEnabled()).toBe(false);
     await api('PUT', '/api/notifications/settings', { body: { email_enabled: true } });
     const multipart = '--b0undary\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b0undary--\r\n';
-    const mp = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, { rawBody: multipart, headers: { 'content-type': 'multipart/form-data; boundary=b0undary' } });
+    const mp = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, {
+      rawBody: multipart,
+      headers: { 'content-type': 'multipart/form-data; boundary=b0undary' },
+    });
     expect(mp.status).toBe(200);
     expect(await emailEnabled()).toBe(false);
   });

@@ -28,7 +28,12 @@ const daysAfter = (n: number) => new Date(SCORED_ON.getTime() + n * 86_400_000 +
 
 beforeAll(async () => {
   const bills = await Promise.all([1, 2, 3].map((n) => seedBill(119, 'hr', n, { latest_action_date: `2026-09-0${n}` })));
-  await scoreSubjects('bill', bills.map((bill) => ({ kind: 'bill' as const, id: bill.id, bill })), doubles, SCORED_ON);
+  await scoreSubjects(
+    'bill',
+    bills.map((bill) => ({ kind: 'bill' as const, id: bill.id, bill })),
+    doubles,
+    SCORED_ON,
+  );
 });
 
 describe('dashboard trending over stored scores', () => {
@@ -44,7 +49,12 @@ describe('dashboard trending over stored scores', () => {
 
   it('serves the same ranking to a guest over GET /api/dashboard when today is scored', async () => {
     const bills = await Promise.all([1, 2, 3].map((n) => seedBill(119, 'hr', n, { latest_action_date: `2026-09-0${n}` })));
-    await scoreSubjects('bill', bills.map((bill) => ({ kind: 'bill' as const, id: bill.id, bill })), doubles, new Date());
+    await scoreSubjects(
+      'bill',
+      bills.map((bill) => ({ kind: 'bill' as const, id: bill.id, bill })),
+      doubles,
+      new Date(),
+    );
     const res = await call(personal, 'GET', '/api/dashboard');
     expect(res.status).toBe(200);
     const body = res.body as { most_popular: { trending_source: string; window_days: number; items: { id: string; score: number }[] } };

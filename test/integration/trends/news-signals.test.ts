@@ -26,7 +26,16 @@ const TODAY = NOW.toISOString().slice(0, 10);
 const RECENT = new Date(NOW.getTime() - 5 * 86_400_000).toISOString().slice(0, 10);
 const ENV = ['SEARCH_TRENDS_API_KEY', 'SEARCH_TRENDS_BASE_URL', 'NEWS_API_KEY', 'NEWS_API_BASE_URL', 'NEWS_RSS_BASE_URL', 'NEWS_API_DAILY_LIMIT', 'REPLAY_HAR'];
 
-const article = (url: string, title: string) => ({ source: { id: null, name: 'Wire' }, author: null, title, description: null, url, urlToImage: null, publishedAt: `${TODAY}T01:00:00Z`, content: null });
+const article = (url: string, title: string) => ({
+  source: { id: null, name: 'Wire' },
+  author: null,
+  title,
+  description: null,
+  url,
+  urlToImage: null,
+  publishedAt: `${TODAY}T01:00:00Z`,
+  content: null,
+});
 const rss = (n: number) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${Array.from({ length: n }, (_, i) => `<item><title>Story ${i} - Wire</title><link>https://wire.example/${i}</link><pubDate>Fri, 20 Nov 2026 10:00:00 GMT</pubDate><source url="https://wire.example">Wire</source></item>`).join('')}</channel></rss>`;
 
@@ -34,7 +43,9 @@ const rss = (n: number) =>
 const ARTICLES: Record<string, number> = { 'Alpha Act': 3, 'Beta Act': 1, 'Gamma Act': 0, 'Delta Act': 2, 'Epsilon Act': 5 };
 const everything: Route = (req, res) => {
   const q = new URL(req.url ?? '/', 'http://localhost').searchParams.get('q') ?? '';
-  const articles = Object.entries(ARTICLES).flatMap(([title, n]) => (q.includes(title) ? Array.from({ length: n }, (_, i) => article(`https://wire.example/${title}/${i}`, `${title} debated, part ${i}`)) : []));
+  const articles = Object.entries(ARTICLES).flatMap(([title, n]) =>
+    q.includes(title) ? Array.from({ length: n }, (_, i) => article(`https://wire.example/${title}/${i}`, `${title} debated, part ${i}`)) : [],
+  );
   sendJson(res, { status: 'ok', totalResults: articles.length, articles });
 };
 const feed: Route = (req, res) => {
@@ -62,7 +73,14 @@ const seenPath = (path: string) => server.seen.filter((s) => s.url.startsWith(pa
 beforeAll(async () => {
   transportSettings.baseDelayMs = 1;
   server = await providerServer({ '/v2/everything': everything, '/rss/search': feed, '/serp/search.json': trends });
-  setEnv({ REPLAY_HAR: undefined, SEARCH_TRENDS_API_KEY: 'serp-secret', SEARCH_TRENDS_BASE_URL: `${server.base}/serp`, NEWS_API_KEY: 'news-secret', NEWS_API_BASE_URL: `${server.base}/v2`, NEWS_RSS_BASE_URL: server.base });
+  setEnv({
+    REPLAY_HAR: undefined,
+    SEARCH_TRENDS_API_KEY: 'serp-secret',
+    SEARCH_TRENDS_BASE_URL: `${server.base}/serp`,
+    NEWS_API_KEY: 'news-secret',
+    NEWS_API_BASE_URL: `${server.base}/v2`,
+    NEWS_RSS_BASE_URL: server.base,
+  });
   for (const [i, title] of Object.keys(ARTICLES).entries()) await seedBill(119, 'hr', 700 + i, { short_title: title, latest_action_date: RECENT });
 });
 beforeEach(async () => {

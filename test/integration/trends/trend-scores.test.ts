@@ -41,14 +41,20 @@ const server = createServer((req, res) => {
   const terms = (url.searchParams.get('q') ?? '').split(',');
   if (terms.some((t) => failing.has(t))) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"upstream exploded"}');
   if (terms.every((t) => !interest.has(t))) {
-    return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ search_metadata: { status: 'Success' }, error: "Google Trends hasn't returned any results for this query." }));
+    return void res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ search_metadata: { status: 'Success' }, error: "Google Trends hasn't returned any results for this query." }));
   }
   // Two complete daily buckets and a partial one, as the documented TIMESERIES reply has them.
   const bucket = (date: string, factor: number, partial = false) => ({
     date,
     timestamp: '1763510400',
     ...(partial ? { partial_data: true } : {}),
-    values: terms.map((t) => ({ query: t, value: String(Math.round((interest.get(t) ?? 0) * factor)), extracted_value: Math.round((interest.get(t) ?? 0) * factor) })),
+    values: terms.map((t) => ({
+      query: t,
+      value: String(Math.round((interest.get(t) ?? 0) * factor)),
+      extracted_value: Math.round((interest.get(t) ?? 0) * factor),
+    })),
   });
   res.writeHead(200, { 'content-type': 'application/json' }).end(
     JSON.stringify({
@@ -86,15 +92,24 @@ const setEnv = (values: Record<string, string | undefined>) => {
   resetConfig();
 };
 
-const billSubject = (n: number, shortTitle: string): Subject => ({ kind: 'bill', id: `119-hr-${n}`, bill: makeBill(119, 'hr', n, { short_title: shortTitle }) });
+const billSubject = (n: number, shortTitle: string): Subject => ({
+  kind: 'bill',
+  id: `119-hr-${n}`,
+  bill: makeBill(119, 'hr', n, { short_title: shortTitle }),
+});
 /** The stored score of a bill or member for today. */
-const stored = async (subject: TrendSubject, id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: trendKeys.day(subject, id, TODAY) }))).Item;
+const stored = async (subject: TrendSubject, id: string) =>
+  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: trendKeys.day(subject, id, TODAY) }))).Item;
 
 const savedDelay = transportSettings.baseDelayMs;
 beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   transportSettings.baseDelayMs = 1;
-  setEnv({ SEARCH_TRENDS_API_KEY: 'serp-secret', SEARCH_TRENDS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/serp`, REPLAY_HAR: undefined });
+  setEnv({
+    SEARCH_TRENDS_API_KEY: 'serp-secret',
+    SEARCH_TRENDS_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/serp`,
+    REPLAY_HAR: undefined,
+  });
 });
 beforeEach(() => {
   interest.clear();
@@ -123,7 +138,14 @@ describe('scoring a day', () => {
 
     const summary = await scoreSubjects('bill', subjects, sources(), NOW);
 
-    expect(summary).toMatchObject({ date: TODAY, subjects: 7, scored: 7, unscored: 0, signal_errors: { search_trends: 0, news_search: 0, news_rss: 0 }, unavailable: {} });
+    expect(summary).toMatchObject({
+      date: TODAY,
+      subjects: 7,
+      scored: 7,
+      unscored: 0,
+      signal_errors: { search_trends: 0, news_search: 0, news_rss: 0 },
+      unavailable: {},
+    });
     const serpCalls = requests.filter((u) => u.pathname === '/serp/search.json');
     expect(serpCalls.map((u) => u.searchParams.get('q')?.split(',').length)).toEqual([5, 2]);
     expect(serpCalls[0]?.searchParams.get('q')).toBe('Act number 0,Act number 1,Act number 2,Act number 3,Act number 4');
@@ -133,7 +155,15 @@ describe('scoring a day', () => {
 
     // Bill 106 leads search trends (70), bill 100 leads news search (20): every score follows from the day's maxima.
     const top = await stored('bill', '119-hr-106');
-    expect(top).toMatchObject({ entity: 'bill_trend', bill_id: '119-hr-106', date: TODAY, trends_value: 70, gnews_count: 2, rss_count: 4, gsi1pk: trendKeys.trending.partition(TODAY) });
+    expect(top).toMatchObject({
+      entity: 'bill_trend',
+      bill_id: '119-hr-106',
+      date: TODAY,
+      trends_value: 70,
+      gnews_count: 2,
+      rss_count: 4,
+      gsi1pk: trendKeys.trending.partition(TODAY),
+    });
     expect(top?.score).toBe(68.5); // 0.4 × 1 + 0.35 × 0.1 + 0.25 × 1
     expect(top?.gsi1sk).toBe('068.5#119-hr-106');
     const first = TrendDay.parse(await stored('bill', '119-hr-100'));
@@ -207,7 +237,13 @@ describe('the jobs', () => {
     const recent = await seedBill(119, 's', 10, { short_title: 'Recent Act', latest_action_date: '2026-11-10' });
     const stale = await seedBill(119, 's', 11, { short_title: 'Stale Act', latest_action_date: '2026-08-01' });
     const followed = await seedBill(119, 's', 12, { short_title: 'Followed Act', latest_action_date: '2026-07-01' });
-    const user = await createUser({ id: 'trend-user', email: 'trends@example.org', hashed_password: 'x', created_at: '2026-01-01T00:00:00Z', notification_prefs: null });
+    const user = await createUser({
+      id: 'trend-user',
+      email: 'trends@example.org',
+      hashed_password: 'x',
+      created_at: '2026-01-01T00:00:00Z',
+      notification_prefs: null,
+    });
     await createFollow({ userId: user.id, targetType: 'bill', targetId: followed.id });
     interest.set('Recent Act', 40);
     interest.set('Followed Act', 80);
@@ -261,9 +297,17 @@ describe('the jobs', () => {
 
   it('the job function records a run that scores nothing when no signal can be used', async () => {
     setEnv({ SEARCH_TRENDS_API_KEY: undefined, NEWS_API_KEY: undefined });
-    const noSignal: SignalSources = { ...sources(), searchTrends: searchTrendsSource, newsSearch: { ...newsSearch, unavailable: () => 'NEWS_API_KEY is not set' }, newsRss: { ...newsRss, unavailable: () => 'feed switched off' } };
+    const noSignal: SignalSources = {
+      ...sources(),
+      searchTrends: searchTrendsSource,
+      newsSearch: { ...newsSearch, unavailable: () => 'NEWS_API_KEY is not set' },
+      newsRss: { ...newsRss, unavailable: () => 'feed switched off' },
+    };
     try {
-      expect(await calculateTrendScores(NOW, noSignal)).toMatchObject({ scored: 0, unavailable: { search_trends: 'SEARCH_TRENDS_API_KEY is not set', news_search: 'NEWS_API_KEY is not set', news_rss: 'feed switched off' } });
+      expect(await calculateTrendScores(NOW, noSignal)).toMatchObject({
+        scored: 0,
+        unavailable: { search_trends: 'SEARCH_TRENDS_API_KEY is not set', news_search: 'NEWS_API_KEY is not set', news_rss: 'feed switched off' },
+      });
       expect(requests).toEqual([]);
     } finally {
       setEnv({ SEARCH_TRENDS_API_KEY: 'serp-secret' });
@@ -304,7 +348,18 @@ describe('GET /api/bills/{id}/trend and /api/members/{id}/trend', () => {
   it('serves member scores and 404 for an unknown member', async () => {
     await seedMember('R000004', 'Routed, Rita', { first_name: 'Rita', last_name: 'Routed' });
     interest.set('Rita Routed', 9);
-    await scoreSubjects('member', [{ kind: 'member', id: 'R000004', member: { id: 'R000004', name: 'Routed, Rita', first_name: 'Rita', last_name: 'Routed', state: 'CA', chamber: 'house' } }], sources(), NOW);
+    await scoreSubjects(
+      'member',
+      [
+        {
+          kind: 'member',
+          id: 'R000004',
+          member: { id: 'R000004', name: 'Routed, Rita', first_name: 'Rita', last_name: 'Routed', state: 'CA', chamber: 'house' },
+        },
+      ],
+      sources(),
+      NOW,
+    );
 
     const res = await call(trendsApi, 'GET', '/api/members/R000004/trend');
     expect(res.status).toBe(200);

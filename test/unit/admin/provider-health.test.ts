@@ -100,7 +100,14 @@ describe('checkProviders', () => {
   it('runs probes concurrently so a hanging one costs one deadline, and keeps their order', async () => {
     const started = Date.now();
     const report = await checkProviders(
-      [answering('congress_api', 60), hanging('document_api'), failing('rep_lookup', 'boom'), answering('llm', 60), skipped('news', 'no client'), skipped('trends', 'no client')],
+      [
+        answering('congress_api', 60),
+        hanging('document_api'),
+        failing('rep_lookup', 'boom'),
+        answering('llm', 60),
+        skipped('news', 'no client'),
+        skipped('trends', 'no client'),
+      ],
       { timeoutMs: 150 },
     );
     const elapsed = Date.now() - started;

@@ -29,9 +29,29 @@ describe('tokens', () => {
   it('rejects expired tokens beyond the 60 s leeway, wrong audience and unsigned tokens', async () => {
     const c = config();
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('u').setIssuer(c.JWT_ISSUER).setAudience(c.JWT_AUDIENCE).setIssuedAt(now - 1000).setExpirationTime(now - 61).sign(key());
-    const withinLeeway = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('u').setIssuer(c.JWT_ISSUER).setAudience(c.JWT_AUDIENCE).setIssuedAt(now - 1000).setExpirationTime(now - 30).sign(key());
-    const wrongAudience = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('u').setIssuer(c.JWT_ISSUER).setAudience('someone-else').setExpirationTime('1h').sign(key());
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u')
+      .setIssuer(c.JWT_ISSUER)
+      .setAudience(c.JWT_AUDIENCE)
+      .setIssuedAt(now - 1000)
+      .setExpirationTime(now - 61)
+      .sign(key());
+    const withinLeeway = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u')
+      .setIssuer(c.JWT_ISSUER)
+      .setAudience(c.JWT_AUDIENCE)
+      .setIssuedAt(now - 1000)
+      .setExpirationTime(now - 30)
+      .sign(key());
+    const wrongAudience = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('u')
+      .setIssuer(c.JWT_ISSUER)
+      .setAudience('someone-else')
+      .setExpirationTime('1h')
+      .sign(key());
     const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"u"}').toString('base64url')}.`;
     await expect(verifyToken(expired)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(verifyToken(withinLeeway)).resolves.toMatchObject({ sub: 'u' });

@@ -26,9 +26,24 @@ afterEach(() => {
 describe('the HTTP mapping of the neutral errors', () => {
   it.each([
     ['not found', new NotFoundError('No bill 118-hr-1', 'bill.not_found'), 404, { detail: 'No bill 118-hr-1', code: 'bill.not_found' }],
-    ['conflict', new ConflictError('You already have a collection named "x"', 'collection.name_taken'), 409, { detail: 'You already have a collection named "x"', code: 'collection.name_taken' }],
-    ['forbidden', new ForbiddenError('This needs an administrator account', 'auth.admin_required'), 403, { detail: 'This needs an administrator account', code: 'auth.admin_required' }],
-    ['unavailable', new UnavailableError('The ZIP lookup is unavailable: timeout', 'zip.lookup_unavailable'), 503, { detail: 'The ZIP lookup is unavailable: timeout', code: 'zip.lookup_unavailable' }],
+    [
+      'conflict',
+      new ConflictError('You already have a collection named "x"', 'collection.name_taken'),
+      409,
+      { detail: 'You already have a collection named "x"', code: 'collection.name_taken' },
+    ],
+    [
+      'forbidden',
+      new ForbiddenError('This needs an administrator account', 'auth.admin_required'),
+      403,
+      { detail: 'This needs an administrator account', code: 'auth.admin_required' },
+    ],
+    [
+      'unavailable',
+      new UnavailableError('The ZIP lookup is unavailable: timeout', 'zip.lookup_unavailable'),
+      503,
+      { detail: 'The ZIP lookup is unavailable: timeout', code: 'zip.lookup_unavailable' },
+    ],
   ])('answers %s with its status and {detail, code}', (_kind, err, status, body) => {
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const res = render(err);
@@ -71,7 +86,10 @@ describe('the HTTP mapping of the neutral errors', () => {
     const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const res = render(new UnavailableError('openai did not answer: boom', 'llm.unavailable', { cause: new Error('socket hang up') }), 'req-1');
     expect(res.body).toEqual({ detail: 'openai did not answer: boom', code: 'llm.unavailable' });
-    expect(log).toHaveBeenCalledWith('dependency failure', expect.objectContaining({ requestId: 'req-1', code: 'llm.unavailable', cause: 'Error: socket hang up' }));
+    expect(log).toHaveBeenCalledWith(
+      'dependency failure',
+      expect.objectContaining({ requestId: 'req-1', code: 'llm.unavailable', cause: 'Error: socket hang up' }),
+    );
   });
 
   it('does not log client errors', () => {
@@ -90,7 +108,10 @@ describe('request-level HTTP errors', () => {
       body: { detail: 'Method not allowed; use GET, POST', code: 'request.method_not_allowed' },
     });
     expect(render(payloadTooLarge(65536))).toMatchObject({ status: 413, body: { code: 'request.too_large', detail: 'Request body exceeds 65536 bytes' } });
-    expect(render(badRequest('The request body is not valid JSON', 'request.malformed_json'))).toMatchObject({ status: 400, body: { code: 'request.malformed_json' } });
+    expect(render(badRequest('The request body is not valid JSON', 'request.malformed_json'))).toMatchObject({
+      status: 400,
+      body: { code: 'request.malformed_json' },
+    });
   });
 });
 

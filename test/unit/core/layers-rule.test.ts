@@ -15,7 +15,9 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecma
 describe('the layer table', () => {
   it('places every folder of shared/ in exactly one layer', async () => {
     const { readdirSync } = await import('node:fs');
-    const folders = readdirSync(at('shared'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `shared/${e.name}`);
+    const folders = readdirSync(at('shared'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `shared/${e.name}`);
     for (const folder of folders) {
       const owners = (LAYERS as { folders: string[] }[]).filter((l) => l.folders.includes(folder));
       expect(owners, folder).toHaveLength(1);
@@ -28,7 +30,10 @@ tester.run('layers/direction', layersPlugin.rules.direction, {
   valid: [
     { filename: at('shared/db/bills.repository.ts'), code: "import { Bill } from '#shared/domain/bills/bill.schema.ts';" },
     { filename: at('shared/domain/bills/bill-id.ts'), code: "import { z } from 'zod'; import { BILL_TYPES } from './bill.schema.ts';" },
-    { filename: at('shared/personal/follows.ts'), code: "import { x } from '#shared/db/follows.repository.ts'; import { y } from '#shared/providers/llm/retry.ts';" },
+    {
+      filename: at('shared/personal/follows.ts'),
+      code: "import { x } from '#shared/db/follows.repository.ts'; import { y } from '#shared/providers/llm/retry.ts';",
+    },
     { filename: at('functions/api/bills.ts'), code: "import { apiFunction } from '#shared/http/api-function.ts';" },
   ],
   invalid: [
@@ -50,7 +55,9 @@ tester.run('layers/direction', layersPlugin.rules.direction, {
     {
       filename: at('shared/notify/deliver.ts'),
       code: "const m = await import('#shared/http/reply.ts');",
-      errors: [{ message: "The use cases layer may not import the edges layer ('#shared/http/reply.ts'): imports run from a higher layer to a lower one only." }],
+      errors: [
+        { message: "The use cases layer may not import the edges layer ('#shared/http/reply.ts'): imports run from a higher layer to a lower one only." },
+      ],
     },
   ],
 });

@@ -9,7 +9,9 @@ describe('the route table and the API functions', () => {
     for (const group of groups) {
       const mod = (await import(`../../../functions/api/${group}.ts`)) as { handler: { routes: readonly { operationId: string }[] } };
       const implemented = mod.handler.routes.map((r) => r.operationId).sort();
-      const declared = ROUTES.filter((r) => r.fn === group).map((r) => r.operationId).sort();
+      const declared = ROUTES.filter((r) => r.fn === group)
+        .map((r) => r.operationId)
+        .sort();
       expect(implemented, `functions/api/${group}.ts`).toEqual(declared);
     }
   });

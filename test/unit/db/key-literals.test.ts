@@ -41,8 +41,7 @@ function keyLiterals(): Set<string> {
 }
 
 /** A quoted occurrence: a prefix at the start of a string, a constant as a whole string. */
-const occurrence = (literal: string) =>
-  literal.endsWith('#') ? new RegExp(`['"\`]${literal}`) : new RegExp(`(['"\`])${literal}\\1`);
+const occurrence = (literal: string) => (literal.endsWith('#') ? new RegExp(`['"\`]${literal}`) : new RegExp(`(['"\`])${literal}\\1`));
 
 describe('key literals', () => {
   const literals = keyLiterals();

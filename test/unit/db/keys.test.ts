@@ -57,7 +57,10 @@ describe('bill keys', () => {
     expect(billKeys.byLatestAction.keys({ id: '118-hr-1', latest_action_date: '2025-03-04' })).toEqual({ gsi1pk: 'BILLS', gsi1sk: '2025-03-04#118-hr-1' });
     expect(billKeys.byLatestAction.keys({ id: '118-hr-1', latest_action_date: null })).toEqual({ gsi1pk: 'BILLS', gsi1sk: '0000-00-00#118-hr-1' });
     expect(billKeys.byLatestAction.partition).toBe('BILLS');
-    expect(billKeys.bySponsor.keys('S000001', { id: '118-hr-1', introduced_date: '2025-01-03' })).toEqual({ gsi2pk: 'SPONSOR#S000001', gsi2sk: '2025-01-03#118-hr-1' });
+    expect(billKeys.bySponsor.keys('S000001', { id: '118-hr-1', introduced_date: '2025-01-03' })).toEqual({
+      gsi2pk: 'SPONSOR#S000001',
+      gsi2sk: '2025-01-03#118-hr-1',
+    });
     expect(billKeys.bySponsor.keys('S000001', { id: '118-hr-1', introduced_date: null })).toEqual({ gsi2pk: 'SPONSOR#S000001', gsi2sk: '0000-00-00#118-hr-1' });
     expect(billKeys.bySponsor.partition('S000001')).toBe('SPONSOR#S000001');
     expect(billKeys.missing('118-hr-1', 'sponsor')).toEqual({ pk: 'BILL#118-hr-1', sk: 'MISSING#sponsor' });
@@ -72,8 +75,14 @@ describe('bill keys', () => {
     expect(textVersionKeys.version('118-hr-1', 'ih')).toEqual({ pk: 'BILL#118-hr-1', sk: 'TEXT#ih' });
     expect(textVersionKeys.prefix).toBe('TEXT#');
     expect(cosponsorKeys.cosponsor('118-hr-1', 'C000001')).toEqual({ pk: 'BILL#118-hr-1', sk: 'COSPONSOR#C000001' });
-    expect(cosponsorKeys.byMember.keys({ bill_id: '118-hr-1', member_id: 'C000001', sponsorship_date: '2025-02-01' })).toEqual({ gsi2pk: 'COSPONSOR#C000001', gsi2sk: '2025-02-01#118-hr-1' });
-    expect(cosponsorKeys.byMember.keys({ bill_id: '118-hr-1', member_id: 'C000001', sponsorship_date: null })).toEqual({ gsi2pk: 'COSPONSOR#C000001', gsi2sk: '0000-00-00#118-hr-1' });
+    expect(cosponsorKeys.byMember.keys({ bill_id: '118-hr-1', member_id: 'C000001', sponsorship_date: '2025-02-01' })).toEqual({
+      gsi2pk: 'COSPONSOR#C000001',
+      gsi2sk: '2025-02-01#118-hr-1',
+    });
+    expect(cosponsorKeys.byMember.keys({ bill_id: '118-hr-1', member_id: 'C000001', sponsorship_date: null })).toEqual({
+      gsi2pk: 'COSPONSOR#C000001',
+      gsi2sk: '0000-00-00#118-hr-1',
+    });
     expect(briefKeys.brief('118-hr-1', 7)).toEqual({ pk: 'BILL#118-hr-1', sk: 'BRIEF#0007' });
     expect(briefKeys.brief('118-hr-1', 12345).sk).toBe('BRIEF#12345');
     expect(briefKeys.prefix).toBe('BRIEF#');
@@ -86,21 +95,33 @@ describe('bill keys', () => {
 });
 
 describe('vote and member keys', () => {
-  it('builds roll calls, positions and a member\'s record', () => {
-    expect(voteKeys.billVote('118-hr-1', { chamber: 'house', congress: 118, session: 1, roll_number: 42 })).toEqual({ pk: 'BILL#118-hr-1', sk: 'VOTE#house#118#1#00042' });
+  it("builds roll calls, positions and a member's record", () => {
+    expect(voteKeys.billVote('118-hr-1', { chamber: 'house', congress: 118, session: 1, roll_number: 42 })).toEqual({
+      pk: 'BILL#118-hr-1',
+      sk: 'VOTE#house#118#1#00042',
+    });
     expect(voteKeys.billVotePrefix).toBe('VOTE#');
     expect(voteKeys.rollCall('house-118-1-42')).toEqual({ pk: 'ROLLCALL#house-118-1-42', sk: 'META' });
     expect(voteKeys.position('house-118-1-42', 'M000001')).toEqual({ pk: 'ROLLCALL#house-118-1-42', sk: 'POS#M000001' });
     expect(voteKeys.positionPrefix).toBe('POS#');
-    expect(voteKeys.byMember.keys('M000001', { date: '2024-05-01', vote_id: 'house-118-1-42' })).toEqual({ gsi2pk: 'MEMBERVOTES#M000001', gsi2sk: '2024-05-01#house-118-1-42' });
+    expect(voteKeys.byMember.keys('M000001', { date: '2024-05-01', vote_id: 'house-118-1-42' })).toEqual({
+      gsi2pk: 'MEMBERVOTES#M000001',
+      gsi2sk: '2024-05-01#house-118-1-42',
+    });
     expect(voteKeys.fetchClaim('118-hr-1')).toEqual({ pk: 'BILL#118-hr-1', sk: 'VOTEFETCH' });
   });
 
   it('builds members, their listings, name items and LIS mappings', () => {
     expect(memberKeys.profile('P000197')).toEqual({ pk: 'MEMBER#P000197', sk: 'PROFILE' });
     expect(memberKeys.enrichClaim('P000197')).toEqual({ pk: 'MEMBER#P000197', sk: 'ENRICH' });
-    expect(memberKeys.byState.keys({ id: 'P000197', state: 'CA', chamber: 'house', district: 3 })).toEqual({ gsi1pk: 'MEMBERS#CA', gsi1sk: 'house#03#P000197' });
-    expect(memberKeys.byState.keys({ id: 'S000001', state: 'VT', chamber: null, district: null })).toEqual({ gsi1pk: 'MEMBERS#VT', gsi1sk: 'unknown#00#S000001' });
+    expect(memberKeys.byState.keys({ id: 'P000197', state: 'CA', chamber: 'house', district: 3 })).toEqual({
+      gsi1pk: 'MEMBERS#CA',
+      gsi1sk: 'house#03#P000197',
+    });
+    expect(memberKeys.byState.keys({ id: 'S000001', state: 'VT', chamber: null, district: null })).toEqual({
+      gsi1pk: 'MEMBERS#VT',
+      gsi1sk: 'unknown#00#S000001',
+    });
     expect(memberKeys.byState.chamberPrefix('senate')).toBe('senate#');
     expect(memberKeys.byName.keys({ id: 'P000197', name: 'Pelosi, Nancy' })).toEqual({ gsi3pk: 'MEMBERS', gsi3sk: 'pelosi, nancy#P000197' });
     expect(memberKeys.nameItem('pelosi', 'P000197')).toEqual({ pk: 'NAME#p', sk: 'pelosi#P000197' });
@@ -110,7 +131,7 @@ describe('vote and member keys', () => {
   });
 });
 
-describe('people\'s keys', () => {
+describe("people's keys", () => {
   it('builds users, email claims and the system singletons', () => {
     expect(userKeys.profile('u1')).toEqual({ pk: 'USER#u1', sk: 'PROFILE' });
     expect(userKeys.email('a@example.org')).toEqual({ pk: 'EMAIL#a@example.org', sk: 'EMAIL' });
@@ -124,7 +145,10 @@ describe('people\'s keys', () => {
     expect(tokenKeys.token('unsubscribe', 't2')).toEqual({ pk: 'TOKEN#unsubscribe#t2', sk: 'TOKEN' });
     expect(followKeys.follow('u1', 'bill', '118-hr-1')).toEqual({ pk: 'USER#u1', sk: 'FOLLOW#bill#118-hr-1' });
     expect([followKeys.prefix(), followKeys.prefix('member')]).toEqual(['FOLLOW#', 'FOLLOW#member#']);
-    expect(followKeys.followers.keys({ user_id: 'u1', target_type: 'topic', target_id: 'health' })).toEqual({ gsi2pk: 'FOLLOWERS#topic#health', gsi2sk: 'USER#u1' });
+    expect(followKeys.followers.keys({ user_id: 'u1', target_type: 'topic', target_id: 'health' })).toEqual({
+      gsi2pk: 'FOLLOWERS#topic#health',
+      gsi2sk: 'USER#u1',
+    });
     expect(noteKeys.note('u1', '118-hr-1')).toEqual({ pk: 'USER#u1', sk: 'NOTE#118-hr-1' });
     expect(collectionKeys.collection('u1', 'c1')).toEqual({ pk: 'USER#u1', sk: 'COLLECTION#c1' });
     expect(collectionKeys.bill('u1', 'c1', '118-hr-1')).toEqual({ pk: 'USER#u1', sk: 'COLLBILL#c1#118-hr-1' });
@@ -137,7 +161,10 @@ describe('people\'s keys', () => {
     expect(notificationKeys.event(event)).toEqual({ pk: 'USER#u1', sk: 'NOTIF#2026-01-01T10:00:00.000Z#e1' });
     expect(notificationKeys.prefix).toBe('NOTIF#');
     expect(notificationKeys.dedupe('u1', '118-hr-1', 'new_action')).toEqual({ pk: 'USER#u1', sk: 'DEDUPE#118-hr-1#new_action' });
-    expect(notificationKeys.deferred.keys('held', event, '2026-01-02T07:00:00.000Z')).toEqual({ gsi2pk: 'DEFER#held#2026-01-02', gsi2sk: '2026-01-02T07:00:00.000Z#u1#e1' });
+    expect(notificationKeys.deferred.keys('held', event, '2026-01-02T07:00:00.000Z')).toEqual({
+      gsi2pk: 'DEFER#held#2026-01-02',
+      gsi2sk: '2026-01-02T07:00:00.000Z#u1#e1',
+    });
     expect(notificationKeys.deferred.partition('digest', '2026-01-05T08:00:00.000Z')).toBe('DEFER#digest#2026-01-05');
     expect(notificationKeys.deferred.dueBy('2026-01-02T07:00:00.000Z')).toBe('2026-01-02T07:00:00.000Z~');
   });
@@ -165,7 +192,10 @@ describe('trend and news keys', () => {
     expect(newsKeys.claim(bill)).toEqual({ pk: 'BILL#118-hr-1', sk: 'NEWSCLAIM' });
     expect(newsKeys.membersRead.keys('P000197', '2026-01-01T00:00:00.000Z')).toEqual({ gsi3pk: 'NEWS_MEMBERS', gsi3sk: '2026-01-01T00:00:00.000Z#P000197' });
     expect(newsKeys.request('118-hr-1')).toEqual({ pk: 'BILL#118-hr-1', sk: 'NEWSREQUEST' });
-    expect([newsKeys.requests.partition, newsKeys.requests.sortKey('118-hr-1', '2026-01-01T00:00:00.000Z')]).toEqual(['NEWS_REQUESTS', '2026-01-01T00:00:00.000Z#118-hr-1']);
+    expect([newsKeys.requests.partition, newsKeys.requests.sortKey('118-hr-1', '2026-01-01T00:00:00.000Z')]).toEqual([
+      'NEWS_REQUESTS',
+      '2026-01-01T00:00:00.000Z#118-hr-1',
+    ]);
     expect(newsCacheKeys.query('"water bill"')).toEqual({ pk: 'NEWSRSS', sk: `Q#${sha256('"water bill"')}` });
     expect(quotaKeys.newsSearchDay(new Date('2026-03-04T23:59:59Z'))).toEqual({ pk: 'QUOTA#news-search', sk: 'DAY#2026-03-04' });
   });

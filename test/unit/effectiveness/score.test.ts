@@ -25,7 +25,8 @@ describe('billPoints', () => {
     expect(billPoints(bill({ stage: 'passed_both_chambers', bill_category: 'commemorative', cosponsor_parties: ['R'] }), 'D')).toBeCloseTo(0.6);
   });
   it('leaves substantive, administrative and unclassified bills at their points', () => {
-    for (const bill_category of ['substantive', 'administrative', null] as const) expect(billPoints(bill({ stage: 'committee_action', bill_category }), 'R')).toBe(2);
+    for (const bill_category of ['substantive', 'administrative', null] as const)
+      expect(billPoints(bill({ stage: 'committee_action', bill_category }), 'R')).toBe(2);
   });
 });
 
@@ -42,7 +43,12 @@ describe('chairsCommittee', () => {
   it('is false for past chairs, vice chairs, chairs of a conference, and other leadership', () => {
     expect(byRoles([{ title: 'Senate Democratic Steering Committee Chair', current: false }])).toBe(false);
     expect(byRoles([{ title: 'Senate Republican Conference Chair', current: true }])).toBe(false);
-    expect(byRoles([{ title: 'Speaker of the House', current: true }, { title: 'House Democratic Steering Committee Vice Chair', current: true }])).toBe(false);
+    expect(
+      byRoles([
+        { title: 'Speaker of the House', current: true },
+        { title: 'House Democratic Steering Committee Vice Chair', current: true },
+      ]),
+    ).toBe(false);
     expect(byRoles([{ title: 'Vice-Chairman of the Senate Democratic Policy Committee', current: true }])).toBe(false);
     expect(byRoles([{ title: 'Senate Majority Whip', current: true }])).toBe(false);
     expect(byRoles([])).toBe(false);
@@ -55,7 +61,11 @@ describe('memberScore', () => {
     expect(memberScore([], 'D', true)).toBe(0);
   });
   it('sums the bills and multiplies the total by 1.2 for a chair, rounded to cents so equal scores compare equal', () => {
-    const bills = [bill({ stage: 'became_law', cosponsor_parties: ['R'] }), bill({ stage: 'introduced', bill_category: 'commemorative', cosponsor_parties: ['R'] }), bill()];
+    const bills = [
+      bill({ stage: 'became_law', cosponsor_parties: ['R'] }),
+      bill({ stage: 'introduced', bill_category: 'commemorative', cosponsor_parties: ['R'] }),
+      bill(),
+    ];
     expect(memberScore(bills, 'D', false)).toBe(8.65);
     expect(memberScore(bills, 'D', true)).toBe(10.38);
     expect(memberScore([bill({ bill_category: 'commemorative', cosponsor_parties: ['D'] })], 'R', false)).toBe(0.15);

@@ -8,8 +8,12 @@ const texts = (...lines: string[]) => lines.map((action_text) => ({ action_text 
 describe('billStage', () => {
   it('is introduced for a bill with no actions or only introduction and referrals', () => {
     expect(billStage([])).toBe('introduced');
-    expect(billStage(texts('Introduced in House', 'Referred to the House Committee on Ways and Means.', 'Referred to the Subcommittee on Health.'))).toBe('introduced');
-    expect(billStage(texts('Sponsor introductory remarks on measure. (CR S1234)', 'Placed on Senate Legislative Calendar under Read the First Time.'))).toBe('introduced');
+    expect(billStage(texts('Introduced in House', 'Referred to the House Committee on Ways and Means.', 'Referred to the Subcommittee on Health.'))).toBe(
+      'introduced',
+    );
+    expect(billStage(texts('Sponsor introductory remarks on measure. (CR S1234)', 'Placed on Senate Legislative Calendar under Read the First Time.'))).toBe(
+      'introduced',
+    );
   });
 
   it.each<[string, string | null]>([
@@ -43,13 +47,22 @@ describe('billStage', () => {
   });
 
   it('is passed both chambers when each chamber passed it, or the bill went to the President', () => {
-    expect(billStage(texts('Passed/agreed to in House: On passage Passed by recorded vote: 300 - 120.', 'Passed/agreed to in Senate: Passed Senate without amendment by Voice Vote.'))).toBe('passed_both_chambers');
+    expect(
+      billStage(
+        texts(
+          'Passed/agreed to in House: On passage Passed by recorded vote: 300 - 120.',
+          'Passed/agreed to in Senate: Passed Senate without amendment by Voice Vote.',
+        ),
+      ),
+    ).toBe('passed_both_chambers');
     expect(billStage(texts('Received in the Senate.', 'Passed Senate without amendment by Unanimous Consent.'))).toBe('passed_both_chambers');
     expect(billStage(texts('Presented to President.'))).toBe('passed_both_chambers');
     expect(billStage(texts('Cleared for White House.'))).toBe('passed_both_chambers');
     expect(billStage(texts('Vetoed by President.'))).toBe('passed_both_chambers');
     expect(billStage(texts('Pocket Vetoed by President.'))).toBe('passed_both_chambers');
-    expect(billStage(texts('Resolving differences -- House actions: On motion that the House agree to the Senate amendment Agreed to by voice vote.'))).toBe('passed_both_chambers');
+    expect(billStage(texts('Resolving differences -- House actions: On motion that the House agree to the Senate amendment Agreed to by voice vote.'))).toBe(
+      'passed_both_chambers',
+    );
   });
 
   it('is became law on the law number, the signature or the BecameLaw type, whatever the order', () => {
@@ -67,7 +80,11 @@ describe('billStage', () => {
 
 describe.skipIf(!hasFixtures)('billStage on the recorded provider actions', () => {
   it('reads the Congress.gov actions of H.R. 21 (117th: passed the House) and H.R. 1 (119th: law)', () => {
-    const actions = (name: string) => (JSON.parse(fixture(`congress-gov/${name}`)) as { actions: { text: string; type?: string }[] }).actions.map((a) => ({ action_text: a.text, action_type: a.type ?? null }));
+    const actions = (name: string) =>
+      (JSON.parse(fixture(`congress-gov/${name}`)) as { actions: { text: string; type?: string }[] }).actions.map((a) => ({
+        action_text: a.text,
+        action_type: a.type ?? null,
+      }));
     expect(billStage(actions('bill-hr-21-117-actions.json'))).toBe('passed_one_chamber');
     expect(billStage(actions('bill-hr-1-119-actions-limit3.json'))).toBe('became_law');
   });

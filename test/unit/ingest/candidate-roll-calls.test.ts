@@ -23,9 +23,21 @@ const QUORUM_CALL = `<rollcall-vote><vote-metadata><congress>104</congress><sess
 </vote-data></rollcall-vote>`;
 
 describe('House roll calls counted per candidate', () => {
-  it('parses an election of the Speaker with each member\'s choice and the candidate totals', () => {
+  it("parses an election of the Speaker with each member's choice and the candidate totals", () => {
     const v = parseHouseVote(speakerXml);
-    expect(v).toMatchObject({ congress: 118, session: 1, roll_number: 2, question: 'Election of the Speaker', result: 'No Election', tally_kind: 'candidates', bill: null, yea: 0, nay: 0, present: 0, not_voting: 0 });
+    expect(v).toMatchObject({
+      congress: 118,
+      session: 1,
+      roll_number: 2,
+      question: 'Election of the Speaker',
+      result: 'No Election',
+      tally_kind: 'candidates',
+      bill: null,
+      yea: 0,
+      nay: 0,
+      present: 0,
+      not_voting: 0,
+    });
     expect(v.candidate_totals).toEqual([
       { candidate: 'Jeffries', total: 212 },
       { candidate: 'McCarthy', total: 203 },
@@ -57,14 +69,26 @@ describe('House roll calls counted per candidate', () => {
 
   it('stores them as an election or a quorum call, never as a passage vote', () => {
     const speaker = rollCallFrom(parseHouseVote(speakerXml), null, null, '2023-01-03T20:00:00Z');
-    expect(speaker.rollCall).toMatchObject({ kind: 'election', tally_kind: 'candidates', candidate_totals: expect.arrayContaining([{ candidate: 'Jeffries', total: 212 }]) });
+    expect(speaker.rollCall).toMatchObject({
+      kind: 'election',
+      tally_kind: 'candidates',
+      candidate_totals: expect.arrayContaining([{ candidate: 'Jeffries', total: 212 }]),
+    });
     expect(speaker.positions[0]).toMatchObject({ member_id: 'A000370', position: 'Candidate', choice: 'Jeffries' });
     expect(rollCallFrom(parseHouseVote(QUORUM_CALL), null, null, '1995-02-07T20:00:00Z').rollCall.kind).toBe('quorum');
   });
 
   it('never counts toward alignment, even on a stanced bill', () => {
     const { rollCall, positions } = rollCallFrom(parseHouseVote(speakerXml), '118-hr-1', null, '2023-01-03T20:00:00Z');
-    const recorded = positions.map((p) => ({ ...p, vote_id: rollCall.vote_id, bill_id: '118-hr-1', date: rollCall.date, question: rollCall.question, vote_type: rollCall.vote_type, result: rollCall.result }));
+    const recorded = positions.map((p) => ({
+      ...p,
+      vote_id: rollCall.vote_id,
+      bill_id: '118-hr-1',
+      date: rollCall.date,
+      question: rollCall.question,
+      vote_type: rollCall.vote_type,
+      result: rollCall.result,
+    }));
     const a = alignMember('A000370', [{ bill_id: '118-hr-1', stance: 'hold_boost', since: '2023-01-01T00:00:00Z' }], recorded.slice(0, 1));
     expect(a.comparable).toBe(false);
     expect(a.votes[0]).toMatchObject({ vote_class: 'procedural', bucket: 'procedural' });
@@ -72,7 +96,11 @@ describe('House roll calls counted per candidate', () => {
 
   it('prints through npm run cli -- parse house-vote', () => {
     let out = '';
-    const code = main(['parse', 'house-vote', SPEAKER_FILE], (s) => (out += s), () => undefined);
+    const code = main(
+      ['parse', 'house-vote', SPEAKER_FILE],
+      (s) => (out += s),
+      () => undefined,
+    );
     expect(code).toBe(0);
     const printed = JSON.parse(out) as { candidate_totals: unknown[]; positions: { choice: string }[] };
     expect(printed.candidate_totals).toHaveLength(6);

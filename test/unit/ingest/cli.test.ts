@@ -15,7 +15,11 @@ const file = (name: string, text: string) => {
 function run(...args: string[]) {
   let out = '';
   let err = '';
-  const code = main(args, (s) => (out += s), (s) => (err += s));
+  const code = main(
+    args,
+    (s) => (out += s),
+    (s) => (err += s),
+  );
   return { code, out, err, json: () => JSON.parse(out) as Record<string, unknown> };
 }
 
@@ -23,7 +27,19 @@ describe('npm run cli -- parse', () => {
   it('prints a vote with counts and positions', () => {
     const r = run('parse', 'house-vote', file('h.xml', HOUSE_ROLL_2023_037));
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ chamber: 'house', congress: 118, session: 1, roll_number: 37, date: '2023-01-26', question: 'On Agreeing to the Amendment', result: 'Failed', yea: 205, nay: 220, present: 0, not_voting: 15 });
+    expect(r.json()).toMatchObject({
+      chamber: 'house',
+      congress: 118,
+      session: 1,
+      roll_number: 37,
+      date: '2023-01-26',
+      question: 'On Agreeing to the Amendment',
+      result: 'Failed',
+      yea: 205,
+      nay: 220,
+      present: 0,
+      not_voting: 15,
+    });
     expect(r.json().positions).toEqual([
       expect.objectContaining({ member_id: 'A000370', name: 'Adams', party: 'D', state: 'NC', position: 'Yea' }),
       expect.objectContaining({ member_id: 'A000055', name: 'Aderholt', party: 'R', state: 'AL', position: 'Nay' }),
@@ -40,7 +56,9 @@ describe('npm run cli -- parse', () => {
       ['house-vote', 'house-votes/roll-1990-010.xml'],
     ];
     for (const [kind, name] of cases) expect(run('parse', kind, path.join(FIXTURES, name)).code, kind).toBe(0);
-    expect((run('parse', 'actions', path.join(FIXTURES, 'congress-gov/bill-hr-1-119-actions-limit3.json')).json() as unknown as { bill_id: string }[])[0]?.bill_id).toBe('119-hr-1');
+    expect(
+      (run('parse', 'actions', path.join(FIXTURES, 'congress-gov/bill-hr-1-119-actions-limit3.json')).json() as unknown as { bill_id: string }[])[0]?.bill_id,
+    ).toBe('119-hr-1');
   });
 
   it('prints a district and refuses a response without one', () => {

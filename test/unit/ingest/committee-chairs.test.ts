@@ -11,9 +11,17 @@ const committees = JSON.stringify([
 describe('committee chairs', () => {
   it('counts chairs, chairwomen and co-chairs of full committees only', () => {
     const membership = JSON.stringify({
-      HSAG: [{ bioguide: 'A000001', title: 'Chairman' }, { bioguide: 'A000002', title: 'Ranking Member' }, { bioguide: 'A000003', title: 'Vice Chair' }, { bioguide: 'A000004' }],
+      HSAG: [
+        { bioguide: 'A000001', title: 'Chairman' },
+        { bioguide: 'A000002', title: 'Ranking Member' },
+        { bioguide: 'A000003', title: 'Vice Chair' },
+        { bioguide: 'A000004' },
+      ],
       HSAG03: [{ bioguide: 'A000005', title: 'Chair' }],
-      JSTX: [{ bioguide: 'A000006', title: 'Cochairman' }, { bioguide: 'A000001', title: 'Ex Officio' }],
+      JSTX: [
+        { bioguide: 'A000006', title: 'Cochairman' },
+        { bioguide: 'A000001', title: 'Ex Officio' },
+      ],
       SSFI: [{ bioguide: 'A000007', title: ' Chairwoman ' }],
       SSXX: [{ bioguide: 'A000008', title: 'Chair' }],
     });

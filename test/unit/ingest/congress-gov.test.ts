@@ -5,7 +5,15 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
-import { actionFromProvider, billFromListItem, cosponsorFromProvider, detailFields, enrichmentFromDetail, memberFromListItem, textCandidates } from '#shared/providers/congress-gov/normalise-congress.ts';
+import {
+  actionFromProvider,
+  billFromListItem,
+  cosponsorFromProvider,
+  detailFields,
+  enrichmentFromDetail,
+  memberFromListItem,
+  textCandidates,
+} from '#shared/providers/congress-gov/normalise-congress.ts';
 import * as client from '#shared/providers/congress-gov/congress-gov.client.ts';
 import * as S from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
@@ -23,9 +31,17 @@ describe('Congress.gov client against a local server', () => {
       '/v3/bill/119/hr/7/actions': (req, res) => {
         const offset = Number(new URL(req.url ?? '', 'http://x').searchParams.get('offset') ?? 0);
         const page = offset === 0 ? [action(1), action(2)] : [action(3)];
-        sendJson(res, { actions: page, pagination: { count: 3, ...(offset === 0 ? { next: `${server.base}/v3/bill/119/hr/7/actions?offset=2&limit=2&format=json` } : {}) } });
+        sendJson(res, {
+          actions: page,
+          pagination: { count: 3, ...(offset === 0 ? { next: `${server.base}/v3/bill/119/hr/7/actions?offset=2&limit=2&format=json` } : {}) },
+        });
       },
-      '/v3/bill/119/hr/8': (_req, res, n) => (n === 1 ? sendJson(res, { error: 'rate limited' }, 429, { 'retry-after': '0' }) : n === 2 ? sendJson(res, 'oops', 503) : sendJson(res, { bill: { congress: 119, number: '8', type: 'HR', title: 'A bill', updateDate: '2025-01-01' } })),
+      '/v3/bill/119/hr/8': (_req, res, n) =>
+        n === 1
+          ? sendJson(res, { error: 'rate limited' }, 429, { 'retry-after': '0' })
+          : n === 2
+            ? sendJson(res, 'oops', 503)
+            : sendJson(res, { bill: { congress: 119, number: '8', type: 'HR', title: 'A bill', updateDate: '2025-01-01' } }),
       '/v3/bill/119/hr/9': (_req, res) => sendJson(res, { bill: { congress: 119, number: '9', type: 'HR', updateDate: '2025-01-01' } }),
       '/v3/bill/119/hr/10': (_req, res) => sendJson(res, '{"bill": {"congress": 119, "num'),
       '/v3/bill/119/hr/11': (_req, res) => sendJson(res, { error: 'down' }, 500),
@@ -80,13 +96,25 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
   it('reads the 2022 bill list into bills saved without a sponsor', () => {
     const page = S.BillListPage.parse(JSON.parse(fixture('congress-gov/bill-list-117-2022.json')));
     const bill = billFromListItem(page.bills[0] as S.BillListItem, at);
-    expect(bill).toMatchObject({ id: '117-hr-3617', label: 'H.R. 3617', chamber: 'house', sponsor_id: null, introduced_date: null, latest_action_category: 'vote' });
+    expect(bill).toMatchObject({
+      id: '117-hr-3617',
+      label: 'H.R. 3617',
+      chamber: 'house',
+      sponsor_id: null,
+      introduced_date: null,
+      latest_action_category: 'vote',
+    });
     expect(page.pagination?.next).toContain('offset=20');
   });
 
   it('reads the bill detail: sponsor, introduced date, policy area and link', () => {
     const detail = S.BillDetail.parse(JSON.parse(fixture('congress-gov/bill-hr-1-119.json'))).bill;
-    expect(detailFields(detail)).toMatchObject({ introduced_date: '2025-05-20', policy_area: 'Economics and Public Finance', congress_gov_url: 'https://www.congress.gov/bill/119th-congress/house-bill/1', sponsor: { id: 'A000375', name: 'Arrington, Jodey', state: 'TX', district: 19 } });
+    expect(detailFields(detail)).toMatchObject({
+      introduced_date: '2025-05-20',
+      policy_area: 'Economics and Public Finance',
+      congress_gov_url: 'https://www.congress.gov/bill/119th-congress/house-bill/1',
+      sponsor: { id: 'A000375', name: 'Arrington, Jodey', state: 'TX', district: 19 },
+    });
   });
 
   it('reads actions of both eras and categorises them', () => {
@@ -102,7 +130,13 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
 
   it('reads cosponsors with party and original flag', () => {
     const page = S.CosponsorsPage.parse(JSON.parse(fixture('congress-gov/bill-s-3580-117-cosponsors-page1.json')));
-    expect(cosponsorFromProvider('117-s-3580', page.cosponsors[0] as S.CosponsorItem)).toMatchObject({ member_id: 'T000250', name: 'Thune, John', party: 'R', state: 'SD', is_original: true });
+    expect(cosponsorFromProvider('117-s-3580', page.cosponsors[0] as S.CosponsorItem)).toMatchObject({
+      member_id: 'T000250',
+      name: 'Thune, John',
+      party: 'R',
+      state: 'SD',
+      is_original: true,
+    });
     expect(page.pagination?.next).toContain('offset=15');
   });
 
@@ -124,7 +158,13 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
   it('reads the member detail into the enrichment: bio, terms, counts, contact', () => {
     const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
     const e = enrichmentFromDetail(d, at);
-    expect(e).toMatchObject({ birth_year: 1972, sponsored_count: 192, cosponsored_count: 789, phone: '(202) 225-4005', website: 'https://arrington.house.gov' });
+    expect(e).toMatchObject({
+      birth_year: 1972,
+      sponsored_count: 192,
+      cosponsored_count: 789,
+      phone: '(202) 225-4005',
+      website: 'https://arrington.house.gov',
+    });
     expect(e.terms[0]).toMatchObject({ chamber: 'house', congress: 115, start_year: 2017, state: 'TX', district: 19 });
   });
 

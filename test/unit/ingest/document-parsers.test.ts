@@ -10,7 +10,13 @@ import { fixture, hasFixtures } from './support.ts';
 describe.skipIf(!hasFixtures)('document parsers on the real recordings', () => {
   it('reads Bill Status v3 with recorded votes, cosponsors and text versions', () => {
     const s = parseBillStatus(fixture('govinfo-billstatus/BILLSTATUS-117hr2471.xml'));
-    expect(s.bill).toMatchObject({ id: '117-hr-2471', title: 'Consolidated Appropriations Act, 2022', introduced_date: '2021-04-13', sponsor_id: 'J000294', latest_action_category: 'presidential' });
+    expect(s.bill).toMatchObject({
+      id: '117-hr-2471',
+      title: 'Consolidated Appropriations Act, 2022',
+      introduced_date: '2021-04-13',
+      sponsor_id: 'J000294',
+      latest_action_category: 'presidential',
+    });
     const votes = s.actions.flatMap((a) => a.recorded_votes);
     expect(votes.length).toBeGreaterThan(5);
     expect(votes).toContainEqual(expect.objectContaining({ chamber: 'senate', congress: 117, session: 2, roll_number: 78 }));
@@ -34,7 +40,10 @@ describe.skipIf(!hasFixtures)('document parsers on the real recordings', () => {
   }, 20_000);
 
   it('reads the full committees each member chairs from the committee files', () => {
-    const chairs = parseCommitteeChairs(fixture('congress-legislators/committees-current.json'), fixture('congress-legislators/committee-membership-current.json'));
+    const chairs = parseCommitteeChairs(
+      fixture('congress-legislators/committees-current.json'),
+      fixture('congress-legislators/committee-membership-current.json'),
+    );
     expect(chairs.get('B001236')).toEqual(['Senate Committee on Agriculture, Nutrition, and Forestry']);
     expect(chairs.get('C000880')).toEqual(['Senate Committee on Finance', 'Joint Committee on Taxation']);
     // Britt chairs two Senate subcommittees and no full committee; Padilla is a ranking member.
@@ -46,7 +55,9 @@ describe.skipIf(!hasFixtures)('document parsers on the real recordings', () => {
 
   it('renders USLM text as plain text that keeps section numbers', () => {
     const text = documentToPlainText(fixture('bill-text-uslm/BILLS-116hjres37rh_uslm.xml'));
-    expect(text.split('\n')).toContain('SEC. 2. REMOVAL OF UNITED STATES ARMED FORCES FROM HOSTILITIES IN THE REPUBLIC OF YEMEN THAT HAVE NOT BEEN AUTHORIZED BY CONGRESS.');
+    expect(text.split('\n')).toContain(
+      'SEC. 2. REMOVAL OF UNITED STATES ARMED FORCES FROM HOSTILITIES IN THE REPUBLIC OF YEMEN THAT HAVE NOT BEEN AUTHORIZED BY CONGRESS.',
+    );
     expect(text).not.toMatch(/<[a-z]/i);
     const long = documentToPlainText(fixture('bill-text-uslm/BILLS-116hr2157ih_uslm.xml'));
     expect(long).toMatch(/^TITLE I/m);
@@ -76,8 +87,12 @@ describe('document parsers on the project fixtures and broken input', () => {
   });
 
   it('names the provider and field of malformed Bill Status and legislators data', () => {
-    expect(() => parseBillStatus('<billStatus><bill><congress>117</congress></bill></billStatus>')).toThrow(/govinfo-billstatus: malformed bill status: field billStatus\.bill\.title/);
-    expect(() => parseLegislators('[{"id": {"bioguide": "X1"}, "name": {"first": "A", "last": "B"}, "terms": []}]')).toThrow(/congress-legislators: malformed legislators: field 0\.id\.bioguide/);
+    expect(() => parseBillStatus('<billStatus><bill><congress>117</congress></bill></billStatus>')).toThrow(
+      /govinfo-billstatus: malformed bill status: field billStatus\.bill\.title/,
+    );
+    expect(() => parseLegislators('[{"id": {"bioguide": "X1"}, "name": {"first": "A", "last": "B"}, "terms": []}]')).toThrow(
+      /congress-legislators: malformed legislators: field 0\.id\.bioguide/,
+    );
     expect(() => parseLegislators('- id: {bioguide: A000001\n  name: [')).toThrow(/congress-legislators/);
   });
 });

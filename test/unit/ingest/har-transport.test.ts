@@ -16,8 +16,9 @@ import { providerServer, sendJson } from './support.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'har-'));
 const useEnv = (env: Record<string, string | undefined>) => {
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(env))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   resetConfig();
   resetReplay();
 };
@@ -26,7 +27,9 @@ afterAll(() => resetRateLimits());
 
 describe('HAR keys', () => {
   it('ignore credentials and parameter order', () => {
-    expect(harKey('get', 'https://api.congress.gov/v3/bill?limit=2&api_key=abc&format=json')).toBe(harKey('GET', 'https://api.congress.gov/v3/bill?format=json&limit=2&api_key=xyz'));
+    expect(harKey('get', 'https://api.congress.gov/v3/bill?limit=2&api_key=abc&format=json')).toBe(
+      harKey('GET', 'https://api.congress.gov/v3/bill?format=json&limit=2&api_key=xyz'),
+    );
     expect(harKey('GET', 'https://a.example/x?q=1')).not.toBe(harKey('GET', 'https://a.example/x?q=2'));
     expect(redactUrl('https://api.govinfo.gov/packages/X/uslm?api_key=secret')).toBe('https://api.govinfo.gov/packages/X/uslm');
   });

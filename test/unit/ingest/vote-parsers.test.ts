@@ -10,7 +10,20 @@ import { fixture, hasFixtures } from './support.ts';
 describe.skipIf(!hasFixtures)('roll-call parsers on the real recordings', () => {
   it('reads a modern House file with Bioguide name-ids (Committee of the Whole)', () => {
     const v = parseHouseVote(fixture('house-votes/roll-2023-037-committee-of-the-whole.excerpt.xml'));
-    expect(v).toMatchObject({ chamber: 'house', congress: 118, session: 1, roll_number: 37, date: '2023-01-26', question: 'On Agreeing to the Amendment', result: 'Failed', yea: 205, nay: 220, present: 0, not_voting: 15, bill: { type: 'hr', number: 21 } });
+    expect(v).toMatchObject({
+      chamber: 'house',
+      congress: 118,
+      session: 1,
+      roll_number: 37,
+      date: '2023-01-26',
+      question: 'On Agreeing to the Amendment',
+      result: 'Failed',
+      yea: 205,
+      nay: 220,
+      present: 0,
+      not_voting: 15,
+      bill: { type: 'hr', number: 21 },
+    });
     expect(v.positions).toHaveLength(8);
     expect(v.positions[0]).toEqual({ member_id: 'A000370', lis_id: null, name: 'Adams', party: 'D', state: 'NC', position: 'Yea', choice: null });
     expect(v.positions.find((p) => p.state === 'XX')?.position).toBe('Not Voting');
@@ -40,7 +53,9 @@ describe.skipIf(!hasFixtures)('roll-call parsers on the real recordings', () => 
   });
 
   it('maps Senate LIS ids to Bioguide ids with the ids the member data carries', () => {
-    const lis = new Map(parseLegislators(fixture('congress-legislators/legislators-current.json')).flatMap((m) => (m.lis_id ? [[m.lis_id, m.id] as [string, string]] : [])));
+    const lis = new Map(
+      parseLegislators(fixture('congress-legislators/legislators-current.json')).flatMap((m) => (m.lis_id ? [[m.lis_id, m.id] as [string, string]] : [])),
+    );
     const v = resolveSenateIds(parseSenateVote(fixture('senate-votes/vote_119_1_00007.xml')), lis);
     expect(v.positions.find((p) => p.lis_id === 'S413')?.member_id).toBe('P000145');
     expect(v.positions.filter((p) => p.member_id).length).toBeGreaterThan(95);

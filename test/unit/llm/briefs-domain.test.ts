@@ -53,7 +53,11 @@ describe('citation check', () => {
   });
 
   it('relabels a hallucinated quote as inference and marks the brief uncited', () => {
-    const result = checkCitations([cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics by 2026')], BILL_V1, sections);
+    const result = checkCitations(
+      [cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics by 2026')],
+      BILL_V1,
+      sections,
+    );
     expect(result.points.map((p) => p.label)).toEqual(['cited_fact', 'inference']);
     expect(result.relabelled).toBe(1);
     expect(result.uncited).toBe(true);
@@ -86,7 +90,13 @@ describe('topics', () => {
   });
 
   it('keeps vocabulary tags only, normalised, at most five', () => {
-    expect(normalizeTopicTags(['Health', 'made-up', 'taxation', 'health', 'Energy', 'education', 'veterans', 'law'])).toEqual(['health', 'taxation', 'energy', 'education', 'veterans']);
+    expect(normalizeTopicTags(['Health', 'made-up', 'taxation', 'health', 'Energy', 'education', 'veterans', 'law'])).toEqual([
+      'health',
+      'taxation',
+      'energy',
+      'education',
+      'veterans',
+    ]);
   });
 });
 
@@ -97,7 +107,11 @@ describe('extractive briefer', () => {
     expect(draft.method).toBe('extractive');
     expect(draft.provider).toBe('extractive');
     expect(draft.brief.points.length).toBeGreaterThanOrEqual(2);
-    const checked = checkCitations(draft.brief.points.map((p, i) => ({ ...p, id: `p${i}` })), BILL_V1, input.sections);
+    const checked = checkCitations(
+      draft.brief.points.map((p, i) => ({ ...p, id: `p${i}` })),
+      BILL_V1,
+      input.sections,
+    );
     expect(checked.relabelled).toBe(0);
     expect(draft.brief.topic_tags).toContain('health');
   });

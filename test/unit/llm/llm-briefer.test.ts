@@ -59,6 +59,8 @@ describe('LLM briefer', () => {
 
   it('fails with MalformedOutputError when the model keeps answering without the tool', async () => {
     server.enqueue({ kind: 'text', text: 'I refuse.' }, { kind: 'text', text: 'Still no.' });
-    await expect(writeLlmBrief(provider(), 'claude-sonnet-4-6', briefInput(bill, { code: 'ih', text: BILL_V2 }, null), noWait)).rejects.toBeInstanceOf(MalformedOutputError);
+    await expect(writeLlmBrief(provider(), 'claude-sonnet-4-6', briefInput(bill, { code: 'ih', text: BILL_V2 }, null), noWait)).rejects.toBeInstanceOf(
+      MalformedOutputError,
+    );
   });
 });

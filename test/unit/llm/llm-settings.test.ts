@@ -20,7 +20,12 @@ describe('provider and model resolution', () => {
 
   it('prefers the stored admin choice over the environment', () => {
     env({ LLM_PROVIDER: 'openai', LLM_MODEL: 'gpt-4o', OPENAI_API_KEY: 'k', ANTHROPIC_API_KEY: 'a' });
-    expect(resolveLlmChoice({ provider: 'anthropic', model: null })).toEqual({ kind: 'llm', provider: 'anthropic', model: 'claude-sonnet-4-6', source: 'settings' });
+    expect(resolveLlmChoice({ provider: 'anthropic', model: null })).toEqual({
+      kind: 'llm',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-6',
+      source: 'settings',
+    });
     expect(resolveLlmChoice({ provider: 'anthropic', model: 'claude-haiku-4-5' })).toMatchObject({ model: 'claude-haiku-4-5' });
     expect(resolveLlmChoice({ provider: null, model: null })).toEqual({ kind: 'llm', provider: 'openai', model: 'gpt-4o', source: 'environment' });
     expect(resolveLlmChoice({ provider: null, model: 'gpt-4.1-mini' })).toEqual({ kind: 'llm', provider: 'openai', model: 'gpt-4.1-mini', source: 'settings' });

@@ -59,7 +59,14 @@ describe('openai provider', () => {
     const batch = openai().batch;
     if (!batch) throw new Error('openai has a batch API');
     const info = await batch.submit('gpt-4o-mini', [
-      { custom_id: 'a', request: { ...request, tool: BRIEF_TOOL, user: '<bill_text>\n[Sec. 2]\nSEC. 2. The Secretary shall publish the annual report on each program.\n</bill_text>' } },
+      {
+        custom_id: 'a',
+        request: {
+          ...request,
+          tool: BRIEF_TOOL,
+          user: '<bill_text>\n[Sec. 2]\nSEC. 2. The Secretary shall publish the annual report on each program.\n</bill_text>',
+        },
+      },
       { custom_id: 'b', request: { ...request, tool: BRIEF_TOOL } },
     ]);
     expect(info).toMatchObject({ status: 'in_progress', total: 2 });
@@ -67,7 +74,10 @@ describe('openai provider', () => {
     server.finishBatches();
     expect((await batch.retrieve(info.id)).status).toBe('completed');
     const results = await batch.results(info.id, BRIEF_TOOL);
-    expect(results.map((r) => [r.custom_id, r.ok])).toEqual([['a', true], ['b', true]]);
+    expect(results.map((r) => [r.custom_id, r.ok])).toEqual([
+      ['a', true],
+      ['b', true],
+    ]);
   });
 });
 
@@ -96,7 +106,10 @@ describe('anthropic provider', () => {
   it('waits for Retry-After on a 429, then succeeds', async () => {
     server.enqueue({ kind: 'error', status: 429, headers: { 'retry-after': '3' } }, { kind: 'tool', input: { bill_category: 'substantive' } });
     const waits: number[] = [];
-    const out = await withLlmRetries(() => anthropic().complete('claude-sonnet-4-6', request), { acquire: async () => {}, sleep: async (ms) => void waits.push(ms) });
+    const out = await withLlmRetries(() => anthropic().complete('claude-sonnet-4-6', request), {
+      acquire: async () => {},
+      sleep: async (ms) => void waits.push(ms),
+    });
     expect(out.toolInput).toEqual({ bill_category: 'substantive' });
     expect(waits).toEqual([3000]);
   });

@@ -5,12 +5,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parsePayload, ProviderError } from '#shared/providers/transport/provider-error.ts';
-import { articleFromProvider, attribute, combinedQuery, EverythingResponse, NEWS_API_MAX_QUERY_CHARS, packQueries } from '#shared/providers/news-search.client.ts';
+import {
+  articleFromProvider,
+  attribute,
+  combinedQuery,
+  EverythingResponse,
+  NEWS_API_MAX_QUERY_CHARS,
+  packQueries,
+} from '#shared/providers/news-search.client.ts';
 import { parseNewsRss } from '#shared/providers/news-rss.client.ts';
 import { fixture, hasFixtures } from '../ingest/support.ts';
 
 const article = (over: Record<string, unknown> = {}) => ({
-  source: { id: null, name: 'Example' }, author: null, title: 'T', description: null, url: 'https://example.com/a', urlToImage: null, publishedAt: '2025-01-01T00:00:00Z', content: null, ...over,
+  source: { id: null, name: 'Example' },
+  author: null,
+  title: 'T',
+  description: null,
+  url: 'https://example.com/a',
+  urlToImage: null,
+  publishedAt: '2025-01-01T00:00:00Z',
+  content: null,
+  ...over,
 });
 
 describe('OR batching', () => {
@@ -23,7 +38,10 @@ describe('OR batching', () => {
   it('splits queries whose combined q would pass 500 characters, keeping their order', () => {
     const long = (c: string) => `"${c.repeat(200)}"`;
     const calls = packQueries([long('a'), long('b'), long('c'), 'd']);
-    expect(calls).toEqual([[long('a'), long('b')], [long('c'), 'd']]);
+    expect(calls).toEqual([
+      [long('a'), long('b')],
+      [long('c'), 'd'],
+    ]);
     expect(calls.every((c) => combinedQuery(c).length <= NEWS_API_MAX_QUERY_CHARS)).toBe(true);
     expect(() => packQueries(['x'.repeat(NEWS_API_MAX_QUERY_CHARS + 1)])).toThrow(ProviderError);
   });
@@ -63,7 +81,8 @@ describe.skipIf(!hasFixtures)('the real recordings', () => {
       url: 'https://abcnews.go.com/International/wireStory/madagascars-president-touts-herbal-drink-covid-19-70378591',
       title: "Madagascar's president touts herbal drink against COVID-19",
       source: 'ABC News',
-      description: "Madagascar's President Andry Rajoelina is promoting a herbal drink that he says can prevent and cure COVID-19, but there is no scientific proof to back up his claims",
+      description:
+        "Madagascar's President Andry Rajoelina is promoting a herbal drink that he says can prevent and cure COVID-19, but there is no scientific proof to back up his claims",
       image_url: 'https://s.abcnews.com/images/International/WireAP_715e180cebae404599ffb9a55efcce16_16x9_992.jpg',
       published_at: '2020-04-28T09:25:08.000Z',
     });
@@ -102,9 +121,9 @@ describe('RSS parser on malformed feeds', () => {
   });
 
   it('reads a feed with one item and none', () => {
-    expect(parseNewsRss('<rss><channel><item><title>A - Pub</title><link>https://e.com/a</link><source url="https://e.com">Pub</source></item></channel></rss>')).toEqual([
-      { url: 'https://e.com/a', title: 'A', source: 'Pub', description: null, image_url: null, published_at: null },
-    ]);
+    expect(
+      parseNewsRss('<rss><channel><item><title>A - Pub</title><link>https://e.com/a</link><source url="https://e.com">Pub</source></item></channel></rss>'),
+    ).toEqual([{ url: 'https://e.com/a', title: 'A', source: 'Pub', description: null, image_url: null, published_at: null }]);
     expect(parseNewsRss('<rss><channel><title>none</title></channel></rss>')).toEqual([]);
   });
 });

@@ -9,10 +9,29 @@ import { billNewsQuery, displayName, MAX_TITLE_PHRASE, memberNewsQuery } from '#
 import { mentions, normaliseText } from '#shared/domain/news/query-match.ts';
 
 const bill = (over: Partial<Bill> = {}): Bill => ({
-  id: '118-hr-3076', congress: 118, type: 'hr', number: 3076, label: 'H.R. 3076', title: 'To provide stability to and enhance the services of the United States Postal Service',
-  short_title: 'Postal Service Reform Act of 2022', chamber: 'house', introduced_date: '2021-05-11', sponsor_id: null, sponsor: null, bill_category: null, policy_area: null,
-  latest_action_date: null, latest_action_text: null, latest_action_category: null, congress_gov_url: null, has_document: false, document_status: 'no_text', topic_tags: [],
-  update_date: null, provenance: { source: 'test', fetched_at: '2025-01-01T00:00:00Z' }, ...over,
+  id: '118-hr-3076',
+  congress: 118,
+  type: 'hr',
+  number: 3076,
+  label: 'H.R. 3076',
+  title: 'To provide stability to and enhance the services of the United States Postal Service',
+  short_title: 'Postal Service Reform Act of 2022',
+  chamber: 'house',
+  introduced_date: '2021-05-11',
+  sponsor_id: null,
+  sponsor: null,
+  bill_category: null,
+  policy_area: null,
+  latest_action_date: null,
+  latest_action_text: null,
+  latest_action_category: null,
+  congress_gov_url: null,
+  has_document: false,
+  document_status: 'no_text',
+  topic_tags: [],
+  update_date: null,
+  provenance: { source: 'test', fetched_at: '2025-01-01T00:00:00Z' },
+  ...over,
 });
 
 describe('billNewsQuery', () => {

@@ -14,8 +14,18 @@ describe('SMTP options', () => {
   });
 
   it('requires STARTTLS on other ports, or skips TLS when SMTP_STARTTLS is off (local sinks)', () => {
-    expect(smtpOptions({ ...base, SMTP_PORT: 587, SMTP_STARTTLS: true })).toMatchObject({ secure: false, requireTLS: true, ignoreTLS: false, auth: { user: 'u', pass: 'p' } });
-    expect(smtpOptions({ ...base, SMTP_USER: undefined, SMTP_PORT: 1025, SMTP_STARTTLS: false })).toMatchObject({ secure: false, requireTLS: false, ignoreTLS: true, auth: undefined });
+    expect(smtpOptions({ ...base, SMTP_PORT: 587, SMTP_STARTTLS: true })).toMatchObject({
+      secure: false,
+      requireTLS: true,
+      ignoreTLS: false,
+      auth: { user: 'u', pass: 'p' },
+    });
+    expect(smtpOptions({ ...base, SMTP_USER: undefined, SMTP_PORT: 1025, SMTP_STARTTLS: false })).toMatchObject({
+      secure: false,
+      requireTLS: false,
+      ignoreTLS: true,
+      auth: undefined,
+    });
   });
 });
 
@@ -36,7 +46,10 @@ describe('SES delivery', () => {
       to: 'a@example.org',
       subject: 'Bill Updated: HR 1',
       text: 'body',
-      headers: { 'List-Unsubscribe': '<https://x.example/u/t>, <mailto:alerts@example.org?subject=unsubscribe>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://x.example/u/t>, <mailto:alerts@example.org?subject=unsubscribe>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     expect(sent).toEqual({ via: 'ses', messageId: 'ses-1' });
     const input = ses.commandCalls(SendEmailCommand)[0]?.args[0].input;

@@ -37,9 +37,15 @@ describe('push rendering', () => {
   });
 
   it('leads a bill_updated alert with the action and its date, then the bill name, then the summary', () => {
-    const m = renderEvent(content({ kind: 'bill_updated', action_category: 'vote', action_text: 'Passed Senate by Yea-Nay Vote. 68-31.', action_date: '2026-01-15' }), 'neutral', PUBLIC);
+    const m = renderEvent(
+      content({ kind: 'bill_updated', action_category: 'vote', action_text: 'Passed Senate by Yea-Nay Vote. 68-31.', action_date: '2026-01-15' }),
+      'neutral',
+      PUBLIC,
+    );
     expect(m.title).toBe('Bill Updated: HR 3076');
-    expect(m.body).toBe('2026-01-15: Passed Senate by Yea-Nay Vote. 68-31.\nPostal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.');
+    expect(m.body).toBe(
+      '2026-01-15: Passed Senate by Yea-Nay Vote. 68-31.\nPostal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.',
+    );
   });
 
   it('leads a new-text alert with the text version, and keeps every line within the push limit', () => {
@@ -51,14 +57,37 @@ describe('push rendering', () => {
 
   it('maps each kind to its priority and tags', () => {
     expect(renderEvent(content({ kind: 'new_document' }), 'neutral', PUBLIC)).toMatchObject({ priority: 'default', tags: ['page'] });
-    expect(renderEvent(content({ kind: 'new_amendment' }), 'neutral', PUBLIC)).toMatchObject({ priority: 'default', tags: ['memo'], title: 'New Amendment: HR 3076' });
-    expect(renderEvent(content({ kind: 'bill_updated' }), 'neutral', PUBLIC)).toMatchObject({ priority: 'high', tags: ['siren'], title: 'Bill Updated: HR 3076' });
-    const digest = renderEvent(content({ kind: 'weekly_digest', bill_id: null, items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'One', latest_action_date: '2026-01-12', latest_action_text: 'Passed House' }] }), null, PUBLIC);
-    expect(digest).toMatchObject({ priority: 'low', tags: ['newspaper', 'calendar'], title: 'Weekly Digest: 1 followed bill updated', body: 'HR 1: One (2026-01-12 Passed House)' });
+    expect(renderEvent(content({ kind: 'new_amendment' }), 'neutral', PUBLIC)).toMatchObject({
+      priority: 'default',
+      tags: ['memo'],
+      title: 'New Amendment: HR 3076',
+    });
+    expect(renderEvent(content({ kind: 'bill_updated' }), 'neutral', PUBLIC)).toMatchObject({
+      priority: 'high',
+      tags: ['siren'],
+      title: 'Bill Updated: HR 3076',
+    });
+    const digest = renderEvent(
+      content({
+        kind: 'weekly_digest',
+        bill_id: null,
+        items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'One', latest_action_date: '2026-01-12', latest_action_text: 'Passed House' }],
+      }),
+      null,
+      PUBLIC,
+    );
+    expect(digest).toMatchObject({
+      priority: 'low',
+      tags: ['newspaper', 'calendar'],
+      title: 'Weekly Digest: 1 followed bill updated',
+      body: 'HR 1: One (2026-01-12 Passed House)',
+    });
   });
 
   it('gives hold_boost followers the letter action and nobody else', () => {
-    expect(renderEvent(content(), 'hold_boost', PUBLIC).actions).toEqual([{ action: 'view', label: 'Write to your representative', url: `${PUBLIC}/bills/118-hr-3076?letter=1` }]);
+    expect(renderEvent(content(), 'hold_boost', PUBLIC).actions).toEqual([
+      { action: 'view', label: 'Write to your representative', url: `${PUBLIC}/bills/118-hr-3076?letter=1` },
+    ]);
     expect(renderEvent(content(), 'hold_veto', PUBLIC).actions).toEqual([]);
   });
 
@@ -74,7 +103,10 @@ describe('push rendering', () => {
   it('bundles digest events into one message', () => {
     const m = renderDigestBundle([content(), content({ kind: 'bill_updated', event_id: 'x' })], 'daily', PUBLIC);
     expect(m.title).toBe('Your BillWatch digest (daily): 2 updates');
-    expect(m.body.split('\n')).toEqual(['New Bill Text: HR 3076 - Postal Service Reform Act of 2022', 'Bill Updated: HR 3076 - Postal Service Reform Act of 2022']);
+    expect(m.body.split('\n')).toEqual([
+      'New Bill Text: HR 3076 - Postal Service Reform Act of 2022',
+      'Bill Updated: HR 3076 - Postal Service Reform Act of 2022',
+    ]);
   });
 });
 
@@ -100,7 +132,10 @@ describe('push request', () => {
   });
 
   it('switches to the JSON form at the server root when the body is not ASCII', () => {
-    const req = buildPushRequest(renderEvent(content({ summary: 'Réforme — “postal”' }), 'hold_boost', PUBLIC), { ...target, push_url: 'https://ntfy.example.org/base/bills' });
+    const req = buildPushRequest(renderEvent(content({ summary: 'Réforme — “postal”' }), 'hold_boost', PUBLIC), {
+      ...target,
+      push_url: 'https://ntfy.example.org/base/bills',
+    });
     expect(req.form).toBe('json');
     expect(req.url).toBe('https://ntfy.example.org/base/');
     expect(req.headers).toEqual({ 'Content-Type': 'application/json' });
@@ -119,7 +154,28 @@ describe('push request', () => {
 
 describe('SSRF guard', () => {
   it('refuses private, loopback, link-local, metadata, shared, documentation, multicast and reserved addresses', () => {
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '192.0.2.1', '198.18.0.1', '224.0.0.1', '240.0.0.1', '255.255.255.255', '::1', '::', 'fe80::1', 'fc00::1', 'fd00:ec2::254', 'ff02::1', '2001:db8::1', 'not-an-ip']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '192.0.2.1',
+      '198.18.0.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd00:ec2::254',
+      'ff02::1',
+      '2001:db8::1',
+      'not-an-ip',
+    ]) {
       expect(isBlockedAddress(a), a).toBe(true);
     }
   });
@@ -170,7 +226,13 @@ describe('push password sealing', () => {
 describe('email composition', () => {
   it('carries List-Unsubscribe (URL and mailto), the one-click header and a body link that differs from the header URL', () => {
     const urls = unsubscribeUrls(PUBLIC, 'tok123');
-    const mail = composeEmail({ message: renderEvent(content(), 'hold_boost', PUBLIC), to: 'a@example.org', from: 'BillWatch <alerts@example.org>', mailto: 'alerts@example.org', urls });
+    const mail = composeEmail({
+      message: renderEvent(content(), 'hold_boost', PUBLIC),
+      to: 'a@example.org',
+      from: 'BillWatch <alerts@example.org>',
+      mailto: 'alerts@example.org',
+      urls,
+    });
     expect(mail.headers).toEqual({
       'List-Unsubscribe': `<${PUBLIC}/api/notifications/unsubscribe/tok123>, <mailto:alerts@example.org?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -196,7 +258,12 @@ describe('RSS feed', () => {
   it('parses as RSS 2.0 with one item per event, the kind as category and escaped text', () => {
     const xml = renderFeed(
       [
-        event({ kind: 'weekly_digest', event_id: 'weekly_digest:2026-01-12:u1', bill_id: null, items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'Tom & Jerry <Act>', latest_action_date: null, latest_action_text: null }] }),
+        event({
+          kind: 'weekly_digest',
+          event_id: 'weekly_digest:2026-01-12:u1',
+          bill_id: null,
+          items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'Tom & Jerry <Act>', latest_action_date: null, latest_action_text: null }],
+        }),
         event({ bill_title: 'A "bill" & <more>' }),
       ],
       { publicUrl: PUBLIC, feedUrl: `${PUBLIC}/api/notifications/feed/t`, now: new Date('2026-01-15T13:00:00Z') },

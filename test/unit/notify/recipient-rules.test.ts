@@ -13,8 +13,15 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 describe('recipients', () => {
   it('gives each user one entry, with the bill follow mode winning over member and topic follows', () => {
     const merged = mergeRecipients(
-      [{ user_id: 'a', follow_mode: 'hold_boost' }, { user_id: 'b', follow_mode: 'hold_veto' }],
-      [{ user_id: 'a', follow_mode: null }, { user_id: 'c', follow_mode: null }, { user_id: 'c', follow_mode: null }],
+      [
+        { user_id: 'a', follow_mode: 'hold_boost' },
+        { user_id: 'b', follow_mode: 'hold_veto' },
+      ],
+      [
+        { user_id: 'a', follow_mode: null },
+        { user_id: 'c', follow_mode: null },
+        { user_id: 'c', follow_mode: null },
+      ],
     );
     expect(merged.sort((x, y) => x.user_id.localeCompare(y.user_id))).toEqual([
       { user_id: 'a', mode: 'hold_boost' },
@@ -24,7 +31,10 @@ describe('recipients', () => {
   });
 
   it('splits 10,000 recipients into batches of 250', () => {
-    const batches = chunk(Array.from({ length: 10_000 }, (_, i) => i), 250);
+    const batches = chunk(
+      Array.from({ length: 10_000 }, (_, i) => i),
+      250,
+    );
     expect(batches).toHaveLength(40);
     expect(batches.every((b) => b.length === 250)).toBe(true);
     expect(chunk([1, 2, 3], 2)).toEqual([[1, 2], [3]]);
@@ -73,7 +83,8 @@ describe('de-duplication window', () => {
 });
 
 describe('held events at release', () => {
-  const held = (id: string, bill: string, kind: NotificationEvent['kind'], at: string) => ({ event_id: id, bill_id: bill, kind, occurred_at: at }) as NotificationEvent;
+  const held = (id: string, bill: string, kind: NotificationEvent['kind'], at: string) =>
+    ({ event_id: id, bill_id: bill, kind, occurred_at: at }) as NotificationEvent;
   it('sends the newest event per bill and kind, in order, and supersedes the older ones', () => {
     const { send, superseded } = newestPerSubject([
       held('b', '118-hr-1', 'bill_updated', '2026-01-15T03:00:00Z'),
@@ -87,7 +98,8 @@ describe('held events at release', () => {
 });
 
 describe('weekly digest rules', () => {
-  const bill = (id: string, date: string | null) => ({ id, label: 'H.R. 1', title: `Bill ${id}`, latest_action_date: date, latest_action_text: 'Passed House', update_date: null }) as Bill;
+  const bill = (id: string, date: string | null) =>
+    ({ id, label: 'H.R. 1', title: `Bill ${id}`, latest_action_date: date, latest_action_text: 'Passed House', update_date: null }) as Bill;
   const monday = new Date('2026-06-15T08:30:00Z');
 
   it('keeps followed bills updated in the past 7 days, newest first, with an id fixed per user and week', () => {
@@ -115,7 +127,10 @@ describe('settings update', () => {
     applySettingsUpdate({ ...DEFAULT_PREFS, ...current }, NotificationSettingsUpdate.parse(update), seal);
 
   it('clears the time zone when quiet hours are cleared', () => {
-    const { prefs, errors } = apply({ quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'Europe/Berlin' }, { quiet_hours_start: null, quiet_hours_end: null });
+    const { prefs, errors } = apply(
+      { quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'Europe/Berlin' },
+      { quiet_hours_start: null, quiet_hours_end: null },
+    );
     expect(errors).toEqual([]);
     expect(prefs.timezone).toBeNull();
   });
@@ -151,19 +166,32 @@ describe('settings update', () => {
 
   it('enables push only with a URL and the credentials its auth mode needs', () => {
     expect(apply({}, { push_enabled: true }).errors.map((e) => e.path)).toEqual(['body.push_url']);
-    expect(apply({}, { push_enabled: true, push_url: 'https://ntfy.example.org/t', push_auth: 'token' }).errors.map((e) => e.path)).toEqual(['body.push_token']);
+    expect(apply({}, { push_enabled: true, push_url: 'https://ntfy.example.org/t', push_auth: 'token' }).errors.map((e) => e.path)).toEqual([
+      'body.push_token',
+    ]);
     expect(apply({}, { push_enabled: true, push_url: 'https://ntfy.example.org/t', push_auth: 'basic', push_username: 'me' }).errors).toEqual([]);
   });
 
   it('validates IANA zones, hours, URLs with a topic and unknown keys', () => {
-    for (const bad of [{ timezone: 'Mars/Base' }, { quiet_hours_start: 24 }, { push_url: 'https://ntfy.example.org/' }, { push_url: 'ftp://x/t' }, { push_password_set: true }, { alert_filters: { neutral: { nope: false } } }]) {
+    for (const bad of [
+      { timezone: 'Mars/Base' },
+      { quiet_hours_start: 24 },
+      { push_url: 'https://ntfy.example.org/' },
+      { push_url: 'ftp://x/t' },
+      { push_password_set: true },
+      { alert_filters: { neutral: { nope: false } } },
+    ]) {
       expect(NotificationSettingsUpdate.safeParse(bad).success).toBe(false);
     }
     expect(NotificationSettingsUpdate.safeParse({ timezone: 'America/Chicago', alert_filters: { hold_veto: { vote: false } } }).success).toBe(true);
   });
 
   it('reads unreadable stored prefs key by key instead of failing', () => {
-    expect(readPrefs({ push_enabled: 'yes', email_enabled: true, quiet_hours_start: 99 })).toMatchObject({ push_enabled: false, email_enabled: true, quiet_hours_start: null });
+    expect(readPrefs({ push_enabled: 'yes', email_enabled: true, quiet_hours_start: 99 })).toMatchObject({
+      push_enabled: false,
+      email_enabled: true,
+      quiet_hours_start: null,
+    });
     expect(readPrefs(null)).toEqual(DEFAULT_PREFS);
   });
 });

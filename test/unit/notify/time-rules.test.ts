@@ -94,7 +94,10 @@ describe('delivery plan', () => {
   const all = { push_enabled: true, push_url: 'https://push.example.org/t', email_enabled: true, email_address: 'a@example.org', rss_enabled: true };
 
   it('sends push and email now and marks RSS at once when nothing holds the event', () => {
-    expect(planDelivery(prefs(all), 'bill_updated', at('2026-01-15T15:00:00Z'))).toEqual({ channels: { push: 'pending', email: 'pending', rss: 'sent' }, due_at: null });
+    expect(planDelivery(prefs(all), 'bill_updated', at('2026-01-15T15:00:00Z'))).toEqual({
+      channels: { push: 'pending', email: 'pending', rss: 'sent' },
+      due_at: null,
+    });
   });
 
   it('holds push and email in quiet hours but still marks RSS, due when quiet hours end', () => {
@@ -104,12 +107,19 @@ describe('delivery plan', () => {
 
   it('holds events for the digest in daily and weekly mode, but never the weekly digest itself', () => {
     const daily = prefs({ ...all, digest_mode: 'daily' });
-    expect(planDelivery(daily, 'bill_updated', at('2026-01-15T15:00:00Z'))).toEqual({ channels: { push: 'digest', email: 'digest', rss: 'sent' }, due_at: '2026-01-16T08:00:00.000Z' });
+    expect(planDelivery(daily, 'bill_updated', at('2026-01-15T15:00:00Z'))).toEqual({
+      channels: { push: 'digest', email: 'digest', rss: 'sent' },
+      due_at: '2026-01-16T08:00:00.000Z',
+    });
     expect(planDelivery(daily, 'weekly_digest', at('2026-01-15T15:00:00Z')).channels).toEqual({ push: 'pending', email: 'pending', rss: 'sent' });
   });
 
   it('leaves channels that are off or unconfigured off', () => {
-    const plan = planDelivery(prefs({ push_enabled: true, push_url: null, email_enabled: false, email_address: 'a@example.org' }), 'bill_updated', at('2026-01-15T15:00:00Z'));
+    const plan = planDelivery(
+      prefs({ push_enabled: true, push_url: null, email_enabled: false, email_address: 'a@example.org' }),
+      'bill_updated',
+      at('2026-01-15T15:00:00Z'),
+    );
     expect(plan.channels).toEqual({ push: 'off', email: 'off', rss: 'off' });
   });
 });

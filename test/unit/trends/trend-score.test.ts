@@ -3,7 +3,11 @@ import { SIGNAL_WEIGHTS } from '#shared/domain/scores/trend-decisions.ts';
 import { dayMaxima, scoreAgainst, scoreDay, scoreSortKey, type Readings } from '#shared/domain/scores/trend-score.ts';
 import { InterestOverTime, meanInterest, trendsTerm } from '#shared/providers/search-trends.client.ts';
 
-const all = (trends: number, news: number, rss: number): Readings => ({ search_trends: { value: trends }, news_search: { value: news }, news_rss: { value: rss } });
+const all = (trends: number, news: number, rss: number): Readings => ({
+  search_trends: { value: trends },
+  news_search: { value: news },
+  news_rss: { value: rss },
+});
 
 describe('trend score', () => {
   it('weighs search trends 0.4, news search 0.35 and news RSS 0.25', () => {
@@ -82,7 +86,9 @@ describe('search-trends payload', () => {
   });
 
   it('averages each term over the complete buckets, in the order asked', () => {
-    const payload = InterestOverTime.parse({ interest_over_time: { timeline_data: [point('Nov 20', [10, 100]), point('Nov 21', [30, 50]), point('Nov 22', [0, 0], true)] } });
+    const payload = InterestOverTime.parse({
+      interest_over_time: { timeline_data: [point('Nov 20', [10, 100]), point('Nov 21', [30, 50]), point('Nov 22', [0, 0], true)] },
+    });
     expect(meanInterest(payload, 2)).toEqual([20, 75]);
   });
 
