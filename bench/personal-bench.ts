@@ -17,6 +17,9 @@ const SMALL = 2_000;
 const LARGE = 20_000;
 const MEMBERS = 550;
 const SEARCH_RUNS = 200;
+/** The dashboard's target: at most this many DynamoDB requests, and a p95 within this ratio of a bill detail's. */
+const DASHBOARD_MAX_REQUESTS = 3;
+const DASHBOARD_P95_RATIO = 1.5;
 /** The target for a search in the handler, p95 (docs/product-rules.md, "Performance targets"). */
 const TARGET_P95_MS = 50;
 
@@ -28,6 +31,11 @@ const { tableDefinition } = await import('#shared/db/table-definition.ts');
 const { call } = await import('#test/support/api.ts');
 const { handler: auth } = await import('#functions/api/auth.ts');
 const { handler: personal } = await import('#functions/api/personal.ts');
+const { handler: bills } = await import('#functions/api/bills.ts');
+const { fillDashboardFeed } = await import('#shared/migrations/0004-dashboard-feed.ts');
+const { putTrendScores } = await import('#shared/db/trend-scores.repository.ts');
+const { dashboardFor } = await import('#shared/personal/dashboard.ts');
+const { getUserByEmail } = await import('#shared/db/users.repository.ts');
 
 const counter = countCommands(dynamo()).counts;
 const requestsSoFar = () => [...counter.values()].reduce((a, b) => a + b, 0);
@@ -39,6 +47,8 @@ try {
   const members = await writeMembers(MEMBERS);
   const stanced = [0, 2, 4, 6, 8].map((i) => benchBill(i).id);
   await writeRollCalls(stanced, members.slice(0, MEMBERS));
+  // The dataset is written in bulk, past the writers that keep the dashboard feed: fill it as the deploy migration does.
+  await fillDashboardFeed();
   console.log(`loaded ${SMALL} bills, ${MEMBERS} members, ${stanced.length * 2} roll calls in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const token = await signUp('bench-user@example.org');
@@ -134,6 +144,59 @@ try {
       if (res.status !== 200) throw new Error(`search ${q(i)}: ${res.status}`);
     });
   }
+  // The dashboard: requests with and without trend scores, and its p95 against a bill detail's, in the same run.
+  const benchUser = await getUserByEmail('bench-user@example.org');
+  if (!benchUser) throw new Error('the bench user is missing');
+  const dashboardRequests = async () => {
+    const before = requestsSoFar();
+    await dashboardFor(null);
+    const guest = requestsSoFar() - before;
+    await dashboardFor(benchUser);
+    return { guest, user: requestsSoFar() - before - guest };
+  };
+  const withoutScores = await dashboardRequests();
+  const today = new Date().toISOString().slice(0, 10);
+  await putTrendScores(
+    'bill',
+    today,
+    Array.from({ length: 100 }, (_, i) => ({ id: benchBill(i * 7).id, scored: { score: 100 - i * 0.5, signals: {}, missing_signals: [] } })),
+    new Date(),
+  );
+  const withScores = await dashboardRequests();
+  console.log('\ndashboard: DynamoDB requests of the use case (a signed-in call adds the one GetItem of its caller)');
+  for (const [label, n] of [
+    ['guest, no trend scores', withoutScores.guest],
+    ['user, no trend scores', withoutScores.user],
+    ['guest, trend scores', withScores.guest],
+    ['user, trend scores', withScores.user],
+  ] as const) {
+    console.log(`${label.padEnd(34)}${String(n).padStart(4)}   <= ${DASHBOARD_MAX_REQUESTS}: ${n <= DASHBOARD_MAX_REQUESTS ? 'met' : 'MISSED'}`);
+  }
+  const p95 = async (run: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < SEARCH_RUNS; i++) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    return times[Math.floor(0.95 * times.length)] ?? 0;
+  };
+  const detail = await p95(() => call(bills, 'GET', `/api/bills/${stanced[0]}`, { token }));
+  const dashboardUser = await p95(() => call(personal, 'GET', '/api/dashboard', { token }));
+  const dashboardGuest = await p95(() => call(personal, 'GET', '/api/dashboard', {}));
+  console.log(`\ndashboard p95 against a bill detail's, in the handler (${SEARCH_RUNS} calls each)`);
+  console.log(`${'bill detail'.padEnd(34)} p95 ${detail.toFixed(1).padStart(6)} ms`);
+  for (const [label, ms] of [
+    ['dashboard (user)', dashboardUser],
+    ['dashboard (guest)', dashboardGuest],
+  ] as const) {
+    const ratio = ms / detail;
+    console.log(
+      `${label.padEnd(34)} p95 ${ms.toFixed(1).padStart(6)} ms   ${ratio.toFixed(2)}x   <= ${DASHBOARD_P95_RATIO}x: ${ratio <= DASHBOARD_P95_RATIO ? 'met' : 'MISSED'}`,
+    );
+  }
+
   // Where the time goes: the ingestion search reads the handler awaits, timed alone.
   console.log('\nsearch reads alone (ingestion repositories), same queries');
   const { searchBills } = await import('#shared/db/bill-search.repository.ts');

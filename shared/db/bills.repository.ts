@@ -5,6 +5,7 @@
  * bills. Missing sponsor and missing metadata are sparse marker items in the
  * bill's partition (gsi3 MISSING#{what} / {id}), so backfills query them.
  */
+import { noteLatestAction } from './dashboard-feed.repository.ts';
 import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
@@ -69,6 +70,7 @@ export async function createBill(bill: Bill): Promise<boolean> {
     bill.sponsor_id ? Promise.resolve() : putMarker(bill.id, 'sponsor'),
     missingMetadata ? putMarker(bill.id, 'metadata') : Promise.resolve(),
     writeTitleWords(bill),
+    noteLatestAction(bill.id, bill.latest_action_date),
     incrementStats({ total_bills: 1, bills_missing_sponsor: bill.sponsor_id ? 0 : 1, bills_missing_metadata: missingMetadata ? 1 : 0 }),
   ]);
   return true;
@@ -93,6 +95,7 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
   };
   await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(next) }));
   if (next.title !== current.title || next.short_title !== current.short_title) await writeTitleWords(next, current);
+  if (next.latest_action_date !== current.latest_action_date) await noteLatestAction(id, next.latest_action_date);
   const wasMissing = !current.introduced_date || !current.congress_gov_url;
   const isMissing = !next.introduced_date || !next.congress_gov_url;
   if (wasMissing && !isMissing) await clearMissing(id, 'metadata');

@@ -27,7 +27,9 @@ function toItem(m: Member): Item {
   };
 }
 
-const fromItem = (i: Item): Member => Member.parse(i);
+/** Parses a stored member record (extra key attributes are dropped). */
+export const memberFromItem = (i: Item): Member => Member.parse(i);
+const fromItem = memberFromItem;
 
 /**
  * Puts the name index items of a member (one per name word, each with the

@@ -5,6 +5,7 @@
  * is MEMBER#{id} / TREND#{date}. Rewriting a day replaces it (the job is
  * idempotent per day); items expire after TREND_RETENTION_DAYS.
  */
+import { recordTrendingDay } from './dashboard-feed.repository.ts';
 import { z } from 'zod';
 import { SIGNALS, TREND_RETENTION_DAYS } from '#shared/domain/scores/trend-decisions.ts';
 import type { DayScore } from '#shared/domain/scores/trend-score.ts';
@@ -57,6 +58,12 @@ export function trendItem(subject: TrendSubject, id: string, date: string, score
 /** Stores many scores of one day (BatchWrite, 25 per call); a rerun overwrites the day. */
 export async function putTrendScores(subject: TrendSubject, date: string, scores: { id: string; scored: DayScore }[], computedAt: Date): Promise<void> {
   await batchWrite(scores.map((s) => ({ put: trendItem(subject, s.id, date, s.scored, computedAt) })));
+  // After the scores: a crash here is healed by the job's rerun, which writes the day again.
+  if (subject === 'bill')
+    await recordTrendingDay(
+      date,
+      scores.map((s) => ({ bill_id: s.id, score: s.scored.score })),
+    );
 }
 
 /** A subject's stored scores, newest day first (one Query on its partition). */

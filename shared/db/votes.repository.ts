@@ -11,14 +11,15 @@ import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vo
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
+import { noteRecentVotes } from './member-recent-votes.repository.ts';
 import { tableName } from './table.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
-/** Stores a roll call and every position (idempotent puts: a re-fetch rewrites the same items). */
+/** Stores a roll call, every position and each member's recent votes (idempotent: a re-fetch rewrites the same items). */
 export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]): Promise<void> {
   const writes: Item[] = [{ ...voteKeys.rollCall(rollCall.vote_id), entity: 'roll_call', ...rollCall }];
-  if (rollCall.bill_id) writes.push({ ...voteKeys.billVote(rollCall.bill_id, rollCall), entity: 'bill_vote', ...rollCall });
+  const joinedPositions: MemberVote[] = [];
   for (const p of positions) {
     const joined: MemberVote = {
       ...p,
@@ -31,6 +32,7 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
       kind: rollCall.kind,
       result: rollCall.result,
     };
+    joinedPositions.push(joined);
     writes.push({
       ...voteKeys.position(rollCall.vote_id, p.member_id),
       entity: 'vote_position',
@@ -39,6 +41,10 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
     });
   }
   await batchWrite(writes.map((put) => ({ put })));
+  await noteRecentVotes(joinedPositions);
+  // Last: the bill's vote item is what tells a later fetch the roll call is stored, so a crash
+  // before it leaves the roll call to be fetched and written again (every write above is idempotent).
+  if (rollCall.bill_id) await batchWrite([{ put: { ...voteKeys.billVote(rollCall.bill_id, rollCall), entity: 'bill_vote', ...rollCall } }]);
 }
 
 /** The roll calls of a bill, oldest first. */

@@ -1,20 +1,21 @@
 /**
- * The dashboard, guest-safe. Guests get trending bills as "Most Popular";
- * signed-in users also get recent activity on what they follow.
- * trending: 1. look up stored daily scores within 1, then 3, 7 and 30 days
- *   until some are found (one gsi1 Query per day, each day read once);
- *   2. without any scores, fall back to bills by latest action and say so
- *   (`trending_source: "recent_activity"`).
- * personal part: 1. the caller's follows (one Query); 2. followed bills
- *   (BatchGet) newest action first; 3. followed members (BatchGet) with their
- *   latest recorded positions (one Query each, for the most recent follows).
+ * The dashboard, guest-safe, in at most three DynamoDB requests. Guests get
+ * trending bills as "Most Popular"; signed-in users also get recent activity
+ * on what they follow. Steps:
+ *   1. read the dashboard feed (one GetItem) and, for a user, their follows
+ *      (one Query), at once;
+ *   2. trending from the feed: the stored top bills of each scored day,
+ *      within 1, then 3, 7 and 30 days until some are found; without any
+ *      scores, the bills with the newest latest action, and say so
+ *      (`trending_source: "recent_activity"`);
+ *   3. one BatchGet of everything shown: the trending bills, the followed
+ *      bills, the most recently followed members and their latest positions.
  */
 import type { User } from '#shared/domain/users/user.schema.ts';
-import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
+import { readDashboardCards } from '#shared/db/dashboard-cards.repository.ts';
+import { newestRecent, readDashboardFeed, type DashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
-import { getMembers } from '#shared/db/members.repository.ts';
-import { topTrendingForDay } from '#shared/db/trending-days.repository.ts';
-import { listMemberVotes } from '#shared/db/votes.repository.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from '#shared/domain/personal/trending-window.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
@@ -32,25 +33,45 @@ export interface Trending {
   items: (BillSummary & { score: number | null })[];
 }
 
-/** Trending bills by stored scores, falling back through the windows, then to recent activity. */
-export async function trending(limit = DASHBOARD_LIST_SIZE, now = new Date()): Promise<Trending> {
+/** What Most Popular will show, before the bills are read: scored bills, or the newest by latest action. */
+export type TrendingPlan = { source: 'scores'; window_days: number; top: ScoredBill[] } | { source: 'recent_activity'; bill_ids: string[] };
+
+/** Trending from the feed: the look-back windows in turn, then recent activity. Pure. */
+export function planTrending(feed: DashboardFeed, limit = DASHBOARD_LIST_SIZE, now = new Date()): TrendingPlan {
   const found: ScoredBill[] = [];
   let previous = 0;
   for (const window of TRENDING_WINDOWS_DAYS) {
-    const days = await Promise.all(windowDates(window, previous, now).map((d) => topTrendingForDay(d, limit)));
-    found.push(...days.flat());
+    for (const date of windowDates(window, previous, now)) found.push(...(feed.trending_days[date] ?? []).slice(0, limit).map((e) => ({ ...e, date })));
     previous = window;
-    if (found.length === 0) continue;
-    const top = rankTrending(found, limit);
-    const bills = new Map((await getBills(top.map((t) => t.bill_id))).map((b) => [b.id, b]));
-    const items = top.flatMap((t) => {
+    if (found.length > 0) return { source: 'scores', window_days: window, top: rankTrending(found, limit) };
+  }
+  return { source: 'recent_activity', bill_ids: newestRecent(feed.recent, limit).map(([id]) => id) };
+}
+
+/** Most Popular from a plan and the bills read for it. */
+function trendingFrom(plan: TrendingPlan, bills: Map<string, Bill>, limit: number): Trending {
+  if (plan.source === 'scores') {
+    const items = plan.top.flatMap((t) => {
       const bill = bills.get(t.bill_id);
       return bill ? [{ ...billSummary(bill), score: t.score }] : [];
     });
-    return { title: 'Most Popular', trending_source: 'scores', window_days: window, items };
+    return { title: 'Most Popular', trending_source: 'scores', window_days: plan.window_days, items };
   }
-  const recent = await listBillsByLatestAction({ limit });
-  return { title: 'Most Popular', trending_source: 'recent_activity', window_days: null, items: recent.items.map((b) => ({ ...billSummary(b), score: null })) };
+  // Ordered by the bills' stored latest action, as the bills listing orders them (ties by id, descending).
+  const recent = plan.bill_ids
+    .flatMap((id) => bills.get(id) ?? [])
+    .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '') || b.id.localeCompare(a.id))
+    .slice(0, limit);
+  return { title: 'Most Popular', trending_source: 'recent_activity', window_days: null, items: recent.map((b) => ({ ...billSummary(b), score: null })) };
+}
+
+const planBillIds = (plan: TrendingPlan) => (plan.source === 'scores' ? plan.top.map((t) => t.bill_id) : plan.bill_ids);
+
+/** Trending bills by stored scores, falling back through the windows, then to recent activity (two requests). */
+export async function trending(limit = DASHBOARD_LIST_SIZE, now = new Date()): Promise<Trending> {
+  const plan = planTrending(await readDashboardFeed(), limit, now);
+  const { bills } = await readDashboardCards(planBillIds(plan), [], 0);
+  return trendingFrom(plan, bills, limit);
 }
 
 export interface MemberActivity {
@@ -66,30 +87,11 @@ export interface Dashboard {
   followed_topics?: string[];
 }
 
-async function memberActivity(memberIds: string[]): Promise<MemberActivity[]> {
-  const members = await getMembers(memberIds);
-  return Promise.all(
-    members.map(async (m) => {
-      const votes = await listMemberVotes(m.id, { limit: VOTES_PER_MEMBER });
-      return {
-        member: memberSummary(m),
-        recent_votes: votes.items.map((v) => ({
-          vote_id: v.vote_id,
-          bill_id: v.bill_id,
-          date: v.date,
-          question: v.question,
-          position: v.position,
-          result: v.result,
-        })),
-      };
-    }),
-  );
-}
-
 /** The dashboard for a guest (null) or a signed-in user. */
 export async function dashboardFor(user: User | null, now = new Date()): Promise<Dashboard> {
   if (!user) return { personalized: false, most_popular: await trending(DASHBOARD_LIST_SIZE, now) };
-  const [mostPopular, follows] = await Promise.all([trending(DASHBOARD_LIST_SIZE, now), listFollows(user.id)]);
+  const [feed, follows] = await Promise.all([readDashboardFeed(), listFollows(user.id)]);
+  const plan = planTrending(feed, DASHBOARD_LIST_SIZE, now);
   const newestFirst = [...follows].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   const billFollows = newestFirst.filter((f) => f.target_type === 'bill');
   const modeOf = new Map(billFollows.map((f) => [f.target_id, f.follow_mode]));
@@ -97,16 +99,30 @@ export async function dashboardFor(user: User | null, now = new Date()): Promise
     .filter((f) => f.target_type === 'member')
     .map((f) => f.target_id)
     .slice(0, MEMBERS_WITH_ACTIVITY);
-  const [bills, members] = await Promise.all([getBills(billFollows.map((f) => f.target_id)), memberActivity(memberIds)]);
-  const followedBills = bills
+  const cards = await readDashboardCards([...planBillIds(plan), ...billFollows.map((f) => f.target_id)], memberIds, VOTES_PER_MEMBER);
+  const followedBills = billFollows
+    .flatMap((f) => cards.bills.get(f.target_id) ?? [])
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '') || a.id.localeCompare(b.id))
     .slice(0, DASHBOARD_LIST_SIZE)
     .map((b) => ({ ...billSummary(b), follow_mode: modeOf.get(b.id) ?? null }));
+  const followedMembers: MemberActivity[] = memberIds.flatMap((id) => {
+    const card = cards.members.get(id);
+    if (!card) return [];
+    const recent_votes = card.recent_votes.map((v) => ({
+      vote_id: v.vote_id,
+      bill_id: v.bill_id,
+      date: v.date,
+      question: v.question,
+      position: v.position,
+      result: v.result,
+    }));
+    return [{ member: memberSummary(card.member), recent_votes }];
+  });
   return {
     personalized: true,
-    most_popular: mostPopular,
+    most_popular: trendingFrom(plan, cards.bills, DASHBOARD_LIST_SIZE),
     followed_bills: followedBills,
-    followed_members: members,
+    followed_members: followedMembers,
     followed_topics: newestFirst.filter((f) => f.target_type === 'topic').map((f) => f.target_id),
   };
 }

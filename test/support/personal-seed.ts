@@ -3,6 +3,7 @@
  * members, roll calls, briefs, trend scores), through the owners'
  * repositories so the item shapes are the real ones.
  */
+import { recordTrendingDay } from '#shared/db/dashboard-feed.repository.ts';
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
@@ -136,4 +137,5 @@ export async function seedTrendScore(billId: string, date: string, score: number
       },
     }),
   );
+  await recordTrendingDay(date, [{ bill_id: billId, score }]);
 }

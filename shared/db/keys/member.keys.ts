@@ -3,6 +3,7 @@
  *   MEMBER#{bioguide} / PROFILE                the member record (the partition also holds
  *                                              news and trend days, their own files)
  *   MEMBER#{bioguide} / ENRICH                 the hourly first-view enrichment claim
+ *   MEMBER#{bioguide} / RECENTVOTES            the member's latest positions, for the dashboard
  *   gsi1 MEMBERS#{state} / {chamber}#{district:00}#{id}   a state's delegation (sortedListings)
  *   gsi3 MEMBERS / {lower-case name}#{id}      everyone by name (secondaryListings)
  *   NAME#{initial} / {token}#{id}              name search items, one per name word
@@ -24,6 +25,8 @@ export const memberKeys = {
   profile: (memberId: string): ItemKey => ({ pk: partition(memberId), sk: PROFILE }),
   /** True for the record among the items of a member's partition. */
   isProfile: (item: { sk?: unknown }) => item.sk === PROFILE,
+  /** M7a: the member's latest recorded positions, kept by the vote writer so the dashboard needs no Query per member. */
+  recentVotes: (memberId: string): ItemKey => ({ pk: partition(memberId), sk: 'RECENTVOTES' }),
   /** M1b: the claim of a member's first-view enrichment. */
   enrichClaim: (memberId: string): ItemKey => ({ pk: partition(memberId), sk: 'ENRICH' }),
 
