@@ -12,7 +12,7 @@ import {
   getMemberDetail,
   getMembers,
   listMembers,
-  membersForDistrict,
+  listStateMembers,
   searchMembers,
   type MemberFilters,
 } from '#shared/db/members.repository.ts';
@@ -23,6 +23,7 @@ import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
+import { representativesOf } from '#shared/domain/members/seats.ts';
 
 const memberNotFound = (id: string) => new NotFoundError(`No member ${id}`, 'member.not_found');
 
@@ -90,7 +91,7 @@ export async function representativesForZip(zip: string) {
     if (!point) throw new NotFoundError(`No location is known for ZIP ${zip}`, 'zip.unknown');
     const district = await districtAt(point.lat, point.lon);
     if (!district) throw new NotFoundError(`No congressional district was found for ZIP ${zip}`, 'zip.no_district');
-    const members = await membersForDistrict(district.state, district.district);
+    const members = representativesOf(await listStateMembers(district.state), district.district);
     return { zip, state: district.state, district: district.district, members: members.map((m) => memberView(m)) };
   } catch (err) {
     if (err instanceof ProviderError) throw new UnavailableError(`The ZIP lookup is unavailable: ${err.message}`, 'zip.lookup_unavailable');
