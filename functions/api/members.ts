@@ -4,7 +4,7 @@ import * as routes from '#shared/http/routes/members.routes.ts';
 import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/members/member-reads.ts';
 
 export const handler = apiFunction('members', [
-  implement(routes.membersByZip, async ({ params }) => representativesForZip(params.zip)),
+  implement(routes.membersByZip, async ({ params, query }) => representativesForZip(params.zip, query.address)),
   implement(routes.listMembers, async ({ query, user }) => {
     const { q, limit, cursor, ...filters } = query;
     return listMembersView(q, filters, { limit, cursor }, user?.id);

@@ -61,7 +61,8 @@ const pickScore = ({ effectiveness_score, percentile, tier, seniority_tier, effe
 /**
  * Saves a member with its LIS mapping and name index items. Enrichment
  * fields, committee chairs and the effectiveness score already stored are
- * kept when the incoming record has none.
+ * kept when the incoming record has none; terms the sync brings (the
+ * legislators dataset's whole history) replace stored ones.
  */
 export async function putMember(member: Member): Promise<void> {
   const existing = await getMember(member.id);
@@ -209,12 +210,9 @@ export async function listAllMembers(): Promise<Member[]> {
   return (await queryAll(indexPartition(memberKeys.byName.index, memberKeys.byName.partition))).map(fromItem);
 }
 
-/** A state's senators and the House member of one district (at-large states use district 0). */
-export async function membersForDistrict(state: string, district: number): Promise<Member[]> {
-  const items = await queryAll({
-    ...indexPartition(memberKeys.byState.index, memberKeys.byState.partition(state)),
-  });
-  return items.map(fromItem).filter((m) => m.chamber === 'senate' || (m.chamber === 'house' && (m.district ?? 0) === district));
+/** Every stored member of a state or territory (one Query on gsi1): the delegation the ZIP lookup picks its representatives from. */
+export async function listStateMembers(state: string): Promise<Member[]> {
+  return (await queryAll(indexPartition(memberKeys.byState.index, memberKeys.byState.partition(state)))).map(fromItem);
 }
 
 /** Stores the first-view enrichment of a member (bio, terms, leadership, counts). */

@@ -21,7 +21,7 @@ export const INGEST_JOBS: JobDef[] = [
     name: 'sync_members',
     group: 'ingest',
     schedule: '0 1 * * *',
-    description: 'Syncs current members: chamber, state, district, contact info, Senate LIS ids and the full committees each chairs',
+    description: 'Syncs current members: chamber, state, district, contact info, term history, Senate LIS ids and the full committees each chairs',
     timeoutSeconds: 900,
   },
   {

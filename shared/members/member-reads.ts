@@ -1,7 +1,8 @@
 /**
  * The read use cases of the Members endpoints: list and name search,
  * profile (the first view queues the enrichment), bills, votes, and the
- * representatives of a ZIP (geocoder → district boundary service → members).
+ * representatives of a ZIP (the bundled crosswalk, else geocoder → district
+ * boundary service; then the state's stored members).
  */
 import { listCosponsoredBillIds } from '#shared/db/cosponsors.repository.ts';
 import { listBills } from '#shared/db/bill-listing.repository.ts';
@@ -12,17 +13,20 @@ import {
   getMemberDetail,
   getMembers,
   listMembers,
-  membersForDistrict,
+  listStateMembers,
   searchMembers,
   type MemberFilters,
 } from '#shared/db/members.repository.ts';
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
-import { NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
+import { InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { districtAt, geocodeZip } from '#shared/providers/geocoder.client.ts';
+import { districtAt, geocodeAddress, geocodeZip } from '#shared/providers/geocoder.client.ts';
+import { districtsForZip } from '#shared/providers/zip-districts/zip-districts.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
+import type { District } from '#shared/domain/members/district.ts';
+import { representativesOf } from '#shared/domain/members/seats.ts';
 
 const memberNotFound = (id: string) => new NotFoundError(`No member ${id}`, 'member.not_found');
 
@@ -83,15 +87,67 @@ export async function memberVotesView(id: string, paging: { limit: number; curso
   return page;
 }
 
-/** GET /api/members/by-zip/{zip}: the two senators and the House member of the ZIP's district. */
-export async function representativesForZip(zip: string) {
+const label = (d: District) => `${d.state}-${d.district === 0 ? 'AL' : d.district}`;
+const sameDistrict = (a: District, b: District) => a.state === b.state && a.district === b.district;
+
+/** The districts of a ZIP the crosswalk has no row for: the geocoder's point, then the boundary service's district there. */
+async function districtsFromGeocoder(zip: string): Promise<District[]> {
+  const point = await geocodeZip(zip);
+  if (!point) throw new NotFoundError(`ZIP ${zip} is in neither the ZIP-to-district crosswalk nor the ZIP geocoder`, 'zip.unknown');
+  const district = await districtAt(point.lat, point.lon);
+  if (!district) throw new NotFoundError(`No congressional district was found for ZIP ${zip}`, 'zip.no_district');
+  return [district];
+}
+
+/** The one district of a street address in the ZIP: the address geocoder's point, then the boundary service's district there. */
+async function districtOfAddress(zip: string, address: string, candidates: District[]): Promise<District> {
+  // The one-line geocoder matches far more reliably with the ZIP in the line.
+  const point = await geocodeAddress(address.includes(zip) ? address : `${address}, ${zip}`);
+  if (!point) {
+    throw new InvalidInputError(
+      `The address "${address}" was not found in ZIP ${zip}`,
+      [{ path: 'query.address', message: 'no match' }],
+      'zip.address_unknown',
+    );
+  }
+  const district = await districtAt(point.lat, point.lon);
+  if (!district) throw new NotFoundError(`No congressional district was found at the address "${address}"`, 'zip.no_district');
+  if (!candidates.some((c) => sameDistrict(c, district))) {
+    throw new InvalidInputError(
+      `The address "${address}" is in ${label(district)}, which ZIP ${zip} does not reach (${candidates.map(label).join(', ')})`,
+      [{ path: 'query.address', message: `in ${label(district)}, outside ZIP ${zip}` }],
+      'zip.address_outside',
+    );
+  }
+  return district;
+}
+
+/**
+ * GET /api/members/by-zip/{zip}: every district the ZIP touches (the bundled
+ * crosswalk first, the geocoder for a ZIP it lacks) and the senators and
+ * House members of each. A ZIP that spans districts is answered with all of
+ * them and `ambiguous: true`, unless a street address picks one.
+ */
+export async function representativesForZip(zip: string, address?: string) {
   try {
-    const point = await geocodeZip(zip);
-    if (!point) throw new NotFoundError(`No location is known for ZIP ${zip}`, 'zip.unknown');
-    const district = await districtAt(point.lat, point.lon);
-    if (!district) throw new NotFoundError(`No congressional district was found for ZIP ${zip}`, 'zip.no_district');
-    const members = await membersForDistrict(district.state, district.district);
-    return { zip, state: district.state, district: district.district, members: members.map((m) => memberView(m)) };
+    let districts = districtsForZip(zip);
+    if (districts.length === 0) districts = await districtsFromGeocoder(zip);
+    if (districts.length > 1 && address) districts = [await districtOfAddress(zip, address, districts)];
+    const states = [...new Set(districts.map((d) => d.state))];
+    const delegations = new Map(await Promise.all(states.map(async (st) => [st, await listStateMembers(st)] as const)));
+    // The senators of a state with several candidate districts are listed once.
+    const members = [...new Map(districts.flatMap((d) => representativesOf(delegations.get(d.state) ?? [], d.district)).map((m) => [m.id, m])).values()];
+    const ambiguous = districts.length > 1;
+    const first = districts[0] as District;
+    return {
+      zip,
+      // A ZIP across a state line names the first state; `districts` lists each.
+      state: first.state,
+      district: ambiguous ? null : first.district,
+      districts,
+      ambiguous,
+      members: members.map((m) => memberView(m)),
+    };
   } catch (err) {
     if (err instanceof ProviderError) throw new UnavailableError(`The ZIP lookup is unavailable: ${err.message}`, 'zip.lookup_unavailable');
     throw err;

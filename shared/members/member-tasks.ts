@@ -1,8 +1,8 @@
 /**
  * Members: sync_members (the Congress.gov list for chamber, state and
  * district, merged with the congress-legislators data for LIS ids, contact
- * details and the committees each member chairs) and the first-view
- * enrichment of one member.
+ * details, term history and the committees each member chairs) and the
+ * first-view enrichment of one member.
  */
 import { getMember, putMember, saveMemberEnrichment } from '#shared/db/members.repository.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -11,11 +11,20 @@ import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
 import { enrichmentFromDetail, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 
-/** Merges the Congress.gov record with the legislators dataset's ids and contact details. */
+/**
+ * Merges the Congress.gov record with what the legislators dataset adds: LIS
+ * id, contact details, birth year, leadership roles, the term history (which
+ * the Congress.gov list lacks, and seniority needs) and the House district
+ * when the list gave none.
+ */
 export function mergeMember(base: Member, extra: Member | undefined): Member {
   if (!extra) return base;
+  const chamber = base.chamber ?? extra.chamber;
   return {
     ...base,
+    chamber,
+    district: chamber === 'house' && extra.chamber === 'house' ? (base.district ?? extra.district) : base.district,
+    terms: base.terms.length ? base.terms : extra.terms,
     lis_id: extra.lis_id ?? base.lis_id,
     phone: base.phone ?? extra.phone,
     office_address: base.office_address ?? extra.office_address,

@@ -78,8 +78,9 @@ export const Config = z.object({
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
   CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
   GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
-  /** The ZIP geocoder and the district boundary service of the rep lookup. */
+  /** The ZIP geocoder, the street-address geocoder (Census, one-line address) and the district boundary service of the rep lookup. */
   ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
+  ADDRESS_GEOCODER_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
   DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
   SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
   /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */

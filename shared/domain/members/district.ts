@@ -2,10 +2,12 @@
  * Reading a congressional district from the boundary service's answer (the
  * Census geographies response): only congressional-district layers are
  * looked at; GEOID first, GEOID20 next, then STATE plus a CD number field
- * (CD119, CD118FP, …), each behind a numeric guard. At-large states, and the
- * codes 00/98 used for at-large seats and delegates, map to district 0.
+ * (CD119, CD118FP, …), each behind a numeric guard. The district is the
+ * number the service gives: the Census codes 00 (at-large seat) and 98
+ * (non-voting delegate) read as district 0; whether a state has a single
+ * seat is decided from the stored members (seats.ts), never from a list.
  */
-import { AT_LARGE_STATES, STATE_FIPS } from './state-codes.ts';
+import { STATE_FIPS } from './state-codes.ts';
 
 export interface District {
   state: string;
@@ -26,7 +28,7 @@ function toDistrict(fips: string, cd: string): District | null {
   // Numeric guard: "ZZ" (water) and other non-numeric codes are not districts.
   if (!state || !/^\d{1,2}$/.test(cd)) return null;
   const n = Number(cd);
-  return { state, district: AT_LARGE_STATES.has(state) || n === 0 || n === 98 ? 0 : n };
+  return { state, district: n === 98 ? 0 : n };
 }
 
 function fromFeature(f: Feature): District | null {

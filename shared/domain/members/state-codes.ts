@@ -1,4 +1,4 @@
-/** US state and territory names → 2-letter codes (providers send either), and the at-large states. */
+/** US state and territory names → 2-letter codes (providers send either), and their census FIPS codes. */
 const STATES: Record<string, string> = {
   alabama: 'AL',
   alaska: 'AK',
@@ -59,9 +59,6 @@ const STATES: Record<string, string> = {
   'northern mariana islands': 'MP',
 };
 const CODES = new Set(Object.values(STATES));
-
-/** States with a single at-large House district (stored as district 0). */
-export const AT_LARGE_STATES: ReadonlySet<string> = new Set(['AK', 'DE', 'MT', 'ND', 'SD', 'VT', 'WY']);
 
 /** The 2-letter code of a state name or code; null when unknown. */
 export function stateCode(value: string | null | undefined): string | null {

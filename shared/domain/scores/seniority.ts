@@ -10,7 +10,7 @@ import type { MemberTerm } from '#shared/domain/bills/bill.schema.ts';
 export const congressOfYear = (year: number): number => Math.floor((year - 1789) / 2) + 1;
 
 /** The congresses one term covers: its own number, and those of the years it spans (a term ending in January ends in the year before). */
-function termCongresses(t: Pick<MemberTerm, 'congress' | 'start_year' | 'end_year'>): number[] {
+export function termCongresses(t: Pick<MemberTerm, 'congress' | 'start_year' | 'end_year'>): number[] {
   const out: number[] = t.congress === null ? [] : [t.congress];
   if (t.start_year !== null) {
     const last = t.end_year !== null && t.end_year > t.start_year ? t.end_year - 1 : t.start_year;

@@ -29,10 +29,23 @@ export const membersByZip = defineRoute({
   path: '/api/members/by-zip/{zip}',
   fn: 'members',
   auth: 'none',
-  summary: 'Representatives for a 5-digit ZIP: the senators and the House member of its district',
+  summary:
+    'Representatives for a 5-digit ZIP: the senators and House members of every district it touches (ambiguous when several); address picks one district',
   tags: ['members'],
   params: z.object({ zip: z.string().regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' }) }),
-  response: z.object({ zip: z.string(), state: z.string(), district: z.number(), members: z.array(MemberView) }),
+  query: z.object({ address: z.string().trim().min(3, { error: 'must be a street address' }).max(200).optional() }),
+  response: z.object({
+    zip: z.string(),
+    /** The ZIP's state (the first, when a ZIP crosses a state line). */
+    state: z.string(),
+    /** The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0. */
+    district: z.number().int().nullable(),
+    /** Every district the ZIP touches, or the address's one. */
+    districts: z.array(z.object({ state: z.string(), district: z.number().int() })),
+    ambiguous: z.boolean(),
+    /** The senators, and the House members of every district listed. */
+    members: z.array(MemberView),
+  }),
 });
 
 export const listMembers = defineRoute({

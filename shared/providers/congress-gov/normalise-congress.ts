@@ -10,7 +10,7 @@ import { billId, billLabel, chamberOfType, normaliseBillType } from '#shared/dom
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
-import { AT_LARGE_STATES, stateCode } from '#shared/domain/members/state-codes.ts';
+import { stateCode } from '#shared/domain/members/state-codes.ts';
 import type { TextFormat } from '#shared/domain/bills/text-version.schema.ts';
 
 export const CONGRESS_GOV_SOURCE = 'congress.gov';
@@ -131,7 +131,11 @@ export function cosponsorFromProvider(bill: string, c: S.CosponsorItem): Cospons
 
 const chamberOfTerm = (c: string): 'house' | 'senate' => (c.toLowerCase().startsWith('senate') ? 'senate' : 'house');
 
-/** A member from the Congress.gov member list: state normalised, district from the top-level field. */
+/**
+ * A member from the Congress.gov member list: state normalised, district from
+ * the top-level field, as given (null when absent; sync_members may fill it
+ * from the legislators dataset, and seats.ts decides at-large from the data).
+ */
 export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Member {
   const state = stateCode(m.state);
   if (!state) throw new Error(`congress-gov: member ${m.bioguideId}: unknown state "${m.state}"`);
@@ -145,7 +149,7 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     first_name: firstName ?? null,
     last_name: lastName ?? null,
     state,
-    district: chamber === 'house' ? (m.district ?? (AT_LARGE_STATES.has(state) ? 0 : null)) : null,
+    district: chamber === 'house' ? (m.district ?? null) : null,
     chamber,
     party: partyCode(m.partyName),
     photo_url: m.depiction?.imageUrl ?? null,

@@ -10,7 +10,7 @@ import { ProviderError, parsePayload } from '#shared/providers/transport/provide
 import { NOT_SCORED, type LeadershipRole, type Member, type MemberTerm } from '#shared/domain/bills/bill.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
 import { congressOfYear } from '#shared/domain/scores/seniority.ts';
-import { AT_LARGE_STATES, stateCode } from '#shared/domain/members/state-codes.ts';
+import { stateCode } from '#shared/domain/members/state-codes.ts';
 
 export const LEGISLATORS = 'congress-legislators';
 
@@ -76,7 +76,8 @@ export function parseLegislators(text: string, fetchedAt = new Date().toISOStrin
       first_name: l.name.first,
       last_name: l.name.last,
       state,
-      district: chamber === 'house' ? (AT_LARGE_STATES.has(state) ? 0 : (current.district ?? null)) : null,
+      // The dataset numbers at-large and delegate seats 0; the number is stored as given.
+      district: chamber === 'house' ? (current.district ?? null) : null,
       chamber,
       party: partyCode(current.party),
       photo_url: null,

@@ -3,10 +3,11 @@
  * project's recorded dataset, seeds itself through the real jobs, and its
  * queue pumps bring actions, text and votes; the API then shows seeded
  * bills, actions, text, members (profile and bills), cosponsors and votes,
- * and by-zip answers for the seeded ZIP.
+ * and by-zip answers for the seeded ZIP (both its districts, or the seeded
+ * address's one).
  */
 import { describe, expect, it } from 'vitest';
-import { SEED_ZIP } from '#local/fixtures/build-seed-har.ts';
+import { SEED_ADDRESS, SEED_ZIP } from '#local/fixtures/build-seed-har.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
@@ -63,10 +64,14 @@ describe('npm start with no keys', () => {
     const api = e2e.client();
     const list = await api.request<List>('GET', '/api/members', { query: { q: 'Ro Khanna' } });
     expect(list.body.items.map((m) => m.id)).toEqual(['K000389']);
-    const zip = await api.request<{ state: string; district: number; members: { id: string }[] }>('GET', `/api/members/by-zip/${SEED_ZIP}`);
+    type ZipAnswer = { state: string; district: number | null; ambiguous: boolean; members: { id: string }[] };
+    const zip = await api.request<ZipAnswer>('GET', `/api/members/by-zip/${SEED_ZIP}`);
     expect(zip.status).toBe(200);
-    expect(zip.body).toMatchObject({ state: 'CA', district: 17 });
-    expect(zip.body.members.map((m) => m.id).sort()).toEqual(['K000389', 'P000145', 'S001150']);
+    expect(zip.body).toMatchObject({ state: 'CA', district: null, ambiguous: true });
+    expect(zip.body.members.map((m) => m.id).sort()).toEqual(['K000389', 'L000607', 'P000145', 'S001150']);
+    const picked = await api.request<ZipAnswer>('GET', `/api/members/by-zip/${SEED_ZIP}`, { query: { address: SEED_ADDRESS } });
+    expect(picked.body).toMatchObject({ state: 'CA', district: 17, ambiguous: false });
+    expect(picked.body.members.map((m) => m.id).sort()).toEqual(['K000389', 'P000145', 'S001150']);
   });
 
   it("shows a member's profile and bills, and a bill's cosponsors", async () => {

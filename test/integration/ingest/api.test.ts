@@ -17,7 +17,7 @@ import { handler as documentFetch } from '#functions/workers/document-fetch.ts';
 import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from '../../../local/fixtures/build-seed-har.ts';
+import { SEED_ADDRESS, SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from '../../../local/fixtures/build-seed-har.ts';
 import { drain, receive, takeAll } from './drain.ts';
 
 useIntegrationStack();
@@ -162,15 +162,29 @@ describe('members endpoints', () => {
     expect(votes.items[0]).toMatchObject({ vote_id: 'senate-119-1-7', position: 'Yea', kind: 'passage' });
   });
 
-  it('answers by-zip with the senators and the district member, and 422 for a malformed ZIP', async () => {
+  it('answers by-zip with every district of the ZIP, one picked by the seeded address, and 422 for a malformed ZIP', async () => {
+    type ZipAnswer = { state: string; district: number | null; ambiguous: boolean; districts: unknown[]; members: { id: string }[] };
     const res = await call(members, 'GET', `/api/members/by-zip/${SEED_ZIP}`);
     expect(res.status).toBe(200);
-    const body = res.body as { state: string; district: number; members: { id: string }[] };
-    expect(body).toMatchObject({ state: 'CA', district: 17 });
-    expect(body.members.map((m) => m.id).sort()).toEqual(['K000389', 'P000145', 'S001150']);
+    const body = res.body as ZipAnswer;
+    expect(body).toMatchObject({
+      state: 'CA',
+      district: null,
+      ambiguous: true,
+      districts: [
+        { state: 'CA', district: 16 },
+        { state: 'CA', district: 17 },
+      ],
+    });
+    expect(body.members.map((m) => m.id).sort()).toEqual(['K000389', 'L000607', 'P000145', 'S001150']);
+    const picked = await call(members, 'GET', `/api/members/by-zip/${SEED_ZIP}`, { query: { address: SEED_ADDRESS } });
+    expect(picked.body).toMatchObject({ state: 'CA', district: 17, ambiguous: false, districts: [{ state: 'CA', district: 17 }] });
+    expect((picked.body as ZipAnswer).members.map((m) => m.id).sort()).toEqual(['K000389', 'P000145', 'S001150']);
     expect((await call(members, 'GET', '/api/members/by-zip/9501')).status).toBe(422);
-    // A ZIP the recording does not have: the lookup fails and the API says the dependency is unavailable, not 500.
-    expect((await call(members, 'GET', '/api/members/by-zip/10001')).status).toBe(503);
+    // Offline, a ZIP of the crosswalk answers with its districts (no member of New York is seeded).
+    expect((await call(members, 'GET', '/api/members/by-zip/10001')).body).toMatchObject({ state: 'NY', district: null, ambiguous: true, members: [] });
+    // A ZIP the crosswalk lacks (Guam) and the recording does not have: the geocoder fails and the API says it is unavailable, not 500.
+    expect((await call(members, 'GET', '/api/members/by-zip/96910')).status).toBe(503);
   });
 
   it('answers 404 for an unknown member and 422 for a malformed id', async () => {
