@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerProbes } from '#shared/admin/provider-probes.ts';
+import { ALL_ENABLED } from '#shared/domain/settings/data-sources.ts';
 import { runCheck } from '#shared/admin/provider-health.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { takeNewsQuota } from '#shared/db/news-quota.repository.ts';
@@ -20,7 +21,7 @@ let feedStatus = 200;
 let server: Awaited<ReturnType<typeof providerServer>>;
 const newsCheck = () =>
   runCheck(
-    providerProbes().find((p) => p.name === 'news')!,
+    providerProbes(ALL_ENABLED).find((p) => p.name === 'news')!,
     { timeoutMs: 2000 },
   );
 const setEnv = (values: Record<string, string | undefined>) => {
