@@ -9,8 +9,8 @@
  *   4. A changed bill is refreshed and its actions fetched again; when its latest
  *      action is new and a milestone, a bill_updated event goes to the dispatcher.
  *   5. The cursor moves to the poll's upper bound.
- *   6. Document fetches skipped while GovInfo was switched off are queued
- *      again (at most REQUEUE_PENDING_FETCHES a poll).
+ *   6. Document fetches skipped while GovInfo (or Congress.gov) was switched
+ *      off are queued again (at most REQUEUE_PENDING_FETCHES a poll).
  * Re-running over the same listing writes nothing: bills are created with a
  * condition and only changed bills are touched.
  */
