@@ -1,11 +1,13 @@
 /**
  * Admin use cases of the LLM settings: read the effective settings, change
- * provider / model / brief mode / data-source settings, list a provider's
+ * provider / model / brief mode / data-source switches, list a provider's
  * models live, and ping the provider in force (max_tokens 20).
  */
 import { llmDidNotAnswer } from '#shared/providers/llm/llm-unavailable.ts';
 import { z } from 'zod';
 import { deleteSetting, getAllSettings, putSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
+import { updateDataSources } from '#shared/db/data-sources.repository.ts';
+import { applyDataSourcesUpdate, DataSourcesUpdate, readStoredDataSources } from '#shared/domain/settings/data-sources.ts';
 import { DEFAULT_MODELS, ProviderChoice, providerKey, resolveLlm } from '#shared/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
@@ -13,14 +15,14 @@ import { withLlmRetries } from '#shared/providers/llm/retry.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 
 export const BriefMode = z.enum(['realtime', 'batch']);
-export const DataSources = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
 export const SettingsUpdate = z
   .object({
     llm_provider: ProviderChoice.nullable().optional(),
     llm_model: z.string().trim().min(1).max(200).nullable().optional(),
     brief_mode: BriefMode.optional(),
-    data_sources: DataSources.optional(),
+    /** Switches to change (the others keep theirs); null turns every source back on. */
+    data_sources: DataSourcesUpdate.nullable().optional(),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'give at least one setting to change' });
@@ -41,14 +43,13 @@ export class SettingsError extends InvalidInputError {
 export async function readSettings() {
   const [resolved, stored] = await Promise.all([resolveLlm(), getAllSettings()]);
   const mode = BriefMode.safeParse(stored[SETTING_KEYS.briefMode]);
-  const sources = DataSources.safeParse(stored[SETTING_KEYS.dataSources]);
   return {
     llm_provider: resolved.provider,
     llm_model: resolved.model,
     llm_source: resolved.kind === 'llm' ? resolved.source : 'extractive',
     batch_supported: resolved.provider === 'openai' || resolved.provider === 'anthropic',
     brief_mode: mode.success ? mode.data : 'realtime',
-    data_sources: sources.success ? sources.data : {},
+    data_sources: readStoredDataSources(stored[SETTING_KEYS.dataSources]),
     providers: PROVIDER_NAMES.map((p) => ({ provider: p, configured: providerKey(p) !== undefined, default_model: DEFAULT_MODELS[p] })),
   };
 }
@@ -65,7 +66,9 @@ export async function updateSettings(update: SettingsUpdate, userId: string) {
   if (update.llm_model !== undefined) set(SETTING_KEYS.llmModel, update.llm_model);
   else if (update.llm_provider !== undefined) set(SETTING_KEYS.llmModel, null);
   if (update.brief_mode !== undefined) set(SETTING_KEYS.briefMode, update.brief_mode);
-  if (update.data_sources !== undefined) set(SETTING_KEYS.dataSources, update.data_sources);
+  const sources = update.data_sources;
+  if (sources !== undefined)
+    writes.push(updateDataSources((current) => (sources === null ? null : applyDataSourcesUpdate(current, sources)), userId).then(() => undefined));
   await Promise.all(writes);
   return readSettings();
 }

@@ -10,7 +10,8 @@ export const CHECK_NAMES = ['congress_api', 'document_api', 'house_votes', 'sena
 export const CheckName = z.enum(CHECK_NAMES);
 export type CheckName = z.infer<typeof CheckName>;
 
-export const CheckStatus = z.enum(['ok', 'error', 'not_configured']);
+/** `disabled`: an admin switched the source off (data_sources), so it is not called. */
+export const CheckStatus = z.enum(['ok', 'error', 'not_configured', 'disabled']);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
 export const ProviderCheck = z.object({
@@ -23,7 +24,7 @@ export const ProviderCheck = z.object({
 export type ProviderCheck = z.infer<typeof ProviderCheck>;
 
 export const ProviderHealth = z.object({
-  /** "degraded" when any configured provider failed its check. */
+  /** "degraded" when any configured, enabled provider failed its check. */
   status: z.enum(['ok', 'degraded']),
   checked_at: z.iso.datetime(),
   checks: z.array(ProviderCheck),

@@ -3,8 +3,9 @@
  * any provider: it runs the probes it is given and aggregates the report.
  *   1. Start every probe at once, each under its own deadline, so one slow
  *      provider cannot stall the answer.
- *   2. A probe that names a reason to skip (no key, no client) is
- *      "not_configured" and is never called.
+ *   2. A probe whose sources an admin switched off is "disabled", and one
+ *      that names a reason to skip (no key, no client) is "not_configured";
+ *      neither is called.
  *   3. Otherwise time its one call: a resolved call is "ok" with its latency,
  *      a throw or a missed deadline is "error" with the reason as detail.
  *   4. The report is "degraded" when any configured check errored.
@@ -13,6 +14,8 @@ import type { CheckName, ProviderCheck, ProviderHealth } from './provider-health
 
 export interface Probe {
   name: CheckName;
+  /** Why the check is off: the admin switched its data sources off (data_sources); absent or null when it runs. */
+  disabled?: string | null;
   /** Why the provider cannot be checked (no key, no client), or null when it can. */
   skipReason(): Promise<string | null>;
   /** One cheap request to the provider; resolves to a detail for the report, throws when the provider fails. */
@@ -57,6 +60,7 @@ export async function runCheck(probe: Probe, options: CheckOptions): Promise<Pro
   const now = options.now ?? (() => performance.now());
   let calledAt: number | null = null;
   const latency = () => (calledAt === null ? null : Math.max(0, Math.round(now() - calledAt)));
+  if (probe.disabled) return { name: probe.name, status: 'disabled', latency_ms: null, detail: probe.disabled };
   const attempt = (async () => {
     const skip = await probe.skipReason();
     if (skip !== null) return { status: 'not_configured' as const, detail: skip };
@@ -71,7 +75,7 @@ export async function runCheck(probe: Probe, options: CheckOptions): Promise<Pro
   }
 }
 
-/** "degraded" when any configured provider failed; not-configured ones do not count. */
+/** "degraded" when any configured provider failed; not-configured and disabled ones do not count. */
 export const overallStatus = (checks: readonly ProviderCheck[]): ProviderHealth['status'] => (checks.some((c) => c.status === 'error') ? 'degraded' : 'ok');
 
 /** Runs every probe concurrently and aggregates the report, in the probes' order. */

@@ -2,8 +2,12 @@
  * The probes of the external-API health check, one per provider, each one
  * cheap request through that provider's own client (so keys, base URLs and
  * REPLAY_HAR apply as in real work), and the health check built from them.
+ * A check whose data sources an admin switched off is reported `disabled`
+ * and not called; the news check calls only the news source left on.
  */
 import { config } from '#shared/platform/config.ts';
+import { getDataSources } from '#shared/db/data-sources.repository.ts';
+import { disabledByAdmin, type DataSourceName, type DataSources } from '#shared/domain/settings/data-sources.ts';
 import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import type { LlmProvider } from '#shared/domain/llm/llm-provider.ts';
@@ -16,7 +20,7 @@ import { fetchCurrentLegislators } from '#shared/providers/legislators/legislato
 import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
 import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
 import { checkProviders, type Probe } from './provider-health.ts';
-import type { ProviderHealth } from './provider-health.schema.ts';
+import type { CheckName, ProviderHealth } from './provider-health.schema.ts';
 
 /** Headroom of the transport's own timeout over the check's deadline: the deadline answers first, then the socket is freed. */
 const SOCKET_GRACE_MS = 1000;
@@ -120,24 +124,37 @@ function llmProbe(): Probe {
 export const NEWS_PROBE_QUERY = 'Congress';
 
 // Configured when the news search has its key; the RSS feed needs none, and is checked beside it.
-const news: Probe = {
-  name: 'news',
-  skipReason: async () => (isNewsSearchConfigured() ? null : 'NEWS_API_KEY is not set, so news comes from the RSS feed only and the news search is off'),
-  call: async (deadlineMs) => {
-    const opts = { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS };
-    const quota = await newsSearchQuota();
-    if (quota.remaining === 0) throw new Error(`the news search's daily quota of ${quota.limit} calls is spent`);
-    // A low quota is kept for the news fetch: only the feed is called then.
-    // Both calls finish before the answer, so neither outlives the check; the first failure is the check's error.
-    const [searchCall, feedCall] = await Promise.allSettled([quota.low ? null : probeNewsSearch(opts), fetchNewsRss(NEWS_PROBE_QUERY, opts)]);
-    if (searchCall.status === 'rejected') throw searchCall.reason;
-    if (feedCall.status === 'rejected') throw feedCall.reason;
-    const [search, feed] = [searchCall.value, feedCall.value];
-    const searched = search
-      ? `news search answered (${search.totalResults} articles; ${quota.remaining - 1} of ${quota.limit} calls left today)`
-      : `news search not called: quota low (${quota.remaining} of ${quota.limit} calls left today)`;
-    return `${searched}; RSS feed lists ${feed.length} articles${source()}`;
-  },
+// Either source may be switched off by an admin: the check then calls the other only (both off: the check is disabled).
+const newsProbe = (sources: DataSources): Probe => {
+  const searchOn = sources.news_search.enabled;
+  const feedOn = sources.news_rss.enabled;
+  return {
+    name: 'news',
+    skipReason: async () => {
+      if (!searchOn || isNewsSearchConfigured()) return null;
+      return `NEWS_API_KEY is not set, so ${feedOn ? 'news comes from the RSS feed only and the news search is off' : `the news search is off; ${disabledByAdmin('news_rss')}`}`;
+    },
+    call: async (deadlineMs) => {
+      const opts = { retries: 0, timeoutMs: deadlineMs + SOCKET_GRACE_MS };
+      const quota = searchOn ? await newsSearchQuota() : null;
+      if (quota?.remaining === 0) throw new Error(`the news search's daily quota of ${quota.limit} calls is spent`);
+      // A low quota is kept for the news fetch: only the feed is called then.
+      // Both calls finish before the answer, so neither outlives the check; the first failure is the check's error.
+      const [searchCall, feedCall] = await Promise.allSettled([
+        quota && !quota.low ? probeNewsSearch(opts) : null,
+        feedOn ? fetchNewsRss(NEWS_PROBE_QUERY, opts) : null,
+      ]);
+      if (searchCall.status === 'rejected') throw searchCall.reason;
+      if (feedCall.status === 'rejected') throw feedCall.reason;
+      const [search, feed] = [searchCall.value, feedCall.value];
+      const searched = !quota
+        ? disabledByAdmin('news_search')
+        : search
+          ? `news search answered (${search.totalResults} articles; ${quota.remaining - 1} of ${quota.limit} calls left today)`
+          : `news search not called: quota low (${quota.remaining} of ${quota.limit} calls left today)`;
+      return `${searched}; ${feed ? `RSS feed lists ${feed.length} articles` : disabledByAdmin('news_rss')}${source()}`;
+    },
+  };
 };
 
 /** A term with steady interest, so a working service always has a timeline for it. */
@@ -152,20 +169,32 @@ const trends: Probe = {
   },
 };
 
-/** Every probe, in the report's order (CHECK_NAMES). */
-export const providerProbes = (): Probe[] => [
-  congressApi,
-  documentApi,
-  rollCallProbe('house'),
-  rollCallProbe('senate'),
-  legislators,
-  repLookup,
-  llmProbe(),
-  news,
-  trends,
-];
+/** The data-source switches behind each check: a check is disabled when every one of its switches is off. */
+export const CHECK_SOURCES: Partial<Record<CheckName, readonly DataSourceName[]>> = {
+  congress_api: ['congress_api'],
+  document_api: ['document_api'],
+  house_votes: ['roll_calls'],
+  senate_votes: ['roll_calls'],
+  legislators: ['legislators'],
+  news: ['news_search', 'news_rss'],
+  trends: ['search_trends'],
+};
 
-/** GET /api/admin/health: every provider checked concurrently, each within PROVIDER_HEALTH_TIMEOUT_MS. */
-export function checkProviderHealth(): Promise<ProviderHealth> {
-  return checkProviders(providerProbes(), { timeoutMs: config().PROVIDER_HEALTH_TIMEOUT_MS });
+/** Why a check is off under these switches, or null when it runs. */
+export function disabledCheck(name: CheckName, sources: DataSources): string | null {
+  const names = CHECK_SOURCES[name] ?? [];
+  if (names.length === 0 || names.some((n) => sources[n].enabled)) return null;
+  return `${names.map(disabledByAdmin).join('; ')}, so it is not called`;
+}
+
+/** Every probe, in the report's order (CHECK_NAMES), marked with the switches in force. */
+export const providerProbes = (sources: DataSources): Probe[] =>
+  [congressApi, documentApi, rollCallProbe('house'), rollCallProbe('senate'), legislators, repLookup, llmProbe(), newsProbe(sources), trends].map((probe) => ({
+    ...probe,
+    disabled: disabledCheck(probe.name, sources),
+  }));
+
+/** GET /api/admin/health: every provider checked concurrently, each within PROVIDER_HEALTH_TIMEOUT_MS; the switches are read fresh. */
+export async function checkProviderHealth(): Promise<ProviderHealth> {
+  return checkProviders(providerProbes(await getDataSources({ maxAgeMs: 0 })), { timeoutMs: config().PROVIDER_HEALTH_TIMEOUT_MS });
 }

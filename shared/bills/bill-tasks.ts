@@ -2,12 +2,16 @@
  * The per-bill follow-up tasks of the ingest-tasks queue, each idempotent:
  * bill detail (sponsor, dates, links), actions (every page, new triples
  * only), cosponsors, and roll-call votes from the actions' recordedVotes.
+ * A task whose source an admin switched off (data_sources) does nothing and
+ * succeeds, naming the switch: nightly and admin jobs queue them again later.
  */
 import { getBill, refreshBill, setBillSponsor } from '#shared/db/bills.repository.ts';
 import { insertActions, listActions, actionSk } from '#shared/db/actions.repository.ts';
 import { saveCosponsors } from '#shared/db/cosponsors.repository.ts';
 import { bioguideIdsForLis } from '#shared/db/members.repository.ts';
-import { listBillVotes, saveRollCall } from '#shared/db/votes.repository.ts';
+import { getDataSources } from '#shared/db/data-sources.repository.ts';
+import { listBillVotes, releaseVoteFetch, saveRollCall } from '#shared/db/votes.repository.ts';
+import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import { DOCUMENT_FETCH_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
 import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
@@ -22,6 +26,7 @@ import { resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parse
  * introduced date, policy area and congress.gov link.
  */
 export async function fetchBillDetail(billId: string, now: Date) {
+  if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const bill = await getBill(billId);
   if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
   const { congress: c, type, number } = parseBillId(billId);
@@ -54,6 +59,7 @@ export async function fetchBillDetail(billId: string, now: Date) {
  * vote fetch.
  */
 export async function fetchBillActions(billId: string, now: Date) {
+  if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const { congress: c, type, number } = parseBillId(billId);
   const [remote, stored] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId)]);
   const known = new Set(stored.map(actionSk));
@@ -68,14 +74,23 @@ export async function fetchBillActions(billId: string, now: Date) {
 
 /** Cosponsors, every page (rewriting the same items is harmless). */
 export async function fetchBillCosponsors(billId: string) {
+  if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const { congress: c, type, number } = parseBillId(billId);
   const cosponsors = (await congress.getBillCosponsors(c, type, number)).map((x) => cosponsorFromProvider(billId, x));
   await saveCosponsors(cosponsors);
   return { bill_id: billId, cosponsors: cosponsors.length };
 }
 
-/** Roll calls named by the bill's recorded votes that are not stored yet. */
+/**
+ * Roll calls named by the bill's recorded votes that are not stored yet. While
+ * the roll-call switch is off, the claim of the bill's background vote fetch
+ * (B18) is released, so its next votes view asks again.
+ */
 export async function fetchBillVotes(billId: string, now: Date) {
+  if (!(await getDataSources()).roll_calls.enabled) {
+    await releaseVoteFetch(billId);
+    return { bill_id: billId, skipped: disabledByAdmin('roll_calls') };
+  }
   const [actions, votes] = await Promise.all([listActions(billId), listBillVotes(billId)]);
   const have = new Set(votes.map((v) => v.vote_id));
   const refs = new Map(actions.flatMap((a) => a.recorded_votes).map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]));

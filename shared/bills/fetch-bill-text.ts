@@ -6,11 +6,19 @@
  *   3. store the original and its plain text in S3 and the version in the table;
  *   4. mark the bill as having text and ask for a brief of each new version.
  * A redelivered message finds the versions stored and does nothing.
+ * While an admin has Congress.gov or GovInfo switched off (data_sources), the
+ * fetch is not attempted: the bill is marked as waiting (B5a) and the message
+ * succeeds, so nothing is retried or dead-lettered; the first poll after the
+ * switch is back on queues the fetch again (shared/bills/poll-bills.ts).
  */
 import { getBill, markBillHasText } from '#shared/db/bills.repository.ts';
+import { getDataSources } from '#shared/db/data-sources.repository.ts';
+import { markDocumentFetchPending } from '#shared/db/document-fetch-pending.repository.ts';
+import { disabledByAdmin, firstDisabled } from '#shared/domain/settings/data-sources.ts';
 import { listTextVersions, saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
 import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { billPackageId, documentUrl, fetchDocument } from '#shared/providers/govinfo.client.ts';
+import type { DocumentFetchMessage } from '#shared/messaging/messages.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { textCandidates, type TextCandidate } from '#shared/providers/congress-gov/normalise-congress.ts';
@@ -32,10 +40,16 @@ async function fetchVersion(
   return null;
 }
 
-/** Fetches and stores every new text version of a bill; returns counts for the log. */
-export async function fetchBillText(billId: string, now: Date) {
-  const bill = await getBill(billId);
+/** Fetches and stores every new text version of a bill; returns counts for the log. `reason` is why the fetch was asked for. */
+export async function fetchBillText(billId: string, now: Date, reason: DocumentFetchMessage['reason']) {
+  const [bill, sources] = await Promise.all([getBill(billId), getDataSources()]);
   if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
+  // The version list comes from Congress.gov and the documents from GovInfo: the fetch needs both.
+  const off = firstDisabled(sources, 'congress_api', 'document_api');
+  if (off) {
+    await markDocumentFetchPending(billId, reason, disabledByAdmin(off), now);
+    return { bill_id: billId, skipped: disabledByAdmin(off), pending: true };
+  }
   const { congress: n, type, number } = parseBillId(billId);
   const [remote, stored] = await Promise.all([congress.getBillTextVersions(n, type, number), listTextVersions(billId)]);
   const have = new Set(stored.map((v) => v.version_code));

@@ -1,5 +1,7 @@
 /**
  * poll_bills: brings in bills updated since the last poll.
+ *   0. Skip while an admin has Congress.gov switched off (data_sources): the
+ *      cursor stays, so the first poll after it is back on catches up.
  *   1. Skip when off-hours and the last poll was under an hour ago (unless forced).
  *   2. List bills updated since the cursor (every page).
  *   3. A new bill is saved at once with sponsor_id empty; its sponsor, actions
@@ -7,15 +9,20 @@
  *   4. A changed bill is refreshed and its actions fetched again; when its latest
  *      action is new and a milestone, a bill_updated event goes to the dispatcher.
  *   5. The cursor moves to the poll's upper bound.
+ *   6. Document fetches skipped while GovInfo (or Congress.gov) was switched
+ *      off are queued again (at most REQUEUE_PENDING_FETCHES a poll).
  * Re-running over the same listing writes nothing: bills are created with a
  * condition and only changed bills are touched.
  */
 import { createHash } from 'node:crypto';
 import { createBill, getBills, refreshBill } from '#shared/db/bills.repository.ts';
+import { getDataSources } from '#shared/db/data-sources.repository.ts';
+import { clearDocumentFetchPending, listPendingDocumentFetches } from '#shared/db/document-fetch-pending.repository.ts';
 import { getPollState, savePollState } from '#shared/db/poll-state.repository.ts';
+import { disabledByAdmin, type DataSources } from '#shared/domain/settings/data-sources.ts';
 import { MILESTONE_CATEGORIES, type ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { listBillsUpdatedSince } from '#shared/providers/congress-gov/congress-gov.client.ts';
-import type { BillEvent, DocumentFetchMessage, IngestTaskMessage } from '#shared/messaging/messages.ts';
+import { FetchBillText, type BillEvent, type DocumentFetchMessage, type IngestTaskMessage } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
 import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { shouldSkipPoll } from '#shared/domain/bills/off-hours.ts';
@@ -30,13 +37,32 @@ export interface PollOptions {
 
 const FIRST_POLL_LOOKBACK_MS = 24 * 3600 * 1000;
 
+/** Waiting document fetches queued again per poll: 50 SendMessageBatch calls, well inside the poll's timeout; the rest wait for the next poll. */
+export const REQUEUE_PENDING_FETCHES = 500;
+
+/** Queues again the document fetches skipped while their source was off; 0 while it still is. */
+async function requeuePendingDocumentFetches(sources: DataSources): Promise<number> {
+  if (!sources.document_api.enabled) return 0;
+  const pending = await listPendingDocumentFetches(REQUEUE_PENDING_FETCHES);
+  if (pending.length === 0) return 0;
+  const reason = FetchBillText.shape.reason.catch('backfill');
+  await sendMessages(
+    'document-fetch',
+    pending.map((p) => ({ v: 1 as const, type: 'fetch_bill_text' as const, bill_id: p.bill_id, reason: reason.parse(p.reason) })),
+  );
+  // Cleared after the send: a crash in between queues a fetch twice, which finds the versions stored.
+  for (const p of pending) await clearDocumentFetchPending(p.bill_id);
+  return pending.length;
+}
+
 /** The deterministic id of a bill_updated event: one per (bill, latest action). */
 export const billUpdatedEventId = (billId: string, date: string, text: string) =>
   `bill_updated:${billId}:${date}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
 
 /** Runs one poll; returns the counts recorded as the job's result. */
 export async function pollBills(opts: PollOptions) {
-  const state = await getPollState();
+  const [state, sources] = await Promise.all([getPollState(), getDataSources()]);
+  if (!sources.congress_api.enabled) return { skipped: true, reason: disabledByAdmin('congress_api') };
   if (!opts.force && !opts.since && shouldSkipPoll(opts.now, state ? new Date(state.last_poll_at) : null)) {
     return { skipped: true, reason: 'off-hours and polled under an hour ago' };
   }
@@ -95,5 +121,15 @@ export async function pollBills(opts: PollOptions) {
   if (fetches.length) await sendMessages('document-fetch', fetches);
   if (events.length) await sendMessages('notification-dispatch', events);
   await savePollState({ last_poll_at: fetchedAt, updated_since: until.toISOString() });
-  return { skipped: false, since: since.toISOString(), until: until.toISOString(), listed: listed.length, created, changed, events: events.length };
+  const requeued = await requeuePendingDocumentFetches(sources);
+  return {
+    skipped: false,
+    since: since.toISOString(),
+    until: until.toISOString(),
+    listed: listed.length,
+    created,
+    changed,
+    events: events.length,
+    document_fetches_requeued: requeued,
+  };
 }

@@ -8,7 +8,7 @@
 import { recordTrendingDay } from './dashboard-feed.repository.ts';
 import { z } from 'zod';
 import { SIGNALS, TREND_RETENTION_DAYS } from '#shared/domain/scores/trend-decisions.ts';
-import type { DayScore } from '#shared/domain/scores/trend-score.ts';
+import { MISSING_REASONS, type DayScore } from '#shared/domain/scores/trend-score.ts';
 import { batchWrite, queryPage, type Item } from './dynamo.ts';
 import { trendKeys, type TrendSubject } from './keys/trend.keys.ts';
 import { ttlIn } from './table.ts';
@@ -28,7 +28,7 @@ export const TrendDay = z.object({
   /** Mean search interest 0-100 (0 when missing). */
   trends_value: z.number().nonnegative(),
   signals: z.object({ search_trends: SignalPart.optional(), news_search: SignalPart.optional(), news_rss: SignalPart.optional() }),
-  missing_signals: z.array(z.object({ signal: z.enum(SIGNALS), reason: z.enum(['not_configured', 'quota_low', 'failed']) })),
+  missing_signals: z.array(z.object({ signal: z.enum(SIGNALS), reason: z.enum(MISSING_REASONS) })),
   computed_at: z.iso.datetime(),
 });
 export type TrendDay = z.infer<typeof TrendDay>;

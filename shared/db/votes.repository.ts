@@ -5,7 +5,7 @@
  * carrying the vote's date, question, type and kind, and indexed on gsi2
  * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
@@ -95,4 +95,9 @@ export async function claimVoteFetch(billId: string, now = new Date()): Promise<
     if (isConditionFailed(err)) return false;
     throw err;
   }
+}
+
+/** Releases that claim, so the next votes view queues the fetch again (the fetch was skipped). */
+export async function releaseVoteFetch(billId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: voteKeys.fetchClaim(billId) }));
 }

@@ -2,9 +2,13 @@
  * Members: sync_members (the Congress.gov list for chamber, state and
  * district, merged with the congress-legislators data for LIS ids, contact
  * details, term history and the committees each member chairs) and the
- * first-view enrichment of one member.
+ * first-view enrichment of one member. Both honour the admin's data-source
+ * switches: Congress.gov off skips them; the legislators dataset off leaves
+ * LIS ids, contact details, terms and committee chairs as stored.
  */
+import { getDataSources } from '#shared/db/data-sources.repository.ts';
 import { getMember, putMember, saveMemberEnrichment } from '#shared/db/members.repository.ts';
+import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { getMemberDetail, listCurrentMembers } from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers/legislators/legislators.client.ts';
@@ -36,23 +40,28 @@ export function mergeMember(base: Member, extra: Member | undefined): Member {
 
 /**
  * Runs sync_members; the legislators dataset and its committee files are
- * optional (an outage only leaves LIS ids and committee chairs as they were).
+ * optional (an outage, or the admin's switch, only leaves LIS ids and
+ * committee chairs as they were).
  */
 export async function syncMembers(now: Date) {
+  const sources = await getDataSources();
+  if (!sources.congress_api.enabled) return { skipped: true, reason: disabledByAdmin('congress_api') };
   const fetchedAt = now.toISOString();
   const list = await listCurrentMembers();
   let legislators: Member[] = [];
-  try {
-    legislators = await fetchCurrentLegislators(fetchedAt);
-  } catch (err) {
-    logger.warn('sync_members: legislators dataset unavailable', { error: (err as Error).message });
-  }
-  // Null when the committee files are unavailable: stored chairs are then kept, not cleared.
+  // Null when the committee files are unavailable or switched off: stored chairs are then kept, not cleared.
   let chairs: Map<string, string[]> | null = null;
-  try {
-    chairs = await fetchCommitteeChairs();
-  } catch (err) {
-    logger.warn('sync_members: committee data unavailable', { error: (err as Error).message });
+  if (sources.legislators.enabled) {
+    try {
+      legislators = await fetchCurrentLegislators(fetchedAt);
+    } catch (err) {
+      logger.warn('sync_members: legislators dataset unavailable', { error: (err as Error).message });
+    }
+    try {
+      chairs = await fetchCommitteeChairs();
+    } catch (err) {
+      logger.warn('sync_members: committee data unavailable', { error: (err as Error).message });
+    }
   }
   const byId = new Map(legislators.map((l) => [l.id, l]));
   let saved = 0;
@@ -69,11 +78,20 @@ export async function syncMembers(now: Date) {
     await putMember({ ...mergeMember(member, byId.get(member.id)), chaired_committees: chairs ? (chairs.get(member.id) ?? []) : null });
     saved++;
   }
-  return { listed: list.length, saved, skipped, with_lis_ids: legislators.filter((l) => l.lis_id).length, committee_chairs: chairs?.size ?? null };
+  return {
+    listed: list.length,
+    saved,
+    skipped,
+    with_lis_ids: legislators.filter((l) => l.lis_id).length,
+    committee_chairs: chairs?.size ?? null,
+    ...(sources.legislators.enabled ? {} : { legislators_skipped: disabledByAdmin('legislators') }),
+  };
 }
 
 /** Enriches one member from its Congress.gov detail (bio, terms, leadership, counts). Idempotent. */
 export async function enrichMember(memberId: string, now: Date) {
+  // The first-view claim lasts an hour (M1b), so a later view asks again once the switch is back on.
+  if (!(await getDataSources()).congress_api.enabled) return { member_id: memberId, skipped: disabledByAdmin('congress_api') };
   const member = await getMember(memberId);
   if (!member) return { member_id: memberId, skipped: 'unknown member' };
   const detail = await getMemberDetail(memberId);

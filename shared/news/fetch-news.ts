@@ -5,10 +5,13 @@
  * Bills are searched in the news search API (4 per call, while the day's
  * quota is not low) and in the news RSS feed (cached 2 hours, shared with the
  * trend scorer); members in the RSS feed only, so member pages never spend
- * the search quota. One failing call or feed never stops the others.
+ * the search quota. One failing call or feed never stops the others. A
+ * source an admin switched off (data_sources) is not called, as if it were
+ * not configured; with both off nothing is fetched and requests stay pending.
  */
 import { getBill, getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
 import { collectPages } from '#shared/db/dynamo.ts';
+import { getDataSources } from '#shared/db/data-sources.repository.ts';
 import { getMember, getMembers } from '#shared/db/members.repository.ts';
 import { completeNewsRequest, listNewsRequests } from '#shared/db/news-requests.repository.ts';
 import { membersWithNewsReadSince, putArticle, type NewsOwner, type StoredArticle } from '#shared/db/news.repository.ts';
@@ -18,6 +21,7 @@ import { newsRssItems } from '#shared/providers/news-rss.client.ts';
 import { isNewsSearchConfigured, newsSearchQuota, packQueries, searchNewsBatch } from '#shared/providers/news-search.client.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { billNewsQuery, memberNewsQuery } from '#shared/domain/news/news-queries.ts';
+import { disabledByAdmin, type DataSources } from '#shared/domain/settings/data-sources.ts';
 
 /** How far back the news search looks: the provider's free plan serves a month. */
 export const SEARCH_LOOKBACK_DAYS = 28;
@@ -38,8 +42,10 @@ export interface BillFetchReport {
   bills: number;
   search_calls: number;
   search_failures: number;
-  /** Bills the search skipped: not configured, quota low, or the quota ran out mid-run. */
+  /** Bills the search skipped: not configured, switched off, quota low, or the quota ran out mid-run. */
   search_skipped: number;
+  /** The sources an admin switched off, each with its reason (not called this run). */
+  disabled: Partial<Record<'news_search' | 'news_rss', string>>;
   rss_failures: number;
   stored: number;
   duplicates: number;
@@ -51,19 +57,20 @@ export interface BillFetchReport {
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Fetches and stores the news of bills.
+ * Fetches and stores the news of bills, from the sources `sources` leaves on.
  *   1. While the news search is configured and its quota is not low, search
  *      the bills' queries 4 to a call; a failed call is counted and the next
  *      one tried; a low or spent quota stops the search for the run.
  *   2. Read every bill's RSS feed (cached), each failure isolated.
  *   3. A bill succeeded when every source enabled for it answered.
  */
-export async function fetchBillsNews(bills: Bill[], now: Date): Promise<BillFetchReport> {
+export async function fetchBillsNews(bills: Bill[], now: Date, sources: DataSources): Promise<BillFetchReport> {
   const report: BillFetchReport = {
     bills: bills.length,
     search_calls: 0,
     search_failures: 0,
     search_skipped: 0,
+    disabled: {},
     rss_failures: 0,
     stored: 0,
     duplicates: 0,
@@ -78,7 +85,9 @@ export async function fetchBillsNews(bills: Bill[], now: Date): Promise<BillFetc
   const byQuery = new Map<string, Bill[]>();
   for (const bill of bills) byQuery.set(billNewsQuery(bill), [...(byQuery.get(billNewsQuery(bill)) ?? []), bill]);
 
-  if (isNewsSearchConfigured()) {
+  for (const source of ['news_search', 'news_rss'] as const) if (!sources[source].enabled) report.disabled[source] = disabledByAdmin(source);
+
+  if (sources.news_search.enabled && isNewsSearchConfigured()) {
     const from = new Date(now.getTime() - SEARCH_LOOKBACK_DAYS * 86400_000);
     const calls = packQueries([...byQuery.keys()]);
     for (const [i, queries] of calls.entries()) {
@@ -105,7 +114,7 @@ export async function fetchBillsNews(bills: Bill[], now: Date): Promise<BillFetc
     }
   } else report.search_skipped = bills.length;
 
-  for (const [query, owners] of byQuery) {
+  for (const [query, owners] of sources.news_rss.enabled ? byQuery : []) {
     try {
       const articles = await newsRssItems(query, { now });
       for (const bill of owners) add(await storeArticles({ kind: 'bill', id: bill.id }, articles, 'news-rss', now));
@@ -150,32 +159,43 @@ export const MEMBER_READ_DAYS = 7;
  *   2. Fetch their news (fetchBillsNews); complete the requests of bills
  *      whose every source answered (the rest stay for the next run).
  *   3. Refresh the news of members read in the last 7 days (RSS).
+ * With both news sources switched off the run fetches nothing and leaves the
+ * requests pending for the first run after a source is back on; with the RSS
+ * feed off, members are not refreshed.
  */
 export async function runFetchNews(now: Date) {
+  const sources = await getDataSources();
+  if (!sources.news_search.enabled && !sources.news_rss.enabled) {
+    return { skipped: true, reason: `${disabledByAdmin('news_search')}; ${disabledByAdmin('news_rss')}` };
+  }
   const requested = (await collectPages(listNewsRequests, MAX_BILLS_PER_RUN)).map((r) => r.bill_id);
   const requestedBills = await getBills(requested);
   const since = new Date(now.getTime() - ACTIVE_DAYS * 86400_000).toISOString().slice(0, 10);
   const active = (await listBillsByLatestAction({ since, limit: MAX_BILLS_PER_RUN })).items;
   const bills = [...new Map([...requestedBills, ...active].map((b) => [b.id, b])).values()].slice(0, MAX_BILLS_PER_RUN);
 
-  const report = await fetchBillsNews(bills, now);
+  const report = await fetchBillsNews(bills, now, sources);
   const pending = new Set(requested);
   // A request for a bill that no longer exists is dropped rather than retried forever.
   const known = new Set(requestedBills.map((b) => b.id));
   const done = [...report.succeeded.filter((id) => pending.has(id)), ...requested.filter((id) => !known.has(id))];
   for (const id of done) await completeNewsRequest(id);
 
-  const memberIds = await membersWithNewsReadSince(new Date(now.getTime() - MEMBER_READ_DAYS * 86400_000), MAX_MEMBERS_PER_RUN);
-  const members = await fetchMembersNews(await getMembers(memberIds), now);
+  const members = sources.news_rss.enabled
+    ? await fetchMembersNews(await getMembers(await membersWithNewsReadSince(new Date(now.getTime() - MEMBER_READ_DAYS * 86400_000), MAX_MEMBERS_PER_RUN)), now)
+    : { skipped: disabledByAdmin('news_rss') };
   const { succeeded, ...counts } = report;
   return { ...counts, bills_succeeded: succeeded.length, requests: requested.length, requests_completed: done.length, active_bills: active.length, members };
 }
 
 /** The background fetch of one bill (queued by its detail read); throws when the bill's sources all failed so the message is retried. */
 export async function fetchBillNews(billId: string, now: Date) {
-  const bill = await getBill(billId);
+  const [bill, sources] = await Promise.all([getBill(billId), getDataSources()]);
   if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
-  const { succeeded, ...report } = await fetchBillsNews([bill], now);
+  // The bill's news request (if any) stays pending for fetch_news once a source is back on.
+  if (!sources.news_search.enabled && !sources.news_rss.enabled)
+    return { bill_id: billId, skipped: `${disabledByAdmin('news_search')}; ${disabledByAdmin('news_rss')}` };
+  const { succeeded, ...report } = await fetchBillsNews([bill], now, sources);
   if (succeeded.includes(billId)) await completeNewsRequest(billId);
   if (report.rss_failures > 0 && report.search_calls === report.search_failures) throw new Error(`news fetch of ${billId} failed in every source`);
   return { bill_id: billId, ...report };
@@ -183,6 +203,8 @@ export async function fetchBillNews(billId: string, now: Date) {
 
 /** The background fetch of one member's news (queued by the first read of its news). */
 export async function fetchMemberNews(memberId: string, now: Date) {
+  // Member news comes from the RSS feed only.
+  if (!(await getDataSources()).news_rss.enabled) return { member_id: memberId, skipped: disabledByAdmin('news_rss') };
   const member = await getMember(memberId);
   if (!member) return { member_id: memberId, skipped: 'unknown member' };
   const report = await fetchMembersNews([member], now);

@@ -9,7 +9,9 @@
  *   4. score the day (normalised against the day's maxima, weights of missing
  *      signals rescaled) and store one item per subject.
  * A failure touches only the subject or batch it happened to (counted in the
- * summary); a subject left with no signal at all is not scored.
+ * summary); a subject left with no signal at all is not scored. A signal an
+ * admin switched off is not called: it is missing with `disabled_by_admin`,
+ * as an unconfigured one is with `not_configured`.
  */
 import { logger } from '#shared/platform/logger.ts';
 import { putTrendScores, type TrendSubject } from '#shared/db/trend-scores.repository.ts';
@@ -19,6 +21,9 @@ import { scoreDay, type MissingReason, type Readings, type SignalReading } from 
 
 /** RSS feeds read at once; the feed is cached, so most reads are one GetItem. */
 const RSS_CONCURRENCY = 4;
+
+/** The run summary's reason for a signal switched off (data_sources). */
+const DISABLED = 'disabled by admin';
 
 export interface ScoringSummary extends Record<string, unknown> {
   date: string;
@@ -99,7 +104,13 @@ async function rssReadings(subjects: Subject[], sources: SignalSources, summary:
 }
 
 /** Scores the subjects for the day of `now` (UTC) and stores the scores; never throws for one subject's failure. */
-export async function scoreSubjects(kind: TrendSubject, subjects: Subject[], sources: SignalSources, now: Date): Promise<ScoringSummary> {
+export async function scoreSubjects(
+  kind: TrendSubject,
+  subjects: Subject[],
+  sources: SignalSources,
+  now: Date,
+  disabled: ReadonlySet<SignalName> = new Set(),
+): Promise<ScoringSummary> {
   const date = now.toISOString().slice(0, 10);
   const summary: ScoringSummary = {
     date,
@@ -110,19 +121,20 @@ export async function scoreSubjects(kind: TrendSubject, subjects: Subject[], sou
     unavailable: {},
     news_quota_skipped: 0,
   };
+  const unavailable = (s: SignalName, source: { unavailable(): string | null }): string | null => (disabled.has(s) ? DISABLED : source.unavailable());
   const reasons: Record<SignalName, string | null> = {
-    search_trends: sources.searchTrends.unavailable(),
-    news_search: sources.newsSearch.unavailable(),
-    news_rss: sources.newsRss.unavailable(),
+    search_trends: unavailable('search_trends', sources.searchTrends),
+    news_search: unavailable('news_search', sources.newsSearch),
+    news_rss: unavailable('news_rss', sources.newsRss),
   };
   for (const s of SIGNALS) if (reasons[s]) summary.unavailable[s] = reasons[s] ?? undefined;
   if (subjects.length === 0 || SIGNALS.every((s) => reasons[s])) return summary;
 
-  const notConfigured = () => subjects.map(() => missing('not_configured'));
+  const without = (s: SignalName) => subjects.map(() => missing(disabled.has(s) ? 'disabled_by_admin' : 'not_configured'));
   const [trends, news, rss] = await Promise.all([
-    reasons.search_trends ? notConfigured() : searchTrendsReadings(subjects, sources, summary),
-    reasons.news_search ? notConfigured() : newsSearchReadings(subjects, sources, summary, now),
-    reasons.news_rss ? notConfigured() : rssReadings(subjects, sources, summary),
+    reasons.search_trends ? without('search_trends') : searchTrendsReadings(subjects, sources, summary),
+    reasons.news_search ? without('news_search') : newsSearchReadings(subjects, sources, summary, now),
+    reasons.news_rss ? without('news_rss') : rssReadings(subjects, sources, summary),
   ]);
   const readings: Readings[] = subjects.map((_, i) => ({
     search_trends: trends[i] ?? missing('failed'),

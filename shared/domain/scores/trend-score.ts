@@ -8,8 +8,9 @@
  */
 import { SIGNAL_WEIGHTS, SIGNALS, type SignalName } from './trend-decisions.ts';
 
-/** Why a signal has no value for a subject. */
-export type MissingReason = 'not_configured' | 'quota_low' | 'failed';
+/** Why a signal has no value for a subject; `disabled_by_admin` is the admin's data-source switch. */
+export const MISSING_REASONS = ['not_configured', 'quota_low', 'failed', 'disabled_by_admin'] as const;
+export type MissingReason = (typeof MISSING_REASONS)[number];
 
 /** A signal's raw value (article count, search interest), or why it is missing. */
 export type SignalReading = { value: number } | { missing: MissingReason };

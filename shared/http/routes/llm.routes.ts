@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { STANCES, TONES } from '#shared/domain/briefs/letter.ts';
 import { SettingsUpdate } from '#shared/admin/llm-settings-admin.ts';
+import { DataSources } from '#shared/domain/settings/data-sources.ts';
 import { PROVIDER_NAMES } from '#shared/domain/llm/llm-provider.ts';
 import { BillIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -63,7 +64,8 @@ const SettingsView = z.object({
   llm_source: z.string(),
   batch_supported: z.boolean(),
   brief_mode: z.enum(['realtime', 'batch']),
-  data_sources: z.record(z.string(), z.unknown()),
+  /** Every data-source switch, each `{enabled}` (true unless an admin turned it off). */
+  data_sources: DataSources,
   providers: z.array(z.object({ provider: z.string(), configured: z.boolean(), default_model: z.string() })),
 });
 
@@ -85,7 +87,8 @@ export const putSettings = defineRoute({
   fn,
   auth: 'admin',
   tags: ['settings'],
-  summary: 'Set the LLM provider, model, brief mode (realtime or batch) and data-source settings; null restores the environment default',
+  summary:
+    'Set the LLM provider, model, brief mode (realtime or batch) and data-source switches ({"data_sources": {"news_search": {"enabled": false}}} changes only the sources named); null restores the default',
   body: SettingsUpdate,
   response: SettingsView,
 });

@@ -7,6 +7,7 @@
  * (and the e2e client checks each against its route's response schema).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_SOURCES } from '#shared/domain/settings/data-sources.ts';
 import { startLlmServer } from '#test/support/llm-server.ts';
 import { BILL_V1, BILL_V2 } from '../../unit/llm/fixtures.ts';
 import { briefMessage, deliverBrief, seedBill, seedText } from '../../integration/llm/llm-seed.ts';
@@ -68,7 +69,7 @@ describe('llm routes over HTTP', () => {
   it('shows the settings to users, lets an admin change them and lists a provider’s models', async () => {
     const read = await api().request('GET', '/api/settings', { token: reader });
     expect(read.body).toMatchObject({ llm_provider: 'openai', llm_source: 'environment', brief_mode: 'realtime' });
-    const put = await api().request('PUT', '/api/settings', { token: admin, body: { llm_provider: 'anthropic', data_sources: { congress_api: 'enabled' } } });
+    const put = await api().request('PUT', '/api/settings', { token: admin, body: { llm_provider: 'anthropic' } });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ llm_provider: 'anthropic', llm_source: 'settings' });
     expect((await api().request('PUT', '/api/settings', { token: admin, body: { llm_provider: null } })).body).toMatchObject({ llm_provider: 'openai' });
@@ -77,6 +78,29 @@ describe('llm routes over HTTP', () => {
     expect(models.body).toEqual({ provider: 'openai', models: ['gpt-4o', 'gpt-4o-mini'] });
     const gemini = await api().request<{ error?: string }>('GET', '/api/settings/llm-models', { token: admin, query: { provider: 'gemini' } });
     expect(gemini.body.error).toMatch(/no API key/);
+  });
+
+  it('shows the data-source switches, changes some of them and refuses an unknown source', async () => {
+    const on = Object.fromEntries(DATA_SOURCES.map((n) => [n, { enabled: true }]));
+    expect((await api().request('GET', '/api/settings', { token: reader })).body).toMatchObject({ data_sources: on });
+    const put = await api().request('PUT', '/api/settings', {
+      token: admin,
+      body: { data_sources: { news_search: { enabled: false }, document_api: { enabled: false } } },
+    });
+    expect(put.status).toBe(200);
+    const changed = { ...on, news_search: { enabled: false }, document_api: { enabled: false } };
+    expect(put.body).toMatchObject({ data_sources: changed });
+    expect((await api().request('GET', '/api/settings', { token: reader })).body).toMatchObject({ data_sources: changed });
+
+    const unknown = await api().request<{ detail: string }>('PUT', '/api/settings', {
+      token: admin,
+      body: { data_sources: { weather_api: { enabled: false } } },
+    });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.detail).toBe('Invalid body.data_sources: Unrecognized key: "weather_api"');
+    expect((await api().request('PUT', '/api/settings', { token: reader, body: { data_sources: null } })).status).toBe(403);
+
+    expect((await api().request('PUT', '/api/settings', { token: admin, body: { data_sources: null } })).body).toMatchObject({ data_sources: on });
   });
 
   it('pings the model, serves the stats and queues a reprocess for an admin', async () => {

@@ -342,6 +342,44 @@ describe('GET /api/admin/health', () => {
     }
   });
 
+  it('reports the sources an admin switched off as disabled, calls none of them, and stays ok', async () => {
+    modes.govinfo = 'fail';
+    const off = { enabled: false };
+    const put = await call(llm, 'PUT', '/api/settings', {
+      token: adminToken,
+      body: { data_sources: { congress_api: off, document_api: off, roll_calls: off, legislators: off, news_search: off, news_rss: off, search_trends: off } },
+    });
+    expect(put.status).toBe(200);
+    try {
+      const { res } = await health();
+      expect(res.status).toBe(200);
+      const report = ProviderHealth.parse(res.body);
+      // GovInfo would fail, but it is switched off, so nothing degrades.
+      expect(report.status).toBe('ok');
+      const checks = byName(report);
+      expect(checks.congress_api).toEqual({
+        name: 'congress_api',
+        status: 'disabled',
+        latency_ms: null,
+        detail: 'congress_api disabled by admin, so it is not called',
+      });
+      expect(checks.document_api).toMatchObject({ status: 'disabled', detail: 'document_api disabled by admin, so it is not called' });
+      for (const name of ['house_votes', 'senate_votes'] as const)
+        expect(checks[name]).toMatchObject({ status: 'disabled', latency_ms: null, detail: 'roll_calls disabled by admin, so it is not called' });
+      expect(checks.legislators).toMatchObject({ status: 'disabled', detail: 'legislators disabled by admin, so it is not called' });
+      expect(checks.news).toMatchObject({ status: 'disabled', detail: 'news_search disabled by admin; news_rss disabled by admin, so it is not called' });
+      expect(checks.trends).toMatchObject({ status: 'disabled', detail: 'search_trends disabled by admin, so it is not called' });
+      // The checks without a switch still run.
+      expect(checks.rep_lookup.status).toBe('ok');
+      expect(checks.llm.status).toBe('ok');
+      expect(seen.map((s) => s.upstream).sort()).toEqual(['census', 'openai', 'zip']);
+    } finally {
+      expect((await call(llm, 'PUT', '/api/settings', { token: adminToken, body: { data_sources: null } })).status).toBe(200);
+    }
+    // Switched back on, the failing GovInfo shows again.
+    expect(byName(ProviderHealth.parse((await health()).res.body)).document_api.status).toBe('error');
+  });
+
   it('answers from the recording on the offline local stack (REPLAY_HAR, no keys) and says so', async () => {
     useEnv({ ...Object.fromEntries(PROVIDER_ENV.map((k) => [k, undefined])), REPLAY_HAR: SEED_HAR_PATH, PROVIDER_HEALTH_TIMEOUT_MS: String(TIMEOUT_MS) });
     resetReplay();

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PROBE_TREND_TERM, providerProbes } from '#shared/admin/provider-probes.ts';
+import { ALL_ENABLED } from '#shared/domain/settings/data-sources.ts';
 import { runCheck, type Probe } from '#shared/admin/provider-health.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 
@@ -35,7 +36,7 @@ const setEnv = (values: Record<string, string | undefined>) => {
   }
   resetConfig();
 };
-const probe = (): Probe => providerProbes().find((p) => p.name === 'trends') as Probe;
+const probe = (): Probe => providerProbes(ALL_ENABLED).find((p) => p.name === 'trends') as Probe;
 const check = () => runCheck(probe(), { timeoutMs: 2000 });
 
 beforeAll(async () => {

@@ -1,7 +1,11 @@
 // The llm API group over real API Gateway events: brief history, draft letters, settings, models, ping, stats, reprocess.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as llm } from '#functions/api/llm.ts';
+import { z } from 'zod';
+import { forgetDataSources, getDataSources } from '#shared/db/data-sources.repository.ts';
 import { createFollow } from '#shared/db/follows.repository.ts';
+import { getSetting, putSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
+import { ALL_ENABLED } from '#shared/domain/settings/data-sources.ts';
 import { call } from '#test/support/api.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
@@ -134,14 +138,18 @@ describe('settings', () => {
     });
     expect((await call(llm, 'PUT', '/api/settings', { token: reader.token, body: { llm_provider: 'anthropic' } })).status).toBe(403);
 
-    const put = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'anthropic', data_sources: { congress_api: 'enabled' } } });
+    const put = await call(llm, 'PUT', '/api/settings', {
+      token: admin.token,
+      body: { llm_provider: 'anthropic', data_sources: { news_search: { enabled: false } } },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       llm_provider: 'anthropic',
       llm_model: 'claude-sonnet-4-6',
       llm_source: 'settings',
-      data_sources: { congress_api: 'enabled' },
+      data_sources: { ...ALL_ENABLED, news_search: { enabled: false } },
     });
+    expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: null } })).body).toMatchObject({ data_sources: ALL_ENABLED });
 
     const back = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: null } });
     expect(back.body).toMatchObject({ llm_provider: 'openai', llm_source: 'environment' });
@@ -158,6 +166,49 @@ describe('settings', () => {
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { llm_provider: 'gpt' } })).status).toBe(422);
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { colour: 'red' } })).status).toBe(422);
     expect((await call(llm, 'PUT', '/api/settings', { token: admin.token, body: {} })).status).toBe(422);
+  });
+
+  it('shows every data-source switch, on by default, and merges a change into the stored ones', async () => {
+    expect((await call(llm, 'GET', '/api/settings', { token: reader.token })).body).toMatchObject({ data_sources: ALL_ENABLED });
+    const first = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: { roll_calls: { enabled: false } } } });
+    expect(first.status).toBe(200);
+    const second = await call(llm, 'PUT', '/api/settings', {
+      token: admin.token,
+      body: { data_sources: { legislators: { enabled: false }, roll_calls: { enabled: true }, search_trends: { enabled: false } } },
+    });
+    expect(second.body).toMatchObject({ data_sources: { ...ALL_ENABLED, legislators: { enabled: false }, search_trends: { enabled: false } } });
+    // What the pipeline reads is what the admin sees.
+    expect(await getDataSources({ maxAgeMs: 0 })).toEqual({ ...ALL_ENABLED, legislators: { enabled: false }, search_trends: { enabled: false } });
+    await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: null } });
+    expect(await getDataSources({ maxAgeMs: 0 })).toEqual(ALL_ENABLED);
+  });
+
+  it('reads a value stored in the old free-form shape with the defaults, and a change replaces it', async () => {
+    await putSetting(SETTING_KEYS.dataSources, { congress_api: 'enabled', news_search: false, weather_api: 3, legislators: { enabled: false } }, 'old');
+    forgetDataSources();
+    expect((await call(llm, 'GET', '/api/settings', { token: reader.token })).body).toMatchObject({
+      data_sources: { ...ALL_ENABLED, legislators: { enabled: false } },
+    });
+    expect(await getDataSources()).toEqual({ ...ALL_ENABLED, legislators: { enabled: false } });
+    const put = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: { news_rss: { enabled: false } } } });
+    expect(put.body).toMatchObject({ data_sources: { ...ALL_ENABLED, legislators: { enabled: false }, news_rss: { enabled: false } } });
+    // Stored in full in the new shape: the old keys are gone.
+    expect(await getSetting(SETTING_KEYS.dataSources, z.unknown())).toEqual({ ...ALL_ENABLED, legislators: { enabled: false }, news_rss: { enabled: false } });
+    await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: null } });
+  });
+
+  it('refuses an unknown data source and the old free-form values with a 422 naming the field', async () => {
+    const unknown = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: { weather_api: { enabled: false } } } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({
+      detail: 'Invalid body.data_sources: Unrecognized key: "weather_api"',
+      errors: [{ path: 'body.data_sources', message: 'Unrecognized key: "weather_api"' }],
+    });
+    const old = await call(llm, 'PUT', '/api/settings', { token: admin.token, body: { data_sources: { congress_api: 'enabled' } } });
+    expect(old.status).toBe(422);
+    expect((old.body as { detail: string }).detail).toMatch(/^Invalid body\.data_sources\.congress_api: /);
+    expect((await call(llm, 'PUT', '/api/settings', { token: reader.token, body: { data_sources: { news_rss: { enabled: false } } } })).status).toBe(403);
+    expect(await getDataSources({ maxAgeMs: 0 })).toEqual(ALL_ENABLED);
   });
 
   it('lists models live per provider, with error set when a provider cannot be listed', async () => {

@@ -2,10 +2,12 @@
  * The news check of GET /api/admin/health, run as the health check runs it,
  * against local servers standing in for the news search API and the RSS
  * feed: ok with both answering, an error naming the failing source, the
- * search spared when the quota is low, and not_configured without a key.
+ * search spared when the quota is low, not_configured without a key, and
+ * only the source an admin left on called (disabled with both off).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { providerProbes } from '#shared/admin/provider-probes.ts';
+import { ALL_ENABLED, type DataSources } from '#shared/domain/settings/data-sources.ts';
 import { runCheck } from '#shared/admin/provider-health.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { takeNewsQuota } from '#shared/db/news-quota.repository.ts';
@@ -18,9 +20,9 @@ const LIMIT = 15;
 let searchStatus = 200;
 let feedStatus = 200;
 let server: Awaited<ReturnType<typeof providerServer>>;
-const newsCheck = () =>
+const newsCheck = (sources: DataSources = ALL_ENABLED) =>
   runCheck(
-    providerProbes().find((p) => p.name === 'news')!,
+    providerProbes(sources).find((p) => p.name === 'news')!,
     { timeoutMs: 2000 },
   );
 const setEnv = (values: Record<string, string | undefined>) => {
@@ -84,6 +86,24 @@ describe('the news health check', () => {
     const feed = await newsCheck();
     expect(feed.detail).toMatch(/news-rss: HTTP 500/);
     expect(server.seen.filter((s) => s.url.startsWith('/rss/search'))).toHaveLength(1);
+  });
+
+  it('calls only the source an admin left on, and is disabled without a call when both are off', async () => {
+    const feedOnly = await newsCheck({ ...ALL_ENABLED, news_search: { enabled: false } });
+    expect(feedOnly).toMatchObject({ status: 'ok', detail: 'news_search disabled by admin; RSS feed lists 2 articles' });
+    expect(server.seen.map((s) => s.url.split('?')[0])).toEqual(['/rss/search']);
+    server.seen.length = 0;
+    const searchOnly = await newsCheck({ ...ALL_ENABLED, news_rss: { enabled: false } });
+    expect(searchOnly.detail).toMatch(/^news search answered \(4105 articles; \d+ of 15 calls left today\); news_rss disabled by admin$/);
+    expect(server.seen.map((s) => s.url.split('?')[0])).toEqual(['/v2/everything']);
+    server.seen.length = 0;
+    expect(await newsCheck({ ...ALL_ENABLED, news_search: { enabled: false }, news_rss: { enabled: false } })).toEqual({
+      name: 'news',
+      status: 'disabled',
+      latency_ms: null,
+      detail: 'news_search disabled by admin; news_rss disabled by admin, so it is not called',
+    });
+    expect(server.seen).toEqual([]);
   });
 
   it('spares the search when the quota is low and fails when it is spent', async () => {

@@ -12,6 +12,7 @@ import { handler as trendsApi } from '#functions/api/trends.ts';
 import { handler as trendsJobs } from '#functions/jobs/trends.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
+import { updateDataSources } from '#shared/db/data-sources.repository.ts';
 import { createFollow } from '#shared/db/follows.repository.ts';
 import { trendKeys, type TrendSubject } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
@@ -312,6 +313,41 @@ describe('the jobs', () => {
     } finally {
       setEnv({ SEARCH_TRENDS_API_KEY: 'serp-secret' });
     }
+  });
+});
+
+describe('data-source switches', () => {
+  it('leaves out the signals an admin switched off: not called, missing with disabled_by_admin, weights rescaled', async () => {
+    await seedBill(119, 's', 20, { short_title: 'Switched Act', latest_action_date: '2026-11-18' });
+    interest.set('Switched Act', 90);
+    newsCounts.set('119-s-20', 7);
+    rssCounts.set('119-s-20', 3);
+    await updateDataSources((on) => ({ ...on, search_trends: { enabled: false }, news_search: { enabled: false } }), 'test');
+    try {
+      const summary = await calculateTrendScores(NOW, sources());
+
+      expect(summary.unavailable).toEqual({ search_trends: 'disabled by admin', news_search: 'disabled by admin' });
+      expect(summary.scored).toBe(summary.subjects);
+      expect(requests).toEqual([]);
+      expect(newsSearch.countBatch).not.toHaveBeenCalled();
+      expect(newsSearch.quotaLow).not.toHaveBeenCalled();
+      const day = TrendDay.parse(await stored('bill', '119-s-20'));
+      expect(day.missing_signals).toEqual([
+        { signal: 'search_trends', reason: 'disabled_by_admin' },
+        { signal: 'news_search', reason: 'disabled_by_admin' },
+      ]);
+      // The feed alone carries the score: its weight is rescaled to 1.
+      expect(day).toMatchObject({ trends_value: 0, gnews_count: 0, rss_count: 3, signals: { news_rss: { raw: 3, weight: 1 } } });
+      const res = await call(trendsApi, 'GET', '/api/bills/119-s-20/trend');
+      expect((res.body as { items: TrendDay[] }).items[0]?.missing_signals).toEqual(day.missing_signals);
+    } finally {
+      await updateDataSources(() => null, 'test');
+    }
+    // Switched back on, the same run calls both again.
+    await calculateTrendScores(NOW, sources());
+    expect(requests.length).toBeGreaterThan(0);
+    expect(newsSearch.countBatch).toHaveBeenCalled();
+    expect(TrendDay.parse(await stored('bill', '119-s-20')).missing_signals).toEqual([]);
   });
 });
 

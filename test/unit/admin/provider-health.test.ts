@@ -26,7 +26,12 @@ const skipped = (name: CheckName, reason: string, calls: string[] = []): Probe =
     return 'should not run';
   },
 });
-const check = (status: ProviderCheck['status']): ProviderCheck => ({ name: 'llm', status, latency_ms: status === 'not_configured' ? null : 1, detail: '' });
+const check = (status: ProviderCheck['status']): ProviderCheck => ({
+  name: 'llm',
+  status,
+  latency_ms: status === 'not_configured' || status === 'disabled' ? null : 1,
+  detail: '',
+});
 
 describe('runCheck', () => {
   it('reports ok with the call latency and the probe detail', async () => {
@@ -66,6 +71,26 @@ describe('runCheck', () => {
     expect(calls).toEqual([]);
   });
 
+  it('reports a probe an admin switched off as disabled, before its skip decision and without calling it', async () => {
+    const calls: string[] = [];
+    let skipAsked = false;
+    const probe: Probe = {
+      name: 'trends',
+      disabled: 'search_trends disabled by admin, so it is not called',
+      skipReason: async () => ((skipAsked = true), null),
+      call: async () => (calls.push('trends'), 'called'),
+    };
+    expect(await runCheck(probe, { timeoutMs: 1000 })).toEqual({
+      name: 'trends',
+      status: 'disabled',
+      latency_ms: null,
+      detail: 'search_trends disabled by admin, so it is not called',
+    });
+    expect([calls, skipAsked]).toEqual([[], false]);
+    // null (a switch on) runs the probe as usual.
+    expect((await runCheck({ ...probe, disabled: null }, { timeoutMs: 1000 })).status).toBe('ok');
+  });
+
   it('measures latency with the clock it is given', async () => {
     let t = 1000;
     const probe: Probe = { name: 'news', skipReason: async () => null, call: async () => ((t += 123.4), 'ok') };
@@ -89,6 +114,11 @@ describe('overallStatus', () => {
     expect(overallStatus([check('ok'), check('not_configured')])).toBe('ok');
     expect(overallStatus([check('not_configured')])).toBe('ok');
     expect(overallStatus([])).toBe('ok');
+  });
+
+  it('does not count a disabled check, which was never called', () => {
+    expect(overallStatus([check('ok'), check('disabled')])).toBe('ok');
+    expect(overallStatus([check('disabled'), check('error')])).toBe('degraded');
   });
 
   it('is degraded when any configured check errored', () => {

@@ -74,6 +74,8 @@ describe('bill keys', () => {
     expect(actionKeys.prefix).toBe('ACTION#');
     expect(textVersionKeys.version('118-hr-1', 'ih')).toEqual({ pk: 'BILL#118-hr-1', sk: 'TEXT#ih' });
     expect(textVersionKeys.prefix).toBe('TEXT#');
+    expect(textVersionKeys.fetchPending('118-hr-1')).toEqual({ pk: 'BILL#118-hr-1', sk: 'DOCFETCH' });
+    expect(textVersionKeys.fetchPendingList.keys('118-hr-1')).toEqual({ gsi3pk: 'DOCFETCHES_PENDING', gsi3sk: '118-hr-1' });
     expect(cosponsorKeys.cosponsor('118-hr-1', 'C000001')).toEqual({ pk: 'BILL#118-hr-1', sk: 'COSPONSOR#C000001' });
     expect(cosponsorKeys.byMember.keys({ bill_id: '118-hr-1', member_id: 'C000001', sponsorship_date: '2025-02-01' })).toEqual({
       gsi2pk: 'COSPONSOR#C000001',

@@ -1,0 +1,60 @@
+/**
+ * Document fetches skipped while an admin had their source switched off
+ * (docs/data-model.md B5a): a marker BILL#{id} / DOCFETCH, one per bill, with
+ * the sparse gsi3 listing DOCFETCHES_PENDING / {bill_id}. The document-fetch
+ * worker writes it instead of fetching; the poller queues the fetch again and
+ * removes the marker once the sources are back on.
+ */
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { collectPages, indexPartition, queryPage } from './dynamo.ts';
+import { textVersionKeys } from './keys/text-version.keys.ts';
+import { INDEX, tableName } from './table.ts';
+
+export const PendingDocumentFetch = z.object({
+  bill_id: z.string(),
+  /** Why the fetch was asked for (the message's reason), kept for the fetch queued later. */
+  reason: z.string(),
+  /** Why it was skipped the last time. */
+  skipped_because: z.string(),
+  pending_since: z.string(),
+});
+export type PendingDocumentFetch = z.infer<typeof PendingDocumentFetch>;
+
+const listing = textVersionKeys.fetchPendingList;
+
+/** Records a skipped fetch; asking again keeps the first time, so a redelivery writes nothing new. */
+export async function markDocumentFetchPending(billId: string, reason: string, skippedBecause: string, now: Date): Promise<void> {
+  const { pk, sk } = INDEX[listing.index];
+  const listed = listing.keys(billId);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: textVersionKeys.fetchPending(billId),
+      UpdateExpression:
+        'SET entity = :e, bill_id = :b, reason = :r, skipped_because = :s, pending_since = if_not_exists(pending_since, :t), #gpk = :gpk, #gsk = :gsk',
+      ExpressionAttributeNames: { '#gpk': pk, '#gsk': sk },
+      ExpressionAttributeValues: {
+        ':e': 'document_fetch_pending',
+        ':b': billId,
+        ':r': reason,
+        ':s': skippedBecause,
+        ':t': now.toISOString(),
+        ':gpk': listed[pk],
+        ':gsk': listed[sk],
+      },
+    }),
+  );
+}
+
+/** Up to `limit` pending fetches (one Query page after another on the sparse index). */
+export async function listPendingDocumentFetches(limit: number): Promise<PendingDocumentFetch[]> {
+  const items = await collectPages((n, cursor) => queryPage({ ...indexPartition(listing.index, listing.partition), Limit: n }, cursor), limit);
+  return items.map((i) => PendingDocumentFetch.parse(i));
+}
+
+/** Removes a bill's marker (once its fetch is queued again). */
+export async function clearDocumentFetchPending(billId: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: textVersionKeys.fetchPending(billId) }));
+}
