@@ -106,7 +106,7 @@ describe('data-source switches in the ingestion pipeline', () => {
   it('reads Congress.gov and the legislators dataset while every source is on (the stand-in answers)', async () => {
     const sync = await job('sync_members');
     expect(sync.status).toBe('succeeded');
-    expect(sync.result).toMatchObject({ saved: 9, with_lis_ids: expect.any(Number) });
+    expect(sync.result).toMatchObject({ saved: 10, with_lis_ids: expect.any(Number) });
     expect(called('congress')).toContain('/member');
     expect(called('legislators')).toEqual(['/legislators-current.json', '/committees-current.json', '/committee-membership-current.json']);
     expect((await getMember('P000145'))?.lis_id).toBe('S413');
@@ -139,7 +139,7 @@ describe('data-source switches in the ingestion pipeline', () => {
   it('with document_api, roll_calls and legislators off: bills are saved, their texts wait as pending, votes are not fetched, nothing fails', async () => {
     await setSources({ congress_api: { enabled: true }, document_api: { enabled: false }, roll_calls: { enabled: false }, legislators: { enabled: false } });
     const sync = await job('sync_members');
-    expect(sync.result).toMatchObject({ saved: 9, with_lis_ids: 0, committee_chairs: null, legislators_skipped: 'legislators disabled by admin' });
+    expect(sync.result).toMatchObject({ saved: 10, with_lis_ids: 0, committee_chairs: null, legislators_skipped: 'legislators disabled by admin' });
     expect(called('legislators')).toEqual([]);
     // The LIS id from the earlier sync is kept, not cleared.
     expect((await getMember('P000145'))?.lis_id).toBe('S413');
