@@ -13,7 +13,7 @@ import { resolveLlm } from '#shared/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import { checkCitations } from '#shared/domain/briefs/citation-check.ts';
+import { checkCitations, hasVerifiedCitation } from '#shared/domain/briefs/citation-check.ts';
 import { classifyBill } from './classify.ts';
 import { isUnlabeled } from '#shared/domain/briefs/point-labels.ts';
 import { parseSections } from '#shared/domain/briefs/section-parser.ts';
@@ -43,19 +43,30 @@ export async function reprocessBill(billId: string) {
   return { bill_id: billId, document_fetch_queued: true, brief_queued_for: latest?.version_code ?? null };
 }
 
-/** backfill_citations: deletes uncited briefs and re-queues their texts (LLM calls only). */
+/**
+ * backfill_citations: deletes the briefs flagged uncited that have no
+ * verified citation at all (hasVerifiedCitation) and re-queues their texts
+ * (LLM calls only). A flagged brief with at least one verified citation is
+ * kept; so is one stored before points carried labels, which backfill_labels
+ * must label first. The re-brief announces nothing: its text version was
+ * announced by the brief it replaces.
+ */
 export async function backfillCitations() {
-  const uncited = await listUncitedBriefs();
-  for (const b of uncited) {
+  const flagged = await listUncitedBriefs();
+  const unlabeled = flagged.filter((b) => b.points === null);
+  const kept = flagged.filter((b) => b.points !== null && hasVerifiedCitation(b.points));
+  const deleted: typeof flagged = [];
+  for (const b of flagged.filter((f) => !unlabeled.includes(f) && !kept.includes(f))) {
     const brief = await deleteBrief(b.bill_id, b.version);
     if (!brief) continue;
+    deleted.push(b);
     await incrementStats({ uncited_briefs: brief.uncited ? -1 : 0, [brief.type === 'full' ? 'briefs_full' : 'briefs_amendment']: -1 });
   }
   await sendMessages(
     'brief',
-    uncited.map((b) => briefMessage(b.bill_id, b.text_version_code, false)),
+    deleted.map((b) => briefMessage(b.bill_id, b.text_version_code, false)),
   );
-  return { deleted: uncited.length, requeued: uncited.length };
+  return { deleted: deleted.length, requeued: deleted.length, kept_with_citations: kept.length, skipped_unlabeled: unlabeled.length };
 }
 
 /** backfill_labels: labels the cited points of every stored brief in place by the citation check (an admin Scan). */

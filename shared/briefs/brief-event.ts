@@ -1,7 +1,9 @@
 /**
- * The notification event a new brief produces: new_document for a full
- * brief, new_amendment for an amendment brief, with an event id fixed by
- * (bill, brief version) so that a re-emit is recognised downstream. Pure.
+ * The notification event a brief announcing a text version produces:
+ * new_document for a full brief, new_amendment for an amendment brief, with
+ * an event id fixed by (bill, brief version) so that a re-emit is recognised
+ * downstream. Only the first brief of a text version announces it
+ * (finish-brief.ts); a re-brief of the same version produces none. Pure.
  */
 import type { BillEvent } from '#shared/messaging/messages.ts';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';

@@ -6,7 +6,11 @@
  *   3. when it was new: count it (briefs_full / briefs_amendment, uncited_briefs);
  *   4. mark the bill briefed with its topic tags and clear its pending marker;
  *   5. classify the bill once (bill_category) when it has none;
- *   6. send new_document / new_amendment to the notification queue unless already sent;
+ *   6. announce the text version: new_document / new_amendment goes to the
+ *      notification queue once per (bill, text version), from the first brief
+ *      of that version to claim it; a re-brief of a version already announced
+ *      (admin reprocess, backfill-citations) updates the history and notifies
+ *      no one;
  *   7. request the bill's news fetch (an outbox record the news fetcher drains).
  * Every step is idempotent, so a redelivery completes what a crash left and writes nothing twice.
  */
@@ -16,6 +20,7 @@ import { clearBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
 import { requestNewsFetch } from '#shared/db/news-requests.repository.ts';
 import { incrementStats } from '#shared/db/stats.repository.ts';
+import { claimTextAnnouncement } from '#shared/db/texts.repository.ts';
 import type { LlmProvider } from '#shared/domain/llm/llm-provider.ts';
 import type { RetryOptions } from '#shared/providers/llm/retry.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
@@ -84,8 +89,14 @@ export async function finishBrief(input: BriefInput, draft: DraftBrief, options:
     await setBillCategory(bill.id, classification.category);
   }
   if (!brief.event_sent_at) {
-    await sendMessage('notification-dispatch', briefEvent(brief));
-    await markBriefEventSent(brief.bill_id, brief.version, new Date().toISOString());
+    // The claim comes before the send, so two briefs of one version racing cannot both announce it;
+    // the brief holding the claim resends on a redelivery (the event id is the same, so it is recognised downstream).
+    const claim = await claimTextAnnouncement(brief.bill_id, brief.text_version_code, { token: brief.share_token, version: brief.version }, now);
+    if (claim === 'no_text') throw new Error(`Text ${brief.text_version_code} of ${brief.bill_id} is not listed, so its announcement cannot be recorded`);
+    if (claim === 'claimed') {
+      await sendMessage('notification-dispatch', briefEvent(brief));
+      await markBriefEventSent(brief.bill_id, brief.version, new Date().toISOString());
+    }
   }
   await requestNewsFetch(brief.bill_id, `brief:${brief.version}`, now);
   return { brief, written };

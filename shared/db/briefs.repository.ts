@@ -9,7 +9,8 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { z } from 'zod';
+import { Brief, BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
 import { queryAll, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { briefKeys } from './keys/brief.keys.ts';
@@ -205,12 +206,28 @@ export async function updateBriefPoints(brief: Brief): Promise<void> {
   );
 }
 
-/** Briefs with an uncited point, from the sparse index (backfill-citations; no Scan). */
-export async function listUncitedBriefs(): Promise<Array<{ bill_id: string; version: number; text_version_code: string }>> {
+export interface UncitedBriefRef {
+  bill_id: string;
+  version: number;
+  text_version_code: string;
+  /** The brief's points (the index projects them), or null when they do not parse (a brief stored before points carried labels). */
+  points: BriefPoint[] | null;
+}
+
+/** Briefs flagged uncited, with their points, from the sparse index (backfill-citations; no Scan). */
+export async function listUncitedBriefs(): Promise<UncitedBriefRef[]> {
   const items = await queryAll({
     ...indexPartition(uncited.index, uncited.partition),
   });
-  return items.map((i) => ({ bill_id: String(i.bill_id), version: Number(i.version), text_version_code: String(i.text_version_code) }));
+  return items.map((i) => {
+    const points = z.array(BriefPoint).safeParse(i.points);
+    return {
+      bill_id: String(i.bill_id),
+      version: Number(i.version),
+      text_version_code: String(i.text_version_code),
+      points: points.success ? points.data : null,
+    };
+  });
 }
 
 /**

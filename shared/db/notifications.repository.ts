@@ -11,8 +11,15 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
-import { NotificationEvent, type ChannelName, type ChannelState } from '#shared/domain/notify/notification.schema.ts';
-import { queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import {
+  NotificationEvent,
+  ReleaseClaim,
+  readChannelState,
+  type ChannelName,
+  type ChannelState,
+  type DueEvent,
+} from '#shared/domain/notify/notification.schema.ts';
+import { isConditionFailed, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
 import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
@@ -23,8 +30,18 @@ const deferred = notificationKeys.deferred;
 const deferredIndex = INDEX[deferred.index];
 
 const EVENT_FIELDS = Object.keys(NotificationEvent.shape);
+/** Channel states as stored, legacy values (superseded) read in today's vocabulary. */
+const storedChannels = (channels: unknown) =>
+  channels && typeof channels === 'object' ? Object.fromEntries(Object.entries(channels).map(([c, v]) => [c, readChannelState(v)])) : channels;
 const fromItem = (item: Item): NotificationEvent =>
-  NotificationEvent.parse(Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)));
+  NotificationEvent.parse({
+    ...Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)),
+    channels: storedChannels(item.channels),
+  });
+const dueFromItem = (item: Item): DueEvent => {
+  const claim = ReleaseClaim.safeParse(item.release_claim);
+  return { ...fromItem(item), release_claim: claim.success ? claim.data : null };
+};
 
 /** The deferral an event's channel states call for: held wins over digest. */
 export function deferKindOf(channels: Record<ChannelName, ChannelState>): DeferKind | null {
@@ -111,8 +128,15 @@ export interface ChannelUpdate {
   defer?: { clear: true } | { kind: DeferKind; due_at: string };
 }
 
-/** Updates some channels' states of one event (and its place in the deferral index). */
-export async function updateNotification(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, update: ChannelUpdate): Promise<void> {
+interface UpdateParts {
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+  sets: string[];
+  removes: string[];
+}
+
+/** The SET/REMOVE parts of a channel update. */
+function updateParts(event: Pick<NotificationEvent, 'user_id' | 'event_id'>, update: ChannelUpdate): UpdateParts {
   const names: Record<string, string> = { '#channels': 'channels', '#errors': 'errors' };
   const values: Record<string, unknown> = {};
   const sets: string[] = [];
@@ -139,23 +163,93 @@ export async function updateNotification(event: Pick<NotificationEvent, 'user_id
       ':due': update.defer.due_at,
     });
   }
-  if (sets.length === 0 && removes.length === 0) return;
-  // Only the names the expression uses: DynamoDB rejects unused ones.
-  const used = Object.fromEntries(Object.entries(names).filter(([k]) => sets.some((e) => e.includes(`${k}.`) || e.includes(`${k} `))));
+  return { names, values, sets, removes };
+}
+
+/** Only the names an expression uses: DynamoDB rejects unused ones. */
+const usedNames = (names: Record<string, string>, expressions: string[]) =>
+  Object.fromEntries(Object.entries(names).filter(([k]) => expressions.some((e) => e.includes(`${k}.`) || e.includes(`${k} `))));
+
+const updateExpression = (p: UpdateParts) =>
+  [p.sets.length ? `SET ${p.sets.join(', ')}` : '', p.removes.length ? `REMOVE ${p.removes.join(', ')}` : ''].join(' ').trim();
+
+/** Updates some channels' states of one event (and its place in the deferral index). */
+export async function updateNotification(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, update: ChannelUpdate): Promise<void> {
+  const p = updateParts(event, update);
+  if (p.sets.length === 0 && p.removes.length === 0) return;
+  const names = usedNames(p.names, p.sets);
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: notificationKeys.event(event),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
-      ExpressionAttributeNames: Object.keys(used).length ? used : undefined,
-      ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+      UpdateExpression: updateExpression(p),
+      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+      ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
     }),
   );
 }
 
-/** Events of `kind` due at or before `now`, oldest first (Query gsi2 per due date, `lookbackDays` back). */
-export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Promise<NotificationEvent[]> {
-  const out: NotificationEvent[] = [];
+export interface ReleaseTransition extends ChannelUpdate {
+  /** Applies only while these channels are in these states. */
+  expect: Partial<Record<ChannelName, ChannelState>>;
+  /** Applies only while the event carries this claim (its id), or no claim at all (null). */
+  claimedBy: string | null;
+  /** The claim the event carries afterwards: a run's claim before it sends, null once the outcome is recorded. */
+  claim: ReleaseClaim | null;
+}
+
+/**
+ * A conditional step of a held event's release (claim before the send,
+ * outcome after it, or the end of an abandoned claim): one UpdateItem whose
+ * condition checks the claim and the expected channel states, so of two
+ * runs only one takes an event. False when the condition did not hold.
+ */
+export async function transitionNotification(
+  event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>,
+  transition: ReleaseTransition,
+): Promise<boolean> {
+  const p = updateParts(event, transition);
+  const conditions = ['attribute_exists(pk)'];
+  for (const [channel, state] of Object.entries(transition.expect)) {
+    p.names[`#${channel}`] = channel;
+    p.values[`:x_${channel}`] = state;
+    conditions.push(`#channels.#${channel} = :x_${channel}`);
+  }
+  if (transition.claimedBy === null) {
+    conditions.push('attribute_not_exists(release_claim)');
+  } else {
+    Object.assign(p.names, { '#claim': 'release_claim', '#claim_id': 'id' });
+    p.values[':claimed_by'] = transition.claimedBy;
+    conditions.push('#claim.#claim_id = :claimed_by');
+  }
+  if (transition.claim) {
+    p.values[':claim'] = transition.claim;
+    p.sets.push('release_claim = :claim');
+  } else {
+    p.removes.push('release_claim');
+  }
+  const names = usedNames(p.names, [...p.sets, ...conditions]);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: notificationKeys.event(event),
+        UpdateExpression: updateExpression(p),
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Events of `kind` due at or before `now`, oldest first (Query gsi2 per due date, `lookbackDays` back), with any release claim. */
+export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Promise<DueEvent[]> {
+  const out: DueEvent[] = [];
   for (let d = lookbackDays; d >= 0; d--) {
     const day = new Date(now.getTime() - d * 24 * 3600 * 1000).toISOString();
     let start: Record<string, unknown> | undefined;
@@ -170,7 +264,7 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
           ExclusiveStartKey: start,
         }),
       );
-      out.push(...(page.Items ?? []).map(fromItem));
+      out.push(...(page.Items ?? []).map(dueFromItem));
       start = page.LastEvaluatedKey;
     } while (start);
   }

@@ -2,10 +2,12 @@
  * Bill text versions: the list in the table (BILL#{id} / TEXT#{version_code})
  * and the documents in S3 — the original at texts/{bill_id}/{version_code}.{ext}
  * and a normalised plain-text rendering at texts/{bill_id}/{version_code}.txt
- * (section numbers such as "SEC. 2." kept), which briefs quote from.
+ * (section numbers such as "SEC. 2." kept), which briefs quote from. The list
+ * entry also records which brief announced the version to followers
+ * (`announced_by`), so a version is announced once however often it is re-briefed.
  */
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, s3 } from '#shared/platform/aws-clients.ts';
 import { config } from '#shared/platform/config.ts';
 import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
@@ -81,4 +83,40 @@ async function readObject(key: string): Promise<string | null> {
 export async function getBillText(billId: string, versionCode: string): Promise<string | null> {
   const version = await getTextVersion(billId, versionCode);
   return version ? readObject(version.text_s3_key) : null;
+}
+
+export type AnnouncementClaim = 'claimed' | 'announced_already' | 'no_text';
+
+/**
+ * Claims the one announcement (new_document / new_amendment) of a text
+ * version for the brief with `briefToken` (its share token: unique per brief,
+ * where version numbers can be reused once backfill-citations deletes a
+ * brief). 'claimed' also when this brief holds the claim already (a
+ * redelivery completing its send); 'announced_already' when another brief
+ * holds it; 'no_text' when the version is not listed.
+ */
+export async function claimTextAnnouncement(
+  billId: string,
+  versionCode: string,
+  brief: { token: string; version: number },
+  at: Date,
+): Promise<AnnouncementClaim> {
+  const key = textVersionKeys.version(billId, versionCode);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression:
+          'SET announced_by = :token, announced_version = if_not_exists(announced_version, :version), announced_at = if_not_exists(announced_at, :at)',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(announced_by) OR announced_by = :token)',
+        ExpressionAttributeValues: { ':token': brief.token, ':version': brief.version, ':at': at.toISOString() },
+      }),
+    );
+    return 'claimed';
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    return out.Item ? 'announced_already' : 'no_text';
+  }
 }

@@ -12,7 +12,8 @@ export const LLM_JOBS: JobDef[] = [
   {
     name: 'backfill_citations',
     group: 'llm',
-    description: 'Deletes briefs without citations and re-queues LLM work on the stored text',
+    description:
+      'Deletes the briefs without a verified citation (keeping those with one) and re-queues LLM work on the stored text; the re-briefs notify no one',
     timeoutSeconds: 900,
     adminPath: '/api/admin/backfill-citations',
   },

@@ -21,7 +21,7 @@ export const NOTIFY_JOBS: JobDef[] = [
     name: 'release_held_notifications',
     group: 'notify',
     schedule: '*/15 * * * *',
-    description: 'Delivers events held by quiet hours once quiet hours have ended, newest per bill and kind',
+    description: 'Delivers events held by quiet hours once quiet hours have ended, every one, several of one bill combined into one message',
     timeoutSeconds: 600,
   },
 ];

@@ -4,5 +4,6 @@ import { briefShareTokens } from './0001-brief-share-tokens.ts';
 import { countUnlabeledBriefs } from './0002-count-unlabeled-briefs.ts';
 import { memberNameCards } from './0003-member-name-cards.ts';
 import { dashboardFeed } from './0004-dashboard-feed.ts';
+import { announcedTextVersions } from './0005-announced-text-versions.ts';
 
-export const MIGRATIONS: readonly Migration[] = [briefShareTokens, countUnlabeledBriefs, memberNameCards, dashboardFeed];
+export const MIGRATIONS: readonly Migration[] = [briefShareTokens, countUnlabeledBriefs, memberNameCards, dashboardFeed, announcedTextVersions];

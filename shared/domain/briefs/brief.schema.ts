@@ -45,7 +45,10 @@ export const Brief = z.object({
   output_tokens: z.number().int().nonnegative(),
   cost_usd: z.number().nonnegative(),
   created_at: z.string(),
-  /** When the new_document / new_amendment event was sent (null until then): a redelivery does not resend it. */
+  /**
+   * When this brief's new_document / new_amendment event was sent: a redelivery does not resend it. Null until
+   * then, and for good on a re-brief of a text version another brief already announced (one event per version).
+   */
   event_sent_at: z.string().nullable().default(null),
   /** Provider calls this brief took (parts, combine, retries of malformed output). */
   requests: z.number().int().nonnegative().default(0),

@@ -52,3 +52,13 @@ export function checkCitations(points: readonly BriefPoint[], text: string, sect
   const facts = checked.filter((p) => p.label === 'cited_fact').length;
   return { points: checked, relabelled, uncited: relabelled > 0 || facts === 0 };
 }
+
+/**
+ * Whether a stored brief has a verified citation: a cited_fact point with its
+ * citation. On a stored brief only this check leaves that label (a cited_fact
+ * whose quote is not in the text becomes an inference), so such a point
+ * quotes the text. A brief flagged uncited because one of several quotes
+ * missed still has the others: backfill-citations keeps it and re-briefs only
+ * briefs with no verified citation at all.
+ */
+export const hasVerifiedCitation = (points: readonly BriefPoint[]): boolean => points.some((p) => p.label === 'cited_fact' && p.citation !== null);

@@ -3,6 +3,12 @@
  * minutes, so a burst of emits about one bill reaches a user once. A mark
  * records which event claimed the window, so a redelivery of that same event
  * is recognised and not mistaken for a duplicate.
+ *
+ * The window is applied once, when an event is recorded for a user, whether
+ * it is sent at once or held by quiet hours. A held event that was recorded
+ * has passed it and is delivered when quiet hours end; the release applies
+ * no second window (held-release.ts), and a combined message counts as
+ * delivering each event it lists.
  */
 
 export const DEDUPE_WINDOW_SECONDS = 30 * 60;

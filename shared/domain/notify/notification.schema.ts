@@ -16,13 +16,23 @@ export type ChannelName = z.infer<typeof ChannelName>;
 
 /**
  * off: channel disabled; pending: to send now; held: quiet hours; digest:
- * waiting for the digest; sent: delivered (RSS: in the feed); failed: the
- * last attempt failed; superseded: a newer event of the same bill and kind
- * went out in its place at release; cancelled: the channel was switched off
- * before a held event was released.
+ * waiting for the digest; sending: a release run has claimed it and is
+ * sending it now (the claim before the send is what keeps a crash or an
+ * overlapping run from sending it twice); sent: delivered (RSS: in the
+ * feed), alone or listed in a combined message; failed: the last attempt
+ * failed; unconfirmed: a release run claimed it and stopped before recording
+ * the outcome, so it may or may not have arrived, and it is not sent again;
+ * cancelled: not sent because the channel was switched off before a held
+ * event was released. Items stored before held events were combined may
+ * carry "superseded" (a newer event went out in its place): it reads as
+ * cancelled (see LEGACY_CHANNEL_STATES).
  */
-export const ChannelState = z.enum(['off', 'pending', 'held', 'digest', 'sent', 'failed', 'superseded', 'cancelled']);
+export const ChannelState = z.enum(['off', 'pending', 'held', 'digest', 'sending', 'sent', 'failed', 'unconfirmed', 'cancelled']);
 export type ChannelState = z.infer<typeof ChannelState>;
+/** Stored values no longer produced, and the state they read as. */
+export const LEGACY_CHANNEL_STATES: Readonly<Record<string, ChannelState>> = { superseded: 'cancelled' };
+/** A stored channel state in today's vocabulary (legacy values mapped, anything else left for the schema to judge). */
+export const readChannelState = (stored: unknown): unknown => (typeof stored === 'string' ? (LEGACY_CHANNEL_STATES[stored] ?? stored) : stored);
 export type ChannelStates = Record<ChannelName, ChannelState>;
 
 export const DigestItem = z.object({
@@ -66,6 +76,17 @@ export const NotificationEvent = NotificationContent.extend({
   errors: z.record(z.string(), z.string()).default({}),
 });
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
+
+/**
+ * The mark a release run puts on a held event before it sends it: which run
+ * (id) and when (ISO). One claim at a time per event; it is removed with the
+ * outcome, or judged abandoned when older than any run can live.
+ */
+export const ReleaseClaim = z.object({ id: z.string().min(1), at: z.string() });
+export type ReleaseClaim = z.infer<typeof ReleaseClaim>;
+
+/** An event listed as due from the held or digest index, with its release claim if a run holds one. */
+export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null };
 
 /** One history entry as the API shows it. */
 export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true }).extend({ url: z.string() });

@@ -113,6 +113,35 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
   };
 }
 
+const PRIORITY_RANK: Record<PushPriority, number> = { low: 0, default: 1, high: 2 };
+
+/**
+ * One message for a user's events of one bill held by quiet hours: a single
+ * event renders as itself; several become "3 updates on HR 3076" with one
+ * line per event, oldest first (what happened, or the kind's label), then
+ * the bill's name and the newest summary. Nothing is left out: the message
+ * stands for every event it lists. Priority and tags are the most urgent
+ * event's; the letter action follows the newest event's follow mode.
+ */
+export function renderHeldBundle(events: ReadonlyArray<NotificationContent & { mode: FollowMode | null }>, publicUrl: string): RenderedMessage {
+  const [first] = events;
+  const last = events.at(-1);
+  if (!first || !last) throw new Error('renderHeldBundle needs at least one event');
+  if (events.length === 1) return renderEvent(first, first.mode, publicUrl);
+  const urgent = events.reduce((a, b) => (PRIORITY_RANK[EVENT_KINDS[b.kind].priority] > PRIORITY_RANK[EVENT_KINDS[a.kind].priority] ? b : a));
+  const summary = [...events].reverse().find((e) => e.summary)?.summary ?? null;
+  const billId = last.bill_id ?? '';
+  const lines = events.map((e) => cutText(whatHappened(e) ?? EVENT_KINDS[e.kind].label, PUSH_SUMMARY_MAX));
+  return {
+    title: toAscii(`${events.length} updates on ${billIdentifier(last.bill_label, last.bill_id)}`),
+    body: [...lines, last.bill_title ?? billId, ...(summary ? [cutText(summary, PUSH_SUMMARY_MAX)] : [])].join('\n'),
+    click: billId ? billUrl(publicUrl, billId) : dashboardUrl(publicUrl),
+    priority: EVENT_KINDS[urgent.kind].priority,
+    tags: EVENT_KINDS[urgent.kind].tags,
+    actions: last.mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
+  };
+}
+
 /** One message bundling the events held for a user's digest. */
 export function renderDigestBundle(events: NotificationContent[], mode: 'daily' | 'weekly', publicUrl: string): RenderedMessage {
   const lines = events.map((e) => {

@@ -5,12 +5,19 @@ import { countPendingBriefs } from '#shared/db/brief-pending.repository.ts';
 import { getBriefByShareToken, listBriefs } from '#shared/db/briefs.repository.ts';
 import { listNewsRequests } from '#shared/db/news-requests.repository.ts';
 import { getStats } from '#shared/db/stats.repository.ts';
+import { handler as llmJobs } from '#functions/jobs/llm.ts';
+import { reprocessBill } from '#shared/briefs/brief-admin.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { resetConfig } from '#shared/platform/config.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { textVersionKeys } from '#shared/db/keys/text-version.keys.ts';
+import { tableName } from '#shared/db/table.ts';
+import { announcedTextVersions } from '#shared/migrations/0005-announced-text-versions.ts';
 import { resetProviders } from '#shared/providers/llm/provider-factory.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { BILL_V1, BILL_V2, INJECTION_TEXT } from '../../unit/llm/fixtures.ts';
-import { briefMessage, deliverBrief, drainNotifications, seedBill, seedText } from './llm-seed.ts';
+import { briefMessage, deliverBrief, drainNotifications, runQueuedBriefs, seedBill, seedText } from './llm-seed.ts';
 
 useIntegrationStack();
 let server: LlmServer;
@@ -223,16 +230,102 @@ describe('brief worker', () => {
   });
 });
 
-describe('forced re-brief (admin reprocess)', () => {
-  it('writes a new version once per message, even when redelivered', async () => {
-    const bill = '119-hr-100';
-    const before = (await listBriefs(bill)).length;
-    expect((await deliverBrief(briefMessage(bill, 'rh', true), 'msg-force')).batchItemFailures).toEqual([]);
-    expect((await deliverBrief(briefMessage(bill, 'rh', true), 'msg-force', 2)).batchItemFailures).toEqual([]);
+describe('re-briefs notify no one: one announcement per (bill, text version)', () => {
+  const bill = '119-hr-100';
+
+  it('admin reprocess writes a new brief version of the same text and sends no notification, even when redelivered', async () => {
+    const before = await listBriefs(bill);
+    expect(await reprocessBill(bill)).toMatchObject({ brief_queued_for: 'rh' });
+    const queued = await runQueuedBriefs();
+    expect(queued.map((m) => m.body)).toEqual([expect.objectContaining({ bill_id: bill, version_code: 'rh', force: true })]);
+    expect((await deliverBrief(queued[0]?.body, queued[0]?.id, 2)).batchItemFailures).toEqual([]);
     const briefs = await listBriefs(bill);
-    expect(briefs).toHaveLength(before + 1);
-    expect(briefs[0]).toMatchObject({ version: before + 1, type: 'amendment', text_version_code: 'rh' });
-    expect(await drainNotifications()).toEqual([expect.objectContaining({ kind: 'new_amendment', event_id: `brief:${bill}:${before + 1}` })]);
+    expect(briefs).toHaveLength(before.length + 1);
+    expect(briefs[0]).toMatchObject({ version: before.length + 1, type: 'amendment', text_version_code: 'rh', event_sent_at: null });
+    expect(await drainNotifications()).toEqual([]);
+  });
+
+  it('announces the first brief of a new text version, forced or not, and only that one', async () => {
+    await seedText(bill, 'eh', BILL_V1, '2025-07-01');
+    server.reset();
+    expect((await deliverBrief(briefMessage(bill, 'eh', true), 'msg-force-eh')).batchItemFailures).toEqual([]);
+    const [first] = await listBriefs(bill);
+    expect(first).toMatchObject({ text_version_code: 'eh', event_sent_at: expect.any(String) });
+    expect(await drainNotifications()).toEqual([expect.objectContaining({ kind: 'new_amendment', event_id: `brief:${bill}:${first?.version}` })]);
+    // The document fetcher's own message for that version writes its brief under the version's guard, and announces nothing.
+    expect((await deliverBrief(briefMessage(bill, 'eh'))).batchItemFailures).toEqual([]);
+    expect((await listBriefs(bill))[0]).toMatchObject({ version: (first?.version ?? 0) + 1, text_version_code: 'eh', event_sent_at: null });
+    expect(await drainNotifications()).toEqual([]);
+  });
+});
+
+describe('backfill-citations', () => {
+  it('keeps a brief with a verified citation, deletes one without, and re-briefs it without notifying again', async () => {
+    // 119-hr-101 (above): one quote found, one not; flagged uncited but cited.
+    const [cited] = await listBriefs('119-hr-101');
+    expect(cited).toMatchObject({ uncited: true, points: [expect.objectContaining({ label: 'cited_fact' }), expect.objectContaining({ label: 'inference' })] });
+    const bad = '119-hr-107';
+    await seedBill(bad, 'Rural Clinics Improvement Act');
+    await seedText(bad, 'ih', BILL_V1, '2025-03-01');
+    server.reset();
+    server.enqueue({
+      kind: 'tool',
+      input: {
+        summary: 'Funds rural clinics.',
+        points: [
+          { text: 'Clinics must close by 2026.', label: 'cited_fact', citation: { section: 'Sec. 3', quote: 'all clinics shall close by December 31, 2026' } },
+          { text: 'Rural care may improve.', label: 'inference', citation: null },
+        ],
+        topic_tags: ['health'],
+      },
+    });
+    expect((await deliverBrief(briefMessage(bad, 'ih'))).batchItemFailures).toEqual([]);
+    const [uncited] = await listBriefs(bad);
+    expect(uncited).toMatchObject({ version: 1, uncited: true });
+    expect(uncited?.points.map((p) => p.label)).toEqual(['inference', 'inference']);
+    expect(await drainNotifications()).toEqual([expect.objectContaining({ kind: 'new_document', bill_id: bad })]);
+    const uncitedBefore = (await getStats()).uncited_briefs;
+
+    const run = await llmJobs({ job: 'backfill_citations', trigger: 'local' });
+    expect(run.status).toBe('succeeded');
+    expect(run.result).toMatchObject({ deleted: 1, requeued: 1, kept_with_citations: 1, skipped_unlabeled: 0 });
+    expect(await listBriefs('119-hr-101')).toEqual([cited]);
+    expect(await listBriefs(bad)).toEqual([]);
+    expect((await getStats()).uncited_briefs).toBe(uncitedBefore - 1);
+
+    server.reset();
+    const queued = await runQueuedBriefs();
+    expect(queued.map((m) => m.body)).toEqual([expect.objectContaining({ bill_id: bad, version_code: 'ih', force: false })]);
+    const [rebriefed] = await listBriefs(bad);
+    // The new brief takes the freed version number 1; the text was announced by the deleted brief, so no one is told again.
+    expect(rebriefed).toMatchObject({ version: 1, text_version_code: 'ih', uncited: false, event_sent_at: null });
+    expect(rebriefed?.share_token).not.toBe(uncited?.share_token);
+    expect(await drainNotifications()).toEqual([]);
+  });
+});
+
+describe('migration 0005: text versions announced before the record existed', () => {
+  it('records the announcing brief, so a later re-brief of that version notifies no one', async () => {
+    const bill = '119-hr-103';
+    const [announced] = await listBriefs(bill);
+    expect(announced?.event_sent_at).toEqual(expect.any(String));
+    // The state a version announced before this release is in: no announced_by on its text item.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: textVersionKeys.version(bill, 'ih'),
+        UpdateExpression: 'REMOVE announced_by, announced_version, announced_at',
+      }),
+    );
+    const result = await announcedTextVersions.up();
+    expect(result.recorded).toBeGreaterThanOrEqual(1);
+    expect(result.no_text).toBe(0);
+    expect(await announcedTextVersions.up()).toMatchObject({ recorded: result.recorded, announced_already: result.announced_already });
+
+    server.reset();
+    expect((await deliverBrief(briefMessage(bill, 'ih', true))).batchItemFailures).toEqual([]);
+    expect((await listBriefs(bill))[0]).toMatchObject({ version: (announced?.version ?? 0) + 1, event_sent_at: null });
+    expect(await drainNotifications()).toEqual([]);
   });
 });
 

@@ -136,7 +136,7 @@ describe('llm jobs', () => {
     expect((await listBriefs(id))[0]?.uncited).toBe(true);
 
     const run = await runJob('backfill_citations');
-    expect(run.result).toEqual({ deleted: 1, requeued: 1 });
+    expect(run.result).toEqual({ deleted: 1, requeued: 1, kept_with_citations: 0, skipped_unlabeled: 0 });
     expect(await listBriefs(id)).toEqual([]);
     expect(await drainBriefQueue()).toEqual([expect.objectContaining({ bill_id: id, version_code: 'ih', force: false })]);
     const after = await getStats();

@@ -1,6 +1,7 @@
 // Seeds bills and stored texts through the ingestion repositories, and runs the brief worker as SQS would.
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { expect } from 'vitest';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#shared/platform/aws-clients.ts';
 import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
@@ -72,18 +73,30 @@ export async function deliverBrief(body: unknown, messageId: string = randomUUID
   return handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 600_000 } as unknown as Context);
 }
 
-/** Takes every message waiting on the notification queue. */
-export async function drainNotifications(): Promise<Array<Record<string, unknown>>> {
-  const url = queueUrl('notification-dispatch');
-  const out: Array<Record<string, unknown>> = [];
+/** Takes every message waiting on a queue, with its message id. */
+async function drainQueue(name: 'notification-dispatch' | 'brief'): Promise<Array<{ id: string; body: Record<string, unknown> }>> {
+  const url = queueUrl(name);
+  const out: Array<{ id: string; body: Record<string, unknown> }> = [];
   for (;;) {
     const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
     if (!res.Messages?.length) return out;
     for (const m of res.Messages) {
-      out.push(JSON.parse(m.Body ?? '{}') as Record<string, unknown>);
+      out.push({ id: m.MessageId ?? randomUUID(), body: JSON.parse(m.Body ?? '{}') as Record<string, unknown> });
       await sqs().send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle }));
     }
   }
+}
+
+/** Takes every message waiting on the notification queue. */
+export async function drainNotifications(): Promise<Array<Record<string, unknown>>> {
+  return (await drainQueue('notification-dispatch')).map((m) => m.body);
+}
+
+/** Takes every message waiting on the brief queue and hands each to the brief worker under its own message id, as SQS would. */
+export async function runQueuedBriefs(): Promise<Array<{ id: string; body: Record<string, unknown> }>> {
+  const messages = await drainQueue('brief');
+  for (const m of messages) expect((await deliverBrief(m.body, m.id)).batchItemFailures).toEqual([]);
+  return messages;
 }
 
 export const briefMessage = (billId: string, versionCode: string, force = false) => ({

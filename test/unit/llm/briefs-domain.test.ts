@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { briefInput } from '#shared/domain/briefs/brief-input.ts';
 import { chunkSections } from '#shared/domain/briefs/chunking.ts';
-import { checkCitations, quoteFound } from '#shared/domain/briefs/citation-check.ts';
+import { checkCitations, hasVerifiedCitation, quoteFound } from '#shared/domain/briefs/citation-check.ts';
 import { classifyByRule } from '#shared/briefs/classify.ts';
 import { diffTextVersions } from '#shared/domain/briefs/section-diff.ts';
 import { parseSections } from '#shared/domain/briefs/section-parser.ts';
@@ -71,6 +71,23 @@ describe('citation check', () => {
 
   it('counts a brief without any cited fact as uncited', () => {
     expect(checkCitations([{ id: 'p1', text: 't', label: 'inference', citation: null }], BILL_V1, sections).uncited).toBe(true);
+  });
+
+  it('keeps a verified citation on a brief flagged uncited by another point, and none when every quote missed', () => {
+    const mixed = checkCitations(
+      [cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics')],
+      BILL_V1,
+      sections,
+    );
+    expect(mixed.uncited).toBe(true);
+    expect(hasVerifiedCitation(mixed.points)).toBe(true);
+    const missed = checkCitations(
+      [cited('The Secretary shall abolish all clinics'), { id: 'p2', text: 't', label: 'inference', citation: null }],
+      BILL_V1,
+      sections,
+    );
+    expect(hasVerifiedCitation(missed.points)).toBe(false);
+    expect(hasVerifiedCitation([])).toBe(false);
   });
 });
 

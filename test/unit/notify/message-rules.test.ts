@@ -5,7 +5,7 @@ import { composeEmail, unsubscribeUrls } from '#shared/domain/notify/email-messa
 import { parseFormBody } from '#shared/http/form-body.ts';
 import type { NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { buildPushRequest, splitPushUrl, type PushTarget } from '#shared/domain/notify/push-request.ts';
-import { billIdentifier, cutText, renderDigestBundle, renderEvent, toAscii } from '#shared/domain/notify/render.ts';
+import { billIdentifier, cutText, renderDigestBundle, renderEvent, renderHeldBundle, toAscii } from '#shared/domain/notify/render.ts';
 import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
 import { open, seal, sealingKey } from '#shared/platform/secret-box.ts';
 import { unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
@@ -107,6 +107,46 @@ describe('push rendering', () => {
       'New Bill Text: HR 3076 - Postal Service Reform Act of 2022',
       'Bill Updated: HR 3076 - Postal Service Reform Act of 2022',
     ]);
+  });
+});
+
+describe('held events released together', () => {
+  const heldEvent = (over: Partial<NotificationContent>, mode: NotificationEvent['mode'] = 'neutral') => ({ ...content(over), mode });
+  it('renders a single held event as itself', () => {
+    const one = heldEvent({});
+    expect(renderHeldBundle([one], PUBLIC)).toEqual(renderEvent(one, 'neutral', PUBLIC));
+  });
+
+  it('lists every event of one bill in one message, oldest first, at the most urgent priority', () => {
+    const m = renderHeldBundle(
+      [
+        heldEvent({ event_id: 'a', kind: 'bill_updated', action_category: 'referral', action_text: 'Referred to the Committee.', action_date: '2026-01-14' }),
+        heldEvent({ event_id: 'b', text_version: 'Reported in House (rh)', summary: 'Older summary.' }),
+        heldEvent(
+          { event_id: 'c', kind: 'bill_updated', action_category: 'vote', action_text: 'Passed House.', action_date: '2026-01-15', summary: 'Newest summary.' },
+          'hold_boost',
+        ),
+        heldEvent({ event_id: 'd', kind: 'new_amendment', text_version: null, summary: null }),
+      ],
+      PUBLIC,
+    );
+    expect(m.title).toBe('4 updates on HR 3076');
+    expect(m.body.split('\n')).toEqual([
+      '2026-01-14: Referred to the Committee.',
+      'New text: Reported in House (rh)',
+      '2026-01-15: Passed House.',
+      'New Amendment',
+      'Postal Service Reform Act of 2022',
+      'Newest summary.',
+    ]);
+    expect(m).toMatchObject({ click: `${PUBLIC}/bills/118-hr-3076`, priority: 'high', tags: ['siren'] });
+    expect(m.actions).toEqual([]);
+  });
+
+  it('gives the letter action when the newest event comes from a hold_boost follow', () => {
+    const m = renderHeldBundle([heldEvent({ event_id: 'a' }), heldEvent({ event_id: 'b', kind: 'new_amendment' }, 'hold_boost')], PUBLIC);
+    expect(m).toMatchObject({ title: '2 updates on HR 3076', priority: 'default', tags: ['page'] });
+    expect(m.actions.map((a) => a.url)).toEqual([`${PUBLIC}/bills/118-hr-3076?letter=1`]);
   });
 });
 

@@ -5,7 +5,7 @@ import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/noti
 import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
 import { DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/domain/notify/prefs.schema.ts';
-import { newestPerSubject } from '#shared/notify/release-held.ts';
+import { claimAbandoned, groupHeldForRelease, messagesOf, RELEASE_CLAIM_STALE_SECONDS } from '#shared/domain/notify/held-release.ts';
 import type { NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/notify/weekly-digest.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
@@ -83,17 +83,44 @@ describe('de-duplication window', () => {
 });
 
 describe('held events at release', () => {
-  const held = (id: string, bill: string, kind: NotificationEvent['kind'], at: string) =>
+  const held = (id: string, bill: string | null, kind: NotificationEvent['kind'], at: string) =>
     ({ event_id: id, bill_id: bill, kind, occurred_at: at }) as NotificationEvent;
-  it('sends the newest event per bill and kind, in order, and supersedes the older ones', () => {
-    const { send, superseded } = newestPerSubject([
+  it('keeps every held event: one group per bill, oldest first, groups in order of their oldest event', () => {
+    const groups = groupHeldForRelease([
       held('b', '118-hr-1', 'bill_updated', '2026-01-15T03:00:00Z'),
       held('a', '118-hr-1', 'bill_updated', '2026-01-15T01:00:00Z'),
       held('c', '118-hr-1', 'new_document', '2026-01-15T02:00:00Z'),
       held('d', '118-s-9', 'bill_updated', '2026-01-15T00:30:00Z'),
+      held('w', null, 'weekly_digest', '2026-01-15T01:30:00Z'),
     ]);
-    expect(send.map((e) => e.event_id)).toEqual(['d', 'c', 'b']);
-    expect(superseded.map((e) => e.event_id)).toEqual(['a']);
+    expect(groups.map((g) => g.map((e) => e.event_id))).toEqual([['d'], ['a', 'c', 'b'], ['w']]);
+  });
+
+  it('shares one message between channels that list the same events, and splits those that do not', () => {
+    const [a, b] = [held('a', '118-hr-1', 'bill_updated', '1'), held('b', '118-hr-1', 'bill_updated', '2')];
+    expect(
+      messagesOf([
+        { event: a, channels: ['push', 'email'] },
+        { event: b, channels: ['push', 'email'] },
+      ]),
+    ).toEqual([{ channels: ['push', 'email'], events: [a, b] }]);
+    expect(
+      messagesOf([
+        { event: a, channels: ['push', 'email'] },
+        { event: b, channels: ['email'] },
+      ]),
+    ).toEqual([
+      { channels: ['push'], events: [a] },
+      { channels: ['email'], events: [a, b] },
+    ]);
+  });
+
+  it('judges a release claim abandoned only once it is older than any run can live', () => {
+    const claim = { id: 'run-1', at: '2026-01-15T07:15:00.000Z' };
+    const at = (seconds: number) => new Date(Date.parse(claim.at) + seconds * 1000);
+    expect(claimAbandoned(claim, at(15 * 60))).toBe(false);
+    expect(claimAbandoned(claim, at(RELEASE_CLAIM_STALE_SECONDS))).toBe(false);
+    expect(claimAbandoned(claim, at(RELEASE_CLAIM_STALE_SECONDS + 1))).toBe(true);
   });
 });
 
