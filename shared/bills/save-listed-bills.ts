@@ -23,6 +23,10 @@ import type { BillEvent, DocumentFetchMessage, IngestTaskMessage } from '#shared
 import { sendMessages } from '#shared/messaging/send.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+
+/** New bills saved at once: a backfill page brings up to 250, each a few writes in its own partition. */
+const SAVE_CONCURRENCY = 8;
 
 /** The deterministic id of a bill_updated event: one per (bill, latest action). */
 export const billUpdatedEventId = (billId: string, date: string, text: string) =>
@@ -99,8 +103,8 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
       changed.map(({ bill }) => ({ v: 1 as const, type: 'fetch_bill_actions' as const, bill_id: bill.id })),
     );
   if (events.length) await sendMessages('notification-dispatch', events);
-  for (const { bill, before } of changed) {
-    await refreshBill(bill.id, {
+  await mapLimit(changed, SAVE_CONCURRENCY, ({ bill, before }) =>
+    refreshBill(bill.id, {
       title: bill.title,
       short_title: before.short_title,
       policy_area: before.policy_area,
@@ -109,12 +113,12 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
       latest_action_category: bill.latest_action_category,
       update_date: bill.update_date,
       provenance: bill.provenance,
-    });
-  }
+    }),
+  );
 
   // New bills: saved with their follow-ups marker, follow-ups queued, markers cleared.
-  const created: string[] = [];
-  for (const bill of fresh) if (await createBill(bill, { followUpsPending: true })) created.push(bill.id);
+  const saved = await mapLimit(fresh, SAVE_CONCURRENCY, (bill) => createBill(bill, { followUpsPending: true }));
+  const created = fresh.filter((_, i) => saved[i]).map((b) => b.id);
   const owed = [...created, ...pending];
   await queueNewBillFollowUps(owed);
   if (owed.length) await clearFollowUpsPending(owed);
