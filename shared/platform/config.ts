@@ -19,116 +19,116 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const Config = z
-  .object({
-    STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
-    AWS_REGION: z.string().default('us-east-1'),
-    SERVICE_NAME: z.string().default('billwatch'),
-    TABLE_NAME: z.string().min(1).default('billwatch'),
-    BUCKET_NAME: z.string().min(1).default('billwatch-texts'),
-    EVENT_BUS_NAME: z.string().min(1).default('billwatch-jobs'),
-    PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+const ConfigFields = z.object({
+  STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
+  AWS_REGION: z.string().default('us-east-1'),
+  SERVICE_NAME: z.string().default('billwatch'),
+  TABLE_NAME: z.string().min(1).default('billwatch'),
+  BUCKET_NAME: z.string().min(1).default('billwatch-texts'),
+  EVENT_BUS_NAME: z.string().min(1).default('billwatch-jobs'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 
-    JWT_SECRET_KEY: z
-      .string({ error: 'JWT_SECRET_KEY is not set' })
-      .refine((v) => v !== JWT_PLACEHOLDER, {
-        message: `JWT_SECRET_KEY still holds the placeholder "${JWT_PLACEHOLDER}"; set a random secret of at least 32 bytes`,
-      })
-      .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
-        message: 'JWT_SECRET_KEY must be at least 32 bytes long',
-      }),
-    ENCRYPTION_SECRET_KEY: optionalString,
-    JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
-    JWT_ISSUER: z.string().default('billwatch'),
-    JWT_AUDIENCE: z.string().default('billwatch-api'),
+  JWT_SECRET_KEY: z
+    .string({ error: 'JWT_SECRET_KEY is not set' })
+    .refine((v) => v !== JWT_PLACEHOLDER, {
+      message: `JWT_SECRET_KEY still holds the placeholder "${JWT_PLACEHOLDER}"; set a random secret of at least 32 bytes`,
+    })
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+      message: 'JWT_SECRET_KEY must be at least 32 bytes long',
+    }),
+  ENCRYPTION_SECRET_KEY: optionalString,
+  JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
+  JWT_ISSUER: z.string().default('billwatch'),
+  JWT_AUDIENCE: z.string().default('billwatch-api'),
 
-    TRUST_PROXY: flag,
-    CORS_ORIGINS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
-    RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
-    RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
-    RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
-    RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
+  TRUST_PROXY: flag,
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
+  RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
+  RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
 
-    LLM_PROVIDER: z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none']).optional(),
-    LLM_MODEL: optionalString,
-    OPENAI_API_KEY: optionalString,
-    OPENAI_BASE_URL: optionalString,
-    ANTHROPIC_API_KEY: optionalString,
-    ANTHROPIC_BASE_URL: optionalString,
-    GEMINI_API_KEY: optionalString,
-    GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
-    OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
-    LLM_RATE_LIMIT_RPM: positiveInt(50),
-    /** Largest part of a bill text sent in one brief call (estimated tokens); longer texts are split by section. */
-    LLM_CHUNK_TOKENS: positiveInt(12_000),
-    /** Output budget of one brief call. */
-    LLM_BRIEF_MAX_TOKENS: positiveInt(3000),
+  LLM_PROVIDER: z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none']).optional(),
+  LLM_MODEL: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString,
+  GEMINI_API_KEY: optionalString,
+  GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
+  OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
+  LLM_RATE_LIMIT_RPM: positiveInt(50),
+  /** Largest part of a bill text sent in one brief call (estimated tokens); longer texts are split by section. */
+  LLM_CHUNK_TOKENS: positiveInt(12_000),
+  /** Output budget of one brief call. */
+  LLM_BRIEF_MAX_TOKENS: positiveInt(3000),
 
-    CONGRESS_API_KEY: optionalString,
-    GOVINFO_API_KEY: optionalString,
-    NEWS_API_KEY: optionalString,
-    /** The search-trends service (SerpApi's Google Trends API); optional: trend scores use the other signals without it. */
-    SEARCH_TRENDS_API_KEY: optionalString,
-    REPLAY_HAR: optionalString,
-    /** Provider base URLs (overridable for tests against local servers and for proxies). */
-    CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
-    GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
-    /** The ZIP geocoder and the district boundary service of the rep lookup. */
-    ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
-    DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
-    SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
-    /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
-    LEGISLATORS_BASE_URL: z.string().url().default('https://unitedstates.github.io/congress-legislators'),
-    HOUSE_CLERK_BASE_URL: z.string().url().default('https://clerk.house.gov'),
-    SENATE_BASE_URL: z.string().url().default('https://www.senate.gov'),
-    /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
-    NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
-    NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),
-    /** Requests the news search plan allows per UTC day (the developer plan's 100); counted in DynamoDB across Lambdas. */
-    NEWS_API_DAILY_LIMIT: positiveInt(100),
-    /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
-    PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
-    RECORD_HAR: optionalString,
-    /**
-     * Congress.gov requests per hour a bill backfill may set off on average (its
-     * pages are paced to it); the rest of the documented 5,000 is left to the
-     * poller, the nightly fetches and member sync. Deployed stages refuse more
-     * than 5,000; tests and the local stack may raise it for local stand-ins.
-     */
-    BACKFILL_REQUESTS_PER_HOUR: positiveInt(2000),
+  CONGRESS_API_KEY: optionalString,
+  GOVINFO_API_KEY: optionalString,
+  NEWS_API_KEY: optionalString,
+  /** The search-trends service (SerpApi's Google Trends API); optional: trend scores use the other signals without it. */
+  SEARCH_TRENDS_API_KEY: optionalString,
+  REPLAY_HAR: optionalString,
+  /** Provider base URLs (overridable for tests against local servers and for proxies). */
+  CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
+  GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
+  /** The ZIP geocoder and the district boundary service of the rep lookup. */
+  ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
+  DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
+  SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
+  /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
+  LEGISLATORS_BASE_URL: z.string().url().default('https://unitedstates.github.io/congress-legislators'),
+  HOUSE_CLERK_BASE_URL: z.string().url().default('https://clerk.house.gov'),
+  SENATE_BASE_URL: z.string().url().default('https://www.senate.gov'),
+  /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
+  NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
+  NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),
+  /** Requests the news search plan allows per UTC day (the developer plan's 100); counted in DynamoDB across Lambdas. */
+  NEWS_API_DAILY_LIMIT: positiveInt(100),
+  /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
+  PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
+  RECORD_HAR: optionalString,
+  /**
+   * Congress.gov requests per hour a bill backfill may set off on average (its
+   * pages are paced to it); the rest of the documented 5,000 is left to the
+   * poller, the nightly fetches and member sync. Deployed stages refuse more
+   * than 5,000; tests and the local stack may raise it for local stand-ins.
+   */
+  BACKFILL_REQUESTS_PER_HOUR: positiveInt(2000),
 
-    SMTP_HOST: optionalString,
-    SMTP_PORT: positiveInt(587),
-    SMTP_USER: optionalString,
-    SMTP_PASSWORD: optionalString,
-    SMTP_FROM: z.string().default('BillWatch <alerts@localhost>'),
-    SMTP_STARTTLS: z
-      .enum(['0', '1', 'true', 'false', ''])
-      .default('1')
-      .transform((v) => v === '1' || v === 'true' || v === ''),
-    ALLOW_PRIVATE_PUSH_TARGETS: flag,
-    /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
-    UNSUBSCRIBE_MAILTO: optionalString,
-    /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
-    NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
-  })
-  .superRefine((c, ctx) => {
-    if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['BACKFILL_REQUESTS_PER_HOUR'],
-        message: `must be at most Congress.gov's documented ${CONGRESS_GOV_HOURLY_LIMIT} requests per hour`,
-      });
-    }
-  });
+  SMTP_HOST: optionalString,
+  SMTP_PORT: positiveInt(587),
+  SMTP_USER: optionalString,
+  SMTP_PASSWORD: optionalString,
+  SMTP_FROM: z.string().default('BillWatch <alerts@localhost>'),
+  SMTP_STARTTLS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true' || v === ''),
+  ALLOW_PRIVATE_PUSH_TARGETS: flag,
+  /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
+  UNSUBSCRIBE_MAILTO: optionalString,
+  /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
+  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
+});
+
+export const Config = ConfigFields.superRefine((c, ctx) => {
+  if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['BACKFILL_REQUESTS_PER_HOUR'],
+      message: `must be at most Congress.gov's documented ${CONGRESS_GOV_HOURLY_LIMIT} requests per hour`,
+    });
+  }
+});
 export type Config = z.infer<typeof Config>;
 
 /** Thrown when the environment cannot be parsed; the message lists every bad variable. */
