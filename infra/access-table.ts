@@ -28,8 +28,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   system: [table('readwrite')],
   auth: [table('readwrite')],
-  // Admin job triggers put RunJob events on the bus.
-  admin: [table('readwrite'), busPut],
+  // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
+  admin: [table('readwrite'), busPut, ...send('bill-backfill')],
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
@@ -46,7 +46,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
   system: [table('readwrite')],
-  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
+  // resume_bill_backfills re-queues the page of a stalled backfill.
+  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
   llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
@@ -61,6 +62,8 @@ const WORKER: Record<QueueName, Need[]> = {
   // Failed deliveries are re-queued with a delay (shared/notify/deliver.ts).
   'notification-dispatch': [table('readwrite'), ...send('notification-dispatch'), email],
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
+  // A page saves bills like the poller (their follow-ups and events), then queues the next page.
+  'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill')],
 };
 
 /** Every function reads the secret bundle at cold start (shared/platform/bootstrap.ts). */

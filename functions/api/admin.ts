@@ -1,4 +1,4 @@
-/** Admin: jobs (list, run by name, the job trigger paths), user management and the external-API health check. */
+/** Admin: jobs (list, run by name, the job trigger paths), user management, the external-API health check and bill backfills. */
 import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
 import { deleteUser, getUser, listUsers, setAdmin } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
@@ -7,6 +7,7 @@ import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { accepted, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/admin.routes.ts';
 import { listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
+import { billBackfillStatus, listBillBackfills, startBillBackfill } from '#shared/bills/bill-backfill-admin.ts';
 
 export const handler = apiFunction('admin', [
   implement(routes.listJobs, async () => listJobsWithRuns()),
@@ -36,4 +37,10 @@ export const handler = apiFunction('admin', [
     return toPublicUser(updated);
   }),
   implement(routes.providerHealth, async () => checkProviderHealth()),
+  implement(routes.startBillBackfill, async ({ body, user }) => {
+    const { action, backfill } = await startBillBackfill(body, user.id, new Date());
+    return accepted({ ...backfill, action });
+  }),
+  implement(routes.listBillBackfills, async ({ query }) => listBillBackfills(query, new Date())),
+  implement(routes.getBillBackfill, async ({ params }) => billBackfillStatus(params.id, new Date())),
 ]);

@@ -1,10 +1,11 @@
-/** Ingest jobs: the poller, the nightly action fetch, member sync, effectiveness scores and the admin backfills. */
+/** Ingest jobs: the poller, the nightly action fetch, member sync, effectiveness scores, the admin backfills and the bill backfills' resumer. */
 import { z } from 'zod';
 import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-effectiveness-scores.ts';
 import { jobFunction } from '#shared/jobs/job-function.ts';
 import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/bills/backfills.ts';
 import { syncMembers } from '#shared/members/member-tasks.ts';
 import { pollBills } from '#shared/bills/poll-bills.ts';
+import { resumeStalledBackfills } from '#shared/bills/bill-backfill-admin.ts';
 
 /** Optional poll input: an explicit updated-since window (seeding, catch-up) and force past the off-hours rule. */
 const PollInput = z.object({ since: z.iso.datetime().optional(), until: z.iso.datetime().optional(), force: z.boolean().optional() });
@@ -21,6 +22,7 @@ export const ingestJobs = {
   backfill_sponsors: async () => backfillSponsors(),
   backfill_cosponsors: async () => backfillCosponsors(),
   backfill_dates_links: async () => backfillDatesLinks(),
+  resume_bill_backfills: async ({ now }: { now: Date }) => resumeStalledBackfills(now),
 };
 
 export const handler = jobFunction('ingest', ingestJobs);

@@ -3,13 +3,14 @@
  * (BILLS / {latest_action_date}#{id}) sorts bills by latest action; gsi2
  * (SPONSOR#{member} / {introduced_date}#{id}) lists a member's sponsored
  * bills. Missing sponsor and missing metadata are sparse marker items in the
- * bill's partition (gsi3 MISSING#{what} / {id}), so backfills query them.
+ * bill's partition (gsi3 MISSING#{what} / {id}), so backfills query them;
+ * a follow-ups marker beside them is the ingest path's outbox (B19).
  */
 import { noteLatestAction } from './dashboard-feed.repository.ts';
-import { GetCommand, PutCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
-import { batchGet, isConditionFailed, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { batchGet, batchWrite, isConditionFailed, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
@@ -45,35 +46,68 @@ export async function getBills(ids: string[]): Promise<Bill[]> {
   return unique.flatMap((id) => (byId.has(id) ? [byId.get(id) as Bill] : []));
 }
 
-async function putMarker(id: string, what: MissingKind): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...billKeys.missing(id, what), entity: 'missing', bill_id: id, ...billKeys.missingList.keys(id, what) },
-    }),
-  );
+const markerItem = (id: string, what: MissingKind): Item => ({
+  ...billKeys.missing(id, what),
+  entity: 'missing',
+  bill_id: id,
+  ...billKeys.missingList.keys(id, what),
+});
+
+export interface CreateBillOptions {
+  /**
+   * Also write the bill's follow-ups marker (B19) in the same transaction:
+   * the ingest path sets it, queues the sponsor, actions, cosponsors and text
+   * fetches, then clears it, so a crash in between is seen and repaired by
+   * the next save of the same listing.
+   */
+  followUpsPending?: boolean;
 }
 
 /**
  * Saves a bill seen for the first time; false (and nothing written) when it
- * exists already. Counts it, and marks it as missing a sponsor / metadata.
+ * exists already. The bill, its missing-sponsor / missing-metadata markers
+ * and its follow-ups marker are one transaction, so none exists without the
+ * others. Its title words are written first (idempotent puts: a crash after
+ * them leaves index entries that a search's bill read skips, never a bill
+ * that search cannot find), and it is counted after.
  */
-export async function createBill(bill: Bill): Promise<boolean> {
+export async function createBill(bill: Bill, options: CreateBillOptions = {}): Promise<boolean> {
+  const missingMetadata = !bill.introduced_date || !bill.congress_gov_url;
+  const extra: Item[] = [
+    ...(bill.sponsor_id ? [] : [markerItem(bill.id, 'sponsor')]),
+    ...(missingMetadata ? [markerItem(bill.id, 'metadata')] : []),
+    ...(options.followUpsPending ? [{ ...billKeys.followUps(bill.id), entity: 'followups', bill_id: bill.id }] : []),
+  ];
+  await writeTitleWords(bill);
   try {
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(bill), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: toItem(bill), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...extra.map((Item) => ({ Put: { TableName: tableName(), Item } })),
+        ],
+      }),
+    );
   } catch (err) {
-    if (isConditionFailed(err)) return false;
+    if (transactionReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
     throw err;
   }
-  const missingMetadata = !bill.introduced_date || !bill.congress_gov_url;
   await Promise.all([
-    bill.sponsor_id ? Promise.resolve() : putMarker(bill.id, 'sponsor'),
-    missingMetadata ? putMarker(bill.id, 'metadata') : Promise.resolve(),
-    writeTitleWords(bill),
     noteLatestAction(bill.id, bill.latest_action_date),
     incrementStats({ total_bills: 1, bills_missing_sponsor: bill.sponsor_id ? 0 : 1, bills_missing_metadata: missingMetadata ? 1 : 0 }),
   ]);
   return true;
+}
+
+/** The ids among `ids` whose follow-ups marker is still there (B19): saved, but their follow-ups maybe never queued. */
+export async function billsWithFollowUpsPending(ids: string[]): Promise<Set<string>> {
+  const items = await batchGet([...new Set(ids)].map(billKeys.followUps), ['bill_id']);
+  return new Set(items.map((i) => String(i.bill_id)));
+}
+
+/** Removes the follow-ups markers of bills whose follow-ups are now queued. */
+export async function clearFollowUpsPending(ids: string[]): Promise<void> {
+  await batchWrite([...new Set(ids)].map((id) => ({ delete: billKeys.followUps(id) })));
 }
 
 /** The provider-owned fields of a bill that a poll or backfill refreshes. */

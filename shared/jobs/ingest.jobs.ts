@@ -53,6 +53,14 @@ export const INGEST_JOBS: JobDef[] = [
     adminPath: '/api/admin/backfill-dates-links',
   },
   {
+    name: 'resume_bill_backfills',
+    group: 'ingest',
+    schedule: '*/15 * * * *',
+    description: 'Re-queues the page of every bill backfill stalled at its cursor (its page overdue by 45 minutes with nobody holding it)',
+    timeoutSeconds: 120,
+    adminPath: '/api/admin/resume-bill-backfills',
+  },
+  {
     name: 'calculate_effectiveness_scores',
     group: 'ingest',
     schedule: '0 5 * * *',

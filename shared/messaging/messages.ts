@@ -84,12 +84,31 @@ export const IngestTaskMessage = z.discriminatedUnion('type', [
 ]);
 export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
 
+// bill-backfill -------------------------------------------------------------
+/**
+ * One page of a bill backfill (shared/bills/bill-backfill-pages.ts): the
+ * backfill, its run and the listing offset the page starts at. `not_before`
+ * carries a pause longer than SQS's 900 s delay: a message that arrives early
+ * is sent again for the rest of the wait.
+ */
+export const BackfillBillsPage = z.object({
+  v: z.literal(1),
+  type: z.literal('backfill_bills_page'),
+  backfill_id: z.string().min(1),
+  run: z.number().int().min(1),
+  offset: z.number().int().min(0),
+  not_before: z.iso.datetime({ offset: true }).optional(),
+});
+export const BillBackfillMessage = z.discriminatedUnion('type', [BackfillBillsPage]);
+export type BillBackfillMessage = z.infer<typeof BillBackfillMessage>;
+
 /** Each queue's message type, for the typed sender. */
 export interface QueueMessages {
   'document-fetch': DocumentFetchMessage;
   brief: BriefMessage;
   'notification-dispatch': NotificationMessage;
   'ingest-tasks': IngestTaskMessage;
+  'bill-backfill': BillBackfillMessage;
 }
 
 /** The queues of the pipeline, by name; the queue table (shared/queues/queue-table.ts) configures each. */

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 
 export const JWT_PLACEHOLDER = 'change-me-in-production';
+/** Congress.gov's documented allowance per API key. */
+export const CONGRESS_GOV_HOURLY_LIMIT = 5000;
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -17,7 +19,7 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const Config = z.object({
+const ConfigFields = z.object({
   STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
   AWS_REGION: z.string().default('us-east-1'),
   SERVICE_NAME: z.string().default('billwatch'),
@@ -95,6 +97,13 @@ export const Config = z.object({
   /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
   PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
   RECORD_HAR: optionalString,
+  /**
+   * Congress.gov requests per hour a bill backfill may set off on average (its
+   * pages are paced to it); the rest of the documented 5,000 is left to the
+   * poller, the nightly fetches and member sync. Deployed stages refuse more
+   * than 5,000; tests and the local stack may raise it for local stand-ins.
+   */
+  BACKFILL_REQUESTS_PER_HOUR: positiveInt(2000),
 
   SMTP_HOST: optionalString,
   SMTP_PORT: positiveInt(587),
@@ -110,6 +119,16 @@ export const Config = z.object({
   UNSUBSCRIBE_MAILTO: optionalString,
   /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
   NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
+});
+
+export const Config = ConfigFields.superRefine((c, ctx) => {
+  if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['BACKFILL_REQUESTS_PER_HOUR'],
+      message: `must be at most Congress.gov's documented ${CONGRESS_GOV_HOURLY_LIMIT} requests per hour`,
+    });
+  }
 });
 export type Config = z.infer<typeof Config>;
 

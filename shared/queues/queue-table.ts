@@ -1,6 +1,6 @@
 /**
  * The queue table: the SQS chain document fetch → brief → notification
- * dispatch, and the ingest task queue. The CDK stack makes each queue with its
+ * dispatch, the ingest task queue and the bill backfill's page queue. The CDK stack makes each queue with its
  * DLQ, alarm and event source mapping from these rows; the local stack's pumps
  * deliver batches with the same batch size and max receive count.
  */
@@ -56,6 +56,17 @@ export const QUEUES = [
     maxReceiveCount: 5,
     maxConcurrency: 4,
     description: 'Per-bill and per-member follow-up fetches: sponsor, actions, cosponsors, votes, enrichment',
+  },
+  {
+    // One listing page per message, one message per batch: a page (one Congress.gov request, up to 250
+    // bills saved and their follow-ups queued) takes well under a minute, so a worker never runs long.
+    name: 'bill-backfill',
+    worker: 'bill-backfill',
+    batchSize: 1,
+    timeoutSeconds: 300,
+    maxReceiveCount: 5,
+    maxConcurrency: 2,
+    description: 'Backfills bills a listing page at a time (a Congress or a window of update dates), paced within the Congress.gov budget',
   },
 ] as const satisfies readonly QueueDef[];
 

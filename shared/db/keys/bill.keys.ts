@@ -1,5 +1,5 @@
 /**
- * Bills (docs/data-model.md B1, B2, B8, B10, B11, B16):
+ * Bills (docs/data-model.md B1, B2, B8, B10, B11, B16, B19):
  *   BILL#{bill_id} / META                    the bill record; its partition also
  *                                            holds actions, texts, briefs, cosponsors,
  *                                            votes, news and trend days (their own files)
@@ -7,6 +7,8 @@
  *   gsi2 SPONSOR#{member} / {introduced}#{id} a member's sponsored bills
  *   BILL#{bill_id} / MISSING#{what}          marker of a bill missing its sponsor or metadata,
  *                                            listed on gsi3 MISSING#{what} / {bill_id}
+ *   BILL#{bill_id} / FOLLOWUPS               outbox marker: a new bill whose follow-up fetches
+ *                                            are not known to be queued yet (B19)
  */
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { META, UNDATED, onIndex, type ItemKey } from './key.ts';
@@ -17,6 +19,7 @@ const partition = (billId: string) => `BILL#${billId}`;
 const LATEST_ACTION = 'BILLS';
 const sponsorPartition = (memberId: string) => `SPONSOR#${memberId}`;
 const missingList = (what: MissingKind) => `MISSING#${what}`;
+const FOLLOW_UPS = 'FOLLOWUPS';
 
 export const billKeys = {
   /** BILL#{id}: the partition a bill detail reads with one Query. */
@@ -49,4 +52,7 @@ export const billKeys = {
     partition: missingList,
     keys: (billId: string, what: MissingKind) => onIndex('secondaryListings', missingList(what), billId),
   },
+
+  /** B19: written with a new bill, deleted once its follow-ups (sponsor, actions, cosponsors, text) are queued. */
+  followUps: (billId: string): ItemKey => ({ pk: partition(billId), sk: FOLLOW_UPS }),
 } as const;

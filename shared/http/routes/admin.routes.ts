@@ -1,10 +1,11 @@
 /**
  * Admin routes of the platform: jobs (list, run by name, and one POST route
- * per job that declares an adminPath in the job table), user management and
- * the external-API health check.
+ * per job that declares an adminPath in the job table), user management,
+ * the external-API health check and bill backfills.
  */
 import { z } from 'zod';
 import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
+import { BackfillId, BackfillRequest, BackfillView } from '#shared/domain/bills/bill-backfill.ts';
 import { PublicUser } from '#shared/domain/users/user.schema.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { JOB_FUNCTION_GROUPS, JobTrigger } from '#shared/jobs/job.ts';
@@ -117,6 +118,46 @@ export const providerHealth = defineRoute({
   response: ProviderHealth,
 });
 
+const BackfillIdParams = z.object({ id: BackfillId });
+
+export const startBillBackfill = defineRoute({
+  operationId: 'startBillBackfill',
+  method: 'POST',
+  path: '/api/admin/backfill-bills',
+  fn: 'admin',
+  auth: 'admin',
+  summary:
+    'Backfill the bills of a Congress (`{congress}`) or of a window of update dates (`{from, to}`, at most 366 days) a page of 250 at a time, paced within the Congress.gov budget; answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one (creating only what is missing); 409 while it runs',
+  tags: ['admin'],
+  body: BackfillRequest,
+  response: BackfillView.extend({ action: z.enum(['started', 'restarted', 'resumed']) }),
+  successStatus: 202,
+});
+
+export const listBillBackfills = defineRoute({
+  operationId: 'listBillBackfills',
+  method: 'GET',
+  path: '/api/admin/backfill-bills',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Every bill backfill with its state, cursor and counts',
+  tags: ['admin'],
+  query: Paging,
+  response: listOf(BackfillView),
+});
+
+export const getBillBackfill = defineRoute({
+  operationId: 'getBillBackfill',
+  method: 'GET',
+  path: '/api/admin/backfill-bills/{id}',
+  fn: 'admin',
+  auth: 'admin',
+  summary: "A bill backfill's progress: state (running, completed, failed), cursor, pages done, bills seen, queued and refreshed",
+  tags: ['admin'],
+  params: BackfillIdParams,
+  response: BackfillView,
+});
+
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 
 /** The named admin paths that each run one job (trigger-fetch-actions, backfill-*, …), from the job table. */
@@ -135,4 +176,16 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
   }),
 );
 
-export const ADMIN_ROUTES: RouteDef[] = [listJobs, runJobByName, listUsers, deleteUser, promoteUser, demoteUser, providerHealth, ...JOB_TRIGGER_ROUTES];
+export const ADMIN_ROUTES: RouteDef[] = [
+  listJobs,
+  runJobByName,
+  listUsers,
+  deleteUser,
+  promoteUser,
+  demoteUser,
+  providerHealth,
+  startBillBackfill,
+  listBillBackfills,
+  getBillBackfill,
+  ...JOB_TRIGGER_ROUTES,
+];

@@ -1,5 +1,6 @@
 /**
- * Congress.gov API v3 client: bills updated since a time, bill detail,
+ * Congress.gov API v3 client: bills updated since a time, one page of a
+ * Congress's or a window's bills (backfills), bill detail,
  * actions, cosponsors, text versions and summaries (every page), members
  * (list and detail). Requests go through the shared transport under the
  * documented 5,000 requests per hour; every payload is parsed with zod.
@@ -58,6 +59,36 @@ export function listBillsUpdatedSince(since: Date, until?: Date): Promise<S.Bill
   u.searchParams.set('sort', 'updateDate desc');
   u.searchParams.set('limit', String(PAGE_SIZE));
   return getAllPages('bill list', u.toString(), S.BillListPage, (p) => p.bills);
+}
+
+/** Which bills a paged listing reads: one Congress, or bills updated within a time window. */
+export type BillListing = { congress: number } | { from: Date; to: Date };
+
+export interface BillListPage {
+  bills: S.BillListItem[];
+  /** The listing's size as Congress.gov reports it, when it does. */
+  count: number | null;
+  /** Congress.gov names a next page. */
+  hasNext: boolean;
+}
+
+/**
+ * One page of `limit` bills (at most 250) of a listing at `offset` (the backfill's unit of work), newest
+ * update first: a bill updated while a backfill pages through its Congress
+ * moves to the front, so the pages after it only shift by one and repeat an
+ * entry rather than skip one (and the poller picks the updated bill up).
+ */
+export async function getBillListPage(listing: BillListing, offset: number, limit: number): Promise<BillListPage> {
+  const u = new URL('congress' in listing ? `${base()}/bill/${listing.congress}` : `${base()}/bill`);
+  if (!('congress' in listing)) {
+    u.searchParams.set('fromDateTime', apiDateTime(listing.from));
+    u.searchParams.set('toDateTime', apiDateTime(listing.to));
+  }
+  u.searchParams.set('sort', 'updateDate desc');
+  u.searchParams.set('offset', String(offset));
+  u.searchParams.set('limit', String(Math.min(limit, PAGE_SIZE)));
+  const page = await getJson('bill list page', u.toString(), S.BillListPage);
+  return { bills: page.bills, count: page.pagination?.count ?? null, hasNext: Boolean(page.pagination?.next) };
 }
 
 /** One bill's detail. */

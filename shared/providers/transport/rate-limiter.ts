@@ -3,12 +3,14 @@
  * one container stays under the provider's documented quota (Congress.gov:
  * 5,000 requests per hour). Callers wait for a free slot.
  */
+import { CONGRESS_GOV_HOURLY_LIMIT } from '#shared/platform/config.ts';
+
 export interface RateLimit {
   requests: number;
   perMs: number;
 }
 
-export const CONGRESS_GOV_LIMIT: RateLimit = { requests: 5000, perMs: 3_600_000 };
+export const CONGRESS_GOV_LIMIT: RateLimit = { requests: CONGRESS_GOV_HOURLY_LIMIT, perMs: 3_600_000 };
 
 const windows = new Map<string, number[]>();
 

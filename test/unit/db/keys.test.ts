@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   actionKeys,
+  backfillKeys,
   billKeys,
   briefKeys,
   collectionKeys,
@@ -66,6 +67,7 @@ describe('bill keys', () => {
     expect(billKeys.missing('118-hr-1', 'sponsor')).toEqual({ pk: 'BILL#118-hr-1', sk: 'MISSING#sponsor' });
     expect(billKeys.missingList.keys('118-hr-1', 'metadata')).toEqual({ gsi3pk: 'MISSING#metadata', gsi3sk: '118-hr-1' });
     expect(billKeys.missingList.partition('sponsor')).toBe('MISSING#sponsor');
+    expect(billKeys.followUps('118-hr-1')).toEqual({ pk: 'BILL#118-hr-1', sk: 'FOLLOWUPS' });
   });
 
   it('builds the items beside a bill: actions, text versions, cosponsors, briefs and their markers', () => {
@@ -215,6 +217,8 @@ describe('index and platform keys', () => {
     expect(jobKeys.run('poll_bills', '2026-01-01T00:00:00.000Z', 'r1')).toEqual({ pk: 'JOB#poll_bills', sk: 'RUN#2026-01-01T00:00:00.000Z#r1' });
     expect([jobKeys.isJobPartition('JOB#x'), jobKeys.isJobPartition('BILL#x')]).toEqual([true, false]);
     expect(migrationKeys.applied('0003')).toEqual({ pk: 'MIGRATION', sk: '0003' });
+    expect(backfillKeys.backfill('congress-119')).toEqual({ pk: 'BACKFILL', sk: 'congress-119' });
+    expect(backfillKeys.partition).toBe('BACKFILL');
     expect(settingKeys.setting('llm_model')).toEqual({ pk: 'SETTINGS', sk: 'llm_model' });
     expect(statsKeys.counters).toEqual({ pk: 'STATS', sk: 'COUNTERS' });
     expect(rateKeys.window('login', '203.0.113.7')).toEqual({ pk: 'RATE#login#203.0.113.7', sk: 'SLOTS' });

@@ -45,6 +45,15 @@ describe('Congress.gov client against a local server', () => {
       '/v3/bill/119/hr/9': (_req, res) => sendJson(res, { bill: { congress: 119, number: '9', type: 'HR', updateDate: '2025-01-01' } }),
       '/v3/bill/119/hr/10': (_req, res) => sendJson(res, '{"bill": {"congress": 119, "num'),
       '/v3/bill/119/hr/11': (_req, res) => sendJson(res, { error: 'down' }, 500),
+      // The real recording of GET /v3/bill/117 when present, else a page of the same shape.
+      '/v3/bill/117': (_req, res) =>
+        sendJson(
+          res,
+          hasFixtures
+            ? fixture('congress-gov/bill-list-117-2022.json')
+            : { bills: [], pagination: { count: 13129, next: 'https://api.congress.gov/v3/bill/117?offset=20&limit=20&format=json' } },
+        ),
+      '/v3/bill': (_req, res) => sendJson(res, { bills: [], pagination: { count: 0 } }),
     });
     process.env.CONGRESS_API_BASE_URL = `${server.base}/v3`;
     process.env.CONGRESS_API_KEY = 'secret-key';
@@ -66,6 +75,24 @@ describe('Congress.gov client against a local server', () => {
     expect(actions.map((a) => a.text)).toEqual(['Action 1', 'Action 2', 'Action 3']);
     expect(server.seen).toHaveLength(2);
     expect(server.seen.every((s) => s.url.includes('api_key=secret-key') && s.url.includes('format=json'))).toBe(true);
+  });
+
+  it('reads one page of a Congress or of a window of update times, newest update first', async () => {
+    const congress = await client.getBillListPage({ congress: 117 }, 500, 250);
+    expect(congress).toMatchObject({ count: 13129, hasNext: true });
+    if (hasFixtures) expect(congress.bills.map((b) => `${b.type} ${b.number}`).slice(0, 2)).toEqual(['HR 3617', 'HR 7343']);
+    const window = await client.getBillListPage({ from: new Date('2025-01-01T00:00:00Z'), to: new Date('2025-01-31T23:59:59.999Z') }, 0, 250);
+    expect(window).toEqual({ bills: [], count: 0, hasNext: false });
+    const [first, second] = server.seen.map((s) => new URL(s.url, 'http://x'));
+    expect(first?.pathname).toBe('/v3/bill/117');
+    expect(Object.fromEntries(first?.searchParams ?? [])).toMatchObject({ sort: 'updateDate desc', offset: '500', limit: '250', format: 'json' });
+    expect(second?.pathname).toBe('/v3/bill');
+    expect(Object.fromEntries(second?.searchParams ?? [])).toMatchObject({
+      fromDateTime: '2025-01-01T00:00:00Z',
+      toDateTime: '2025-01-31T23:59:59Z',
+      sort: 'updateDate desc',
+      offset: '0',
+    });
   });
 
   it('retries a 429 (honouring Retry-After) and a 503, then succeeds', async () => {

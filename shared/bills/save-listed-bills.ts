@@ -1,0 +1,127 @@
+/**
+ * The per-bill path of ingestion, shared by the poller and the backfill: saves
+ * the bills of one Congress.gov listing and queues their follow-ups.
+ *   - A new bill is saved with sponsor_id empty; its sponsor, actions and
+ *     cosponsors are asked for as ingest tasks and its text as a document fetch.
+ *   - A stored bill whose update date is newer is refreshed and its actions
+ *     fetched again; when its latest action is new and a milestone, a
+ *     bill_updated event goes to the dispatcher.
+ *   - A stored bill whose listing is unchanged is left alone.
+ * Safe to repeat, and to die anywhere: bills are created with a condition, so
+ * nothing is saved twice. A changed bill's messages are sent before it is
+ * refreshed, so a crash between the two sends them again on the next save
+ * (every follow-up is idempotent, and the event id is deterministic). A new
+ * bill is saved with its follow-ups marker in one transaction and the marker is
+ * cleared only after its follow-ups are queued, so a bill saved just before a
+ * crash has its follow-ups queued by the next save of the same listing.
+ */
+import { createHash } from 'node:crypto';
+import { billsWithFollowUpsPending, clearFollowUpsPending, createBill, getBills, refreshBill } from '#shared/db/bills.repository.ts';
+import { MILESTONE_CATEGORIES, type ActionCategory } from '#shared/domain/bills/action-categories.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { BillEvent, DocumentFetchMessage, IngestTaskMessage } from '#shared/messaging/messages.ts';
+import { sendMessages } from '#shared/messaging/send.ts';
+import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
+import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+
+/** New bills saved at once: a backfill page brings up to 250, each a few writes in its own partition. */
+const SAVE_CONCURRENCY = 8;
+
+/** The deterministic id of a bill_updated event: one per (bill, latest action). */
+export const billUpdatedEventId = (billId: string, date: string, text: string) =>
+  `bill_updated:${billId}:${date}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+
+export interface SavedListing {
+  listed: number;
+  /** New bills saved now. */
+  created: number;
+  /** Bills saved by an earlier attempt that died before queuing their follow-ups, queued now. */
+  recovered: number;
+  /** Stored bills refreshed because their listing changed. */
+  changed: number;
+  /** bill_updated events sent. */
+  events: number;
+}
+
+/** The event a refreshed bill sends when its latest action is new and a milestone, or null. */
+function milestoneEvent(bill: Bill, before: Bill, fetchedAt: string): BillEvent | null {
+  const newLatest = bill.latest_action_text && (bill.latest_action_text !== before.latest_action_text || bill.latest_action_date !== before.latest_action_date);
+  const category = bill.latest_action_category as ActionCategory | null;
+  if (!newLatest || !category || !MILESTONE_CATEGORIES.has(category)) return null;
+  return {
+    v: 1,
+    type: 'bill_event',
+    event_id: billUpdatedEventId(bill.id, bill.latest_action_date ?? '', bill.latest_action_text ?? ''),
+    kind: 'bill_updated',
+    bill_id: bill.id,
+    action_category: category,
+    occurred_at: fetchedAt,
+    action_text: bill.latest_action_text ?? undefined,
+    action_date: bill.latest_action_date ?? undefined,
+  };
+}
+
+/** Update dates are ISO dates or date-times, so they order as strings; an unknown stored one is older than any. */
+const isNewer = (listed: string | null, stored: string | null) => listed !== null && (stored === null || listed > stored);
+
+/** The follow-ups of a new bill: sponsor (bill detail), actions, cosponsors, and its text. */
+async function queueNewBillFollowUps(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const tasks: IngestTaskMessage[] = ids.flatMap((bill_id) =>
+    (['fetch_sponsor_for_bill', 'fetch_bill_actions', 'fetch_bill_cosponsors'] as const).map((type) => ({ v: 1 as const, type, bill_id })),
+  );
+  const fetches: DocumentFetchMessage[] = ids.map((bill_id) => ({ v: 1, type: 'fetch_bill_text', bill_id, reason: 'new_bill' }));
+  await sendMessages('ingest-tasks', tasks);
+  await sendMessages('document-fetch', fetches);
+}
+
+/** Saves one listing's bills and queues their follow-ups; returns the counts. */
+export async function saveListedBills(listed: BillListItem[], fetchedAt: string): Promise<SavedListing> {
+  // A listing can name a bill twice (offset pages over a list that moves); its first entry is the newest.
+  const byId = new Map<string, Bill>();
+  for (const item of listed) {
+    const bill = billFromListItem(item, fetchedAt);
+    if (!byId.has(bill.id)) byId.set(bill.id, bill);
+  }
+  const incoming = [...byId.values()];
+  const stored = new Map((await getBills(incoming.map((b) => b.id))).map((b) => [b.id, b]));
+  const pending = stored.size ? await billsWithFollowUpsPending([...stored.keys()]) : new Set<string>();
+
+  const fresh = incoming.filter((b) => !stored.has(b.id));
+  // Only a newer update counts: a listing read before a concurrent poll refreshed the bill must not roll it back.
+  const changed = incoming.flatMap((bill) => {
+    const before = stored.get(bill.id);
+    return before && isNewer(bill.update_date, before.update_date) ? [{ bill, before }] : [];
+  });
+
+  // Changed bills: messages first, then the refresh (see the header).
+  const events = changed.flatMap(({ bill, before }) => milestoneEvent(bill, before, fetchedAt) ?? []);
+  if (changed.length)
+    await sendMessages(
+      'ingest-tasks',
+      changed.map(({ bill }) => ({ v: 1 as const, type: 'fetch_bill_actions' as const, bill_id: bill.id })),
+    );
+  if (events.length) await sendMessages('notification-dispatch', events);
+  await mapLimit(changed, SAVE_CONCURRENCY, ({ bill, before }) =>
+    refreshBill(bill.id, {
+      title: bill.title,
+      short_title: before.short_title,
+      policy_area: before.policy_area,
+      latest_action_date: bill.latest_action_date,
+      latest_action_text: bill.latest_action_text,
+      latest_action_category: bill.latest_action_category,
+      update_date: bill.update_date,
+      provenance: bill.provenance,
+    }),
+  );
+
+  // New bills: saved with their follow-ups marker, follow-ups queued, markers cleared.
+  const saved = await mapLimit(fresh, SAVE_CONCURRENCY, (bill) => createBill(bill, { followUpsPending: true }));
+  const created = fresh.filter((_, i) => saved[i]).map((b) => b.id);
+  const owed = [...created, ...pending];
+  await queueNewBillFollowUps(owed);
+  if (owed.length) await clearFollowUpsPending(owed);
+
+  return { listed: listed.length, created: created.length, recovered: pending.size, changed: changed.length, events: events.length };
+}

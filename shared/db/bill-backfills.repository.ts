@@ -1,0 +1,186 @@
+/**
+ * Bill backfill progress records (docs/data-model.md A17): BACKFILL / {id},
+ * one item per backfill scope. Every step of a backfill is a conditional
+ * write on this item, so a redelivered or duplicated page message, a second
+ * admin request or the resumer can never move the cursor twice: a page is
+ * claimed for one message at a time, and the cursor advances only from the
+ * offset the page was read at, by the message holding the claim.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { BillBackfill } from '#shared/domain/bills/bill-backfill.ts';
+import { isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { backfillKeys } from './keys/backfill.keys.ts';
+import { tableName } from './table.ts';
+
+const toItem = (b: BillBackfill): Item => ({ ...backfillKeys.backfill(b.id), entity: 'bill_backfill', ...b });
+
+/** Runs a conditional write; false when its condition did not hold. */
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** One backfill, read strongly consistent (every decision about a page starts here). */
+export async function getBackfill(id: string): Promise<BillBackfill | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: backfillKeys.backfill(id), ConsistentRead: true }));
+  return out.Item ? BillBackfill.parse(out.Item) : null;
+}
+
+/** A page of backfills, by id. */
+export async function listBackfills(limit: number, cursor?: string): Promise<Page<BillBackfill>> {
+  const page = await queryPage(
+    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': backfillKeys.partition }, Limit: limit, ConsistentRead: true },
+    cursor,
+  );
+  return { items: page.items.map((i) => BillBackfill.parse(i)), next_cursor: page.next_cursor };
+}
+
+/** Every backfill (the resumer's sweep; one item per scope an admin asked for). */
+export async function allBackfills(): Promise<BillBackfill[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': backfillKeys.partition } });
+  return items.map((i) => BillBackfill.parse(i));
+}
+
+/** Saves a backfill seen for the first time; false when one with this id exists. */
+export const createBackfill = (b: BillBackfill): Promise<boolean> =>
+  conditional(() => dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(b), ConditionExpression: 'attribute_not_exists(pk)' })));
+
+/** Replaces a backfill (a restart or a resume) unless it changed since `seen` was read; false when it did. */
+export const replaceBackfill = (next: BillBackfill, seen: Pick<BillBackfill, 'run' | 'updated_at'>): Promise<boolean> =>
+  conditional(() =>
+    dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: toItem(next),
+        ConditionExpression: '#run = :run AND updated_at = :seen',
+        ExpressionAttributeNames: { '#run': 'run' },
+        ExpressionAttributeValues: { ':run': seen.run, ':seen': seen.updated_at },
+      }),
+    ),
+  );
+
+export interface PageRef {
+  id: string;
+  run: number;
+  offset: number;
+  /** The page message's SQS message id: stable across redeliveries of that message. */
+  claimId: string;
+}
+
+/**
+ * Claims the page at `offset` for one message until `until`: the backfill
+ * must still be running this run at this offset, and the page unclaimed, its
+ * claim expired, or claimed by this same message (a redelivery after a crash).
+ * Returns the claimed record, or null when another message holds the page or
+ * the message is stale.
+ */
+export async function claimPage(ref: PageRef, now: Date, until: Date): Promise<BillBackfill | null> {
+  try {
+    const out = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: backfillKeys.backfill(ref.id),
+        UpdateExpression: 'SET claim_id = :me, claim_until = :until, updated_at = :now',
+        ConditionExpression:
+          '#run = :run AND #state = :running AND #offset = :offset AND (attribute_not_exists(claim_until) OR claim_until = :null OR claim_until < :now OR claim_id = :me)',
+        ExpressionAttributeNames: { '#run': 'run', '#state': 'state', '#offset': 'offset' },
+        ExpressionAttributeValues: {
+          ':me': ref.claimId,
+          ':until': until.toISOString(),
+          ':now': now.toISOString(),
+          ':run': ref.run,
+          ':running': 'running',
+          ':offset': ref.offset,
+          ':null': null,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return BillBackfill.parse(out.Attributes);
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+export interface PageOutcome {
+  /** The offset after this page's entries: the next page's, or the listing's end. */
+  nextOffset: number;
+  /** This was the last page. */
+  done: boolean;
+  seen: number;
+  queued: number;
+  refreshed: number;
+  total: number | null;
+  /** When the next page is due (ignored for the last page). */
+  nextPageAt: Date;
+  now: Date;
+}
+
+/**
+ * Records a saved page: moves the cursor, adds the counts and releases the
+ * claim, or completes the backfill after its last page. Only the claim holder
+ * at the page's offset can do this, once; false when it no longer holds it.
+ */
+export const finishPage = (ref: PageRef, o: PageOutcome): Promise<boolean> =>
+  conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: backfillKeys.backfill(ref.id),
+        UpdateExpression: [
+          'SET #offset = :next, bills_total = :total, updated_at = :now, next_page_at = :due, last_page_by = :me, claim_id = :null, claim_until = :null',
+          ...(o.done ? [', #state = :completed, finished_at = :now'] : []),
+          ' ADD pages_done :one, bills_seen :seen, bills_queued :queued, bills_refreshed :refreshed',
+        ].join(''),
+        ConditionExpression: '#run = :run AND #state = :running AND #offset = :offset AND claim_id = :me',
+        ExpressionAttributeNames: { '#run': 'run', '#state': 'state', '#offset': 'offset' },
+        ExpressionAttributeValues: {
+          ':next': o.nextOffset,
+          ':total': o.total,
+          ':now': o.now.toISOString(),
+          ':due': o.done ? null : o.nextPageAt.toISOString(),
+          ':null': null,
+          ...(o.done ? { ':completed': 'completed' } : {}),
+          ':one': 1,
+          ':seen': o.seen,
+          ':queued': o.queued,
+          ':refreshed': o.refreshed,
+          ':run': ref.run,
+          ':running': 'running',
+          ':offset': ref.offset,
+          ':me': ref.claimId,
+        },
+      }),
+    ),
+  );
+
+/** Marks a running backfill failed with the error of its page's last attempt; the cursor stays, so a resume continues there. */
+export const failBackfill = (ref: Pick<PageRef, 'id' | 'run' | 'offset'>, error: string, now: Date): Promise<boolean> =>
+  conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: backfillKeys.backfill(ref.id),
+        UpdateExpression:
+          'SET #state = :failed, #error = :error, updated_at = :now, finished_at = :now, next_page_at = :null, claim_id = :null, claim_until = :null',
+        ConditionExpression: '#run = :run AND #state = :running AND #offset = :offset',
+        ExpressionAttributeNames: { '#run': 'run', '#state': 'state', '#offset': 'offset', '#error': 'error' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':error': error.slice(0, 1000),
+          ':now': now.toISOString(),
+          ':null': null,
+          ':run': ref.run,
+          ':running': 'running',
+          ':offset': ref.offset,
+        },
+      }),
+    ),
+  );
