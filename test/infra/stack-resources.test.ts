@@ -119,6 +119,17 @@ describe('table and bucket', () => {
     });
   });
 
+  it('keeps the logical ids of the table and the bucket, so no deploy replaces them (feature flags included)', () => {
+    // A changed logical id makes CloudFormation create a new, empty table or bucket and orphan (prod) or
+    // delete (dev) the old one. These ids were deployed before the recommended feature flags were set.
+    for (const r of [prod, dev]) {
+      expect(r.idOf(r.stack.data.table)).toBe('DataTableFDBAD0F2');
+      expect(r.idOf(r.stack.data.bucket)).toBe('DataTexts5F2BB645');
+      expect(resourcesOf(r.template, 'AWS::DynamoDB::Table').map(([id]) => id)).toEqual(['DataTableFDBAD0F2']);
+      expect(resourcesOf(r.template, 'AWS::S3::Bucket').map(([id]) => id)).toContain('DataTexts5F2BB645');
+    }
+  });
+
   it('protects and retains the table and bucket in prod, and not in dev', () => {
     prod.template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
     prod.template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
