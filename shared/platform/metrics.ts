@@ -14,12 +14,14 @@ export const METRICS_NAMESPACE = 'BillWatch';
 
 const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: process.env.SERVICE_NAME ?? 'billwatch' });
 
+type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
+
 /**
  * Publishes one value with one extra dimension. A Powertools single metric is
  * flushed by its first addMetric, so each value needs its own: a second value
  * added to the same one would go out without the dimension.
  */
-function emit(dimension: readonly [string, string], name: string, unit: MetricUnit, value: number): void {
+function emit(dimension: readonly [string, string], name: string, unit: Unit, value: number): void {
   const single = metrics.singleMetric();
   single.addDimension(dimension[0], dimension[1]);
   single.addMetric(name, unit, value);
