@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 export const JWT_PLACEHOLDER = 'change-me-in-production';
 
+/** The header the client IP is read from: none (the source IP), X-Forwarded-For, or CloudFront-Viewer-Address. */
+export type TrustProxy = 'none' | 'x-forwarded-for' | 'cloudfront';
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .default('0')
@@ -17,99 +20,115 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const Config = z.object({
-  STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
-  AWS_REGION: z.string().default('us-east-1'),
-  SERVICE_NAME: z.string().default('billwatch'),
-  TABLE_NAME: z.string().min(1).default('billwatch'),
-  BUCKET_NAME: z.string().min(1).default('billwatch-texts'),
-  EVENT_BUS_NAME: z.string().min(1).default('billwatch-jobs'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+export const Config = z
+  .object({
+    STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
+    AWS_REGION: z.string().default('us-east-1'),
+    SERVICE_NAME: z.string().default('billwatch'),
+    TABLE_NAME: z.string().min(1).default('billwatch'),
+    BUCKET_NAME: z.string().min(1).default('billwatch-texts'),
+    EVENT_BUS_NAME: z.string().min(1).default('billwatch-jobs'),
+    PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 
-  JWT_SECRET_KEY: z
-    .string({ error: 'JWT_SECRET_KEY is not set' })
-    .refine((v) => v !== JWT_PLACEHOLDER, {
-      message: `JWT_SECRET_KEY still holds the placeholder "${JWT_PLACEHOLDER}"; set a random secret of at least 32 bytes`,
-    })
-    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
-      message: 'JWT_SECRET_KEY must be at least 32 bytes long',
-    }),
-  ENCRYPTION_SECRET_KEY: optionalString,
-  JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
-  JWT_ISSUER: z.string().default('billwatch'),
-  JWT_AUDIENCE: z.string().default('billwatch-api'),
+    JWT_SECRET_KEY: z
+      .string({ error: 'JWT_SECRET_KEY is not set' })
+      .refine((v) => v !== JWT_PLACEHOLDER, {
+        message: `JWT_SECRET_KEY still holds the placeholder "${JWT_PLACEHOLDER}"; set a random secret of at least 32 bytes`,
+      })
+      .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+        message: 'JWT_SECRET_KEY must be at least 32 bytes long',
+      }),
+    ENCRYPTION_SECRET_KEY: optionalString,
+    JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
+    JWT_ISSUER: z.string().default('billwatch'),
+    JWT_AUDIENCE: z.string().default('billwatch-api'),
 
-  TRUST_PROXY: flag,
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
-  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
-  RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
-  RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
-  RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
+    /**
+     * Which header names the client IP for rate limits (shared/http/client-ip.ts): none by default
+     * (API Gateway's source IP); `1` the right-most X-Forwarded-For entry, for a proxy of your own that
+     * appends it; `cloudfront` the CloudFront-Viewer-Address header of the stack's edge, which also
+     * requires ORIGIN_VERIFY_SECRET so that only the edge can reach the functions.
+     */
+    TRUST_PROXY: z
+      .enum(['0', '1', 'true', 'false', '', 'x-forwarded-for', 'cloudfront'])
+      .default('0')
+      .transform((v): TrustProxy => (v === 'cloudfront' ? 'cloudfront' : v === '1' || v === 'true' || v === 'x-forwarded-for' ? 'x-forwarded-for' : 'none')),
+    /** The value the edge sends in X-Origin-Verify; when set, API requests without it are refused with 403. */
+    ORIGIN_VERIFY_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'ORIGIN_VERIFY_SECRET must be at least 32 characters' }),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+    RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
+    RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
+    RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
 
-  LLM_PROVIDER: z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none']).optional(),
-  LLM_MODEL: optionalString,
-  OPENAI_API_KEY: optionalString,
-  OPENAI_BASE_URL: optionalString,
-  ANTHROPIC_API_KEY: optionalString,
-  ANTHROPIC_BASE_URL: optionalString,
-  GEMINI_API_KEY: optionalString,
-  GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
-  OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
-  LLM_RATE_LIMIT_RPM: positiveInt(50),
-  /** Largest part of a bill text sent in one brief call (estimated tokens); longer texts are split by section. */
-  LLM_CHUNK_TOKENS: positiveInt(12_000),
-  /** Output budget of one brief call. */
-  LLM_BRIEF_MAX_TOKENS: positiveInt(3000),
+    LLM_PROVIDER: z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none']).optional(),
+    LLM_MODEL: optionalString,
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalString,
+    ANTHROPIC_API_KEY: optionalString,
+    ANTHROPIC_BASE_URL: optionalString,
+    GEMINI_API_KEY: optionalString,
+    GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
+    OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
+    LLM_RATE_LIMIT_RPM: positiveInt(50),
+    /** Largest part of a bill text sent in one brief call (estimated tokens); longer texts are split by section. */
+    LLM_CHUNK_TOKENS: positiveInt(12_000),
+    /** Output budget of one brief call. */
+    LLM_BRIEF_MAX_TOKENS: positiveInt(3000),
 
-  CONGRESS_API_KEY: optionalString,
-  GOVINFO_API_KEY: optionalString,
-  NEWS_API_KEY: optionalString,
-  /** The search-trends service (SerpApi's Google Trends API); optional: trend scores use the other signals without it. */
-  SEARCH_TRENDS_API_KEY: optionalString,
-  REPLAY_HAR: optionalString,
-  /** Provider base URLs (overridable for tests against local servers and for proxies). */
-  CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
-  GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
-  /** The ZIP geocoder and the district boundary service of the rep lookup. */
-  ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
-  DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
-  SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
-  /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
-  LEGISLATORS_BASE_URL: z.string().url().default('https://unitedstates.github.io/congress-legislators'),
-  HOUSE_CLERK_BASE_URL: z.string().url().default('https://clerk.house.gov'),
-  SENATE_BASE_URL: z.string().url().default('https://www.senate.gov'),
-  /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
-  NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
-  NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),
-  /** Requests the news search plan allows per UTC day (the developer plan's 100); counted in DynamoDB across Lambdas. */
-  NEWS_API_DAILY_LIMIT: positiveInt(100),
-  /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
-  PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
-  RECORD_HAR: optionalString,
+    CONGRESS_API_KEY: optionalString,
+    GOVINFO_API_KEY: optionalString,
+    NEWS_API_KEY: optionalString,
+    /** The search-trends service (SerpApi's Google Trends API); optional: trend scores use the other signals without it. */
+    SEARCH_TRENDS_API_KEY: optionalString,
+    REPLAY_HAR: optionalString,
+    /** Provider base URLs (overridable for tests against local servers and for proxies). */
+    CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
+    GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
+    /** The ZIP geocoder and the district boundary service of the rep lookup. */
+    ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
+    DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
+    SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
+    /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
+    LEGISLATORS_BASE_URL: z.string().url().default('https://unitedstates.github.io/congress-legislators'),
+    HOUSE_CLERK_BASE_URL: z.string().url().default('https://clerk.house.gov'),
+    SENATE_BASE_URL: z.string().url().default('https://www.senate.gov'),
+    /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
+    NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
+    NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),
+    /** Requests the news search plan allows per UTC day (the developer plan's 100); counted in DynamoDB across Lambdas. */
+    NEWS_API_DAILY_LIMIT: positiveInt(100),
+    /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
+    PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
+    RECORD_HAR: optionalString,
 
-  SMTP_HOST: optionalString,
-  SMTP_PORT: positiveInt(587),
-  SMTP_USER: optionalString,
-  SMTP_PASSWORD: optionalString,
-  SMTP_FROM: z.string().default('BillWatch <alerts@localhost>'),
-  SMTP_STARTTLS: z
-    .enum(['0', '1', 'true', 'false', ''])
-    .default('1')
-    .transform((v) => v === '1' || v === 'true' || v === ''),
-  ALLOW_PRIVATE_PUSH_TARGETS: flag,
-  /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
-  UNSUBSCRIBE_MAILTO: optionalString,
-  /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
-  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
-});
+    SMTP_HOST: optionalString,
+    SMTP_PORT: positiveInt(587),
+    SMTP_USER: optionalString,
+    SMTP_PASSWORD: optionalString,
+    SMTP_FROM: z.string().default('BillWatch <alerts@localhost>'),
+    SMTP_STARTTLS: z
+      .enum(['0', '1', 'true', 'false', ''])
+      .default('1')
+      .transform((v) => v === '1' || v === 'true' || v === ''),
+    ALLOW_PRIVATE_PUSH_TARGETS: flag,
+    /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
+    UNSUBSCRIBE_MAILTO: optionalString,
+    /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
+    NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
+  })
+  .refine((c) => c.TRUST_PROXY !== 'cloudfront' || c.ORIGIN_VERIFY_SECRET !== undefined, {
+    path: ['ORIGIN_VERIFY_SECRET'],
+    message: 'TRUST_PROXY=cloudfront needs ORIGIN_VERIFY_SECRET: CloudFront-Viewer-Address is only trustworthy when nothing but the edge can reach the API',
+  });
 export type Config = z.infer<typeof Config>;
 
 /** Thrown when the environment cannot be parsed; the message lists every bad variable. */
