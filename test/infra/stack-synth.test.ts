@@ -36,7 +36,13 @@ describe('synth', () => {
       outdir: freshOutdir(),
       context: { ...featureFlags(), 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:validateAgainstDefaultRules': true },
     });
-    const settings = StackSettings.parse({ stage: 'prod', account: '123456789012', region: 'us-east-1', alarmEmail: 'ops@example.org' });
+    const settings = StackSettings.parse({
+      stage: 'prod',
+      account: '123456789012',
+      region: 'us-east-1',
+      alarmEmail: 'ops@example.org',
+      sesIdentity: 'example.org',
+    });
     new BillWatchStack(app, 'BillWatch-prod', { settings, projectRoot: ROOT });
     const assembly = app.synth();
     const [stack] = assembly.stacks;
