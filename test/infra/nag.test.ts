@@ -39,6 +39,7 @@ const variants: Array<[string, Record<string, unknown>]> = [
   ['dev', { stage: 'dev' }],
   ['dev with the edge', { stage: 'dev', edge: true }],
   ['prod', { stage: 'prod', corsOrigins: 'https://app.example.org' }],
+  ['prod outside us-east-1 before its WAF stack exists', { stage: 'prod', region: 'eu-west-1' }],
   ['prod with an alarm email and an SES identity', { stage: 'prod', alarmEmail: 'ops@example.org', sesIdentity: 'example.org' }],
 ];
 
@@ -63,7 +64,7 @@ describe('cdk-nag', () => {
   it(
     'acknowledges only on named resources, each with a reason',
     () => {
-      const [name, context] = variants[3]!;
+      const [name, context] = variants.at(-1)!;
       const stack = stackOf(name, context);
       const acks = acknowledgements(stack);
       expect(acks.length).toBeGreaterThan(0);
