@@ -69,6 +69,16 @@ describe('tracing and access logs', () => {
   });
 });
 
+describe('the one acknowledged Resource "*"', () => {
+  it('is X-Ray only: no other statement of any role allows every resource', () => {
+    for (const r of [prod, dev]) {
+      const starred = allStatements(r.template).filter(({ statement }) => statement.Effect === 'Allow' && [statement.Resource].flat().includes('*'));
+      expect(starred.length).toBe(r.stack.functions.all.length);
+      for (const { from, statement } of starred) expect([statement.Action].flat().sort(), from).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    }
+  });
+});
+
 describe('dead letters and retries on every trigger', () => {
   const jobDlqId = (r: SynthResult) => r.idOf(r.stack.node.findChild('JobBus').node.findChild('Dlq'));
 
