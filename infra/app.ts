@@ -2,14 +2,18 @@
  * The CDK app (`npx cdk synth`, `npx cdk deploy`): reads the context into
  * settings and builds the stack for the stage; when the edge is on outside
  * us-east-1 it adds the small us-east-1 WAF stack the distribution needs.
- * Synth needs no AWS credentials and makes no lookups.
+ * cdk-nag's AwsSolutions and Serverless packs check every synth, so a finding
+ * nobody acknowledged (infra/constructs/nag.ts) stops a deploy as it fails
+ * test/infra/nag.test.ts. Synth needs no AWS credentials and makes no lookups.
  */
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { readSettings, stackName } from './settings.ts';
 import { BillWatchStack, EDGE_WAF_REGION } from './stack.ts';
 import { EdgeWafStack } from './waf-stack.ts';
 
 const app = new App();
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
 const settings = readSettings((key) => app.node.tryGetContext(key));
 const name = stackName(settings);
 

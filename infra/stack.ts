@@ -13,6 +13,7 @@ import { queueUrlEnv } from '#shared/messaging/send.ts';
 import { functionSpecs } from './function-catalog.ts';
 import type { StackSettings } from './settings.ts';
 import { Alarms } from './constructs/alarms.ts';
+import { PipelineDashboard } from './constructs/dashboard.ts';
 import { Data } from './constructs/data.ts';
 import { DeployMigrations } from './constructs/deploy-migrations.ts';
 import { Edge } from './constructs/edge.ts';
@@ -43,6 +44,8 @@ export class BillWatchStack extends Stack {
   readonly functions: Functions;
   readonly api: Api;
   readonly edge: Edge | undefined;
+  readonly alarms: Alarms;
+  readonly dashboard: PipelineDashboard;
 
   constructor(scope: Construct, id: string, props: BillWatchStackProps) {
     const s = props.settings;
@@ -62,10 +65,15 @@ export class BillWatchStack extends Stack {
         ...s.functionEnv,
         STAGE: s.stage,
         CORS_ORIGINS: s.corsOrigins.join(','),
-        // X-Forwarded-For is only trusted when our own CloudFront distribution appends it.
-        TRUST_PROXY: s.edge ? '1' : '0',
       },
+      jobDeadLetterQueue: jobBus.deadLetterQueue,
     }));
+    if (!s.sesIdentity && !s.functionEnv.SMTP_HOST) {
+      Annotations.of(this).addWarningV2(
+        'billwatch:email-without-sender',
+        'Email has no way out: no sesIdentity (-c sesIdentity=example.org scopes ses:SendEmail to it) and no SMTP_HOST in functionEnv; functions are granted no SES permission (docs/operations.md, "Context")',
+      );
+    }
     const fnOf = (key: string) => {
       const found = functions.all.find((f) => f.spec.key === key);
       if (!found) throw new Error(`No function ${key} in the function catalog`);
@@ -77,11 +85,13 @@ export class BillWatchStack extends Stack {
       groupFunction: (group) => fnOf(`api:${group}`),
       fallback: fnOf('api:$default'),
       corsOrigins: s.corsOrigins,
+      stage: s.stage,
     }));
 
     new JobTriggers(this, 'JobTriggers', {
       jobs: JOBS,
       bus: jobBus.bus,
+      deadLetterQueue: jobBus.deadLetterQueue,
       groupFunction: (group) => fnOf(`job:${group}`),
       scheduleGroupName: `billwatch-${s.stage}`,
     });
@@ -97,9 +107,20 @@ export class BillWatchStack extends Stack {
           `The edge distribution has no WAF: deploy the ${id}-waf stack in ${EDGE_WAF_REGION} and pass its WebAclArn output as -c webAclArn=… (docs/operations.md, "Deploy")`,
         );
       }
-      edge = new Edge(this, 'Edge', { api: api.api, webAclArn });
+      edge = new Edge(this, 'Edge', { api: api.api, webAclArn, logBucket: data.accessLogs });
     }
     this.edge = edge;
+    // Only the HTTP-facing functions read a client IP or can be called from outside.
+    for (const { fn } of [...functions.ofKind('api'), ...functions.ofKind('fallback')]) {
+      if (edge) {
+        // CloudFront-Viewer-Address is trusted only together with the origin secret (shared/http/origin-guard.ts).
+        fn.addEnvironment('TRUST_PROXY', 'cloudfront');
+        fn.addEnvironment('ORIGIN_SECRET_ARN', edge.originSecret.secretArn);
+        edge.originSecret.grantRead(fn);
+      } else {
+        fn.addEnvironment('TRUST_PROXY', '0');
+      }
+    }
     functions.addEnvironment('PUBLIC_URL', s.publicUrl ?? edge?.url ?? api.url);
 
     const migrationsJob = jobByName(MIGRATIONS_JOB);
@@ -107,14 +128,22 @@ export class BillWatchStack extends Stack {
       new DeployMigrations(this, 'DeployMigrations', {
         fn: fnOf(`job:${migrationsJob.group}`),
         jobName: migrationsJob.name,
+        deadLetterQueue: jobBus.deadLetterQueue,
       });
     }
 
-    new Alarms(this, 'Alarms', {
-      alarmEmail: s.alarmEmail,
-      deadLetterQueues: [...queues.pairs.values()].map((p) => ({ name: p.def.name, dlq: p.dlq })),
-      jobFunctions: functions.ofKind('job').map((f) => ({ group: f.spec.group, fn: f.fn })),
-    });
+    const monitored = {
+      stage: s.stage,
+      api: api.api,
+      queues: [...queues.pairs.values()].map((p) => ({ name: p.def.name, queue: p.queue, dlq: p.dlq })),
+      jobDeadLetterQueue: jobBus.deadLetterQueue,
+      functions: functions.all,
+      jobs: JOBS,
+      // The `service` dimension of the functions' metrics (shared/platform/metrics.ts).
+      serviceName: s.functionEnv.SERVICE_NAME ?? 'billwatch',
+    };
+    const alarms = (this.alarms = new Alarms(this, 'Alarms', { ...monitored, alarmEmail: s.alarmEmail }));
+    this.dashboard = new PipelineDashboard(this, 'Dashboard', { ...monitored, alarms: alarms.all });
 
     new CfnOutput(this, 'TableName', { value: data.table.tableName });
     new CfnOutput(this, 'BucketName', { value: data.bucket.bucketName });

@@ -7,6 +7,7 @@ import { config } from '#shared/platform/config.ts';
 import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts';
 import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
+import { assertFromEdge } from '#shared/http/origin-guard.ts';
 import { buildOpenApi } from '#shared/http/openapi.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { health, openapi } from '#shared/http/routes/system.routes.ts';
@@ -19,11 +20,12 @@ export const handler = apiFunction('system', [
   implement(openapi, async () => buildOpenApi(ROUTES, { title: 'BillWatch API', version: VERSION, serverUrl: config().PUBLIC_URL })),
 ]);
 
-/** The $default route: a path the route table does not know, or a method it does not allow there. */
+/** The $default route: a path the route table does not know, or a method it does not allow there (403 first, behind the edge, without the origin secret). */
 export async function fallback(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const method = event.requestContext.http.method.toUpperCase();
   let result: APIGatewayProxyStructuredResultV2;
   try {
+    assertFromEdge(Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), config().ORIGIN_VERIFY_SECRET);
     findRoute(ROUTES, method, event.rawPath, undefined);
     result = errorResponse(new NotFoundError(`No route for ${method} ${event.rawPath}`, 'route.not_found'));
   } catch (err) {

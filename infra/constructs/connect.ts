@@ -12,6 +12,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { queueUrlEnv } from '#shared/messaging/send.ts';
 import type { Need } from '../access-table.ts';
+import { acknowledge, arnWildcard } from './nag.ts';
 import type { Queues } from './queues.ts';
 
 export interface Resources {
@@ -20,13 +21,13 @@ export interface Resources {
   queues: Queues;
   bus: IEventBus;
   secret: ISecret;
-  /** The SES identity mail is sent from (domain or address), when the deployment names one. */
+  /** The SES identity mail is sent from (domain or address); without one no function may send through SES. */
   emailIdentity?: string;
 }
 
-/** The ARN ses:SendEmail is scoped to: the named identity, else any identity of this account and region. */
-export function emailIdentityArn(scope: Stack, identity: string | undefined): string {
-  return scope.formatArn({ service: 'ses', resource: 'identity', resourceName: identity ?? '*' });
+/** The ARN ses:SendEmail is scoped to: the configured identity of this account and region. */
+export function emailIdentityArn(scope: Stack, identity: string): string {
+  return scope.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
 }
 
 /** Gives `fn` one need: its environment variable and its least-privilege grant. */
@@ -36,6 +37,12 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       fn.addEnvironment('TABLE_NAME', r.table.tableName);
       if (need.mode === 'read') r.table.grantReadData(fn);
       else r.table.grantReadWriteData(fn);
+      acknowledge(
+        fn.role!,
+        'AwsSolutions-IAM5',
+        "The table's indexes (shared/db/table.ts) are reached as <table ARN>/index/*, CDK's grant for every index of this one table",
+        [arnWildcard(r.table, '/index/*')],
+      );
       return;
     case 'bucket': {
       fn.addEnvironment('BUCKET_NAME', r.bucket.bucketName);
@@ -49,6 +56,9 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       if (need.mode !== 'read') {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [objects] }));
       }
+      acknowledge(fn.role!, 'AwsSolutions-IAM5', 'Bill texts are objects under keys made at run time (shared/db/keys), so object actions name <bucket ARN>/*', [
+        arnWildcard(r.bucket, '/*'),
+      ]);
       return;
     }
     case 'send':
@@ -64,6 +74,9 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       r.secret.grantRead(fn);
       return;
     case 'email-send':
+      // Without a configured identity the function gets no SES permission at all (email then needs
+      // SMTP_HOST; the stack warns when neither is set) rather than the right to send as any identity.
+      if (!r.emailIdentity) return;
       // The sender is SMTP_FROM (shared/providers/channels/email-sender.ts); it must belong to this identity.
       fn.addToRolePolicy(
         new PolicyStatement({

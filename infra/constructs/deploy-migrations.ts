@@ -9,13 +9,17 @@ import { Aws } from 'aws-cdk-lib';
 import { Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { JobInvocation } from '#shared/jobs/job.ts';
+import { TRIGGER_RETRY } from './job-triggers.ts';
 
 export interface DeployMigrationsProps {
   /** The job function that implements `jobName`. */
   fn: IFunction;
   jobName: string;
+  /** Where an invocation EventBridge could not deliver goes (the job dead-letter queue). */
+  deadLetterQueue: IQueue;
 }
 
 export class DeployMigrations extends Construct {
@@ -29,7 +33,7 @@ export class DeployMigrations extends Construct {
         detailType: ['CloudFormation Stack Status Change'],
         detail: { 'stack-id': [Aws.STACK_ID], 'status-details': { status: ['CREATE_COMPLETE', 'UPDATE_COMPLETE'] } },
       },
-      targets: [new LambdaFunction(props.fn, { event: RuleTargetInput.fromObject(invocation), retryAttempts: 2 })],
+      targets: [new LambdaFunction(props.fn, { event: RuleTargetInput.fromObject(invocation), ...TRIGGER_RETRY, deadLetterQueue: props.deadLetterQueue })],
     });
   }
 }

@@ -7,6 +7,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 import type { QueueName } from '#shared/messaging/messages.ts';
 import { visibilityTimeoutSeconds, type QueueDef } from '#shared/queues/queue-table.ts';
 
@@ -35,6 +36,11 @@ export class Queues extends Construct {
         enforceSSL: true,
         removalPolicy: RemovalPolicy.DESTROY,
       });
+      acknowledge(
+        dlq,
+        'Serverless-SQSRedrivePolicy',
+        `The dead-letter queue of the ${def.name} queue: a DLQ of a DLQ would only move the messages operators must look at`,
+      );
       const queue = new Queue(this, name, {
         visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds(def)),
         deadLetterQueue: { queue: dlq, maxReceiveCount: def.maxReceiveCount },

@@ -7,6 +7,7 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 
 /** Keys operators fill in after the first deploy; empty means "not configured". */
 export const OPERATOR_SECRET_KEYS = [
@@ -50,5 +51,11 @@ export class SecretBundle extends Construct {
       },
       removalPolicy,
     });
+    acknowledge(
+      this.secret,
+      'AwsSolutions-SMG4',
+      'Not rotated automatically: rotating JWT_SECRET_KEY signs everyone out and the provider keys are issued by third parties; rotation is a runbook (docs/operations.md, "Rotate the JWT secret")',
+    );
+    acknowledge(encryptionKey, 'AwsSolutions-SMG4', 'Never rotated automatically: stored push passwords are sealed with this key and would become unreadable');
   }
 }

@@ -1,6 +1,7 @@
 /**
  * Builds the Lambda handler of one API function group from the route table.
  * The pipeline for every request, in order:
+ *   0. behind the edge, refuse a request without the origin secret (403, ./origin-guard.ts);
  *   1. find the route (API Gateway's routeKey, or method + path locally);
  *   2. resolve the caller for the route's auth level (401 / 403);
  *   3. count the route's rate limit (429 with Retry-After);
@@ -18,6 +19,7 @@ import type { User } from '#shared/domain/users/user.schema.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
 import { parseJson, rawBody } from './body.ts';
 import { clientIp } from './client-ip.ts';
+import { assertFromEdge } from './origin-guard.ts';
 import { NotFoundError, RateLimitedError } from '#shared/errors/app-error.ts';
 import { methodNotAllowed } from './http-error.ts';
 import { htmlErrorResponse } from './error-response.ts';
@@ -117,10 +119,12 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
   }
 
   const dispatch = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const headers = lowerHeaders(event.headers);
+    assertFromEdge(headers, config().ORIGIN_VERIFY_SECRET);
     const method = event.requestContext.http.method.toUpperCase();
     const { route, params } = findRoute(routes, method, event.rawPath, event.routeKey);
     try {
-      return await serve(route, params, event, context);
+      return await serve(route, params, headers, event, context);
     } catch (err) {
       if (route.produces === 'text/html') return htmlErrorResponse(err, context.awsRequestId ?? event.requestContext.requestId);
       throw err;
@@ -130,13 +134,13 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
   const serve = async (
     route: RouteDef,
     params: Record<string, string>,
+    headers: Record<string, string | undefined>,
     event: APIGatewayProxyEventV2,
     context: Context,
   ): Promise<APIGatewayProxyStructuredResultV2> => {
-    const headers = lowerHeaders(event.headers);
     const implementation = byOperation.get(route.operationId);
     if (!implementation) throw new NotFoundError(`No route for ${route.method} ${event.rawPath}`, 'route.not_found');
-    const ip = clientIp(event.requestContext.http.sourceIp, headers['x-forwarded-for'], config().TRUST_PROXY);
+    const ip = clientIp(event.requestContext.http.sourceIp, headers, config().TRUST_PROXY);
     const user = await resolveCaller(route.auth, headers.authorization);
     await enforceRateLimit(route, ip, user);
 

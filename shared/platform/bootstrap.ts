@@ -1,5 +1,5 @@
 /**
- * Cold start for every Lambda and for the local stack: pull the secret bundle
+ * Cold start for every Lambda and for the local stack: pull the secret bundles
  * from Secrets Manager into the environment (in AWS), then parse the config.
  * A function module awaits this at top level, so a bad secret is an init error
  * and the function never serves a request with it.
@@ -24,11 +24,16 @@ async function loadSecretBundle(secretId: string): Promise<void> {
   resetConfig();
 }
 
-/** Loads secrets (when SECRET_ARN is set) and validates the configuration, once per process. */
+/**
+ * Loads secrets and validates the configuration, once per process: the bundle
+ * (SECRET_ARN) and, for API functions behind the edge, the origin secret
+ * (ORIGIN_SECRET_ARN, its own secret because CloudFront reads it too), fetched
+ * in parallel.
+ */
 export function bootstrap(): Promise<Config> {
   loaded ??= (async () => {
-    const secretId = process.env.SECRET_ARN;
-    if (secretId) await loadSecretBundle(secretId);
+    const secretIds = [process.env.SECRET_ARN, process.env.ORIGIN_SECRET_ARN].filter((id): id is string => Boolean(id));
+    await Promise.all(secretIds.map(loadSecretBundle));
     return config();
   })();
   return loaded;

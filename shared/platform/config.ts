@@ -19,6 +19,9 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+/** The header the client IP is read from: none (the source IP), X-Forwarded-For, or CloudFront-Viewer-Address. */
+export type TrustProxy = 'none' | 'x-forwarded-for' | 'cloudfront';
+
 const ConfigFields = z.object({
   STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
   AWS_REGION: z.string().default('us-east-1'),
@@ -41,7 +44,18 @@ const ConfigFields = z.object({
   JWT_ISSUER: z.string().default('billwatch'),
   JWT_AUDIENCE: z.string().default('billwatch-api'),
 
-  TRUST_PROXY: flag,
+  /**
+   * Which header names the client IP for rate limits (shared/http/client-ip.ts): none by default
+   * (API Gateway's source IP); `1` the right-most X-Forwarded-For entry, for a proxy of your own that
+   * appends it; `cloudfront` the CloudFront-Viewer-Address header of the stack's edge, which also
+   * requires ORIGIN_VERIFY_SECRET so that only the edge can reach the functions.
+   */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false', '', 'x-forwarded-for', 'cloudfront'])
+    .default('0')
+    .transform((v): TrustProxy => (v === 'cloudfront' ? 'cloudfront' : v === '1' || v === 'true' || v === 'x-forwarded-for' ? 'x-forwarded-for' : 'none')),
+  /** The value the edge sends in X-Origin-Verify; when set, API requests without it are refused with 403. */
+  ORIGIN_VERIFY_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'ORIGIN_VERIFY_SECRET must be at least 32 characters' }),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -122,6 +136,13 @@ const ConfigFields = z.object({
 });
 
 export const Config = ConfigFields.superRefine((c, ctx) => {
+  if (c.TRUST_PROXY === 'cloudfront' && c.ORIGIN_VERIFY_SECRET === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ORIGIN_VERIFY_SECRET'],
+      message: 'TRUST_PROXY=cloudfront needs ORIGIN_VERIFY_SECRET: CloudFront-Viewer-Address is only trustworthy when nothing but the edge can reach the API',
+    });
+  }
   if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {
     ctx.addIssue({
       code: 'custom',

@@ -76,7 +76,7 @@ describe('queues', () => {
     }
   });
 
-  it('raises an alarm on errors of every job function', () => {
+  it('raises an alarm on any error of every job function', () => {
     const { template, stack, idOf } = prod;
     const jobs = stack.functions.ofKind('job');
     expect(jobs.length).toBeGreaterThan(0);
@@ -85,10 +85,10 @@ describe('queues', () => {
         Namespace: 'AWS/Lambda',
         MetricName: 'Errors',
         Dimensions: [{ Name: 'FunctionName', Value: { Ref: idOf(fn) } }],
-        Threshold: 0,
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
       });
     }
-    expect(resourcesOf(template, 'AWS::CloudWatch::Alarm')).toHaveLength(QUEUES.length + jobs.length);
   });
 
   it('subscribes the alarm email only when one is given', () => {
@@ -117,6 +117,17 @@ describe('table and bucket', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     });
+  });
+
+  it('keeps the logical ids of the table and the bucket, so no deploy replaces them (feature flags included)', () => {
+    // A changed logical id makes CloudFormation create a new, empty table or bucket and orphan (prod) or
+    // delete (dev) the old one. These ids were deployed before the recommended feature flags were set.
+    for (const r of [prod, dev]) {
+      expect(r.idOf(r.stack.data.table)).toBe('DataTableFDBAD0F2');
+      expect(r.idOf(r.stack.data.bucket)).toBe('DataTexts5F2BB645');
+      expect(resourcesOf(r.template, 'AWS::DynamoDB::Table').map(([id]) => id)).toEqual(['DataTableFDBAD0F2']);
+      expect(resourcesOf(r.template, 'AWS::S3::Bucket').map(([id]) => id)).toContain('DataTexts5F2BB645');
+    }
   });
 
   it('protects and retains the table and bucket in prod, and not in dev', () => {
@@ -171,9 +182,9 @@ describe('functions', () => {
     expect(props('api:$default').Handler).toBe('index.fallback');
   });
 
-  it('sets a retained log group with a retention on every function', () => {
+  it('sets a retained log group with a retention on every function and on the API access log', () => {
     const groups = resourcesOf(prod.template, 'AWS::Logs::LogGroup');
-    expect(groups).toHaveLength(functionSpecs().length);
+    expect(groups).toHaveLength(functionSpecs().length + 1);
     for (const [, g] of groups) {
       expect(g.Properties?.RetentionInDays).toBeGreaterThan(0);
       expect(g.DeletionPolicy).toBe('Retain');
@@ -192,16 +203,21 @@ describe('functions', () => {
       const env = envOf(prod, f.spec.key);
       expect(env, f.spec.key).toHaveProperty('SECRET_ARN');
       expect(env.STAGE).toBe('prod');
-      expect(env.TRUST_PROXY).toBe('1');
       expect(env.CORS_ORIGINS).toBe('https://app.example.org');
       expect(env).toHaveProperty('PUBLIC_URL');
+      // Only the functions behind the API read a client IP, and only they hold the origin secret.
+      const http = f.spec.kind === 'api' || f.spec.kind === 'fallback';
+      expect(env.TRUST_PROXY, f.spec.key).toBe(http ? 'cloudfront' : undefined);
+      expect('ORIGIN_SECRET_ARN' in env, f.spec.key).toBe(http);
     }
     expect(envOf(dev, 'api:auth').TRUST_PROXY).toBe('0');
+    expect(envOf(dev, 'api:auth')).not.toHaveProperty('ORIGIN_SECRET_ARN');
   });
 
   it('grants S3 writes only to functions that write the bucket', () => {
+    // Identity policies only: the access-log bucket's own policy lets S3's log delivery service write to it.
     const writers = allStatements(prod.template)
-      .filter(({ statement }) => [statement.Action].flat().includes('s3:PutObject'))
+      .filter(({ statement }) => statement.Principal === undefined && [statement.Action].flat().includes('s3:PutObject'))
       .map(({ from }) => from);
     const docFetch = prod.stack.functions.all.find((f) => f.spec.key === 'worker:document-fetch')!;
     const policyId = prod.idOf(docFetch.fn.role!.node.tryFindChild('DefaultPolicy')!);

@@ -18,7 +18,7 @@ import { Queues } from '#infra/constructs/queues.ts';
 import { SecretBundle } from '#infra/constructs/secret-bundle.ts';
 import { StackSettings } from '#infra/settings.ts';
 import { BillWatchStack } from '#infra/stack.ts';
-import { ROOT } from './synth-stack.ts';
+import { ROOT, featureFlags } from './synth-stack.ts';
 
 const outdirs: string[] = [];
 const freshOutdir = () => {
@@ -34,9 +34,15 @@ describe('synth', () => {
   it('passes CloudFormation template validation with errors made fatal', () => {
     const app = new App({
       outdir: freshOutdir(),
-      context: { 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:validateAgainstDefaultRules': true },
+      context: { ...featureFlags(), 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:validateAgainstDefaultRules': true },
     });
-    const settings = StackSettings.parse({ stage: 'prod', account: '123456789012', region: 'us-east-1', alarmEmail: 'ops@example.org' });
+    const settings = StackSettings.parse({
+      stage: 'prod',
+      account: '123456789012',
+      region: 'us-east-1',
+      alarmEmail: 'ops@example.org',
+      sesIdentity: 'example.org',
+    });
     new BillWatchStack(app, 'BillWatch-prod', { settings, projectRoot: ROOT });
     const assembly = app.synth();
     const [stack] = assembly.stacks;

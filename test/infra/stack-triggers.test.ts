@@ -109,7 +109,14 @@ describe('job triggers', () => {
       { name: 'weekly_digest', group: 'notify', schedule: '0 13 * * 1', description: 'digest', timeoutSeconds: 300 },
       { name: 'backfill_dates', group: 'ingest', description: 'admin only', timeoutSeconds: 900 },
     ];
-    new JobTriggers(stack, 'Triggers', { jobs, bus: new JobBus(stack, 'Bus').bus, groupFunction: () => fn, scheduleGroupName: 'sample' });
+    const jobBus = new JobBus(stack, 'Bus');
+    new JobTriggers(stack, 'Triggers', {
+      jobs,
+      bus: jobBus.bus,
+      deadLetterQueue: jobBus.deadLetterQueue,
+      groupFunction: () => fn,
+      scheduleGroupName: 'sample',
+    });
     const template = Template.fromStack(stack);
     template.resourceCountIs('AWS::Scheduler::Schedule', 2);
     template.hasResourceProperties('AWS::Scheduler::Schedule', { Name: 'poll_bills', ScheduleExpression: 'cron(0/15 * * * ? *)', GroupName: 'sample' });

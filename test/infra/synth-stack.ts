@@ -1,8 +1,11 @@
 /**
  * Builds the BillWatch stack for assertion tests: bundling skipped (context
  * aws:cdk:bundling-stacks = []) and the built-in template validation off, so
- * a synth takes a second or two; stack-validation.test.ts runs both for real.
+ * a synth takes a second or two; stack-synth.test.ts runs both for real. The
+ * feature flags of cdk.json apply, so tests see the template `cdk deploy` makes.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
@@ -11,6 +14,12 @@ import { StackSettings } from '#infra/settings.ts';
 import { BillWatchStack } from '#infra/stack.ts';
 
 export const ROOT = PROJECT_ROOT;
+
+/** The feature flags of cdk.json (its context without the deployment settings, which tests pass themselves). */
+export function featureFlags(): Record<string, unknown> {
+  const { context } = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  return Object.fromEntries(Object.entries(context).filter(([key]) => key.startsWith('@aws-cdk')));
+}
 
 export interface SynthResult {
   stack: BillWatchStack;
@@ -22,7 +31,7 @@ export interface SynthResult {
 /** Synthesizes the stack for the given context values. */
 export function synthStack(context: Record<string, unknown>, options: { bundle?: boolean; validate?: boolean } = {}): SynthResult {
   const app = new App({
-    context: options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] },
+    context: { ...featureFlags(), ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
     builtinCloudFormationValidation: options.validate ?? false,
   });
   const settings = StackSettings.parse({ account: '123456789012', region: 'us-east-1', ...context });

@@ -20,7 +20,7 @@ describe('configuration', () => {
     expect(c.RATE_LIMIT_REGISTER_PER_HOUR).toBe(5);
     expect(c.LLM_RATE_LIMIT_RPM).toBe(50);
     expect(c.JWT_TTL_SECONDS).toBe(7 * 24 * 3600);
-    expect(c.TRUST_PROXY).toBe(false);
+    expect(c.TRUST_PROXY).toBe('none');
   });
 
   it('reads configured limits, TRUST_PROXY and CORS origins', () => {
@@ -31,7 +31,7 @@ describe('configuration', () => {
       CORS_ORIGINS: 'https://a.example, https://b.example',
     });
     expect(c.RATE_LIMIT_LOGIN_PER_MINUTE).toBe(3);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe('x-forwarded-for');
     expect(c.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
   });
 

@@ -20,11 +20,11 @@ const statusOf = (fn: () => unknown) => {
 
 describe('client IP', () => {
   it('uses the source IP unless a trusted proxy is declared', () => {
-    expect(clientIp('198.51.100.9', '1.2.3.4', false)).toBe('198.51.100.9');
+    expect(clientIp('198.51.100.9', { 'x-forwarded-for': '1.2.3.4', 'cloudfront-viewer-address': '1.2.3.4:443' }, 'none')).toBe('198.51.100.9');
   });
   it('takes the right-most X-Forwarded-For entry behind a trusted proxy', () => {
-    expect(clientIp('10.0.0.1', 'spoofed, 203.0.113.5', true)).toBe('203.0.113.5');
-    expect(clientIp('10.0.0.1', undefined, true)).toBe('10.0.0.1');
+    expect(clientIp('10.0.0.1', { 'x-forwarded-for': 'spoofed, 203.0.113.5' }, 'x-forwarded-for')).toBe('203.0.113.5');
+    expect(clientIp('10.0.0.1', {}, 'x-forwarded-for')).toBe('10.0.0.1');
   });
 });
 

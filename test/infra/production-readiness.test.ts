@@ -1,0 +1,280 @@
+/**
+ * The synthesized prod template is ready to run: every function traced, the
+ * API stage logged, every rule and schedule target retried and
+ * dead-lettered, the edge closed (no request without the origin secret gets
+ * past the API functions), TLS enforced on the alarm topic, email scoped to
+ * the configured SES identity, and the alarms and dashboard of
+ * docs/operations.md in place. Dev without the edge changes nothing of the edge.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { JOBS } from '#shared/jobs/job-table.ts';
+import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
+import { QUEUES } from '#shared/queues/queue-table.ts';
+import { ACCESS_LOG_FORMAT } from '#infra/constructs/http-api.ts';
+import { ALARM_THRESHOLDS, longestGapHours, notRunWindowHours } from '#infra/constructs/alarms.ts';
+import { ORIGIN_SECRET_KEY } from '#infra/constructs/edge.ts';
+import { ROOT, allStatements, resourcesOf, synthStack, type SynthResult } from './synth-stack.ts';
+
+let prod: SynthResult;
+let dev: SynthResult;
+beforeAll(() => {
+  prod = synthStack({ stage: 'prod', corsOrigins: 'https://app.example.org', sesIdentity: 'example.org' });
+  dev = synthStack({ stage: 'dev' });
+});
+
+type Props = Record<string, unknown>;
+const props = (r: SynthResult, type: string): Array<[string, Props]> => resourcesOf(r.template, type).map(([id, x]) => [id, x.Properties ?? {}]);
+const getAtt = (id: string, attr = 'Arn') => ({ 'Fn::GetAtt': [id, attr] });
+
+/** The runbook heading of an alarm: its id with the function, queue, job or group made a placeholder. */
+function alarmFamily(alarmId: string): string {
+  if (/^JobDlq/.test(alarmId)) return alarmId;
+  const rules: Array<[RegExp, string]> = [
+    [/^Fn\w+(Errors|Throttles)$/, 'Fn<Function>$1'],
+    [/^Job\w+NotRun$/, 'Job<Name>NotRun'],
+    [/^Job\w+Errors$/, 'Job<Group>Errors'],
+    [/^\w+(DlqNotEmpty|DlqAging|Backlog)$/, '<Queue>$1'],
+  ];
+  for (const [re, family] of rules) if (re.test(alarmId)) return alarmId.replace(re, family);
+  return alarmId;
+}
+
+describe('tracing and access logs', () => {
+  it('traces every function with X-Ray', () => {
+    const fns = props(prod, 'AWS::Lambda::Function');
+    expect(fns.length).toBe(prod.stack.functions.all.length);
+    for (const [id, p] of fns) expect(p.TracingConfig, id).toEqual({ Mode: 'Active' });
+  });
+
+  it('writes a JSON access log line per request to a log group with a retention', () => {
+    const { template, stack, idOf } = prod;
+    const groupId = idOf(stack.api.accessLogs);
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 90 });
+    const [stage] = props(prod, 'AWS::ApiGatewayV2::Stage');
+    const settings = stage?.[1].AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(settings.DestinationArn).toEqual(getAtt(groupId));
+    expect(JSON.parse(settings.Format)).toEqual(ACCESS_LOG_FORMAT);
+    expect(Object.values(ACCESS_LOG_FORMAT)).toContain('$context.requestId');
+    expect(template.toJSON().Resources[groupId].DeletionPolicy).toBe('Retain');
+  });
+
+  it('gives every function its own role that writes only its own log group (no managed policy)', () => {
+    for (const [id, role] of props(prod, 'AWS::IAM::Role')) expect(role.ManagedPolicyArns, id).toBeUndefined();
+    const logWrites = allStatements(prod.template).filter(({ statement }) => [statement.Action].flat().includes('logs:PutLogEvents'));
+    expect(logWrites).toHaveLength(prod.stack.functions.all.length);
+    for (const { statement } of logWrites) expect(JSON.stringify(statement.Resource)).toMatch(/Logs[0-9A-F]{8}","Arn"/);
+  });
+});
+
+describe('the one acknowledged Resource "*"', () => {
+  it('is X-Ray only: no other statement of any role allows every resource', () => {
+    for (const r of [prod, dev]) {
+      const starred = allStatements(r.template).filter(({ statement }) => statement.Effect === 'Allow' && [statement.Resource].flat().includes('*'));
+      expect(starred.length).toBe(r.stack.functions.all.length);
+      for (const { from, statement } of starred) expect([statement.Action].flat().sort(), from).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    }
+  });
+});
+
+describe('dead letters and retries on every trigger', () => {
+  const jobDlqId = (r: SynthResult) => r.idOf(r.stack.node.findChild('JobBus').node.findChild('Dlq'));
+
+  it('retries every EventBridge rule target twice within an hour, then dead-letters it', () => {
+    const rules = props(prod, 'AWS::Events::Rule');
+    // One rule per job group, plus the migrations-after-deploy rule.
+    expect(rules).toHaveLength(new Set(JOBS.map((j) => j.group)).size + 1);
+    for (const [id, rule] of rules) {
+      for (const target of rule.Targets as Props[]) {
+        expect(target.DeadLetterConfig, id).toEqual({ Arn: getAtt(jobDlqId(prod)) });
+        expect(target.RetryPolicy, id).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+      }
+    }
+  });
+
+  it('retries every scheduler target twice within an hour, then dead-letters it', () => {
+    const schedules = props(prod, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(JOBS.filter((j) => j.schedule).length);
+    for (const [id, s] of schedules) {
+      const target = s.Target as Props;
+      expect(target.DeadLetterConfig, id).toEqual({ Arn: getAtt(jobDlqId(prod)) });
+      expect(target.RetryPolicy, id).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
+    }
+  });
+
+  it("sends job functions' failed asynchronous invocations to the same queue", () => {
+    for (const { fn } of prod.stack.functions.ofKind('job')) {
+      const p = prod.template.toJSON().Resources[prod.idOf(fn)].Properties;
+      expect(p.DeadLetterConfig).toEqual({ TargetArn: getAtt(jobDlqId(prod)) });
+    }
+  });
+});
+
+describe('the closed edge', () => {
+  const secretIdOf = (r: SynthResult) => r.idOf(r.stack.edge!.originSecret);
+  const httpFunctions = (r: SynthResult) => [...r.stack.functions.ofKind('api'), ...r.stack.functions.ofKind('fallback')];
+
+  it('adds the origin secret to every request CloudFront forwards, from Secrets Manager', () => {
+    const [, dist] = props(prod, 'AWS::CloudFront::Distribution')[0]!;
+    const origins = (dist.DistributionConfig as { Origins: Array<{ OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> }).Origins;
+    expect(origins).toHaveLength(1);
+    const header = origins[0]?.OriginCustomHeaders?.find((h) => h.HeaderName.toLowerCase() === ORIGIN_VERIFY_HEADER);
+    const value = JSON.stringify(header?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(`{"Ref":"${secretIdOf(prod)}"}`);
+    expect(value).toContain(`:SecretString:${ORIGIN_SECRET_KEY}::`);
+    prod.template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: Match.objectLike({ GenerateStringKey: ORIGIN_SECRET_KEY, PasswordLength: 48 }),
+    });
+  });
+
+  it('makes every function behind the API require that secret and trust CloudFront-Viewer-Address, and no other', () => {
+    const secretId = secretIdOf(prod);
+    const readers = allStatements(prod.template)
+      .filter(({ statement }) => [statement.Resource].flat().some((r) => JSON.stringify(r) === JSON.stringify({ Ref: secretId })))
+      .map(({ from }) => from)
+      .sort();
+    const http = httpFunctions(prod);
+    expect(readers).toEqual(http.map((f) => prod.idOf(f.fn.role!.node.findChild('DefaultPolicy'))).sort());
+    const httpKeys = new Set(http.map((f) => f.spec.key));
+    for (const f of prod.stack.functions.all) {
+      const env = prod.template.toJSON().Resources[prod.idOf(f.fn)].Properties.Environment.Variables;
+      const isHttp = httpKeys.has(f.spec.key);
+      expect(env.ORIGIN_SECRET_ARN, f.spec.key).toEqual(isHttp ? { Ref: secretId } : undefined);
+      expect(env.TRUST_PROXY, f.spec.key).toBe(isHttp ? 'cloudfront' : undefined);
+    }
+  });
+
+  it('forwards CloudFront-Viewer-Address (AllViewerExceptHostHeader) and logs to the access-log bucket', () => {
+    const logBucketId = prod.idOf(prod.stack.data.accessLogs);
+    prod.template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' }),
+        Logging: { Bucket: getAtt(logBucketId, 'RegionalDomainName'), Prefix: 'cloudfront/' },
+      }),
+    });
+  });
+
+  it('changes nothing without the edge: no secret, no CloudFront, the source IP as client IP', () => {
+    dev.template.resourceCountIs('AWS::CloudFront::Distribution', 0);
+    expect(dev.stack.edge).toBeUndefined();
+    for (const f of httpFunctions(dev)) {
+      const env = dev.template.toJSON().Resources[dev.idOf(f.fn)].Properties.Environment.Variables;
+      expect(env.TRUST_PROXY).toBe('0');
+      expect(env).not.toHaveProperty('ORIGIN_SECRET_ARN');
+    }
+  });
+});
+
+describe('topic and email', () => {
+  it('refuses plain-HTTP publishing on the alarm topic', () => {
+    prod.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('grants no SES permission at all without an SES identity, and warns', () => {
+    const ses = allStatements(dev.template).filter(({ statement }) => [statement.Action].flat().some((a) => String(a).startsWith('ses:')));
+    expect(ses).toEqual([]);
+    Annotations.fromStack(dev.stack).hasWarning('*', Match.stringLikeRegexp('Email has no way out'));
+    const smtp = synthStack({ stage: 'dev', functionEnv: JSON.stringify({ SMTP_HOST: 'smtp.example.org' }) });
+    expect(Annotations.fromStack(smtp.stack).findWarning('*', Match.stringLikeRegexp('Email has no way out'))).toEqual([]);
+  });
+});
+
+describe('alarms', () => {
+  const alarms = () => props(prod, 'AWS::CloudWatch::Alarm');
+  const named = (suffix: string) => alarms().find(([, a]) => a.AlarmName === `BillWatch-prod-${suffix}`)?.[1];
+
+  it('alarms on the API 5xx rate, only past a minimum of requests', () => {
+    const a = named('ApiServerErrorRate');
+    expect(a).toBeDefined();
+    expect(a?.Threshold).toBe(ALARM_THRESHOLDS.apiServerErrorPercent);
+    expect(a).toMatchObject({ EvaluationPeriods: 3, DatapointsToAlarm: 2, TreatMissingData: 'notBreaching' });
+    const expression = (a?.Metrics as Array<{ Expression?: string }>).find((m) => m.Expression)?.Expression;
+    expect(expression).toBe(`IF(requests >= ${ALARM_THRESHOLDS.apiMinRequests}, 100 * errors / requests, 0)`);
+  });
+
+  it('alarms on errors and throttles of every function', () => {
+    for (const { spec, fn } of prod.stack.functions.all) {
+      for (const metric of ['Errors', 'Throttles']) {
+        const found = alarms().filter(
+          ([, a]) => a.MetricName === metric && JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: prod.idOf(fn) } }]),
+        );
+        expect(found, `${spec.key} ${metric}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('alarms on depth and age of every dead-letter queue and on the backlog of every queue', () => {
+    for (const q of QUEUES) {
+      const id = q.name.replace(/(^|-)(\w)/g, (_m, _s, c: string) => c.toUpperCase());
+      expect(named(`${id}DlqNotEmpty`), q.name).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0 });
+      expect(named(`${id}DlqAging`), q.name).toMatchObject({ MetricName: 'ApproximateAgeOfOldestMessage', Threshold: 7 * 24 * 3600 });
+      expect(named(`${id}Backlog`), q.name).toMatchObject({ MetricName: 'ApproximateAgeOfOldestMessage', Threshold: 2 * 3600 });
+    }
+    expect(named('JobDlqNotEmpty')).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible' });
+    expect(named('JobDlqAging')).toMatchObject({ MetricName: 'ApproximateAgeOfOldestMessage' });
+  });
+
+  it('alarms when a scheduled job has not succeeded for longer than its schedule allows, missing data breaching', () => {
+    expect(longestGapHours('*/30 * * * *')).toBe(0.5);
+    expect(longestGapHours('15 */6 * * *')).toBe(6);
+    expect(longestGapHours('0 3 * * *')).toBe(24);
+    expect(notRunWindowHours({ schedule: '0 3 * * *' })).toBe(26);
+    // CloudWatch looks back 7 days at most: a weekly job cannot be watched this way.
+    expect(notRunWindowHours({ schedule: '30 8 * * MON' })).toBeUndefined();
+    const watched = JOBS.filter((j) => notRunWindowHours(j) !== undefined);
+    expect(watched.length).toBeGreaterThanOrEqual(JOBS.filter((j) => j.schedule).length - 1);
+    for (const job of watched) {
+      const a = alarms().find(([, x]) => x.MetricName === 'JobSucceeded' && JSON.stringify(x.Dimensions).includes(`"${job.name}"`))?.[1];
+      const hours = notRunWindowHours(job)!;
+      expect(a, job.name).toMatchObject({
+        Namespace: 'BillWatch',
+        Period: 3600,
+        EvaluationPeriods: hours,
+        DatapointsToAlarm: hours,
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'breaching',
+      });
+      expect(a?.Dimensions).toEqual(expect.arrayContaining([{ Name: 'service', Value: 'billwatch' }]));
+    }
+  });
+
+  it('sends every alarm to the topic and links its runbook, whose section exists', () => {
+    const [topicId] = resourcesOf(prod.template, 'AWS::SNS::Topic').map(([id]) => id);
+    const docs = readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+    for (const [id, a] of alarms()) {
+      expect(a.AlarmActions, id).toEqual([{ Ref: topicId }]);
+      expect(a.AlarmDescription, id).toContain('docs/operations.md#alarms');
+      // Each alarm family has its own runbook entry, named after the alarm id pattern.
+      const suffix = String(a.AlarmName).replace('BillWatch-prod-', '');
+      expect(docs, suffix).toContain(`\`${alarmFamily(suffix)}\``);
+    }
+  });
+
+  it('has one dashboard of the pipeline: API, queues, workers, jobs, functions and alarm states', () => {
+    const dashboards = props(prod, 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const [, d] = dashboards[0]!;
+    expect(d.DashboardName).toBe('BillWatch-prod');
+    const body = JSON.stringify(d.DashboardBody);
+    for (const needle of [
+      'AWS/ApiGateway',
+      '5xx',
+      'Latency',
+      'ApproximateAgeOfOldestMessage',
+      'RecordsFailed',
+      'JobSucceeded',
+      'JobFailed',
+      'Throttles',
+      'alarm',
+    ]) {
+      expect(body, needle).toContain(needle);
+    }
+    for (const q of QUEUES) expect(body).toContain(q.name);
+  });
+});
