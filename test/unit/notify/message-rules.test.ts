@@ -22,6 +22,8 @@ const content = (over: Partial<NotificationContent> = {}): NotificationContent =
   action_category: 'new_document',
   action_text: null,
   action_date: null,
+  status: null,
+  previous_status: null,
   text_version: null,
   items: [],
   ...over,
