@@ -6,6 +6,8 @@
  *      and cosponsors are asked for as ingest tasks and its text as a document fetch.
  *   4. A changed bill is refreshed and its actions fetched again; when its latest
  *      action is new and a milestone, a bill_updated event goes to the dispatcher.
+ *      The actions task then recomputes the bill's status from all its actions and
+ *      sends status_changed when it moved (shared/bills/status-tracking.ts).
  *   5. The cursor moves to the poll's upper bound.
  * Re-running over the same listing writes nothing: bills are created with a
  * condition and only changed bills are touched.
