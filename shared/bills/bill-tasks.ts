@@ -67,7 +67,7 @@ export async function fetchBillActions(billId: string, now: Date) {
   }
   if (inserted.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
   // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
-  const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now }) : null;
+  const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', event) }) : null;
   return { bill_id: billId, fetched: remote.length, inserted: inserted.length, status: status?.status ?? null, status_event: status?.event_id ?? null };
 }
 

@@ -10,7 +10,6 @@ import type { BillStatus, StatusTimelineEntry } from '#shared/domain/bills/bill-
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { deriveStatus, type DatedAction } from '#shared/domain/bills/status-timeline.ts';
 import type { BillEvent } from '#shared/messaging/messages.ts';
-import { sendMessage } from '#shared/messaging/send.ts';
 
 /** The deterministic id of a status_changed event: one per (bill, status, date it was reached). */
 export const statusChangedEventId = (billId: string, status: BillStatus, date: string) => `status_changed:${billId}:${status}:${date}`;
@@ -26,14 +25,21 @@ export interface StatusUpdate {
   event_id: string | null;
 }
 
+/** How a changed status is announced: the time of the event and the sender (the actions task hands the dispatch queue's). */
+export interface Announce {
+  now: Date;
+  send: (event: BillEvent) => Promise<void>;
+}
+
 /**
  * Recomputes the status of `bill` from all its stored `actions` and stores
- * it when it differs. With `announce`, a changed status is sent to the
- * notification dispatcher, but only for a bill whose status was already
- * derived from actions before: a bill's first actions (a new bill, or a
- * backfill) bring its whole history, which is not news.
+ * it when it differs. With `announce`, a changed status is sent as a
+ * status_changed event, but only for a bill whose status was already derived
+ * from actions before: a bill's first actions (a new bill, or a backfill)
+ * bring its whole history, which is not news. The sender is passed in, so
+ * what only stores (migration 0004) cannot send.
  */
-export async function updateBillStatus(bill: Bill, actions: readonly DatedAction[], announce?: { now: Date }): Promise<StatusUpdate> {
+export async function updateBillStatus(bill: Bill, actions: readonly DatedAction[], announce?: Announce): Promise<StatusUpdate> {
   const derived = deriveStatus({ type: bill.type, number: bill.number, title: bill.title }, actions);
   if (derived.status === bill.status && sameTimeline(derived.timeline, bill.status_timeline)) {
     return { status: derived.status, written: false, event_id: null };
@@ -56,7 +62,7 @@ export async function updateBillStatus(bill: Bill, actions: readonly DatedAction
       status: latest.status,
       previous_status: bill.status,
     };
-    await sendMessage('notification-dispatch', event);
+    await announce.send(event);
   }
   await setBillStatus(bill.id, { status: derived.status, status_timeline: derived.timeline });
   return { status: derived.status, written: true, event_id: eventId };

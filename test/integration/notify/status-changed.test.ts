@@ -16,6 +16,7 @@ import { createFollow } from '#shared/db/follows.repository.ts';
 import { listHistory } from '#shared/db/notifications.repository.ts';
 import { updateBillStatus } from '#shared/bills/status-tracking.ts';
 import type { BillEvent } from '#shared/messaging/messages.ts';
+import { sendMessage } from '#shared/messaging/send.ts';
 import { call } from '#test/support/api.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
@@ -29,6 +30,9 @@ const SIGNED = '111-hr-3591';
 const SUSPENSION = 'On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).';
 const a = (action_date: string, action_text: string) => ({ action_date, action_text });
 const HISTORY = [a('2009-09-17', 'Introduced in House'), a('2009-09-17', 'Referred to the House Committee on Ways and Means.')];
+
+/** The sender the actions task hands over: the dispatch queue. */
+const toDispatcher = (event: BillEvent) => sendMessage('notification-dispatch', event);
 
 let push: PushServer;
 let smtp: SmtpSink;
@@ -56,7 +60,7 @@ async function moveStatus(billId: string, newActions: { action_date: string; act
   await updateBillStatus(before, HISTORY);
   const stored = await getBill(billId);
   if (!stored) throw new Error(`${billId} vanished`);
-  await updateBillStatus(stored, [...HISTORY, ...newActions], { now: new Date() });
+  await updateBillStatus(stored, [...HISTORY, ...newActions], { now: new Date(), send: toDispatcher });
   return (await drainDispatchQueue()) as BillEvent[];
 }
 
@@ -156,9 +160,7 @@ describe('status_changed from a new action to the channels', () => {
         a('2010-03-23', 'Signed by President.'),
         a('2009-12-24', 'Passed Senate without amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.'),
       ],
-      {
-        now: new Date(),
-      },
+      { now: new Date(), send: toDispatcher },
     );
     expect(again).toEqual({ status: 'ENACTED:SIGNED', written: false, event_id: null });
     expect(await drainDispatchQueue()).toEqual([]);
