@@ -59,6 +59,7 @@ try {
     ['GET /api/bills', () => call(bills, 'GET', '/api/bills')],
     ['GET /api/bills?has_document=true', () => call(bills, 'GET', '/api/bills', { query: { has_document: 'true' } })],
     ['GET /api/bills?sponsor_id=K000389', () => call(bills, 'GET', '/api/bills', { query: { sponsor_id: 'K000389' } })],
+    ['GET /api/bills?status=ENACTED', () => call(bills, 'GET', '/api/bills', { query: { status: 'ENACTED' } })],
     ['GET /api/bills/{id}', () => call(bills, 'GET', '/api/bills/116-hjres-37')],
     ['GET /api/bills/{id}/actions', () => call(bills, 'GET', '/api/bills/116-hjres-37/actions')],
     ['GET /api/bills/{id}/text', () => call(bills, 'GET', '/api/bills/116-hjres-37/text')],

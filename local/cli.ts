@@ -2,11 +2,20 @@
  * `npm run cli -- parse <kind> <file>`: prints the normalised record of a
  * provider payload as JSON, through the same parsers the pipeline uses.
  * Kinds: house-vote, senate-vote, bill, actions, members, legislators,
- * bill-status, district. A malformed payload exits 1 naming the field.
+ * bill-status (with the bill's status and status timeline), district. A
+ * malformed payload exits 1 naming the field.
+ *
+ * `npm run cli -- status <bill_id> <prior status or -> "<action text>"`:
+ * prints the status the action moves the bill to (null when unchanged) and
+ * the vote it records (null when none), by the rules ingestion uses; `-`
+ * stands for INTRODUCED, and `--title` gives the bill's title (a joint
+ * resolution proposing a constitutional amendment is told by it).
  */
 import { readFileSync } from 'node:fs';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
-import { billId, billLabel } from '#shared/domain/bills/bill-id.ts';
+import { BillId, billId, billLabel, parseBillId } from '#shared/domain/bills/bill-id.ts';
+import { BillStatus, INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts';
+import { statusAfterAction } from '#shared/domain/bills/status-rules.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
 import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
@@ -55,7 +64,29 @@ const PARSERS: Record<string, (text: string) => unknown> = {
   },
 };
 
-const usage = `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <file>`;
+const usage = [
+  `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <file>`,
+  '       npm run cli -- status <bill_id> <prior status or -> "<action text>" [--title "<bill title>"]',
+  '         prior status: a code such as REFERRED or PASS_OVER:HOUSE (docs/product-rules.md, "Bill status"), or - for INTRODUCED',
+].join('\n');
+
+/** `status <bill_id> <prior|-> <text> [--title <title>]`: the status after the action and its vote; throws a UsageError on bad arguments. */
+function statusCommand(args: string[]): unknown {
+  const titleAt = args.indexOf('--title');
+  const title = titleAt >= 0 ? args[titleAt + 1] : '';
+  const rest = titleAt >= 0 ? [...args.slice(0, titleAt), ...args.slice(titleAt + 2)] : args;
+  const [id, prior, text] = rest;
+  if (!id || !prior || text === undefined || rest.length !== 3 || title === undefined)
+    throw new UsageError('status wants <bill_id> <prior status or -> "<action text>"');
+  const billIdOk = BillId.safeParse(id);
+  if (!billIdOk.success) throw new UsageError(`not a bill id: ${id} (like 111-hr-3590)`);
+  const before = prior === '-' ? INITIAL_STATUS : BillStatus.safeParse(prior.toUpperCase()).data;
+  if (!before) throw new UsageError(`not a bill status: ${prior}`);
+  const { type, number } = parseBillId(billIdOk.data);
+  return statusAfterAction({ type, number, title }, before, text);
+}
+
+class UsageError extends Error {}
 
 /** Runs the CLI with its arguments; returns the exit code. */
 export function main(
@@ -68,6 +99,16 @@ export function main(
     // Asking for help is not a mistake: usage on stdout, status 0.
     out(`${usage}\n`);
     return 0;
+  }
+  if (command === 'status') {
+    try {
+      out(`${JSON.stringify(statusCommand(args.slice(1)), null, 2)}\n`);
+      return 0;
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      err(`${e.message}\n${usage}\n`);
+      return 2;
+    }
   }
   const parse = kind ? PARSERS[kind] : undefined;
   if (command !== 'parse' || !parse || !file) {

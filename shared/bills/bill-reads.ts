@@ -32,7 +32,7 @@ export async function listBillsView(filters: BillFilters, paging: { limit: numbe
   return { items: page.items.map((b) => billView(b, userId ? { isFollowing: following.has(b.id) } : {})), next_cursor: page.next_cursor };
 }
 
-/** GET /api/bills/{id}: the bill, its sponsor, latest brief and counts, from one Query; may queue a background news fetch. */
+/** GET /api/bills/{id}: the bill, its sponsor, status timeline, latest brief and counts, from one Query; may queue a background news fetch. */
 export async function billDetailView(billId: string, userId?: string) {
   const [partition, following] = await Promise.all([getBillPartition(billId), followedIds(userId, 'bill')]);
   if (!partition) throw billNotFound(billId);
@@ -43,6 +43,7 @@ export async function billDetailView(billId: string, userId?: string) {
   );
   return {
     ...billView(bill, { hasText: textVersions.length > 0, ...(userId ? { isFollowing: following.has(bill.id) } : {}) }),
+    status_timeline: bill.status_timeline,
     latest_brief: latestBrief,
     text_versions: textVersions.map(textVersionView),
     counts,

@@ -1,9 +1,10 @@
 /**
  * The per-bill follow-up tasks of the ingest-tasks queue, each idempotent:
  * bill detail (sponsor, dates, links), actions (every page, new triples
- * only), cosponsors, and roll-call votes from the actions' recordedVotes.
- * A task whose source an admin switched off (data_sources) does nothing and
- * succeeds, naming the switch: nightly and admin jobs queue them again later.
+ * only, then the bill's status), cosponsors, and roll-call votes from the
+ * actions' recordedVotes. A task whose source an admin switched off
+ * (data_sources) does nothing and succeeds, naming the switch: nightly and
+ * admin jobs queue them again later.
  */
 import { getBill, refreshBill, setBillSponsor } from '#shared/db/bills.repository.ts';
 import { insertActions, listActions, actionSk } from '#shared/db/actions.repository.ts';
@@ -20,6 +21,7 @@ import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
+import { updateBillStatus } from './status-tracking.ts';
 
 /**
  * Bill detail: links the sponsor (bills are saved without one) and fills the
@@ -56,12 +58,13 @@ export async function fetchBillDetail(billId: string, now: Date) {
  * Actions, every page. Only triples not stored yet are inserted (the key
  * condition guards races). When the bill already had actions, a new action of
  * a document category asks for a document fetch; new recorded votes ask for a
- * vote fetch.
+ * vote fetch. The bill's status is then recomputed from all its actions, and
+ * a change of status is announced (status-tracking.ts).
  */
 export async function fetchBillActions(billId: string, now: Date) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const { congress: c, type, number } = parseBillId(billId);
-  const [remote, stored] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId)]);
+  const [remote, stored, bill] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId), getBill(billId)]);
   const known = new Set(stored.map(actionSk));
   const fresh = remote.map((a) => actionFromProvider(billId, a, now.toISOString())).filter((a) => !known.has(actionSk(a)));
   const inserted = await insertActions(fresh);
@@ -69,7 +72,9 @@ export async function fetchBillActions(billId: string, now: Date) {
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action' });
   }
   if (inserted.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
-  return { bill_id: billId, fetched: remote.length, inserted: inserted.length };
+  // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
+  const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', event) }) : null;
+  return { bill_id: billId, fetched: remote.length, inserted: inserted.length, status: status?.status ?? null, status_event: status?.event_id ?? null };
 }
 
 /** Cosponsors, every page (rewriting the same items is harmless). */

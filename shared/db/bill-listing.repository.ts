@@ -5,6 +5,7 @@
  * filters are applied as a FilterExpression, reading a few pages to fill one.
  */
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { matchesStatusFilter } from '#shared/domain/bills/bill-status.ts';
 import { queryPage, type Page } from './dynamo.ts';
 import { billFromItem, getBills } from './bills.repository.ts';
 import { billKeys } from './keys/bill.keys.ts';
@@ -18,6 +19,8 @@ export interface BillFilters {
   bill_category?: string;
   topic?: string;
   sponsor_id?: string;
+  /** A status code, or a prefix of whole parts of one (ENACTED, FAIL:SECOND), already validated. */
+  status?: string;
 }
 
 /** Query rounds per page at most, so a rare filter value costs a bounded read. */
@@ -29,7 +32,8 @@ function matches(b: Bill, f: BillFilters): boolean {
     (!f.chamber || b.chamber === f.chamber) &&
     (f.congress === undefined || b.congress === f.congress) &&
     (!f.bill_category || b.bill_category === f.bill_category) &&
-    (!f.sponsor_id || b.sponsor_id === f.sponsor_id)
+    (!f.sponsor_id || b.sponsor_id === f.sponsor_id) &&
+    (!f.status || matchesStatusFilter(b.status, f.status))
   );
 }
 
@@ -46,6 +50,13 @@ function filterExpression(f: BillFilters) {
   if (f.chamber) add('chamber', f.chamber);
   if (f.congress !== undefined) add('congress', f.congress);
   if (f.bill_category) add('bill_category', f.bill_category);
+  if (f.status) {
+    // The code itself, or a code it is a leading part of (ENACTED → ENACTED:SIGNED, never a code that merely starts with the letters).
+    names['#status'] = 'status';
+    values[':status'] = f.status;
+    values[':status_prefix'] = `${f.status}:`;
+    parts.push('(#status = :status OR begins_with(#status, :status_prefix))');
+  }
   return parts.length ? { FilterExpression: parts.join(' AND '), names, values } : { names, values };
 }
 

@@ -7,7 +7,7 @@
  * a follow-ups marker beside them is the ingest path's outbox (B19).
  */
 import { noteLatestAction } from './dashboard-feed.repository.ts';
-import { GetCommand, PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
 import { batchGet, batchWrite, isConditionFailed, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
@@ -117,7 +117,37 @@ export type BillRefresh = Pick<
 > &
   Partial<Pick<Bill, 'introduced_date' | 'congress_gov_url'>>;
 
-/** Refreshes provider fields of an existing bill (keeps sponsor, brief state and category); returns the new bill. */
+/**
+ * SETs the given attributes of an existing bill record and leaves the others
+ * as they are, so writers of different fields (a poll, the bill detail, the
+ * status from actions) cannot undo each other's writes; false when the
+ * record is gone or the extra condition fails.
+ */
+async function setAttributes(
+  id: string,
+  attrs: Record<string, unknown>,
+  condition?: { expression: string; values: Record<string, unknown> },
+): Promise<boolean> {
+  const entries = Object.entries(attrs).filter(([, v]) => v !== undefined);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta(id),
+        UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+        ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
+        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])), ...condition?.values },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Refreshes provider fields of an existing bill (keeps sponsor, brief state, category and status); returns the new bill. */
 export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill | null> {
   const current = await getBill(id);
   if (!current) return null;
@@ -127,13 +157,25 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
     introduced_date: fields.introduced_date ?? current.introduced_date,
     congress_gov_url: fields.congress_gov_url ?? current.congress_gov_url,
   };
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(next) }));
+  const written = await setAttributes(id, {
+    ...Object.fromEntries(Object.keys(fields).map((k) => [k, next[k as keyof Bill]])),
+    introduced_date: next.introduced_date,
+    congress_gov_url: next.congress_gov_url,
+    ...billKeys.byLatestAction.keys(next),
+    ...(next.sponsor_id ? billKeys.bySponsor.keys(next.sponsor_id, next) : {}),
+  });
+  if (!written) return null;
   if (next.title !== current.title || next.short_title !== current.short_title) await writeTitleWords(next, current);
   if (next.latest_action_date !== current.latest_action_date) await noteLatestAction(id, next.latest_action_date);
   const wasMissing = !current.introduced_date || !current.congress_gov_url;
   const isMissing = !next.introduced_date || !next.congress_gov_url;
   if (wasMissing && !isMissing) await clearMissing(id, 'metadata');
   return next;
+}
+
+/** Stores the status and status timeline derived from the bill's actions (the actions task and migration 0004). */
+export async function setBillStatus(id: string, derived: Pick<Bill, 'status' | 'status_timeline'>): Promise<boolean> {
+  return setAttributes(id, { status: derived.status, status_timeline: derived.status_timeline });
 }
 
 /** Removes a missing-marker once; counts it only when it was there. */
@@ -146,19 +188,12 @@ async function clearMissing(id: string, what: MissingKind): Promise<void> {
 export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promise<boolean> {
   const bill = await getBill(id);
   if (!bill || bill.sponsor_id) return false;
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: toItem({ ...bill, sponsor_id: sponsor.id, sponsor }),
-        ConditionExpression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null',
-        ExpressionAttributeValues: { ':null': null },
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  const linked = await setAttributes(
+    id,
+    { sponsor_id: sponsor.id, sponsor, ...billKeys.bySponsor.keys(sponsor.id, bill) },
+    { expression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', values: { ':null': null } },
+  );
+  if (!linked) return false;
   await clearMissing(id, 'sponsor');
   return true;
 }

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
+import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { NotificationContent, RecipientRef } from '#shared/domain/notify/notification.schema.ts';
 
 // document-fetch ------------------------------------------------------------
@@ -33,10 +34,10 @@ export const BriefMessage = z.discriminatedUnion('type', [BriefBillText]);
 export type BriefMessage = z.infer<typeof BriefMessage>;
 
 // notification-dispatch -----------------------------------------------------
-export const BillEventKind = z.enum(['bill_updated', 'new_document', 'new_amendment']);
+export const BillEventKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment']);
 export type BillEventKind = z.infer<typeof BillEventKind>;
 
-/** A bill event from the poller (bill_updated) or the brief worker (new_document, new_amendment). */
+/** A bill event from the poller (bill_updated), the actions task (status_changed) or the brief worker (new_document, new_amendment). */
 export const BillEvent = z.object({
   v: z.literal(1),
   type: z.literal('bill_event'),
@@ -49,6 +50,9 @@ export const BillEvent = z.object({
   action_text: z.string().optional(),
   action_date: z.string().optional(),
   brief_version: z.number().int().optional(),
+  /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
+  status: BillStatus.optional(),
+  previous_status: BillStatus.optional(),
 });
 export type BillEvent = z.infer<typeof BillEvent>;
 

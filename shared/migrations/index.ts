@@ -5,5 +5,6 @@ import { countUnlabeledBriefs } from './0002-count-unlabeled-briefs.ts';
 import { memberNameCards } from './0003-member-name-cards.ts';
 import { dashboardFeed } from './0004-dashboard-feed.ts';
 import { announcedTextVersions } from './0005-announced-text-versions.ts';
+import { billStatus } from './0006-bill-status.ts';
 
-export const MIGRATIONS: readonly Migration[] = [briefShareTokens, countUnlabeledBriefs, memberNameCards, dashboardFeed, announcedTextVersions];
+export const MIGRATIONS: readonly Migration[] = [briefShareTokens, countUnlabeledBriefs, memberNameCards, dashboardFeed, announcedTextVersions, billStatus];

@@ -52,7 +52,9 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
     action_category: event.action_category,
     action_text: event.action_text ?? (event.kind === 'bill_updated' ? bill.latest_action_text : null),
     action_date: event.action_date ?? (event.kind === 'bill_updated' ? bill.latest_action_date : null),
-    text_version: event.kind !== 'bill_updated' && brief ? textVersionLabel(brief.text_version_code) : null,
+    status: event.status ?? null,
+    previous_status: event.previous_status ?? null,
+    text_version: (event.kind === 'new_document' || event.kind === 'new_amendment') && brief ? textVersionLabel(brief.text_version_code) : null,
     items: [],
   };
   return { content, sponsorId: bill.sponsor_id, topics: brief?.topic_tags ?? bill.topic_tags };

@@ -56,6 +56,8 @@ export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): N
     action_category: null,
     action_text: null,
     action_date: null,
+    status: null,
+    previous_status: null,
     text_version: null,
     items,
   };

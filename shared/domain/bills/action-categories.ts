@@ -1,11 +1,23 @@
 /**
  * Action categories (the keys of alert_filters per follow mode) and the sets
  * the product's rules build on them (docs/product-rules.md). One place, so
- * changing a set is one edit.
+ * changing a set is one edit. new_document and new_amendment come from
+ * briefs and status_changed from a change of bill status, not from one
+ * action's text, so users can filter those events as they filter actions.
  */
 import { z } from 'zod';
 
-export const ACTION_CATEGORIES = ['vote', 'presidential', 'committee_report', 'calendar', 'procedural', 'referral', 'new_document', 'new_amendment'] as const;
+export const ACTION_CATEGORIES = [
+  'vote',
+  'presidential',
+  'committee_report',
+  'calendar',
+  'procedural',
+  'referral',
+  'new_document',
+  'new_amendment',
+  'status_changed',
+] as const;
 export const ActionCategory = z.enum(ACTION_CATEGORIES);
 export type ActionCategory = z.infer<typeof ActionCategory>;
 

@@ -6,20 +6,25 @@ import { z } from 'zod';
 import { ActionCategory } from './action-categories.ts';
 import type { BillAction } from './action.schema.ts';
 import { Bill, Member } from './bill.schema.ts';
+import { StatusTimelineEntry } from './bill-status.ts';
 import type { TextVersion } from './text-version.schema.ts';
 import type { TextDiff } from '#shared/domain/briefs/section-diff.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 
-export const BillView = Bill.omit({ provenance: true }).extend({
+/** A bill as lists show it, with its status; the detail adds the status timeline (BillDetailFields). */
+export const BillView = Bill.omit({ provenance: true, status_timeline: true }).extend({
   has_document: z.boolean(),
   data_as_of: z.string(),
   is_following: z.boolean().optional(),
 });
 export type BillView = z.infer<typeof BillView>;
 
-/** A bill as lists and detail show it: has_document derived, provenance as data_as_of. */
+/** What the bill detail shows beyond a list item: how its status got where it is, oldest first. */
+export const BillDetailFields = z.object({ status_timeline: z.array(StatusTimelineEntry) });
+
+/** A bill as lists and detail show it: has_document derived, provenance as data_as_of, no timeline (lists stay small). */
 export function billView(bill: Bill, extra: { hasText?: boolean; isFollowing?: boolean } = {}): BillView {
-  const { provenance, ...rest } = bill;
+  const { provenance, status_timeline: _timeline, ...rest } = bill;
   return {
     ...rest,
     has_document: bill.has_document || bill.document_status !== 'no_text' || Boolean(extra.hasText),

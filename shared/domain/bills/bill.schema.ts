@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EffectivenessTier, SeniorityTier } from '#shared/domain/scores/tiers.ts';
+import { BillStatus, INITIAL_STATUS, StatusTimelineEntry } from './bill-status.ts';
 
 export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;
 export const BillType = z.enum(BILL_TYPES);
@@ -52,6 +53,10 @@ export const Bill = z.object({
   document_status: z.enum(['brief', 'pending', 'no_text']).default('no_text'),
   topic_tags: z.array(z.string()).default([]),
   update_date: z.string().nullable().default(null),
+  /** Where the bill stands (bill-status.ts), recomputed from its stored actions whenever actions are saved. */
+  status: BillStatus.default(INITIAL_STATUS),
+  /** Each change of status, oldest first; empty until the bill's actions are stored. */
+  status_timeline: z.array(StatusTimelineEntry).default([]),
   provenance: Provenance,
 });
 export type Bill = z.infer<typeof Bill>;

@@ -6,7 +6,7 @@
  */
 import type { ActionCategory } from './action-categories.ts';
 
-const RULES: [Exclude<ActionCategory, 'new_document' | 'new_amendment' | 'procedural'>, RegExp][] = [
+const RULES: [Exclude<ActionCategory, 'new_document' | 'new_amendment' | 'status_changed' | 'procedural'>, RegExp][] = [
   ['presidential', /\b(presented to (the )?president|signed by (the )?president|vetoed by (the )?president|became public law|became private law|pocket veto)/i],
   ['vote', /\b(passed|failed|agreed to|roll call|recorded vote|roll no\.|yea-and-nay)/i],
   [

@@ -17,6 +17,7 @@ export const EVENT_KINDS: Record<NotificationKind, KindPresentation> = {
   new_document: { label: 'New Bill Text', priority: 'default', tags: ['page'] },
   new_amendment: { label: 'New Amendment', priority: 'default', tags: ['memo'] },
   bill_updated: { label: 'Bill Updated', priority: 'high', tags: ['siren'] },
+  status_changed: { label: 'Status Changed', priority: 'high', tags: ['classical_building'] },
   weekly_digest: { label: 'Weekly Digest', priority: 'low', tags: ['newspaper', 'calendar'] },
 };
 

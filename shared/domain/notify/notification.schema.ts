@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
-export const NotificationKind = z.enum(['bill_updated', 'new_document', 'new_amendment', 'weekly_digest']);
+export const NotificationKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'weekly_digest']);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const CHANNELS = ['push', 'email', 'rss'] as const;
@@ -55,8 +56,11 @@ export const NotificationContent = z.object({
   summary: z.string().nullable(),
   action_category: ActionCategory.nullable(),
   action_text: z.string().nullable(),
-  /** bill_updated: the date of the action that caused it (YYYY-MM-DD). */
+  /** bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD). */
   action_date: z.string().nullable().default(null),
+  /** status_changed: the bill's new status and the one before it. */
+  status: BillStatus.nullable().default(null),
+  previous_status: BillStatus.nullable().default(null),
   /** new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)"). */
   text_version: z.string().nullable().default(null),
   /** weekly_digest: the followed bills updated in the past 7 days. */

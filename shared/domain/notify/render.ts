@@ -2,13 +2,15 @@
  * Renders an event into the channel-neutral message every channel sends:
  * title, body, click URL, push priority, tags and actions. Push titles are
  * ASCII only (they travel in an HTTP header); bodies keep their text and
- * lead with what happened (the action and its date, or the new text
- * version), then the bill's name, then the brief's summary, so an alert
- * says why it was sent before it says what the bill is about.
+ * lead with what happened (the action and its date, the new status in
+ * plain words, or the new text version), then the bill's name, then the
+ * brief's summary, so an alert says why it was sent before it says what the
+ * bill is about.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
-import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
+import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
 import type { NotificationContent } from './notification.schema.ts';
+import { OUTCOME_PUSH, STATUS_WORDS, statusInWords } from './status-words.ts';
 
 export interface PushAction {
   action: 'view';
@@ -71,16 +73,29 @@ function digestLines(content: NotificationContent): string[] {
   });
 }
 
-/** The event itself in words: "2026-01-15: Passed Senate by Yea-Nay Vote. 68-31", "New text: Engrossed in House (eh)". */
+/**
+ * The event itself in words: "2026-01-15: Passed Senate by Yea-Nay Vote. 68-31",
+ * "2026-01-15: Passed the House 416–0", "New text: Engrossed in House (eh)".
+ */
 export function whatHappened(content: NotificationContent): string | null {
-  if (content.kind === 'bill_updated') {
-    return content.action_text ? `${content.action_date ? `${content.action_date}: ` : ''}${content.action_text}` : null;
+  const dated = (text: string) => `${content.action_date ? `${content.action_date}: ` : ''}${text}`;
+  if (content.kind === 'bill_updated') return content.action_text ? dated(content.action_text) : null;
+  if (content.kind === 'status_changed') {
+    if (content.status) return dated(statusInWords(content.status, content.action_text));
+    return content.action_text ? dated(content.action_text) : null;
   }
   if (content.kind === 'new_document' || content.kind === 'new_amendment') {
     const prefix = content.kind === 'new_document' ? 'New text' : 'New version';
     return content.text_version ? `${prefix}: ${content.text_version}` : (content.action_text ?? null);
   }
   return null;
+}
+
+/** A status change is as loud as its outcome (status-words.ts) and tagged with it; every other kind as its kind says. */
+function pushLoudness(kind: KindPresentation, content: NotificationContent): { priority: PushPriority; tags: readonly string[] } {
+  if (content.kind !== 'status_changed' || !content.status) return kind;
+  const outcome = OUTCOME_PUSH[STATUS_WORDS[content.status].outcome];
+  return { priority: outcome.priority, tags: [...kind.tags, outcome.tag] };
 }
 
 /** The message for one event, as a follower of `mode` (null for events without a follow, e.g. the weekly digest). */
@@ -99,6 +114,7 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
   }
   const billId = content.bill_id ?? '';
   const event = whatHappened(content);
+  const loudness = pushLoudness(kind, content);
   return {
     title: toAscii(`${kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
     body: [
@@ -107,8 +123,8 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
       ...(content.summary ? [cutText(content.summary, PUSH_SUMMARY_MAX)] : []),
     ].join('\n'),
     click: billUrl(publicUrl, billId),
-    priority: kind.priority,
-    tags: kind.tags,
+    priority: loudness.priority,
+    tags: loudness.tags,
     actions: mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
   };
 }

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { BillCategory, Chamber } from '#shared/domain/bills/bill.schema.ts';
-import { ActionView, BillTextView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';
+import { ActionView, BillDetailFields, BillTextView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';
+import { StatusFilter } from '#shared/domain/bills/bill-status.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
@@ -21,6 +22,7 @@ export const BillListQuery = Paging.extend({
     .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
     .optional(),
   sponsor_id: MemberId.optional(),
+  status: StatusFilter.optional(),
 });
 
 export const listBills = defineRoute({
@@ -29,7 +31,8 @@ export const listBills = defineRoute({
   path: '/api/bills',
   fn: 'bills',
   auth: 'optional',
-  summary: 'Bills, newest latest action first, with filters; each carries has_document (and is_following for users)',
+  summary:
+    'Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)',
   tags: ['bills'],
   query: BillListQuery,
   response: listOf(BillView),
@@ -41,10 +44,15 @@ export const getBillDetail = defineRoute({
   path: '/api/bills/{id}',
   fn: 'bills',
   auth: 'optional',
-  summary: 'Bill detail: fields, sponsor, latest brief, has_document, introduced_date (null when unknown), counts',
+  summary: 'Bill detail: fields, sponsor, status and status timeline, latest brief, has_document, introduced_date (null when unknown), counts',
   tags: ['bills'],
   params: BillIdParams,
-  response: BillView.extend({ latest_brief: Brief.nullable(), text_versions: z.array(TextVersionView), counts: z.record(z.string(), z.number()) }),
+  response: BillView.extend({
+    ...BillDetailFields.shape,
+    latest_brief: Brief.nullable(),
+    text_versions: z.array(TextVersionView),
+    counts: z.record(z.string(), z.number()),
+  }),
 });
 
 export const listBillActions = defineRoute({

@@ -1,13 +1,15 @@
 /**
  * GPO Bill Status XML (BILLSTATUS-*.xml, v3 and the legacy format) → the
- * bill, its actions with recorded votes, cosponsors and text versions, in our
- * record shapes. Used by `npm run cli -- parse bill-status` and backfills.
+ * bill (with the status and status timeline its actions give it), its
+ * actions with recorded votes, cosponsors and text versions, in our record
+ * shapes. Used by `npm run cli -- parse bill-status` and backfills.
  */
 import { z } from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { billId, billLabel, chamberOfType } from '#shared/domain/bills/bill-id.ts';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
+import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { billTypeOf, congressGovBillUrl } from './normalise-congress.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';
@@ -96,6 +98,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     provenance,
   }));
   const latest = b.latestAction ?? (actions[0] ? { actionDate: actions[0].action_date, text: actions[0].action_text } : undefined);
+  const derived = deriveStatus({ type, number, title: b.title }, actions);
   const cosponsors: Cosponsor[] = b.cosponsors.map((c) => ({
     bill_id: id,
     member_id: c.bioguideId,
@@ -124,6 +127,8 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
       latest_action_category: latest ? categorizeAction(latest.text) : null,
       congress_gov_url: congressGovBillUrl(congress, type, number),
       update_date: b.updateDate ?? null,
+      status: derived.status,
+      status_timeline: derived.timeline,
       provenance,
     },
     actions,

@@ -8,6 +8,7 @@ import type { BillAction, RecordedVoteRef } from '#shared/domain/bills/action.sc
 import { NOT_SCORED, type Bill, type BillType, type Member, type MemberTerm } from '#shared/domain/bills/bill.schema.ts';
 import { billId, billLabel, chamberOfType, normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
+import { INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';
@@ -64,6 +65,9 @@ export function billFromListItem(item: S.BillListItem, fetchedAt: string): Bill 
     document_status: 'no_text',
     topic_tags: [],
     update_date: item.updateDate,
+    // Actions come later (an ingest task), and set the status from them.
+    status: INITIAL_STATUS,
+    status_timeline: [],
     provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: fetchedAt },
   };
 }

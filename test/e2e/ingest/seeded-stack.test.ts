@@ -2,9 +2,9 @@
  * `npm start` with no API keys, over HTTP: the local stack replays the
  * project's recorded dataset, seeds itself through the real jobs, and its
  * queue pumps bring actions, text and votes; the API then shows seeded
- * bills, actions, text, members (profile and bills), cosponsors and votes,
- * and by-zip answers for the seeded ZIP (both its districts, or the seeded
- * address's one).
+ * bills (with their status and status timeline), actions, text, members
+ * (profile and bills), cosponsors and votes, and by-zip answers for the
+ * seeded ZIP (both its districts, or the seeded address's one).
  */
 import { describe, expect, it } from 'vitest';
 import { SEED_ADDRESS, SEED_ZIP } from '#local/fixtures/build-seed-har.ts';
@@ -58,6 +58,38 @@ describe('npm start with no keys', () => {
     expect(votes.body.items[0]).toMatchObject({ yea: 64, nay: 35, result: 'Bill Passed' });
     const memberVotes = await api.request<List>('GET', '/api/members/P000145/votes');
     expect(memberVotes.body.items[0]).toMatchObject({ position: 'Nay', bill_id: '119-s-5' });
+  }, 60_000);
+
+  it('shows where each seeded bill stands: S. 5 of the 119th enacted, H.J.Res. 37 of the 116th passed the House', async () => {
+    const api = e2e.client();
+    type Detail = { status: string; status_timeline: { status: string; date: string; action_text: string }[] };
+    const s5 = await eventually(
+      () => api.request<Detail>('GET', '/api/bills/119-s-5'),
+      (r) => r.status === 200 && r.body.status === 'ENACTED:SIGNED',
+    );
+    expect(s5.body.status).toBe('ENACTED:SIGNED');
+    expect(s5.body.status_timeline).toEqual([
+      { status: 'INTRODUCED', date: '2025-01-07', action_text: 'Introduced in Senate' },
+      { status: 'PASS_OVER:SENATE', date: '2025-01-20', action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 64 - 35. Record Vote Number: 7.' },
+      { status: 'ENACTED:SIGNED', date: '2025-01-29', action_text: 'Signed by President.' },
+    ]);
+    const hjres = await eventually(
+      () => api.request<Detail>('GET', '/api/bills/116-hjres-37'),
+      (r) => r.status === 200 && r.body.status === 'PASS_OVER:HOUSE',
+    );
+    expect(hjres.body.status).toBe('PASS_OVER:HOUSE');
+    expect(hjres.body.status_timeline.map((e) => [e.date, e.status])).toEqual([
+      ['2019-01-30', 'INTRODUCED'],
+      ['2019-01-30', 'REFERRED'],
+      ['2019-02-11', 'REPORTED'],
+      ['2019-02-13', 'PASS_OVER:HOUSE'],
+    ]);
+    const enacted = await api.request<List>('GET', '/api/bills', { query: { status: 'ENACTED' } });
+    expect(enacted.body.items.map((b) => [b.id, b.status])).toEqual([['119-s-5', 'ENACTED:SIGNED']]);
+    const passedHouse = await api.request<List>('GET', '/api/bills', { query: { status: 'pass_over:house' } });
+    expect(passedHouse.body.items.map((b) => b.id)).toEqual(['116-hjres-37']);
+    const unknown = await api.request<{ detail: string }>('GET', '/api/bills', { query: { status: 'PASSED_HOUSE' } });
+    expect(unknown.status).toBe(422);
   }, 60_000);
 
   it('shows members and answers by-zip for the seeded ZIP', async () => {

@@ -1,6 +1,7 @@
 /**
  * The Bills and Members endpoints over the seeded dataset, through the real
- * API function handlers: lists with filters and cursors, one-Query details,
+ * API function handlers: lists with filters (status among them) and cursors,
+ * one-Query details with the status timeline,
  * text with the section diff, votes with followed members' positions, name
  * search in both forms, by-zip, and clear 4xx answers for bad input.
  */
@@ -52,6 +53,38 @@ describe('bills endpoints', () => {
     expect(senate.items.map((b) => b.id)).toEqual(['119-s-5']);
     const bySponsor = (await call(bills, 'GET', '/api/bills', { query: { sponsor_id: 'K000389' } })).body as Json;
     expect(bySponsor.items.map((b) => b.id)).toEqual(['116-hjres-37']);
+  });
+
+  it('gives every listed bill its status, and filters by a status code or a whole-part prefix', async () => {
+    const all = (await call(bills, 'GET', '/api/bills')).body as Json;
+    expect(Object.fromEntries(all.items.map((b) => [b.id, b.status]))).toEqual({
+      '119-s-5': 'ENACTED:SIGNED',
+      '118-hr-21': 'REFERRED',
+      '116-hjres-37': 'PASS_OVER:HOUSE',
+    });
+    // Lists stay small: the timeline is the detail's.
+    expect(all.items.some((b) => 'status_timeline' in b)).toBe(false);
+    const ids = async (query: Record<string, string>) => ((await call(bills, 'GET', '/api/bills', { query })).body as Json).items.map((b) => b.id);
+    expect(await ids({ status: 'ENACTED' })).toEqual(['119-s-5']);
+    expect(await ids({ status: 'enacted:signed' })).toEqual(['119-s-5']);
+    expect(await ids({ status: 'PASS_OVER' })).toEqual(['116-hjres-37']);
+    expect(await ids({ status: 'PASS_OVER:SENATE' })).toEqual([]);
+    expect(await ids({ status: 'REFERRED', chamber: 'house' })).toEqual(['118-hr-21']);
+    expect(await ids({ status: 'PASS_OVER', sponsor_id: 'K000389' })).toEqual(['116-hjres-37']);
+    const unknown = await call(bills, 'GET', '/api/bills', { query: { status: 'PASS' } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ errors: [{ path: 'query.status' }] });
+    expect((await call(bills, 'GET', '/api/bills', { query: { status: 'LAW' } })).status).toBe(422);
+  });
+
+  it('shows the status timeline on the detail, oldest first, each change with its date and action', async () => {
+    const detail = (await call(bills, 'GET', '/api/bills/119-s-5')).body as Record<string, unknown>;
+    expect(detail.status).toBe('ENACTED:SIGNED');
+    expect(detail.status_timeline).toEqual([
+      { status: 'INTRODUCED', date: '2025-01-07', action_text: 'Introduced in Senate' },
+      { status: 'PASS_OVER:SENATE', date: '2025-01-20', action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 64 - 35. Record Vote Number: 7.' },
+      { status: 'ENACTED:SIGNED', date: '2025-01-29', action_text: 'Signed by President.' },
+    ]);
   });
 
   it('marks followed bills for a signed-in user', async () => {

@@ -1,8 +1,9 @@
 /**
  * The ingestion pipeline end to end on DynamoDB Local and fauxqs, from the
  * project's recorded dataset: sync_members → poll_bills → ingest tasks
- * (sponsor, actions across pages, cosponsors, votes) → document fetch → text
- * in S3 and brief requests. Run twice: the second run changes nothing.
+ * (sponsor, actions across pages and the status they give, cosponsors,
+ * votes) → document fetch → text in S3 and brief requests. Run twice: the
+ * second run changes nothing.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -82,6 +83,21 @@ describe('ingestion pipeline over the recorded dataset', () => {
     const s5 = await listActions('119-s-5');
     expect(s5.find((a) => a.action_text.startsWith('Became Public Law'))?.category).toBe('presidential');
     expect(s5.find((a) => a.recorded_votes.length > 0)?.recorded_votes[0]).toMatchObject({ chamber: 'senate', roll_number: 7, session: 1 });
+  });
+
+  it("derives each bill's status and status timeline from its actions, announcing nothing for bills seen for the first time", async () => {
+    expect(await getBill('116-hjres-37')).toMatchObject({
+      status: 'PASS_OVER:HOUSE',
+      status_timeline: [
+        { status: 'INTRODUCED', date: '2019-01-30', action_text: 'Introduced in House' },
+        { status: 'REFERRED', date: '2019-01-30', action_text: 'Referred to the House Committee on Foreign Affairs.' },
+        { status: 'REPORTED', date: '2019-02-11', action_text: 'Reported by the Committee on Foreign Affairs. H. Rept. 116-7.' },
+        { status: 'PASS_OVER:HOUSE', date: '2019-02-13', action_text: 'On passage Passed by the Yeas and Nays: 248 - 177 (Roll no. 83).' },
+      ],
+    });
+    expect((await getBill('119-s-5'))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'PASS_OVER:SENATE', 'ENACTED:SIGNED']);
+    expect((await getBill('118-hr-21'))?.status).toBe('REFERRED');
+    expect(first.events).toEqual([]);
   });
 
   it('stores each text version in S3 with a plain-text rendering and asks for one brief per version', async () => {

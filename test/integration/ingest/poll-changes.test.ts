@@ -1,8 +1,10 @@
 /**
  * The poller on a bill that changes: actions are fetched again, a new action
- * of a document category queues a document fetch, and a new milestone latest
- * action sends one bill_updated event (none on a re-run). Also the off-hours
- * skip. Replays the seed recording plus a later listing written here.
+ * of a document category queues a document fetch, a new milestone latest
+ * action sends one bill_updated event (none on a re-run), and the new
+ * action's change of status is stored and sent as one status_changed event.
+ * Also the off-hours skip. Replays the seed recording plus a later listing
+ * written here.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { resetConfig } from '#shared/platform/config.ts';
 import { listActions } from '#shared/db/actions.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { pollBills } from '#shared/bills/poll-bills.ts';
+import { sendMessages } from '#shared/messaging/send.ts';
 import { resetReplay } from '#shared/providers/transport/http-transport.ts';
 import { handler as documentFetch } from '#functions/workers/document-fetch.ts';
 import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
@@ -110,6 +113,34 @@ describe('poll_bills on a changed bill', () => {
     expect(drained.handled['document-fetch']).toEqual([{ v: 1, type: 'fetch_bill_text', bill_id: '118-hr-21', reason: 'action' }]);
     expect((await listActions('118-hr-21')).map((a) => a.action_text)).toContain(PASSED.text);
     expect(await getBill('118-hr-21')).toMatchObject({ latest_action_date: '2025-02-12', latest_action_category: 'vote', sponsor_id: 'M001159' });
+  });
+
+  it('moves the bill to its new status with the action that caused it, and announces the change once', async () => {
+    const bill = await getBill('118-hr-21');
+    // A House bill passed by the Senate unchanged has passed both chambers (the seed holds no House passage action).
+    expect(bill?.status).toBe('PASSED:BILL');
+    expect(bill?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASSED:BILL']);
+    expect(bill?.status_timeline.at(-1)).toEqual({ status: 'PASSED:BILL', date: PASSED.actionDate, action_text: PASSED.text });
+    expect(await takeAll('notification-dispatch')).toEqual([
+      {
+        v: 1,
+        type: 'bill_event',
+        event_id: 'status_changed:118-hr-21:PASSED:BILL:2025-02-12',
+        kind: 'status_changed',
+        bill_id: '118-hr-21',
+        action_category: 'status_changed',
+        occurred_at: expect.any(String),
+        action_text: PASSED.text,
+        action_date: PASSED.actionDate,
+        status: 'PASSED:BILL',
+        previous_status: 'REFERRED',
+      },
+    ]);
+    // A redelivered actions task finds the status already stored: nothing is written or sent again.
+    await sendMessages('ingest-tasks', [{ v: 1, type: 'fetch_bill_actions', bill_id: '118-hr-21' }]);
+    expect((await drain(workers)).failures).toEqual([]);
+    expect(await takeAll('notification-dispatch')).toEqual([]);
+    expect((await getBill('118-hr-21'))?.status_timeline).toEqual(bill?.status_timeline);
   });
 
   it('sends nothing when the same listing is polled again', async () => {

@@ -2,11 +2,13 @@
  * The ingestion repositories other domains build on, on DynamoDB Local:
  * bill creation and counters, the action triple, briefed bills and topic
  * counts, bill search by number and title (word items kept in step with
- * titles), member search in both name forms from the cards on name items.
+ * titles), the bill status backfill (migration 0006), member search in both
+ * name forms from the cards on name items.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { memberKeys } from '#shared/db/keys/member.keys.ts';
 import { wordKeys } from '#shared/db/keys/word.keys.ts';
 import { tableName } from '#shared/db/table.ts';
@@ -14,12 +16,14 @@ import { insertActions, listActions } from '#shared/db/actions.repository.ts';
 import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, refreshBill, setBillCategory } from '#shared/db/bills.repository.ts';
 import { getMember, putMember, saveMemberEnrichment, searchMembers } from '#shared/db/members.repository.ts';
 import { memberNameCards } from '#shared/migrations/0003-member-name-cards.ts';
+import { billStatus } from '#shared/migrations/0006-bill-status.ts';
 import { searchBills } from '#shared/db/bill-search.repository.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { billFromListItem, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import { takeAll } from './drain.ts';
 
 useIntegrationStack();
 
@@ -132,6 +136,49 @@ describe('bills repository', () => {
   it('adds counters with ADD so concurrent writers never lose one', async () => {
     await Promise.all(Array.from({ length: 10 }, () => incrementStats({ briefs_full: 1, uncited_briefs: 0 })));
     expect((await getStats()).briefs_full).toBe(10);
+  });
+});
+
+describe('migration 0006: bill status', () => {
+  it('derives the status and timeline of bills stored before statuses from their stored actions, announcing nothing, once', async () => {
+    await createBill(bill(2000, 'Legacy Reporting Act', '2025-02-10'));
+    // Stored before statuses existed: the record has no status attributes and reads as INTRODUCED with no timeline.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta('119-hr-2000'),
+        UpdateExpression: 'REMOVE #s, #t',
+        ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
+      }),
+    );
+    expect(await getBill('119-hr-2000')).toMatchObject({ status: 'INTRODUCED', status_timeline: [] });
+    const action = (action_date: string, action_text: string): BillAction => ({
+      bill_id: '119-hr-2000',
+      action_date,
+      action_text,
+      category: 'procedural',
+      action_code: null,
+      action_type: null,
+      recorded_votes: [],
+      provenance: { source: 'test', fetched_at: at },
+    });
+    await insertActions([
+      action('2025-02-10', 'On passage Passed by recorded vote: 220 - 210 (Roll no. 40).'),
+      action('2025-02-01', 'Referred to the House Committee on Ways and Means.'),
+      action('2025-02-01', 'Introduced in House'),
+    ]);
+    const first = await billStatus.up();
+    expect(first.written).toBeGreaterThanOrEqual(1);
+    expect(await getBill('119-hr-2000')).toMatchObject({
+      status: 'PASS_OVER:HOUSE',
+      status_timeline: [
+        { status: 'INTRODUCED', date: '2025-02-01', action_text: 'Introduced in House' },
+        { status: 'REFERRED', date: '2025-02-01', action_text: 'Referred to the House Committee on Ways and Means.' },
+        { status: 'PASS_OVER:HOUSE', date: '2025-02-10', action_text: 'On passage Passed by recorded vote: 220 - 210 (Roll no. 40).' },
+      ],
+    });
+    expect(await takeAll('notification-dispatch')).toEqual([]);
+    expect(await billStatus.up()).toEqual({ bills: first.bills, written: 0 });
   });
 });
 

@@ -72,6 +72,8 @@ const content = (id: string, bill: string, number: string, over: Partial<Notific
   action_category: 'vote',
   action_text: `Action ${id}`,
   action_date: '2026-03-10',
+  status: null,
+  previous_status: null,
   text_version: null,
   items: [],
   ...over,

@@ -82,6 +82,67 @@ describe('npm run cli -- parse', () => {
       const r = run(flag);
       expect([r.code, r.err]).toEqual([0, '']);
       expect(r.out).toMatch(/^usage: npm run cli -- parse </);
+      expect(r.out).toContain('npm run cli -- status <bill_id> <prior status or -> "<action text>"');
+    }
+  });
+
+  it.skipIf(!hasFixtures)("includes the bill's status and status timeline when parsing a Bill Status file", () => {
+    const bill = run('parse', 'bill-status', path.join(FIXTURES, 'govinfo-billstatus/BILLSTATUS-117hr2471.xml')).json().bill as {
+      status: string;
+      status_timeline: { status: string; date: string; action_text: string }[];
+    };
+    expect(bill.status).toBe('ENACTED:SIGNED');
+    expect(bill.status_timeline.map((e) => [e.date, e.status])).toEqual([
+      ['2021-04-13', 'INTRODUCED'],
+      ['2021-04-13', 'REFERRED'],
+      ['2021-04-21', 'REPORTED'],
+      ['2021-06-29', 'PASS_OVER:HOUSE'],
+      ['2022-01-13', 'PASS_BACK:SENATE'],
+      ['2022-03-09', 'PASS_BACK:HOUSE'],
+      ['2022-03-10', 'PASSED:BILL'],
+      ['2022-03-15', 'ENACTED:SIGNED'],
+    ]);
+    const hres = run('parse', 'bill-status', path.join(FIXTURES, 'govinfo-billstatus/legacy-BILLSTATUS-114hres348.xml')).json().bill as { status: string };
+    expect(hres.status).toBe('PASSED:SIMPLERES');
+  });
+});
+
+describe('npm run cli -- status', () => {
+  const SUSPENSION = 'On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).';
+
+  it('prints the status an action moves a bill to and the vote it records', () => {
+    const r = run('status', '111-hr-3590', 'INTRODUCED', SUSPENSION);
+    expect([r.code, r.err]).toEqual([0, '']);
+    expect(r.json()).toEqual({ status: 'PASS_OVER:HOUSE', vote: { chamber: 'house', result: 'pass', how: 'roll', roll: 768 } });
+    expect(run('status', '111-hr-3590', '-', SUSPENSION).json()).toEqual(r.json());
+  });
+
+  it('prints a null status when the action leaves it unchanged, and a null vote for an action that is not one', () => {
+    expect(run('status', '111-hr-3590', 'PASS_OVER:HOUSE', SUSPENSION).json()).toEqual({
+      status: null,
+      vote: { chamber: 'house', result: 'pass', how: 'roll', roll: 768 },
+    });
+    expect(run('status', '119-s-5', 'PASSED:BILL', 'Signed by President.').json()).toEqual({ status: 'ENACTED:SIGNED', vote: null });
+    expect(run('status', '119-s-5', 'REFERRED', 'Held at the desk.').json()).toEqual({ status: null, vote: null });
+  });
+
+  it('tells a constitutional amendment by the --title it is given', () => {
+    const line = 'On passage Passed by the Yeas and Nays: (2/3 required): 286 - 130 (Roll no. 296).';
+    const title = 'Proposing an amendment to the Constitution of the United States authorizing the Congress to prohibit the physical desecration of the flag.';
+    expect(run('status', '109-sjres-12', 'PASS_OVER:SENATE', line, '--title', title).json().status).toBe('PASSED:CONSTAMEND');
+    expect(run('status', '109-sjres-12', 'PASS_OVER:SENATE', line).json().status).toBe('PASSED:BILL');
+  });
+
+  it('exits 2 with the usage for a bad bill id, an unknown status or missing text', () => {
+    for (const args of [
+      ['status', 'hr-3590', 'INTRODUCED', SUSPENSION],
+      ['status', '111-hr-3590', 'PASSED', SUSPENSION],
+      ['status', '111-hr-3590', 'INTRODUCED'],
+      ['status', '111-hr-3590', 'INTRODUCED', SUSPENSION, '--title'],
+    ]) {
+      const r = run(...args);
+      expect([r.code, r.out], args.join(' ')).toEqual([2, '']);
+      expect(r.err).toContain('usage:');
     }
   });
 });

@@ -28,6 +28,8 @@ const bill = (over: Partial<Bill> = {}): Bill => ({
   congress_gov_url: null,
   has_document: false,
   document_status: 'no_text',
+  status: 'INTRODUCED',
+  status_timeline: [],
   topic_tags: [],
   update_date: null,
   provenance: { source: 'test', fetched_at: '2025-01-01T00:00:00Z' },

@@ -9,6 +9,8 @@ import { billIdentifier, cutText, renderDigestBundle, renderEvent, renderHeldBun
 import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
 import { open, seal, sealingKey } from '#shared/platform/secret-box.ts';
 import { unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
+import { statusInWords } from '#shared/domain/notify/status-words.ts';
+import { BILL_STATUSES, type BillStatus } from '#shared/domain/bills/bill-status.ts';
 
 const PUBLIC = 'https://billwatch.example.org';
 const content = (over: Partial<NotificationContent> = {}): NotificationContent => ({
@@ -22,6 +24,8 @@ const content = (over: Partial<NotificationContent> = {}): NotificationContent =
   action_category: 'new_document',
   action_text: null,
   action_date: null,
+  status: null,
+  previous_status: null,
   text_version: null,
   items: [],
   ...over,
@@ -82,6 +86,56 @@ describe('push rendering', () => {
       title: 'Weekly Digest: 1 followed bill updated',
       body: 'HR 1: One (2026-01-12 Passed House)',
     });
+  });
+
+  it('leads a status_changed alert with the new status in plain words, as loud as its outcome', () => {
+    const changed = (status: BillStatus, action_text: string) =>
+      renderEvent(
+        content({
+          kind: 'status_changed',
+          action_category: 'status_changed',
+          bill_label: 'H.R. 3590',
+          status,
+          previous_status: 'REFERRED',
+          action_text,
+          action_date: '2009-11-07',
+        }),
+        'neutral',
+        PUBLIC,
+      );
+    const passed = changed(
+      'PASS_OVER:HOUSE',
+      'On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
+    );
+    expect(passed).toMatchObject({ title: 'Status Changed: HR 3590', priority: 'default', tags: ['classical_building', 'arrow_right'] });
+    expect(passed.body.split('\n')).toEqual([
+      '2009-11-07: Passed the House 416\u20130',
+      'Postal Service Reform Act of 2022',
+      'Reforms the finances and operations of the United States Postal Service.',
+    ]);
+    const law = changed('ENACTED:SIGNED', 'Signed by President.');
+    expect(law).toMatchObject({ priority: 'high', tags: ['classical_building', 'tada'] });
+    expect(law.body.split('\n')[0]).toBe('2009-11-07: Became law');
+    const veto = changed('PROV_KILL:VETO', 'Vetoed by President.');
+    expect(veto).toMatchObject({ priority: 'high', tags: ['classical_building', 'x'] });
+    expect(veto.body.split('\n')[0]).toBe('2009-11-07: Vetoed by the President');
+    expect(changed('PASS_BACK:SENATE', 'Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.').body.split('\n')[0]).toBe(
+      '2009-11-07: Passed the Senate with changes 60\u201339; back to the House',
+    );
+    expect(changed('PASSED:SIMPLERES', 'Submitted in the Senate, considered, and agreed to by Unanimous Consent.')).toMatchObject({
+      priority: 'high',
+      tags: ['classical_building', 'white_check_mark'],
+    });
+  });
+
+  it('has words for every status, with the tally only where a vote carries one', () => {
+    for (const status of BILL_STATUSES) {
+      const words = statusInWords(status, 'Passed Senate without amendment by Unanimous Consent.');
+      expect(words, status).toMatch(/^[A-Z][^{}]+$/);
+    }
+    expect(statusInWords('FAIL:SECOND:SENATE', 'Failed of passage in Senate by Yea-Nay Vote. 45 - 54. Record Vote Number: 90.')).toBe(
+      'Failed in the Senate 45\u201354',
+    );
   });
 
   it('gives hold_boost followers the letter action and nobody else', () => {

@@ -4,7 +4,7 @@ import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
 import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
-import { DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { AlertFilters, DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { claimAbandoned, groupHeldForRelease, messagesOf, RELEASE_CLAIM_STALE_SECONDS } from '#shared/domain/notify/held-release.ts';
 import type { NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/notify/weekly-digest.ts';
@@ -54,6 +54,14 @@ describe('alert filters', () => {
     expect(passesAlertFilters(filters, 'hold_veto', 'procedural')).toBe(true);
     expect(passesAlertFilters(filters, 'hold_veto', 'referral')).toBe(false);
     expect(passesAlertFilters(filters, 'hold_boost', 'referral')).toBe(true);
+  });
+
+  it('lets a follow mode switch off status changes apart from the votes and presidential actions behind them', () => {
+    const filters = AlertFilters.parse({ hold_veto: { status_changed: false }, neutral: { vote: false, presidential: false } });
+    expect(passesAlertFilters(filters, 'hold_veto', 'status_changed')).toBe(false);
+    expect(passesAlertFilters(filters, 'hold_veto', 'vote')).toBe(true);
+    expect(passesAlertFilters(filters, 'neutral', 'status_changed')).toBe(true);
+    expect(passesAlertFilters(filters, 'neutral', 'vote')).toBe(false);
   });
 
   it('checks every mode against every category independently', () => {

@@ -1,0 +1,75 @@
+/**
+ * The status vocabulary of a bill (the open unitedstates/congress project's,
+ * which GovTrack shows): where a bill stands, derived from its actions
+ * (status-rules.ts, status-timeline.ts), with the timeline entry stored per
+ * change and the `?status=` filter of the bill list (docs/product-rules.md).
+ */
+import { z } from 'zod';
+
+export const BILL_STATUSES = [
+  'INTRODUCED',
+  'REFERRED',
+  'REPORTED',
+  'PROV_KILL:SUSPENSIONFAILED',
+  'PROV_KILL:CLOTUREFAILED',
+  'PROV_KILL:PINGPONGFAIL',
+  'PROV_KILL:VETO',
+  'PASS_OVER:HOUSE',
+  'PASS_OVER:SENATE',
+  'PASS_BACK:HOUSE',
+  'PASS_BACK:SENATE',
+  'PASSED:BILL',
+  'PASSED:SIMPLERES',
+  'PASSED:CONCURRENTRES',
+  'PASSED:CONSTAMEND',
+  'CONFERENCE:PASSED:HOUSE',
+  'CONFERENCE:PASSED:SENATE',
+  'ENACTED:SIGNED',
+  'ENACTED:VETO_OVERRIDE',
+  'ENACTED:TENDAYRULE',
+  'FAIL:ORIGINATING:HOUSE',
+  'FAIL:ORIGINATING:SENATE',
+  'FAIL:SECOND:HOUSE',
+  'FAIL:SECOND:SENATE',
+  'OVERRIDE_PASS_OVER:HOUSE',
+  'OVERRIDE_PASS_OVER:SENATE',
+  'VETOED:POCKET',
+  'VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE',
+  'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE',
+  'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
+  'VETOED:OVERRIDE_FAIL_SECOND:SENATE',
+] as const;
+export const BillStatus = z.enum(BILL_STATUSES);
+export type BillStatus = z.infer<typeof BillStatus>;
+
+/** Every bill on record has at least been introduced; actions move it on from here. */
+export const INITIAL_STATUS: BillStatus = 'INTRODUCED';
+
+/** One change of status: the status, the date of the action that caused it, and that action's text. */
+export const StatusTimelineEntry = z.object({
+  status: BillStatus,
+  date: z.string(),
+  action_text: z.string(),
+});
+export type StatusTimelineEntry = z.infer<typeof StatusTimelineEntry>;
+
+/**
+ * Every code and every colon-delimited leading part of one (ENACTED,
+ * FAIL:SECOND, CONFERENCE:PASSED, …): what `?status=` accepts.
+ */
+export const STATUS_FILTER_VALUES: ReadonlySet<string> = new Set(
+  BILL_STATUSES.flatMap((code) => {
+    const parts = code.split(':');
+    return parts.map((_, i) => parts.slice(0, i + 1).join(':'));
+  }),
+);
+
+/** A `?status=` value: a status code or a prefix of whole parts, upper-cased; anything else is refused. */
+export const StatusFilter = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((v) => STATUS_FILTER_VALUES.has(v), { error: 'must be a bill status such as PASS_OVER:HOUSE, or a prefix of one such as ENACTED' });
+
+/** Whether a status is the filter's code or starts with it as a whole part ("PASSED" matches PASSED:BILL, never PASS_OVER). */
+export const matchesStatusFilter = (status: BillStatus, filter: string): boolean => status === filter || status.startsWith(`${filter}:`);

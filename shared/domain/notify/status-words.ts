@@ -1,0 +1,61 @@
+/**
+ * A bill status in plain words for status_changed notifications ("Passed
+ * the House 416–0", "Became law", "Vetoed by the President"), and how loud
+ * its push is: each status has an outcome, and the outcome picks the push
+ * priority and the tag added to the kind's own (docs/product-rules.md).
+ */
+import type { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { voteTally } from '#shared/domain/bills/status-rules.ts';
+import type { PushPriority } from './event-kinds.ts';
+
+/** moved: a step along the way; passed: passed every chamber it needs; law: enacted; stopped: failed, vetoed or stalled. */
+export type StatusOutcome = 'moved' | 'passed' | 'law' | 'stopped';
+
+/** `{tally}` is replaced by the vote's yeas–nays when the action carries them (" 416–0"), else by nothing. */
+export const STATUS_WORDS: Record<BillStatus, { words: string; outcome: StatusOutcome }> = {
+  INTRODUCED: { words: 'Introduced', outcome: 'moved' },
+  REFERRED: { words: 'Referred to committee', outcome: 'moved' },
+  REPORTED: { words: 'Reported by committee', outcome: 'moved' },
+  'PROV_KILL:SUSPENSIONFAILED': { words: 'Failed{tally} under suspension of the rules; it may get another vote', outcome: 'stopped' },
+  'PROV_KILL:CLOTUREFAILED': { words: 'Cloture failed in the Senate{tally}; the bill is stalled', outcome: 'stopped' },
+  'PROV_KILL:PINGPONGFAIL': { words: 'The House and Senate failed to agree on a final version{tally}', outcome: 'stopped' },
+  'PROV_KILL:VETO': { words: 'Vetoed by the President', outcome: 'stopped' },
+  'PASS_OVER:HOUSE': { words: 'Passed the House{tally}', outcome: 'moved' },
+  'PASS_OVER:SENATE': { words: 'Passed the Senate{tally}', outcome: 'moved' },
+  'PASS_BACK:HOUSE': { words: 'Passed the House with changes{tally}; back to the Senate', outcome: 'moved' },
+  'PASS_BACK:SENATE': { words: 'Passed the Senate with changes{tally}; back to the House', outcome: 'moved' },
+  'PASSED:BILL': { words: 'Passed both chambers{tally}; goes to the President', outcome: 'passed' },
+  'PASSED:SIMPLERES': { words: 'Resolution agreed to{tally}', outcome: 'passed' },
+  'PASSED:CONCURRENTRES': { words: 'Agreed to by both chambers{tally}', outcome: 'passed' },
+  'PASSED:CONSTAMEND': { words: 'Passed both chambers{tally}; goes to the states for ratification', outcome: 'passed' },
+  'CONFERENCE:PASSED:HOUSE': { words: 'The House agreed to the conference report{tally}', outcome: 'moved' },
+  'CONFERENCE:PASSED:SENATE': { words: 'The Senate agreed to the conference report{tally}', outcome: 'moved' },
+  'ENACTED:SIGNED': { words: 'Became law', outcome: 'law' },
+  'ENACTED:VETO_OVERRIDE': { words: "Became law over the President's veto{tally}", outcome: 'law' },
+  'ENACTED:TENDAYRULE': { words: "Became law without the President's signature", outcome: 'law' },
+  'FAIL:ORIGINATING:HOUSE': { words: 'Failed in the House{tally}', outcome: 'stopped' },
+  'FAIL:ORIGINATING:SENATE': { words: 'Failed in the Senate{tally}', outcome: 'stopped' },
+  'FAIL:SECOND:HOUSE': { words: 'Failed in the House{tally}', outcome: 'stopped' },
+  'FAIL:SECOND:SENATE': { words: 'Failed in the Senate{tally}', outcome: 'stopped' },
+  'OVERRIDE_PASS_OVER:HOUSE': { words: 'The House voted to override the veto{tally}; goes to the Senate', outcome: 'moved' },
+  'OVERRIDE_PASS_OVER:SENATE': { words: 'The Senate voted to override the veto{tally}; goes to the House', outcome: 'moved' },
+  'VETOED:POCKET': { words: 'Pocket-vetoed by the President', outcome: 'stopped' },
+  'VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE': { words: 'The House failed to override the veto{tally}', outcome: 'stopped' },
+  'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE': { words: 'The Senate failed to override the veto{tally}', outcome: 'stopped' },
+  'VETOED:OVERRIDE_FAIL_SECOND:HOUSE': { words: 'The House failed to override the veto{tally}', outcome: 'stopped' },
+  'VETOED:OVERRIDE_FAIL_SECOND:SENATE': { words: 'The Senate failed to override the veto{tally}', outcome: 'stopped' },
+};
+
+/** A step along the way is worth a normal push; an outcome (passed, law, stopped) a loud one, with a tag that shows which. */
+export const OUTCOME_PUSH: Record<StatusOutcome, { priority: PushPriority; tag: string }> = {
+  moved: { priority: 'default', tag: 'arrow_right' },
+  passed: { priority: 'high', tag: 'white_check_mark' },
+  law: { priority: 'high', tag: 'tada' },
+  stopped: { priority: 'high', tag: 'x' },
+};
+
+/** "Passed the House 416–0" from the status and the text of the action that caused it. */
+export function statusInWords(status: BillStatus, actionText: string | null): string {
+  const tally = actionText ? voteTally(actionText) : null;
+  return STATUS_WORDS[status].words.replace('{tally}', tally ? ` ${tally.yeas}\u2013${tally.nays}` : '');
+}
