@@ -1,11 +1,13 @@
 /**
  * The one HTTP transport of every provider client. It adds timeouts, retries
- * with exponential backoff and jitter on 429 and 5xx (honouring Retry-After),
+ * on 429 and 5xx with the shared retry policy (Retry-After, else exponential
+ * backoff with jitter: shared/platform/retry.ts),
  * a client-side rate limit per provider, and the offline modes:
  * REPLAY_HAR=file[,file…] answers from HAR recordings (an unmatched request
  * fails naming the URL) and RECORD_HAR=file records live exchanges.
  */
 import { config } from '#shared/platform/config.ts';
+import { retryDelayMs } from '#shared/platform/retry.ts';
 import { appendHarEntry, harKey, loadHar, redactUrl, type RecordedResponse } from './har.ts';
 import { ProviderError } from './provider-error.ts';
 import { takeRateSlot, type RateLimit } from './rate-limiter.ts';
@@ -52,17 +54,6 @@ function replayResponse(method: string, url: string, headers: Record<string, str
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Delay before retry `attempt` (1-based): Retry-After when given, else exponential backoff with full jitter. */
-export function retryDelayMs(attempt: number, retryAfter: string | undefined, now = Date.now()): number {
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
-    if (Number.isFinite(ms)) return Math.min(transportSettings.maxDelayMs, Math.max(0, ms));
-  }
-  const cap = Math.min(transportSettings.maxDelayMs, transportSettings.baseDelayMs * 2 ** (attempt - 1));
-  return Math.round(cap / 2 + (Math.random() * cap) / 2);
-}
-
 async function liveFetch(req: HttpRequest): Promise<RecordedResponse> {
   const res = await fetch(req.url, {
     method: req.method ?? 'GET',
@@ -105,7 +96,7 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       if (cfg.RECORD_HAR) appendHarEntry(cfg.RECORD_HAR, method, req.url, res, started, Date.now() - started.getTime());
       return check(res);
     }
-    await sleep(retryDelayMs(attempt + 1, res?.headers['retry-after']));
+    await sleep(retryDelayMs(attempt + 1, res?.headers, transportSettings));
   }
 }
 

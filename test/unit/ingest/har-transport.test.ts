@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
 import { harKey, redactUrl } from '#shared/providers/transport/har.ts';
-import { httpRequest, resetReplay, retryDelayMs } from '#shared/providers/transport/http-transport.ts';
+import { httpRequest, resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { retryDelayMs } from '#shared/platform/retry.ts';
 import { reserveSlot, resetRateLimits } from '#shared/providers/transport/rate-limiter.ts';
 import { buildSeedHar, SEED_HAR_PATH } from '../../../local/fixtures/build-seed-har.ts';
 import { providerServer, sendJson } from './support.ts';
@@ -79,9 +80,9 @@ describe('record', () => {
 
 describe('backoff and rate limit', () => {
   it('honours Retry-After in seconds and as a date, else backs off exponentially with jitter', () => {
-    expect(retryDelayMs(1, '2')).toBe(2000);
-    expect(retryDelayMs(1, new Date(Date.now() + 3000).toUTCString())).toBeGreaterThan(1000);
-    const d = retryDelayMs(3, undefined);
+    expect(retryDelayMs(1, { 'retry-after': '2' }, transportSettings)).toBe(2000);
+    expect(retryDelayMs(1, { 'retry-after': new Date(Date.now() + 3000).toUTCString() }, transportSettings)).toBeGreaterThan(1000);
+    const d = retryDelayMs(3, undefined, transportSettings);
     expect(d).toBeGreaterThanOrEqual(1000);
     expect(d).toBeLessThanOrEqual(2000);
   });
