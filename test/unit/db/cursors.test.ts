@@ -3,11 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { cursorScope, decodeCursor, encodeCursor } from '#shared/db/dynamo.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { collectionKeys } from '#shared/db/keys/collection.keys.ts';
+import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 
-const mine = cursorScope({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': 'USER#a', ':c': 'COLLECTION#' } });
-const theirs = cursorScope({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': 'USER#b', ':c': 'COLLECTION#' } });
-const key = { pk: 'USER#a', sk: 'COLLECTION#1' };
+const listing = (userId: string) =>
+  cursorScope({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':c': collectionKeys.prefix } });
+const mine = listing('a');
+const theirs = listing('b');
+const key = collectionKeys.collection('a', '1');
+const LISTED = userKeys.bySignup.partition;
 const refused = (cursor: string, scope = mine) => {
   try {
     decodeCursor(cursor, scope);
@@ -32,20 +37,20 @@ describe('paging cursors', () => {
       IndexName: 'gsi1',
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': 'gsi1pk' },
-      ExpressionAttributeValues: { ':pk': 'BILLS' },
+      ExpressionAttributeValues: { ':pk': LISTED },
     });
     const otherIndex = cursorScope({
       IndexName: 'gsi2',
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': 'gsi2pk' },
-      ExpressionAttributeValues: { ':pk': 'BILLS' },
+      ExpressionAttributeValues: { ':pk': LISTED },
     });
     const filtered = cursorScope({
       IndexName: 'gsi1',
       KeyConditionExpression: '#pk = :pk',
       FilterExpression: 'congress = :c',
       ExpressionAttributeNames: { '#pk': 'gsi1pk' },
-      ExpressionAttributeValues: { ':pk': 'BILLS', ':c': 119 },
+      ExpressionAttributeValues: { ':pk': LISTED, ':c': 119 },
     } as Parameters<typeof cursorScope>[0]);
     expect(filtered).toBe(byIndex);
     expect(otherIndex).not.toBe(byIndex);
@@ -54,14 +59,14 @@ describe('paging cursors', () => {
 
   it("refuse another user's cursor, forged keys, tampering and garbage with a 422", () => {
     // A cursor of user b's listing, replayed on user a's: a leak of b's items if it were accepted.
-    expect(refused(encodeCursor({ pk: 'USER#b', sk: 'COLLECTION#9' }, theirs) as string)).toBe(true);
+    expect(refused(encodeCursor(collectionKeys.collection('b', '9'), theirs) as string)).toBe(true);
     // The old unsigned form, naming another partition or a key of the wrong shape.
-    for (const forged of [{ pk: 'USER#b', sk: 'COLLECTION#9' }, { pk: 5 }, { nope: true }]) {
+    for (const forged of [collectionKeys.collection('b', '9'), { pk: 5 }, { nope: true }]) {
       expect(refused(Buffer.from(JSON.stringify(forged)).toString('base64url'))).toBe(true);
     }
     const good = encodeCursor(key, mine) as string;
     const [payload, signature] = good.split('.') as [string, string];
-    const swapped = Buffer.from(JSON.stringify({ pk: 'USER#b', sk: 'COLLECTION#1' })).toString('base64url');
+    const swapped = Buffer.from(JSON.stringify(collectionKeys.collection('b', '1'))).toString('base64url');
     expect(refused(`${swapped}.${signature}`)).toBe(true);
     expect(refused(`${payload}.${signature.slice(0, -2)}AA`)).toBe(true);
     for (const junk of ['garbage!', '.', 'a.', '.b', '..', '%zz', 'e30', `${payload}`, `${payload}.${signature}.x`, 'x'.repeat(5000)]) {
