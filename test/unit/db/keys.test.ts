@@ -137,6 +137,7 @@ describe("people's keys", () => {
     expect(userKeys.email('a@example.org')).toEqual({ pk: 'EMAIL#a@example.org', sk: 'EMAIL' });
     expect(userKeys.bySignup.keys({ id: 'u1', created_at: '2026-01-01T00:00:00Z' })).toEqual({ gsi1pk: 'USERS', gsi1sk: '2026-01-01T00:00:00Z#u1' });
     expect(systemKeys.firstAdmin).toEqual({ pk: 'SYSTEM', sk: 'FIRST_ADMIN' });
+    expect(systemKeys.adminCount).toEqual({ pk: 'SYSTEM', sk: 'ADMIN_COUNT' });
     expect(systemKeys.pollState).toEqual({ pk: 'SYSTEM', sk: 'POLL_STATE' });
   });
 
