@@ -2,7 +2,7 @@
  * The one HTTP transport of every provider client. It adds timeouts, retries
  * on 429 and 5xx with the shared retry policy (Retry-After, else exponential
  * backoff with jitter: shared/platform/retry.ts),
- * a client-side rate limit per provider, and the offline modes:
+ * a fleet-wide rate limit per provider (a token bucket in the table), and the offline modes:
  * REPLAY_HAR=file[,file…] answers from HAR recordings (an unmatched request
  * fails naming the URL) and RECORD_HAR=file records live exchanges.
  */
@@ -27,8 +27,18 @@ export interface HttpRequest {
 
 export type HttpResponse = RecordedResponse;
 
-/** Tunables, overridable in tests so retries do not sleep for real. */
-export const transportSettings = { baseDelayMs: 500, maxDelayMs: 30_000, defaultTimeoutMs: 20_000, defaultRetries: 4 };
+/**
+ * Tunables, overridable in tests: retries that do not sleep for real, and
+ * the fleet-wide rate slot (a DynamoDB token bucket) replaced where a test
+ * has no table.
+ */
+export const transportSettings = {
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  defaultTimeoutMs: 20_000,
+  defaultRetries: 4,
+  takeRateSlot: takeRateSlot as (provider: string, limit: RateLimit) => Promise<void>,
+};
 
 let replay: { files: string; map: Map<string, RecordedResponse> } | undefined;
 
@@ -77,7 +87,7 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
 
   const retries = req.retries ?? transportSettings.defaultRetries;
   for (let attempt = 0; ; attempt++) {
-    if (req.rateLimit) await takeRateSlot(req.provider, req.rateLimit);
+    if (req.rateLimit) await transportSettings.takeRateSlot(req.provider, req.rateLimit);
     const started = new Date();
     let res: RecordedResponse | undefined;
     let failure: unknown;

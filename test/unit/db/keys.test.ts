@@ -218,6 +218,7 @@ describe('index and platform keys', () => {
     expect(statsKeys.counters).toEqual({ pk: 'STATS', sk: 'COUNTERS' });
     expect(rateKeys.window('login', '203.0.113.7')).toEqual({ pk: 'RATE#login#203.0.113.7', sk: 'SLOTS' });
     expect(rateKeys.llmBucket).toEqual({ pk: 'RATE#llm-rpm', sk: 'BUCKET' });
+    expect(rateKeys.providerBucket('congress-gov')).toEqual({ pk: 'RATE#provider#congress-gov', sk: 'BUCKET' });
     const url = 'https://www.govinfo.gov/content/pkg/BILLS-119hr5ih/uslm/BILLS-119hr5ih.xml';
     expect(etagKeys.url(url)).toEqual({ pk: `ETAG#${md5(url)}`, sk: 'ETAG' });
   });
