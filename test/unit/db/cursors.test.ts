@@ -8,7 +8,10 @@ import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 
 const listing = (userId: string) =>
-  cursorScope({ KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)', ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':c': collectionKeys.prefix } });
+  cursorScope({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
+    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':c': collectionKeys.prefix },
+  });
 const mine = listing('a');
 const theirs = listing('b');
 const key = collectionKeys.collection('a', '1');
