@@ -35,8 +35,9 @@ export function routeMatcher(routes: readonly RouteDef[]): (method: string, path
       try {
         params = match(path);
       } catch {
-        // A malformed %-escape in the path cannot be a route's parameter.
-        params = null;
+        // A malformed %-escape in a parameter of this route: API Gateway routes it here all the same, and the
+        // handler answers 400 naming the parameter (shared/http/route.ts).
+        params = {};
       }
       if (params) return { route, routeKey: routeKey(route), pathParameters: params };
     }

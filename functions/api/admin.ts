@@ -1,9 +1,9 @@
 /** Admin: jobs (list, run by name, the job trigger paths), user management, the external-API health check and bill backfills. */
 import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
-import { deleteUser, getUser, listUsers, setAdmin } from '#shared/db/users.repository.ts';
+import { demoteUser, promoteUser, removeUser } from '#shared/admin/user-admin.ts';
+import { listUsers } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { accepted, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/admin.routes.ts';
 import { listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
@@ -17,25 +17,12 @@ export const handler = apiFunction('admin', [
     const page = await listUsers(query.limit, query.cursor);
     return { items: page.items.map(toPublicUser), next_cursor: page.next_cursor };
   }),
-  implement(routes.deleteUser, async ({ params }) => {
-    const target = await getUser(params.id);
-    if (!target) throw new NotFoundError('No such user', 'user.not_found');
-    await deleteUser(target);
+  implement(routes.deleteUser, async ({ params, user }) => {
+    await removeUser(user, params.id);
     return noContent();
   }),
-  implement(routes.promoteUser, async ({ params }) => {
-    const updated = await setAdmin(params.id, true);
-    if (!updated) throw new NotFoundError('No such user', 'user.not_found');
-    return toPublicUser(updated);
-  }),
-  implement(routes.demoteUser, async ({ params, user }) => {
-    // An admin cannot demote themselves, so the service is never left without one by accident.
-    if (params.id === user.id)
-      throw new InvalidInputError('You cannot demote yourself', [{ path: 'path.id', message: 'is your own account' }], 'user.self_demote');
-    const updated = await setAdmin(params.id, false);
-    if (!updated) throw new NotFoundError('No such user', 'user.not_found');
-    return toPublicUser(updated);
-  }),
+  implement(routes.promoteUser, async ({ params }) => promoteUser(params.id)),
+  implement(routes.demoteUser, async ({ params, user }) => demoteUser(user, params.id)),
   implement(routes.providerHealth, async () => checkProviderHealth()),
   implement(routes.startBillBackfill, async ({ body, user }) => {
     const { action, backfill } = await startBillBackfill(body, user.id, new Date());

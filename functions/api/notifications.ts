@@ -7,7 +7,7 @@ import * as routes from '#shared/http/routes/notifications.routes.ts';
 import { publicUrl } from '#shared/notify/channel-delivery.ts';
 import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/notify/feed-and-unsubscribe.ts';
 import { billUrl } from '#shared/domain/notify/render.ts';
-import { readSettings, updateSettings } from '#shared/notify/settings.ts';
+import { readSettings, rotateFeedToken, updateSettings } from '#shared/notify/settings.ts';
 import { testEmail, testPush, testRss } from '#shared/notify/send-test-notifications.ts';
 
 export const handler = apiFunction('notifications', [
@@ -21,6 +21,7 @@ export const handler = apiFunction('notifications', [
     }));
     return { items, next_cursor: page.next_cursor };
   }),
+  implement(routes.rotateFeedToken, async ({ user }) => rotateFeedToken(user)),
   implement(routes.testPushNotification, async ({ user, body }) => testPush(user, body)),
   implement(routes.testEmailNotification, async ({ user, body }) => testEmail(user, body)),
   implement(routes.testRssNotification, async ({ user }) => testRss(user)),

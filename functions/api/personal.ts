@@ -10,6 +10,7 @@ import {
   listUserCollections,
   readUserCollection,
   removeBillFromCollection,
+  rotateUserCollectionShareToken,
   updateUserCollection,
 } from '#shared/personal/collections.ts';
 import { dashboardFor } from '#shared/personal/dashboard.ts';
@@ -50,6 +51,7 @@ export const handler = apiFunction('personal', [
     await deleteUserCollection(user, params.id);
     return noContent();
   }),
+  implement(routes.rotateCollectionShareToken, async ({ user, params }) => rotateUserCollectionShareToken(user, params.id)),
   implement(routes.addCollectionBill, async ({ user, params }) => addBillToCollection(user, params.id, params.bill_id)),
   implement(routes.removeCollectionBill, async ({ user, params }) => {
     await removeBillFromCollection(user, params.id, params.bill_id);

@@ -1,14 +1,23 @@
 /**
  * JWT access tokens: HS256 via jose, `Authorization: Bearer`, with sub, iat,
  * exp, iss and aud claims and a `typ: JWT` header. Verification pins the
- * algorithm and checks issuer, audience and expiry with 60 s of leeway.
+ * algorithm and checks issuer, audience and expiry with 60 s of leeway, and
+ * bounds a token's age whatever its exp says: `exp` and `iat` are required,
+ * `iat` may be at most JWT_TTL_SECONDS (+ leeway) old and not in the future,
+ * and `exp - iat` may not exceed JWT_TTL_SECONDS. A token with a far-future
+ * exp (a leaked long-lived or forged-with-a-leaked-key token) therefore dies
+ * when a token we issue would have; lowering JWT_TTL_SECONDS shortens every
+ * live token at once (docs/operations.md, Security).
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { z } from 'zod';
 import { config } from '#shared/platform/config.ts';
 
-const Claims = z.object({ sub: z.string().min(1) });
+const Claims = z.object({ sub: z.string().min(1), iat: z.number(), exp: z.number() });
 export type Claims = z.infer<typeof Claims>;
+
+/** Seconds of clock skew tolerated on exp and iat. */
+export const CLOCK_LEEWAY_SECONDS = 60;
 
 const secretKey = () => new TextEncoder().encode(config().JWT_SECRET_KEY);
 
@@ -45,11 +54,15 @@ export async function verifyToken(token: string): Promise<Claims> {
       algorithms: ['HS256'],
       issuer: c.JWT_ISSUER,
       audience: c.JWT_AUDIENCE,
-      clockTolerance: 60,
+      clockTolerance: CLOCK_LEEWAY_SECONDS,
       typ: 'JWT',
+      requiredClaims: ['sub', 'iat', 'exp'],
+      maxTokenAge: c.JWT_TTL_SECONDS,
     });
     const claims = Claims.safeParse(payload);
-    if (!claims.success) throw new InvalidTokenError('token has no subject');
+    if (!claims.success) throw new InvalidTokenError('token has no subject, iat or exp');
+    // A lifetime longer than we ever issue is not ours to honour, even with a valid signature.
+    if (claims.data.exp - claims.data.iat > c.JWT_TTL_SECONDS) throw new InvalidTokenError('token lifetime exceeds the maximum');
     return claims.data;
   } catch (err) {
     if (err instanceof InvalidTokenError) throw err;

@@ -139,6 +139,57 @@ export async function updateCollection(
   return getCollection(current.user_id, current.id);
 }
 
+/**
+ * Gives a collection a new share token in one transaction: delete the old
+ * token item, put the new one, and on the collection swap share_token and
+ * its external_keys entry, conditioned on the old token (a concurrent
+ * rotation makes one of them fail and re-read). The old link answers 404 the
+ * moment the new one exists. Null when the collection does not exist.
+ */
+export async function rotateCollectionShareToken(userId: string, cid: string, token: string, now = new Date().toISOString()): Promise<Collection | null> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
+    if (!out.Item) return null;
+    const old = String(out.Item.share_token);
+    const oldKey = shareTokenKey('collection', old);
+    const newKey = shareTokenKey('collection', token);
+    const listed = Array.isArray(out.Item.external_keys) ? (out.Item.external_keys as { pk: string; sk: string }[]) : [];
+    const at = listed.findIndex((k) => k.pk === oldKey.pk && k.sk === oldKey.sk);
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: tableName(), Key: oldKey } },
+            { Put: { TableName: tableName(), Item: collectionTokenItem(token, userId, cid), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: collectionKeys.collection(userId, cid),
+                ...(at >= 0
+                  ? {
+                      UpdateExpression: `SET share_token = :t, updated_at = :now, external_keys[${at}] = :k`,
+                      ConditionExpression: `share_token = :old AND external_keys[${at}].pk = :oldpk`,
+                      ExpressionAttributeValues: { ':t': token, ':now': now, ':k': newKey, ':old': old, ':oldpk': oldKey.pk },
+                    }
+                  : {
+                      UpdateExpression: 'SET share_token = :t, updated_at = :now, external_keys = list_append(if_not_exists(external_keys, :none), :k)',
+                      ConditionExpression: 'share_token = :old',
+                      ExpressionAttributeValues: { ':t': token, ':now': now, ':k': [newKey], ':none': [], ':old': old },
+                    }),
+              },
+            },
+          ],
+        }),
+      );
+      return getCollection(userId, cid);
+    } catch (err) {
+      if (!transactionReasons(err)) throw err;
+      // Another rotation won, or the collection was deleted: read again.
+    }
+  }
+  throw new Error(`Could not rotate the share token of collection ${cid}`);
+}
+
 /** Reads a collection with its stored name key (for renames). */
 export async function getCollectionWithKey(userId: string, cid: string): Promise<(Collection & { name_key?: string }) | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));

@@ -1,12 +1,13 @@
 /**
  * Small helpers over the DynamoDB document client that every repository
- * needs: paged queries with opaque cursors, BatchGet/BatchWrite that retry
+ * needs: paged queries with opaque cursors (signed for their listing), BatchGet/BatchWrite that retry
  * their unprocessed keys, and condition-failure detection.
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { sign, verifySignature } from '#shared/platform/signing.ts';
 import { INDEX, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;
@@ -21,30 +22,61 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-/** Encodes a LastEvaluatedKey as an opaque URL-safe cursor. */
-export function encodeCursor(key: Key | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key), 'utf8').toString('base64url') : null;
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+const CURSOR_PURPOSE = 'paging cursor';
+
+/**
+ * What a cursor is bound to: the index and the key condition with the values
+ * and names it uses (the partition, and a begins_with prefix or range), so a
+ * cursor of one listing is refused by every other: another user's
+ * partition, another collection, another index. Filters and the page size are
+ * left out, so a client may change them between pages.
+ */
+export function cursorScope(
+  input: Pick<QueryInput, 'IndexName' | 'KeyConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+): string {
+  const condition = input.KeyConditionExpression ?? '';
+  const used = (prefix: string) => [...new Set(condition.match(new RegExp(`${prefix}[A-Za-z0-9_]+`, 'g')) ?? [])].sort();
+  const names = used('#').map((n) => [n, input.ExpressionAttributeNames?.[n] ?? null]);
+  const values = used(':').map((v) => [v, input.ExpressionAttributeValues?.[v] ?? null]);
+  return JSON.stringify([input.IndexName ?? null, condition, names, values]);
 }
 
-/** Decodes a client's cursor; a cursor that is not ours is a 422, never a 500. */
-export function decodeCursor(cursor: string | undefined): Key | undefined {
+/** Encodes a LastEvaluatedKey as an opaque URL-safe cursor, signed for its listing (`scope`, see cursorScope). */
+export function encodeCursor(key: Key | undefined, scope: string): string | null {
+  if (!key) return null;
+  const payload = Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+  return `${payload}.${sign(CURSOR_PURPOSE, `${scope}\n${payload}`)}`;
+}
+
+const notOurs = () => new InvalidInputError('The cursor is not valid', [{ path: 'query.cursor', message: 'not a cursor this API issued for this listing' }]);
+
+/**
+ * Decodes a client's cursor for the listing `scope`. A cursor the API did
+ * not issue, or issued for another listing (a forged key, another user's
+ * partition), is a 422, never a 500 from DynamoDB and never another
+ * partition's items.
+ */
+export function decodeCursor(cursor: string | undefined, scope: string): Key | undefined {
   if (!cursor) return undefined;
+  const dot = cursor.lastIndexOf('.');
+  const payload = cursor.slice(0, dot);
+  if (dot <= 0 || !verifySignature(CURSOR_PURPOSE, `${scope}\n${payload}`, cursor.slice(dot + 1))) throw notOurs();
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Key;
   } catch {
     // fall through to the 422 below
   }
-  throw new InvalidInputError('The cursor is not valid', [{ path: 'cursor', message: 'not a cursor this API issued' }]);
+  throw notOurs();
 }
 
 /** One page of a query, with an opaque cursor for the next. */
-export async function queryPage(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-  cursor?: string,
-): Promise<{ items: Item[]; next_cursor: string | null }> {
-  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor) }));
-  return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey) };
+export async function queryPage(input: QueryInput, cursor?: string): Promise<{ items: Item[]; next_cursor: string | null }> {
+  const scope = cursorScope(input);
+  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor, scope) }));
+  return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey, scope) };
 }
 
 /** Every item a query returns, following LastEvaluatedKey (for bounded partitions). */

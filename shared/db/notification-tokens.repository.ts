@@ -4,12 +4,16 @@
  * profile keeps the token (`rss_token`, `email_unsubscribe_token`) and lists
  * the token item in `external_keys`, so deleting the user removes it. Both
  * are written in one transaction whose conditions make a token unique and
- * keep the first token when two requests race.
+ * keep the first token when two requests race. Rotation is one transaction
+ * too: delete the old token item, put the new one, and on the profile swap
+ * the field and the external_keys entry, conditioned on the old token, so
+ * the old token stops resolving the moment the new one exists.
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { transactionReasons } from './dynamo.ts';
+import type { ItemKey } from './keys/key.ts';
 import { tokenKeys } from './keys/token.keys.ts';
 import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';
@@ -27,19 +31,24 @@ export const notificationTokenKey = (kind: NotificationTokenKind, token: string)
 /** 192 random bits, URL-safe. */
 const newToken = () => randomBytes(24).toString('base64url');
 
-async function currentToken(userId: string, kind: NotificationTokenKind): Promise<string | null | undefined> {
+async function readTokenField(userId: string, kind: NotificationTokenKind): Promise<{ token: string | null; externalKeys: ItemKey[] } | undefined> {
   const out = await dynamo().send(
     new GetCommand({
       TableName: tableName(),
       Key: userKey(userId),
       ConsistentRead: true,
-      ProjectionExpression: 'pk, #f',
+      ProjectionExpression: 'pk, #f, external_keys',
       ExpressionAttributeNames: { '#f': FIELD[kind] },
     }),
   );
   if (!out.Item) return undefined;
   const value = out.Item[FIELD[kind]];
-  return typeof value === 'string' ? value : null;
+  return { token: typeof value === 'string' ? value : null, externalKeys: Array.isArray(out.Item.external_keys) ? (out.Item.external_keys as ItemKey[]) : [] };
+}
+
+async function currentToken(userId: string, kind: NotificationTokenKind): Promise<string | null | undefined> {
+  const found = await readTokenField(userId, kind);
+  return found === undefined ? undefined : found.token;
 }
 
 /**
@@ -85,6 +94,69 @@ export async function ensureNotificationToken(userId: string, kind: Notification
     }
   }
   throw new Error(`Could not create the ${kind} token of user ${userId}`);
+}
+
+/**
+ * Replaces the user's token of `kind` with a new one and returns it; null
+ * when the user does not exist. One transaction deletes the old token item,
+ * puts the new one and swaps the profile's field and its external_keys entry
+ * (in place, conditioned on still holding the old token), so a concurrent
+ * rotation or creation makes this one re-read and try again rather than
+ * leave an orphan. A user without a token gets their first one.
+ */
+export async function rotateNotificationToken(userId: string, kind: NotificationTokenKind): Promise<string | null> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const current = await readTokenField(userId, kind);
+    if (current === undefined) return null;
+    if (!current.token) {
+      await ensureNotificationToken(userId, kind);
+      continue;
+    }
+    const oldKey = notificationTokenKey(kind, current.token);
+    const token = newToken();
+    const key = notificationTokenKey(kind, token);
+    const at = current.externalKeys.findIndex((k) => k.pk === oldKey.pk && k.sk === oldKey.sk);
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: tableName(), Key: oldKey } },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...key, entity: `${kind}_token`, kind, user_id: userId },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: userKey(userId),
+                ...(at >= 0
+                  ? {
+                      UpdateExpression: `SET #f = :t, external_keys[${at}] = :k`,
+                      ConditionExpression: `#f = :old AND external_keys[${at}].pk = :oldpk`,
+                      ExpressionAttributeValues: { ':t': token, ':k': key, ':old': current.token, ':oldpk': oldKey.pk },
+                    }
+                  : {
+                      // A token stored before it was listed: list the new one.
+                      UpdateExpression: 'SET #f = :t, external_keys = list_append(if_not_exists(external_keys, :none), :k)',
+                      ConditionExpression: '#f = :old',
+                      ExpressionAttributeValues: { ':t': token, ':k': [key], ':none': [], ':old': current.token },
+                    }),
+                ExpressionAttributeNames: { '#f': FIELD[kind] },
+              },
+            },
+          ],
+        }),
+      );
+      return token;
+    } catch (err) {
+      if (!transactionReasons(err)) throw err;
+      // Another rotation won, or the user is gone: read again.
+    }
+  }
+  throw new Error(`Could not rotate the ${kind} token of user ${userId}`);
 }
 
 /** The user a token belongs to, or null (strongly consistent, A14). */

@@ -4,8 +4,15 @@
  * first-admin claim is a SYSTEM/FIRST_ADMIN item that only one registration
  * can create. Everything a user owns lives in the USER#{id} partition, so
  * deleting a user is one partition plus the email item.
+ *
+ * The number of admins is kept on SYSTEM/ADMIN_COUNT, and every change of
+ * is_admin (first registration, promote, demote) moves it in the same
+ * transaction as the profile. A demotion is conditioned on the count being
+ * above 1, so the last admin cannot be demoted or deleted, and two admins
+ * demoting each other at once cannot both succeed: DynamoDB serialises the
+ * two transactions on the count item, and the second sees a count of 1.
  */
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { User } from '#shared/domain/users/user.schema.ts';
 import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
@@ -37,6 +44,16 @@ async function firstAdminClaimed(): Promise<boolean> {
   return Boolean(out.Item);
 }
 
+/** The admin count's increment, in the transaction that makes the first user an admin (ADD creates the item on a new table). */
+const countFirstAdmin = () => ({
+  Update: {
+    TableName: tableName(),
+    Key: systemKeys.adminCount,
+    UpdateExpression: 'ADD admin_count :one SET entity = :e',
+    ExpressionAttributeValues: { ':one': 1, ':e': 'admin_count' },
+  },
+});
+
 async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
   await dynamo().send(
     new TransactWriteCommand({
@@ -58,6 +75,7 @@ async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
                   ConditionExpression: 'attribute_not_exists(pk)',
                 },
               },
+              countFirstAdmin(),
             ]
           : []),
       ],
@@ -113,30 +131,156 @@ export async function listUsers(limit: number, cursor?: string): Promise<Page<Us
   return { items: page.items.map((i) => User.parse(i)), next_cursor: page.next_cursor };
 }
 
-/** Sets is_admin; false when the user does not exist. */
-export async function setAdmin(id: string, isAdmin: boolean): Promise<User | null> {
+/** The admin count, or null before it was first counted (migration 0004, or the first change after it). */
+async function readAdminCount(): Promise<number | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.adminCount, ConsistentRead: true }));
+  return out.Item ? Number(out.Item.admin_count) : null;
+}
+
+/**
+ * The admin count, counted from the users listing when it does not exist yet
+ * (deployments older than the count). The Put is conditional, so a count
+ * some transaction created meanwhile is kept; and before the count exists no
+ * promote or demote can commit (their transactions require it), so the
+ * listing cannot miss a change made through this repository.
+ */
+export async function ensureAdminCount(): Promise<number> {
+  const existing = await readAdminCount();
+  if (existing !== null) return existing;
+  const users = await queryAll({ ...indexPartition(userKeys.bySignup.index, userKeys.bySignup.partition), ProjectionExpression: 'is_admin' });
+  const admins = users.filter((u) => u.is_admin === true).length;
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
+    await dynamo().send(
+      new PutCommand({
         TableName: tableName(),
-        Key: userKey(id),
-        UpdateExpression: 'SET is_admin = :a',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':a': isAdmin },
-        ReturnValues: 'ALL_NEW',
+        Item: { ...systemKeys.adminCount, entity: 'admin_count', admin_count: admins, counted_at: new Date().toISOString() },
+        ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return fromItem(out.Attributes);
+    return admins;
   } catch (err) {
-    if (isConditionFailed(err)) return null;
-    throw err;
+    if (!isConditionFailed(err)) throw err;
+    return (await readAdminCount()) ?? admins;
   }
+}
+
+/** A demotion or deletion that would leave the service without an admin. */
+export class LastAdminError extends Error {
+  override name = 'LastAdminError';
+}
+
+/** The acting admin lost admin rights while the request ran. */
+export class ActorNotAdminError extends Error {
+  override name = 'ActorNotAdminError';
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Concurrent transactions on the count item conflict; the loser retries, then re-reads the count. */
+const CONFLICT_RETRIES = 6;
+
+type AdminChange = { kind: 'promote' } | { kind: 'demote'; actorId: string };
+
+/**
+ * Sets is_admin with the admin count in one transaction: null when the user
+ * does not exist, the user unchanged when is_admin already has that value.
+ * A demotion throws LastAdminError when the user is the last admin, and
+ * ActorNotAdminError when `actorId` (another user) is no longer an admin.
+ */
+async function changeAdmin(id: string, change: AdminChange): Promise<User | null> {
+  const makeAdmin = change.kind === 'promote';
+  const checkActor = change.kind === 'demote' && change.actorId !== id;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: userKey(id),
+                UpdateExpression: 'SET is_admin = :to',
+                ConditionExpression: 'attribute_exists(pk) AND is_admin = :from',
+                ExpressionAttributeValues: { ':to': makeAdmin, ':from': !makeAdmin },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: systemKeys.adminCount,
+                UpdateExpression: 'ADD admin_count :delta',
+                ConditionExpression: makeAdmin ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND admin_count > :one',
+                ExpressionAttributeValues: makeAdmin ? { ':delta': 1 } : { ':delta': -1, ':one': 1 },
+              },
+            },
+            ...(checkActor && change.kind === 'demote'
+              ? [
+                  {
+                    ConditionCheck: {
+                      TableName: tableName(),
+                      Key: userKey(change.actorId),
+                      ConditionExpression: 'is_admin = :t',
+                      ExpressionAttributeValues: { ':t': true },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+      return getUserConsistent(id);
+    } catch (err) {
+      const reasons = transactionReasons(err);
+      if (!reasons) throw err;
+      if (reasons[0] === 'ConditionalCheckFailed') return getUserConsistent(id);
+      if (reasons[1] === 'ConditionalCheckFailed' || reasons[2] === 'ConditionalCheckFailed') {
+        // DynamoDB need not report every failed condition, so the count is read to tell them apart; when both
+        // fail, "it would leave no admin" is the answer that explains.
+        const count = await readAdminCount();
+        if (count === null) {
+          await ensureAdminCount();
+          continue;
+        }
+        if (!makeAdmin && count <= 1) throw new LastAdminError(id);
+        if (reasons[2] === 'ConditionalCheckFailed') throw new ActorNotAdminError(change.kind === 'demote' ? change.actorId : id);
+        if (attempt >= CONFLICT_RETRIES) throw err;
+        continue;
+      }
+      if (!reasons.includes('TransactionConflict') || attempt >= CONFLICT_RETRIES) throw err;
+      await pause(Math.random() * 20 * 2 ** attempt);
+    }
+  }
+}
+
+/** Makes a user an admin (counted); null when the user does not exist. */
+export const promoteAdmin = (id: string): Promise<User | null> => changeAdmin(id, { kind: 'promote' });
+
+/** Takes admin rights from a user on behalf of admin `actorId`; refuses to leave no admin (LastAdminError). */
+export const demoteAdmin = (id: string, actorId: string): Promise<User | null> => changeAdmin(id, { kind: 'demote', actorId });
+
+async function getUserConsistent(id: string): Promise<User | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true }));
+  return fromItem(out.Item);
+}
+
+/** The profile was made an admin again while its user was being deleted; demote and delete again. */
+export class DeletedUserIsAdminError extends Error {
+  override name = 'DeletedUserIsAdminError';
 }
 
 /**
  * Deletes a user and every item of their partition (follows, notes,
  * collections, notifications), plus the items outside it that those items
- * name in `external_keys` (share, RSS and unsubscribe token items).
+ * name in `external_keys` (share, RSS and unsubscribe token items) and the
+ * email claim. An admin must be demoted first (demoteAdmin), which keeps the
+ * admin count right.
+ *
+ * Resumable: the profile goes last, so a deletion that stops half-way (a
+ * Lambda timeout, a throttled batch) leaves a user that still exists, and
+ * deleting it again finishes the job; every step is idempotent. The email
+ * claim is deleted only while it still names this user, so a re-run after
+ * someone re-registered the address leaves their claim alone. The profile's
+ * delete requires is_admin false, so a promotion that raced the deletion is
+ * not lost from the admin count (DeletedUserIsAdminError: demote and retry).
  */
 export async function deleteUser(user: User): Promise<number> {
   const items = await queryAll({
@@ -144,8 +288,34 @@ export async function deleteUser(user: User): Promise<number> {
     ExpressionAttributeValues: { ':pk': userKeys.partition(user.id) },
     ProjectionExpression: 'pk, sk, external_keys',
   });
+  const profile = userKey(user.id);
   const external = items.flatMap((i) => (Array.isArray(i.external_keys) ? (i.external_keys as { pk: string; sk: string }[]) : []));
-  await batchWrite([...items, ...external].map((i) => ({ delete: { pk: i.pk, sk: i.sk } })));
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.email(user.email) }));
+  const owned = items.filter((i) => !(i.pk === profile.pk && i.sk === profile.sk));
+  await batchWrite([...owned, ...external].map((i) => ({ delete: { pk: i.pk, sk: i.sk } })));
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: userKeys.email(user.email),
+        ConditionExpression: 'user_id = :id',
+        ExpressionAttributeValues: { ':id': user.id },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: profile,
+        ConditionExpression: 'attribute_not_exists(is_admin) OR is_admin = :f',
+        ExpressionAttributeValues: { ':f': false },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    throw new DeletedUserIsAdminError(user.id);
+  }
   return items.length;
 }

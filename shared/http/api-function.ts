@@ -83,9 +83,9 @@ export function findRoute(
 ): { route: RouteDef; params: Record<string, string> } {
   const allowed: string[] = [];
   for (const route of routes) {
+    if (key && key !== '$default' && key !== routeKey(route)) continue;
     const params = pathMatcher(route.path)(path);
     if (!params) continue;
-    if (key && key !== '$default' && key !== routeKey(route)) continue;
     if (route.method === method) return { route, params };
     allowed.push(route.method);
   }

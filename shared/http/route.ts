@@ -5,6 +5,7 @@
  * document are all generated from these rows.
  */
 import type { z } from 'zod';
+import { badRequest } from './http-error.ts';
 import type { RateLimitName } from './rate-limits.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,7 +59,13 @@ export function defineRoute<
 /** "GET /api/bills/{id}": the key API Gateway puts in requestContext.routeKey. */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
-/** Turns a route path into a matcher that returns its path parameters, or null. */
+/**
+ * Turns a route path into a matcher that returns its path parameters, or
+ * null when the path is not this route's. A path of this route whose
+ * parameter has a malformed %-escape ("%zz", a lone "%", a broken UTF-8
+ * sequence) is a 400 naming the parameter, since decodeURIComponent would
+ * otherwise throw a URIError (a 500).
+ */
 export function pathMatcher(path: string): (actual: string) => Record<string, string> | null {
   const names: string[] = [];
   const pattern = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_m, name: string) => {
@@ -71,7 +78,12 @@ export function pathMatcher(path: string): (actual: string) => Record<string, st
     if (!m) return null;
     const params: Record<string, string> = {};
     names.forEach((n, i) => {
-      params[n] = decodeURIComponent(m[i + 1] ?? '');
+      const raw = m[i + 1] ?? '';
+      try {
+        params[n] = decodeURIComponent(raw);
+      } catch {
+        throw badRequest(`The path parameter ${n} has a malformed %-escape`, 'request.malformed_path');
+      }
     });
     return params;
   };

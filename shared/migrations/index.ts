@@ -6,5 +6,14 @@ import { memberNameCards } from './0003-member-name-cards.ts';
 import { dashboardFeed } from './0004-dashboard-feed.ts';
 import { announcedTextVersions } from './0005-announced-text-versions.ts';
 import { billStatus } from './0006-bill-status.ts';
+import { adminCount } from './0007-admin-count.ts';
 
-export const MIGRATIONS: readonly Migration[] = [briefShareTokens, countUnlabeledBriefs, memberNameCards, dashboardFeed, announcedTextVersions, billStatus];
+export const MIGRATIONS: readonly Migration[] = [
+  briefShareTokens,
+  countUnlabeledBriefs,
+  memberNameCards,
+  dashboardFeed,
+  announcedTextVersions,
+  billStatus,
+  adminCount,
+];

@@ -3,12 +3,20 @@
  * request's values, not the saved ones; email sends to the request's or the
  * saved address; RSS checks the feed token and counts its events. Each
  * answers {status: "ok", detail} or {status: "error", error} with the reason.
+ *
+ * A saved push secret (the sealed password, the token) is only ever sent to
+ * the target it was saved for: a test push may omit it only when its push_url
+ * (server and topic) and push_username are exactly the saved ones. Otherwise
+ * anyone holding a session could point a test at their own server and
+ * receive the password the API never shows; such a request must carry its
+ * own secret (422 naming the field).
  */
 import { z } from 'zod';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { countFeedEvents } from '#shared/db/notifications.repository.ts';
 import { emailTo, publicUrl, pushTo } from './channel-delivery.ts';
-import { PushAuth, PushUrl, readPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { PushAuth, PushUrl, readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import { open } from '#shared/platform/secret-box.ts';
 import { feedUrl } from './settings.ts';
@@ -16,9 +24,10 @@ import { feedUrl } from './settings.ts';
 export const PushTestRequest = z.object({
   push_url: PushUrl,
   push_auth: PushAuth.default('none'),
+  /** When omitted with token auth, the saved token is used only if push_url and push_username are exactly the saved ones. */
   push_token: z.string().max(512).nullable().optional(),
   push_username: z.string().max(256).nullable().optional(),
-  /** When omitted with basic auth, the saved password is used (it is never shown to the client). */
+  /** When omitted with basic auth, the saved password (never shown) is used only if push_url and push_username are exactly the saved ones. */
   push_password: z.string().max(512).nullable().optional(),
 });
 export type PushTestRequest = z.infer<typeof PushTestRequest>;
@@ -55,16 +64,42 @@ const testMessage = (channel: string): RenderedMessage => ({
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Whether a test targets exactly the saved push server, topic and user, the only target a saved secret may go to. */
+const isSavedTarget = (req: PushTestRequest, saved: NotificationPrefs) =>
+  saved.push_url !== null && req.push_url === saved.push_url && (req.push_username ?? null) === saved.push_username;
+
+const secretRequired = (field: 'push_password' | 'push_token') =>
+  new InvalidInputError(
+    `Invalid body.${field}: enter it to test another server, topic or username; the saved one is only sent to the saved push_url and push_username`,
+    [{ path: `body.${field}`, message: 'required unless push_url and push_username are exactly the saved ones' }],
+    'notifications.push_secret_required',
+  );
+
+/** The secrets a test push may send: the request's own, else the saved ones when the target is exactly the saved one. */
+function testSecrets(req: PushTestRequest, saved: NotificationPrefs): { token: string | null; password: string | null } {
+  const savedTarget = isSavedTarget(req, saved);
+  let token = req.push_token ?? null;
+  let password = req.push_password ?? null;
+  if (req.push_auth === 'token' && !token) {
+    if (!savedTarget || !saved.push_token) throw secretRequired('push_token');
+    token = saved.push_token;
+  }
+  if (req.push_auth === 'basic' && password === null && saved.push_password_sealed) {
+    if (!savedTarget) throw secretRequired('push_password');
+    password = open(saved.push_password_sealed);
+  }
+  return { token, password };
+}
+
 /** POST /api/notifications/test/push. */
 export async function testPush(user: User, req: PushTestRequest): Promise<NotificationTestResult> {
-  const stored = readPrefs(user.notification_prefs).push_password_sealed;
+  const { token, password } = testSecrets(req, readPrefs(user.notification_prefs));
   try {
-    const password = req.push_password ?? (req.push_auth === 'basic' && stored ? open(stored) : null);
     const outcome = await pushTo(
       {
         push_url: req.push_url,
         push_auth: req.push_auth,
-        push_token: req.push_token ?? null,
+        push_token: token,
         push_username: req.push_username ?? null,
         push_password: password,
       },

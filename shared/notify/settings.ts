@@ -5,11 +5,15 @@
  *   discord as coming soon).
  * update: 1. apply the update to the stored prefs (422 on cross-key rules);
  *   2. seal a new push password; 3. save; 4. create the unsubscribe token
- *   when an email address is saved; 5. answer the new view.
+ *   when an email address is saved, or replace it when the address changes
+ *   (links mailed to the old address stop working); 5. answer the new view.
+ * rotate the feed token: a new RSS token and feed URL; the old URL answers
+ *   404 at once (a leaked feed URL is revoked this way).
  */
+import { z } from 'zod';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
-import { ensureNotificationToken } from '#shared/db/notification-tokens.repository.ts';
+import { ensureNotificationToken, rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';
 import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { publicUrl } from './channel-delivery.ts';
 import { readPrefs, type NotificationPrefs, type NotificationSettingsUpdate, type NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
@@ -46,6 +50,19 @@ export async function updateSettings(user: User, update: NotificationSettingsUpd
   const { prefs, errors } = applySettingsUpdate(readPrefs(user.notification_prefs), update, (plain) => seal(plain));
   if (errors.length) throw new InvalidInputError(errors.map((e) => e.message).join('; '), errors, 'notifications.invalid_settings');
   if (!(await savePrefs(user.id, prefs))) throw new NotFoundError('No such user', 'user.not_found');
-  if (prefs.email_address && !user.email_unsubscribe_token) await ensureNotificationToken(user.id, 'unsubscribe');
+  const addressChanged = prefs.email_address !== readPrefs(user.notification_prefs).email_address;
+  if (addressChanged && user.email_unsubscribe_token) await rotateNotificationToken(user.id, 'unsubscribe');
+  else if (prefs.email_address && !user.email_unsubscribe_token) await ensureNotificationToken(user.id, 'unsubscribe');
   return view(prefs, await rssToken(user));
+}
+
+/** The RSS token and the feed URL built from it. */
+export const FeedToken = z.object({ rss_token: z.string(), rss_feed_url: z.string() });
+export type FeedToken = z.infer<typeof FeedToken>;
+
+/** POST /api/notifications/rss/rotate-token. */
+export async function rotateFeedToken(user: User): Promise<FeedToken> {
+  const token = await rotateNotificationToken(user.id, 'rss');
+  if (!token) throw new NotFoundError('No such user', 'user.not_found');
+  return { rss_token: token, rss_feed_url: feedUrl(token) };
 }

@@ -9,6 +9,9 @@
  * add/remove bill: 1. find the caller's collection (404); 2. the bill must
  *   exist to be added (404); 3. add or remove the pair (a repeat is a no-op).
  * read: the collection with a page of its bills as summaries.
+ * rotate the share token: 1. find the caller's collection (404); 2. a new
+ *   UUID token replaces the old in one transaction; the old link answers 404
+ *   at once (a leaked link is revoked this way).
  */
 import { randomUUID } from 'node:crypto';
 import type { User } from '#shared/domain/users/user.schema.ts';
@@ -23,6 +26,7 @@ import {
   listCollectionBills,
   listCollections,
   removeCollectionBill,
+  rotateCollectionShareToken,
   updateCollection,
 } from '#shared/db/collections.repository.ts';
 import type { Page } from '#shared/db/dynamo.ts';
@@ -132,3 +136,10 @@ export async function removeBillFromCollection(user: User, id: string, billId: s
 }
 
 export { billsPage as collectionBillsPage };
+
+/** POST /api/collections/{id}/rotate-share-token: the caller's collection with its new share token. */
+export async function rotateUserCollectionShareToken(user: User, id: string): Promise<Collection> {
+  const rotated = await rotateCollectionShareToken(user.id, id, randomUUID());
+  if (!rotated) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
+  return rotated;
+}

@@ -40,7 +40,13 @@ const ConfigFields = z.object({
       message: 'JWT_SECRET_KEY must be at least 32 bytes long',
     }),
   ENCRYPTION_SECRET_KEY: optionalString,
-  JWT_TTL_SECONDS: positiveInt(7 * 24 * 3600),
+  /** Access token lifetime, and the maximum age of any token (shared/accounts/tokens.ts); at most 30 days. */
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(30 * 24 * 3600, { error: 'JWT_TTL_SECONDS may be at most 2592000 (30 days)' })
+    .default(7 * 24 * 3600),
   JWT_ISSUER: z.string().default('billwatch'),
   JWT_AUDIENCE: z.string().default('billwatch-api'),
 

@@ -1,12 +1,16 @@
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as auth } from '#functions/api/auth.ts';
 import { handler as admin } from '#functions/api/admin.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { noteKeys } from '#shared/db/keys/note.keys.ts';
+import { systemKeys } from '#shared/db/keys/system.keys.ts';
+import { adminCount as adminCountMigration } from '#shared/migrations/0007-admin-count.ts';
 import { tokenKeys } from '#shared/db/keys/token.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { tableName } from '#shared/db/table.ts';
+import { ActorNotAdminError, demoteAdmin, LastAdminError, listUsers, promoteAdmin } from '#shared/db/users.repository.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
@@ -82,5 +86,138 @@ describe('user management', () => {
     const again = await call(auth, 'POST', '/api/auth/register', { body: { email: 'bob@example.org', password: 'long enough pw' }, sourceIp: '192.0.2.13' });
     expect(again.status).toBe(201);
     expect((await call(admin, 'DELETE', `/api/admin/users/${bob.id}`, { token: root.token })).status).toBe(404);
+  });
+});
+
+describe('the last admin', () => {
+  const adminCount = async () =>
+    Number((await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.adminCount, ConsistentRead: true }))).Item?.admin_count);
+  const admins = async () => (await listUsers(100)).items.filter((u) => u.is_admin).map((u) => u.id);
+  let ip = 50;
+  /** Leaves root the one admin (root is an admin whenever a test of this block starts). */
+  const onlyRoot = async () => {
+    for (const id of await admins()) if (id !== root.id) await demoteAdmin(id, root.id);
+    expect(await admins()).toEqual([root.id]);
+  };
+  const fresh = (label: string) => signUp(`${label}-${++ip}@example.org`, `192.0.2.${ip}`);
+
+  it('counted the first admin at registration, and counts promotions and demotions once each', async () => {
+    expect(await adminCount()).toBe(1);
+    const carol = await fresh('carol');
+    await call(admin, 'POST', `/api/admin/users/${carol.id}/promote`, { token: root.token });
+    await call(admin, 'POST', `/api/admin/users/${carol.id}/promote`, { token: root.token });
+    expect(await adminCount()).toBe(2);
+    const demoted = await call(admin, 'POST', `/api/admin/users/${carol.id}/demote`, { token: root.token });
+    expect(demoted.body).toMatchObject({ is_admin: false });
+    expect((await call(admin, 'POST', `/api/admin/users/${carol.id}/demote`, { token: root.token })).status).toBe(200);
+    expect(await adminCount()).toBe(1);
+    expect((await call(admin, 'POST', `/api/admin/users/${randomUUID()}/promote`, { token: root.token })).status).toBe(404);
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('answers 409 when the only admin deletes themselves, and keeps them', async () => {
+    const res = await call(admin, 'DELETE', `/api/admin/users/${root.id}`, { token: root.token });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'user.last_admin', detail: expect.stringContaining('only admin') });
+    expect(await admins()).toEqual([root.id]);
+    expect((await call(auth, 'GET', '/api/auth/me', { token: root.token })).status).toBe(200);
+  });
+
+  it('lets one of two admins demote the other, but never both at once', async () => {
+    const dave = await fresh('dave');
+    await call(admin, 'POST', `/api/admin/users/${dave.id}/promote`, { token: root.token });
+    const [a, b] = await Promise.all([
+      call(admin, 'POST', `/api/admin/users/${dave.id}/demote`, { token: root.token }),
+      call(admin, 'POST', `/api/admin/users/${root.id}/demote`, { token: dave.token }),
+    ]);
+    // The loser is refused: 409 when its demotion reached the count, 403 when the winner had already taken its rights.
+    expect([a.status, b.status].sort()).toEqual(a.status === 403 || b.status === 403 ? [200, 403] : [200, 409]);
+    const left = await admins();
+    expect(left).toHaveLength(1);
+    expect(await adminCount()).toBe(1);
+    // Whoever is left promotes the other back, for the next test.
+    const survivor = left[0] === root.id ? root : dave;
+    const other = survivor === root ? dave : root;
+    await call(admin, 'POST', `/api/admin/users/${other.id}/promote`, { token: survivor.token });
+    expect(await adminCount()).toBe(2);
+  });
+
+  it('refuses the second of two crossed demotions, whichever commits first (repository, past the auth check)', async () => {
+    await onlyRoot();
+    const hank = await fresh('hank');
+    await call(admin, 'POST', `/api/admin/users/${hank.id}/promote`, { token: root.token });
+    for (let round = 0; round < 3; round++) {
+      const outcomes = await Promise.allSettled([demoteAdmin(hank.id, root.id), demoteAdmin(root.id, hank.id)]);
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      // Refused at the count (it would leave no admin) or at the actor check (its own rights are gone): either way refused.
+      const reason = (outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason as Error;
+      expect(reason instanceof LastAdminError || reason instanceof ActorNotAdminError, String(reason)).toBe(true);
+      expect(await admins()).toHaveLength(1);
+      expect(await adminCount()).toBe(1);
+      const [survivor] = await admins();
+      await promoteAdmin(survivor === root.id ? hank.id : root.id);
+    }
+    await demoteAdmin(hank.id, root.id);
+    expect(await admins()).toEqual([root.id]);
+    // One after the other, the second is refused at the count.
+    await expect(demoteAdmin(root.id, hank.id)).rejects.toBeInstanceOf(LastAdminError);
+  });
+
+  it('lets two admins delete themselves (or each other) at once only until one is left', async () => {
+    const erin = await fresh('erin');
+    const frank = await fresh('frank');
+    await call(admin, 'POST', `/api/admin/users/${erin.id}/promote`, { token: root.token });
+    await call(admin, 'POST', `/api/admin/users/${frank.id}/promote`, { token: root.token });
+    for (const id of (await admins()).filter((a) => ![erin.id, frank.id].includes(a))) await demoteAdmin(id, erin.id);
+    expect((await admins()).sort()).toEqual([erin.id, frank.id].sort());
+    const [a, b] = await Promise.all([
+      call(admin, 'DELETE', `/api/admin/users/${erin.id}`, { token: erin.token }),
+      call(admin, 'DELETE', `/api/admin/users/${frank.id}`, { token: frank.token }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([204, 409]);
+    const survivor = a.status === 409 ? erin : frank;
+    expect(await admins()).toEqual([survivor.id]);
+    expect(await adminCount()).toBe(1);
+    const gone = survivor === erin ? frank : erin;
+    const [c, d] = await Promise.all([
+      call(admin, 'DELETE', `/api/admin/users/${survivor.id}`, { token: survivor.token }),
+      call(admin, 'POST', `/api/admin/users/${survivor.id}/demote`, { token: survivor.token }),
+    ]);
+    expect([c.status, d.status]).toEqual([409, 422]);
+    expect((await call(auth, 'GET', '/api/auth/me', { token: gone.token })).status).toBe(401);
+    // Hand the admin role back to root for the rest of the file.
+    await call(admin, 'POST', `/api/admin/users/${root.id}/promote`, { token: survivor.token });
+    await call(admin, 'DELETE', `/api/admin/users/${survivor.id}`, { token: root.token });
+    expect(await admins()).toEqual([root.id]);
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('counts the admins first on a table that predates the count (migration 0007, or the first change)', async () => {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: systemKeys.adminCount }));
+    const res = await call(admin, 'DELETE', `/api/admin/users/${root.id}`, { token: root.token });
+    expect(res.status).toBe(409);
+    expect(await adminCount()).toBe(1);
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: systemKeys.adminCount }));
+    expect(await adminCount()).toBeNaN();
+    expect(await adminCountMigration.up()).toEqual({ admins: 1 });
+    expect(await adminCountMigration.up()).toEqual({ admins: 1 });
+    expect(await adminCount()).toBe(1);
+  });
+
+  it('finishes a deletion that stopped half-way, and leaves an email claim someone else has taken since', async () => {
+    const gina = await fresh('gina');
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...noteKeys.note(gina.id, '118-hr-2'), entity: 'note' } }));
+    // Half-way: the email claim is gone, the profile and a note remain; meanwhile someone registers the address.
+    const profile = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(gina.id) }));
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.email(String(profile.Item?.email)) }));
+    const again = await call(auth, 'POST', '/api/auth/register', { body: { email: profile.Item?.email, password: 'long enough pw' }, sourceIp: '192.0.2.99' });
+    expect(again.status).toBe(201);
+    expect((await call(admin, 'DELETE', `/api/admin/users/${gina.id}`, { token: root.token })).status).toBe(204);
+    const left = await dynamo().send(
+      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': userKeys.partition(gina.id) } }),
+    );
+    expect(left.Items).toEqual([]);
+    const claim = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(String(profile.Item?.email)) }));
+    expect(claim.Item?.user_id).toBe((again.body as { id: string }).id);
   });
 });

@@ -1,13 +1,15 @@
 /**
- * The SYSTEM partition's singletons (docs/data-model.md A4, A13): the
- * first-admin claim and the poller's state.
+ * The SYSTEM partition's singletons (docs/data-model.md A4, A4a, A13): the
+ * first-admin claim, the admin count and the poller's state.
  */
 import type { ItemKey } from './key.ts';
 
 const PARTITION = 'SYSTEM';
 /** A4: only one registration can create it. */
 const firstAdmin: ItemKey = { pk: PARTITION, sk: 'FIRST_ADMIN' };
+/** A4a: how many users are admins; every is_admin change moves it in the same transaction, conditioned on it. */
+const adminCount: ItemKey = { pk: PARTITION, sk: 'ADMIN_COUNT' };
 /** A13: the last poll time and the updated-since cursor. */
 const pollState: ItemKey = { pk: PARTITION, sk: 'POLL_STATE' };
 
-export const systemKeys = { firstAdmin, pollState } as const;
+export const systemKeys = { firstAdmin, adminCount, pollState } as const;

@@ -54,13 +54,34 @@ export function readPrefs(raw: unknown): NotificationPrefs {
   return NotificationPrefs.parse(out);
 }
 
-/** An http(s) URL of a push server plus its topic path, e.g. https://ntfy.example.org/my-topic. */
+/** The last path segment of a push URL as sent (still %-escaped); null for a URL that does not parse. */
+function rawTopic(u: string): string | null {
+  if (!URL.canParse(u)) return null;
+  return new URL(u).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+}
+
+function decodes(segment: string): boolean {
+  try {
+    decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An http(s) URL of a push server plus its topic path, e.g.
+ * https://ntfy.example.org/my-topic. The checks after z.url run on what it
+ * refused too (zod keeps going after a non-fatal issue), so each one copes
+ * with a string that is not a URL at all rather than throwing (a 500).
+ */
 export const PushUrl = z
   .string()
   .trim()
   .max(2048)
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the push server and topic' }))
-  .refine((u) => new URL(u).pathname.replace(/\/+$/, '').length > 1, { error: 'must include the topic, e.g. https://server/topic' });
+  .refine((u) => rawTopic(u) !== '', { error: 'must include the topic, e.g. https://server/topic' })
+  .refine((u) => decodes(rawTopic(u) ?? ''), { error: 'the topic has a malformed %-escape' });
 
 export const TimeZone = z.string().max(64).refine(isKnownTimeZone, { error: 'must be an IANA time zone such as America/New_York' });
 

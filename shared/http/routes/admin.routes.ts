@@ -77,7 +77,8 @@ export const deleteUser = defineRoute({
   path: '/api/admin/users/{id}',
   fn: 'admin',
   auth: 'admin',
-  summary: 'Delete a user and all their data',
+  summary:
+    'Delete a user and all their data; 409 user.last_admin for the only admin (yourself included); resumable: deleting again finishes a deletion that stopped',
   tags: ['admin'],
   params: UserIdParams,
   successStatus: 204,
@@ -101,7 +102,7 @@ export const demoteUser = defineRoute({
   path: '/api/admin/users/{id}/demote',
   fn: 'admin',
   auth: 'admin',
-  summary: 'Take admin rights from a user (not from yourself)',
+  summary: 'Take admin rights from a user (not from yourself, 422); 409 user.last_admin when they are the only admin, race-safe',
   tags: ['admin'],
   params: UserIdParams,
   response: PublicUser,

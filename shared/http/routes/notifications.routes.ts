@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { NotificationHistoryItem } from '#shared/domain/notify/notification.schema.ts';
 import { NotificationSettingsUpdate, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
 import { EmailTestRequest, NotificationTestResult, PushTestRequest } from '#shared/notify/send-test-notifications.ts';
+import { FeedToken } from '#shared/notify/settings.ts';
 import { TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute } from '#shared/http/route.ts';
@@ -26,7 +27,8 @@ export const putNotificationSettings = defineRoute({
   path: '/api/notifications/settings',
   fn: 'notifications',
   auth: 'user',
-  summary: 'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token',
+  summary:
+    'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404)',
   tags,
   body: NotificationSettingsUpdate,
   response: NotificationSettingsView,
@@ -42,6 +44,17 @@ export const getNotificationHistory = defineRoute({
   tags,
   query: Paging,
   response: listOf(NotificationHistoryItem),
+});
+
+export const rotateFeedToken = defineRoute({
+  operationId: 'rotateFeedToken',
+  method: 'POST',
+  path: '/api/notifications/rss/rotate-token',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'Replace the RSS token: answers the new token and feed URL; the old feed URL answers 404 at once',
+  tags,
+  response: FeedToken,
 });
 
 export const testPushNotification = defineRoute({
@@ -124,6 +137,7 @@ export const NOTIFICATIONS_ROUTES = [
   getNotificationSettings,
   putNotificationSettings,
   getNotificationHistory,
+  rotateFeedToken,
   testPushNotification,
   testEmailNotification,
   testRssNotification,

@@ -183,6 +183,18 @@ export const deleteCollection = defineRoute({
   params: CollectionParams,
   successStatus: 204,
 });
+export const rotateCollectionShareToken = defineRoute({
+  operationId: 'rotateCollectionShareToken',
+  method: 'POST',
+  path: '/api/collections/{id}/rotate-share-token',
+  fn: 'personal',
+  auth: 'user',
+  summary: "Give one of your collections a new share token; the old share link answers 404 at once (another user's collection: 404)",
+  tags: ['collections'],
+  params: CollectionParams,
+  response: Collection,
+});
+
 const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId });
 export const addCollectionBill = defineRoute({
   operationId: 'addCollectionBill',
@@ -308,6 +320,7 @@ export const PERSONAL_ROUTES = [
   getCollection,
   updateCollection,
   deleteCollection,
+  rotateCollectionShareToken,
   addCollectionBill,
   removeCollectionBill,
   collectionByShareToken,

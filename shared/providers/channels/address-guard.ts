@@ -1,78 +1,55 @@
 /**
  * The SSRF guard of push targets: which resolved addresses a push may
- * connect to. Private, loopback, link-local (incl. the 169.254.169.254 and
- * fd00:ec2::254 metadata services), shared, documentation, multicast and
- * other reserved ranges are refused (IANA special-purpose registries), and an
- * IPv4 address hidden in IPv6 (mapped, NAT64, 6to4) is checked as IPv4.
+ * connect to. Only global unicast is allowed, classified by ipaddr.js (a
+ * maintained table of the IANA IPv4 and IPv6 special-purpose registries):
+ * - IPv4: only ipaddr.js's `unicast` range, so private, loopback, link-local
+ *   (169.254.169.254, the metadata service), shared (CGN), documentation,
+ *   benchmarking, IETF protocol assignments, AS112, AMT, the 6to4 relay,
+ *   multicast, reserved and broadcast are refused;
+ * - IPv6: only `unicast` addresses inside 2000::/3, the global unicast
+ *   space (RFC 4291), so every special-purpose block (ULA, link-local, the
+ *   fd00:ec2::254 metadata service, 2001::/23, 2001:db8::/32, 3fff::/20,
+ *   5f00::/16, 64:ff9b:1::/48, 6to4, Teredo, the IPv4-compatible ::/96 and
+ *   IPv4-translated ::ffff:0:0:0/96 forms, …) is refused;
+ * - an IPv4 address carried in IPv6, IPv4-mapped (::ffff:0:0/96) or
+ *   well-known NAT64 (64:ff9b::/96, what DNS64 synthesises), is judged as
+ *   that IPv4 address, since that is where the packets go.
+ * Anything that is not a canonical IP literal (node:net isIP) is refused.
  */
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
+const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parse('2000::');
+const WELL_KNOWN_NAT64 = ipaddr.IPv6.parse('64:ff9b::');
 
-/** Expands an IPv6 address to its eight 16-bit groups. */
-function ipv6Groups(address: string): number[] {
-  let text = address.split('%')[0] ?? '';
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4?.[1]) {
-    const [a, b, c, d] = v4[1].split('.').map(Number) as [number, number, number, number];
-    text = text.slice(0, -v4[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, tail] = text.split('::') as [string, string | undefined];
-  const h = head ? head.split(':') : [];
-  const t = tail ? tail.split(':') : [];
-  const fill = tail === undefined ? [] : Array(8 - h.length - t.length).fill('0');
-  return [...h, ...fill, ...t].map((g) => parseInt(g || '0', 16));
+function ipv4Allowed(address: ipaddr.IPv4): boolean {
+  return address.range() === 'unicast';
 }
 
-const v4From = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** The IPv4 address in the low 32 bits of an IPv6 address. */
+const low32 = (address: ipaddr.IPv6): ipaddr.IPv4 => new ipaddr.IPv4(address.toByteArray().slice(12));
 
-/** The IPv4 address embedded in an IPv4-mapped, IPv4-compatible, NAT64 or 6to4 IPv6 address. */
-function embeddedIpv4(address: string): string | null {
-  const g = ipv6Groups(address);
-  if (g.length !== 8) return null;
-  const zero = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zero(0, 5) && (g[5] === 0xffff || g[5] === 0) && (g[6] !== 0 || g[7] !== 0)) return v4From(g[6] ?? 0, g[7] ?? 0);
-  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return v4From(g[6] ?? 0, g[7] ?? 0);
-  if (g[0] === 0x2002) return v4From(g[1] ?? 0, g[2] ?? 0);
-  return null;
+function ipv6Allowed(address: ipaddr.IPv6): boolean {
+  if (address.isIPv4MappedAddress()) return ipv4Allowed(address.toIPv4Address());
+  if (address.match(WELL_KNOWN_NAT64, 96)) return ipv4Allowed(low32(address));
+  return address.range() === 'unicast' && address.match(GLOBAL_UNICAST_V6, 3);
 }
 
-/** True when a push may not connect to `address` (an IP literal); non-IPs are refused too. */
+/**
+ * The eight hex groups of an IPv6 literal as the WHATWG URL parser writes
+ * them: ipaddr.js reads any embedded dotted quad as IPv4-mapped, so the
+ * IPv4-compatible ::a.b.c.d would pass as ::ffff:a.b.c.d; the serialised
+ * form (::808:808) keeps the two apart.
+ */
+const canonicalIpv6 = (address: string): string => new URL(`http://[${address}]/`).hostname.slice(1, -1);
+
+/** True when a push may not connect to `address` (an IP literal); non-IPs, and scoped (zone id) addresses, are refused. */
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
-  if (family === 4) return BLOCKED.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  if (v4 !== null) return BLOCKED.check(v4, 'ipv4');
-  return BLOCKED.check(address.split('%')[0] ?? address, 'ipv6');
+  if (family === 0 || address.includes('%')) return true;
+  try {
+    return family === 4 ? !ipv4Allowed(ipaddr.IPv4.parse(address)) : !ipv6Allowed(ipaddr.IPv6.parse(canonicalIpv6(address)));
+  } catch {
+    return true;
+  }
 }

@@ -5,7 +5,7 @@
  * literal IPs are checked before connecting; redirects are not followed; the
  * whole exchange has a 5-second timeout and the reply body is capped.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
@@ -27,10 +27,21 @@ export class PushError extends Error {
   override name = 'PushError';
 }
 
-/** A dns lookup that refuses blocked addresses unless private targets are allowed. */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+/** Resolves a host name to all its addresses (node:dns lookup; tests pass their own). */
+export type Resolver = (hostname: string, options: LookupAllOptions, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
+/**
+ * A dns lookup for the socket that refuses blocked addresses unless private
+ * targets are allowed. The host is resolved once per connection, here, and
+ * the socket connects to an address this function returned, so a name that
+ * answers a public address to a check and a private one to the connect (DNS
+ * rebinding) has no second answer to give.
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 4);
       const usable = allowPrivate ? addresses : addresses.filter((a) => !isBlockedAddress(a.address));
       if (usable.length === 0) {
@@ -44,7 +55,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 /** Sends the request; resolves for any HTTP reply, rejects with a PushError otherwise. */
-export function sendPush(req: PushRequest, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<PushOutcome> {
+export function sendPush(req: PushRequest, options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolver }): Promise<PushOutcome> {
   const url = new URL(req.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !options.allowPrivate && isBlockedAddress(host)) {
@@ -54,7 +65,7 @@ export function sendPush(req: PushRequest, options: { allowPrivate: boolean; tim
   const requestOptions: RequestOptions = {
     method: 'POST',
     headers: { ...req.headers, 'Content-Length': String(body.byteLength), 'User-Agent': 'BillWatch-Notifier' },
-    lookup: guardedLookup(options.allowPrivate),
+    lookup: guardedLookup(options.allowPrivate, options.resolve),
     // A fresh socket per publish, so the guarded lookup runs for every connection.
     agent: false,
   };
@@ -90,7 +101,7 @@ export function sendPush(req: PushRequest, options: { allowPrivate: boolean; tim
 }
 
 /** Publishes and requires a 2xx; a redirect or an error status is a PushError naming it. */
-export async function publishPush(req: PushRequest, options: { allowPrivate: boolean; timeoutMs?: number }): Promise<PushOutcome> {
+export async function publishPush(req: PushRequest, options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolver }): Promise<PushOutcome> {
   const outcome = await sendPush(req, options);
   if (outcome.status >= 300 && outcome.status < 400) {
     throw new PushError(`the push server answered ${outcome.detail}; redirects are not followed`);

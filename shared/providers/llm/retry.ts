@@ -1,10 +1,14 @@
 /**
- * Calls a provider with the shared rate limit and retries: a 429 waits for
- * Retry-After (or backs off exponentially with jitter), a 5xx or a network
- * error backs off. Anything else, and the last failure, is thrown, leaving
- * the caller's bill pending and retryable.
+ * Calls a provider with the shared rate limit and retries: a 429 or 5xx
+ * waits for its Retry-After, else backs off exponentially with jitter, and a
+ * network error backs off (the one retry policy, shared/platform/retry.ts).
+ * Anything else, and the last failure, is thrown, leaving the caller's bill
+ * pending and retryable.
  */
+import { retryAfterFromHeaders, retryDelayMs, type HeaderSource } from '#shared/platform/retry.ts';
 import { acquireLlmSlot } from './rate-limiter.ts';
+
+const DEFAULT_MAX_DELAY_MS = 60_000;
 
 export interface RetryOptions {
   attempts?: number;
@@ -16,25 +20,12 @@ export interface RetryOptions {
 
 interface HttpishError {
   status?: number;
-  headers?: Headers | Record<string, string | undefined>;
+  headers?: HeaderSource;
 }
 
-const header = (h: HttpishError['headers'], name: string): string | null => {
-  if (!h) return null;
-  if (typeof (h as Headers).get === 'function') return (h as Headers).get(name);
-  return (h as Record<string, string | undefined>)[name] ?? null;
-};
-
-/** Milliseconds a 429 asks us to wait (Retry-After in seconds or as an HTTP date; retry-after-ms), or null. */
-export function retryAfterMs(err: unknown, now = Date.now()): number | null {
-  const headers = (err as HttpishError)?.headers;
-  const ms = header(headers, 'retry-after-ms');
-  if (ms && Number.isFinite(Number(ms))) return Number(ms);
-  const value = header(headers, 'retry-after');
-  if (!value) return null;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+/** Milliseconds a 429 asks us to wait (Retry-After in seconds or as an HTTP date; retry-after-ms), capped at `capMs`; or null. */
+export function retryAfterMs(err: unknown, now = Date.now(), capMs = DEFAULT_MAX_DELAY_MS): number | null {
+  return retryAfterFromHeaders((err as HttpishError)?.headers, capMs, now);
 }
 
 /** Whether a provider error is worth another attempt. */
@@ -50,8 +41,7 @@ export function isRetryable(err: unknown): boolean {
 /** Runs `call` under the shared rate limit, retrying 429s and transient failures. */
 export async function withLlmRetries<T>(call: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 4;
-  const base = options.baseDelayMs ?? 1000;
-  const cap = options.maxDelayMs ?? 60_000;
+  const policy = { baseDelayMs: options.baseDelayMs ?? 1000, maxDelayMs: options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const acquire = options.acquire ?? (() => acquireLlmSlot());
   for (let attempt = 1; ; attempt++) {
@@ -60,9 +50,8 @@ export async function withLlmRetries<T>(call: () => Promise<T>, options: RetryOp
       return await call();
     } catch (err) {
       if (attempt >= attempts || !isRetryable(err)) throw err;
-      const backoff = Math.min(cap, base * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
-      const asked = (err as HttpishError).status === 429 ? retryAfterMs(err) : null;
-      await sleep(Math.min(cap, asked ?? backoff));
+      // The same rule as the provider transport: a Retry-After (on a 429 or a 503) wins, else backoff.
+      await sleep(retryDelayMs(attempt, (err as HttpishError).headers, policy));
     }
   }
 }

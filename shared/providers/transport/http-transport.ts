@@ -1,11 +1,13 @@
 /**
  * The one HTTP transport of every provider client. It adds timeouts, retries
- * with exponential backoff and jitter on 429 and 5xx (honouring Retry-After),
- * a client-side rate limit per provider, and the offline modes:
+ * on 429 and 5xx with the shared retry policy (Retry-After, else exponential
+ * backoff with jitter: shared/platform/retry.ts),
+ * a fleet-wide rate limit per provider (a token bucket in the table), and the offline modes:
  * REPLAY_HAR=file[,file…] answers from HAR recordings (an unmatched request
  * fails naming the URL) and RECORD_HAR=file records live exchanges.
  */
 import { config } from '#shared/platform/config.ts';
+import { retryDelayMs } from '#shared/platform/retry.ts';
 import { appendHarEntry, harKey, loadHar, redactUrl, type RecordedResponse } from './har.ts';
 import { ProviderError } from './provider-error.ts';
 import { takeRateSlot, type RateLimit } from './rate-limiter.ts';
@@ -25,8 +27,18 @@ export interface HttpRequest {
 
 export type HttpResponse = RecordedResponse;
 
-/** Tunables, overridable in tests so retries do not sleep for real. */
-export const transportSettings = { baseDelayMs: 500, maxDelayMs: 30_000, defaultTimeoutMs: 20_000, defaultRetries: 4 };
+/**
+ * Tunables, overridable in tests: retries that do not sleep for real, and
+ * the fleet-wide rate slot (a DynamoDB token bucket) replaced where a test
+ * has no table.
+ */
+export const transportSettings = {
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+  defaultTimeoutMs: 20_000,
+  defaultRetries: 4,
+  takeRateSlot: takeRateSlot as (provider: string, limit: RateLimit) => Promise<void>,
+};
 
 let replay: { files: string; map: Map<string, RecordedResponse> } | undefined;
 
@@ -52,17 +64,6 @@ function replayResponse(method: string, url: string, headers: Record<string, str
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Delay before retry `attempt` (1-based): Retry-After when given, else exponential backoff with full jitter. */
-export function retryDelayMs(attempt: number, retryAfter: string | undefined, now = Date.now()): number {
-  if (retryAfter) {
-    const seconds = Number(retryAfter);
-    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(retryAfter) - now;
-    if (Number.isFinite(ms)) return Math.min(transportSettings.maxDelayMs, Math.max(0, ms));
-  }
-  const cap = Math.min(transportSettings.maxDelayMs, transportSettings.baseDelayMs * 2 ** (attempt - 1));
-  return Math.round(cap / 2 + (Math.random() * cap) / 2);
-}
-
 async function liveFetch(req: HttpRequest): Promise<RecordedResponse> {
   const res = await fetch(req.url, {
     method: req.method ?? 'GET',
@@ -86,7 +87,7 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
 
   const retries = req.retries ?? transportSettings.defaultRetries;
   for (let attempt = 0; ; attempt++) {
-    if (req.rateLimit) await takeRateSlot(req.provider, req.rateLimit);
+    if (req.rateLimit) await transportSettings.takeRateSlot(req.provider, req.rateLimit);
     const started = new Date();
     let res: RecordedResponse | undefined;
     let failure: unknown;
@@ -105,7 +106,7 @@ export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
       if (cfg.RECORD_HAR) appendHarEntry(cfg.RECORD_HAR, method, req.url, res, started, Date.now() - started.getTime());
       return check(res);
     }
-    await sleep(retryDelayMs(attempt + 1, res?.headers['retry-after']));
+    await sleep(retryDelayMs(attempt + 1, res?.headers, transportSettings));
   }
 }
 

@@ -86,6 +86,14 @@ describe('notification settings', () => {
     expect((await getUser(userId))?.email_unsubscribe_token).toMatch(/^[\w-]{32}$/);
   });
 
+  it('keeps the saved push password bound to its push_url and username: moving either asks for it again', async () => {
+    const moved = await api('PUT', '/api/notifications/settings', { body: { push_url: 'https://attacker.example.net/mine' } });
+    expect(moved.status).toBe(422);
+    expect(moved.body).toMatchObject({ code: 'notifications.invalid_settings', errors: [{ path: 'body.push_password' }] });
+    expect((await getUser(userId))?.notification_prefs?.push_url).toBe(`${push.url}/mine`);
+    expect((await api('GET', '/api/notifications/settings')).body).toMatchObject({ push_password_set: true });
+  });
+
   it('clears the time zone with quiet hours and refuses bad values with 422 field errors', async () => {
     const set = await api('PUT', '/api/notifications/settings', { body: { quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'America/Chicago' } });
     expect(set.body).toMatchObject({ quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'America/Chicago' });
@@ -131,8 +139,9 @@ describe('channel tests', () => {
     });
   });
 
-  it('uses the saved password for a basic-auth test that omits it', async () => {
-    await api('POST', '/api/notifications/test/push', { body: { push_url: `${push.url}/trial`, push_auth: 'basic', push_username: 'me' } });
+  it('uses the saved password for a basic-auth test that omits it only for the saved push_url and username', async () => {
+    const res = await api('POST', '/api/notifications/test/push', { body: { push_url: `${push.url}/mine`, push_auth: 'basic', push_username: 'me' } });
+    expect(res.body).toEqual({ status: 'ok', detail: 'HTTP 200 OK' });
     expect(push.requests.at(-1)?.headers.authorization).toBe(`Basic ${Buffer.from('me:hunter22').toString('base64')}`);
   });
 

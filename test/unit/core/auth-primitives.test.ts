@@ -59,6 +59,32 @@ describe('tokens', () => {
     await expect(verifyToken(unsigned)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 
+  it('requires exp and iat, and refuses tokens older than the maximum age whatever their exp says', async () => {
+    const c = config();
+    const now = Math.floor(Date.now() / 1000);
+    const ttl = c.JWT_TTL_SECONDS;
+    const sign = (claims: { iat?: number; exp?: number }) => {
+      const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('u').setIssuer(c.JWT_ISSUER).setAudience(c.JWT_AUDIENCE);
+      if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+      if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+      return jwt.sign(key());
+    };
+    const refused = async (token: Promise<string>) => expect(verifyToken(await token)).rejects.toBeInstanceOf(InvalidTokenError);
+    // No exp: valid forever before; now refused.
+    await refused(sign({ iat: now }));
+    // No iat: its age cannot be known.
+    await refused(sign({ exp: now + 3600 }));
+    // Issued longer ago than the lifetime (+ leeway), with an exp far in the future.
+    await refused(sign({ iat: now - ttl - 120, exp: now + 365 * 24 * 3600 }));
+    // Recent, but with a lifetime longer than any token we issue.
+    await refused(sign({ iat: now, exp: now + ttl + 3600 }));
+    // Issued in the future beyond the leeway.
+    await refused(sign({ iat: now + 600, exp: now + 600 + ttl }));
+    // The boundaries: exactly the lifetime, and an age just inside the leeway.
+    await expect(verifyToken(await sign({ iat: now, exp: now + ttl }))).resolves.toMatchObject({ sub: 'u' });
+    await expect(verifyToken(await sign({ iat: now - ttl - 30, exp: now - 30 }))).resolves.toMatchObject({ sub: 'u' });
+  });
+
   it('reads only well-formed Bearer headers', () => {
     expect(bearerToken('Bearer abc.def.ghi')).toBe('abc.def.ghi');
     expect(bearerToken('bearer abc')).toBe('abc');

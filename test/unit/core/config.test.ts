@@ -23,6 +23,11 @@ describe('configuration', () => {
     expect(c.TRUST_PROXY).toBe('none');
   });
 
+  it('caps the token lifetime (also the maximum token age) at 30 days', () => {
+    expect(parseConfig({ JWT_SECRET_KEY: secret, JWT_TTL_SECONDS: String(30 * 24 * 3600) }).JWT_TTL_SECONDS).toBe(2592000);
+    expect(() => parseConfig({ JWT_SECRET_KEY: secret, JWT_TTL_SECONDS: String(30 * 24 * 3600 + 1) })).toThrow(/JWT_TTL_SECONDS.*30 days/);
+  });
+
   it('reads configured limits, TRUST_PROXY and CORS origins', () => {
     const c = parseConfig({
       JWT_SECRET_KEY: secret,

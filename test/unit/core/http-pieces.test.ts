@@ -46,6 +46,26 @@ describe('routing', () => {
     expect(pathMatcher('/api/follows/{id}')('/api/follows/bill%3A118-hr-1')).toEqual({ id: 'bill:118-hr-1' });
     expect(pathMatcher('/api/bills/{id}')('/api/bills/1/2')).toBeNull();
   });
+  it('answers 400 naming the parameter for a malformed %-escape, for every route with a path parameter', () => {
+    for (const bad of ['%zz', '%', '%E0%A4%A', 'a%2', '%C3%28']) {
+      expect(() => pathMatcher('/api/bills/{id}')(`/api/bills/${bad}`), bad).toThrow(/path parameter id has a malformed %-escape/);
+      expect(
+        statusOf(() => findRoute(ROUTES, 'GET', `/api/bills/${bad}`, undefined)),
+        bad,
+      ).toBe(400);
+    }
+    for (const route of ROUTES.filter((r) => r.path.includes('{'))) {
+      const path = route.path.replace(/\{\w+\}/g, '%zz');
+      expect(
+        statusOf(() => findRoute(ROUTES, route.method, path, undefined)),
+        path,
+      ).toBe(400);
+      expect(
+        statusOf(() => findRoute(ROUTES, route.method, path, `${route.method} ${route.path}`)),
+        path,
+      ).toBe(400);
+    }
+  });
   it('answers 404 for an unknown path and 405 for a known path with another method', () => {
     expect(statusOf(() => findRoute(ROUTES, 'GET', '/api/nope', undefined))).toBe(404);
     expect(statusOf(() => findRoute(ROUTES, 'DELETE', '/api/health', undefined))).toBe(405);

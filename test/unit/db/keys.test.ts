@@ -141,6 +141,7 @@ describe("people's keys", () => {
     expect(userKeys.email('a@example.org')).toEqual({ pk: 'EMAIL#a@example.org', sk: 'EMAIL' });
     expect(userKeys.bySignup.keys({ id: 'u1', created_at: '2026-01-01T00:00:00Z' })).toEqual({ gsi1pk: 'USERS', gsi1sk: '2026-01-01T00:00:00Z#u1' });
     expect(systemKeys.firstAdmin).toEqual({ pk: 'SYSTEM', sk: 'FIRST_ADMIN' });
+    expect(systemKeys.adminCount).toEqual({ pk: 'SYSTEM', sk: 'ADMIN_COUNT' });
     expect(systemKeys.pollState).toEqual({ pk: 'SYSTEM', sk: 'POLL_STATE' });
   });
 
@@ -223,6 +224,7 @@ describe('index and platform keys', () => {
     expect(statsKeys.counters).toEqual({ pk: 'STATS', sk: 'COUNTERS' });
     expect(rateKeys.window('login', '203.0.113.7')).toEqual({ pk: 'RATE#login#203.0.113.7', sk: 'SLOTS' });
     expect(rateKeys.llmBucket).toEqual({ pk: 'RATE#llm-rpm', sk: 'BUCKET' });
+    expect(rateKeys.providerBucket('congress-gov')).toEqual({ pk: 'RATE#provider#congress-gov', sk: 'BUCKET' });
     const url = 'https://www.govinfo.gov/content/pkg/BILLS-119hr5ih/uslm/BILLS-119hr5ih.xml';
     expect(etagKeys.url(url)).toEqual({ pk: `ETAG#${md5(url)}`, sk: 'ETAG' });
   });

@@ -25,8 +25,12 @@ const action = (n: number) => ({ actionDate: `2025-01-${String(n).padStart(2, '0
 
 describe('Congress.gov client against a local server', () => {
   let server: Awaited<ReturnType<typeof providerServer>>;
+  // The fleet-wide budget is a token bucket in the table, which a unit test has not: count the slots taken instead.
+  const slots: string[] = [];
+  const takeRateSlot = transportSettings.takeRateSlot;
   beforeAll(async () => {
     transportSettings.baseDelayMs = 5;
+    transportSettings.takeRateSlot = async (provider) => void slots.push(provider);
     server = await providerServer({
       '/v3/bill/119/hr/7/actions': (req, res) => {
         const offset = Number(new URL(req.url ?? '', 'http://x').searchParams.get('offset') ?? 0);
@@ -64,16 +68,19 @@ describe('Congress.gov client against a local server', () => {
     server.seen.length = 0;
   });
   afterAll(async () => {
+    transportSettings.takeRateSlot = takeRateSlot;
     delete process.env.CONGRESS_API_BASE_URL;
     delete process.env.CONGRESS_API_KEY;
     resetConfig();
     await server.close();
   });
 
-  it('follows pagination.next across pages and sends the key and format', async () => {
+  it('follows pagination.next across pages and sends the key and format, each request under the budget', async () => {
+    slots.length = 0;
     const actions = await client.getBillActions(119, 'hr', 7);
     expect(actions.map((a) => a.text)).toEqual(['Action 1', 'Action 2', 'Action 3']);
     expect(server.seen).toHaveLength(2);
+    expect(slots).toEqual(['congress-gov', 'congress-gov']);
     expect(server.seen.every((s) => s.url.includes('api_key=secret-key') && s.url.includes('format=json'))).toBe(true);
   });
 

@@ -6,11 +6,12 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
 import { harKey, redactUrl } from '#shared/providers/transport/har.ts';
-import { httpRequest, resetReplay, retryDelayMs } from '#shared/providers/transport/http-transport.ts';
-import { reserveSlot, resetRateLimits } from '#shared/providers/transport/rate-limiter.ts';
+import { httpRequest, resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { retryDelayMs } from '#shared/platform/retry.ts';
+import { bucketFor, CONGRESS_GOV_LIMIT } from '#shared/providers/transport/rate-limiter.ts';
 import { buildSeedHar, SEED_HAR_PATH } from '../../../local/fixtures/build-seed-har.ts';
 import { providerServer, sendJson } from './support.ts';
 
@@ -23,7 +24,6 @@ const useEnv = (env: Record<string, string | undefined>) => {
   resetReplay();
 };
 afterEach(() => useEnv({ REPLAY_HAR: undefined, RECORD_HAR: undefined }));
-afterAll(() => resetRateLimits());
 
 describe('HAR keys', () => {
   it('ignore credentials and parameter order', () => {
@@ -79,19 +79,16 @@ describe('record', () => {
 
 describe('backoff and rate limit', () => {
   it('honours Retry-After in seconds and as a date, else backs off exponentially with jitter', () => {
-    expect(retryDelayMs(1, '2')).toBe(2000);
-    expect(retryDelayMs(1, new Date(Date.now() + 3000).toUTCString())).toBeGreaterThan(1000);
-    const d = retryDelayMs(3, undefined);
+    expect(retryDelayMs(1, { 'retry-after': '2' }, transportSettings)).toBe(2000);
+    expect(retryDelayMs(1, { 'retry-after': new Date(Date.now() + 3000).toUTCString() }, transportSettings)).toBeGreaterThan(1000);
+    const d = retryDelayMs(3, undefined, transportSettings);
     expect(d).toBeGreaterThanOrEqual(1000);
     expect(d).toBeLessThanOrEqual(2000);
   });
 
-  it('keeps Congress.gov under 5,000 requests per hour', () => {
-    const limit = { requests: 5000, perMs: 3_600_000 };
-    const t0 = 1_000_000;
-    for (let i = 0; i < 5000; i++) expect(reserveSlot('cg-test', limit, t0 + i)).toBe(0);
-    const wait = reserveSlot('cg-test', limit, t0 + 5000);
-    expect(wait).toBe(3_600_000 - 5000);
-    expect(reserveSlot('cg-test', limit, t0 + 3_600_001)).toBe(0);
+  it('sizes the Congress.gov bucket so that no hour can see more than 5,000 requests', () => {
+    const bucket = bucketFor('congress-gov', CONGRESS_GOV_LIMIT);
+    expect(bucket.capacity).toBe(500);
+    expect(bucket.capacity + bucket.refillPerMs * CONGRESS_GOV_LIMIT.perMs).toBeCloseTo(5000, 6);
   });
 });
