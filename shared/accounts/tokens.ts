@@ -4,7 +4,7 @@
  * algorithm and checks issuer, audience and expiry with 60 s of leeway.
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 
 const Claims = z.object({ sub: z.string().min(1) });

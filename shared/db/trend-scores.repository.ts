@@ -5,7 +5,7 @@
  * is MEMBER#{id} / TREND#{date}. Rewriting a day replaces it (the job is
  * idempotent per day); items expire after TREND_RETENTION_DAYS.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { SIGNALS, TREND_RETENTION_DAYS } from '#shared/domain/scores/trend-decisions.ts';
 import type { DayScore } from '#shared/domain/scores/trend-score.ts';
 import { batchWrite, queryPage, type Item } from './dynamo.ts';

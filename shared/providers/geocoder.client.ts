@@ -3,7 +3,7 @@
  * longitude; the district boundary service (Census geographies by
  * coordinates, congressional-district layer) names the district.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { districtFromGeographies, type District } from '#shared/domain/members/district.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';

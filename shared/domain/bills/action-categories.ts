@@ -3,7 +3,7 @@
  * the product's rules build on them (docs/product-rules.md). One place, so
  * changing a set is one edit.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ACTION_CATEGORIES = ['vote', 'presidential', 'committee_report', 'calendar', 'procedural', 'referral', 'new_document', 'new_amendment'] as const;
 export const ActionCategory = z.enum(ACTION_CATEGORIES);

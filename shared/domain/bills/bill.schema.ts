@@ -3,7 +3,7 @@
  * them; briefs, people's features and notifications read them through
  * shared/db/bills.repository.ts and shared/db/members.repository.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { EffectivenessTier, SeniorityTier } from '#shared/domain/scores/tiers.ts';
 
 export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;

@@ -3,7 +3,7 @@
  * per job that declares an adminPath in the job table), user management and
  * the external-API health check.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
 import { PublicUser } from '#shared/domain/users/user.schema.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
