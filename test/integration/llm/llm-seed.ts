@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
 import { saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
@@ -77,11 +77,11 @@ export async function drainNotifications(): Promise<Array<Record<string, unknown
   const url = queueUrl('notification-dispatch');
   const out: Array<Record<string, unknown>> = [];
   for (;;) {
-    const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const res = await (await sqs()).send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
     if (!res.Messages?.length) return out;
     for (const m of res.Messages) {
       out.push(JSON.parse(m.Body ?? '{}') as Record<string, unknown>);
-      await sqs().send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle }));
+      await (await sqs()).send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle }));
     }
   }
 }
