@@ -1,5 +1,4 @@
 /** Admin: jobs (list, run by name, the job trigger paths), user management and the external-API health check. */
-import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
 import { deleteUser, getUser, listUsers, setAdmin } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
@@ -35,5 +34,6 @@ export const handler = apiFunction('admin', [
     if (!updated) throw new NotFoundError('No such user', 'user.not_found');
     return toPublicUser(updated);
   }),
-  implement(routes.providerHealth, async () => checkProviderHealth()),
+  // The only admin route that reaches every provider (with their XML, YAML and LLM clients): loaded on its first call.
+  implement(routes.providerHealth, async () => (await import('#shared/admin/provider-probes.ts')).checkProviderHealth()),
 ]);
