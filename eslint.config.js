@@ -1,5 +1,5 @@
 // Lint: typescript-eslint's recommended rules, with `any` forbidden in our code,
-// and the layer rules of eslint/layers.js (import direction, no cycles).
+// the layer rules of eslint/layers.js (import direction, no cycles), and the zod import form in bundled code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { layersPlugin } from './eslint/layers.js';
@@ -14,6 +14,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // What goes into the Lambda bundles. `import { z }` binds zod's namespace as one object, so a bundle keeps all of
+    // zod (every locale, JSON Schema conversion): four times the code of `import * as z`, which esbuild tree-shakes.
+    files: ['shared/**/*.ts', 'functions/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z'][importKind='value']",
+          message: "Use `import * as z from 'zod'` (bundle size, see eslint.config.js).",
+        },
+      ],
     },
   },
   {

@@ -23,7 +23,8 @@ const stack = await startBenchStack('notify', { env: { NOTIFY_RETRY_BASE_SECONDS
 
 // Imported after the environment is set: modules read config and clients lazily, the handlers at cold start.
 const { ReceiveMessageCommand, DeleteMessageBatchCommand } = await import('@aws-sdk/client-sqs');
-const { dynamo, sqs } = await import('#shared/platform/aws-clients.ts');
+const { dynamo } = await import('#shared/platform/aws-clients.ts');
+const { sqs } = await import('#shared/platform/sqs-client.ts');
 const { provision } = await import('../local/provision.ts');
 const { toSqsEvent } = await import('../local/sqs-event.ts');
 const { seedBill, seedBrief } = await import('#test/integration/notify/notify-harness.ts');
@@ -34,7 +35,7 @@ const { mapLimit } = await import('#shared/platform/concurrency.ts');
 const { listHistory } = await import('#shared/db/notifications.repository.ts');
 const { queueUrl } = await import('#shared/messaging/send.ts');
 
-const counts = { dynamo: countCommands(dynamo()).counts, sqs: countCommands(sqs()).counts };
+const counts = { dynamo: countCommands(dynamo()).counts, sqs: countCommands(await sqs()).counts };
 const reset = () => [counts.dynamo, counts.sqs].forEach((m) => m.clear());
 const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
@@ -82,7 +83,9 @@ try {
     await Promise.all(
       Array.from({ length: WORKER_CONCURRENCY }, async () => {
         for (;;) {
-          const res = await sqs().send(
+          const res = await (
+            await sqs()
+          ).send(
             new ReceiveMessageCommand({
               QueueUrl: queueUrl('notification-dispatch'),
               MaxNumberOfMessages: 10,
@@ -97,7 +100,9 @@ try {
             awsRequestId: 'bench',
           } as never);
           if (out.batchItemFailures.length) throw new Error(`worker failed ${out.batchItemFailures.length} records`);
-          await sqs().send(
+          await (
+            await sqs()
+          ).send(
             new DeleteMessageBatchCommand({
               QueueUrl: queueUrl('notification-dispatch'),
               Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),

@@ -48,7 +48,21 @@ export function capabilitiesGranted(needs: readonly Need[]): Set<Capability> {
 /** Bundles one function in memory and returns what its code can reach. */
 export async function reachableCapabilities(spec: FunctionSpec, root = PROJECT_ROOT): Promise<Set<Capability>> {
   const options = esbuildOptions(path.join(root, spec.entry), path.join(root, 'dist', '.audit'));
-  const result = await build({ ...options, write: false, minify: false, sourcemap: false, metafile: false, logLevel: 'silent' });
-  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))?.text ?? '';
+  // One file holding the lazily imported paths too (no splitting), and only the service's own code: the AWS SDK
+  // stays external, since its internals (S3 waiters, the document client's wrappers) name commands no function sends.
+  const result = await build({
+    ...options,
+    splitting: false,
+    external: ['@aws-sdk/*'],
+    write: false,
+    minify: false,
+    sourcemap: false,
+    metafile: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles
+    .filter((f) => f.path.endsWith('.mjs'))
+    .map((f) => f.text)
+    .join('\n');
   return capabilitiesIn(code);
 }

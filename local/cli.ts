@@ -18,7 +18,7 @@ import { BillStatus, INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts'
 import { statusAfterAction } from '#shared/domain/bills/status-rules.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
 import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { parseSenateVote } from '#shared/providers/roll-calls/senate-vote.parser.ts';
 import { ActionsPage, BillDetail, MemberListPage } from '#shared/providers/congress-gov/congress-gov.schema.ts';

@@ -6,7 +6,9 @@
 import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { dynamo, s3, sqs } from '#shared/platform/aws-clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
+import { s3 } from '#shared/platform/s3-client.ts';
 import { tableDefinition } from '#shared/db/table-definition.ts';
 import { TTL_ATTRIBUTE } from '#shared/db/table.ts';
 import { QUEUES, visibilityTimeoutSeconds } from '#shared/queues/queue-table.ts';
@@ -32,18 +34,20 @@ async function ensureTable(tableName: string): Promise<void> {
 
 async function ensureBucket(bucketName: string): Promise<void> {
   try {
-    await s3().send(new HeadBucketCommand({ Bucket: bucketName }));
+    await (await s3()).send(new HeadBucketCommand({ Bucket: bucketName }));
   } catch {
-    await s3().send(new CreateBucketCommand({ Bucket: bucketName }));
+    await (await s3()).send(new CreateBucketCommand({ Bucket: bucketName }));
   }
 }
 
 /** Creates a queue and its DLQ; returns the queue URL and the DLQ URL. */
 async function ensureQueue(name: string, visibility: number, maxReceiveCount: number): Promise<{ url: string; dlqUrl: string }> {
-  const dlq = await sqs().send(new CreateQueueCommand({ QueueName: `${name}-dlq`, Attributes: { MessageRetentionPeriod: '1209600' } }));
+  const dlq = await (await sqs()).send(new CreateQueueCommand({ QueueName: `${name}-dlq`, Attributes: { MessageRetentionPeriod: '1209600' } }));
   const dlqUrl = dlq.QueueUrl as string;
-  const attrs = await sqs().send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
-  const queue = await sqs().send(
+  const attrs = await (await sqs()).send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
+  const queue = await (
+    await sqs()
+  ).send(
     new CreateQueueCommand({
       QueueName: name,
       Attributes: {

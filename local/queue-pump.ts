@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import type { QueueDef } from '#shared/queues/queue-table.ts';
 import { lambdaContext, loadFunction, type LambdaHandler, type LoadResult } from './function-loader.ts';
 import { failedMessageIds, toSqsEvent } from './sqs-event.ts';
@@ -62,7 +62,7 @@ export function startQueuePump(options: QueuePumpOptions): QueuePump {
   };
   const queueArn = () =>
     (arn ??= sqs()
-      .send(new GetQueueAttributesCommand({ QueueUrl: options.queueUrl, AttributeNames: ['QueueArn'] }))
+      .then((client) => client.send(new GetQueueAttributesCommand({ QueueUrl: options.queueUrl, AttributeNames: ['QueueArn'] })))
       .then((out) => out.Attributes?.QueueArn ?? `arn:aws:sqs:${region}:000000000000:${queue.name}`));
 
   const worker = async (): Promise<LoadResult> => (options.handler ? { status: 'ok', handler: options.handler } : loadFunction('workers', queue.worker));
@@ -80,7 +80,9 @@ export function startQueuePump(options: QueuePumpOptions): QueuePump {
     const failed = failedMessageIds(event, outcome);
     const done = messages.filter((m) => !failed.has(m.MessageId ?? ''));
     if (done.length === 0) return;
-    const out = await sqs().send(
+    const out = await (
+      await sqs()
+    ).send(
       new DeleteMessageBatchCommand({
         QueueUrl: options.queueUrl,
         Entries: done.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
@@ -100,7 +102,9 @@ export function startQueuePump(options: QueuePumpOptions): QueuePump {
         continue;
       }
       try {
-        const out = await sqs().send(
+        const out = await (
+          await sqs()
+        ).send(
           new ReceiveMessageCommand({
             QueueUrl: options.queueUrl,
             MaxNumberOfMessages: queue.batchSize,

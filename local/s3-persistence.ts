@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { z } from 'zod';
-import { s3 } from '#shared/platform/aws-clients.ts';
+import * as z from 'zod';
+import { s3 } from '#shared/platform/s3-client.ts';
 
 const IndexEntry = z.object({ file: z.string(), etag: z.string(), contentType: z.string().optional(), metadata: z.record(z.string(), z.string()).optional() });
 const SnapshotIndex = z.record(z.string(), IndexEntry);
@@ -32,7 +32,9 @@ export async function restoreBucket(bucket: string, dir: string): Promise<number
   for (const [key, entry] of Object.entries(index)) {
     const file = join(p.objects, entry.file);
     if (!existsSync(file)) continue;
-    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: readFileSync(file), ContentType: entry.contentType, Metadata: entry.metadata }));
+    await (
+      await s3()
+    ).send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: readFileSync(file), ContentType: entry.contentType, Metadata: entry.metadata }));
   }
   return Object.keys(index).length;
 }
@@ -46,7 +48,7 @@ export async function snapshotBucket(bucket: string, dir: string): Promise<numbe
   let changed = 0;
   let token: string | undefined;
   do {
-    const page = await s3().send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    const page = await (await s3()).send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
     for (const object of page.Contents ?? []) {
       const key = object.Key as string;
       const etag = object.ETag ?? '';
@@ -55,7 +57,7 @@ export async function snapshotBucket(bucket: string, dir: string): Promise<numbe
         next[key] = known;
         continue;
       }
-      const got = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      const got = await (await s3()).send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const body = Buffer.from((await got.Body?.transformToByteArray()) ?? new Uint8Array());
       const file = fileNameFor(key);
       writeFileSync(join(p.objects, file), body);

@@ -9,15 +9,17 @@ import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
 import { buildOpenApi } from '#shared/http/openapi.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
 import { health, openapi } from '#shared/http/routes/system.routes.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 
 const VERSION = '0.1.0';
 
+/** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
+const allRoutes = async () => (await import('#shared/http/routes/index.ts')).ROUTES;
+
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
-  implement(openapi, async () => buildOpenApi(ROUTES, { title: 'BillWatch API', version: VERSION, serverUrl: config().PUBLIC_URL })),
+  implement(openapi, async () => buildOpenApi(await allRoutes(), { title: 'BillWatch API', version: VERSION, serverUrl: config().PUBLIC_URL })),
 ]);
 
 /** The $default route: a path the route table does not know, or a method it does not allow there (403 first, behind the edge, without the origin secret). */
@@ -26,7 +28,7 @@ export async function fallback(event: APIGatewayProxyEventV2): Promise<APIGatewa
   let result: APIGatewayProxyStructuredResultV2;
   try {
     assertFromEdge(Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])), config().ORIGIN_VERIFY_SECRET);
-    findRoute(ROUTES, method, event.rawPath, undefined);
+    findRoute(await allRoutes(), method, event.rawPath, undefined);
     result = errorResponse(new NotFoundError(`No route for ${method} ${event.rawPath}`, 'route.not_found'));
   } catch (err) {
     result = errorResponse(err);

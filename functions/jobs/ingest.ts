@@ -1,5 +1,5 @@
 /** Ingest jobs: the poller, the nightly action fetch, member sync, effectiveness scores, the admin backfills and the bill backfills' resumer. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-effectiveness-scores.ts';
 import { jobFunction } from '#shared/jobs/job-function.ts';
 import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/bills/backfills.ts';

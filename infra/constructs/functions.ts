@@ -12,13 +12,13 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueName } from '#shared/messaging/messages.ts';
 import { needsOf } from '../access-table.ts';
-import { BUNDLE_TARGET, CREATE_REQUIRE_BANNER, EXTERNAL_MODULES, MAIN_FIELDS } from '../bundling.ts';
+import { lambdaCode, lambdaHandler } from '../bundling.ts';
 import { PROJECT_ROOT, assertEntriesExist, type FunctionSpec } from '../function-catalog.ts';
 import { connect, type Resources } from './connect.ts';
 import { acknowledge } from './nag.ts';
@@ -60,8 +60,8 @@ export class Functions extends Construct {
       });
       logGroup.grantWrite(role);
       const fn = new NodejsFunction(this, spec.id, {
-        entry: path.join(root, spec.entry),
-        handler: spec.handler,
+        code: lambdaCode(path.join(root, spec.entry), root),
+        handler: lambdaHandler(spec.handler),
         description: spec.description,
         runtime: Runtime.NODEJS_22_X,
         architecture: Architecture.ARM_64,
@@ -71,20 +71,7 @@ export class Functions extends Construct {
         role,
         tracing: Tracing.ACTIVE,
         deadLetterQueue: spec.kind === 'job' ? props.jobDeadLetterQueue : undefined,
-        projectRoot: root,
-        depsLockFilePath: path.join(root, 'package-lock.json'),
-        environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-        bundling: {
-          format: OutputFormat.ESM,
-          target: BUNDLE_TARGET,
-          mainFields: MAIN_FIELDS,
-          banner: CREATE_REQUIRE_BANNER,
-          externalModules: EXTERNAL_MODULES,
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
-          forceDockerBundling: false,
-        },
+        environment: props.environment,
       });
       for (const need of needsOf(spec)) connect(fn, need, props.resources);
       if (spec.kind === 'worker') {

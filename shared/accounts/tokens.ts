@@ -10,7 +10,7 @@
  * live token at once (docs/operations.md, Security).
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 
 const Claims = z.object({ sub: z.string().min(1), iat: z.number(), exp: z.number() });

@@ -4,29 +4,15 @@
  * models live, and ping the provider in force (max_tokens 20).
  */
 import { llmDidNotAnswer } from '#shared/providers/llm/llm-unavailable.ts';
-import { z } from 'zod';
 import { deleteSetting, getAllSettings, putSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
 import { updateDataSources } from '#shared/db/data-sources.repository.ts';
-import { applyDataSourcesUpdate, DataSourcesUpdate, readStoredDataSources } from '#shared/domain/settings/data-sources.ts';
-import { DEFAULT_MODELS, ProviderChoice, providerKey, resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { applyDataSourcesUpdate, readStoredDataSources } from '#shared/domain/settings/data-sources.ts';
+import { DEFAULT_MODELS, providerKey, resolveLlm } from '#shared/providers/llm/llm-settings.ts';
+import { BriefMode, type SettingsUpdate } from './llm-settings.schema.ts';
 import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
 import { withLlmRetries } from '#shared/providers/llm/retry.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
-
-export const BriefMode = z.enum(['realtime', 'batch']);
-
-export const SettingsUpdate = z
-  .object({
-    llm_provider: ProviderChoice.nullable().optional(),
-    llm_model: z.string().trim().min(1).max(200).nullable().optional(),
-    brief_mode: BriefMode.optional(),
-    /** Switches to change (the others keep theirs); null turns every source back on. */
-    data_sources: DataSourcesUpdate.nullable().optional(),
-  })
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: 'give at least one setting to change' });
-export type SettingsUpdate = z.infer<typeof SettingsUpdate>;
 
 /** A settings change or test that cannot work as asked; `path` names the setting at fault. */
 export class SettingsError extends InvalidInputError {
@@ -77,7 +63,7 @@ export async function updateSettings(update: SettingsUpdate, userId: string) {
 export async function listModels(provider?: ProviderName): Promise<{ provider: ProviderName | 'none'; models: string[]; error?: string }> {
   const name = provider ?? (await resolveLlm()).provider;
   if (name === 'extractive') return { provider: 'none', models: [], error: 'No LLM provider is configured; briefs are extractive' };
-  const client = providerFor(name);
+  const client = await providerFor(name);
   if (!client) return { provider: name, models: [], error: `${name} has no API key configured` };
   try {
     return { provider: name, models: await client.listModels() };
@@ -90,7 +76,7 @@ export async function listModels(provider?: ProviderName): Promise<{ provider: P
 export async function pingLlm(): Promise<{ provider: string; model: string; reply: string }> {
   const resolved = await resolveLlm();
   if (resolved.kind !== 'llm') throw new SettingsError(`No LLM provider to test: ${resolved.reason}`, 'settings.llm_provider');
-  const client = providerFor(resolved.provider);
+  const client = await providerFor(resolved.provider);
   if (!client) throw new SettingsError(`${resolved.provider} has no API key configured`, 'settings.llm_provider');
   try {
     const out = await withLlmRetries(() => client.complete(resolved.model, { system: 'Reply with one short word.', user: 'ping', maxTokens: 20 }), {

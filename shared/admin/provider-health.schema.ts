@@ -3,7 +3,7 @@
  * its status and latency, and an overall status. A failing provider is data
  * in this report, not an HTTP error.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The checks, in the order the report lists them. */
 export const CHECK_NAMES = ['congress_api', 'document_api', 'house_votes', 'senate_votes', 'legislators', 'rep_lookup', 'llm', 'news', 'trends'] as const;

@@ -106,7 +106,7 @@ function llmProbe(): Probe {
     skipReason: async () => {
       const resolved = await resolveLlm();
       if (resolved.kind === 'extractive') return `the offline extractive briefer writes briefs: ${resolved.reason}`;
-      const client = providerFor(resolved.provider);
+      const client = await providerFor(resolved.provider);
       if (!client) return `${resolved.provider} has no API key configured`;
       target = { client, model: resolved.model };
       return null;

@@ -99,7 +99,7 @@ export async function backfillLabels() {
 /** backfill_categories: classifies bills without bill_category from their latest brief (an admin Scan). */
 export async function backfillCategories() {
   const resolved = await resolveLlm();
-  const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;
+  const provider = resolved.kind === 'llm' ? await providerFor(resolved.provider) : null;
   const llm = provider && resolved.kind === 'llm' ? { provider, model: resolved.model } : null;
   let classified = 0;
   for (const id of await scanBillIdsWithoutCategory()) {

@@ -57,7 +57,7 @@ export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter>
 
   const input = { bill, stance, tone: req.tone, rep_name: req.rep_name, points };
   const resolved = await resolveLlm();
-  const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;
+  const provider = resolved.kind === 'llm' ? await providerFor(resolved.provider) : null;
   if (!provider || resolved.kind !== 'llm')
     return { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief.version };
   let response;

@@ -10,7 +10,7 @@
  *      extractive briefer when none is configured;
  *   6. finish it (citation check, store, stats, classification, event).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getBriefByDedupeKey } from '#shared/db/briefs.repository.ts';
 import { markBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
@@ -72,7 +72,7 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
   if (!input) return { status: 'skipped', reason: `bill ${job.bill_id} or its text ${job.version_code} is not stored` };
 
   const resolved = await resolveLlm();
-  const provider = resolved.kind === 'llm' ? providerFor(resolved.provider) : null;
+  const provider = resolved.kind === 'llm' ? await providerFor(resolved.provider) : null;
   const llm = provider && resolved.kind === 'llm' ? { provider, model: resolved.model } : null;
 
   const existing = await getBriefByDedupeKey(job.bill_id, dedupeKey);

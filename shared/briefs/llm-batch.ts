@@ -50,7 +50,7 @@ export const getBatchState = () => getSetting(SETTING_KEYS.llmBatch, BatchState)
 async function batchProvider(): Promise<{ provider: LlmProvider & { batch: NonNullable<LlmProvider['batch']> }; name: 'openai' | 'anthropic'; model: string }> {
   const resolved = await resolveLlm();
   if (resolved.kind !== 'llm') throw new BatchUnsupportedError(`No LLM provider is configured (${resolved.reason}); batches need openai or anthropic`);
-  const provider = providerFor(resolved.provider);
+  const provider = await providerFor(resolved.provider);
   if (!provider?.batch || (resolved.provider !== 'openai' && resolved.provider !== 'anthropic')) {
     throw new BatchUnsupportedError(`The ${resolved.provider} provider has no batch interface; batches need openai or anthropic`);
   }

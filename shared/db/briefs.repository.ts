@@ -9,7 +9,7 @@
  */
 import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Brief, BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
 import { queryAll, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';

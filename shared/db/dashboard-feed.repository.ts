@@ -6,7 +6,7 @@
  * Popular from one GetItem instead of a Query per day of its look-back.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';

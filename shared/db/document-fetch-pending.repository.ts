@@ -6,7 +6,7 @@
  * removes the marker once the sources are back on.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';

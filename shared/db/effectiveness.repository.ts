@@ -7,7 +7,7 @@
  * on MEMBER#{id} / PROFILE by one UpdateItem that leaves every other field alone.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillCategory, type Member } from '#shared/domain/bills/bill.schema.ts';
 import { indexPartition, isConditionFailed, queryAll } from './dynamo.ts';

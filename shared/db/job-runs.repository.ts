@@ -4,7 +4,7 @@
  * a 30-day history.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';

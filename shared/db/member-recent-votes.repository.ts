@@ -5,7 +5,7 @@
  * BatchGet as the member records, instead of one Query per followed member.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';

@@ -6,7 +6,7 @@
  * request time, so a redelivered brief message writes nothing new.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { newsKeys } from './keys/news.keys.ts';

@@ -9,7 +9,7 @@
  * searched in two hours.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';

@@ -8,7 +8,7 @@
  * latest trend score of a bill (B14, written by the trend scorer).
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { indexPartition, isConditionFailed, queryPage, type Page } from './dynamo.ts';

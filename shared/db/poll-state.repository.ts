@@ -1,6 +1,6 @@
 /** The poller's state: SYSTEM / POLL_STATE with the last poll time and the updated-since cursor. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { systemKeys } from './keys/system.keys.ts';
 import { tableName } from './table.ts';

@@ -5,7 +5,7 @@
  * schema, so a bad stored value is ignored rather than trusted.
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
 import { settingKeys } from './keys/settings.keys.ts';

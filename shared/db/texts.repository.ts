@@ -6,9 +6,9 @@
  * entry also records which brief announced the version to followers
  * (`announced_by`), so a version is announced once however often it is re-briefed.
  */
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, s3 } from '#shared/platform/aws-clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
 import { config } from '#shared/platform/config.ts';
 import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
@@ -36,8 +36,9 @@ export const textKeys = (billId: string, versionCode: string, format: TextFormat
  */
 export async function saveTextVersion(version: TextVersion, original: Buffer, plainText: string): Promise<boolean> {
   const bucket = config().BUCKET_NAME;
-  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: version.s3_key, Body: original, ContentType: CONTENT_TYPES[version.format] }));
-  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: plainText, ContentType: 'text/plain; charset=utf-8' }));
+  const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.s3_key, Body: original, ContentType: CONTENT_TYPES[version.format] }));
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: plainText, ContentType: 'text/plain; charset=utf-8' }));
   try {
     await dynamo().send(
       new PutCommand({
@@ -70,8 +71,9 @@ export async function getTextVersion(billId: string, versionCode: string): Promi
 }
 
 async function readObject(key: string): Promise<string | null> {
+  const [client, { GetObjectCommand, NoSuchKey }] = await Promise.all([s3(), s3Sdk()]);
   try {
-    const out = await s3().send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
+    const out = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
     return (await out.Body?.transformToString('utf-8')) ?? null;
   } catch (err) {
     if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return null;

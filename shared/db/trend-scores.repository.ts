@@ -6,7 +6,7 @@
  * idempotent per day); items expire after TREND_RETENTION_DAYS.
  */
 import { recordTrendingDay } from './dashboard-feed.repository.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SIGNALS, TREND_RETENTION_DAYS } from '#shared/domain/scores/trend-decisions.ts';
 import { MISSING_REASONS, type DayScore } from '#shared/domain/scores/trend-score.ts';
 import { batchWrite, queryPage, type Item } from './dynamo.ts';

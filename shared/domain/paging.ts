@@ -1,5 +1,5 @@
 /** Paging of every list: `?limit=` (default 20, at most 100) and an opaque `?cursor=`. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Paging = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

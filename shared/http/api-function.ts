@@ -11,7 +11,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import '#shared/platform/cold-start.ts';
 import { config } from '#shared/platform/config.ts';
 import { resolveCaller } from './current-user.ts';

@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, generated from the route table and the same zod
  * schemas that validate requests (zod's own JSON Schema output).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDef } from './route.ts';
 import { ErrorBody } from './schemas.ts';
 

@@ -4,7 +4,7 @@
  * that validate it. The CDK stack, the local API server and the OpenAPI
  * document are all generated from these rows.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { badRequest } from './http-error.ts';
 import type { RateLimitName } from './rate-limits.ts';
 

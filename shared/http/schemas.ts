@@ -2,7 +2,7 @@
  * Schemas every route family shares: paging, ids in paths, the error body and
  * the list envelope. Domain schemas live beside their domains.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 

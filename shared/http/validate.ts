@@ -2,7 +2,7 @@
  * zod validation of path parameters, query strings and bodies; a failure is
  * a 422 whose `errors` list names each field.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { InvalidInputError, type FieldError } from '#shared/errors/app-error.ts';
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown, where: 'path' | 'query' | 'body'): z.infer<S> {

@@ -3,7 +3,7 @@
  * runs on its schedule (EventBridge Scheduler in AWS, croner locally) or when
  * an admin asks (an event on the bus, or POST /api/admin/jobs/{name}).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One job Lambda per group: functions/jobs/<group>.ts. */
 export const JOB_FUNCTION_GROUPS = ['system', 'ingest', 'llm', 'notify', 'news', 'trends'] as const;

@@ -3,8 +3,7 @@
  * the job's Lambda (in AWS) or the local stack's bus emulator runs.
  */
 import { randomUUID } from 'node:crypto';
-import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { eventBridge } from '#shared/platform/aws-clients.ts';
+import { eventBridge, eventBridgeSdk } from '#shared/platform/eventbridge-client.ts';
 import { config } from '#shared/platform/config.ts';
 import { UnavailableError } from '#shared/errors/app-error.ts';
 import { RUN_JOB_EVENT, type JobInvocation } from './job.ts';
@@ -12,7 +11,8 @@ import { RUN_JOB_EVENT, type JobInvocation } from './job.ts';
 /** Puts a RunJob event for `job`; returns the run id it will be recorded under. */
 export async function requestJobRun(job: string, requestedBy: string, input?: Record<string, unknown>): Promise<{ job: string; run_id: string }> {
   const invocation: JobInvocation = { job, run_id: randomUUID(), trigger: 'admin', requested_by: requestedBy, input };
-  const out = await eventBridge().send(
+  const [client, { PutEventsCommand }] = await Promise.all([eventBridge(), eventBridgeSdk()]);
+  const out = await client.send(
     new PutEventsCommand({
       Entries: [
         {

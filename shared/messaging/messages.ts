@@ -3,7 +3,7 @@
  * contract between the producer and the worker of each queue. A worker parses
  * each record with its queue's schema; an unknown shape is a record failure.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';

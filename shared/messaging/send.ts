@@ -3,8 +3,8 @@
  * SendMessageBatch (SQS's limit), checking the per-entry Failed list and
  * retrying those entries before giving up.
  */
-import { SendMessageBatchCommand, type SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import type { SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
+import { sqs, sqsSdk } from '#shared/platform/sqs-client.ts';
 import type { QueueMessages, QueueName } from './messages.ts';
 
 const SQS_BATCH_MAX = 10;
@@ -35,10 +35,11 @@ export async function sendMessages<Q extends QueueName>(
     const wrapped = typeof m === 'object' && m !== null && 'body' in m ? (m as OutgoingMessage<QueueMessages[Q]>) : { body: m as QueueMessages[Q] };
     return { Id: String(i), MessageBody: JSON.stringify(wrapped.body), DelaySeconds: wrapped.delaySeconds };
   });
+  const [client, { SendMessageBatchCommand }] = await Promise.all([sqs(), sqsSdk()]);
   for (let i = 0; i < entries.length; i += SQS_BATCH_MAX) {
     let pending = entries.slice(i, i + SQS_BATCH_MAX);
     for (let attempt = 1; pending.length > 0; attempt++) {
-      const out = await sqs().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: pending }));
+      const out = await client.send(new SendMessageBatchCommand({ QueueUrl: url, Entries: pending }));
       const failed = new Set((out.Failed ?? []).map((f) => f.Id));
       if (failed.size === 0) break;
       if (attempt >= 3) {

@@ -11,47 +11,16 @@
  * receive the password the API never shows; such a request must carry its
  * own secret (422 naming the field).
  */
-import { z } from 'zod';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { countFeedEvents } from '#shared/db/notifications.repository.ts';
 import { emailTo, publicUrl, pushTo } from './channel-delivery.ts';
-import { PushAuth, PushUrl, readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import type { EmailTestRequest, NotificationTestResult, PushTestRequest } from './notification-test.schema.ts';
+import type * as z from 'zod';
 import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import { open } from '#shared/platform/secret-box.ts';
 import { feedUrl } from './settings.ts';
-
-export const PushTestRequest = z.object({
-  push_url: PushUrl,
-  push_auth: PushAuth.default('none'),
-  /** When omitted with token auth, the saved token is used only if push_url and push_username are exactly the saved ones. */
-  push_token: z.string().max(512).nullable().optional(),
-  push_username: z.string().max(256).nullable().optional(),
-  /** When omitted with basic auth, the saved password (never shown) is used only if push_url and push_username are exactly the saved ones. */
-  push_password: z.string().max(512).nullable().optional(),
-});
-export type PushTestRequest = z.infer<typeof PushTestRequest>;
-
-export const EmailTestRequest = z
-  .object({
-    email_address: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .pipe(z.email({ error: 'must be a valid email address' }))
-      .optional(),
-  })
-  .optional();
-
-export const NotificationTestResult = z.object({
-  status: z.enum(['ok', 'error']),
-  detail: z.string().optional(),
-  error: z.string().optional(),
-  event_count: z.number().int().optional(),
-  feed_url: z.string().optional(),
-});
-export type NotificationTestResult = z.infer<typeof NotificationTestResult>;
 
 const testMessage = (channel: string): RenderedMessage => ({
   title: 'BillWatch test notification',

@@ -10,7 +10,7 @@
  * rotate the feed token: a new RSS token and feed URL; the old URL answers
  *   404 at once (a leaked feed URL is revoked this way).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
 import { ensureNotificationToken, rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';

@@ -2,7 +2,7 @@
  * Reply shapes of the personal routes that are not records themselves
  * (alignment, dashboard, search, shares), for the OpenAPI document.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
 import { Collection } from '#shared/domain/personal/collection.schema.ts';

@@ -5,7 +5,7 @@
  * and the function never serves a request with it.
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import { secretsManager } from './aws-clients.ts';
 import { config, resetConfig, type Config } from './config.ts';
 

@@ -3,7 +3,7 @@
  * with zod. A bad value fails at cold start (or at `npm start`) with a message
  * naming the variable, never halfway through a request.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const JWT_PLACEHOLDER = 'change-me-in-production';
 /** Congress.gov's documented allowance per API key. */

@@ -5,7 +5,7 @@
  * congressional-district layer) names the district. The bundled crosswalk
  * (zip-districts/) answers most ZIPs before any of these is asked.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { districtFromGeographies, type District } from '#shared/domain/members/district.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';

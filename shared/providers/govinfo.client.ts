@@ -3,7 +3,7 @@
  * conditional GET. The ETag of each URL is kept 30 days in the shared cache
  * keyed by the MD5 of the URL; a 304 reports `unchanged` and stores nothing new.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { getCachedEtag, putCachedEtag } from '#shared/db/etag-cache.repository.ts';
 import type { TextFormat } from '#shared/domain/bills/text-version.schema.ts';

@@ -7,7 +7,7 @@
  * The feed's descriptions only repeat clustered headlines, so they are not
  * kept as an article description.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { clearCachedFeeds, getCachedFeed, putCachedFeed } from '#shared/db/news-rss-cache.repository.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';

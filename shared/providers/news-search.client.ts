@@ -7,7 +7,7 @@
  * from the provider marks the day spent. The key travels in the X-Api-Key
  * header, which recordings and error messages never carry.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { exhaustNewsQuota, newsQuotaUsed, takeNewsQuota } from '#shared/db/news-quota.repository.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';

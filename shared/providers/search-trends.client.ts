@@ -5,7 +5,7 @@
  * SEARCH_TRENDS_API_KEY trend scores use the other signals
  * (shared/domain/scores/trend-decisions.ts says why this provider).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { TRENDS_BATCH_SIZE, TRENDS_DATE_RANGE } from '#shared/domain/scores/trend-decisions.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';

@@ -5,7 +5,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import '#shared/platform/cold-start.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordBatch } from '#shared/platform/metrics.ts';

@@ -5,7 +5,7 @@
  * briefs and status_changed from a change of bill status, not from one
  * action's text, so users can filter those events as they filter actions.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ACTION_CATEGORIES = [
   'vote',

@@ -3,7 +3,7 @@
  * roll-call votes an action may carry. Unique per (bill_id, action_date,
  * action_text): the key encodes the triple (shared/db/actions.repository.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ActionCategory } from './action-categories.ts';
 import { Provenance } from './bill.schema.ts';
 

@@ -5,7 +5,7 @@
  * (docs/product-rules.md "Bill backfills"). shared/bills/bill-backfill-*.ts
  * runs them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { congressForDate } from './bill-id.ts';
 
 /** Bills per listing page: Congress.gov's largest `limit`. */

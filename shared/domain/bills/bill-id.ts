@@ -3,7 +3,7 @@
  * display label ("H.R. 3076"), and reading a bill number typed by a person
  * in any common form ("H.R. 3076", "HR3076", "hr 3076", "S. 5", "118-hr-3076").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BILL_TYPES, type BillType } from './bill.schema.ts';
 
 const LABELS: Record<BillType, string> = {

@@ -4,7 +4,7 @@
  * (status-rules.ts, status-timeline.ts), with the timeline entry stored per
  * change and the `?status=` filter of the bill list (docs/product-rules.md).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const BILL_STATUSES = [
   'INTRODUCED',

@@ -2,7 +2,7 @@
  * What the Bills and Members endpoints return: the public shapes (zod, for
  * the OpenAPI document) and the pure functions that build them from records.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ActionCategory } from './action-categories.ts';
 import type { BillAction } from './action.schema.ts';
 import { Bill, Member } from './bill.schema.ts';

@@ -3,7 +3,7 @@
  * them; briefs, people's features and notifications read them through
  * shared/db/bills.repository.ts and shared/db/members.repository.ts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { EffectivenessTier, SeniorityTier } from '#shared/domain/scores/tiers.ts';
 import { BillStatus, INITIAL_STATUS, StatusTimelineEntry } from './bill-status.ts';
 

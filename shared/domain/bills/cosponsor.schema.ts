@@ -1,5 +1,5 @@
 /** The Bill cosponsor record: a member cosponsoring a bill, with the party they had then. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Cosponsor = z.object({
   bill_id: z.string(),

@@ -7,7 +7,7 @@
  * unitedstates/congress project, with the additions listed in
  * docs/product-rules.md ("Bill status").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BillStatus } from './bill-status.ts';
 import type { BillType } from './bill.schema.ts';
 

@@ -3,7 +3,7 @@
  * (BILL#{id} / TEXT#{version_code}); the document itself and its plain-text
  * rendering live in S3.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const TextFormat = z.enum(['uslm', 'xml', 'htm', 'txt']);
 export type TextFormat = z.infer<typeof TextFormat>;

@@ -4,7 +4,7 @@
  * how far it got. Status values, as GET /api/admin/llm-batch-status shows
  * them: none, submitted, in_progress, completed, failed, expired, cancelled.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BATCH_STATUSES } from '#shared/domain/llm/llm-provider.ts';
 
 export const BatchStatus = z.enum(BATCH_STATUSES);

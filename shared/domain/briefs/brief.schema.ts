@@ -3,7 +3,7 @@
  * domain writes it (item BILL#{bill_id} / BRIEF#{version:0000}); bill detail,
  * share links and the notification dispatcher read it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PointLabel = z.enum(['cited_fact', 'inference']);
 export type PointLabel = z.infer<typeof PointLabel>;

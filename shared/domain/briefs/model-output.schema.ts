@@ -4,7 +4,7 @@
  * forced tools' parameters; the model's JSON is parsed with the same zod
  * schemas, so text that tries to steer the model cannot change the shape.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BillCategory } from '#shared/domain/bills/bill.schema.ts';
 import { PointLabel } from './brief.schema.ts';
 import { TOPIC_TAGS } from './topics.ts';

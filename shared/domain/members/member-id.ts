@@ -1,5 +1,5 @@
 /** Member ids: the Bioguide id (a capital letter and six digits, P000197), defined once. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const BIOGUIDE_PATTERN = /^[A-Z]\d{6}$/;
 

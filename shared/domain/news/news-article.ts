@@ -3,7 +3,7 @@
  * RSS search feed) are read into it, and as stored and served per bill or
  * member. Fields the provider does not give are null, never guessed.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const NewsArticle = z.object({
   url: z.string(),

@@ -4,7 +4,7 @@
  * user's history. The content travels in fan-out messages, so it carries
  * everything the channels need and no recipient has to re-read the bill.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 

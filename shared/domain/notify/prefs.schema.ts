@@ -4,7 +4,7 @@
  * and the settings view it reads (GET). Key names are field names of the
  * HTTP API, so renaming one breaks clients.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ACTION_CATEGORIES, FOLLOW_MODES } from '#shared/domain/bills/action-categories.ts';
 import { isKnownTimeZone } from './time-zone.ts';
 

@@ -5,7 +5,7 @@
  * name is claimed per owner by USER#{uid} / COLLNAME#{name key}; its share
  * link is TOKEN#collection#{token} / TOKEN (data-model P4, P5, A14).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const Collection = z.object({
   id: z.string(),

@@ -3,7 +3,7 @@
  * a topic. Stored at USER#{uid} / FOLLOW#{target_type}#{target_id}, with
  * gsi2 FOLLOWERS#{target_type}#{target_id} / USER#{uid} for the reverse lookup.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FollowMode } from '#shared/domain/bills/action-categories.ts';
 
 export const FollowTargetType = z.enum(['bill', 'member', 'topic']);

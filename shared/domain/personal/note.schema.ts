@@ -2,7 +2,7 @@
  * The Bill note: one per (user, bill), with content and a pinned flag.
  * Stored at USER#{uid} / NOTE#{bill_id} (data-model P3).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Notes are plain text; 10,000 characters keeps an item far below DynamoDB's 400 KB. */
 export const NOTE_CONTENT_MAX = 10_000;

@@ -3,7 +3,7 @@
  * (dashboard, search, collections, alignment), one place so every list
  * answers the same fields.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MemberCard, memberCard, type Bill } from '#shared/domain/bills/bill.schema.ts';
 
 export const BillSummary = z.object({

@@ -3,7 +3,7 @@
  * the percentile is computed in) and the effectiveness tier read from that
  * percentile. Thresholds are the product's (docs/product-rules.md, "Scores").
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SeniorityTier = z.enum(['junior', 'mid', 'senior']);
 export type SeniorityTier = z.infer<typeof SeniorityTier>;

@@ -5,7 +5,7 @@
  * (a source's object can gain fields later without a new setting key).
  * docs/operations.md ("Data-source switches") says what each switch stops.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every switch, with what turning it off stops; the order is the one the API shows. */
 export const DATA_SOURCE_INFO = {

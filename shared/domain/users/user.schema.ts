@@ -3,7 +3,7 @@
  * notification_prefs is owned by the notifications domain; here it is an
  * opaque record so accounts never depend on notification rules.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const User = z.object({
   id: z.string(),

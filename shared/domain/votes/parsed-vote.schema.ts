@@ -2,7 +2,7 @@
  * A roll call as parsed from the House clerk or Senate LIS XML, before member
  * ids are resolved: what `npm run cli -- parse house-vote|senate-vote` prints.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CandidateTotal, TallyKind, VotePositionValue } from './vote.schema.ts';
 
 export const ParsedPosition = z.object({

@@ -4,7 +4,7 @@
  * type and kind, so a member's record reads in one query and the alignment
  * view can tell passage votes from procedural ones.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Provenance } from '#shared/domain/bills/bill.schema.ts';
 
 /** Candidate: a vote for a person (an election of the Speaker); `choice` names whom. */

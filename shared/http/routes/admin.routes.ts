@@ -3,7 +3,7 @@
  * per job that declares an adminPath in the job table), user management,
  * the external-API health check and bill backfills.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
 import { BackfillId, BackfillRequest, BackfillView } from '#shared/domain/bills/bill-backfill.ts';
 import { PublicUser } from '#shared/domain/users/user.schema.ts';

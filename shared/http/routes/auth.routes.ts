@@ -1,5 +1,5 @@
 /** Routes of accounts: register, login, me. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Credentials, PublicUser } from '#shared/domain/users/user.schema.ts';
 import { defineRoute } from '#shared/http/route.ts';
 

@@ -1,5 +1,5 @@
 /** Routes of the bills function group (functions/api/bills.ts implements them). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { BillCategory, Chamber } from '#shared/domain/bills/bill.schema.ts';
 import { ActionView, BillDetailFields, BillTextView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';

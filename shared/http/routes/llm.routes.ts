@@ -1,8 +1,8 @@
 /** Routes of the llm function group (functions/api/llm.ts implements them): briefs, letters, LLM settings and admin. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { STANCES, TONES } from '#shared/domain/briefs/letter.ts';
-import { SettingsUpdate } from '#shared/admin/llm-settings-admin.ts';
+import { SettingsUpdate } from '#shared/admin/llm-settings.schema.ts';
 import { DataSources } from '#shared/domain/settings/data-sources.ts';
 import { PROVIDER_NAMES } from '#shared/domain/llm/llm-provider.ts';
 import { BillIdParams, listOf } from '#shared/http/schemas.ts';

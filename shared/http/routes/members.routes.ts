@@ -1,5 +1,5 @@
 /** Routes of the members function group (functions/api/members.ts implements them). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Chamber } from '#shared/domain/bills/bill.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';

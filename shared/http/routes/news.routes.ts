@@ -1,5 +1,5 @@
 /** Routes of the news function group (functions/api/news.ts implements them). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, MemberIdParams, listOf } from '#shared/http/schemas.ts';

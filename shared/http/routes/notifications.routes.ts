@@ -1,8 +1,8 @@
 /** Routes of the notifications function group (functions/api/notifications.ts implements them). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotificationHistoryItem } from '#shared/domain/notify/notification.schema.ts';
 import { NotificationSettingsUpdate, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
-import { EmailTestRequest, NotificationTestResult, PushTestRequest } from '#shared/notify/send-test-notifications.ts';
+import { EmailTestRequest, NotificationTestResult, PushTestRequest } from '#shared/notify/notification-test.schema.ts';
 import { FeedToken } from '#shared/notify/settings.ts';
 import { TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';

@@ -4,7 +4,7 @@
  * search, dashboard and topics (paths and bodies are served as OpenAPI at
  * GET /api/openapi.json).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
 import { Follow, FollowTargetType } from '#shared/domain/personal/follow.schema.ts';

@@ -1,5 +1,5 @@
 /** Routes of the service itself: health and the OpenAPI document. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { OpenApiDocument } from '#shared/http/openapi.ts';
 import { defineRoute } from '#shared/http/route.ts';
 

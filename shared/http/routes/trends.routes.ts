@@ -1,5 +1,5 @@
 /** Routes of the trends function group (functions/api/trends.ts implements them). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TrendDay } from '#shared/db/trend-scores.repository.ts';
 import { MAX_TREND_DAYS } from '#shared/domain/scores/trend-decisions.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';

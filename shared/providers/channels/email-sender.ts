@@ -3,11 +3,13 @@
  * implicit TLS, other ports STARTTLS unless SMTP_STARTTLS=0), otherwise with
  * SESv2 SendEmail as raw MIME (built by nodemailer) so the List-Unsubscribe
  * headers go through unchanged.
+ *
+ * nodemailer and the SES SDK are imported on first send: the functions that
+ * can send mail spend most invocations on push, RSS or no delivery at all.
  */
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { sesv2 } from '#shared/platform/aws-clients.ts';
+import { sesSdk, sesv2 } from '#shared/platform/ses-client.ts';
 import { config, type Config } from '#shared/platform/config.ts';
 import type { EmailMessage } from '#shared/domain/notify/email-message.ts';
 
@@ -32,19 +34,22 @@ export function smtpOptions(c: Pick<Config, 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_US
   };
 }
 
+const nodemailer = async () => (await import('nodemailer')).default;
+
 let smtp: { key: string; transport: Transporter<SMTPTransport.SentMessageInfo> } | undefined;
 
-function smtpTransport(c: Config) {
+async function smtpTransport(c: Config) {
   const options = smtpOptions(c);
   const key = JSON.stringify(options);
-  if (!smtp || smtp.key !== key) smtp = { key, transport: nodemailer.createTransport(options) };
+  if (!smtp || smtp.key !== key) smtp = { key, transport: (await nodemailer()).createTransport(options) };
   return smtp.transport;
 }
 
-const mime = nodemailer.createTransport({ streamTransport: true, buffer: true });
+let mime: Transporter | undefined;
 
 /** The raw MIME bytes of a message. */
 export async function toMime(message: EmailMessage): Promise<Buffer> {
+  mime ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true });
   const info = await mime.sendMail(message);
   return info.message as Buffer;
 }
@@ -53,10 +58,11 @@ export async function toMime(message: EmailMessage): Promise<Buffer> {
 export async function sendEmail(message: EmailMessage): Promise<EmailSent> {
   const c = config();
   if (c.SMTP_HOST) {
-    const info = await smtpTransport(c).sendMail(message);
+    const info = await (await smtpTransport(c)).sendMail(message);
     return { via: 'smtp', messageId: info.messageId };
   }
-  const out = await sesv2().send(
+  const [client, { SendEmailCommand }] = await Promise.all([sesv2(), sesSdk()]);
+  const out = await client.send(
     new SendEmailCommand({
       FromEmailAddress: message.from,
       Destination: { ToAddresses: [message.to] },

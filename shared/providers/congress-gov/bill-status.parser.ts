@@ -4,7 +4,7 @@
  * actions with recorded votes, cosponsors and text versions, in our record
  * shapes. Used by `npm run cli -- parse bill-status` and backfills.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { billId, billLabel, chamberOfType } from '#shared/domain/bills/bill-id.ts';

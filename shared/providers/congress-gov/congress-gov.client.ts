@@ -5,7 +5,7 @@
  * (list and detail). Requests go through the shared transport under the
  * documented 5,000 requests per hour; every payload is parsed with zod.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import * as S from './congress-gov.schema.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';

@@ -3,7 +3,7 @@
  * written against real recordings (2022 and 2025-26 shapes). Only the fields
  * used are required; the rest pass through untouched.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const num = z.union([z.number(), z.string().regex(/^\d+$/)]).transform(Number);
 const optionalText = z.string().nullable().optional();

@@ -5,7 +5,7 @@
  * Only full committees count: a subcommittee (its thomas id carries a
  * two-digit suffix, "SSAF13") does not, nor do vice chairs or ranking members.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import { LEGISLATORS } from './legislators.parser.ts';
 

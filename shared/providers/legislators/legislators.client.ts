@@ -2,7 +2,7 @@
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
 import { config } from '#shared/platform/config.ts';
 import { parseCommitteeChairs } from './committee-chairs.parser.ts';
-import { LEGISLATORS, parseLegislators } from './legislators.parser.ts';
+import { LEGISLATORS, parseLegislatorsJson } from './legislators.parser.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';
 
 const dataset = () => config().LEGISLATORS_BASE_URL.replace(/\/+$/, '');
@@ -13,7 +13,7 @@ const committeeMembershipUrl = () => `${dataset()}/committee-membership-current.
 /** Every current legislator. */
 export async function fetchCurrentLegislators(fetchedAt: string, options: { timeoutMs?: number; retries?: number } = {}): Promise<Member[]> {
   const res = await getText({ provider: LEGISLATORS, url: legislatorsUrl(), timeoutMs: 60_000, ...options });
-  return parseLegislators(res.text, fetchedAt);
+  return parseLegislatorsJson(res.text, fetchedAt);
 }
 
 /** Bioguide id → names of the full committees the member chairs. */

@@ -1,10 +1,9 @@
 /**
- * The congress-legislators dataset (legislators-current YAML or JSON) →
+ * The congress-legislators dataset (legislators-current JSON) →
  * member records with the ids the Senate needs (LIS), bio, terms and
  * leadership roles. sync_members merges it with the Congress.gov list.
  */
-import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import { NOT_SCORED, type LeadershipRole, type Member, type MemberTerm } from '#shared/domain/bills/bill.schema.ts';
@@ -40,15 +39,23 @@ const Legislator = z
   .passthrough();
 const Legislators = z.array(Legislator);
 
-/** Parses the dataset text (YAML is a superset of JSON, so one reader serves both). */
-export function parseLegislators(text: string, fetchedAt = new Date().toISOString()): Member[] {
+/**
+ * Parses the published JSON form, the one the pipeline fetches. The YAML form
+ * is read by legislators-yaml.parser.ts, apart, so the YAML reader (a
+ * CommonJS package esbuild cannot tree-shake) stays out of the function bundles.
+ */
+export function parseLegislatorsJson(text: string, fetchedAt = new Date().toISOString()): Member[] {
   let data: unknown;
   try {
-    // JSON.parse is ten times faster on the published JSON form; YAML (a superset) reads the rest.
-    data = text.trimStart().startsWith('[') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 });
+    data = JSON.parse(text);
   } catch (err) {
-    throw new ProviderError(LEGISLATORS, `not YAML or JSON: ${(err as Error).message}`, { cause: err });
+    throw new ProviderError(LEGISLATORS, `not JSON: ${(err as Error).message}`, { cause: err });
   }
+  return membersOf(data, fetchedAt);
+}
+
+/** Member records from the parsed dataset (either form). */
+export function membersOf(data: unknown, fetchedAt: string): Member[] {
   return parsePayload(LEGISLATORS, 'legislators', Legislators, data).map((l) => {
     const current = l.terms[l.terms.length - 1] as z.infer<typeof Term>;
     const state = stateCode(current.state) ?? current.state;

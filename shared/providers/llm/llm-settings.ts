@@ -4,7 +4,7 @@
  * hosted provider with a key. A provider without its key (or 'none') means
  * the offline extractive briefer.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
 import { getSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';

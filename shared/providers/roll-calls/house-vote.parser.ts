@@ -7,7 +7,7 @@
  * rows instead of <totals-by-vote> and record a candidate's name as each
  * member's vote. A missing or malformed field is an error naming it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import { normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import { ParsedVote, type ParsedPosition } from '#shared/domain/votes/parsed-vote.schema.ts';

@@ -3,7 +3,7 @@
  * keyed by LIS member id; resolveSenateIds maps them to Bioguide ids with the
  * ids the member data carries. A missing or malformed field is an error naming it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import { normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import { ParsedVote } from '#shared/domain/votes/parsed-vote.schema.ts';

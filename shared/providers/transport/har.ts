@@ -5,7 +5,7 @@
  * recordings never contain API keys.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Query parameters and headers that carry credentials: never part of a match key, never recorded. */
 const SECRET_PARAMS = new Set(['api_key', 'apikey', 'key', 'token', 'access_token']);

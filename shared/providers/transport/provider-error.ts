@@ -3,7 +3,7 @@
  * payload that does not match its schema, the field, so a malformed response
  * is a clear error and nothing partial gets written.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';

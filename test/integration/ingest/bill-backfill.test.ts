@@ -22,7 +22,7 @@ import { getStats } from '#shared/db/stats.repository.ts';
 import { BACKFILL_STALL_MS, type BillBackfill } from '#shared/domain/bills/bill-backfill.ts';
 import { congressForDate } from '#shared/domain/bills/bill-id.ts';
 import { queueUrl, sendMessage } from '#shared/messaging/send.ts';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { call, lambdaContext } from '#test/support/api.ts';
@@ -82,7 +82,8 @@ async function deliver(message: Message, receiveCount = 1): Promise<SQSBatchResp
   return backfillWorker(event, lambdaContext());
 }
 
-const remove = (message: Message) => sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('bill-backfill'), ReceiptHandle: message.ReceiptHandle }));
+const remove = async (message: Message) =>
+  (await sqs()).send(new DeleteMessageCommand({ QueueUrl: queueUrl('bill-backfill'), ReceiptHandle: message.ReceiptHandle }));
 
 /** The page messages visible within `waitMs` (pages are delayed by their pacing). */
 async function pageMessages(waitMs = 4000): Promise<Message[]> {

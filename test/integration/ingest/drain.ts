@@ -5,7 +5,7 @@
  */
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { queueUrl } from '#shared/messaging/send.ts';
 import type { QueueName } from '#shared/messaging/messages.ts';
 import { failedMessageIds, toSqsEvent } from '../../../local/sqs-event.ts';
@@ -15,13 +15,17 @@ type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
 /** Receives up to 10 messages from a queue (short poll). */
 export async function receive(queue: QueueName): Promise<Message[]> {
-  const out = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl(queue), MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'] }));
+  const out = await (
+    await sqs()
+  ).send(new ReceiveMessageCommand({ QueueUrl: queueUrl(queue), MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'] }));
   return out.Messages ?? [];
 }
 
 async function remove(queue: QueueName, messages: Message[]): Promise<void> {
   if (messages.length === 0) return;
-  await sqs().send(
+  await (
+    await sqs()
+  ).send(
     new DeleteMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: messages.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? '' })) }),
   );
 }

@@ -8,7 +8,8 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, s3 } from '#shared/platform/aws-clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { s3 } from '#shared/platform/s3-client.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { listActions } from '#shared/db/actions.repository.ts';
 import { jobKeys } from '#shared/db/keys/job.keys.ts';
@@ -39,7 +40,7 @@ async function snapshot() {
     .filter((i) => !jobKeys.isJobPartition(String(i.pk)) && i.sk !== systemKeys.pollState.sk)
     .map((i) => JSON.stringify(i, Object.keys(i).sort()))
     .sort();
-  const objects = (await s3().send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME }))).Contents ?? [];
+  const objects = (await (await s3()).send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME }))).Contents ?? [];
   return { table, objects: objects.map((o) => `${o.Key}:${o.Size}:${o.ETag}`).sort() };
 }
 

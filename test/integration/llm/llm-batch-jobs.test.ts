@@ -4,7 +4,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ReceiveMessageCommand, DeleteMessageCommand } from '@aws-sdk/client-sqs';
 import { handler as llm } from '#functions/api/llm.ts';
 import { handler as jobs } from '#functions/jobs/llm.ts';
-import { dynamo, sqs } from '#shared/platform/aws-clients.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { countPendingBriefs } from '#shared/db/brief-pending.repository.ts';
 import { getBriefByShareToken, listBriefs } from '#shared/db/briefs.repository.ts';
@@ -30,11 +31,11 @@ let admin: { token: string };
 async function drainBriefQueue(): Promise<Array<{ bill_id: string; version_code: string; force: boolean }>> {
   const out: Array<{ bill_id: string; version_code: string; force: boolean }> = [];
   for (;;) {
-    const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('brief'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const res = await (await sqs()).send(new ReceiveMessageCommand({ QueueUrl: queueUrl('brief'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
     if (!res.Messages?.length) return out;
     for (const m of res.Messages) {
       out.push(JSON.parse(m.Body ?? '{}') as { bill_id: string; version_code: string; force: boolean });
-      await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('brief'), ReceiptHandle: m.ReceiptHandle }));
+      await (await sqs()).send(new DeleteMessageCommand({ QueueUrl: queueUrl('brief'), ReceiptHandle: m.ReceiptHandle }));
     }
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { expect } from 'vitest';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
 import { saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
@@ -78,11 +78,11 @@ async function drainQueue(name: 'notification-dispatch' | 'brief'): Promise<Arra
   const url = queueUrl(name);
   const out: Array<{ id: string; body: Record<string, unknown> }> = [];
   for (;;) {
-    const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const res = await (await sqs()).send(new ReceiveMessageCommand({ QueueUrl: url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
     if (!res.Messages?.length) return out;
     for (const m of res.Messages) {
       out.push({ id: m.MessageId ?? randomUUID(), body: JSON.parse(m.Body ?? '{}') as Record<string, unknown> });
-      await sqs().send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle }));
+      await (await sqs()).send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: m.ReceiptHandle }));
     }
   }
 }

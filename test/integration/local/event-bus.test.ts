@@ -1,7 +1,8 @@
 // The local EventBridge: the real PutEvents call of the job trigger runs the job through its group's handler.
 import { PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventBridge, resetClients } from '#shared/platform/aws-clients.ts';
+import { resetClients } from '#shared/platform/aws-clients.ts';
+import { eventBridge } from '#shared/platform/eventbridge-client.ts';
 import { latestRuns } from '#shared/db/job-runs.repository.ts';
 import { requestJobRun } from '#shared/jobs/trigger.ts';
 import { startEventBus, type LocalEventBus } from '#local/event-bus.ts';
@@ -27,7 +28,9 @@ describe('local event bus', () => {
   });
 
   it('reports an entry with malformed detail as failed and routes other events nowhere', async () => {
-    const out = await eventBridge().send(
+    const out = await (
+      await eventBridge()
+    ).send(
       new PutEventsCommand({
         Entries: [
           { Source: 'billwatch.admin', DetailType: 'RunJob', Detail: '{not json' },

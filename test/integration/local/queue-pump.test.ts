@@ -2,7 +2,7 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { QUEUES } from '#shared/queues/queue-table.ts';
 import type { QueueName } from '#shared/messaging/messages.ts';
 import { queueUrlEnv } from '#shared/messaging/send.ts';
@@ -16,9 +16,9 @@ const urlOf = (name: QueueName) => process.env[queueUrlEnv(name)] as string;
 
 async function send(name: QueueName, bodies: string[]): Promise<void> {
   for (let i = 0; i < bodies.length; i += 10) {
-    const out = await sqs().send(
-      new SendMessageBatchCommand({ QueueUrl: urlOf(name), Entries: bodies.slice(i, i + 10).map((b, j) => ({ Id: String(j), MessageBody: b })) }),
-    );
+    const out = await (
+      await sqs()
+    ).send(new SendMessageBatchCommand({ QueueUrl: urlOf(name), Entries: bodies.slice(i, i + 10).map((b, j) => ({ Id: String(j), MessageBody: b })) }));
     expect(out.Failed ?? []).toEqual([]);
   }
 }
@@ -32,9 +32,9 @@ async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 20
 }
 
 async function visibleAndInFlight(url: string): Promise<number> {
-  const out = await sqs().send(
-    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
-  );
+  const out = await (
+    await sqs()
+  ).send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }));
   return Number(out.Attributes?.ApproximateNumberOfMessages ?? 0) + Number(out.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0);
 }
 
@@ -95,7 +95,7 @@ describe('queue pump', () => {
     const dlqUrl = dlqUrls.brief as string;
     let dead: string | undefined;
     await waitUntil(async () => {
-      const out = await sqs().send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 0 }));
+      const out = await (await sqs()).send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 0 }));
       dead = out.Messages?.[0]?.Body;
       return dead !== undefined;
     });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse } from 'aws-lambda';
-import { sqs } from '#shared/platform/aws-clients.ts';
+import { sqs } from '#shared/platform/sqs-client.ts';
 import { createBill } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
@@ -84,12 +84,14 @@ export async function dispatch(bodies: unknown[], receiveCount = 1): Promise<SQS
 export async function drainDispatchQueue(): Promise<unknown[]> {
   const out: unknown[] = [];
   for (;;) {
-    const res = await sqs().send(new ReceiveMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+    const res = await (
+      await sqs()
+    ).send(new ReceiveMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
     const messages = res.Messages ?? [];
     if (messages.length === 0) return out;
     for (const m of messages) {
       out.push(JSON.parse(m.Body ?? 'null'));
-      await sqs().send(new DeleteMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), ReceiptHandle: m.ReceiptHandle }));
+      await (await sqs()).send(new DeleteMessageCommand({ QueueUrl: queueUrl('notification-dispatch'), ReceiptHandle: m.ReceiptHandle }));
     }
   }
 }

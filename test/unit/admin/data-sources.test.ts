@@ -1,6 +1,6 @@
 // The data-source switches' schemas: defaults, the closed shape of a change (422 with a detail), and stored values of the old free-form record.
 import { describe, expect, it } from 'vitest';
-import { SettingsUpdate } from '#shared/admin/llm-settings-admin.ts';
+import { SettingsUpdate } from '#shared/admin/llm-settings.schema.ts';
 import { disabledCheck } from '#shared/admin/provider-probes.ts';
 import { CHECK_NAMES } from '#shared/admin/provider-health.schema.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { parseCommitteeChairs } from '#shared/providers/legislators/committee-chairs.parser.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
 import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
 import { HJRES37_RFS } from '../../../local/fixtures/seed-documents.ts';
 import { fixture, hasFixtures } from './support.ts';

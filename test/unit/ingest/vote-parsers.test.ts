@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
 import { parseSenateVote, resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
 import { voteKind } from '#shared/domain/votes/vote-kind.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';

@@ -10,7 +10,7 @@ import type { Member, MemberTerm } from '#shared/domain/bills/bill.schema.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { congressBeingServed, houseMembersFor, houseSeats, isAtLarge, representativesOf, servingMembers } from '#shared/domain/members/seats.ts';
 import { memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators.parser.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
 import { makeMember } from '#test/support/personal-seed.ts';
 import { fixture, hasFixtures } from '../ingest/support.ts';
 

@@ -1,0 +1,22 @@
+/**
+ * The schemas of the admin's LLM and data-source settings change, apart from
+ * the use case (llm-settings-admin.ts) so the route table can name them
+ * without pulling in the provider clients that use case reaches.
+ */
+import * as z from 'zod';
+import { DataSourcesUpdate } from '#shared/domain/settings/data-sources.ts';
+import { ProviderChoice } from '#shared/providers/llm/llm-settings.ts';
+
+export const BriefMode = z.enum(['realtime', 'batch']);
+
+export const SettingsUpdate = z
+  .object({
+    llm_provider: ProviderChoice.nullable().optional(),
+    llm_model: z.string().trim().min(1).max(200).nullable().optional(),
+    brief_mode: BriefMode.optional(),
+    /** Switches to change (the others keep theirs); null turns every source back on. */
+    data_sources: DataSourcesUpdate.nullable().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'give at least one setting to change' });
+export type SettingsUpdate = z.infer<typeof SettingsUpdate>;

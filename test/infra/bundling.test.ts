@@ -1,0 +1,99 @@
+/**
+ * The deployed bundles (infra/bundling.ts): the AWS SDK and every dependency
+ * inside, nothing resolved from node_modules at run time, no source map
+ * shipped, and the packages only some invocations need (LLM SDKs, nodemailer,
+ * the SQS, S3, SES and EventBridge clients, the YAML reader; the XML parser in
+ * API functions) kept out of the code a cold start reads.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFunctions, type BuiltBundle } from '#infra/build-functions.ts';
+import { BUNDLE_TARGET, esbuildOptions } from '#infra/bundling.ts';
+import { PROJECT_ROOT, functionSpecs } from '#infra/function-catalog.ts';
+
+/** Loaded on first use by every function that has them (dynamic import), never at cold start. */
+const LAZY_EVERYWHERE = [
+  'yaml',
+  'openai',
+  '@anthropic-ai/sdk',
+  'nodemailer',
+  '@aws-sdk/client-sqs',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-eventbridge',
+];
+/** Among the API functions only the admin health route parses XML. */
+const LAZY_IN_API = ['fast-xml-parser'];
+
+const packageOf = (input: string) => input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1];
+const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
+
+/** The inputs (by package) of the files a cold start reads: index.mjs and the chunks it imports statically. */
+function initPackages(bundle: BuiltBundle): Set<string> {
+  const outputs = bundle.metafile.outputs;
+  const seen = new Set<string>();
+  const visit = (out: string) => {
+    if (seen.has(out)) return;
+    seen.add(out);
+    for (const i of outputs[out]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(path.relative(PROJECT_ROOT, bundle.file));
+  return new Set([...seen].flatMap((out) => Object.keys(outputs[out]?.inputs ?? {}).flatMap((i) => packageOf(i) ?? [])));
+}
+
+describe('bundling options', () => {
+  it('bundle the AWS SDK (nothing external), ship no source map, and split lazily imported code into chunks', () => {
+    const options = esbuildOptions('/src/functions/api/bills.ts', '/out');
+    expect(options.external).toEqual([]);
+    // Maps are made in memory for local stack traces, never inline or linked from the code; writeBundle() leaves them out.
+    expect(['external', false]).toContain(options.sourcemap);
+    expect(options.write).toBe(false);
+    expect(options).toMatchObject({ bundle: true, format: 'esm', platform: 'node', target: BUNDLE_TARGET, minify: true, splitting: true });
+  });
+});
+
+describe('the bundles', () => {
+  let outdir: string;
+  let built: BuiltBundle[];
+  beforeAll(async () => {
+    outdir = mkdtempSync(path.join(tmpdir(), 'billwatch-bundles-'));
+    // The $default fallback is another export of functions/api/system.ts: the same bundle.
+    built = await buildFunctions(
+      outdir,
+      functionSpecs().filter((s) => s.kind !== 'fallback'),
+    );
+  }, 180_000);
+  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+  it('hold the AWS SDK and every dependency: nothing is left to node_modules or the runtime', () => {
+    const outside = built.flatMap((b) =>
+      Object.entries(b.metafile.outputs).flatMap(([out, meta]) =>
+        meta.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => `${b.name} (${path.basename(out)}) imports ${i.path}`),
+      ),
+    );
+    expect(outside).toEqual([]);
+    for (const b of built) expect(initPackages(b), b.name).toContain('@aws-sdk/client-dynamodb');
+  });
+
+  it('write no source map files', () => {
+    const maps = built.flatMap((b) => filesUnder(path.dirname(b.file)).filter((f) => f.endsWith('.map')));
+    expect(maps).toEqual([]);
+    for (const b of built) expect(readFileSync(b.file, 'utf8'), b.name).not.toContain('sourceMappingURL');
+  });
+
+  it('keep the rarely needed packages out of the code a cold start reads', () => {
+    const eager = built.flatMap((b) => {
+      const init = initPackages(b);
+      const lazy = [...LAZY_EVERYWHERE, ...(b.spec.kind === 'api' || b.spec.kind === 'fallback' ? LAZY_IN_API : [])];
+      return lazy.filter((p) => init.has(p)).map((p) => `${b.name} loads ${p} at cold start`);
+    });
+    expect(eager).toEqual([]);
+    // They are still in the asset, as chunks loaded on first use.
+    const llm = built.find((b) => b.spec.key === 'api:llm');
+    const assetPackages = new Set(Object.values(llm?.metafile.outputs ?? {}).flatMap((o) => Object.keys(o.inputs).flatMap((i) => packageOf(i) ?? [])));
+    expect([...assetPackages]).toEqual(expect.arrayContaining(['openai', '@anthropic-ai/sdk', '@aws-sdk/client-s3']));
+  });
+});
