@@ -1,5 +1,4 @@
 /** Admin: jobs (list, run by name, the job trigger paths), user management, the external-API health check and bill backfills. */
-import { checkProviderHealth } from '#shared/admin/provider-probes.ts';
 import { demoteUser, promoteUser, removeUser } from '#shared/admin/user-admin.ts';
 import { listUsers } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
@@ -23,7 +22,8 @@ export const handler = apiFunction('admin', [
   }),
   implement(routes.promoteUser, async ({ params }) => promoteUser(params.id)),
   implement(routes.demoteUser, async ({ params, user }) => demoteUser(user, params.id)),
-  implement(routes.providerHealth, async () => checkProviderHealth()),
+  // The only admin route that reaches every provider (with their XML, YAML and LLM clients): loaded on its first call.
+  implement(routes.providerHealth, async () => (await import('#shared/admin/provider-probes.ts')).checkProviderHealth()),
   implement(routes.startBillBackfill, async ({ body, user }) => {
     const { action, backfill } = await startBillBackfill(body, user.id, new Date());
     return accepted({ ...backfill, action });
