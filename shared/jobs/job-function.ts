@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import '#shared/platform/cold-start.ts';
-import { recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
+import { latestRuns, recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordJobRun as emitJobMetric } from '#shared/platform/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
 import { JOBS } from './job-table.ts';
+import { settleIfStale } from './stale-runs.ts';
 
 /** A bus event wraps the invocation in `detail`; the scheduler sends it bare. */
 function invocationOf(event: unknown): JobInvocation {
@@ -32,6 +33,9 @@ export async function runJob(implementations: Record<string, JobHandler>, invoca
     result: null,
     error: null,
   };
+  // The previous run of this job, if its function was killed by its timeout, never recorded an outcome: settle it before this run replaces it as the latest.
+  const previous = (await latestRuns([run.job])).get(run.job);
+  if (previous && previous.run_id !== run.run_id) await settleIfStale(previous, now);
   await recordJobRun(run);
   const started = Date.now();
   try {
