@@ -1,12 +1,43 @@
 /**
- * One structured JSON logger (Powertools) for the whole service, with the
- * request or message id added by each wrapper. Tests log errors only.
+ * One structured JSON logger (Powertools) for the whole service. Each wrapper
+ * (API, job, worker) adds the Lambda context per invocation (request id, cold
+ * start, function name), and every line carries the current correlation id
+ * (./correlation.ts) as `correlation_id`. Tests log errors only.
  */
-import { Logger } from '@aws-lambda-powertools/logger';
+import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { z } from 'zod';
+import { currentCorrelationId } from './correlation.ts';
 
 const LogLevel = z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']);
 
 const level = LogLevel.catch('INFO').parse((process.env.LOG_LEVEL ?? (process.env.STAGE === 'test' ? 'ERROR' : 'INFO')).toUpperCase());
 
-export const logger = new Logger({ serviceName: process.env.SERVICE_NAME ?? 'billwatch', logLevel: level });
+/**
+ * Powertools' standard fields plus `correlation_id`, read from the async
+ * context at the moment of logging: a persistent key would be shared by the
+ * records a worker processes concurrently in one invocation.
+ */
+class CorrelatedLogFormatter extends LogFormatter {
+  public formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    const correlationId = currentCorrelationId();
+    return new LogItem({
+      attributes: {
+        level: attributes.logLevel,
+        message: attributes.message,
+        timestamp: this.formatTimestamp(attributes.timestamp),
+        service: attributes.serviceName,
+        cold_start: attributes.lambdaContext?.coldStart,
+        function_arn: attributes.lambdaContext?.invokedFunctionArn,
+        function_memory_size: attributes.lambdaContext?.memoryLimitInMB,
+        function_name: attributes.lambdaContext?.functionName,
+        function_request_id: attributes.lambdaContext?.awsRequestId,
+        sampling_rate: attributes.sampleRateValue,
+        xray_trace_id: attributes.xRayTraceId,
+        ...(correlationId ? { correlation_id: correlationId } : {}),
+      },
+    }).addAttributes(additional);
+  }
+}
+
+export const logger = new Logger({ serviceName: process.env.SERVICE_NAME ?? 'billwatch', logLevel: level, logFormatter: new CorrelatedLogFormatter() });

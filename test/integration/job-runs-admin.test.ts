@@ -6,7 +6,8 @@ import { handler as admin } from '#functions/api/admin.ts';
 import { handler as systemJobs } from '#functions/jobs/system.ts';
 import { RUN_JOB_EVENT } from '#shared/jobs/job.ts';
 import { recordJobRun, markRunTimedOut, type JobRun } from '#shared/db/job-runs.repository.ts';
-import { runJob } from '#shared/jobs/job-function.ts';
+import { jobFunction, runJob } from '#shared/jobs/job-function.ts';
+import { currentCorrelationId } from '#shared/platform/correlation.ts';
 import { runLifetimeSeconds, STALE_RUN_MARGIN_SECONDS } from '#shared/jobs/stale-runs.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { runPendingMigrations } from '#shared/migrations/runner.ts';
@@ -73,6 +74,21 @@ const runningRun = (job: string, runId: string, startedAt: Date): JobRun => ({
 
 /** Long enough ago that a run of `job` still "running" is stale. */
 const staleStart = (job: string) => new Date(Date.now() - ((runLifetimeSeconds(job) ?? 0) + STALE_RUN_MARGIN_SECONDS + 5) * 1000);
+
+describe('job run correlation', () => {
+  it('runs a job under its run id as the correlation id, and leaves none behind', async () => {
+    let during: string | undefined;
+    const fn = jobFunction('system', {
+      run_migrations: async () => {
+        during = currentCorrelationId();
+        return {};
+      },
+    });
+    const run = await fn({ job: 'run_migrations', trigger: 'admin' });
+    expect(during).toBe(run.run_id);
+    expect(currentCorrelationId()).toBeUndefined();
+  });
+});
 
 describe('job run history', () => {
   it("lists a job's runs newest first, paged, and reads one run by id", async () => {
