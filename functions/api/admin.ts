@@ -5,11 +5,13 @@ import { toPublicUser } from '#shared/domain/users/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { accepted, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/admin.routes.ts';
-import { listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
+import { jobRun, jobRunHistory, listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
 import { billBackfillStatus, listBillBackfills, startBillBackfill } from '#shared/bills/bill-backfill-admin.ts';
 
 export const handler = apiFunction('admin', [
-  implement(routes.listJobs, async () => listJobsWithRuns()),
+  implement(routes.listJobs, async () => listJobsWithRuns(new Date())),
+  implement(routes.listJobRuns, async ({ params, query }) => jobRunHistory(params.name, query, new Date())),
+  implement(routes.getJobRun, async ({ params }) => jobRun(params.name, params.run_id, new Date())),
   implement(routes.runJobByName, async ({ params, user }) => accepted(await startJob(params.name, user.id))),
   ...routes.JOB_TRIGGER_ROUTES.map((route) => implement(route, async ({ user }) => accepted(await startJob(route.job as string, user.id)))),
   implement(routes.listUsers, async ({ query }) => {

@@ -1,20 +1,22 @@
 /**
  * The record of job runs: JOB#{name}/LATEST holds the last run of each job
  * (for GET /api/admin/jobs) and JOB#{name}/RUN#{started_at}#{run_id} keeps
- * a 30-day history.
+ * a 30-day history (GET /api/admin/jobs/{name}/runs).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { batchGet } from './dynamo.ts';
+import { batchGet, isConditionFailed, queryPage, type Page } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';
 import { tableName, ttlIn } from './table.ts';
+
+export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'timed_out'] as const;
 
 export const JobRun = z.object({
   job: z.string(),
   run_id: z.string(),
   trigger: z.string(),
-  status: z.enum(['running', 'succeeded', 'failed']),
+  status: z.enum(JOB_RUN_STATUSES),
   started_at: z.string(),
   finished_at: z.string().nullable(),
   duration_ms: z.number().nullable(),
@@ -25,11 +27,29 @@ export type JobRun = z.infer<typeof JobRun>;
 
 const HISTORY_DAYS = 30;
 
-/** Records a run's state both as the job's latest run and in its history. */
+const fromItem = (item: Record<string, unknown>): JobRun => JobRun.parse(item);
+
+/**
+ * Records a run's state in its history and as the job's latest run. The
+ * latest-run write is conditional: a run that finishes late (after a newer
+ * run of the job started) updates its own history item but does not replace
+ * the newer run in LATEST.
+ */
 export async function recordJobRun(run: JobRun): Promise<void> {
   const base = { entity: 'job_run', ...run };
   await Promise.all([
-    dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...jobKeys.latest(run.job), ...base } })),
+    dynamo()
+      .send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...jobKeys.latest(run.job), ...base },
+          ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR started_at <= :started',
+          ExpressionAttributeValues: { ':run': run.run_id, ':started': run.started_at },
+        }),
+      )
+      .catch((err: unknown) => {
+        if (!isConditionFailed(err)) throw err;
+      }),
     dynamo().send(
       new PutCommand({
         TableName: tableName(),
@@ -39,8 +59,93 @@ export async function recordJobRun(run: JobRun): Promise<void> {
   ]);
 }
 
+/**
+ * Marks a run that is still "running" as timed_out, in its history and (if
+ * it is still the job's latest run) in LATEST. Both updates are conditional
+ * on the status still being "running", so a run that recorded its outcome in
+ * the meantime keeps it. Returns the run as it now stands.
+ */
+export async function markRunTimedOut(run: JobRun, reason: string): Promise<JobRun> {
+  const timedOut: JobRun = { ...run, status: 'timed_out', error: reason };
+  const update = (key: Record<string, unknown>, extraCondition = '') =>
+    dynamo()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET #status = :timed_out, #error = :reason',
+          ConditionExpression: `attribute_exists(pk) AND #status = :running${extraCondition}`,
+          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
+          ExpressionAttributeValues: {
+            ':timed_out': 'timed_out',
+            ':running': 'running',
+            ':reason': reason,
+            ...(extraCondition ? { ':run': run.run_id } : {}),
+          },
+        }),
+      )
+      .then(
+        () => true,
+        (err: unknown) => {
+          if (isConditionFailed(err)) return false;
+          throw err;
+        },
+      );
+  const [history] = await Promise.all([update(jobKeys.run(run.job, run.started_at, run.run_id)), update(jobKeys.latest(run.job), ' AND run_id = :run')]);
+  if (history) return timedOut;
+  // The run recorded an outcome between our read and the update: answer what is stored.
+  return (await getJobRunAt(run.job, run.started_at, run.run_id)) ?? run;
+}
+
+async function getJobRunAt(job: string, startedAt: string, runId: string): Promise<JobRun | null> {
+  const [item] = await batchGet([jobKeys.run(job, startedAt, runId)]);
+  return item ? fromItem(item) : null;
+}
+
 /** The latest run of each named job (absent jobs have never run). */
 export async function latestRuns(jobs: string[]): Promise<Map<string, JobRun>> {
   const items = await batchGet(jobs.map((j) => jobKeys.latest(j)));
-  return new Map(items.map((i) => JobRun.parse(i)).map((r) => [r.job, r]));
+  return new Map(items.map(fromItem).map((r) => [r.job, r]));
+}
+
+/** A page of a job's run history, newest first. */
+export async function listJobRuns(job: string, limit: number, cursor?: string): Promise<Page<JobRun>> {
+  const { pk, skPrefix } = jobKeys.history(job);
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
+}
+
+/**
+ * One run by id. The history is keyed by start time, so this reads the job's
+ * partition (at most 30 days of runs, TTL-bounded) with a filter on run_id,
+ * checking LATEST first since the run asked about is usually the last one.
+ */
+export async function getJobRun(job: string, runId: string): Promise<JobRun | null> {
+  const latest = (await latestRuns([job])).get(job);
+  if (latest?.run_id === runId) return (await getJobRunAt(job, latest.started_at, runId)) ?? latest;
+  const { pk, skPrefix } = jobKeys.history(job);
+  let cursor: string | undefined;
+  do {
+    const page = await queryPage(
+      {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: 'run_id = :run',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':run': runId },
+        ScanIndexForward: false,
+      },
+      cursor,
+    );
+    const [found] = page.items;
+    if (found) return fromItem(found);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return null;
 }

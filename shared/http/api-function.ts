@@ -14,6 +14,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod';
 import '#shared/platform/cold-start.ts';
 import { config } from '#shared/platform/config.ts';
+import { saneCorrelationId, withCorrelationId } from '#shared/platform/correlation.ts';
+import { logger } from '#shared/platform/logger.ts';
 import { resolveCaller } from './current-user.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
@@ -58,6 +60,12 @@ export function implement<R extends RouteDef>(route: R, run: Operation<R>): Impl
 }
 
 const lowerHeaders = (h: Record<string, string | undefined> | undefined) => Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
+/** The request's correlation id: the client's `x-correlation-id` when it is sane, else API Gateway's request id. */
+export function requestCorrelationId(event: APIGatewayProxyEventV2, context: Context | undefined): string {
+  const header = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-correlation-id')?.[1];
+  return saneCorrelationId(header) ?? event.requestContext?.requestId ?? context?.awsRequestId ?? 'unknown';
+}
 
 function toResult(route: RouteDef, value: unknown): APIGatewayProxyStructuredResultV2 {
   const reply = value instanceof Reply ? value : new Reply(route.successStatus ?? 200, value);
@@ -159,10 +167,15 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
     return toResult(route, await implementation.run(request));
   };
 
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     // onError runs in reverse order: the error becomes a response first, then CORS headers are added.
     .use(corsMiddleware())
     .use(errorMiddleware())
     .handler(dispatch);
+  // Outside the middlewares, so the error middleware's logs carry the Lambda context and correlation id too.
+  const handler = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    if (context) logger.addContext(context);
+    return withCorrelationId(requestCorrelationId(event, context), () => pipeline(event, context));
+  };
   return Object.assign(handler, { routes: routes as readonly RouteDef[] });
 }

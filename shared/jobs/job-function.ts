@@ -5,11 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import '#shared/platform/cold-start.ts';
-import { recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
+import { latestRuns, recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
+import type { Context } from 'aws-lambda';
+import { withCorrelationId } from '#shared/platform/correlation.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordJobRun as emitJobMetric } from '#shared/platform/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
 import { JOBS } from './job-table.ts';
+import { settleIfStale } from './stale-runs.ts';
 
 /** A bus event wraps the invocation in `detail`; the scheduler sends it bare. */
 function invocationOf(event: unknown): JobInvocation {
@@ -32,6 +35,9 @@ export async function runJob(implementations: Record<string, JobHandler>, invoca
     result: null,
     error: null,
   };
+  // The previous run of this job, if its function was killed by its timeout, never recorded an outcome: settle it before this run replaces it as the latest.
+  const previous = (await latestRuns([run.job])).get(run.job);
+  if (previous && previous.run_id !== run.run_id) await settleIfStale(previous, now);
   await recordJobRun(run);
   const started = Date.now();
   try {
@@ -61,7 +67,11 @@ export function jobFunction(group: JobFunctionGroup, implementations: Record<str
   if (missing.length || extra.length) {
     throw new Error(`Job group ${group}: missing [${missing.join(', ')}], not in the job table [${extra.join(', ')}]`);
   }
-  return async (event: unknown): Promise<JobRun> => {
-    return runJob(implementations, invocationOf(event));
+  return async (event: unknown, context?: Context): Promise<JobRun> => {
+    if (context) logger.addContext(context);
+    const invocation = invocationOf(event);
+    // The run id is the correlation id of everything the run logs and queues; fixed here so the run record and the logs agree.
+    const runId = invocation.run_id ?? randomUUID();
+    return withCorrelationId(runId, () => runJob(implementations, { ...invocation, run_id: runId }));
   };
 }

@@ -10,8 +10,16 @@ import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { NotificationContent, RecipientRef } from '#shared/domain/notify/notification.schema.ts';
 
+/**
+ * Part of every message's envelope: the correlation id of the request, job
+ * run or message that caused it, stamped by the sender (./send.ts) and
+ * adopted by the worker wrapper for the record's logs and its own messages.
+ */
+const correlation = { correlation_id: z.string().max(100).optional() };
+
 // document-fetch ------------------------------------------------------------
 export const FetchBillText = z.object({
+  ...correlation,
   v: z.literal(1),
   type: z.literal('fetch_bill_text'),
   bill_id: BillId,
@@ -22,6 +30,7 @@ export type DocumentFetchMessage = z.infer<typeof DocumentFetchMessage>;
 
 // brief ---------------------------------------------------------------------
 export const BriefBillText = z.object({
+  ...correlation,
   v: z.literal(1),
   type: z.literal('brief_bill_text'),
   bill_id: BillId,
@@ -39,6 +48,7 @@ export type BillEventKind = z.infer<typeof BillEventKind>;
 
 /** A bill event from the poller (bill_updated), the actions task (status_changed) or the brief worker (new_document, new_amendment). */
 export const BillEvent = z.object({
+  ...correlation,
   v: z.literal(1),
   type: z.literal('bill_event'),
   /** Deterministic per cause (e.g. bill + action, bill + brief version), so a re-emit is recognised. */
@@ -62,6 +72,7 @@ export type BillEvent = z.infer<typeof BillEvent>;
  * invocations; also a retry of the recipients whose delivery failed.
  */
 export const DeliverBatch = z.object({
+  ...correlation,
   v: z.literal(1),
   type: z.literal('deliver_batch'),
   content: NotificationContent,
@@ -75,16 +86,16 @@ export const NotificationMessage = z.discriminatedUnion('type', [BillEvent, Deli
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
 // ingest-tasks --------------------------------------------------------------
-const billTask = <T extends string>(type: T) => z.object({ v: z.literal(1), type: z.literal(type), bill_id: BillId });
+const billTask = <T extends string>(type: T) => z.object({ ...correlation, v: z.literal(1), type: z.literal(type), bill_id: BillId });
 export const IngestTaskMessage = z.discriminatedUnion('type', [
   billTask('fetch_sponsor_for_bill'),
   billTask('fetch_bill_actions'),
   billTask('fetch_bill_cosponsors'),
   billTask('fetch_bill_votes'),
-  z.object({ v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId }),
+  z.object({ ...correlation, v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId }),
   // Background news fetches queued by reads (shared/news/news-reads.ts).
   billTask('fetch_bill_news'),
-  z.object({ v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId }),
+  z.object({ ...correlation, v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId }),
 ]);
 export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
 
@@ -96,6 +107,7 @@ export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
  * is sent again for the rest of the wait.
  */
 export const BackfillBillsPage = z.object({
+  ...correlation,
   v: z.literal(1),
   type: z.literal('backfill_bills_page'),
   backfill_id: z.string().min(1),

@@ -5,6 +5,7 @@
  */
 import type { SendMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import { sqs, sqsSdk } from '#shared/platform/sqs-client.ts';
+import { currentCorrelationId } from '#shared/platform/correlation.ts';
 import type { QueueMessages, QueueName } from './messages.ts';
 
 const SQS_BATCH_MAX = 10;
@@ -25,6 +26,13 @@ export interface OutgoingMessage<T> {
   delaySeconds?: number;
 }
 
+/** The body as sent: stamped with the current correlation id unless it carries one (docs/operations.md, "Correlation ids"). */
+function stamped(body: unknown): unknown {
+  const id = currentCorrelationId();
+  if (!id || !body || typeof body !== 'object' || 'correlation_id' in body) return body;
+  return { ...body, correlation_id: id };
+}
+
 /** Sends messages to a queue; throws if any entry still fails after three attempts. */
 export async function sendMessages<Q extends QueueName>(
   queue: Q,
@@ -33,7 +41,7 @@ export async function sendMessages<Q extends QueueName>(
   const url = queueUrl(queue);
   const entries: SendMessageBatchRequestEntry[] = messages.map((m, i) => {
     const wrapped = typeof m === 'object' && m !== null && 'body' in m ? (m as OutgoingMessage<QueueMessages[Q]>) : { body: m as QueueMessages[Q] };
-    return { Id: String(i), MessageBody: JSON.stringify(wrapped.body), DelaySeconds: wrapped.delaySeconds };
+    return { Id: String(i), MessageBody: JSON.stringify(stamped(wrapped.body)), DelaySeconds: wrapped.delaySeconds };
   });
   const [client, { SendMessageBatchCommand }] = await Promise.all([sqs(), sqsSdk()]);
   for (let i = 0; i < entries.length; i += SQS_BATCH_MAX) {

@@ -7,6 +7,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import '#shared/platform/cold-start.ts';
+import { withCorrelationId } from '#shared/platform/correlation.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordBatch } from '#shared/platform/metrics.ts';
 
@@ -14,6 +15,12 @@ export interface RecordContext {
   messageId: string;
   /** How many times this message has been received (1 on first delivery). */
   receiveCount: number;
+}
+
+/** The correlation id a record runs under: the one its sender stamped, else its own message id. */
+function correlationIdOf(body: unknown, messageId: string): string {
+  const stamped = body && typeof body === 'object' ? (body as { correlation_id?: unknown }).correlation_id : undefined;
+  return typeof stamped === 'string' && stamped.length > 0 ? stamped : messageId;
 }
 
 /** Builds a worker handler that parses each record's body with `schema` and runs `handle` on it. */
@@ -26,6 +33,10 @@ export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: 
     } catch {
       throw new Error(`${name}: message ${record.messageId} is not JSON`);
     }
+    // Scoped to this record (records of a batch run concurrently): its logs and the messages it sends carry the id; nothing is left behind.
+    return withCorrelationId(correlationIdOf(body, record.messageId), () => processRecord(record, body));
+  };
+  const processRecord = async (record: SQSRecord, body: unknown): Promise<void> => {
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new Error(`${name}: message ${record.messageId} does not match the queue's schema: ${parsed.error.message}`);
@@ -41,6 +52,7 @@ export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: 
     }
   };
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    if (context) logger.addContext(context);
     const response = await processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
     recordBatch(name, event.Records.length, response.batchItemFailures.length);
     return response;

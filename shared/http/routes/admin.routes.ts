@@ -13,6 +13,23 @@ import { JobAccepted, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 
+const JobNameParams = z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) });
+
+const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out']);
+
+/** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
+const JobRunView = z.object({
+  job: z.string(),
+  run_id: z.string(),
+  trigger: z.string(),
+  status: JobRunStatus,
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  result: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+});
+
 const JobView = z.object({
   name: z.string(),
   group: z.enum(JOB_FUNCTION_GROUPS),
@@ -23,7 +40,7 @@ const JobView = z.object({
     .object({
       run_id: z.string(),
       trigger: JobTrigger,
-      status: z.enum(['running', 'succeeded', 'failed']),
+      status: JobRunStatus,
       started_at: z.string(),
       finished_at: z.string().nullable(),
       duration_ms: z.number().nullable(),
@@ -52,9 +69,34 @@ export const runJobByName = defineRoute({
   auth: 'admin',
   summary: 'Run a job of the job table now; answers 202 and runs asynchronously',
   tags: ['admin'],
-  params: z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) }),
+  params: JobNameParams,
   response: JobAccepted,
   successStatus: 202,
+});
+
+export const listJobRuns = defineRoute({
+  operationId: 'listJobRuns',
+  method: 'GET',
+  path: '/api/admin/jobs/{name}/runs',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'A job\'s runs of the last 30 days, newest first; a run still "running" past its function\'s timeout shows as timed_out',
+  tags: ['admin'],
+  params: JobNameParams,
+  query: Paging,
+  response: listOf(JobRunView),
+});
+
+export const getJobRun = defineRoute({
+  operationId: 'getJobRun',
+  method: 'GET',
+  path: '/api/admin/jobs/{name}/runs/{run_id}',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'One run of a job with its result or error',
+  tags: ['admin'],
+  params: JobNameParams.extend({ run_id: z.string().min(1).max(100) }),
+  response: JobRunView,
 });
 
 const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }) });
@@ -180,6 +222,8 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
 export const ADMIN_ROUTES: RouteDef[] = [
   listJobs,
   runJobByName,
+  listJobRuns,
+  getJobRun,
   listUsers,
   deleteUser,
   promoteUser,

@@ -80,4 +80,24 @@ describe('admin routes over HTTP', () => {
       expect(jobs.body.items.find((j) => j.name === job)?.last_run, job).toMatchObject({ run_id: runId, trigger: 'admin' });
     }
   });
+
+  it("reads a job's run history and one run, 404 for an unknown job or run", async () => {
+    const started = await api().request<{ job: string; run_id: string }>('POST', '/api/admin/jobs/run_migrations', { token: admin });
+    expect(started.status).toBe(202);
+    await e2e.stack().bus.idle();
+    const runs = await api().request<{ items: { run_id: string; status: string }[]; next_cursor: string | null }>(
+      'GET',
+      '/api/admin/jobs/run_migrations/runs?limit=5',
+      { token: admin },
+    );
+    expect(runs.status).toBe(200);
+    expect(runs.body.items.map((r) => r.run_id)).toContain(started.body.run_id);
+    const run = await api().request<{ run_id: string; status: string }>('GET', `/api/admin/jobs/run_migrations/runs/${started.body.run_id}`, {
+      token: admin,
+    });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ run_id: started.body.run_id, status: 'succeeded' });
+    expect((await api().request('GET', '/api/admin/jobs/run_migrations/runs/no-such-run', { token: admin })).status).toBe(404);
+    expect((await api().request('GET', '/api/admin/jobs/no_such_job/runs', { token: admin })).status).toBe(404);
+  });
 });

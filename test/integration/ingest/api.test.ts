@@ -141,7 +141,9 @@ describe('bills endpoints', () => {
     expect(guest.vote_fetch_queued).toBe(true);
     expect(guest.items[0]).toMatchObject({ yea: 64, nay: 35, result: 'Bill Passed', followed_positions: [] });
     const queued = await receive('ingest-tasks');
-    expect(queued.map((m) => JSON.parse(m.Body ?? '{}') as unknown)).toEqual([{ v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5' }]);
+    expect(queued.map((m) => JSON.parse(m.Body ?? '{}') as unknown)).toEqual([
+      { v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5', correlation_id: expect.any(String) },
+    ]);
     const user = (await call(bills, 'GET', '/api/bills/119-s-5/votes', { token })).body as Json;
     expect(user.vote_fetch_queued).toBe(false);
     expect(user.items[0]?.followed_positions).toEqual([
@@ -183,7 +185,7 @@ describe('members endpoints', () => {
     expect(first).toMatchObject({ id: 'K000389', state: 'CA', district: 17, chamber: 'house', enrichment_pending: true });
     await call(members, 'GET', '/api/members/K000389');
     const drained = await drain({ 'ingest-tasks': ingestTasks });
-    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'enrich_member', member_id: 'K000389' }]);
+    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'enrich_member', member_id: 'K000389', correlation_id: expect.any(String) }]);
     const after = (await call(members, 'GET', '/api/members/K000389')).body as Record<string, unknown>;
     expect(after).toMatchObject({ enrichment_pending: false, birth_year: 1976, sponsored_count: 4, cosponsored_count: 12 });
   });

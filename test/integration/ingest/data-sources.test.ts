@@ -148,7 +148,9 @@ describe('data-source switches in the ingestion pipeline', () => {
     const drained = await drain(workers);
     expect(drained.failures).toEqual([]);
     expect(drained.handled['document-fetch']).toHaveLength(3);
-    expect(drained.handled['ingest-tasks']).toEqual(expect.arrayContaining([{ v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5' }]));
+    expect(drained.handled['ingest-tasks']).toEqual(
+      expect.arrayContaining([{ v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5', correlation_id: expect.any(String) }]),
+    );
     expect(called('govinfo')).toEqual([]);
     expect(called('house')).toEqual([]);
     expect(called('senate')).toEqual([]);

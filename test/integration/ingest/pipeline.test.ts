@@ -110,8 +110,8 @@ describe('ingestion pipeline over the recorded dataset', () => {
     expect(text).toContain('SEC. 3. RULE OF CONSTRUCTION.');
     expect(text).not.toContain('<');
     expect(first.briefs).toEqual([
-      { v: 1, type: 'brief_bill_text', bill_id: '116-hjres-37', version_code: 'rh', force: false },
-      { v: 1, type: 'brief_bill_text', bill_id: '116-hjres-37', version_code: 'rfs', force: false },
+      { v: 1, type: 'brief_bill_text', bill_id: '116-hjres-37', version_code: 'rh', force: false, correlation_id: expect.any(String) },
+      { v: 1, type: 'brief_bill_text', bill_id: '116-hjres-37', version_code: 'rfs', force: false, correlation_id: expect.any(String) },
     ]);
   });
 

@@ -110,7 +110,9 @@ describe('poll_bills on a changed bill', () => {
     ]);
     const drained = await drain(workers);
     expect(drained.failures).toEqual([]);
-    expect(drained.handled['document-fetch']).toEqual([{ v: 1, type: 'fetch_bill_text', bill_id: '118-hr-21', reason: 'action' }]);
+    expect(drained.handled['document-fetch']).toEqual([
+      { v: 1, type: 'fetch_bill_text', bill_id: '118-hr-21', reason: 'action', correlation_id: expect.any(String) },
+    ]);
     expect((await listActions('118-hr-21')).map((a) => a.action_text)).toContain(PASSED.text);
     expect(await getBill('118-hr-21')).toMatchObject({ latest_action_date: '2025-02-12', latest_action_category: 'vote', sponsor_id: 'M001159' });
   });
@@ -125,6 +127,7 @@ describe('poll_bills on a changed bill', () => {
       {
         v: 1,
         type: 'bill_event',
+        correlation_id: expect.any(String),
         event_id: 'status_changed:118-hr-21:PASSED:BILL:2025-02-12',
         kind: 'status_changed',
         bill_id: '118-hr-21',

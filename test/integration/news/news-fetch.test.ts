@@ -313,7 +313,7 @@ describe('background fetches', () => {
     // The search quota is low by now (see above), so the background fetch reads the feed only.
     rssItems = (q) => (q.includes('Trending Act') ? [{ title: 'Trending Act explained', url: 'https://wire.example/t', at: '2026-11-21T12:00:00Z' }] : []);
     const drained = await drain({ 'ingest-tasks': ingestTasks });
-    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_bill_news', bill_id: '119-hr-31' }]);
+    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_bill_news', bill_id: '119-hr-31', correlation_id: expect.any(String) }]);
     expect(drained.failures).toEqual([]);
     expect(((await call(newsApi, 'GET', '/api/bills/119-hr-31/news')).body as { items: { url: string }[] }).items.map((a) => a.url)).toEqual([
       'https://wire.example/t',
@@ -339,7 +339,7 @@ describe('background fetches', () => {
     expect(first.body).toEqual({ items: [], next_cursor: null, news_fetch_queued: true });
     expect(((await call(newsApi, 'GET', '/api/members/S000033/news')).body as { news_fetch_queued: boolean }).news_fetch_queued).toBe(false);
     const drained = await drain({ 'ingest-tasks': ingestTasks });
-    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_member_news', member_id: 'S000033' }]);
+    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_member_news', member_id: 'S000033', correlation_id: expect.any(String) }]);
     expect(rssCalls().map((s) => new URL(s.url, server.base).searchParams.get('q'))).toEqual(['"Bernard Sanders" AND (Sen OR Senator OR Vermont)']);
     expect(searchCalls()).toHaveLength(0);
 

@@ -162,7 +162,7 @@ describe('fetch_news under the data-source switches', () => {
     expect((await call(newsApi, 'GET', '/api/members/S000033/news')).body).toMatchObject({ news_fetch_queued: true });
     const drained = await drain({ 'ingest-tasks': ingestTasks });
     expect(drained.failures).toEqual([]);
-    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_member_news', member_id: 'S000033' }]);
+    expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'fetch_member_news', member_id: 'S000033', correlation_id: expect.any(String) }]);
     expect(rssCalls()).toEqual([]);
 
     const run = await runJob();
