@@ -40,6 +40,7 @@ function samplePath(route: RouteDef): string {
     if (route.path.startsWith('/api/bills/')) return '119-hr-1';
     if (route.path.startsWith('/api/members/')) return 'A000375';
     if (route.path === '/api/collections/{id}') return owned.aliceCollection;
+    if (route.path.startsWith('/api/admin/jobs/')) return 'poll_bills';
     if (name === 'token' && route.path.includes('collection')) return owned.aliceShare;
     throw new Error(`hostile-input: no sample value for {${name}} of ${route.path}; add one`);
   });
