@@ -5,12 +5,12 @@
  * job and the bill writers keep it current, so the dashboard answers Most
  * Popular from one GetItem instead of a Query per day of its look-back.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { isConditionFailed } from './dynamo.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';
 import { tableName } from './table.ts';
+import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
 
 /** Days of scores kept: the longest look-back (30 days) and today. */
 export const FEED_DAYS = 31;
@@ -37,31 +37,14 @@ export async function readDashboardFeed(): Promise<DashboardFeed> {
   return DashboardFeed.parse(out.Item ?? {});
 }
 
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Read, change, write back with a condition on the version read; retried (with jittered backoff) when another writer got there first. */
-async function rewriteFeed(change: (feed: DashboardFeed) => DashboardFeed, attempts = 10): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await pause(Math.random() * Math.min(500, 20 * 2 ** attempt));
-    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: dashboardKeys.feed, ConsistentRead: true }));
-    const current = DashboardFeed.parse(out.Item ?? {});
-    const next = change(current);
-    try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...dashboardKeys.feed, entity: 'dashboard_feed', ...next, version: current.version + 1 },
-          ConditionExpression: out.Item ? 'version = :v' : 'attribute_not_exists(pk)',
-          ...(out.Item ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
-        }),
-      );
-      return true;
-    } catch (err) {
-      if (!isConditionFailed(err)) throw err;
-      if (attempt >= attempts) return false;
-    }
-  }
-}
+/** Read, change and write the feed back on the version read (./versioned-item.ts). */
+const rewriteFeed = (change: (feed: DashboardFeed) => DashboardFeed, attempts = 10) =>
+  rewriteVersioned(
+    dashboardKeys.feed,
+    (item) => DashboardFeed.parse(item),
+    (feed) => ({ entity: 'dashboard_feed', ...change(feed) }),
+    attempts,
+  );
 
 /** The newest FEED_SIZE entries of a recent map, newest first (ties by id, descending, as the BILLS listing sorts). */
 export function newestRecent(recent: Record<string, string>, size = FEED_SIZE): [string, string][] {
@@ -95,44 +78,17 @@ export async function recordTrendingDay(date: string, scored: { bill_id: string;
  */
 export async function noteLatestAction(billId: string, latestActionDate: string | null): Promise<void> {
   if (!latestActionDate) return;
-  const note = () =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: dashboardKeys.feed,
-        UpdateExpression: 'SET #recent.#id = :date',
-        ConditionExpression: 'attribute_exists(#recent) AND (attribute_not_exists(recent_floor) OR recent_floor = :null OR recent_floor <= :date)',
-        ExpressionAttributeNames: { '#recent': 'recent', '#id': billId },
-        ExpressionAttributeValues: { ':date': latestActionDate, ':null': null },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-  let out;
-  try {
-    out = await note();
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-    // Either the bill is older than the floor (nothing to do) or the feed has no recent map yet:
-    // create an empty one without a read (many writers may race here), then try once more.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: dashboardKeys.feed,
-        UpdateExpression: 'SET #recent = if_not_exists(#recent, :empty), entity = :entity, version = if_not_exists(version, :zero)',
-        ExpressionAttributeNames: { '#recent': 'recent' },
-        ExpressionAttributeValues: { ':empty': {}, ':entity': 'dashboard_feed', ':zero': 0 },
-      }),
-    );
-    try {
-      out = await note();
-    } catch (again) {
-      if (isConditionFailed(again)) return; // below the floor
-      throw again;
-    }
-  }
-  const size = Object.keys(DashboardFeed.parse(out.Attributes ?? {}).recent).length;
+  const after = await setMapEntry({
+    key: dashboardKeys.feed,
+    map: 'recent',
+    entry: billId,
+    value: latestActionDate,
+    condition: { expression: 'attribute_not_exists(recent_floor) OR recent_floor = :null OR recent_floor <= :value', values: { ':null': null } },
+    base: { entity: 'dashboard_feed' },
+  });
+  if (!after) return; // older than the floor
   // Trimming only bounds the item; when writers race, a later write trims instead.
-  if (size > RECENT_TRIM_AT) await rewriteFeed(trimRecent, 3);
+  if (Object.keys(DashboardFeed.parse(after).recent).length > RECENT_TRIM_AT) await rewriteFeed(trimRecent, 3);
 }
 
 /** Keeps the newest FEED_SIZE entries and raises the floor to the oldest of them. */

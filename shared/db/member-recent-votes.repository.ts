@@ -4,14 +4,12 @@
  * position, trimmed to the newest few. The dashboard reads it in the same
  * BatchGet as the member records, instead of one Query per followed member.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { isConditionFailed, type Item } from './dynamo.ts';
+import type { Item } from './dynamo.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { tableName } from './table.ts';
+import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
 
 /** Positions kept per member: the dashboard shows three; a few more absorb late-arriving older votes. */
 export const RECENT_VOTES_KEPT = 5;
@@ -26,9 +24,7 @@ const entryKey = (v: Pick<MemberVote, 'date' | 'vote_id'>) => `${v.date}#${v.vot
 
 /** The newest positions of a stored recent-votes item, newest first. */
 export function recentVotesFromItem(item: Item | undefined, limit: number): MemberVote[] {
-  const { votes } = RecentVotesItem.parse(item ?? {});
-  return Object.entries(votes)
-    .sort(([a], [b]) => b.localeCompare(a))
+  return newest(RecentVotesItem.parse(item ?? {}).votes)
     .slice(0, limit)
     .map(([, v]) => v);
 }
@@ -40,62 +36,26 @@ export async function noteRecentVotes(positions: MemberVote[]): Promise<void> {
 
 async function noteOne(vote: MemberVote): Promise<void> {
   const key = memberKeys.recentVotes(vote.member_id);
-  const note = () =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #votes.#k = :v',
-        ConditionExpression: 'attribute_exists(#votes)',
-        ExpressionAttributeNames: { '#votes': 'votes', '#k': entryKey(vote) },
-        ExpressionAttributeValues: { ':v': vote },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-  let out;
-  try {
-    out = await note();
-  } catch (err) {
-    if (!isConditionFailed(err)) throw err;
-    // The member's first vote: create the map without a read (writers may race here), then note it.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #votes = if_not_exists(#votes, :empty), entity = :entity, member_id = :m, version = if_not_exists(version, :zero)',
-        ExpressionAttributeNames: { '#votes': 'votes' },
-        ExpressionAttributeValues: { ':empty': {}, ':entity': 'member_recent_votes', ':m': vote.member_id, ':zero': 0 },
-      }),
-    );
-    out = await note();
-  }
+  const after = await setMapEntry({
+    key,
+    map: 'votes',
+    entry: entryKey(vote),
+    value: vote,
+    base: { entity: 'member_recent_votes', member_id: vote.member_id },
+  });
   // Trimming only bounds the item; when writers race, a later write trims instead.
-  if (Object.keys(RecentVotesItem.parse(out.Attributes ?? {}).votes).length > TRIM_AT) await rewrite(vote.member_id, (votes) => votes);
+  if (Object.keys(RecentVotesItem.parse(after ?? {}).votes).length > TRIM_AT) {
+    await rewriteVersioned(
+      key,
+      (item) => RecentVotesItem.parse(item),
+      (current) => ({ entity: 'member_recent_votes', member_id: vote.member_id, votes: Object.fromEntries(newest(current.votes)) }),
+      3,
+    );
+  }
 }
 
-/** Read, change, keep the newest RECENT_VOTES_KEPT, write back on the version read (retried on a race). */
-async function rewrite(memberId: string, change: (votes: Record<string, MemberVote>) => Record<string, MemberVote>): Promise<void> {
-  const key = memberKeys.recentVotes(memberId);
-  for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await new Promise((r) => setTimeout(r, Math.random() * 50 * attempt));
-    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-    const current = RecentVotesItem.parse(out.Item ?? {});
-    const kept = Object.entries(change(current.votes))
-      .sort(([a], [b]) => b.localeCompare(a))
-      .slice(0, RECENT_VOTES_KEPT);
-    try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...key, entity: 'member_recent_votes', member_id: memberId, votes: Object.fromEntries(kept), version: current.version + 1 },
-          ConditionExpression: out.Item ? 'version = :v' : 'attribute_not_exists(pk)',
-          ...(out.Item ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
-        }),
-      );
-      return;
-    } catch (err) {
-      if (!isConditionFailed(err)) throw err;
-      if (attempt >= 3) return;
-    }
-  }
-}
+/** The newest RECENT_VOTES_KEPT entries of a votes map (keys sort by date, then vote id). */
+const newest = (votes: Record<string, MemberVote>) =>
+  Object.entries(votes)
+    .sort(([a], [b]) => b.localeCompare(a))
+    .slice(0, RECENT_VOTES_KEPT);

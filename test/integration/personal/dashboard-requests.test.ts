@@ -4,9 +4,11 @@
  * reference below reads them the old way: a Query per day of the look-back,
  * the bills listing, a Query per followed member).
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardKeys } from '#shared/db/keys/dashboard.keys.ts';
+import { newestRecent, noteLatestAction, readDashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
+import { noteRecentVotes, recentVotesFromItem } from '#shared/db/member-recent-votes.repository.ts';
 import { memberKeys } from '#shared/db/keys/member.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
@@ -143,5 +145,51 @@ describe('migration 0004', () => {
     await fillDashboardFeed(NOW);
     await fillDashboardFeed(NOW);
     expect(await dashboardFor(user, NOW)).toEqual(before);
+  });
+});
+
+describe('the bounded items behind the dashboard', () => {
+  it('trims the recent map back to the newest ten once it passes forty, and raises the floor', async () => {
+    for (let n = 1; n <= 45; n++) await noteLatestAction(`trim-${String(n).padStart(2, '0')}`, `2027-01-${String(Math.ceil(n / 2)).padStart(2, '0')}`);
+    const feed = await readDashboardFeed();
+    expect(Object.keys(feed.recent).filter((id) => id.startsWith('trim-')).length).toBeLessThanOrEqual(40);
+    expect(feed.recent_floor).not.toBeNull();
+    expect(newestRecent(feed.recent).map(([id]) => id)).toEqual([
+      'trim-45',
+      'trim-44',
+      'trim-43',
+      'trim-42',
+      'trim-41',
+      'trim-40',
+      'trim-39',
+      'trim-38',
+      'trim-37',
+      'trim-36',
+    ]);
+    // A bill older than the floor changes nothing.
+    await noteLatestAction('trim-old', '2020-01-01');
+    expect((await readDashboardFeed()).recent['trim-old']).toBeUndefined();
+  });
+
+  it('keeps a member’s newest positions when the map is trimmed', async () => {
+    const votes = Array.from({ length: 20 }, (_, i) => ({
+      member_id: 'C000003',
+      name: 'C',
+      party: null,
+      state: null,
+      position: 'Yea' as const,
+      vote_id: `house-119-1-${100 + i}`,
+      bill_id: '119-hr-1',
+      chamber: 'house' as const,
+      date: `2026-09-${String(i + 1).padStart(2, '0')}`,
+      question: 'On Passage',
+      vote_type: null,
+      kind: 'passage' as const,
+      result: 'Passed',
+    }));
+    for (const v of votes) await noteRecentVotes([v]);
+    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes('C000003') }))).Item;
+    expect(Object.keys((item?.votes ?? {}) as object).length).toBeLessThanOrEqual(15);
+    expect(recentVotesFromItem(item, 3).map((v) => v.vote_id)).toEqual(['house-119-1-119', 'house-119-1-118', 'house-119-1-117']);
   });
 });

@@ -1,0 +1,103 @@
+/**
+ * Two ways to change a small aggregate item that many writers touch (the
+ * dashboard feed, a member's recent votes): set one entry of a map attribute
+ * with a single UpdateItem, creating the map on first use without a read; and
+ * read-change-write the whole item on a `version` condition, retried when
+ * another writer got there first.
+ */
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { isConditionFailed, type Item } from './dynamo.ts';
+import type { ItemKey } from './keys/key.ts';
+import { tableName } from './table.ts';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface MapEntryWrite {
+  key: ItemKey;
+  /** The map attribute, and the entry's name and value in it. */
+  map: string;
+  entry: string;
+  value: unknown;
+  /** A further condition (with its `:values`) the write needs besides the map existing. */
+  condition?: { expression: string; values: Record<string, unknown> };
+  /** Attributes the item gets when the map is first created (entity and the like). */
+  base: Record<string, unknown>;
+}
+
+/**
+ * Sets `map.entry = value` in one UpdateItem. When the map does not exist
+ * yet, creates it empty (with `base` and `version` 0, idempotently, so racing
+ * writers agree) and tries once more. Returns the item after the write, or
+ * null when the further condition did not hold.
+ */
+export async function setMapEntry(w: MapEntryWrite): Promise<Item | null> {
+  const set = () =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: w.key,
+        UpdateExpression: 'SET #map.#entry = :value',
+        ConditionExpression: `attribute_exists(#map)${w.condition ? ` AND (${w.condition.expression})` : ''}`,
+        ExpressionAttributeNames: { '#map': w.map, '#entry': w.entry },
+        ExpressionAttributeValues: { ':value': w.value, ...(w.condition?.values ?? {}) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+  try {
+    return ((await set()).Attributes ?? {}) as Item;
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
+  const names = Object.keys(w.base).map((_, i) => `#b${i}`);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: w.key,
+      UpdateExpression: ['#map = if_not_exists(#map, :empty)', 'version = if_not_exists(version, :zero)', ...names.map((n, i) => `${n} = :b${i}`)]
+        .join(', ')
+        .replace(/^/, 'SET '),
+      ExpressionAttributeNames: { '#map': w.map, ...Object.fromEntries(Object.keys(w.base).map((k, i) => [names[i], k])) },
+      ExpressionAttributeValues: { ':empty': {}, ':zero': 0, ...Object.fromEntries(Object.values(w.base).map((v, i) => [`:b${i}`, v])) },
+    }),
+  );
+  try {
+    return ((await set()).Attributes ?? {}) as Item;
+  } catch (err) {
+    if (isConditionFailed(err)) return null;
+    throw err;
+  }
+}
+
+/**
+ * Reads the item (strongly consistent), lets `change` compute its new
+ * attributes, and puts them back on the condition that nobody wrote since
+ * (`version` as read, or no item). A lost race is retried after a jittered
+ * pause; false after `attempts` lost races.
+ */
+export async function rewriteVersioned<T extends { version: number }>(
+  key: ItemKey,
+  parse: (item: Item) => T,
+  change: (current: T) => Record<string, unknown>,
+  attempts: number,
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) await pause(Math.random() * Math.min(500, 20 * 2 ** attempt));
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const current = parse((out.Item ?? {}) as Item);
+    try {
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...key, ...change(current), version: current.version + 1 },
+          ConditionExpression: out.Item ? 'version = :v' : 'attribute_not_exists(pk)',
+          ...(out.Item ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
+        }),
+      );
+      return true;
+    } catch (err) {
+      if (!isConditionFailed(err)) throw err;
+      if (attempt >= attempts) return false;
+    }
+  }
+}
