@@ -33,8 +33,9 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
-  // Re-analysis asks for the text again or for a new brief; the draft letter reads the stored text.
-  llm: [table('readwrite'), bucket('read'), ...send('document-fetch', 'brief')],
+  // Re-analysis asks for the text again or for a new brief; the draft letter reads the stored text;
+  // a batch submit puts the RunJob event of build_llm_batch on the bus.
+  llm: [table('readwrite'), bucket('read'), busPut, ...send('document-fetch', 'brief')],
   personal: [table('readwrite')],
   // Test notifications are delivered directly, email included.
   notifications: [table('readwrite'), email],

@@ -1,13 +1,14 @@
 /** The llm API group: brief history, draft letters, LLM settings, and the LLM admin endpoints. */
 import { adminStats, reprocessBill } from '#shared/briefs/brief-admin.ts';
 import { draftLetter } from '#shared/briefs/draft-letter.ts';
-import { getBatchState, submitLlmBatch } from '#shared/briefs/llm-batch.ts';
+import { getBatchState } from '#shared/briefs/llm-batch.ts';
 import { listModels, pingLlm, readSettings, updateSettings } from '#shared/admin/llm-settings-admin.ts';
 import { listBriefsPage } from '#shared/db/briefs.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 import { accepted } from '#shared/http/reply.ts';
+import { submitLlmBatchRequest } from '#shared/jobs/llm-batch-admin.ts';
 import * as routes from '#shared/http/routes/llm.routes.ts';
 
 const withoutItems = <T extends { items?: unknown }>(state: T) => {
@@ -32,7 +33,7 @@ export const handler = apiFunction('llm', [
     if (!queued) throw new NotFoundError(`No bill ${params.id}`, 'bill.not_found');
     return accepted(queued);
   }),
-  implement(routes.submitLlmBatch, async () => accepted(withoutItems(await submitLlmBatch()))),
+  implement(routes.submitLlmBatch, async ({ user }) => accepted(await submitLlmBatchRequest(user.id, new Date()))),
   implement(routes.llmBatchStatus, async () => {
     const state = await getBatchState();
     return state ? withoutItems(state) : { status: 'none' };

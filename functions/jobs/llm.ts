@@ -1,11 +1,13 @@
-/** The llm job group: batch poll and brief backfills, each one use case. */
+/** The llm job group: batch build and poll, and the brief backfills, each one use case. */
 import { backfillCategories, backfillCitations, backfillLabels, resumeAnalysis } from '#shared/briefs/brief-admin.ts';
-import { pollLlmBatch } from '#shared/briefs/llm-batch.ts';
+import { buildLlmBatch, pollLlmBatch } from '#shared/briefs/llm-batch.ts';
 import { jobFunction } from '#shared/jobs/job-function.ts';
 
 export const handler = jobFunction('llm', {
-  poll_llm_batch_results: async () => {
-    const { items: _items, ...summary } = await pollLlmBatch();
+  build_llm_batch: async ({ runId, now, input }) =>
+    buildLlmBatch({ runId, now, requestId: typeof input.request_id === 'string' ? input.request_id : undefined }),
+  poll_llm_batch_results: async ({ runId, now }) => {
+    const { items: _items, ...summary } = await pollLlmBatch({ runId, now });
     return summary;
   },
   backfill_citations: async () => backfillCitations(),

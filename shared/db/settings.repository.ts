@@ -7,7 +7,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { isConditionFailed } from './dynamo.ts';
 import { settingKeys } from './keys/settings.keys.ts';
 import { tableName } from './table.ts';
 
@@ -56,32 +55,4 @@ export async function putSetting(k: SettingKey, value: unknown, updatedBy?: stri
 /** Removes a setting (back to the environment default). */
 export async function deleteSetting(k: SettingKey): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: settingKeys.setting(k) }));
-}
-
-/**
- * Writes a setting only when it is absent or its stored `value.status` is one
- * of `replaceableStatuses`; returns false when the condition failed (e.g. an
- * LLM batch is still running).
- */
-export async function putSettingIf(k: SettingKey, value: unknown, replaceableStatuses: readonly string[]): Promise<boolean> {
-  const names = replaceableStatuses.map((_, i) => `:s${i}`);
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...settingKeys.setting(k), entity: 'setting', value, updated_at: new Date().toISOString() },
-        ConditionExpression: names.length ? `attribute_not_exists(pk) OR #v.#st IN (${names.join(', ')})` : 'attribute_not_exists(pk)',
-        ...(names.length
-          ? {
-              ExpressionAttributeNames: { '#v': 'value', '#st': 'status' },
-              ExpressionAttributeValues: Object.fromEntries(replaceableStatuses.map((s, i) => [`:s${i}`, s])),
-            }
-          : {}),
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
 }

@@ -1,12 +1,22 @@
-/** Jobs of the llm domain (see the job table in ./job-table.ts): the batch poll and the brief backfills. */
+/** Jobs of the llm domain (see the job table in ./job-table.ts): the batch build and poll, and the brief backfills. */
+import { BATCH_BUILD_TIMEOUT_SECONDS } from '#shared/domain/briefs/batch-state.schema.ts';
 import type { JobDef } from './job.ts';
 
 export const LLM_JOBS: JobDef[] = [
   {
+    name: 'build_llm_batch',
+    group: 'llm',
+    description:
+      'Builds and submits the LLM batch an admin requested (POST /api/admin/submit-llm-batch triggers it), with the provider, model and settings recorded with the request',
+    // The builder's lease outlives this timeout (shared/domain/briefs/batch-state.schema.ts).
+    timeoutSeconds: BATCH_BUILD_TIMEOUT_SECONDS,
+  },
+  {
     name: 'poll_llm_batch_results',
     group: 'llm',
     schedule: '*/30 * * * *',
-    description: 'Imports the results of a finished LLM batch (idempotent), then notifies',
+    description:
+      'Builds a requested LLM batch nobody picked up, then imports the results of a finished batch (idempotent) from the provider that took it, then notifies',
     timeoutSeconds: 900,
   },
   {

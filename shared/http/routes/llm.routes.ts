@@ -156,7 +156,7 @@ const BatchView = z.object({
   batch_id: z.string().nullable().optional(),
   provider: z.string().optional(),
   model: z.string().optional(),
-  submitted_at: z.string().optional(),
+  submitted_at: z.string().nullable().optional(),
   updated_at: z.string().optional(),
   total: z.number().optional(),
   completed: z.number().optional(),
@@ -164,6 +164,25 @@ const BatchView = z.object({
   imported: z.number().optional(),
   import_failed: z.number().optional(),
   error: z.string().nullable().optional(),
+  request_id: z.string().nullable().optional().describe('The batch request that claimed the slot (null on batches submitted before requests had ids)'),
+  requested_by: z.string().nullable().optional().describe('Id of the admin who asked for the batch'),
+  requested_at: z.string().nullable().optional().describe('When the batch was asked for (ISO 8601)'),
+  lease_until: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted'),
+  builder_run_id: z.string().nullable().optional().describe('The build_llm_batch run that claimed the request, null until one does'),
+  settings: z
+    .object({
+      source: z.enum(['settings', 'environment']).describe('Where the provider and model came from when the batch was requested'),
+      prompt_version: z.string().describe('Version of the brief prompts the batch was built with'),
+      max_tokens: z.number().describe('Output token limit of each brief request'),
+      chunk_tokens: z.number().describe('Input size above which a text is briefed in realtime instead (it needs splitting)'),
+    })
+    .nullable()
+    .optional()
+    .describe('The settings recorded with the request; the build, poll and import use them and the recorded provider and model, not those in force later'),
 });
 
 export const submitLlmBatch = defineRoute({
@@ -173,9 +192,12 @@ export const submitLlmBatch = defineRoute({
   fn,
   auth: 'admin',
   tags: ['admin'],
-  summary: 'Send up to 1000 unbriefed documents as one LLM batch (openai, anthropic); 409 while a batch exists',
+  summary:
+    'Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status requested) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot',
   successStatus: 202,
-  response: BatchView,
+  response: BatchView.extend({
+    run_id: z.string().nullable().describe('The build_llm_batch run asked for; null when the job bus refused it (the next scheduled poll builds the request)'),
+  }),
 });
 
 export const llmBatchStatus = defineRoute({

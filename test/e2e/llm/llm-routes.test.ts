@@ -2,7 +2,7 @@
  * The llm routes over HTTP against the local stack, with a local server in
  * the OpenAI and Anthropic wire formats as the model: a bill's brief history,
  * a drafted letter, the LLM settings and model list, the admin ping, stats
- * and reprocess, and an LLM batch submitted and then read back. The briefs
+ * and reprocess, and an LLM batch requested, built by its job and read back. The briefs
  * are written by the real brief worker, so every reply carries real shapes
  * (and the e2e client checks each against its route's response schema).
  */
@@ -121,11 +121,16 @@ describe('llm routes over HTTP', () => {
     await seedText('119-hr-301', 'ih', BILL_V1, '2025-03-01');
     expect((await deliverBrief(briefMessage('119-hr-301', 'ih'))).batchItemFailures).toEqual([]);
 
-    const submitted = await api().request('POST', '/api/admin/submit-llm-batch', { token: admin });
+    // The submit records a request and answers at once; the bus runs build_llm_batch, which submits the batch.
+    const submitted = await api().request<{ request_id: string; run_id: string | null }>('POST', '/api/admin/submit-llm-batch', { token: admin });
     expect(submitted.status).toBe(202);
-    expect(submitted.body).toMatchObject({ status: 'in_progress', provider: 'openai', total: 1 });
+    expect(submitted.body).toMatchObject({ status: 'requested', provider: 'openai', batch_id: null, run_id: expect.any(String) });
+    const whileRequested = await api().request<{ detail: string }>('POST', '/api/admin/submit-llm-batch', { token: admin });
+    expect(whileRequested.status).toBe(409);
+    expect(whileRequested.body.detail).toMatch(/its lease expires at \d{4}-\d\d-\d\dT/);
+    await e2e.stack().bus.idle();
     expect((await api().request('POST', '/api/admin/submit-llm-batch', { token: admin })).status).toBe(409);
     const status = await api().request('GET', '/api/admin/llm-batch-status', { token: admin });
-    expect(status.body).toMatchObject({ status: 'in_progress', provider: 'openai', total: 1 });
+    expect(status.body).toMatchObject({ status: 'in_progress', provider: 'openai', total: 1, request_id: submitted.body.request_id, lease_until: null });
   });
 });
