@@ -15,7 +15,8 @@ import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 
 const JobNameParams = z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) });
 
-const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out']);
+/** skipped: another run of the job held its lease (error names it), so this run did nothing. */
+const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out', 'skipped']);
 
 /** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
 const JobRunView = z.object({
