@@ -17,9 +17,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
-import { listDue } from '#shared/db/notifications.repository.ts';
+import { listDue, transitionNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
-import { claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import { channelsIn, claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
 import { claimAbandoned, messagesOf } from '#shared/domain/notify/held-release.ts';
@@ -45,7 +45,10 @@ async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[
     }
     // else: another run is sending it right now.
   }
-  const ordered = free.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
+  // An event listed with nothing waiting for the digest (its state moved on) only leaves the index.
+  const idle = free.filter((e) => channelsIn(e, 'digest').length === 0);
+  await Promise.all(idle.map((e) => transitionNotification(e, { channels: {}, expect: {}, claimedBy: null, claim: null, defer: { clear: true } })));
+  const ordered = free.filter((e) => !idle.includes(e)).sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
   const claimed = (await Promise.all(ordered.map((e) => claimEvent(user, e, isOn, claim, DIGEST)))).filter((c): c is Claimed => c !== null);
   if (!user || claimed.length === 0) return counts;
   const mode = user.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';

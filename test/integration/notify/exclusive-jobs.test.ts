@@ -4,7 +4,7 @@ import { handler as auth } from '#functions/api/auth.ts';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { handler as notifyJobs } from '#functions/jobs/notify.ts';
 import { createFollow } from '#shared/db/follows.repository.ts';
-import { listHistory } from '#shared/db/notifications.repository.ts';
+import { listHistory, updateNotification } from '#shared/db/notifications.repository.ts';
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
 import { MAX_SEND_ATTEMPTS } from '#shared/domain/notify/send-retries.ts';
 import { deliverBatch } from '#shared/notify/deliver.ts';
@@ -75,13 +75,15 @@ const lines = (bodies: string[]) =>
     .sort();
 /** Two invocations of a job's function started together, as two schedules or a schedule and an admin would. */
 const overlappingRuns = (job: string) => Promise.all([notifyJobs({ job, trigger: 'schedule' }), notifyJobs({ job, trigger: 'admin' })]);
-/** Minute `m` of the hour that began three hours ago: inside hal's quiet hours, which ended an hour before this hour began. */
+/** One clock reading for hal's quiet hours and his events, so an hour turning mid-file cannot move one without the other. */
+const REF = Date.now();
+const hourNow = new Date(REF).getUTCHours();
+/** Minute `m` of the hour that began three hours before REF: inside hal's quiet hours, which ended an hour before REF's hour began. */
 const threeHoursAgoAt = (m: number) => {
-  const t = new Date(Date.now() - 3 * HOUR);
+  const t = new Date(REF - 3 * HOUR);
   t.setUTCMinutes(m, 0, 0);
   return t;
 };
-const hourNow = new Date().getUTCHours();
 
 beforeAll(async () => {
   [push, smtp] = await Promise.all([startPushServer(), startSmtpSink()]);
@@ -159,6 +161,22 @@ describe('overlapping runs of the notification jobs', () => {
     expect(pushesTo('wes')).toHaveLength(1);
     expect(mailsTo('wes')).toHaveLength(1);
     expect((await historyOf('wren'))[0]?.channels).toMatchObject({ push: 'sent', email: 'sent' });
+  });
+});
+
+describe('the digest index', () => {
+  it('lets an event whose channels no longer wait for the digest leave the index without sending it', async () => {
+    const at = new Date('2026-05-01T10:00:00.000Z');
+    await record('dina', content('dina-moved', '119-hr-80'), at);
+    // Its state moved on (sent some other way) while it was still listed as due.
+    await updateNotification(
+      { user_id: users.dina?.id ?? '', occurred_at: at.toISOString(), event_id: 'dina-moved' },
+      { channels: { push: 'sent', email: 'sent' } },
+    );
+    const before = pushesTo('dina').length;
+    expect(await sendNotificationDigests(new Date('2026-05-02T08:05:00.000Z'))).toMatchObject({ due_events: 1, messages_sent: 0 });
+    expect(await sendNotificationDigests(new Date('2026-05-02T09:05:00.000Z'))).toMatchObject({ due_events: 0 });
+    expect(pushesTo('dina')).toHaveLength(before);
   });
 });
 
