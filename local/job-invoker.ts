@@ -25,7 +25,9 @@ export async function runJobLocally(job: Pick<JobDef, 'name' | 'group' | 'timeou
   const started = Date.now();
   try {
     const result = await loaded.handler(event, lambdaContext(`jobs-${job.group}`, randomUUID(), job.timeoutSeconds));
-    log(`job ${job.name}: succeeded in ${Date.now() - started} ms`);
+    // A run that found another run of the job holding its lease did nothing: say so instead of "succeeded".
+    const skipped = result && typeof result === 'object' && 'status' in result && result.status === 'skipped';
+    log(skipped ? `job ${job.name}: skipped: ${String('error' in result ? result.error : '')}` : `job ${job.name}: succeeded in ${Date.now() - started} ms`);
     return { status: 'succeeded', result };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);

@@ -27,6 +27,10 @@ export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean
   if ((await listBillsByLatestAction({ limit: 1 })).items.length > 0) return { seeded: false, detail: 'the table already has bills' };
   const members = await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
   const poll = await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
+  // A start interrupted mid-seed (with a persistent data folder) leaves its run's lease until it expires: say so rather than claim a seed.
+  const skipped = [members, poll].find((r) => r.status === 'skipped');
+  if (skipped)
+    return { seeded: false, detail: `not seeded: ${skipped.job} was skipped (${skipped.error ?? ''}); its lease expires by itself, start again then` };
   const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; the queue pumps fetch actions, text and votes next (by-zip answers for ${SEED_ZIP})`;
   ctx.log(detail);
   return { seeded: true, detail };

@@ -7,6 +7,7 @@ import * as routes from '#shared/http/routes/notifications.routes.ts';
 import { publicUrl } from '#shared/notify/channel-delivery.ts';
 import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/notify/feed-and-unsubscribe.ts';
 import { billUrl } from '#shared/domain/notify/render.ts';
+import { failuresOf } from '#shared/domain/notify/send-retries.ts';
 import { readSettings, rotateFeedToken, updateSettings } from '#shared/notify/settings.ts';
 import { testEmail, testPush, testRss } from '#shared/notify/send-test-notifications.ts';
 
@@ -15,8 +16,9 @@ export const handler = apiFunction('notifications', [
   implement(routes.putNotificationSettings, async ({ user, body }) => updateSettings(user, body)),
   implement(routes.getNotificationHistory, async ({ user, query }) => {
     const page = await listHistory(user.id, query.limit, query.cursor);
-    const items = page.items.map(({ user_id: _u, errors: _e, ...e }) => ({
+    const items = page.items.map(({ user_id: _u, errors, ...e }) => ({
       ...e,
+      failures: failuresOf({ channels: e.channels, errors }),
       url: e.bill_id ? billUrl(publicUrl(), e.bill_id) : `${publicUrl()}/dashboard`,
     }));
     return { items, next_cursor: page.next_cursor };

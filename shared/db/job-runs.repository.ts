@@ -10,7 +10,8 @@ import { batchGet, isConditionFailed, queryPage, type Page } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';
 import { tableName, ttlIn } from './table.ts';
 
-export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'timed_out'] as const;
+/** skipped: another run of the job held its lease, so this one did nothing (its `error` says which run). */
+export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'timed_out', 'skipped'] as const;
 
 export const JobRun = z.object({
   job: z.string(),
@@ -33,23 +34,26 @@ const fromItem = (item: Record<string, unknown>): JobRun => JobRun.parse(item);
  * Records a run's state in its history and as the job's latest run. The
  * latest-run write is conditional: a run that finishes late (after a newer
  * run of the job started) updates its own history item but does not replace
- * the newer run in LATEST.
+ * the newer run in LATEST. With `latest: false` only the history is written:
+ * a skipped run must not hide the run it yielded to, which is still going.
  */
-export async function recordJobRun(run: JobRun): Promise<void> {
+export async function recordJobRun(run: JobRun, options: { latest?: boolean } = {}): Promise<void> {
   const base = { entity: 'job_run', ...run };
   await Promise.all([
-    dynamo()
-      .send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...jobKeys.latest(run.job), ...base },
-          ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR started_at <= :started',
-          ExpressionAttributeValues: { ':run': run.run_id, ':started': run.started_at },
-        }),
-      )
-      .catch((err: unknown) => {
-        if (!isConditionFailed(err)) throw err;
-      }),
+    options.latest === false
+      ? Promise.resolve()
+      : dynamo()
+          .send(
+            new PutCommand({
+              TableName: tableName(),
+              Item: { ...jobKeys.latest(run.job), ...base },
+              ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR started_at <= :started',
+              ExpressionAttributeValues: { ':run': run.run_id, ':started': run.started_at },
+            }),
+          )
+          .catch((err: unknown) => {
+            if (!isConditionFailed(err)) throw err;
+          }),
     dynamo().send(
       new PutCommand({
         TableName: tableName(),

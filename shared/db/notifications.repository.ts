@@ -124,6 +124,8 @@ async function getItem(key: { pk: unknown; sk: string }): Promise<Item | undefin
 export interface ChannelUpdate {
   channels: Partial<Record<ChannelName, ChannelState>>;
   errors?: Partial<Record<ChannelName, string>>;
+  /** The event's failed-attempt counts, written whole (callers merge; the conditional transitions keep writers apart). */
+  attempts?: Partial<Record<ChannelName, number>>;
   /** Take the event out of the held/digest index (released), or move it to a new due time. */
   defer?: { clear: true } | { kind: DeferKind; due_at: string };
 }
@@ -150,6 +152,11 @@ function updateParts(event: Pick<NotificationEvent, 'user_id' | 'event_id'>, upd
     names[`#${channel}`] = channel;
     values[`:e_${channel}`] = message;
     sets.push(`#errors.#${channel} = :e_${channel}`);
+  }
+  if (update.attempts) {
+    names['#attempts'] = 'attempts';
+    values[':attempts'] = update.attempts;
+    sets.push('#attempts = :attempts');
   }
   if (update.defer && 'clear' in update.defer) {
     removes.push(deferredIndex.pk, deferredIndex.sk);
@@ -245,6 +252,12 @@ export async function transitionNotification(
     if (isConditionFailed(err)) return false;
     throw err;
   }
+}
+
+/** One event as stored, with its release claim if a run holds one (strongly consistent), or null. */
+export async function getNotification(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>): Promise<DueEvent | null> {
+  const item = await getItem(notificationKeys.event(event));
+  return item ? dueFromItem(item) : null;
 }
 
 /** Events of `kind` due at or before `now`, oldest first (Query gsi2 per due date, `lookbackDays` back), with any release claim. */

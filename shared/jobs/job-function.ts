@@ -2,9 +2,15 @@
  * Builds the Lambda handler of one job group. It accepts the scheduler's
  * input or the admin bus event (whose detail is the same JobInvocation),
  * runs the named job, and records the run with its summary or error.
+ * A run first takes its job's lease (docs/operations.md, "Run leases"): an
+ * overlapping run of the same job (a schedule firing while an admin run is
+ * going, a retried event) finds it held, records itself as skipped and
+ * does nothing. The lease lasts the job's lifetime, so a holder that died
+ * stops blocking once it could no longer be running.
  */
 import { randomUUID } from 'node:crypto';
 import '#shared/platform/cold-start.ts';
+import { acquireJobLease, releaseJobLease } from '#shared/db/job-leases.repository.ts';
 import { latestRuns, recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
 import type { Context } from 'aws-lambda';
 import { withCorrelationId } from '#shared/platform/correlation.ts';
@@ -12,7 +18,7 @@ import { logger } from '#shared/platform/logger.ts';
 import { recordJobRun as emitJobMetric } from '#shared/platform/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
 import { JOBS } from './job-table.ts';
-import { settleIfStale } from './stale-runs.ts';
+import { leaseSeconds, settleIfStale } from './stale-runs.ts';
 
 /** A bus event wraps the invocation in `detail`; the scheduler sends it bare. */
 function invocationOf(event: unknown): JobInvocation {
@@ -35,11 +41,34 @@ export async function runJob(implementations: Record<string, JobHandler>, invoca
     result: null,
     error: null,
   };
+  const lease = await acquireJobLease(run.job, run.run_id, now, leaseSeconds(run.job));
+  if (!lease.acquired) {
+    const holder = lease.holder ? `run ${lease.holder.run_id} (started ${lease.holder.acquired_at}, lease until ${lease.holder.expires_at})` : 'another run';
+    const skipped: JobRun = {
+      ...run,
+      status: 'skipped',
+      finished_at: now.toISOString(),
+      duration_ms: 0,
+      error: `${holder} of this job is in progress; this run did nothing`,
+    };
+    await recordJobRun(skipped, { latest: false });
+    logger.info('job skipped: its lease is held', { job: run.job, runId: run.run_id, holder: lease.holder?.run_id ?? null });
+    return skipped;
+  }
   // The previous run of this job, if its function was killed by its timeout, never recorded an outcome: settle it before this run replaces it as the latest.
   const previous = (await latestRuns([run.job])).get(run.job);
   if (previous && previous.run_id !== run.run_id) await settleIfStale(previous, now);
   await recordJobRun(run);
   const started = Date.now();
+  try {
+    return await runHolding(handler, run, invocation, now, started);
+  } finally {
+    // A failed release only leaves the lease to expire; the run's outcome is already recorded.
+    await releaseJobLease(run.job, run.run_id).catch((err: unknown) => logger.warn('job lease not released', { job: run.job, error: String(err) }));
+  }
+}
+
+async function runHolding(handler: JobHandler, run: JobRun, invocation: JobInvocation, now: Date, started: number): Promise<JobRun> {
   try {
     const result = await handler({ runId: run.run_id, trigger: invocation.trigger, now, input: invocation.input ?? {} });
     const done: JobRun = { ...run, status: 'succeeded', finished_at: new Date().toISOString(), duration_ms: Date.now() - started, result };

@@ -27,6 +27,15 @@ export function runLifetimeSeconds(job: string): number | null {
   return Math.min(LAMBDA_MAX_TIMEOUT_SECONDS, Math.max(...group));
 }
 
+/**
+ * How long a run's lease lasts: as long as a run of the job can be alive
+ * (its lifetime plus the same margin as a stale run), so a live holder never
+ * loses it and a dead one blocks the job no longer than that.
+ */
+export function leaseSeconds(job: string): number {
+  return (runLifetimeSeconds(job) ?? LAMBDA_MAX_TIMEOUT_SECONDS) + STALE_RUN_MARGIN_SECONDS;
+}
+
 /** True when a run is still "running" past its lifetime plus the margin. */
 export function isStale(run: JobRun, now: Date): boolean {
   if (run.status !== 'running') return false;

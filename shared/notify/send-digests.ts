@@ -2,54 +2,75 @@
  * send_notification_digest (hourly at :05): events held for a user's daily
  * or weekly digest go out as one message per channel when the digest is due
  * (08:00 in the user's zone, Mondays for weekly).
- *   1. list digest events due by now;
- *   2. group them by user and read each user's current preferences;
- *   3. render one bundle of all their events; send it on each channel some
- *      event waits on and that is still on (switched-off channels are cancelled);
- *   4. mark every event's channel with the bundle's outcome; an event leaves
- *      the digest index once no channel still waits, so a failed channel is
- *      retried alone at the next run.
+ *   1. list digest events due by now and group them by user; read each
+ *      user's current preferences;
+ *   2. take over claims a dead run left (claimed-send.ts: a failed attempt,
+ *      sent again now); leave events another run is sending right now;
+ *   3. claim each event before anything is sent (its digest channels become
+ *      sending, or cancelled when switched off since), so an overlapping run
+ *      sends none of them again;
+ *   4. send one bundle per channel listing the events claimed on it;
+ *   5. record each event's outcome under the claim: sent, or digest again
+ *      with the error and a later due time, or failed once
+ *      MAX_SEND_ATTEMPTS were used (shared/domain/notify/send-retries.ts).
+ *      An event leaves the digest index once no channel waits.
  */
+import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
-import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
-import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
+import { listDue, transitionNotification } from '#shared/db/notifications.repository.ts';
+import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
+import { channelsIn, claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
-import type { ChannelState, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
+import { claimAbandoned, messagesOf } from '#shared/domain/notify/held-release.ts';
+import type { DueEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { groupByUser } from './release-held.ts';
 import { renderDigestBundle } from '#shared/domain/notify/render.ts';
 
-async function digestForUser(user: NotifiableUser | undefined, events: NotificationEvent[]): Promise<number> {
-  const waiting = SEND_CHANNELS.filter((c) => events.some((e) => e.channels[c] === 'digest'));
-  const live = user ? waiting.filter((c) => (c === 'push' ? pushOn(user.prefs) : emailOn(user.prefs))) : [];
-  const mode = user?.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
-  const ordered = [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
-  const results = user && live.length ? await sendOnChannels(user, renderDigestBundle(ordered, mode, publicUrl()), live) : {};
-  const outcome = (c: SendChannel): ChannelState | undefined => {
-    if (!live.includes(c)) return 'cancelled';
-    return results[c]?.state === 'sent' ? 'sent' : undefined;
-  };
-  await Promise.all(
-    events.map((e) => {
-      const channels: Partial<Record<SendChannel, ChannelState>> = {};
-      const errors: Partial<Record<SendChannel, string>> = {};
-      for (const c of SEND_CHANNELS.filter((ch) => e.channels[ch] === 'digest')) {
-        const state = outcome(c);
-        if (state) channels[c] = state;
-        else errors[c] = results[c]?.error ?? 'not sent';
-      }
-      const stillWaiting = SEND_CHANNELS.some((c) => e.channels[c] === 'digest' && !channels[c]);
-      return updateNotification(e, { channels, errors, ...(stillWaiting ? {} : { defer: { clear: true as const } }) });
-    }),
-  );
-  return live.filter((c) => results[c]?.state === 'sent').length;
+const DIGEST: SendPolicy = { waiting: 'digest', retry: 'digest' };
+const isOn = (user: NotifiableUser, channel: SendChannel) => (channel === 'push' ? pushOn(user.prefs) : emailOn(user.prefs));
+
+interface DigestCounts extends SendCounts {
+  messages: number;
+}
+
+async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[], claim: ReleaseClaim, now: Date): Promise<DigestCounts> {
+  const counts: DigestCounts = { messages: 0, ...emptyCounts() };
+  const free: DueEvent[] = [];
+  for (const e of events) {
+    if (!e.release_claim) free.push(e);
+    else if (claimAbandoned(e.release_claim, now)) {
+      const reclaimed = await reclaimAbandoned(e, DIGEST, now, counts);
+      if (reclaimed) free.push(reclaimed);
+    }
+    // else: another run is sending it right now.
+  }
+  // An event listed with nothing waiting for the digest (its state moved on) only leaves the index.
+  const idle = free.filter((e) => channelsIn(e, 'digest').length === 0);
+  await Promise.all(idle.map((e) => transitionNotification(e, { channels: {}, expect: {}, claimedBy: null, claim: null, defer: { clear: true } })));
+  const ordered = free.filter((e) => !idle.includes(e)).sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
+  const claimed = (await Promise.all(ordered.map((e) => claimEvent(user, e, isOn, claim, DIGEST)))).filter((c): c is Claimed => c !== null);
+  if (!user || claimed.length === 0) return counts;
+  const mode = user.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
+  const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
+  for (const message of messagesOf(claimed)) {
+    const sent = await sendOnChannels(user, renderDigestBundle(message.events, mode, publicUrl()), message.channels);
+    counts.messages += Object.values(sent).filter((r) => r.state === 'sent').length;
+    for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
+  }
+  await Promise.all(claimed.map((entry) => settleClaim(entry, results.get(entry.event.event_id) ?? {}, claim, DIGEST, now, counts)));
+  return counts;
 }
 
 /** Sends every digest that is due; returns counts for the job's run record. */
-export async function sendNotificationDigests(now: Date): Promise<{ due_events: number; users: number; messages_sent: number }> {
+export async function sendNotificationDigests(now: Date): Promise<{ due_events: number; users: number; messages_sent: number } & SendCounts> {
   const due = await listDue('digest', now, 8);
   const byUser = groupByUser(due);
   const users = await getNotifiableUsers([...byUser.keys()]);
-  const sent = await mapLimit([...byUser.entries()], 8, ([userId, events]) => digestForUser(users.get(userId), events));
-  return { due_events: due.length, users: byUser.size, messages_sent: sent.reduce((a, b) => a + b, 0) };
+  const claim: ReleaseClaim = { id: randomUUID(), at: now.toISOString() };
+  const perUser = await mapLimit([...byUser.entries()], 8, ([userId, events]) => digestForUser(users.get(userId), events, claim, now));
+  const total: DigestCounts = { messages: 0, ...emptyCounts() };
+  for (const c of perUser) for (const k of Object.keys(total) as (keyof DigestCounts)[]) total[k] += c[k];
+  const { messages, ...rest } = total;
+  return { due_events: due.length, users: byUser.size, messages_sent: messages, ...rest };
 }

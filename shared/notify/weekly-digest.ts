@@ -4,17 +4,28 @@
  *   2. per user: their bill follows, the followed bills (BatchGet), kept when
  *      updated in the past 7 days;
  *   3. a weekly_digest event for users with any, with an id fixed per user
- *      and ISO week so a re-run sends nothing twice; it is delivered like any
- *      event (quiet hours apply) and appears in the RSS feed.
+ *      and ISO week, recorded with its channels planned like any event's
+ *      (quiet hours hold it for release_held_notifications; RSS marks it at
+ *      once, so it appears in the feed);
+ *   4. the channels due now are claimed before the send and their outcome
+ *      recorded under the claim (claimed-send.ts), so an overlapping run or
+ *      a re-run sends none of them twice. A failed channel stays failed with
+ *      its attempts counted; a re-run retries it until MAX_SEND_ATTEMPTS.
  */
+import { randomUUID } from 'node:crypto';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
-import { toNotifiable } from '#shared/db/notification-prefs.repository.ts';
+import { toNotifiable, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
+import { getNotification, recordNotification } from '#shared/db/notifications.repository.ts';
 import { listUsers } from '#shared/db/users.repository.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { deliverToUser, type RecipientOutcome } from './deliver.ts';
-import type { DigestItem, NotificationContent } from '#shared/domain/notify/notification.schema.ts';
+import { emailOn, planDelivery, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import { claimAbandoned } from '#shared/domain/notify/held-release.ts';
+import type { DigestItem, DueEvent, NotificationContent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
+import { renderEvent } from '#shared/domain/notify/render.ts';
+import { publicUrl, sendOnChannels, type SendChannel } from './channel-delivery.ts';
+import { claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type SendCounts, type SendPolicy } from './claimed-send.ts';
 
 export const WEEKLY_WINDOW_DAYS = 7;
 
@@ -63,18 +74,53 @@ export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): N
   };
 }
 
+/** Channels due now start pending; a failed one is retried by a re-run while it has attempts left. */
+const WEEKLY: SendPolicy = { waiting: 'failed', claimFrom: ['pending', 'failed'], retry: null };
+const isOn = (user: NotifiableUser, channel: SendChannel) => (channel === 'push' ? pushOn(user.prefs) : emailOn(user.prefs));
+
+type WeeklyOutcome = 'no_updates' | 'recorded' | 'sent' | 'failed' | 'nothing_to_do';
+
+/** Records one user's weekly digest (or finds this week's) and sends the channels it may claim. */
+async function deliverWeekly(content: NotificationContent, user: NotifiableUser, claim: ReleaseClaim, now: Date, counts: SendCounts): Promise<WeeklyOutcome> {
+  const plan = planDelivery(user.prefs, content.kind, now);
+  const event: NotificationEvent = {
+    ...content,
+    user_id: user.id,
+    mode: null,
+    created_at: now.toISOString(),
+    channels: plan.channels,
+    due_at: plan.due_at,
+    errors: {},
+  };
+  const recorded = await recordNotification(event, { dedupe: false, now });
+  let stored: DueEvent | null = recorded.outcome === 'created' ? { ...event, release_claim: null } : await getNotification(event);
+  if (!stored) return 'nothing_to_do';
+  if (stored.release_claim) {
+    // A live claim: another run is sending it now. An abandoned one: a failed attempt, sent again.
+    if (!claimAbandoned(stored.release_claim, now)) return 'nothing_to_do';
+    stored = await reclaimAbandoned(stored, WEEKLY, now, counts);
+    if (!stored) return 'nothing_to_do';
+  }
+  const claimed = await claimEvent(user, stored, isOn, claim, WEEKLY);
+  if (!claimed) return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
+  const results = await sendOnChannels(user, renderEvent(content, null, publicUrl()), claimed.channels);
+  await settleClaim(claimed, results, claim, WEEKLY, now, counts);
+  return claimed.channels.every((c) => results[c]?.state === 'sent') ? 'sent' : 'failed';
+}
+
 /** Runs the weekly digest for every user; returns counts for the job's run record. */
 export async function sendWeeklyDigest(now: Date): Promise<Record<string, number>> {
   const counts: Record<string, number> = { users: 0, digests: 0 };
+  const claim: ReleaseClaim = { id: randomUUID(), at: now.toISOString() };
+  const sends = emptyCounts();
   let cursor: string | undefined;
   do {
     const page = await listUsers(100, cursor);
-    const outcomes = await mapLimit(page.items, 8, async (user): Promise<RecipientOutcome | 'no_updates'> => {
+    const outcomes = await mapLimit(page.items, 8, async (user): Promise<WeeklyOutcome> => {
       const follows = await listFollows(user.id, 'bill');
       const content = follows.length ? weeklyDigestContent(user.id, await getBills(follows.map((f) => f.target_id)), now) : null;
       if (!content) return 'no_updates';
-      // A re-run of the job retries channels that failed last time, and sends nothing else twice.
-      return deliverToUser(content, toNotifiable(user), null, now, true);
+      return deliverWeekly(content, toNotifiable(user), claim, now, sends);
     });
     counts.users = (counts.users ?? 0) + page.items.length;
     for (const o of outcomes) {
@@ -83,5 +129,5 @@ export async function sendWeeklyDigest(now: Date): Promise<Record<string, number
     }
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
-  return counts;
+  return { ...counts, ...sends };
 }

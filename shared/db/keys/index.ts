@@ -8,6 +8,7 @@ export { cosponsorKeys } from './cosponsor.keys.ts';
 export { etagKeys } from './etag.keys.ts';
 export { followKeys } from './follow.keys.ts';
 export { jobKeys } from './job.keys.ts';
+export { leaseKeys } from './lease.keys.ts';
 export { META, PROFILE, UNDATED, onIndex, type ItemKey } from './key.ts';
 export { memberKeys } from './member.keys.ts';
 export { migrationKeys } from './migration.keys.ts';

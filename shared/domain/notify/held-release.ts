@@ -12,8 +12,9 @@
  * - Sending twice: a run claims an event (held → sending, with its claim id)
  *   before it sends and records the outcome under that claim afterwards. A
  *   run that loses the claim sends nothing; a claim left by a run that died
- *   between the two is abandoned once older than any run can live, and its
- *   channels become unconfirmed, never sent again.
+ *   between the two is abandoned once older than any run can live, counted
+ *   as a failed attempt and sent again (at least once per channel:
+ *   shared/notify/claimed-send.ts says why; send-retries.ts caps the attempts).
  * Pure.
  */
 import type { NotificationEvent, ReleaseClaim } from './notification.schema.ts';

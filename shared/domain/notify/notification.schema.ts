@@ -21,8 +21,10 @@ export type ChannelName = z.infer<typeof ChannelName>;
  * sending it now (the claim before the send is what keeps a crash or an
  * overlapping run from sending it twice); sent: delivered (RSS: in the
  * feed), alone or listed in a combined message; failed: the last attempt
- * failed; unconfirmed: a release run claimed it and stopped before recording
- * the outcome, so it may or may not have arrived, and it is not sent again;
+ * failed (for a held, digest or weekly-digest channel: every attempt of
+ * send-retries.ts failed, and it is not retried again); unconfirmed: no
+ * longer produced (a release run claimed it and stopped before recording the
+ * outcome; such claims are now retried, see shared/notify/claimed-send.ts);
  * cancelled: not sent because the channel was switched off before a held
  * event was released. Items stored before held events were combined may
  * carry "superseded" (a newer event went out in its place): it reads as
@@ -78,6 +80,11 @@ export const NotificationEvent = NotificationContent.extend({
   /** When held or digest channels are due (ISO), else null. */
   due_at: z.string().nullable().default(null),
   errors: z.record(z.string(), z.string()).default({}),
+  /** Failed send attempts per channel of a held, digest or weekly-digest delivery (send-retries.ts); absent until one fails. */
+  attempts: z
+    .record(z.string(), z.number().int().min(0))
+    .optional()
+    .describe('Failed send attempts per channel so far; a channel that used them all is `failed` (see `failures`)'),
 });
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 
@@ -93,4 +100,9 @@ export type ReleaseClaim = z.infer<typeof ReleaseClaim>;
 export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null };
 
 /** One history entry as the API shows it. */
-export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true }).extend({ url: z.string() });
+export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true }).extend({
+  url: z.string(),
+  failures: z
+    .record(z.string(), z.string())
+    .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
+});

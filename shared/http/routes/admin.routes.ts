@@ -15,7 +15,8 @@ import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 
 const JobNameParams = z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) });
 
-const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out']);
+/** skipped: another run of the job held its lease (error names it), so this run did nothing. */
+const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out', 'skipped']);
 
 /** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
 const JobRunView = z.object({
@@ -67,7 +68,8 @@ export const runJobByName = defineRoute({
   path: '/api/admin/jobs/{name}',
   fn: 'admin',
   auth: 'admin',
-  summary: 'Run a job of the job table now; answers 202 and runs asynchronously',
+  summary:
+    'Run a job of the job table now; answers 202 and runs asynchronously. When a run of the job is already in progress, this run is recorded as skipped (its run id reads `skipped`, naming the run in progress) and does nothing',
   tags: ['admin'],
   params: JobNameParams,
   response: JobAccepted,
@@ -80,7 +82,8 @@ export const listJobRuns = defineRoute({
   path: '/api/admin/jobs/{name}/runs',
   fn: 'admin',
   auth: 'admin',
-  summary: 'A job\'s runs of the last 30 days, newest first; a run still "running" past its function\'s timeout shows as timed_out',
+  summary:
+    'A job\'s runs of the last 30 days, newest first; a run still "running" past its function\'s timeout shows as timed_out, and a run that found another run of the job in progress is skipped',
   tags: ['admin'],
   params: JobNameParams,
   query: Paging,

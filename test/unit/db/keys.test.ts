@@ -16,6 +16,7 @@ import {
   etagKeys,
   followKeys,
   jobKeys,
+  leaseKeys,
   memberKeys,
   migrationKeys,
   newsCacheKeys,
@@ -217,6 +218,7 @@ describe('index and platform keys', () => {
     expect(jobKeys.latest('poll_bills')).toEqual({ pk: 'JOB#poll_bills', sk: 'LATEST' });
     expect(jobKeys.run('poll_bills', '2026-01-01T00:00:00.000Z', 'r1')).toEqual({ pk: 'JOB#poll_bills', sk: 'RUN#2026-01-01T00:00:00.000Z#r1' });
     expect([jobKeys.isJobPartition('JOB#x'), jobKeys.isJobPartition('BILL#x')]).toEqual([true, false]);
+    expect(leaseKeys.job('release_held_notifications')).toEqual({ pk: 'LEASE#job#release_held_notifications', sk: 'LEASE' });
     expect(migrationKeys.applied('0003')).toEqual({ pk: 'MIGRATION', sk: '0003' });
     expect(backfillKeys.backfill('congress-119')).toEqual({ pk: 'BACKFILL', sk: 'congress-119' });
     expect(backfillKeys.partition).toBe('BACKFILL');

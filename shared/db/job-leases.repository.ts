@@ -1,0 +1,72 @@
+/**
+ * Run leases of jobs (docs/data-model.md A9a): one item per job naming the
+ * run that holds it and until when. Taking the lease is one conditional Put
+ * (absent, expired, or already this run's), so of two overlapping runs of a
+ * job exactly one acts; the other is recorded as skipped. A holder that died
+ * without releasing it stops blocking once `expires_at` passes.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { isConditionFailed } from './dynamo.ts';
+import { leaseKeys } from './keys/lease.keys.ts';
+import { tableName } from './table.ts';
+
+export const JobLease = z.object({ job: z.string(), run_id: z.string(), acquired_at: z.string(), expires_at: z.string() });
+export type JobLease = z.infer<typeof JobLease>;
+
+export type LeaseOutcome = { acquired: true; lease: JobLease } | { acquired: false; holder: JobLease | null };
+
+/**
+ * Takes the lease of `job` for `runId` until `now + seconds`. When another
+ * live run holds it, answers that holder (null if it was released between
+ * the failed write and the read; the caller still does not act).
+ */
+export async function acquireJobLease(job: string, runId: string, now: Date, seconds: number): Promise<LeaseOutcome> {
+  const lease: JobLease = {
+    job,
+    run_id: runId,
+    acquired_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + seconds * 1000).toISOString(),
+  };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        // ttl a day past expiry: only tidies items of jobs no longer run; expiry is judged on expires_at, never on TTL deletion (which lags).
+        Item: { ...leaseKeys.job(job), entity: 'job_lease', ...lease, ttl: Math.floor(now.getTime() / 1000) + seconds + 86400 },
+        ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now OR run_id = :run',
+        ExpressionAttributeValues: { ':now': lease.acquired_at, ':run': runId },
+      }),
+    );
+    return { acquired: true, lease };
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+    return { acquired: false, holder: await getJobLease(job) };
+  }
+}
+
+/** Releases the lease if `runId` still holds it (a run that outlived its lease must not free a newer holder's). */
+export async function releaseJobLease(job: string, runId: string): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: leaseKeys.job(job),
+        ConditionExpression: 'run_id = :run',
+        ExpressionAttributeValues: { ':run': runId },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** The lease of `job` as stored (expired or not), or null. */
+export async function getJobLease(job: string): Promise<JobLease | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: leaseKeys.job(job), ConsistentRead: true }));
+  const parsed = JobLease.safeParse(out.Item);
+  return parsed.success ? parsed.data : null;
+}

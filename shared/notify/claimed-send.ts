@@ -1,0 +1,176 @@
+/**
+ * Send marks: how the notification jobs (release_held_notifications,
+ * send_notification_digest, send_weekly_digest) send an event's channel once
+ * even when two runs overlap without a lease (docs/operations.md, "Send marks").
+ *   - claim: one conditional UpdateItem per event, before any send. Its
+ *     waiting channels become `sending` under the run's claim {id, at}, on
+ *     the condition that they are still in the state the run read and that
+ *     no claim is on the event. Of two runs only one takes an event; the
+ *     other sends nothing for it.
+ *   - outcome: after the send, under the same claim: `sent`, or a failed
+ *     attempt counted (send-retries.ts): waiting again (held and digest
+ *     events move to a later due time) or, at the cap, `failed` with the error.
+ *   - a run that died after its claim: the claim expires after
+ *     RELEASE_CLAIM_STALE_SECONDS (longer than any run lives). The next run
+ *     counts it as a failed attempt and sends the channel again.
+ * At least once per channel, not at most once: a claim without an outcome
+ * means the run died after the claim, either before the send (nothing went
+ * out) or between the send and the outcome write (it did). Nothing tells
+ * the two apart, and a notification the user asked for that never arrives is
+ * worse than a rare second copy; the window is one DynamoDB write wide, and
+ * the attempt cap bounds how often a crashing run could repeat it.
+ */
+import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
+import { transitionNotification, type ChannelUpdate } from '#shared/db/notifications.repository.ts';
+import { SEND_CHANNELS, type ChannelResult, type SendChannel } from './channel-delivery.ts';
+import { claimAbandoned } from '#shared/domain/notify/held-release.ts';
+import type { ChannelName, ChannelState, DueEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
+import { afterFailedAttempt, attemptsOf, MAX_SEND_ATTEMPTS, retryAt, type RetryKind } from '#shared/domain/notify/send-retries.ts';
+
+/** How one job's channels wait and are retried. */
+export interface SendPolicy {
+  /** The state a channel waits in before a send and returns to after a failed attempt below the cap. */
+  waiting: ChannelState;
+  /** The states a channel may be claimed from, when more than `waiting` (the weekly digest: pending, and failed with attempts left). */
+  claimFrom?: readonly ChannelState[];
+  /** The deferral index (and backoff) of a held or digest event; null for an event that is not deferred (the weekly digest, retried by a re-run). */
+  retry: RetryKind | null;
+}
+
+export interface Claimed {
+  event: DueEvent;
+  channels: SendChannel[];
+}
+
+export interface SendCounts {
+  /** Event channels marked sent. */
+  delivered: number;
+  /** Event channels whose claim a dead run left, counted as an attempt and sent again. */
+  reclaimed: number;
+  /** Event channels that used their last attempt and became failed. */
+  gave_up: number;
+}
+
+export const emptyCounts = (): SendCounts => ({ delivered: 0, reclaimed: 0, gave_up: 0 });
+
+const each = <V>(channels: readonly SendChannel[], value: V) => Object.fromEntries(channels.map((c) => [c, value])) as Partial<Record<SendChannel, V>>;
+export const channelsIn = (e: Pick<DueEvent, 'channels'>, state: ChannelState) => SEND_CHANNELS.filter((c) => e.channels[c] === state);
+
+/** Whether a channel of `e` may be claimed under `policy`: it waits, and (the weekly digest's failed channels) has attempts left. */
+export const claimable = (e: DueEvent, policy: SendPolicy): SendChannel[] =>
+  SEND_CHANNELS.filter((c) => (policy.claimFrom ?? [policy.waiting]).includes(e.channels[c]) && attemptsOf(e, c) < MAX_SEND_ATTEMPTS);
+
+/** The channel states, errors and attempts after failed attempts on `failed` channels. */
+function failedAttempts(e: DueEvent, failed: Array<[SendChannel, string]>, policy: SendPolicy, counts: SendCounts) {
+  const channels: Partial<Record<ChannelName, ChannelState>> = {};
+  const errors: Partial<Record<ChannelName, string>> = {};
+  const attempts: Partial<Record<ChannelName, number>> = { ...e.attempts };
+  for (const [c, error] of failed) {
+    const next = afterFailedAttempt(attemptsOf(e, c), policy.waiting);
+    channels[c] = next.state;
+    attempts[c] = next.attempts;
+    errors[c] = next.final ? `gave up after ${next.attempts} attempts: ${error}` : error;
+    if (next.final) counts.gave_up += 1;
+  }
+  return { channels, errors, attempts };
+}
+
+/** Where the event sits in its deferral index afterwards: at its backoff while a channel still waits, out of it otherwise. */
+function deferAfter(
+  e: DueEvent,
+  channels: Partial<Record<ChannelName, ChannelState>>,
+  attempts: Partial<Record<ChannelName, number>>,
+  policy: SendPolicy,
+  now: Date,
+) {
+  if (!policy.retry) return {};
+  const waiting = SEND_CHANNELS.filter((c) => (channels[c] ?? e.channels[c]) === policy.waiting);
+  if (waiting.length === 0) return { defer: { clear: true as const } };
+  const most = Math.max(0, ...waiting.map((c) => attempts[c] ?? 0));
+  if (most === 0) return {};
+  return { defer: { kind: policy.retry, due_at: retryAt(policy.retry, most, now).toISOString() } };
+}
+
+/**
+ * Ends a claim whose run died before recording an outcome: each `sending`
+ * channel is one failed attempt, so it waits again (or, at the cap, fails).
+ * Returns the event as it now stands, free to claim, or null when another
+ * run ended it first.
+ */
+export async function reclaimAbandoned(e: DueEvent, policy: SendPolicy, now: Date, counts: SendCounts): Promise<DueEvent | null> {
+  const claim = e.release_claim;
+  if (!claim || !claimAbandoned(claim, now)) return null;
+  const sending = channelsIn(e, 'sending');
+  const error = `the run that claimed this (${claim.at}) stopped before recording whether it was sent; sent again, so it may arrive twice`;
+  const { channels, errors, attempts } = failedAttempts(
+    e,
+    sending.map((c) => [c, error]),
+    policy,
+    counts,
+  );
+  // Due again now: the claim already waited out more than a retry interval.
+  const waiting = SEND_CHANNELS.some((c) => (channels[c] ?? e.channels[c]) === policy.waiting);
+  const defer: Pick<ChannelUpdate, 'defer'> = policy.retry && !waiting ? { defer: { clear: true } } : {};
+  const ended = await transitionNotification(e, { channels, errors, attempts, expect: each(sending, 'sending'), claimedBy: claim.id, claim: null, ...defer });
+  if (!ended) return null;
+  counts.reclaimed += sending.length;
+  return { ...e, channels: { ...e.channels, ...channels }, errors: { ...e.errors, ...errors }, attempts, release_claim: null };
+}
+
+/**
+ * Claims one event for this run before anything is sent: its claimable
+ * channels that are still on become `sending`, those switched off since
+ * `cancelled`. Null when nothing is to be sent, or another run has it.
+ */
+export async function claimEvent(
+  user: NotifiableUser | undefined,
+  e: DueEvent,
+  isOn: (user: NotifiableUser, c: SendChannel) => boolean,
+  claim: ReleaseClaim,
+  policy: SendPolicy,
+): Promise<Claimed | null> {
+  const waiting = claimable(e, policy);
+  if (waiting.length === 0) return null;
+  const send = user ? waiting.filter((c) => isOn(user, c)) : [];
+  const cancel = waiting.filter((c) => !send.includes(c));
+  const expect = Object.fromEntries(waiting.map((c) => [c, e.channels[c]])) as Partial<Record<SendChannel, ChannelState>>;
+  const leftWaiting = SEND_CHANNELS.some((c) => !waiting.includes(c) && e.channels[c] === policy.waiting);
+  const claimed = await transitionNotification(e, {
+    channels: { ...each(send, 'sending' as const), ...each(cancel, 'cancelled' as const) },
+    expect,
+    claimedBy: null,
+    claim: send.length ? claim : null,
+    // Nothing left to send: the event leaves its deferral index now.
+    ...(policy.retry && !send.length && !leftWaiting ? { defer: { clear: true as const } } : {}),
+  });
+  return claimed && send.length ? { event: e, channels: send } : null;
+}
+
+/** Records one claimed event's outcome under this run's claim: sent, or a failed attempt (waiting again with backoff, or failed at the cap). */
+export async function settleClaim(
+  entry: Claimed,
+  results: Partial<Record<SendChannel, ChannelResult>>,
+  claim: ReleaseClaim,
+  policy: SendPolicy,
+  now: Date,
+  counts: SendCounts,
+): Promise<void> {
+  const sent = entry.channels.filter((c) => results[c]?.state === 'sent');
+  const failed = entry.channels.filter((c) => !sent.includes(c)).map((c): [SendChannel, string] => [c, results[c]?.error ?? 'not sent']);
+  const tally = emptyCounts();
+  const after = failedAttempts(entry.event, failed, policy, tally);
+  const channels = { ...each(sent, 'sent' as const), ...after.channels };
+  const recorded = await transitionNotification(entry.event, {
+    channels,
+    errors: after.errors,
+    ...(failed.length ? { attempts: after.attempts } : {}),
+    expect: each(entry.channels, 'sending'),
+    claimedBy: claim.id,
+    claim: null,
+    ...deferAfter(entry.event, channels, after.attempts, policy, now),
+  });
+  // Not recorded: a later run judged this run dead and took the channels over.
+  if (!recorded) return;
+  counts.delivered += sent.length;
+  counts.gave_up += tally.gave_up;
+}
