@@ -16,14 +16,14 @@
  *      retries it;
  *   5. an event leaves the held index once no channel is held.
  * RSS is never held (delivery-plan.ts marks it at once), so a release only
- * touches push and email.
+ * touches push, email and webhook.
  */
 import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, transitionNotification, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, SEND_CHANNELS, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import { claimAbandoned, groupHeldForRelease, messagesOf } from '#shared/domain/notify/held-release.ts';
 import type { ChannelState, DueEvent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
@@ -45,7 +45,7 @@ export function groupByUser<E extends Pick<NotificationEvent, 'user_id'>>(events
   return byUser;
 }
 
-const isOn = (user: NotifiableUser, channel: SendChannel) => (channel === 'push' ? pushOn(user.prefs) : emailOn(user.prefs));
+const isOn = (user: NotifiableUser, channel: SendChannel) => channelOn(user.prefs, channel);
 const channelsIn = (e: NotificationEvent, state: ChannelState) => SEND_CHANNELS.filter((c) => e.channels[c] === state);
 const each = <V>(channels: readonly SendChannel[], value: V) => Object.fromEntries(channels.map((c) => [c, value])) as Partial<Record<SendChannel, V>>;
 
@@ -114,7 +114,7 @@ async function releaseGroup(user: NotifiableUser | undefined, group: DueEvent[],
   if (!user || claimed.length === 0) return;
   const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
   for (const message of messagesOf(claimed)) {
-    const sent = await sendOnChannels(user, renderHeldBundle(message.events, publicUrl()), message.channels);
+    const sent = await sendOnChannels(user, renderHeldBundle(message.events, publicUrl()), message.channels, { reason: 'quiet_hours', events: message.events });
     counts.messages += Object.values(sent).filter((r) => r.state === 'sent').length;
     for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
   }

@@ -14,17 +14,18 @@ import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import type { ChannelState, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { groupByUser } from './release-held.ts';
 import { renderDigestBundle } from '#shared/domain/notify/render.ts';
 
 async function digestForUser(user: NotifiableUser | undefined, events: NotificationEvent[]): Promise<number> {
   const waiting = SEND_CHANNELS.filter((c) => events.some((e) => e.channels[c] === 'digest'));
-  const live = user ? waiting.filter((c) => (c === 'push' ? pushOn(user.prefs) : emailOn(user.prefs))) : [];
+  const live = user ? waiting.filter((c) => channelOn(user.prefs, c)) : [];
   const mode = user?.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
   const ordered = [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
-  const results = user && live.length ? await sendOnChannels(user, renderDigestBundle(ordered, mode, publicUrl()), live) : {};
+  const occasion = { reason: mode === 'weekly' ? ('weekly_digest' as const) : ('daily_digest' as const), events: ordered };
+  const results = user && live.length ? await sendOnChannels(user, renderDigestBundle(ordered, mode, publicUrl()), live, occasion) : {};
   const outcome = (c: SendChannel): ChannelState | undefined => {
     if (!live.includes(c)) return 'cancelled';
     return results[c]?.state === 'sent' ? 'sent' : undefined;
