@@ -99,7 +99,8 @@ export const WebhookUrl = z
   .string()
   .trim()
   .max(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of your webhook endpoint' }));
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of your webhook endpoint' }))
+  .refine((u) => !URL.canParse(u) || decodes(new URL(u).pathname), { error: 'the path has a malformed %-escape' });
 
 export const TimeZone = z.string().max(64).refine(isKnownTimeZone, { error: 'must be an IANA time zone such as America/New_York' });
 
