@@ -18,6 +18,8 @@ import { generateWebhookSecret, postWebhook, signatureOf, webhookHeaders, webhoo
 import { webhookMessageId, webhookSecretsOf } from '#shared/notify/webhook-send.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
+import { handler as system } from '#functions/api/system.ts';
+import { call } from '#test/support/api.ts';
 
 describe('signing, as the Standard Webhooks reference library verifies', () => {
   it("matches the specification's published test vector", () => {
@@ -126,6 +128,22 @@ describe('the versioned payload', () => {
       data: { reason: 'quiet_hours', events: [{ event_id: 'a' }, { event_id: 'b', type: 'bill.new_document' }] },
     });
     expect(() => webhookPayload({ reason: 'event', events }, 'msg_3', at, 'https://bw.example')).toThrow();
+  });
+
+  it('is published in the OpenAPI components, every type in it', async () => {
+    const doc = (await call(system, 'GET', '/api/openapi.json')).body as { components: { schemas: Record<string, unknown> } };
+    const schema = JSON.stringify(doc.components.schemas.WebhookPayload ?? null);
+    for (const type of [
+      'bill.updated',
+      'bill.status_changed',
+      'bill.new_document',
+      'bill.new_amendment',
+      'digest.weekly',
+      'notifications.batch',
+      'notification.test',
+    ]) {
+      expect(schema, type).toContain(`"${type}"`);
+    }
   });
 
   it('derives one message id per user and events, the same on every retry', () => {
