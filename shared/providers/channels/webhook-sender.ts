@@ -62,6 +62,7 @@ export async function postWebhook(message: WebhookMessage, options: { allowPriva
   return outcome;
 }
 
+const SAVE_CHECK_DNS_TIMEOUT_MS = 3000;
 const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 
 /**
@@ -69,15 +70,22 @@ const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(host
  * user learns at once that an endpoint on a private or reserved address
  * will never be reached (the send re-checks in the socket's lookup, which is
  * what stops DNS rebinding). A name that does not exist is refused too; a
- * DNS failure that may pass (a timeout) is not the user's to fix, so it lets
- * the save through and leaves the send's guard to judge.
+ * DNS failure that may pass (a timeout, or no answer within 3 s) is not the
+ * user's to fix, so it lets the save through and leaves the send's guard to
+ * judge.
  */
 export async function webhookUrlProblem(url: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<string | null> {
   if (options.allowPrivate) return null;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return isBlockedAddress(host) ? `${host} is a private or reserved address, which a webhook may not reach` : null;
   const resolve = options.resolve ?? systemResolver;
-  const addresses = await new Promise<LookupAddress[] | Error>((done) => resolve(host, { all: true }, (err, found) => done(err ?? (found as LookupAddress[]))));
+  const addresses = await new Promise<LookupAddress[] | Error>((done) => {
+    const timer = setTimeout(() => done(new Error('DNS did not answer in time')), SAVE_CHECK_DNS_TIMEOUT_MS);
+    resolve(host, { all: true }, (err, found) => {
+      clearTimeout(timer);
+      done(err ?? (found as LookupAddress[]));
+    });
+  });
   if (addresses instanceof Error) {
     const code = (addresses as NodeJS.ErrnoException).code;
     return code === 'ENOTFOUND' || code === 'ENODATA' ? `${host} does not resolve to an address` : null;

@@ -208,6 +208,13 @@ describe('the SSRF guard on webhook URLs', () => {
     expect(await webhookUrlProblem('http://127.0.0.1/hook', { allowPrivate: true, resolve })).toBeNull();
   });
 
+  it("lets a save through when DNS does not answer (not the user's to fix; the send re-checks)", async () => {
+    const silent: Resolver = () => undefined;
+    const failing: Resolver = (_h, _o, callback) => callback(Object.assign(new Error('getaddrinfo EAI_AGAIN'), { code: 'EAI_AGAIN' }), []);
+    expect(await webhookUrlProblem('https://slow.example.test/hook', { allowPrivate: false, resolve: failing })).toBeNull();
+    expect(await webhookUrlProblem('https://slow.example.test/hook', { allowPrivate: false, resolve: silent })).toBeNull();
+  }, 10_000);
+
   describe('at send time', () => {
     let receiver: PushServer;
     beforeAll(async () => {
