@@ -133,7 +133,8 @@ describe('release of events held by quiet hours', () => {
 
     const history = await historyOf('hana');
     expect(history).toHaveLength(4);
-    for (const e of history) expect([e.event_id, e.channels, e.due_at]).toEqual([e.event_id, { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' }, null]);
+    for (const e of history)
+      expect([e.event_id, e.channels, e.due_at]).toEqual([e.event_id, { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' }, null]);
     expect((await listFeedEvents(users.hana?.id ?? '', 50)).map((e) => e.event_id).sort()).toEqual(['hr1-referral', 'hr1-text', 'hr1-vote', 'hr2-vote']);
     expect(await heldOf('hana', RELEASE)).toEqual([]);
 
