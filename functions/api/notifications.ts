@@ -1,4 +1,4 @@
-/** Notifications: settings, history, channel tests, the RSS feed and unsubscribe. */
+/** Notifications: settings, history, channel tests, the RSS feed, the webhook secret and unsubscribe. */
 import { listHistory } from '#shared/db/notifications.repository.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { parseFormBody } from '#shared/http/form-body.ts';
@@ -10,6 +10,7 @@ import { billUrl } from '#shared/domain/notify/render.ts';
 import { failuresOf } from '#shared/domain/notify/send-retries.ts';
 import { readSettings, rotateFeedToken, updateSettings } from '#shared/notify/settings.ts';
 import { testEmail, testPush, testRss } from '#shared/notify/send-test-notifications.ts';
+import { rotateWebhookSecret, testWebhook } from '#shared/notify/webhook-settings.ts';
 
 export const handler = apiFunction('notifications', [
   implement(routes.getNotificationSettings, async ({ user }) => readSettings(user)),
@@ -27,6 +28,8 @@ export const handler = apiFunction('notifications', [
   implement(routes.testPushNotification, async ({ user, body }) => testPush(user, body)),
   implement(routes.testEmailNotification, async ({ user, body }) => testEmail(user, body)),
   implement(routes.testRssNotification, async ({ user }) => testRss(user)),
+  implement(routes.testWebhookNotification, async ({ user, body }) => testWebhook(user, body)),
+  implement(routes.rotateWebhookSecret, async ({ user }) => rotateWebhookSecret(user)),
   implement(routes.getNotificationFeed, async ({ params }) => rss(await readFeed(params.token, new Date()))),
   implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.

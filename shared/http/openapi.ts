@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import type { RouteDef } from './route.ts';
 import { ErrorBody } from './schemas.ts';
+import { WebhookPayload } from '#shared/domain/notify/webhook-payload.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -107,7 +108,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { title: string;
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: toSchema(ErrorBody, 'output') },
+      // WebhookPayload is what BillWatch POSTs to users' endpoints, not a reply of any route (docs/webhooks.md).
+      schemas: { Error: toSchema(ErrorBody, 'output'), WebhookPayload: toSchema(WebhookPayload, 'output') },
     },
   };
 }

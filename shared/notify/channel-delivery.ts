@@ -1,7 +1,9 @@
 /**
- * Sends one rendered message to one user over push and/or email, and reports
- * each channel's outcome separately so a failure on one channel never
- * resends the other. The push password is opened only here, at send time.
+ * Sends one rendered message to one user over push, email and/or webhook,
+ * and reports each channel's outcome separately so a failure on one channel
+ * never resends another. The push password is opened only here, at send
+ * time (the webhook secrets in webhook-send.ts). A webhook carries the
+ * events themselves (docs/webhooks.md), so callers name them too.
  */
 import { config } from '#shared/platform/config.ts';
 import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
@@ -13,10 +15,12 @@ import type { NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { buildPushRequest, type PushTarget } from '#shared/domain/notify/push-request.ts';
 import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import { open } from '#shared/platform/secret-box.ts';
+import type { WebhookOccasion } from '#shared/domain/notify/webhook-payload.ts';
+import { webhookTo } from './webhook-send.ts';
 
-export type SendChannel = 'push' | 'email';
+export type SendChannel = 'push' | 'email' | 'webhook';
 /** The channels that send (RSS is read, not sent). */
-export const SEND_CHANNELS: readonly SendChannel[] = ['push', 'email'];
+export const SEND_CHANNELS: readonly SendChannel[] = ['push', 'email', 'webhook'];
 export interface ChannelResult {
   state: 'sent' | 'failed';
   error?: string;
@@ -61,19 +65,22 @@ async function attempt(send: () => Promise<unknown>): Promise<ChannelResult> {
   }
 }
 
-/** Sends `message` on each of `channels`; every channel's outcome is independent. */
+/** Sends `message` (a webhook: the events of `occasion`) on each of `channels`; every channel's outcome is independent. */
 export async function sendOnChannels(
   user: NotifiableUser,
   message: RenderedMessage,
   channels: SendChannel[],
+  occasion: WebhookOccasion,
 ): Promise<Partial<Record<SendChannel, ChannelResult>>> {
   const out: Partial<Record<SendChannel, ChannelResult>> = {};
+  const send: Record<SendChannel, () => Promise<unknown>> = {
+    push: () => pushTo(pushTargetOf(user.prefs), message),
+    email: () => emailTo(user, user.prefs.email_address ?? '', message),
+    webhook: () => webhookTo(user, occasion, publicUrl()),
+  };
   await Promise.all(
     channels.map(async (channel) => {
-      out[channel] =
-        channel === 'push'
-          ? await attempt(() => pushTo(pushTargetOf(user.prefs), message))
-          : await attempt(() => emailTo(user, user.prefs.email_address ?? '', message));
+      out[channel] = await attempt(send[channel]);
     }),
   );
   return out;

@@ -75,7 +75,7 @@ export async function deliverToUser(
   const stored = recorded.outcome === 'exists' ? recorded.event : event;
   const toSend = channelsToSend(stored.channels, recorded.outcome === 'created', retryFailed, recorded.outcome === 'exists' ? recorded.writtenAt : 0, now);
   if (toSend.length === 0) return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
-  const results = await sendOnChannels(user, renderEvent(content, mode, publicUrl()), toSend);
+  const results = await sendOnChannels(user, renderEvent(content, mode, publicUrl()), toSend, { reason: 'event', events: [{ ...content, mode }] });
   const channels: Partial<Record<SendChannel, ChannelState>> = {};
   const errors: Partial<Record<SendChannel, string>> = {};
   for (const [channel, result] of Object.entries(results) as [SendChannel, { state: 'sent' | 'failed'; error?: string }][]) {

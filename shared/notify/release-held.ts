@@ -18,7 +18,7 @@
  *      (shared/domain/notify/send-retries.ts);
  *   5. an event leaves the held index once no channel is held.
  * RSS is never held (delivery-plan.ts marks it at once), so a release only
- * touches push and email.
+ * touches push, email and webhook.
  */
 import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
@@ -26,7 +26,7 @@ import { listDue, transitionNotification, updateNotification } from '#shared/db/
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
 import { channelsIn, claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import { claimAbandoned, groupHeldForRelease, messagesOf } from '#shared/domain/notify/held-release.ts';
 import type { DueEvent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
@@ -44,7 +44,7 @@ export function groupByUser<E extends Pick<NotificationEvent, 'user_id'>>(events
   return byUser;
 }
 
-const isOn = (user: NotifiableUser, channel: SendChannel) => (channel === 'push' ? pushOn(user.prefs) : emailOn(user.prefs));
+const isOn = (user: NotifiableUser, channel: SendChannel) => channelOn(user.prefs, channel);
 const HELD: SendPolicy = { waiting: 'held', retry: 'held' };
 
 /** Releases one bill's held events: claim, one message per channel, outcomes. */
@@ -53,7 +53,7 @@ async function releaseGroup(user: NotifiableUser | undefined, group: DueEvent[],
   if (!user || claimed.length === 0) return;
   const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
   for (const message of messagesOf(claimed)) {
-    const sent = await sendOnChannels(user, renderHeldBundle(message.events, publicUrl()), message.channels);
+    const sent = await sendOnChannels(user, renderHeldBundle(message.events, publicUrl()), message.channels, { reason: 'quiet_hours', events: message.events });
     counts.messages += Object.values(sent).filter((r) => r.state === 'sent').length;
     for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
   }

@@ -21,14 +21,14 @@ import { listDue, transitionNotification } from '#shared/db/notifications.reposi
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
 import { channelsIn, claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { emailOn, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import { claimAbandoned, messagesOf } from '#shared/domain/notify/held-release.ts';
 import type { DueEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { groupByUser } from './release-held.ts';
 import { renderDigestBundle } from '#shared/domain/notify/render.ts';
 
 const DIGEST: SendPolicy = { waiting: 'digest', retry: 'digest' };
-const isOn = (user: NotifiableUser, channel: SendChannel) => (channel === 'push' ? pushOn(user.prefs) : emailOn(user.prefs));
+const isOn = (user: NotifiableUser, channel: SendChannel) => channelOn(user.prefs, channel);
 
 interface DigestCounts extends SendCounts {
   messages: number;
@@ -54,7 +54,10 @@ async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[
   const mode = user.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
   const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
   for (const message of messagesOf(claimed)) {
-    const sent = await sendOnChannels(user, renderDigestBundle(message.events, mode, publicUrl()), message.channels);
+    const sent = await sendOnChannels(user, renderDigestBundle(message.events, mode, publicUrl()), message.channels, {
+      reason: mode === 'weekly' ? 'weekly_digest' : 'daily_digest',
+      events: message.events,
+    });
     counts.messages += Object.values(sent).filter((r) => r.state === 'sent').length;
     for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
   }

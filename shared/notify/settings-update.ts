@@ -3,7 +3,7 @@
  * keys: quiet hours are set as a pair; the time zone is the user's and
  * serves quiet hours and digests alike, so an update that clears quiet hours
  * clears it only when it sets no zone itself and no digest is on; a channel can only be enabled when it has somewhere to send; an
- * email address removed disables email; a saved push password stays bound
+ * email address removed disables email, a webhook_url removed the webhook; a saved push password stays bound
  * to the push_url and push_username it was saved with (changing either
  * without a new password drops it, and basic auth then asks for it again),
  * so a session holder cannot redirect the never-shown password to their own
@@ -37,6 +37,10 @@ export function applySettingsUpdate(
   if (next.email_address === null) next.email_enabled = false;
   if (update.email_enabled === true && !next.email_address) {
     errors.push({ path: 'body.email_address', message: 'an email address is needed to enable email' });
+  }
+  if (next.webhook_url === null) next.webhook_enabled = false;
+  if (update.webhook_enabled === true && !next.webhook_url) {
+    errors.push({ path: 'body.webhook_url', message: 'a webhook_url is needed to enable the webhook' });
   }
   if (keptPasswordMoves && next.push_auth === 'basic') {
     errors.push({

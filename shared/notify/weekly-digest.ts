@@ -20,7 +20,7 @@ import { getNotification, recordNotification } from '#shared/db/notifications.re
 import { listUsers } from '#shared/db/users.repository.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { emailOn, planDelivery, pushOn } from '#shared/domain/notify/delivery-plan.ts';
+import { channelOn, planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { claimAbandoned } from '#shared/domain/notify/held-release.ts';
 import type { DigestItem, DueEvent, NotificationContent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { renderEvent } from '#shared/domain/notify/render.ts';
@@ -76,7 +76,7 @@ export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): N
 
 /** Channels due now start pending; a failed one is retried by a re-run while it has attempts left. */
 const WEEKLY: SendPolicy = { waiting: 'failed', claimFrom: ['pending', 'failed'], retry: null };
-const isOn = (user: NotifiableUser, channel: SendChannel) => (channel === 'push' ? pushOn(user.prefs) : emailOn(user.prefs));
+const isOn = (user: NotifiableUser, channel: SendChannel) => channelOn(user.prefs, channel);
 
 type WeeklyOutcome = 'no_updates' | 'recorded' | 'sent' | 'failed' | 'nothing_to_do';
 
@@ -103,7 +103,10 @@ async function deliverWeekly(content: NotificationContent, user: NotifiableUser,
   }
   const claimed = await claimEvent(user, stored, isOn, claim, WEEKLY);
   if (!claimed) return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
-  const results = await sendOnChannels(user, renderEvent(content, null, publicUrl()), claimed.channels);
+  const results = await sendOnChannels(user, renderEvent(content, null, publicUrl()), claimed.channels, {
+    reason: 'event',
+    events: [{ ...content, mode: null }],
+  });
   await settleClaim(claimed, results, claim, WEEKLY, now, counts);
   return claimed.channels.every((c) => results[c]?.state === 'sent') ? 'sent' : 'failed';
 }

@@ -1,8 +1,8 @@
 /**
  * What happens to an event on each channel of one user, decided from their
  * preferences at `now`: RSS is marked at once (a feed is read when the reader
- * wants, so neither quiet hours nor digests apply to it); push and email are
- * sent now, held for quiet hours, or held for the user's digest. The weekly
+ * wants, so neither quiet hours nor digests apply to it); push, email and
+ * webhook are sent now, held for quiet hours, or held for the user's digest. The weekly
  * digest is itself a digest, so only quiet hours hold it.
  */
 import { holdsForDigest, nextDigestAt } from './digest-schedule.ts';
@@ -21,23 +21,35 @@ export const pushOn = (p: NotificationPrefs) => p.push_enabled && Boolean(p.push
 /** Whether email is configured and on. */
 export const emailOn = (p: NotificationPrefs) => p.email_enabled && Boolean(p.email_address);
 
+/** Whether the webhook is configured and on (a URL and a secret to sign with). */
+export const webhookOn = (p: NotificationPrefs) => p.webhook_enabled && Boolean(p.webhook_url) && Boolean(p.webhook_secret_sealed);
+
+/** Whether a sending channel is configured and on. */
+export const channelOn = (p: NotificationPrefs, channel: 'push' | 'email' | 'webhook') =>
+  channel === 'push' ? pushOn(p) : channel === 'email' ? emailOn(p) : webhookOn(p);
+
 /** The per-channel plan for one event and user. */
 export function planDelivery(prefs: NotificationPrefs, kind: NotificationKind, now: Date): DeliveryPlan {
   const rss = prefs.rss_enabled ? 'sent' : 'off';
-  const active = { push: pushOn(prefs), email: emailOn(prefs) };
-  const anyActive = active.push || active.email;
+  const active = { push: pushOn(prefs), email: emailOn(prefs), webhook: webhookOn(prefs) };
+  const anyActive = active.push || active.email || active.webhook;
+  const each = (state: 'digest' | 'held' | 'pending') => ({
+    push: active.push ? state : ('off' as const),
+    email: active.email ? state : ('off' as const),
+    webhook: active.webhook ? state : ('off' as const),
+  });
   const digestMode = prefs.digest_mode;
   if (anyActive && kind !== 'weekly_digest' && holdsForDigest(digestMode)) {
     return {
-      channels: { push: active.push ? 'digest' : 'off', email: active.email ? 'digest' : 'off', rss },
+      channels: { ...each('digest'), rss },
       due_at: nextDigestAt(digestMode, prefs, now).toISOString(),
     };
   }
   if (anyActive && inQuietHours(prefs, now)) {
     return {
-      channels: { push: active.push ? 'held' : 'off', email: active.email ? 'held' : 'off', rss },
+      channels: { ...each('held'), rss },
       due_at: quietHoursRelease(prefs, now).toISOString(),
     };
   }
-  return { channels: { push: active.push ? 'pending' : 'off', email: active.email ? 'pending' : 'off', rss }, due_at: null };
+  return { channels: { ...each('pending'), rss }, due_at: null };
 }

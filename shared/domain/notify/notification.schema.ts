@@ -11,7 +11,7 @@ import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 export const NotificationKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'weekly_digest']);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
-export const CHANNELS = ['push', 'email', 'rss'] as const;
+export const CHANNELS = ['push', 'email', 'rss', 'webhook'] as const;
 export const ChannelName = z.enum(CHANNELS);
 export type ChannelName = z.infer<typeof ChannelName>;
 
@@ -76,7 +76,8 @@ export const NotificationEvent = NotificationContent.extend({
   user_id: z.string(),
   mode: FollowMode.nullable(),
   created_at: z.string(),
-  channels: z.object({ push: ChannelState, email: ChannelState, rss: ChannelState }),
+  /** webhook defaults to off: events recorded before the channel existed have no such key. */
+  channels: z.object({ push: ChannelState, email: ChannelState, rss: ChannelState, webhook: ChannelState.default('off') }),
   /** When held or digest channels are due (ISO), else null. */
   due_at: z.string().nullable().default(null),
   errors: z.record(z.string(), z.string()).default({}),

@@ -19,7 +19,7 @@ const Hour = z.number().int().min(0).max(23);
 export const AlertFilters = z.partialRecord(z.enum(FOLLOW_MODES), z.partialRecord(z.enum(ACTION_CATEGORIES), z.boolean())).nullable();
 export type AlertFilters = z.infer<typeof AlertFilters>;
 
-/** As stored: the push password only ever in sealed form. */
+/** As stored: the push password and the webhook secrets only ever in sealed form. */
 export const NotificationPrefs = z.object({
   push_enabled: z.boolean().default(false),
   push_url: z.string().nullable().default(null),
@@ -29,6 +29,17 @@ export const NotificationPrefs = z.object({
   push_password_sealed: z.string().nullable().default(null),
   email_enabled: z.boolean().default(false),
   email_address: z.string().nullable().default(null),
+  webhook_enabled: z.boolean().default(false).describe('Whether notifications are sent to webhook_url'),
+  webhook_url: z.string().nullable().default(null).describe('The endpoint webhooks are POSTed to'),
+  /** The signing secret (whsec_…), created by the service when a webhook_url is first saved. */
+  webhook_secret_sealed: z.string().nullable().default(null),
+  /** The secret a rotation replaced: it keeps signing alongside the new one until webhook_previous_secret_expires_at. */
+  webhook_previous_secret_sealed: z.string().nullable().default(null),
+  webhook_previous_secret_expires_at: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('After a rotation: until when (ISO 8601) the replaced secret still signs alongside the new one; null otherwise'),
   digest_mode: DigestMode.default('off'),
   rss_enabled: z.boolean().default(false),
   quiet_hours_start: Hour.nullable().default(null),
@@ -83,6 +94,14 @@ export const PushUrl = z
   .refine((u) => rawTopic(u) !== '', { error: 'must include the topic, e.g. https://server/topic' })
   .refine((u) => decodes(rawTopic(u) ?? ''), { error: 'the topic has a malformed %-escape' });
 
+/** An http(s) URL of the user's webhook endpoint. Where it may point is checked by the use case (the SSRF guard needs DNS). */
+export const WebhookUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of your webhook endpoint' }))
+  .refine((u) => !URL.canParse(u) || decodes(new URL(u).pathname), { error: 'the path has a malformed %-escape' });
+
 export const TimeZone = z.string().max(64).refine(isKnownTimeZone, { error: 'must be an IANA time zone such as America/New_York' });
 
 /** PUT /api/notifications/settings: every key optional; absent keys keep their stored value. */
@@ -103,6 +122,8 @@ export const NotificationSettingsUpdate = z
       .max(254)
       .pipe(z.email({ error: 'must be a valid email address' }))
       .nullable(),
+    webhook_enabled: z.boolean().describe('Send notifications to webhook_url, signed per the Standard Webhooks specification'),
+    webhook_url: WebhookUrl.nullable().describe('The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once)'),
     digest_mode: DigestMode,
     rss_enabled: z.boolean(),
     quiet_hours_start: Hour.nullable(),
@@ -117,10 +138,28 @@ export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpda
 const ComingSoon = z.object({ status: z.literal('coming_soon') });
 
 /** GET /api/notifications/settings. */
-export const NotificationSettingsView = NotificationPrefs.omit({ push_password_sealed: true }).extend({
+export const NotificationSettingsView = NotificationPrefs.omit({
+  push_password_sealed: true,
+  webhook_secret_sealed: true,
+  webhook_previous_secret_sealed: true,
+}).extend({
   push_password_set: z.boolean(),
+  webhook_secret_set: z.boolean().describe('Whether a webhook signing secret exists; the secret itself is shown only when created or rotated'),
   rss_feed_url: z.string(),
   telegram: ComingSoon,
   discord: ComingSoon,
 });
 export type NotificationSettingsView = z.infer<typeof NotificationSettingsView>;
+
+/**
+ * PUT /api/notifications/settings: the view, plus the webhook secret in the
+ * one reply that created it (the first save of a webhook_url); it is never
+ * shown again.
+ */
+export const NotificationSettingsUpdateReply = NotificationSettingsView.extend({
+  webhook_secret: z
+    .string()
+    .optional()
+    .describe('The new webhook signing secret (whsec_…), present only in the reply that created it; store it now, it is never shown again'),
+});
+export type NotificationSettingsUpdateReply = z.infer<typeof NotificationSettingsUpdateReply>;

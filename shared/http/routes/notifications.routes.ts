@@ -1,8 +1,8 @@
 /** Routes of the notifications function group (functions/api/notifications.ts implements them). */
 import * as z from 'zod';
 import { NotificationHistoryItem } from '#shared/domain/notify/notification.schema.ts';
-import { NotificationSettingsUpdate, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
-import { EmailTestRequest, NotificationTestResult, PushTestRequest } from '#shared/notify/notification-test.schema.ts';
+import { NotificationSettingsUpdate, NotificationSettingsUpdateReply, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
+import { EmailTestRequest, NotificationTestResult, PushTestRequest, WebhookSecretReply, WebhookTestRequest } from '#shared/notify/notification-test.schema.ts';
 import { FeedToken } from '#shared/notify/settings.ts';
 import { TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -28,10 +28,10 @@ export const putNotificationSettings = defineRoute({
   fn: 'notifications',
   auth: 'user',
   summary:
-    'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404)',
+    'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only',
   tags,
   body: NotificationSettingsUpdate,
-  response: NotificationSettingsView,
+  response: NotificationSettingsUpdateReply,
 });
 
 export const getNotificationHistory = defineRoute({
@@ -95,6 +95,31 @@ export const testRssNotification = defineRoute({
   response: NotificationTestResult,
 });
 
+export const testWebhookNotification = defineRoute({
+  operationId: 'testWebhookNotification',
+  method: 'POST',
+  path: '/api/notifications/test/webhook',
+  fn: 'notifications',
+  auth: 'user',
+  rateLimit: 'testNotification',
+  summary:
+    'Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result',
+  tags,
+  body: WebhookTestRequest,
+  response: NotificationTestResult,
+});
+
+export const rotateWebhookSecret = defineRoute({
+  operationId: 'rotateWebhookSecret',
+  method: 'POST',
+  path: '/api/notifications/webhook/rotate-secret',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'A new webhook_secret (whsec_…), shown this once; the replaced secret keeps signing alongside it for 24 h',
+  tags,
+  response: WebhookSecretReply,
+});
+
 export const getNotificationFeed = defineRoute({
   operationId: 'getNotificationFeed',
   method: 'GET',
@@ -141,6 +166,8 @@ export const NOTIFICATIONS_ROUTES = [
   testPushNotification,
   testEmailNotification,
   testRssNotification,
+  testWebhookNotification,
+  rotateWebhookSecret,
   getNotificationFeed,
   unsubscribeGet,
   unsubscribePost,

@@ -39,13 +39,13 @@ const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(host
  * answers a public address to a check and a private one to the connect (DNS
  * rebinding) has no second answer to give.
  */
-export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver): LookupFunction {
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver, channel = 'push'): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 4);
       const usable = allowPrivate ? addresses : addresses.filter((a) => !isBlockedAddress(a.address));
       if (usable.length === 0) {
-        return callback(new PushError(`${hostname} resolves only to private or reserved addresses, which push may not reach`), '', 4);
+        return callback(new PushError(`${hostname} resolves only to private or reserved addresses, which ${channel} may not reach`), '', 4);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, usable);
       const first = usable[0] as LookupAddress;
@@ -54,18 +54,29 @@ export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemR
   };
 }
 
+/** Where a guarded POST goes, for its error messages: the channel ("push") and the server ("the push server"). */
+export interface GuardedTarget {
+  channel: string;
+  server: string;
+}
+const PUSH_TARGET: GuardedTarget = { channel: 'push', server: 'the push server' };
+
 /** Sends the request; resolves for any HTTP reply, rejects with a PushError otherwise. */
-export function sendPush(req: PushRequest, options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolver }): Promise<PushOutcome> {
+export function sendPush(
+  req: Pick<PushRequest, 'url' | 'headers' | 'body'>,
+  options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolver; target?: GuardedTarget },
+): Promise<PushOutcome> {
+  const target = options.target ?? PUSH_TARGET;
   const url = new URL(req.url);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !options.allowPrivate && isBlockedAddress(host)) {
-    return Promise.reject(new PushError(`${host} is a private or reserved address, which push may not reach`));
+    return Promise.reject(new PushError(`${host} is a private or reserved address, which ${target.channel} may not reach`));
   }
   const body = Buffer.from(req.body, 'utf8');
   const requestOptions: RequestOptions = {
     method: 'POST',
     headers: { ...req.headers, 'Content-Length': String(body.byteLength), 'User-Agent': 'BillWatch-Notifier' },
-    lookup: guardedLookup(options.allowPrivate, options.resolve),
+    lookup: guardedLookup(options.allowPrivate, options.resolve, target.channel),
     // A fresh socket per publish, so the guarded lookup runs for every connection.
     agent: false,
   };
@@ -89,12 +100,12 @@ export function sendPush(req: PushRequest, options: { allowPrivate: boolean; tim
       res.on('close', finish);
     });
     const timer = setTimeout(
-      () => request.destroy(new PushError(`the push server did not answer within ${(options.timeoutMs ?? PUSH_TIMEOUT_MS) / 1000} s`)),
+      () => request.destroy(new PushError(`${target.server} did not answer within ${(options.timeoutMs ?? PUSH_TIMEOUT_MS) / 1000} s`)),
       options.timeoutMs ?? PUSH_TIMEOUT_MS,
     );
     request.on('error', (err) => {
       clearTimeout(timer);
-      reject(err instanceof PushError ? err : new PushError(`could not reach the push server: ${err.message}`));
+      reject(err instanceof PushError ? err : new PushError(`could not reach ${target.server}: ${err.message}`));
     });
     request.end(body);
   });

@@ -66,7 +66,9 @@ describe('notifications over HTTP', () => {
     expect(mail.subject).toBe('New Bill Text: HR 4242');
 
     const history = await api().request<{ items: { kind: string; channels: Record<string, string> }[] }>('GET', '/api/notifications/history', { token });
-    expect(history.body.items).toEqual([expect.objectContaining({ kind: 'new_document', channels: { push: 'sent', email: 'sent', rss: 'sent' } })]);
+    expect(history.body.items).toEqual([
+      expect.objectContaining({ kind: 'new_document', channels: { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' } }),
+    ]);
 
     const settings = await api().request<{ rss_feed_url: string }>('GET', '/api/notifications/settings', { token });
     const feed = await api().request('GET', new URL(settings.body.rss_feed_url).pathname);

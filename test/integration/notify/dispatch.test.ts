@@ -141,12 +141,12 @@ describe('dispatch of a bill event to every channel', () => {
     expect(mailsTo('dave')).toHaveLength(0);
     expect(pushesTo('erin')).toHaveLength(0);
 
-    expect((await historyOf('alice'))[0]?.channels).toEqual({ push: 'sent', email: 'sent', rss: 'sent' });
-    expect((await historyOf('bob'))[0]?.channels).toEqual({ push: 'failed', email: 'sent', rss: 'off' });
+    expect((await historyOf('alice'))[0]?.channels).toEqual({ push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' });
+    expect((await historyOf('bob'))[0]?.channels).toEqual({ push: 'failed', email: 'sent', rss: 'off', webhook: 'off' });
     expect((await historyOf('bob'))[0]?.errors.push).toContain('HTTP 500');
     expect(await historyOf('carol')).toEqual([]);
-    expect((await historyOf('dave'))[0]?.channels).toEqual({ push: 'off', email: 'held', rss: 'off' });
-    expect((await historyOf('erin'))[0]?.channels).toEqual({ push: 'digest', email: 'off', rss: 'sent' });
+    expect((await historyOf('dave'))[0]?.channels).toEqual({ push: 'off', email: 'held', rss: 'off', webhook: 'off' });
+    expect((await historyOf('erin'))[0]?.channels).toEqual({ push: 'digest', email: 'off', rss: 'sent', webhook: 'off' });
   });
 
   // event() stamps a new occurred_at: the redelivery is recognised by its event id alone.
@@ -166,7 +166,7 @@ describe('dispatch of a bill event to every channel', () => {
     expect(pushesTo('bob')).toHaveLength(2);
     expect(pushesTo('alice')).toHaveLength(1);
     expect(smtp.messages.length).toBe(mailsBefore);
-    expect((await historyOf('bob'))[0]?.channels).toEqual({ push: 'sent', email: 'sent', rss: 'off' });
+    expect((await historyOf('bob'))[0]?.channels).toEqual({ push: 'sent', email: 'sent', rss: 'off', webhook: 'off' });
     expect(await drainDispatchQueue()).toEqual([]);
   });
 

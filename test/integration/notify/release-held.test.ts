@@ -133,7 +133,8 @@ describe('release of events held by quiet hours', () => {
 
     const history = await historyOf('hana');
     expect(history).toHaveLength(4);
-    for (const e of history) expect([e.event_id, e.channels, e.due_at]).toEqual([e.event_id, { push: 'sent', email: 'sent', rss: 'sent' }, null]);
+    for (const e of history)
+      expect([e.event_id, e.channels, e.due_at]).toEqual([e.event_id, { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' }, null]);
     expect((await listFeedEvents(users.hana?.id ?? '', 50)).map((e) => e.event_id).sort()).toEqual(['hr1-referral', 'hr1-text', 'hr1-vote', 'hr2-vote']);
     expect(await heldOf('hana', RELEASE)).toEqual([]);
 
@@ -171,8 +172,8 @@ describe('release of events held by quiet hours', () => {
     expect(pushesTo('jo').map((p) => p.headers.title)).toEqual(['2 updates on HR 4']);
     expect(mailsTo('jo')).toHaveLength(1);
     expect((await historyOf('jo')).map((e) => e.channels)).toEqual([
-      { push: 'sending', email: 'sending', rss: 'sent' },
-      { push: 'sending', email: 'sending', rss: 'sent' },
+      { push: 'sending', email: 'sending', rss: 'sent', webhook: 'off' },
+      { push: 'sending', email: 'sending', rss: 'sent', webhook: 'off' },
     ]);
 
     // The next run (the claim could still be a live run's) sends nothing.
@@ -186,11 +187,11 @@ describe('release of events held by quiet hours', () => {
     const history = await historyOf('jo');
     expect(history.map((e) => [e.channels, e.attempts])).toEqual([
       [
-        { push: 'sent', email: 'sent', rss: 'sent' },
+        { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' },
         { push: 1, email: 1 },
       ],
       [
-        { push: 'sent', email: 'sent', rss: 'sent' },
+        { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' },
         { push: 1, email: 1 },
       ],
     ]);
@@ -203,13 +204,13 @@ describe('release of events held by quiet hours', () => {
     push.failTopic('kim', 500);
     expect(await releaseHeldNotifications(RELEASE)).toMatchObject({ messages: 1, delivered: 1 });
     const [failed] = await historyOf('kim');
-    expect(failed?.channels).toEqual({ push: 'held', email: 'sent', rss: 'sent' });
+    expect(failed?.channels).toEqual({ push: 'held', email: 'sent', rss: 'sent', webhook: 'off' });
     expect(failed?.errors.push).toContain('HTTP 500');
     push.healTopic('kim');
     expect(await releaseHeldNotifications(at('06:15'))).toMatchObject({ due: 1, messages: 1, delivered: 1 });
     expect(pushesTo('kim')).toHaveLength(2);
     expect(mailsTo('kim')).toHaveLength(1);
-    expect((await historyOf('kim'))[0]?.channels).toEqual({ push: 'sent', email: 'sent', rss: 'sent' });
+    expect((await historyOf('kim'))[0]?.channels).toEqual({ push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' });
   });
 
   it('reads an event stored with the retired superseded state as cancelled', async () => {
@@ -231,6 +232,6 @@ describe('release of events held by quiet hours', () => {
       }),
     );
     const legacy = (await historyOf('hana')).find((e) => e.event_id === 'legacy-1');
-    expect(legacy?.channels).toEqual({ push: 'cancelled', email: 'cancelled', rss: 'sent' });
+    expect(legacy?.channels).toEqual({ push: 'cancelled', email: 'cancelled', rss: 'sent', webhook: 'off' });
   });
 });

@@ -343,7 +343,7 @@ describe('RSS feed', () => {
     user_id: 'u1',
     mode: 'neutral',
     created_at: '2026-01-15T12:00:01.000Z',
-    channels: { push: 'sent', email: 'off', rss: 'sent' },
+    channels: { push: 'sent', email: 'off', rss: 'sent', webhook: 'off' },
     due_at: null,
     errors: {},
     ...over,

@@ -26,9 +26,12 @@ describe('send retries', () => {
   it('counts attempts per channel and shows the error of each failed channel only', () => {
     expect([attemptsOf({ attempts: { push: 2 } }, 'push'), attemptsOf({ attempts: { push: 2 } }, 'email'), attemptsOf({}, 'push')]).toEqual([2, 0, 0]);
     expect(
-      failuresOf({ channels: { push: 'failed', email: 'held', rss: 'sent' }, errors: { push: 'gave up after 5 attempts: HTTP 500', email: 'HTTP 503' } }),
+      failuresOf({
+        channels: { push: 'failed', email: 'held', rss: 'sent', webhook: 'off' },
+        errors: { push: 'gave up after 5 attempts: HTTP 500', email: 'HTTP 503' },
+      }),
     ).toEqual({ push: 'gave up after 5 attempts: HTTP 500' });
-    expect(failuresOf({ channels: { push: 'failed', email: 'sent', rss: 'off' }, errors: {} })).toEqual({ push: 'not sent' });
+    expect(failuresOf({ channels: { push: 'failed', email: 'sent', rss: 'off', webhook: 'off' }, errors: {} })).toEqual({ push: 'not sent' });
   });
 });
 

@@ -95,23 +95,28 @@ describe('delivery plan', () => {
 
   it('sends push and email now and marks RSS at once when nothing holds the event', () => {
     expect(planDelivery(prefs(all), 'bill_updated', at('2026-01-15T15:00:00Z'))).toEqual({
-      channels: { push: 'pending', email: 'pending', rss: 'sent' },
+      channels: { push: 'pending', email: 'pending', rss: 'sent', webhook: 'off' },
       due_at: null,
     });
   });
 
   it('holds push and email in quiet hours but still marks RSS, due when quiet hours end', () => {
     const plan = planDelivery(prefs({ ...all, quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'UTC' }), 'new_document', at('2026-01-15T23:00:00Z'));
-    expect(plan).toEqual({ channels: { push: 'held', email: 'held', rss: 'sent' }, due_at: '2026-01-16T07:00:00.000Z' });
+    expect(plan).toEqual({ channels: { push: 'held', email: 'held', rss: 'sent', webhook: 'off' }, due_at: '2026-01-16T07:00:00.000Z' });
   });
 
   it('holds events for the digest in daily and weekly mode, but never the weekly digest itself', () => {
     const daily = prefs({ ...all, digest_mode: 'daily' });
     expect(planDelivery(daily, 'bill_updated', at('2026-01-15T15:00:00Z'))).toEqual({
-      channels: { push: 'digest', email: 'digest', rss: 'sent' },
+      channels: { push: 'digest', email: 'digest', rss: 'sent', webhook: 'off' },
       due_at: '2026-01-16T08:00:00.000Z',
     });
-    expect(planDelivery(daily, 'weekly_digest', at('2026-01-15T15:00:00Z')).channels).toEqual({ push: 'pending', email: 'pending', rss: 'sent' });
+    expect(planDelivery(daily, 'weekly_digest', at('2026-01-15T15:00:00Z')).channels).toEqual({
+      push: 'pending',
+      email: 'pending',
+      rss: 'sent',
+      webhook: 'off',
+    });
   });
 
   it('leaves channels that are off or unconfigured off', () => {
@@ -120,6 +125,6 @@ describe('delivery plan', () => {
       'bill_updated',
       at('2026-01-15T15:00:00Z'),
     );
-    expect(plan.channels).toEqual({ push: 'off', email: 'off', rss: 'off' });
+    expect(plan.channels).toEqual({ push: 'off', email: 'off', rss: 'off', webhook: 'off' });
   });
 });

@@ -1,0 +1,131 @@
+// The webhook channel over real HTTP against the local stack and its queue pumps: the secret shown once
+// (never in GET settings), the test and rotate-secret routes' contracts, and a queued bill event delivered
+// to a receiver that verifies every delivery with the Standard Webhooks reference library.
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendMessage } from '#shared/messaging/send.ts';
+import { startPushServer, type PushServer, type RecordedPush } from '#test/support/push-server.ts';
+import { seedBill, seedBrief } from '../../integration/notify/notify-harness.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+
+const e2e = useLocalStack({ pumps: true });
+const api = () => e2e.client();
+const BILL = '118-hr-5151';
+let receiver: PushServer;
+let token = '';
+let secret = '';
+
+async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const verify = (request: RecordedPush, key: string) => new Webhook(key).verify(request.body, request.headers as Record<string, string>);
+
+beforeAll(async () => {
+  receiver = await startPushServer();
+  const credentials = { email: 'e2e-webhook@example.org', password: 'correct horse battery' };
+  await api().request('POST', '/api/auth/register', { body: credentials });
+  token = (await api().request<{ access_token: string }>('POST', '/api/auth/login', { body: credentials })).body.access_token;
+  await seedBill(BILL);
+  await seedBrief(BILL, 'Funds a bridge.', ['transportation']);
+}, 60_000);
+
+afterAll(async () => {
+  await receiver.close();
+});
+
+describe('webhooks over HTTP', () => {
+  it('creates the secret on the first saved webhook_url and shows it in that reply only', async () => {
+    const put = await api().request<{ webhook_secret?: string; webhook_secret_set: boolean }>('PUT', '/api/notifications/settings', {
+      token,
+      body: { webhook_enabled: true, webhook_url: `${receiver.url}/hooks/e2e` },
+    });
+    expect(put.status).toBe(200);
+    secret = put.body.webhook_secret ?? '';
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(put.body.webhook_secret_set).toBe(true);
+
+    const again = await api().request('PUT', '/api/notifications/settings', { token, body: { webhook_enabled: true } });
+    expect(again.body).not.toHaveProperty('webhook_secret');
+    const view = await api().request('GET', '/api/notifications/settings', { token });
+    expect(view.body).toMatchObject({ webhook_enabled: true, webhook_url: `${receiver.url}/hooks/e2e`, webhook_secret_set: true });
+    expect(view.body).not.toHaveProperty('webhook_secret');
+    expect(view.text).not.toContain(secret.slice(6));
+  });
+
+  it('refuses a webhook_url that is not http(s) with a 422 naming the field', async () => {
+    const bad = await api().request('PUT', '/api/notifications/settings', { token, body: { webhook_url: 'gopher://x/y' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ errors: [expect.objectContaining({ path: expect.stringContaining('webhook_url') })] });
+  });
+
+  it('sends a signed test event that the Standard Webhooks reference library verifies', async () => {
+    const before = receiver.requests.length;
+    const res = await api().request<{ status: string; webhook_id: string }>('POST', '/api/notifications/test/webhook', { token, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', detail: expect.stringContaining('HTTP 200') });
+    const delivery = await waitFor(() => receiver.requests[before]);
+    expect(delivery.headers['webhook-id']).toBe(res.body.webhook_id);
+    expect(verify(delivery, secret)).toMatchObject({ type: 'notification.test', version: 1, id: res.body.webhook_id });
+  });
+
+  it('rotates the secret: the new one shown once, both signing for 24 h', async () => {
+    expect((await api().request('POST', '/api/notifications/webhook/rotate-secret')).status).toBe(401);
+    const rotated = await api().request<{ webhook_secret: string; previous_secret_expires_at: string }>('POST', '/api/notifications/webhook/rotate-secret', {
+      token,
+    });
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body.webhook_secret;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
+    expect(new Date(rotated.body.previous_secret_expires_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    const view = await api().request('GET', '/api/notifications/settings', { token });
+    expect(view.text).not.toContain(fresh.slice(6));
+    expect(view.body).toMatchObject({ webhook_previous_secret_expires_at: rotated.body.previous_secret_expires_at });
+
+    const before = receiver.requests.length;
+    await api().request('POST', '/api/notifications/test/webhook', { token, body: { webhook_url: `${receiver.url}/hooks/e2e` } });
+    const delivery = await waitFor(() => receiver.requests[before]);
+    expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verify(delivery, fresh)).toMatchObject({ type: 'notification.test' });
+    expect(verify(delivery, secret)).toMatchObject({ type: 'notification.test' });
+    secret = fresh;
+  });
+
+  it('delivers a queued bill event as a verified bill.new_document webhook and marks the channel sent', async () => {
+    expect((await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: BILL } })).status).toBeLessThan(300);
+    const before = receiver.requests.length;
+    await sendMessage('notification-dispatch', {
+      v: 1,
+      type: 'bill_event',
+      event_id: `brief:${BILL}:1`,
+      kind: 'new_document',
+      bill_id: BILL,
+      action_category: 'new_document',
+      occurred_at: new Date().toISOString(),
+      brief_version: 1,
+    });
+    const delivery = await waitFor(() => receiver.requests[before]);
+    expect(verify(delivery, secret)).toMatchObject({
+      type: 'bill.new_document',
+      version: 1,
+      data: { event_id: `brief:${BILL}:1`, bill_id: BILL, summary: 'Funds a bridge.' },
+    });
+    // The channel is marked after the receiver answers, so poll the history briefly.
+    const end = Date.now() + 10_000;
+    let channels: Record<string, string> | undefined;
+    do {
+      const history = await api().request<{ items: { channels: Record<string, string> }[] }>('GET', '/api/notifications/history', { token });
+      channels = history.body.items[0]?.channels;
+      if (channels?.webhook === 'sent') break;
+      await new Promise((r) => setTimeout(r, 100));
+    } while (Date.now() < end);
+    expect(channels).toEqual({ push: 'off', email: 'off', rss: 'off', webhook: 'sent' });
+  });
+});
