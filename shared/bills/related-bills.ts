@@ -38,7 +38,13 @@ import {
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { IDENTICAL_BILL } from '#shared/domain/bills/related-bills.ts';
-import { pickPredecessor, reintroductionReason, type ReintroductionReason, type ReintroductionSubject } from '#shared/domain/bills/reintroduction.ts';
+import {
+  pickPredecessor,
+  reintroductionReason,
+  sponsorWindows,
+  type ReintroductionReason,
+  type ReintroductionSubject,
+} from '#shared/domain/bills/reintroduction.ts';
 import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import type { BillEvent } from '#shared/messaging/messages.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
@@ -113,8 +119,13 @@ async function mirrorPairsNamingBill(bill: Bill, now: Date): Promise<void> {
 export async function detectReintroductions(bill: Bill, now: Date): Promise<number> {
   const self = subject(bill);
   await putTitleFingerprint(self);
-  const [sameTitle, sameSponsor] = await Promise.all([billsWithTitle(bill.title), bill.sponsor_id ? billsOfSponsor(bill.sponsor_id) : []]);
-  const candidates = [...new Map([...sameTitle, ...sameSponsor].filter((c) => c.id !== bill.id).map((c) => [c.id, c])).values()];
+  const windows = bill.introduced_date ? sponsorWindows(bill.introduced_date) : null;
+  const sponsor = bill.sponsor_id;
+  const [sameTitle, ...sameSponsor] = await Promise.all([
+    billsWithTitle(bill.title),
+    ...(sponsor && windows ? [billsOfSponsor(sponsor, windows.before[0], windows.before[1]), billsOfSponsor(sponsor, windows.after[0], windows.after[1])] : []),
+  ]);
+  const candidates = [...new Map([...sameTitle, ...sameSponsor.flat()].filter((c) => c.id !== bill.id).map((c) => [c.id, c])).values()];
   let linked = 0;
   const predecessor = pickPredecessor(self, candidates);
   if (predecessor && (await linkReintroduction(predecessor.bill, self, predecessor.reason, now))) linked++;

@@ -133,14 +133,19 @@ export async function billsWithTitle(title: string): Promise<ReintroductionSubje
   }));
 }
 
-/** B8 projected for the detector: a sponsor's bills (every Congress). */
-export async function billsOfSponsor(sponsorId: string): Promise<ReintroductionSubject[]> {
-  const p = billKeys.bySponsor;
-  const query = indexPartition(p.index, p.partition(sponsorId));
+/**
+ * B8 projected for the detector: a sponsor's bills introduced within
+ * [from, to] (YYYY-MM-DD, both days included).
+ */
+export async function billsOfSponsor(sponsorId: string, from: string, to: string): Promise<ReintroductionSubject[]> {
+  const index = INDEX[billKeys.bySponsor.index];
   const items = await queryAll({
-    ...query,
+    IndexName: index.name,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
     ProjectionExpression: '#id, #c, #t, #s',
-    ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#id': 'id', '#c': 'congress', '#t': 'title', '#s': 'sponsor_id' },
+    ExpressionAttributeNames: { '#pk': index.pk, '#sk': index.sk, '#id': 'id', '#c': 'congress', '#t': 'title', '#s': 'sponsor_id' },
+    // Sort keys are {introduced_date}#{bill_id}: '#' < '~', so "date~" ends a day and "date" starts it.
+    ExpressionAttributeValues: { ':pk': billKeys.bySponsor.partition(sponsorId), ':from': from, ':to': `${to}~` },
   });
   return items.map((i) => ({ id: String(i.id), congress: Number(i.congress), title: String(i.title), sponsor_id: i.sponsor_id ? String(i.sponsor_id) : null }));
 }

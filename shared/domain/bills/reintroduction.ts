@@ -77,6 +77,28 @@ export function reintroductionReason(earlier: ReintroductionSubject, later: Rein
   return null;
 }
 
+/**
+ * How far the same-sponsor search looks back and forward: three Congresses
+ * (six years). A bill that sat out longer is still found by an identical
+ * title; the bound keeps a prolific sponsor's read small.
+ */
+export const SPONSOR_WINDOW_YEARS = 6;
+
+/** The introduced-date ranges (YYYY-MM-DD) of a sponsor's other bills worth comparing: before and after the bill's own day. */
+export function sponsorWindows(introducedDate: string): { before: [string, string]; after: [string, string] } | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(introducedDate.slice(0, 10));
+  if (!m) return null;
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  const shift = (years: number) => {
+    const d = new Date(day);
+    d.setUTCFullYear(d.getUTCFullYear() + years);
+    return d.getTime();
+  };
+  const ONE_DAY = 86_400_000;
+  return { before: [iso(shift(-SPONSOR_WINDOW_YEARS)), iso(day - ONE_DAY)], after: [iso(day + ONE_DAY), iso(shift(SPONSOR_WINDOW_YEARS))] };
+}
+
 const REASON_RANK: Record<ReintroductionReason, number> = { identical_bill: 0, same_sponsor_title: 1, identical_title: 2 };
 
 export interface Predecessor {

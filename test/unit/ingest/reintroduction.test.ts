@@ -5,6 +5,7 @@ import {
   normaliseTitle,
   pickPredecessor,
   reintroductionReason,
+  sponsorWindows,
   titleSimilarity,
   type ReintroductionSubject,
 } from '#shared/domain/bills/reintroduction.ts';
@@ -121,6 +122,14 @@ describe('pickPredecessor', () => {
   });
   it('is null without a match, and never picks the bill itself or a later one', () => {
     expect(pickPredecessor(later, [later, bill('120-hr-1', 120, 'Example Relief Act of 2027', 'A000001'), bill('118-hr-1', 118, 'Unrelated Act')])).toBeNull();
+  });
+});
+
+describe('sponsorWindows', () => {
+  it("looks three Congresses back and forward, leaving out the bill's own day", () => {
+    expect(sponsorWindows('2025-01-07')).toEqual({ before: ['2019-01-07', '2025-01-06'], after: ['2025-01-08', '2031-01-07'] });
+    expect(sponsorWindows('2024-03-01T00:00:00Z')).toEqual({ before: ['2018-03-01', '2024-02-29'], after: ['2024-03-02', '2030-03-01'] });
+    expect(sponsorWindows('unknown')).toBeNull();
   });
 });
 
