@@ -94,7 +94,7 @@ export async function afterBillDetail(billId: string, detail: BillDetail, now: D
   return { related_fetch_queued: queued, reintroductions: await detectReintroductions(bill, now) };
 }
 
-/** Writes this bill's side of the pairs that bills stored earlier listed (B20a), for pairs Congress.gov lists one way only. */
+/** Writes this bill's side of the pairs that bills stored earlier listed (B21a), for pairs Congress.gov lists one way only. */
 async function mirrorPairsNamingBill(bill: Bill, now: Date): Promise<void> {
   const naming = await billsNaming(bill.id);
   if (naming.length === 0) return;

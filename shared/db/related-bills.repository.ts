@@ -1,8 +1,8 @@
 /**
  * Related bills and reintroductions in the single table (docs/data-model.md
- * B20-B21a). Every item lives in a bill's partition, so the bill detail's one
+ * B21-B22a). Every item lives in a bill's partition, so the bill detail's one
  * Query shows them; the listings on the indexes serve ingestion only: which
- * bills name a bill (B20a), which bills share a title (B21), a sponsor's
+ * bills name a bill (B21a), which bills share a title (B22), a sponsor's
  * bills (B8). Relationship writes ADD to a string set, so both bills' listings
  * (and a re-fetch) merge without a read; a reintroduction is claimed once per
  * later bill with a condition.
@@ -82,7 +82,7 @@ export function relatedFromItem(item: Item): RelatedBillRecord {
   };
 }
 
-/** B20a: the bills whose related-bill items name `billId`, with the relationships they give. */
+/** B21a: the bills whose related-bill items name `billId`, with the relationships they give. */
 export async function billsNaming(billId: string): Promise<{ bill_id: string; relationships: Relationship[] }[]> {
   const p = relatedBillKeys.namedBy;
   const items = await queryAll(indexPartition(p.index, p.partition(billId)));
@@ -102,7 +102,7 @@ export async function setRelatedCount(billId: string, count: number, now: string
   );
 }
 
-/** B21: writes (or rewrites) a bill's title fingerprint item; idempotent. */
+/** B22: writes (or rewrites) a bill's title fingerprint item; idempotent. */
 export async function putTitleFingerprint(bill: ReintroductionSubject): Promise<void> {
   const fp = reintroductionKeys.fingerprint(normaliseTitle(bill.title));
   await dynamo().send(
@@ -121,7 +121,7 @@ export async function putTitleFingerprint(bill: ReintroductionSubject): Promise<
   );
 }
 
-/** B21: every bill whose normalised title is `title`'s, any Congress. */
+/** B22: every bill whose normalised title is `title`'s, any Congress. */
 export async function billsWithTitle(title: string): Promise<ReintroductionSubject[]> {
   const p = reintroductionKeys.byTitle;
   const items = await queryAll(indexPartition(p.index, p.partition(reintroductionKeys.fingerprint(normaliseTitle(title)))));

@@ -1,5 +1,5 @@
 /**
- * Migration 0008: every stored bill gets its title-fingerprint item (B21),
+ * Migration 0008: every stored bill gets its title-fingerprint item (B22),
  * so a bill reintroduced in a later Congress finds it by title. Walks the
  * bills-by-latest-action listing a page at a time, no Scan. Records no
  * reintroduction and notifies no one: links are made when the later bill

@@ -1,5 +1,5 @@
 /**
- * Reintroductions (docs/data-model.md B21, B21a):
+ * Reintroductions (docs/data-model.md B22, B22a):
  *   BILL#{bill_id} / TITLEFP           the bill's title fingerprint (SHA-256 of the normalised
  *       title, shared/domain/bills/reintroduction.ts), listed on secondaryListings (gsi3)
  *       TITLEFP#{fingerprint} / {congress:000}#{bill_id}: the bills of every Congress
@@ -23,18 +23,18 @@ const fingerprint = (normalisedTitle: string) => createHash('sha256').update(nor
 export const reintroductionKeys = {
   /** The fingerprint a normalised title is listed under. */
   fingerprint,
-  /** B21: the fingerprint item of a bill. */
+  /** B22: the fingerprint item of a bill. */
   titleFingerprint: (billId: string): ItemKey => ({ pk: billKeys.partition(billId), sk: 'TITLEFP' }),
-  /** B21: the bills with one normalised title, oldest Congress first (secondaryListings). */
+  /** B22: the bills with one normalised title, oldest Congress first (secondaryListings). */
   byTitle: {
     index: 'secondaryListings',
     partition: byTitlePartition,
     keys: (fp: string, congress: number, billId: string) =>
       onIndex('secondaryListings', byTitlePartition(fp), `${String(congress).padStart(3, '0')}#${billId}`),
   },
-  /** B21a: the bill a bill reintroduces. */
+  /** B22a: the bill a bill reintroduces. */
   reintroductionOf: (billId: string): ItemKey => ({ pk: billKeys.partition(billId), sk: OF }),
-  /** B21a: a later bill reintroducing this one. */
+  /** B22a: a later bill reintroducing this one. */
   reintroducedAs: (billId: string, laterId: string): ItemKey => ({ pk: billKeys.partition(billId), sk: `${AS}${laterId}` }),
   /** begins_with prefixes among a bill's items. */
   ofSk: OF,

@@ -1,5 +1,5 @@
 /**
- * Related bills (docs/data-model.md B1, B20, B20a):
+ * Related bills (docs/data-model.md B1, B21, B21a):
  *   BILL#{bill_id} / RELATED#{other_id}   one related bill with its relationships, in the
  *       bill's partition so the detail read (one Query) shows it; listed on
  *       reverseLookups (gsi2) RELATEDTO#{other_id} / {bill_id}, so a bill saved after
@@ -17,7 +17,7 @@ export const relatedBillKeys = {
   related: (billId: string, otherId: string): ItemKey => ({ pk: billKeys.partition(billId), sk: `${PREFIX}${otherId}` }),
   /** begins_with prefix of a bill's related bills. */
   prefix: PREFIX,
-  /** B20a: the bills whose related-bill item names `otherId` (reverseLookups). */
+  /** B21a: the bills whose related-bill item names `otherId` (reverseLookups). */
   namedBy: {
     index: 'reverseLookups',
     partition: namedBy,

@@ -9,7 +9,7 @@
  *   - their normalised titles are identical whoever sponsors them, provided
  *     the title says enough to tell bills apart (MIN_TITLE_WORDS).
  * Pure: the candidates come from the title-fingerprint and sponsor listings
- * (docs/data-model.md B20, B8); this file only judges them.
+ * (docs/data-model.md B22, B8); this file only judges them.
  */
 
 export type ReintroductionReason = 'identical_bill' | 'same_sponsor_title' | 'identical_title';
