@@ -18,7 +18,8 @@ import { billDetailView } from '#shared/bills/bill-reads.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { createFollow, getFollow } from '#shared/db/follows.repository.ts';
 import { listHistory } from '#shared/db/notifications.repository.ts';
-import { getReintroductionOf } from '#shared/db/related-bills.repository.ts';
+import { billsWithTitle, getReintroductionOf } from '#shared/db/related-bills.repository.ts';
+import { titleFingerprints } from '#shared/migrations/0008-title-fingerprints.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { call } from '#test/support/api.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
@@ -205,8 +206,32 @@ describe('reintroduction', () => {
       body: { alert_filters: { hold_veto: { reintroduced: false } } },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
+    // A reintroduced event of S. 5, which the mover follows (moved, hold_boost) and the watcher now follows as hold_veto: only the watcher filtered it out.
+    await createFollow({ userId: id('watcher'), targetType: 'bill', targetId: S5, followMode: 'hold_veto' });
+    const before = { mover: pushesTo('mover').length, watcher: pushesTo('watcher').length };
+    const next = { bill_id: '120-s-9', label: 'S. 9', title: LAKEN, congress: 120 };
+    const event = {
+      v: 1,
+      type: 'bill_event',
+      event_id: reintroducedEventId(S5, next.bill_id),
+      kind: 'reintroduced',
+      bill_id: S5,
+      action_category: 'reintroduced',
+      occurred_at: new Date().toISOString(),
+      reintroduced_as: next,
+    };
+    expect((await dispatch([event])).batchItemFailures).toEqual([]);
+    expect(pushesTo('mover')).toHaveLength(before.mover + 1);
+    expect(pushesTo('watcher')).toHaveLength(before.watcher);
+    expect((await listHistory(id('watcher'), 10)).items.map((e) => e.bill_id)).toEqual([HR7511]);
     const bad = await call(notifications, 'PUT', '/api/notifications/settings', { token: users.watcher?.token, body: { follow_reintroductions: 'yes' } });
     expect(bad.status).toBe(422);
+  });
+
+  it('migration 0008 writes the title fingerprint of bills stored before, so a later bill finds them by title', async () => {
+    expect((await billsWithTitle(LAKEN)).map((b) => b.id).sort()).toEqual([HR7511, S5]);
+    expect(await titleFingerprints.up()).toMatchObject({ bills: expect.any(Number) });
+    expect((await billsWithTitle(LAKEN)).map((b) => b.id).sort()).toEqual([HR7511, HR29, S5].sort());
   });
 
   it("links a same-sponsor, near-identical title from the earlier bill's side when the later one was stored first", async () => {
