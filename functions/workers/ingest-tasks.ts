@@ -1,5 +1,6 @@
-/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, news) and member enrichment and news. */
+/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, news) and member enrichment and news. */
 import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/bills/bill-tasks.ts';
+import { fetchBillRelated } from '#shared/bills/related-bills.ts';
 import { enrichMember } from '#shared/members/member-tasks.ts';
 import { fetchBillNews, fetchMemberNews } from '#shared/news/fetch-news.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -16,6 +17,8 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
       return fetchBillCosponsors(message.bill_id);
     case 'fetch_bill_votes':
       return fetchBillVotes(message.bill_id, now);
+    case 'fetch_bill_related':
+      return fetchBillRelated(message.bill_id, now);
     case 'enrich_member':
       return enrichMember(message.member_id, now);
     case 'fetch_bill_news':

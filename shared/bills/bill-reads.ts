@@ -17,7 +17,7 @@ import { NotFoundError } from '#shared/errors/app-error.ts';
 import { queueBillNewsIfWanted } from '#shared/news/news-fetch-rule.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
-import { actionView, billView, textVersionView } from '#shared/domain/bills/bill-views.ts';
+import { actionView, billView, reintroductionView, relatedBillView, textVersionView } from '#shared/domain/bills/bill-views.ts';
 
 const billNotFound = (id: string) => new NotFoundError(`No bill ${id}`, 'bill.not_found');
 
@@ -32,11 +32,11 @@ export async function listBillsView(filters: BillFilters, paging: { limit: numbe
   return { items: page.items.map((b) => billView(b, userId ? { isFollowing: following.has(b.id) } : {})), next_cursor: page.next_cursor };
 }
 
-/** GET /api/bills/{id}: the bill, its sponsor, status timeline, latest brief and counts, from one Query; may queue a background news fetch. */
+/** GET /api/bills/{id}: the bill, its sponsor, status timeline, related bills, reintroductions, latest brief and counts, from one Query; may queue a background news fetch. */
 export async function billDetailView(billId: string, userId?: string) {
   const [partition, following] = await Promise.all([getBillPartition(billId), followedIds(userId, 'bill')]);
   if (!partition) throw billNotFound(billId);
-  const { bill, latestBrief, textVersions, counts } = partition;
+  const { bill, latestBrief, textVersions, counts, related } = partition;
   // The read never fails for the news rule; a missed queue is retried by a later view or the fetch_news run.
   await queueBillNewsIfWanted(bill.id, counts.news).catch((err: unknown) =>
     logger.warn('bill view: news fetch rule failed', { id: bill.id, error: (err as Error).message }),
@@ -44,6 +44,9 @@ export async function billDetailView(billId: string, userId?: string) {
   return {
     ...billView(bill, { hasText: textVersions.length > 0, ...(userId ? { isFollowing: following.has(bill.id) } : {}) }),
     status_timeline: bill.status_timeline,
+    related_bills: related.related.map(relatedBillView),
+    reintroduction_of: related.reintroductionOf ? reintroductionView(related.reintroductionOf.earlier, related.reintroductionOf) : null,
+    reintroduced_as: related.reintroducedAs.map((r) => reintroductionView(r.later, r)),
     latest_brief: latestBrief,
     text_versions: textVersions.map(textVersionView),
     counts,

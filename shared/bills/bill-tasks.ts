@@ -22,10 +22,12 @@ import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
+import { afterBillDetail } from './related-bills.ts';
 
 /**
  * Bill detail: links the sponsor (bills are saved without one) and fills the
- * introduced date, policy area and congress.gov link.
+ * introduced date, policy area and congress.gov link; then queues the related
+ * bills when their count changed and looks for reintroductions.
  */
 export async function fetchBillDetail(billId: string, now: Date) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
@@ -51,7 +53,9 @@ export async function fetchBillDetail(billId: string, now: Date) {
     });
   }
   const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
-  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh) };
+  // With the sponsor known: related bills when their count moved, and reintroductions (related-bills.ts).
+  const related = await afterBillDetail(billId, detail, now);
+  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh), ...related };
 }
 
 /**

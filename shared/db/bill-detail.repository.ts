@@ -1,6 +1,7 @@
 /**
  * The bill detail read: one Query on BILL#{id} returns the record and every
- * item beside it (actions, text versions, briefs, cosponsors, votes, news), which
+ * item beside it (actions, text versions, briefs, cosponsors, votes, news,
+ * related bills and reintroductions), which
  * are sorted out here by their sort-key prefix.
  */
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
@@ -16,12 +17,15 @@ import { cosponsorKeys } from './keys/cosponsor.keys.ts';
 import { newsKeys } from './keys/news.keys.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
+import { relatedFromPartition } from './related-bills.repository.ts';
 
 export interface BillPartition {
   bill: Bill;
   latestBrief: Brief | null;
   textVersions: TextVersion[];
   counts: { actions: number; text_versions: number; briefs: number; cosponsors: number; votes: number; news: number };
+  /** Related bills, the bill this one reintroduces and the later bills reintroducing it. */
+  related: ReturnType<typeof relatedFromPartition>;
 }
 
 /** The bill with what its detail view shows, from one Query; null for an unknown bill. */
@@ -39,6 +43,7 @@ export async function getBillPartition(billId: string): Promise<BillPartition | 
     bill: billFromItem(meta),
     latestBrief: briefs[0] ?? null,
     textVersions: texts,
+    related: relatedFromPartition(items),
     counts: {
       actions: prefixed(actionKeys.prefix).length,
       text_versions: texts.length,

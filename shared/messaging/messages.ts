@@ -8,7 +8,7 @@ import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { NotificationContent, RecipientRef } from '#shared/domain/notify/notification.schema.ts';
+import { NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domain/notify/notification.schema.ts';
 
 /**
  * Part of every message's envelope: the correlation id of the request, job
@@ -43,10 +43,13 @@ export const BriefMessage = z.discriminatedUnion('type', [BriefBillText]);
 export type BriefMessage = z.infer<typeof BriefMessage>;
 
 // notification-dispatch -----------------------------------------------------
-export const BillEventKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment']);
+export const BillEventKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced']);
 export type BillEventKind = z.infer<typeof BillEventKind>;
 
-/** A bill event from the poller (bill_updated), the actions task (status_changed) or the brief worker (new_document, new_amendment). */
+/**
+ * A bill event from the poller (bill_updated), the actions task (status_changed), the brief worker
+ * (new_document, new_amendment) or the reintroduction detector (reintroduced: bill_id is the earlier bill).
+ */
 export const BillEvent = z.object({
   ...correlation,
   v: z.literal(1),
@@ -63,6 +66,8 @@ export const BillEvent = z.object({
   /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
   status: BillStatus.optional(),
   previous_status: BillStatus.optional(),
+  /** reintroduced: the later bill that reintroduces bill_id. */
+  reintroduced_as: ReintroducedAs.optional(),
 });
 export type BillEvent = z.infer<typeof BillEvent>;
 
@@ -92,6 +97,8 @@ export const IngestTaskMessage = z.discriminatedUnion('type', [
   billTask('fetch_bill_actions'),
   billTask('fetch_bill_cosponsors'),
   billTask('fetch_bill_votes'),
+  // Related bills (shared/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
+  billTask('fetch_bill_related'),
   z.object({ ...correlation, v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId }),
   // Background news fetches queued by reads (shared/news/news-reads.ts).
   billTask('fetch_bill_news'),

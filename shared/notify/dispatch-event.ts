@@ -56,6 +56,7 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
     previous_status: event.previous_status ?? null,
     text_version: (event.kind === 'new_document' || event.kind === 'new_amendment') && brief ? textVersionLabel(brief.text_version_code) : null,
     items: [],
+    ...(event.reintroduced_as ? { reintroduced_as: event.reintroduced_as } : {}),
   };
   return { content, sponsorId: bill.sponsor_id, topics: brief?.topic_tags ?? bill.topic_tags };
 }
@@ -63,10 +64,12 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
 /** Dispatches one bill event to everyone who should hear of it. */
 export async function dispatchBillEvent(event: BillEvent, now: Date): Promise<DispatchSummary> {
   const { content, sponsorId, topics } = await billEventContent(event);
+  // A reintroduction is news to followers of the earlier bill only: its sponsor's and topics' followers hear of the later bill itself.
+  const onlyBill = event.kind === 'reintroduced';
   const targets: { type: FollowTargetType; id: string }[] = [
     { type: 'bill', id: event.bill_id },
-    ...(sponsorId ? [{ type: 'member' as const, id: sponsorId }] : []),
-    ...[...new Set(topics)].map((t) => ({ type: 'topic' as const, id: t })),
+    ...(sponsorId && !onlyBill ? [{ type: 'member' as const, id: sponsorId }] : []),
+    ...(onlyBill ? [] : [...new Set(topics)].map((t) => ({ type: 'topic' as const, id: t }))),
   ];
   const found = await followersOfMany(targets);
   const recipients = mergeRecipients(

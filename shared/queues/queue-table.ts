@@ -55,7 +55,7 @@ export const QUEUES = [
     timeoutSeconds: 120,
     maxReceiveCount: 5,
     maxConcurrency: 4,
-    description: 'Per-bill and per-member follow-up fetches: sponsor, actions, cosponsors, votes, enrichment',
+    description: 'Per-bill and per-member follow-up fetches: sponsor, actions, cosponsors, votes, related bills, enrichment',
   },
   {
     // One listing page per message, one message per batch: a page (one Congress.gov request, up to 250

@@ -7,7 +7,9 @@
  * sponsor and empty actions, cosponsors and text versions. A Congress may
  * answer pages smaller than asked (as any page of the real API may be), so
  * tests of paging logic need not save 250 bills a page on DynamoDB Local.
- * Failures can be queued per path; every request is recorded.
+ * Failures can be queued per path; every request is recorded. Related bills
+ * can be given per bill id: its detail then counts them and
+ * `/relatedbills` lists them (every other bill has none).
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,8 +63,17 @@ export type CongressSize = number | { bills: number; pageSize: number };
 
 const billsIn = (size: CongressSize) => (typeof size === 'number' ? size : size.bills);
 
-/** Starts the stand-in with `sizes[congress]` bills in each Congress. */
-export async function congressStandIn(sizes: Record<number, CongressSize>): Promise<StandIn> {
+/** A related bill as Congress.gov's /relatedbills lists it. */
+export interface StandInRelated {
+  congress: number;
+  type: 'HR' | 'S';
+  number: number;
+  title: string;
+  relationshipDetails: { type: string; identifiedBy: string }[];
+}
+
+/** Starts the stand-in with `sizes[congress]` bills in each Congress, and `related[bill id]` related bills. */
+export async function congressStandIn(sizes: Record<number, CongressSize>, related: Record<string, StandInRelated[]> = {}): Promise<StandIn> {
   const seen: URL[] = [];
   const failures: { path: RegExp; status: number; left: number }[] = [];
   let base = '';
@@ -105,11 +116,16 @@ export async function congressStandIn(sizes: Record<number, CongressSize>): Prom
       const congress = Number(m[1]);
       const size = sizes[congress];
       page(res, url, size ? all().filter((b) => b.congress === congress) : [], typeof size === 'object' ? size.pageSize : undefined);
+    } else if ((m = /^\/v3\/bill\/(\d+)\/(hr|s)\/(\d+)\/relatedbills$/.exec(path))) {
+      const listed = related[`${m[1]}-${m[2]}-${m[3]}`] ?? [];
+      send(res, 200, { relatedBills: listed, pagination: { count: listed.length } });
     } else if ((m = /^\/v3\/bill\/(\d+)\/(hr|s)\/(\d+)$/.exec(path))) {
       const bill = standInBill(Number(m[1]), Number(m[3]), base);
+      const listed = related[`${m[1]}-${m[2]}-${m[3]}`];
       send(res, 200, {
         bill: {
           ...bill,
+          ...(listed ? { relatedBills: { count: listed.length, url: `${base}${path}/relatedbills?format=json` } } : {}),
           introducedDate: `${1787 + 2 * Number(m[1])}-02-01`,
           sponsors: [{ bioguideId: 'S000001', firstName: 'Pat', lastName: 'Sample', party: 'I', state: 'VT' }],
           legislationUrl: `https://www.congress.gov/bill/${m[1]}th-congress/${m[2] === 'hr' ? 'house' : 'senate'}-bill/${m[3]}`,

@@ -18,6 +18,8 @@ export { noteKeys } from './note.keys.ts';
 export { notificationKeys, type DeferKind } from './notification.keys.ts';
 export { quotaKeys } from './quota.keys.ts';
 export { rateKeys } from './rate.keys.ts';
+export { reintroductionKeys } from './reintroduction.keys.ts';
+export { relatedBillKeys } from './related-bills.keys.ts';
 export { settingKeys } from './settings.keys.ts';
 export { statsKeys } from './stats.keys.ts';
 export { systemKeys } from './system.keys.ts';

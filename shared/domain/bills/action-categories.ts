@@ -3,7 +3,8 @@
  * the product's rules build on them (docs/product-rules.md). One place, so
  * changing a set is one edit. new_document and new_amendment come from
  * briefs and status_changed from a change of bill status, not from one
- * action's text, so users can filter those events as they filter actions.
+ * action's text, and reintroduced from a later Congress's bill, so users can
+ * filter those events as they filter actions.
  */
 import * as z from 'zod';
 
@@ -17,6 +18,7 @@ export const ACTION_CATEGORIES = [
   'new_document',
   'new_amendment',
   'status_changed',
+  'reintroduced',
 ] as const;
 export const ActionCategory = z.enum(ACTION_CATEGORIES);
 export type ActionCategory = z.infer<typeof ActionCategory>;

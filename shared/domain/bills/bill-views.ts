@@ -7,6 +7,7 @@ import { ActionCategory } from './action-categories.ts';
 import type { BillAction } from './action.schema.ts';
 import { Bill, Member } from './bill.schema.ts';
 import { StatusTimelineEntry } from './bill-status.ts';
+import { Relationship } from './related-bills.ts';
 import type { TextVersion } from './text-version.schema.ts';
 import type { TextDiff } from '#shared/domain/briefs/section-diff.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
@@ -19,8 +20,62 @@ export const BillView = Bill.omit({ provenance: true, status_timeline: true }).e
 });
 export type BillView = z.infer<typeof BillView>;
 
-/** What the bill detail shows beyond a list item: how its status got where it is, oldest first. */
-export const BillDetailFields = z.object({ status_timeline: z.array(StatusTimelineEntry) });
+/** A related bill as the detail lists it. */
+export const RelatedBillView = z.object({
+  id: z.string().describe("The related bill's id, e.g. 118-s-870."),
+  label: z.string().describe('Its display label, e.g. "S. 870".'),
+  title: z.string().describe('Its title as Congress.gov lists it.'),
+  congress: z.number().int().describe('The Congress it belongs to (a related bill may be of another Congress).'),
+  relationships: z.array(Relationship).describe('Each relationship Congress.gov records between the two bills, identical bills first.'),
+  identified_by: z.array(z.string()).describe('Who identified the relationships (House, Senate, CRS), each once.'),
+});
+export type RelatedBillView = z.infer<typeof RelatedBillView>;
+
+/** One side of a reintroduction: the other bill and why the two are taken as one bill reintroduced. */
+export const ReintroductionView = z.object({
+  id: z.string().describe("The other bill's id."),
+  label: z.string().describe('Its display label, e.g. "H.R. 29".'),
+  title: z.string().describe('Its title.'),
+  congress: z.number().int().describe('Its Congress.'),
+  reason: z
+    .enum(['identical_bill', 'same_sponsor_title', 'identical_title'])
+    .describe('Why it is a reintroduction: listed by Congress.gov as an identical bill, same sponsor and (near-)identical title, or identical title.'),
+  detected_at: z.string().describe('When the service found the reintroduction (ISO 8601).'),
+});
+export type ReintroductionView = z.infer<typeof ReintroductionView>;
+
+/** What the bill detail shows beyond a list item: how its status got where it is (oldest first), its related bills and reintroductions. */
+export const BillDetailFields = z.object({
+  status_timeline: z.array(StatusTimelineEntry),
+  related_bills: z
+    .array(RelatedBillView)
+    .describe('Bills Congress.gov relates to this one (identical, companion, procedurally related), newest Congress first.'),
+  reintroduction_of: ReintroductionView.nullable().describe('The bill of an earlier Congress this bill reintroduces, or null.'),
+  reintroduced_as: z.array(ReintroductionView).describe('Bills of later Congresses that reintroduce this one, oldest Congress first.'),
+});
+
+/** A related-bill record as the detail shows it. */
+export const relatedBillView = (r: { bill_id: string; label: string; title: string; congress: number; relationships: Relationship[] }): RelatedBillView => ({
+  id: r.bill_id,
+  label: r.label,
+  title: r.title,
+  congress: r.congress,
+  relationships: r.relationships,
+  identified_by: [...new Set(r.relationships.map((x) => x.identified_by))],
+});
+
+/** The other bill of a reintroduction, as the detail shows it. */
+export const reintroductionView = (
+  other: { bill_id: string; label: string; title: string; congress: number },
+  rec: { reason: ReintroductionView['reason']; detected_at: string },
+): ReintroductionView => ({
+  id: other.bill_id,
+  label: other.label,
+  title: other.title,
+  congress: other.congress,
+  reason: rec.reason,
+  detected_at: rec.detected_at,
+});
 
 /** A bill as lists and detail show it: has_document derived, provenance as data_as_of, no timeline (lists stay small). */
 export function billView(bill: Bill, extra: { hasText?: boolean; isFollowing?: boolean } = {}): BillView {

@@ -18,6 +18,7 @@ export const EVENT_KINDS: Record<NotificationKind, KindPresentation> = {
   new_amendment: { label: 'New Amendment', priority: 'default', tags: ['memo'] },
   bill_updated: { label: 'Bill Updated', priority: 'high', tags: ['siren'] },
   status_changed: { label: 'Status Changed', priority: 'high', tags: ['classical_building'] },
+  reintroduced: { label: 'Reintroduced', priority: 'default', tags: ['recycle'] },
   weekly_digest: { label: 'Weekly Digest', priority: 'low', tags: ['newspaper', 'calendar'] },
 };
 

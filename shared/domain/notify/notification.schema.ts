@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
-export const NotificationKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'weekly_digest']);
+export const NotificationKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'weekly_digest']);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const CHANNELS = ['push', 'email', 'rss', 'webhook'] as const;
@@ -47,6 +47,15 @@ export const DigestItem = z.object({
 });
 export type DigestItem = z.infer<typeof DigestItem>;
 
+/** reintroduced: the later bill, so every channel can name it and offer a one-tap follow. */
+export const ReintroducedAs = z.object({
+  bill_id: z.string().describe('The id of the later bill that reintroduces this one, e.g. 119-hr-1234.'),
+  label: z.string().describe('Its display label, e.g. "H.R. 1234".'),
+  title: z.string().describe('Its title.'),
+  congress: z.number().int().describe('The Congress it was introduced in.'),
+});
+export type ReintroducedAs = z.infer<typeof ReintroducedAs>;
+
 export const NotificationContent = z.object({
   event_id: z.string().min(1).max(300),
   kind: NotificationKind,
@@ -65,6 +74,8 @@ export const NotificationContent = z.object({
   previous_status: BillStatus.nullable().default(null),
   /** new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)"). */
   text_version: z.string().nullable().default(null),
+  /** reintroduced: the later bill; absent (or null) for every other kind, so records stored before it read unchanged. */
+  reintroduced_as: ReintroducedAs.nullable().optional(),
   /** weekly_digest: the followed bills updated in the past 7 days. */
   items: z.array(DigestItem).default([]),
 });

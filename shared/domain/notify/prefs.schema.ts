@@ -15,9 +15,20 @@ export type DigestMode = z.infer<typeof DigestMode>;
 
 const Hour = z.number().int().min(0).max(23);
 
-/** follow mode → action category → dispatch?; a missing entry means "dispatch". */
+/** follow mode → action category (or event kind: new_document, status_changed, reintroduced, …) → dispatch?; a missing entry means "dispatch". */
 export const AlertFilters = z.partialRecord(z.enum(FOLLOW_MODES), z.partialRecord(z.enum(ACTION_CATEGORIES), z.boolean())).nullable();
 export type AlertFilters = z.infer<typeof AlertFilters>;
+
+/**
+ * When a followed bill is reintroduced in a later Congress, follow the new
+ * bill with the same stance (the old follow is kept); off by default, so a
+ * follow never appears unasked. Either way the user is told, with a one-tap follow.
+ */
+export const FollowReintroductions = z
+  .boolean()
+  .describe(
+    'When a followed bill is reintroduced in a later Congress, follow the new bill with the same stance automatically (the old follow is kept). Default false.',
+  );
 
 /** As stored: the push password and the webhook secrets only ever in sealed form. */
 export const NotificationPrefs = z.object({
@@ -46,6 +57,7 @@ export const NotificationPrefs = z.object({
   quiet_hours_end: Hour.nullable().default(null),
   timezone: z.string().nullable().default(null),
   alert_filters: AlertFilters.default(null),
+  follow_reintroductions: FollowReintroductions.default(false),
 });
 export type NotificationPrefs = z.infer<typeof NotificationPrefs>;
 
@@ -130,6 +142,7 @@ export const NotificationSettingsUpdate = z
     quiet_hours_end: Hour.nullable(),
     timezone: TimeZone.nullable(),
     alert_filters: AlertFilters,
+    follow_reintroductions: FollowReintroductions,
   })
   .partial()
   .strict();

@@ -3,7 +3,8 @@
  * title, body, click URL, push priority, tags and actions. Push titles are
  * ASCII only (they travel in an HTTP header); bodies keep their text and
  * lead with what happened (the action and its date, the new status in
- * plain words, or the new text version), then the bill's name, then the
+ * plain words, the new text version, or the later bill that reintroduces
+ * it), then the bill's name, then the
  * brief's summary, so an alert says why it was sent before it says what the
  * bill is about.
  */
@@ -11,6 +12,7 @@ import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
 import type { NotificationContent } from './notification.schema.ts';
 import { OUTCOME_PUSH, STATUS_WORDS, statusInWords } from './status-words.ts';
+import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
 
 export interface PushAction {
   action: 'view';
@@ -66,6 +68,22 @@ export const letterAction = (publicUrl: string, billId: string): PushAction => (
   url: `${billUrl(publicUrl, billId)}?letter=1`,
 });
 
+/**
+ * The one-tap follow a reintroduced event offers: the later bill's page with
+ * `?follow=1`, which the client turns into a follow (with the earlier
+ * follow's stance) on open; push shows it as an action, email as a link.
+ */
+export const followAction = (publicUrl: string, billId: string, label: string): PushAction => ({
+  action: 'view',
+  // The push Actions header separates fields with commas and actions with semicolons: the label holds neither.
+  label: `Follow ${billIdentifier(label, billId)}`,
+  url: `${billUrl(publicUrl, billId)}?follow=1`,
+});
+
+/** "Reintroduced in the 119th Congress as H.R. 1234". */
+export const reintroducedWords = (later: { congress: number; label: string }) =>
+  `Reintroduced in the ${congressOrdinal(later.congress)} Congress as ${later.label}`;
+
 function digestLines(content: NotificationContent): string[] {
   return content.items.map((i) => {
     const action = i.latest_action_text ? ` (${i.latest_action_date ?? ''} ${i.latest_action_text})`.replace('( ', '(') : '';
@@ -88,6 +106,7 @@ export function whatHappened(content: NotificationContent): string | null {
     const prefix = content.kind === 'new_document' ? 'New text' : 'New version';
     return content.text_version ? `${prefix}: ${content.text_version}` : (content.action_text ?? null);
   }
+  if (content.kind === 'reintroduced') return content.reintroduced_as ? reintroducedWords(content.reintroduced_as) : null;
   return null;
 }
 
@@ -115,6 +134,7 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
   const billId = content.bill_id ?? '';
   const event = whatHappened(content);
   const loudness = pushLoudness(kind, content);
+  const later = content.kind === 'reintroduced' ? content.reintroduced_as : null;
   return {
     title: toAscii(`${kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
     body: [
@@ -122,10 +142,11 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
       content.bill_title ?? billId,
       ...(content.summary ? [cutText(content.summary, PUSH_SUMMARY_MAX)] : []),
     ].join('\n'),
-    click: billUrl(publicUrl, billId),
+    // A reintroduction opens the later bill, where the story goes on, and offers to follow it.
+    click: billUrl(publicUrl, later ? later.bill_id : billId),
     priority: loudness.priority,
     tags: loudness.tags,
-    actions: mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
+    actions: later ? [followAction(publicUrl, later.bill_id, later.label)] : mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
   };
 }
 

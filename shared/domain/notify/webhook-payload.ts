@@ -12,7 +12,7 @@
 import * as z from 'zod';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { DigestItem, type NotificationContent, type NotificationKind } from './notification.schema.ts';
+import { DigestItem, ReintroducedAs, type NotificationContent, type NotificationKind } from './notification.schema.ts';
 import { billUrl } from './render.ts';
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = {
   status_changed: 'bill.status_changed',
   new_document: 'bill.new_document',
   new_amendment: 'bill.new_amendment',
+  reintroduced: 'bill.reintroduced',
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
 
@@ -47,6 +48,7 @@ export const WebhookEvent = z
     previous_status: BillStatus.nullable().describe('bill.status_changed: the status before it'),
     text_version: z.string().nullable().describe('bill.new_document, bill.new_amendment: the text version published'),
     items: z.array(DigestItem).describe('digest.weekly: the followed bills updated in the past 7 days'),
+    reintroduced_as: ReintroducedAs.nullable().describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
   })
   .strict();
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
@@ -67,6 +69,7 @@ export const WebhookPayload = z
     z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.status_changed), ...envelope, data: WebhookEvent }).strict(),
     z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_document), ...envelope, data: WebhookEvent }).strict(),
     z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment), ...envelope, data: WebhookEvent }).strict(),
+    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced), ...envelope, data: WebhookEvent }).strict(),
     z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest), ...envelope, data: WebhookEvent }).strict(),
     z
       .object({
@@ -116,6 +119,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     previous_status: e.previous_status,
     text_version: e.text_version,
     items: e.items,
+    reintroduced_as: e.reintroduced_as ?? null,
   };
 }
 

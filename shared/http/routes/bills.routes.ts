@@ -44,7 +44,8 @@ export const getBillDetail = defineRoute({
   path: '/api/bills/{id}',
   fn: 'bills',
   auth: 'optional',
-  summary: 'Bill detail: fields, sponsor, status and status timeline, latest brief, has_document, introduced_date (null when unknown), counts',
+  summary:
+    'Bill detail: fields, sponsor, status and status timeline, related bills, reintroduction_of and reintroduced_as (the same bill in earlier and later Congresses), latest brief, has_document, introduced_date (null when unknown), counts',
   tags: ['bills'],
   params: BillIdParams,
   response: BillView.extend({

@@ -1,7 +1,7 @@
 /**
  * GPO Bill Status XML (BILLSTATUS-*.xml, v3 and the legacy format) → the
  * bill (with the status and status timeline its actions give it), its
- * actions with recorded votes, cosponsors and text versions, in our record
+ * actions with recorded votes, cosponsors, related bills and text versions, in our record
  * shapes. Used by `npm run cli -- parse bill-status` and backfills.
  */
 import * as z from 'zod';
@@ -11,7 +11,7 @@ import { billId, billLabel, chamberOfType } from '#shared/domain/bills/bill-id.t
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
-import { billTypeOf, congressGovBillUrl } from './normalise-congress.ts';
+import { billTypeOf, congressGovBillUrl, relatedBillEntry } from './normalise-congress.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';
 import { xmlParser } from '#shared/providers/transport/xml.ts';
 
@@ -44,6 +44,13 @@ const Person = z.object({
   sponsorshipWithdrawnDate: opt,
 });
 const TextVersion = z.object({ type: z.string(), date: opt, formats: items(z.object({ url: z.string() })) });
+const RelatedBill = z.object({
+  title: opt,
+  congress: z.string().regex(/^\d+$/),
+  number: z.string().regex(/^\d+$/),
+  type: z.string(),
+  relationshipDetails: items(z.object({ type: z.string(), identifiedBy: z.string() })),
+});
 const BillNode = z.object({
   number: opt,
   billNumber: opt,
@@ -59,6 +66,7 @@ const BillNode = z.object({
   cosponsors: items(Person),
   actions: items(Action),
   textVersions: items(TextVersion),
+  relatedBills: items(RelatedBill),
   latestAction: z.object({ actionDate: z.string(), text: z.string() }).optional(),
 });
 
@@ -133,6 +141,10 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     },
     actions,
     cosponsors,
+    related_bills: b.relatedBills.flatMap(
+      (r) =>
+        relatedBillEntry({ congress: Number(r.congress), number: Number(r.number), type: r.type, title: r.title, relationships: r.relationshipDetails }) ?? [],
+    ),
     text_versions: b.textVersions.map((t) => ({ label: t.type, date: t.date ? t.date.slice(0, 10) : null, urls: t.formats.map((f) => f.url) })),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Congress.gov API v3 client: bills updated since a time, one page of a
  * Congress's or a window's bills (backfills), bill detail,
- * actions, cosponsors, text versions and summaries (every page), members
+ * actions, cosponsors, related bills, text versions and summaries (every page), members
  * (list and detail). Requests go through the shared transport under the
  * documented 5,000 requests per hour; every payload is parsed with zod.
  */
@@ -109,6 +109,10 @@ export const getBillCosponsors = (congress: number, type: string, number: number
 /** Every text version of a bill with its format URLs. */
 export const getBillTextVersions = (congress: number, type: string, number: number) =>
   getAllPages('bill text versions', paged(`${billPath(congress, type, number)}/text`), S.TextVersionsPage, (p) => p.textVersions);
+
+/** Every bill Congress.gov relates to a bill, with the relationships (identical, related, procedurally related). */
+export const getBillRelatedBills = (congress: number, type: string, number: number) =>
+  getAllPages('bill related bills', paged(`${billPath(congress, type, number)}/relatedbills`), S.RelatedBillsPage, (p) => p.relatedBills);
 
 /** The CRS summaries of a bill. */
 export const getBillSummaries = (congress: number, type: string, number: number) =>

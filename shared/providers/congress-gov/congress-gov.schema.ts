@@ -46,6 +46,11 @@ export const BillDetail = z
       policyArea: z.object({ name: z.string() }).passthrough().nullable().optional(),
       sponsors: z.array(Sponsor).optional(),
       legislationUrl: optionalText,
+      /** How many related bills Congress.gov lists, and where; absent when there are none. */
+      relatedBills: z
+        .object({ count: z.number().int().min(0) })
+        .passthrough()
+        .optional(),
     }),
   })
   .passthrough();
@@ -95,6 +100,27 @@ export const SummaryItem = z
   .object({ actionDate: optionalText, actionDesc: optionalText, text: z.string(), updateDate: optionalText, versionCode: optionalText })
   .passthrough();
 export const SummariesPage = z.object({ summaries: z.array(SummaryItem), pagination: Pagination.optional() }).passthrough();
+
+/**
+ * /bill/{congress}/{type}/{number}/relatedbills: each related bill with its
+ * relationships and who identified them (House, Senate, CRS). No recording
+ * of this endpoint exists; the shape is Congress.gov's documented one (the
+ * same fields as the <relatedBills> of GPO's Bill Status XML, which is recorded).
+ */
+export const RelationshipDetail = z.object({ type: z.string().min(1), identifiedBy: z.string().min(1) }).passthrough();
+export const RelatedBillItem = z
+  .object({
+    congress: num,
+    number: num,
+    type: z.string(),
+    title: z.string().nullable().optional(),
+    latestAction: LatestAction.nullable().optional(),
+    relationshipDetails: z.array(RelationshipDetail).default([]),
+    url: z.string().optional(),
+  })
+  .passthrough();
+export type RelatedBillItem = z.infer<typeof RelatedBillItem>;
+export const RelatedBillsPage = z.object({ relatedBills: z.array(RelatedBillItem), pagination: Pagination.optional() }).passthrough();
 
 const Terms = z.union([
   z.object({ item: z.array(z.object({ chamber: z.string(), startYear: num.optional(), endYear: num.nullable().optional() }).passthrough()) }).passthrough(),

@@ -13,6 +13,7 @@ import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';
 import type { TextFormat } from '#shared/domain/bills/text-version.schema.ts';
+import { sortRelationships, type RelatedBillEntry } from '#shared/domain/bills/related-bills.ts';
 
 export const CONGRESS_GOV_SOURCE = 'congress.gov';
 
@@ -90,6 +91,44 @@ export function detailFields(detail: S.BillDetail) {
         }
       : null,
   };
+}
+
+/** How many related bills the detail says Congress.gov lists (0 when it names none). */
+export const relatedBillsCount = (detail: S.BillDetail): number => detail.relatedBills?.count ?? 0;
+
+/**
+ * One related bill of a provider listing (the API's relatedbills or Bill
+ * Status XML's <relatedBills>) as our entry; null for a bill type we do not
+ * store, so one odd entry never fails the whole listing.
+ */
+export function relatedBillEntry(raw: {
+  congress: number;
+  number: number;
+  type: string;
+  title?: string | null;
+  relationships: { type: string; identifiedBy: string }[];
+}): RelatedBillEntry | null {
+  const type = normaliseBillType(raw.type);
+  if (!type || !Number.isInteger(raw.number) || raw.number < 1) return null;
+  return {
+    bill_id: billId(raw.congress, type, raw.number),
+    congress: raw.congress,
+    label: billLabel(type, raw.number),
+    title: raw.title?.trim() || billLabel(type, raw.number),
+    relationships: sortRelationships(raw.relationships.map((r) => ({ type: r.type.trim(), identified_by: r.identifiedBy.trim() }))),
+  };
+}
+
+/** The related bills of a relatedbills listing, each once (a bill listed twice has its relationships merged). */
+export function relatedBillsFromProvider(items: S.RelatedBillItem[]): RelatedBillEntry[] {
+  const byId = new Map<string, RelatedBillEntry>();
+  for (const item of items) {
+    const entry = relatedBillEntry({ ...item, relationships: item.relationshipDetails });
+    if (!entry) continue;
+    const seen = byId.get(entry.bill_id);
+    byId.set(entry.bill_id, seen ? { ...seen, relationships: sortRelationships([...seen.relationships, ...entry.relationships]) } : entry);
+  }
+  return [...byId.values()];
 }
 
 function recordedVote(v: S.Action['recordedVotes'] extends (infer T)[] | undefined ? T : never): RecordedVoteRef {

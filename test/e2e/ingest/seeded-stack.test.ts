@@ -92,6 +92,17 @@ describe('npm start with no keys', () => {
     expect(unknown.status).toBe(422);
   }, 60_000);
 
+  it("shows the related bill the recording lists for S. 5 (the House's identical H.R. 29)", async () => {
+    type Detail = { related_bills: { id: string; label: string; relationships: { type: string; identified_by: string }[] }[] };
+    const s5 = await eventually(
+      () => e2e.client().request<Detail>('GET', '/api/bills/119-s-5'),
+      (r) => r.status === 200 && r.body.related_bills.length > 0,
+    );
+    expect(s5.body.related_bills).toEqual([
+      expect.objectContaining({ id: '119-hr-29', label: 'H.R. 29', relationships: [{ type: 'Identical bill', identified_by: 'CRS' }] }),
+    ]);
+  }, 60_000);
+
   it('shows members and answers by-zip for the seeded ZIP', async () => {
     const api = e2e.client();
     const list = await api.request<List>('GET', '/api/members', { query: { q: 'Ro Khanna' } });

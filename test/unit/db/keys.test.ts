@@ -25,6 +25,8 @@ import {
   notificationKeys,
   quotaKeys,
   rateKeys,
+  reintroductionKeys,
+  relatedBillKeys,
   settingKeys,
   statsKeys,
   systemKeys,
@@ -229,5 +231,24 @@ describe('index and platform keys', () => {
     expect(rateKeys.providerBucket('congress-gov')).toEqual({ pk: 'RATE#provider#congress-gov', sk: 'BUCKET' });
     const url = 'https://www.govinfo.gov/content/pkg/BILLS-119hr5ih/uslm/BILLS-119hr5ih.xml';
     expect(etagKeys.url(url)).toEqual({ pk: `ETAG#${md5(url)}`, sk: 'ETAG' });
+  });
+
+  it('builds related bills and reintroductions', () => {
+    expect(relatedBillKeys.related('119-s-5', '119-hr-29')).toEqual({ pk: 'BILL#119-s-5', sk: 'RELATED#119-hr-29' });
+    expect(relatedBillKeys.prefix).toBe('RELATED#');
+    expect(relatedBillKeys.namedBy.keys('119-s-5', '119-hr-29')).toEqual({
+      [INDEX.reverseLookups.pk]: 'RELATEDTO#119-hr-29',
+      [INDEX.reverseLookups.sk]: '119-s-5',
+    });
+    expect(relatedBillKeys.sync('119-s-5')).toEqual({ pk: 'BILL#119-s-5', sk: 'RELATEDSYNC' });
+    const fp = sha256('laken riley act').slice(0, 24);
+    expect(reintroductionKeys.fingerprint('laken riley act')).toBe(fp);
+    expect(reintroductionKeys.titleFingerprint('119-s-5')).toEqual({ pk: 'BILL#119-s-5', sk: 'TITLEFP' });
+    expect(reintroductionKeys.byTitle.keys(fp, 99, '99-s-5')).toEqual({
+      [INDEX.secondaryListings.pk]: `TITLEFP#${fp}`,
+      [INDEX.secondaryListings.sk]: '099#99-s-5',
+    });
+    expect(reintroductionKeys.reintroductionOf('119-s-5')).toEqual({ pk: 'BILL#119-s-5', sk: 'REINTRO#OF' });
+    expect(reintroductionKeys.reintroducedAs('118-hr-7511', '119-s-5')).toEqual({ pk: 'BILL#118-hr-7511', sk: 'REINTRO#AS#119-s-5' });
   });
 });

@@ -33,6 +33,27 @@ const content = (over: Partial<NotificationContent> = {}): NotificationContent =
 const target: PushTarget = { push_url: 'https://ntfy.example.org/bills', push_auth: 'none', push_token: null, push_username: null, push_password: null };
 
 describe('push rendering', () => {
+  it('says where a bill was reintroduced, opens the new bill and offers a one-tap follow (push action, email link)', () => {
+    const later = { bill_id: '119-hr-1234', label: 'H.R. 1234', title: 'Postal Service Reform Act of 2025', congress: 119 };
+    const c = content({ kind: 'reintroduced', action_category: 'reintroduced', summary: null, reintroduced_as: later });
+    const m = renderEvent(c, 'hold_boost', PUBLIC);
+    expect(m.title).toBe('Reintroduced: HR 3076');
+    expect(m.body).toBe('Reintroduced in the 119th Congress as H.R. 1234\nPostal Service Reform Act of 2022');
+    expect(m.click).toBe(`${PUBLIC}/bills/119-hr-1234`);
+    expect(m.actions).toEqual([{ action: 'view', label: 'Follow HR 1234', url: `${PUBLIC}/bills/119-hr-1234?follow=1` }]);
+    expect(m).toMatchObject({ priority: 'default', tags: ['recycle'] });
+    const email = composeEmail({
+      message: m,
+      to: 'a@example.org',
+      from: 'BillWatch <n@example.org>',
+      mailto: 'n@example.org',
+      urls: unsubscribeUrls(PUBLIC, 't'),
+    });
+    expect(email.text).toContain(`Follow HR 1234: ${PUBLIC}/bills/119-hr-1234?follow=1`);
+    const push = buildPushRequest(m, target);
+    expect(JSON.stringify(push)).toContain('?follow=1');
+  });
+
   it('titles "Label: HR 3076" in ASCII, with the bill name then the summary as the body', () => {
     const m = renderEvent(content(), 'neutral', PUBLIC);
     expect(m.title).toBe('New Bill Text: HR 3076');

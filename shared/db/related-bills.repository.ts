@@ -1,0 +1,236 @@
+/**
+ * Related bills and reintroductions in the single table (docs/data-model.md
+ * B21-B22a). Every item lives in a bill's partition, so the bill detail's one
+ * Query shows them; the listings on the indexes serve ingestion only: which
+ * bills name a bill (B21a), which bills share a title (B22), a sponsor's
+ * bills (B8). Relationship writes ADD to a string set, so both bills' listings
+ * (and a re-fetch) merge without a read; a reintroduction is claimed once per
+ * later bill with a condition.
+ */
+import { PutCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { relationshipFromToken, relationshipToken, sortRelationships, type RelatedBillEntry, type Relationship } from '#shared/domain/bills/related-bills.ts';
+import { normaliseTitle, type ReintroductionReason, type ReintroductionSubject } from '#shared/domain/bills/reintroduction.ts';
+import { indexPartition, queryAll, transactionReasons, type Item } from './dynamo.ts';
+import { billKeys } from './keys/bill.keys.ts';
+import { relatedBillKeys } from './keys/related-bills.keys.ts';
+import { reintroductionKeys } from './keys/reintroduction.keys.ts';
+import { INDEX, tableName } from './table.ts';
+
+/** A bill as a related-bill or reintroduction item shows it. */
+export interface BillSummary {
+  bill_id: string;
+  congress: number;
+  label: string;
+  title: string;
+}
+
+/** Adds `relationships` to the item of `billId` about `other` (created on first write). */
+async function addRelated(billId: string, other: BillSummary, relationships: Relationship[], now: string): Promise<void> {
+  const tokens = relationships.map(relationshipToken);
+  const index = INDEX[relatedBillKeys.namedBy.index];
+  const listed = relatedBillKeys.namedBy.keys(billId, other.bill_id);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: relatedBillKeys.related(billId, other.bill_id),
+      UpdateExpression: `SET entity = :e, bill_id = :b, related_id = :r, congress = :c, label = :l, title = :t, updated_at = :now, #gpk = :gpk, #gsk = :gsk${tokens.length ? ' ADD relationships :rels' : ''}`,
+      ExpressionAttributeNames: { '#gpk': index.pk, '#gsk': index.sk },
+      ExpressionAttributeValues: {
+        ':e': 'related_bill',
+        ':b': billId,
+        ':r': other.bill_id,
+        ':c': other.congress,
+        ':l': other.label,
+        ':t': other.title,
+        ':now': now,
+        ':gpk': listed[index.pk],
+        ':gsk': listed[index.sk],
+        ...(tokens.length ? { ':rels': new Set(tokens) } : {}),
+      },
+    }),
+  );
+}
+
+/**
+ * Stores a bill's related bills as its listing gives them, and the other
+ * side of each pair in the related bills the table holds (`stored`), so a
+ * pair Congress.gov lists from one bill only shows on both.
+ */
+export async function saveRelatedBills(self: BillSummary, entries: RelatedBillEntry[], stored: ReadonlySet<string>, now: string): Promise<void> {
+  for (const e of entries) {
+    await addRelated(self.bill_id, { bill_id: e.bill_id, congress: e.congress, label: e.label, title: e.title }, e.relationships, now);
+    if (stored.has(e.bill_id)) await addRelated(e.bill_id, self, e.relationships, now);
+  }
+}
+
+/** A related-bill item as the detail shows it. */
+export interface RelatedBillRecord extends BillSummary {
+  relationships: Relationship[];
+}
+
+/** Reads a stored related-bill item (the other bill's summary and its relationships). */
+export function relatedFromItem(item: Item): RelatedBillRecord {
+  const tokens =
+    item.relationships instanceof Set ? [...(item.relationships as Set<string>)] : Array.isArray(item.relationships) ? (item.relationships as string[]) : [];
+  return {
+    bill_id: String(item.related_id),
+    congress: Number(item.congress),
+    label: String(item.label),
+    title: String(item.title),
+    relationships: sortRelationships(tokens.flatMap((t) => relationshipFromToken(String(t)) ?? [])),
+  };
+}
+
+/** B21a: the bills whose related-bill items name `billId`, with the relationships they give. */
+export async function billsNaming(billId: string): Promise<{ bill_id: string; relationships: Relationship[] }[]> {
+  const p = relatedBillKeys.namedBy;
+  const items = await queryAll(indexPartition(p.index, p.partition(billId)));
+  return items.map((i) => ({ bill_id: String(i.bill_id), relationships: relatedFromItem(i).relationships }));
+}
+
+/** The related-bills count the last fetch stored, or null when none ran. */
+export async function getRelatedCount(billId: string): Promise<number | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: relatedBillKeys.sync(billId) }));
+  return out.Item ? Number(out.Item.count) : null;
+}
+
+/** Records the related-bills count a fetch stored. */
+export async function setRelatedCount(billId: string, count: number, now: string): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: tableName(), Item: { ...relatedBillKeys.sync(billId), entity: 'related_sync', bill_id: billId, count, synced_at: now } }),
+  );
+}
+
+/** B22: writes (or rewrites) a bill's title fingerprint item; idempotent. */
+export async function putTitleFingerprint(bill: ReintroductionSubject): Promise<void> {
+  const fp = reintroductionKeys.fingerprint(normaliseTitle(bill.title));
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...reintroductionKeys.titleFingerprint(bill.id),
+        entity: 'title_fingerprint',
+        bill_id: bill.id,
+        congress: bill.congress,
+        title: bill.title,
+        sponsor_id: bill.sponsor_id,
+        ...reintroductionKeys.byTitle.keys(fp, bill.congress, bill.id),
+      },
+    }),
+  );
+}
+
+/** B22: every bill whose normalised title is `title`'s, any Congress. */
+export async function billsWithTitle(title: string): Promise<ReintroductionSubject[]> {
+  const p = reintroductionKeys.byTitle;
+  const items = await queryAll(indexPartition(p.index, p.partition(reintroductionKeys.fingerprint(normaliseTitle(title)))));
+  return items.map((i) => ({
+    id: String(i.bill_id),
+    congress: Number(i.congress),
+    title: String(i.title),
+    sponsor_id: i.sponsor_id ? String(i.sponsor_id) : null,
+  }));
+}
+
+/**
+ * B8 projected for the detector: a sponsor's bills introduced within
+ * [from, to] (YYYY-MM-DD, both days included).
+ */
+export async function billsOfSponsor(sponsorId: string, from: string, to: string): Promise<ReintroductionSubject[]> {
+  const index = INDEX[billKeys.bySponsor.index];
+  const items = await queryAll({
+    IndexName: index.name,
+    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+    ProjectionExpression: '#id, #c, #t, #s',
+    ExpressionAttributeNames: { '#pk': index.pk, '#sk': index.sk, '#id': 'id', '#c': 'congress', '#t': 'title', '#s': 'sponsor_id' },
+    // Sort keys are {introduced_date}#{bill_id}: '#' < '~', so "date~" ends a day and "date" starts it.
+    ExpressionAttributeValues: { ':pk': billKeys.bySponsor.partition(sponsorId), ':from': from, ':to': `${to}~` },
+  });
+  return items.map((i) => ({ id: String(i.id), congress: Number(i.congress), title: String(i.title), sponsor_id: i.sponsor_id ? String(i.sponsor_id) : null }));
+}
+
+/** A reintroduction as stored on both bills. */
+export interface ReintroductionRecord {
+  earlier: BillSummary;
+  later: BillSummary;
+  reason: ReintroductionReason;
+  detected_at: string;
+  /** When followers of the earlier bill were told (null until the event is queued). */
+  announced_at: string | null;
+}
+
+/**
+ * Records that `later` reintroduces `earlier`: REINTRO#OF on the later bill
+ * (one per bill, by condition) and REINTRO#AS on the earlier one, in one
+ * transaction. Returns the record now stored for the later bill: the new one,
+ * or the one an earlier detection stored (possibly naming another bill).
+ */
+export async function recordReintroduction(rec: Omit<ReintroductionRecord, 'announced_at'>): Promise<{ created: boolean; stored: ReintroductionRecord }> {
+  const body = { entity: 'reintroduction', earlier: rec.earlier, later: rec.later, reason: rec.reason, detected_at: rec.detected_at };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...reintroductionKeys.reintroductionOf(rec.later.bill_id), ...body, announced_at: null },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName(), Item: { ...reintroductionKeys.reintroducedAs(rec.earlier.bill_id, rec.later.bill_id), ...body } } },
+        ],
+      }),
+    );
+    return { created: true, stored: { ...rec, announced_at: null } };
+  } catch (err) {
+    if (transactionReasons(err)?.[0] !== 'ConditionalCheckFailed') throw err;
+    const existing = await getReintroductionOf(rec.later.bill_id);
+    if (!existing) throw err;
+    return { created: false, stored: existing };
+  }
+}
+
+const reintroductionFromItem = (item: Item): ReintroductionRecord => ({
+  earlier: item.earlier as BillSummary,
+  later: item.later as BillSummary,
+  reason: item.reason as ReintroductionReason,
+  detected_at: String(item.detected_at),
+  announced_at: typeof item.announced_at === 'string' ? item.announced_at : null,
+});
+
+/** The bill `billId` reintroduces, or null. */
+export async function getReintroductionOf(billId: string): Promise<ReintroductionRecord | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: reintroductionKeys.reintroductionOf(billId), ConsistentRead: true }));
+  return out.Item ? reintroductionFromItem(out.Item) : null;
+}
+
+/** Marks a reintroduction announced (its event queued), so a re-run does not queue it again. */
+export async function markReintroductionAnnounced(laterId: string, now: string): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: reintroductionKeys.reintroductionOf(laterId),
+      UpdateExpression: 'SET announced_at = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now },
+    }),
+  );
+}
+
+/** The related bills and reintroductions among the items of a bill's partition (the detail's one Query). */
+export function relatedFromPartition(items: Item[]): {
+  related: RelatedBillRecord[];
+  reintroductionOf: ReintroductionRecord | null;
+  reintroducedAs: ReintroductionRecord[];
+} {
+  const sk = (i: Item) => String(i.sk);
+  const related = items
+    .filter((i) => sk(i).startsWith(relatedBillKeys.prefix))
+    .map(relatedFromItem)
+    .sort((a, b) => b.congress - a.congress || a.bill_id.localeCompare(b.bill_id));
+  const of = items.find((i) => sk(i) === reintroductionKeys.ofSk);
+  const as = items.filter((i) => sk(i).startsWith(reintroductionKeys.asPrefix)).map(reintroductionFromItem);
+  return { related, reintroductionOf: of ? reintroductionFromItem(of) : null, reintroducedAs: as.sort((a, b) => a.later.congress - b.later.congress) };
+}

@@ -1,0 +1,160 @@
+/**
+ * Related and reintroduced bills end to end on the local stack, over HTTP,
+ * every reply checked against the route table's schemas. The stack's queue
+ * pumps run the backfill, the ingest tasks and the dispatcher against a
+ * local stand-in for Congress.gov: the 111th Congress is loaded, a user
+ * follows one of its bills (for it, with the follow moving over on
+ * reintroduction), then the 112th is loaded, whose bills carry the same
+ * sponsor and titles that differ only by the Congress. The bill detail then
+ * shows related bills and both sides of the reintroduction, the follower got
+ * a `reintroduced` push with a one-tap follow, and follows the new bill with
+ * the same stance.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { congressStandIn, type StandIn } from '#test/support/congress-stand-in.ts';
+import { startPushServer, type PushServer } from '#test/support/push-server.ts';
+import { signUp, type FollowReply } from '../personal/people.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+
+const EARLIER = '111-hr-1';
+const LATER = '112-hr-1';
+const COMPANION = '112-s-2';
+
+let standIn: StandIn;
+// Registered before the stack's own hook, so the stack starts with Congress.gov pointing here.
+beforeAll(async () => {
+  standIn = await congressStandIn(
+    { 111: 3, 112: 3 },
+    {
+      [LATER]: [
+        {
+          congress: 112,
+          type: 'S',
+          number: 2,
+          title: 'Backfill Test Act of 112 number 2',
+          relationshipDetails: [{ type: 'Related bill', identifiedBy: 'House' }],
+        },
+      ],
+    },
+  );
+  Object.assign(process.env, { CONGRESS_API_BASE_URL: `${standIn.base}/v3`, CONGRESS_API_KEY: 'stand-in-key', BACKFILL_REQUESTS_PER_HOUR: '7200000' });
+  delete process.env.REPLAY_HAR;
+});
+const e2e = useLocalStack({ pumps: true });
+let push: PushServer;
+afterAll(async () => {
+  for (const name of ['CONGRESS_API_BASE_URL', 'CONGRESS_API_KEY', 'BACKFILL_REQUESTS_PER_HOUR']) delete process.env[name];
+  await Promise.all([standIn.close(), push?.close()]);
+});
+
+const api = () => e2e.client();
+
+/** Polls until `check` passes: the pumps work in the background. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+interface Reintroduction {
+  id: string;
+  label: string;
+  congress: number;
+  reason: string;
+}
+interface Detail {
+  id: string;
+  sponsor_id: string | null;
+  related_bills: { id: string; relationships: { type: string; identified_by: string }[]; identified_by: string[] }[];
+  reintroduction_of: Reintroduction | null;
+  reintroduced_as: Reintroduction[];
+}
+
+async function backfill(admin: string, congress: number) {
+  const started = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress } });
+  expect(started.status).toBe(202);
+  const done = await eventually(
+    () => api().request<{ state: string }>('GET', `/api/admin/backfill-bills/congress-${congress}`, { token: admin }),
+    (r) => r.body.state !== 'running',
+  );
+  expect(done.body.state).toBe('completed');
+}
+
+let admin = '';
+let follower = '';
+beforeAll(async () => {
+  push = await startPushServer();
+  admin = await signUp(api(), 'related-admin');
+  follower = await signUp(api(), 'related-follower');
+}, 60_000);
+
+describe('related and reintroduced bills on the local stack', () => {
+  it('shows related bills and the reintroduction on the bill detail, and tells the follower with a one-tap follow', async () => {
+    await backfill(admin, 111);
+    // The earlier bill's sponsor is linked (its detail task ran) before the user follows it.
+    await eventually(
+      () => api().request<Detail>('GET', `/api/bills/${EARLIER}`),
+      (r) => r.body.sponsor_id !== null,
+    );
+    const settings = await api().request('PUT', '/api/notifications/settings', {
+      token: follower,
+      body: { push_enabled: true, push_url: `${push.url}/reintro`, follow_reintroductions: true },
+    });
+    expect(settings.status).toBe(200);
+    const followed = await api().request('POST', '/api/follows', {
+      token: follower,
+      body: { target_type: 'bill', target_id: EARLIER, follow_mode: 'hold_boost' },
+    });
+    expect(followed.status).toBeLessThan(300);
+
+    await backfill(admin, 112);
+    const later = await eventually(
+      () => api().request<Detail>('GET', `/api/bills/${LATER}`),
+      (r) => r.body.reintroduction_of !== null && r.body.related_bills.length > 0,
+    );
+    expect(later.status).toBe(200);
+    expect(later.body.reintroduction_of).toMatchObject({ id: EARLIER, label: 'H.R. 1', congress: 111, reason: 'same_sponsor_title' });
+    expect(later.body.related_bills).toEqual([
+      expect.objectContaining({ id: COMPANION, relationships: [{ type: 'Related bill', identified_by: 'House' }], identified_by: ['House'] }),
+    ]);
+    // Listed from H.R. 1 only, shown on S. 2 as well.
+    const companion = await eventually(
+      () => api().request<Detail>('GET', `/api/bills/${COMPANION}`),
+      (r) => r.body.related_bills.length > 0,
+    );
+    expect(companion.body.related_bills).toEqual([expect.objectContaining({ id: LATER })]);
+    const earlier = await api().request<Detail>('GET', `/api/bills/${EARLIER}`);
+    expect(earlier.body.reintroduced_as).toEqual([expect.objectContaining({ id: LATER, label: 'H.R. 1', congress: 112 })]);
+
+    const pushed = await eventually(
+      async () => push.requests.filter((r) => r.path === '/reintro'),
+      (r) => r.length > 0,
+    );
+    expect(pushed).toHaveLength(1);
+    expect(pushed[0]?.headers.title).toBe('Reintroduced: HR 1');
+    expect(pushed[0]?.body.split('\n')[0]).toBe('Reintroduced in the 112th Congress as H.R. 1');
+    expect(String(pushed[0]?.headers.actions)).toMatch(new RegExp(`^view, Follow HR 1, .*/bills/${LATER}\\?follow=1$`));
+    const history = await api().request<{ items: { kind: string; bill_id: string; reintroduced_as: { bill_id: string } | null }[] }>(
+      'GET',
+      '/api/notifications/history',
+      {
+        token: follower,
+      },
+    );
+    expect(history.body.items).toEqual([
+      expect.objectContaining({ kind: 'reintroduced', bill_id: EARLIER, reintroduced_as: expect.objectContaining({ bill_id: LATER }) }),
+    ]);
+
+    // The follow moved over with its stance; the earlier one is kept.
+    const follows = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: follower });
+    expect(follows.body.items.map((f) => [f.target_id, f.follow_mode]).sort()).toEqual([
+      [EARLIER, 'hold_boost'],
+      [LATER, 'hold_boost'],
+    ]);
+    const settingsView = await api().request<{ follow_reintroductions: boolean }>('GET', '/api/notifications/settings', { token: follower });
+    expect(settingsView.body.follow_reintroductions).toBe(true);
+  });
+});
