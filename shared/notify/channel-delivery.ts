@@ -70,11 +70,13 @@ export async function sendOnChannels(
   const out: Partial<Record<SendChannel, ChannelResult>> = {};
   await Promise.all(
     channels.map(async (channel) => {
-      out[channel] =
-        channel === 'push'
-          ? await attempt(() => pushTo(pushTargetOf(user.prefs), message))
-          : await attempt(() => emailTo(user, user.prefs.email_address ?? '', message));
+      out[channel] = await sendOnChannel(user, message, channel);
     }),
   );
   return out;
+}
+
+/** Sends `message` on one channel; a failure is reported, never thrown. */
+export function sendOnChannel(user: NotifiableUser, message: RenderedMessage, channel: SendChannel): Promise<ChannelResult> {
+  return channel === 'push' ? attempt(() => pushTo(pushTargetOf(user.prefs), message)) : attempt(() => emailTo(user, user.prefs.email_address ?? '', message));
 }
