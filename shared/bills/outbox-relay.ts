@@ -13,6 +13,7 @@ import { deleteOutboxEntry, listOutboxEntries, type OutboxEntry } from '#shared/
 import { QUEUE_MESSAGE_SCHEMAS, type QueueMessages, type QueueName } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
 import { logger } from '#shared/platform/logger.ts';
+import { recordOutbox } from '#shared/platform/metrics.ts';
 
 /** An entry younger than this may still be sent by the step that wrote it. */
 export const OUTBOX_RELAY_AGE_SECONDS = 60;
@@ -50,8 +51,10 @@ export async function relayOutbox(now: Date): Promise<{ found: number; sent: num
       logger.error('outbox entry not relayed', { id: entry.id, queue: entry.queue, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  if (entries.length > 0) logger.warn('outbox entries relayed', { found: entries.length, sent, failed, oldest: entries[0]?.created_at });
+  const oldest = entries[0]?.created_at ?? null;
+  recordOutbox(entries.length, oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)) : 0);
+  if (entries.length > 0) logger.warn('outbox entries relayed', { found: entries.length, sent, failed, oldest });
   // A failed run raises the job's error alarm; the entries stay for the next run.
   if (failed > 0) throw new Error(`${failed} of ${entries.length} outbox entries could not be relayed`);
-  return { found: entries.length, sent, failed, oldest: entries[0]?.created_at ?? null };
+  return { found: entries.length, sent, failed, oldest };
 }

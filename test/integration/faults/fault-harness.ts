@@ -4,9 +4,10 @@
  * document fetch → brief → dispatch → channels passes a seam it can fail.
  * DynamoDB writes, SQS sends and S3 puts are caught by a middleware on their
  * clients; provider requests, pushes and emails by the plan of
- * shared/platform/fault-seam.ts. A point is (kind, operation): the command
- * and the key prefixes it writes, the queue and message type, the object
- * kind, the provider, the channel. A fault is one call of a point that
+ * shared/platform/fault-seam.ts. A point is (phase, kind, operation): the
+ * phase of the scenario it happens in, and the command and the key prefixes
+ * it writes, the queue and message type, the object kind, the provider, the
+ * channel. A fault is the first call of a point that
  * throws before it runs, or that runs and then "crashes" the process: every
  * later seam of the same invocation fails, as nothing runs after a crash,
  * and the invocation's messages are all redelivered.
@@ -21,10 +22,11 @@ import type { QueueName } from '#shared/messaging/messages.ts';
 
 export type FaultMode = 'throw' | 'crash_after';
 export interface FaultPoint {
+  phase: string;
   kind: SeamKind;
   operation: string;
 }
-export const pointId = (p: FaultPoint) => `${p.kind} ${p.operation}`;
+export const pointId = (p: FaultPoint) => `${p.phase}: ${p.kind} ${p.operation}`;
 
 /** Thrown by an injected fault. */
 export class InjectedFault extends Error {
@@ -71,6 +73,8 @@ export class FaultInjector {
   private target: { id: string; mode: FaultMode; fired: boolean } | null = null;
   /** Seams are only watched while the chain runs, never during set-up or snapshots. */
   armed = false;
+  /** The scenario's phase now running, part of every point. */
+  phase = '';
   /** The current invocation crashed: every seam fails until it ends. */
   private dead = false;
 
@@ -92,8 +96,9 @@ export class FaultInjector {
     return crashed;
   }
 
-  async around<T>(point: FaultPoint, call: () => Promise<T>): Promise<T> {
+  async around<T>(seam: Omit<FaultPoint, 'phase'>, call: () => Promise<T>): Promise<T> {
     if (!this.armed) return call();
+    const point = { phase: this.phase, ...seam };
     if (this.dead) throw new InjectedFault(`the process crashed before ${pointId(point)}`);
     const id = pointId(point);
     if (!this.seen.has(id)) this.seen.set(id, point);

@@ -4,7 +4,9 @@
  * recording every side-effect point it passes (fault-harness.ts); then once
  * per point and mode with that point failing once (thrown before the call, or
  * a crash right after it), letting SQS redeliver (the visibility timeout
- * expires), the outbox relay and the next scheduled poll run. Every run must
+ * expires), the outbox relay and the next scheduled poll run. A point is a
+ * side effect of one phase of the scenario; a fault in the second phase
+ * starts from the state the fault-free run had there. Every run must
  * end in the fault-free state: the same bill, actions, text, brief and
  * notifications, and each push, email and RSS item delivered exactly once.
  *
@@ -19,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { DeleteObjectsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -127,7 +129,6 @@ let push: PushServer;
 let smtp: SmtpSink;
 let hars: { first: string; second: string };
 let token = '';
-let setupItems: Record<string, unknown>[] = [];
 let clock = Date.parse('2026-03-02T15:00:00Z');
 const tick = (ms: number) => {
   clock += ms;
@@ -180,21 +181,28 @@ async function job(name: string, input: Record<string, unknown> = {}): Promise<v
   injector.endInvocation();
 }
 
-/** The chain, with the scheduled runs that follow a fault: each phase polls, drains the queues and relays the outbox, twice. */
-async function runChain(): Promise<void> {
+/** The scenario's two phases: the listing that brings the bill new, then the one where it changed. */
+const PHASES = ['new', 'changed'] as const;
+type Phase = (typeof PHASES)[number];
+
+/**
+ * One phase of the chain: poll, drain the queues, relay the outbox; then, in
+ * the fault-free run and in the phase of the fault, all of it again (the
+ * scheduled runs that follow a fault; in a phase without one they change nothing).
+ */
+async function runPhase(phase: Phase, rounds: number): Promise<void> {
+  process.env.REPLAY_HAR = phase === 'new' ? hars.first : hars.second;
+  resetConfig();
+  resetReplay();
+  injector.phase = phase;
   injector.armed = true;
   try {
-    for (const har of [hars.first, hars.second]) {
-      process.env.REPLAY_HAR = har;
-      resetConfig();
-      resetReplay();
-      for (let run = 0; run < 2; run++) {
-        await job('poll_bills', { ...WINDOW, force: true });
-        await pump();
-        tick(RELAY_AFTER_MS);
-        await job('relay_outbox');
-        await pump();
-      }
+    for (let run = 0; run < rounds; run++) {
+      await job('poll_bills', { ...WINDOW, force: true });
+      await pump();
+      tick(RELAY_AFTER_MS);
+      await job('relay_outbox');
+      await pump();
     }
   } finally {
     injector.armed = false;
@@ -212,20 +220,42 @@ async function scanAll(): Promise<Record<string, unknown>[]> {
   return items;
 }
 
-/** Back to the state after set-up: the table holds the set-up items only, the bucket and queues are empty, nothing delivered. */
-async function reset(): Promise<void> {
+/** What the stack holds at one moment: the table, the bucket, and what the push server and SMTP sink received. */
+interface Saved {
+  items: Record<string, unknown>[];
+  objects: { key: string; body: Uint8Array }[];
+  pushes: PushServer['requests'];
+  emails: SmtpSink['messages'];
+}
+
+async function capture(): Promise<Saved> {
+  const client = await s3();
+  const listed = (await client.send(new ListObjectsV2Command({ Bucket: config().BUCKET_NAME }))).Contents ?? [];
+  const objects = await Promise.all(
+    listed.map(async (o) => {
+      const out = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: o.Key }));
+      return { key: o.Key ?? '', body: (await out.Body?.transformToByteArray()) ?? new Uint8Array() };
+    }),
+  );
+  return { items: await scanAll(), objects, pushes: [...push.requests], emails: [...smtp.messages] };
+}
+
+/** Back to a captured moment: the same table items, objects and deliveries, and empty queues. */
+async function restore(saved: Saved): Promise<void> {
   const items = await scanAll();
   for (let i = 0; i < items.length; i += 25) {
     const slice = items.slice(i, i + 25);
     await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: slice.map((it) => ({ DeleteRequest: { Key: { pk: it.pk, sk: it.sk } } })) } }));
   }
-  for (let i = 0; i < setupItems.length; i += 25) {
-    await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: setupItems.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+  for (let i = 0; i < saved.items.length; i += 25) {
+    await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: saved.items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
   }
+  const client = await s3();
   const bucket = config().BUCKET_NAME;
-  const listed = await (await s3()).send(new ListObjectsV2Command({ Bucket: bucket }));
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
   if (listed.Contents?.length)
-    await (await s3()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: listed.Contents.map((o) => ({ Key: o.Key })) } }));
+    await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: listed.Contents.map((o) => ({ Key: o.Key })) } }));
+  for (const o of saved.objects) await client.send(new PutObjectCommand({ Bucket: bucket, Key: o.key, Body: o.body }));
   for (const [queue] of WORKERS) {
     for (let batch = await receive(queue); batch.length; batch = await receive(queue))
       await (
@@ -234,8 +264,23 @@ async function reset(): Promise<void> {
         new DeleteMessageBatchCommand({ QueueUrl: queueUrl(queue), Entries: batch.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle ?? '' })) }),
       );
   }
-  push.requests.length = 0;
-  smtp.messages.length = 0;
+  push.requests.splice(0, push.requests.length, ...saved.pushes);
+  smtp.messages.splice(0, smtp.messages.length, ...saved.emails);
+}
+
+/**
+ * A push as its title and first line (what happened). The rest of the body
+ * quotes the bill's latest brief when the event is dispatched, which a fault
+ * that delays a brief may change without anything being lost or repeated.
+ * A message that headers cannot carry is published as JSON.
+ */
+function pushLine(r: PushServer['requests'][number]): string {
+  try {
+    const json = JSON.parse(r.body) as { title?: string; message?: string };
+    return `${json.title} | ${String(json.message).split('\n')[0]}`;
+  } catch {
+    return `${r.headers.title} | ${r.body.split('\n')[0]}`;
+  }
 }
 
 const pick = (item: Record<string, unknown>, fields: string[]): Record<string, unknown> => Object.fromEntries(fields.map((f) => [f, item[f] ?? null]));
@@ -280,7 +325,7 @@ async function snapshot() {
     notifications: of('notification')
       .map((n) => ({ event_id: String(n.event_id), kind: String(n.kind), channels: n.channels as Record<string, string> }))
       .sort((a, b) => String(a.event_id).localeCompare(String(b.event_id))),
-    pushes: push.requests.map((r) => `${r.headers.title} | ${r.body.split('\n')[0]}`).sort(),
+    pushes: push.requests.map(pushLine).sort(),
     emails: smtp.messages.map((m) => m.subject ?? '').sort(),
     rss: rssItems.map((i) => `${i.category} ${String(i.guid)}`).sort(),
     left_in_queues: left,
@@ -335,6 +380,7 @@ const hasSeed = readFileSync(SEED_HAR_PATH, { flag: 'r' }).length > 0;
 describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brief → dispatch → channels', () => {
   let baseline: Awaited<ReturnType<typeof snapshot>>;
   let points: FaultPoint[] = [];
+  const start = {} as Record<Phase, Saved>;
 
   beforeAll(async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -357,11 +403,14 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
       body: { push_enabled: true, push_url: `${push.url}/follower`, email_enabled: true, email_address: 'follower@example.org', rss_enabled: true },
     });
     expect(put.status).toBe(200);
-    setupItems = await scanAll();
     await injector.install();
 
+    // The fault-free run, keeping the moment each phase starts from.
+    start.new = await capture();
     injector.aim(null);
-    await runChain();
+    await runPhase('new', 2);
+    start.changed = await capture();
+    await runPhase('changed', 2);
     baseline = await snapshot();
     points = [...injector.seen.values()];
   }, 120_000);
@@ -394,9 +443,11 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     let runs = 0;
     for (const point of points) {
       for (const mode of ['throw', 'crash_after'] as FaultMode[]) {
-        await reset();
+        // A fault of a phase replays the fault-free run up to that phase's start, then the rest of the chain.
+        const phase = point.phase as Phase;
+        await restore(start[phase]);
         injector.aim(point, mode);
-        await runChain();
+        for (const next of PHASES.slice(PHASES.indexOf(phase))) await runPhase(next, next === phase ? 2 : 1);
         runs++;
         const label = `${pointId(point)} (${mode})`;
         if (!injector.fired) {
@@ -414,6 +465,6 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     expect(unexercised, 'points the faulted run never reached').toEqual([]);
     expect(diverged, diverged.join('\n\n')).toEqual([]);
     // Only a channel send can be left unknown, and only by a fault inside its claim-to-outcome window.
-    for (const line of atMostOnce) expect(line).toMatch(/^(channel (push|email)|dynamodb Update USER\/NOTIF) \((throw|crash_after)\)/);
+    for (const line of atMostOnce) expect(line).toMatch(/^\w+: (channel (push|email)|dynamodb Update USER\/NOTIF) \((throw|crash_after)\)/);
   }, 600_000);
 });

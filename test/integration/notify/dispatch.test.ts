@@ -161,8 +161,7 @@ describe('dispatch of a bill event to every channel', () => {
     // The first delivery scheduled bob's retry; the redelivery above scheduled it again, as it cannot know the first
     // got that far. Both are for bob alone, and the channel's claim lets only one of them send.
     expect(retries).toHaveLength(2);
-    for (const retry of retries)
-      expect(retry).toMatchObject({ type: 'deliver_batch', attempt: 2, recipients: [{ user_id: users.bob?.id, mode: 'neutral' }] });
+    for (const retry of retries) expect(retry).toMatchObject({ type: 'deliver_batch', attempt: 2, recipients: [{ user_id: users.bob?.id, mode: 'neutral' }] });
     push.healTopic('bob');
     const mailsBefore = smtp.messages.length;
     await dispatch(retries);
