@@ -47,8 +47,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
   system: [table('readwrite')],
-  // resume_bill_backfills re-queues the page of a stalled backfill.
-  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill')],
+  // resume_bill_backfills re-queues the page of a stalled backfill; relay_outbox resends what a crashed step owed a queue (the brief queue included).
+  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
   llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],

@@ -1,10 +1,11 @@
-/** Ingest jobs: the poller, the nightly action fetch, member sync, effectiveness scores, the admin backfills and the bill backfills' resumer. */
+/** Ingest jobs: the poller, the outbox relay, the nightly action fetch, member sync, effectiveness scores, the admin backfills and the bill backfills' resumer. */
 import * as z from 'zod';
 import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-effectiveness-scores.ts';
 import { jobFunction } from '#shared/jobs/job-function.ts';
 import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/bills/backfills.ts';
 import { syncMembers } from '#shared/members/member-tasks.ts';
 import { pollBills } from '#shared/bills/poll-bills.ts';
+import { relayOutbox } from '#shared/bills/outbox-relay.ts';
 import { resumeStalledBackfills } from '#shared/bills/bill-backfill-admin.ts';
 
 /** Optional poll input: an explicit updated-since window (seeding, catch-up) and force past the off-hours rule. */
@@ -15,6 +16,7 @@ export const ingestJobs = {
     const opts = PollInput.parse(input);
     return pollBills({ now, ...opts, force: opts.force ?? trigger === 'admin' });
   },
+  relay_outbox: async ({ now }: { now: Date }) => relayOutbox(now),
   fetch_actions_for_active_bills: async ({ now }: { now: Date }) => fetchActionsForActiveBills(now),
   sync_members: async ({ now }: { now: Date }) => syncMembers(now),
   calculate_effectiveness_scores: async ({ now }: { now: Date }) => calculateEffectivenessScores(now),

@@ -40,6 +40,8 @@ export const ALARM_THRESHOLDS = {
   dlqMessageAge: Duration.days(7),
   /** Slack after a job's longest gap between runs before "did not run" fires (the run's own duration, Lambda retries). */
   jobSlackHours: 2,
+  /** Age of the oldest table-outbox entry a relay run found: three runs (every 5 minutes) could not send it. */
+  outboxAge: Duration.minutes(15),
 } as const;
 
 /** CloudWatch evaluates at most 7 days of hourly periods. */
@@ -185,6 +187,20 @@ export class Alarms extends Construct {
       `A job invocation has waited in the job DLQ for ${T.dlqMessageAge.toDays()} days; SQS deletes it at 14`,
       props.jobDeadLetterQueue.metricApproximateAgeOfOldestMessage({ period: FIVE_MINUTES, statistic: 'Maximum' }),
       { threshold: T.dlqMessageAge.toSeconds() },
+    );
+
+    // Messages a crashed step owed a queue and the relay has not managed to send (shared/bills/outbox-relay.ts).
+    alarm(
+      'OutboxAging',
+      `A table-outbox entry is over ${T.outboxAge.toMinutes()} minutes old: relay_outbox cannot send the messages a step owed a queue`,
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: 'OutboxOldestAge',
+        dimensionsMap: { service: props.serviceName, job: 'relay_outbox' },
+        statistic: 'Maximum',
+        period: FIVE_MINUTES,
+      }),
+      { threshold: T.outboxAge.toSeconds() },
     );
 
     // Scheduled jobs that stop running: the job wrapper publishes JobSucceeded per job (shared/jobs/job-function.ts);

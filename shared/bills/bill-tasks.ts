@@ -62,8 +62,9 @@ export async function fetchBillDetail(billId: string, now: Date) {
  * Actions, every page. Only triples not stored yet are inserted (the key
  * condition guards races). When the bill already had actions, a new action of
  * a document category asks for a document fetch; new recorded votes ask for a
- * vote fetch. The bill's status is then recomputed from all its actions, and
- * a change of status is announced (status-tracking.ts).
+ * vote fetch; both are sent before the actions are stored (see the body). The
+ * bill's status is then recomputed from all its actions, and a change of
+ * status is announced before it is stored (status-tracking.ts).
  */
 export async function fetchBillActions(billId: string, now: Date) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
@@ -71,11 +72,13 @@ export async function fetchBillActions(billId: string, now: Date) {
   const [remote, stored, bill] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId), getBill(billId)]);
   const known = new Set(stored.map(actionSk));
   const fresh = remote.map((a) => actionFromProvider(billId, a, now.toISOString())).filter((a) => !known.has(actionSk(a)));
-  const inserted = await insertActions(fresh);
-  if (stored.length > 0 && inserted.some((a) => DOCUMENT_FETCH_CATEGORIES.has(a.category))) {
+  // Messages first, then the actions: a task that dies in between finds the same actions new when it is retried and
+  // sends them again (both consumers skip what is stored), where inserting first would leave them seen and the sends lost.
+  if (stored.length > 0 && fresh.some((a) => DOCUMENT_FETCH_CATEGORIES.has(a.category))) {
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action' });
   }
-  if (inserted.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  const inserted = await insertActions(fresh);
   // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
   const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', event) }) : null;
   return { bill_id: billId, fetched: remote.length, inserted: inserted.length, status: status?.status ?? null, status_event: status?.event_id ?? null };

@@ -3,9 +3,11 @@
  *   1. list the bill's text versions on Congress.gov;
  *   2. for each version not stored yet, oldest first, fetch the document from
  *      GovInfo in the best format on offer (conditional GET; a 404 tries the next format);
- *   3. store the original and its plain text in S3 and the version in the table;
- *   4. mark the bill as having text and ask for a brief of each new version.
- * A redelivered message finds the versions stored and does nothing.
+ *   3. store the original and its plain text in S3 and the version in the table,
+ *      with the brief it calls for owed in the same transaction (table outbox);
+ *   4. mark the bill as having text and send the brief message (the relay job
+ *      sends it if this dies first).
+ * A redelivered message finds the versions stored and only repairs the bill's mark.
  * While an admin has Congress.gov or GovInfo switched off (data_sources), the
  * fetch is not attempted: the bill is marked as waiting (B5a) and the message
  * succeeds, so nothing is retried or dead-lettered; the first poll after the
@@ -19,11 +21,11 @@ import { listTextVersions, saveTextVersion, textKeys } from '#shared/db/texts.re
 import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { billPackageId, documentUrl, fetchDocument } from '#shared/providers/govinfo.client.ts';
 import type { DocumentFetchMessage } from '#shared/messaging/messages.ts';
-import { sendMessage } from '#shared/messaging/send.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { textCandidates, type TextCandidate } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
+import { owe, sendOwed } from './outbox-relay.ts';
 
 async function fetchVersion(
   billId: string,
@@ -63,6 +65,13 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
       continue;
     }
     const plain = documentToPlainText(doc.body.toString('utf8'));
+    // The brief a new version calls for is owed in the transaction that stores it (outbox-relay.ts).
+    const owed = owe(
+      `text:${billId}:${c.version_code}`,
+      'brief',
+      [{ v: 1, type: 'brief_bill_text', bill_id: billId, version_code: c.version_code, force: false }],
+      now,
+    );
     const isNew = await saveTextVersion(
       {
         bill_id: billId,
@@ -77,11 +86,14 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
       },
       doc.body,
       plain,
+      owed,
     );
     if (!isNew) continue;
     created++;
     await markBillHasText(billId);
-    await sendMessage('brief', { v: 1, type: 'brief_bill_text', bill_id: billId, version_code: c.version_code, force: false });
+    await sendOwed(owed);
   }
+  // A fetch that died between storing a version and marking the bill left it unmarked; the retry finds the version stored.
+  if (created === 0 && stored.length > 0 && !bill.has_document) await markBillHasText(billId);
   return { bill_id: billId, versions: candidates.length + have.size, stored: created, unavailable: missing };
 }

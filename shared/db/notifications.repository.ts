@@ -51,7 +51,25 @@ export function deferKindOf(channels: Record<ChannelName, ChannelState>): DeferK
   return null;
 }
 
-export type RecordOutcome = { outcome: 'created' } | { outcome: 'duplicate' } | { outcome: 'exists'; event: NotificationEvent; writtenAt: number };
+export type RecordOutcome =
+  | { outcome: 'created' }
+  | { outcome: 'duplicate' }
+  | {
+      outcome: 'exists';
+      event: NotificationEvent;
+      writtenAt: number;
+      /** When each channel in `sending` was claimed (epoch seconds), see claimChannel. */
+      claimedAt: Partial<Record<ChannelName, number>>;
+    };
+
+/** The attribute holding when a channel was claimed for sending. */
+const claimedAtAttribute = (channel: ChannelName) => `claimed_at_${channel}`;
+const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
+  Object.fromEntries(
+    ['push', 'email', 'rss'].flatMap((c) =>
+      typeof item[claimedAtAttribute(c as ChannelName)] === 'number' ? [[c, item[claimedAtAttribute(c as ChannelName)]]] : [],
+    ),
+  );
 
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window
@@ -112,7 +130,7 @@ export async function recordNotification(event: NotificationEvent, options: { de
     }
     const stored = await getItem({ pk: item.pk, sk });
     if (!stored) throw err;
-    return { outcome: 'exists', event: fromItem(stored), writtenAt: Number(stored.written_at ?? 0) };
+    return { outcome: 'exists', event: fromItem(stored), writtenAt: Number(stored.written_at ?? 0), claimedAt: claimTimes(stored) };
   }
 }
 
@@ -194,6 +212,54 @@ export async function updateNotification(event: Pick<NotificationEvent, 'user_id
       ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
     }),
   );
+}
+
+/**
+ * Records the outcome of the channels just sent (`update`) and, with
+ * `claim`, claims the next channel in the same UpdateItem: its state becomes
+ * `sending` (with the claim time) only while it is in one of `from`, so of
+ * two attempts at one event only one sends a channel. A crash after the
+ * claim leaves the channel `sending`: whether it went out is unknown, and the
+ * next attempt records it `unconfirmed` rather than sending it twice
+ * (shared/notify/deliver.ts). False when the claim's condition did not hold
+ * (nothing is written then).
+ */
+export async function stepChannels(
+  event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>,
+  update: ChannelUpdate,
+  claim: { channel: ChannelName; from: ChannelState[]; at: number } | null,
+): Promise<boolean> {
+  const p = updateParts(event, { ...update, channels: { ...update.channels, ...(claim ? { [claim.channel]: 'sending' as const } : {}) } });
+  const conditions: string[] = [];
+  if (claim) {
+    p.names['#claimed_at'] = claimedAtAttribute(claim.channel);
+    p.values[':claimed_at'] = claim.at;
+    p.sets.push('#claimed_at = :claimed_at');
+    p.names[`#${claim.channel}`] = claim.channel;
+    const from = claim.from.map((state, i) => {
+      p.values[`:from${i}`] = state;
+      return `:from${i}`;
+    });
+    conditions.push(`#channels.#${claim.channel} IN (${from.join(', ')})`);
+  }
+  if (p.sets.length === 0 && p.removes.length === 0) return true;
+  const names = usedNames(p.names, [...p.sets, ...conditions]);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: notificationKeys.event(event),
+        UpdateExpression: updateExpression(p),
+        ConditionExpression: conditions.length ? conditions.join(' AND ') : undefined,
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
 }
 
 export interface ReleaseTransition extends ChannelUpdate {

@@ -21,19 +21,31 @@ export const STAT_NAMES = [
 export type StatName = (typeof STAT_NAMES)[number];
 export type Stats = Record<StatName, number>;
 
+/** The ADD of some non-zero deltas to the counters, as UpdateItem parameters. */
+function addition(entries: [StatName, number][]) {
+  return {
+    TableName: tableName(),
+    Key: statsKeys.counters,
+    UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([n], i) => [`#n${i}`, n])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+  };
+}
+
+const nonZero = (delta: Partial<Record<StatName, number>>) => Object.entries(delta).filter(([, v]) => typeof v === 'number' && v !== 0) as [StatName, number][];
+
 /** Adds each delta to its counter in one UpdateItem (zero deltas are skipped). */
 export async function incrementStats(delta: Partial<Record<StatName, number>>): Promise<void> {
-  const entries = Object.entries(delta).filter(([, v]) => typeof v === 'number' && v !== 0) as [StatName, number][];
+  const entries = nonZero(delta);
   if (entries.length === 0) return;
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: statsKeys.counters,
-      UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([n], i) => [`#n${i}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-    }),
-  );
+  await dynamo().send(new UpdateCommand(addition(entries)));
+}
+
+/** The same increment as an item of a TransactWriteItems, so a count moves with the change it counts (at least one delta must be non-zero). */
+export function statsIncrement(delta: Partial<Record<StatName, number>>) {
+  const entries = nonZero(delta);
+  if (entries.length === 0) throw new Error('statsIncrement needs a non-zero delta');
+  return { Update: addition(entries) };
 }
 
 /** Every counter, zero when never incremented. */

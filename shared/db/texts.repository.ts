@@ -6,16 +6,17 @@
  * entry also records which brief announced the version to followers
  * (`announced_by`), so a version is announced once however often it is re-briefed.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
 import { config } from '#shared/platform/config.ts';
 import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
-import { isConditionFailed, queryAll } from './dynamo.ts';
+import { isConditionFailed, queryAll, transactionReasons } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
-import { incrementStats } from './stats.repository.ts';
+import { outboxPut, type OutboxEntry } from './outbox.repository.ts';
+import { statsIncrement } from './stats.repository.ts';
 import { tableName } from './table.ts';
 
 export type { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
@@ -30,28 +31,38 @@ export const textKeys = (billId: string, versionCode: string, format: TextFormat
 });
 
 /**
- * Stores a version: both documents in S3, then the list entry. Returns false
- * (and counts nothing) when the version was stored before; S3 puts of the same
- * bytes are harmless, so a redelivered message changes nothing.
+ * Stores a version: both documents in S3, then, in one transaction, the list
+ * entry (on condition it is new), the documents_fetched count and, when
+ * given, the outbox entry owing the messages the new version calls for (its
+ * brief), so a crash after the write cannot lose them (shared/bills/outbox-relay.ts).
+ * Returns false (and writes nothing) when the version was stored before; S3
+ * puts of the same bytes are harmless, so a redelivered message changes nothing.
  */
-export async function saveTextVersion(version: TextVersion, original: Buffer, plainText: string): Promise<boolean> {
+export async function saveTextVersion(version: TextVersion, original: Buffer, plainText: string, outbox?: OutboxEntry): Promise<boolean> {
   const bucket = config().BUCKET_NAME;
   const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.s3_key, Body: original, ContentType: CONTENT_TYPES[version.format] }));
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: plainText, ContentType: 'text/plain; charset=utf-8' }));
   try {
     await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...textVersionKeys.version(version.bill_id, version.version_code), entity: 'text_version', ...version },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...textVersionKeys.version(version.bill_id, version.version_code), entity: 'text_version', ...version },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          statsIncrement({ documents_fetched: 1 }),
+          ...(outbox ? [outboxPut(outbox)] : []),
+        ],
       }),
     );
   } catch (err) {
-    if (isConditionFailed(err)) return false;
+    if (transactionReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
     throw err;
   }
-  await incrementStats({ documents_fetched: 1 });
   return true;
 }
 

@@ -10,6 +10,13 @@ export const INGEST_JOBS: JobDef[] = [
     timeoutSeconds: 900,
   },
   {
+    name: 'relay_outbox',
+    group: 'ingest',
+    schedule: '*/5 * * * *',
+    description: 'Sends the queue messages a crashed step left in the table outbox (entries older than a minute)',
+    timeoutSeconds: 120,
+  },
+  {
     name: 'fetch_actions_for_active_bills',
     group: 'ingest',
     schedule: '0 4 * * *',

@@ -136,3 +136,12 @@ export interface QueueMessages {
 
 /** The queues of the pipeline, by name; the queue table (shared/queues/queue-table.ts) configures each. */
 export type QueueName = keyof QueueMessages;
+
+/** Each queue's schema, for a sender that holds messages as data (the outbox relay) and must check them before sending. */
+export const QUEUE_MESSAGE_SCHEMAS: { [Q in QueueName]: z.ZodType<QueueMessages[Q]> } = {
+  'document-fetch': DocumentFetchMessage,
+  brief: BriefMessage,
+  'notification-dispatch': NotificationMessage,
+  'ingest-tasks': IngestTaskMessage,
+  'bill-backfill': BillBackfillMessage,
+};

@@ -73,15 +73,20 @@ export async function sendOnChannels(
   occasion: WebhookOccasion,
 ): Promise<Partial<Record<SendChannel, ChannelResult>>> {
   const out: Partial<Record<SendChannel, ChannelResult>> = {};
+  await Promise.all(
+    channels.map(async (channel) => {
+      out[channel] = await sendOnChannel(user, message, channel, occasion);
+    }),
+  );
+  return out;
+}
+
+/** Sends `message` (a webhook: the events of `occasion`) on one channel; a failure is reported, never thrown. */
+export function sendOnChannel(user: NotifiableUser, message: RenderedMessage, channel: SendChannel, occasion: WebhookOccasion): Promise<ChannelResult> {
   const send: Record<SendChannel, () => Promise<unknown>> = {
     push: () => pushTo(pushTargetOf(user.prefs), message),
     email: () => emailTo(user, user.prefs.email_address ?? '', message),
     webhook: () => webhookTo(user, occasion, publicUrl()),
   };
-  await Promise.all(
-    channels.map(async (channel) => {
-      out[channel] = await attempt(send[channel]);
-    }),
-  );
-  return out;
+  return attempt(send[channel]);
 }

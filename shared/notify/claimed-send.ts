@@ -12,13 +12,15 @@
  *     events move to a later due time) or, at the cap, `failed` with the error.
  *   - a run that died after its claim: the claim expires after
  *     RELEASE_CLAIM_STALE_SECONDS (longer than any run lives). The next run
- *     counts it as a failed attempt and sends the channel again.
- * At least once per channel, not at most once: a claim without an outcome
- * means the run died after the claim, either before the send (nothing went
- * out) or between the send and the outcome write (it did). Nothing tells
- * the two apart, and a notification the user asked for that never arrives is
- * worse than a rare second copy; the window is one DynamoDB write wide, and
- * the attempt cap bounds how often a crashing run could repeat it.
+ *     records its `sending` channels `unconfirmed` and does not send them
+ *     again; channels of the event still waiting stay claimable.
+ * At most once per channel, as the immediate path (deliver.ts): a claim
+ * without an outcome means the run died after the claim, either before the
+ * send (nothing went out) or between the send and the outcome write (it
+ * did). Nothing tells the two apart, and push and email servers cannot drop
+ * a repeat, so the rule everywhere is that a crash may cost a message and
+ * never sends one twice; `unconfirmed` shows the user (and the admin's
+ * metrics) which ones. The window is one DynamoDB write wide.
  */
 import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { transitionNotification, type ChannelUpdate } from '#shared/db/notifications.repository.ts';
@@ -45,13 +47,13 @@ export interface Claimed {
 export interface SendCounts {
   /** Event channels marked sent. */
   delivered: number;
-  /** Event channels whose claim a dead run left, counted as an attempt and sent again. */
-  reclaimed: number;
+  /** Event channels whose claim a dead run left: recorded unconfirmed, not sent again. */
+  unconfirmed: number;
   /** Event channels that used their last attempt and became failed. */
   gave_up: number;
 }
 
-export const emptyCounts = (): SendCounts => ({ delivered: 0, reclaimed: 0, gave_up: 0 });
+export const emptyCounts = (): SendCounts => ({ delivered: 0, unconfirmed: 0, gave_up: 0 });
 
 const each = <V>(channels: readonly SendChannel[], value: V) => Object.fromEntries(channels.map((c) => [c, value])) as Partial<Record<SendChannel, V>>;
 export const channelsIn = (e: Pick<DueEvent, 'channels'>, state: ChannelState) => SEND_CHANNELS.filter((c) => e.channels[c] === state);
@@ -93,28 +95,23 @@ function deferAfter(
 
 /**
  * Ends a claim whose run died before recording an outcome: each `sending`
- * channel is one failed attempt, so it waits again (or, at the cap, fails).
- * Returns the event as it now stands, free to claim, or null when another
- * run ended it first.
+ * channel becomes `unconfirmed` (not sent again, see the header). Returns the
+ * event as it now stands, free to claim for the channels still waiting, or
+ * null when another run ended it first.
  */
 export async function reclaimAbandoned(e: DueEvent, policy: SendPolicy, now: Date, counts: SendCounts): Promise<DueEvent | null> {
   const claim = e.release_claim;
   if (!claim || !claimAbandoned(claim, now)) return null;
   const sending = channelsIn(e, 'sending');
-  const error = `the run that claimed this (${claim.at}) stopped before recording whether it was sent; sent again, so it may arrive twice`;
-  const { channels, errors, attempts } = failedAttempts(
-    e,
-    sending.map((c) => [c, error]),
-    policy,
-    counts,
-  );
-  // Due again now: the claim already waited out more than a retry interval.
-  const waiting = SEND_CHANNELS.some((c) => (channels[c] ?? e.channels[c]) === policy.waiting);
+  const error = `the run that claimed this (${claim.at}) stopped before recording whether it was sent; not sent again, so it cannot arrive twice`;
+  const channels = each(sending, 'unconfirmed' as const);
+  const errors = each(sending, error);
+  const waiting = SEND_CHANNELS.some((c) => !sending.includes(c) && e.channels[c] === policy.waiting);
   const defer: Pick<ChannelUpdate, 'defer'> = policy.retry && !waiting ? { defer: { clear: true } } : {};
-  const ended = await transitionNotification(e, { channels, errors, attempts, expect: each(sending, 'sending'), claimedBy: claim.id, claim: null, ...defer });
+  const ended = await transitionNotification(e, { channels, errors, expect: each(sending, 'sending'), claimedBy: claim.id, claim: null, ...defer });
   if (!ended) return null;
-  counts.reclaimed += sending.length;
-  return { ...e, channels: { ...e.channels, ...channels }, errors: { ...e.errors, ...errors }, attempts, release_claim: null };
+  counts.unconfirmed += sending.length;
+  return { ...e, channels: { ...e.channels, ...channels }, errors: { ...e.errors, ...errors }, release_claim: null };
 }
 
 /**

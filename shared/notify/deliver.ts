@@ -5,20 +5,23 @@
  *   3. record the event: the 30-minute de-dup claim and the history item in
  *      one transaction (a duplicate stops here; a redelivery finds its item);
  *   4. send the channels due now (on a redelivery only those that failed, or
- *      that a crashed attempt left pending) and mark each channel's outcome.
+ *      that a crashed attempt left pending), one after the other, each
+ *      claimed (`sending`) in the write that records the one before, and
+ *      mark each channel's outcome. A channel a crashed attempt claimed is
+ *      recorded `unconfirmed`, never sent again: at most once per channel.
  * Recipients with a failed channel are retried alone, in a delayed
  * deliver_batch message, until MAX_DELIVERY_ATTEMPTS.
  */
 import { config } from '#shared/platform/config.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
-import { recordNotification, updateNotification } from '#shared/db/notifications.repository.ts';
+import { recordNotification, stepChannels } from '#shared/db/notifications.repository.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
-import { publicUrl, SEND_CHANNELS, sendOnChannels, type SendChannel } from './channel-delivery.ts';
+import { publicUrl, SEND_CHANNELS, sendOnChannel, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
-import type { ChannelState, NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
+import type { ChannelName, ChannelState, NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import type { Recipient } from '#shared/domain/notify/recipients.ts';
 import { renderEvent } from '#shared/domain/notify/render.ts';
 
@@ -36,16 +39,76 @@ export interface BatchSummary {
   retried: number;
 }
 
+/** What an attempt does with each channel of a stored event. */
+interface ChannelWork {
+  /** Sent now, each claimed first (stepChannels), one after the other. */
+  send: { channel: SendChannel; from: ChannelState }[];
+  /** Claimed by an attempt that crashed before recording the outcome: recorded unconfirmed, never sent again. */
+  abandoned: SendChannel[];
+  /** Failed, left for the scheduled retry. */
+  awaitingRetry: boolean;
+}
+
 /**
- * Which channels to send now. A fresh record sends its pending channels; a
+ * The work of an attempt. A fresh record sends its pending channels. A
  * redelivery sends only pending channels a crashed attempt abandoned, and
- * failed ones only when it is the scheduled retry (so a duplicate message
- * racing the retry cannot send a failed channel twice).
+ * failed ones only when it is the scheduled retry; a channel an attempt
+ * claimed (`sending`) and never settled is past knowing: it is recorded
+ * `unconfirmed`, so a crash can cost a message, never send one twice.
  */
-function channelsToSend(channels: Record<SendChannel, ChannelState>, fresh: boolean, retryFailed: boolean, writtenAt: number, now: Date): SendChannel[] {
-  if (fresh) return SEND_CHANNELS.filter((c) => channels[c] === 'pending');
-  const stale = Math.floor(now.getTime() / 1000) - writtenAt > STALE_PENDING_SECONDS;
-  return SEND_CHANNELS.filter((c) => (channels[c] === 'pending' && stale) || (channels[c] === 'failed' && retryFailed));
+function channelWork(
+  channels: Record<SendChannel, ChannelState>,
+  fresh: boolean,
+  retryFailed: boolean,
+  times: { writtenAt: number; claimedAt: Partial<Record<SendChannel, number>> },
+  now: Date,
+): ChannelWork {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  if (fresh)
+    return { send: SEND_CHANNELS.filter((c) => channels[c] === 'pending').map((c) => ({ channel: c, from: 'pending' })), abandoned: [], awaitingRetry: false };
+  const stale = (since: number) => nowSeconds - since > STALE_PENDING_SECONDS;
+  return {
+    send: SEND_CHANNELS.filter((c) => (channels[c] === 'pending' && stale(times.writtenAt)) || (channels[c] === 'failed' && retryFailed)).map((c) => ({
+      channel: c,
+      from: channels[c],
+    })),
+    abandoned: SEND_CHANNELS.filter((c) => channels[c] === 'sending' && stale(times.claimedAt[c] ?? times.writtenAt)),
+    awaitingRetry: !retryFailed && SEND_CHANNELS.some((c) => channels[c] === 'failed'),
+  };
+}
+
+/**
+ * Sends the channels of `work` one after the other: each is claimed in the
+ * UpdateItem that records the outcome of the one before (one write per
+ * channel, and one for the last outcome). Returns each sent channel's state.
+ */
+async function sendClaimed(
+  stored: NotificationEvent,
+  user: NotifiableUser,
+  content: NotificationContent,
+  mode: FollowMode | null,
+  work: ChannelWork,
+  now: Date,
+): Promise<Partial<Record<SendChannel, ChannelState>>> {
+  const states: Partial<Record<SendChannel, ChannelState>> = {};
+  let channels: Partial<Record<ChannelName, ChannelState>> = Object.fromEntries(work.abandoned.map((c) => [c, 'unconfirmed' as const]));
+  let errors: Partial<Record<ChannelName, string>> = {};
+  const message = work.send.length ? renderEvent(content, mode, publicUrl()) : null;
+  for (const { channel, from } of work.send) {
+    const claimed = await stepChannels(stored, { channels, errors }, { channel, from: [from], at: Math.floor(now.getTime() / 1000) });
+    if (!claimed) {
+      // Another attempt holds the channel; what this one has to record is written alone.
+      await stepChannels(stored, { channels, errors }, null);
+    }
+    channels = {};
+    errors = {};
+    if (!claimed || !message) continue;
+    const result = await sendOnChannel(user, message, channel, { reason: 'event', events: [{ ...content, mode }] });
+    channels[channel] = states[channel] = result.state;
+    if (result.error) errors[channel] = result.error;
+  }
+  await stepChannels(stored, { channels, errors }, null);
+  return states;
 }
 
 /**
@@ -73,17 +136,20 @@ export async function deliverToUser(
   const recorded = await recordNotification(event, { dedupe: content.kind !== 'weekly_digest', now });
   if (recorded.outcome === 'duplicate') return 'duplicate';
   const stored = recorded.outcome === 'exists' ? recorded.event : event;
-  const toSend = channelsToSend(stored.channels, recorded.outcome === 'created', retryFailed, recorded.outcome === 'exists' ? recorded.writtenAt : 0, now);
-  if (toSend.length === 0) return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
-  const results = await sendOnChannels(user, renderEvent(content, mode, publicUrl()), toSend, { reason: 'event', events: [{ ...content, mode }] });
-  const channels: Partial<Record<SendChannel, ChannelState>> = {};
-  const errors: Partial<Record<SendChannel, string>> = {};
-  for (const [channel, result] of Object.entries(results) as [SendChannel, { state: 'sent' | 'failed'; error?: string }][]) {
-    channels[channel] = result.state;
-    if (result.error) errors[channel] = result.error;
+  const work = channelWork(
+    stored.channels,
+    recorded.outcome === 'created',
+    retryFailed,
+    recorded.outcome === 'exists' ? { writtenAt: recorded.writtenAt, claimedAt: recorded.claimedAt } : { writtenAt: 0, claimedAt: {} },
+    now,
+  );
+  if (work.send.length === 0 && work.abandoned.length === 0) {
+    // A redelivery of an attempt that recorded a failure and died before scheduling its retry: schedule it now.
+    if (work.awaitingRetry) return 'failed';
+    return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
   }
-  await updateNotification(stored, { channels, errors });
-  return Object.values(channels).includes('failed') ? 'failed' : 'sent';
+  const states = await sendClaimed(stored, user, content, mode, work, now);
+  return Object.values(states).includes('failed') || work.awaitingRetry ? 'failed' : 'sent';
 }
 
 /** Delivers an event to a batch of recipients and schedules a retry for those whose delivery failed. */

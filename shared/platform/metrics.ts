@@ -38,3 +38,12 @@ export function recordBatch(queue: string, processed: number, failed: number): v
   emit(['queue', queue], 'RecordsProcessed', MetricUnit.Count, processed);
   emit(['queue', queue], 'RecordsFailed', MetricUnit.Count, failed);
 }
+
+/**
+ * One outbox relay run: how many entries a crashed step left (found) and the
+ * age of the oldest, in seconds (0 when none): the OutboxAging alarm reads it.
+ */
+export function recordOutbox(found: number, oldestAgeSeconds: number): void {
+  emit(['job', 'relay_outbox'], 'OutboxEntriesFound', MetricUnit.Count, found);
+  emit(['job', 'relay_outbox'], 'OutboxOldestAge', MetricUnit.Seconds, oldestAgeSeconds);
+}

@@ -15,6 +15,7 @@ export { migrationKeys } from './migration.keys.ts';
 export { newsCacheKeys } from './news-cache.keys.ts';
 export { newsKeys, type NewsOwner } from './news.keys.ts';
 export { noteKeys } from './note.keys.ts';
+export { outboxKeys } from './outbox.keys.ts';
 export { notificationKeys, type DeferKind } from './notification.keys.ts';
 export { quotaKeys } from './quota.keys.ts';
 export { rateKeys } from './rate.keys.ts';

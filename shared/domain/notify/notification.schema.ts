@@ -22,9 +22,10 @@ export type ChannelName = z.infer<typeof ChannelName>;
  * overlapping run from sending it twice); sent: delivered (RSS: in the
  * feed), alone or listed in a combined message; failed: the last attempt
  * failed (for a held, digest or weekly-digest channel: every attempt of
- * send-retries.ts failed, and it is not retried again); unconfirmed: no
- * longer produced (a release run claimed it and stopped before recording the
- * outcome; such claims are now retried, see shared/notify/claimed-send.ts);
+ * send-retries.ts failed, and it is not retried again); unconfirmed: an
+ * attempt claimed it and stopped before recording the outcome, so it may or
+ * may not have gone out and is not sent again (at most once per channel,
+ * shared/notify/claimed-send.ts and deliver.ts);
  * cancelled: not sent because the channel was switched off before a held
  * event was released. Items stored before held events were combined may
  * carry "superseded" (a newer event went out in its place): it reads as

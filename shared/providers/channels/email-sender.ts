@@ -11,6 +11,7 @@ import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import { sesSdk, sesv2 } from '#shared/platform/ses-client.ts';
 import { config, type Config } from '#shared/platform/config.ts';
+import { atSeam } from '#shared/platform/fault-seam.ts';
 import type { EmailMessage } from '#shared/domain/notify/email-message.ts';
 
 export interface EmailSent {
@@ -55,7 +56,11 @@ export async function toMime(message: EmailMessage): Promise<Buffer> {
 }
 
 /** Sends one email; throws with the server's reason on failure. */
-export async function sendEmail(message: EmailMessage): Promise<EmailSent> {
+export function sendEmail(message: EmailMessage): Promise<EmailSent> {
+  return atSeam('channel', 'email', () => sendEmailNow(message));
+}
+
+async function sendEmailNow(message: EmailMessage): Promise<EmailSent> {
   const c = config();
   if (c.SMTP_HOST) {
     const info = await (await smtpTransport(c)).sendMail(message);

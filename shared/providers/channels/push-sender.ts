@@ -10,6 +10,7 @@ import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isBlockedAddress } from './address-guard.ts';
+import { atSeam } from '#shared/platform/fault-seam.ts';
 import type { PushRequest } from '#shared/domain/notify/push-request.ts';
 
 export const PUSH_TIMEOUT_MS = 5000;
@@ -113,7 +114,7 @@ export function sendPush(
 
 /** Publishes and requires a 2xx; a redirect or an error status is a PushError naming it. */
 export async function publishPush(req: PushRequest, options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolver }): Promise<PushOutcome> {
-  const outcome = await sendPush(req, options);
+  const outcome = await atSeam('channel', 'push', () => sendPush(req, options));
   if (outcome.status >= 300 && outcome.status < 400) {
     throw new PushError(`the push server answered ${outcome.detail}; redirects are not followed`);
   }

@@ -8,6 +8,7 @@
  */
 import { config } from '#shared/platform/config.ts';
 import { retryDelayMs } from '#shared/platform/retry.ts';
+import { atSeam } from '#shared/platform/fault-seam.ts';
 import { appendHarEntry, harKey, loadHar, redactUrl, type RecordedResponse } from './har.ts';
 import { ProviderError } from './provider-error.ts';
 import { takeRateSlot, type RateLimit } from './rate-limiter.ts';
@@ -75,7 +76,11 @@ async function liveFetch(req: HttpRequest): Promise<RecordedResponse> {
 }
 
 /** Sends one request through replay, or live with retries (and recording when RECORD_HAR is set). */
-export async function httpRequest(req: HttpRequest): Promise<HttpResponse> {
+export function httpRequest(req: HttpRequest): Promise<HttpResponse> {
+  return atSeam('provider', `${req.method ?? 'GET'} ${req.provider}`, () => sendRequest(req));
+}
+
+async function sendRequest(req: HttpRequest): Promise<HttpResponse> {
   const method = req.method ?? 'GET';
   const accept = new Set([...(req.accept ?? [])]);
   const cfg = config();

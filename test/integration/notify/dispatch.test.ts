@@ -158,8 +158,10 @@ describe('dispatch of a bill event to every channel', () => {
 
   it('retries only the failed channel of the failed recipient', async () => {
     const retries = (await drainDispatchQueue()) as DeliverBatch[];
-    expect(retries).toHaveLength(1);
-    expect(retries[0]).toMatchObject({ type: 'deliver_batch', attempt: 2, recipients: [{ user_id: users.bob?.id, mode: 'neutral' }] });
+    // The first delivery scheduled bob's retry; the redelivery above scheduled it again, as it cannot know the first
+    // got that far. Both are for bob alone, and the channel's claim lets only one of them send.
+    expect(retries).toHaveLength(2);
+    for (const retry of retries) expect(retry).toMatchObject({ type: 'deliver_batch', attempt: 2, recipients: [{ user_id: users.bob?.id, mode: 'neutral' }] });
     push.healTopic('bob');
     const mailsBefore = smtp.messages.length;
     await dispatch(retries);

@@ -141,9 +141,10 @@ describe('dispatch over the webhook channel', () => {
   });
 
   it('retries the failed webhook under the same webhook-id until the receiver answers 2xx', async () => {
+    // The failed attempt scheduled a retry, and so did the redelivery of the previous test (it found the channel failed); the channel's claim lets only one of them send.
     const retries = (await drainDispatchQueue()) as DeliverBatch[];
-    expect(retries).toHaveLength(1);
-    expect(retries[0]).toMatchObject({ type: 'deliver_batch', attempt: 2, recipients: [{ user_id: users.wendy?.id }] });
+    expect(retries).toHaveLength(2);
+    for (const retry of retries) expect(retry).toMatchObject({ type: 'deliver_batch', attempt: 2, recipients: [{ user_id: users.wendy?.id }] });
     receiver.healTopic('wendy');
     await dispatch(retries);
     const [failed, retried] = hooksTo('wendy');

@@ -23,6 +23,7 @@ import {
   newsKeys,
   noteKeys,
   notificationKeys,
+  outboxKeys,
   quotaKeys,
   rateKeys,
   reintroductionKeys,
@@ -224,6 +225,12 @@ describe('index and platform keys', () => {
     expect(migrationKeys.applied('0003')).toEqual({ pk: 'MIGRATION', sk: '0003' });
     expect(backfillKeys.backfill('congress-119')).toEqual({ pk: 'BACKFILL', sk: 'congress-119' });
     expect(backfillKeys.partition).toBe('BACKFILL');
+    expect(outboxKeys.entry('text:119-hr-5:ih')).toEqual({ pk: 'OUTBOX#text:119-hr-5:ih', sk: 'OUTBOX' });
+    expect(outboxKeys.pending.partition).toBe('OUTBOX');
+    expect(outboxKeys.pending.keys('text:119-hr-5:ih', '2026-03-02T15:00:00.000Z')).toEqual({
+      gsi3pk: 'OUTBOX',
+      gsi3sk: '2026-03-02T15:00:00.000Z#text:119-hr-5:ih',
+    });
     expect(settingKeys.setting('llm_model')).toEqual({ pk: 'SETTINGS', sk: 'llm_model' });
     expect(statsKeys.counters).toEqual({ pk: 'STATS', sk: 'COUNTERS' });
     expect(rateKeys.window('login', '203.0.113.7')).toEqual({ pk: 'RATE#login#203.0.113.7', sk: 'SLOTS' });

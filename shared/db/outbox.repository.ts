@@ -1,0 +1,61 @@
+/**
+ * The table outbox (docs/data-model.md A18, docs/architecture.md "Nothing
+ * lost, nothing sent twice"): messages a state change owes a queue, stored in
+ * the transaction that makes the change (the caller adds `outboxPut` to its
+ * TransactWriteItems), deleted once sent. The relay job resends what a crash
+ * left behind. This layer stores messages as data; the sender checks them
+ * against their queue's schema.
+ */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { collectPages, queryPage } from './dynamo.ts';
+import { outboxKeys } from './keys/outbox.keys.ts';
+import { INDEX, tableName } from './table.ts';
+
+export const OutboxEntry = z.object({
+  /** Deterministic: the state change the messages belong to. */
+  id: z.string().min(1),
+  queue: z.string(),
+  messages: z.array(z.unknown()).min(1),
+  created_at: z.string(),
+});
+export type OutboxEntry = z.infer<typeof OutboxEntry>;
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The Put of an entry, for the transaction of the change that owes its messages. */
+export function outboxPut(entry: OutboxEntry): TransactItem {
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...outboxKeys.entry(entry.id), ...outboxKeys.pending.keys(entry.id, entry.created_at), entity: 'outbox', ...entry },
+    },
+  };
+}
+
+/** Removes an entry once its messages are sent. */
+export async function deleteOutboxEntry(id: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: outboxKeys.entry(id) }));
+}
+
+/** Up to `limit` entries created before `before` (ISO), oldest first: one Query of the sparse listing. */
+export async function listOutboxEntries(before: string, limit: number): Promise<OutboxEntry[]> {
+  const { name, pk, sk } = INDEX[outboxKeys.pending.index];
+  const items = await collectPages(
+    (n, cursor) =>
+      queryPage(
+        {
+          IndexName: name,
+          KeyConditionExpression: '#pk = :pk AND #sk < :before',
+          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
+          ExpressionAttributeValues: { ':pk': outboxKeys.pending.partition, ':before': before },
+          Limit: n,
+        },
+        cursor,
+      ),
+    limit,
+  );
+  return items.map((i) => OutboxEntry.parse(i));
+}
