@@ -14,8 +14,7 @@ export const SettingsUpdate = z
     llm_provider: ProviderChoice.nullable().optional(),
     llm_model: z.string().trim().min(1).max(200).nullable().optional(),
     brief_mode: BriefMode.optional(),
-    /** Switches to change (the others keep theirs); null turns every source back on. */
-    data_sources: DataSourcesUpdate.nullable().optional(),
+    data_sources: DataSourcesUpdate.nullable().optional().describe('Switches to change (the others keep theirs); null turns every source back on.'),
   })
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: 'give at least one setting to change' });

@@ -14,18 +14,18 @@ export type CheckName = z.infer<typeof CheckName>;
 export const CheckStatus = z.enum(['ok', 'error', 'not_configured', 'disabled']);
 export type CheckStatus = z.infer<typeof CheckStatus>;
 
-export const ProviderCheck = z.object({
-  name: CheckName,
-  status: CheckStatus,
-  /** Milliseconds the provider took to answer (or to fail); null when it was not called. */
-  latency_ms: z.number().int().nonnegative().nullable(),
-  detail: z.string(),
-});
+export const ProviderCheck = z
+  .object({
+    name: CheckName,
+    status: CheckStatus,
+    latency_ms: z.number().int().nonnegative().nullable().describe('Milliseconds the provider took to answer (or to fail); null when it was not called.'),
+    detail: z.string(),
+  })
+  .meta({ id: 'ProviderCheck', description: 'The check of one external provider' });
 export type ProviderCheck = z.infer<typeof ProviderCheck>;
 
 export const ProviderHealth = z.object({
-  /** "degraded" when any configured, enabled provider failed its check. */
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded']).describe('"degraded" when any configured, enabled provider failed its check.'),
   checked_at: z.iso.datetime(),
   checks: z.array(ProviderCheck),
 });

@@ -9,11 +9,19 @@ import { PushAuth, PushUrl } from '#shared/domain/notify/prefs.schema.ts';
 export const PushTestRequest = z.object({
   push_url: PushUrl,
   push_auth: PushAuth.default('none'),
-  /** When omitted with token auth, the saved token is used only if push_url and push_username are exactly the saved ones. */
-  push_token: z.string().max(512).nullable().optional(),
+  push_token: z
+    .string()
+    .max(512)
+    .nullable()
+    .optional()
+    .describe('When omitted with token auth, the saved token is used only if push_url and push_username are exactly the saved ones.'),
   push_username: z.string().max(256).nullable().optional(),
-  /** When omitted with basic auth, the saved password (never shown) is used only if push_url and push_username are exactly the saved ones. */
-  push_password: z.string().max(512).nullable().optional(),
+  push_password: z
+    .string()
+    .max(512)
+    .nullable()
+    .optional()
+    .describe('When omitted with basic auth, the saved password (never shown) is used only if push_url and push_username are exactly the saved ones.'),
 });
 export type PushTestRequest = z.infer<typeof PushTestRequest>;
 

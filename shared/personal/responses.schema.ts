@@ -82,8 +82,13 @@ export const SearchReply = z.object({
 
 const BillsPage = z.object({ items: z.array(BillSummary.extend({ added_at: z.string() })), next_cursor: z.string().nullable() });
 
-export const CollectionWithBillsReply = Collection.extend({ bills: BillsPage });
-export const PublicCollectionReply = Collection.omit({ user_id: true }).extend({ bills: BillsPage });
+export const CollectionWithBillsReply = Collection.extend({ bills: BillsPage }).meta({
+  id: 'CollectionWithBills',
+  description: 'A collection of the caller with a page of its bills',
+});
+export const PublicCollectionReply = Collection.omit({ user_id: true })
+  .extend({ bills: BillsPage })
+  .meta({ id: 'PublicCollection', description: 'A public collection with a page of its bills, as its share link shows it' });
 
 export const SharedBriefReply = z.object({
   brief: z.object({

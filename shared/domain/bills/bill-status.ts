@@ -46,11 +46,13 @@ export type BillStatus = z.infer<typeof BillStatus>;
 export const INITIAL_STATUS: BillStatus = 'INTRODUCED';
 
 /** One change of status: the status, the date of the action that caused it, and that action's text. */
-export const StatusTimelineEntry = z.object({
-  status: BillStatus,
-  date: z.string(),
-  action_text: z.string(),
-});
+export const StatusTimelineEntry = z
+  .object({
+    status: BillStatus,
+    date: z.string(),
+    action_text: z.string(),
+  })
+  .meta({ id: 'StatusTimelineEntry', description: 'One change of a bill status: the new status, its date and the action that made it' });
 export type StatusTimelineEntry = z.infer<typeof StatusTimelineEntry>;
 
 /**

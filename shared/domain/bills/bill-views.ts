@@ -12,11 +12,13 @@ import type { TextDiff } from '#shared/domain/briefs/section-diff.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 
 /** A bill as lists show it, with its status; the detail adds the status timeline (BillDetailFields). */
-export const BillView = Bill.omit({ provenance: true, status_timeline: true }).extend({
-  has_document: z.boolean(),
-  data_as_of: z.string(),
-  is_following: z.boolean().optional(),
-});
+export const BillView = Bill.omit({ provenance: true, status_timeline: true })
+  .extend({
+    has_document: z.boolean(),
+    data_as_of: z.string(),
+    is_following: z.boolean().optional(),
+  })
+  .meta({ id: 'BillListItem', description: 'A bill as lists show it: its fields, sponsor and status, without the status timeline' });
 export type BillView = z.infer<typeof BillView>;
 
 /** What the bill detail shows beyond a list item: how its status got where it is, oldest first. */
@@ -33,16 +35,18 @@ export function billView(bill: Bill, extra: { hasText?: boolean; isFollowing?: b
   };
 }
 
-export const ActionView = z.object({
-  action_date: z.string(),
-  action_text: z.string(),
-  category: ActionCategory,
-  action_code: z.string().nullable(),
-  action_type: z.string().nullable(),
-  recorded_votes: z.array(z.object({ chamber: z.string(), roll_number: z.number(), session: z.number(), url: z.string() })),
-  data_as_of: z.string(),
-  source: z.string(),
-});
+export const ActionView = z
+  .object({
+    action_date: z.string(),
+    action_text: z.string(),
+    category: ActionCategory,
+    action_code: z.string().nullable(),
+    action_type: z.string().nullable(),
+    recorded_votes: z.array(z.object({ chamber: z.string(), roll_number: z.number(), session: z.number(), url: z.string() })),
+    data_as_of: z.string(),
+    source: z.string(),
+  })
+  .meta({ id: 'BillAction', description: 'One action of a bill, with its category' });
 
 /** An action as the timeline shows it. */
 export const actionView = (a: BillAction) => ({
@@ -56,14 +60,16 @@ export const actionView = (a: BillAction) => ({
   source: a.provenance.source,
 });
 
-export const TextVersionView = z.object({
-  version_code: z.string(),
-  label: z.string(),
-  published_date: z.string().nullable(),
-  format: z.string(),
-  size: z.number(),
-  fetched_at: z.string(),
-});
+export const TextVersionView = z
+  .object({
+    version_code: z.string(),
+    label: z.string(),
+    published_date: z.string().nullable(),
+    format: z.string(),
+    size: z.number(),
+    fetched_at: z.string(),
+  })
+  .meta({ id: 'TextVersion', description: 'One published text version of a bill' });
 /** A text version without its storage keys. */
 export const textVersionView = (v: TextVersion) => ({
   version_code: v.version_code,
@@ -77,18 +83,20 @@ export const textVersionView = (v: TextVersion) => ({
 const ValueChangeView = z.object({ removed: z.array(z.string()), added: z.array(z.string()) });
 const SectionSummaryView = z.object({ section: z.string(), heading: z.string() });
 /** The section diff of two text versions (section-diff.ts's TextDiff). */
-export const TextDiffView = z.object({
-  sections_added: z.array(SectionSummaryView),
-  sections_removed: z.array(SectionSummaryView),
-  sections_modified: z.array(
-    SectionSummaryView.extend({
-      changes: z.object({ amounts: ValueChangeView, dates: ValueChangeView, deadlines: ValueChangeView }),
-      added_sentences: z.array(z.string()),
-      removed_sentences: z.array(z.string()),
-    }),
-  ),
-  unchanged_count: z.number(),
-});
+export const TextDiffView = z
+  .object({
+    sections_added: z.array(SectionSummaryView),
+    sections_removed: z.array(SectionSummaryView),
+    sections_modified: z.array(
+      SectionSummaryView.extend({
+        changes: z.object({ amounts: ValueChangeView, dates: ValueChangeView, deadlines: ValueChangeView }),
+        added_sentences: z.array(z.string()),
+        removed_sentences: z.array(z.string()),
+      }),
+    ),
+    unchanged_count: z.number(),
+  })
+  .meta({ id: 'TextDiff', description: 'The section-level diff of a text version against the previous one' });
 // The schema documents the TextDiff the diff builds: the two must not drift apart.
 const _sameDiff: [TextDiff, z.infer<typeof TextDiffView>] = [{} as z.infer<typeof TextDiffView>, {} as TextDiff];
 
@@ -108,13 +116,17 @@ export const FollowedPosition = z.object({
   state: z.string().nullable(),
   position: z.string(),
 });
-export const RollCallView = RollCall.omit({ provenance: true }).extend({ data_as_of: z.string(), followed_positions: z.array(FollowedPosition) });
+export const RollCallView = RollCall.omit({ provenance: true })
+  .extend({ data_as_of: z.string(), followed_positions: z.array(FollowedPosition) })
+  .meta({ id: 'RollCall', description: 'A roll-call vote with its counts and result' });
 
-export const MemberView = Member.omit({ provenance: true }).extend({
-  data_as_of: z.string(),
-  is_following: z.boolean().optional(),
-  enrichment_pending: z.boolean(),
-});
+export const MemberView = Member.omit({ provenance: true })
+  .extend({
+    data_as_of: z.string(),
+    is_following: z.boolean().optional(),
+    enrichment_pending: z.boolean(),
+  })
+  .meta({ id: 'Member', description: 'A member of Congress as lists and the profile show them' });
 /** A member as lists and profiles show it. */
 export function memberView(m: Member, extra: { isFollowing?: boolean } = {}) {
   const { provenance, ...rest } = m;

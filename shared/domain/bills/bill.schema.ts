@@ -20,13 +20,15 @@ export const Provenance = z.object({
 });
 
 /** The sponsor as the bill detail shows it, kept on the bill so the detail stays one Query. */
-export const SponsorSummary = z.object({
-  id: z.string(),
-  name: z.string(),
-  party: z.string().nullable(),
-  state: z.string().nullable(),
-  district: z.number().int().nullable(),
-});
+export const SponsorSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    party: z.string().nullable(),
+    state: z.string().nullable(),
+    district: z.number().int().nullable(),
+  })
+  .meta({ id: 'SponsorSummary', description: 'The sponsor of a bill, as the bill carries it' });
 export type SponsorSummary = z.infer<typeof SponsorSummary>;
 
 export const Bill = z.object({
@@ -34,8 +36,7 @@ export const Bill = z.object({
   congress: z.number().int(),
   type: BillType,
   number: z.number().int(),
-  /** Display label such as "H.R. 3076". */
-  label: z.string(),
+  label: z.string().describe('Display label such as "H.R. 3076".'),
   title: z.string(),
   short_title: z.string().nullable().default(null),
   chamber: z.enum(['house', 'senate']),
@@ -49,14 +50,14 @@ export const Bill = z.object({
   latest_action_category: z.string().nullable().default(null),
   congress_gov_url: z.string().nullable().default(null),
   has_document: z.boolean().default(false),
-  /** The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text. */
-  document_status: z.enum(['brief', 'pending', 'no_text']).default('no_text'),
+  document_status: z
+    .enum(['brief', 'pending', 'no_text'])
+    .default('no_text')
+    .describe('The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text.'),
   topic_tags: z.array(z.string()).default([]),
   update_date: z.string().nullable().default(null),
-  /** Where the bill stands (bill-status.ts), recomputed from its stored actions whenever actions are saved. */
-  status: BillStatus.default(INITIAL_STATUS),
-  /** Each change of status, oldest first; empty until the bill's actions are stored. */
-  status_timeline: z.array(StatusTimelineEntry).default([]),
+  status: BillStatus.default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
+  status_timeline: z.array(StatusTimelineEntry).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
   provenance: Provenance,
 });
 export type Bill = z.infer<typeof Bill>;
@@ -83,8 +84,7 @@ export type LeadershipRole = z.infer<typeof LeadershipRole>;
 
 export const Member = z.object({
   id: z.string(),
-  /** Stored as 'Last, First'. */
-  name: z.string(),
+  name: z.string().describe("The name as 'Last, First'."),
   first_name: z.string().nullable().default(null),
   last_name: z.string().nullable().default(null),
   state: z.string().length(2),
@@ -97,17 +97,18 @@ export const Member = z.object({
   website: z.string().nullable().default(null),
   congress_gov_url: z.string().nullable().default(null),
   lis_id: z.string().nullable().default(null),
-  /** Filled by the first-view enrichment (ingestion); null until then. */
-  birth_year: z.number().int().nullable().default(null),
+  birth_year: z.number().int().nullable().default(null).describe('Filled by the first-view enrichment (ingestion); null until then.'),
   terms: z.array(MemberTerm).default([]),
   leadership_roles: z.array(LeadershipRole).default([]),
   sponsored_count: z.number().int().nullable().default(null),
   cosponsored_count: z.number().int().nullable().default(null),
   enriched_at: z.string().nullable().default(null),
-  /** Full committees the member chairs (sync_members, from congress-legislators); null while unknown. */
-  chaired_committees: z.array(z.string()).nullable().default(null),
-  /** Set by the nightly calculate_effectiveness_scores job; null until its first run. */
-  effectiveness_score: z.number().nullable().default(null),
+  chaired_committees: z
+    .array(z.string())
+    .nullable()
+    .default(null)
+    .describe('Full committees the member chairs (sync_members, from congress-legislators); null while unknown.'),
+  effectiveness_score: z.number().nullable().default(null).describe('Set by the nightly calculate_effectiveness_scores job; null until its first run.'),
   percentile: z.number().nullable().default(null),
   tier: EffectivenessTier.nullable().default(null),
   seniority_tier: SeniorityTier.nullable().default(null),
@@ -117,7 +118,10 @@ export const Member = z.object({
 export type Member = z.infer<typeof Member>;
 
 /** What lists and search show of a member; also copied onto the name search items. */
-export const MemberCard = Member.pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true });
+export const MemberCard = Member.pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true }).meta({
+  id: 'MemberCard',
+  description: 'A member in a list: name, party, state, district, chamber and photo',
+});
 export type MemberCard = z.infer<typeof MemberCard>;
 
 /** The card fields of a member (or of a card). */

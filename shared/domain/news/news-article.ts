@@ -5,14 +5,14 @@
  */
 import * as z from 'zod';
 
-export const NewsArticle = z.object({
-  url: z.string(),
-  title: z.string(),
-  /** The publisher's name ("ABC News"). */
-  source: z.string().nullable(),
-  description: z.string().nullable(),
-  image_url: z.string().nullable(),
-  /** ISO-8601 UTC, or null when the provider gave no parseable date. */
-  published_at: z.string().nullable(),
-});
+export const NewsArticle = z
+  .object({
+    url: z.string(),
+    title: z.string(),
+    source: z.string().nullable().describe('The publisher\'s name ("ABC News").'),
+    description: z.string().nullable(),
+    image_url: z.string().nullable(),
+    published_at: z.string().nullable().describe('ISO-8601 UTC, or null when the provider gave no parseable date.'),
+  })
+  .meta({ id: 'NewsArticle', description: 'A news article about a bill or a member' });
 export type NewsArticle = z.infer<typeof NewsArticle>;

@@ -52,19 +52,18 @@ export const NotificationContent = z.object({
   bill_id: z.string().nullable(),
   bill_label: z.string().nullable(),
   bill_title: z.string().nullable(),
-  /** The latest brief's summary, already cut for push. */
-  summary: z.string().nullable(),
+  summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
   action_category: ActionCategory.nullable(),
   action_text: z.string().nullable(),
-  /** bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD). */
-  action_date: z.string().nullable().default(null),
-  /** status_changed: the bill's new status and the one before it. */
-  status: BillStatus.nullable().default(null),
+  action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
+  status: BillStatus.nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
   previous_status: BillStatus.nullable().default(null),
-  /** new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)"). */
-  text_version: z.string().nullable().default(null),
-  /** weekly_digest: the followed bills updated in the past 7 days. */
-  items: z.array(DigestItem).default([]),
+  text_version: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").'),
+  items: z.array(DigestItem).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
 });
 export type NotificationContent = z.infer<typeof NotificationContent>;
 
@@ -75,8 +74,7 @@ export const NotificationEvent = NotificationContent.extend({
   mode: FollowMode.nullable(),
   created_at: z.string(),
   channels: z.object({ push: ChannelState, email: ChannelState, rss: ChannelState }),
-  /** When held or digest channels are due (ISO), else null. */
-  due_at: z.string().nullable().default(null),
+  due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),
   errors: z.record(z.string(), z.string()).default({}),
 });
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
@@ -93,4 +91,6 @@ export type ReleaseClaim = z.infer<typeof ReleaseClaim>;
 export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null };
 
 /** One history entry as the API shows it. */
-export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true }).extend({ url: z.string() });
+export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true })
+  .extend({ url: z.string() })
+  .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' });

@@ -93,8 +93,7 @@ export const NotificationSettingsUpdate = z
     push_auth: PushAuth,
     push_token: z.string().max(512).nullable(),
     push_username: z.string().max(256).nullable(),
-    /** Write-only; null or "" clears it. */
-    push_password: z.string().max(512).nullable(),
+    push_password: z.string().max(512).nullable().describe('Write-only; null or "" clears it.'),
     email_enabled: z.boolean(),
     email_address: z
       .string()
@@ -117,10 +116,12 @@ export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpda
 const ComingSoon = z.object({ status: z.literal('coming_soon') });
 
 /** GET /api/notifications/settings. */
-export const NotificationSettingsView = NotificationPrefs.omit({ push_password_sealed: true }).extend({
-  push_password_set: z.boolean(),
-  rss_feed_url: z.string(),
-  telegram: ComingSoon,
-  discord: ComingSoon,
-});
+export const NotificationSettingsView = NotificationPrefs.omit({ push_password_sealed: true })
+  .extend({
+    push_password_set: z.boolean(),
+    rss_feed_url: z.string(),
+    telegram: ComingSoon,
+    discord: ComingSoon,
+  })
+  .meta({ id: 'NotificationSettings', description: "The user's notification preferences (never the push password)" });
 export type NotificationSettingsView = z.infer<typeof NotificationSettingsView>;

@@ -7,17 +7,19 @@
  */
 import * as z from 'zod';
 
-export const Collection = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  share_token: z.string().uuid(),
-  is_public: z.boolean(),
-  bill_count: z.number().int().nonnegative(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const Collection = z
+  .object({
+    id: z.string(),
+    user_id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    share_token: z.string().uuid(),
+    is_public: z.boolean(),
+    bill_count: z.number().int().nonnegative(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Collection', description: 'A named collection of bills of the signed-in user' });
 export type Collection = z.infer<typeof Collection>;
 
 export const CollectionBill = z.object({

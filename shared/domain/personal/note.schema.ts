@@ -7,14 +7,16 @@ import * as z from 'zod';
 /** Notes are plain text; 10,000 characters keeps an item far below DynamoDB's 400 KB. */
 export const NOTE_CONTENT_MAX = 10_000;
 
-export const Note = z.object({
-  user_id: z.string(),
-  bill_id: z.string(),
-  content: z.string(),
-  pinned: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const Note = z
+  .object({
+    user_id: z.string(),
+    bill_id: z.string(),
+    content: z.string(),
+    pinned: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Note', description: "The signed-in user's private note on a bill" });
 export type Note = z.infer<typeof Note>;
 
 export const NoteInput = z.object({

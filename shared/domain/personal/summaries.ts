@@ -6,20 +6,22 @@
 import * as z from 'zod';
 import { MemberCard, memberCard, type Bill } from '#shared/domain/bills/bill.schema.ts';
 
-export const BillSummary = z.object({
-  id: z.string(),
-  label: z.string(),
-  title: z.string(),
-  short_title: z.string().nullable(),
-  chamber: z.string(),
-  introduced_date: z.string().nullable(),
-  latest_action_date: z.string().nullable(),
-  latest_action_text: z.string().nullable(),
-  bill_category: z.string().nullable(),
-  has_document: z.boolean(),
-  document_status: z.string(),
-  topic_tags: z.array(z.string()),
-});
+export const BillSummary = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    title: z.string(),
+    short_title: z.string().nullable(),
+    chamber: z.string(),
+    introduced_date: z.string().nullable(),
+    latest_action_date: z.string().nullable(),
+    latest_action_text: z.string().nullable(),
+    bill_category: z.string().nullable(),
+    has_document: z.boolean(),
+    document_status: z.string(),
+    topic_tags: z.array(z.string()),
+  })
+  .meta({ id: 'BillSummary', description: 'A bill in the lists of personal features (dashboard, search, collections)' });
 export type BillSummary = z.infer<typeof BillSummary>;
 
 /** A member in a list: the card the name search items carry too. */

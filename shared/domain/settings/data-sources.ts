@@ -29,7 +29,9 @@ const eachSource = <T extends z.ZodType>(schema: (name: DataSourceName) => T) =>
   Object.fromEntries(DATA_SOURCES.map((name) => [name, schema(name)])) as Record<DataSourceName, T>;
 
 /** Every switch, each present (the reply of GET /api/settings and what the pipeline reads). */
-export const DataSources = z.strictObject(eachSource((name) => DataSourceSwitch.describe(DATA_SOURCE_INFO[name]).prefault({})));
+export const DataSources = z
+  .strictObject(eachSource((name) => DataSourceSwitch.describe(DATA_SOURCE_INFO[name]).prefault({})))
+  .meta({ id: 'DataSources', description: 'Whether each external data source is switched on' });
 export type DataSources = z.infer<typeof DataSources>;
 
 /** A change of some switches (PUT /api/settings): the sources not named keep their stored value. */

@@ -17,12 +17,14 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const PublicUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  is_admin: z.boolean(),
-  created_at: z.string(),
-});
+export const PublicUser = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    is_admin: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'User', description: 'An account as the API shows it' });
 export type PublicUser = z.infer<typeof PublicUser>;
 
 /** The fields a client may see: never the hash or the tokens. */

@@ -30,8 +30,7 @@ export const CandidateTotal = z.object({ candidate: z.string(), total: z.number(
 export type CandidateTotal = z.infer<typeof CandidateTotal>;
 
 export const RollCall = z.object({
-  /** `{chamber}-{congress}-{session}-{roll}`, e.g. house-119-1-240. */
-  vote_id: z.string(),
+  vote_id: z.string().describe('`{chamber}-{congress}-{session}-{roll}`, e.g. house-119-1-240.'),
   chamber: z.enum(['house', 'senate']),
   congress: z.number().int(),
   session: z.number().int(),
@@ -45,10 +44,12 @@ export const RollCall = z.object({
   nay: z.number().int(),
   present: z.number().int(),
   not_voting: z.number().int(),
-  /** Roll calls stored before candidate tallies were read are `positions`. */
-  tally_kind: TallyKind.default('positions'),
-  /** The per-candidate totals of a `candidates` tally, in the clerk's order; null otherwise. */
-  candidate_totals: z.array(CandidateTotal).nullable().default(null),
+  tally_kind: TallyKind.default('positions').describe('Roll calls stored before candidate tallies were read are `positions`.'),
+  candidate_totals: z
+    .array(CandidateTotal)
+    .nullable()
+    .default(null)
+    .describe("The per-candidate totals of a `candidates` tally, in the clerk's order; null otherwise."),
   bill_id: z.string().nullable(),
   source_url: z.string().nullable(),
   provenance: Provenance,
@@ -61,8 +62,7 @@ export const VotePosition = z.object({
   party: z.string().nullable(),
   state: z.string().nullable(),
   position: VotePositionValue,
-  /** The candidate voted for, when `position` is Candidate. */
-  choice: z.string().nullable().optional(),
+  choice: z.string().nullable().optional().describe('The candidate voted for, when `position` is Candidate.'),
 });
 export type VotePosition = z.infer<typeof VotePosition>;
 

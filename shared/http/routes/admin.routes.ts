@@ -18,40 +18,44 @@ const JobNameParams = z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error:
 const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out']);
 
 /** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
-const JobRunView = z.object({
-  job: z.string(),
-  run_id: z.string(),
-  trigger: z.string(),
-  status: JobRunStatus,
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().nullable(),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-});
+const JobRunView = z
+  .object({
+    job: z.string(),
+    run_id: z.string(),
+    trigger: z.string(),
+    status: JobRunStatus,
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+    duration_ms: z.number().nullable(),
+    result: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'JobRun', description: 'One run of a job: its state, times and result or error' });
 
-const JobView = z.object({
-  name: z.string(),
-  group: z.enum(JOB_FUNCTION_GROUPS),
-  description: z.string(),
-  schedule: z.string().nullable(),
-  admin_path: z.string().nullable(),
-  last_run: z
-    .object({
-      run_id: z.string(),
-      trigger: JobTrigger,
-      status: JobRunStatus,
-      started_at: z.string(),
-      finished_at: z.string().nullable(),
-      duration_ms: z.number().nullable(),
-    })
-    .nullable(),
-  /** The job's own summary of its last run, or {error} when it failed. */
-  last_result: z.record(z.string(), z.unknown()).nullable(),
-});
+const JobView = z
+  .object({
+    name: z.string(),
+    group: z.enum(JOB_FUNCTION_GROUPS),
+    description: z.string(),
+    schedule: z.string().nullable(),
+    admin_path: z.string().nullable(),
+    last_run: z
+      .object({
+        run_id: z.string(),
+        trigger: JobTrigger,
+        status: JobRunStatus,
+        started_at: z.string(),
+        finished_at: z.string().nullable(),
+        duration_ms: z.number().nullable(),
+      })
+      .nullable(),
+    last_result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of its last run, or {error} when it failed."),
+  })
+  .meta({ id: 'Job', description: 'A job of the job table with its schedule and last run' });
 
 export const listJobs = defineRoute({
   operationId: 'listJobs',
+  description: 'Every job of the job table with its schedule (UTC cron), function group, last run and last result. Admin only.',
   method: 'GET',
   path: '/api/admin/jobs',
   fn: 'admin',
@@ -63,6 +67,8 @@ export const listJobs = defineRoute({
 
 export const runJobByName = defineRoute({
   operationId: 'runJobByName',
+  description:
+    'Starts a run of a job of the job table now through the event bus and answers 202 with its run id; follow it at GET /api/admin/jobs/{name}/runs/{run_id}. Admin only; 404 for a job the table does not know.',
   method: 'POST',
   path: '/api/admin/jobs/{name}',
   fn: 'admin',
@@ -76,6 +82,8 @@ export const runJobByName = defineRoute({
 
 export const listJobRuns = defineRoute({
   operationId: 'listJobRuns',
+  description:
+    "The runs of one job over the last 30 days, newest first, a page at a time; a run still running past its function's timeout shows as timed_out. Admin only; 404 for an unknown job.",
   method: 'GET',
   path: '/api/admin/jobs/{name}/runs',
   fn: 'admin',
@@ -89,6 +97,7 @@ export const listJobRuns = defineRoute({
 
 export const getJobRun = defineRoute({
   operationId: 'getJobRun',
+  description: 'One run of a job: its state, start and end, result or error. Admin only; 404 for an unknown job or run.',
   method: 'GET',
   path: '/api/admin/jobs/{name}/runs/{run_id}',
   fn: 'admin',
@@ -103,6 +112,7 @@ const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id'
 
 export const listUsers = defineRoute({
   operationId: 'listUsers',
+  description: 'Every account in signup order, a page at a time, with its admin flag. Admin only.',
   method: 'GET',
   path: '/api/admin/users',
   fn: 'admin',
@@ -115,6 +125,8 @@ export const listUsers = defineRoute({
 
 export const deleteUser = defineRoute({
   operationId: 'deleteUser',
+  description:
+    'Deletes a user and all their data (follows, notes, collections, notification settings and history). Admin only; 409 user.last_admin for the only admin, yourself included. Resumable: deleting again finishes a deletion that stopped.',
   method: 'DELETE',
   path: '/api/admin/users/{id}',
   fn: 'admin',
@@ -128,6 +140,7 @@ export const deleteUser = defineRoute({
 
 export const promoteUser = defineRoute({
   operationId: 'promoteUser',
+  description: 'Makes a user an admin and answers the user. Admin only; 404 for an unknown user.',
   method: 'POST',
   path: '/api/admin/users/{id}/promote',
   fn: 'admin',
@@ -140,6 +153,8 @@ export const promoteUser = defineRoute({
 
 export const demoteUser = defineRoute({
   operationId: 'demoteUser',
+  description:
+    'Takes admin rights from a user and answers the user. Admin only; 422 when demoting yourself, 409 user.last_admin when they are the only admin (race-safe).',
   method: 'POST',
   path: '/api/admin/users/{id}/demote',
   fn: 'admin',
@@ -152,6 +167,8 @@ export const demoteUser = defineRoute({
 
 export const providerHealth = defineRoute({
   operationId: 'providerHealth',
+  description:
+    'Checks each external provider (Congress.gov, GovInfo, the LLM, news, trends, geocoders, email) within a deadline and reports each with its latency; failures are data in a 200, and the status is degraded when a configured provider fails. Admin only.',
   method: 'GET',
   path: '/api/admin/health',
   fn: 'admin',
@@ -165,6 +182,8 @@ const BackfillIdParams = z.object({ id: BackfillId });
 
 export const startBillBackfill = defineRoute({
   operationId: 'startBillBackfill',
+  description:
+    'Backfills the bills of a Congress ({congress}) or of a window of update dates ({from, to}, at most 366 days), a page of 250 at a time paced within the Congress.gov budget, and answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one, creating only what is missing. Admin only; 409 while it runs.',
   method: 'POST',
   path: '/api/admin/backfill-bills',
   fn: 'admin',
@@ -179,6 +198,7 @@ export const startBillBackfill = defineRoute({
 
 export const listBillBackfills = defineRoute({
   operationId: 'listBillBackfills',
+  description: 'Every bill backfill with its state, cursor and counts, a page at a time. Admin only.',
   method: 'GET',
   path: '/api/admin/backfill-bills',
   fn: 'admin',
@@ -191,6 +211,8 @@ export const listBillBackfills = defineRoute({
 
 export const getBillBackfill = defineRoute({
   operationId: 'getBillBackfill',
+  description:
+    "One bill backfill's progress: state (running, completed, failed), cursor, pages done, bills seen, queued and refreshed. Admin only; 404 for an unknown backfill.",
   method: 'GET',
   path: '/api/admin/backfill-bills/{id}',
   fn: 'admin',
@@ -211,7 +233,8 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
     path: j.adminPath as string,
     fn: 'admin',
     auth: 'admin',
-    summary: `Run ${j.name} now: ${j.description}`,
+    summary: `Run ${j.name} now`,
+    description: `Starts a run of the job ${j.name} now and answers 202 with its run id (follow it at GET /api/admin/jobs/${j.name}/runs/{run_id}): ${j.description}. Admin only.`,
     tags: ['admin'],
     response: JobAccepted,
     successStatus: 202,

@@ -5,6 +5,8 @@ import { defineRoute } from '#shared/http/route.ts';
 
 export const register = defineRoute({
   operationId: 'register',
+  description:
+    'Creates an account from an email and a password (8 characters or more) and answers it with a bearer token; the first account ever registered becomes the admin. Anonymous and rate limited per IP; 409 auth.email_taken when the email is registered.',
   method: 'POST',
   path: '/api/auth/register',
   fn: 'auth',
@@ -19,6 +21,8 @@ export const register = defineRoute({
 
 export const login = defineRoute({
   operationId: 'login',
+  description:
+    'Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both).',
   method: 'POST',
   path: '/api/auth/login',
   fn: 'auth',
@@ -32,6 +36,7 @@ export const login = defineRoute({
 
 export const me = defineRoute({
   operationId: 'me',
+  description: 'The signed-in user: id, email, whether they are an admin, and when they registered. 401 without a valid token.',
   method: 'GET',
   path: '/api/auth/me',
   fn: 'auth',

@@ -27,6 +27,8 @@ export const BillListQuery = Paging.extend({
 
 export const listBills = defineRoute({
   operationId: 'listBills',
+  description:
+    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.',
   method: 'GET',
   path: '/api/bills',
   fn: 'bills',
@@ -40,6 +42,8 @@ export const listBills = defineRoute({
 
 export const getBillDetail = defineRoute({
   operationId: 'getBill',
+  description:
+    'One bill: its fields, sponsor, status with its dated timeline, latest brief, text versions and counts. Anonymous or signed in (a signed-in caller also gets is_following). 404 for an unknown bill, 422 for a malformed bill id.',
   method: 'GET',
   path: '/api/bills/{id}',
   fn: 'bills',
@@ -49,14 +53,19 @@ export const getBillDetail = defineRoute({
   params: BillIdParams,
   response: BillView.extend({
     ...BillDetailFields.shape,
-    latest_brief: Brief.nullable(),
-    text_versions: z.array(TextVersionView),
-    counts: z.record(z.string(), z.number()),
+    latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
+    text_versions: z.array(TextVersionView).describe('Its published text versions, oldest first'),
+    counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
+  }).meta({
+    id: 'Bill',
+    description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
   }),
 });
 
 export const listBillActions = defineRoute({
   operationId: 'listBillActions',
+  description:
+    'The actions of a bill, newest first, a page at a time, each with its category (vote, presidential, committee_report, calendar, referral, procedural). Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/actions',
   fn: 'bills',
@@ -70,6 +79,8 @@ export const listBillActions = defineRoute({
 
 export const getBillTextVersions = defineRoute({
   operationId: 'getBillText',
+  description:
+    'Without ?version, the text versions of a bill with their published dates; with ?version=ih (a version code), that text with its section diff against the previous version. Anonymous; 404 for an unknown bill or version.',
   method: 'GET',
   path: '/api/bills/{id}/text',
   fn: 'bills',
@@ -88,6 +99,7 @@ export const getBillTextVersions = defineRoute({
 
 export const listBillCosponsors = defineRoute({
   operationId: 'listBillCosponsors',
+  description: 'The cosponsors of a bill with their party, state and the date they joined. Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/cosponsors',
   fn: 'bills',
@@ -100,6 +112,8 @@ export const listBillCosponsors = defineRoute({
 
 export const listBillVotes = defineRoute({
   operationId: 'listBillVotes',
+  description:
+    'The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow. The first view queues a fetch of the votes (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/votes',
   fn: 'bills',

@@ -13,6 +13,8 @@ const fn = 'llm' as const;
 
 export const listBillBriefs = defineRoute({
   operationId: 'listBillBriefs',
+  description:
+    'Every brief of a bill, newest first: the cited points of each text version and the amendment briefs between versions. Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/briefs',
   fn,
@@ -30,16 +32,16 @@ export const DraftLetterBody = z.object({
     .array(z.string().regex(/^p\d{1,3}$/, { error: 'must be a point id such as p1' }))
     .min(1)
     .max(3),
-  /** YES or NO; pre-filled from the follow mode (hold_boost → YES, hold_veto → NO) when absent. */
-  stance: z.enum(STANCES).optional(),
+  stance: z.enum(STANCES).optional().describe('YES or NO; pre-filled from the follow mode (hold_boost \u2192 YES, hold_veto \u2192 NO) when absent.'),
   tone: z.enum(TONES).default('formal'),
   rep_name: z.string().trim().min(1).max(120).optional(),
-  /** The brief version the points belong to; the latest when absent. */
-  brief_version: z.number().int().positive().optional(),
+  brief_version: z.number().int().positive().optional().describe('The brief version the points belong to; the latest when absent.'),
 });
 
 export const draftLetter = defineRoute({
   operationId: 'draftLetter',
+  description:
+    "Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief, with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found when the bill has no brief, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).",
   method: 'POST',
   path: '/api/bills/{id}/draft-letter',
   fn,
@@ -58,19 +60,21 @@ export const draftLetter = defineRoute({
   }),
 });
 
-const SettingsView = z.object({
-  llm_provider: z.string(),
-  llm_model: z.string(),
-  llm_source: z.string(),
-  batch_supported: z.boolean(),
-  brief_mode: z.enum(['realtime', 'batch']),
-  /** Every data-source switch, each `{enabled}` (true unless an admin turned it off). */
-  data_sources: DataSources,
-  providers: z.array(z.object({ provider: z.string(), configured: z.boolean(), default_model: z.string() })),
-});
+const SettingsView = z
+  .object({
+    llm_provider: z.string(),
+    llm_model: z.string(),
+    llm_source: z.string(),
+    batch_supported: z.boolean(),
+    brief_mode: z.enum(['realtime', 'batch']),
+    data_sources: DataSources.describe('Every data-source switch, each `{enabled}` (true unless an admin turned it off).'),
+    providers: z.array(z.object({ provider: z.string(), configured: z.boolean(), default_model: z.string() })),
+  })
+  .meta({ id: 'Settings', description: 'The service settings: the LLM in force, the brief mode and the data-source switches' });
 
 export const getSettings = defineRoute({
   operationId: 'getSettings',
+  description: 'The LLM provider and model in force, the brief mode and the data-source switches. Signed in.',
   method: 'GET',
   path: '/api/settings',
   fn,
@@ -82,6 +86,8 @@ export const getSettings = defineRoute({
 
 export const putSettings = defineRoute({
   operationId: 'putSettings',
+  description:
+    'Sets the LLM provider, model, brief mode (realtime or batch) and data-source switches; data_sources changes only the sources named, and null restores a default. Admin only; 422 for an unknown provider or model.',
   method: 'PUT',
   path: '/api/settings',
   fn,
@@ -95,6 +101,8 @@ export const putSettings = defineRoute({
 
 export const listLlmModels = defineRoute({
   operationId: 'listLlmModels',
+  description:
+    'The models of an LLM provider, fetched live (the provider in force unless ?provider= names one); error is set, in a 200, when they cannot be listed. Admin only.',
   method: 'GET',
   path: '/api/settings/llm-models',
   fn,
@@ -107,6 +115,7 @@ export const listLlmModels = defineRoute({
 
 export const testLlm = defineRoute({
   operationId: 'testLlm',
+  description: 'Pings the LLM in force with a 20-token request and reports the provider, model and reply. Admin only; rate limited per user (llm).',
   method: 'POST',
   path: '/api/admin/test-llm',
   fn,
@@ -119,6 +128,8 @@ export const testLlm = defineRoute({
 
 export const adminStats = defineRoute({
   operationId: 'adminStats',
+  description:
+    'Processing statistics: bills, fetched documents, full and amendment briefs, what remains to brief, and briefs or bills still missing citations, labels, sponsors or metadata. Admin only.',
   method: 'GET',
   path: '/api/admin/stats',
   fn,
@@ -140,6 +151,7 @@ export const adminStats = defineRoute({
 
 export const reprocessBill = defineRoute({
   operationId: 'reprocessBill',
+  description: 'Queues the document fetch and briefing of one bill again and answers 202. Admin only; 404 for an unknown bill.',
   method: 'POST',
   path: '/api/admin/bills/{id}/reprocess',
   fn,
@@ -151,23 +163,27 @@ export const reprocessBill = defineRoute({
   response: z.object({ bill_id: z.string(), document_fetch_queued: z.boolean(), brief_queued_for: z.string().nullable() }),
 });
 
-const BatchView = z.object({
-  status: z.string(),
-  batch_id: z.string().nullable().optional(),
-  provider: z.string().optional(),
-  model: z.string().optional(),
-  submitted_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  total: z.number().optional(),
-  completed: z.number().optional(),
-  failed: z.number().optional(),
-  imported: z.number().optional(),
-  import_failed: z.number().optional(),
-  error: z.string().nullable().optional(),
-});
+const BatchView = z
+  .object({
+    status: z.string(),
+    batch_id: z.string().nullable().optional(),
+    provider: z.string().optional(),
+    model: z.string().optional(),
+    submitted_at: z.string().optional(),
+    updated_at: z.string().optional(),
+    total: z.number().optional(),
+    completed: z.number().optional(),
+    failed: z.number().optional(),
+    imported: z.number().optional(),
+    import_failed: z.number().optional(),
+    error: z.string().nullable().optional(),
+  })
+  .meta({ id: 'LlmBatch', description: 'The LLM batch in flight and its progress' });
 
 export const submitLlmBatch = defineRoute({
   operationId: 'submitLlmBatch',
+  description:
+    'Sends up to 1000 unbriefed documents as one LLM batch (OpenAI or Anthropic) and answers 202 with it. Admin only; 409 while a batch exists, 422 when the provider in force has no batch interface.',
   method: 'POST',
   path: '/api/admin/submit-llm-batch',
   fn,
@@ -180,6 +196,7 @@ export const submitLlmBatch = defineRoute({
 
 export const llmBatchStatus = defineRoute({
   operationId: 'llmBatchStatus',
+  description: 'The progress of the LLM batch in flight, if any: its provider, counts and state. Admin only.',
   method: 'GET',
   path: '/api/admin/llm-batch-status',
   fn,

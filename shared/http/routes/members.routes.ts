@@ -25,6 +25,8 @@ export const MemberListQuery = Paging.extend({
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.
 export const membersByZip = defineRoute({
   operationId: 'membersByZip',
+  description:
+    'The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district. Anonymous; 422 for a malformed ZIP, 503 zip.lookup_unavailable when the ZIP or address lookup is unavailable.',
   method: 'GET',
   path: '/api/members/by-zip/{zip}',
   fn: 'members',
@@ -36,20 +38,22 @@ export const membersByZip = defineRoute({
   query: z.object({ address: z.string().trim().min(3, { error: 'must be a street address' }).max(200).optional() }),
   response: z.object({
     zip: z.string(),
-    /** The ZIP's state (the first, when a ZIP crosses a state line). */
-    state: z.string(),
-    /** The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0. */
-    district: z.number().int().nullable(),
-    /** Every district the ZIP touches, or the address's one. */
-    districts: z.array(z.object({ state: z.string(), district: z.number().int() })),
+    state: z.string().describe("The ZIP's state (the first, when a ZIP crosses a state line)."),
+    district: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0.'),
+    districts: z.array(z.object({ state: z.string(), district: z.number().int() })).describe("Every district the ZIP touches, or the address's one."),
     ambiguous: z.boolean(),
-    /** The senators, and the House members of every district listed. */
-    members: z.array(MemberView),
+    members: z.array(MemberView).describe('The senators, and the House members of every district listed.'),
   }),
 });
 
 export const listMembers = defineRoute({
   operationId: 'listMembers',
+  description:
+    'Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).',
   method: 'GET',
   path: '/api/members',
   fn: 'members',
@@ -62,6 +66,8 @@ export const listMembers = defineRoute({
 
 export const getMember = defineRoute({
   operationId: 'getMember',
+  description:
+    "A member's profile: party, state, district, terms, leadership and counts; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.",
   method: 'GET',
   path: '/api/members/{id}',
   fn: 'members',
@@ -74,6 +80,7 @@ export const getMember = defineRoute({
 
 export const listMemberBills = defineRoute({
   operationId: 'listMemberBills',
+  description: 'The bills a member sponsored and cosponsored; role=sponsored or role=cosponsored pages through one kind. Anonymous; 404 for an unknown member.',
   method: 'GET',
   path: '/api/members/{id}/bills',
   fn: 'members',
@@ -87,6 +94,8 @@ export const listMemberBills = defineRoute({
 
 export const listMemberVotes = defineRoute({
   operationId: 'listMemberVotes',
+  description:
+    "A member's recorded positions, newest first, a page at a time, with each vote's question, kind and result. Anonymous; 404 for an unknown member.",
   method: 'GET',
   path: '/api/members/{id}/votes',
   fn: 'members',

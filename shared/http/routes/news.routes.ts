@@ -9,6 +9,8 @@ const fn = 'news' as const;
 
 export const listBillNews = defineRoute({
   operationId: 'listBillNews',
+  description:
+    "Stored news articles about a bill, newest first; fetched every 6 hours, and in the background when the bill's page is read and none are stored. Anonymous; 404 for an unknown bill.",
   method: 'GET',
   path: '/api/bills/{id}/news',
   fn,
@@ -22,6 +24,8 @@ export const listBillNews = defineRoute({
 
 export const listMemberNews = defineRoute({
   operationId: 'listMemberNews',
+  description:
+    'News articles about a member, newest first; a read queues a refresh at most every 6 hours (news_fetch_queued). Anonymous; 404 for an unknown member.',
   method: 'GET',
   path: '/api/members/{id}/news',
   fn,
@@ -35,6 +39,7 @@ export const listMemberNews = defineRoute({
 
 export const newsApiQuota = defineRoute({
   operationId: 'newsApiQuota',
+  description: 'The news-search calls left for the UTC day out of the daily limit; low is true under 10. Admin only.',
   method: 'GET',
   path: '/api/admin/news-api-quota',
   fn,
@@ -53,6 +58,7 @@ export const newsApiQuota = defineRoute({
 
 export const clearNewsFeedCache = defineRoute({
   operationId: 'clearNewsFeedCache',
+  description: 'Flushes the shared news RSS cache and answers how many cached queries were removed. Admin only.',
   method: 'POST',
   path: '/api/admin/clear-news-feed-cache',
   fn,

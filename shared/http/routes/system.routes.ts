@@ -5,6 +5,7 @@ import { defineRoute } from '#shared/http/route.ts';
 
 export const health = defineRoute({
   operationId: 'health',
+  description: 'Answers {"status": "ok"} while the API function runs; anonymous, no database call, for load balancers and uptime checks.',
   method: 'GET',
   path: '/api/health',
   fn: 'system',
@@ -16,6 +17,8 @@ export const health = defineRoute({
 
 export const openapi = defineRoute({
   operationId: 'openapi',
+  description:
+    'The OpenAPI 3.1 document of every route, generated from the route table and the zod schemas that validate requests; anonymous. GET /api/docs renders it as a readable page.',
   method: 'GET',
   path: '/api/openapi.json',
   fn: 'system',

@@ -9,6 +9,8 @@ export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(MA
 
 export const getBillTrend = defineRoute({
   operationId: 'getBillTrend',
+  description:
+    'Public-interest scores (0-100) of a bill, newest day first, each with its per-signal breakdown (search trends, news search, news RSS) and the signals that were missing. Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/trend',
   fn: 'trends',
@@ -22,6 +24,8 @@ export const getBillTrend = defineRoute({
 
 export const getMemberTrend = defineRoute({
   operationId: 'getMemberTrend',
+  description:
+    'Public-interest scores (0-100) of a member, newest day first, each with its per-signal breakdown and the signals that were missing. Anonymous; 404 for an unknown member.',
   method: 'GET',
   path: '/api/members/{id}/trend',
   fn: 'trends',

@@ -22,11 +22,55 @@ import { formatCoverage, readCoverage, recordExercised } from '../support/route-
 
 const Widget = z.object({ id: z.string(), size: z.number().nullable(), tags: z.array(z.object({ name: z.string() })), color: z.string().default('red') });
 const ROUTES: RouteDef[] = [
-  defineRoute({ operationId: 'getWidget', method: 'GET', path: '/api/widgets/{id}', fn: 'system', auth: 'none', summary: 's', response: Widget }),
-  defineRoute({ operationId: 'listWidgets', method: 'GET', path: '/api/widgets', fn: 'system', auth: 'none', summary: 's', response: listOf(Widget) }),
-  defineRoute({ operationId: 'undocumented', method: 'GET', path: '/api/undocumented', fn: 'system', auth: 'none', summary: 's' }),
-  defineRoute({ operationId: 'dropWidget', method: 'DELETE', path: '/api/widgets/{id}', fn: 'system', auth: 'none', summary: 's', successStatus: 204 }),
-  defineRoute({ operationId: 'page', method: 'GET', path: '/api/page', fn: 'system', auth: 'none', summary: 's', produces: 'text/html' }),
+  defineRoute({
+    operationId: 'getWidget',
+    method: 'GET',
+    path: '/api/widgets/{id}',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    response: Widget,
+  }),
+  defineRoute({
+    operationId: 'listWidgets',
+    method: 'GET',
+    path: '/api/widgets',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    response: listOf(Widget),
+  }),
+  defineRoute({
+    operationId: 'undocumented',
+    method: 'GET',
+    path: '/api/undocumented',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+  }),
+  defineRoute({
+    operationId: 'dropWidget',
+    method: 'DELETE',
+    path: '/api/widgets/{id}',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    successStatus: 204,
+  }),
+  defineRoute({
+    operationId: 'page',
+    method: 'GET',
+    path: '/api/page',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    produces: 'text/html',
+  }),
 ];
 const widget = { id: 'w1', size: 3, tags: [{ name: 'a' }], color: 'blue' };
 
