@@ -8,18 +8,16 @@ import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts'
 import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
-import { buildOpenApi } from '#shared/http/openapi.ts';
+import { API_INFO, buildOpenApi } from '#shared/http/openapi.ts';
 import { health, openapi } from '#shared/http/routes/system.routes.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
-
-const VERSION = '0.1.0';
 
 /** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
 const allRoutes = async () => (await import('#shared/http/routes/index.ts')).ROUTES;
 
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
-  implement(openapi, async () => buildOpenApi(await allRoutes(), { title: 'BillWatch API', version: VERSION, serverUrl: config().PUBLIC_URL })),
+  implement(openapi, async () => buildOpenApi(await allRoutes(), { ...API_INFO, serverUrl: config().PUBLIC_URL })),
 ]);
 
 /** The $default route: a path the route table does not know, or a method it does not allow there (403 first, behind the edge, without the origin secret). */

@@ -6,3 +6,9 @@ export const Paging = z.object({
   cursor: z.string().min(1).optional().describe("The previous page's next_cursor; omit it for the first page"),
 });
 export type Paging = z.infer<typeof Paging>;
+
+/** The `next_cursor` of every list: one component of the OpenAPI document. */
+export const NextCursor = z
+  .string()
+  .nullable()
+  .meta({ id: 'NextCursor', description: 'Opaque cursor of the next page: pass it back as ?cursor=; null on the last page' });

@@ -175,6 +175,9 @@ export interface OpenApiInfo {
   serverUrl: string;
 }
 
+/** The title and version of the document (the service serves it with its PUBLIC_URL as the server). */
+export const API_INFO = { title: 'BillWatch API', version: '0.1.0' } as const;
+
 const API_DESCRIPTION = [
   'Follow US federal bills, their actions, texts and briefs, and the members of Congress; follow what matters to you and be told when it moves.',
   'Authenticate with `Authorization: Bearer <token>` from POST /api/auth/login. Lists are `{items, next_cursor}`: pass `next_cursor` back as `cursor` for the next page.',

@@ -39,7 +39,9 @@ export const BILL_STATUSES = [
   'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
   'VETOED:OVERRIDE_FAIL_SECOND:SENATE',
 ] as const;
-export const BillStatus = z.enum(BILL_STATUSES);
+export const BillStatus = z
+  .enum(BILL_STATUSES)
+  .describe('Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …');
 export type BillStatus = z.infer<typeof BillStatus>;
 
 /** Every bill on record has at least been introduced; actions move it on from here. */
@@ -49,8 +51,8 @@ export const INITIAL_STATUS: BillStatus = 'INTRODUCED';
 export const StatusTimelineEntry = z
   .object({
     status: BillStatus,
-    date: z.string(),
-    action_text: z.string(),
+    date: z.string().describe('The date (YYYY-MM-DD)'),
+    action_text: z.string().describe('The text of the action'),
   })
   .meta({ id: 'StatusTimelineEntry', description: 'One change of a bill status: the new status, its date and the action that made it' });
 export type StatusTimelineEntry = z.infer<typeof StatusTimelineEntry>;

@@ -8,7 +8,9 @@ import * as z from 'zod';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
-export const NotificationKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'weekly_digest']);
+export const NotificationKind = z
+  .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'weekly_digest'])
+  .describe('What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment or weekly_digest');
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const CHANNELS = ['push', 'email', 'rss'] as const;
@@ -37,27 +39,27 @@ export const readChannelState = (stored: unknown): unknown => (typeof stored ===
 export type ChannelStates = Record<ChannelName, ChannelState>;
 
 export const DigestItem = z.object({
-  bill_id: z.string(),
-  bill_label: z.string(),
-  bill_title: z.string(),
-  latest_action_date: z.string().nullable(),
-  latest_action_text: z.string().nullable(),
+  bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+  bill_label: z.string().describe('The display label of the bill, such as H.R. 3076'),
+  bill_title: z.string().describe('The title of the bill'),
+  latest_action_date: z.string().nullable().describe('The date of the latest action (YYYY-MM-DD); null before any action'),
+  latest_action_text: z.string().nullable().describe('The text of the latest action; null before any action'),
 });
 export type DigestItem = z.infer<typeof DigestItem>;
 
 export const NotificationContent = z.object({
-  event_id: z.string().min(1).max(300),
+  event_id: z.string().min(1).max(300).describe('The id of the notification event'),
   kind: NotificationKind,
-  occurred_at: z.string(),
-  bill_id: z.string().nullable(),
-  bill_label: z.string().nullable(),
-  bill_title: z.string().nullable(),
+  occurred_at: z.string().describe('When the event happened'),
+  bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+  bill_label: z.string().nullable().describe('The display label of the bill, such as H.R. 3076'),
+  bill_title: z.string().nullable().describe('The title of the bill'),
   summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
-  action_category: ActionCategory.nullable(),
-  action_text: z.string().nullable(),
+  action_category: ActionCategory.nullable().describe('The category of the action'),
+  action_text: z.string().nullable().describe('The text of the action'),
   action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
   status: BillStatus.nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
-  previous_status: BillStatus.nullable().default(null),
+  previous_status: BillStatus.nullable().default(null).describe('status_changed: the status before; null for other kinds'),
   text_version: z
     .string()
     .nullable()
@@ -67,15 +69,21 @@ export const NotificationContent = z.object({
 });
 export type NotificationContent = z.infer<typeof NotificationContent>;
 
-export const RecipientRef = z.object({ user_id: z.string().min(1), mode: FollowMode });
+export const RecipientRef = z.object({ user_id: z.string().min(1).describe('The id of the user'), mode: FollowMode });
 
 export const NotificationEvent = NotificationContent.extend({
-  user_id: z.string(),
-  mode: FollowMode.nullable(),
-  created_at: z.string(),
-  channels: z.object({ push: ChannelState, email: ChannelState, rss: ChannelState }),
+  user_id: z.string().describe('The id of the user'),
+  mode: FollowMode.nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
+  created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+  channels: z
+    .object({
+      push: ChannelState.describe('The push channel'),
+      email: ChannelState.describe('The email channel'),
+      rss: ChannelState.describe('The RSS feed'),
+    })
+    .describe('Each channel with its delivery state'),
   due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),
-  errors: z.record(z.string(), z.string()).default({}),
+  errors: z.record(z.string(), z.string()).default({}).describe('Per channel, the last delivery error'),
 });
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 
@@ -92,5 +100,5 @@ export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null 
 
 /** One history entry as the API shows it. */
 export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true })
-  .extend({ url: z.string() })
+  .extend({ url: z.string().describe('The page of the event in the app') })
   .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' });

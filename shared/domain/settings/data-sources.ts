@@ -22,7 +22,7 @@ export const DATA_SOURCES = Object.keys(DATA_SOURCE_INFO) as (keyof typeof DATA_
 export type DataSourceName = keyof typeof DATA_SOURCE_INFO;
 
 /** One source's switch as stored and shown. */
-export const DataSourceSwitch = z.strictObject({ enabled: z.boolean().default(true) });
+export const DataSourceSwitch = z.strictObject({ enabled: z.boolean().default(true).describe('Whether it is switched on') });
 export type DataSourceSwitch = z.infer<typeof DataSourceSwitch>;
 
 const eachSource = <T extends z.ZodType>(schema: (name: DataSourceName) => T) =>
@@ -35,7 +35,14 @@ export const DataSources = z
 export type DataSources = z.infer<typeof DataSources>;
 
 /** A change of some switches (PUT /api/settings): the sources not named keep their stored value. */
-export const DataSourcesUpdate = z.strictObject(eachSource((name) => z.strictObject({ enabled: z.boolean() }).describe(DATA_SOURCE_INFO[name]).optional()));
+export const DataSourcesUpdate = z.strictObject(
+  eachSource((name) =>
+    z
+      .strictObject({ enabled: z.boolean().describe('Whether it is switched on') })
+      .describe(DATA_SOURCE_INFO[name])
+      .optional(),
+  ),
+);
 export type DataSourcesUpdate = z.infer<typeof DataSourcesUpdate>;
 
 /** Every source on: what an empty settings store means. */

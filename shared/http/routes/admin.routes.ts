@@ -13,42 +13,48 @@ import { JobAccepted, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 
-const JobNameParams = z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) });
+const JobNameParams = z.object({
+  name: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' })
+    .describe('The name of a job of the job table, such as poll_bills'),
+});
 
 const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out']);
 
 /** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
 const JobRunView = z
   .object({
-    job: z.string(),
-    run_id: z.string(),
-    trigger: z.string(),
-    status: JobRunStatus,
-    started_at: z.string(),
-    finished_at: z.string().nullable(),
-    duration_ms: z.number().nullable(),
-    result: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
+    job: z.string().describe('The name of the job in the job table'),
+    run_id: z.string().describe('The id of the job run'),
+    trigger: z.string().describe('What started the run: schedule, admin, local or deploy'),
+    status: JobRunStatus.describe('running, succeeded, failed or timed_out'),
+    started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+    finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+    duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
+    result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of the run; null while it runs or when it failed"),
+    error: z.string().nullable().describe('What went wrong; null when nothing did'),
   })
   .meta({ id: 'JobRun', description: 'One run of a job: its state, times and result or error' });
 
 const JobView = z
   .object({
-    name: z.string(),
-    group: z.enum(JOB_FUNCTION_GROUPS),
-    description: z.string(),
-    schedule: z.string().nullable(),
-    admin_path: z.string().nullable(),
+    name: z.string().describe('The job name, such as poll_bills'),
+    group: z.enum(JOB_FUNCTION_GROUPS).describe('The function group that runs it'),
+    description: z.string().describe('What the job does'),
+    schedule: z.string().nullable().describe('The UTC cron expression of its schedule; null when it only runs when triggered'),
+    admin_path: z.string().nullable().describe('The admin path that triggers it; null when none'),
     last_run: z
       .object({
-        run_id: z.string(),
-        trigger: JobTrigger,
-        status: JobRunStatus,
-        started_at: z.string(),
-        finished_at: z.string().nullable(),
-        duration_ms: z.number().nullable(),
+        run_id: z.string().describe('The id of the job run'),
+        trigger: JobTrigger.describe('What started the run: schedule, admin, local or deploy'),
+        status: JobRunStatus.describe('running, succeeded, failed or timed_out'),
+        started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+        finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+        duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
       })
-      .nullable(),
+      .nullable()
+      .describe('The latest run; null before the first'),
     last_result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of its last run, or {error} when it failed."),
   })
   .meta({ id: 'Job', description: 'A job of the job table with its schedule and last run' });
@@ -62,7 +68,7 @@ export const listJobs = defineRoute({
   auth: 'admin',
   summary: 'Every job with its schedule, last run and last result',
   tags: ['admin'],
-  response: z.object({ items: z.array(JobView) }),
+  response: z.object({ items: z.array(JobView).describe('Every job of the job table') }),
 });
 
 export const runJobByName = defineRoute({
@@ -104,11 +110,11 @@ export const getJobRun = defineRoute({
   auth: 'admin',
   summary: 'One run of a job with its result or error',
   tags: ['admin'],
-  params: JobNameParams.extend({ run_id: z.string().min(1).max(100) }),
+  params: JobNameParams.extend({ run_id: z.string().min(1).max(100).describe('The id of the job run') }),
   response: JobRunView,
 });
 
-const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }) });
+const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }).describe('The user id (a UUID)') });
 
 export const listUsers = defineRoute({
   operationId: 'listUsers',
@@ -178,7 +184,7 @@ export const providerHealth = defineRoute({
   response: ProviderHealth,
 });
 
-const BackfillIdParams = z.object({ id: BackfillId });
+const BackfillIdParams = z.object({ id: BackfillId.describe('The backfill id: congress-{n} or updated-{from}-{to}') });
 
 export const startBillBackfill = defineRoute({
   operationId: 'startBillBackfill',
@@ -192,7 +198,11 @@ export const startBillBackfill = defineRoute({
     'Backfill the bills of a Congress (`{congress}`) or of a window of update dates (`{from, to}`, at most 366 days) a page of 250 at a time, paced within the Congress.gov budget; answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one (creating only what is missing); 409 while it runs',
   tags: ['admin'],
   body: BackfillRequest,
-  response: BackfillView.extend({ action: z.enum(['started', 'restarted', 'resumed']) }),
+  response: BackfillView.extend({
+    action: z
+      .enum(['started', 'restarted', 'resumed'])
+      .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
+  }),
   successStatus: 202,
 });
 

@@ -13,16 +13,17 @@ import { Paging } from '#shared/domain/paging.ts';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const BillListQuery = Paging.extend({
-  has_document: bool.optional(),
-  chamber: Chamber.optional(),
-  congress: z.coerce.number().int().min(1).max(300).optional(),
-  bill_category: BillCategory.optional(),
+  has_document: bool.optional().describe('Only bills with (true) or without (false) a published text'),
+  chamber: Chamber.optional().describe('The chamber: house or senate'),
+  congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
+  bill_category: BillCategory.optional().describe('Only bills of this category'),
   topic: z
     .string()
     .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
-    .optional(),
-  sponsor_id: MemberId.optional(),
-  status: StatusFilter.optional(),
+    .optional()
+    .describe('A topic tag such as health'),
+  sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
+  status: StatusFilter.optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
 });
 
 export const listBills = defineRoute({
@@ -92,7 +93,8 @@ export const getBillTextVersions = defineRoute({
     version: z
       .string()
       .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
-      .optional(),
+      .optional()
+      .describe('The version number, 1, 2, \u2026 per bill'),
   }),
   response: z.union([listOf(TextVersionView), BillTextView]),
 });
@@ -121,7 +123,7 @@ export const listBillVotes = defineRoute({
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
   params: BillIdParams,
-  response: listOf(RollCallView).extend({ vote_fetch_queued: z.boolean() }),
+  response: listOf(RollCallView).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
 });
 
 export const BILLS_ROUTES: RouteDef[] = [listBills, getBillDetail, listBillActions, getBillTextVersions, listBillCosponsors, listBillVotes];

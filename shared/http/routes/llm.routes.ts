@@ -31,10 +31,11 @@ export const DraftLetterBody = z.object({
   cited_points: z
     .array(z.string().regex(/^p\d{1,3}$/, { error: 'must be a point id such as p1' }))
     .min(1)
-    .max(3),
+    .max(3)
+    .describe('The brief points the letter cites'),
   stance: z.enum(STANCES).optional().describe('YES or NO; pre-filled from the follow mode (hold_boost \u2192 YES, hold_veto \u2192 NO) when absent.'),
-  tone: z.enum(TONES).default('formal'),
-  rep_name: z.string().trim().min(1).max(120).optional(),
+  tone: z.enum(TONES).default('formal').describe('The tone of the letter: formal, friendly or urgent'),
+  rep_name: z.string().trim().min(1).max(120).optional().describe('The representative to address; the letter uses a generic greeting when absent'),
   brief_version: z.number().int().positive().optional().describe('The brief version the points belong to; the latest when absent.'),
 });
 
@@ -52,23 +53,31 @@ export const draftLetter = defineRoute({
   params: BillIdParams,
   body: DraftLetterBody,
   response: z.object({
-    letter: z.string(),
-    stance: z.enum(STANCES),
-    stance_source: z.enum(['request', 'follow']),
-    method: z.enum(['llm', 'template']),
-    brief_version: z.number(),
+    letter: z.string().describe('The letter, plain text'),
+    stance: z.enum(STANCES).describe('The stance on the bill: YES or NO'),
+    stance_source: z.enum(['request', 'follow']).describe('Where the stance came from: the request or the follow mode'),
+    method: z.enum(['llm', 'template']).describe('llm when the LLM wrote it, template when no LLM is configured or it failed'),
+    brief_version: z.number().describe('The brief version the points belong to; the latest when absent'),
   }),
 });
 
 const SettingsView = z
   .object({
-    llm_provider: z.string(),
-    llm_model: z.string(),
-    llm_source: z.string(),
-    batch_supported: z.boolean(),
-    brief_mode: z.enum(['realtime', 'batch']),
+    llm_provider: z.string().describe('The LLM provider in force'),
+    llm_model: z.string().describe('The model in force'),
+    llm_source: z.string().describe('Where the provider in force comes from (the settings or the environment), or extractive when none is configured'),
+    batch_supported: z.boolean().describe('Whether the provider in force has a batch interface'),
+    brief_mode: z.enum(['realtime', 'batch']).describe('realtime (brief as texts arrive) or batch (an admin submits LLM batches)'),
     data_sources: DataSources.describe('Every data-source switch, each `{enabled}` (true unless an admin turned it off).'),
-    providers: z.array(z.object({ provider: z.string(), configured: z.boolean(), default_model: z.string() })),
+    providers: z
+      .array(
+        z.object({
+          provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
+          configured: z.boolean().describe('Whether the provider is configured (a key or URL is set)'),
+          default_model: z.string().describe('The model used when none is set'),
+        }),
+      )
+      .describe('Every LLM provider with whether it is configured and its default model'),
   })
   .meta({ id: 'Settings', description: 'The service settings: the LLM in force, the brief mode and the data-source switches' });
 
@@ -109,8 +118,12 @@ export const listLlmModels = defineRoute({
   auth: 'admin',
   tags: ['settings'],
   summary: "A provider's models, fetched live (the provider in force unless ?provider= names one); error is set when they cannot be listed",
-  query: z.object({ provider: z.enum(PROVIDER_NAMES).optional() }),
-  response: z.object({ provider: z.string(), models: z.array(z.string()), error: z.string().optional() }),
+  query: z.object({ provider: z.enum(PROVIDER_NAMES).optional().describe('The LLM provider: openai, anthropic, gemini, ollama or none') }),
+  response: z.object({
+    provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
+    models: z.array(z.string()).describe('The model names'),
+    error: z.string().optional().describe('What went wrong; null when nothing did'),
+  }),
 });
 
 export const testLlm = defineRoute({
@@ -123,7 +136,11 @@ export const testLlm = defineRoute({
   rateLimit: 'llm',
   tags: ['admin'],
   summary: 'Ping the LLM in force with max_tokens 20',
-  response: z.object({ provider: z.string(), model: z.string(), reply: z.string() }),
+  response: z.object({
+    provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
+    model: z.string().describe('The model name'),
+    reply: z.string().describe('What the model answered'),
+  }),
 });
 
 export const adminStats = defineRoute({
@@ -137,15 +154,15 @@ export const adminStats = defineRoute({
   tags: ['admin'],
   summary: 'Processing statistics',
   response: z.object({
-    total_bills: z.number(),
-    documents_fetched: z.number(),
-    briefs_full: z.number(),
-    briefs_amendment: z.number(),
-    remaining: z.number(),
-    uncited_briefs: z.number(),
-    unlabeled_briefs: z.number(),
-    bills_missing_sponsor: z.number(),
-    bills_missing_metadata: z.number(),
+    total_bills: z.number().describe('Bills stored'),
+    documents_fetched: z.number().describe('Bill texts stored'),
+    briefs_full: z.number().describe('Full briefs written'),
+    briefs_amendment: z.number().describe('Amendment briefs written'),
+    remaining: z.number().describe('Documents waiting for a brief'),
+    uncited_briefs: z.number().describe('Briefs without a verified citation'),
+    unlabeled_briefs: z.number().describe('Briefs whose points are not labelled'),
+    bills_missing_sponsor: z.number().describe('Bills still missing their sponsor'),
+    bills_missing_metadata: z.number().describe('Bills still missing an introduced date or congress.gov link'),
   }),
 });
 
@@ -160,23 +177,27 @@ export const reprocessBill = defineRoute({
   summary: 'Re-run document fetch and briefing for one bill',
   params: BillIdParams,
   successStatus: 202,
-  response: z.object({ bill_id: z.string(), document_fetch_queued: z.boolean(), brief_queued_for: z.string().nullable() }),
+  response: z.object({
+    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    document_fetch_queued: z.boolean().describe('Whether a document fetch was queued'),
+    brief_queued_for: z.string().nullable().describe('The text version a brief was queued for; null when none'),
+  }),
 });
 
 const BatchView = z
   .object({
-    status: z.string(),
-    batch_id: z.string().nullable().optional(),
-    provider: z.string().optional(),
-    model: z.string().optional(),
-    submitted_at: z.string().optional(),
-    updated_at: z.string().optional(),
-    total: z.number().optional(),
-    completed: z.number().optional(),
-    failed: z.number().optional(),
-    imported: z.number().optional(),
-    import_failed: z.number().optional(),
-    error: z.string().nullable().optional(),
+    status: z.string().describe('The batch state: none, or the provider state (in_progress, ended, …)'),
+    batch_id: z.string().nullable().optional().describe('The provider id of the LLM batch'),
+    provider: z.string().optional().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
+    model: z.string().optional().describe('The model name'),
+    submitted_at: z.string().optional().describe('When it was submitted'),
+    updated_at: z.string().optional().describe('When it was last changed (ISO 8601, UTC)'),
+    total: z.number().optional().describe('Documents in the batch'),
+    completed: z.number().optional().describe('Items completed'),
+    failed: z.number().optional().describe('Items that failed'),
+    imported: z.number().optional().describe('Results imported'),
+    import_failed: z.number().optional().describe('Results that failed to import'),
+    error: z.string().nullable().optional().describe('What went wrong; null when nothing did'),
   })
   .meta({ id: 'LlmBatch', description: 'The LLM batch in flight and its progress' });
 

@@ -34,7 +34,7 @@ export const listMemberNews = defineRoute({
   tags: ['news'],
   params: MemberIdParams,
   query: Paging,
-  response: listOf(NewsArticle).extend({ news_fetch_queued: z.boolean() }),
+  response: listOf(NewsArticle).extend({ news_fetch_queued: z.boolean().describe('Whether this read queued a refresh of the news') }),
 });
 
 export const newsApiQuota = defineRoute({
@@ -47,12 +47,12 @@ export const newsApiQuota = defineRoute({
   summary: 'Remaining news-search calls for the UTC day; low is true under 10',
   tags: ['admin'],
   response: z.object({
-    configured: z.boolean(),
-    date: z.string(),
-    limit: z.number().int(),
-    used: z.number().int(),
-    remaining: z.number().int(),
-    low: z.boolean(),
+    configured: z.boolean().describe('Whether the provider is configured (a key or URL is set)'),
+    date: z.string().describe('The UTC day counted (YYYY-MM-DD)'),
+    limit: z.number().int().describe('News-search calls allowed per UTC day'),
+    used: z.number().int().describe('Calls made today'),
+    remaining: z.number().int().describe('News-search calls left today'),
+    low: z.boolean().describe('Whether fewer than 10 calls are left'),
   }),
 });
 
@@ -65,7 +65,7 @@ export const clearNewsFeedCache = defineRoute({
   auth: 'admin',
   summary: 'Flushes the shared news RSS cache; answers how many cached queries were removed',
   tags: ['admin'],
-  response: z.object({ cleared: z.number().int() }),
+  response: z.object({ cleared: z.number().int().describe('How many cached queries were removed') }),
 });
 
 export const NEWS_ROUTES: RouteDef[] = [listBillNews, listMemberNews, newsApiQuota, clearNewsFeedCache];

@@ -132,7 +132,7 @@ export const unsubscribeGet = defineRoute({
     'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
   tags,
   params: TokenParams,
-  query: z.object({ source: z.enum(['link']).optional() }),
+  query: z.object({ source: z.enum(['link']).optional().describe('link when coming from the link in the email body (unsubscribes at once)') }),
   produces: 'text/html',
 });
 

@@ -25,9 +25,9 @@ import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute } from '#shared/http/route.ts';
 
 const fn = 'personal' as const;
-const CollectionId = z.string().uuid({ error: 'must be a collection id' });
+const CollectionId = z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)');
 const CollectionParams = z.object({ id: CollectionId });
-const NoteParams = z.object({ bill_id: BillId });
+const NoteParams = z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
 
 // Follows
 export const listFollows = defineRoute({
@@ -39,7 +39,7 @@ export const listFollows = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: Paging.extend({ target_type: FollowTargetType.optional() }),
+  query: Paging.extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
   response: listOf(Follow),
 });
 export const createFollow = defineRoute({
@@ -52,7 +52,11 @@ export const createFollow = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
-  body: z.object({ target_type: FollowTargetType, target_id: z.string().min(1).max(200), follow_mode: FollowMode.nullable().optional() }),
+  body: z.object({
+    target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
+    target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
+    follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
+  }),
   response: Follow,
   successStatus: 201,
 });
@@ -78,7 +82,7 @@ export const setFollowMode = defineRoute({
   tags: ['follows'],
   summary: "Set a bill follow's mode",
   params: IdParams,
-  body: z.object({ follow_mode: FollowMode }),
+  body: z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
   response: Follow,
 });
 
@@ -212,7 +216,7 @@ export const rotateCollectionShareToken = defineRoute({
   response: Collection,
 });
 
-const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId });
+const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
 export const addCollectionBill = defineRoute({
   operationId: 'addCollectionBill',
   description:
@@ -224,7 +228,11 @@ export const addCollectionBill = defineRoute({
   tags: ['collections'],
   summary: 'Add a bill to a collection; adding it twice is a no-op (added: false)',
   params: CollectionBillParams,
-  response: z.object({ collection_id: z.string(), bill_id: z.string(), added: z.boolean() }),
+  response: z.object({
+    collection_id: z.string().describe('The id of the collection'),
+    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    added: z.boolean().describe('What was added'),
+  }),
 });
 export const removeCollectionBill = defineRoute({
   operationId: 'removeCollectionBill',
@@ -306,8 +314,9 @@ export const search = defineRoute({
     q: z
       .string()
       .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
-      .default(''),
-    limit: z.coerce.number().int().min(1).max(50).default(10),
+      .default('')
+      .describe('The search words'),
+    limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
   }),
   response: SearchReply,
 });

@@ -12,7 +12,7 @@ export const health = defineRoute({
   auth: 'none',
   summary: 'Liveness check',
   tags: ['system'],
-  response: z.object({ status: z.literal('ok') }),
+  response: z.object({ status: z.literal('ok').describe('Always ok: the function answered') }),
 });
 
 export const openapi = defineRoute({
