@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('llm routes over HTTP', () => {
   it('lists the brief history and drafts a letter from cited points', async () => {
-    const briefs = await api().request<{ items: { version: number; type: string }[] }>('GET', `/api/bills/${BILL}/briefs`);
+    const briefs = await api().request('GET', `/api/bills/${BILL}/briefs`);
     expect(briefs.status).toBe(200);
     expect(briefs.body.items.map((b) => [b.version, b.type])).toEqual([
       [2, 'amendment'],
@@ -76,7 +76,7 @@ describe('llm routes over HTTP', () => {
 
     const models = await api().request('GET', '/api/settings/llm-models', { token: admin });
     expect(models.body).toEqual({ provider: 'openai', models: ['gpt-4o', 'gpt-4o-mini'] });
-    const gemini = await api().request<{ error?: string }>('GET', '/api/settings/llm-models', { token: admin, query: { provider: 'gemini' } });
+    const gemini = await api().request('GET', '/api/settings/llm-models', { token: admin, query: { provider: 'gemini' } });
     expect(gemini.body.error).toMatch(/no API key/);
   });
 
@@ -92,7 +92,7 @@ describe('llm routes over HTTP', () => {
     expect(put.body).toMatchObject({ data_sources: changed });
     expect((await api().request('GET', '/api/settings', { token: reader })).body).toMatchObject({ data_sources: changed });
 
-    const unknown = await api().request<{ detail: string }>('PUT', '/api/settings', {
+    const unknown = await api().request('PUT', '/api/settings', {
       token: admin,
       body: { data_sources: { weather_api: { enabled: false } } },
     });
