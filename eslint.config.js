@@ -5,7 +5,8 @@ import tseslint from 'typescript-eslint';
 import { layersPlugin } from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'coverage/'] },
+  // The client's schema.d.ts is generated (npm run client:generate) and checked against a fresh generation by a test.
+  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'coverage/', 'clients/typescript/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

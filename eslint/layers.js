@@ -13,6 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  * `packages`, when present, is the whole list of npm packages it may import.
  */
 export const LAYERS = [
+  // The typed API client is published to web and mobile developers on its own: it may import nothing of the service.
+  { name: 'clients', folders: ['clients'], may: [], packages: ['openapi-fetch'] },
   { name: 'domain', folders: ['shared/domain'], may: [], packages: ['zod'] },
   { name: 'errors', folders: ['shared/errors'], may: [], packages: [] },
   { name: 'platform', folders: ['shared/platform'], may: ['errors'] },
@@ -34,7 +36,7 @@ export const LAYERS = [
   {
     name: 'entry points',
     folders: ['functions', 'infra', 'local', 'test', 'bench', 'eslint'],
-    may: ['domain', 'errors', 'platform', 'db', 'messaging', 'providers', 'use cases', 'edges'],
+    may: ['clients', 'domain', 'errors', 'platform', 'db', 'messaging', 'providers', 'use cases', 'edges'],
   },
 ];
 
@@ -43,7 +45,14 @@ export function layerOf(relPath) {
   return LAYERS.find((l) => l.folders.some((f) => relPath === f || relPath.startsWith(`${f}/`)));
 }
 
-const PACKAGE_IMPORTS = { '#shared/': 'shared/', '#functions/': 'functions/', '#local/': 'local/', '#infra/': 'infra/', '#test/': 'test/' };
+const PACKAGE_IMPORTS = {
+  '#shared/': 'shared/',
+  '#functions/': 'functions/',
+  '#local/': 'local/',
+  '#infra/': 'infra/',
+  '#test/': 'test/',
+  '#clients/': 'clients/',
+};
 
 /** The repository-relative file an import specifier names, or null for a package. */
 export function resolveSpecifier(fromFile, spec) {

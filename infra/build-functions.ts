@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
-import { BUNDLE_FILE, esbuildOptions, writeBundle } from './bundling.ts';
+import { BUNDLE_FILE, esbuildOptions, writeBuild } from './bundling.ts';
 import { PROJECT_ROOT, assertEntriesExist, functionSpecs, type FunctionSpec } from './function-catalog.ts';
 
 export interface BuiltBundle {
@@ -41,7 +41,7 @@ export async function buildFunctions(
       const name = bundleName(spec);
       const dir = path.join(outdir, name);
       const result = await build(esbuildOptions(path.join(PROJECT_ROOT, spec.entry), dir));
-      writeBundle(result.outputFiles, options);
+      writeBuild(result, dir, options);
       const file = path.join(dir, BUNDLE_FILE);
       const metafile = result.metafile as Metafile;
       const output = Object.entries(metafile.outputs).find(([out]) => path.resolve(out) === path.resolve(file));

@@ -16,6 +16,10 @@
  *   it would still be parsed at every cold start. NodejsFunction's own
  *   bundling always writes a single --outfile, so the stack hands it this
  *   build as its `code` instead of bundling options.
+ * - Files a function reads at run time ride along: a bundle that includes
+ *   shared/http/docs-page.ts (the system function's /api/docs) gets Swagger
+ *   UI's script and stylesheet in swagger-ui/ beside index.mjs, read only
+ *   when the page asks for them (`writeBuild()`).
  * - No source map ships: a map was larger than the code it describes, and
  *   `--enable-source-maps` makes Node read and parse it on the first error
  *   and map every stack captured afterwards. esbuild still makes the maps (in
@@ -24,11 +28,13 @@
  *   deterministic, `npm run stack-trace` rebuilds a commit's maps locally and
  *   maps a CloudWatch stack trace back to the sources.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
-import { buildSync, type BuildOptions, type OutputFile } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
+import { SWAGGER_UI_BUNDLE_DIR, SWAGGER_UI_FILES } from '#shared/http/docs-page.ts';
 
 /** CommonJS dependencies call require(); an ESM bundle has none unless we make one. */
 export const CREATE_REQUIRE_BANNER = "import { createRequire as __bwCreateRequire } from 'node:module'; const require = __bwCreateRequire(import.meta.url);";
@@ -77,6 +83,25 @@ export function writeBundle(outputFiles: readonly OutputFile[], options: { sourc
   }
 }
 
+const DOCS_PAGE_MODULE = 'shared/http/docs-page.ts';
+
+/** The files beside the code a build's function reads at run time: Swagger UI's, when its code includes the docs page. */
+export function runtimeFiles(metafile: Metafile | undefined, outdir: string): { file: string; from: string }[] {
+  const inputs = Object.keys(metafile?.inputs ?? {}).map((i) => i.replaceAll('\\', '/'));
+  if (!inputs.some((i) => i.endsWith(DOCS_PAGE_MODULE))) return [];
+  const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  return SWAGGER_UI_FILES.map((name) => ({ file: path.join(outdir, SWAGGER_UI_BUNDLE_DIR, name), from: path.join(dist, name) }));
+}
+
+/** Writes a build made with esbuildOptions(entry, outdir): its code (writeBundle()) and the files it reads at run time. */
+export function writeBuild(result: { outputFiles: readonly OutputFile[]; metafile?: Metafile }, outdir: string, options: { sourceMaps?: boolean } = {}): void {
+  writeBundle(result.outputFiles, options);
+  for (const { file, from } of runtimeFiles(result.metafile, outdir)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, readFileSync(from));
+  }
+}
+
 /**
  * Bundles one entry in-process with esbuildOptions(). Its `entry` field also
  * tells the CDK's asset cache (keyed on the JSON of the bundling options) one
@@ -86,7 +111,7 @@ class LocalEsbuild implements ILocalBundling {
   constructor(readonly entry: string) {}
 
   tryBundle(outputDir: string): boolean {
-    writeBundle(buildSync(esbuildOptions(this.entry, outputDir)).outputFiles);
+    writeBuild(buildSync(esbuildOptions(this.entry, outputDir)), outputDir);
     return true;
   }
 }

@@ -28,7 +28,7 @@ function summary(stack: LocalStack): string {
   return [
     '',
     `  API               ${stack.env.PUBLIC_URL}   (listening on ${stack.apiUrl})`,
-    `  OpenAPI           ${stack.env.PUBLIC_URL}/api/openapi.json`,
+    `  OpenAPI           ${stack.env.PUBLIC_URL}/api/openapi.json   reference: ${stack.env.PUBLIC_URL}/api/docs`,
     `  DynamoDB Local    ${stack.endpoints.dynamoEndpoint}   data: ${stack.dataDirs.dynamodb ?? 'in memory'}`,
     `  fauxqs (SQS, S3)  ${stack.endpoints.fauxqsEndpoint}   S3 snapshots: ${stack.dataDirs.s3 ?? 'none'}`,
     `  queues            ${QUEUES.map((q) => q.name).join(', ')}`,

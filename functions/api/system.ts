@@ -1,5 +1,5 @@
 /**
- * Health, the OpenAPI document, and the fallback for requests that match no
+ * Health, the OpenAPI document, its readable reference (/api/docs), and the fallback for requests that match no
  * route (API Gateway's $default route in AWS): 404, or 405 with Allow.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -8,18 +8,52 @@ import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts'
 import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
-import { buildOpenApi } from '#shared/http/openapi.ts';
-import { health, openapi } from '#shared/http/routes/system.routes.ts';
+import { API_INFO, buildOpenApi } from '#shared/http/openapi.ts';
+import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/http/routes/system.routes.ts';
+import { Reply } from '#shared/http/reply.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
-
-const VERSION = '0.1.0';
 
 /** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
 const allRoutes = async () => (await import('#shared/http/routes/index.ts')).ROUTES;
 
+/** The docs page and its files: Swagger UI is read only when the page asks for it, never at cold start. */
+const docsPage = () => import('#shared/http/docs-page.ts');
+
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
-  implement(openapi, async () => buildOpenApi(await allRoutes(), { title: 'BillWatch API', version: VERSION, serverUrl: config().PUBLIC_URL })),
+  implement(openapi, async () => buildOpenApi(await allRoutes(), { ...API_INFO, serverUrl: config().PUBLIC_URL })),
+  implement(apiDocs, async () => {
+    const docs = await docsPage();
+    return new Reply(
+      200,
+      await docs.docsHtml(),
+      { 'Content-Security-Policy': docs.docsContentSecurityPolicy(config().PUBLIC_URL), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' },
+      'text/html; charset=utf-8',
+    );
+  }),
+  implement(apiDocsScript, async () => {
+    const docs = await docsPage();
+    return new Reply(
+      200,
+      await docs.swaggerUiFile('swagger-ui-bundle.js'),
+      { 'Cache-Control': docs.ASSET_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' },
+      'text/javascript; charset=utf-8',
+    );
+  }),
+  implement(apiDocsStyle, async () => {
+    const docs = await docsPage();
+    return new Reply(
+      200,
+      await docs.swaggerUiFile('swagger-ui.css'),
+      { 'Cache-Control': docs.ASSET_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff' },
+      'text/css; charset=utf-8',
+    );
+  }),
+  implement(apiDocsStart, async () => {
+    const docs = await docsPage();
+    // Not immutable: it names the document's URL, which a deployment may change.
+    return new Reply(200, docs.DOCS_START_JS, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }, 'text/javascript; charset=utf-8');
+  }),
 ]);
 
 /** The $default route: a path the route table does not know, or a method it does not allow there (403 first, behind the edge, without the origin secret). */

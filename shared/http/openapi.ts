@@ -1,75 +1,183 @@
 /**
  * The OpenAPI 3.1 document, generated from the route table and the same zod
- * schemas that validate requests (zod's own JSON Schema output).
+ * schemas that validate requests (zod's own JSON Schema output). Schemas
+ * registered with `.meta({ id })` become components referenced by `$ref`
+ * rather than inlined copies; descriptions come from each route's
+ * `description` and each field's `.describe()`. The typed client
+ * (clients/typescript) and the /api/docs page are built from this document.
  */
 import * as z from 'zod';
-import type { RouteDef } from './route.ts';
+import { API_TAGS, type RouteDef } from './route.ts';
 import { ErrorBody } from './schemas.ts';
 import { WebhookPayload } from '#shared/domain/notify/webhook-payload.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const JsonObject = z.record(z.string(), z.unknown());
+const JsonObject = z.record(z.string(), z.unknown()).describe('A JSON object (a schema, parameter or response of the document)');
 /** The shape of the document buildOpenApi() builds: the response schema of GET /api/openapi.json. */
-export const OpenApiDocument = z.object({
-  openapi: z.string(),
-  info: z.object({ title: z.string(), version: z.string() }),
-  servers: z.array(z.object({ url: z.string() })),
-  paths: z.record(
-    z.string(),
-    z.record(
-      z.string(),
-      z.object({
-        operationId: z.string(),
-        summary: z.string(),
-        tags: z.array(z.string()),
-        parameters: z.array(JsonObject),
-        responses: z.record(z.string(), JsonObject),
-        security: z.array(z.record(z.string(), z.array(z.string()))),
-        'x-auth': z.enum(['none', 'optional', 'user', 'admin']),
-        'x-rate-limit': z.string().optional(),
-        requestBody: JsonObject.optional(),
-      }),
-    ),
-  ),
-  components: z.object({ securitySchemes: z.record(z.string(), JsonObject), schemas: z.record(z.string(), JsonObject) }),
-});
+export const OpenApiDocument = z
+  .object({
+    openapi: z.string().describe('The OpenAPI version of the document (3.1.0)'),
+    info: z
+      .object({
+        title: z.string().describe('The API name'),
+        version: z.string().describe('The API version'),
+        description: z.string().describe('What the API is and how to call it'),
+      })
+      .describe('About the API'),
+    servers: z.array(z.object({ url: z.string().describe('The base URL of the API') })).describe('Where the API is served'),
+    tags: z
+      .array(z.object({ name: z.string().describe('The tag'), description: z.string().describe('What its routes cover') }))
+      .describe('The areas of the API'),
+    paths: z
+      .record(
+        z.string(),
+        z.record(
+          z.string(),
+          z
+            .object({
+              operationId: z.string().describe('Unique name of the operation'),
+              summary: z.string().describe('One line on what it does'),
+              description: z.string().describe('What it does, who may call it and its notable errors'),
+              tags: z.array(z.string()).describe('The areas it belongs to'),
+              parameters: z.array(JsonObject).describe('Path and query parameters'),
+              responses: z.record(z.string(), JsonObject).describe('Replies by status'),
+              security: z.array(z.record(z.string(), z.array(z.string()))).describe('Accepted credentials; an empty object means anonymous'),
+              'x-auth': z.enum(['none', 'optional', 'user', 'admin']).describe('The auth level: none, optional (guest or user), user, admin'),
+              'x-rate-limit': z.string().optional().describe('The rate limit the route counts against'),
+              requestBody: JsonObject.optional().describe('The JSON body'),
+            })
+            .describe('One operation'),
+        ),
+      )
+      .describe('Operations by path and method'),
+    webhooks: z
+      .record(z.string(), z.record(z.string(), JsonObject))
+      .describe("What the service itself sends: the signed notification webhook POSTed to a user's webhook_url"),
+    components: z
+      .object({
+        securitySchemes: z.record(z.string(), JsonObject).describe('How to authenticate'),
+        schemas: z.record(z.string(), JsonObject).describe('Shared schemas, referenced with $ref'),
+      })
+      .describe('Shared definitions'),
+  })
+  .describe('The OpenAPI 3.1 document of the API');
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
+const DEFS = '#/$defs/';
+const COMPONENTS = '#/components/schemas/';
+/** The suffix a component's input (request) form carries until it is known to differ from its output form. */
+const INPUT_MARK = '\u0000input';
+
+/** Collects the registered schemas met while converting, keyed by id (input forms marked). */
+class Components {
+  readonly defs = new Map<string, JsonSchema>();
+
+  /** The JSON Schema of `schema`, its registered parts hoisted out as components. */
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+    const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    const mark = io === 'input' ? INPUT_MARK : '';
+    const relink = (value: unknown) => rewriteRefs(value, (ref) => (ref.startsWith(DEFS) ? `${COMPONENTS}${ref.slice(DEFS.length)}${mark}` : ref));
+    for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+      const key = `${id}${mark}`;
+      const json = relink(def) as JsonSchema;
+      const known = this.defs.get(key);
+      if (known && JSON.stringify(known) !== JSON.stringify(json)) throw new Error(`Two different schemas are registered with the OpenAPI id "${id}"`);
+      this.defs.set(key, json);
+    }
+    return relink(rest) as JsonSchema;
+  }
+
+  /**
+   * The final names: an input form identical to its output form (once the
+   * refs inside it are resolved the same way) is the output component; one
+   * that differs (defaults, transforms) is the component `<id>Input`.
+   */
+  finish(): { schemas: Record<string, JsonSchema>; rename: (ref: string) => string } {
+    const inputs = [...this.defs.keys()].filter((k) => k.endsWith(INPUT_MARK)).map((k) => k.slice(0, -INPUT_MARK.length));
+    const same = new Set(inputs.filter((id) => this.defs.has(id)));
+    const nameOf = (id: string) => (same.has(id) ? id : `${id}Input`);
+    const rename = (ref: string) => (ref.endsWith(INPUT_MARK) ? `${COMPONENTS}${nameOf(ref.slice(COMPONENTS.length, -INPUT_MARK.length))}` : ref);
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const id of [...same]) {
+        if (JSON.stringify(rewriteRefs(this.defs.get(`${id}${INPUT_MARK}`), rename)) !== JSON.stringify(this.defs.get(id))) {
+          same.delete(id);
+          changed = true;
+        }
+      }
+    }
+    const schemas: Record<string, JsonSchema> = {};
+    for (const [key, def] of [...this.defs].sort(([a], [b]) => a.localeCompare(b))) {
+      const input = key.endsWith(INPUT_MARK);
+      const id = input ? key.slice(0, -INPUT_MARK.length) : key;
+      if (input && same.has(id)) continue;
+      schemas[input ? nameOf(id) : id] = rewriteRefs(def, rename) as JsonSchema;
+    }
+    return { schemas, rename };
+  }
+}
+
+/** The notification webhook as an OpenAPI 3.1 webhook: what a receiver gets at its webhook_url (docs/webhooks.md). */
+const NOTIFICATION_WEBHOOK = {
+  operationId: 'notificationWebhook',
+  summary: 'A signed notification delivered to the webhook_url of a user',
+  description:
+    'Sent for every notification event on the webhook channel (alone, or as notifications.batch after quiet hours or for a digest) and by the test route. Signed per the Standard Webhooks specification: verify webhook-signature over `{webhook-id}.{webhook-timestamp}.{body}` with the whsec_ secret (during a rotation two signatures are sent, either verifies). Any 2xx reply counts as delivered; anything else is retried with the same webhook-id.',
+  tags: ['notifications'],
+  security: [],
+  parameters: [
+    ['webhook-id', 'The message id (msg_…), the same on every retry of one message: receivers drop repeats by it'],
+    ['webhook-timestamp', 'When this attempt was signed, in seconds since the epoch; reject values far from your clock'],
+    ['webhook-signature', 'Space-separated `v1,{base64 HMAC-SHA256}` signatures, one per live secret'],
+  ].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } })),
+  requestBody: { required: true, description: 'The payload, version 1', content: { 'application/json': { schema: { $ref: `${COMPONENTS}WebhookPayload` } } } },
+  responses: {
+    '200': { description: 'Delivered (any 2xx reply counts)' },
+    '400': { description: 'Not accepted (any non-2xx reply): the delivery is retried with the same webhook-id' },
+  },
 };
 
-function parametersOf(route: RouteDef): JsonSchema[] {
+function rewriteRefs(value: unknown, rename: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, rename));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? rename(v) : rewriteRefs(v, rename)]));
+  }
+  return value;
+}
+
+function parametersOf(route: RouteDef, components: Components): JsonSchema[] {
   const params: JsonSchema[] = [];
   const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
     if (!schema) return;
-    const json = toSchema(schema, 'input');
+    const json = components.convert(schema, 'input');
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
     for (const [name, prop] of Object.entries(properties)) {
-      params.push({ name, in: where, required: where === 'path' || required.has(name), schema: prop });
+      const { description, ...rest } = prop;
+      params.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest });
     }
   };
   add(route.params, 'path');
   add(route.query, 'query');
   // Path segments without a schema are still parameters.
   for (const m of route.path.matchAll(/\{(\w+)\}/g)) {
-    if (!params.some((p) => p.name === m[1] && p.in === 'path')) params.push({ name: m[1], in: 'path', required: true, schema: { type: 'string' } });
+    if (!params.some((p) => p.name === m[1] && p.in === 'path')) {
+      params.push({ name: m[1], in: 'path', required: true, description: `The ${m[1]} of the path`, schema: { type: 'string' } });
+    }
   }
   return params;
 }
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } });
 
-function responsesOf(route: RouteDef): JsonSchema {
+function responsesOf(route: RouteDef, components: Components): JsonSchema {
   const status = String(route.successStatus ?? 200);
   const success =
     status === '204'
       ? { description: 'No content' }
       : route.produces
         ? { description: 'OK', content: { [route.produces]: { schema: { type: 'string' } } } }
-        : { description: 'OK', content: { 'application/json': { schema: route.response ? toSchema(route.response, 'output') : {} } } };
+        : { description: 'OK', content: { 'application/json': { schema: route.response ? components.convert(route.response, 'output') : {} } } };
   const responses: JsonSchema = { [status]: success };
   if (route.body) {
     responses['400'] = errorResponse('Malformed JSON');
@@ -79,37 +187,75 @@ function responsesOf(route: RouteDef): JsonSchema {
   if (route.auth === 'user' || route.auth === 'admin') responses['401'] = errorResponse('Missing, invalid or expired token');
   if (route.auth === 'admin') responses['403'] = errorResponse('Not an admin');
   if (route.rateLimit) responses['429'] = errorResponse('Rate limited; see Retry-After');
+  // Every route can be refused by the edge or fail; documented once, so every operation has an error reply.
+  responses.default = errorResponse('Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which');
   return responses;
 }
 
+/** What the document says about itself. */
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+  serverUrl: string;
+}
+
+/** The title and version of the document (the service serves it with its PUBLIC_URL as the server). */
+export const API_INFO = { title: 'BillWatch API', version: '0.1.0' } as const;
+
+const API_DESCRIPTION = [
+  'Follow US federal bills, their actions, texts and briefs, and the members of Congress; follow what matters to you and be told when it moves.',
+  'Authenticate with `Authorization: Bearer <token>` from POST /api/auth/login. Lists are `{items, next_cursor}`: pass `next_cursor` back as `cursor` for the next page.',
+  'Every error is `{detail, code, errors?}` with a stable dotted `code`. A readable reference of this document is served at GET /api/docs.',
+].join('\n\n');
+
 /** Builds the document for a list of routes. */
-export function buildOpenApi(routes: readonly RouteDef[], info: { title: string; version: string; serverUrl: string }): JsonSchema {
+export function buildOpenApi(routes: readonly RouteDef[], info: OpenApiInfo): JsonSchema {
+  const components = new Components();
   const paths: Record<string, Record<string, JsonSchema>> = {};
+  const usedTags = new Set<string>();
   for (const route of routes) {
+    const tags = route.tags ?? [route.fn];
+    for (const tag of tags) usedTags.add(tag);
     const operation: JsonSchema = {
       operationId: route.operationId,
       summary: route.summary,
-      tags: route.tags ?? [route.fn],
-      parameters: parametersOf(route),
-      responses: responsesOf(route),
+      description: route.description,
+      tags,
+      parameters: parametersOf(route, components),
+      responses: responsesOf(route, components),
       ...(route.auth === 'none' ? { security: [] } : route.auth === 'optional' ? { security: [{}, { bearer: [] }] } : { security: [{ bearer: [] }] }),
       'x-auth': route.auth,
       ...(route.rateLimit ? { 'x-rate-limit': route.rateLimit } : {}),
     };
     if (route.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        description: 'The JSON body',
+        content: { 'application/json': { schema: components.convert(route.body, 'input') } },
+      };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
+  components.convert(ErrorBody, 'output');
+  const webhookPayload = components.convert(WebhookPayload, 'output');
+  const { schemas, rename } = components.finish();
   return {
     openapi: '3.1.0',
-    info: { title: info.title, version: info.version },
+    info: {
+      title: info.title,
+      version: info.version,
+      description: API_DESCRIPTION,
+    },
     servers: [{ url: info.serverUrl }],
-    paths,
+    tags: Object.entries(API_TAGS)
+      .filter(([name]) => usedTags.has(name))
+      .map(([name, description]) => ({ name, description })),
+    paths: rewriteRefs(paths, rename),
+    webhooks: { notification: { post: NOTIFICATION_WEBHOOK } },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      // WebhookPayload is what BillWatch POSTs to users' endpoints, not a reply of any route (docs/webhooks.md).
-      schemas: { Error: toSchema(ErrorBody, 'output'), WebhookPayload: toSchema(WebhookPayload, 'output') },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token POST /api/auth/login returns' } },
+      // WebhookPayload is what BillWatch POSTs to users' endpoints (the document's webhooks; docs/webhooks.md), not a reply of any route.
+      schemas: { ...schemas, WebhookPayload: rewriteRefs(webhookPayload, rename) as JsonSchema },
     },
   };
 }

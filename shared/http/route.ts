@@ -17,6 +17,34 @@ export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
+/**
+ * The tags of the OpenAPI document, one per area, with what each covers. A
+ * route's `tags` (or, without them, its function group) must be one of
+ * these, so every tag the document uses is declared with a description.
+ */
+export const API_TAGS = {
+  system: 'The service itself: health, this OpenAPI document and its readable reference',
+  auth: 'Accounts: register, log in, the signed-in user',
+  admin: 'Administration (admin only): users, job triggers and their runs, backfills, provider health',
+  bills: 'Bills: lists, detail, actions, text versions, cosponsors and roll-call votes',
+  members: 'Members of Congress: lookup by ZIP or address, detail, sponsored bills and votes',
+  briefs: 'Cited LLM briefs of bill texts',
+  llm: 'LLM features: draft letters and the LLM provider settings',
+  settings: 'Service settings (LLM provider, data source switches)',
+  follows: 'What the signed-in user follows: bills (with a stance), members and topics',
+  notes: "The signed-in user's private notes on bills",
+  collections: "The signed-in user's collections of bills",
+  share: 'Share links: public read-only views of collections and briefs',
+  alignment: "How followed members' votes line up with the user's stances",
+  search: 'Search across bills and members, and topics',
+  dashboard: 'The dashboard: recent, followed and most popular bills',
+  notifications: 'Notification settings, history, tests, the RSS feed and one-click unsubscribe',
+  news: 'News articles about bills and members',
+  trends: 'Public-interest scores of bills and members, with their per-signal breakdown',
+  personal: "The signed-in user's own data",
+} as const satisfies Record<string, string>;
+export type ApiTag = keyof typeof API_TAGS;
+
 export interface RouteDef<
   P extends AnyObject | undefined = AnyObject | undefined,
   Q extends AnyObject | undefined = AnyObject | undefined,
@@ -31,8 +59,12 @@ export interface RouteDef<
   fn: ApiFunctionGroup;
   auth: A;
   rateLimit?: RateLimitName;
+  /** One line: the operation's summary in the OpenAPI document. */
   summary: string;
-  tags?: string[];
+  /** A sentence or two: what it does, who may call it and its notable errors (the OpenAPI operation description). */
+  description: string;
+  /** Areas of the OpenAPI document; the function group when absent. */
+  tags?: ApiTag[];
   params?: P;
   query?: Q;
   body?: B;
@@ -41,7 +73,7 @@ export interface RouteDef<
   /** Status of a successful reply (200 unless given). */
   successStatus?: number;
   /** Content type of a successful reply when it is not JSON. */
-  produces?: 'text/html' | 'application/rss+xml' | 'text/plain';
+  produces?: 'text/html' | 'application/rss+xml' | 'text/plain' | 'text/javascript' | 'text/css';
   /** Set on routes that only start a job: the job table's name it runs. */
   job?: string;
 }

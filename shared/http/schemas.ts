@@ -5,19 +5,28 @@
 import * as z from 'zod';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
+import { NextCursor } from '#shared/domain/paging.ts';
 
-export const BillIdParams = z.object({ id: BillId });
-export const MemberIdParams = z.object({ id: MemberId });
-export const IdParams = z.object({ id: z.string().min(1).max(200) });
-export const TokenParams = z.object({ token: z.string().min(1).max(200) });
+export { NextCursor };
 
-export const ErrorBody = z.object({
-  detail: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
+export const BillIdParams = z.object({ id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
+export const MemberIdParams = z.object({ id: MemberId.describe('The Bioguide id of the member, such as P000197') });
+export const IdParams = z.object({ id: z.string().min(1).max(200).describe('The id') });
+export const TokenParams = z.object({ token: z.string().min(1).max(200).describe('The token') });
+
+export const ErrorBody = z
+  .object({
+    detail: z.string().describe('What went wrong, for people'),
+    code: z.string().describe('A stable dotted error code, such as bill.not_found'),
+    errors: z
+      .array(z.object({ path: z.string().describe('Where the field is: body.x, query.y or path.z'), message: z.string().describe('What is wrong with it') }))
+      .optional()
+      .describe('The fields that failed validation (422 only)'),
+  })
+  .meta({ id: 'Error', description: 'Every error reply: a human `detail`, a stable dotted `code`, and for a validation failure the field `errors`' });
 
 /** `{items, next_cursor}`: the envelope of every list. */
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
-export const JobAccepted = z.object({ job: z.string(), run_id: z.string() });
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).describe('This page of the list'), next_cursor: NextCursor });
+
+export const JobAccepted = z.object({ job: z.string().describe('The name of the job in the job table'), run_id: z.string().describe('The id of the job run') });

@@ -7,13 +7,21 @@ import * as z from 'zod';
 import { PushAuth, PushUrl, WebhookUrl } from '#shared/domain/notify/prefs.schema.ts';
 
 export const PushTestRequest = z.object({
-  push_url: PushUrl,
-  push_auth: PushAuth.default('none'),
-  /** When omitted with token auth, the saved token is used only if push_url and push_username are exactly the saved ones. */
-  push_token: z.string().max(512).nullable().optional(),
-  push_username: z.string().max(256).nullable().optional(),
-  /** When omitted with basic auth, the saved password (never shown) is used only if push_url and push_username are exactly the saved ones. */
-  push_password: z.string().max(512).nullable().optional(),
+  push_url: PushUrl.describe('The ntfy-compatible push topic URL'),
+  push_auth: PushAuth.default('none').describe('How to authenticate at the push server: none, basic or token'),
+  push_token: z
+    .string()
+    .max(512)
+    .nullable()
+    .optional()
+    .describe('When omitted with token auth, the saved token is used only if push_url and push_username are exactly the saved ones.'),
+  push_username: z.string().max(256).nullable().optional().describe('The user name for basic auth at the push server'),
+  push_password: z
+    .string()
+    .max(512)
+    .nullable()
+    .optional()
+    .describe('When omitted with basic auth, the saved password (never shown) is used only if push_url and push_username are exactly the saved ones.'),
 });
 export type PushTestRequest = z.infer<typeof PushTestRequest>;
 
@@ -25,7 +33,8 @@ export const EmailTestRequest = z
       .toLowerCase()
       .max(254)
       .pipe(z.email({ error: 'must be a valid email address' }))
-      .optional(),
+      .optional()
+      .describe('The address notification emails go to'),
   })
   .optional();
 
@@ -48,11 +57,11 @@ export const WebhookSecretReply = z.object({
 export type WebhookSecretReply = z.infer<typeof WebhookSecretReply>;
 
 export const NotificationTestResult = z.object({
-  status: z.enum(['ok', 'error']),
-  detail: z.string().optional(),
-  error: z.string().optional(),
-  event_count: z.number().int().optional(),
-  feed_url: z.string().optional(),
+  status: z.enum(['ok', 'error']).describe('ok when the test went through, else error (see detail)'),
+  detail: z.string().optional().describe('What went wrong, for people'),
+  error: z.string().optional().describe('What went wrong; null when nothing did'),
+  event_count: z.number().int().optional().describe('How many events the feed holds'),
+  feed_url: z.string().optional().describe('The URL of the personal RSS feed'),
   webhook_id: z.string().optional().describe('webhook test: the webhook-id of the signed test message sent'),
 });
 export type NotificationTestResult = z.infer<typeof NotificationTestResult>;

@@ -70,7 +70,10 @@ export async function updateSettings(user: User, update: NotificationSettingsUpd
 }
 
 /** The RSS token and the feed URL built from it. */
-export const FeedToken = z.object({ rss_token: z.string(), rss_feed_url: z.string() });
+export const FeedToken = z.object({
+  rss_token: z.string().describe('The new token of the personal RSS feed'),
+  rss_feed_url: z.string().describe('The new feed URL; the old one answers 404'),
+});
 export type FeedToken = z.infer<typeof FeedToken>;
 
 /** POST /api/notifications/rss/rotate-token. */

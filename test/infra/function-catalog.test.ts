@@ -12,7 +12,7 @@ import { needsOf } from '#infra/access-table.ts';
 import { assertEntriesExist, functionSpecs } from '#infra/function-catalog.ts';
 import { readSettings } from '#infra/settings.ts';
 
-const route = (fn: RouteDef['fn'], path: string): RouteDef => ({ operationId: path, method: 'GET', path, fn, auth: 'none', summary: path });
+const route = (fn: RouteDef['fn'], path: string): RouteDef => ({ operationId: path, method: 'GET', path, fn, auth: 'none', summary: path, description: path });
 const sample = {
   routes: [route('bills', '/api/bills'), route('bills', '/api/bills/{id}'), route('auth', '/api/auth/me')],
   jobs: [

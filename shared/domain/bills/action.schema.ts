@@ -13,8 +13,7 @@ export const RecordedVoteRef = z.object({
   session: z.number().int(),
   roll_number: z.number().int(),
   date: z.string().nullable(),
-  /** The House clerk or Senate LIS XML of the roll call. */
-  url: z.string(),
+  url: z.string().describe('The House clerk or Senate LIS XML of the roll call.'),
 });
 export type RecordedVoteRef = z.infer<typeof RecordedVoteRef>;
 

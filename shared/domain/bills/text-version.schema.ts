@@ -10,16 +10,12 @@ export type TextFormat = z.infer<typeof TextFormat>;
 
 export const TextVersion = z.object({
   bill_id: z.string(),
-  /** GPO version code: ih, rh, rfs, eh, enr, … */
-  version_code: z.string(),
-  /** Human label such as "Introduced in House". */
-  label: z.string(),
+  version_code: z.string().describe('GPO version code: ih, rh, rfs, eh, enr, \u2026'),
+  label: z.string().describe('Human label such as "Introduced in House".'),
   published_date: z.string().nullable(),
   format: TextFormat,
-  /** The original document: texts/{bill_id}/{version_code}.{ext}. */
-  s3_key: z.string(),
-  /** The normalised plain-text rendering: texts/{bill_id}/{version_code}.txt. */
-  text_s3_key: z.string(),
+  s3_key: z.string().describe('The original document: texts/{bill_id}/{version_code}.{ext}.'),
+  text_s3_key: z.string().describe('The normalised plain-text rendering: texts/{bill_id}/{version_code}.txt.'),
   size: z.number().int().nonnegative(),
   source_url: z.string(),
   fetched_at: z.string(),

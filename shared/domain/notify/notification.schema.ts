@@ -8,7 +8,11 @@ import * as z from 'zod';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
-export const NotificationKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'weekly_digest']);
+export const NotificationKind = z
+  .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'weekly_digest'])
+  .describe(
+    'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress) or weekly_digest',
+  );
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 export const CHANNELS = ['push', 'email', 'rss', 'webhook'] as const;
@@ -40,11 +44,11 @@ export const readChannelState = (stored: unknown): unknown => (typeof stored ===
 export type ChannelStates = Record<ChannelName, ChannelState>;
 
 export const DigestItem = z.object({
-  bill_id: z.string(),
-  bill_label: z.string(),
-  bill_title: z.string(),
-  latest_action_date: z.string().nullable(),
-  latest_action_text: z.string().nullable(),
+  bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+  bill_label: z.string().describe('The display label of the bill, such as H.R. 3076'),
+  bill_title: z.string().describe('The title of the bill'),
+  latest_action_date: z.string().nullable().describe('The date of the latest action (YYYY-MM-DD); null before any action'),
+  latest_action_text: z.string().nullable().describe('The text of the latest action; null before any action'),
 });
 export type DigestItem = z.infer<typeof DigestItem>;
 
@@ -58,41 +62,46 @@ export const ReintroducedAs = z.object({
 export type ReintroducedAs = z.infer<typeof ReintroducedAs>;
 
 export const NotificationContent = z.object({
-  event_id: z.string().min(1).max(300),
+  event_id: z.string().min(1).max(300).describe('The id of the notification event'),
   kind: NotificationKind,
-  occurred_at: z.string(),
-  bill_id: z.string().nullable(),
-  bill_label: z.string().nullable(),
-  bill_title: z.string().nullable(),
-  /** The latest brief's summary, already cut for push. */
-  summary: z.string().nullable(),
-  action_category: ActionCategory.nullable(),
-  action_text: z.string().nullable(),
-  /** bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD). */
-  action_date: z.string().nullable().default(null),
-  /** status_changed: the bill's new status and the one before it. */
-  status: BillStatus.nullable().default(null),
-  previous_status: BillStatus.nullable().default(null),
-  /** new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)"). */
-  text_version: z.string().nullable().default(null),
+  occurred_at: z.string().describe('When the event happened'),
+  bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+  bill_label: z.string().nullable().describe('The display label of the bill, such as H.R. 3076'),
+  bill_title: z.string().nullable().describe('The title of the bill'),
+  summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
+  action_category: ActionCategory.nullable().describe('The category of the action'),
+  action_text: z.string().nullable().describe('The text of the action'),
+  action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
+  status: BillStatus.nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
+  previous_status: BillStatus.nullable().default(null).describe('status_changed: the status before; null for other kinds'),
+  text_version: z
+    .string()
+    .nullable()
+    .default(null)
+    .describe('new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").'),
   /** reintroduced: the later bill; absent (or null) for every other kind, so records stored before it read unchanged. */
-  reintroduced_as: ReintroducedAs.nullable().optional(),
-  /** weekly_digest: the followed bills updated in the past 7 days. */
-  items: z.array(DigestItem).default([]),
+  reintroduced_as: ReintroducedAs.nullable().optional().describe('reintroduced: the later bill that reintroduces this one; null for other kinds'),
+  items: z.array(DigestItem).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
 });
 export type NotificationContent = z.infer<typeof NotificationContent>;
 
-export const RecipientRef = z.object({ user_id: z.string().min(1), mode: FollowMode });
+export const RecipientRef = z.object({ user_id: z.string().min(1).describe('The id of the user'), mode: FollowMode });
 
 export const NotificationEvent = NotificationContent.extend({
-  user_id: z.string(),
-  mode: FollowMode.nullable(),
-  created_at: z.string(),
+  user_id: z.string().describe('The id of the user'),
+  mode: FollowMode.nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
+  created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
   /** webhook defaults to off: events recorded before the channel existed have no such key. */
-  channels: z.object({ push: ChannelState, email: ChannelState, rss: ChannelState, webhook: ChannelState.default('off') }),
-  /** When held or digest channels are due (ISO), else null. */
-  due_at: z.string().nullable().default(null),
-  errors: z.record(z.string(), z.string()).default({}),
+  channels: z
+    .object({
+      push: ChannelState.describe('The push channel'),
+      email: ChannelState.describe('The email channel'),
+      rss: ChannelState.describe('The RSS feed'),
+      webhook: ChannelState.default('off').describe('The signed webhook'),
+    })
+    .describe('Each channel with its delivery state'),
+  due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),
+  errors: z.record(z.string(), z.string()).default({}).describe('Per channel, the last delivery error'),
   /** Failed send attempts per channel of a held, digest or weekly-digest delivery (send-retries.ts); absent until one fails. */
   attempts: z
     .record(z.string(), z.number().int().min(0))
@@ -113,9 +122,11 @@ export type ReleaseClaim = z.infer<typeof ReleaseClaim>;
 export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null };
 
 /** One history entry as the API shows it. */
-export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true }).extend({
-  url: z.string(),
-  failures: z
-    .record(z.string(), z.string())
-    .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
-});
+export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true })
+  .extend({
+    url: z.string().describe('The page of the event in the app'),
+    failures: z
+      .record(z.string(), z.string())
+      .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
+  })
+  .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' });

@@ -32,14 +32,14 @@ export const FollowReintroductions = z
 
 /** As stored: the push password and the webhook secrets only ever in sealed form. */
 export const NotificationPrefs = z.object({
-  push_enabled: z.boolean().default(false),
-  push_url: z.string().nullable().default(null),
-  push_auth: PushAuth.default('none'),
-  push_token: z.string().nullable().default(null),
-  push_username: z.string().nullable().default(null),
+  push_enabled: z.boolean().default(false).describe('Whether push notifications are sent'),
+  push_url: z.string().nullable().default(null).describe('The ntfy-compatible push topic URL'),
+  push_auth: PushAuth.default('none').describe('How to authenticate at the push server: none, token or basic'),
+  push_token: z.string().nullable().default(null).describe('The bearer token for the push server'),
+  push_username: z.string().nullable().default(null).describe('The user name for basic auth at the push server'),
   push_password_sealed: z.string().nullable().default(null),
-  email_enabled: z.boolean().default(false),
-  email_address: z.string().nullable().default(null),
+  email_enabled: z.boolean().default(false).describe('Whether email notifications are sent'),
+  email_address: z.string().nullable().default(null).describe('The address notification emails go to'),
   webhook_enabled: z.boolean().default(false).describe('Whether notifications are sent to webhook_url'),
   webhook_url: z.string().nullable().default(null).describe('The endpoint webhooks are POSTed to'),
   /** The signing secret (whsec_…), created by the service when a webhook_url is first saved. */
@@ -51,12 +51,12 @@ export const NotificationPrefs = z.object({
     .nullable()
     .default(null)
     .describe('After a rotation: until when (ISO 8601) the replaced secret still signs alongside the new one; null otherwise'),
-  digest_mode: DigestMode.default('off'),
-  rss_enabled: z.boolean().default(false),
-  quiet_hours_start: Hour.nullable().default(null),
-  quiet_hours_end: Hour.nullable().default(null),
-  timezone: z.string().nullable().default(null),
-  alert_filters: AlertFilters.default(null),
+  digest_mode: DigestMode.default('off').describe('off (each event as it happens), or daily or weekly digests'),
+  rss_enabled: z.boolean().default(false).describe('Whether events are added to the RSS feed'),
+  quiet_hours_start: Hour.nullable().default(null).describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
+  quiet_hours_end: Hour.nullable().default(null).describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
+  timezone: z.string().nullable().default(null).describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
+  alert_filters: AlertFilters.default(null).describe('Which kinds of events notify'),
   follow_reintroductions: FollowReintroductions.default(false),
 });
 export type NotificationPrefs = z.infer<typeof NotificationPrefs>;
@@ -119,49 +119,51 @@ export const TimeZone = z.string().max(64).refine(isKnownTimeZone, { error: 'mus
 /** PUT /api/notifications/settings: every key optional; absent keys keep their stored value. */
 export const NotificationSettingsUpdate = z
   .object({
-    push_enabled: z.boolean(),
-    push_url: PushUrl.nullable(),
-    push_auth: PushAuth,
-    push_token: z.string().max(512).nullable(),
-    push_username: z.string().max(256).nullable(),
-    /** Write-only; null or "" clears it. */
-    push_password: z.string().max(512).nullable(),
-    email_enabled: z.boolean(),
+    push_enabled: z.boolean().describe('Whether push notifications are sent'),
+    push_url: PushUrl.nullable().describe('The ntfy-compatible push topic URL'),
+    push_auth: PushAuth.describe('How to authenticate at the push server: none, token or basic'),
+    push_token: z.string().max(512).nullable().describe('The bearer token for the push server'),
+    push_username: z.string().max(256).nullable().describe('The user name for basic auth at the push server'),
+    push_password: z.string().max(512).nullable().describe('Write-only; null or "" clears it.'),
+    email_enabled: z.boolean().describe('Whether email notifications are sent'),
     email_address: z
       .string()
       .trim()
       .toLowerCase()
       .max(254)
       .pipe(z.email({ error: 'must be a valid email address' }))
-      .nullable(),
+      .nullable()
+      .describe('The address notification emails go to'),
     webhook_enabled: z.boolean().describe('Send notifications to webhook_url, signed per the Standard Webhooks specification'),
     webhook_url: WebhookUrl.nullable().describe('The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once)'),
-    digest_mode: DigestMode,
-    rss_enabled: z.boolean(),
-    quiet_hours_start: Hour.nullable(),
-    quiet_hours_end: Hour.nullable(),
-    timezone: TimeZone.nullable(),
-    alert_filters: AlertFilters,
+    digest_mode: DigestMode.describe('off (each event as it happens), or daily or weekly digests'),
+    rss_enabled: z.boolean().describe('Whether events are added to the RSS feed'),
+    quiet_hours_start: Hour.nullable().describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
+    quiet_hours_end: Hour.nullable().describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
+    timezone: TimeZone.nullable().describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
+    alert_filters: AlertFilters.describe('Which kinds of events notify'),
     follow_reintroductions: FollowReintroductions,
   })
   .partial()
   .strict();
 export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;
 
-const ComingSoon = z.object({ status: z.literal('coming_soon') });
+const ComingSoon = z.object({ status: z.literal('coming_soon').describe('The channel is not available yet') });
 
 /** GET /api/notifications/settings. */
 export const NotificationSettingsView = NotificationPrefs.omit({
   push_password_sealed: true,
   webhook_secret_sealed: true,
   webhook_previous_secret_sealed: true,
-}).extend({
-  push_password_set: z.boolean(),
-  webhook_secret_set: z.boolean().describe('Whether a webhook signing secret exists; the secret itself is shown only when created or rotated'),
-  rss_feed_url: z.string(),
-  telegram: ComingSoon,
-  discord: ComingSoon,
-});
+})
+  .extend({
+    push_password_set: z.boolean().describe('Whether a push password is saved (it is never shown)'),
+    webhook_secret_set: z.boolean().describe('Whether a webhook signing secret exists; the secret itself is shown only when created or rotated'),
+    rss_feed_url: z.string().describe('The URL of the personal RSS feed (its token is the credential)'),
+    telegram: ComingSoon.describe('Not available yet'),
+    discord: ComingSoon.describe('Not available yet'),
+  })
+  .meta({ id: 'NotificationSettings', description: "The user's notification preferences (never the push password or the webhook secret)" });
 export type NotificationSettingsView = z.infer<typeof NotificationSettingsView>;
 
 /**

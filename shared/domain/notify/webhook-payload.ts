@@ -65,29 +65,35 @@ const envelope = {
 
 export const WebhookPayload = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated), ...envelope, data: WebhookEvent }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.status_changed), ...envelope, data: WebhookEvent }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_document), ...envelope, data: WebhookEvent }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment), ...envelope, data: WebhookEvent }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced), ...envelope, data: WebhookEvent }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest), ...envelope, data: WebhookEvent }).strict(),
+    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
+    z
+      .object({ type: z.literal(WEBHOOK_EVENT_TYPES.status_changed).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') })
+      .strict(),
+    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_document).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
+    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
+    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
+    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
     z
       .object({
-        type: z.literal('notifications.batch'),
+        type: z.literal('notifications.batch').describe('Events that waited, delivered together'),
         ...envelope,
         data: z
           .object({
             reason: WebhookBatchReason.describe('quiet_hours: held until quiet hours ended; daily_digest, weekly_digest: the digest'),
             events: z.array(WebhookEvent).min(1).describe('Every event the batch delivers, oldest first'),
           })
-          .strict(),
+          .strict()
+          .describe('The reason and the events'),
       })
       .strict(),
     z
       .object({
-        type: z.literal('notification.test'),
+        type: z.literal('notification.test').describe('A test delivery from POST /api/notifications/test/webhook'),
         ...envelope,
-        data: z.object({ message: z.string().describe('A human-readable line for the receiver') }).strict(),
+        data: z
+          .object({ message: z.string().describe('A human-readable line for the receiver') })
+          .strict()
+          .describe('The test message'),
       })
       .strict(),
   ])

@@ -9,18 +9,17 @@ import { FollowMode } from '#shared/domain/bills/action-categories.ts';
 export const FollowTargetType = z.enum(['bill', 'member', 'topic']);
 export type FollowTargetType = z.infer<typeof FollowTargetType>;
 
-export const Follow = z.object({
-  /** `{target_type}:{target_id}`, the id in /api/follows/{id}. */
-  id: z.string(),
-  user_id: z.string(),
-  target_type: FollowTargetType,
-  target_id: z.string(),
-  /** Bills only; null for member and topic follows. */
-  follow_mode: FollowMode.nullable(),
-  /** When the current mode was set: alignment counts only votes cast after it. */
-  mode_set_at: z.string().nullable(),
-  created_at: z.string(),
-});
+export const Follow = z
+  .object({
+    id: z.string().describe('`{target_type}:{target_id}`, the id in /api/follows/{id}.'),
+    user_id: z.string().describe('The id of the user'),
+    target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
+    target_id: z.string().describe('The followed bill id, member id or topic tag'),
+    follow_mode: FollowMode.nullable().describe('Bills only; null for member and topic follows.'),
+    mode_set_at: z.string().nullable().describe('When the current mode was set: alignment counts only votes cast after it.'),
+    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+  })
+  .meta({ id: 'Follow', description: 'A follow of a bill, a member or a topic by the signed-in user' });
 export type Follow = z.infer<typeof Follow>;
 
 export const followId = (type: FollowTargetType, targetId: string) => `${type}:${targetId}`;

@@ -7,19 +7,24 @@ import * as z from 'zod';
 /** Notes are plain text; 10,000 characters keeps an item far below DynamoDB's 400 KB. */
 export const NOTE_CONTENT_MAX = 10_000;
 
-export const Note = z.object({
-  user_id: z.string(),
-  bill_id: z.string(),
-  content: z.string(),
-  pinned: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
+export const Note = z
+  .object({
+    user_id: z.string().describe('The id of the user'),
+    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    content: z.string().describe('The note text'),
+    pinned: z.boolean().describe('Whether the note is pinned to the top of the list'),
+    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+    updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
+  })
+  .meta({ id: 'Note', description: "The signed-in user's private note on a bill" });
 export type Note = z.infer<typeof Note>;
 
 export const NoteInput = z.object({
-  content: z.string().max(NOTE_CONTENT_MAX, { error: `must be at most ${NOTE_CONTENT_MAX} characters` }),
-  pinned: z.boolean().default(false),
+  content: z
+    .string()
+    .max(NOTE_CONTENT_MAX, { error: `must be at most ${NOTE_CONTENT_MAX} characters` })
+    .describe('The note text'),
+  pinned: z.boolean().default(false).describe('Whether the note is pinned to the top of the list'),
 });
 export type NoteInput = z.infer<typeof NoteInput>;
 

@@ -22,18 +22,27 @@ export const DATA_SOURCES = Object.keys(DATA_SOURCE_INFO) as (keyof typeof DATA_
 export type DataSourceName = keyof typeof DATA_SOURCE_INFO;
 
 /** One source's switch as stored and shown. */
-export const DataSourceSwitch = z.strictObject({ enabled: z.boolean().default(true) });
+export const DataSourceSwitch = z.strictObject({ enabled: z.boolean().default(true).describe('Whether it is switched on') });
 export type DataSourceSwitch = z.infer<typeof DataSourceSwitch>;
 
 const eachSource = <T extends z.ZodType>(schema: (name: DataSourceName) => T) =>
   Object.fromEntries(DATA_SOURCES.map((name) => [name, schema(name)])) as Record<DataSourceName, T>;
 
 /** Every switch, each present (the reply of GET /api/settings and what the pipeline reads). */
-export const DataSources = z.strictObject(eachSource((name) => DataSourceSwitch.describe(DATA_SOURCE_INFO[name]).prefault({})));
+export const DataSources = z
+  .strictObject(eachSource((name) => DataSourceSwitch.describe(DATA_SOURCE_INFO[name]).prefault({})))
+  .meta({ id: 'DataSources', description: 'Whether each external data source is switched on' });
 export type DataSources = z.infer<typeof DataSources>;
 
 /** A change of some switches (PUT /api/settings): the sources not named keep their stored value. */
-export const DataSourcesUpdate = z.strictObject(eachSource((name) => z.strictObject({ enabled: z.boolean() }).describe(DATA_SOURCE_INFO[name]).optional()));
+export const DataSourcesUpdate = z.strictObject(
+  eachSource((name) =>
+    z
+      .strictObject({ enabled: z.boolean().describe('Whether it is switched on') })
+      .describe(DATA_SOURCE_INFO[name])
+      .optional(),
+  ),
+);
 export type DataSourcesUpdate = z.infer<typeof DataSourcesUpdate>;
 
 /** Every source on: what an empty settings store means. */

@@ -6,23 +6,25 @@
 import * as z from 'zod';
 
 export const User = z.object({
-  id: z.string(),
-  email: z.string(),
+  id: z.string().describe('The user id (a UUID)'),
+  email: z.string().describe('The email address of the account'),
   hashed_password: z.string(),
-  is_admin: z.boolean(),
-  created_at: z.string(),
+  is_admin: z.boolean().describe('Whether the user is an admin'),
+  created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
   notification_prefs: z.record(z.string(), z.unknown()).nullable().default(null),
-  rss_token: z.string().optional(),
+  rss_token: z.string().optional().describe('The token of the personal RSS feed'),
   email_unsubscribe_token: z.string().optional(),
 });
 export type User = z.infer<typeof User>;
 
-export const PublicUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  is_admin: z.boolean(),
-  created_at: z.string(),
-});
+export const PublicUser = z
+  .object({
+    id: z.string().describe('The user id (a UUID)'),
+    email: z.string().describe('The email address of the account'),
+    is_admin: z.boolean().describe('Whether the user is an admin'),
+    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+  })
+  .meta({ id: 'User', description: 'An account as the API shows it' });
 export type PublicUser = z.infer<typeof PublicUser>;
 
 /** The fields a client may see: never the hash or the tokens. */
@@ -42,5 +44,8 @@ export const Email = z
 
 export const Password = z.string().min(8, { error: 'must be at least 8 characters' }).max(256, { error: 'must be at most 256 characters' });
 
-export const Credentials = z.object({ email: Email, password: Password });
+export const Credentials = z.object({
+  email: Email.describe('The email address of the account'),
+  password: Password.describe('The password: 8 to 256 characters'),
+});
 export type Credentials = z.infer<typeof Credentials>;

@@ -6,15 +6,13 @@ import * as z from 'zod';
 import { CandidateTotal, TallyKind, VotePositionValue } from './vote.schema.ts';
 
 export const ParsedPosition = z.object({
-  /** Bioguide id (House files since ~2003; Senate after LIS mapping), or null when the file has none. */
-  member_id: z.string().nullable(),
+  member_id: z.string().nullable().describe('Bioguide id (House files since ~2003; Senate after LIS mapping), or null when the file has none.'),
   lis_id: z.string().nullable(),
   name: z.string(),
   party: z.string().nullable(),
   state: z.string().nullable(),
   position: VotePositionValue,
-  /** The candidate voted for, when `position` is Candidate. */
-  choice: z.string().nullable().optional(),
+  choice: z.string().nullable().optional().describe('The candidate voted for, when `position` is Candidate.'),
 });
 export type ParsedPosition = z.infer<typeof ParsedPosition>;
 

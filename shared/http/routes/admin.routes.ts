@@ -13,57 +13,69 @@ import { JobAccepted, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 
-const JobNameParams = z.object({ name: z.string().regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' }) });
+const JobNameParams = z.object({
+  name: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' })
+    .describe('The name of a job of the job table, such as poll_bills'),
+});
 
 /** skipped: another run of the job held its lease (error names it), so this run did nothing. */
 const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out', 'skipped']);
 
 /** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
-const JobRunView = z.object({
-  job: z.string(),
-  run_id: z.string(),
-  trigger: z.string(),
-  status: JobRunStatus,
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().nullable(),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-});
+const JobRunView = z
+  .object({
+    job: z.string().describe('The name of the job in the job table'),
+    run_id: z.string().describe('The id of the job run'),
+    trigger: z.string().describe('What started the run: schedule, admin, local or deploy'),
+    status: JobRunStatus.describe('running, succeeded, failed or timed_out'),
+    started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+    finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+    duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
+    result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of the run; null while it runs or when it failed"),
+    error: z.string().nullable().describe('What went wrong; null when nothing did'),
+  })
+  .meta({ id: 'JobRun', description: 'One run of a job: its state, times and result or error' });
 
-const JobView = z.object({
-  name: z.string(),
-  group: z.enum(JOB_FUNCTION_GROUPS),
-  description: z.string(),
-  schedule: z.string().nullable(),
-  admin_path: z.string().nullable(),
-  last_run: z
-    .object({
-      run_id: z.string(),
-      trigger: JobTrigger,
-      status: JobRunStatus,
-      started_at: z.string(),
-      finished_at: z.string().nullable(),
-      duration_ms: z.number().nullable(),
-    })
-    .nullable(),
-  /** The job's own summary of its last run, or {error} when it failed. */
-  last_result: z.record(z.string(), z.unknown()).nullable(),
-});
+const JobView = z
+  .object({
+    name: z.string().describe('The job name, such as poll_bills'),
+    group: z.enum(JOB_FUNCTION_GROUPS).describe('The function group that runs it'),
+    description: z.string().describe('What the job does'),
+    schedule: z.string().nullable().describe('The UTC cron expression of its schedule; null when it only runs when triggered'),
+    admin_path: z.string().nullable().describe('The admin path that triggers it; null when none'),
+    last_run: z
+      .object({
+        run_id: z.string().describe('The id of the job run'),
+        trigger: JobTrigger.describe('What started the run: schedule, admin, local or deploy'),
+        status: JobRunStatus.describe('running, succeeded, failed or timed_out'),
+        started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+        finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+        duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
+      })
+      .nullable()
+      .describe('The latest run; null before the first'),
+    last_result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of its last run, or {error} when it failed."),
+  })
+  .meta({ id: 'Job', description: 'A job of the job table with its schedule and last run' });
 
 export const listJobs = defineRoute({
   operationId: 'listJobs',
+  description: 'Every job of the job table with its schedule (UTC cron), function group, last run and last result. Admin only.',
   method: 'GET',
   path: '/api/admin/jobs',
   fn: 'admin',
   auth: 'admin',
   summary: 'Every job with its schedule, last run and last result',
   tags: ['admin'],
-  response: z.object({ items: z.array(JobView) }),
+  response: z.object({ items: z.array(JobView).describe('Every job of the job table') }),
 });
 
 export const runJobByName = defineRoute({
   operationId: 'runJobByName',
+  description:
+    'Starts a run of a job of the job table now through the event bus and answers 202 with its run id; follow it at GET /api/admin/jobs/{name}/runs/{run_id}. Admin only; 404 for a job the table does not know.',
   method: 'POST',
   path: '/api/admin/jobs/{name}',
   fn: 'admin',
@@ -78,6 +90,8 @@ export const runJobByName = defineRoute({
 
 export const listJobRuns = defineRoute({
   operationId: 'listJobRuns',
+  description:
+    "The runs of one job over the last 30 days, newest first, a page at a time; a run still running past its function's timeout shows as timed_out. Admin only; 404 for an unknown job.",
   method: 'GET',
   path: '/api/admin/jobs/{name}/runs',
   fn: 'admin',
@@ -92,20 +106,22 @@ export const listJobRuns = defineRoute({
 
 export const getJobRun = defineRoute({
   operationId: 'getJobRun',
+  description: 'One run of a job: its state, start and end, result or error. Admin only; 404 for an unknown job or run.',
   method: 'GET',
   path: '/api/admin/jobs/{name}/runs/{run_id}',
   fn: 'admin',
   auth: 'admin',
   summary: 'One run of a job with its result or error',
   tags: ['admin'],
-  params: JobNameParams.extend({ run_id: z.string().min(1).max(100) }),
+  params: JobNameParams.extend({ run_id: z.string().min(1).max(100).describe('The id of the job run') }),
   response: JobRunView,
 });
 
-const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }) });
+const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }).describe('The user id (a UUID)') });
 
 export const listUsers = defineRoute({
   operationId: 'listUsers',
+  description: 'Every account in signup order, a page at a time, with its admin flag. Admin only.',
   method: 'GET',
   path: '/api/admin/users',
   fn: 'admin',
@@ -118,6 +134,8 @@ export const listUsers = defineRoute({
 
 export const deleteUser = defineRoute({
   operationId: 'deleteUser',
+  description:
+    'Deletes a user and all their data (follows, notes, collections, notification settings and history). Admin only; 409 user.last_admin for the only admin, yourself included. Resumable: deleting again finishes a deletion that stopped.',
   method: 'DELETE',
   path: '/api/admin/users/{id}',
   fn: 'admin',
@@ -131,6 +149,7 @@ export const deleteUser = defineRoute({
 
 export const promoteUser = defineRoute({
   operationId: 'promoteUser',
+  description: 'Makes a user an admin and answers the user. Admin only; 404 for an unknown user.',
   method: 'POST',
   path: '/api/admin/users/{id}/promote',
   fn: 'admin',
@@ -143,6 +162,8 @@ export const promoteUser = defineRoute({
 
 export const demoteUser = defineRoute({
   operationId: 'demoteUser',
+  description:
+    'Takes admin rights from a user and answers the user. Admin only; 422 when demoting yourself, 409 user.last_admin when they are the only admin (race-safe).',
   method: 'POST',
   path: '/api/admin/users/{id}/demote',
   fn: 'admin',
@@ -155,6 +176,8 @@ export const demoteUser = defineRoute({
 
 export const providerHealth = defineRoute({
   operationId: 'providerHealth',
+  description:
+    'Checks each external provider (Congress.gov, GovInfo, the LLM, news, trends, geocoders, email) within a deadline and reports each with its latency; failures are data in a 200, and the status is degraded when a configured provider fails. Admin only.',
   method: 'GET',
   path: '/api/admin/health',
   fn: 'admin',
@@ -164,10 +187,12 @@ export const providerHealth = defineRoute({
   response: ProviderHealth,
 });
 
-const BackfillIdParams = z.object({ id: BackfillId });
+const BackfillIdParams = z.object({ id: BackfillId.describe('The backfill id: congress-{n} or updated-{from}-{to}') });
 
 export const startBillBackfill = defineRoute({
   operationId: 'startBillBackfill',
+  description:
+    'Backfills the bills of a Congress ({congress}) or of a window of update dates ({from, to}, at most 366 days), a page of 250 at a time paced within the Congress.gov budget, and answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one, creating only what is missing. Admin only; 409 while it runs.',
   method: 'POST',
   path: '/api/admin/backfill-bills',
   fn: 'admin',
@@ -176,12 +201,17 @@ export const startBillBackfill = defineRoute({
     'Backfill the bills of a Congress (`{congress}`) or of a window of update dates (`{from, to}`, at most 366 days) a page of 250 at a time, paced within the Congress.gov budget; answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one (creating only what is missing); 409 while it runs',
   tags: ['admin'],
   body: BackfillRequest,
-  response: BackfillView.extend({ action: z.enum(['started', 'restarted', 'resumed']) }),
+  response: BackfillView.extend({
+    action: z
+      .enum(['started', 'restarted', 'resumed'])
+      .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
+  }),
   successStatus: 202,
 });
 
 export const listBillBackfills = defineRoute({
   operationId: 'listBillBackfills',
+  description: 'Every bill backfill with its state, cursor and counts, a page at a time. Admin only.',
   method: 'GET',
   path: '/api/admin/backfill-bills',
   fn: 'admin',
@@ -194,6 +224,8 @@ export const listBillBackfills = defineRoute({
 
 export const getBillBackfill = defineRoute({
   operationId: 'getBillBackfill',
+  description:
+    "One bill backfill's progress: state (running, completed, failed), cursor, pages done, bills seen, queued and refreshed. Admin only; 404 for an unknown backfill.",
   method: 'GET',
   path: '/api/admin/backfill-bills/{id}',
   fn: 'admin',
@@ -214,7 +246,8 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
     path: j.adminPath as string,
     fn: 'admin',
     auth: 'admin',
-    summary: `Run ${j.name} now: ${j.description}`,
+    summary: `Run ${j.name} now`,
+    description: `Starts a run of the job ${j.name} now and answers 202 with its run id (follow it at GET /api/admin/jobs/${j.name}/runs/{run_id}): ${j.description}. Admin only.`,
     tags: ['admin'],
     response: JobAccepted,
     successStatus: 202,

@@ -13,20 +13,23 @@ import { Paging } from '#shared/domain/paging.ts';
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 export const BillListQuery = Paging.extend({
-  has_document: bool.optional(),
-  chamber: Chamber.optional(),
-  congress: z.coerce.number().int().min(1).max(300).optional(),
-  bill_category: BillCategory.optional(),
+  has_document: bool.optional().describe('Only bills with (true) or without (false) a published text'),
+  chamber: Chamber.optional().describe('The chamber: house or senate'),
+  congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
+  bill_category: BillCategory.optional().describe('Only bills of this category'),
   topic: z
     .string()
     .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
-    .optional(),
-  sponsor_id: MemberId.optional(),
-  status: StatusFilter.optional(),
+    .optional()
+    .describe('A topic tag such as health'),
+  sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
+  status: StatusFilter.optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
 });
 
 export const listBills = defineRoute({
   operationId: 'listBills',
+  description:
+    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.',
   method: 'GET',
   path: '/api/bills',
   fn: 'bills',
@@ -40,6 +43,8 @@ export const listBills = defineRoute({
 
 export const getBillDetail = defineRoute({
   operationId: 'getBill',
+  description:
+    'One bill: its fields, sponsor, status with its dated timeline, latest brief, text versions and counts. Anonymous or signed in (a signed-in caller also gets is_following). 404 for an unknown bill, 422 for a malformed bill id.',
   method: 'GET',
   path: '/api/bills/{id}',
   fn: 'bills',
@@ -50,14 +55,19 @@ export const getBillDetail = defineRoute({
   params: BillIdParams,
   response: BillView.extend({
     ...BillDetailFields.shape,
-    latest_brief: Brief.nullable(),
-    text_versions: z.array(TextVersionView),
-    counts: z.record(z.string(), z.number()),
+    latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
+    text_versions: z.array(TextVersionView).describe('Its published text versions, oldest first'),
+    counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
+  }).meta({
+    id: 'Bill',
+    description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
   }),
 });
 
 export const listBillActions = defineRoute({
   operationId: 'listBillActions',
+  description:
+    'The actions of a bill, newest first, a page at a time, each with its category (vote, presidential, committee_report, calendar, referral, procedural). Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/actions',
   fn: 'bills',
@@ -71,6 +81,8 @@ export const listBillActions = defineRoute({
 
 export const getBillTextVersions = defineRoute({
   operationId: 'getBillText',
+  description:
+    'Without ?version, the text versions of a bill with their published dates; with ?version=ih (a version code), that text with its section diff against the previous version. Anonymous; 404 for an unknown bill or version.',
   method: 'GET',
   path: '/api/bills/{id}/text',
   fn: 'bills',
@@ -82,13 +94,15 @@ export const getBillTextVersions = defineRoute({
     version: z
       .string()
       .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
-      .optional(),
+      .optional()
+      .describe('The version number, 1, 2, \u2026 per bill'),
   }),
   response: z.union([listOf(TextVersionView), BillTextView]),
 });
 
 export const listBillCosponsors = defineRoute({
   operationId: 'listBillCosponsors',
+  description: 'The cosponsors of a bill with their party, state and the date they joined. Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/cosponsors',
   fn: 'bills',
@@ -101,6 +115,8 @@ export const listBillCosponsors = defineRoute({
 
 export const listBillVotes = defineRoute({
   operationId: 'listBillVotes',
+  description:
+    'The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow. The first view queues a fetch of the votes (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/votes',
   fn: 'bills',
@@ -108,7 +124,7 @@ export const listBillVotes = defineRoute({
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
   params: BillIdParams,
-  response: listOf(RollCallView).extend({ vote_fetch_queued: z.boolean() }),
+  response: listOf(RollCallView).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
 });
 
 export const BILLS_ROUTES: RouteDef[] = [listBills, getBillDetail, listBillActions, getBillTextVersions, listBillCosponsors, listBillVotes];

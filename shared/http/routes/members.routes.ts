@@ -8,23 +8,27 @@ import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 
 export const MemberListQuery = Paging.extend({
-  q: z.string().trim().min(1).max(500).optional(),
+  q: z.string().trim().min(1).max(500).optional().describe('The search words'),
   state: z
     .string()
     .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
     .transform((s) => s.toUpperCase())
-    .optional(),
-  chamber: Chamber.optional(),
+    .optional()
+    .describe('The two-letter state code'),
+  chamber: Chamber.optional().describe('The chamber: house or senate'),
   party: z
     .string()
     .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })
     .transform((s) => s.toUpperCase())
-    .optional(),
+    .optional()
+    .describe('The party initial (D, R, I, \u2026); null when unknown'),
 });
 
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.
 export const membersByZip = defineRoute({
   operationId: 'membersByZip',
+  description:
+    'The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district. Anonymous; 422 for a malformed ZIP, 503 zip.lookup_unavailable when the ZIP or address lookup is unavailable.',
   method: 'GET',
   path: '/api/members/by-zip/{zip}',
   fn: 'members',
@@ -32,24 +36,46 @@ export const membersByZip = defineRoute({
   summary:
     'Representatives for a 5-digit ZIP: the senators and House members of every district it touches (ambiguous when several); address picks one district',
   tags: ['members'],
-  params: z.object({ zip: z.string().regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' }) }),
-  query: z.object({ address: z.string().trim().min(3, { error: 'must be a street address' }).max(200).optional() }),
+  params: z.object({
+    zip: z
+      .string()
+      .regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' })
+      .describe('A 5-digit ZIP code'),
+  }),
+  query: z.object({
+    address: z
+      .string()
+      .trim()
+      .min(3, { error: 'must be a street address' })
+      .max(200)
+      .optional()
+      .describe('A street address, to pick one district of a ZIP that touches several'),
+  }),
   response: z.object({
-    zip: z.string(),
-    /** The ZIP's state (the first, when a ZIP crosses a state line). */
-    state: z.string(),
-    /** The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0. */
-    district: z.number().int().nullable(),
-    /** Every district the ZIP touches, or the address's one. */
-    districts: z.array(z.object({ state: z.string(), district: z.number().int() })),
-    ambiguous: z.boolean(),
-    /** The senators, and the House members of every district listed. */
-    members: z.array(MemberView),
+    zip: z.string().describe('A 5-digit ZIP code'),
+    state: z.string().describe("The ZIP's state (the first, when a ZIP crosses a state line)."),
+    district: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0.'),
+    districts: z
+      .array(
+        z.object({
+          state: z.string().describe('The two-letter state code'),
+          district: z.number().int().describe('The House district number; null for senators and at-large seats'),
+        }),
+      )
+      .describe("Every district the ZIP touches, or the address's one."),
+    ambiguous: z.boolean().describe('Whether the ZIP touches more than one district'),
+    members: z.array(MemberView).describe('The senators, and the House members of every district listed.'),
   }),
 });
 
 export const listMembers = defineRoute({
   operationId: 'listMembers',
+  description:
+    'Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).',
   method: 'GET',
   path: '/api/members',
   fn: 'members',
@@ -62,6 +88,8 @@ export const listMembers = defineRoute({
 
 export const getMember = defineRoute({
   operationId: 'getMember',
+  description:
+    "A member's profile: party, state, district, terms, leadership and counts; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.",
   method: 'GET',
   path: '/api/members/{id}',
   fn: 'members',
@@ -74,6 +102,7 @@ export const getMember = defineRoute({
 
 export const listMemberBills = defineRoute({
   operationId: 'listMemberBills',
+  description: 'The bills a member sponsored and cosponsored; role=sponsored or role=cosponsored pages through one kind. Anonymous; 404 for an unknown member.',
   method: 'GET',
   path: '/api/members/{id}/bills',
   fn: 'members',
@@ -81,12 +110,14 @@ export const listMemberBills = defineRoute({
   summary: 'Sponsored and cosponsored bills (role=sponsored|cosponsored pages through one kind)',
   tags: ['members'],
   params: MemberIdParams,
-  query: Paging.extend({ role: z.enum(['sponsored', 'cosponsored', 'all']).default('all') }),
-  response: listOf(BillView.extend({ role: z.enum(['sponsor', 'cosponsor']) })),
+  query: Paging.extend({ role: z.enum(['sponsored', 'cosponsored', 'all']).default('all').describe('sponsored or cosponsored') }),
+  response: listOf(BillView.extend({ role: z.enum(['sponsor', 'cosponsor']).describe('sponsored or cosponsored') })),
 });
 
 export const listMemberVotes = defineRoute({
   operationId: 'listMemberVotes',
+  description:
+    "A member's recorded positions, newest first, a page at a time, with each vote's question, kind and result. Anonymous; 404 for an unknown member.",
   method: 'GET',
   path: '/api/members/{id}/votes',
   fn: 'members',

@@ -25,36 +25,44 @@ import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute } from '#shared/http/route.ts';
 
 const fn = 'personal' as const;
-const CollectionId = z.string().uuid({ error: 'must be a collection id' });
+const CollectionId = z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)');
 const CollectionParams = z.object({ id: CollectionId });
-const NoteParams = z.object({ bill_id: BillId });
+const NoteParams = z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
 
 // Follows
 export const listFollows = defineRoute({
   operationId: 'listFollows',
+  description: "The caller's follows (bills with their stance and mode, members, topics), a page at a time, optionally of one target type. Signed in.",
   method: 'GET',
   path: '/api/follows',
   fn,
   auth: 'user',
   tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: Paging.extend({ target_type: FollowTargetType.optional() }),
+  query: Paging.extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
   response: listOf(Follow),
 });
 export const createFollow = defineRoute({
   operationId: 'createFollow',
+  description:
+    'Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Signed in; 404 for an unknown bill or member, 422 for a malformed target.',
   method: 'POST',
   path: '/api/follows',
   fn,
   auth: 'user',
   tags: ['follows'],
   summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
-  body: z.object({ target_type: FollowTargetType, target_id: z.string().min(1).max(200), follow_mode: FollowMode.nullable().optional() }),
+  body: z.object({
+    target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
+    target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
+    follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
+  }),
   response: Follow,
   successStatus: 201,
 });
 export const deleteFollow = defineRoute({
   operationId: 'deleteFollow',
+  description: 'Unfollows a target (the id is {target_type}:{target_id}) and clears the draft-letter stance pre-fill. Signed in; 404 when not followed.',
   method: 'DELETE',
   path: '/api/follows/{id}',
   fn,
@@ -66,6 +74,7 @@ export const deleteFollow = defineRoute({
 });
 export const setFollowMode = defineRoute({
   operationId: 'setFollowMode',
+  description: 'Sets the notification mode of a bill follow. Signed in; 404 when the bill is not followed.',
   method: 'PATCH',
   path: '/api/follows/{id}/mode',
   fn,
@@ -73,13 +82,14 @@ export const setFollowMode = defineRoute({
   tags: ['follows'],
   summary: "Set a bill follow's mode",
   params: IdParams,
-  body: z.object({ follow_mode: FollowMode }),
+  body: z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
   response: Follow,
 });
 
 // Notes
 export const listNotes = defineRoute({
   operationId: 'listNotes',
+  description: "The caller's notes on bills, pinned first, a page at a time. Signed in.",
   method: 'GET',
   path: '/api/notes',
   fn,
@@ -91,6 +101,7 @@ export const listNotes = defineRoute({
 });
 export const getNote = defineRoute({
   operationId: 'getNote',
+  description: "The caller's note on a bill. Signed in; 404 when there is none.",
   method: 'GET',
   path: '/api/notes/{bill_id}',
   fn,
@@ -102,6 +113,8 @@ export const getNote = defineRoute({
 });
 export const putNote = defineRoute({
   operationId: 'putNote',
+  description:
+    "Creates or replaces the caller's note on a bill; 201 when new, 200 when replaced. Signed in; 404 for an unknown bill, 422 for a note over its length.",
   method: 'PUT',
   path: '/api/notes/{bill_id}',
   fn,
@@ -114,6 +127,7 @@ export const putNote = defineRoute({
 });
 export const deleteNote = defineRoute({
   operationId: 'deleteNote',
+  description: "Deletes the caller's note on a bill. Signed in; 404 when there is none.",
   method: 'DELETE',
   path: '/api/notes/{bill_id}',
   fn,
@@ -127,6 +141,7 @@ export const deleteNote = defineRoute({
 // Collections
 export const listCollections = defineRoute({
   operationId: 'listCollections',
+  description: "The caller's collections of bills, a page at a time. Signed in.",
   method: 'GET',
   path: '/api/collections',
   fn,
@@ -138,6 +153,8 @@ export const listCollections = defineRoute({
 });
 export const createCollection = defineRoute({
   operationId: 'createCollection',
+  description:
+    'Creates a collection: a name of 1 to 100 characters after trimming, without control characters, unique per owner. Signed in; 409 when the caller has a collection of that name.',
   method: 'POST',
   path: '/api/collections',
   fn,
@@ -150,6 +167,7 @@ export const createCollection = defineRoute({
 });
 export const getCollection = defineRoute({
   operationId: 'getCollection',
+  description: "One of the caller's collections with a page of its bills. Signed in; 404 for another user's or an unknown collection.",
   method: 'GET',
   path: '/api/collections/{id}',
   fn,
@@ -162,6 +180,7 @@ export const getCollection = defineRoute({
 });
 export const updateCollection = defineRoute({
   operationId: 'updateCollection',
+  description: "Renames a collection and/or makes it public or private. Signed in; 404 for another user's collection, 409 for a name the caller already uses.",
   method: 'PATCH',
   path: '/api/collections/{id}',
   fn,
@@ -174,6 +193,7 @@ export const updateCollection = defineRoute({
 });
 export const deleteCollection = defineRoute({
   operationId: 'deleteCollection',
+  description: "Deletes a collection, its bills and its share link. Signed in; 404 for another user's or an unknown collection.",
   method: 'DELETE',
   path: '/api/collections/{id}',
   fn,
@@ -185,6 +205,7 @@ export const deleteCollection = defineRoute({
 });
 export const rotateCollectionShareToken = defineRoute({
   operationId: 'rotateCollectionShareToken',
+  description: "Gives one of the caller's collections a new share token; the old share link answers 404 at once. Signed in; 404 for another user's collection.",
   method: 'POST',
   path: '/api/collections/{id}/rotate-share-token',
   fn: 'personal',
@@ -195,9 +216,11 @@ export const rotateCollectionShareToken = defineRoute({
   response: Collection,
 });
 
-const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId });
+const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
 export const addCollectionBill = defineRoute({
   operationId: 'addCollectionBill',
+  description:
+    "Adds a bill to one of the caller's collections; adding it twice changes nothing (added: false). Signed in; 404 for an unknown bill or another user's collection.",
   method: 'PUT',
   path: '/api/collections/{id}/bills/{bill_id}',
   fn,
@@ -205,10 +228,15 @@ export const addCollectionBill = defineRoute({
   tags: ['collections'],
   summary: 'Add a bill to a collection; adding it twice is a no-op (added: false)',
   params: CollectionBillParams,
-  response: z.object({ collection_id: z.string(), bill_id: z.string(), added: z.boolean() }),
+  response: z.object({
+    collection_id: z.string().describe('The id of the collection'),
+    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    added: z.boolean().describe('What was added'),
+  }),
 });
 export const removeCollectionBill = defineRoute({
   operationId: 'removeCollectionBill',
+  description: "Removes a bill from one of the caller's collections. Signed in; 404 for another user's collection.",
   method: 'DELETE',
   path: '/api/collections/{id}/bills/{bill_id}',
   fn,
@@ -222,6 +250,7 @@ export const removeCollectionBill = defineRoute({
 // Public share links
 export const collectionByShareToken = defineRoute({
   operationId: 'collectionByShareToken',
+  description: 'A public collection and a page of its bills, by its share token. Anonymous; 404 when the collection is private or the token unknown.',
   method: 'GET',
   path: '/api/collections/share/{token}',
   fn,
@@ -234,6 +263,7 @@ export const collectionByShareToken = defineRoute({
 });
 export const shareCollection = defineRoute({
   operationId: 'shareCollection',
+  description: 'The same as GET /api/collections/share/{token}: a public collection by its share token. Anonymous; 404 when private or unknown.',
   method: 'GET',
   path: '/api/share/collection/{token}',
   fn,
@@ -246,6 +276,7 @@ export const shareCollection = defineRoute({
 });
 export const shareBrief = defineRoute({
   operationId: 'shareBrief',
+  description: 'A shared brief with its bill, by its share token. Anonymous; 404 for an unknown token.',
   method: 'GET',
   path: '/api/share/brief/{token}',
   fn,
@@ -259,6 +290,8 @@ export const shareBrief = defineRoute({
 // Alignment, search, dashboard, topics
 export const alignment = defineRoute({
   operationId: 'alignment',
+  description:
+    "The members the caller follows, ranked by how their votes line up with the caller's stances on followed bills, each with its per-vote breakdown. Signed in.",
   method: 'GET',
   path: '/api/alignment',
   fn,
@@ -269,6 +302,8 @@ export const alignment = defineRoute({
 });
 export const search = defineRoute({
   operationId: 'search',
+  description:
+    'Bills (a bill number in any common form, or title words), members (either name form) and topics in one answer. Anonymous or signed in; 422 for an overlong query.',
   method: 'GET',
   path: '/api/search',
   fn,
@@ -279,13 +314,16 @@ export const search = defineRoute({
     q: z
       .string()
       .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
-      .default(''),
-    limit: z.coerce.number().int().min(1).max(50).default(10),
+      .default('')
+      .describe('The search words'),
+    limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
   }),
   response: SearchReply,
 });
 export const dashboard = defineRoute({
   operationId: 'dashboard',
+  description:
+    'The dashboard: for guests the most popular bills by public-interest score; for a signed-in caller also their followed bills and members with recent activity. Anonymous or signed in.',
   method: 'GET',
   path: '/api/dashboard',
   fn,
@@ -296,6 +334,7 @@ export const dashboard = defineRoute({
 });
 export const listTopics = defineRoute({
   operationId: 'listTopics',
+  description: 'Topic tags with their bill counts, most bills first. Anonymous.',
   method: 'GET',
   path: '/api/topics',
   fn,

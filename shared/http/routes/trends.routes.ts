@@ -5,10 +5,12 @@ import { MAX_TREND_DAYS } from '#shared/domain/scores/trend-decisions.ts';
 import { defineRoute, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, MemberIdParams } from '#shared/http/schemas.ts';
 
-export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(MAX_TREND_DAYS) });
+export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(MAX_TREND_DAYS).describe('How many days') });
 
 export const getBillTrend = defineRoute({
   operationId: 'getBillTrend',
+  description:
+    'Public-interest scores (0-100) of a bill, newest day first, each with its per-signal breakdown (search trends, news search, news RSS) and the signals that were missing. Anonymous; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/trend',
   fn: 'trends',
@@ -17,11 +19,16 @@ export const getBillTrend = defineRoute({
   tags: ['bills'],
   params: BillIdParams,
   query: TrendQuery,
-  response: z.object({ bill_id: z.string(), items: z.array(TrendDay) }),
+  response: z.object({
+    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    items: z.array(TrendDay).describe('One score a day, newest first'),
+  }),
 });
 
 export const getMemberTrend = defineRoute({
   operationId: 'getMemberTrend',
+  description:
+    'Public-interest scores (0-100) of a member, newest day first, each with its per-signal breakdown and the signals that were missing. Anonymous; 404 for an unknown member.',
   method: 'GET',
   path: '/api/members/{id}/trend',
   fn: 'trends',
@@ -30,7 +37,10 @@ export const getMemberTrend = defineRoute({
   tags: ['members'],
   params: MemberIdParams,
   query: TrendQuery,
-  response: z.object({ member_id: z.string(), items: z.array(TrendDay) }),
+  response: z.object({
+    member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
+    items: z.array(TrendDay).describe('One score a day, newest first'),
+  }),
 });
 
 export const TRENDS_ROUTES: RouteDef[] = [getBillTrend, getMemberTrend];

@@ -7,7 +7,7 @@
  */
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { congressStandIn, standInBillId, type StandIn } from '#test/support/congress-stand-in.ts';
-import { signUp, type ErrorReply } from '../personal/people.ts';
+import { signUp } from '../personal/people.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 let standIn: StandIn;
@@ -24,18 +24,6 @@ afterAll(async () => {
 });
 
 const api = () => e2e.client();
-
-interface BackfillReply {
-  id: string;
-  action?: string;
-  state: string;
-  run: number;
-  cursor: { offset: number; next_page_at: string | null };
-  pages_done: number;
-  bills_seen: number;
-  bills_queued: number;
-  bills_total: number | null;
-}
 
 /** Polls until `check` passes: the pumps work in the background. */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -54,12 +42,12 @@ beforeAll(async () => {
 
 describe('bill backfill over HTTP', () => {
   it('answers 202 with the backfill, which the pumps complete; the bills then list with their sponsors', async () => {
-    const started = await api().request<BackfillReply>('POST', '/api/admin/backfill-bills', { token: admin, body: { congress: 111 } });
+    const started = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress: 111 } });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ id: 'congress-111', action: 'started', state: 'running', cursor: { offset: 0 } });
 
     const done = await eventually(
-      () => api().request<BackfillReply>('GET', '/api/admin/backfill-bills/congress-111', { token: admin }),
+      () => api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin }),
       (r) => r.body.state !== 'running',
     );
     expect(done.body).toMatchObject({
@@ -72,24 +60,24 @@ describe('bill backfill over HTTP', () => {
     });
 
     const expected = [1, 2, 3].map((i) => standInBillId(111, i)).sort();
-    const bills = await api().request<{ items: { id: string }[] }>('GET', '/api/bills', { query: { congress: '111' } });
+    const bills = await api().request('GET', '/api/bills', { query: { congress: '111' } });
     expect(bills.body.items.map((b) => b.id).sort()).toEqual(expected);
     const detail = await eventually(
-      () => api().request<{ sponsor_id: string | null }>('GET', `/api/bills/${expected[0] ?? ''}`),
+      () => api().request('GET', `/api/bills/${expected[0] ?? ''}`),
       (r) => r.body.sponsor_id !== null,
     );
     expect(detail.body.sponsor_id).toBe('S000001');
 
-    const list = await api().request<{ items: BackfillReply[]; next_cursor: string | null }>('GET', '/api/admin/backfill-bills', { token: admin });
+    const list = await api().request('GET', '/api/admin/backfill-bills', { token: admin });
     expect(list.body.items.map((b) => [b.id, b.state])).toEqual([['congress-111', 'completed']]);
   });
 
   it('runs a completed backfill again on request, creating nothing', async () => {
-    const again = await api().request<BackfillReply>('POST', '/api/admin/backfill-bills', { token: admin, body: { congress: 111 } });
+    const again = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress: 111 } });
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ action: 'restarted', run: 2 });
     const done = await eventually(
-      () => api().request<BackfillReply>('GET', '/api/admin/backfill-bills/congress-111', { token: admin }),
+      () => api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin }),
       (r) => r.body.state !== 'running',
     );
     expect(done.body).toMatchObject({ state: 'completed', run: 2, bills_seen: 3, bills_queued: 0 });
@@ -97,7 +85,7 @@ describe('bill backfill over HTTP', () => {
 
   it('answers 422 for bad input, 404 for an unknown backfill and 401 without a token', async () => {
     for (const body of [{ congress: 92 }, { from: '2025-02-01', to: '2025-01-01' }, { from: '2023-01-01', to: '2024-12-31' }]) {
-      const res = await api().request<ErrorReply>('POST', '/api/admin/backfill-bills', { token: admin, body });
+      const res = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body });
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.errors?.length).toBeGreaterThan(0);
     }

@@ -22,11 +22,55 @@ import { formatCoverage, readCoverage, recordExercised } from '../support/route-
 
 const Widget = z.object({ id: z.string(), size: z.number().nullable(), tags: z.array(z.object({ name: z.string() })), color: z.string().default('red') });
 const ROUTES: RouteDef[] = [
-  defineRoute({ operationId: 'getWidget', method: 'GET', path: '/api/widgets/{id}', fn: 'system', auth: 'none', summary: 's', response: Widget }),
-  defineRoute({ operationId: 'listWidgets', method: 'GET', path: '/api/widgets', fn: 'system', auth: 'none', summary: 's', response: listOf(Widget) }),
-  defineRoute({ operationId: 'undocumented', method: 'GET', path: '/api/undocumented', fn: 'system', auth: 'none', summary: 's' }),
-  defineRoute({ operationId: 'dropWidget', method: 'DELETE', path: '/api/widgets/{id}', fn: 'system', auth: 'none', summary: 's', successStatus: 204 }),
-  defineRoute({ operationId: 'page', method: 'GET', path: '/api/page', fn: 'system', auth: 'none', summary: 's', produces: 'text/html' }),
+  defineRoute({
+    operationId: 'getWidget',
+    method: 'GET',
+    path: '/api/widgets/{id}',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    response: Widget,
+  }),
+  defineRoute({
+    operationId: 'listWidgets',
+    method: 'GET',
+    path: '/api/widgets',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    response: listOf(Widget),
+  }),
+  defineRoute({
+    operationId: 'undocumented',
+    method: 'GET',
+    path: '/api/undocumented',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+  }),
+  defineRoute({
+    operationId: 'dropWidget',
+    method: 'DELETE',
+    path: '/api/widgets/{id}',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    successStatus: 204,
+  }),
+  defineRoute({
+    operationId: 'page',
+    method: 'GET',
+    path: '/api/page',
+    fn: 'system',
+    auth: 'none',
+    summary: 's',
+    description: 'A test route.',
+    produces: 'text/html',
+  }),
 ];
 const widget = { id: 'w1', size: 3, tags: [{ name: 'a' }], color: 'blue' };
 
@@ -155,8 +199,52 @@ describe('the e2e client', () => {
 
   it('returns replies that keep the contract and throws on one that breaks it', async () => {
     const api = httpClient(base, ROUTES);
-    expect((await api.request('GET', '/api/widgets/ok')).body).toEqual(widget);
-    await expect(api.request('GET', '/api/widgets/leaky')).rejects.toThrow(/getWidget[\s\S]*Unrecognized key: "password_hash"/);
+    expect((await api.raw('GET', '/api/widgets/ok')).body).toEqual(widget);
+    await expect(api.raw('GET', '/api/widgets/leaky')).rejects.toThrow(/getWidget[\s\S]*Unrecognized key: "password_hash"/);
+  });
+
+  it('sends through the typed client: the path with its query, the token and the JSON body', async () => {
+    const seen: { url?: string; auth?: string; type?: string; body?: string }[] = [];
+    const echo = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ url: req.url, auth: req.headers.authorization, type: req.headers['content-type'], body });
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'No route', code: 'route.not_found' }));
+      });
+    });
+    await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+    try {
+      const api = httpClient(`http://127.0.0.1:${(echo.address() as AddressInfo).port}`);
+      const reply = await api.raw('POST', '/api/nowhere', { token: 't0k', query: { limit: '5' }, body: { a: 1 } });
+      expect(reply.status).toBe(404);
+      expect(seen).toEqual([{ url: '/api/nowhere?limit=5', auth: 'Bearer t0k', type: 'application/json', body: '{"a":1}' }]);
+    } finally {
+      await new Promise<void>((r) => echo.close(() => r()));
+    }
+  });
+
+  it('types request() by the generated document: a path, method or field the document lacks fails tsc', () => {
+    // Compiled, never run: each @ts-expect-error fails the type check if the typed client stops rejecting the line.
+    const typed = (api: ReturnType<typeof httpClient>, id: string) => async () => {
+      // @ts-expect-error no route has this path
+      await api.request('GET', '/api/billz');
+      // @ts-expect-error the route has no DELETE
+      await api.request('DELETE', '/api/bills');
+      // @ts-expect-error a path parameter cannot hold a slash: not a route
+      await api.request('GET', `/api/bills/${id}/actions/extra`);
+      const bill = await api.request('GET', `/api/bills/${id}`);
+      // @ts-expect-error the bill detail has no field of this name
+      void bill.body.sponsor_name;
+      const title: string = bill.body.title;
+      const votes = await api.request('GET', `/api/bills/${id}/votes`);
+      const queued: boolean = votes.body.vote_fetch_queued;
+      const zip = await api.request('GET', `/api/members/by-zip/${id}`);
+      // A literal segment beats a parameter, as the gateway matches: by-zip/{zip}, not {id}/bills.
+      const ambiguous: boolean = zip.body.ambiguous;
+      return [title, queued, ambiguous];
+    };
+    expect(typeof typed).toBe('function');
   });
 
   it('checks against the real route table by default', async () => {

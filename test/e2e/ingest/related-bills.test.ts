@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { congressStandIn, type StandIn } from '#test/support/congress-stand-in.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
-import { signUp, type FollowReply } from '../personal/people.ts';
+import { signUp } from '../personal/people.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const EARLIER = '111-hr-1';
@@ -59,25 +59,11 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
   }
 }
 
-interface Reintroduction {
-  id: string;
-  label: string;
-  congress: number;
-  reason: string;
-}
-interface Detail {
-  id: string;
-  sponsor_id: string | null;
-  related_bills: { id: string; relationships: { type: string; identified_by: string }[]; identified_by: string[] }[];
-  reintroduction_of: Reintroduction | null;
-  reintroduced_as: Reintroduction[];
-}
-
 async function backfill(admin: string, congress: number) {
   const started = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress } });
   expect(started.status).toBe(202);
   const done = await eventually(
-    () => api().request<{ state: string }>('GET', `/api/admin/backfill-bills/congress-${congress}`, { token: admin }),
+    () => api().request('GET', `/api/admin/backfill-bills/congress-${congress}`, { token: admin }),
     (r) => r.body.state !== 'running',
   );
   expect(done.body.state).toBe('completed');
@@ -96,7 +82,7 @@ describe('related and reintroduced bills on the local stack', () => {
     await backfill(admin, 111);
     // The earlier bill's sponsor is linked (its detail task ran) before the user follows it.
     await eventually(
-      () => api().request<Detail>('GET', `/api/bills/${EARLIER}`),
+      () => api().request('GET', `/api/bills/${EARLIER}`),
       (r) => r.body.sponsor_id !== null,
     );
     const settings = await api().request('PUT', '/api/notifications/settings', {
@@ -112,7 +98,7 @@ describe('related and reintroduced bills on the local stack', () => {
 
     await backfill(admin, 112);
     const later = await eventually(
-      () => api().request<Detail>('GET', `/api/bills/${LATER}`),
+      () => api().request('GET', `/api/bills/${LATER}`),
       (r) => r.body.reintroduction_of !== null && r.body.related_bills.length > 0,
     );
     expect(later.status).toBe(200);
@@ -122,11 +108,11 @@ describe('related and reintroduced bills on the local stack', () => {
     ]);
     // Listed from H.R. 1 only, shown on S. 2 as well.
     const companion = await eventually(
-      () => api().request<Detail>('GET', `/api/bills/${COMPANION}`),
+      () => api().request('GET', `/api/bills/${COMPANION}`),
       (r) => r.body.related_bills.length > 0,
     );
     expect(companion.body.related_bills).toEqual([expect.objectContaining({ id: LATER })]);
-    const earlier = await api().request<Detail>('GET', `/api/bills/${EARLIER}`);
+    const earlier = await api().request('GET', `/api/bills/${EARLIER}`);
     expect(earlier.body.reintroduced_as).toEqual([expect.objectContaining({ id: LATER, label: 'H.R. 1', congress: 112 })]);
 
     const pushed = await eventually(
@@ -137,24 +123,20 @@ describe('related and reintroduced bills on the local stack', () => {
     expect(pushed[0]?.headers.title).toBe('Reintroduced: HR 1');
     expect(pushed[0]?.body.split('\n')[0]).toBe('Reintroduced in the 112th Congress as H.R. 1');
     expect(String(pushed[0]?.headers.actions)).toMatch(new RegExp(`^view, Follow HR 1, .*/bills/${LATER}\\?follow=1$`));
-    const history = await api().request<{ items: { kind: string; bill_id: string; reintroduced_as: { bill_id: string } | null }[] }>(
-      'GET',
-      '/api/notifications/history',
-      {
-        token: follower,
-      },
-    );
+    const history = await api().request('GET', '/api/notifications/history', {
+      token: follower,
+    });
     expect(history.body.items).toEqual([
       expect.objectContaining({ kind: 'reintroduced', bill_id: EARLIER, reintroduced_as: expect.objectContaining({ bill_id: LATER }) }),
     ]);
 
     // The follow moved over with its stance; the earlier one is kept.
-    const follows = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: follower });
+    const follows = await api().request('GET', '/api/follows', { token: follower });
     expect(follows.body.items.map((f) => [f.target_id, f.follow_mode]).sort()).toEqual([
       [EARLIER, 'hold_boost'],
       [LATER, 'hold_boost'],
     ]);
-    const settingsView = await api().request<{ follow_reintroductions: boolean }>('GET', '/api/notifications/settings', { token: follower });
+    const settingsView = await api().request('GET', '/api/notifications/settings', { token: follower });
     expect(settingsView.body.follow_reintroductions).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ afterAll(async () => {
 
 describe('llm routes over HTTP', () => {
   it('lists the brief history and drafts a letter from cited points', async () => {
-    const briefs = await api().request<{ items: { version: number; type: string }[] }>('GET', `/api/bills/${BILL}/briefs`);
+    const briefs = await api().request('GET', `/api/bills/${BILL}/briefs`);
     expect(briefs.status).toBe(200);
     expect(briefs.body.items.map((b) => [b.version, b.type])).toEqual([
       [2, 'amendment'],
@@ -76,7 +76,7 @@ describe('llm routes over HTTP', () => {
 
     const models = await api().request('GET', '/api/settings/llm-models', { token: admin });
     expect(models.body).toEqual({ provider: 'openai', models: ['gpt-4o', 'gpt-4o-mini'] });
-    const gemini = await api().request<{ error?: string }>('GET', '/api/settings/llm-models', { token: admin, query: { provider: 'gemini' } });
+    const gemini = await api().request('GET', '/api/settings/llm-models', { token: admin, query: { provider: 'gemini' } });
     expect(gemini.body.error).toMatch(/no API key/);
   });
 
@@ -92,7 +92,7 @@ describe('llm routes over HTTP', () => {
     expect(put.body).toMatchObject({ data_sources: changed });
     expect((await api().request('GET', '/api/settings', { token: reader })).body).toMatchObject({ data_sources: changed });
 
-    const unknown = await api().request<{ detail: string }>('PUT', '/api/settings', {
+    const unknown = await api().request('PUT', '/api/settings', {
       token: admin,
       body: { data_sources: { weather_api: { enabled: false } } },
     });
@@ -122,10 +122,10 @@ describe('llm routes over HTTP', () => {
     expect((await deliverBrief(briefMessage('119-hr-301', 'ih'))).batchItemFailures).toEqual([]);
 
     // The submit records a request and answers at once; the bus runs build_llm_batch, which submits the batch.
-    const submitted = await api().request<{ request_id: string; run_id: string | null }>('POST', '/api/admin/submit-llm-batch', { token: admin });
+    const submitted = await api().request('POST', '/api/admin/submit-llm-batch', { token: admin });
     expect(submitted.status).toBe(202);
     expect(submitted.body).toMatchObject({ status: 'requested', provider: 'openai', batch_id: null, run_id: expect.any(String) });
-    const whileRequested = await api().request<{ detail: string }>('POST', '/api/admin/submit-llm-batch', { token: admin });
+    const whileRequested = await api().request('POST', '/api/admin/submit-llm-batch', { token: admin });
     expect(whileRequested.status).toBe(409);
     expect(whileRequested.body.detail).toMatch(/its lease expires at \d{4}-\d\d-\d\dT/);
     await e2e.stack().bus.idle();

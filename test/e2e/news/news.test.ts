@@ -57,8 +57,6 @@ afterAll(async () => {
   await server.close();
 });
 
-type List = { items: { url: string; title: string }[]; next_cursor: string | null };
-
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
   const started = Date.now();
   for (;;) {
@@ -77,14 +75,14 @@ describe('news over HTTP', () => {
         Item: { ...trendKeys.day('bill', '119-s-5', '2026-11-20'), entity: 'trend_score', bill_id: '119-s-5', score: 40, gnews_count: 2 },
       }),
     );
-    expect((await api().request<List>('GET', '/api/bills/119-s-5/news')).body).toEqual({ items: [], next_cursor: null });
+    expect((await api().request('GET', '/api/bills/119-s-5/news')).body).toEqual({ items: [], next_cursor: null });
 
-    const detail = await api().request<{ counts: Record<string, number> }>('GET', '/api/bills/119-s-5');
+    const detail = await api().request('GET', '/api/bills/119-s-5');
     expect(detail.status).toBe(200);
     expect(detail.body.counts.news).toBe(0);
 
     const news = await eventually(
-      () => api().request<List>('GET', '/api/bills/119-s-5/news'),
+      () => api().request('GET', '/api/bills/119-s-5/news'),
       (r) => r.body.items.length > 0,
     );
     expect(news.body.items.map((a) => a.url)).toEqual(['https://wire.example/lr']);
@@ -93,10 +91,10 @@ describe('news over HTTP', () => {
 
   it('a member news read queues the member fetch and then lists the feed', async () => {
     await seedMember('P000197', 'Pelosi, Nancy', { state: 'CA', chamber: 'house' });
-    const first = await api().request<List & { news_fetch_queued: boolean }>('GET', '/api/members/P000197/news');
+    const first = await api().request('GET', '/api/members/P000197/news');
     expect(first.body.news_fetch_queued).toBe(true);
     const news = await eventually(
-      () => api().request<List>('GET', '/api/members/P000197/news'),
+      () => api().request('GET', '/api/members/P000197/news'),
       (r) => r.body.items.length > 0,
     );
     expect(news.body.items).toEqual([expect.objectContaining({ url: 'https://feed.example/np', title: 'Rep. Nancy Pelosi on the budget' })]);
@@ -105,7 +103,7 @@ describe('news over HTTP', () => {
   it('lets an admin read the quota, clear the feed cache and run fetch_news; guests get 401, users 403', async () => {
     const admin = await signUp(api(), 'news-admin');
     const user = await signUp(api(), 'news-user');
-    const me = await api().request<{ is_admin: boolean }>('GET', '/api/auth/me', { token: admin });
+    const me = await api().request('GET', '/api/auth/me', { token: admin });
     expect(me.body.is_admin).toBe(true);
     for (const [method, path] of [
       ['GET', '/api/admin/news-api-quota'],
@@ -114,17 +112,17 @@ describe('news over HTTP', () => {
       expect((await api().request(method, path)).status).toBe(401);
       expect((await api().request(method, path, { token: user })).status).toBe(403);
     }
-    const quota = await api().request<{ used: number; remaining: number; low: boolean; configured: boolean }>('GET', '/api/admin/news-api-quota', {
+    const quota = await api().request('GET', '/api/admin/news-api-quota', {
       token: admin,
     });
     expect(quota.body).toMatchObject({ configured: true, used: 1, remaining: 99, low: false });
-    const cleared = await api().request<{ cleared: number }>('POST', '/api/admin/clear-news-feed-cache', { token: admin });
+    const cleared = await api().request('POST', '/api/admin/clear-news-feed-cache', { token: admin });
     expect(cleared.body.cleared).toBeGreaterThanOrEqual(2);
 
-    const started = await api().request<{ run_id: string }>('POST', '/api/admin/jobs/fetch_news', { token: admin });
+    const started = await api().request('POST', '/api/admin/jobs/fetch_news', { token: admin });
     expect(started.status).toBe(202);
     await e2e.stack().bus.idle();
-    const jobs = await api().request<{ items: { name: string; last_run: { run_id: string; status: string } | null }[] }>('GET', '/api/admin/jobs', {
+    const jobs = await api().request('GET', '/api/admin/jobs', {
       token: admin,
     });
     expect(jobs.body.items.find((j) => j.name === 'fetch_news')?.last_run).toMatchObject({ run_id: started.body.run_id, status: 'succeeded' });

@@ -2,41 +2,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBill, seedBrief, seedMember, seedRollCall, seedTrendScore } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp, type ErrorReply } from './people.ts';
+import { signUp } from './people.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
 let voter = '';
 let loner = '';
-
-interface AlignmentReply {
-  items: {
-    member_id: string;
-    comparable: boolean;
-    note: string | null;
-    alignment: { compared: number; matched: number; percent: number | null };
-    before_stance: { compared: number; matched: number; percent: number | null };
-    after_stance: { compared: number; matched: number; percent: number | null };
-    procedural_votes: number;
-    not_voting: number;
-    votes: { vote_id: string; bucket: string; timing: string; outcome: string; bill_label: string | null }[];
-  }[];
-  stanced_bills: number;
-}
-
-interface DashboardReply {
-  personalized: boolean;
-  most_popular: { title: string; trending_source: string; window_days: number | null; items: { id: string; score: number | null }[] };
-  followed_bills?: { id: string; follow_mode: string }[];
-  followed_members?: { member: { id: string }; recent_votes: { vote_id: string }[] }[];
-  followed_topics?: string[];
-}
-
-interface SearchReply {
-  bills: { id: string }[];
-  members: { id: string }[];
-  topics: { topic: string; bill_count: number }[];
-}
 
 beforeAll(async () => {
   await Promise.all([
@@ -72,7 +43,7 @@ beforeAll(async () => {
 
 describe('alignment', () => {
   it('ranks followed members by every passage vote on their stanced bills, split before and after the stance', async () => {
-    const res = await api().request<AlignmentReply>('GET', '/api/alignment', { token: voter });
+    const res = await api().request('GET', '/api/alignment', { token: voter });
     expect(res.status).toBe(200);
     expect(res.body.stanced_bills).toBe(2);
     expect(res.body.items.map((i) => i.member_id)).toEqual(['A000001', 'B000002', 'C000003']);
@@ -102,7 +73,7 @@ describe('alignment', () => {
   });
 
   it('answers an empty list to a user who follows no members, and 401 to guests', async () => {
-    const res = await api().request<AlignmentReply>('GET', '/api/alignment', { token: loner });
+    const res = await api().request('GET', '/api/alignment', { token: loner });
     expect(res.body.items).toEqual([]);
     expect((await api().request('GET', '/api/alignment')).status).toBe(401);
   });
@@ -110,7 +81,7 @@ describe('alignment', () => {
 
 describe('dashboard', () => {
   it('gives guests Most Popular by recent activity while no scores exist, and says so', async () => {
-    const res = await api().request<DashboardReply>('GET', '/api/dashboard');
+    const res = await api().request('GET', '/api/dashboard');
     expect(res.status).toBe(200);
     expect(res.body.personalized).toBe(false);
     expect(res.body.most_popular).toMatchObject({ title: 'Most Popular', trending_source: 'recent_activity', window_days: null });
@@ -119,13 +90,13 @@ describe('dashboard', () => {
   });
 
   it('treats an invalid token as a guest on the dashboard', async () => {
-    const res = await api().request<DashboardReply>('GET', '/api/dashboard', { token: 'not.a.token' });
+    const res = await api().request('GET', '/api/dashboard', { token: 'not.a.token' });
     expect(res.status).toBe(200);
     expect(res.body.personalized).toBe(false);
   });
 
   it('gives users their followed bills, members with recent votes, and topics', async () => {
-    const res = await api().request<DashboardReply>('GET', '/api/dashboard', { token: voter });
+    const res = await api().request('GET', '/api/dashboard', { token: voter });
     expect(res.body.personalized).toBe(true);
     expect(res.body.followed_bills?.map((b) => [b.id, b.follow_mode])).toEqual([
       ['119-hr-2', 'neutral'],
@@ -141,7 +112,7 @@ describe('dashboard', () => {
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     await seedTrendScore('119-s-5', threeDaysAgo, 80);
     await seedTrendScore('119-hr-1', threeDaysAgo, 45.5);
-    const res = await api().request<DashboardReply>('GET', '/api/dashboard');
+    const res = await api().request('GET', '/api/dashboard');
     expect(res.body.most_popular).toMatchObject({ trending_source: 'scores', window_days: 3 });
     expect(res.body.most_popular.items.map((b) => [b.id, b.score])).toEqual([
       ['119-s-5', 80],
@@ -152,33 +123,33 @@ describe('dashboard', () => {
 
 describe('search and topics', () => {
   it.each(['H.R. 1', 'HR1', 'hr 1', '119-hr-1'])('finds a bill by its number written as "%s"', async (q) => {
-    const res = await api().request<SearchReply>('GET', '/api/search', { query: { q } });
+    const res = await api().request('GET', '/api/search', { query: { q } });
     expect(res.status).toBe(200);
     expect(res.body.bills.map((b) => b.id)).toContain('119-hr-1');
   });
 
   it('finds bills by title words and members by either name form, in one answer', async () => {
-    const title = await api().request<SearchReply>('GET', '/api/search', { query: { q: 'farm security' } });
+    const title = await api().request('GET', '/api/search', { query: { q: 'farm security' } });
     expect(title.body.bills.map((b) => b.id)).toEqual(['119-hr-1']);
     for (const q of ['Jane Smith', 'Smith, Jane', 'smith']) {
-      const res = await api().request<SearchReply>('GET', '/api/search', { query: { q } });
+      const res = await api().request('GET', '/api/search', { query: { q } });
       expect(res.body.members.map((m) => m.id)).toEqual(['A000001']);
     }
   });
 
   it('finds topics and lists topics with bill counts', async () => {
-    const res = await api().request<SearchReply>('GET', '/api/search', { query: { q: 'agriculture' }, token: voter });
+    const res = await api().request('GET', '/api/search', { query: { q: 'agriculture' }, token: voter });
     expect(res.body.topics).toEqual([{ topic: 'agriculture-and-food', bill_count: 1 }]);
-    const topics = await api().request<{ items: { topic: string; bill_count: number }[] }>('GET', '/api/topics');
+    const topics = await api().request('GET', '/api/topics');
     expect(topics.body.items).toEqual([{ topic: 'agriculture-and-food', bill_count: 1 }]);
   });
 
   it('accepts 500 characters and answers 422 for 501; an empty query finds nothing', async () => {
     expect((await api().request('GET', '/api/search', { query: { q: 'a'.repeat(500) } })).status).toBe(200);
-    const long = await api().request<ErrorReply>('GET', '/api/search', { query: { q: 'a'.repeat(501) } });
+    const long = await api().request('GET', '/api/search', { query: { q: 'a'.repeat(501) } });
     expect(long.status).toBe(422);
     expect(long.body.errors?.[0]?.path).toBe('query.q');
-    const empty = await api().request<SearchReply>('GET', '/api/search', { query: { q: '' } });
+    const empty = await api().request('GET', '/api/search', { query: { q: '' } });
     expect(empty.body).toMatchObject({ bills: [], members: [], topics: [] });
   });
 });

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp, type ErrorReply, type FollowReply } from './people.ts';
+import { signUp } from './people.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
@@ -10,7 +10,7 @@ let alice = '';
 
 /** The stance the draft-letter route pre-fills from Alice's follow of H.R. 1 (no stance in the request), or null when it has none. */
 async function letterStance(): Promise<string | null> {
-  const res = await api().request<{ stance: string; stance_source: string }>('POST', '/api/bills/119-hr-1/draft-letter', {
+  const res = await api().request('POST', '/api/bills/119-hr-1/draft-letter', {
     token: alice,
     body: { cited_points: ['p1'] },
   });
@@ -27,10 +27,10 @@ beforeAll(async () => {
 
 describe('follows', () => {
   it('follows a bill as neutral by default, and following again is idempotent', async () => {
-    const first = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-HR-1' } });
+    const first = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-HR-1' } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ id: 'bill:119-hr-1', target_id: '119-hr-1', follow_mode: 'neutral' });
-    const again = await api().request<FollowReply>('POST', '/api/follows', {
+    const again = await api().request('POST', '/api/follows', {
       token: alice,
       body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'hold_veto' },
     });
@@ -39,20 +39,20 @@ describe('follows', () => {
   });
 
   it('follows members and topics without a mode, and lists follows by type', async () => {
-    const member = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'p000197' } });
-    const topic = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'topic', target_id: 'health' } });
+    const member = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'p000197' } });
+    const topic = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'topic', target_id: 'health' } });
     expect([member.status, topic.status]).toEqual([201, 201]);
     expect(member.body.follow_mode).toBeNull();
-    const all = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: alice });
+    const all = await api().request('GET', '/api/follows', { token: alice });
     expect(all.body.items.map((f) => f.id).sort()).toEqual(['bill:119-hr-1', 'member:P000197', 'topic:health']);
-    const members = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: alice, query: { target_type: 'member' } });
+    const members = await api().request('GET', '/api/follows', { token: alice, query: { target_type: 'member' } });
     expect(members.body.items.map((f) => f.id)).toEqual(['member:P000197']);
   });
 
   it('pages follows with limit and cursor, and answers 422 for a foreign cursor or a bad limit', async () => {
-    const first = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', { token: alice, query: { limit: '2' } });
+    const first = await api().request('GET', '/api/follows', { token: alice, query: { limit: '2' } });
     expect(first.body.items).toHaveLength(2);
-    const rest = await api().request<{ items: FollowReply[]; next_cursor: string | null }>('GET', '/api/follows', {
+    const rest = await api().request('GET', '/api/follows', {
       token: alice,
       query: { limit: '2', cursor: first.body.next_cursor ?? '' },
     });
@@ -63,11 +63,11 @@ describe('follows', () => {
   });
 
   it('answers 404 for an unknown bill or member and 422 for a malformed target or a mode on a member', async () => {
-    const unknownBill = await api().request<ErrorReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-99999' } });
+    const unknownBill = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-99999' } });
     expect(unknownBill.status).toBe(404);
     const unknownMember = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'member', target_id: 'Z999999' } });
     expect(unknownMember.status).toBe(404);
-    const badId = await api().request<ErrorReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: 'hr 1' } });
+    const badId = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: 'hr 1' } });
     expect(badId.status).toBe(422);
     expect(badId.body.errors?.[0]?.path).toBe('body.target_id');
     const modeOnMember = await api().request('POST', '/api/follows', {
@@ -80,7 +80,7 @@ describe('follows', () => {
   });
 
   it('sets a bill follow mode, stamps mode_set_at, and refuses any other value with 422', async () => {
-    const set = await api().request<FollowReply>('PATCH', `/api/follows/${encodeURIComponent('bill:119-hr-1')}/mode`, {
+    const set = await api().request('PATCH', `/api/follows/${encodeURIComponent('bill:119-hr-1')}/mode`, {
       token: alice,
       body: { follow_mode: 'hold_boost' },
     });
@@ -88,7 +88,7 @@ describe('follows', () => {
     expect(set.body.follow_mode).toBe('hold_boost');
     expect(set.body.mode_set_at).not.toBeNull();
     expect(await letterStance()).toBe('YES');
-    const bad = await api().request<ErrorReply>('PATCH', '/api/follows/bill:119-hr-1/mode', { token: alice, body: { follow_mode: 'hold_maybe' } });
+    const bad = await api().request('PATCH', '/api/follows/bill:119-hr-1/mode', { token: alice, body: { follow_mode: 'hold_maybe' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.[0]?.path).toBe('body.follow_mode');
     const onMember = await api().request('PATCH', '/api/follows/member:P000197/mode', { token: alice, body: { follow_mode: 'neutral' } });
@@ -104,31 +104,31 @@ describe('follows', () => {
     expect(gone.status).toBe(204);
     expect(await letterStance()).toBeNull();
     expect((await api().request('DELETE', '/api/follows/bill:119-hr-1', { token: alice })).status).toBe(404);
-    const refollow = await api().request<FollowReply>('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1' } });
+    const refollow = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1' } });
     expect(refollow.body.follow_mode).toBe('neutral');
   });
 
   it('gives guests 401 on every follow route and writes nothing', async () => {
-    const before = await api().request<{ items: unknown[] }>('GET', '/api/follows', { token: alice });
-    const post = await api().request<ErrorReply>('POST', '/api/follows', { body: { target_type: 'bill', target_id: '119-s-5' } });
+    const before = await api().request('GET', '/api/follows', { token: alice });
+    const post = await api().request('POST', '/api/follows', { body: { target_type: 'bill', target_id: '119-s-5' } });
     const patch = await api().request('PATCH', '/api/follows/bill:119-hr-1/mode', { body: { follow_mode: 'hold_boost' } });
     const del = await api().request('DELETE', '/api/follows/bill:119-hr-1');
     const list = await api().request('GET', '/api/follows');
     expect([post.status, patch.status, del.status, list.status]).toEqual([401, 401, 401, 401]);
     expect(post.body.code).toBe('auth.required');
-    const after = await api().request<{ items: unknown[] }>('GET', '/api/follows', { token: alice });
+    const after = await api().request('GET', '/api/follows', { token: alice });
     expect(after.body.items).toEqual(before.body.items);
   });
 });
 
 describe('notes', () => {
   it('creates a note with 201, replaces it with 200 keeping created_at, and reads it back', async () => {
-    const made = await api().request<{ content: string; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', {
+    const made = await api().request('PUT', '/api/notes/119-hr-1', {
       token: alice,
       body: { content: 'Watch section 3', pinned: false },
     });
     expect(made.status).toBe(201);
-    const replaced = await api().request<{ content: string; pinned: boolean; created_at: string; updated_at: string }>('PUT', '/api/notes/119-hr-1', {
+    const replaced = await api().request('PUT', '/api/notes/119-hr-1', {
       token: alice,
       body: { content: 'Call the office', pinned: true },
     });
@@ -141,7 +141,7 @@ describe('notes', () => {
 
   it('lists pinned notes first', async () => {
     await api().request('PUT', '/api/notes/119-s-5', { token: alice, body: { content: 'later', pinned: false } });
-    const list = await api().request<{ items: { bill_id: string; pinned: boolean }[] }>('GET', '/api/notes', { token: alice });
+    const list = await api().request('GET', '/api/notes', { token: alice });
     expect(list.body.items.map((n) => [n.bill_id, n.pinned])).toEqual([
       ['119-hr-1', true],
       ['119-s-5', false],

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp, type CollectionReply, type FollowReply } from './people.ts';
+import { signUp, type CollectionReply } from './people.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
@@ -15,7 +15,7 @@ async function snapshot(token: string) {
   const [follows, notes, collections] = await Promise.all([
     api().request('GET', '/api/follows', { token }),
     api().request('GET', '/api/notes', { token }),
-    api().request<{ items: CollectionReply[] }>('GET', '/api/collections', { token }),
+    api().request('GET', '/api/collections', { token }),
   ]);
   const details = await Promise.all(collections.body.items.map((c) => api().request('GET', `/api/collections/${c.id}`, { token })));
   return { follows: follows.body, notes: notes.body, collections: details.map((d) => d.body) };
@@ -29,7 +29,7 @@ beforeAll(async () => {
     await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'hold_boost' } });
     await api().request('POST', '/api/follows', { token, body: { target_type: 'member', target_id: 'A000375' } });
     await api().request('PUT', '/api/notes/119-hr-1', { token, body: { content: `note of ${who}`, pinned: true } });
-    const collection = (await api().request<CollectionReply>('POST', '/api/collections', { token, body: { name: 'Mine' } })).body;
+    const collection = (await api().request('POST', '/api/collections', { token, body: { name: 'Mine' } })).body;
     await api().request('PUT', `/api/collections/${collection.id}/bills/119-hr-1`, { token });
     owned[who] = { collection };
   }
@@ -40,9 +40,9 @@ describe.each([
   ['b', 'a'],
 ] as const)('user %s against user %s', (me, other) => {
   it('sees only their own follows and notes', async () => {
-    const follows = await api().request<{ items: FollowReply[] }>('GET', '/api/follows', { token: users[me] });
+    const follows = await api().request('GET', '/api/follows', { token: users[me] });
     expect(follows.body.items).toHaveLength(2);
-    const note = await api().request<{ content: string }>('GET', '/api/notes/119-hr-1', { token: users[me] });
+    const note = await api().request('GET', '/api/notes/119-hr-1', { token: users[me] });
     expect(note.body.content).toBe(`note of ${me}`);
   });
 
@@ -68,7 +68,7 @@ describe.each([
 
   it('changes only their own follow and note when using the same ids as the other', async () => {
     const before = await snapshot(users[other]);
-    const mode = await api().request<FollowReply>('PATCH', '/api/follows/bill:119-hr-1/mode', { token: users[me], body: { follow_mode: 'hold_veto' } });
+    const mode = await api().request('PATCH', '/api/follows/bill:119-hr-1/mode', { token: users[me], body: { follow_mode: 'hold_veto' } });
     expect(mode.body.follow_mode).toBe('hold_veto');
     await api().request('PUT', '/api/notes/119-hr-1', { token: users[me], body: { content: `note of ${me}`, pinned: true } });
     expect(await snapshot(users[other])).toEqual(before);

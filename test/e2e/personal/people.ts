@@ -18,7 +18,7 @@ export async function signUp(api: HttpClient, label: string): Promise<string> {
   const headers = { 'x-forwarded-for': `203.0.113.${++ip}` };
   const reg = await api.request('POST', '/api/auth/register', { body: { email, password }, headers });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
-  const login = await api.request<{ access_token: string }>('POST', '/api/auth/login', { body: { email, password }, headers });
+  const login = await api.request('POST', '/api/auth/login', { body: { email, password }, headers });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   return login.body.access_token;
 }

@@ -2,10 +2,9 @@
 // clients talk to local servers in the providers' shapes; the trend routes and the dashboard read the result.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
-import type { TrendDay } from '#shared/db/trend-scores.repository.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../unit/ingest/support.ts';
-import { signUp, type ErrorReply } from '../personal/people.ts';
+import { signUp } from '../personal/people.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack();
@@ -65,22 +64,19 @@ afterAll(async () => {
 describe('trend scores end to end', () => {
   it('scores the day when an admin runs calculate_trend_scores, and serves the scores with their breakdown', async () => {
     expect((await api().request('POST', '/api/admin/jobs/calculate_trend_scores', { token: reader })).status).toBe(403);
-    const started = await api().request<{ run_id: string }>('POST', '/api/admin/jobs/calculate_trend_scores', { token: admin });
+    const started = await api().request('POST', '/api/admin/jobs/calculate_trend_scores', { token: admin });
     expect(started.status).toBe(202);
     await e2e.stack().bus.idle();
 
-    const harbor = await api().request<{ bill_id: string; items: TrendDay[] }>('GET', '/api/bills/119-hr-41/trend');
+    const harbor = await api().request('GET', '/api/bills/119-hr-41/trend');
     expect(harbor.status).toBe(200);
     expect(harbor.body.items).toHaveLength(1);
     // Harbor leads search trends and the feed; no bill had news-search articles today.
     expect(harbor.body.items[0]).toMatchObject({ date: TODAY, score: 65, trends_value: 80, rss_count: 4, gnews_count: 0, missing_signals: [] });
-    const meadow = await api().request<{ items: TrendDay[] }>('GET', '/api/bills/119-hr-42/trend', { query: { days: '7' } });
+    const meadow = await api().request('GET', '/api/bills/119-hr-42/trend', { query: { days: '7' } });
     expect(meadow.body.items[0]?.score).toBe(16.3); // 0.4 × 20/80 + 0.25 × 1/4
 
-    const dashboard = await api().request<{ most_popular: { trending_source: string; window_days: number; items: { id: string; score: number }[] } }>(
-      'GET',
-      '/api/dashboard',
-    );
+    const dashboard = await api().request('GET', '/api/dashboard');
     expect(dashboard.body.most_popular).toMatchObject({ trending_source: 'scores', window_days: 1 });
     expect(dashboard.body.most_popular.items.map((i) => [i.id, i.score])).toEqual([
       ['119-hr-41', 65],
@@ -89,10 +85,10 @@ describe('trend scores end to end', () => {
   });
 
   it('answers 404 for unknown bills and members and 422 for malformed ids', async () => {
-    const bill = await api().request<ErrorReply>('GET', '/api/bills/119-hr-4040/trend');
+    const bill = await api().request('GET', '/api/bills/119-hr-4040/trend');
     expect(bill.status).toBe(404);
     expect(bill.body.code).toBe('bill.not_found');
-    const member = await api().request<ErrorReply>('GET', '/api/members/Z000000/trend');
+    const member = await api().request('GET', '/api/members/Z000000/trend');
     expect(member.status).toBe(404);
     expect((await api().request('GET', '/api/members/h000041/trend')).status).toBe(422);
     expect(

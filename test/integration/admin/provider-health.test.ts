@@ -400,7 +400,8 @@ describe('GET /api/admin/health', () => {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }> }>>;
     };
     const op = doc.paths['/api/admin/health']?.get;
-    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '401', '403']);
+    // `default`: the edge's 403, a 5xx or any other error, documented on every operation.
+    expect(Object.keys(op?.responses ?? {}).sort()).toEqual(['200', '401', '403', 'default']);
     expect(Object.keys(op?.responses['200']?.content?.['application/json']?.schema.properties ?? {}).sort()).toEqual(['checked_at', 'checks', 'status']);
   });
 });

@@ -55,7 +55,8 @@ describe('API Gateway v2 events', () => {
   });
 
   it('prefers a literal path segment over a {param}, whatever the table order', () => {
-    const route = (path: string, operationId: string) => defineRoute({ operationId, method: 'GET', path, fn: 'bills', auth: 'none', summary: operationId });
+    const route = (path: string, operationId: string) =>
+      defineRoute({ operationId, method: 'GET', path, fn: 'bills', auth: 'none', summary: operationId, description: operationId });
     const match = routeMatcher([route('/api/bills/{id}', 'getBill'), route('/api/bills/search', 'searchBills')]);
     expect(match('GET', '/api/bills/search')?.route.operationId).toBe('searchBills');
     expect(match('GET', '/api/bills/119-hr-1')).toMatchObject({ routeKey: 'GET /api/bills/{id}', pathParameters: { id: '119-hr-1' } });
