@@ -7,6 +7,7 @@ import { dashboardFeed } from './0004-dashboard-feed.ts';
 import { announcedTextVersions } from './0005-announced-text-versions.ts';
 import { billStatus } from './0006-bill-status.ts';
 import { adminCount } from './0007-admin-count.ts';
+import { memberDashboardCards } from './0008-member-dashboard-cards.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   announcedTextVersions,
   billStatus,
   adminCount,
+  memberDashboardCards,
 ];

@@ -9,7 +9,8 @@
  *      scores, the bills with the newest latest action, and say so
  *      (`trending_source: "recent_activity"`);
  *   3. one BatchGet of everything shown: the trending bills, the followed
- *      bills, the most recently followed members and their latest positions.
+ *      bills, and for the most recently followed members one item each with
+ *      their card and latest positions.
  */
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { readDashboardCards } from '#shared/db/dashboard-cards.repository.ts';
@@ -116,7 +117,7 @@ export async function dashboardFor(user: User | null, now = new Date()): Promise
       position: v.position,
       result: v.result,
     }));
-    return [{ member: memberSummary(card.member), recent_votes }];
+    return [{ member: memberSummary(card.card), recent_votes }];
   });
   return {
     personalized: true,
