@@ -3,23 +3,48 @@
  * bills by id and each member's recent-votes item, which carries the member's
  * card beside their latest positions (M7a), so a followed member costs one
  * small key rather than their whole record and a second key. One request up
- * to 100 keys (more keys cost one more request per 100).
+ * to 100 keys (more keys cost one more request per 100), reading only the
+ * attributes the dashboard shows.
  *
  * A member whose item has no card yet (stored before migration 0008 put
  * them) is read from the member record in one more BatchGet, so the answer is
  * the same before the migration has run, only one request dearer.
  */
-import { memberCard, type Bill, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
+import type * as z from 'zod';
+import { Bill, memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
 import type { MemberVote } from '#shared/domain/votes/vote.schema.ts';
-import { billFromItem } from './bills.repository.ts';
 import { batchGet, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { memberActivityFromItem } from './member-recent-votes.repository.ts';
 import { memberFromItem } from './members.repository.ts';
 
+/** The fields of a bill the dashboard shows (its list summary), parsed as the record parses them (defaults included). */
+const DashboardBill = Bill.pick({
+  id: true,
+  label: true,
+  title: true,
+  short_title: true,
+  chamber: true,
+  introduced_date: true,
+  latest_action_date: true,
+  latest_action_text: true,
+  bill_category: true,
+  has_document: true,
+  document_status: true,
+  topic_tags: true,
+});
+export type DashboardBill = z.infer<typeof DashboardBill>;
+
+/**
+ * What the BatchGet reads of each item: the keys, a bill's summary fields and
+ * a recent-votes item's card and positions. A bill record also holds its
+ * provenance, sponsor, links and index keys, none of which the dashboard shows.
+ */
+const PROJECTION = ['pk', 'sk', ...Object.keys(DashboardBill.shape), 'votes', 'card'];
+
 export interface DashboardCards {
-  bills: Map<string, Bill>;
+  bills: Map<string, DashboardBill>;
   members: Map<string, { card: MemberCard; recent_votes: MemberVote[] }>;
 }
 
@@ -29,13 +54,13 @@ const keyOf = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}|${String(k
 export async function readDashboardCards(billIds: string[], memberIds: string[], votesPerMember: number): Promise<DashboardCards> {
   const bills = [...new Set(billIds)];
   const members = [...new Set(memberIds)];
-  const items = await batchGet([...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)]);
+  const items = await batchGet([...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)], PROJECTION);
   const byKey = new Map(items.map((i) => [keyOf(i), i]));
   const at = (k: { pk: string; sk: string }): Item | undefined => byKey.get(keyOf(k));
   const cards: DashboardCards = { bills: new Map(), members: new Map() };
   for (const id of bills) {
     const item = at(billKeys.meta(id));
-    if (item) cards.bills.set(id, billFromItem(item));
+    if (item) cards.bills.set(id, DashboardBill.parse(item));
   }
   const activity = new Map(members.map((id) => [id, memberActivityFromItem(at(memberKeys.recentVotes(id)), votesPerMember)]));
   const withoutCard = members.filter((id) => activity.get(id)?.card === null);

@@ -4,12 +4,15 @@
  * of the member record and that item. The member writers keep the card
  * current, a trim of the votes keeps it, and migration 0008 puts it on items
  * stored before; until then the answer is the same, one request dearer.
+ * Bills are read with only the fields the dashboard shows.
  */
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberCard } from '#shared/domain/bills/bill.schema.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
+import { getBill } from '#shared/db/bills.repository.ts';
 import { memberKeys } from '#shared/db/keys/member.keys.ts';
+import { billSummary } from '#shared/domain/personal/summaries.ts';
 import { memberActivityFromItem, noteRecentVotes } from '#shared/db/member-recent-votes.repository.ts';
 import { getMember, putMember, saveMemberEnrichment } from '#shared/db/members.repository.ts';
 import { tableName } from '#shared/db/table.ts';
@@ -61,6 +64,7 @@ beforeAll(async () => {
     await seedRollCall({ billId: '119-hr-1', roll, date: `2026-10-0${roll}`, question: 'On Passage', positions: { A000001: 'Yea' } });
   }
   for (const id of ['A000001', 'B000002']) await follow(user, { target_type: 'member', target_id: id });
+  await follow(user, { target_type: 'bill', target_id: '119-hr-1' });
 });
 
 describe('member cards on the dashboard', () => {
@@ -83,6 +87,15 @@ describe('member cards on the dashboard', () => {
     }
     expect(shown.find((m) => m.member.id === 'A000001')?.recent_votes.map((v) => v.vote_id)).toEqual(['house-119-1-4', 'house-119-1-3', 'house-119-1-2']);
     expect(shown.find((m) => m.member.id === 'B000002')?.recent_votes).toEqual([]);
+  });
+
+  it('reads only the summary fields of a bill, the same summary its record gives', async () => {
+    const mine = await dashboardFor(user, NOW);
+    const record = await getBill('119-hr-1');
+    const { follow_mode: _mode, ...followed } = mine.followed_bills?.[0] ?? { follow_mode: null };
+    expect(followed).toEqual(billSummary(record!));
+    const { score: _score, ...popular } = mine.most_popular.items.find((i) => i.id === '119-hr-1') ?? { score: null };
+    expect(popular).toEqual(billSummary(record!));
   });
 
   it('follows a rename and a new photo', async () => {
