@@ -12,11 +12,10 @@
  */
 import type * as z from 'zod';
 import { Bill, memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
-import type { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { batchGet, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { memberActivityFromItem } from './member-recent-votes.repository.ts';
+import { memberActivityFromItem, type RecentVote } from './member-recent-votes.repository.ts';
 import { memberFromItem } from './members.repository.ts';
 
 /** The fields of a bill the dashboard shows (its list summary), parsed as the record parses them (defaults included). */
@@ -45,7 +44,7 @@ const PROJECTION = ['pk', 'sk', ...Object.keys(DashboardBill.shape), 'votes', 'c
 
 export interface DashboardCards {
   bills: Map<string, DashboardBill>;
-  members: Map<string, { card: MemberCard; recent_votes: MemberVote[] }>;
+  members: Map<string, { card: MemberCard; recent_votes: RecentVote[] }>;
 }
 
 const keyOf = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}|${String(k.sk)}`;

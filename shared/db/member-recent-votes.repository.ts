@@ -25,8 +25,17 @@ const TRIM_AT = 15;
 /** Members updated at once when a roll call is saved. */
 const WRITE_CONCURRENCY = 16;
 
+/**
+ * What an entry keeps of a position: the fields the dashboard shows. The
+ * member's own fields (name, party, state) are on the card, once, and the
+ * rest the dashboard never reads; entries stored whole before are read the
+ * same way and rewritten slim by the next trim (or migration 0008).
+ */
+export const RecentVote = MemberVote.pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true });
+export type RecentVote = z.infer<typeof RecentVote>;
+
 const RecentVotesItem = z.object({
-  votes: z.record(z.string(), MemberVote).default({}),
+  votes: z.record(z.string(), RecentVote).default({}),
   /** Null until a member writer (or migration 0008) has put it. */
   card: MemberCard.nullable().default(null),
   version: z.number().int().default(0),
@@ -35,14 +44,14 @@ const RecentVotesItem = z.object({
 const entryKey = (v: Pick<MemberVote, 'date' | 'vote_id'>) => `${v.date}#${v.vote_id}`;
 
 /** The newest positions of a stored recent-votes item, newest first. */
-export function recentVotesFromItem(item: Item | undefined, limit: number): MemberVote[] {
+export function recentVotesFromItem(item: Item | undefined, limit: number): RecentVote[] {
   return newest(RecentVotesItem.parse(item ?? {}).votes)
     .slice(0, limit)
     .map(([, v]) => v);
 }
 
 /** A member's card and newest `limit` positions from their stored item (card null when none was written). */
-export function memberActivityFromItem(item: Item | undefined, limit: number): { card: MemberCard | null; recent_votes: MemberVote[] } {
+export function memberActivityFromItem(item: Item | undefined, limit: number): { card: MemberCard | null; recent_votes: RecentVote[] } {
   const parsed = RecentVotesItem.parse(item ?? {});
   return {
     card: parsed.card,
@@ -77,6 +86,16 @@ export async function noteMemberCard(member: MemberCard): Promise<void> {
   );
 }
 
+/** Rewrites a member's item with its newest positions in the slim form, keeping the card (migration 0008). */
+export async function slimRecentVotes(memberId: string): Promise<boolean> {
+  return rewriteVersioned(
+    memberKeys.recentVotes(memberId),
+    (item) => RecentVotesItem.parse(item),
+    (current) => ({ entity: 'member_recent_votes', member_id: memberId, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
+    3,
+  );
+}
+
 /** Notes each position of a saved roll call on its member's recent-votes item (idempotent: the same vote rewrites its entry). */
 export async function noteRecentVotes(positions: MemberVote[]): Promise<void> {
   await mapLimit(positions, WRITE_CONCURRENCY, noteOne);
@@ -88,7 +107,7 @@ async function noteOne(vote: MemberVote): Promise<void> {
     key,
     map: 'votes',
     entry: entryKey(vote),
-    value: vote,
+    value: RecentVote.parse(vote),
     base: { entity: 'member_recent_votes', member_id: vote.member_id },
   });
   // Trimming only bounds the item; when writers race, a later write trims instead.
@@ -103,7 +122,7 @@ async function noteOne(vote: MemberVote): Promise<void> {
 }
 
 /** The newest RECENT_VOTES_KEPT entries of a votes map (keys sort by date, then vote id). */
-const newest = (votes: Record<string, MemberVote>) =>
+const newest = (votes: Record<string, RecentVote>) =>
   Object.entries(votes)
     .sort(([a], [b]) => b.localeCompare(a))
     .slice(0, RECENT_VOTES_KEPT);

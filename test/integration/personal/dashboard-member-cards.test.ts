@@ -6,7 +6,7 @@
  * stored before; until then the answer is the same, one request dearer.
  * Bills are read with only the fields the dashboard shows.
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberCard } from '#shared/domain/bills/bill.schema.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
@@ -114,6 +114,40 @@ describe('member cards on the dashboard', () => {
     expect(shown.find((m) => m.member.id === 'A000001')?.member.photo_url).toBe('https://example.org/adams.jpg');
   });
 
+  it('stores a position with only the fields the dashboard shows, and reads one stored whole before', async () => {
+    const stored = Object.values(((await readItem('A000001'))?.votes ?? {}) as Record<string, object>);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const entry of stored) expect(Object.keys(entry).sort()).toEqual(['bill_id', 'date', 'position', 'question', 'result', 'vote_id']);
+    const whole = {
+      member_id: 'B000002',
+      name: 'Baker, Bo',
+      party: 'R',
+      state: 'TX',
+      position: 'Nay',
+      vote_id: 'house-119-1-50',
+      bill_id: '119-hr-1',
+      chamber: 'house',
+      date: '2026-10-20',
+      question: 'On Passage',
+      vote_type: null,
+      kind: 'passage',
+      result: 'Passed',
+    };
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: memberKeys.recentVotes('B000002'),
+        UpdateExpression: 'SET votes.#k = :v',
+        ExpressionAttributeNames: { '#k': '2026-10-20#house-119-1-50' },
+        ExpressionAttributeValues: { ':v': whole },
+      }),
+    );
+    const baker = (await members()).find((m) => m.member.id === 'B000002');
+    expect(baker?.recent_votes).toEqual([
+      { vote_id: 'house-119-1-50', bill_id: '119-hr-1', date: '2026-10-20', question: 'On Passage', position: 'Nay', result: 'Passed' },
+    ]);
+  });
+
   it('keeps the card when the positions are trimmed', async () => {
     const base = { name: 'Adams, Ann', party: null, state: null, bill_id: '119-hr-1', chamber: 'house' as const, question: 'On Passage' };
     const votes = Array.from({ length: 20 }, (_, i) => ({
@@ -134,18 +168,22 @@ describe('member cards on the dashboard', () => {
 
   it('gives the same answer for items stored before migration 0008, one request dearer, and three again after it', async () => {
     const before = await members();
-    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: memberKeys.recentVotes('A000001'), UpdateExpression: 'REMOVE card' }));
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: memberKeys.recentVotes('B000002') }));
+    for (const id of ['A000001', 'B000002']) {
+      await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: memberKeys.recentVotes(id), UpdateExpression: 'REMOVE card' }));
+    }
     requests.take();
     expect(await members()).toEqual(before);
     expect(total(requests.take())).toBe(4);
 
-    expect(await memberDashboardCards.up()).toEqual({ members: 2 });
+    expect(await memberDashboardCards.up()).toEqual({ members: 2, slimmed: 2 });
     requests.take();
     expect(await members()).toEqual(before);
     expect(total(requests.take())).toBeLessThanOrEqual(3);
-    // Idempotent, and the positions stay.
-    const votes = (await readItem('A000001'))?.votes;
+    // Slim after it, idempotent, and the positions stay.
+    const votes = (await readItem('A000001'))?.votes as Record<string, object>;
+    expect(Object.keys(votes)).toHaveLength(5);
+    const baker = Object.values(((await readItem('B000002'))?.votes ?? {}) as Record<string, object>);
+    for (const entry of [...Object.values(votes), ...baker]) expect(entry).not.toHaveProperty('name');
     await memberDashboardCards.up();
     expect((await readItem('A000001'))?.votes).toEqual(votes);
   });
