@@ -13,7 +13,7 @@ import { MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import type { Item } from './dynamo.ts';
+import { isConditionFailed, type Item } from './dynamo.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
@@ -65,25 +65,31 @@ export function memberActivityFromItem(item: Item | undefined, limit: number): {
  * Puts a member's card on their item (every write of a member record that may
  * change it). One UpdateItem that creates the item when needed and raises the
  * version, so a trim rewrite that read the item before loses its race and
- * re-reads the new card.
+ * re-reads the new card; nothing is written when the card is unchanged.
  */
 export async function noteMemberCard(member: MemberCard): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: memberKeys.recentVotes(member.id),
-      UpdateExpression:
-        'SET card = :card, entity = :entity, member_id = :id, votes = if_not_exists(votes, :empty), version = if_not_exists(version, :zero) + :one',
-      ExpressionAttributeValues: {
-        ':card': memberCard(member),
-        ':entity': 'member_recent_votes',
-        ':id': member.id,
-        ':empty': {},
-        ':zero': 0,
-        ':one': 1,
-      },
-    }),
-  );
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: memberKeys.recentVotes(member.id),
+        UpdateExpression:
+          'SET card = :card, entity = :entity, member_id = :id, votes = if_not_exists(votes, :empty), version = if_not_exists(version, :zero) + :one',
+        // An unchanged card writes nothing: a re-sync leaves the item (and its version) as it was.
+        ConditionExpression: 'attribute_not_exists(card) OR card <> :card',
+        ExpressionAttributeValues: {
+          ':card': memberCard(member),
+          ':entity': 'member_recent_votes',
+          ':id': member.id,
+          ':empty': {},
+          ':zero': 0,
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailed(err)) throw err;
+  }
 }
 
 /** Rewrites a member's item with its newest positions in the slim form, keeping the card (migration 0008). */

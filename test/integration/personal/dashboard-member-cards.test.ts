@@ -98,6 +98,12 @@ describe('member cards on the dashboard', () => {
     expect(popular).toEqual(billSummary(record!));
   });
 
+  it('writes nothing when a member is saved again unchanged', async () => {
+    const before = await readItem('B000002');
+    await putMember((await getMember('B000002'))!);
+    expect(await readItem('B000002')).toEqual(before);
+  });
+
   it('follows a rename and a new photo', async () => {
     await putMember(makeMember('B000002', 'Baker-Lee, Bo', { party: 'R', state: 'TX' }));
     await saveMemberEnrichment('A000001', {
