@@ -62,6 +62,8 @@ const PROBE_ENV: NodeJS.ProcessEnv = {
   AWS_REGION: 'us-east-1',
   AWS_LAMBDA_FUNCTION_NAME: 'bench',
   AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+  // Set by Lambda; the X-Ray SDK (under the Powertools Tracer) does its Lambda set-up at import when it is present.
+  LAMBDA_TASK_ROOT: '/var/task',
   STAGE: 'dev',
   TABLE_NAME: 'bench',
   JWT_SECRET_KEY: 'bench-only-secret-of-at-least-thirty-two-bytes',

@@ -6,7 +6,10 @@
  *      DynamoDB requests each one makes (a middleware on dynamo());
  *   3. grow the dataset to 20,000 bills and count again: a route whose count
  *      changes grows with the number of bills;
- *   4. time search in the handler (p50, p95) per kind of query.
+ *   4. time search in the handler (p50, p95) per kind of query;
+ *   5. the dashboard: its requests with and without trend scores, its p95
+ *      against a bill detail's, and where the signed-in dashboard's time goes
+ *      (each request's time and answer size, and the rest).
  * Prints a table; not a test. Run: npx tsx bench/personal-bench.ts
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
@@ -197,6 +200,11 @@ try {
     );
   }
 
+  // Where the signed-in dashboard's time goes: each request (wall time and JSON size of its answer) and the rest, in the use case.
+  const profile = await profileDashboard(() => dashboardFor(benchUser));
+  console.log(`\ndashboard (user) in the use case, where the time goes (${SEARCH_RUNS} calls)`);
+  for (const row of profile) console.log(row);
+
   // Where the time goes: the ingestion search reads the handler awaits, timed alone.
   console.log('\nsearch reads alone (ingestion repositories), same queries');
   const { searchBills } = await import('#shared/db/bill-search.repository.ts');
@@ -211,6 +219,64 @@ try {
   }
 } finally {
   await stack.stop();
+}
+
+/**
+ * Times each DynamoDB request of `run` (an SDK middleware, wall time from the
+ * call to its parsed answer, and the answer's JSON size) over SEARCH_RUNS runs;
+ * what is left of a run besides its critical path of requests (the feed and
+ * the follows go at once, then the BatchGet) is the CPU of assembling the answer.
+ */
+async function profileDashboard(run: () => Promise<unknown>): Promise<string[]> {
+  const { dynamo } = await import('#shared/platform/aws-clients.ts');
+  let current: { command: string; ms: number; bytes: number }[] | null = null;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const started = performance.now();
+      const out = await next(args);
+      current?.push({ command: context.commandName ?? '?', ms: performance.now() - started, bytes: JSON.stringify(out.output).length });
+      return out;
+    },
+    { step: 'initialize', name: 'benchDashboardProfile' },
+  );
+  const runs: { total: number; requests: { command: string; ms: number; bytes: number }[]; answer: number }[] = [];
+  for (let i = 0; i < SEARCH_RUNS; i++) {
+    current = [];
+    const started = performance.now();
+    const answer = await run();
+    runs.push({ total: performance.now() - started, requests: current, answer: JSON.stringify(answer).length });
+  }
+  current = null;
+  const pct = (values: number[], f: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(f * values.length))] ?? 0;
+  const row = (label: string, values: number[], bytes?: number[]) =>
+    `${label.padEnd(34)} p50 ${pct(values, 0.5).toFixed(1).padStart(6)} ms   p95 ${pct(values, 0.95).toFixed(1).padStart(6)} ms${
+      bytes ? `   ${(bytes.reduce((a, b) => a + b, 0) / bytes.length / 1024).toFixed(1).padStart(6)} KB` : ''
+    }`;
+  const commands = [...new Set(runs.flatMap((r) => r.requests.map((q) => q.command)))];
+  const byCommand = (c: string) => runs.flatMap((r) => r.requests.filter((q) => q.command === c));
+  const critical = (r: (typeof runs)[number]) => {
+    // Command names as the SDK's inner client sees them (GetItemCommand, QueryCommand, BatchGetItemCommand).
+    const ms = (prefix: string) => r.requests.filter((q) => q.command.startsWith(prefix)).reduce((a, q) => a + q.ms, 0);
+    return Math.max(ms('GetItem'), ms('Query')) + ms('BatchGet');
+  };
+  return [
+    row(
+      'whole use case',
+      runs.map((r) => r.total),
+      runs.map((r) => r.answer),
+    ),
+    ...commands.map((c) =>
+      row(
+        `  ${c}`,
+        byCommand(c).map((q) => q.ms),
+        byCommand(c).map((q) => q.bytes),
+      ),
+    ),
+    row(
+      '  the rest (assembling the answer)',
+      runs.map((r) => Math.max(0, r.total - critical(r))),
+    ),
+  ];
 }
 
 async function signUp(email: string): Promise<string> {

@@ -1,37 +1,74 @@
 /**
  * The records the dashboard shows, in one BatchGet (docs/data-model.md P7):
- * bills by id, member records and their recent-votes items, mixed in one
- * request of up to 100 keys (more keys cost one more request per 100).
+ * bills by id and each member's recent-votes item, which carries the member's
+ * card beside their latest positions (M7a), so a followed member costs one
+ * small key rather than their whole record and a second key. One request up
+ * to 100 keys (more keys cost one more request per 100), reading only the
+ * attributes the dashboard shows.
+ *
+ * A member whose item has no card yet (stored before migration 0009 put
+ * them) is read from the member record in one more BatchGet, so the answer is
+ * the same before the migration has run, only one request dearer.
  */
-import type { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
-import type { MemberVote } from '#shared/domain/votes/vote.schema.ts';
-import { billFromItem } from './bills.repository.ts';
+import type * as z from 'zod';
+import { Bill, memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
 import { batchGet, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { recentVotesFromItem } from './member-recent-votes.repository.ts';
+import { memberActivityFromItem, type RecentVote } from './member-recent-votes.repository.ts';
 import { memberFromItem } from './members.repository.ts';
 
+/** The fields of a bill the dashboard shows (its list summary), parsed as the record parses them (defaults included). */
+const DashboardBill = Bill.pick({
+  id: true,
+  label: true,
+  title: true,
+  short_title: true,
+  chamber: true,
+  introduced_date: true,
+  latest_action_date: true,
+  latest_action_text: true,
+  bill_category: true,
+  has_document: true,
+  document_status: true,
+  topic_tags: true,
+});
+export type DashboardBill = z.infer<typeof DashboardBill>;
+
+/**
+ * What the BatchGet reads of each item: the keys, a bill's summary fields and
+ * a recent-votes item's card and positions. A bill record also holds its
+ * provenance, sponsor, links and index keys, none of which the dashboard shows.
+ */
+const PROJECTION = ['pk', 'sk', ...Object.keys(DashboardBill.shape), 'votes', 'card'];
+
 export interface DashboardCards {
-  bills: Map<string, Bill>;
-  members: Map<string, { member: Member; recent_votes: MemberVote[] }>;
+  bills: Map<string, DashboardBill>;
+  members: Map<string, { card: MemberCard; recent_votes: RecentVote[] }>;
 }
 
-/** Bills and members (with their latest `votesPerMember` positions) by id; unknown ids are absent. */
+const keyOf = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}|${String(k.sk)}`;
+
+/** Bills and member cards (with their latest `votesPerMember` positions) by id; unknown ids are absent. */
 export async function readDashboardCards(billIds: string[], memberIds: string[], votesPerMember: number): Promise<DashboardCards> {
   const bills = [...new Set(billIds)];
   const members = [...new Set(memberIds)];
-  const items = await batchGet([...bills.map(billKeys.meta), ...members.flatMap((id) => [memberKeys.profile(id), memberKeys.recentVotes(id)])]);
-  const byKey = new Map(items.map((i) => [`${String(i.pk)}|${String(i.sk)}`, i]));
-  const at = (k: { pk: string; sk: string }): Item | undefined => byKey.get(`${k.pk}|${k.sk}`);
+  const items = await batchGet([...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)], PROJECTION);
+  const byKey = new Map(items.map((i) => [keyOf(i), i]));
+  const at = (k: { pk: string; sk: string }): Item | undefined => byKey.get(keyOf(k));
   const cards: DashboardCards = { bills: new Map(), members: new Map() };
   for (const id of bills) {
     const item = at(billKeys.meta(id));
-    if (item) cards.bills.set(id, billFromItem(item));
+    if (item) cards.bills.set(id, DashboardBill.parse(item));
   }
+  const activity = new Map(members.map((id) => [id, memberActivityFromItem(at(memberKeys.recentVotes(id)), votesPerMember)]));
+  const withoutCard = members.filter((id) => activity.get(id)?.card === null);
+  const records = withoutCard.length ? new Map((await batchGet(withoutCard.map(memberKeys.profile))).map((i) => [String(i.id), memberFromItem(i)])) : null;
   for (const id of members) {
-    const item = at(memberKeys.profile(id));
-    if (item) cards.members.set(id, { member: memberFromItem(item), recent_votes: recentVotesFromItem(at(memberKeys.recentVotes(id)), votesPerMember) });
+    const a = activity.get(id);
+    const record = records?.get(id);
+    const card = a?.card ?? (record ? memberCard(record) : null);
+    if (a && card) cards.members.set(id, { card, recent_votes: a.recent_votes });
   }
   return cards;
 }

@@ -13,6 +13,7 @@ import { Member, MemberCard, memberCard } from '#shared/domain/bills/bill.schema
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
 import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { memberKeys } from './keys/member.keys.ts';
+import { noteMemberCard } from './member-recent-votes.repository.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
 
 const NAME_QUERY_LIMIT = 200;
@@ -32,17 +33,21 @@ export const memberFromItem = (i: Item): Member => Member.parse(i);
 const fromItem = memberFromItem;
 
 /**
- * Puts the name index items of a member (one per name word, each with the
- * card) and deletes those of words its previous name had and this one lacks,
+ * Puts the member's card where it is read without the record: the name index
+ * items (one per name word) and the recent-votes item the dashboard reads;
+ * deletes the name items of words its previous name had and this one lacks,
  * so a renamed member is not found, or shown, under the old name.
  */
 async function writeNameItems(member: Member, previousName?: string): Promise<void> {
   const tokens = nameTokens(member.name);
   const card = memberCard(member);
   const gone = previousName ? nameTokens(previousName).filter((t) => !tokens.includes(t)) : [];
-  await batchWrite([
-    ...tokens.map((t) => ({ put: { ...memberKeys.nameItem(t, member.id), entity: 'member_name', member_id: member.id, card } })),
-    ...gone.map((t) => ({ delete: memberKeys.nameItem(t, member.id) })),
+  await Promise.all([
+    batchWrite([
+      ...tokens.map((t) => ({ put: { ...memberKeys.nameItem(t, member.id), entity: 'member_name', member_id: member.id, card } })),
+      ...gone.map((t) => ({ delete: memberKeys.nameItem(t, member.id) })),
+    ]),
+    noteMemberCard(card),
   ]);
 }
 

@@ -16,6 +16,7 @@ import '#shared/platform/cold-start.ts';
 import { config } from '#shared/platform/config.ts';
 import { saneCorrelationId, withCorrelationId } from '#shared/platform/correlation.ts';
 import { logger } from '#shared/platform/logger.ts';
+import { traced } from '#shared/platform/tracer.ts';
 import { resolveCaller } from './current-user.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
@@ -175,7 +176,7 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
   // Outside the middlewares, so the error middleware's logs carry the Lambda context and correlation id too.
   const handler = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     if (context) logger.addContext(context);
-    return withCorrelationId(requestCorrelationId(event, context), () => pipeline(event, context));
+    return withCorrelationId(requestCorrelationId(event, context), () => traced(`api-${group}`, { route: event.routeKey }, () => pipeline(event, context)));
   };
   return Object.assign(handler, { routes: routes as readonly RouteDef[] });
 }

@@ -14,6 +14,7 @@ import { acquireJobLease, releaseJobLease } from '#shared/db/job-leases.reposito
 import { latestRuns, recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
 import type { Context } from 'aws-lambda';
 import { withCorrelationId } from '#shared/platform/correlation.ts';
+import { traced } from '#shared/platform/tracer.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordJobRun as emitJobMetric } from '#shared/platform/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
@@ -101,6 +102,6 @@ export function jobFunction(group: JobFunctionGroup, implementations: Record<str
     const invocation = invocationOf(event);
     // The run id is the correlation id of everything the run logs and queues; fixed here so the run record and the logs agree.
     const runId = invocation.run_id ?? randomUUID();
-    return withCorrelationId(runId, () => runJob(implementations, { ...invocation, run_id: runId }));
+    return withCorrelationId(runId, () => traced(`job-${group}`, { job: invocation.job }, () => runJob(implementations, { ...invocation, run_id: runId })));
   };
 }

@@ -8,6 +8,7 @@ import { announcedTextVersions } from './0005-announced-text-versions.ts';
 import { billStatus } from './0006-bill-status.ts';
 import { adminCount } from './0007-admin-count.ts';
 import { titleFingerprints } from './0008-title-fingerprints.ts';
+import { memberDashboardCards } from './0009-member-dashboard-cards.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   billStatus,
   adminCount,
   titleFingerprints,
+  memberDashboardCards,
 ];

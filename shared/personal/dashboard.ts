@@ -9,13 +9,13 @@
  *      scores, the bills with the newest latest action, and say so
  *      (`trending_source: "recent_activity"`);
  *   3. one BatchGet of everything shown: the trending bills, the followed
- *      bills, the most recently followed members and their latest positions.
+ *      bills, and for the most recently followed members one item each with
+ *      their card and latest positions.
  */
 import type { User } from '#shared/domain/users/user.schema.ts';
-import { readDashboardCards } from '#shared/db/dashboard-cards.repository.ts';
+import { readDashboardCards, type DashboardBill } from '#shared/db/dashboard-cards.repository.ts';
 import { newestRecent, readDashboardFeed, type DashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
-import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from '#shared/domain/personal/trending-window.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
@@ -49,7 +49,7 @@ export function planTrending(feed: DashboardFeed, limit = DASHBOARD_LIST_SIZE, n
 }
 
 /** Most Popular from a plan and the bills read for it. */
-function trendingFrom(plan: TrendingPlan, bills: Map<string, Bill>, limit: number): Trending {
+function trendingFrom(plan: TrendingPlan, bills: Map<string, DashboardBill>, limit: number): Trending {
   if (plan.source === 'scores') {
     const items = plan.top.flatMap((t) => {
       const bill = bills.get(t.bill_id);
@@ -116,7 +116,7 @@ export async function dashboardFor(user: User | null, now = new Date()): Promise
       position: v.position,
       result: v.result,
     }));
-    return [{ member: memberSummary(card.member), recent_votes }];
+    return [{ member: memberSummary(card.card), recent_votes }];
   });
   return {
     personalized: true,

@@ -14,6 +14,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { traceClient } from './tracer.ts';
 
 /** The clients made so far, for resetClients(). Filled on creation, so defining a getter has no side effect. */
 const created = new Set<{ reset(): void }>();
@@ -37,11 +38,11 @@ export function cachedClient<T>(make: () => T): (() => T) & { reset(): void } {
 export const region = (): string => process.env.AWS_REGION ?? 'us-east-1';
 
 export const dynamo = /* @__PURE__ */ cachedClient(() =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ region: region() }), {
+  DynamoDBDocumentClient.from(traceClient(new DynamoDBClient({ region: region() })), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }),
 );
-export const secretsManager = /* @__PURE__ */ cachedClient(() => new SecretsManagerClient({ region: region() }));
+export const secretsManager = /* @__PURE__ */ cachedClient(() => traceClient(new SecretsManagerClient({ region: region() })));
 
 /** Drops every client made so far so the next use reads the current endpoints (tests, local stack). */
 export function resetClients(): void {

@@ -6,6 +6,7 @@
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { cachedClient, region } from './aws-clients.ts';
+import { traceClient } from './tracer.ts';
 
 /** The SQS SDK module (commands). */
 export const sqsSdk = () => import('@aws-sdk/client-sqs');
@@ -13,5 +14,5 @@ export const sqsSdk = () => import('@aws-sdk/client-sqs');
 // Emulators hand out queue URLs on hosts like sqs.us-east-1.localhost; send to the configured endpoint instead.
 export const sqs = /* @__PURE__ */ cachedClient(async (): Promise<SQSClient> => {
   const { SQSClient } = await sqsSdk();
-  return new SQSClient({ region: region(), useQueueUrlAsEndpoint: !(process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL) });
+  return traceClient(new SQSClient({ region: region(), useQueueUrlAsEndpoint: !(process.env.AWS_ENDPOINT_URL_SQS ?? process.env.AWS_ENDPOINT_URL) }));
 });

@@ -8,6 +8,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import type * as z from 'zod';
 import '#shared/platform/cold-start.ts';
 import { withCorrelationId } from '#shared/platform/correlation.ts';
+import { traced } from '#shared/platform/tracer.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordBatch } from '#shared/platform/metrics.ts';
 
@@ -53,7 +54,9 @@ export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: 
   };
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
     if (context) logger.addContext(context);
-    const response = await processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false });
+    const response = await traced(`worker-${name}`, { queue: name, records: event.Records.length }, () =>
+      processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }),
+    );
     recordBatch(name, event.Records.length, response.batchItemFailures.length);
     return response;
   };

@@ -12,6 +12,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
+import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { QUEUES } from '#shared/queues/queue-table.ts';
 import { ACCESS_LOG_FORMAT } from '#infra/constructs/http-api.ts';
 import { ALARM_THRESHOLDS, longestGapHours, notRunWindowHours } from '#infra/constructs/alarms.ts';
@@ -155,6 +156,31 @@ describe('the closed edge', () => {
         Logging: { Bucket: getAtt(logBucketId, 'RegionalDomainName'), Prefix: 'cloudfront/' },
       }),
     });
+  });
+
+  it('sends every request to the API over HTTPS through that one behavior, with the secret header and CloudFront-Viewer-Address', () => {
+    const [, dist] = props(prod, 'AWS::CloudFront::Distribution')[0]!;
+    const config = dist.DistributionConfig as {
+      CacheBehaviors?: unknown[];
+      DefaultCacheBehavior: { OriginRequestPolicyId: string; TargetOriginId: string };
+      Origins: Array<{
+        Id: string;
+        DomainName: unknown;
+        CustomOriginConfig: { OriginProtocolPolicy: string };
+        OriginCustomHeaders: Array<{ HeaderName: string }>;
+      }>;
+    };
+    // No second behavior that could route around the policy or the header.
+    expect(config.CacheBehaviors ?? []).toEqual([]);
+    const origin = config.Origins[0]!;
+    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(origin.Id);
+    expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${prod.idOf(prod.stack.api.api)}"}`);
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.OriginCustomHeaders.map((h) => h.HeaderName.toLowerCase())).toEqual([ORIGIN_VERIFY_HEADER]);
+    // AllViewerExceptHostHeader, the managed policy that forwards every viewer header but Host and
+    // adds CloudFront's own headers, CloudFront-Viewer-Address among them (the template names it by id only).
+    expect(config.DefaultCacheBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
   });
 
   it('changes nothing without the edge: no secret, no CloudFront, the source IP as client IP', () => {

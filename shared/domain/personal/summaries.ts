@@ -28,8 +28,8 @@ export type BillSummary = z.infer<typeof BillSummary>;
 export const MemberSummary = MemberCard;
 export type MemberSummary = MemberCard;
 
-/** The list fields of a bill. */
-export const billSummary = (b: Bill): BillSummary => ({
+/** The list fields of a bill (of its record, or of only those fields as the dashboard reads them). */
+export const billSummary = (b: Pick<Bill, keyof BillSummary>): BillSummary => ({
   id: b.id,
   label: b.label,
   title: b.title,

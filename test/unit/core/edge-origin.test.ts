@@ -31,6 +31,11 @@ describe('CloudFront-Viewer-Address', () => {
     expect(parseViewerAddress('[2001:db8::1]:8443')).toBe('2001:db8::1');
     expect(parseViewerAddress('[2001:db8::1]')).toBe('2001:db8::1');
   });
+  it('reads each form CloudFront sends: IPv4 with port, IPv6 bracketed or with the port as a last group', () => {
+    expect(parseViewerAddress('1.2.3.4:1234')).toBe('1.2.3.4');
+    expect(parseViewerAddress('[2001:db8::1]:443')).toBe('2001:db8::1');
+    expect(parseViewerAddress('2001:db8::1:443')).toBe('2001:db8::1');
+  });
   it('accepts a bare IPv4 and refuses anything else', () => {
     expect(parseViewerAddress(' 203.0.113.7 ')).toBe('203.0.113.7');
     for (const bad of [undefined, '', 'evil', 'evil:443', '999.1.1.1:443', '[::1', '[1.2.3.4]:80', '1.2.3.4:port', '1.2.3.4:443, 5.6.7.8:443']) {
@@ -44,6 +49,13 @@ describe('client IP behind the edge', () => {
   it('keys on the viewer address, never on X-Forwarded-For', () => {
     expect(clientIp('130.176.0.1', headers, 'cloudfront')).toBe('203.0.113.5');
     expect(clientIp('130.176.0.1', { 'cloudfront-viewer-address': '[2001:db8::7]:443' }, 'cloudfront')).toBe('2001:db8::7');
+  });
+  it('ignores a forged X-Forwarded-For in every form CloudFront sends the viewer address', () => {
+    const forged = { 'x-forwarded-for': '10.0.0.1, 198.51.100.99' };
+    expect(clientIp('130.176.0.1', { ...forged, 'cloudfront-viewer-address': '1.2.3.4:1234' }, 'cloudfront')).toBe('1.2.3.4');
+    expect(clientIp('130.176.0.1', { ...forged, 'cloudfront-viewer-address': '[2001:db8::1]:443' }, 'cloudfront')).toBe('2001:db8::1');
+    expect(clientIp('130.176.0.1', { ...forged, 'cloudfront-viewer-address': '2001:db8::1:443' }, 'cloudfront')).toBe('2001:db8::1');
+    expect(clientIp('130.176.0.1', forged, 'cloudfront')).toBe('130.176.0.1');
   });
   it('falls back to the source IP when the header is missing or malformed', () => {
     expect(clientIp('130.176.0.1', { 'x-forwarded-for': '198.51.100.99' }, 'cloudfront')).toBe('130.176.0.1');
@@ -103,7 +115,7 @@ describe('an API function behind the edge', () => {
     edgeOn();
     const direct = await call(event('GET', '/api/health', 'GET /api/health', { 'x-forwarded-for': '203.0.113.5' }));
     expect(direct.statusCode).toBe(403);
-    expect(JSON.parse(direct.body ?? '{}')).toMatchObject({ code: 'edge.direct_access' });
+    expect(JSON.parse(direct.body ?? '{}')).toMatchObject({ code: 'edge.direct_access', detail: expect.stringMatching(/public URL/) });
     const unknown = await call(event('GET', '/api/nowhere', '$default'));
     expect(unknown.statusCode).toBe(403);
     const wrong = await call(event('GET', '/api/health', 'GET /api/health', { 'X-Origin-Verify': 'not-it' }));
