@@ -3,7 +3,8 @@
  * inside, nothing resolved from node_modules at run time, no source map
  * shipped, and the packages only some invocations need (LLM SDKs, nodemailer,
  * the SQS, S3, SES and EventBridge clients, the YAML reader; the XML parser in
- * API functions) kept out of the code a cold start reads.
+ * API functions) kept out of the code a cold start reads, and `semver`
+ * replaced by its shim, which only the X-Ray SDK's SDK v2 patcher imports.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -95,5 +96,20 @@ describe('the bundles', () => {
     const llm = built.find((b) => b.spec.key === 'api:llm');
     const assetPackages = new Set(Object.values(llm?.metafile.outputs ?? {}).flatMap((o) => Object.keys(o.inputs).flatMap((i) => packageOf(i) ?? [])));
     expect([...assetPackages]).toEqual(expect.arrayContaining(['openai', '@anthropic-ai/sdk', '@aws-sdk/client-s3']));
+  });
+
+  it('hold no semver package: its shim stands in, imported by the X-Ray SDK v2 patcher alone', () => {
+    const importers = new Set<string>();
+    for (const b of built) {
+      const inputs = Object.entries(b.metafile.inputs);
+      expect(
+        inputs.map(([i]) => packageOf(i)).filter((p) => p === 'semver'),
+        b.name,
+      ).toEqual([]);
+      for (const [input, meta] of inputs)
+        if (meta.imports.some((i) => i.path.endsWith('infra/shims/semver.ts'))) importers.add(input.replace(/.*node_modules\//, ''));
+    }
+    // Every function has the Tracer, so every bundle has the patcher; nothing else may rely on the shim's one function.
+    expect([...importers]).toEqual(['aws-xray-sdk-core/dist/lib/patchers/aws_p.js']);
   });
 });
