@@ -27,6 +27,8 @@
  *   only the code files are written to an asset; since builds are
  *   deterministic, `npm run stack-trace` rebuilds a commit's maps locally and
  *   maps a CloudWatch stack trace back to the sources.
+ * - `semver` is aliased to a shim of the one function the X-Ray SDK calls
+ *   (infra/shims/semver.ts): the package costs 2-3 ms of every cold start.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,6 +46,10 @@ export const BUNDLE_FILE = 'index.mjs';
 export const CHUNK_DIR = 'chunks';
 /** Lambda's nodejs22.x runtime; esbuild targets node20 syntax, which it runs unchanged. */
 export const BUNDLE_TARGET = 'node20';
+/** Packages replaced in every bundle by a smaller module doing what the bundles use of them (see above). */
+export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  semver: path.join(import.meta.dirname, 'shims', 'semver.ts'),
+};
 
 /** esbuild options for one entry: `<outdir>/index.mjs` and its chunks, built in memory (write them with writeBundle()). */
 export function esbuildOptions(entryAbsolute: string, outdir: string): BuildOptions & { write: false } {
@@ -62,6 +68,7 @@ export function esbuildOptions(entryAbsolute: string, outdir: string): BuildOpti
     mainFields: ['module', 'main'],
     // Nothing is left to node_modules or to the runtime's SDK (see above).
     external: [],
+    alias: { ...BUNDLE_ALIASES },
     banner: { js: CREATE_REQUIRE_BANNER },
     minify: true,
     // Made, never shipped (see above): writeBundle() leaves the .map files out unless asked.

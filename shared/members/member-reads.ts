@@ -20,13 +20,20 @@ import {
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
 import { InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { districtAt, geocodeAddress, geocodeZip } from '#shared/providers/geocoder.client.ts';
-import { districtsForZip } from '#shared/providers/zip-districts/zip-districts.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
 import type { District } from '#shared/domain/members/district.ts';
 import { representativesOf } from '#shared/domain/members/seats.ts';
+
+/**
+ * The ZIP lookup's crosswalk (260 KB of district strings) and the geocoder
+ * client are loaded on the first ZIP lookup, not at every cold start of the
+ * members function: most of its invocations are lists, profiles, bills and
+ * votes, which need neither.
+ */
+const zipCrosswalk = () => import('#shared/providers/zip-districts/zip-districts.ts');
+const geocoder = () => import('#shared/providers/geocoder.client.ts');
 
 const memberNotFound = (id: string) => new NotFoundError(`No member ${id}`, 'member.not_found');
 
@@ -92,6 +99,7 @@ const sameDistrict = (a: District, b: District) => a.state === b.state && a.dist
 
 /** The districts of a ZIP the crosswalk has no row for: the geocoder's point, then the boundary service's district there. */
 async function districtsFromGeocoder(zip: string): Promise<District[]> {
+  const { districtAt, geocodeZip } = await geocoder();
   const point = await geocodeZip(zip);
   if (!point) throw new NotFoundError(`ZIP ${zip} is in neither the ZIP-to-district crosswalk nor the ZIP geocoder`, 'zip.unknown');
   const district = await districtAt(point.lat, point.lon);
@@ -101,6 +109,7 @@ async function districtsFromGeocoder(zip: string): Promise<District[]> {
 
 /** The one district of a street address in the ZIP: the address geocoder's point, then the boundary service's district there. */
 async function districtOfAddress(zip: string, address: string, candidates: District[]): Promise<District> {
+  const { districtAt, geocodeAddress } = await geocoder();
   // The one-line geocoder matches far more reliably with the ZIP in the line.
   const point = await geocodeAddress(address.includes(zip) ? address : `${address}, ${zip}`);
   if (!point) {
@@ -130,7 +139,7 @@ async function districtOfAddress(zip: string, address: string, candidates: Distr
  */
 export async function representativesForZip(zip: string, address?: string) {
   try {
-    let districts = districtsForZip(zip);
+    let districts = (await zipCrosswalk()).districtsForZip(zip);
     if (districts.length === 0) districts = await districtsFromGeocoder(zip);
     if (districts.length > 1 && address) districts = [await districtOfAddress(zip, address, districts)];
     const states = [...new Set(districts.map((d) => d.state))];

@@ -3,7 +3,8 @@
  * inside, nothing resolved from node_modules at run time, no source map
  * shipped, and the packages only some invocations need (LLM SDKs, nodemailer,
  * the SQS, S3, SES and EventBridge clients, the YAML reader; the XML parser in
- * API functions) kept out of the code a cold start reads.
+ * API functions) kept out of the code a cold start reads, and `semver`
+ * replaced by its shim, which only the X-Ray SDK's SDK v2 patcher imports.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -31,8 +32,8 @@ const LAZY_IN_API = ['fast-xml-parser'];
 const packageOf = (input: string) => input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1];
 const filesUnder = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => path.join(dir, f));
 
-/** The inputs (by package) of the files a cold start reads: index.mjs and the chunks it imports statically. */
-function initPackages(bundle: BuiltBundle): Set<string> {
+/** The inputs (project-relative paths) of the files a cold start reads: index.mjs and the chunks it imports statically. */
+function initInputs(bundle: BuiltBundle): string[] {
   const outputs = bundle.metafile.outputs;
   const seen = new Set<string>();
   const visit = (out: string) => {
@@ -41,8 +42,14 @@ function initPackages(bundle: BuiltBundle): Set<string> {
     for (const i of outputs[out]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
   };
   visit(path.relative(PROJECT_ROOT, bundle.file));
-  return new Set([...seen].flatMap((out) => Object.keys(outputs[out]?.inputs ?? {}).flatMap((i) => packageOf(i) ?? [])));
+  return [...seen].flatMap((out) => Object.keys(outputs[out]?.inputs ?? {}));
 }
+
+/** The packages of initInputs(). */
+const initPackages = (bundle: BuiltBundle): Set<string> => new Set(initInputs(bundle).flatMap((i) => packageOf(i) ?? []));
+
+/** Every input of the asset, the lazily imported chunks included. */
+const assetInputs = (bundle: BuiltBundle): string[] => Object.values(bundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('bundling options', () => {
   it('bundle the AWS SDK (nothing external), ship no source map, and split lazily imported code into chunks', () => {
@@ -95,5 +102,27 @@ describe('the bundles', () => {
     const llm = built.find((b) => b.spec.key === 'api:llm');
     const assetPackages = new Set(Object.values(llm?.metafile.outputs ?? {}).flatMap((o) => Object.keys(o.inputs).flatMap((i) => packageOf(i) ?? [])));
     expect([...assetPackages]).toEqual(expect.arrayContaining(['openai', '@anthropic-ai/sdk', '@aws-sdk/client-s3']));
+  });
+
+  it('load the ZIP crosswalk and the geocoder client of the members function on the first ZIP lookup only', () => {
+    const members = built.find((b) => b.spec.key === 'api:members') as BuiltBundle;
+    const ZIP_LOOKUP = ['shared/providers/zip-districts/zip-districts.data.ts', 'shared/providers/geocoder.client.ts'];
+    expect(initInputs(members).filter((i) => ZIP_LOOKUP.includes(i))).toEqual([]);
+    expect(assetInputs(members)).toEqual(expect.arrayContaining(ZIP_LOOKUP));
+  });
+
+  it('hold no semver package: its shim stands in, imported by the X-Ray SDK v2 patcher alone', () => {
+    const importers = new Set<string>();
+    for (const b of built) {
+      const inputs = Object.entries(b.metafile.inputs);
+      expect(
+        inputs.map(([i]) => packageOf(i)).filter((p) => p === 'semver'),
+        b.name,
+      ).toEqual([]);
+      for (const [input, meta] of inputs)
+        if (meta.imports.some((i) => i.path.endsWith('infra/shims/semver.ts'))) importers.add(input.replace(/.*node_modules\//, ''));
+    }
+    // Every function has the Tracer, so every bundle has the patcher; nothing else may rely on the shim's one function.
+    expect([...importers]).toEqual(['aws-xray-sdk-core/dist/lib/patchers/aws_p.js']);
   });
 });

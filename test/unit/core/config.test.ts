@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, JWT_PLACEHOLDER, parseConfig } from '#shared/platform/config.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { Config, ConfigError, JWT_PLACEHOLDER, parseConfig } from '#shared/platform/config.ts';
 
 const secret = 'x'.repeat(32);
 
@@ -12,6 +12,17 @@ describe('configuration', () => {
   it('refuses a JWT secret shorter than 32 bytes and a missing one', () => {
     expect(() => parseConfig({ JWT_SECRET_KEY: 'x'.repeat(31) })).toThrow(/at least 32 bytes/);
     expect(() => parseConfig({})).toThrow(/JWT_SECRET_KEY/);
+  });
+
+  it("parses without zod's JIT: the environment is parsed once per process, so a compiled parser would only cost the cold start", () => {
+    const safeParse = vi.spyOn(Config, 'safeParse');
+    try {
+      const env = { JWT_SECRET_KEY: secret };
+      expect(parseConfig(env).JWT_SECRET_KEY).toBe(secret);
+      expect(safeParse).toHaveBeenCalledWith(env, expect.objectContaining({ jitless: true }));
+    } finally {
+      safeParse.mockRestore();
+    }
   });
 
   it('applies the default rate limits and token lifetime', () => {
