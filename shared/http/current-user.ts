@@ -49,14 +49,3 @@ export async function callerFor(level: AuthLevel, verified: VerifiedToken): Prom
   if (level === 'admin' && !user.is_admin) throw new ForbiddenError('This needs an administrator account', 'auth.admin_required');
   return user;
 }
-
-/** The signed-in user for a token, or null when the token is invalid or the user is gone. */
-export async function getOptionalUser(authorization: string | undefined): Promise<User | null> {
-  return callerFor('optional', await verifyBearer(authorization));
-}
-
-/** Resolves the caller for an auth level, throwing 401/403 where the level demands a user. */
-export async function resolveCaller(level: AuthLevel, authorization: string | undefined): Promise<User | null> {
-  if (level === 'none') return null;
-  return callerFor(level, await verifyBearer(authorization));
-}
