@@ -166,7 +166,7 @@ try {
     new Date(),
   );
   const withScores = await dashboardRequests();
-  console.log('\ndashboard: DynamoDB requests of the use case (a signed-in call adds the one GetItem of its caller)');
+  console.log('\ndashboard: DynamoDB requests of the use case (a signed-in call adds the GetItem of its caller, sent beside the first reads)');
   for (const [label, n] of [
     ['guest, no trend scores', withoutScores.guest],
     ['user, no trend scores', withoutScores.user],

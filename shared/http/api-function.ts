@@ -3,7 +3,9 @@
  * The pipeline for every request, in order:
  *   0. behind the edge, refuse a request without the origin secret (403, ./origin-guard.ts);
  *   1. find the route (API Gateway's routeKey, or method + path locally);
- *   2. resolve the caller for the route's auth level (401 / 403);
+ *   2. resolve the caller for the route's auth level (401 / 403): verify the
+ *      token (CPU only), then load the user, while the route's `prefetch`
+ *      reads, if it declares any, run for the token's subject at once;
  *   3. count the route's rate limit (429 with Retry-After);
  *   4. validate path, query and JSON body with the route's zod schemas (413 / 400 / 422);
  *   5. run the operation and shape its Reply; errors become {"detail", "code"}.
@@ -17,7 +19,7 @@ import { config } from '#shared/platform/config.ts';
 import { saneCorrelationId, withCorrelationId } from '#shared/platform/correlation.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { traced } from '#shared/platform/tracer.ts';
-import { resolveCaller } from './current-user.ts';
+import { callerFor, prefetchSubject, verifyBearer, type VerifiedToken } from './current-user.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
 import { parseJson, rawBody } from './body.ts';
@@ -35,12 +37,19 @@ import { validate } from './validate.ts';
 type Infer<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.infer<NonNullable<S>> : undefined;
 type CallerFor<A extends AuthLevel> = A extends 'user' | 'admin' ? User : A extends 'optional' ? User | null : null;
 
-export interface ApiRequest<R extends RouteDef, A extends AuthLevel = AuthLevel> {
+export interface ApiRequest<R extends RouteDef, A extends AuthLevel = AuthLevel, P = undefined> {
   params: Infer<R['params']>;
   query: Infer<R['query']>;
   body: Infer<R['body']>;
   /** The signed-in user: always set on user and admin routes, null for guests. */
   user: CallerFor<A>;
+  /**
+   * What the route's `prefetch` read, only when it was read for this very
+   * caller (the token's subject is the loaded user's id, or both are guests);
+   * undefined otherwise (a deleted user's token, a route without prefetch),
+   * and the operation reads afresh.
+   */
+  prefetched: P | undefined;
   /** The raw body text, for routes that accept non-JSON forms (RFC 8058 one-click). */
   rawBody: string;
   headers: Record<string, string | undefined>;
@@ -49,15 +58,60 @@ export interface ApiRequest<R extends RouteDef, A extends AuthLevel = AuthLevel>
   event: APIGatewayProxyEventV2;
 }
 
-export type Operation<R extends RouteDef> = (req: ApiRequest<R, R['auth']>) => Promise<unknown>;
+export type Operation<R extends RouteDef, P = undefined> = (req: ApiRequest<R, R['auth'], P>) => Promise<unknown>;
+
+/**
+ * Reads a route may start before its caller is loaded, to save a round trip:
+ * called with the verified token's subject (null without a valid token, and
+ * always null on auth-'none' routes), concurrently with the user's GetItem.
+ * Only reads belong here, never a write or a send: the caller may turn out to
+ * be gone, unauthorised or rate-limited, and the result is then discarded.
+ * Nothing here may be trusted as the caller's until the pipeline has matched
+ * the subject against the loaded user (see ApiRequest.prefetched).
+ * Pass a named function or type its parameter, so `implement` infers P from it
+ * before it types the operation.
+ */
+export type Prefetch<P> = (subjectId: string | null) => Promise<P>;
+
+export interface ImplementOptions<P> {
+  prefetch?: Prefetch<P>;
+}
 
 /** Pairs a route with its implementation, keeping the route's schema types. */
 export interface Implementation {
   route: RouteDef;
-  run: (req: ApiRequest<RouteDef>) => Promise<unknown>;
+  run: (req: ApiRequest<RouteDef, AuthLevel, unknown>) => Promise<unknown>;
+  prefetch?: Prefetch<unknown>;
 }
-export function implement<R extends RouteDef>(route: R, run: Operation<R>): Implementation {
-  return { route, run: run as unknown as Implementation['run'] };
+export function implement<R extends RouteDef, P = undefined>(route: R, run: Operation<R, P>, options: ImplementOptions<P> = {}): Implementation {
+  return { route, run: run as unknown as Implementation['run'], ...(options.prefetch ? { prefetch: options.prefetch } : {}) };
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/**
+ * The caller and, for a route that prefetches, its reads for the token's
+ * subject, started together. The prefetch is settled at once so a failed
+ * caller lookup (401, 403) never leaves a rejection unhandled, and it is
+ * returned only for the caller it was read for.
+ */
+async function callerAndPrefetch(implementation: Implementation, verified: VerifiedToken): Promise<{ user: User | null; prefetched: unknown }> {
+  const { route, prefetch } = implementation;
+  const level = route.auth;
+  if (!prefetch) return { user: await callerFor(level, verified), prefetched: undefined };
+  const subject = prefetchSubject(level, verified);
+  // Started before the user's GetItem is sent; an async wrapper so a synchronous throw is settled too.
+  const reads = settle((async () => prefetch(subject))());
+  const user = await callerFor(level, verified);
+  if ((user?.id ?? null) !== subject) return { user, prefetched: undefined };
+  const outcome = await reads;
+  if (!outcome.ok) throw outcome.error;
+  return { user, prefetched: outcome.value };
 }
 
 const lowerHeaders = (h: Record<string, string | undefined> | undefined) => Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
@@ -150,15 +204,17 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
     const implementation = byOperation.get(route.operationId);
     if (!implementation) throw new NotFoundError(`No route for ${route.method} ${event.rawPath}`, 'route.not_found');
     const ip = clientIp(event.requestContext.http.sourceIp, headers, config().TRUST_PROXY);
-    const user = await resolveCaller(route.auth, headers.authorization);
+    const verified: VerifiedToken = route.auth === 'none' ? { kind: 'absent' } : await verifyBearer(headers.authorization);
+    const { user, prefetched } = await callerAndPrefetch(implementation, verified);
     await enforceRateLimit(route, ip, user);
 
     const text = rawBody(event.body, event.isBase64Encoded);
-    const request: ApiRequest<RouteDef> = {
+    const request: ApiRequest<RouteDef, AuthLevel, unknown> = {
       params: (route.params ? validate(route.params, event.pathParameters ?? params, 'path') : undefined) as ApiRequest<RouteDef>['params'],
       query: (route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined) as ApiRequest<RouteDef>['query'],
       body: route.body ? validate(route.body, parseJson(text), 'body') : undefined,
       user,
+      prefetched,
       rawBody: text,
       headers,
       ip,

@@ -3,7 +3,9 @@
  * trending bills as "Most Popular"; signed-in users also get recent activity
  * on what they follow. Steps:
  *   1. read the dashboard feed (one GetItem) and, for a user, their follows
- *      (one Query), at once;
+ *      (one Query), at once; the API starts these for the token's subject
+ *      while it loads the caller (`prefetchDashboard`), and they are used only
+ *      for that same caller;
  *   2. trending from the feed: the stored top bills of each scored day,
  *      within 1, then 3, 7 and 30 days until some are found; without any
  *      scores, the bills with the newest latest action, and say so
@@ -17,6 +19,7 @@ import { readDashboardCards, type DashboardBill } from '#shared/db/dashboard-car
 import { newestRecent, readDashboardFeed, type DashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import type { Follow } from '#shared/domain/personal/follow.schema.ts';
 import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from '#shared/domain/personal/trending-window.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
@@ -87,11 +90,33 @@ export interface Dashboard {
   followed_topics?: string[];
 }
 
-/** The dashboard for a guest (null) or a signed-in user. */
-export async function dashboardFor(user: User | null, now = new Date()): Promise<Dashboard> {
-  if (!user) return { personalized: false, most_popular: await trending(DASHBOARD_LIST_SIZE, now) };
-  const [feed, follows] = await Promise.all([readDashboardFeed(), listFollows(user.id)]);
+/** The dashboard's first reads, made for one subject: the feed, and that user's follows (none for a guest). */
+export interface DashboardReads {
+  subjectId: string | null;
+  feed: DashboardFeed;
+  follows: Follow[];
+}
+
+/** Step 1 for a user id or a guest (null): reads only, so the API may run it before the caller is loaded. */
+export async function prefetchDashboard(subjectId: string | null): Promise<DashboardReads> {
+  const [feed, follows] = await Promise.all([readDashboardFeed(), subjectId === null ? [] : listFollows(subjectId)]);
+  return { subjectId, feed, follows };
+}
+
+/**
+ * The dashboard for a guest (null) or a signed-in user. `reads` made for
+ * another subject than this caller (a deleted user's token: the caller is a
+ * guest) are ignored and read afresh, so one user's follows never reach
+ * another's answer.
+ */
+export async function dashboardFor(user: User | null, now = new Date(), reads?: DashboardReads): Promise<Dashboard> {
+  const subjectId = user?.id ?? null;
+  const { feed, follows } = reads?.subjectId === subjectId ? reads : await prefetchDashboard(subjectId);
   const plan = planTrending(feed, DASHBOARD_LIST_SIZE, now);
+  if (!user) {
+    const { bills } = await readDashboardCards(planBillIds(plan), [], 0);
+    return { personalized: false, most_popular: trendingFrom(plan, bills, DASHBOARD_LIST_SIZE) };
+  }
   const newestFirst = [...follows].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
   const billFollows = newestFirst.filter((f) => f.target_type === 'bill');
   const modeOf = new Map(billFollows.map((f) => [f.target_id, f.follow_mode]));
