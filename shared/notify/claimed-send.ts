@@ -94,6 +94,26 @@ function deferAfter(
 }
 
 /**
+ * The listed events a run may claim now: free ones, and those whose claim a
+ * dead run left (ended first, reclaimAbandoned); an event another run is
+ * sending right now is left to it. An event with nothing waiting under
+ * `policy` any more (its state moved on) only leaves the deferral index.
+ */
+export async function freeToClaim(events: DueEvent[], policy: SendPolicy, now: Date, counts: SendCounts): Promise<DueEvent[]> {
+  const free: DueEvent[] = [];
+  for (const e of events) {
+    if (!e.release_claim) free.push(e);
+    else if (claimAbandoned(e.release_claim, now)) {
+      const reclaimed = await reclaimAbandoned(e, policy, now, counts);
+      if (reclaimed) free.push(reclaimed);
+    }
+  }
+  const idle = free.filter((e) => channelsIn(e, policy.waiting).length === 0);
+  await Promise.all(idle.map((e) => transitionNotification(e, { channels: {}, expect: {}, claimedBy: null, claim: null, defer: { clear: true } })));
+  return free.filter((e) => !idle.includes(e));
+}
+
+/**
  * Ends a claim whose run died before recording an outcome: each `sending`
  * channel becomes `unconfirmed` (not sent again, see the header). Returns the
  * event as it now stands, free to claim for the channels still waiting, or

@@ -22,12 +22,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
-import { listDue, transitionNotification, updateNotification } from '#shared/db/notifications.repository.ts';
+import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
-import { channelsIn, claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import { claimEvent, emptyCounts, freeToClaim, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
-import { claimAbandoned, groupHeldForRelease, messagesOf } from '#shared/domain/notify/held-release.ts';
+import { groupHeldForRelease, messagesOf } from '#shared/domain/notify/held-release.ts';
 import type { DueEvent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
 import { renderHeldBundle } from '#shared/domain/notify/render.ts';
@@ -62,19 +62,7 @@ async function releaseGroup(user: NotifiableUser | undefined, group: DueEvent[],
 
 async function releaseForUser(user: NotifiableUser | undefined, events: DueEvent[], now: Date, claim: ReleaseClaim): Promise<ReleaseCounts> {
   const counts: ReleaseCounts = { messages: 0, ...emptyCounts() };
-  const free: DueEvent[] = [];
-  for (const e of events) {
-    if (!e.release_claim) free.push(e);
-    else if (claimAbandoned(e.release_claim, now)) {
-      const reclaimed = await reclaimAbandoned(e, HELD, now, counts);
-      if (reclaimed) free.push(reclaimed);
-    }
-    // else: another run is releasing it right now.
-  }
-  // An event listed with nothing held (its state moved on) only leaves the index.
-  const idle = free.filter((e) => channelsIn(e, 'held').length === 0);
-  await Promise.all(idle.map((e) => transitionNotification(e, { channels: {}, expect: {}, claimedBy: null, claim: null, defer: { clear: true } })));
-  const ready = free.filter((e) => !idle.includes(e));
+  const ready = await freeToClaim(events, HELD, now, counts);
   if (ready.length === 0) return counts;
   if (user && inQuietHours(user.prefs, now)) {
     const due = quietHoursRelease(user.prefs, now).toISOString();

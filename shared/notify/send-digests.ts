@@ -17,12 +17,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
-import { listDue, transitionNotification } from '#shared/db/notifications.repository.ts';
+import { listDue } from '#shared/db/notifications.repository.ts';
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
-import { channelsIn, claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import { claimEvent, emptyCounts, freeToClaim, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
-import { claimAbandoned, messagesOf } from '#shared/domain/notify/held-release.ts';
+import { messagesOf } from '#shared/domain/notify/held-release.ts';
 import type { DueEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { groupByUser } from './release-held.ts';
 import { renderDigestBundle } from '#shared/domain/notify/render.ts';
@@ -36,19 +36,8 @@ interface DigestCounts extends SendCounts {
 
 async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[], claim: ReleaseClaim, now: Date): Promise<DigestCounts> {
   const counts: DigestCounts = { messages: 0, ...emptyCounts() };
-  const free: DueEvent[] = [];
-  for (const e of events) {
-    if (!e.release_claim) free.push(e);
-    else if (claimAbandoned(e.release_claim, now)) {
-      const reclaimed = await reclaimAbandoned(e, DIGEST, now, counts);
-      if (reclaimed) free.push(reclaimed);
-    }
-    // else: another run is sending it right now.
-  }
-  // An event listed with nothing waiting for the digest (its state moved on) only leaves the index.
-  const idle = free.filter((e) => channelsIn(e, 'digest').length === 0);
-  await Promise.all(idle.map((e) => transitionNotification(e, { channels: {}, expect: {}, claimedBy: null, claim: null, defer: { clear: true } })));
-  const ordered = free.filter((e) => !idle.includes(e)).sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
+  const ready = await freeToClaim(events, DIGEST, now, counts);
+  const ordered = ready.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
   const claimed = (await Promise.all(ordered.map((e) => claimEvent(user, e, isOn, claim, DIGEST)))).filter((c): c is Claimed => c !== null);
   if (!user || claimed.length === 0) return counts;
   const mode = user.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
