@@ -198,20 +198,35 @@ const usedNames = (names: Record<string, string>, expressions: string[]) =>
 const updateExpression = (p: UpdateParts) =>
   [p.sets.length ? `SET ${p.sets.join(', ')}` : '', p.removes.length ? `REMOVE ${p.removes.join(', ')}` : ''].join(' ').trim();
 
+/**
+ * Sends one channel UpdateItem under `conditions` (none: unconditional);
+ * false when a condition did not hold, so nothing was written.
+ */
+async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, p: UpdateParts, conditions: string[]): Promise<boolean> {
+  const names = usedNames(p.names, [...p.sets, ...conditions]);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: notificationKeys.event(event),
+        UpdateExpression: updateExpression(p),
+        ConditionExpression: conditions.length ? conditions.join(' AND ') : undefined,
+        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+        ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditions.length && isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
 /** Updates some channels' states of one event (and its place in the deferral index). */
 export async function updateNotification(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, update: ChannelUpdate): Promise<void> {
   const p = updateParts(event, update);
   if (p.sets.length === 0 && p.removes.length === 0) return;
-  const names = usedNames(p.names, p.sets);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: notificationKeys.event(event),
-      UpdateExpression: updateExpression(p),
-      ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-      ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
-    }),
-  );
+  await sendUpdate(event, p, []);
 }
 
 /**
@@ -243,23 +258,7 @@ export async function stepChannels(
     conditions.push(`#channels.#${claim.channel} IN (${from.join(', ')})`);
   }
   if (p.sets.length === 0 && p.removes.length === 0) return true;
-  const names = usedNames(p.names, [...p.sets, ...conditions]);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: notificationKeys.event(event),
-        UpdateExpression: updateExpression(p),
-        ConditionExpression: conditions.length ? conditions.join(' AND ') : undefined,
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return sendUpdate(event, p, conditions);
 }
 
 export interface ReleaseTransition extends ChannelUpdate {
@@ -301,23 +300,7 @@ export async function transitionNotification(
   } else {
     p.removes.push('release_claim');
   }
-  const names = usedNames(p.names, [...p.sets, ...conditions]);
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: notificationKeys.event(event),
-        UpdateExpression: updateExpression(p),
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return sendUpdate(event, p, conditions);
 }
 
 /** One event as stored, with its release claim if a run holds one (strongly consistent), or null. */
