@@ -31,7 +31,11 @@ export class PushError extends Error {
 /** Resolves a host name to all its addresses (node:dns lookup; tests pass their own). */
 export type Resolver = (hostname: string, options: LookupAllOptions, callback: (err: Error | null, addresses: LookupAddress[]) => void) => void;
 
-const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+/** The system's resolver (node:dns lookup). */
+export const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
+/** The host of a URL as an address check reads it: an IPv6 literal without its brackets. */
+export const hostOf = (url: URL | string): string => new URL(url).hostname.replace(/^\[|\]$/g, '');
 
 /**
  * A dns lookup for the socket that refuses blocked addresses unless private
@@ -69,7 +73,7 @@ export function sendPush(
 ): Promise<PushOutcome> {
   const target = options.target ?? PUSH_TARGET;
   const url = new URL(req.url);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (isIP(host) && !options.allowPrivate && isBlockedAddress(host)) {
     return Promise.reject(new PushError(`${host} is a private or reserved address, which ${target.channel} may not reach`));
   }

@@ -9,10 +9,10 @@
  * socket's own lookup, no redirects, 5 s timeout).
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { isBlockedAddress } from './address-guard.ts';
-import { PushError, sendPush, type GuardedTarget, type PushOutcome, type Resolver } from './push-sender.ts';
+import { hostOf, PushError, sendPush, systemResolver, type GuardedTarget, type PushOutcome, type Resolver } from './push-sender.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 const WEBHOOK_TARGET: GuardedTarget = { channel: 'a webhook', server: 'the webhook endpoint' };
@@ -63,7 +63,6 @@ export async function postWebhook(message: WebhookMessage, options: { allowPriva
 }
 
 const SAVE_CHECK_DNS_TIMEOUT_MS = 3000;
-const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
 
 /**
  * Why a webhook URL may not be saved, or null: the check at save time, so a
@@ -76,7 +75,7 @@ const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(host
  */
 export async function webhookUrlProblem(url: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<string | null> {
   if (options.allowPrivate) return null;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   if (isIP(host)) return isBlockedAddress(host) ? `${host} is a private or reserved address, which a webhook may not reach` : null;
   const resolve = options.resolve ?? systemResolver;
   const addresses = await new Promise<LookupAddress[] | Error>((done) => {
