@@ -13,6 +13,7 @@ import { providerFor } from '#shared/providers/llm/provider-factory.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
 import { withLlmRetries } from '#shared/providers/llm/retry.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** A settings change or test that cannot work as asked; `path` names the setting at fault. */
 export class SettingsError extends InvalidInputError {
@@ -68,7 +69,7 @@ export async function listModels(provider?: ProviderName): Promise<{ provider: P
   try {
     return { provider: name, models: await client.listModels() };
   } catch (err) {
-    return { provider: name, models: [], error: `Could not list ${name} models: ${err instanceof Error ? err.message : String(err)}` };
+    return { provider: name, models: [], error: `Could not list ${name} models: ${errorText(err)}` };
   }
 }
 

@@ -11,6 +11,7 @@
  *   4. The report is "degraded" when any configured check errored.
  */
 import type { CheckName, ProviderCheck, ProviderHealth } from './provider-health.schema.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 export interface Probe {
   name: CheckName;
@@ -51,7 +52,7 @@ async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** One line of error text, at most MAX_DETAIL characters. */
 export function errorDetail(err: unknown): string {
-  const text = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim() || 'failed without a message';
+  const text = errorText(err).replace(/\s+/g, ' ').trim() || 'failed without a message';
   return text.length > MAX_DETAIL ? `${text.slice(0, MAX_DETAIL - 1)}…` : text;
 }
 

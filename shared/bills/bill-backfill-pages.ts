@@ -26,6 +26,7 @@ import { config } from '#shared/platform/config.ts';
 import { getBillListPage } from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { queueBackfillPage } from './bill-backfill-queue.ts';
 import { saveListedBills } from './save-listed-bills.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** A message this close to its not_before is processed rather than sent on. */
 const EARLY_TOLERANCE_MS = 1000;
@@ -93,7 +94,7 @@ export async function runBackfillPage(message: BillBackfillMessage, ctx: PageCon
     if (!done) await queueBackfillPage({ id: ref.id, run: ref.run, offset: nextOffset }, now, nextPageAt);
     return { ...summary, ...saved, done, next_offset: done ? null : nextOffset, delay_seconds: done ? null : delay };
   } catch (err) {
-    if (ctx.finalAttempt) await failBackfill(ref, err instanceof Error ? err.message : String(err), now);
+    if (ctx.finalAttempt) await failBackfill(ref, errorText(err), now);
     throw err;
   }
 }

@@ -14,6 +14,7 @@ import { QUEUE_MESSAGE_SCHEMAS, type QueueMessages, type QueueName } from '#shar
 import { sendMessages } from '#shared/messaging/send.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordOutbox } from '#shared/platform/metrics.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** An entry younger than this may still be sent by the step that wrote it. */
 export const OUTBOX_RELAY_AGE_SECONDS = 60;
@@ -48,7 +49,7 @@ export async function relayOutbox(now: Date): Promise<{ found: number; sent: num
       sent++;
     } catch (err) {
       failed++;
-      logger.error('outbox entry not relayed', { id: entry.id, queue: entry.queue, error: err instanceof Error ? err.message : String(err) });
+      logger.error('outbox entry not relayed', { id: entry.id, queue: entry.queue, error: errorText(err) });
     }
   }
   const oldest = entries[0]?.created_at ?? null;

@@ -42,6 +42,7 @@ import { loadBriefInput } from './generate-brief.ts';
 import { briefRequests, parseModelBrief } from './llm-briefer.ts';
 import { BRIEF_TOOL } from '#shared/domain/briefs/model-output.schema.ts';
 import { ConflictError, InvalidInputError, UnavailableError } from '#shared/errors/app-error.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 export { getBatchState } from '#shared/db/llm-batch.repository.ts';
 
@@ -214,7 +215,7 @@ export async function buildLlmBatch(run: { runId: string; now: Date; requestId?:
       ...claimed,
       status: 'failed',
       lease_until: null,
-      error: err instanceof Error ? err.message : String(err),
+      error: errorText(err),
       updated_at: new Date().toISOString(),
     });
     throw err;
@@ -257,7 +258,7 @@ export async function pollLlmBatch(run: { runId: string; now: Date } = { runId: 
     build = await buildLlmBatch(run);
   } catch (err) {
     // The build recorded its failure in the slot; the poll still reports, and the run shows why.
-    build = { built: false, reason: err instanceof Error ? err.message : String(err) };
+    build = { built: false, reason: errorText(err) };
   }
   const state = await getBatchState();
   if (!state || !state.batch_id || (FINISHED_BATCH_STATUSES as readonly string[]).includes(state.status)) return { status: state?.status ?? 'none', build };
@@ -284,7 +285,7 @@ export async function pollLlmBatch(run: { runId: string; now: Date } = { runId: 
     } catch (err) {
       // One unusable result must not stop the others; its document stays pending for resume_analysis.
       importFailed += 1;
-      logger.warn('batch result not imported', { custom_id: result.custom_id, error: err instanceof Error ? err.message : String(err) });
+      logger.warn('batch result not imported', { custom_id: result.custom_id, error: errorText(err) });
     }
   }
   const done: BatchState = { ...progressed, status: 'completed', imported, import_failed: importFailed };

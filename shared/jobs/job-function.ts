@@ -20,6 +20,7 @@ import { recordJobRun as emitJobMetric } from '#shared/platform/metrics.ts';
 import { JobInvocation, type JobFunctionGroup, type JobHandler } from './job.ts';
 import { JOBS } from './job-table.ts';
 import { leaseSeconds, settleIfStale } from './stale-runs.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** A bus event wraps the invocation in `detail`; the scheduler sends it bare. */
 function invocationOf(event: unknown): JobInvocation {
@@ -78,7 +79,7 @@ async function runHolding(handler: JobHandler, run: JobRun, invocation: JobInvoc
     logger.info('job succeeded', { job: run.job, runId: run.run_id, result });
     return done;
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorText(err);
     await recordJobRun({ ...run, status: 'failed', finished_at: new Date().toISOString(), duration_ms: Date.now() - started, error: message });
     emitJobMetric(run.job, false, Date.now() - started);
     logger.error('job failed', { job: run.job, runId: run.run_id, error: message });

@@ -7,6 +7,7 @@
 import { requestLlmBatch } from '#shared/briefs/llm-batch.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { requestJobRun } from './trigger.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** The job that builds a requested batch (shared/jobs/llm.jobs.ts). */
 export const BUILD_LLM_BATCH_JOB = 'build_llm_batch';
@@ -25,7 +26,7 @@ export async function submitLlmBatchRequest(requestedBy: string, now = new Date(
   } catch (err) {
     logger.warn('build_llm_batch not triggered; the scheduled poll will build the request', {
       request_id: request.request_id,
-      error: err instanceof Error ? err.message : String(err),
+      error: errorText(err),
     });
   }
   return { ...request, run_id: runId };

@@ -22,6 +22,7 @@ import { isNewsSearchConfigured, newsSearchQuota, packQueries, searchNewsBatch }
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { billNewsQuery, memberNewsQuery } from '#shared/domain/news/news-queries.ts';
 import { disabledByAdmin, type DataSources } from '#shared/domain/settings/data-sources.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** How far back the news search looks: the provider's free plan serves a month. */
 export const SEARCH_LOOKBACK_DAYS = 28;
@@ -53,8 +54,6 @@ export interface BillFetchReport {
   succeeded: string[];
   quota_low: boolean;
 }
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Fetches and stores the news of bills, from the sources `sources` leaves on.

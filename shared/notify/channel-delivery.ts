@@ -17,6 +17,7 @@ import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import { open } from '#shared/platform/secret-box.ts';
 import type { WebhookOccasion } from '#shared/domain/notify/webhook-payload.ts';
 import { webhookTo } from './webhook-send.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 export type SendChannel = 'push' | 'email' | 'webhook';
 /** The channels that send (RSS is read, not sent). */
@@ -54,7 +55,7 @@ export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscri
   );
 }
 
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+const reason = (err: unknown) => errorText(err).slice(0, 500);
 
 async function attempt(send: () => Promise<unknown>): Promise<ChannelResult> {
   try {

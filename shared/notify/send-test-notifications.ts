@@ -21,6 +21,7 @@ import type * as z from 'zod';
 import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import { open } from '#shared/platform/secret-box.ts';
 import { feedUrl } from './settings.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 const testMessage = (channel: string): RenderedMessage => ({
   title: 'BillWatch test notification',
@@ -30,8 +31,6 @@ const testMessage = (channel: string): RenderedMessage => ({
   tags: ['white_check_mark'],
   actions: [],
 });
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Whether a test targets exactly the saved push server, topic and user, the only target a saved secret may go to. */
 const isSavedTarget = (req: PushTestRequest, saved: NotificationPrefs) =>

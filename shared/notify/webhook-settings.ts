@@ -21,6 +21,7 @@ import type { User } from '#shared/domain/users/user.schema.ts';
 import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import type { NotificationTestResult, WebhookSecretReply, WebhookTestRequest } from './notification-test.schema.ts';
 import { webhookTestTo } from './webhook-send.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** How long a replaced secret keeps signing alongside the new one. */
 export const WEBHOOK_ROTATION_GRACE_HOURS = 24;
@@ -61,8 +62,6 @@ export async function rotateWebhookSecret(user: User, now = new Date()): Promise
   if (!(await savePrefs(user.id, next))) throw new NotFoundError('No such user', 'user.not_found');
   return { webhook_secret: secret, previous_secret_expires_at: expires };
 }
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** POST /api/notifications/test/webhook. */
 export async function testWebhook(user: User, req: WebhookTestRequest, now = new Date()): Promise<NotificationTestResult> {

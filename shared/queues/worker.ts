@@ -11,6 +11,7 @@ import { withCorrelationId } from '#shared/platform/correlation.ts';
 import { traced } from '#shared/platform/tracer.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordBatch } from '#shared/platform/metrics.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 export interface RecordContext {
   messageId: string;
@@ -48,7 +49,7 @@ export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: 
         receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? '1'),
       });
     } catch (err) {
-      logger.error(`${name}: record failed`, { messageId: record.messageId, error: err instanceof Error ? err.message : String(err) });
+      logger.error(`${name}: record failed`, { messageId: record.messageId, error: errorText(err) });
       throw err;
     }
   };

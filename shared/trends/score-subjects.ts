@@ -18,6 +18,7 @@ import { putTrendScores, type TrendSubject } from '#shared/db/trend-scores.repos
 import { BATCH, type SignalSources, type Subject } from './signal-sources.ts';
 import { NEWS_LOOKBACK_DAYS, SIGNALS, type SignalName } from '#shared/domain/scores/trend-decisions.ts';
 import { scoreDay, type MissingReason, type Readings, type SignalReading } from '#shared/domain/scores/trend-score.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** RSS feeds read at once; the feed is cached, so most reads are one GetItem. */
 const RSS_CONCURRENCY = 4;
@@ -41,7 +42,6 @@ export interface ScoringSummary extends Record<string, unknown> {
 
 const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, i * size + size));
 const missing = (reason: MissingReason): SignalReading => ({ missing: reason });
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 async function searchTrendsReadings(subjects: Subject[], sources: SignalSources, summary: ScoringSummary): Promise<SignalReading[]> {
   const out: SignalReading[] = [];

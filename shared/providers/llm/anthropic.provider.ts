@@ -16,6 +16,7 @@ import {
   type LlmResponse,
   type ToolSpec,
 } from '#shared/domain/llm/llm-provider.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 /** The Messages API request of a provider-neutral request. */
 export function messageParams(model: string, request: LlmRequest): MessageCreateParamsNonStreaming {
@@ -84,7 +85,7 @@ function anthropicBatch(client: Anthropic): BatchApi {
           try {
             out.push({ custom_id: row.custom_id, ok: true, response: fromMessage(row.result.message, tool) });
           } catch (err) {
-            out.push({ custom_id: row.custom_id, ok: false, error: err instanceof Error ? err.message : String(err) });
+            out.push({ custom_id: row.custom_id, ok: false, error: errorText(err) });
           }
         } else {
           const detail = row.result.type === 'errored' ? row.result.error.error.message : row.result.type;

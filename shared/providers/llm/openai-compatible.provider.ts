@@ -18,6 +18,7 @@ import {
   type LlmResponse,
   type ProviderName,
 } from '#shared/domain/llm/llm-provider.ts';
+import { errorText } from '#shared/errors/error-text.ts';
 
 type OpenAiLike = Exclude<ProviderName, 'anthropic'>;
 
@@ -116,7 +117,7 @@ function openAiBatch(client: OpenAI): BatchApi {
             try {
               out.push({ custom_id: row.custom_id, ok: true, response: fromCompletion(row.response.body, { tool }) });
             } catch (err) {
-              out.push({ custom_id: row.custom_id, ok: false, error: err instanceof Error ? err.message : String(err) });
+              out.push({ custom_id: row.custom_id, ok: false, error: errorText(err) });
             }
           } else {
             out.push({ custom_id: row.custom_id, ok: false, error: row.error?.message ?? `status ${row.response?.status_code ?? 'unknown'}` });
