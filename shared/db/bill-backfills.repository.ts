@@ -9,22 +9,11 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillBackfill } from '#shared/domain/bills/bill-backfill.ts';
-import { isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { backfillKeys } from './keys/backfill.keys.ts';
 import { tableName } from './table.ts';
 
 const toItem = (b: BillBackfill): Item => ({ ...backfillKeys.backfill(b.id), entity: 'bill_backfill', ...b });
-
-/** Runs a conditional write; false when its condition did not hold. */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
-}
 
 /** One backfill, read strongly consistent (every decision about a page starts here). */
 export async function getBackfill(id: string): Promise<BillBackfill | null> {

@@ -155,6 +155,17 @@ export function isConditionFailed(err: unknown): boolean {
   return err instanceof ConditionalCheckFailedException;
 }
 
+/** Runs a conditional write; false when its condition did not hold (nothing was written), other errors thrown. */
+export async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (err) {
+    if (isConditionFailed(err)) return false;
+    throw err;
+  }
+}
+
 /** The reason codes of a cancelled transaction, one per item, or null for other errors. */
 export function transactionReasons(err: unknown): string[] | null {
   if (!(err instanceof TransactionCanceledException)) return null;

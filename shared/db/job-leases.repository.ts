@@ -8,7 +8,7 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { isConditionFailed } from './dynamo.ts';
+import { conditional, isConditionFailed } from './dynamo.ts';
 import { leaseKeys } from './keys/lease.keys.ts';
 import { tableName } from './table.ts';
 
@@ -48,20 +48,16 @@ export async function acquireJobLease(job: string, runId: string, now: Date, sec
 
 /** Releases the lease if `runId` still holds it (a run that outlived its lease must not free a newer holder's). */
 export async function releaseJobLease(job: string, runId: string): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: leaseKeys.job(job),
         ConditionExpression: 'run_id = :run',
         ExpressionAttributeValues: { ':run': runId },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** The lease of `job` as stored (expired or not), or null. */

@@ -8,7 +8,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BatchState, FINISHED_BATCH_STATUSES } from '#shared/domain/briefs/batch-state.schema.ts';
-import { isConditionFailed } from './dynamo.ts';
+import { conditional } from './dynamo.ts';
 import { settingKeys } from './keys/settings.keys.ts';
 import { getSetting, SETTING_KEYS } from './settings.repository.ts';
 import { tableName } from './table.ts';
@@ -17,16 +17,6 @@ const key = () => settingKeys.setting(SETTING_KEYS.llmBatch);
 
 /** The stored batch state, or null when no batch was ever requested. */
 export const getBatchState = () => getSetting(SETTING_KEYS.llmBatch, BatchState);
-
-async function conditional(run: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
-}
 
 const item = (state: BatchState) => ({ ...key(), entity: 'setting', value: state, updated_at: state.updated_at });
 

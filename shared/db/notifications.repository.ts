@@ -19,7 +19,7 @@ import {
   type ChannelState,
   type DueEvent,
 } from '#shared/domain/notify/notification.schema.ts';
-import { isConditionFailed, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { conditional, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
 import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
@@ -204,8 +204,8 @@ const updateExpression = (p: UpdateParts) =>
  */
 async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, p: UpdateParts, conditions: string[]): Promise<boolean> {
   const names = usedNames(p.names, [...p.sets, ...conditions]);
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: notificationKeys.event(event),
@@ -214,12 +214,8 @@ async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_a
         ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
         ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
       }),
-    );
-    return true;
-  } catch (err) {
-    if (conditions.length && isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Updates some channels' states of one event (and its place in the deferral index). */
