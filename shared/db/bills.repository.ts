@@ -10,7 +10,7 @@ import { noteLatestAction } from './dashboard-feed.repository.ts';
 import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
-import { batchGet, batchWrite, isConditionFailed, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, isConditionFailed, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
@@ -129,8 +129,8 @@ async function setAttributes(
   condition?: { expression: string; values: Record<string, unknown> },
 ): Promise<boolean> {
   const entries = Object.entries(attrs).filter(([, v]) => v !== undefined);
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: billKeys.meta(id),
@@ -139,12 +139,8 @@ async function setAttributes(
         ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
         ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])), ...condition?.values },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Refreshes provider fields of an existing bill (keeps sponsor, brief state, category and status); returns the new bill. */

@@ -10,7 +10,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillCategory, type Member } from '#shared/domain/bills/bill.schema.ts';
-import { indexPartition, isConditionFailed, queryAll } from './dynamo.ts';
+import { conditional, indexPartition, queryAll } from './dynamo.ts';
 import { actionKeys } from './keys/action.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { cosponsorKeys } from './keys/cosponsor.keys.ts';
@@ -74,8 +74,8 @@ export type MemberScoreFields = Pick<Member, 'effectiveness_score' | 'percentile
 /** Sets the score fields of a stored member; false when the member is gone (removed since it was listed). */
 export async function saveMemberScore(memberId: string, fields: MemberScoreFields): Promise<boolean> {
   const entries = Object.entries(fields);
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: memberKeys.profile(memberId),
@@ -84,10 +84,6 @@ export async function saveMemberScore(memberId: string, fields: MemberScoreField
         ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
         ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

@@ -9,7 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/l
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
-import { isConditionFailed, queryAll, type Item } from './dynamo.ts';
+import { conditional, isConditionFailed, queryAll, type Item } from './dynamo.ts';
 import { followKeys } from './keys/follow.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
@@ -76,19 +76,15 @@ export async function createFollow(input: {
 
 /** Deletes a follow; false when the user had no such follow. */
 export async function deleteFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: followKeys.follow(userId, targetType, targetId),
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /**

@@ -11,7 +11,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Member, MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
-import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { noteMemberCard } from './member-recent-votes.repository.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
@@ -244,8 +244,8 @@ export async function saveMemberEnrichment(
 
 /** Claims the enrichment of a member for an hour (MEMBER#{id} / ENRICH); true only for the first caller in that hour. */
 export async function claimEnrichment(id: string, now = Date.now()): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...memberKeys.enrichClaim(id), entity: 'enrich_claim', ttl: ttlIn(3600, now) },
@@ -253,10 +253,6 @@ export async function claimEnrichment(id: string, now = Date.now()): Promise<boo
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { isConditionFailed } from './dynamo.ts';
+import { conditional, isConditionFailed } from './dynamo.ts';
 import { quotaKeys } from './keys/quota.keys.ts';
 import { tableName, ttlIn, TTL_ATTRIBUTE } from './table.ts';
 
@@ -20,8 +20,8 @@ export async function newsQuotaUsed(now = new Date()): Promise<number> {
 
 /** Counts one request if the day has one left; false (nothing counted) when the quota is spent. */
 export async function takeNewsQuota(limit: number, now = new Date()): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: quotaKeys.newsSearchDay(now),
@@ -30,12 +30,8 @@ export async function takeNewsQuota(limit: number, now = new Date()): Promise<bo
         ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Marks the day spent (the provider said its quota is exhausted, whatever our count says). */

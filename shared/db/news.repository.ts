@@ -11,7 +11,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
-import { indexPartition, isConditionFailed, queryPage, type Page } from './dynamo.ts';
+import { conditional, indexPartition, queryPage, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { newsKeys, type NewsOwner } from './keys/news.keys.ts';
 import { trendKeys } from './keys/trend.keys.ts';
@@ -32,8 +32,8 @@ const MAX_DESCRIPTION = 500;
 export async function putArticle(owner: NewsOwner, article: NewsArticle, provider: StoredArticle['provider'], now = new Date()): Promise<boolean> {
   const description =
     article.description && article.description.length > MAX_DESCRIPTION ? `${article.description.slice(0, MAX_DESCRIPTION - 1)}…` : article.description;
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -48,12 +48,8 @@ export async function putArticle(owner: NewsOwner, article: NewsArticle, provide
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** An owner's articles, newest first, a page at a time. */
@@ -70,8 +66,8 @@ export async function listArticles(owner: NewsOwner, limit: number, cursor?: str
  */
 export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = new Date()): Promise<boolean> {
   const listing = owner.kind === 'member' ? { ...newsKeys.membersRead.keys(owner.id, now.toISOString()), member_id: owner.id } : {};
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: {
@@ -86,12 +82,8 @@ export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = ne
         ExpressionAttributeNames: { '#until': 'until' },
         ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Members whose news was read since `since` (newest first), for the scheduled refresh. */

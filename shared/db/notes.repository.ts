@@ -6,7 +6,7 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Note } from '#shared/domain/personal/note.schema.ts';
-import { isConditionFailed, queryAll } from './dynamo.ts';
+import { conditional, queryAll } from './dynamo.ts';
 import { noteKeys } from './keys/note.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { tableName } from './table.ts';
@@ -49,11 +49,7 @@ export async function putNote(
 
 /** Deletes the note; false when there was none. */
 export async function deleteNote(userId: string, billId: string): Promise<boolean> {
-  try {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConditionExpression: 'attribute_exists(pk)' }));
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+  return conditional(() =>
+    dynamo().send(new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConditionExpression: 'attribute_exists(pk)' })),
+  );
 }

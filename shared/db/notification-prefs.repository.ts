@@ -7,7 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
-import { batchGet, isConditionFailed } from './dynamo.ts';
+import { conditional, batchGet } from './dynamo.ts';
 import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';
 
@@ -22,8 +22,8 @@ export interface NotifiableUser {
 
 /** Replaces the user's stored preferences; false when the user does not exist. */
 export async function savePrefs(userId: string, prefs: NotificationPrefs): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
@@ -31,18 +31,14 @@ export async function savePrefs(userId: string, prefs: NotificationPrefs): Promi
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':p': prefs },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Sets email_enabled alone (unsubscribe, re-subscribe); false when the user has no stored prefs. */
 export async function setEmailEnabled(userId: string, enabled: boolean): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
@@ -50,12 +46,8 @@ export async function setEmailEnabled(userId: string, enabled: boolean): Promise
         ConditionExpression: 'attribute_exists(pk) AND attribute_type(notification_prefs, :map)',
         ExpressionAttributeValues: { ':e': enabled, ':map': 'M' },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** A user profile (item or User) as delivery sees it. */

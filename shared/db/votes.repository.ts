@@ -8,7 +8,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
-import { batchGet, batchWrite, isConditionFailed, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
 import { noteRecentVotes } from './member-recent-votes.repository.ts';
@@ -82,19 +82,15 @@ export async function listMemberVotes(memberId: string, opts: { limit: number; c
 
 /** Claims the one background vote fetch of a bill's first votes view; true only for the first caller. */
 export async function claimVoteFetch(billId: string, now = new Date()): Promise<boolean> {
-  try {
-    await dynamo().send(
+  return conditional(() =>
+    dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...voteKeys.fetchClaim(billId), entity: 'vote_fetch', requested_at: now.toISOString() },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailed(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Releases that claim, so the next votes view queues the fetch again (the fetch was skipped). */
