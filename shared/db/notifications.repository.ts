@@ -230,15 +230,16 @@ export async function updateNotification(event: Pick<NotificationEvent, 'user_id
  * `claim`, claims the next channel in the same UpdateItem: its state becomes
  * `sending` (with the claim time) only while it is in one of `from`, so of
  * two attempts at one event only one sends a channel. A crash after the
- * claim leaves the channel `sending`: whether it went out is unknown, and the
- * next attempt records it `unconfirmed` rather than sending it twice
- * (shared/notify/deliver.ts). False when the claim's condition did not hold
- * (nothing is written then).
+ * claim leaves the channel `sending`: whether it went out is unknown, and a
+ * later attempt takes the claim over (`takeOver`: only while the claim time
+ * is still the one it read, so of two attempts one resends) and sends it
+ * again under the same message identity (shared/notify/deliver.ts). False
+ * when the claim's condition did not hold (nothing is written then).
  */
 export async function stepChannels(
   event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>,
   update: ChannelUpdate,
-  claim: { channel: ChannelName; from: ChannelState[]; at: number } | null,
+  claim: { channel: ChannelName; from: ChannelState[]; at: number; takeOver?: { claimedAt: number | null } } | null,
 ): Promise<boolean> {
   const p = updateParts(event, { ...update, channels: { ...update.channels, ...(claim ? { [claim.channel]: 'sending' as const } : {}) } });
   const conditions: string[] = [];
@@ -252,6 +253,13 @@ export async function stepChannels(
       return `:from${i}`;
     });
     conditions.push(`#channels.#${claim.channel} IN (${from.join(', ')})`);
+    if (claim.takeOver) {
+      if (claim.takeOver.claimedAt === null) conditions.push('attribute_not_exists(#claimed_at)');
+      else {
+        p.values[':taken_from'] = claim.takeOver.claimedAt;
+        conditions.push('#claimed_at = :taken_from');
+      }
+    }
   }
   if (p.sets.length === 0 && p.removes.length === 0) return true;
   return sendUpdate(event, p, conditions);

@@ -3,7 +3,9 @@
  * and reports each channel's outcome separately so a failure on one channel
  * never resends another. The push password is opened only here, at send
  * time (the webhook secrets in webhook-send.ts). A webhook carries the
- * events themselves (docs/webhooks.md), so callers name them too.
+ * events themselves (docs/webhooks.md), so callers name them too; they also
+ * give each message its identity (message-identity.ts), which every channel
+ * carries so a resend is recognised as the same message.
  */
 import { config } from '#shared/platform/config.ts';
 import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
@@ -17,6 +19,7 @@ import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import { open } from '#shared/platform/secret-box.ts';
 import type { WebhookOccasion } from '#shared/domain/notify/webhook-payload.ts';
 import { webhookTo } from './webhook-send.ts';
+import { messageIdentity } from './message-identity.ts';
 import { errorText } from '#shared/errors/error-text.ts';
 
 export type SendChannel = 'push' | 'email' | 'webhook';
@@ -41,17 +44,27 @@ export function pushTargetOf(prefs: NotificationPrefs): PushTarget {
   };
 }
 
-/** Publishes a message to a push target under the deployment's SSRF policy. */
-export const pushTo = (target: PushTarget, message: RenderedMessage) =>
-  publishPush(buildPushRequest(message, target), { allowPrivate: config().ALLOW_PRIVATE_PUSH_TARGETS });
+/** Publishes a message to a push target under the deployment's SSRF policy, as `sequenceId` when it has one. */
+export const pushTo = (target: PushTarget, message: RenderedMessage, sequenceId?: string) =>
+  publishPush(buildPushRequest(message, target, sequenceId), { allowPrivate: config().ALLOW_PRIVATE_PUSH_TARGETS });
 
-/** Emails a message to `to` with the user's unsubscribe headers and link (creating the token if absent). */
-export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscribe_token'>, to: string, message: RenderedMessage) {
+/** The domain of the sender's address, which names the service in a Message-ID. */
+const mailDomain = () => addressOf(config().SMTP_FROM).split('@').pop() || 'billwatch.invalid';
+
+/** Emails a message to `to` with the user's unsubscribe headers and link (creating the token if absent), as `messageId` when it has one. */
+export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscribe_token'>, to: string, message: RenderedMessage, messageId?: string) {
   const token = user.email_unsubscribe_token ?? (await ensureNotificationToken(user.id, 'unsubscribe'));
   if (!token) throw new Error('the user no longer exists');
   const c = config();
   return sendEmail(
-    composeEmail({ message, to, from: c.SMTP_FROM, mailto: c.UNSUBSCRIBE_MAILTO ?? addressOf(c.SMTP_FROM), urls: unsubscribeUrls(publicUrl(), token) }),
+    composeEmail({
+      message,
+      to,
+      from: c.SMTP_FROM,
+      mailto: c.UNSUBSCRIBE_MAILTO ?? addressOf(c.SMTP_FROM),
+      urls: unsubscribeUrls(publicUrl(), token),
+      messageId,
+    }),
   );
 }
 
@@ -82,12 +95,13 @@ export async function sendOnChannels(
   return out;
 }
 
-/** Sends `message` (a webhook: the events of `occasion`) on one channel; a failure is reported, never thrown. */
+/** Sends `message` (a webhook: the events of `occasion`) on one channel, under the message's identity; a failure is reported, never thrown. */
 export function sendOnChannel(user: NotifiableUser, message: RenderedMessage, channel: SendChannel, occasion: WebhookOccasion): Promise<ChannelResult> {
+  const identity = messageIdentity(user.id, occasion, mailDomain());
   const send: Record<SendChannel, () => Promise<unknown>> = {
-    push: () => pushTo(pushTargetOf(user.prefs), message),
-    email: () => emailTo(user, user.prefs.email_address ?? '', message),
-    webhook: () => webhookTo(user, occasion, publicUrl()),
+    push: () => pushTo(pushTargetOf(user.prefs), message, identity.pushSequenceId),
+    email: () => emailTo(user, user.prefs.email_address ?? '', message, identity.emailMessageId),
+    webhook: () => webhookTo(user, occasion, publicUrl(), identity.webhookId),
   };
   return attempt(send[channel]);
 }

@@ -12,18 +12,20 @@
  *     events move to a later due time) or, at the cap, `failed` with the error.
  *   - a run that died after its claim: the claim expires after
  *     RELEASE_CLAIM_STALE_SECONDS (longer than any run lives). The next run
- *     records its `sending` channels `unconfirmed` and does not send them
- *     again; channels of the event still waiting stay claimable.
- * At most once per channel, as the immediate path (deliver.ts): a claim
- * without an outcome means the run died after the claim, either before the
- * send (nothing went out) or between the send and the outcome write (it
- * did). Nothing tells the two apart, and push and email servers cannot drop
- * a repeat, so the rule everywhere is that a crash may cost a message and
- * never sends one twice; `unconfirmed` shows the user (and the admin's
- * metrics) which ones. The window is one DynamoDB write wide.
+ *     takes it over: its `sending` channels count a failed attempt and wait
+ *     again, and the run sends them at once, as the same messages (the
+ *     events of one dead claim are sent together, apart from any others, so
+ *     each message has the identity it had: message-identity.ts).
+ * Whether the dead run's send went out is unknown: it died before the send
+ * or between the send and the outcome write. The resend carries the same
+ * identity, which the receiver shows once (a repeated webhook-id is dropped,
+ * a repeated ntfy sequence id replaces its notification, a repeated
+ * Message-ID is the same email), so a crash costs neither a message nor a
+ * second copy on the user's screen. The deliverer's immediate path
+ * (deliver.ts) follows the same rule.
  */
 import type { NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
-import { transitionNotification, type ChannelUpdate } from '#shared/db/notifications.repository.ts';
+import { transitionNotification } from '#shared/db/notifications.repository.ts';
 import { SEND_CHANNELS, type ChannelResult, type SendChannel } from './channel-delivery.ts';
 import { claimAbandoned } from '#shared/domain/notify/held-release.ts';
 import type { ChannelName, ChannelState, DueEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
@@ -47,13 +49,13 @@ export interface Claimed {
 export interface SendCounts {
   /** Event channels marked sent. */
   delivered: number;
-  /** Event channels whose claim a dead run left: recorded unconfirmed, not sent again. */
-  unconfirmed: number;
+  /** Event channels whose claim a dead run left: taken over, sent again under the same identity. */
+  resent: number;
   /** Event channels that used their last attempt and became failed. */
   gave_up: number;
 }
 
-export const emptyCounts = (): SendCounts => ({ delivered: 0, unconfirmed: 0, gave_up: 0 });
+export const emptyCounts = (): SendCounts => ({ delivered: 0, resent: 0, gave_up: 0 });
 
 const each = <V>(channels: readonly SendChannel[], value: V) => Object.fromEntries(channels.map((c) => [c, value])) as Partial<Record<SendChannel, V>>;
 export const channelsIn = (e: Pick<DueEvent, 'channels'>, state: ChannelState) => SEND_CHANNELS.filter((c) => e.channels[c] === state);
@@ -93,14 +95,17 @@ function deferAfter(
   return { defer: { kind: policy.retry, due_at: retryAt(policy.retry, most, now).toISOString() } };
 }
 
+/** An event free to claim; `resendOf`: the dead run's claim it was taken over from. */
+export type FreeEvent = DueEvent & { resendOf?: string };
+
 /**
  * The listed events a run may claim now: free ones, and those whose claim a
- * dead run left (ended first, reclaimAbandoned); an event another run is
- * sending right now is left to it. An event with nothing waiting under
+ * dead run left (taken over first, reclaimAbandoned); an event another run
+ * is sending right now is left to it. An event with nothing waiting under
  * `policy` any more (its state moved on) only leaves the deferral index.
  */
-export async function freeToClaim(events: DueEvent[], policy: SendPolicy, now: Date, counts: SendCounts): Promise<DueEvent[]> {
-  const free: DueEvent[] = [];
+export async function freeToClaim(events: DueEvent[], policy: SendPolicy, now: Date, counts: SendCounts): Promise<FreeEvent[]> {
+  const free: FreeEvent[] = [];
   for (const e of events) {
     if (!e.release_claim) free.push(e);
     else if (claimAbandoned(e.release_claim, now)) {
@@ -114,24 +119,55 @@ export async function freeToClaim(events: DueEvent[], policy: SendPolicy, now: D
 }
 
 /**
- * Ends a claim whose run died before recording an outcome: each `sending`
- * channel becomes `unconfirmed` (not sent again, see the header). Returns the
- * event as it now stands, free to claim for the channels still waiting, or
- * null when another run ended it first.
+ * The batches a run sends, each claimed and sent on its own: first the
+ * events of each dead run's claim together (so their messages are the ones
+ * that run sent, with the same identities), then the rest.
  */
-export async function reclaimAbandoned(e: DueEvent, policy: SendPolicy, now: Date, counts: SendCounts): Promise<DueEvent | null> {
+export function sendBatches(events: FreeEvent[]): FreeEvent[][] {
+  const byClaim = new Map<string, FreeEvent[]>();
+  for (const e of events) if (e.resendOf) byClaim.set(e.resendOf, [...(byClaim.get(e.resendOf) ?? []), e]);
+  const fresh = events.filter((e) => !e.resendOf);
+  return [...byClaim.values(), ...(fresh.length ? [fresh] : [])];
+}
+
+/**
+ * Takes over a claim whose run died before recording an outcome: each
+ * `sending` channel counts a failed attempt and waits again (or, at the
+ * cap, becomes `failed`), to be sent again at once under the same identity
+ * (see the header). Returns the event as it now stands, marked with the
+ * claim it came from, or null when another run took it over first.
+ */
+export async function reclaimAbandoned(e: DueEvent, policy: SendPolicy, now: Date, counts: SendCounts): Promise<FreeEvent | null> {
   const claim = e.release_claim;
   if (!claim || !claimAbandoned(claim, now)) return null;
   const sending = channelsIn(e, 'sending');
-  const error = `the run that claimed this (${claim.at}) stopped before recording whether it was sent; not sent again, so it cannot arrive twice`;
-  const channels = each(sending, 'unconfirmed' as const);
-  const errors = each(sending, error);
-  const waiting = SEND_CHANNELS.some((c) => !sending.includes(c) && e.channels[c] === policy.waiting);
-  const defer: Pick<ChannelUpdate, 'defer'> = policy.retry && !waiting ? { defer: { clear: true } } : {};
-  const ended = await transitionNotification(e, { channels, errors, expect: each(sending, 'sending'), claimedBy: claim.id, claim: null, ...defer });
+  const error = `the run that claimed this at ${claim.at} stopped before recording whether it was sent; sent again as the same message`;
+  const tally = emptyCounts();
+  const after = failedAttempts(
+    e,
+    sending.map((c): [SendChannel, string] => [c, error]),
+    policy,
+    tally,
+  );
+  const ended = await transitionNotification(e, {
+    channels: after.channels,
+    errors: after.errors,
+    ...(sending.length ? { attempts: after.attempts } : {}),
+    expect: each(sending, 'sending'),
+    claimedBy: claim.id,
+    claim: null,
+  });
   if (!ended) return null;
-  counts.unconfirmed += sending.length;
-  return { ...e, channels: { ...e.channels, ...channels }, errors: { ...e.errors, ...errors }, release_claim: null };
+  counts.resent += sending.length - tally.gave_up;
+  counts.gave_up += tally.gave_up;
+  return {
+    ...e,
+    channels: { ...e.channels, ...after.channels },
+    errors: { ...e.errors, ...after.errors },
+    attempts: after.attempts,
+    release_claim: null,
+    resendOf: claim.id,
+  };
 }
 
 /**

@@ -5,10 +5,12 @@
  *   3. record the event: the 30-minute de-dup claim and the history item in
  *      one transaction (a duplicate stops here; a redelivery finds its item);
  *   4. send the channels due now (on a redelivery only those that failed, or
- *      that a crashed attempt left pending), one after the other, each
- *      claimed (`sending`) in the write that records the one before, and
- *      mark each channel's outcome. A channel a crashed attempt claimed is
- *      recorded `unconfirmed`, never sent again: at most once per channel.
+ *      that a crashed attempt left pending or claimed), one after the other,
+ *      each claimed (`sending`) in the write that records the one before,
+ *      and mark each channel's outcome. A channel a crashed attempt claimed
+ *      and never settled may or may not have gone out: it is sent again
+ *      under the same message identity (message-identity.ts), which the
+ *      receiver shows once. At least once on the wire, once on the screen.
  * Recipients with a failed channel are retried alone, in a delayed
  * deliver_batch message, until MAX_DELIVERY_ATTEMPTS.
  */
@@ -41,20 +43,18 @@ export interface BatchSummary {
 
 /** What an attempt does with each channel of a stored event. */
 interface ChannelWork {
-  /** Sent now, each claimed first (stepChannels), one after the other. */
-  send: { channel: SendChannel; from: ChannelState }[];
-  /** Claimed by an attempt that crashed before recording the outcome: recorded unconfirmed, never sent again. */
-  abandoned: SendChannel[];
+  /** Sent now, each claimed first (stepChannels), one after the other; `takeOver`: a claim a crashed attempt left, with the time it was taken. */
+  send: { channel: SendChannel; from: ChannelState; takeOver?: { claimedAt: number | null } }[];
   /** Failed, left for the scheduled retry. */
   awaitingRetry: boolean;
 }
 
 /**
  * The work of an attempt. A fresh record sends its pending channels. A
- * redelivery sends only pending channels a crashed attempt abandoned, and
- * failed ones only when it is the scheduled retry; a channel an attempt
- * claimed (`sending`) and never settled is past knowing: it is recorded
- * `unconfirmed`, so a crash can cost a message, never send one twice.
+ * redelivery sends only what a crashed attempt abandoned (pending channels,
+ * and channels it claimed (`sending`) and never settled: those are taken
+ * over and sent again under the same identity), and failed ones only when
+ * it is the scheduled retry.
  */
 function channelWork(
   channels: Record<SendChannel, ChannelState>,
@@ -64,15 +64,16 @@ function channelWork(
   now: Date,
 ): ChannelWork {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (fresh)
-    return { send: SEND_CHANNELS.filter((c) => channels[c] === 'pending').map((c) => ({ channel: c, from: 'pending' })), abandoned: [], awaitingRetry: false };
+  if (fresh) return { send: SEND_CHANNELS.filter((c) => channels[c] === 'pending').map((c) => ({ channel: c, from: 'pending' })), awaitingRetry: false };
   const stale = (since: number) => nowSeconds - since > STALE_PENDING_SECONDS;
   return {
-    send: SEND_CHANNELS.filter((c) => (channels[c] === 'pending' && stale(times.writtenAt)) || (channels[c] === 'failed' && retryFailed)).map((c) => ({
-      channel: c,
-      from: channels[c],
-    })),
-    abandoned: SEND_CHANNELS.filter((c) => channels[c] === 'sending' && stale(times.claimedAt[c] ?? times.writtenAt)),
+    send: SEND_CHANNELS.flatMap((c): ChannelWork['send'] => {
+      const state = channels[c];
+      if ((state === 'pending' && stale(times.writtenAt)) || (state === 'failed' && retryFailed)) return [{ channel: c, from: state }];
+      if (state === 'sending' && stale(times.claimedAt[c] ?? times.writtenAt))
+        return [{ channel: c, from: state, takeOver: { claimedAt: times.claimedAt[c] ?? null } }];
+      return [];
+    }),
     awaitingRetry: !retryFailed && SEND_CHANNELS.some((c) => channels[c] === 'failed'),
   };
 }
@@ -91,11 +92,11 @@ async function sendClaimed(
   now: Date,
 ): Promise<Partial<Record<SendChannel, ChannelState>>> {
   const states: Partial<Record<SendChannel, ChannelState>> = {};
-  let channels: Partial<Record<ChannelName, ChannelState>> = Object.fromEntries(work.abandoned.map((c) => [c, 'unconfirmed' as const]));
+  let channels: Partial<Record<ChannelName, ChannelState>> = {};
   let errors: Partial<Record<ChannelName, string>> = {};
   const message = work.send.length ? renderEvent(content, mode, publicUrl()) : null;
-  for (const { channel, from } of work.send) {
-    const claimed = await stepChannels(stored, { channels, errors }, { channel, from: [from], at: Math.floor(now.getTime() / 1000) });
+  for (const { channel, from, takeOver } of work.send) {
+    const claimed = await stepChannels(stored, { channels, errors }, { channel, from: [from], at: Math.floor(now.getTime() / 1000), takeOver });
     if (!claimed) {
       // Another attempt holds the channel; what this one has to record is written alone.
       await stepChannels(stored, { channels, errors }, null);
@@ -143,7 +144,7 @@ export async function deliverToUser(
     recorded.outcome === 'exists' ? { writtenAt: recorded.writtenAt, claimedAt: recorded.claimedAt } : { writtenAt: 0, claimedAt: {} },
     now,
   );
-  if (work.send.length === 0 && work.abandoned.length === 0) {
+  if (work.send.length === 0) {
     // A redelivery of an attempt that recorded a failure and died before scheduling its retry: schedule it now.
     if (work.awaitingRetry) return 'failed';
     return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';

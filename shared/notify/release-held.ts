@@ -5,9 +5,9 @@
  *   1. list held events due by now (oldest first), group them by user and
  *      read each user's current preferences;
  *   2. take over the claims of runs that died mid-release (older than any
- *      run lives): each is a failed attempt and is sent again now (at least
- *      once, claimed-send.ts says why); skip events another run is
- *      releasing right now;
+ *      run lives): each is a failed attempt, sent again now as the same
+ *      messages (claimed-send.ts says why a receiver shows them once); skip
+ *      events another run is releasing right now;
  *   3. a user still in quiet hours (settings changed) gets a new due time;
  *   4. otherwise, per bill, oldest first: claim each event (its held
  *      channels become sending, or cancelled when switched off since; an
@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
-import { claimEvent, emptyCounts, freeToClaim, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import { claimEvent, emptyCounts, freeToClaim, sendBatches, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import { groupHeldForRelease, messagesOf } from '#shared/domain/notify/held-release.ts';
@@ -69,8 +69,8 @@ async function releaseForUser(user: NotifiableUser | undefined, events: DueEvent
     await Promise.all(ready.map((e) => updateNotification(e, { channels: {}, defer: { kind: 'held', due_at: due } })));
     return counts;
   }
-  // Groups one after another, so a user's messages arrive in the order of their events.
-  for (const group of groupHeldForRelease(ready)) await releaseGroup(user, group, claim, now, counts);
+  // Groups one after another, so a user's messages arrive in the order of their events; a dead run's resends first, as that run grouped them.
+  for (const batch of sendBatches(ready)) for (const group of groupHeldForRelease(batch)) await releaseGroup(user, group, claim, now, counts);
   return counts;
 }
 

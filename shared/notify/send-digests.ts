@@ -5,7 +5,8 @@
  *   1. list digest events due by now and group them by user; read each
  *      user's current preferences;
  *   2. take over claims a dead run left (claimed-send.ts: a failed attempt,
- *      sent again now); leave events another run is sending right now;
+ *      sent again now as the same bundle, apart from newer events); leave
+ *      events another run is sending right now;
  *   3. claim each event before anything is sent (its digest channels become
  *      sending, or cancelled when switched off since), so an overlapping run
  *      sends none of them again;
@@ -19,7 +20,17 @@ import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue } from '#shared/db/notifications.repository.ts';
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
-import { claimEvent, emptyCounts, freeToClaim, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import {
+  claimEvent,
+  emptyCounts,
+  freeToClaim,
+  sendBatches,
+  settleClaim,
+  type Claimed,
+  type FreeEvent,
+  type SendCounts,
+  type SendPolicy,
+} from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import { messagesOf } from '#shared/domain/notify/held-release.ts';
@@ -34,12 +45,11 @@ interface DigestCounts extends SendCounts {
   messages: number;
 }
 
-async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[], claim: ReleaseClaim, now: Date): Promise<DigestCounts> {
-  const counts: DigestCounts = { messages: 0, ...emptyCounts() };
-  const ready = await freeToClaim(events, DIGEST, now, counts);
-  const ordered = ready.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
+/** Claims one batch of a user's digest events, sends one bundle per channel listing those claimed on it, and records the outcomes. */
+async function sendBatch(user: NotifiableUser | undefined, batch: FreeEvent[], claim: ReleaseClaim, now: Date, counts: DigestCounts): Promise<void> {
+  const ordered = [...batch].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
   const claimed = (await Promise.all(ordered.map((e) => claimEvent(user, e, isOn, claim, DIGEST)))).filter((c): c is Claimed => c !== null);
-  if (!user || claimed.length === 0) return counts;
+  if (!user || claimed.length === 0) return;
   const mode = user.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
   const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
   for (const message of messagesOf(claimed)) {
@@ -51,6 +61,13 @@ async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[
     for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
   }
   await Promise.all(claimed.map((entry) => settleClaim(entry, results.get(entry.event.event_id) ?? {}, claim, DIGEST, now, counts)));
+}
+
+async function digestForUser(user: NotifiableUser | undefined, events: DueEvent[], claim: ReleaseClaim, now: Date): Promise<DigestCounts> {
+  const counts: DigestCounts = { messages: 0, ...emptyCounts() };
+  const ready = await freeToClaim(events, DIGEST, now, counts);
+  // A dead run's bundle again as it was (its identity), then the rest.
+  for (const batch of sendBatches(ready)) await sendBatch(user, batch, claim, now, counts);
   return counts;
 }
 

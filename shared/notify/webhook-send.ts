@@ -2,16 +2,16 @@
  * Sending one webhook message for a user: the signing secrets are opened
  * here, at send time (the current one, and the one a rotation replaced while
  * its 24 hours of grace last), the payload is built and signed, and the POST
- * goes through the SSRF guard. The message id is derived from the user and
- * the events it carries, so every retry of one message has the same
+ * goes through the SSRF guard. The message id is the message's identity
+ * (message-identity.ts), so every retry of one message has the same
  * webhook-id and a receiver can drop the repeats (docs/webhooks.md).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { config } from '#shared/platform/config.ts';
 import { open } from '#shared/platform/secret-box.ts';
 import { postWebhook } from '#shared/providers/channels/webhook-sender.ts';
 import type { NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
-import { webhookMessageKey, webhookPayload, webhookTestPayload, type WebhookOccasion, type WebhookPayload } from '#shared/domain/notify/webhook-payload.ts';
+import { webhookPayload, webhookTestPayload, type WebhookOccasion, type WebhookPayload } from '#shared/domain/notify/webhook-payload.ts';
 
 /** The secrets that sign a message at `now`: the current one first, then the replaced one while its grace lasts. */
 export function webhookSecretsOf(
@@ -26,9 +26,6 @@ export function webhookSecretsOf(
   return [open(prefs.webhook_secret_sealed), ...(previousLive && prefs.webhook_previous_secret_sealed ? [open(prefs.webhook_previous_secret_sealed)] : [])];
 }
 
-/** A stable message id for `key` (the same key, the same id). */
-export const webhookMessageId = (key: string) => `msg_${createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 27)}`;
-
 /** Signs and POSTs `payload` to `url`. */
 async function send(url: string, prefs: NotificationPrefs, payload: WebhookPayload, now: Date) {
   const timestamp = Math.floor(now.getTime() / 1000);
@@ -38,10 +35,10 @@ async function send(url: string, prefs: NotificationPrefs, payload: WebhookPaylo
   );
 }
 
-/** Sends the events of `occasion` to the user's saved webhook. */
-export async function webhookTo(user: { id: string; prefs: NotificationPrefs }, occasion: WebhookOccasion, publicUrl: string, now = new Date()) {
+/** Sends the events of `occasion` to the user's saved webhook as message `id` (its identity). */
+export async function webhookTo(user: { id: string; prefs: NotificationPrefs }, occasion: WebhookOccasion, publicUrl: string, id: string, now = new Date()) {
   if (!user.prefs.webhook_url) throw new Error('no webhook_url saved');
-  const payload = webhookPayload(occasion, webhookMessageId(webhookMessageKey(user.id, occasion)), now, publicUrl);
+  const payload = webhookPayload(occasion, id, now, publicUrl);
   return send(user.prefs.webhook_url, user.prefs, payload, now);
 }
 

@@ -13,6 +13,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   headers: Record<string, string>;
+  /** The Message-ID (without angle brackets) a resend repeats; none: the transport makes one. */
+  messageId?: string;
 }
 
 export interface UnsubscribeUrls {
@@ -42,7 +44,14 @@ export function listUnsubscribeHeaders(urls: UnsubscribeUrls, mailto: string): R
 }
 
 /** An email for a rendered message, with its unsubscribe headers and body link. */
-export function composeEmail(args: { message: RenderedMessage; to: string; from: string; mailto: string; urls: UnsubscribeUrls }): EmailMessage {
+export function composeEmail(args: {
+  message: RenderedMessage;
+  to: string;
+  from: string;
+  mailto: string;
+  urls: UnsubscribeUrls;
+  messageId?: string;
+}): EmailMessage {
   const { message, urls } = args;
   const text = [
     message.body,
@@ -55,5 +64,12 @@ export function composeEmail(args: { message: RenderedMessage; to: string; from:
     `Unsubscribe from these emails: ${urls.link}`,
     '',
   ].join('\n');
-  return { from: args.from, to: args.to, subject: message.title, text, headers: listUnsubscribeHeaders(urls, args.mailto) };
+  return {
+    from: args.from,
+    to: args.to,
+    subject: message.title,
+    text,
+    headers: listUnsubscribeHeaders(urls, args.mailto),
+    ...(args.messageId ? { messageId: `<${args.messageId}>` } : {}),
+  };
 }

@@ -21,15 +21,15 @@ export type ChannelName = z.infer<typeof ChannelName>;
 
 /**
  * off: channel disabled; pending: to send now; held: quiet hours; digest:
- * waiting for the digest; sending: a release run has claimed it and is
- * sending it now (the claim before the send is what keeps a crash or an
- * overlapping run from sending it twice); sent: delivered (RSS: in the
+ * waiting for the digest; sending: an attempt has claimed it and is
+ * sending it now (the claim before the send is what keeps an overlapping
+ * run from sending it twice; a claim a crash left is taken over and sent
+ * again as the same message, shared/notify/claimed-send.ts); sent: delivered (RSS: in the
  * feed), alone or listed in a combined message; failed: the last attempt
  * failed (for a held, digest or weekly-digest channel: every attempt of
- * send-retries.ts failed, and it is not retried again); unconfirmed: an
- * attempt claimed it and stopped before recording the outcome, so it may or
- * may not have gone out and is not sent again (at most once per channel,
- * shared/notify/claimed-send.ts and deliver.ts);
+ * send-retries.ts failed, and it is not retried again); unconfirmed: no
+ * longer written: a claim a crash left, recorded so before such claims were
+ * sent again under the message's identity (it may or may not have gone out);
  * cancelled: not sent because the channel was switched off before a held
  * event was released. Items stored before held events were combined may
  * carry "superseded" (a newer event went out in its place): it reads as

@@ -3,7 +3,10 @@
  * (POST {server}/{topic}, message as the body, Title/Priority/Tags/Click/
  * Actions headers) is used while everything fits in ASCII headers; otherwise
  * the JSON form (POST {server}/ with {topic, title, message, …}) carries it,
- * since HTTP header values are ASCII (ntfy's documented rule).
+ * since HTTP header values are ASCII (ntfy's documented rule). A message
+ * sent for an event carries its sequence id (X-Sequence-ID, or sequence_id in
+ * JSON): ntfy 2.16 and later show a repeat of it in place of the first, so a
+ * resend after a crash is not a second notification.
  */
 import { PRIORITY_NUMBER } from './event-kinds.ts';
 import type { PushAuth } from './prefs.schema.ts';
@@ -52,8 +55,8 @@ export function splitPushUrl(pushUrl: string): { root: string; topic: string } {
   return { root: url.toString(), topic };
 }
 
-/** The request that publishes `message` to `target`. */
-export function buildPushRequest(message: RenderedMessage, target: PushTarget): PushRequest {
+/** The request that publishes `message` to `target`, under `sequenceId` when it has one (a test push has none). */
+export function buildPushRequest(message: RenderedMessage, target: PushTarget, sequenceId?: string): PushRequest {
   const auth = authorizationHeader(target);
   const headerValues = [message.title, message.click, message.tags.join(','), actionsHeader(message.actions)];
   if (headerValues.every(isAscii) && isAsciiText(message.body)) {
@@ -67,6 +70,7 @@ export function buildPushRequest(message: RenderedMessage, target: PushTarget): 
         Tags: message.tags.join(','),
         Click: message.click,
         ...(message.actions.length ? { Actions: actionsHeader(message.actions) } : {}),
+        ...(sequenceId ? { 'X-Sequence-ID': sequenceId } : {}),
         ...auth,
       },
       body: message.body,
@@ -85,6 +89,7 @@ export function buildPushRequest(message: RenderedMessage, target: PushTarget): 
       priority: PRIORITY_NUMBER[message.priority],
       click: message.click,
       ...(message.actions.length ? { actions: message.actions } : {}),
+      ...(sequenceId ? { sequence_id: sequenceId } : {}),
     }),
   };
 }

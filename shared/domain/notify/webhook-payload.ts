@@ -149,5 +149,9 @@ export const webhookTestPayload = (id: string, timestamp: Date): WebhookPayload 
   data: { message: 'If your endpoint verified this signature, webhook notifications from BillWatch work.' },
 });
 
-/** The text a message id is derived from, so every retry of one message carries the same webhook-id. */
-export const webhookMessageKey = (userId: string, occasion: WebhookOccasion) => [userId, occasion.reason, ...occasion.events.map((e) => e.event_id)].join('\n');
+/**
+ * The text a message's identity is derived from (shared/notify/message-identity.ts):
+ * the user, why it is sent and the events it carries, so every resend of one
+ * message carries the same webhook-id, push sequence id and email Message-ID.
+ */
+export const messageKey = (userId: string, occasion: WebhookOccasion) => [userId, occasion.reason, ...occasion.events.map((e) => e.event_id)].join('\n');

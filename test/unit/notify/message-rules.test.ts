@@ -265,6 +265,16 @@ describe('push request', () => {
     });
     expect(splitPushUrl('https://n.example.org/t?x=1')).toEqual({ root: 'https://n.example.org/', topic: 't' });
   });
+
+  it("carries the message's sequence id in both forms, so ntfy shows a resend in place of the first", () => {
+    const ascii = buildPushRequest(renderEvent(content(), 'neutral', PUBLIC), target, 'seq_1-A');
+    expect(ascii.headers['X-Sequence-ID']).toBe('seq_1-A');
+    const json = buildPushRequest(renderEvent(content({ summary: 'Réforme' }), 'neutral', PUBLIC), target, 'seq_1-A');
+    expect(json.form).toBe('json');
+    expect((JSON.parse(json.body) as { sequence_id?: string }).sequence_id).toBe('seq_1-A');
+    // A test push has no identity: nothing to repeat.
+    expect(buildPushRequest(renderEvent(content(), 'neutral', PUBLIC), target).headers).not.toHaveProperty('X-Sequence-ID');
+  });
 });
 
 describe('SSRF guard', () => {
@@ -355,6 +365,19 @@ describe('email composition', () => {
     expect(mail.text).toContain(`Unsubscribe from these emails: ${PUBLIC}/api/notifications/unsubscribe/tok123?source=link`);
     expect(mail.text).toContain(`Write to your representative: ${PUBLIC}/bills/118-hr-3076?letter=1`);
     expect(mail.subject).toBe('New Bill Text: HR 3076');
+    expect(mail).not.toHaveProperty('messageId');
+  });
+
+  it("carries the message's Message-ID when it has one, so a resend is the same email", () => {
+    const mail = composeEmail({
+      message: renderEvent(content(), 'hold_boost', PUBLIC),
+      to: 'a@example.org',
+      from: 'BillWatch <alerts@example.org>',
+      mailto: 'alerts@example.org',
+      urls: unsubscribeUrls(PUBLIC, 'tok123'),
+      messageId: 'abc@example.org',
+    });
+    expect(mail.messageId).toBe('<abc@example.org>');
   });
 });
 

@@ -12,10 +12,11 @@ import { seal } from '#shared/platform/secret-box.ts';
 import { DEFAULT_PREFS, NotificationSettingsUpdate } from '#shared/domain/notify/prefs.schema.ts';
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
-import { WebhookPayload, webhookMessageKey, webhookPayload, webhookTestPayload } from '#shared/domain/notify/webhook-payload.ts';
+import { WebhookPayload, webhookPayload, webhookTestPayload } from '#shared/domain/notify/webhook-payload.ts';
 import type { Resolver } from '#shared/providers/channels/push-sender.ts';
 import { generateWebhookSecret, postWebhook, signatureOf, webhookHeaders, webhookUrlProblem } from '#shared/providers/channels/webhook-sender.ts';
-import { webhookMessageId, webhookSecretsOf } from '#shared/notify/webhook-send.ts';
+import { webhookSecretsOf } from '#shared/notify/webhook-send.ts';
+import { messageIdentity } from '#shared/notify/message-identity.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { handler as system } from '#functions/api/system.ts';
@@ -146,12 +147,17 @@ describe('the versioned payload', () => {
     }
   });
 
-  it('derives one message id per user and events, the same on every retry', () => {
+  it('derives one message identity per user, occasion and events, the same on every retry and on every channel', () => {
     const occasion = { reason: 'event' as const, events: [{ ...content(), mode: 'neutral' as const }] };
-    const id = webhookMessageId(webhookMessageKey('u1', occasion));
-    expect(id).toMatch(/^msg_[\w-]{27}$/);
-    expect(webhookMessageId(webhookMessageKey('u1', occasion))).toBe(id);
-    expect(webhookMessageId(webhookMessageKey('u2', occasion))).not.toBe(id);
+    const identity = messageIdentity('u1', occasion, 'example.org');
+    expect(identity.webhookId).toMatch(/^msg_[\w-]{27}$/);
+    // ntfy's sequence ids are 1-64 of [-_A-Za-z0-9]; a Message-ID is local@domain.
+    expect(identity.pushSequenceId).toMatch(/^[-_A-Za-z0-9]{27}$/);
+    expect(identity.emailMessageId).toBe(`${identity.pushSequenceId}@example.org`);
+    expect(identity.webhookId).toBe(`msg_${identity.pushSequenceId}`);
+    expect(messageIdentity('u1', occasion, 'example.org')).toEqual(identity);
+    expect(messageIdentity('u2', occasion, 'example.org').pushSequenceId).not.toBe(identity.pushSequenceId);
+    expect(messageIdentity('u1', { ...occasion, reason: 'quiet_hours' }, 'example.org').pushSequenceId).not.toBe(identity.pushSequenceId);
   });
 });
 
