@@ -17,6 +17,7 @@ import { PipelineDashboard } from './constructs/dashboard.ts';
 import { Data } from './constructs/data.ts';
 import { DeployMigrations } from './constructs/deploy-migrations.ts';
 import { Edge } from './constructs/edge.ts';
+import { EmailReceipts } from './constructs/email-receipts.ts';
 import { Functions } from './constructs/functions.ts';
 import { Api } from './constructs/http-api.ts';
 import { JobBus, JobTriggers } from './constructs/job-triggers.ts';
@@ -56,11 +57,23 @@ export class BillWatchStack extends Stack {
     const queues = (this.queues = new Queues(this, 'Queues', { queues: QUEUES }));
     const jobBus = new JobBus(this, 'JobBus');
 
+    // With SES as the way out, what SES accepted is recorded, so a resend after a crash can tell (docs/operations.md).
+    const receipts = s.sesIdentity
+      ? new EmailReceipts(this, 'EmailReceipts', { queue: queues.get('notification-dispatch').queue, deadLetterQueue: jobBus.deadLetterQueue })
+      : undefined;
     const functions = (this.functions = new Functions(this, 'Functions', {
       specs: functionSpecs(),
       stage: s.stage,
       projectRoot: props.projectRoot,
-      resources: { table: data.table, bucket: data.bucket, queues, bus: jobBus.bus, secret: secrets.secret, emailIdentity: s.sesIdentity },
+      resources: {
+        table: data.table,
+        bucket: data.bucket,
+        queues,
+        bus: jobBus.bus,
+        secret: secrets.secret,
+        emailIdentity: s.sesIdentity,
+        emailConfigurationSet: receipts && { name: receipts.configurationSet.configurationSetName, arn: receipts.configurationSetArn },
+      },
       environment: {
         ...s.functionEnv,
         STAGE: s.stage,

@@ -1,4 +1,5 @@
-/** The notification-dispatch queue's worker: bill events fan out; deliver batches deliver. */
+/** The notification-dispatch queue's worker: bill events fan out; deliver batches deliver; SES's accepted emails are recorded. */
+import { recordEmailAccepted } from '#shared/db/email-receipts.repository.ts';
 import { deliverBatch } from '#shared/notify/deliver.ts';
 import { dispatchBillEvent } from '#shared/notify/dispatch-event.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -6,6 +7,10 @@ import { NotificationMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('notification-dispatch', NotificationMessage, async (message, ctx) => {
+  if (message.type === 'email_accepted') {
+    await recordEmailAccepted(message.message, message.ses_message_id, message.accepted_at);
+    return;
+  }
   const summary =
     message.type === 'bill_event'
       ? await dispatchBillEvent(message, new Date())

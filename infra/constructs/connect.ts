@@ -23,6 +23,8 @@ export interface Resources {
   secret: ISecret;
   /** The SES identity mail is sent from (domain or address); without one no function may send through SES. */
   emailIdentity?: string;
+  /** The SES configuration set every email goes through, whose Send events are recorded (./email-receipts.ts). */
+  emailConfigurationSet?: { name: string; arn: string };
 }
 
 /** The ARN ses:SendEmail is scoped to: the configured identity of this account and region. */
@@ -78,10 +80,12 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       // SMTP_HOST; the stack warns when neither is set) rather than the right to send as any identity.
       if (!r.emailIdentity) return;
       // The sender is SMTP_FROM (shared/providers/channels/email-sender.ts); it must belong to this identity.
+      // Naming a configuration set in a send needs the permission on it too.
+      if (r.emailConfigurationSet) fn.addEnvironment('SES_CONFIGURATION_SET', r.emailConfigurationSet.name);
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-          resources: [emailIdentityArn(Stack.of(fn), r.emailIdentity)],
+          resources: [emailIdentityArn(Stack.of(fn), r.emailIdentity), ...(r.emailConfigurationSet ? [r.emailConfigurationSet.arn] : [])],
         }),
       );
       return;

@@ -87,7 +87,23 @@ export const DeliverBatch = z.object({
 });
 export type DeliverBatch = z.infer<typeof DeliverBatch>;
 
-export const NotificationMessage = z.discriminatedUnion('type', [BillEvent, DeliverBatch]);
+/**
+ * SES accepted an email (its "Email Sent" event, which an EventBridge rule
+ * turns into this message): `message` is the identity the email was tagged
+ * with (shared/notify/message-identity.ts). Recorded so a resend after a
+ * crash can tell an email that went out from one that did not.
+ */
+export const EmailAccepted = z.object({
+  ...correlation,
+  v: z.literal(1),
+  type: z.literal('email_accepted'),
+  message: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
+  ses_message_id: z.string().min(1).max(200),
+  accepted_at: z.string().min(1).max(40),
+});
+export type EmailAccepted = z.infer<typeof EmailAccepted>;
+
+export const NotificationMessage = z.discriminatedUnion('type', [BillEvent, DeliverBatch, EmailAccepted]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
 // ingest-tasks --------------------------------------------------------------

@@ -20,6 +20,7 @@ import { open } from '#shared/platform/secret-box.ts';
 import type { WebhookOccasion } from '#shared/domain/notify/webhook-payload.ts';
 import { webhookTo } from './webhook-send.ts';
 import { messageIdentity } from './message-identity.ts';
+import { emailAccepted } from '#shared/db/email-receipts.repository.ts';
 import { errorText } from '#shared/errors/error-text.ts';
 
 export type SendChannel = 'push' | 'email' | 'webhook';
@@ -51,8 +52,8 @@ export const pushTo = (target: PushTarget, message: RenderedMessage, sequenceId?
 /** The domain of the sender's address, which names the service in a Message-ID. */
 const mailDomain = () => addressOf(config().SMTP_FROM).split('@').pop() || 'billwatch.invalid';
 
-/** Emails a message to `to` with the user's unsubscribe headers and link (creating the token if absent), as `messageId` when it has one. */
-export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscribe_token'>, to: string, message: RenderedMessage, messageId?: string) {
+/** Emails a message to `to` with the user's unsubscribe headers and link (creating the token if absent), under `identity` when it has one. */
+export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscribe_token'>, to: string, message: RenderedMessage, identity?: string) {
   const token = user.email_unsubscribe_token ?? (await ensureNotificationToken(user.id, 'unsubscribe'));
   if (!token) throw new Error('the user no longer exists');
   const c = config();
@@ -63,7 +64,7 @@ export async function emailTo(user: Pick<NotifiableUser, 'id' | 'email_unsubscri
       from: c.SMTP_FROM,
       mailto: c.UNSUBSCRIBE_MAILTO ?? addressOf(c.SMTP_FROM),
       urls: unsubscribeUrls(publicUrl(), token),
-      messageId,
+      identity: identity ? { id: identity, domain: mailDomain() } : undefined,
     }),
   );
 }
@@ -79,28 +80,52 @@ async function attempt(send: () => Promise<unknown>): Promise<ChannelResult> {
   }
 }
 
+/** How a send is made: `resend`, again after an attempt that died before recording whether it went out. */
+export interface SendOptions {
+  resend?: boolean;
+}
+
 /** Sends `message` (a webhook: the events of `occasion`) on each of `channels`; every channel's outcome is independent. */
 export async function sendOnChannels(
   user: NotifiableUser,
   message: RenderedMessage,
   channels: SendChannel[],
   occasion: WebhookOccasion,
+  options: SendOptions = {},
 ): Promise<Partial<Record<SendChannel, ChannelResult>>> {
   const out: Partial<Record<SendChannel, ChannelResult>> = {};
   await Promise.all(
     channels.map(async (channel) => {
-      out[channel] = await sendOnChannel(user, message, channel, occasion);
+      out[channel] = await sendOnChannel(user, message, channel, occasion, options);
     }),
   );
   return out;
 }
 
+/**
+ * Whether a resent email already went out: SES replaces the Message-ID, so
+ * no mailbox would recognise the repeat; what SES reported accepting under
+ * the identity (infra/constructs/email-receipts.ts) says it was sent. Over
+ * SMTP the Message-ID is kept and the repeat is the same email.
+ */
+async function acceptedBefore(channel: SendChannel, identity: string, options: SendOptions): Promise<boolean> {
+  const c = config();
+  return Boolean(options.resend && channel === 'email' && !c.SMTP_HOST && c.SES_CONFIGURATION_SET && (await emailAccepted(identity)));
+}
+
 /** Sends `message` (a webhook: the events of `occasion`) on one channel, under the message's identity; a failure is reported, never thrown. */
-export function sendOnChannel(user: NotifiableUser, message: RenderedMessage, channel: SendChannel, occasion: WebhookOccasion): Promise<ChannelResult> {
-  const identity = messageIdentity(user.id, occasion, mailDomain());
+export function sendOnChannel(
+  user: NotifiableUser,
+  message: RenderedMessage,
+  channel: SendChannel,
+  occasion: WebhookOccasion,
+  options: SendOptions = {},
+): Promise<ChannelResult> {
+  const identity = messageIdentity(user.id, occasion);
   const send: Record<SendChannel, () => Promise<unknown>> = {
-    push: () => pushTo(pushTargetOf(user.prefs), message, identity.pushSequenceId),
-    email: () => emailTo(user, user.prefs.email_address ?? '', message, identity.emailMessageId),
+    push: () => pushTo(pushTargetOf(user.prefs), message, identity.id),
+    // A failed lookup fails the attempt (retried later), rather than risking a second copy.
+    email: async () => (await acceptedBefore(channel, identity.id, options)) || emailTo(user, user.prefs.email_address ?? '', message, identity.id),
     webhook: () => webhookTo(user, occasion, publicUrl(), identity.webhookId),
   };
   return attempt(send[channel]);

@@ -104,7 +104,7 @@ async function sendClaimed(
     channels = {};
     errors = {};
     if (!claimed || !message) continue;
-    const result = await sendOnChannel(user, message, channel, { reason: 'event', events: [{ ...content, mode }] });
+    const result = await sendOnChannel(user, message, channel, { reason: 'event', events: [{ ...content, mode }] }, { resend: takeOver !== undefined });
     channels[channel] = states[channel] = result.state;
     if (result.error) errors[channel] = result.error;
   }

@@ -15,16 +15,14 @@ import { messageKey, type WebhookOccasion } from '#shared/domain/notify/webhook-
 export const identityOf = (key: string) => createHash('sha256').update(key, 'utf8').digest('base64url').slice(0, 27);
 
 export interface MessageIdentity {
+  /** The identity itself: ntfy's X-Sequence-ID, the local part of the email's Message-ID (with the sender's domain) and its SES tag. */
+  id: string;
   /** The webhook-id header and payload id. */
   webhookId: string;
-  /** ntfy's X-Sequence-ID. */
-  pushSequenceId: string;
-  /** The email's Message-ID, without angle brackets: `identity@domain`. */
-  emailMessageId: string;
 }
 
-/** The identity of the message `occasion` sends to `userId`; `mailDomain` names the sender's domain in its Message-ID. */
-export function messageIdentity(userId: string, occasion: WebhookOccasion, mailDomain: string): MessageIdentity {
+/** The identity of the message `occasion` sends to `userId`. */
+export function messageIdentity(userId: string, occasion: WebhookOccasion): MessageIdentity {
   const id = identityOf(messageKey(userId, occasion));
-  return { webhookId: `msg_${id}`, pushSequenceId: id, emailMessageId: `${id}@${mailDomain}` };
+  return { id, webhookId: `msg_${id}` };
 }

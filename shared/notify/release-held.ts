@@ -24,7 +24,17 @@ import { randomUUID } from 'node:crypto';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { listDue, updateNotification } from '#shared/db/notifications.repository.ts';
 import { publicUrl, sendOnChannels, type ChannelResult, type SendChannel } from './channel-delivery.ts';
-import { claimEvent, emptyCounts, freeToClaim, sendBatches, settleClaim, type Claimed, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import {
+  claimEvent,
+  emptyCounts,
+  freeToClaim,
+  sendBatches,
+  settleClaim,
+  type Claimed,
+  type FreeEvent,
+  type SendCounts,
+  type SendPolicy,
+} from './claimed-send.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn } from '#shared/domain/notify/delivery-plan.ts';
 import { groupHeldForRelease, messagesOf } from '#shared/domain/notify/held-release.ts';
@@ -48,12 +58,18 @@ const isOn = (user: NotifiableUser, channel: SendChannel) => channelOn(user.pref
 const HELD: SendPolicy = { waiting: 'held', retry: 'held' };
 
 /** Releases one bill's held events: claim, one message per channel, outcomes. */
-async function releaseGroup(user: NotifiableUser | undefined, group: DueEvent[], claim: ReleaseClaim, now: Date, counts: ReleaseCounts): Promise<void> {
+async function releaseGroup(user: NotifiableUser | undefined, group: FreeEvent[], claim: ReleaseClaim, now: Date, counts: ReleaseCounts): Promise<void> {
   const claimed = (await Promise.all(group.map((e) => claimEvent(user, e, isOn, claim, HELD)))).filter((c): c is Claimed => c !== null);
   if (!user || claimed.length === 0) return;
   const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
   for (const message of messagesOf(claimed)) {
-    const sent = await sendOnChannels(user, renderHeldBundle(message.events, publicUrl()), message.channels, { reason: 'quiet_hours', events: message.events });
+    const sent = await sendOnChannels(
+      user,
+      renderHeldBundle(message.events, publicUrl()),
+      message.channels,
+      { reason: 'quiet_hours', events: message.events },
+      { resend: group.some((e) => e.resendOf) },
+    );
     counts.messages += Object.values(sent).filter((r) => r.state === 'sent').length;
     for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
   }

@@ -53,10 +53,13 @@ async function sendBatch(user: NotifiableUser | undefined, batch: FreeEvent[], c
   const mode = user.prefs.digest_mode === 'weekly' ? 'weekly' : 'daily';
   const results = new Map<string, Partial<Record<SendChannel, ChannelResult>>>();
   for (const message of messagesOf(claimed)) {
-    const sent = await sendOnChannels(user, renderDigestBundle(message.events, mode, publicUrl()), message.channels, {
-      reason: mode === 'weekly' ? 'weekly_digest' : 'daily_digest',
-      events: message.events,
-    });
+    const sent = await sendOnChannels(
+      user,
+      renderDigestBundle(message.events, mode, publicUrl()),
+      message.channels,
+      { reason: mode === 'weekly' ? 'weekly_digest' : 'daily_digest', events: message.events },
+      { resend: batch.some((e) => e.resendOf) },
+    );
     counts.messages += Object.values(sent).filter((r) => r.state === 'sent').length;
     for (const e of message.events) results.set(e.event_id, { ...results.get(e.event_id), ...sent });
   }

@@ -22,10 +22,10 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn, planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { claimAbandoned } from '#shared/domain/notify/held-release.ts';
-import type { DigestItem, DueEvent, NotificationContent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
+import type { DigestItem, NotificationContent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { renderEvent } from '#shared/domain/notify/render.ts';
 import { publicUrl, sendOnChannels, type SendChannel } from './channel-delivery.ts';
-import { claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type SendCounts, type SendPolicy } from './claimed-send.ts';
+import { claimEvent, emptyCounts, reclaimAbandoned, settleClaim, type FreeEvent, type SendCounts, type SendPolicy } from './claimed-send.ts';
 
 export const WEEKLY_WINDOW_DAYS = 7;
 
@@ -93,20 +93,23 @@ async function deliverWeekly(content: NotificationContent, user: NotifiableUser,
     errors: {},
   };
   const recorded = await recordNotification(event, { dedupe: false, now });
-  let stored: DueEvent | null = recorded.outcome === 'created' ? { ...event, release_claim: null } : await getNotification(event);
+  let stored: FreeEvent | null = recorded.outcome === 'created' ? { ...event, release_claim: null } : await getNotification(event);
   if (!stored) return 'nothing_to_do';
   if (stored.release_claim) {
-    // A live claim: another run is sending it now. An abandoned one: a failed attempt, sent again.
+    // A live claim: another run is sending it now. An abandoned one: a failed attempt, sent again as the same message.
     if (!claimAbandoned(stored.release_claim, now)) return 'nothing_to_do';
     stored = await reclaimAbandoned(stored, WEEKLY, now, counts);
     if (!stored) return 'nothing_to_do';
   }
   const claimed = await claimEvent(user, stored, isOn, claim, WEEKLY);
   if (!claimed) return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
-  const results = await sendOnChannels(user, renderEvent(content, null, publicUrl()), claimed.channels, {
-    reason: 'event',
-    events: [{ ...content, mode: null }],
-  });
+  const results = await sendOnChannels(
+    user,
+    renderEvent(content, null, publicUrl()),
+    claimed.channels,
+    { reason: 'event', events: [{ ...content, mode: null }] },
+    { resend: stored.resendOf !== undefined },
+  );
   await settleClaim(claimed, results, claim, WEEKLY, now, counts);
   return claimed.channels.every((c) => results[c]?.state === 'sent') ? 'sent' : 'failed';
 }

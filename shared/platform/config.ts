@@ -135,6 +135,8 @@ const ConfigFields = z.object({
     .default('1')
     .transform((v) => v === '1' || v === 'true' || v === ''),
   ALLOW_PRIVATE_PUSH_TARGETS: flag,
+  /** The SES configuration set emails go through, whose Send events record what SES accepted (set by the stack; unset: none). */
+  SES_CONFIGURATION_SET: optionalString,
   /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
   UNSUBSCRIBE_MAILTO: optionalString,
   /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */

@@ -14,6 +14,7 @@ import { JOBS } from '#shared/jobs/job-table.ts';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
 import { OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { QUEUES } from '#shared/queues/queue-table.ts';
+import { EmailAccepted } from '#shared/messaging/messages.ts';
 import { ACCESS_LOG_FORMAT } from '#infra/constructs/http-api.ts';
 import { ALARM_THRESHOLDS, longestGapHours, notRunWindowHours } from '#infra/constructs/alarms.ts';
 import { ORIGIN_SECRET_KEY } from '#infra/constructs/edge.ts';
@@ -85,14 +86,43 @@ describe('dead letters and retries on every trigger', () => {
 
   it('retries every EventBridge rule target twice within an hour, then dead-letters it', () => {
     const rules = props(prod, 'AWS::Events::Rule');
-    // One rule per job group, plus the migrations-after-deploy rule.
-    expect(rules).toHaveLength(new Set(JOBS.map((j) => j.group)).size + 1);
+    // One rule per job group, plus the migrations-after-deploy rule and (with an SES identity) the SES acceptance rule.
+    expect(rules).toHaveLength(new Set(JOBS.map((j) => j.group)).size + 2);
     for (const [id, rule] of rules) {
       for (const target of rule.Targets as Props[]) {
         expect(target.DeadLetterConfig, id).toEqual({ Arn: getAtt(jobDlqId(prod)) });
         expect(target.RetryPolicy, id).toEqual({ MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 3600 });
       }
     }
+  });
+
+  it("records what SES accepted: the configuration set's Send events become email_accepted messages on the dispatch queue", () => {
+    const [destination] = props(prod, 'AWS::SES::ConfigurationSetEventDestination').map(([, p]) => p.EventDestination as Props);
+    expect(destination?.MatchingEventTypes).toEqual(['send']);
+    expect(JSON.stringify(destination?.EventBridgeDestination)).toContain('event-bus/default');
+    const [[, rule] = ['', {}]] = props(prod, 'AWS::Events::Rule').filter(([, p]) => JSON.stringify(p.EventPattern).includes('aws.ses'));
+    expect((rule.EventPattern as Props)['detail-type']).toEqual(['Email Sent']);
+    const [target] = rule.Targets as Props[];
+    const dispatch = prod.stack.queues.get('notification-dispatch').queue;
+    expect(target?.Arn).toEqual(getAtt(prod.idOf(dispatch)));
+    // The message the rule builds from a Send event parses as the worker's schema.
+    const transformer = target?.InputTransformer as { InputPathsMap: Record<string, string>; InputTemplate: string };
+    const sample: Record<string, string> = {
+      '$.detail.mail.tags.message[0]': 'AbC-1_x',
+      '$.detail.mail.messageId': '0100-ses-id',
+      '$.time': '2026-03-10T12:00:00Z',
+    };
+    const filled = Object.entries(transformer.InputPathsMap).reduce(
+      (t, [name, path]) => t.replaceAll(`<${name}>`, JSON.stringify(sample[path] ?? '')),
+      transformer.InputTemplate,
+    );
+    expect(EmailAccepted.parse(JSON.parse(filled))).toMatchObject({ type: 'email_accepted', message: 'AbC-1_x', ses_message_id: '0100-ses-id' });
+    // Email senders name the set, and may send through it.
+    const sender = prod.stack.functions.all.find((f) => f.spec.key === 'worker:notification-dispatch')!;
+    const env = (props(prod, 'AWS::Lambda::Function').find(([id]) => id === prod.idOf(sender.fn))?.[1].Environment as { Variables: Props }).Variables;
+    expect(env.SES_CONFIGURATION_SET).toBeDefined();
+    const ses = allStatements(prod.template).filter(({ statement }) => [statement.Action].flat().includes('ses:SendEmail'));
+    for (const { statement } of ses) expect(JSON.stringify(statement.Resource)).toContain(':configuration-set/');
   });
 
   it('retries every scheduler target twice within an hour, then dead-letters it', () => {

@@ -5,6 +5,7 @@ export { billKeys, type MissingKind } from './bill.keys.ts';
 export { briefKeys } from './brief.keys.ts';
 export { collectionKeys } from './collection.keys.ts';
 export { cosponsorKeys } from './cosponsor.keys.ts';
+export { emailReceiptKeys } from './email-receipt.keys.ts';
 export { etagKeys } from './etag.keys.ts';
 export { followKeys } from './follow.keys.ts';
 export { jobKeys } from './job.keys.ts';

@@ -13,8 +13,10 @@ export interface EmailMessage {
   subject: string;
   text: string;
   headers: Record<string, string>;
-  /** The Message-ID (without angle brackets) a resend repeats; none: the transport makes one. */
+  /** The Message-ID a resend repeats; none: the transport makes one. */
   messageId?: string;
+  /** The message identity it carries (shared/notify/message-identity.ts): the local part of its Message-ID, and SES's message tag. */
+  identity?: string;
 }
 
 export interface UnsubscribeUrls {
@@ -50,7 +52,8 @@ export function composeEmail(args: {
   from: string;
   mailto: string;
   urls: UnsubscribeUrls;
-  messageId?: string;
+  /** The message's identity and the sender's domain, which make its Message-ID. */
+  identity?: { id: string; domain: string };
 }): EmailMessage {
   const { message, urls } = args;
   const text = [
@@ -70,6 +73,6 @@ export function composeEmail(args: {
     subject: message.title,
     text,
     headers: listUnsubscribeHeaders(urls, args.mailto),
-    ...(args.messageId ? { messageId: `<${args.messageId}>` } : {}),
+    ...(args.identity ? { messageId: `<${args.identity.id}@${args.identity.domain}>`, identity: args.identity.id } : {}),
   };
 }

@@ -2,7 +2,10 @@
  * Sends email: over SMTP with nodemailer when SMTP_HOST is set (port 465 is
  * implicit TLS, other ports STARTTLS unless SMTP_STARTTLS=0), otherwise with
  * SESv2 SendEmail as raw MIME (built by nodemailer) so the List-Unsubscribe
- * headers go through unchanged.
+ * headers go through unchanged. SES replaces the Message-ID, so an email
+ * with an identity also carries it as the SES tag `message` through the
+ * configuration set, whose Send event records what SES accepted
+ * (shared/db/email-receipts.repository.ts).
  *
  * nodemailer and the SES SDK are imported on first send: the functions that
  * can send mail spend most invocations on push, RSS or no delivery at all.
@@ -13,6 +16,9 @@ import { sesSdk, sesv2 } from '#shared/platform/ses-client.ts';
 import { config, type Config } from '#shared/platform/config.ts';
 import { atSeam } from '#shared/platform/fault-seam.ts';
 import type { EmailMessage } from '#shared/domain/notify/email-message.ts';
+
+/** The SES tag an email's identity travels in; infra/constructs/email-receipts.ts routes Send events that carry it. */
+export const SES_MESSAGE_TAG = 'message';
 
 export interface EmailSent {
   via: 'smtp' | 'ses';
@@ -48,10 +54,13 @@ async function smtpTransport(c: Config) {
 
 let mime: Transporter | undefined;
 
+/** What nodemailer is given: the message without the identity, which travels in its Message-ID and SES tag. */
+const mailOf = ({ identity: _identity, ...mail }: EmailMessage) => mail;
+
 /** The raw MIME bytes of a message. */
 export async function toMime(message: EmailMessage): Promise<Buffer> {
   mime ??= (await nodemailer()).createTransport({ streamTransport: true, buffer: true });
-  const info = await mime.sendMail(message);
+  const info = await mime.sendMail(mailOf(message));
   return info.message as Buffer;
 }
 
@@ -63,7 +72,7 @@ export function sendEmail(message: EmailMessage): Promise<EmailSent> {
 async function sendEmailNow(message: EmailMessage): Promise<EmailSent> {
   const c = config();
   if (c.SMTP_HOST) {
-    const info = await (await smtpTransport(c)).sendMail(message);
+    const info = await (await smtpTransport(c)).sendMail(mailOf(message));
     return { via: 'smtp', messageId: info.messageId };
   }
   const [client, { SendEmailCommand }] = await Promise.all([sesv2(), sesSdk()]);
@@ -72,6 +81,8 @@ async function sendEmailNow(message: EmailMessage): Promise<EmailSent> {
       FromEmailAddress: message.from,
       Destination: { ToAddresses: [message.to] },
       Content: { Raw: { Data: await toMime(message) } },
+      ...(c.SES_CONFIGURATION_SET ? { ConfigurationSetName: c.SES_CONFIGURATION_SET } : {}),
+      ...(message.identity ? { EmailTags: [{ Name: SES_MESSAGE_TAG, Value: message.identity }] } : {}),
     }),
   );
   return { via: 'ses', messageId: out.MessageId ?? '' };

@@ -375,9 +375,10 @@ describe('email composition', () => {
       from: 'BillWatch <alerts@example.org>',
       mailto: 'alerts@example.org',
       urls: unsubscribeUrls(PUBLIC, 'tok123'),
-      messageId: 'abc@example.org',
+      identity: { id: 'abc', domain: 'example.org' },
     });
     expect(mail.messageId).toBe('<abc@example.org>');
+    expect(mail.identity).toBe('abc');
   });
 });
 

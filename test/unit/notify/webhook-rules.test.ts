@@ -149,15 +149,14 @@ describe('the versioned payload', () => {
 
   it('derives one message identity per user, occasion and events, the same on every retry and on every channel', () => {
     const occasion = { reason: 'event' as const, events: [{ ...content(), mode: 'neutral' as const }] };
-    const identity = messageIdentity('u1', occasion, 'example.org');
+    const identity = messageIdentity('u1', occasion);
     expect(identity.webhookId).toMatch(/^msg_[\w-]{27}$/);
-    // ntfy's sequence ids are 1-64 of [-_A-Za-z0-9]; a Message-ID is local@domain.
-    expect(identity.pushSequenceId).toMatch(/^[-_A-Za-z0-9]{27}$/);
-    expect(identity.emailMessageId).toBe(`${identity.pushSequenceId}@example.org`);
-    expect(identity.webhookId).toBe(`msg_${identity.pushSequenceId}`);
-    expect(messageIdentity('u1', occasion, 'example.org')).toEqual(identity);
-    expect(messageIdentity('u2', occasion, 'example.org').pushSequenceId).not.toBe(identity.pushSequenceId);
-    expect(messageIdentity('u1', { ...occasion, reason: 'quiet_hours' }, 'example.org').pushSequenceId).not.toBe(identity.pushSequenceId);
+    // ntfy's sequence ids and SES tag values allow [-_A-Za-z0-9]; it is also a Message-ID's local part.
+    expect(identity.id).toMatch(/^[-_A-Za-z0-9]{27}$/);
+    expect(identity.webhookId).toBe(`msg_${identity.id}`);
+    expect(messageIdentity('u1', occasion)).toEqual(identity);
+    expect(messageIdentity('u2', occasion).id).not.toBe(identity.id);
+    expect(messageIdentity('u1', { ...occasion, reason: 'quiet_hours' }).id).not.toBe(identity.id);
   });
 });
 
