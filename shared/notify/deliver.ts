@@ -12,7 +12,11 @@
  *      under the same message identity (message-identity.ts), which the
  *      receiver shows once. At least once on the wire, once on the screen.
  * Recipients with a failed channel are retried alone, in a delayed
- * deliver_batch message, until MAX_DELIVERY_ATTEMPTS.
+ * deliver_batch message, until MAX_DELIVERY_ATTEMPTS. So are those whose
+ * channel another attempt holds (a duplicate delivery of the message while
+ * the first is still sending): checked again once that claim could be
+ * abandoned, so a crash of the first is taken over even when its own copy
+ * of the message is gone.
  */
 import { config } from '#shared/platform/config.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
@@ -33,7 +37,7 @@ export const STALE_PENDING_SECONDS = 300;
 /** Recipients handled at once within one batch (DynamoDB writes, SMTP, push servers). */
 const RECIPIENT_CONCURRENCY = 16;
 
-export type RecipientOutcome = 'unknown_user' | 'filtered' | 'duplicate' | 'recorded' | 'sent' | 'failed' | 'nothing_to_do';
+export type RecipientOutcome = 'unknown_user' | 'filtered' | 'duplicate' | 'recorded' | 'sent' | 'failed' | 'in_flight' | 'nothing_to_do';
 
 export interface BatchSummary {
   recipients: number;
@@ -47,6 +51,8 @@ interface ChannelWork {
   send: { channel: SendChannel; from: ChannelState; takeOver?: { claimedAt: number | null } }[];
   /** Failed, left for the scheduled retry. */
   awaitingRetry: boolean;
+  /** Pending or claimed by an attempt that may still be running: checked again later. */
+  inFlight: boolean;
 }
 
 /**
@@ -64,7 +70,12 @@ function channelWork(
   now: Date,
 ): ChannelWork {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  if (fresh) return { send: SEND_CHANNELS.filter((c) => channels[c] === 'pending').map((c) => ({ channel: c, from: 'pending' })), awaitingRetry: false };
+  if (fresh)
+    return {
+      send: SEND_CHANNELS.filter((c) => channels[c] === 'pending').map((c) => ({ channel: c, from: 'pending' })),
+      awaitingRetry: false,
+      inFlight: false,
+    };
   const stale = (since: number) => nowSeconds - since > STALE_PENDING_SECONDS;
   return {
     send: SEND_CHANNELS.flatMap((c): ChannelWork['send'] => {
@@ -75,6 +86,9 @@ function channelWork(
       return [];
     }),
     awaitingRetry: !retryFailed && SEND_CHANNELS.some((c) => channels[c] === 'failed'),
+    inFlight: SEND_CHANNELS.some(
+      (c) => (channels[c] === 'pending' && !stale(times.writtenAt)) || (channels[c] === 'sending' && !stale(times.claimedAt[c] ?? times.writtenAt)),
+    ),
   };
 }
 
@@ -147,10 +161,12 @@ export async function deliverToUser(
   if (work.send.length === 0) {
     // A redelivery of an attempt that recorded a failure and died before scheduling its retry: schedule it now.
     if (work.awaitingRetry) return 'failed';
+    if (work.inFlight) return 'in_flight';
     return recorded.outcome === 'created' ? 'recorded' : 'nothing_to_do';
   }
   const states = await sendClaimed(stored, user, content, mode, work, now);
-  return Object.values(states).includes('failed') || work.awaitingRetry ? 'failed' : 'sent';
+  if (Object.values(states).includes('failed') || work.awaitingRetry) return 'failed';
+  return work.inFlight ? 'in_flight' : 'sent';
 }
 
 /** Delivers an event to a batch of recipients and schedules a retry for those whose delivery failed. */
@@ -162,10 +178,11 @@ export async function deliverBatch(content: NotificationContent, recipients: Rec
   });
   const summary: BatchSummary = { recipients: recipients.length, outcomes: {}, retried: 0 };
   for (const o of outcomes) summary.outcomes[o] = (summary.outcomes[o] ?? 0) + 1;
-  const failed = recipients.filter((_, i) => outcomes[i] === 'failed');
+  const failed = recipients.filter((_, i) => outcomes[i] === 'failed' || outcomes[i] === 'in_flight');
   if (failed.length > 0 && attempt < MAX_DELIVERY_ATTEMPTS) {
-    // Backoff doubles per attempt; SQS caps a message delay at 900 s.
-    const delay = Math.min(900, config().NOTIFY_RETRY_BASE_SECONDS * 2 ** (attempt - 1));
+    // Backoff doubles per attempt; an attempt still holding a channel is looked at again once its claim could be abandoned; SQS caps a delay at 900 s.
+    const backoff = config().NOTIFY_RETRY_BASE_SECONDS * 2 ** (attempt - 1);
+    const delay = Math.min(900, outcomes.includes('in_flight') ? Math.max(backoff, STALE_PENDING_SECONDS + 60) : backoff);
     await sendMessage('notification-dispatch', { v: 1, type: 'deliver_batch', content, recipients: failed, attempt: attempt + 1 }, delay);
     summary.retried = failed.length;
   }
