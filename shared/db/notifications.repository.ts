@@ -15,7 +15,7 @@ import {
   NotificationEvent,
   ReleaseClaim,
   readChannelState,
-  type ChannelName,
+  ChannelName,
   type ChannelState,
   type DueEvent,
 } from '#shared/domain/notify/notification.schema.ts';
@@ -66,9 +66,7 @@ export type RecordOutcome =
 const claimedAtAttribute = (channel: ChannelName) => `claimed_at_${channel}`;
 const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
   Object.fromEntries(
-    ['push', 'email', 'rss'].flatMap((c) =>
-      typeof item[claimedAtAttribute(c as ChannelName)] === 'number' ? [[c, item[claimedAtAttribute(c as ChannelName)]]] : [],
-    ),
+    ChannelName.options.flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])),
   );
 
 /**

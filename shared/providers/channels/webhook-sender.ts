@@ -13,6 +13,7 @@ import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { isBlockedAddress } from './address-guard.ts';
 import { hostOf, PushError, sendPush, systemResolver, type GuardedTarget, type PushOutcome, type Resolver } from './push-sender.ts';
+import { atSeam } from '#shared/platform/fault-seam.ts';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 const WEBHOOK_TARGET: GuardedTarget = { channel: 'a webhook', server: 'the webhook endpoint' };
@@ -53,7 +54,7 @@ export interface WebhookMessage {
 /** POSTs a signed message; requires a 2xx (a redirect is not followed, an error status names itself). */
 export async function postWebhook(message: WebhookMessage, options: { allowPrivate: boolean; timeoutMs?: number; resolve?: Resolver }): Promise<PushOutcome> {
   const headers = { 'Content-Type': 'application/json', ...webhookHeaders(message.secrets, message.id, message.timestamp, message.body) };
-  const outcome = await sendPush({ url: message.url, headers, body: message.body }, { ...options, target: WEBHOOK_TARGET });
+  const outcome = await atSeam('channel', 'webhook', () => sendPush({ url: message.url, headers, body: message.body }, { ...options, target: WEBHOOK_TARGET }));
   if (outcome.status >= 300 && outcome.status < 400) throw new PushError(`the webhook endpoint answered ${outcome.detail}; redirects are not followed`);
   if (outcome.status < 200 || outcome.status >= 300) {
     const excerpt = outcome.body.trim().slice(0, 200);

@@ -322,7 +322,23 @@ function shown<T>(received: T[], identity: (item: T, i: number) => string): { it
   return { items: [...byIdentity.values()], repeats: received.length - byIdentity.size };
 }
 
-const displayedPushes = () => shown(push.requests, sequenceOf);
+/** The push server also receives the follower's webhooks, at this path. */
+const HOOKS = '/hooks';
+const displayedPushes = () =>
+  shown(
+    push.requests.filter((r) => r.path !== HOOKS),
+    sequenceOf,
+  );
+/** What a Standard Webhooks receiver keeps: one message per webhook-id. */
+const acceptedWebhooks = () =>
+  shown(
+    push.requests.filter((r) => r.path === HOOKS),
+    (r, i) => String(r.headers['webhook-id'] ?? `#${i}`),
+  );
+const webhookLine = (r: PushServer['requests'][number]) => {
+  const payload = JSON.parse(r.body) as { type: string; data: { event_id?: string } };
+  return `${payload.type} ${payload.data.event_id}`;
+};
 const deliveredEmails = () => shown(smtp.messages, (m, i) => m.messageId ?? `#${i}`);
 
 const pick = (item: Record<string, unknown>, fields: string[]): Record<string, unknown> => Object.fromEntries(fields.map((f) => [f, item[f] ?? null]));
@@ -368,6 +384,7 @@ async function snapshot() {
       .map((n) => ({ event_id: String(n.event_id), kind: String(n.kind), channels: n.channels as Record<string, string> }))
       .sort((a, b) => String(a.event_id).localeCompare(String(b.event_id))),
     pushes: displayedPushes().items.map(pushLine).sort(),
+    webhooks: acceptedWebhooks().items.map(webhookLine).sort(),
     emails: deliveredEmails()
       .items.map((m) => m.subject ?? '')
       .sort(),
@@ -409,7 +426,15 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     await createFollow({ userId: me.id, targetType: 'bill', targetId: BILL, followMode: 'hold_boost' });
     const put = await call(notifications, 'PUT', '/api/notifications/settings', {
       token,
-      body: { push_enabled: true, push_url: `${push.url}/follower`, email_enabled: true, email_address: 'follower@example.org', rss_enabled: true },
+      body: {
+        push_enabled: true,
+        push_url: `${push.url}/follower`,
+        email_enabled: true,
+        email_address: 'follower@example.org',
+        rss_enabled: true,
+        webhook_enabled: true,
+        webhook_url: `${push.url}${HOOKS}`,
+      },
     });
     expect(put.status).toBe(200);
     await injector.install();
@@ -430,17 +455,22 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     await Promise.all([push?.close(), smtp?.close()]);
   });
 
-  it('runs the whole chain without faults: one bill, its actions, two texts and their briefs, four events each delivered once per channel', () => {
+  it('runs the whole chain without faults: one bill, its actions, two texts and their briefs, four events each delivered once on push, email, RSS and webhook', () => {
     expect(baseline.bills).toHaveLength(1);
     expect(baseline.actions).toHaveLength(5);
     expect(baseline.texts).toHaveLength(2);
     expect(baseline.briefs.map((b) => b.type)).toEqual(['full', 'amendment']);
     expect(baseline.notifications.map((n) => n.kind).sort()).toEqual(['bill_updated', 'new_amendment', 'new_document', 'status_changed']);
-    expect(baseline.notifications.every((n) => n.channels.push === 'sent' && n.channels.email === 'sent' && n.channels.rss === 'sent')).toBe(true);
+    expect(
+      baseline.notifications.every(
+        (n) => n.channels.push === 'sent' && n.channels.email === 'sent' && n.channels.rss === 'sent' && n.channels.webhook === 'sent',
+      ),
+    ).toBe(true);
     expect(baseline.pushes).toHaveLength(4);
+    expect(baseline.webhooks).toHaveLength(4);
     expect(baseline.emails).toHaveLength(4);
     // Without faults nothing is sent twice, even under its identity.
-    expect([displayedPushes().repeats, deliveredEmails().repeats]).toEqual([0, 0]);
+    expect([displayedPushes().repeats, deliveredEmails().repeats, acceptedWebhooks().repeats]).toEqual([0, 0, 0]);
     expect(baseline.rss).toHaveLength(4);
     expect(baseline.outbox).toBe(0);
   });
@@ -469,8 +499,9 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
         }
         const difference = compare(await snapshot(), baseline);
         if (difference) diverged.push(`${label}:\n${difference}`);
-        const repeats = { push: displayedPushes().repeats, email: deliveredEmails().repeats };
-        if (repeats.push || repeats.email) resent.push(`${label}: ${repeats.push} push, ${repeats.email} email resent under the first's identity`);
+        const repeats = { push: displayedPushes().repeats, email: deliveredEmails().repeats, webhook: acceptedWebhooks().repeats };
+        if (repeats.push || repeats.email || repeats.webhook)
+          resent.push(`${label}: ${repeats.push} push, ${repeats.email} email, ${repeats.webhook} webhook resent under the first's identity`);
       }
     }
     quiet.mockRestore();
@@ -479,6 +510,6 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     expect(unexercised, 'points the faulted run never reached').toEqual([]);
     expect(diverged, diverged.join('\n\n')).toEqual([]);
     // Only a channel send can be repeated on the wire, and only by a fault inside its claim-to-outcome window.
-    for (const line of resent) expect(line).toMatch(/^\w+: (channel (push|email)|dynamodb Update USER\/NOTIF) \((throw|crash_after)\)/);
+    for (const line of resent) expect(line).toMatch(/^\w+: (channel (push|email|webhook)|dynamodb Update USER\/NOTIF) \((throw|crash_after)\)/);
   }, 600_000);
 });
