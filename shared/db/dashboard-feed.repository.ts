@@ -80,7 +80,7 @@ export async function recordTrendingDay(date: string, scored: { bill_id: string;
     return { ...feed, trending_days: Object.fromEntries(kept.map((d) => [d, days[d] ?? []])) };
   });
   if (!written) throw new Error(`dashboard feed: trending day ${date} not recorded after retries`);
-  await coverBillCards();
+  await coverBillCards({ heal: true });
 }
 
 /**
@@ -102,8 +102,8 @@ export async function noteLatestAction(billId: string, latestActionDate: string 
   const feed = DashboardFeed.parse(after);
   // Trimming only bounds the item; when writers race, a later write trims instead.
   if (Object.keys(feed.recent).length > RECENT_TRIM_AT) await rewriteFeed(trimRecent, 3);
-  // Without current scores Most Popular is the newest bills, which this one may have joined.
-  if (!cardsMatch(feed)) await coverBillCards(new Date(), feed);
+  // Without current scores Most Popular is the newest bills, which this one may have joined; and the windows move at midnight.
+  if (!cardsMatch(feed)) await coverBillCards({ known: feed });
 }
 
 /** Keeps the newest FEED_SIZE entries and raises the floor to the oldest of them. */
@@ -133,40 +133,42 @@ async function readBillCards(ids: string[]): Promise<Map<string, BillCard>> {
 /**
  * Gives the bills Most Popular shows now their cards, and drops the cards
  * of the others (after a write that may change what it shows, and migration
- * 0010). The cards added are read from the records before the feed is
- * written; a summary write in between found no card to update, so those
- * records are read again after, and a card whose bill moved on is updated.
- * Returns the number of cards added.
+ * 0010); then reads the carded bills again and updates any card whose bill
+ * moved on. That second read catches a summary write made between a card's
+ * read and its arrival (it found no card to update), and with `heal` (the
+ * daily scored day, migration 0010) it also puts right a card a crash left
+ * behind, between a summary write and its card update, when the cards were
+ * already those shown. Returns the number of cards added.
  */
-export async function coverBillCards(now = new Date(), known?: DashboardFeed): Promise<number> {
+export async function coverBillCards(options: { now?: Date; known?: DashboardFeed; heal?: boolean } = {}): Promise<number> {
+  const { now = new Date(), known, heal = false } = options;
   const before = known ?? (await readDashboardFeed());
-  if (cardsMatch(before, now)) return 0;
+  const matched = cardsMatch(before, now);
+  if (matched && !heal) return 0;
   const shown = shownBills(before, now);
-  const read = await readBillCards(shown.filter((id) => !before.cards[id]));
+  let cards = before.cards;
+  let added = 0;
+  const read = matched ? new Map<string, BillCard>() : await readBillCards(shown.filter((id) => !before.cards[id]));
   // Nothing to add or drop (a shown bill with no record has no card to have): no write.
-  if (read.size === 0 && Object.keys(before.cards).every((id) => shown.includes(id))) return 0;
-  let added: BillCard[] = [];
-  const written = await rewriteFeed((feed) => {
-    const cards: Record<string, BillCard> = {};
-    added = [];
-    for (const id of shownBills(feed, now)) {
-      const kept = feed.cards[id];
-      const fresh = read.get(id);
-      if (kept) cards[id] = kept;
-      else if (fresh) {
-        cards[id] = fresh;
-        added.push(fresh);
+  if (read.size > 0 || !Object.keys(before.cards).every((id) => shown.includes(id))) {
+    const written = await rewriteFeed((feed) => {
+      cards = {};
+      added = 0;
+      for (const id of shownBills(feed, now)) {
+        const card = feed.cards[id] ?? read.get(id);
+        if (card) cards[id] = card;
+        if (!feed.cards[id] && card) added++;
       }
-    }
-    return { ...feed, cards };
-  }, 5);
-  if (!written) return 0; // the feed's writers kept racing this one: the next write covers the cards
-  const reread = await readBillCards(added.map((c) => c.id));
-  for (const card of added) {
-    const current = reread.get(card.id);
-    if (current && current.v > card.v) await noteBillCard(current);
+      return { ...feed, cards };
+    }, 5);
+    if (!written) return 0; // the feed's writers kept racing this one: the next write covers the cards
   }
-  return added.length;
+  const current = await readBillCards(Object.keys(cards));
+  for (const card of Object.values(cards)) {
+    const stored = current.get(card.id);
+    if (stored && stored.v > card.v) await noteBillCard(stored);
+  }
+  return added;
 }
 
 /**

@@ -13,5 +13,5 @@ import type { Migration } from './migration.ts';
 export const dashboardBillCards: Migration = {
   id: '0010',
   description: 'Put the cards of the bills Most Popular shows on the dashboard feed',
-  up: async () => ({ cards_added: await coverBillCards() }),
+  up: async () => ({ cards_added: await coverBillCards({ heal: true }) }),
 };

@@ -11,6 +11,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBill, getBills, markBillBriefed, markBillHasText, refreshBill, setBillCategory } from '#shared/db/bills.repository.ts';
 import { noteBillCard, noteLatestAction, readDashboardFeed, recordTrendingDay } from '#shared/db/dashboard-feed.repository.ts';
+import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { dashboardKeys } from '#shared/db/keys/dashboard.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { billSummary } from '#shared/domain/personal/summaries.ts';
@@ -27,6 +28,7 @@ useIntegrationStack();
 
 // The feed's writers cover what Most Popular shows at the time of the write, so these tests read at the real time too.
 const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 const user: User = {
   id: 'u-bill-cards',
   email: 'bill-cards@example.org',
@@ -188,6 +190,22 @@ describe('the cards of Most Popular on the dashboard feed', () => {
     await seedTrendScore('119-hr-4', today(), 95);
     expect((await readDashboardFeed()).cards['119-hr-4']?.bill_category).toBe('commemorative');
     expect((await cardSummaries())['119-hr-4']).toEqual(await recordSummary('119-hr-4'));
+  });
+
+  it('left behind by a crash between a summary write and its card update are put right by the next scored day', async () => {
+    // The record's write, as refreshBill makes it, without the card update that would follow it.
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta('119-hr-1'),
+        UpdateExpression: 'SET title = :title ADD summary_version :one',
+        ExpressionAttributeValues: { ':title': 'A title the card missed', ':one': 1 },
+      }),
+    );
+    expect((await readDashboardFeed()).cards['119-hr-1']?.title).not.toBe('A title the card missed');
+    await seedTrendScore('119-hr-12', daysAgo(20), 1);
+    expect((await cardSummaries())['119-hr-1']).toEqual(await recordSummary('119-hr-1'));
+    expect((await dashboardFor(null)).most_popular.items.find((i) => i.id === '119-hr-1')?.title).toBe('A title the card missed');
   });
 
   it('drop the card of a bill Most Popular no longer shows', async () => {
