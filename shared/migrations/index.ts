@@ -10,6 +10,7 @@ import { adminCount } from './0007-admin-count.ts';
 import { titleFingerprints } from './0008-title-fingerprints.ts';
 import { memberDashboardCards } from './0009-member-dashboard-cards.ts';
 import { dashboardBillCards } from './0010-dashboard-bill-cards.ts';
+import { recentVotesThree } from './0011-recent-votes-three.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   titleFingerprints,
   memberDashboardCards,
   dashboardBillCards,
+  recentVotesThree,
 ];
