@@ -123,10 +123,14 @@ function cardsMatch(feed: DashboardFeed, now = new Date()): boolean {
   return carded.length === shown.size && carded.every((id) => shown.has(id));
 }
 
-/** Reads the cards of some bills from their records (one BatchGet; unknown ids are absent). */
+/**
+ * Reads the cards of some bills from their records (one BatchGet; unknown
+ * ids are absent), strongly consistent: the read after a card's arrival must
+ * see every summary write made before it.
+ */
 async function readBillCards(ids: string[]): Promise<Map<string, BillCard>> {
   if (ids.length === 0) return new Map();
-  const items = await batchGet(ids.map(billKeys.meta), [...BILL_CARD_ATTRIBUTES]);
+  const items = await batchGet(ids.map(billKeys.meta), [...BILL_CARD_ATTRIBUTES], { consistent: true });
   return new Map(items.map((i) => [String(i.id), billCardFromItem(i)]));
 }
 
