@@ -216,16 +216,15 @@ try {
       turns[k]?.push(performance.now() - started);
     }
   }
-  const p95Of = (times: number[] = []) => [...times].sort((a, b) => a - b)[Math.floor(0.95 * times.length)] ?? 0;
-  const [detailTurn, userTurn, guestTurn] = turns.map(p95Of);
+  const at = (times: number[] = [], f: number) => [...times].sort((a, b) => a - b)[Math.floor(f * times.length)] ?? 0;
+  const [detailTurn = [], userTurn = [], guestTurn = []] = turns;
   console.log(`\nthe same, the three calls taken in turn (${SEARCH_RUNS} rounds)`);
-  console.log(`${'bill detail'.padEnd(34)} p95 ${(detailTurn ?? 0).toFixed(1).padStart(6)} ms`);
-  for (const [label, ms] of [
-    ['dashboard (user)', userTurn ?? 0],
-    ['dashboard (guest)', guestTurn ?? 0],
-  ] as const) {
-    console.log(`${label.padEnd(34)} p95 ${ms.toFixed(1).padStart(6)} ms   ${(ms / (detailTurn || 1)).toFixed(2)}x`);
-  }
+  const line = (label: string, times: number[], ratios: boolean) =>
+    `${label.padEnd(34)} p50 ${at(times, 0.5).toFixed(1).padStart(6)} ms${ratios ? ` ${(at(times, 0.5) / (at(detailTurn, 0.5) || 1)).toFixed(2)}x` : '      '}` +
+    `   p95 ${at(times, 0.95).toFixed(1).padStart(6)} ms${ratios ? ` ${(at(times, 0.95) / (at(detailTurn, 0.95) || 1)).toFixed(2)}x` : ''}`;
+  console.log(line('bill detail', detailTurn, false));
+  console.log(line('dashboard (user)', userTurn, true));
+  console.log(line('dashboard (guest)', guestTurn, true));
 
   // Where the signed-in dashboard's time goes: each request (wall time and JSON size of its answer) and the rest, in the use case.
   const profile = await profileDashboard(() => dashboardFor(benchUser));
