@@ -8,8 +8,9 @@
  *      changes grows with the number of bills;
  *   4. time search in the handler (p50, p95) per kind of query;
  *   5. the dashboard: its requests with and without trend scores, its p95
- *      against a bill detail's, and where the signed-in dashboard's time goes
- *      (each request's time and answer size, and the rest).
+ *      against a bill detail's (each route's calls in a block, then the three
+ *      taken in turn), and where the signed-in dashboard's time goes (each
+ *      request's time and answer size, and the rest).
  * Prints a table; not a test. Run: npx tsx bench/personal-bench.ts
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
@@ -199,6 +200,31 @@ try {
       `${label.padEnd(34)} p95 ${ms.toFixed(1).padStart(6)} ms   ${ratio.toFixed(2)}x   <= ${DASHBOARD_P95_RATIO}x: ${ratio <= DASHBOARD_P95_RATIO ? 'met' : 'MISSED'}`,
     );
   }
+
+  // The same three calls taken in turn, call by call: a burst of other work on the machine then slows all three alike,
+  // where the blocks above (each route's calls one after another) can put it on one route only.
+  const turns: number[][] = [[], [], []];
+  const inTurn = [
+    () => call(bills, 'GET', `/api/bills/${stanced[0]}`, { token }),
+    () => call(personal, 'GET', '/api/dashboard', { token }),
+    () => call(personal, 'GET', '/api/dashboard', {}),
+  ];
+  for (let i = 0; i < SEARCH_RUNS; i++) {
+    for (const [k, run] of inTurn.entries()) {
+      const started = performance.now();
+      await run();
+      turns[k]?.push(performance.now() - started);
+    }
+  }
+  const at = (times: number[] = [], f: number) => [...times].sort((a, b) => a - b)[Math.floor(f * times.length)] ?? 0;
+  const [detailTurn = [], userTurn = [], guestTurn = []] = turns;
+  console.log(`\nthe same, the three calls taken in turn (${SEARCH_RUNS} rounds)`);
+  const line = (label: string, times: number[], ratios: boolean) =>
+    `${label.padEnd(34)} p50 ${at(times, 0.5).toFixed(1).padStart(6)} ms${ratios ? ` ${(at(times, 0.5) / (at(detailTurn, 0.5) || 1)).toFixed(2)}x` : '      '}` +
+    `   p95 ${at(times, 0.95).toFixed(1).padStart(6)} ms${ratios ? ` ${(at(times, 0.95) / (at(detailTurn, 0.95) || 1)).toFixed(2)}x` : ''}`;
+  console.log(line('bill detail', detailTurn, false));
+  console.log(line('dashboard (user)', userTurn, true));
+  console.log(line('dashboard (guest)', guestTurn, true));
 
   // Where the signed-in dashboard's time goes: each request (wall time and JSON size of its answer) and the rest, in the use case.
   const profile = await profileDashboard(() => dashboardFor(benchUser));

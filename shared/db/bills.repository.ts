@@ -5,12 +5,16 @@
  * bills. Missing sponsor and missing metadata are sparse marker items in the
  * bill's partition (gsi3 MISSING#{what} / {id}), so backfills query them;
  * a follow-ups marker beside them is the ingest path's outbox (B19).
+ * Every write of a field the bill's list summary shows raises its
+ * `summary_version` and updates its card on the dashboard feed, if it has
+ * one (P8b), so the dashboard can show Most Popular without reading bills.
  */
-import { noteLatestAction } from './dashboard-feed.repository.ts';
-import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { noteBillCard, noteLatestAction } from './dashboard-feed.repository.ts';
+import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, type UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
-import { conditional, batchGet, batchWrite, isConditionFailed, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
+import { billCardFromItem, SUMMARY_VERSION } from './bill-card.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
@@ -120,27 +124,57 @@ export type BillRefresh = Pick<
 /**
  * SETs the given attributes of an existing bill record and leaves the others
  * as they are, so writers of different fields (a poll, the bill detail, the
- * status from actions) cannot undo each other's writes; false when the
- * record is gone or the extra condition fails.
+ * status from actions) cannot undo each other's writes; returns the record
+ * as the write left it, or null when the record is gone or the extra
+ * condition fails. A write of summary fields (`summary`) raises the
+ * record's summary version (./bill-card.ts).
  */
 async function setAttributes(
   id: string,
   attrs: Record<string, unknown>,
-  condition?: { expression: string; values: Record<string, unknown> },
-): Promise<boolean> {
+  options: { condition?: { expression: string; values: Record<string, unknown> }; summary?: boolean } = {},
+): Promise<Item | null> {
+  const { condition, summary = false } = options;
   const entries = Object.entries(attrs).filter(([, v]) => v !== undefined);
-  return conditional(() =>
-    dynamo().send(
+  let out: UpdateCommandOutput | undefined;
+  const written = await conditional(async () => {
+    out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: billKeys.meta(id),
-        UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}`,
+        UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}${summary ? ' ADD #summaryVersion :one' : ''}`,
         ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])), ...condition?.values },
+        ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])), ...(summary ? { '#summaryVersion': SUMMARY_VERSION } : {}) },
+        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])), ...(summary ? { ':one': 1 } : {}), ...condition?.values },
+        ReturnValues: 'ALL_NEW',
       }),
-    ),
+    );
+  });
+  return written ? ((out?.Attributes ?? {}) as Item) : null;
+}
+
+/**
+ * A write of a bill's summary fields by an UpdateItem `SET` (with its
+ * condition): raises the summary version, and then updates the bill's card
+ * on the dashboard feed when it has one (docs/data-model.md P8b). Returns
+ * the record as the write left it; a failed condition throws, as the write
+ * alone would.
+ */
+async function setSummaryFields(billId: string, set: string, values: Record<string, unknown>, condition: string): Promise<Item> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: billKeys.meta(billId),
+      UpdateExpression: `SET ${set} ADD #summaryVersion :one`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#summaryVersion': SUMMARY_VERSION },
+      ExpressionAttributeValues: { ...values, ':one': 1 },
+      ReturnValues: 'ALL_NEW',
+    }),
   );
+  const item = (out.Attributes ?? {}) as Item;
+  await noteBillCard(billCardFromItem(item));
+  return item;
 }
 
 /** Refreshes provider fields of an existing bill (keeps sponsor, brief state, category and status); returns the new bill. */
@@ -153,14 +187,19 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
     introduced_date: fields.introduced_date ?? current.introduced_date,
     congress_gov_url: fields.congress_gov_url ?? current.congress_gov_url,
   };
-  const written = await setAttributes(id, {
-    ...Object.fromEntries(Object.keys(fields).map((k) => [k, next[k as keyof Bill]])),
-    introduced_date: next.introduced_date,
-    congress_gov_url: next.congress_gov_url,
-    ...billKeys.byLatestAction.keys(next),
-    ...(next.sponsor_id ? billKeys.bySponsor.keys(next.sponsor_id, next) : {}),
-  });
+  const written = await setAttributes(
+    id,
+    {
+      ...Object.fromEntries(Object.keys(fields).map((k) => [k, next[k as keyof Bill]])),
+      introduced_date: next.introduced_date,
+      congress_gov_url: next.congress_gov_url,
+      ...billKeys.byLatestAction.keys(next),
+      ...(next.sponsor_id ? billKeys.bySponsor.keys(next.sponsor_id, next) : {}),
+    },
+    { summary: true },
+  );
   if (!written) return null;
+  await noteBillCard(billCardFromItem(written));
   if (next.title !== current.title || next.short_title !== current.short_title) await writeTitleWords(next, current);
   if (next.latest_action_date !== current.latest_action_date) await noteLatestAction(id, next.latest_action_date);
   const wasMissing = !current.introduced_date || !current.congress_gov_url;
@@ -171,7 +210,7 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
 
 /** Stores the status and status timeline derived from the bill's actions (the actions task and migration 0004). */
 export async function setBillStatus(id: string, derived: Pick<Bill, 'status' | 'status_timeline'>): Promise<boolean> {
-  return setAttributes(id, { status: derived.status, status_timeline: derived.status_timeline });
+  return (await setAttributes(id, { status: derived.status, status_timeline: derived.status_timeline })) !== null;
 }
 
 /** Removes a missing-marker once; counts it only when it was there. */
@@ -187,7 +226,7 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
   const linked = await setAttributes(
     id,
     { sponsor_id: sponsor.id, sponsor, ...billKeys.bySponsor.keys(sponsor.id, bill) },
-    { expression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', values: { ':null': null } },
+    { condition: { expression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', values: { ':null': null } } },
   );
   if (!linked) return false;
   await clearMissing(id, 'sponsor');
@@ -228,51 +267,28 @@ export async function markBillBriefed(billId: string, { topic_tags }: { topic_ta
     new UpdateCommand({
       TableName: tableName(),
       Key: billKeys.meta(billId),
-      UpdateExpression: 'SET document_status = :brief, has_document = :t, topic_tags = :tags',
+      UpdateExpression: 'SET document_status = :brief, has_document = :t, topic_tags = :tags ADD #summaryVersion :one',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':brief': 'brief', ':t': true, ':tags': tags },
+      ExpressionAttributeNames: { '#summaryVersion': SUMMARY_VERSION },
+      ExpressionAttributeValues: { ':brief': 'brief', ':t': true, ':tags': tags, ':one': 1 },
       ReturnValues: 'ALL_OLD',
     }),
   );
-  const before = Array.isArray(out.Attributes?.topic_tags) ? (out.Attributes.topic_tags as string[]) : [];
-  await syncBillTopics(billFromItem({ ...out.Attributes, topic_tags: tags }), before, tags);
+  const old = out.Attributes ?? {};
+  const before = Array.isArray(old.topic_tags) ? (old.topic_tags as string[]) : [];
+  // The record as this write left it: the write is atomic, so the old record and its SETs are exactly that.
+  const after: Item = { ...old, document_status: 'brief', has_document: true, topic_tags: tags, [SUMMARY_VERSION]: Number(old[SUMMARY_VERSION] ?? 0) + 1 };
+  await noteBillCard(billCardFromItem(after));
+  await syncBillTopics(billFromItem(after), before, tags);
 }
 
 /** Marks that a bill has stored text (document_status 'pending' unless it already has a brief). */
 export async function markBillHasText(billId: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: billKeys.meta(billId),
-      UpdateExpression: 'SET has_document = :t',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': true },
-    }),
-  );
-  await dynamo()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta(billId),
-        UpdateExpression: 'SET document_status = :pending',
-        ConditionExpression: 'document_status = :none',
-        ExpressionAttributeValues: { ':pending': 'pending', ':none': 'no_text' },
-      }),
-    )
-    .catch((err: unknown) => {
-      if (!isConditionFailed(err)) throw err;
-    });
+  await setSummaryFields(billId, 'has_document = :t', { ':t': true }, 'attribute_exists(pk)');
+  await conditional(() => setSummaryFields(billId, 'document_status = :pending', { ':pending': 'pending', ':none': 'no_text' }, 'document_status = :none'));
 }
 
 /** Sets the bill's category (the brief worker's one-shot classification). */
 export async function setBillCategory(billId: string, category: BillCategory): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: billKeys.meta(billId),
-      UpdateExpression: 'SET bill_category = :c',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':c': category },
-    }),
-  );
+  await setSummaryFields(billId, 'bill_category = :c', { ':c': category }, 'attribute_exists(pk)');
 }

@@ -4,36 +4,23 @@
  * card beside their latest positions (M7a), so a followed member costs one
  * small key rather than their whole record and a second key. One request up
  * to 100 keys (more keys cost one more request per 100), reading only the
- * attributes the dashboard shows.
+ * attributes the dashboard shows. A bill whose card the dashboard feed
+ * carries (P8b) is taken from it and not read; with nothing left to read,
+ * no request is made.
  *
  * A member whose item has no card yet (stored before migration 0009 put
  * them) is read from the member record in one more BatchGet, so the answer is
  * the same before the migration has run, only one request dearer.
  */
-import type * as z from 'zod';
-import { Bill, memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
+import { memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
+import { DashboardBill, type BillCard } from './bill-card.ts';
 import { batchGet, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { memberActivityFromItem, type RecentVote } from './member-recent-votes.repository.ts';
 import { memberFromItem } from './members.repository.ts';
 
-/** The fields of a bill the dashboard shows (its list summary), parsed as the record parses them (defaults included). */
-const DashboardBill = Bill.pick({
-  id: true,
-  label: true,
-  title: true,
-  short_title: true,
-  chamber: true,
-  introduced_date: true,
-  latest_action_date: true,
-  latest_action_text: true,
-  bill_category: true,
-  has_document: true,
-  document_status: true,
-  topic_tags: true,
-});
-export type DashboardBill = z.infer<typeof DashboardBill>;
+export type { DashboardBill } from './bill-card.ts';
 
 /**
  * What the BatchGet reads of each item: the keys, a bill's summary fields and
@@ -49,14 +36,29 @@ export interface DashboardCards {
 
 const keyOf = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}|${String(k.sk)}`;
 
-/** Bills and member cards (with their latest `votesPerMember` positions) by id; unknown ids are absent. */
-export async function readDashboardCards(billIds: string[], memberIds: string[], votesPerMember: number): Promise<DashboardCards> {
-  const bills = [...new Set(billIds)];
+/**
+ * Bills and member cards (with their latest `votesPerMember` positions) by
+ * id; unknown ids are absent. `known` are bill cards already in hand (the
+ * feed's), whose bills are not read.
+ */
+export async function readDashboardCards(
+  billIds: string[],
+  memberIds: string[],
+  votesPerMember: number,
+  known: Record<string, BillCard> = {},
+): Promise<DashboardCards> {
+  const cards: DashboardCards = { bills: new Map(), members: new Map() };
+  const bills: string[] = [];
+  for (const id of new Set(billIds)) {
+    const card = known[id];
+    if (card) cards.bills.set(id, card);
+    else bills.push(id);
+  }
   const members = [...new Set(memberIds)];
-  const items = await batchGet([...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)], PROJECTION);
+  const keys = [...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)];
+  const items = keys.length > 0 ? await batchGet(keys, PROJECTION) : [];
   const byKey = new Map(items.map((i) => [keyOf(i), i]));
   const at = (k: { pk: string; sk: string }): Item | undefined => byKey.get(keyOf(k));
-  const cards: DashboardCards = { bills: new Map(), members: new Map() };
   for (const id of bills) {
     const item = at(billKeys.meta(id));
     if (item) cards.bills.set(id, DashboardBill.parse(item));

@@ -4,10 +4,23 @@
  * with the newest latest action (as the BILLS listing has them). The scoring
  * job and the bill writers keep it current, so the dashboard answers Most
  * Popular from one GetItem instead of a Query per day of its look-back.
+ *
+ * It also carries the cards (summary fields) of the bills Most Popular shows
+ * (P8b), so the dashboard needs no read of those bills. Two rules keep them:
+ * every card on the feed is current (each write of a bill's summary fields
+ * updates its card, if it has one, on the bill's summary version), and
+ * after each write that may change what Most Popular shows, the bills it
+ * shows get cards and the others lose theirs. A bill shown without a card
+ * (the look-back windows move at midnight, before the next write) is read
+ * from its record, so the answer never depends on the cards being there.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { newestRecent as newestOf, planBillIds, planTrending } from '#shared/domain/personal/trending-window.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { BILL_CARD_ATTRIBUTES, BillCard, billCardFromItem } from './bill-card.ts';
+import { batchGet, conditional } from './dynamo.ts';
+import { billKeys } from './keys/bill.keys.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';
 import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
@@ -27,6 +40,8 @@ export const DashboardFeed = z.object({
   recent: z.record(z.string(), z.string()).default({}),
   /** The latest action date a bill needs to enter `recent` (the oldest date kept at the last trim). */
   recent_floor: z.string().nullable().default(null),
+  /** bill id → the card of a bill Most Popular shows (none before migration 0010). */
+  cards: z.record(z.string(), BillCard).default({}),
   version: z.number().int().default(0),
 });
 export type DashboardFeed = z.infer<typeof DashboardFeed>;
@@ -47,11 +62,7 @@ const rewriteFeed = (change: (feed: DashboardFeed) => DashboardFeed, attempts = 
   );
 
 /** The newest FEED_SIZE entries of a recent map, newest first (ties by id, descending, as the BILLS listing sorts). */
-export function newestRecent(recent: Record<string, string>, size = FEED_SIZE): [string, string][] {
-  return Object.entries(recent)
-    .sort(([a, da], [b, db]) => (da === db ? b.localeCompare(a) : db.localeCompare(da)))
-    .slice(0, size);
-}
+export const newestRecent = (recent: Record<string, string>, size = FEED_SIZE): [string, string][] => newestOf(recent, size);
 
 /**
  * Records scores of a day (the scoring job, after writing them): merged by bill with what the
@@ -69,6 +80,7 @@ export async function recordTrendingDay(date: string, scored: { bill_id: string;
     return { ...feed, trending_days: Object.fromEntries(kept.map((d) => [d, days[d] ?? []])) };
   });
   if (!written) throw new Error(`dashboard feed: trending day ${date} not recorded after retries`);
+  await coverBillCards({ heal: true });
 }
 
 /**
@@ -87,8 +99,11 @@ export async function noteLatestAction(billId: string, latestActionDate: string 
     base: { entity: 'dashboard_feed' },
   });
   if (!after) return; // older than the floor
+  const feed = DashboardFeed.parse(after);
   // Trimming only bounds the item; when writers race, a later write trims instead.
-  if (Object.keys(DashboardFeed.parse(after).recent).length > RECENT_TRIM_AT) await rewriteFeed(trimRecent, 3);
+  if (Object.keys(feed.recent).length > RECENT_TRIM_AT) await rewriteFeed(trimRecent, 3);
+  // Without current scores Most Popular is the newest bills, which this one may have joined; and the windows move at midnight.
+  if (!cardsMatch(feed)) await coverBillCards({ known: feed });
 }
 
 /** Keeps the newest FEED_SIZE entries and raises the floor to the oldest of them. */
@@ -96,4 +111,88 @@ function trimRecent(feed: DashboardFeed): DashboardFeed {
   const kept = newestRecent(feed.recent);
   if (kept.length < FEED_SIZE) return feed;
   return { ...feed, recent: Object.fromEntries(kept), recent_floor: kept[kept.length - 1]?.[1] ?? null };
+}
+
+/** The bills Most Popular shows from this feed now (what the cards should cover). */
+const shownBills = (feed: DashboardFeed, now: Date) => planBillIds(planTrending(feed, FEED_SIZE, now));
+
+/** Whether the feed's cards are exactly those of the bills Most Popular shows now. */
+function cardsMatch(feed: DashboardFeed, now = new Date()): boolean {
+  const shown = new Set(shownBills(feed, now));
+  const carded = Object.keys(feed.cards);
+  return carded.length === shown.size && carded.every((id) => shown.has(id));
+}
+
+/**
+ * Reads the cards of some bills from their records (one BatchGet; unknown
+ * ids are absent), strongly consistent: the read after a card's arrival must
+ * see every summary write made before it.
+ */
+async function readBillCards(ids: string[]): Promise<Map<string, BillCard>> {
+  if (ids.length === 0) return new Map();
+  const items = await batchGet(ids.map(billKeys.meta), [...BILL_CARD_ATTRIBUTES], { consistent: true });
+  return new Map(items.map((i) => [String(i.id), billCardFromItem(i)]));
+}
+
+/**
+ * Gives the bills Most Popular shows now their cards, and drops the cards
+ * of the others (after a write that may change what it shows, and migration
+ * 0010); then reads the carded bills again and updates any card whose bill
+ * moved on. That second read catches a summary write made between a card's
+ * read and its arrival (it found no card to update), and with `heal` (the
+ * daily scored day, migration 0010) it also puts right a card a crash left
+ * behind, between a summary write and its card update, when the cards were
+ * already those shown. Returns the number of cards added.
+ */
+export async function coverBillCards(options: { now?: Date; known?: DashboardFeed; heal?: boolean } = {}): Promise<number> {
+  const { now = new Date(), known, heal = false } = options;
+  const before = known ?? (await readDashboardFeed());
+  const matched = cardsMatch(before, now);
+  if (matched && !heal) return 0;
+  const shown = shownBills(before, now);
+  let cards = before.cards;
+  let added = 0;
+  const read = matched ? new Map<string, BillCard>() : await readBillCards(shown.filter((id) => !before.cards[id]));
+  // Nothing to add or drop (a shown bill with no record has no card to have): no write.
+  if (read.size > 0 || !Object.keys(before.cards).every((id) => shown.includes(id))) {
+    const written = await rewriteFeed((feed) => {
+      cards = {};
+      added = 0;
+      for (const id of shownBills(feed, now)) {
+        const card = feed.cards[id] ?? read.get(id);
+        if (card) cards[id] = card;
+        if (!feed.cards[id] && card) added++;
+      }
+      return { ...feed, cards };
+    }, 5);
+    if (!written) return 0; // the feed's writers kept racing this one: the next write covers the cards
+  }
+  const current = await readBillCards(Object.keys(cards));
+  for (const card of Object.values(cards)) {
+    const stored = current.get(card.id);
+    if (stored && stored.v > card.v) await noteBillCard(stored);
+  }
+  return added;
+}
+
+/**
+ * Updates a bill's card on the feed after a write of its summary fields
+ * (`card` made from the record as that write left it). One conditional
+ * UpdateItem: nothing is written when the bill has no card or its card is
+ * as new already. It raises the feed's version, so a rewrite that read the
+ * feed before cannot put the older card back.
+ */
+export async function noteBillCard(card: BillCard): Promise<void> {
+  await conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: dashboardKeys.feed,
+        UpdateExpression: 'SET cards.#id = :card ADD version :one',
+        ConditionExpression: 'attribute_exists(cards.#id) AND cards.#id.v < :v',
+        ExpressionAttributeNames: { '#id': card.id },
+        ExpressionAttributeValues: { ':card': card, ':v': card.v, ':one': 1 },
+      }),
+    ),
+  );
 }

@@ -105,8 +105,8 @@ export async function collectPages<T>(page: (limit: number, cursor?: string) => 
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Gets many items by key, in chunks of 100, retrying unprocessed keys with backoff. */
-export async function batchGet(keys: Key[], projection?: string[]): Promise<Item[]> {
+/** Gets many items by key, in chunks of 100, retrying unprocessed keys with backoff; `consistent` for strongly consistent reads. */
+export async function batchGet(keys: Key[], projection?: string[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const found: Item[] = [];
   for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
     let pending: Key[] = keys.slice(i, i + BATCH_GET_MAX);
@@ -118,6 +118,7 @@ export async function batchGet(keys: Key[], projection?: string[]): Promise<Item
           RequestItems: {
             [tableName()]: {
               Keys: pending,
+              ...(options.consistent ? { ConsistentRead: true } : {}),
               ...(projection
                 ? {
                     ProjectionExpression: projection.map((_, j) => `#p${j}`).join(','),

@@ -1,27 +1,32 @@
 /**
  * A member's latest recorded positions and card (docs/data-model.md M7a),
  * kept beside the member record: the vote writer keeps a map of
- * `{date}#{vote_id}` to the position, trimmed to the newest few, and the
+ * `{date}#{vote_id}` to the position, trimmed to the newest three, and the
  * member writers keep the card (the fields the dashboard shows) current. The
  * dashboard reads this one item per followed member, in the same BatchGet as
  * the bills, instead of the member record too (larger: terms, leadership,
  * scores) or one Query per member.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { isConditionFailed, type Item } from './dynamo.ts';
+import type { ItemKey } from './keys/key.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
 
-/** Positions kept per member: the dashboard shows three; a few more absorb late-arriving older votes. */
-export const RECENT_VOTES_KEPT = 5;
-/** The map is trimmed once it holds this many entries. */
-const TRIM_AT = 15;
+/**
+ * Positions kept per member: the three the dashboard shows. Positions are
+ * only ever added, so one with three newer ones never shows again, however
+ * late it arrived.
+ */
+export const RECENT_VOTES_KEPT = 3;
+/** The map is trimmed once it holds more than this many entries: the dashboard reads at most this many per member. */
+const TRIM_AT = 5;
 /** Members updated at once when a roll call is saved. */
 const WRITE_CONCURRENCY = 16;
 
@@ -29,7 +34,7 @@ const WRITE_CONCURRENCY = 16;
  * What an entry keeps of a position: the fields the dashboard shows. The
  * member's own fields (name, party, state) are on the card, once, and the
  * rest the dashboard never reads; entries stored whole before are read the
- * same way and rewritten slim by the next trim (or migration 0009).
+ * same way (migration 0009 rewrote them slim).
  */
 export const RecentVote = MemberVote.pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true });
 export type RecentVote = z.infer<typeof RecentVote>;
@@ -92,7 +97,7 @@ export async function noteMemberCard(member: MemberCard): Promise<void> {
   }
 }
 
-/** Rewrites a member's item with its newest positions in the slim form, keeping the card (migration 0009). */
+/** Rewrites a member's item with its newest RECENT_VOTES_KEPT positions in the slim form, keeping the card (migration 0009). */
 export async function slimRecentVotes(memberId: string): Promise<boolean> {
   return rewriteVersioned(
     memberKeys.recentVotes(memberId),
@@ -100,6 +105,16 @@ export async function slimRecentVotes(memberId: string): Promise<boolean> {
     (current) => ({ entity: 'member_recent_votes', member_id: memberId, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
     3,
   );
+}
+
+/** Trims a member's stored item to its newest RECENT_VOTES_KEPT positions, if it holds more (migration 0011); true when it did. */
+export async function trimRecentVotes(memberId: string): Promise<boolean> {
+  const key = memberKeys.recentVotes(memberId);
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ProjectionExpression: 'votes' }));
+  const entries = Object.keys(RecentVotesItem.parse(out.Item ?? {}).votes);
+  if (entries.length <= RECENT_VOTES_KEPT) return false;
+  await dropOlder(key, entries);
+  return true;
 }
 
 /** Notes each position of a saved roll call on its member's recent-votes item (idempotent: the same vote rewrites its entry). */
@@ -116,15 +131,28 @@ async function noteOne(vote: MemberVote): Promise<void> {
     value: RecentVote.parse(vote),
     base: { entity: 'member_recent_votes', member_id: vote.member_id },
   });
-  // Trimming only bounds the item; when writers race, a later write trims instead.
-  if (Object.keys(RecentVotesItem.parse(after ?? {}).votes).length > TRIM_AT) {
-    await rewriteVersioned(
-      key,
-      (item) => RecentVotesItem.parse(item),
-      (current) => ({ entity: 'member_recent_votes', member_id: vote.member_id, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
-      3,
-    );
-  }
+  const entries = Object.keys(RecentVotesItem.parse(after ?? {}).votes);
+  if (entries.length > TRIM_AT) await dropOlder(key, entries);
+}
+
+/**
+ * Removes the entries beyond the newest RECENT_VOTES_KEPT of the map as this
+ * writer saw it, in one UpdateItem. It needs no condition: positions are
+ * only ever added, so an entry that had that many newer ones keeps them,
+ * whatever was written since. It raises the version, so a rewrite that read
+ * the item before retries rather than put them back.
+ */
+async function dropOlder(key: ItemKey, entries: string[]): Promise<void> {
+  const older = [...entries].sort((a, b) => b.localeCompare(a)).slice(RECENT_VOTES_KEPT);
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `REMOVE ${older.map((_, i) => `votes.#e${i}`).join(', ')} ADD version :one`,
+      ExpressionAttributeNames: Object.fromEntries(older.map((e, i) => [`#e${i}`, e])),
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
 }
 
 /** The newest RECENT_VOTES_KEPT entries of a votes map (keys sort by date, then vote id). */

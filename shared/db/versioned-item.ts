@@ -26,7 +26,8 @@ export interface MapEntryWrite {
 }
 
 /**
- * Sets `map.entry = value` in one UpdateItem. When the map does not exist
+ * Sets `map.entry = value` in one UpdateItem, raising the item's `version`
+ * like a rewrite does. When the map does not exist
  * yet, creates it empty (with `base` and `version` 0, idempotently, so racing
  * writers agree) and tries once more. Returns the item after the write, or
  * null when the further condition did not hold.
@@ -37,10 +38,11 @@ export async function setMapEntry(w: MapEntryWrite): Promise<Item | null> {
       new UpdateCommand({
         TableName: tableName(),
         Key: w.key,
-        UpdateExpression: 'SET #map.#entry = :value',
+        // Raising the version makes a rewrite that read the item before this entry lose its race, rather than drop the entry.
+        UpdateExpression: 'SET #map.#entry = :value ADD version :one',
         ConditionExpression: `attribute_exists(#map)${w.condition ? ` AND (${w.condition.expression})` : ''}`,
         ExpressionAttributeNames: { '#map': w.map, '#entry': w.entry },
-        ExpressionAttributeValues: { ':value': w.value, ...(w.condition?.values ?? {}) },
+        ExpressionAttributeValues: { ':value': w.value, ':one': 1, ...(w.condition?.values ?? {}) },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -9,6 +9,8 @@ import { billStatus } from './0006-bill-status.ts';
 import { adminCount } from './0007-admin-count.ts';
 import { titleFingerprints } from './0008-title-fingerprints.ts';
 import { memberDashboardCards } from './0009-member-dashboard-cards.ts';
+import { dashboardBillCards } from './0010-dashboard-bill-cards.ts';
+import { recentVotesThree } from './0011-recent-votes-three.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -20,4 +22,6 @@ export const MIGRATIONS: readonly Migration[] = [
   adminCount,
   titleFingerprints,
   memberDashboardCards,
+  dashboardBillCards,
+  recentVotesThree,
 ];

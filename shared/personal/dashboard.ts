@@ -10,20 +10,23 @@
  *      within 1, then 3, 7 and 30 days until some are found; without any
  *      scores, the bills with the newest latest action, and say so
  *      (`trending_source: "recent_activity"`);
- *   3. one BatchGet of everything shown: the trending bills, the followed
- *      bills, and for the most recently followed members one item each with
- *      their card and latest positions.
+ *   3. one BatchGet of everything else shown: the followed bills, and for
+ *      the most recently followed members one item each with their card and
+ *      latest positions; the trending bills come with the feed as cards
+ *      (docs/data-model.md P8b), and only one it has no card for is read
+ *      here. A guest whose Most Popular the cards cover needs no BatchGet.
  */
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { readDashboardCards, type DashboardBill } from '#shared/db/dashboard-cards.repository.ts';
-import { newestRecent, readDashboardFeed, type DashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
+import { FEED_SIZE, readDashboardFeed, type DashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import type { Follow } from '#shared/domain/personal/follow.schema.ts';
-import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from '#shared/domain/personal/trending-window.ts';
+import { planBillIds, planTrending, type TrendingPlan } from '#shared/domain/personal/trending-window.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
-export const DASHBOARD_LIST_SIZE = 10;
+/** Most Popular's length: the feed keeps that many bills per day and carries their cards. */
+export const DASHBOARD_LIST_SIZE = FEED_SIZE;
 /** Followed members whose latest votes the dashboard shows (each costs one Query). */
 const MEMBERS_WITH_ACTIVITY = 10;
 const VOTES_PER_MEMBER = 3;
@@ -34,21 +37,6 @@ export interface Trending {
   /** The window the scores came from; null for the recent-activity fallback. */
   window_days: number | null;
   items: (BillSummary & { score: number | null })[];
-}
-
-/** What Most Popular will show, before the bills are read: scored bills, or the newest by latest action. */
-export type TrendingPlan = { source: 'scores'; window_days: number; top: ScoredBill[] } | { source: 'recent_activity'; bill_ids: string[] };
-
-/** Trending from the feed: the look-back windows in turn, then recent activity. Pure. */
-export function planTrending(feed: DashboardFeed, limit = DASHBOARD_LIST_SIZE, now = new Date()): TrendingPlan {
-  const found: ScoredBill[] = [];
-  let previous = 0;
-  for (const window of TRENDING_WINDOWS_DAYS) {
-    for (const date of windowDates(window, previous, now)) found.push(...(feed.trending_days[date] ?? []).slice(0, limit).map((e) => ({ ...e, date })));
-    previous = window;
-    if (found.length > 0) return { source: 'scores', window_days: window, top: rankTrending(found, limit) };
-  }
-  return { source: 'recent_activity', bill_ids: newestRecent(feed.recent, limit).map(([id]) => id) };
 }
 
 /** Most Popular from a plan and the bills read for it. */
@@ -68,12 +56,11 @@ function trendingFrom(plan: TrendingPlan, bills: Map<string, DashboardBill>, lim
   return { title: 'Most Popular', trending_source: 'recent_activity', window_days: null, items: recent.map((b) => ({ ...billSummary(b), score: null })) };
 }
 
-const planBillIds = (plan: TrendingPlan) => (plan.source === 'scores' ? plan.top.map((t) => t.bill_id) : plan.bill_ids);
-
-/** Trending bills by stored scores, falling back through the windows, then to recent activity (two requests). */
+/** Trending bills by stored scores, falling back through the windows, then to recent activity (one GetItem; a BatchGet of the bills the feed has no card for). */
 export async function trending(limit = DASHBOARD_LIST_SIZE, now = new Date()): Promise<Trending> {
-  const plan = planTrending(await readDashboardFeed(), limit, now);
-  const { bills } = await readDashboardCards(planBillIds(plan), [], 0);
+  const feed = await readDashboardFeed();
+  const plan = planTrending(feed, limit, now);
+  const { bills } = await readDashboardCards(planBillIds(plan), [], 0, feed.cards);
   return trendingFrom(plan, bills, limit);
 }
 
@@ -114,7 +101,7 @@ export async function dashboardFor(user: User | null, now = new Date(), reads?: 
   const { feed, follows } = reads?.subjectId === subjectId ? reads : await prefetchDashboard(subjectId);
   const plan = planTrending(feed, DASHBOARD_LIST_SIZE, now);
   if (!user) {
-    const { bills } = await readDashboardCards(planBillIds(plan), [], 0);
+    const { bills } = await readDashboardCards(planBillIds(plan), [], 0, feed.cards);
     return { personalized: false, most_popular: trendingFrom(plan, bills, DASHBOARD_LIST_SIZE) };
   }
   const newestFirst = [...follows].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
@@ -124,7 +111,7 @@ export async function dashboardFor(user: User | null, now = new Date(), reads?: 
     .filter((f) => f.target_type === 'member')
     .map((f) => f.target_id)
     .slice(0, MEMBERS_WITH_ACTIVITY);
-  const cards = await readDashboardCards([...planBillIds(plan), ...billFollows.map((f) => f.target_id)], memberIds, VOTES_PER_MEMBER);
+  const cards = await readDashboardCards([...planBillIds(plan), ...billFollows.map((f) => f.target_id)], memberIds, VOTES_PER_MEMBER, feed.cards);
   const followedBills = billFollows
     .flatMap((f) => cards.bills.get(f.target_id) ?? [])
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '') || a.id.localeCompare(b.id))

@@ -168,7 +168,7 @@ describe('member cards on the dashboard', () => {
     }));
     for (const v of votes) await noteRecentVotes([v]);
     const item = await readItem('A000001');
-    expect(Object.keys((item?.votes ?? {}) as object).length).toBeLessThanOrEqual(15);
+    expect(Object.keys((item?.votes ?? {}) as object).length).toBeLessThanOrEqual(5);
     expect(memberActivityFromItem(item, 3).card).toEqual(memberCard((await getMember('A000001'))!));
   });
 
@@ -187,7 +187,7 @@ describe('member cards on the dashboard', () => {
     expect(total(requests.take())).toBeLessThanOrEqual(3);
     // Slim after it, idempotent, and the positions stay.
     const votes = (await readItem('A000001'))?.votes as Record<string, object>;
-    expect(Object.keys(votes)).toHaveLength(5);
+    expect(Object.keys(votes)).toHaveLength(3);
     const baker = Object.values(((await readItem('B000002'))?.votes ?? {}) as Record<string, object>);
     for (const entry of [...Object.values(votes), ...baker]) expect(entry).not.toHaveProperty('name');
     await memberDashboardCards.up();

@@ -4,7 +4,7 @@
  * reference below reads them the old way: a Query per day of the look-back,
  * the bills listing, a Query per followed member).
  */
-import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardKeys } from '#shared/db/keys/dashboard.keys.ts';
 import { newestRecent, noteLatestAction, readDashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
@@ -15,6 +15,7 @@ import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.t
 import { topTrendingForDay } from '#shared/db/trending-days.repository.ts';
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
 import { fillDashboardFeed } from '#shared/migrations/0004-dashboard-feed.ts';
+import { recentVotesThree } from '#shared/migrations/0011-recent-votes-three.ts';
 import { dashboardFor } from '#shared/personal/dashboard.ts';
 import { follow } from '#shared/personal/follows.ts';
 import { rankTrending, TRENDING_WINDOWS_DAYS, windowDates, type ScoredBill } from '#shared/domain/personal/trending-window.ts';
@@ -189,7 +190,38 @@ describe('the bounded items behind the dashboard', () => {
     }));
     for (const v of votes) await noteRecentVotes([v]);
     const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes('C000003') }))).Item;
-    expect(Object.keys((item?.votes ?? {}) as object).length).toBeLessThanOrEqual(15);
+    // The dashboard reads every entry: at most five are kept (the three it shows, trimmed once past five).
+    expect(Object.keys((item?.votes ?? {}) as object).length).toBeLessThanOrEqual(5);
     expect(recentVotesFromItem(item, 3).map((v) => v.vote_id)).toEqual(['house-119-1-119', 'house-119-1-118', 'house-119-1-117']);
+  });
+
+  it('migration 0011 trims an item stored with up to fifteen positions to the newest three, keeping its card, idempotently', async () => {
+    const entry = (i: number) => ({
+      vote_id: `house-119-1-${200 + i}`,
+      bill_id: '119-hr-1',
+      date: `2026-08-${String(i + 1).padStart(2, '0')}`,
+      question: 'On Passage',
+      position: 'Yea',
+      result: 'Passed',
+    });
+    // As the writer before it left items: up to fifteen positions.
+    const votes = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`${entry(i).date}#${entry(i).vote_id}`, entry(i)]));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: memberKeys.recentVotes('A000001'),
+        UpdateExpression: 'SET votes = :votes',
+        ExpressionAttributeValues: { ':votes': votes },
+      }),
+    );
+    const read = async () => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes('A000001') }))).Item;
+    const stored = await read();
+    const before = (await dashboardFor(user, NOW)).followed_members;
+    expect(await recentVotesThree.up()).toMatchObject({ trimmed: 1 });
+    const item = await read();
+    expect(Object.keys((item?.votes ?? {}) as object).sort()).toEqual([9, 10, 11].map((i) => `${entry(i).date}#${entry(i).vote_id}`));
+    expect(item?.card).toEqual(stored?.card);
+    expect((await dashboardFor(user, NOW)).followed_members).toEqual(before);
+    expect(await recentVotesThree.up()).toMatchObject({ trimmed: 0 });
   });
 });
