@@ -69,7 +69,7 @@ export const listJobs = defineRoute({
   auth: 'admin',
   summary: 'Every job with its schedule, last run and last result',
   tags: ['admin'],
-  response: z.object({ items: z.array(JobView).describe('Every job of the job table') }),
+  response: () => z.object({ items: z.array(JobView).describe('Every job of the job table') }),
 });
 
 export const runJobByName = defineRoute({
@@ -83,8 +83,8 @@ export const runJobByName = defineRoute({
   summary:
     'Run a job of the job table now; answers 202 and runs asynchronously. When a run of the job is already in progress, this run is recorded as skipped (its run id reads `skipped`, naming the run in progress) and does nothing',
   tags: ['admin'],
-  params: JobNameParams,
-  response: JobAccepted,
+  params: () => JobNameParams,
+  response: () => JobAccepted,
   successStatus: 202,
 });
 
@@ -99,9 +99,9 @@ export const listJobRuns = defineRoute({
   summary:
     'A job\'s runs of the last 30 days, newest first; a run still "running" past its function\'s timeout shows as timed_out, and a run that found another run of the job in progress is skipped',
   tags: ['admin'],
-  params: JobNameParams,
-  query: Paging,
-  response: listOf(JobRunView),
+  params: () => JobNameParams,
+  query: () => Paging,
+  response: () => listOf(JobRunView),
 });
 
 export const getJobRun = defineRoute({
@@ -113,8 +113,8 @@ export const getJobRun = defineRoute({
   auth: 'admin',
   summary: 'One run of a job with its result or error',
   tags: ['admin'],
-  params: JobNameParams.extend({ run_id: z.string().min(1).max(100).describe('The id of the job run') }),
-  response: JobRunView,
+  params: () => JobNameParams.extend({ run_id: z.string().min(1).max(100).describe('The id of the job run') }),
+  response: () => JobRunView,
 });
 
 const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }).describe('The user id (a UUID)') });
@@ -128,8 +128,8 @@ export const listUsers = defineRoute({
   auth: 'admin',
   summary: 'Users in signup order',
   tags: ['admin'],
-  query: Paging,
-  response: listOf(PublicUser),
+  query: () => Paging,
+  response: () => listOf(PublicUser),
 });
 
 export const deleteUser = defineRoute({
@@ -143,7 +143,7 @@ export const deleteUser = defineRoute({
   summary:
     'Delete a user and all their data; 409 user.last_admin for the only admin (yourself included); resumable: deleting again finishes a deletion that stopped',
   tags: ['admin'],
-  params: UserIdParams,
+  params: () => UserIdParams,
   successStatus: 204,
 });
 
@@ -156,8 +156,8 @@ export const promoteUser = defineRoute({
   auth: 'admin',
   summary: 'Make a user an admin',
   tags: ['admin'],
-  params: UserIdParams,
-  response: PublicUser,
+  params: () => UserIdParams,
+  response: () => PublicUser,
 });
 
 export const demoteUser = defineRoute({
@@ -170,8 +170,8 @@ export const demoteUser = defineRoute({
   auth: 'admin',
   summary: 'Take admin rights from a user (not from yourself, 422); 409 user.last_admin when they are the only admin, race-safe',
   tags: ['admin'],
-  params: UserIdParams,
-  response: PublicUser,
+  params: () => UserIdParams,
+  response: () => PublicUser,
 });
 
 export const providerHealth = defineRoute({
@@ -184,7 +184,7 @@ export const providerHealth = defineRoute({
   auth: 'admin',
   summary: 'Each external provider checked with its latency; answers 200 with failures as data, "degraded" when a configured provider fails',
   tags: ['admin'],
-  response: ProviderHealth,
+  response: () => ProviderHealth,
 });
 
 const BackfillIdParams = z.object({ id: BackfillId.describe('The backfill id: congress-{n} or updated-{from}-{to}') });
@@ -200,12 +200,13 @@ export const startBillBackfill = defineRoute({
   summary:
     'Backfill the bills of a Congress (`{congress}`) or of a window of update dates (`{from, to}`, at most 366 days) a page of 250 at a time, paced within the Congress.gov budget; answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one (creating only what is missing); 409 while it runs',
   tags: ['admin'],
-  body: BackfillRequest,
-  response: BackfillView.extend({
-    action: z
-      .enum(['started', 'restarted', 'resumed'])
-      .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
-  }),
+  body: () => BackfillRequest,
+  response: () =>
+    BackfillView.extend({
+      action: z
+        .enum(['started', 'restarted', 'resumed'])
+        .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
+    }),
   successStatus: 202,
 });
 
@@ -218,8 +219,8 @@ export const listBillBackfills = defineRoute({
   auth: 'admin',
   summary: 'Every bill backfill with its state, cursor and counts',
   tags: ['admin'],
-  query: Paging,
-  response: listOf(BackfillView),
+  query: () => Paging,
+  response: () => listOf(BackfillView),
 });
 
 export const getBillBackfill = defineRoute({
@@ -232,8 +233,8 @@ export const getBillBackfill = defineRoute({
   auth: 'admin',
   summary: "A bill backfill's progress: state (running, completed, failed), cursor, pages done, bills seen, queued and refreshed",
   tags: ['admin'],
-  params: BackfillIdParams,
-  response: BackfillView,
+  params: () => BackfillIdParams,
+  response: () => BackfillView,
 });
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -249,7 +250,7 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
     summary: `Run ${j.name} now`,
     description: `Starts a run of the job ${j.name} now and answers 202 with its run id (follow it at GET /api/admin/jobs/${j.name}/runs/{run_id}): ${j.description}. Admin only.`,
     tags: ['admin'],
-    response: JobAccepted,
+    response: () => JobAccepted,
     successStatus: 202,
     job: j.name,
   }),

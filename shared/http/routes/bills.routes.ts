@@ -37,8 +37,8 @@ export const listBills = defineRoute({
   summary:
     'Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)',
   tags: ['bills'],
-  query: BillListQuery,
-  response: listOf(BillView),
+  query: () => BillListQuery,
+  response: () => listOf(BillView),
 });
 
 export const getBillDetail = defineRoute({
@@ -52,16 +52,17 @@ export const getBillDetail = defineRoute({
   summary:
     'Bill detail: fields, sponsor, status and status timeline, related bills, reintroduction_of and reintroduced_as (the same bill in earlier and later Congresses), latest brief, has_document, introduced_date (null when unknown), counts',
   tags: ['bills'],
-  params: BillIdParams,
-  response: BillView.extend({
-    ...BillDetailFields.shape,
-    latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
-    text_versions: z.array(TextVersionView).describe('Its published text versions, oldest first'),
-    counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
-  }).meta({
-    id: 'Bill',
-    description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
-  }),
+  params: () => BillIdParams,
+  response: () =>
+    BillView.extend({
+      ...BillDetailFields.shape,
+      latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
+      text_versions: z.array(TextVersionView).describe('Its published text versions, oldest first'),
+      counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
+    }).meta({
+      id: 'Bill',
+      description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
+    }),
 });
 
 export const listBillActions = defineRoute({
@@ -74,9 +75,9 @@ export const listBillActions = defineRoute({
   auth: 'none',
   summary: 'The action timeline, newest first, each with its category',
   tags: ['bills'],
-  params: BillIdParams,
-  query: Paging,
-  response: listOf(ActionView),
+  params: () => BillIdParams,
+  query: () => Paging,
+  response: () => listOf(ActionView),
 });
 
 export const getBillTextVersions = defineRoute({
@@ -89,15 +90,16 @@ export const getBillTextVersions = defineRoute({
   auth: 'none',
   summary: 'Text versions with their published dates; ?version= returns one text with the section diff against the previous version',
   tags: ['bills'],
-  params: BillIdParams,
-  query: z.object({
-    version: z
-      .string()
-      .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
-      .optional()
-      .describe('The version number, 1, 2, \u2026 per bill'),
-  }),
-  response: z.union([listOf(TextVersionView), BillTextView]),
+  params: () => BillIdParams,
+  query: () =>
+    z.object({
+      version: z
+        .string()
+        .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
+        .optional()
+        .describe('The version number, 1, 2, \u2026 per bill'),
+    }),
+  response: () => z.union([listOf(TextVersionView), BillTextView]),
 });
 
 export const listBillCosponsors = defineRoute({
@@ -109,8 +111,8 @@ export const listBillCosponsors = defineRoute({
   auth: 'none',
   summary: 'Cosponsors with their party',
   tags: ['bills'],
-  params: BillIdParams,
-  response: listOf(Cosponsor),
+  params: () => BillIdParams,
+  response: () => listOf(Cosponsor),
 });
 
 export const listBillVotes = defineRoute({
@@ -123,8 +125,8 @@ export const listBillVotes = defineRoute({
   auth: 'optional',
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
-  params: BillIdParams,
-  response: listOf(RollCallView).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
+  params: () => BillIdParams,
+  response: () => listOf(RollCallView).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
 });
 
 export const BILLS_ROUTES: RouteDef[] = [listBills, getBillDetail, listBillActions, getBillTextVersions, listBillCosponsors, listBillVotes];

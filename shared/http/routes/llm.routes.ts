@@ -21,9 +21,9 @@ export const listBillBriefs = defineRoute({
   auth: 'none',
   tags: ['briefs'],
   summary: 'Brief version history of a bill, newest first',
-  params: BillIdParams,
-  query: Paging,
-  response: listOf(Brief),
+  params: () => BillIdParams,
+  query: () => Paging,
+  response: () => listOf(Brief),
 });
 
 export const DraftLetterBody = z.object({
@@ -50,15 +50,16 @@ export const draftLetter = defineRoute({
   rateLimit: 'llm',
   tags: ['briefs'],
   summary: 'A plain-text letter to a representative from up to three cited points of the brief',
-  params: BillIdParams,
-  body: DraftLetterBody,
-  response: z.object({
-    letter: z.string().describe('The letter, plain text'),
-    stance: z.enum(STANCES).describe('The stance on the bill: YES or NO'),
-    stance_source: z.enum(['request', 'follow']).describe('Where the stance came from: the request or the follow mode'),
-    method: z.enum(['llm', 'template']).describe('llm when the LLM wrote it, template when no LLM is configured or it failed'),
-    brief_version: z.number().describe('The brief version the points belong to; the latest when absent'),
-  }),
+  params: () => BillIdParams,
+  body: () => DraftLetterBody,
+  response: () =>
+    z.object({
+      letter: z.string().describe('The letter, plain text'),
+      stance: z.enum(STANCES).describe('The stance on the bill: YES or NO'),
+      stance_source: z.enum(['request', 'follow']).describe('Where the stance came from: the request or the follow mode'),
+      method: z.enum(['llm', 'template']).describe('llm when the LLM wrote it, template when no LLM is configured or it failed'),
+      brief_version: z.number().describe('The brief version the points belong to; the latest when absent'),
+    }),
 });
 
 const SettingsView = z
@@ -90,7 +91,7 @@ export const getSettings = defineRoute({
   auth: 'user',
   tags: ['settings'],
   summary: 'The effective LLM provider and model and the public settings',
-  response: SettingsView,
+  response: () => SettingsView,
 });
 
 export const putSettings = defineRoute({
@@ -104,8 +105,8 @@ export const putSettings = defineRoute({
   tags: ['settings'],
   summary:
     'Set the LLM provider, model, brief mode (realtime or batch) and data-source switches ({"data_sources": {"news_search": {"enabled": false}}} changes only the sources named); null restores the default',
-  body: SettingsUpdate,
-  response: SettingsView,
+  body: () => SettingsUpdate,
+  response: () => SettingsView,
 });
 
 export const listLlmModels = defineRoute({
@@ -118,12 +119,13 @@ export const listLlmModels = defineRoute({
   auth: 'admin',
   tags: ['settings'],
   summary: "A provider's models, fetched live (the provider in force unless ?provider= names one); error is set when they cannot be listed",
-  query: z.object({ provider: z.enum(PROVIDER_NAMES).optional().describe('The LLM provider: openai, anthropic, gemini, ollama or none') }),
-  response: z.object({
-    provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
-    models: z.array(z.string()).describe('The model names'),
-    error: z.string().optional().describe('What went wrong; null when nothing did'),
-  }),
+  query: () => z.object({ provider: z.enum(PROVIDER_NAMES).optional().describe('The LLM provider: openai, anthropic, gemini, ollama or none') }),
+  response: () =>
+    z.object({
+      provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
+      models: z.array(z.string()).describe('The model names'),
+      error: z.string().optional().describe('What went wrong; null when nothing did'),
+    }),
 });
 
 export const testLlm = defineRoute({
@@ -136,11 +138,12 @@ export const testLlm = defineRoute({
   rateLimit: 'llm',
   tags: ['admin'],
   summary: 'Ping the LLM in force with max_tokens 20',
-  response: z.object({
-    provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
-    model: z.string().describe('The model name'),
-    reply: z.string().describe('What the model answered'),
-  }),
+  response: () =>
+    z.object({
+      provider: z.string().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
+      model: z.string().describe('The model name'),
+      reply: z.string().describe('What the model answered'),
+    }),
 });
 
 export const adminStats = defineRoute({
@@ -153,17 +156,18 @@ export const adminStats = defineRoute({
   auth: 'admin',
   tags: ['admin'],
   summary: 'Processing statistics',
-  response: z.object({
-    total_bills: z.number().describe('Bills stored'),
-    documents_fetched: z.number().describe('Bill texts stored'),
-    briefs_full: z.number().describe('Full briefs written'),
-    briefs_amendment: z.number().describe('Amendment briefs written'),
-    remaining: z.number().describe('Documents waiting for a brief'),
-    uncited_briefs: z.number().describe('Briefs without a verified citation'),
-    unlabeled_briefs: z.number().describe('Briefs whose points are not labelled'),
-    bills_missing_sponsor: z.number().describe('Bills still missing their sponsor'),
-    bills_missing_metadata: z.number().describe('Bills still missing an introduced date or congress.gov link'),
-  }),
+  response: () =>
+    z.object({
+      total_bills: z.number().describe('Bills stored'),
+      documents_fetched: z.number().describe('Bill texts stored'),
+      briefs_full: z.number().describe('Full briefs written'),
+      briefs_amendment: z.number().describe('Amendment briefs written'),
+      remaining: z.number().describe('Documents waiting for a brief'),
+      uncited_briefs: z.number().describe('Briefs without a verified citation'),
+      unlabeled_briefs: z.number().describe('Briefs whose points are not labelled'),
+      bills_missing_sponsor: z.number().describe('Bills still missing their sponsor'),
+      bills_missing_metadata: z.number().describe('Bills still missing an introduced date or congress.gov link'),
+    }),
 });
 
 export const reprocessBill = defineRoute({
@@ -175,13 +179,14 @@ export const reprocessBill = defineRoute({
   auth: 'admin',
   tags: ['admin'],
   summary: 'Re-run document fetch and briefing for one bill',
-  params: BillIdParams,
+  params: () => BillIdParams,
   successStatus: 202,
-  response: z.object({
-    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-    document_fetch_queued: z.boolean().describe('Whether a document fetch was queued'),
-    brief_queued_for: z.string().nullable().describe('The text version a brief was queued for; null when none'),
-  }),
+  response: () =>
+    z.object({
+      bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+      document_fetch_queued: z.boolean().describe('Whether a document fetch was queued'),
+      brief_queued_for: z.string().nullable().describe('The text version a brief was queued for; null when none'),
+    }),
 });
 
 const BatchView = z
@@ -232,9 +237,13 @@ export const submitLlmBatch = defineRoute({
   summary:
     'Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status requested) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot',
   successStatus: 202,
-  response: BatchView.extend({
-    run_id: z.string().nullable().describe('The build_llm_batch run asked for; null when the job bus refused it (the next scheduled poll builds the request)'),
-  }),
+  response: () =>
+    BatchView.extend({
+      run_id: z
+        .string()
+        .nullable()
+        .describe('The build_llm_batch run asked for; null when the job bus refused it (the next scheduled poll builds the request)'),
+    }),
 });
 
 export const llmBatchStatus = defineRoute({
@@ -246,7 +255,7 @@ export const llmBatchStatus = defineRoute({
   auth: 'admin',
   tags: ['admin'],
   summary: 'Progress of the LLM batch',
-  response: BatchView,
+  response: () => BatchView,
 });
 
 export const LLM_ROUTES: RouteDef[] = [

@@ -39,8 +39,8 @@ export const listFollows = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: Paging.extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
-  response: listOf(Follow),
+  query: () => Paging.extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
+  response: () => listOf(Follow),
 });
 export const createFollow = defineRoute({
   operationId: 'createFollow',
@@ -52,12 +52,13 @@ export const createFollow = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
-  body: z.object({
-    target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
-    target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
-    follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
-  }),
-  response: Follow,
+  body: () =>
+    z.object({
+      target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
+      target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
+      follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
+    }),
+  response: () => Follow,
   successStatus: 201,
 });
 export const deleteFollow = defineRoute({
@@ -69,7 +70,7 @@ export const deleteFollow = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: 'Unfollow (id is {target_type}:{target_id}); clears the draft-letter stance pre-fill',
-  params: IdParams,
+  params: () => IdParams,
   successStatus: 204,
 });
 export const setFollowMode = defineRoute({
@@ -81,9 +82,9 @@ export const setFollowMode = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "Set a bill follow's mode",
-  params: IdParams,
-  body: z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
-  response: Follow,
+  params: () => IdParams,
+  body: () => z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
+  response: () => Follow,
 });
 
 // Notes
@@ -96,8 +97,8 @@ export const listNotes = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: "The caller's notes, pinned first",
-  query: Paging,
-  response: listOf(Note),
+  query: () => Paging,
+  response: () => listOf(Note),
 });
 export const getNote = defineRoute({
   operationId: 'getNote',
@@ -108,8 +109,8 @@ export const getNote = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: "The caller's note on a bill",
-  params: NoteParams,
-  response: Note,
+  params: () => NoteParams,
+  response: () => Note,
 });
 export const putNote = defineRoute({
   operationId: 'putNote',
@@ -121,9 +122,9 @@ export const putNote = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: 'Create or replace the note on a bill; 201 when new',
-  params: NoteParams,
-  body: NoteInput,
-  response: Note,
+  params: () => NoteParams,
+  body: () => NoteInput,
+  response: () => Note,
 });
 export const deleteNote = defineRoute({
   operationId: 'deleteNote',
@@ -134,7 +135,7 @@ export const deleteNote = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: 'Delete the note on a bill',
-  params: NoteParams,
+  params: () => NoteParams,
   successStatus: 204,
 });
 
@@ -148,8 +149,8 @@ export const listCollections = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: "The caller's collections",
-  query: Paging,
-  response: listOf(Collection),
+  query: () => Paging,
+  response: () => listOf(Collection),
 });
 export const createCollection = defineRoute({
   operationId: 'createCollection',
@@ -161,8 +162,8 @@ export const createCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Create a collection: name 1-100 characters after trimming, no control characters, unique per owner',
-  body: CollectionCreate,
-  response: Collection,
+  body: () => CollectionCreate,
+  response: () => Collection,
   successStatus: 201,
 });
 export const getCollection = defineRoute({
@@ -174,9 +175,9 @@ export const getCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'A collection of the caller with a page of its bills',
-  params: CollectionParams,
-  query: Paging,
-  response: CollectionWithBillsReply,
+  params: () => CollectionParams,
+  query: () => Paging,
+  response: () => CollectionWithBillsReply,
 });
 export const updateCollection = defineRoute({
   operationId: 'updateCollection',
@@ -187,9 +188,9 @@ export const updateCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Rename a collection and/or toggle is_public',
-  params: CollectionParams,
-  body: CollectionUpdate,
-  response: Collection,
+  params: () => CollectionParams,
+  body: () => CollectionUpdate,
+  response: () => Collection,
 });
 export const deleteCollection = defineRoute({
   operationId: 'deleteCollection',
@@ -200,7 +201,7 @@ export const deleteCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Delete a collection, its bills and its share link',
-  params: CollectionParams,
+  params: () => CollectionParams,
   successStatus: 204,
 });
 export const rotateCollectionShareToken = defineRoute({
@@ -212,8 +213,8 @@ export const rotateCollectionShareToken = defineRoute({
   auth: 'user',
   summary: "Give one of your collections a new share token; the old share link answers 404 at once (another user's collection: 404)",
   tags: ['collections'],
-  params: CollectionParams,
-  response: Collection,
+  params: () => CollectionParams,
+  response: () => Collection,
 });
 
 const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
@@ -227,12 +228,13 @@ export const addCollectionBill = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Add a bill to a collection; adding it twice is a no-op (added: false)',
-  params: CollectionBillParams,
-  response: z.object({
-    collection_id: z.string().describe('The id of the collection'),
-    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-    added: z.boolean().describe('What was added'),
-  }),
+  params: () => CollectionBillParams,
+  response: () =>
+    z.object({
+      collection_id: z.string().describe('The id of the collection'),
+      bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+      added: z.boolean().describe('What was added'),
+    }),
 });
 export const removeCollectionBill = defineRoute({
   operationId: 'removeCollectionBill',
@@ -243,7 +245,7 @@ export const removeCollectionBill = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Remove a bill from a collection',
-  params: CollectionBillParams,
+  params: () => CollectionBillParams,
   successStatus: 204,
 });
 
@@ -257,9 +259,9 @@ export const collectionByShareToken = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'A public collection by its share token; 404 when private or unknown',
-  params: TokenParams,
-  query: Paging,
-  response: PublicCollectionReply,
+  params: () => TokenParams,
+  query: () => Paging,
+  response: () => PublicCollectionReply,
 });
 export const shareCollection = defineRoute({
   operationId: 'shareCollection',
@@ -270,9 +272,9 @@ export const shareCollection = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'Same as /api/collections/share/{token}',
-  params: TokenParams,
-  query: Paging,
-  response: PublicCollectionReply,
+  params: () => TokenParams,
+  query: () => Paging,
+  response: () => PublicCollectionReply,
 });
 export const shareBrief = defineRoute({
   operationId: 'shareBrief',
@@ -283,8 +285,8 @@ export const shareBrief = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'A shared brief with its bill',
-  params: TokenParams,
-  response: SharedBriefReply,
+  params: () => TokenParams,
+  response: () => SharedBriefReply,
 });
 
 // Alignment, search, dashboard, topics
@@ -298,7 +300,7 @@ export const alignment = defineRoute({
   auth: 'user',
   tags: ['alignment'],
   summary: "Followed members ranked by alignment with the caller's stanced bill follows, each with its per-vote breakdown",
-  response: AlignmentReply,
+  response: () => AlignmentReply,
 });
 export const search = defineRoute({
   operationId: 'search',
@@ -310,15 +312,16 @@ export const search = defineRoute({
   auth: 'optional',
   tags: ['search'],
   summary: 'Bills (number in any form, title words), members (either name form) and topics in one answer',
-  query: z.object({
-    q: z
-      .string()
-      .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
-      .default('')
-      .describe('The search words'),
-    limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
-  }),
-  response: SearchReply,
+  query: () =>
+    z.object({
+      q: z
+        .string()
+        .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
+        .default('')
+        .describe('The search words'),
+      limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
+    }),
+  response: () => SearchReply,
 });
 export const dashboard = defineRoute({
   operationId: 'dashboard',
@@ -330,7 +333,7 @@ export const dashboard = defineRoute({
   auth: 'optional',
   tags: ['dashboard'],
   summary: 'Guests: trending bills as "Most Popular"; users: also followed bills and members with recent activity',
-  response: DashboardReply,
+  response: () => DashboardReply,
 });
 export const listTopics = defineRoute({
   operationId: 'listTopics',
@@ -341,8 +344,8 @@ export const listTopics = defineRoute({
   auth: 'none',
   tags: ['search'],
   summary: 'Topic tags with bill counts, most bills first',
-  query: Paging,
-  response: listOf(TopicCount),
+  query: () => Paging,
+  response: () => listOf(TopicCount),
 });
 
 export const PERSONAL_ROUTES = [

@@ -17,12 +17,13 @@ export const getBillTrend = defineRoute({
   auth: 'none',
   summary: 'Public-interest scores of the bill, newest day first, each with its per-signal breakdown and missing signals',
   tags: ['bills'],
-  params: BillIdParams,
-  query: TrendQuery,
-  response: z.object({
-    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-    items: z.array(TrendDay).describe('One score a day, newest first'),
-  }),
+  params: () => BillIdParams,
+  query: () => TrendQuery,
+  response: () =>
+    z.object({
+      bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+      items: z.array(TrendDay).describe('One score a day, newest first'),
+    }),
 });
 
 export const getMemberTrend = defineRoute({
@@ -35,12 +36,13 @@ export const getMemberTrend = defineRoute({
   auth: 'none',
   summary: 'Public-interest scores of the member, newest day first, each with its per-signal breakdown and missing signals',
   tags: ['members'],
-  params: MemberIdParams,
-  query: TrendQuery,
-  response: z.object({
-    member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
-    items: z.array(TrendDay).describe('One score a day, newest first'),
-  }),
+  params: () => MemberIdParams,
+  query: () => TrendQuery,
+  response: () =>
+    z.object({
+      member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
+      items: z.array(TrendDay).describe('One score a day, newest first'),
+    }),
 });
 
 export const TRENDS_ROUTES: RouteDef[] = [getBillTrend, getMemberTrend];
