@@ -6,8 +6,9 @@
 import * as z from 'zod';
 import { EffectivenessTier, SeniorityTier } from '#shared/domain/scores/tiers.ts';
 import { BillStatus, INITIAL_STATUS, StatusTimelineEntry } from './bill-status.ts';
+import { BILL_TYPES } from './bill-types.ts';
 
-export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;
+export { BILL_TYPES };
 export const BillType = z.enum(BILL_TYPES);
 export type BillType = z.infer<typeof BillType>;
 
