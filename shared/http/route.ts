@@ -131,6 +131,16 @@ export function defineRoute<
   return route;
 }
 
+/**
+ * A schema a route file shares between routes, built on its first call and
+ * the same instance after: the route's getter calls it when the route's field
+ * is first read, so it too is never built at cold start.
+ */
+export function lazySchema<S extends z.ZodType>(build: () => S): () => S {
+  let schema: S | undefined;
+  return () => (schema ??= build());
+}
+
 /** "GET /api/bills/{id}": the key API Gateway puts in requestContext.routeKey. */
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 

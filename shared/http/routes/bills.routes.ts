@@ -6,25 +6,27 @@ import { ActionView, BillDetailFields, BillTextView, BillView, RollCallView, Tex
 import { StatusFilter } from '#shared/domain/bills/bill-status.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
-export const BillListQuery = Paging.extend({
-  has_document: bool.optional().describe('Only bills with (true) or without (false) a published text'),
-  chamber: Chamber.optional().describe('The chamber: house or senate'),
-  congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
-  bill_category: BillCategory.optional().describe('Only bills of this category'),
-  topic: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
-    .optional()
-    .describe('A topic tag such as health'),
-  sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
-  status: StatusFilter.optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
-});
+const BillListQuery = lazySchema(() =>
+  Paging.extend({
+    has_document: bool().optional().describe('Only bills with (true) or without (false) a published text'),
+    chamber: Chamber.optional().describe('The chamber: house or senate'),
+    congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
+    bill_category: BillCategory.optional().describe('Only bills of this category'),
+    topic: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
+      .optional()
+      .describe('A topic tag such as health'),
+    sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
+    status: StatusFilter.optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
+  }),
+);
 
 export const listBills = defineRoute({
   operationId: 'listBills',
@@ -37,7 +39,7 @@ export const listBills = defineRoute({
   summary:
     'Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)',
   tags: ['bills'],
-  query: () => BillListQuery,
+  query: BillListQuery,
   response: () => listOf(BillView),
 });
 

@@ -3,26 +3,28 @@ import * as z from 'zod';
 import { Chamber } from '#shared/domain/bills/bill.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
-import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 
-export const MemberListQuery = Paging.extend({
-  q: z.string().trim().min(1).max(500).optional().describe('The search words'),
-  state: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
-    .transform((s) => s.toUpperCase())
-    .optional()
-    .describe('The two-letter state code'),
-  chamber: Chamber.optional().describe('The chamber: house or senate'),
-  party: z
-    .string()
-    .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })
-    .transform((s) => s.toUpperCase())
-    .optional()
-    .describe('The party initial (D, R, I, \u2026); null when unknown'),
-});
+const MemberListQuery = lazySchema(() =>
+  Paging.extend({
+    q: z.string().trim().min(1).max(500).optional().describe('The search words'),
+    state: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
+      .transform((s) => s.toUpperCase())
+      .optional()
+      .describe('The two-letter state code'),
+    chamber: Chamber.optional().describe('The chamber: house or senate'),
+    party: z
+      .string()
+      .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })
+      .transform((s) => s.toUpperCase())
+      .optional()
+      .describe('The party initial (D, R, I, \u2026); null when unknown'),
+  }),
+);
 
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.
 export const membersByZip = defineRoute({
@@ -85,7 +87,7 @@ export const listMembers = defineRoute({
   auth: 'optional',
   summary: "Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party",
   tags: ['members'],
-  query: () => MemberListQuery,
+  query: MemberListQuery,
   response: () => listOf(MemberView),
 });
 

@@ -22,12 +22,12 @@ import { SEARCH_QUERY_MAX } from '#shared/domain/personal/search-query.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { IdParams, TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
-import { defineRoute } from '#shared/http/route.ts';
+import { defineRoute, lazySchema } from '#shared/http/route.ts';
 
 const fn = 'personal' as const;
-const CollectionId = z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)');
-const CollectionParams = z.object({ id: CollectionId });
-const NoteParams = z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
+const CollectionId = lazySchema(() => z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)'));
+const CollectionParams = lazySchema(() => z.object({ id: CollectionId() }));
+const NoteParams = lazySchema(() => z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
 
 // Follows
 export const listFollows = defineRoute({
@@ -109,7 +109,7 @@ export const getNote = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: "The caller's note on a bill",
-  params: () => NoteParams,
+  params: NoteParams,
   response: () => Note,
 });
 export const putNote = defineRoute({
@@ -122,7 +122,7 @@ export const putNote = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: 'Create or replace the note on a bill; 201 when new',
-  params: () => NoteParams,
+  params: NoteParams,
   body: () => NoteInput,
   response: () => Note,
 });
@@ -135,7 +135,7 @@ export const deleteNote = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: 'Delete the note on a bill',
-  params: () => NoteParams,
+  params: NoteParams,
   successStatus: 204,
 });
 
@@ -175,7 +175,7 @@ export const getCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'A collection of the caller with a page of its bills',
-  params: () => CollectionParams,
+  params: CollectionParams,
   query: () => Paging,
   response: () => CollectionWithBillsReply,
 });
@@ -188,7 +188,7 @@ export const updateCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Rename a collection and/or toggle is_public',
-  params: () => CollectionParams,
+  params: CollectionParams,
   body: () => CollectionUpdate,
   response: () => Collection,
 });
@@ -201,7 +201,7 @@ export const deleteCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Delete a collection, its bills and its share link',
-  params: () => CollectionParams,
+  params: CollectionParams,
   successStatus: 204,
 });
 export const rotateCollectionShareToken = defineRoute({
@@ -213,11 +213,13 @@ export const rotateCollectionShareToken = defineRoute({
   auth: 'user',
   summary: "Give one of your collections a new share token; the old share link answers 404 at once (another user's collection: 404)",
   tags: ['collections'],
-  params: () => CollectionParams,
+  params: CollectionParams,
   response: () => Collection,
 });
 
-const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
+const CollectionBillParams = lazySchema(() =>
+  z.object({ id: CollectionId(), bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }),
+);
 export const addCollectionBill = defineRoute({
   operationId: 'addCollectionBill',
   description:
@@ -228,7 +230,7 @@ export const addCollectionBill = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Add a bill to a collection; adding it twice is a no-op (added: false)',
-  params: () => CollectionBillParams,
+  params: CollectionBillParams,
   response: () =>
     z.object({
       collection_id: z.string().describe('The id of the collection'),
@@ -245,7 +247,7 @@ export const removeCollectionBill = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Remove a bill from a collection',
-  params: () => CollectionBillParams,
+  params: CollectionBillParams,
   successStatus: 204,
 });
 
