@@ -13,6 +13,8 @@ import type * as z from 'zod';
 import { badRequest } from './http-error.ts';
 import type { RateLimitName } from './rate-limits.ts';
 
+export { lazySchema } from '#shared/domain/lazy-schema.ts';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
 
@@ -129,16 +131,6 @@ export function defineRoute<
     });
   }
   return route;
-}
-
-/**
- * A schema a route file shares between routes, built on its first call and
- * the same instance after: the route's getter calls it when the route's field
- * is first read, so it too is never built at cold start.
- */
-export function lazySchema<S extends z.ZodType>(build: () => S): () => S {
-  let schema: S | undefined;
-  return () => (schema ??= build());
 }
 
 /** "GET /api/bills/{id}": the key API Gateway puts in requestContext.routeKey. */

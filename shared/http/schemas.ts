@@ -3,16 +3,17 @@
  * the list envelope. Domain schemas live beside their domains.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { NextCursor } from '#shared/domain/paging.ts';
 
 export { NextCursor };
 
-export const BillIdParams = z.object({ id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
-export const MemberIdParams = z.object({ id: MemberId.describe('The Bioguide id of the member, such as P000197') });
-export const IdParams = z.object({ id: z.string().min(1).max(200).describe('The id') });
-export const TokenParams = z.object({ token: z.string().min(1).max(200).describe('The token') });
+export const BillIdParams = lazySchema(() => z.object({ id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
+export const MemberIdParams = lazySchema(() => z.object({ id: MemberId.describe('The Bioguide id of the member, such as P000197') }));
+export const IdParams = lazySchema(() => z.object({ id: z.string().min(1).max(200).describe('The id') }));
+export const TokenParams = lazySchema(() => z.object({ token: z.string().min(1).max(200).describe('The token') }));
 
 export const ErrorBody = z
   .object({
@@ -29,4 +30,6 @@ export const ErrorBody = z
 
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).describe('This page of the list'), next_cursor: NextCursor });
 
-export const JobAccepted = z.object({ job: z.string().describe('The name of the job in the job table'), run_id: z.string().describe('The id of the job run') });
+export const JobAccepted = lazySchema(() =>
+  z.object({ job: z.string().describe('The name of the job in the job table'), run_id: z.string().describe('The id of the job run') }),
+);

@@ -5,6 +5,7 @@
  * change and the `?status=` filter of the bill list (docs/product-rules.md).
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 export const BILL_STATUSES = [
   'INTRODUCED',
@@ -69,11 +70,13 @@ export const STATUS_FILTER_VALUES: ReadonlySet<string> = new Set(
 );
 
 /** A `?status=` value: a status code or a prefix of whole parts, upper-cased; anything else is refused. */
-export const StatusFilter = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((v) => STATUS_FILTER_VALUES.has(v), { error: 'must be a bill status such as PASS_OVER:HOUSE, or a prefix of one such as ENACTED' });
+export const StatusFilter = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => STATUS_FILTER_VALUES.has(v), { error: 'must be a bill status such as PASS_OVER:HOUSE, or a prefix of one such as ENACTED' }),
+);
 
 /** Whether a status is the filter's code or starts with it as a whole part ("PASSED" matches PASSED:BILL, never PASS_OVER). */
 export const matchesStatusFilter = (status: BillStatus, filter: string): boolean => status === filter || status.startsWith(`${filter}:`);

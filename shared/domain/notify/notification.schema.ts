@@ -5,6 +5,7 @@
  * everything the channels need and no recipient has to re-read the bill.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
@@ -122,11 +123,13 @@ export type ReleaseClaim = z.infer<typeof ReleaseClaim>;
 export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null };
 
 /** One history entry as the API shows it. */
-export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true })
-  .extend({
-    url: z.string().describe('The page of the event in the app'),
-    failures: z
-      .record(z.string(), z.string())
-      .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
-  })
-  .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' });
+export const NotificationHistoryItem = lazySchema(() =>
+  NotificationEvent.omit({ user_id: true, errors: true })
+    .extend({
+      url: z.string().describe('The page of the event in the app'),
+      failures: z
+        .record(z.string(), z.string())
+        .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
+    })
+    .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' }),
+);

@@ -6,6 +6,7 @@
  * docs/operations.md ("Data-source switches") says what each switch stops.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** Every switch, with what turning it off stops; the order is the one the API shows. */
 export const DATA_SOURCE_INFO = {
@@ -35,15 +36,17 @@ export const DataSources = z
 export type DataSources = z.infer<typeof DataSources>;
 
 /** A change of some switches (PUT /api/settings): the sources not named keep their stored value. */
-export const DataSourcesUpdate = z.strictObject(
-  eachSource((name) =>
-    z
-      .strictObject({ enabled: z.boolean().describe('Whether it is switched on') })
-      .describe(DATA_SOURCE_INFO[name])
-      .optional(),
+export const DataSourcesUpdate = lazySchema(() =>
+  z.strictObject(
+    eachSource((name) =>
+      z
+        .strictObject({ enabled: z.boolean().describe('Whether it is switched on') })
+        .describe(DATA_SOURCE_INFO[name])
+        .optional(),
+    ),
   ),
 );
-export type DataSourcesUpdate = z.infer<typeof DataSourcesUpdate>;
+export type DataSourcesUpdate = z.infer<ReturnType<typeof DataSourcesUpdate>>;
 
 /** Every source on: what an empty settings store means. */
 export const ALL_ENABLED: DataSources = DataSources.parse({});

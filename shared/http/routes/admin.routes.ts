@@ -90,7 +90,7 @@ export const runJobByName = defineRoute({
     'Run a job of the job table now; answers 202 and runs asynchronously. When a run of the job is already in progress, this run is recorded as skipped (its run id reads `skipped`, naming the run in progress) and does nothing',
   tags: ['admin'],
   params: JobNameParams,
-  response: () => JobAccepted,
+  response: () => JobAccepted(),
   successStatus: 202,
 });
 
@@ -106,7 +106,7 @@ export const listJobRuns = defineRoute({
     'A job\'s runs of the last 30 days, newest first; a run still "running" past its function\'s timeout shows as timed_out, and a run that found another run of the job in progress is skipped',
   tags: ['admin'],
   params: JobNameParams,
-  query: () => Paging,
+  query: () => Paging(),
   response: () => listOf(JobRunView()),
 });
 
@@ -134,8 +134,8 @@ export const listUsers = defineRoute({
   auth: 'admin',
   summary: 'Users in signup order',
   tags: ['admin'],
-  query: () => Paging,
-  response: () => listOf(PublicUser),
+  query: () => Paging(),
+  response: () => listOf(PublicUser()),
 });
 
 export const deleteUser = defineRoute({
@@ -163,7 +163,7 @@ export const promoteUser = defineRoute({
   summary: 'Make a user an admin',
   tags: ['admin'],
   params: UserIdParams,
-  response: () => PublicUser,
+  response: () => PublicUser(),
 });
 
 export const demoteUser = defineRoute({
@@ -177,7 +177,7 @@ export const demoteUser = defineRoute({
   summary: 'Take admin rights from a user (not from yourself, 422); 409 user.last_admin when they are the only admin, race-safe',
   tags: ['admin'],
   params: UserIdParams,
-  response: () => PublicUser,
+  response: () => PublicUser(),
 });
 
 export const providerHealth = defineRoute({
@@ -190,10 +190,10 @@ export const providerHealth = defineRoute({
   auth: 'admin',
   summary: 'Each external provider checked with its latency; answers 200 with failures as data, "degraded" when a configured provider fails',
   tags: ['admin'],
-  response: () => ProviderHealth,
+  response: () => ProviderHealth(),
 });
 
-const BackfillIdParams = lazySchema(() => z.object({ id: BackfillId.describe('The backfill id: congress-{n} or updated-{from}-{to}') }));
+const BackfillIdParams = lazySchema(() => z.object({ id: BackfillId().describe('The backfill id: congress-{n} or updated-{from}-{to}') }));
 
 export const startBillBackfill = defineRoute({
   operationId: 'startBillBackfill',
@@ -206,9 +206,9 @@ export const startBillBackfill = defineRoute({
   summary:
     'Backfill the bills of a Congress (`{congress}`) or of a window of update dates (`{from, to}`, at most 366 days) a page of 250 at a time, paced within the Congress.gov budget; answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one (creating only what is missing); 409 while it runs',
   tags: ['admin'],
-  body: () => BackfillRequest,
+  body: () => BackfillRequest(),
   response: () =>
-    BackfillView.extend({
+    BackfillView().extend({
       action: z
         .enum(['started', 'restarted', 'resumed'])
         .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
@@ -225,8 +225,8 @@ export const listBillBackfills = defineRoute({
   auth: 'admin',
   summary: 'Every bill backfill with its state, cursor and counts',
   tags: ['admin'],
-  query: () => Paging,
-  response: () => listOf(BackfillView),
+  query: () => Paging(),
+  response: () => listOf(BackfillView()),
 });
 
 export const getBillBackfill = defineRoute({
@@ -240,7 +240,7 @@ export const getBillBackfill = defineRoute({
   summary: "A bill backfill's progress: state (running, completed, failed), cursor, pages done, bills seen, queued and refreshed",
   tags: ['admin'],
   params: BackfillIdParams,
-  response: () => BackfillView,
+  response: () => BackfillView(),
 });
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -256,7 +256,7 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
     summary: `Run ${j.name} now`,
     description: `Starts a run of the job ${j.name} now and answers 202 with its run id (follow it at GET /api/admin/jobs/${j.name}/runs/{run_id}): ${j.description}. Admin only.`,
     tags: ['admin'],
-    response: () => JobAccepted,
+    response: () => JobAccepted(),
     successStatus: 202,
     job: j.name,
   }),

@@ -14,8 +14,8 @@ export const register = defineRoute({
   rateLimit: 'register',
   summary: 'Create an account; the first account ever becomes admin',
   tags: ['auth'],
-  body: () => Credentials,
-  response: () => PublicUser.pick({ id: true, email: true, is_admin: true }),
+  body: () => Credentials(),
+  response: () => PublicUser().pick({ id: true, email: true, is_admin: true }),
   successStatus: 201,
 });
 
@@ -32,7 +32,7 @@ export const login = defineRoute({
   tags: ['auth'],
   body: () =>
     z.object({
-      email: Credentials.shape.email.describe('The email address of the account'),
+      email: Credentials().shape.email.describe('The email address of the account'),
       password: z.string().min(1).max(256).describe('The password: 8 to 256 characters'),
     }),
   response: () =>
@@ -52,7 +52,7 @@ export const me = defineRoute({
   auth: 'user',
   summary: 'The signed-in user',
   tags: ['auth'],
-  response: () => PublicUser,
+  response: () => PublicUser(),
 });
 
 export const AUTH_ROUTES = [register, login, me];

@@ -13,7 +13,7 @@ import { Paging } from '#shared/domain/paging.ts';
 const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
 const BillListQuery = lazySchema(() =>
-  Paging.extend({
+  Paging().extend({
     has_document: bool().optional().describe('Only bills with (true) or without (false) a published text'),
     chamber: Chamber.optional().describe('The chamber: house or senate'),
     congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
@@ -24,7 +24,7 @@ const BillListQuery = lazySchema(() =>
       .optional()
       .describe('A topic tag such as health'),
     sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
-    status: StatusFilter.optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
+    status: StatusFilter().optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
   }),
 );
 
@@ -40,7 +40,7 @@ export const listBills = defineRoute({
     'Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)',
   tags: ['bills'],
   query: BillListQuery,
-  response: () => listOf(BillView),
+  response: () => listOf(BillView()),
 });
 
 export const getBillDetail = defineRoute({
@@ -54,17 +54,19 @@ export const getBillDetail = defineRoute({
   summary:
     'Bill detail: fields, sponsor, status and status timeline, related bills, reintroduction_of and reintroduced_as (the same bill in earlier and later Congresses), latest brief, has_document, introduced_date (null when unknown), counts',
   tags: ['bills'],
-  params: () => BillIdParams,
+  params: () => BillIdParams(),
   response: () =>
-    BillView.extend({
-      ...BillDetailFields.shape,
-      latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
-      text_versions: z.array(TextVersionView).describe('Its published text versions, oldest first'),
-      counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
-    }).meta({
-      id: 'Bill',
-      description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
-    }),
+    BillView()
+      .extend({
+        ...BillDetailFields().shape,
+        latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
+        text_versions: z.array(TextVersionView()).describe('Its published text versions, oldest first'),
+        counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
+      })
+      .meta({
+        id: 'Bill',
+        description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
+      }),
 });
 
 export const listBillActions = defineRoute({
@@ -77,9 +79,9 @@ export const listBillActions = defineRoute({
   auth: 'none',
   summary: 'The action timeline, newest first, each with its category',
   tags: ['bills'],
-  params: () => BillIdParams,
-  query: () => Paging,
-  response: () => listOf(ActionView),
+  params: () => BillIdParams(),
+  query: () => Paging(),
+  response: () => listOf(ActionView()),
 });
 
 export const getBillTextVersions = defineRoute({
@@ -92,7 +94,7 @@ export const getBillTextVersions = defineRoute({
   auth: 'none',
   summary: 'Text versions with their published dates; ?version= returns one text with the section diff against the previous version',
   tags: ['bills'],
-  params: () => BillIdParams,
+  params: () => BillIdParams(),
   query: () =>
     z.object({
       version: z
@@ -101,7 +103,7 @@ export const getBillTextVersions = defineRoute({
         .optional()
         .describe('The version number, 1, 2, \u2026 per bill'),
     }),
-  response: () => z.union([listOf(TextVersionView), BillTextView]),
+  response: () => z.union([listOf(TextVersionView()), BillTextView()]),
 });
 
 export const listBillCosponsors = defineRoute({
@@ -113,7 +115,7 @@ export const listBillCosponsors = defineRoute({
   auth: 'none',
   summary: 'Cosponsors with their party',
   tags: ['bills'],
-  params: () => BillIdParams,
+  params: () => BillIdParams(),
   response: () => listOf(Cosponsor),
 });
 
@@ -127,8 +129,8 @@ export const listBillVotes = defineRoute({
   auth: 'optional',
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
-  params: () => BillIdParams,
-  response: () => listOf(RollCallView).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
+  params: () => BillIdParams(),
+  response: () => listOf(RollCallView()).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
 });
 
 export const BILLS_ROUTES: RouteDef[] = [listBills, getBillDetail, listBillActions, getBillTextVersions, listBillCosponsors, listBillVotes];

@@ -21,8 +21,8 @@ export const listBillBriefs = defineRoute({
   auth: 'none',
   tags: ['briefs'],
   summary: 'Brief version history of a bill, newest first',
-  params: () => BillIdParams,
-  query: () => Paging,
+  params: () => BillIdParams(),
+  query: () => Paging(),
   response: () => listOf(Brief),
 });
 
@@ -52,7 +52,7 @@ export const draftLetter = defineRoute({
   rateLimit: 'llm',
   tags: ['briefs'],
   summary: 'A plain-text letter to a representative from up to three cited points of the brief',
-  params: () => BillIdParams,
+  params: () => BillIdParams(),
   body: DraftLetterBody,
   response: () =>
     z.object({
@@ -109,7 +109,7 @@ export const putSettings = defineRoute({
   tags: ['settings'],
   summary:
     'Set the LLM provider, model, brief mode (realtime or batch) and data-source switches ({"data_sources": {"news_search": {"enabled": false}}} changes only the sources named); null restores the default',
-  body: () => SettingsUpdate,
+  body: () => SettingsUpdate(),
   response: SettingsView,
 });
 
@@ -183,7 +183,7 @@ export const reprocessBill = defineRoute({
   auth: 'admin',
   tags: ['admin'],
   summary: 'Re-run document fetch and briefing for one bill',
-  params: () => BillIdParams,
+  params: () => BillIdParams(),
   successStatus: 202,
   response: () =>
     z.object({

@@ -8,7 +8,7 @@ import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 
 const MemberListQuery = lazySchema(() =>
-  Paging.extend({
+  Paging().extend({
     q: z.string().trim().min(1).max(500).optional().describe('The search words'),
     state: z
       .string()
@@ -73,7 +73,7 @@ export const membersByZip = defineRoute({
         )
         .describe("Every district the ZIP touches, or the address's one."),
       ambiguous: z.boolean().describe('Whether the ZIP touches more than one district'),
-      members: z.array(MemberView).describe('The senators, and the House members of every district listed.'),
+      members: z.array(MemberView()).describe('The senators, and the House members of every district listed.'),
     }),
 });
 
@@ -88,7 +88,7 @@ export const listMembers = defineRoute({
   summary: "Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party",
   tags: ['members'],
   query: MemberListQuery,
-  response: () => listOf(MemberView),
+  response: () => listOf(MemberView()),
 });
 
 export const getMember = defineRoute({
@@ -101,8 +101,8 @@ export const getMember = defineRoute({
   auth: 'optional',
   summary: 'Member profile; the first view queues its enrichment (bio, terms, leadership, counts)',
   tags: ['members'],
-  params: () => MemberIdParams,
-  response: () => MemberView,
+  params: () => MemberIdParams(),
+  response: () => MemberView(),
 });
 
 export const listMemberBills = defineRoute({
@@ -114,9 +114,9 @@ export const listMemberBills = defineRoute({
   auth: 'none',
   summary: 'Sponsored and cosponsored bills (role=sponsored|cosponsored pages through one kind)',
   tags: ['members'],
-  params: () => MemberIdParams,
-  query: () => Paging.extend({ role: z.enum(['sponsored', 'cosponsored', 'all']).default('all').describe('sponsored or cosponsored') }),
-  response: () => listOf(BillView.extend({ role: z.enum(['sponsor', 'cosponsor']).describe('sponsored or cosponsored') })),
+  params: () => MemberIdParams(),
+  query: () => Paging().extend({ role: z.enum(['sponsored', 'cosponsored', 'all']).default('all').describe('sponsored or cosponsored') }),
+  response: () => listOf(BillView().extend({ role: z.enum(['sponsor', 'cosponsor']).describe('sponsored or cosponsored') })),
 });
 
 export const listMemberVotes = defineRoute({
@@ -129,8 +129,8 @@ export const listMemberVotes = defineRoute({
   auth: 'none',
   summary: "The member's recorded positions, newest first, with each vote's question, kind and result",
   tags: ['members'],
-  params: () => MemberIdParams,
-  query: () => Paging,
+  params: () => MemberIdParams(),
+  query: () => Paging(),
   response: () => listOf(MemberVote),
 });
 

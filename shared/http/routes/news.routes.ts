@@ -17,8 +17,8 @@ export const listBillNews = defineRoute({
   auth: 'none',
   summary: "Stored news articles about the bill, newest first (fetched every 6 hours, and in the background when the bill's page is read and none are stored)",
   tags: ['news'],
-  params: () => BillIdParams,
-  query: () => Paging,
+  params: () => BillIdParams(),
+  query: () => Paging(),
   response: () => listOf(NewsArticle),
 });
 
@@ -32,8 +32,8 @@ export const listMemberNews = defineRoute({
   auth: 'none',
   summary: 'News articles about the member, newest first; a read queues a refresh at most every 6 hours (news_fetch_queued)',
   tags: ['news'],
-  params: () => MemberIdParams,
-  query: () => Paging,
+  params: () => MemberIdParams(),
+  query: () => Paging(),
   response: () => listOf(NewsArticle).extend({ news_fetch_queued: z.boolean().describe('Whether this read queued a refresh of the news') }),
 });
 

@@ -39,7 +39,7 @@ export const listFollows = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: () => Paging.extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
+  query: () => Paging().extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
   response: () => listOf(Follow),
 });
 export const createFollow = defineRoute({
@@ -70,7 +70,7 @@ export const deleteFollow = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: 'Unfollow (id is {target_type}:{target_id}); clears the draft-letter stance pre-fill',
-  params: () => IdParams,
+  params: () => IdParams(),
   successStatus: 204,
 });
 export const setFollowMode = defineRoute({
@@ -82,7 +82,7 @@ export const setFollowMode = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "Set a bill follow's mode",
-  params: () => IdParams,
+  params: () => IdParams(),
   body: () => z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
   response: () => Follow,
 });
@@ -97,7 +97,7 @@ export const listNotes = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: "The caller's notes, pinned first",
-  query: () => Paging,
+  query: () => Paging(),
   response: () => listOf(Note),
 });
 export const getNote = defineRoute({
@@ -123,7 +123,7 @@ export const putNote = defineRoute({
   tags: ['notes'],
   summary: 'Create or replace the note on a bill; 201 when new',
   params: NoteParams,
-  body: () => NoteInput,
+  body: () => NoteInput(),
   response: () => Note,
 });
 export const deleteNote = defineRoute({
@@ -149,7 +149,7 @@ export const listCollections = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: "The caller's collections",
-  query: () => Paging,
+  query: () => Paging(),
   response: () => listOf(Collection),
 });
 export const createCollection = defineRoute({
@@ -162,7 +162,7 @@ export const createCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Create a collection: name 1-100 characters after trimming, no control characters, unique per owner',
-  body: () => CollectionCreate,
+  body: () => CollectionCreate(),
   response: () => Collection,
   successStatus: 201,
 });
@@ -176,8 +176,8 @@ export const getCollection = defineRoute({
   tags: ['collections'],
   summary: 'A collection of the caller with a page of its bills',
   params: CollectionParams,
-  query: () => Paging,
-  response: () => CollectionWithBillsReply,
+  query: () => Paging(),
+  response: () => CollectionWithBillsReply(),
 });
 export const updateCollection = defineRoute({
   operationId: 'updateCollection',
@@ -189,7 +189,7 @@ export const updateCollection = defineRoute({
   tags: ['collections'],
   summary: 'Rename a collection and/or toggle is_public',
   params: CollectionParams,
-  body: () => CollectionUpdate,
+  body: () => CollectionUpdate(),
   response: () => Collection,
 });
 export const deleteCollection = defineRoute({
@@ -261,9 +261,9 @@ export const collectionByShareToken = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'A public collection by its share token; 404 when private or unknown',
-  params: () => TokenParams,
-  query: () => Paging,
-  response: () => PublicCollectionReply,
+  params: () => TokenParams(),
+  query: () => Paging(),
+  response: () => PublicCollectionReply(),
 });
 export const shareCollection = defineRoute({
   operationId: 'shareCollection',
@@ -274,9 +274,9 @@ export const shareCollection = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'Same as /api/collections/share/{token}',
-  params: () => TokenParams,
-  query: () => Paging,
-  response: () => PublicCollectionReply,
+  params: () => TokenParams(),
+  query: () => Paging(),
+  response: () => PublicCollectionReply(),
 });
 export const shareBrief = defineRoute({
   operationId: 'shareBrief',
@@ -287,8 +287,8 @@ export const shareBrief = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'A shared brief with its bill',
-  params: () => TokenParams,
-  response: () => SharedBriefReply,
+  params: () => TokenParams(),
+  response: () => SharedBriefReply(),
 });
 
 // Alignment, search, dashboard, topics
@@ -302,7 +302,7 @@ export const alignment = defineRoute({
   auth: 'user',
   tags: ['alignment'],
   summary: "Followed members ranked by alignment with the caller's stanced bill follows, each with its per-vote breakdown",
-  response: () => AlignmentReply,
+  response: () => AlignmentReply(),
 });
 export const search = defineRoute({
   operationId: 'search',
@@ -323,7 +323,7 @@ export const search = defineRoute({
         .describe('The search words'),
       limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
     }),
-  response: () => SearchReply,
+  response: () => SearchReply(),
 });
 export const dashboard = defineRoute({
   operationId: 'dashboard',
@@ -335,7 +335,7 @@ export const dashboard = defineRoute({
   auth: 'optional',
   tags: ['dashboard'],
   summary: 'Guests: trending bills as "Most Popular"; users: also followed bills and members with recent activity',
-  response: () => DashboardReply,
+  response: () => DashboardReply(),
 });
 export const listTopics = defineRoute({
   operationId: 'listTopics',
@@ -346,8 +346,8 @@ export const listTopics = defineRoute({
   auth: 'none',
   tags: ['search'],
   summary: 'Topic tags with bill counts, most bills first',
-  query: () => Paging,
-  response: () => listOf(TopicCount),
+  query: () => Paging(),
+  response: () => listOf(TopicCount()),
 });
 
 export const PERSONAL_ROUTES = [

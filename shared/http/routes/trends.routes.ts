@@ -17,7 +17,7 @@ export const getBillTrend = defineRoute({
   auth: 'none',
   summary: 'Public-interest scores of the bill, newest day first, each with its per-signal breakdown and missing signals',
   tags: ['bills'],
-  params: () => BillIdParams,
+  params: () => BillIdParams(),
   query: TrendQuery,
   response: () =>
     z.object({
@@ -36,7 +36,7 @@ export const getMemberTrend = defineRoute({
   auth: 'none',
   summary: 'Public-interest scores of the member, newest day first, each with its per-signal breakdown and missing signals',
   tags: ['members'],
-  params: () => MemberIdParams,
+  params: () => MemberIdParams(),
   query: TrendQuery,
   response: () =>
     z.object({

@@ -21,7 +21,7 @@ const off = (...names: (typeof DATA_SOURCES)[number][]) => ({ ...ALL_ENABLED, ..
 /** The 422 a PUT /api/settings body gets: the first error's detail and every field at fault. */
 function refusal(body: unknown): { detail: string; errors: unknown } {
   try {
-    validate(SettingsUpdate, body, 'body');
+    validate(SettingsUpdate(), body, 'body');
   } catch (err) {
     if (err instanceof InvalidInputError) return { detail: err.message, errors: err.errors };
     throw err;
@@ -54,14 +54,14 @@ describe('data-source switches', () => {
   });
 
   it('accepts a change of some switches, and null to turn every source back on', () => {
-    expect(SettingsUpdate.parse({ data_sources: { news_search: { enabled: false } } })).toEqual({ data_sources: { news_search: { enabled: false } } });
-    expect(SettingsUpdate.parse({ data_sources: null })).toEqual({ data_sources: null });
-    expect(SettingsUpdate.parse({ data_sources: {} })).toEqual({ data_sources: {} });
+    expect(SettingsUpdate().parse({ data_sources: { news_search: { enabled: false } } })).toEqual({ data_sources: { news_search: { enabled: false } } });
+    expect(SettingsUpdate().parse({ data_sources: null })).toEqual({ data_sources: null });
+    expect(SettingsUpdate().parse({ data_sources: {} })).toEqual({ data_sources: {} });
   });
 
   it('merges a change into the stored switches, leaving the sources it does not name', () => {
     const stored = off('news_rss', 'legislators');
-    const next = applyDataSourcesUpdate(stored, DataSourcesUpdate.parse({ news_rss: { enabled: true }, congress_api: { enabled: false } }));
+    const next = applyDataSourcesUpdate(stored, DataSourcesUpdate().parse({ news_rss: { enabled: true }, congress_api: { enabled: false } }));
     expect(next).toEqual(off('legislators', 'congress_api'));
     expect(stored).toEqual(off('news_rss', 'legislators'));
   });

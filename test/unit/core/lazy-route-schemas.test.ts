@@ -1,12 +1,13 @@
 /**
- * Route schemas are built on first read (shared/http/route.ts): an API
- * function's cold start builds none of them, and a request builds only the
- * request schemas of the route it matched, never a reply schema.
+ * Route schemas are built on first read (shared/http/route.ts), and so are
+ * the schemas only the route table names (shared/domain/lazy-schema.ts): an
+ * API function's cold start builds none of them, and a request builds only
+ * the request schemas of the route it matched, never a reply schema.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { API_FUNCTION_GROUPS, ROUTE_SCHEMA_FIELDS, defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { API_FUNCTION_GROUPS, ROUTE_SCHEMA_FIELDS, defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 
 type Field = (typeof ROUTE_SCHEMA_FIELDS)[number];
 
@@ -60,6 +61,16 @@ describe('defineRoute', () => {
   });
 });
 
+describe('lazySchema', () => {
+  it('builds its schema on the first call only, and returns that instance after', () => {
+    const build = vi.fn(() => z.string().meta({ id: 'LazySchemaTestValue' }));
+    const schema = lazySchema(build);
+    expect(build).not.toHaveBeenCalled();
+    expect(schema()).toBe(schema());
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('the API functions', () => {
   it('build no route schema when their module is imported (a cold start)', async () => {
     const routes: RouteDef[] = [];
@@ -69,6 +80,9 @@ describe('the API functions', () => {
     }
     expect(routes.filter((r) => Object.keys(schemaState(r)).length > 0).length).toBeGreaterThan(50);
     expect(routes.flatMap(built)).toEqual([]);
+    // The reply components only the route table names (lazySchema, shared/domain/lazy-schema.ts) are not built either.
+    const components = [...z.globalRegistry._idmap.keys()];
+    expect(components.filter((id) => ['Bill', 'BillListItem', 'User', 'JobRun', 'Member'].includes(id))).toEqual([]);
   });
 
   it("build only the matched route's request schemas on a request, never its reply schema", async () => {

@@ -159,7 +159,7 @@ describe('weekly digest rules', () => {
 describe('settings update', () => {
   const seal = (p: string) => `sealed(${p})`;
   const apply = (current: Partial<typeof DEFAULT_PREFS>, update: unknown) =>
-    applySettingsUpdate({ ...DEFAULT_PREFS, ...current }, NotificationSettingsUpdate.parse(update), seal);
+    applySettingsUpdate({ ...DEFAULT_PREFS, ...current }, NotificationSettingsUpdate().parse(update), seal);
 
   it('clears the time zone when quiet hours are cleared', () => {
     const { prefs, errors } = apply(
@@ -216,9 +216,9 @@ describe('settings update', () => {
       { push_password_set: true },
       { alert_filters: { neutral: { nope: false } } },
     ]) {
-      expect(NotificationSettingsUpdate.safeParse(bad).success).toBe(false);
+      expect(NotificationSettingsUpdate().safeParse(bad).success).toBe(false);
     }
-    expect(NotificationSettingsUpdate.safeParse({ timezone: 'America/Chicago', alert_filters: { hold_veto: { vote: false } } }).success).toBe(true);
+    expect(NotificationSettingsUpdate().safeParse({ timezone: 'America/Chicago', alert_filters: { hold_veto: { vote: false } } }).success).toBe(true);
   });
 
   it('reads unreadable stored prefs key by key instead of failing', () => {

@@ -171,7 +171,7 @@ describe('the webhook settings', () => {
 
   it('accepts only http(s) webhook URLs and never a secret from the client', () => {
     for (const bad of [{ webhook_url: 'ftp://x/y' }, { webhook_url: 'not a url' }, { webhook_secret: 'whsec_x' }, { webhook_secret_sealed: 'x' }]) {
-      expect(NotificationSettingsUpdate.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(NotificationSettingsUpdate().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 });
