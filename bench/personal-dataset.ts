@@ -110,7 +110,7 @@ export async function writeBills(from: number, to: number): Promise<void> {
 export function benchMember(i: number): Member {
   const r = rng(100_000 + i);
   const last = pick(r, LAST);
-  return Member.parse({
+  return Member().parse({
     id: `${last[0]}${String(i).padStart(6, '0')}`,
     name: `${last}, ${pick(r, FIRST)}`,
     state: pick(r, ['CA', 'TX', 'NY', 'FL', 'OH', 'PA', 'IL', 'WA']),

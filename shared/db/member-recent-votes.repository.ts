@@ -9,6 +9,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
@@ -34,25 +35,27 @@ const WRITE_CONCURRENCY = 16;
 export const RecentVote = MemberVote.pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true });
 export type RecentVote = z.infer<typeof RecentVote>;
 
-const RecentVotesItem = z.object({
-  votes: z.record(z.string(), RecentVote).default({}),
-  /** Null until a member writer (or migration 0009) has put it. */
-  card: MemberCard.nullable().default(null),
-  version: z.number().int().default(0),
-});
+const RecentVotesItem = lazySchema(() =>
+  z.object({
+    votes: z.record(z.string(), RecentVote).default({}),
+    /** Null until a member writer (or migration 0009) has put it. */
+    card: MemberCard().nullable().default(null),
+    version: z.number().int().default(0),
+  }),
+);
 
 const entryKey = (v: Pick<MemberVote, 'date' | 'vote_id'>) => `${v.date}#${v.vote_id}`;
 
 /** The newest positions of a stored recent-votes item, newest first. */
 export function recentVotesFromItem(item: Item | undefined, limit: number): RecentVote[] {
-  return newest(RecentVotesItem.parse(item ?? {}).votes)
+  return newest(RecentVotesItem().parse(item ?? {}).votes)
     .slice(0, limit)
     .map(([, v]) => v);
 }
 
 /** A member's card and newest `limit` positions from their stored item (card null when none was written). */
 export function memberActivityFromItem(item: Item | undefined, limit: number): { card: MemberCard | null; recent_votes: RecentVote[] } {
-  const parsed = RecentVotesItem.parse(item ?? {});
+  const parsed = RecentVotesItem().parse(item ?? {});
   return {
     card: parsed.card,
     recent_votes: newest(parsed.votes)
@@ -96,7 +99,7 @@ export async function noteMemberCard(member: MemberCard): Promise<void> {
 export async function slimRecentVotes(memberId: string): Promise<boolean> {
   return rewriteVersioned(
     memberKeys.recentVotes(memberId),
-    (item) => RecentVotesItem.parse(item),
+    (item) => RecentVotesItem().parse(item),
     (current) => ({ entity: 'member_recent_votes', member_id: memberId, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
     3,
   );
@@ -117,10 +120,10 @@ async function noteOne(vote: MemberVote): Promise<void> {
     base: { entity: 'member_recent_votes', member_id: vote.member_id },
   });
   // Trimming only bounds the item; when writers race, a later write trims instead.
-  if (Object.keys(RecentVotesItem.parse(after ?? {}).votes).length > TRIM_AT) {
+  if (Object.keys(RecentVotesItem().parse(after ?? {}).votes).length > TRIM_AT) {
     await rewriteVersioned(
       key,
-      (item) => RecentVotesItem.parse(item),
+      (item) => RecentVotesItem().parse(item),
       (current) => ({ entity: 'member_recent_votes', member_id: vote.member_id, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
       3,
     );

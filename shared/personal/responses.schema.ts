@@ -23,7 +23,7 @@ export const AlignmentReply = lazySchema(() =>
         z.object({
           member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
           member: z
-            .union([MemberSummary, z.object({ id: z.string().describe('The Bioguide id of the member') })])
+            .union([MemberSummary(), z.object({ id: z.string().describe('The Bioguide id of the member') })])
             .describe('The member (only the id when the member is not stored)'),
           comparable: z.boolean().describe('Whether enough votes could be compared'),
           note: z.string().nullable().describe('Why the alignment cannot be compared, when it cannot'),
@@ -79,7 +79,7 @@ export const DashboardReply = lazySchema(() =>
     followed_members: z
       .array(
         z.object({
-          member: MemberSummary,
+          member: MemberSummary(),
           recent_votes: z
             .array(
               z.object({
@@ -108,7 +108,7 @@ export const SearchReply = lazySchema(() =>
   z.object({
     q: z.string().describe('The search words'),
     bills: z.array(BillSummary).describe('Matching bills'),
-    members: z.array(MemberSummary).describe('Matching members'),
+    members: z.array(MemberSummary()).describe('Matching members'),
     topics: z.array(TopicCount()).describe('Matching topics with their bill counts'),
   }),
 );
@@ -138,7 +138,7 @@ export const SharedBriefReply = lazySchema(() =>
         version: z.number().describe('The version number, 1, 2, \u2026 per bill'),
         type: z.enum(['full', 'amendment']).describe('full (one text version) or amendment (the changes between two versions)'),
         summary: z.string().describe('A short summary'),
-        points: z.array(BriefPoint).describe('The points of the brief, each labelled and cited'),
+        points: z.array(BriefPoint()).describe('The points of the brief, each labelled and cited'),
         topic_tags: z.array(z.string()).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
         method: z.enum(['llm', 'extractive']).describe('llm, or extractive (the offline briefer)'),
         share_token: z.string().describe('The token of its share link'),

@@ -220,7 +220,8 @@ export const RollCallView = lazySchema(() =>
 );
 
 export const MemberView = lazySchema(() =>
-  Member.omit({ provenance: true })
+  Member()
+    .omit({ provenance: true })
     .extend({
       data_as_of: z.string().describe('When the data was fetched from its source (ISO 8601, UTC)'),
       is_following: z.boolean().optional().describe('Whether the signed-in caller follows it (signed-in callers only)'),

@@ -4,6 +4,7 @@
  * answers the same fields.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { MemberCard, memberCard, type Bill } from '#shared/domain/bills/bill.schema.ts';
 
 export const BillSummary = z
@@ -25,7 +26,7 @@ export const BillSummary = z
 export type BillSummary = z.infer<typeof BillSummary>;
 
 /** A member in a list: the card the name search items carry too. */
-export const MemberSummary = MemberCard;
+export const MemberSummary = lazySchema(() => MemberCard());
 export type MemberSummary = MemberCard;
 
 /** The list fields of a bill (of its record, or of only those fields as the dashboard reads them). */

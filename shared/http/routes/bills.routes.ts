@@ -59,7 +59,7 @@ export const getBillDetail = defineRoute({
     BillView()
       .extend({
         ...BillDetailFields().shape,
-        latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
+        latest_brief: Brief().nullable().describe('The latest brief of the bill; null until its text is briefed'),
         text_versions: z.array(TextVersionView()).describe('Its published text versions, oldest first'),
         counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
       })

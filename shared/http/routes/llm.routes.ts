@@ -23,7 +23,7 @@ export const listBillBriefs = defineRoute({
   summary: 'Brief version history of a bill, newest first',
   params: () => BillIdParams(),
   query: () => Paging(),
-  response: () => listOf(Brief),
+  response: () => listOf(Brief()),
 });
 
 const DraftLetterBody = lazySchema(() =>

@@ -324,7 +324,7 @@ describe('background fetches', () => {
 
   it('a member news read queues a fetch at most every 6 hours; the worker stores the member’s feed', async () => {
     await putMember(
-      Member.parse({
+      Member().parse({
         id: 'S000033',
         name: 'Sanders, Bernard',
         state: 'VT',
@@ -355,7 +355,7 @@ describe('background fetches', () => {
 
   it('a failed member feed fails the message so it is retried', async () => {
     await putMember(
-      Member.parse({ id: 'W000001', name: 'Doe, Wanda', state: 'NY', chamber: 'house', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }),
+      Member().parse({ id: 'W000001', name: 'Doe, Wanda', state: 'NY', chamber: 'house', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }),
     );
     rssFails = true;
     await call(newsApi, 'GET', '/api/members/W000001/news');

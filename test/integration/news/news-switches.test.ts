@@ -100,7 +100,7 @@ beforeAll(async () => {
   ] as const)
     await createBill(bill(n, title));
   await putMember(
-    Member.parse({
+    Member().parse({
       id: 'S000033',
       name: 'Sanders, Bernard',
       state: 'VT',
