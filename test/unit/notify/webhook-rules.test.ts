@@ -104,7 +104,7 @@ describe('the versioned payload', () => {
     } as const;
     for (const [kind, type] of Object.entries(kinds) as [keyof typeof kinds, string][]) {
       const payload = webhookPayload({ reason: 'event', events: [{ ...content({ kind }), mode: 'neutral' }] }, 'msg_1', at, 'https://bw.example');
-      expect(WebhookPayload.parse(payload)).toEqual(payload);
+      expect(WebhookPayload().parse(payload)).toEqual(payload);
       expect(payload).toMatchObject({ type, version: 1, id: 'msg_1', timestamp: '2026-03-02T15:00:05.000Z', data: { type, event_id: 'action:119-hr-3076:1' } });
     }
     const one = webhookPayload({ reason: 'event', events: [{ ...content(), mode: 'hold_boost' }] }, 'msg_1', at, 'https://bw.example');
@@ -122,7 +122,7 @@ describe('the versioned payload', () => {
       { ...content({ event_id: 'b', kind: 'new_document', text_version: 'Engrossed in House (eh)' }), mode: 'neutral' as const },
     ];
     const batch = webhookPayload({ reason: 'quiet_hours', events }, 'msg_2', at, 'https://bw.example');
-    expect(WebhookPayload.parse(batch)).toEqual(batch);
+    expect(WebhookPayload().parse(batch)).toEqual(batch);
     expect(batch).toMatchObject({
       type: 'notifications.batch',
       data: { reason: 'quiet_hours', events: [{ event_id: 'a' }, { event_id: 'b', type: 'bill.new_document' }] },
