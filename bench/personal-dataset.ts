@@ -134,7 +134,7 @@ export async function writeRollCalls(billIds: string[], members: Member[]): Prom
   for (const billId of billIds) {
     for (const question of ['On Motion to Recommit', 'On Passage']) {
       const n = roll++;
-      const rollCall = RollCall.parse({
+      const rollCall = RollCall().parse({
         vote_id: `house-119-1-${n}`,
         chamber: 'house',
         congress: 119,

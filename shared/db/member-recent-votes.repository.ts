@@ -32,12 +32,12 @@ const WRITE_CONCURRENCY = 16;
  * rest the dashboard never reads; entries stored whole before are read the
  * same way and rewritten slim by the next trim (or migration 0009).
  */
-export const RecentVote = MemberVote.pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true });
-export type RecentVote = z.infer<typeof RecentVote>;
+export const RecentVote = lazySchema(() => MemberVote().pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true }));
+export type RecentVote = z.infer<ReturnType<typeof RecentVote>>;
 
 const RecentVotesItem = lazySchema(() =>
   z.object({
-    votes: z.record(z.string(), RecentVote).default({}),
+    votes: z.record(z.string(), RecentVote()).default({}),
     /** Null until a member writer (or migration 0009) has put it. */
     card: MemberCard().nullable().default(null),
     version: z.number().int().default(0),
@@ -116,7 +116,7 @@ async function noteOne(vote: MemberVote): Promise<void> {
     key,
     map: 'votes',
     entry: entryKey(vote),
-    value: RecentVote.parse(vote),
+    value: RecentVote().parse(vote),
     base: { entity: 'member_recent_votes', member_id: vote.member_id },
   });
   // Trimming only bounds the item; when writers race, a later write trims instead.

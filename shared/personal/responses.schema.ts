@@ -65,7 +65,7 @@ const TrendingReply = z.object({
   title: z.literal('Most Popular').describe('The heading of the list'),
   trending_source: z.enum(['scores', 'recent_activity']).describe('What ranked the most popular bills: trend scores or recent activity'),
   window_days: z.number().nullable().describe('The window, in days'),
-  items: z.array(BillSummary.extend({ score: z.number().nullable().describe('The score, 0-100') })).describe('The bills, most popular first'),
+  items: z.array(BillSummary().extend({ score: z.number().nullable().describe('The score, 0-100') })).describe('The bills, most popular first'),
 });
 
 export const DashboardReply = lazySchema(() =>
@@ -73,7 +73,7 @@ export const DashboardReply = lazySchema(() =>
     personalized: z.boolean().describe("Whether the dashboard is the signed-in caller's"),
     most_popular: TrendingReply.describe('The most popular bills by public-interest score'),
     followed_bills: z
-      .array(BillSummary.extend({ follow_mode: FollowMode.nullable().describe('How a bill follow notifies: its follow mode') }))
+      .array(BillSummary().extend({ follow_mode: FollowMode.nullable().describe('How a bill follow notifies: its follow mode') }))
       .optional()
       .describe('Followed bills with recent activity'),
     followed_members: z
@@ -107,14 +107,14 @@ export const TopicCount = lazySchema(() =>
 export const SearchReply = lazySchema(() =>
   z.object({
     q: z.string().describe('The search words'),
-    bills: z.array(BillSummary).describe('Matching bills'),
+    bills: z.array(BillSummary()).describe('Matching bills'),
     members: z.array(MemberSummary()).describe('Matching members'),
     topics: z.array(TopicCount()).describe('Matching topics with their bill counts'),
   }),
 );
 
 const BillsPage = z.object({
-  items: z.array(BillSummary.extend({ added_at: z.string().describe('When the bill was added') })).describe('This page of its bills'),
+  items: z.array(BillSummary().extend({ added_at: z.string().describe('When the bill was added') })).describe('This page of its bills'),
   next_cursor: NextCursor,
 });
 
@@ -145,6 +145,6 @@ export const SharedBriefReply = lazySchema(() =>
         created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
       })
       .describe('The shared brief'),
-    bill: BillSummary.nullable().describe('Its bill; null when the bill is no longer stored'),
+    bill: BillSummary().nullable().describe('Its bill; null when the bill is no longer stored'),
   }),
 );

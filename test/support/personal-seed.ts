@@ -65,7 +65,7 @@ export async function seedRollCall(input: {
   chamber?: 'house' | 'senate';
 }): Promise<RollCall> {
   const chamber = input.chamber ?? 'house';
-  const rollCall = RollCall.parse({
+  const rollCall = RollCall().parse({
     vote_id: `${chamber}-119-1-${input.roll}`,
     chamber,
     congress: 119,

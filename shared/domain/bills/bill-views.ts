@@ -211,7 +211,8 @@ export const FollowedPosition = lazySchema(() =>
   }),
 );
 export const RollCallView = lazySchema(() =>
-  RollCall.omit({ provenance: true })
+  RollCall()
+    .omit({ provenance: true })
     .extend({
       data_as_of: z.string().describe('When the data was fetched from its source (ISO 8601, UTC)'),
       followed_positions: z.array(FollowedPosition()).describe('How the members the caller follows voted (signed-in callers only)'),

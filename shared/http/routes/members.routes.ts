@@ -131,7 +131,7 @@ export const listMemberVotes = defineRoute({
   tags: ['members'],
   params: () => MemberIdParams(),
   query: () => Paging(),
-  response: () => listOf(MemberVote),
+  response: () => listOf(MemberVote()),
 });
 
 export const MEMBERS_ROUTES: RouteDef[] = [membersByZip, listMembers, getMember, listMemberBills, listMemberVotes];
