@@ -72,7 +72,7 @@ const SettingsView = lazySchema(() =>
       llm_source: z.string().describe('Where the provider in force comes from (the settings or the environment), or extractive when none is configured'),
       batch_supported: z.boolean().describe('Whether the provider in force has a batch interface'),
       brief_mode: z.enum(['realtime', 'batch']).describe('realtime (brief as texts arrive) or batch (an admin submits LLM batches)'),
-      data_sources: DataSources.describe('Every data-source switch, each `{enabled}` (true unless an admin turned it off).'),
+      data_sources: DataSources().describe('Every data-source switch, each `{enabled}` (true unless an admin turned it off).'),
       providers: z
         .array(
           z.object({
