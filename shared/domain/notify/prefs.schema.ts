@@ -63,7 +63,7 @@ export const NotificationPrefs = z.object({
 export type NotificationPrefs = z.infer<typeof NotificationPrefs>;
 
 /** The preferences of a user who never saved any (everything off, no filters). */
-export const DEFAULT_PREFS: NotificationPrefs = NotificationPrefs.parse({});
+export const defaultPrefs = (): NotificationPrefs => NotificationPrefs.parse({});
 
 /** Reads stored prefs leniently: an unreadable value falls back to the defaults, key by key. */
 export function readPrefs(raw: unknown): NotificationPrefs {

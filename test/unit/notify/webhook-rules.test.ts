@@ -9,7 +9,7 @@ import type { LookupAddress } from 'node:dns';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '#shared/platform/secret-box.ts';
-import { DEFAULT_PREFS, NotificationSettingsUpdate } from '#shared/domain/notify/prefs.schema.ts';
+import { defaultPrefs, NotificationSettingsUpdate } from '#shared/domain/notify/prefs.schema.ts';
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { WebhookPayload, webhookMessageKey, webhookPayload, webhookTestPayload } from '#shared/domain/notify/webhook-payload.ts';
@@ -157,8 +157,8 @@ describe('the versioned payload', () => {
 
 describe('the webhook settings', () => {
   it('enables the webhook only with a URL and a secret, and in the delivery plan like push', () => {
-    expect(applySettingsUpdate(DEFAULT_PREFS, { webhook_enabled: true }, (s) => s).errors.map((e) => e.path)).toEqual(['body.webhook_url']);
-    const on = { ...DEFAULT_PREFS, webhook_enabled: true, webhook_url: 'https://hooks.example.org/bw', webhook_secret_sealed: 'sealed' };
+    expect(applySettingsUpdate(defaultPrefs(), { webhook_enabled: true }, (s) => s).errors.map((e) => e.path)).toEqual(['body.webhook_url']);
+    const on = { ...defaultPrefs(), webhook_enabled: true, webhook_url: 'https://hooks.example.org/bw', webhook_secret_sealed: 'sealed' };
     expect(planDelivery(on, 'bill_updated', new Date('2026-01-15T15:00:00Z')).channels.webhook).toBe('pending');
     expect(
       planDelivery({ ...on, quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'UTC' }, 'bill_updated', new Date('2026-01-15T23:00:00Z')).channels.webhook,
