@@ -10,6 +10,7 @@
  * them) is read from the member record in one more BatchGet, so the answer is
  * the same before the migration has run, only one request dearer.
  */
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type * as z from 'zod';
 import { Bill, memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
 import { batchGet, type Item } from './dynamo.ts';
@@ -19,28 +20,30 @@ import { memberActivityFromItem, type RecentVote } from './member-recent-votes.r
 import { memberFromItem } from './members.repository.ts';
 
 /** The fields of a bill the dashboard shows (its list summary), parsed as the record parses them (defaults included). */
-const DashboardBill = Bill.pick({
-  id: true,
-  label: true,
-  title: true,
-  short_title: true,
-  chamber: true,
-  introduced_date: true,
-  latest_action_date: true,
-  latest_action_text: true,
-  bill_category: true,
-  has_document: true,
-  document_status: true,
-  topic_tags: true,
-});
-export type DashboardBill = z.infer<typeof DashboardBill>;
+const DashboardBill = lazySchema(() =>
+  Bill().pick({
+    id: true,
+    label: true,
+    title: true,
+    short_title: true,
+    chamber: true,
+    introduced_date: true,
+    latest_action_date: true,
+    latest_action_text: true,
+    bill_category: true,
+    has_document: true,
+    document_status: true,
+    topic_tags: true,
+  }),
+);
+export type DashboardBill = z.infer<ReturnType<typeof DashboardBill>>;
 
 /**
  * What the BatchGet reads of each item: the keys, a bill's summary fields and
  * a recent-votes item's card and positions. A bill record also holds its
  * provenance, sponsor, links and index keys, none of which the dashboard shows.
  */
-const PROJECTION = ['pk', 'sk', ...Object.keys(DashboardBill.shape), 'votes', 'card'];
+const projection = (): string[] => ['pk', 'sk', ...Object.keys(DashboardBill().shape), 'votes', 'card'];
 
 export interface DashboardCards {
   bills: Map<string, DashboardBill>;
@@ -53,13 +56,13 @@ const keyOf = (k: { pk?: unknown; sk?: unknown }) => `${String(k.pk)}|${String(k
 export async function readDashboardCards(billIds: string[], memberIds: string[], votesPerMember: number): Promise<DashboardCards> {
   const bills = [...new Set(billIds)];
   const members = [...new Set(memberIds)];
-  const items = await batchGet([...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)], PROJECTION);
+  const items = await batchGet([...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)], projection());
   const byKey = new Map(items.map((i) => [keyOf(i), i]));
   const at = (k: { pk: string; sk: string }): Item | undefined => byKey.get(keyOf(k));
   const cards: DashboardCards = { bills: new Map(), members: new Map() };
   for (const id of bills) {
     const item = at(billKeys.meta(id));
-    if (item) cards.bills.set(id, DashboardBill.parse(item));
+    if (item) cards.bills.set(id, DashboardBill().parse(item));
   }
   const activity = new Map(members.map((id) => [id, memberActivityFromItem(at(memberKeys.recentVotes(id)), votesPerMember)]));
   const withoutCard = members.filter((id) => activity.get(id)?.card === null);

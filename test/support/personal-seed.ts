@@ -22,7 +22,7 @@ const provenance = { source: 'test-seed', fetched_at: '2026-01-01T00:00:00Z' };
 
 /** A bill record with sensible defaults. */
 export function makeBill(congress: number, type: BillType, number: number, over: Partial<Bill> = {}): Bill {
-  return Bill.parse({
+  return Bill().parse({
     id: `${congress}-${type}-${number}`,
     congress,
     type,

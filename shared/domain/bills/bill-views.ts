@@ -15,7 +15,8 @@ import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 
 /** A bill as lists show it, with its status; the detail adds the status timeline (BillDetailFields). */
 export const BillView = lazySchema(() =>
-  Bill.omit({ provenance: true, status_timeline: true })
+  Bill()
+    .omit({ provenance: true, status_timeline: true })
     .extend({
       has_document: z.boolean().describe('Whether a text of the bill is published (a brief may be on its way)'),
       data_as_of: z.string().describe('When the data was fetched from its source (ISO 8601, UTC)'),

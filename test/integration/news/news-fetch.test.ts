@@ -34,7 +34,7 @@ useIntegrationStack();
 const LIMIT = 40;
 const today = () => new Date().toISOString().slice(0, 10);
 const bill = (n: number, shortTitle: string | null, latest: string | null = today()) =>
-  Bill.parse({
+  Bill().parse({
     id: `119-hr-${n}`,
     congress: 119,
     type: 'hr',
