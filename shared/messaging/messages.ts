@@ -67,7 +67,7 @@ export const BillEvent = z.object({
   status: BillStatus.optional(),
   previous_status: BillStatus.optional(),
   /** reintroduced: the later bill that reintroduces bill_id. */
-  reintroduced_as: ReintroducedAs.optional(),
+  reintroduced_as: ReintroducedAs().optional(),
 });
 export type BillEvent = z.infer<typeof BillEvent>;
 
@@ -80,8 +80,8 @@ export const DeliverBatch = z.object({
   ...correlation,
   v: z.literal(1),
   type: z.literal('deliver_batch'),
-  content: NotificationContent,
-  recipients: z.array(RecipientRef).min(1).max(500),
+  content: NotificationContent(),
+  recipients: z.array(RecipientRef()).min(1).max(500),
   /** 1 for the first delivery; retries of failed recipients count up. */
   attempt: z.number().int().min(1).default(1),
 });

@@ -51,10 +51,10 @@ export const WebhookEvent = lazySchema(() =>
       status: BillStatus.nullable().describe("bill.status_changed: the bill's new status"),
       previous_status: BillStatus.nullable().describe('bill.status_changed: the status before it'),
       text_version: z.string().nullable().describe('bill.new_document, bill.new_amendment: the text version published'),
-      items: z.array(DigestItem).describe('digest.weekly: the followed bills updated in the past 7 days'),
-      reintroduced_as: ReintroducedAs.nullable().describe(
-        'bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows',
-      ),
+      items: z.array(DigestItem()).describe('digest.weekly: the followed bills updated in the past 7 days'),
+      reintroduced_as: ReintroducedAs()
+        .nullable()
+        .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
     })
     .strict(),
 );
