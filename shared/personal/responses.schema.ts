@@ -10,11 +10,13 @@ import { Collection } from '#shared/domain/personal/collection.schema.ts';
 import { BillSummary, MemberSummary } from '#shared/domain/personal/summaries.ts';
 import { NextCursor } from '#shared/domain/paging.ts';
 
-const Tally = z.object({
-  compared: z.number().describe('How many were compared'),
-  matched: z.number().describe('How many matched'),
-  percent: z.number().nullable().describe('The share, in percent'),
-});
+const Tally = lazySchema(() =>
+  z.object({
+    compared: z.number().describe('How many were compared'),
+    matched: z.number().describe('How many matched'),
+    percent: z.number().nullable().describe('The share, in percent'),
+  }),
+);
 
 export const AlignmentReply = lazySchema(() =>
   z.object({
@@ -27,9 +29,9 @@ export const AlignmentReply = lazySchema(() =>
             .describe('The member (only the id when the member is not stored)'),
           comparable: z.boolean().describe('Whether enough votes could be compared'),
           note: z.string().nullable().describe('Why the alignment cannot be compared, when it cannot'),
-          alignment: Tally.describe('Counted votes where the member voted as the caller wanted'),
-          before_stance: Tally.describe('Votes before the stance was set'),
-          after_stance: Tally.describe('Votes after the stance was set'),
+          alignment: Tally().describe('Counted votes where the member voted as the caller wanted'),
+          before_stance: Tally().describe('Votes before the stance was set'),
+          after_stance: Tally().describe('Votes after the stance was set'),
           procedural_votes: z.number().describe('Procedural votes, not counted'),
           not_voting: z.number().describe('Members not voting'),
           votes: z
@@ -61,17 +63,19 @@ export const AlignmentReply = lazySchema(() =>
   }),
 );
 
-const TrendingReply = z.object({
-  title: z.literal('Most Popular').describe('The heading of the list'),
-  trending_source: z.enum(['scores', 'recent_activity']).describe('What ranked the most popular bills: trend scores or recent activity'),
-  window_days: z.number().nullable().describe('The window, in days'),
-  items: z.array(BillSummary().extend({ score: z.number().nullable().describe('The score, 0-100') })).describe('The bills, most popular first'),
-});
+const TrendingReply = lazySchema(() =>
+  z.object({
+    title: z.literal('Most Popular').describe('The heading of the list'),
+    trending_source: z.enum(['scores', 'recent_activity']).describe('What ranked the most popular bills: trend scores or recent activity'),
+    window_days: z.number().nullable().describe('The window, in days'),
+    items: z.array(BillSummary().extend({ score: z.number().nullable().describe('The score, 0-100') })).describe('The bills, most popular first'),
+  }),
+);
 
 export const DashboardReply = lazySchema(() =>
   z.object({
     personalized: z.boolean().describe("Whether the dashboard is the signed-in caller's"),
-    most_popular: TrendingReply.describe('The most popular bills by public-interest score'),
+    most_popular: TrendingReply().describe('The most popular bills by public-interest score'),
     followed_bills: z
       .array(BillSummary().extend({ follow_mode: FollowMode.nullable().describe('How a bill follow notifies: its follow mode') }))
       .optional()
@@ -113,20 +117,22 @@ export const SearchReply = lazySchema(() =>
   }),
 );
 
-const BillsPage = z.object({
-  items: z.array(BillSummary().extend({ added_at: z.string().describe('When the bill was added') })).describe('This page of its bills'),
-  next_cursor: NextCursor,
-});
+const BillsPage = lazySchema(() =>
+  z.object({
+    items: z.array(BillSummary().extend({ added_at: z.string().describe('When the bill was added') })).describe('This page of its bills'),
+    next_cursor: NextCursor,
+  }),
+);
 
 export const CollectionWithBillsReply = lazySchema(() =>
-  Collection.extend({ bills: BillsPage.describe('A page of its bills, newest added first') }).meta({
+  Collection.extend({ bills: BillsPage().describe('A page of its bills, newest added first') }).meta({
     id: 'CollectionWithBills',
     description: 'A collection of the caller with a page of its bills',
   }),
 );
 export const PublicCollectionReply = lazySchema(() =>
   Collection.omit({ user_id: true })
-    .extend({ bills: BillsPage.describe('A page of its bills, newest added first') })
+    .extend({ bills: BillsPage().describe('A page of its bills, newest added first') })
     .meta({ id: 'PublicCollection', description: 'A public collection with a page of its bills, as its share link shows it' }),
 );
 
