@@ -58,14 +58,14 @@ export const BillEvent = z.object({
   event_id: z.string().min(1),
   kind: BillEventKind,
   bill_id: BillId,
-  action_category: ActionCategory,
+  action_category: ActionCategory(),
   occurred_at: z.iso.datetime({ offset: true }),
   action_text: z.string().optional(),
   action_date: z.string().optional(),
   brief_version: z.number().int().optional(),
   /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
-  status: BillStatus.optional(),
-  previous_status: BillStatus.optional(),
+  status: BillStatus().optional(),
+  previous_status: BillStatus().optional(),
   /** reintroduced: the later bill that reintroduces bill_id. */
   reintroduced_as: ReintroducedAs().optional(),
 });

@@ -40,23 +40,25 @@ export const BILL_STATUSES = [
   'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
   'VETOED:OVERRIDE_FAIL_SECOND:SENATE',
 ] as const;
-export const BillStatus = z
-  .enum(BILL_STATUSES)
-  .describe('Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …');
-export type BillStatus = z.infer<typeof BillStatus>;
+export const BillStatus = lazySchema(() =>
+  z.enum(BILL_STATUSES).describe('Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …'),
+);
+export type BillStatus = z.infer<ReturnType<typeof BillStatus>>;
 
 /** Every bill on record has at least been introduced; actions move it on from here. */
 export const INITIAL_STATUS: BillStatus = 'INTRODUCED';
 
 /** One change of status: the status, the date of the action that caused it, and that action's text. */
-export const StatusTimelineEntry = z
-  .object({
-    status: BillStatus,
-    date: z.string().describe('The date (YYYY-MM-DD)'),
-    action_text: z.string().describe('The text of the action'),
-  })
-  .meta({ id: 'StatusTimelineEntry', description: 'One change of a bill status: the new status, its date and the action that made it' });
-export type StatusTimelineEntry = z.infer<typeof StatusTimelineEntry>;
+export const StatusTimelineEntry = lazySchema(() =>
+  z
+    .object({
+      status: BillStatus(),
+      date: z.string().describe('The date (YYYY-MM-DD)'),
+      action_text: z.string().describe('The text of the action'),
+    })
+    .meta({ id: 'StatusTimelineEntry', description: 'One change of a bill status: the new status, its date and the action that made it' }),
+);
+export type StatusTimelineEntry = z.infer<ReturnType<typeof StatusTimelineEntry>>;
 
 /**
  * Every code and every colon-delimited leading part of one (ENACTED,

@@ -57,7 +57,7 @@ export type ReintroductionView = z.infer<ReturnType<typeof ReintroductionView>>;
 /** What the bill detail shows beyond a list item: how its status got where it is (oldest first), its related bills and reintroductions. */
 export const BillDetailFields = lazySchema(() =>
   z.object({
-    status_timeline: z.array(StatusTimelineEntry).describe('Each change of status, oldest first'),
+    status_timeline: z.array(StatusTimelineEntry()).describe('Each change of status, oldest first'),
     related_bills: z
       .array(RelatedBillView())
       .describe('Bills Congress.gov relates to this one (identical, companion, procedurally related), newest Congress first.'),
@@ -105,7 +105,7 @@ export const ActionView = lazySchema(() =>
     .object({
       action_date: z.string().describe('The date of the action (YYYY-MM-DD)'),
       action_text: z.string().describe('The text of the action'),
-      category: ActionCategory.describe('The category: vote, presidential, committee_report, calendar, referral or procedural'),
+      category: ActionCategory().describe('The category: vote, presidential, committee_report, calendar, referral or procedural'),
       action_code: z.string().nullable().describe('The action code Congress.gov gives; null when none'),
       action_type: z.string().nullable().describe('The action type Congress.gov gives; null when none'),
       recorded_votes: z

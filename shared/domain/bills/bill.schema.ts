@@ -61,8 +61,8 @@ export const Bill = lazySchema(() =>
       .describe('The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text.'),
     topic_tags: z.array(z.string()).default([]).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
     update_date: z.string().nullable().default(null).describe('When Congress.gov last updated the bill; null when unknown'),
-    status: BillStatus.default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
-    status_timeline: z.array(StatusTimelineEntry).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
+    status: BillStatus().default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
+    status_timeline: z.array(StatusTimelineEntry()).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
     provenance: Provenance,
   }),
 );

@@ -75,11 +75,11 @@ export const NotificationContent = lazySchema(() =>
     bill_label: z.string().nullable().describe('The display label of the bill, such as H.R. 3076'),
     bill_title: z.string().nullable().describe('The title of the bill'),
     summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
-    action_category: ActionCategory.nullable().describe('The category of the action'),
+    action_category: ActionCategory().nullable().describe('The category of the action'),
     action_text: z.string().nullable().describe('The text of the action'),
     action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
-    status: BillStatus.nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
-    previous_status: BillStatus.nullable().default(null).describe('status_changed: the status before; null for other kinds'),
+    status: BillStatus().nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
+    previous_status: BillStatus().nullable().default(null).describe('status_changed: the status before; null for other kinds'),
     text_version: z
       .string()
       .nullable()
