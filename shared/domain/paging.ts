@@ -11,7 +11,6 @@ export const Paging = lazySchema(() =>
 export type Paging = z.infer<ReturnType<typeof Paging>>;
 
 /** The `next_cursor` of every list: one component of the OpenAPI document. */
-export const NextCursor = z
-  .string()
-  .nullable()
-  .meta({ id: 'NextCursor', description: 'Opaque cursor of the next page: pass it back as ?cursor=; null on the last page' });
+export const NextCursor = lazySchema(() =>
+  z.string().nullable().meta({ id: 'NextCursor', description: 'Opaque cursor of the next page: pass it back as ?cursor=; null on the last page' }),
+);

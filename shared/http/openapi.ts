@@ -186,7 +186,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: OpenApiInfo): Js
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
-  components.convert(ErrorBody, 'output');
+  components.convert(ErrorBody(), 'output');
   const webhookPayload = components.convert(WebhookPayload(), 'output');
   const { schemas, rename } = components.finish();
   return {

@@ -15,20 +15,22 @@ export const MemberIdParams = lazySchema(() => z.object({ id: MemberId.describe(
 export const IdParams = lazySchema(() => z.object({ id: z.string().min(1).max(200).describe('The id') }));
 export const TokenParams = lazySchema(() => z.object({ token: z.string().min(1).max(200).describe('The token') }));
 
-export const ErrorBody = z
-  .object({
-    detail: z.string().describe('What went wrong, for people'),
-    code: z.string().describe('A stable dotted error code, such as bill.not_found'),
-    errors: z
-      .array(z.object({ path: z.string().describe('Where the field is: body.x, query.y or path.z'), message: z.string().describe('What is wrong with it') }))
-      .optional()
-      .describe('The fields that failed validation (422 only)'),
-  })
-  .meta({ id: 'Error', description: 'Every error reply: a human `detail`, a stable dotted `code`, and for a validation failure the field `errors`' });
+export const ErrorBody = lazySchema(() =>
+  z
+    .object({
+      detail: z.string().describe('What went wrong, for people'),
+      code: z.string().describe('A stable dotted error code, such as bill.not_found'),
+      errors: z
+        .array(z.object({ path: z.string().describe('Where the field is: body.x, query.y or path.z'), message: z.string().describe('What is wrong with it') }))
+        .optional()
+        .describe('The fields that failed validation (422 only)'),
+    })
+    .meta({ id: 'Error', description: 'Every error reply: a human `detail`, a stable dotted `code`, and for a validation failure the field `errors`' }),
+);
 
 /** `{items, next_cursor}`: the envelope of every list. */
 
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).describe('This page of the list'), next_cursor: NextCursor });
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item).describe('This page of the list'), next_cursor: NextCursor() });
 
 export const JobAccepted = lazySchema(() =>
   z.object({ job: z.string().describe('The name of the job in the job table'), run_id: z.string().describe('The id of the job run') }),

@@ -120,7 +120,7 @@ export const SearchReply = lazySchema(() =>
 const BillsPage = lazySchema(() =>
   z.object({
     items: z.array(BillSummary().extend({ added_at: z.string().describe('When the bill was added') })).describe('This page of its bills'),
-    next_cursor: NextCursor,
+    next_cursor: NextCursor(),
   }),
 );
 
