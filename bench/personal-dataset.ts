@@ -110,7 +110,7 @@ export async function writeBills(from: number, to: number): Promise<void> {
 export function benchMember(i: number): Member {
   const r = rng(100_000 + i);
   const last = pick(r, LAST);
-  return Member.parse({
+  return Member().parse({
     id: `${last[0]}${String(i).padStart(6, '0')}`,
     name: `${last}, ${pick(r, FIRST)}`,
     state: pick(r, ['CA', 'TX', 'NY', 'FL', 'OH', 'PA', 'IL', 'WA']),
@@ -134,7 +134,7 @@ export async function writeRollCalls(billIds: string[], members: Member[]): Prom
   for (const billId of billIds) {
     for (const question of ['On Motion to Recommit', 'On Passage']) {
       const n = roll++;
-      const rollCall = RollCall.parse({
+      const rollCall = RollCall().parse({
         vote_id: `house-119-1-${n}`,
         chamber: 'house',
         congress: 119,

@@ -8,7 +8,6 @@ import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts'
 import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
-import { API_INFO, buildOpenApi } from '#shared/http/openapi.ts';
 import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/http/routes/system.routes.ts';
 import { Reply } from '#shared/http/reply.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
@@ -16,12 +15,18 @@ import { NotFoundError } from '#shared/errors/app-error.ts';
 /** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
 const allRoutes = async () => (await import('#shared/http/routes/index.ts')).ROUTES;
 
+/** The document's builder and what it imports (the webhook payload schemas): read on the first request for the document. */
+const openApiBuilder = () => import('#shared/http/openapi.ts');
+
 /** The docs page and its files: Swagger UI is read only when the page asks for it, never at cold start. */
 const docsPage = () => import('#shared/http/docs-page.ts');
 
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
-  implement(openapi, async () => buildOpenApi(await allRoutes(), { ...API_INFO, serverUrl: config().PUBLIC_URL })),
+  implement(openapi, async () => {
+    const [{ buildOpenApi, API_INFO }, routes] = await Promise.all([openApiBuilder(), allRoutes()]);
+    return buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL });
+  }),
   implement(apiDocs, async () => {
     const docs = await docsPage();
     return new Reply(

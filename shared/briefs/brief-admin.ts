@@ -87,7 +87,7 @@ export async function backfillLabels() {
     const checked = checkCitations(points, text, parseSections(text));
     const changed = unlabeled || checked.points.some((p, i) => p.label !== rawPoints[i]?.label) || checked.uncited !== Boolean(item.uncited);
     if (!changed) continue;
-    const brief = Brief.parse({ ...item, points: checked.points, uncited: checked.uncited });
+    const brief = Brief().parse({ ...item, points: checked.points, uncited: checked.uncited });
     await updateBriefPoints(brief);
     relabelled += checked.relabelled;
     briefsChanged += 1;

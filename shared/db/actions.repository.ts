@@ -42,7 +42,7 @@ export async function listActions(billId: string): Promise<BillAction[]> {
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
     ScanIndexForward: false,
   });
-  return items.map((i) => BillAction.parse(i));
+  return items.map((i) => BillAction().parse(i));
 }
 
 /** One page of a bill's actions, newest first. */
@@ -56,5 +56,5 @@ export async function listActionsPage(billId: string, limit: number, cursor?: st
     },
     cursor,
   );
-  return { items: page.items.map((i) => BillAction.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => BillAction().parse(i)), next_cursor: page.next_cursor };
 }

@@ -18,7 +18,7 @@ const toItem = (b: BillBackfill): Item => ({ ...backfillKeys.backfill(b.id), ent
 /** One backfill, read strongly consistent (every decision about a page starts here). */
 export async function getBackfill(id: string): Promise<BillBackfill | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: backfillKeys.backfill(id), ConsistentRead: true }));
-  return out.Item ? BillBackfill.parse(out.Item) : null;
+  return out.Item ? BillBackfill().parse(out.Item) : null;
 }
 
 /** A page of backfills, by id. */
@@ -27,13 +27,13 @@ export async function listBackfills(limit: number, cursor?: string): Promise<Pag
     { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': backfillKeys.partition }, Limit: limit, ConsistentRead: true },
     cursor,
   );
-  return { items: page.items.map((i) => BillBackfill.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => BillBackfill().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** Every backfill (the resumer's sweep; one item per scope an admin asked for). */
 export async function allBackfills(): Promise<BillBackfill[]> {
   const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': backfillKeys.partition } });
-  return items.map((i) => BillBackfill.parse(i));
+  return items.map((i) => BillBackfill().parse(i));
 }
 
 /** Saves a backfill seen for the first time; false when one with this id exists. */
@@ -91,7 +91,7 @@ export async function claimPage(ref: PageRef, now: Date, until: Date): Promise<B
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return BillBackfill.parse(out.Attributes);
+    return BillBackfill().parse(out.Attributes);
   } catch (err) {
     if (isConditionFailed(err)) return null;
     throw err;

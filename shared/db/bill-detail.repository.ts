@@ -35,7 +35,7 @@ export async function getBillPartition(billId: string): Promise<BillPartition | 
   if (!meta) return null;
   const prefixed = (p: string) => items.filter((i) => String(i.sk).startsWith(p));
   const briefs = prefixed(briefKeys.prefix)
-    .map((i) => Brief.safeParse(i))
+    .map((i) => Brief().safeParse(i))
     .flatMap((r) => (r.success ? [r.data] : []))
     .sort((a, b) => b.version - a.version);
   const texts = sortVersions(prefixed(textVersionKeys.prefix).map((i) => TextVersion.parse(i)));

@@ -33,7 +33,7 @@ function toItem(bill: Bill): Item {
 }
 
 /** Parses a stored bill item (extra key attributes are dropped). */
-export const billFromItem = (item: Item): Bill => Bill.parse(item);
+export const billFromItem = (item: Item): Bill => Bill().parse(item);
 
 /** The bill, or null. */
 export async function getBill(id: string): Promise<Bill | null> {

@@ -20,7 +20,7 @@ import { INDEX, tableName } from './table.ts';
 const tokenKey = (token: string) => tokenKeys.token('brief', token);
 const uncited = briefKeys.uncitedList;
 
-const fromItem = (item: Item | undefined): Brief | null => (item ? Brief.parse(item) : null);
+const fromItem = (item: Item | undefined): Brief | null => (item ? Brief().parse(item) : null);
 
 function toItem(brief: Brief, dedupeKey: string): Item {
   return {
@@ -60,7 +60,7 @@ export async function listBriefs(billId: string): Promise<Brief[]> {
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
     ScanIndexForward: false,
   });
-  return items.map((i) => Brief.parse(i));
+  return items.map((i) => Brief().parse(i));
 }
 
 /** A page of a bill's briefs, newest first. */
@@ -74,7 +74,7 @@ export async function listBriefsPage(billId: string, limit: number, cursor?: str
     },
     cursor,
   );
-  return { items: page.items.map((i) => Brief.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => Brief().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** The brief a share token points at (strongly consistent token read), or null. */
@@ -107,7 +107,7 @@ const MAX_VERSION_RACES = 5;
  */
 export async function putBrief(brief: Brief, options: { dedupeKey?: string } = {}): Promise<PutBriefResult> {
   const dedupeKey = options.dedupeKey ?? brief.text_version_code;
-  let candidate = Brief.parse(brief);
+  let candidate = Brief().parse(brief);
   for (let race = 0; race < MAX_VERSION_RACES; race++) {
     try {
       await dynamo().send(
@@ -183,12 +183,12 @@ export async function deleteBrief(billId: string, version: number): Promise<Brie
       ],
     }),
   );
-  return Brief.parse(out.Item);
+  return Brief().parse(out.Item);
 }
 
 /** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */
 export async function updateBriefPoints(brief: Brief): Promise<void> {
-  const parsed = Brief.parse(brief);
+  const parsed = Brief().parse(brief);
   const uncitedKeys = parsed.uncited ? 'SET points = :p, uncited = :u, #g3pk = :g3pk, #g3sk = :g3sk' : 'SET points = :p, uncited = :u REMOVE #g3pk, #g3sk';
   await dynamo().send(
     new UpdateCommand({
@@ -220,7 +220,7 @@ export async function listUncitedBriefs(): Promise<UncitedBriefRef[]> {
     ...indexPartition(uncited.index, uncited.partition),
   });
   return items.map((i) => {
-    const points = z.array(BriefPoint).safeParse(i.points);
+    const points = z.array(BriefPoint()).safeParse(i.points);
     return {
       bill_id: String(i.bill_id),
       version: Number(i.version),

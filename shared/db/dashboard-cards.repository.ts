@@ -27,7 +27,7 @@ export type { DashboardBill } from './bill-card.ts';
  * a recent-votes item's card and positions. A bill record also holds its
  * provenance, sponsor, links and index keys, none of which the dashboard shows.
  */
-const PROJECTION = ['pk', 'sk', ...Object.keys(DashboardBill.shape), 'votes', 'card'];
+const projection = (): string[] => ['pk', 'sk', ...Object.keys(DashboardBill().shape), 'votes', 'card'];
 
 export interface DashboardCards {
   bills: Map<string, DashboardBill>;
@@ -56,12 +56,12 @@ export async function readDashboardCards(
   }
   const members = [...new Set(memberIds)];
   const keys = [...bills.map(billKeys.meta), ...members.map(memberKeys.recentVotes)];
-  const items = keys.length > 0 ? await batchGet(keys, PROJECTION) : [];
+  const items = keys.length > 0 ? await batchGet(keys, projection()) : [];
   const byKey = new Map(items.map((i) => [keyOf(i), i]));
   const at = (k: { pk: string; sk: string }): Item | undefined => byKey.get(keyOf(k));
   for (const id of bills) {
     const item = at(billKeys.meta(id));
-    if (item) cards.bills.set(id, DashboardBill.parse(item));
+    if (item) cards.bills.set(id, DashboardBill().parse(item));
   }
   const activity = new Map(members.map((id) => [id, memberActivityFromItem(at(memberKeys.recentVotes(id)), votesPerMember)]));
   const withoutCard = members.filter((id) => activity.get(id)?.card === null);

@@ -18,7 +18,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { newestRecent as newestOf, planBillIds, planTrending } from '#shared/domain/personal/trending-window.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { BILL_CARD_ATTRIBUTES, BillCard, billCardFromItem } from './bill-card.ts';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
+import { billCardAttributes, BillCard, billCardFromItem } from './bill-card.ts';
 import { batchGet, conditional } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';
@@ -32,31 +33,34 @@ export const FEED_SIZE = 10;
 /** The recent map is trimmed back to FEED_SIZE once it holds this many entries. */
 const RECENT_TRIM_AT = 40;
 
-const Entry = z.object({ bill_id: z.string(), score: z.number() });
-export const DashboardFeed = z.object({
-  /** YYYY-MM-DD → that day's top bills, highest score first. */
-  trending_days: z.record(z.string(), z.array(Entry)).default({}),
-  /** bill id → its latest action date: a superset of the newest FEED_SIZE (trimmed now and then). */
-  recent: z.record(z.string(), z.string()).default({}),
-  /** The latest action date a bill needs to enter `recent` (the oldest date kept at the last trim). */
-  recent_floor: z.string().nullable().default(null),
-  /** bill id → the card of a bill Most Popular shows (none before migration 0010). */
-  cards: z.record(z.string(), BillCard).default({}),
-  version: z.number().int().default(0),
+// Built on first use: the bill cards build the bill schema, which most of the functions importing this module never read.
+export const DashboardFeed = lazySchema(() => {
+  const Entry = z.object({ bill_id: z.string(), score: z.number() });
+  return z.object({
+    /** YYYY-MM-DD → that day's top bills, highest score first. */
+    trending_days: z.record(z.string(), z.array(Entry)).default({}),
+    /** bill id → its latest action date: a superset of the newest FEED_SIZE (trimmed now and then). */
+    recent: z.record(z.string(), z.string()).default({}),
+    /** The latest action date a bill needs to enter `recent` (the oldest date kept at the last trim). */
+    recent_floor: z.string().nullable().default(null),
+    /** bill id → the card of a bill Most Popular shows (none before migration 0010). */
+    cards: z.record(z.string(), BillCard()).default({}),
+    version: z.number().int().default(0),
+  });
 });
-export type DashboardFeed = z.infer<typeof DashboardFeed>;
+export type DashboardFeed = z.infer<ReturnType<typeof DashboardFeed>>;
 
 /** The feed (one GetItem); an empty one before anything was written. */
 export async function readDashboardFeed(): Promise<DashboardFeed> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: dashboardKeys.feed }));
-  return DashboardFeed.parse(out.Item ?? {});
+  return DashboardFeed().parse(out.Item ?? {});
 }
 
 /** Read, change and write the feed back on the version read (./versioned-item.ts). */
 const rewriteFeed = (change: (feed: DashboardFeed) => DashboardFeed, attempts = 10) =>
   rewriteVersioned(
     dashboardKeys.feed,
-    (item) => DashboardFeed.parse(item),
+    (item) => DashboardFeed().parse(item),
     (feed) => ({ entity: 'dashboard_feed', ...change(feed) }),
     attempts,
   );
@@ -99,7 +103,7 @@ export async function noteLatestAction(billId: string, latestActionDate: string 
     base: { entity: 'dashboard_feed' },
   });
   if (!after) return; // older than the floor
-  const feed = DashboardFeed.parse(after);
+  const feed = DashboardFeed().parse(after);
   // Trimming only bounds the item; when writers race, a later write trims instead.
   if (Object.keys(feed.recent).length > RECENT_TRIM_AT) await rewriteFeed(trimRecent, 3);
   // Without current scores Most Popular is the newest bills, which this one may have joined; and the windows move at midnight.
@@ -130,7 +134,7 @@ function cardsMatch(feed: DashboardFeed, now = new Date()): boolean {
  */
 async function readBillCards(ids: string[]): Promise<Map<string, BillCard>> {
   if (ids.length === 0) return new Map();
-  const items = await batchGet(ids.map(billKeys.meta), [...BILL_CARD_ATTRIBUTES], { consistent: true });
+  const items = await batchGet(ids.map(billKeys.meta), [...billCardAttributes()], { consistent: true });
   return new Map(items.map((i) => [String(i.id), billCardFromItem(i)]));
 }
 

@@ -16,7 +16,7 @@ import { tableName } from './table.ts';
 const key = () => settingKeys.setting(SETTING_KEYS.llmBatch);
 
 /** The stored batch state, or null when no batch was ever requested. */
-export const getBatchState = () => getSetting(SETTING_KEYS.llmBatch, BatchState);
+export const getBatchState = () => getSetting(SETTING_KEYS.llmBatch, BatchState());
 
 const item = (state: BatchState) => ({ ...key(), entity: 'setting', value: state, updated_at: state.updated_at });
 

@@ -9,6 +9,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
@@ -36,28 +37,30 @@ const WRITE_CONCURRENCY = 16;
  * rest the dashboard never reads; entries stored whole before are read the
  * same way (migration 0009 rewrote them slim).
  */
-export const RecentVote = MemberVote.pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true });
-export type RecentVote = z.infer<typeof RecentVote>;
+export const RecentVote = lazySchema(() => MemberVote().pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true }));
+export type RecentVote = z.infer<ReturnType<typeof RecentVote>>;
 
-const RecentVotesItem = z.object({
-  votes: z.record(z.string(), RecentVote).default({}),
-  /** Null until a member writer (or migration 0009) has put it. */
-  card: MemberCard.nullable().default(null),
-  version: z.number().int().default(0),
-});
+const RecentVotesItem = lazySchema(() =>
+  z.object({
+    votes: z.record(z.string(), RecentVote()).default({}),
+    /** Null until a member writer (or migration 0009) has put it. */
+    card: MemberCard().nullable().default(null),
+    version: z.number().int().default(0),
+  }),
+);
 
 const entryKey = (v: Pick<MemberVote, 'date' | 'vote_id'>) => `${v.date}#${v.vote_id}`;
 
 /** The newest positions of a stored recent-votes item, newest first. */
 export function recentVotesFromItem(item: Item | undefined, limit: number): RecentVote[] {
-  return newest(RecentVotesItem.parse(item ?? {}).votes)
+  return newest(RecentVotesItem().parse(item ?? {}).votes)
     .slice(0, limit)
     .map(([, v]) => v);
 }
 
 /** A member's card and newest `limit` positions from their stored item (card null when none was written). */
 export function memberActivityFromItem(item: Item | undefined, limit: number): { card: MemberCard | null; recent_votes: RecentVote[] } {
-  const parsed = RecentVotesItem.parse(item ?? {});
+  const parsed = RecentVotesItem().parse(item ?? {});
   return {
     card: parsed.card,
     recent_votes: newest(parsed.votes)
@@ -101,7 +104,7 @@ export async function noteMemberCard(member: MemberCard): Promise<void> {
 export async function slimRecentVotes(memberId: string): Promise<boolean> {
   return rewriteVersioned(
     memberKeys.recentVotes(memberId),
-    (item) => RecentVotesItem.parse(item),
+    (item) => RecentVotesItem().parse(item),
     (current) => ({ entity: 'member_recent_votes', member_id: memberId, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
     3,
   );
@@ -111,7 +114,7 @@ export async function slimRecentVotes(memberId: string): Promise<boolean> {
 export async function trimRecentVotes(memberId: string): Promise<boolean> {
   const key = memberKeys.recentVotes(memberId);
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ProjectionExpression: 'votes' }));
-  const entries = Object.keys(RecentVotesItem.parse(out.Item ?? {}).votes);
+  const entries = Object.keys(RecentVotesItem().parse(out.Item ?? {}).votes);
   if (entries.length <= RECENT_VOTES_KEPT) return false;
   await dropOlder(key, entries);
   return true;
@@ -128,10 +131,10 @@ async function noteOne(vote: MemberVote): Promise<void> {
     key,
     map: 'votes',
     entry: entryKey(vote),
-    value: RecentVote.parse(vote),
+    value: RecentVote().parse(vote),
     base: { entity: 'member_recent_votes', member_id: vote.member_id },
   });
-  const entries = Object.keys(RecentVotesItem.parse(after ?? {}).votes);
+  const entries = Object.keys(RecentVotesItem().parse(after ?? {}).votes);
   if (entries.length > TRIM_AT) await dropOlder(key, entries);
 }
 

@@ -29,7 +29,7 @@ function toItem(m: Member): Item {
 }
 
 /** Parses a stored member record (extra key attributes are dropped). */
-export const memberFromItem = (i: Item): Member => Member.parse(i);
+export const memberFromItem = (i: Item): Member => Member().parse(i);
 const fromItem = memberFromItem;
 
 /**
@@ -144,7 +144,7 @@ export async function searchMembers(q: string, limit: number): Promise<MemberCar
   const cards = new Map<string, MemberCard>();
   const cardless: string[] = [];
   for (const item of page.items) {
-    const card = MemberCard.safeParse(item.card);
+    const card = MemberCard().safeParse(item.card);
     if (card.success) cards.set(card.data.id, card.data);
     else cardless.push(String(item.member_id));
   }

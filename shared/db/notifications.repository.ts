@@ -29,17 +29,23 @@ export type { DeferKind } from './keys/notification.keys.ts';
 const deferred = notificationKeys.deferred;
 const deferredIndex = INDEX[deferred.index];
 
-const EVENT_FIELDS = Object.keys(NotificationEvent.shape);
+/** The fields of a stored event, read once the event schema is built (on the first event read). */
+let fields: string[] | undefined;
+const eventFields = (): string[] => (fields ??= Object.keys(NotificationEvent().shape));
 /** Channel states as stored, legacy values (superseded) read in today's vocabulary. */
 const storedChannels = (channels: unknown) =>
   channels && typeof channels === 'object' ? Object.fromEntries(Object.entries(channels).map(([c, v]) => [c, readChannelState(v)])) : channels;
 const fromItem = (item: Item): NotificationEvent =>
-  NotificationEvent.parse({
-    ...Object.fromEntries(EVENT_FIELDS.map((k) => [k, item[k]]).filter(([, v]) => v !== undefined)),
+  NotificationEvent().parse({
+    ...Object.fromEntries(
+      eventFields()
+        .map((k) => [k, item[k]])
+        .filter(([, v]) => v !== undefined),
+    ),
     channels: storedChannels(item.channels),
   });
 const dueFromItem = (item: Item): DueEvent => {
-  const claim = ReleaseClaim.safeParse(item.release_claim);
+  const claim = ReleaseClaim().safeParse(item.release_claim);
   return { ...fromItem(item), release_claim: claim.success ? claim.data : null };
 };
 

@@ -53,7 +53,7 @@ export async function listBillVotes(billId: string): Promise<RollCall[]> {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)',
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':v': voteKeys.billVotePrefix },
   });
-  return items.map((i) => RollCall.parse(i)).sort((a, b) => a.date.localeCompare(b.date) || a.roll_number - b.roll_number);
+  return items.map((i) => RollCall().parse(i)).sort((a, b) => a.date.localeCompare(b.date) || a.roll_number - b.roll_number);
 }
 
 /** Positions of the given members in one roll call (BatchGet); all positions when no ids are given. */
@@ -64,7 +64,7 @@ export async function listRollCallPositions(voteId: string, memberIds?: string[]
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
         ExpressionAttributeValues: { ':pk': voteKeys.rollCallPartition(voteId), ':p': voteKeys.positionPrefix },
       });
-  return items.map((i) => MemberVote.parse(i));
+  return items.map((i) => MemberVote().parse(i));
 }
 
 /** A member's recorded positions, newest first. */
@@ -77,7 +77,7 @@ export async function listMemberVotes(memberId: string, opts: { limit: number; c
     },
     opts.cursor,
   );
-  return { items: page.items.map((i) => MemberVote.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => MemberVote().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** Claims the one background vote fetch of a bill's first votes view; true only for the first caller. */

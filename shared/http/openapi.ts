@@ -13,56 +13,6 @@ import { WebhookPayload } from '#shared/domain/notify/webhook-payload.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const JsonObject = z.record(z.string(), z.unknown()).describe('A JSON object (a schema, parameter or response of the document)');
-/** The shape of the document buildOpenApi() builds: the response schema of GET /api/openapi.json. */
-export const OpenApiDocument = z
-  .object({
-    openapi: z.string().describe('The OpenAPI version of the document (3.1.0)'),
-    info: z
-      .object({
-        title: z.string().describe('The API name'),
-        version: z.string().describe('The API version'),
-        description: z.string().describe('What the API is and how to call it'),
-      })
-      .describe('About the API'),
-    servers: z.array(z.object({ url: z.string().describe('The base URL of the API') })).describe('Where the API is served'),
-    tags: z
-      .array(z.object({ name: z.string().describe('The tag'), description: z.string().describe('What its routes cover') }))
-      .describe('The areas of the API'),
-    paths: z
-      .record(
-        z.string(),
-        z.record(
-          z.string(),
-          z
-            .object({
-              operationId: z.string().describe('Unique name of the operation'),
-              summary: z.string().describe('One line on what it does'),
-              description: z.string().describe('What it does, who may call it and its notable errors'),
-              tags: z.array(z.string()).describe('The areas it belongs to'),
-              parameters: z.array(JsonObject).describe('Path and query parameters'),
-              responses: z.record(z.string(), JsonObject).describe('Replies by status'),
-              security: z.array(z.record(z.string(), z.array(z.string()))).describe('Accepted credentials; an empty object means anonymous'),
-              'x-auth': z.enum(['none', 'optional', 'user', 'admin']).describe('The auth level: none, optional (guest or user), user, admin'),
-              'x-rate-limit': z.string().optional().describe('The rate limit the route counts against'),
-              requestBody: JsonObject.optional().describe('The JSON body'),
-            })
-            .describe('One operation'),
-        ),
-      )
-      .describe('Operations by path and method'),
-    webhooks: z
-      .record(z.string(), z.record(z.string(), JsonObject))
-      .describe("What the service itself sends: the signed notification webhook POSTed to a user's webhook_url"),
-    components: z
-      .object({
-        securitySchemes: z.record(z.string(), JsonObject).describe('How to authenticate'),
-        schemas: z.record(z.string(), JsonObject).describe('Shared schemas, referenced with $ref'),
-      })
-      .describe('Shared definitions'),
-  })
-  .describe('The OpenAPI 3.1 document of the API');
-
 const DEFS = '#/$defs/';
 const COMPONENTS = '#/components/schemas/';
 /** The suffix a component's input (request) form carries until it is known to differ from its output form. */
@@ -236,8 +186,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: OpenApiInfo): Js
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
-  components.convert(ErrorBody, 'output');
-  const webhookPayload = components.convert(WebhookPayload, 'output');
+  components.convert(ErrorBody(), 'output');
+  const webhookPayload = components.convert(WebhookPayload(), 'output');
   const { schemas, rename } = components.finish();
   return {
     openapi: '3.1.0',

@@ -3,10 +3,17 @@
  * (Lambda) that serves it, its auth level, its rate limit and the zod schemas
  * that validate it. The CDK stack, the local API server and the OpenAPI
  * document are all generated from these rows.
+ *
+ * A row's schemas are given as functions and built the first time they are
+ * read: an API function serves one route per request and a cold container
+ * answers one, so it builds only that route's schemas, and never a reply
+ * schema (those feed the OpenAPI document and the e2e contract checks).
  */
 import type * as z from 'zod';
 import { badRequest } from './http-error.ts';
 import type { RateLimitName } from './rate-limits.ts';
+
+export { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
@@ -78,13 +85,51 @@ export interface RouteDef<
   job?: string;
 }
 
-/** Declares a route while keeping its schema types for the implementation. */
+/** The fields of a route that hold zod schemas. */
+export const ROUTE_SCHEMA_FIELDS = ['params', 'query', 'body', 'response'] as const;
+type SchemaField = (typeof ROUTE_SCHEMA_FIELDS)[number];
+
+/** A route as declared: each schema as a function that builds it (see the header). */
+export type RouteInput<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends AuthLevel = AuthLevel,
+> = Omit<RouteDef<P, Q, B, A>, SchemaField> & {
+  params?: () => P;
+  query?: () => Q;
+  body?: () => B;
+  response?: () => z.ZodType;
+};
+
+/**
+ * Declares a route while keeping its schema types for the implementation.
+ * Each schema field of the row is a getter that calls its builder once, on
+ * first read, then holds the schema as a plain value: the same instance on
+ * every read, as the OpenAPI document's `.meta({ id })` components need.
+ */
 export function defineRoute<
   P extends AnyObject | undefined = undefined,
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   const A extends AuthLevel = AuthLevel,
->(route: RouteDef<P, Q, B, A>): RouteDef<P, Q, B, A> {
+>(input: RouteInput<P, Q, B, A>): RouteDef<P, Q, B, A> {
+  const { params, query, body, response, ...plain } = input;
+  const route: RouteDef<P, Q, B, A> = plain;
+  const builders: Partial<Record<SchemaField, () => z.ZodType | undefined>> = { params, query, body, response };
+  for (const field of ROUTE_SCHEMA_FIELDS) {
+    const build = builders[field];
+    if (!build) continue;
+    Object.defineProperty(route, field, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const schema = build();
+        Object.defineProperty(route, field, { value: schema, enumerable: true, writable: false, configurable: false });
+        return schema;
+      },
+    });
+  }
   return route;
 }
 

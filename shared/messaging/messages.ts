@@ -58,16 +58,16 @@ export const BillEvent = z.object({
   event_id: z.string().min(1),
   kind: BillEventKind,
   bill_id: BillId,
-  action_category: ActionCategory,
+  action_category: ActionCategory(),
   occurred_at: z.iso.datetime({ offset: true }),
   action_text: z.string().optional(),
   action_date: z.string().optional(),
   brief_version: z.number().int().optional(),
   /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
-  status: BillStatus.optional(),
-  previous_status: BillStatus.optional(),
+  status: BillStatus().optional(),
+  previous_status: BillStatus().optional(),
   /** reintroduced: the later bill that reintroduces bill_id. */
-  reintroduced_as: ReintroducedAs.optional(),
+  reintroduced_as: ReintroducedAs().optional(),
 });
 export type BillEvent = z.infer<typeof BillEvent>;
 
@@ -80,8 +80,8 @@ export const DeliverBatch = z.object({
   ...correlation,
   v: z.literal(1),
   type: z.literal('deliver_batch'),
-  content: NotificationContent,
-  recipients: z.array(RecipientRef).min(1).max(500),
+  content: NotificationContent(),
+  recipients: z.array(RecipientRef()).min(1).max(500),
   /** 1 for the first delivery; retries of failed recipients count up. */
   attempt: z.number().int().min(1).default(1),
 });

@@ -103,7 +103,7 @@ export function describeEmailError(err: unknown): string {
 }
 
 /** POST /api/notifications/test/email. */
-export async function testEmail(user: User, req: z.infer<typeof EmailTestRequest>): Promise<NotificationTestResult> {
+export async function testEmail(user: User, req: z.infer<ReturnType<typeof EmailTestRequest>>): Promise<NotificationTestResult> {
   const to = req?.email_address ?? readPrefs(user.notification_prefs).email_address;
   if (!to) return { status: 'error', error: 'No email address: enter one (or save it) before testing' };
   try {

@@ -13,6 +13,7 @@
  *   404 at once (a leaked feed URL is revoked this way).
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
 import { ensureNotificationToken, rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';
@@ -70,11 +71,13 @@ export async function updateSettings(user: User, update: NotificationSettingsUpd
 }
 
 /** The RSS token and the feed URL built from it. */
-export const FeedToken = z.object({
-  rss_token: z.string().describe('The new token of the personal RSS feed'),
-  rss_feed_url: z.string().describe('The new feed URL; the old one answers 404'),
-});
-export type FeedToken = z.infer<typeof FeedToken>;
+export const FeedToken = lazySchema(() =>
+  z.object({
+    rss_token: z.string().describe('The new token of the personal RSS feed'),
+    rss_feed_url: z.string().describe('The new feed URL; the old one answers 404'),
+  }),
+);
+export type FeedToken = z.infer<ReturnType<typeof FeedToken>>;
 
 /** POST /api/notifications/rss/rotate-token. */
 export async function rotateFeedToken(user: User): Promise<FeedToken> {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   process.env.REPLAY_HAR = SEED_HAR_PATH;
   await provisionTestStack();
   await createBill(
-    Bill.parse({
+    Bill().parse({
       id: '116-hjres-37',
       congress: 116,
       type: 'hjres',

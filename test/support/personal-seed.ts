@@ -22,7 +22,7 @@ const provenance = { source: 'test-seed', fetched_at: '2026-01-01T00:00:00Z' };
 
 /** A bill record with sensible defaults. */
 export function makeBill(congress: number, type: BillType, number: number, over: Partial<Bill> = {}): Bill {
-  return Bill.parse({
+  return Bill().parse({
     id: `${congress}-${type}-${number}`,
     congress,
     type,
@@ -46,7 +46,7 @@ export async function seedBill(congress: number, type: BillType, number: number,
 }
 
 export function makeMember(id: string, name: string, over: Partial<Member> = {}): Member {
-  return Member.parse({ id, name, state: 'CA', district: 12, chamber: 'house', party: 'D', provenance, ...over });
+  return Member().parse({ id, name, state: 'CA', district: 12, chamber: 'house', party: 'D', provenance, ...over });
 }
 
 export async function seedMember(id: string, name: string, over: Partial<Member> = {}): Promise<Member> {
@@ -65,7 +65,7 @@ export async function seedRollCall(input: {
   chamber?: 'house' | 'senate';
 }): Promise<RollCall> {
   const chamber = input.chamber ?? 'house';
-  const rollCall = RollCall.parse({
+  const rollCall = RollCall().parse({
     vote_id: `${chamber}-119-1-${input.roll}`,
     chamber,
     congress: 119,
@@ -93,7 +93,7 @@ export async function seedRollCall(input: {
 
 /** Stores a brief for a bill (tagging the bill's topics) and returns its share token. */
 export async function seedBrief(billId: string, topicTags: string[] = []): Promise<Brief> {
-  const brief = Brief.parse({
+  const brief = Brief().parse({
     bill_id: billId,
     version: 1,
     type: 'full',

@@ -7,6 +7,7 @@
  * filter those events as they filter actions.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 export const ACTION_CATEGORIES = [
   'vote',
@@ -20,8 +21,8 @@ export const ACTION_CATEGORIES = [
   'status_changed',
   'reintroduced',
 ] as const;
-export const ActionCategory = z.enum(ACTION_CATEGORIES);
-export type ActionCategory = z.infer<typeof ActionCategory>;
+export const ActionCategory = lazySchema(() => z.enum(ACTION_CATEGORIES));
+export type ActionCategory = z.infer<ReturnType<typeof ActionCategory>>;
 
 /** A new action of these categories enqueues a document fetch (besides the first one per new bill). */
 export const DOCUMENT_FETCH_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['vote', 'committee_report', 'presidential', 'calendar', 'referral']);

@@ -6,6 +6,7 @@
  * runs them.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { congressForDate } from './bill-id.ts';
 
 /** Bills per listing page: Congress.gov's largest `limit`. */
@@ -33,30 +34,36 @@ export const MAX_QUEUE_DELAY_SECONDS = 900;
  */
 export const BACKFILL_STALL_MS = 45 * 60_000;
 
-export const BackfillScope = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('congress').describe('A whole Congress'), congress: z.number().int().describe('The Congress number, such as 118') }),
-  /** Bills whose Congress.gov update date falls within [from, to] (whole UTC days). */
-  z.object({
-    kind: z.literal('window').describe('A window of update dates'),
-    from: z.iso.date().describe('The first update date of the window (YYYY-MM-DD, UTC, inclusive)'),
-    to: z.iso.date().describe('The last update date of the window (YYYY-MM-DD, UTC, inclusive)'),
-  }),
-]);
-export type BackfillScope = z.infer<typeof BackfillScope>;
+export const BackfillScope = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('congress').describe('A whole Congress'), congress: z.number().int().describe('The Congress number, such as 118') }),
+    /** Bills whose Congress.gov update date falls within [from, to] (whole UTC days). */
+    z.object({
+      kind: z.literal('window').describe('A window of update dates'),
+      from: z.iso.date().describe('The first update date of the window (YYYY-MM-DD, UTC, inclusive)'),
+      to: z.iso.date().describe('The last update date of the window (YYYY-MM-DD, UTC, inclusive)'),
+    }),
+  ]),
+);
+export type BackfillScope = z.infer<ReturnType<typeof BackfillScope>>;
 
 export const BACKFILL_ID_PATTERN = /^(congress-\d{2,3}|updated-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2})$/;
-export const BackfillId = z.string().regex(BACKFILL_ID_PATTERN, { error: 'must be a backfill id such as congress-119 or updated-2025-01-01-2025-01-31' });
+export const BackfillId = lazySchema(() =>
+  z.string().regex(BACKFILL_ID_PATTERN, { error: 'must be a backfill id such as congress-119 or updated-2025-01-01-2025-01-31' }),
+);
 
 /** One id per scope, so asking twice for the same scope finds the same backfill. */
 export const backfillId = (scope: BackfillScope): string => (scope.kind === 'congress' ? `congress-${scope.congress}` : `updated-${scope.from}-${scope.to}`);
 
 /** The body of POST /api/admin/backfill-bills: `{congress}` or `{from, to}`. */
-export const BackfillRequest = z.object({
-  congress: z.number().int().optional().describe('A Congress to backfill whole, e.g. 119.'),
-  from: z.iso.date().optional().describe('The first and last update dates of a window (YYYY-MM-DD, UTC, inclusive).'),
-  to: z.iso.date().optional().describe('The last update date of the window (YYYY-MM-DD, UTC, inclusive)'),
-});
-export type BackfillRequest = z.infer<typeof BackfillRequest>;
+export const BackfillRequest = lazySchema(() =>
+  z.object({
+    congress: z.number().int().optional().describe('A Congress to backfill whole, e.g. 119.'),
+    from: z.iso.date().optional().describe('The first and last update dates of a window (YYYY-MM-DD, UTC, inclusive).'),
+    to: z.iso.date().optional().describe('The last update date of the window (YYYY-MM-DD, UTC, inclusive)'),
+  }),
+);
+export type BackfillRequest = z.infer<ReturnType<typeof BackfillRequest>>;
 
 export interface ScopeIssue {
   path: string;
@@ -98,69 +105,73 @@ export function listingOf(scope: BackfillScope): { congress: number } | { from: 
   return scope.kind === 'congress' ? { congress: scope.congress } : { from: new Date(`${scope.from}T00:00:00Z`), to: new Date(`${scope.to}T23:59:59Z`) };
 }
 
-export const BackfillState = z.enum(['running', 'completed', 'failed']).describe('running, completed or failed');
-export type BackfillState = z.infer<typeof BackfillState>;
+export const BackfillState = lazySchema(() => z.enum(['running', 'completed', 'failed']).describe('running, completed or failed'));
+export type BackfillState = z.infer<ReturnType<typeof BackfillState>>;
 
 const count = z.number().int().min(0);
 
 /** The stored progress of one backfill (one item; see docs/data-model.md A17). */
-export const BillBackfill = z.object({
-  id: z.string().describe('The backfill id: congress-{n} or updated-{from}-{to}'),
-  scope: BackfillScope.describe('What it covers: a whole Congress, or a window of update dates'),
-  run: z.number().int().min(1).describe('Counts up each time a completed backfill is run again; page messages of an earlier run are ignored.'),
-  state: BackfillState.describe('running, completed or failed'),
-  offset: count.describe('The cursor: the listing offset of the next page to fetch.'),
-  pages_done: count.describe('Listing pages finished'),
-  bills_seen: count.describe('Listing entries read (a bill listed twice, as a bill updated mid-run can be, counts twice).'),
-  bills_queued: count.describe('New bills saved, each with its sponsor, actions, cosponsors and text fetches queued.'),
-  bills_refreshed: count.describe('Stored bills whose listing had changed: refreshed and their actions fetched again.'),
-  bills_total: count.nullable().describe("The listing's size as Congress.gov last reported it; null before the first page."),
-  next_page_at: z.string().nullable().describe('When the next page is due (pacing); null once finished.'),
-  resumes: count.describe('Times a stalled or failed backfill was resumed at its cursor.'),
-  started_by: z.string().describe('Who started it'),
-  started_at: z.string().describe('When it started (ISO 8601, UTC)'),
-  updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
-  finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
-  error: z.string().nullable().describe("Why the backfill failed (the page's last error); null otherwise."),
-  claim_id: z.string().nullable().default(null).describe('The page attempt in progress: its message id and until when it holds the page.'),
-  claim_until: z.string().nullable().default(null),
-  last_page_by: z
-    .string()
-    .nullable()
-    .default(null)
-    .describe('The message that finished the last page: its redelivery knows the next page may never have been queued.'),
-});
-export type BillBackfill = z.infer<typeof BillBackfill>;
-
-/** What the admin routes show of a backfill. */
-export const BackfillView = z
-  .object({
+export const BillBackfill = lazySchema(() =>
+  z.object({
     id: z.string().describe('The backfill id: congress-{n} or updated-{from}-{to}'),
-    scope: BackfillScope.describe('What it covers: a whole Congress, or a window of update dates'),
-    run: z.number().int().describe('Counts up each time a completed backfill is run again'),
-    state: BackfillState.describe('running, completed or failed'),
-    cursor: z
-      .object({
-        offset: count.describe('The listing offset of the next page'),
-        next_page_at: z.string().nullable().describe('When the next page is due; null once finished'),
-      })
-      .describe('The listing offset of the next page, and when it is due (null once finished).'),
+    scope: BackfillScope().describe('What it covers: a whole Congress, or a window of update dates'),
+    run: z.number().int().min(1).describe('Counts up each time a completed backfill is run again; page messages of an earlier run are ignored.'),
+    state: BackfillState().describe('running, completed or failed'),
+    offset: count.describe('The cursor: the listing offset of the next page to fetch.'),
     pages_done: count.describe('Listing pages finished'),
-    pages_total: count.nullable().describe('Listing pages in all; null before the first page'),
-    bills_seen: count.describe('Listing entries read'),
-    bills_queued: count.describe('New bills saved, with their details queued'),
-    bills_refreshed: count.describe('Stored bills whose listing had changed, refreshed'),
-    bills_total: count.nullable().describe('The listing size as Congress.gov last reported it; null before the first page'),
-    stalled: z.boolean().describe('Whether the backfill is overdue with nobody holding its page (asking again resumes it)'),
-    resumes: count.describe('Times it was resumed at its cursor'),
+    bills_seen: count.describe('Listing entries read (a bill listed twice, as a bill updated mid-run can be, counts twice).'),
+    bills_queued: count.describe('New bills saved, each with its sponsor, actions, cosponsors and text fetches queued.'),
+    bills_refreshed: count.describe('Stored bills whose listing had changed: refreshed and their actions fetched again.'),
+    bills_total: count.nullable().describe("The listing's size as Congress.gov last reported it; null before the first page."),
+    next_page_at: z.string().nullable().describe('When the next page is due (pacing); null once finished.'),
+    resumes: count.describe('Times a stalled or failed backfill was resumed at its cursor.'),
     started_by: z.string().describe('Who started it'),
     started_at: z.string().describe('When it started (ISO 8601, UTC)'),
     updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
     finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
-    error: z.string().nullable().describe('What went wrong; null when nothing did'),
-  })
-  .meta({ id: 'BillBackfill', description: 'A bill backfill: its scope, state, cursor and counts' });
-export type BackfillView = z.infer<typeof BackfillView>;
+    error: z.string().nullable().describe("Why the backfill failed (the page's last error); null otherwise."),
+    claim_id: z.string().nullable().default(null).describe('The page attempt in progress: its message id and until when it holds the page.'),
+    claim_until: z.string().nullable().default(null),
+    last_page_by: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe('The message that finished the last page: its redelivery knows the next page may never have been queued.'),
+  }),
+);
+export type BillBackfill = z.infer<ReturnType<typeof BillBackfill>>;
+
+/** What the admin routes show of a backfill. */
+export const BackfillView = lazySchema(() =>
+  z
+    .object({
+      id: z.string().describe('The backfill id: congress-{n} or updated-{from}-{to}'),
+      scope: BackfillScope().describe('What it covers: a whole Congress, or a window of update dates'),
+      run: z.number().int().describe('Counts up each time a completed backfill is run again'),
+      state: BackfillState().describe('running, completed or failed'),
+      cursor: z
+        .object({
+          offset: count.describe('The listing offset of the next page'),
+          next_page_at: z.string().nullable().describe('When the next page is due; null once finished'),
+        })
+        .describe('The listing offset of the next page, and when it is due (null once finished).'),
+      pages_done: count.describe('Listing pages finished'),
+      pages_total: count.nullable().describe('Listing pages in all; null before the first page'),
+      bills_seen: count.describe('Listing entries read'),
+      bills_queued: count.describe('New bills saved, with their details queued'),
+      bills_refreshed: count.describe('Stored bills whose listing had changed, refreshed'),
+      bills_total: count.nullable().describe('The listing size as Congress.gov last reported it; null before the first page'),
+      stalled: z.boolean().describe('Whether the backfill is overdue with nobody holding its page (asking again resumes it)'),
+      resumes: count.describe('Times it was resumed at its cursor'),
+      started_by: z.string().describe('Who started it'),
+      started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+      updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
+      finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+      error: z.string().nullable().describe('What went wrong; null when nothing did'),
+    })
+    .meta({ id: 'BillBackfill', description: 'A bill backfill: its scope, state, cursor and counts' }),
+);
+export type BackfillView = z.infer<ReturnType<typeof BackfillView>>;
 
 /** True when a running backfill's page is overdue and nobody holds it: its page message was lost. */
 export function isStalled(b: BillBackfill, now: Date): boolean {

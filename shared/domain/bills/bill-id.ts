@@ -4,7 +4,7 @@
  * in any common form ("H.R. 3076", "HR3076", "hr 3076", "S. 5", "118-hr-3076").
  */
 import * as z from 'zod';
-import { BILL_TYPES, type BillType } from './bill.schema.ts';
+import { BILL_TYPES, type BillType } from './bill-types.ts';
 
 const LABELS: Record<BillType, string> = {
   hr: 'H.R.',

@@ -5,6 +5,7 @@
  * change and the `?status=` filter of the bill list (docs/product-rules.md).
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 export const BILL_STATUSES = [
   'INTRODUCED',
@@ -39,23 +40,25 @@ export const BILL_STATUSES = [
   'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
   'VETOED:OVERRIDE_FAIL_SECOND:SENATE',
 ] as const;
-export const BillStatus = z
-  .enum(BILL_STATUSES)
-  .describe('Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …');
-export type BillStatus = z.infer<typeof BillStatus>;
+export const BillStatus = lazySchema(() =>
+  z.enum(BILL_STATUSES).describe('Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …'),
+);
+export type BillStatus = z.infer<ReturnType<typeof BillStatus>>;
 
 /** Every bill on record has at least been introduced; actions move it on from here. */
 export const INITIAL_STATUS: BillStatus = 'INTRODUCED';
 
 /** One change of status: the status, the date of the action that caused it, and that action's text. */
-export const StatusTimelineEntry = z
-  .object({
-    status: BillStatus,
-    date: z.string().describe('The date (YYYY-MM-DD)'),
-    action_text: z.string().describe('The text of the action'),
-  })
-  .meta({ id: 'StatusTimelineEntry', description: 'One change of a bill status: the new status, its date and the action that made it' });
-export type StatusTimelineEntry = z.infer<typeof StatusTimelineEntry>;
+export const StatusTimelineEntry = lazySchema(() =>
+  z
+    .object({
+      status: BillStatus(),
+      date: z.string().describe('The date (YYYY-MM-DD)'),
+      action_text: z.string().describe('The text of the action'),
+    })
+    .meta({ id: 'StatusTimelineEntry', description: 'One change of a bill status: the new status, its date and the action that made it' }),
+);
+export type StatusTimelineEntry = z.infer<ReturnType<typeof StatusTimelineEntry>>;
 
 /**
  * Every code and every colon-delimited leading part of one (ENACTED,
@@ -69,11 +72,13 @@ export const STATUS_FILTER_VALUES: ReadonlySet<string> = new Set(
 );
 
 /** A `?status=` value: a status code or a prefix of whole parts, upper-cased; anything else is refused. */
-export const StatusFilter = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine((v) => STATUS_FILTER_VALUES.has(v), { error: 'must be a bill status such as PASS_OVER:HOUSE, or a prefix of one such as ENACTED' });
+export const StatusFilter = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => STATUS_FILTER_VALUES.has(v), { error: 'must be a bill status such as PASS_OVER:HOUSE, or a prefix of one such as ENACTED' }),
+);
 
 /** Whether a status is the filter's code or starts with it as a whole part ("PASSED" matches PASSED:BILL, never PASS_OVER). */
 export const matchesStatusFilter = (status: BillStatus, filter: string): boolean => status === filter || status.startsWith(`${filter}:`);

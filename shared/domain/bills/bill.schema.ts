@@ -4,10 +4,12 @@
  * shared/db/bills.repository.ts and shared/db/members.repository.ts.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { EffectivenessTier, SeniorityTier } from '#shared/domain/scores/tiers.ts';
 import { BillStatus, INITIAL_STATUS, StatusTimelineEntry } from './bill-status.ts';
+import { BILL_TYPES } from './bill-types.ts';
 
-export const BILL_TYPES = ['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'] as const;
+export { BILL_TYPES };
 export const BillType = z.enum(BILL_TYPES);
 export type BillType = z.infer<typeof BillType>;
 
@@ -20,109 +22,121 @@ export const Provenance = z.object({
 });
 
 /** The sponsor as the bill detail shows it, kept on the bill so the detail stays one Query. */
-export const SponsorSummary = z
-  .object({
-    id: z.string().describe('The Bioguide id of the sponsor'),
-    name: z.string().describe("The sponsor's name as 'Last, First'"),
-    party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
-    state: z.string().nullable().describe('The two-letter state code'),
-    district: z.number().int().nullable().describe('The House district number; null for senators and at-large seats'),
-  })
-  .meta({ id: 'SponsorSummary', description: 'The sponsor of a bill, as the bill carries it' });
-export type SponsorSummary = z.infer<typeof SponsorSummary>;
+export const SponsorSummary = lazySchema(() =>
+  z
+    .object({
+      id: z.string().describe('The Bioguide id of the sponsor'),
+      name: z.string().describe("The sponsor's name as 'Last, First'"),
+      party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
+      state: z.string().nullable().describe('The two-letter state code'),
+      district: z.number().int().nullable().describe('The House district number; null for senators and at-large seats'),
+    })
+    .meta({ id: 'SponsorSummary', description: 'The sponsor of a bill, as the bill carries it' }),
+);
+export type SponsorSummary = z.infer<ReturnType<typeof SponsorSummary>>;
 
-export const Bill = z.object({
-  id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-  congress: z.number().int().describe('The Congress number, such as 118'),
-  type: BillType.describe('The bill type: hr, s, hjres, sjres, hconres, sconres, hres or sres'),
-  number: z.number().int().describe('The bill number within its type and Congress'),
-  label: z.string().describe('Display label such as "H.R. 3076".'),
-  title: z.string().describe('The official title'),
-  short_title: z.string().nullable().default(null).describe('The short title; null when the bill has none'),
-  chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
-  introduced_date: z.string().nullable().default(null).describe('The date the bill was introduced (YYYY-MM-DD); null when unknown'),
-  sponsor_id: z.string().nullable().default(null).describe('The Bioguide id of the sponsor; null when unknown'),
-  sponsor: SponsorSummary.nullable().default(null).describe('The sponsor; null when unknown'),
-  bill_category: BillCategory.nullable().default(null).describe('substantive, commemorative or administrative; null until the bill is classified'),
-  policy_area: z.string().nullable().default(null).describe('The policy area Congress.gov assigns; null when none'),
-  latest_action_date: z.string().nullable().default(null).describe('The date of the latest action (YYYY-MM-DD); null before any action'),
-  latest_action_text: z.string().nullable().default(null).describe('The text of the latest action; null before any action'),
-  latest_action_category: z.string().nullable().default(null).describe('The category of the latest action; null before any action'),
-  congress_gov_url: z.string().nullable().default(null).describe('Its page on congress.gov; null when unknown'),
-  has_document: z.boolean().default(false).describe('Whether a text of the bill is published (a brief may be on its way)'),
-  document_status: z
-    .enum(['brief', 'pending', 'no_text'])
-    .default('no_text')
-    .describe('The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text.'),
-  topic_tags: z.array(z.string()).default([]).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
-  update_date: z.string().nullable().default(null).describe('When Congress.gov last updated the bill; null when unknown'),
-  status: BillStatus.default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
-  status_timeline: z.array(StatusTimelineEntry).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
-  provenance: Provenance,
-});
-export type Bill = z.infer<typeof Bill>;
+export const Bill = lazySchema(() =>
+  z.object({
+    id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    congress: z.number().int().describe('The Congress number, such as 118'),
+    type: BillType.describe('The bill type: hr, s, hjres, sjres, hconres, sconres, hres or sres'),
+    number: z.number().int().describe('The bill number within its type and Congress'),
+    label: z.string().describe('Display label such as "H.R. 3076".'),
+    title: z.string().describe('The official title'),
+    short_title: z.string().nullable().default(null).describe('The short title; null when the bill has none'),
+    chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
+    introduced_date: z.string().nullable().default(null).describe('The date the bill was introduced (YYYY-MM-DD); null when unknown'),
+    sponsor_id: z.string().nullable().default(null).describe('The Bioguide id of the sponsor; null when unknown'),
+    sponsor: SponsorSummary().nullable().default(null).describe('The sponsor; null when unknown'),
+    bill_category: BillCategory.nullable().default(null).describe('substantive, commemorative or administrative; null until the bill is classified'),
+    policy_area: z.string().nullable().default(null).describe('The policy area Congress.gov assigns; null when none'),
+    latest_action_date: z.string().nullable().default(null).describe('The date of the latest action (YYYY-MM-DD); null before any action'),
+    latest_action_text: z.string().nullable().default(null).describe('The text of the latest action; null before any action'),
+    latest_action_category: z.string().nullable().default(null).describe('The category of the latest action; null before any action'),
+    congress_gov_url: z.string().nullable().default(null).describe('Its page on congress.gov; null when unknown'),
+    has_document: z.boolean().default(false).describe('Whether a text of the bill is published (a brief may be on its way)'),
+    document_status: z
+      .enum(['brief', 'pending', 'no_text'])
+      .default('no_text')
+      .describe('The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text.'),
+    topic_tags: z.array(z.string()).default([]).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
+    update_date: z.string().nullable().default(null).describe('When Congress.gov last updated the bill; null when unknown'),
+    status: BillStatus().default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
+    status_timeline: z.array(StatusTimelineEntry()).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
+    provenance: Provenance,
+  }),
+);
+export type Bill = z.infer<ReturnType<typeof Bill>>;
 
 export const Chamber = z.enum(['house', 'senate']);
 
-export const MemberTerm = z.object({
-  chamber: Chamber.describe('The chamber: house or senate'),
-  congress: z.number().int().nullable().describe('The Congress number, such as 118'),
-  start_year: z.number().int().nullable().describe('The first year of the term; null when unknown'),
-  end_year: z.number().int().nullable().describe('The last year of the term; null when unknown'),
-  state: z.string().nullable().describe('The two-letter state code'),
-  district: z.number().int().nullable().describe('The House district number; null for senators and at-large seats'),
-  party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
-});
-export type MemberTerm = z.infer<typeof MemberTerm>;
+export const MemberTerm = lazySchema(() =>
+  z.object({
+    chamber: Chamber.describe('The chamber: house or senate'),
+    congress: z.number().int().nullable().describe('The Congress number, such as 118'),
+    start_year: z.number().int().nullable().describe('The first year of the term; null when unknown'),
+    end_year: z.number().int().nullable().describe('The last year of the term; null when unknown'),
+    state: z.string().nullable().describe('The two-letter state code'),
+    district: z.number().int().nullable().describe('The House district number; null for senators and at-large seats'),
+    party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
+  }),
+);
+export type MemberTerm = z.infer<ReturnType<typeof MemberTerm>>;
 
-export const LeadershipRole = z.object({
-  title: z.string().describe('The leadership position, such as Speaker of the House'),
-  congress: z.number().int().nullable().describe('The Congress number, such as 118'),
-  current: z.boolean().describe('Whether the role is held now'),
-});
-export type LeadershipRole = z.infer<typeof LeadershipRole>;
+export const LeadershipRole = lazySchema(() =>
+  z.object({
+    title: z.string().describe('The leadership position, such as Speaker of the House'),
+    congress: z.number().int().nullable().describe('The Congress number, such as 118'),
+    current: z.boolean().describe('Whether the role is held now'),
+  }),
+);
+export type LeadershipRole = z.infer<ReturnType<typeof LeadershipRole>>;
 
-export const Member = z.object({
-  id: z.string().describe('The Bioguide id, such as P000197'),
-  name: z.string().describe("The name as 'Last, First'."),
-  first_name: z.string().nullable().default(null).describe('The first name; null when unknown'),
-  last_name: z.string().nullable().default(null).describe('The last name; null when unknown'),
-  state: z.string().length(2).describe('The two-letter state code'),
-  district: z.number().int().nullable().default(null).describe('The House district number; null for senators and at-large seats'),
-  chamber: Chamber.nullable().default(null).describe('The chamber: house or senate'),
-  party: z.string().nullable().default(null).describe('The party initial (D, R, I, \u2026); null when unknown'),
-  photo_url: z.string().nullable().default(null).describe('A portrait URL; null when none'),
-  office_address: z.string().nullable().default(null).describe('The office address; null when unknown'),
-  phone: z.string().nullable().default(null).describe('The office phone; null when unknown'),
-  website: z.string().nullable().default(null).describe('The official website; null when unknown'),
-  congress_gov_url: z.string().nullable().default(null).describe('Its page on congress.gov; null when unknown'),
-  lis_id: z.string().nullable().default(null).describe('The Senate LIS id; null for House members or when unknown'),
-  birth_year: z.number().int().nullable().default(null).describe('Filled by the first-view enrichment (ingestion); null until then.'),
-  terms: z.array(MemberTerm).default([]).describe('The terms served, oldest first'),
-  leadership_roles: z.array(LeadershipRole).default([]).describe('Leadership positions held'),
-  sponsored_count: z.number().int().nullable().default(null).describe('Bills sponsored; null until the profile is enriched'),
-  cosponsored_count: z.number().int().nullable().default(null).describe('Bills cosponsored; null until the profile is enriched'),
-  enriched_at: z.string().nullable().default(null).describe('When the profile was enriched; null until then'),
-  chaired_committees: z
-    .array(z.string())
-    .nullable()
-    .default(null)
-    .describe('Full committees the member chairs (sync_members, from congress-legislators); null while unknown.'),
-  effectiveness_score: z.number().nullable().default(null).describe('Set by the nightly calculate_effectiveness_scores job; null until its first run.'),
-  percentile: z.number().nullable().default(null).describe('The percentile of the score within its seniority tier and party; null until scored'),
-  tier: EffectivenessTier.nullable().default(null).describe('The effectiveness tier; null until scored'),
-  seniority_tier: SeniorityTier.nullable().default(null).describe('The seniority tier; null until scored'),
-  effectiveness_computed_at: z.string().nullable().default(null).describe('When the effectiveness score was computed; null until then'),
-  provenance: Provenance,
-});
-export type Member = z.infer<typeof Member>;
+export const Member = lazySchema(() =>
+  z.object({
+    id: z.string().describe('The Bioguide id, such as P000197'),
+    name: z.string().describe("The name as 'Last, First'."),
+    first_name: z.string().nullable().default(null).describe('The first name; null when unknown'),
+    last_name: z.string().nullable().default(null).describe('The last name; null when unknown'),
+    state: z.string().length(2).describe('The two-letter state code'),
+    district: z.number().int().nullable().default(null).describe('The House district number; null for senators and at-large seats'),
+    chamber: Chamber.nullable().default(null).describe('The chamber: house or senate'),
+    party: z.string().nullable().default(null).describe('The party initial (D, R, I, \u2026); null when unknown'),
+    photo_url: z.string().nullable().default(null).describe('A portrait URL; null when none'),
+    office_address: z.string().nullable().default(null).describe('The office address; null when unknown'),
+    phone: z.string().nullable().default(null).describe('The office phone; null when unknown'),
+    website: z.string().nullable().default(null).describe('The official website; null when unknown'),
+    congress_gov_url: z.string().nullable().default(null).describe('Its page on congress.gov; null when unknown'),
+    lis_id: z.string().nullable().default(null).describe('The Senate LIS id; null for House members or when unknown'),
+    birth_year: z.number().int().nullable().default(null).describe('Filled by the first-view enrichment (ingestion); null until then.'),
+    terms: z.array(MemberTerm()).default([]).describe('The terms served, oldest first'),
+    leadership_roles: z.array(LeadershipRole()).default([]).describe('Leadership positions held'),
+    sponsored_count: z.number().int().nullable().default(null).describe('Bills sponsored; null until the profile is enriched'),
+    cosponsored_count: z.number().int().nullable().default(null).describe('Bills cosponsored; null until the profile is enriched'),
+    enriched_at: z.string().nullable().default(null).describe('When the profile was enriched; null until then'),
+    chaired_committees: z
+      .array(z.string())
+      .nullable()
+      .default(null)
+      .describe('Full committees the member chairs (sync_members, from congress-legislators); null while unknown.'),
+    effectiveness_score: z.number().nullable().default(null).describe('Set by the nightly calculate_effectiveness_scores job; null until its first run.'),
+    percentile: z.number().nullable().default(null).describe('The percentile of the score within its seniority tier and party; null until scored'),
+    tier: EffectivenessTier.nullable().default(null).describe('The effectiveness tier; null until scored'),
+    seniority_tier: SeniorityTier.nullable().default(null).describe('The seniority tier; null until scored'),
+    effectiveness_computed_at: z.string().nullable().default(null).describe('When the effectiveness score was computed; null until then'),
+    provenance: Provenance,
+  }),
+);
+export type Member = z.infer<ReturnType<typeof Member>>;
 
 /** What lists and search show of a member; also copied onto the name search items. */
-export const MemberCard = Member.pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true }).meta({
-  id: 'MemberCard',
-  description: 'A member in a list: name, party, state, district, chamber and photo',
-});
-export type MemberCard = z.infer<typeof MemberCard>;
+export const MemberCard = lazySchema(() =>
+  Member().pick({ id: true, name: true, party: true, state: true, district: true, chamber: true, photo_url: true }).meta({
+    id: 'MemberCard',
+    description: 'A member in a list: name, party, state, district, chamber and photo',
+  }),
+);
+export type MemberCard = z.infer<ReturnType<typeof MemberCard>>;
 
 /** The card fields of a member (or of a card). */
 export const memberCard = (m: MemberCard): MemberCard => ({

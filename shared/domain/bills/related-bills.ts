@@ -7,17 +7,20 @@
  * merged from both bills' listings.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** One relationship as the provider states it; the vocabulary is the provider's, kept as given. */
-export const Relationship = z.object({
-  type: z
-    .string()
-    .min(1)
-    .max(100)
-    .describe('The relationship as Congress.gov names it: "Identical bill", "Related bill", "Procedurally-related" or "Related document".'),
-  identified_by: z.string().min(1).max(50).describe('Who identified the relationship: "House", "Senate" or "CRS" (the Congressional Research Service).'),
-});
-export type Relationship = z.infer<typeof Relationship>;
+export const Relationship = lazySchema(() =>
+  z.object({
+    type: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe('The relationship as Congress.gov names it: "Identical bill", "Related bill", "Procedurally-related" or "Related document".'),
+    identified_by: z.string().min(1).max(50).describe('Who identified the relationship: "House", "Senate" or "CRS" (the Congressional Research Service).'),
+  }),
+);
+export type Relationship = z.infer<ReturnType<typeof Relationship>>;
 
 /** A related bill as a listing gives it: enough to show it without reading the other bill. */
 export interface RelatedBillEntry {

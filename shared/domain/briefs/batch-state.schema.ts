@@ -14,11 +14,12 @@
  * records it completed (imported), failed, expired or cancelled.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BATCH_STATUSES } from '#shared/domain/llm/llm-provider.ts';
 
 /** The provider's statuses, plus `requested`: the slot is claimed and a job is building the batch. */
-export const BatchStatus = z.enum(['requested', ...BATCH_STATUSES]);
-export type BatchStatus = z.infer<typeof BatchStatus>;
+export const BatchStatus = lazySchema(() => z.enum(['requested', ...BATCH_STATUSES]));
+export type BatchStatus = z.infer<ReturnType<typeof BatchStatus>>;
 
 /** Statuses that leave room for a new batch. */
 export const FINISHED_BATCH_STATUSES = ['none', 'completed', 'failed', 'expired', 'cancelled'] as const;
@@ -34,44 +35,48 @@ export const BATCH_BUILD_TIMEOUT_SECONDS = 900;
 /** A builder's lease, from its claim: its timeout plus a minute of margin for clock skew between Lambdas. */
 export const BATCH_BUILD_LEASE_MS = (BATCH_BUILD_TIMEOUT_SECONDS + 60) * 1000;
 
-export const BatchItemRef = z.object({ custom_id: z.string(), bill_id: z.string(), version_code: z.string() });
+export const BatchItemRef = lazySchema(() => z.object({ custom_id: z.string(), bill_id: z.string(), version_code: z.string() }));
 
 /** The settings the batch was built with, kept so the poll and the import never depend on what is in force later. */
-export const BatchSettings = z.object({
-  /** Where the provider and model came from when the batch was requested. */
-  source: z.enum(['settings', 'environment']),
-  prompt_version: z.string(),
-  max_tokens: z.number().int().positive(),
-  chunk_tokens: z.number().int().positive(),
-});
-export type BatchSettings = z.infer<typeof BatchSettings>;
+export const BatchSettings = lazySchema(() =>
+  z.object({
+    /** Where the provider and model came from when the batch was requested. */
+    source: z.enum(['settings', 'environment']),
+    prompt_version: z.string(),
+    max_tokens: z.number().int().positive(),
+    chunk_tokens: z.number().int().positive(),
+  }),
+);
+export type BatchSettings = z.infer<ReturnType<typeof BatchSettings>>;
 
-export const BatchState = z.object({
-  status: BatchStatus,
-  batch_id: z.string().nullable(),
-  provider: z.enum(['openai', 'anthropic']),
-  model: z.string(),
-  /** When the batch reached the provider; null while it is only requested. */
-  submitted_at: z.string().nullable(),
-  updated_at: z.string(),
-  total: z.number().int().nonnegative(),
-  completed: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  imported: z.number().int().nonnegative().default(0),
-  import_failed: z.number().int().nonnegative().default(0),
-  error: z.string().nullable().default(null),
-  items: z.array(BatchItemRef),
-  // The request (absent on states stored before batches were built by a job).
-  request_id: z.string().nullable().default(null),
-  requested_by: z.string().nullable().default(null),
-  requested_at: z.string().nullable().default(null),
-  /** While `requested`: when the slot frees itself if no batch was recorded. Null once submitted. */
-  lease_until: z.string().nullable().default(null),
-  /** The job run building the batch (one claim per request). */
-  builder_run_id: z.string().nullable().default(null),
-  settings: BatchSettings.nullable().default(null),
-});
-export type BatchState = z.infer<typeof BatchState>;
+export const BatchState = lazySchema(() =>
+  z.object({
+    status: BatchStatus(),
+    batch_id: z.string().nullable(),
+    provider: z.enum(['openai', 'anthropic']),
+    model: z.string(),
+    /** When the batch reached the provider; null while it is only requested. */
+    submitted_at: z.string().nullable(),
+    updated_at: z.string(),
+    total: z.number().int().nonnegative(),
+    completed: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    imported: z.number().int().nonnegative().default(0),
+    import_failed: z.number().int().nonnegative().default(0),
+    error: z.string().nullable().default(null),
+    items: z.array(BatchItemRef()),
+    // The request (absent on states stored before batches were built by a job).
+    request_id: z.string().nullable().default(null),
+    requested_by: z.string().nullable().default(null),
+    requested_at: z.string().nullable().default(null),
+    /** While `requested`: when the slot frees itself if no batch was recorded. Null once submitted. */
+    lease_until: z.string().nullable().default(null),
+    /** The job run building the batch (one claim per request). */
+    builder_run_id: z.string().nullable().default(null),
+    settings: BatchSettings().nullable().default(null),
+  }),
+);
+export type BatchState = z.infer<ReturnType<typeof BatchState>>;
 
 export type SlotHolder =
   { kind: 'free' } | { kind: 'request'; request_id: string | null; lease_until: string } | { kind: 'batch'; batch_id: string | null; status: BatchStatus };

@@ -40,17 +40,25 @@ function parametersOf(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * A forced tool whose parameters (the JSON Schema) are made on their first
+ * read: z.toJSONSchema costs a few ms the first time, and only an LLM call
+ * reads them, never the cold start of a function that merely can make one.
+ */
+function tool(name: string, description: string, schema: () => z.ZodType): ToolSpec {
+  let parameters: Record<string, unknown> | undefined;
+  return {
+    name,
+    description,
+    get parameters() {
+      return (parameters ??= parametersOf(schema()));
+    },
+  };
+}
+
 /** The JSON Schema shown to the model: like ModelBrief, with topic_tags restricted to the vocabulary. */
-const ModelBriefForModel = ModelBrief.extend({ topic_tags: z.array(z.enum(TOPIC_TAGS)).max(5) });
+export const BRIEF_TOOL: ToolSpec = tool('record_brief', 'Record the brief of the bill text: a summary, cited points and topic tags.', () =>
+  ModelBrief.extend({ topic_tags: z.array(z.enum(TOPIC_TAGS)).max(5) }),
+);
 
-export const BRIEF_TOOL: ToolSpec = {
-  name: 'record_brief',
-  description: 'Record the brief of the bill text: a summary, cited points and topic tags.',
-  parameters: parametersOf(ModelBriefForModel),
-};
-
-export const CLASSIFY_TOOL: ToolSpec = {
-  name: 'record_bill_category',
-  description: 'Record the category of the bill.',
-  parameters: parametersOf(ModelClassification),
-};
+export const CLASSIFY_TOOL: ToolSpec = tool('record_bill_category', 'Record the category of the bill.', () => ModelClassification);

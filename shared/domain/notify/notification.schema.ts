@@ -5,6 +5,7 @@
  * everything the channels need and no recipient has to re-read the bill.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
@@ -43,90 +44,101 @@ export const LEGACY_CHANNEL_STATES: Readonly<Record<string, ChannelState>> = { s
 export const readChannelState = (stored: unknown): unknown => (typeof stored === 'string' ? (LEGACY_CHANNEL_STATES[stored] ?? stored) : stored);
 export type ChannelStates = Record<ChannelName, ChannelState>;
 
-export const DigestItem = z.object({
-  bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-  bill_label: z.string().describe('The display label of the bill, such as H.R. 3076'),
-  bill_title: z.string().describe('The title of the bill'),
-  latest_action_date: z.string().nullable().describe('The date of the latest action (YYYY-MM-DD); null before any action'),
-  latest_action_text: z.string().nullable().describe('The text of the latest action; null before any action'),
-});
-export type DigestItem = z.infer<typeof DigestItem>;
+export const DigestItem = lazySchema(() =>
+  z.object({
+    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    bill_label: z.string().describe('The display label of the bill, such as H.R. 3076'),
+    bill_title: z.string().describe('The title of the bill'),
+    latest_action_date: z.string().nullable().describe('The date of the latest action (YYYY-MM-DD); null before any action'),
+    latest_action_text: z.string().nullable().describe('The text of the latest action; null before any action'),
+  }),
+);
+export type DigestItem = z.infer<ReturnType<typeof DigestItem>>;
 
 /** reintroduced: the later bill, so every channel can name it and offer a one-tap follow. */
-export const ReintroducedAs = z.object({
-  bill_id: z.string().describe('The id of the later bill that reintroduces this one, e.g. 119-hr-1234.'),
-  label: z.string().describe('Its display label, e.g. "H.R. 1234".'),
-  title: z.string().describe('Its title.'),
-  congress: z.number().int().describe('The Congress it was introduced in.'),
-});
-export type ReintroducedAs = z.infer<typeof ReintroducedAs>;
+export const ReintroducedAs = lazySchema(() =>
+  z.object({
+    bill_id: z.string().describe('The id of the later bill that reintroduces this one, e.g. 119-hr-1234.'),
+    label: z.string().describe('Its display label, e.g. "H.R. 1234".'),
+    title: z.string().describe('Its title.'),
+    congress: z.number().int().describe('The Congress it was introduced in.'),
+  }),
+);
+export type ReintroducedAs = z.infer<ReturnType<typeof ReintroducedAs>>;
 
-export const NotificationContent = z.object({
-  event_id: z.string().min(1).max(300).describe('The id of the notification event'),
-  kind: NotificationKind,
-  occurred_at: z.string().describe('When the event happened'),
-  bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-  bill_label: z.string().nullable().describe('The display label of the bill, such as H.R. 3076'),
-  bill_title: z.string().nullable().describe('The title of the bill'),
-  summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
-  action_category: ActionCategory.nullable().describe('The category of the action'),
-  action_text: z.string().nullable().describe('The text of the action'),
-  action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
-  status: BillStatus.nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
-  previous_status: BillStatus.nullable().default(null).describe('status_changed: the status before; null for other kinds'),
-  text_version: z
-    .string()
-    .nullable()
-    .default(null)
-    .describe('new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").'),
-  /** reintroduced: the later bill; absent (or null) for every other kind, so records stored before it read unchanged. */
-  reintroduced_as: ReintroducedAs.nullable().optional().describe('reintroduced: the later bill that reintroduces this one; null for other kinds'),
-  items: z.array(DigestItem).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
-});
-export type NotificationContent = z.infer<typeof NotificationContent>;
+export const NotificationContent = lazySchema(() =>
+  z.object({
+    event_id: z.string().min(1).max(300).describe('The id of the notification event'),
+    kind: NotificationKind,
+    occurred_at: z.string().describe('When the event happened'),
+    bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    bill_label: z.string().nullable().describe('The display label of the bill, such as H.R. 3076'),
+    bill_title: z.string().nullable().describe('The title of the bill'),
+    summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
+    action_category: ActionCategory().nullable().describe('The category of the action'),
+    action_text: z.string().nullable().describe('The text of the action'),
+    action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
+    status: BillStatus().nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
+    previous_status: BillStatus().nullable().default(null).describe('status_changed: the status before; null for other kinds'),
+    text_version: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe('new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").'),
+    /** reintroduced: the later bill; absent (or null) for every other kind, so records stored before it read unchanged. */
+    reintroduced_as: ReintroducedAs().nullable().optional().describe('reintroduced: the later bill that reintroduces this one; null for other kinds'),
+    items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
+  }),
+);
+export type NotificationContent = z.infer<ReturnType<typeof NotificationContent>>;
 
-export const RecipientRef = z.object({ user_id: z.string().min(1).describe('The id of the user'), mode: FollowMode });
+export const RecipientRef = lazySchema(() => z.object({ user_id: z.string().min(1).describe('The id of the user'), mode: FollowMode }));
 
-export const NotificationEvent = NotificationContent.extend({
-  user_id: z.string().describe('The id of the user'),
-  mode: FollowMode.nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
-  created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
-  /** webhook defaults to off: events recorded before the channel existed have no such key. */
-  channels: z
-    .object({
-      push: ChannelState.describe('The push channel'),
-      email: ChannelState.describe('The email channel'),
-      rss: ChannelState.describe('The RSS feed'),
-      webhook: ChannelState.default('off').describe('The signed webhook'),
-    })
-    .describe('Each channel with its delivery state'),
-  due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),
-  errors: z.record(z.string(), z.string()).default({}).describe('Per channel, the last delivery error'),
-  /** Failed send attempts per channel of a held, digest or weekly-digest delivery (send-retries.ts); absent until one fails. */
-  attempts: z
-    .record(z.string(), z.number().int().min(0))
-    .optional()
-    .describe('Failed send attempts per channel so far; a channel that used them all is `failed` (see `failures`)'),
-});
-export type NotificationEvent = z.infer<typeof NotificationEvent>;
+export const NotificationEvent = lazySchema(() =>
+  NotificationContent().extend({
+    user_id: z.string().describe('The id of the user'),
+    mode: FollowMode.nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
+    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+    /** webhook defaults to off: events recorded before the channel existed have no such key. */
+    channels: z
+      .object({
+        push: ChannelState.describe('The push channel'),
+        email: ChannelState.describe('The email channel'),
+        rss: ChannelState.describe('The RSS feed'),
+        webhook: ChannelState.default('off').describe('The signed webhook'),
+      })
+      .describe('Each channel with its delivery state'),
+    due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),
+    errors: z.record(z.string(), z.string()).default({}).describe('Per channel, the last delivery error'),
+    /** Failed send attempts per channel of a held, digest or weekly-digest delivery (send-retries.ts); absent until one fails. */
+    attempts: z
+      .record(z.string(), z.number().int().min(0))
+      .optional()
+      .describe('Failed send attempts per channel so far; a channel that used them all is `failed` (see `failures`)'),
+  }),
+);
+export type NotificationEvent = z.infer<ReturnType<typeof NotificationEvent>>;
 
 /**
  * The mark a release run puts on a held event before it sends it: which run
  * (id) and when (ISO). One claim at a time per event; it is removed with the
  * outcome, or judged abandoned when older than any run can live.
  */
-export const ReleaseClaim = z.object({ id: z.string().min(1), at: z.string() });
-export type ReleaseClaim = z.infer<typeof ReleaseClaim>;
+export const ReleaseClaim = lazySchema(() => z.object({ id: z.string().min(1), at: z.string() }));
+export type ReleaseClaim = z.infer<ReturnType<typeof ReleaseClaim>>;
 
 /** An event listed as due from the held or digest index, with its release claim if a run holds one. */
 export type DueEvent = NotificationEvent & { release_claim: ReleaseClaim | null };
 
 /** One history entry as the API shows it. */
-export const NotificationHistoryItem = NotificationEvent.omit({ user_id: true, errors: true })
-  .extend({
-    url: z.string().describe('The page of the event in the app'),
-    failures: z
-      .record(z.string(), z.string())
-      .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
-  })
-  .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' });
+export const NotificationHistoryItem = lazySchema(() =>
+  NotificationEvent()
+    .omit({ user_id: true, errors: true })
+    .extend({
+      url: z.string().describe('The page of the event in the app'),
+      failures: z
+        .record(z.string(), z.string())
+        .describe('For each channel in state `failed`: the last error, kept when its retries ran out (empty when none failed)'),
+    })
+    .meta({ id: 'Notification', description: 'One notification event of the user with its per-channel delivery state' }),
+);

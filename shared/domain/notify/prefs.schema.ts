@@ -5,6 +5,7 @@
  * HTTP API, so renaming one breaks clients.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ACTION_CATEGORIES, FOLLOW_MODES } from '#shared/domain/bills/action-categories.ts';
 import { isKnownTimeZone } from './time-zone.ts';
 
@@ -62,7 +63,7 @@ export const NotificationPrefs = z.object({
 export type NotificationPrefs = z.infer<typeof NotificationPrefs>;
 
 /** The preferences of a user who never saved any (everything off, no filters). */
-export const DEFAULT_PREFS: NotificationPrefs = NotificationPrefs.parse({});
+export const defaultPrefs = (): NotificationPrefs => NotificationPrefs.parse({});
 
 /** Reads stored prefs leniently: an unreadable value falls back to the defaults, key by key. */
 export function readPrefs(raw: unknown): NotificationPrefs {
@@ -98,83 +99,93 @@ function decodes(segment: string): boolean {
  * refused too (zod keeps going after a non-fatal issue), so each one copes
  * with a string that is not a URL at all rather than throwing (a 500).
  */
-export const PushUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the push server and topic' }))
-  .refine((u) => rawTopic(u) !== '', { error: 'must include the topic, e.g. https://server/topic' })
-  .refine((u) => decodes(rawTopic(u) ?? ''), { error: 'the topic has a malformed %-escape' });
+export const PushUrl = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the push server and topic' }))
+    .refine((u) => rawTopic(u) !== '', { error: 'must include the topic, e.g. https://server/topic' })
+    .refine((u) => decodes(rawTopic(u) ?? ''), { error: 'the topic has a malformed %-escape' }),
+);
 
 /** An http(s) URL of the user's webhook endpoint. Where it may point is checked by the use case (the SSRF guard needs DNS). */
-export const WebhookUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of your webhook endpoint' }))
-  .refine((u) => !URL.canParse(u) || decodes(new URL(u).pathname), { error: 'the path has a malformed %-escape' });
+export const WebhookUrl = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of your webhook endpoint' }))
+    .refine((u) => !URL.canParse(u) || decodes(new URL(u).pathname), { error: 'the path has a malformed %-escape' }),
+);
 
 export const TimeZone = z.string().max(64).refine(isKnownTimeZone, { error: 'must be an IANA time zone such as America/New_York' });
 
 /** PUT /api/notifications/settings: every key optional; absent keys keep their stored value. */
-export const NotificationSettingsUpdate = z
-  .object({
-    push_enabled: z.boolean().describe('Whether push notifications are sent'),
-    push_url: PushUrl.nullable().describe('The ntfy-compatible push topic URL'),
-    push_auth: PushAuth.describe('How to authenticate at the push server: none, token or basic'),
-    push_token: z.string().max(512).nullable().describe('The bearer token for the push server'),
-    push_username: z.string().max(256).nullable().describe('The user name for basic auth at the push server'),
-    push_password: z.string().max(512).nullable().describe('Write-only; null or "" clears it.'),
-    email_enabled: z.boolean().describe('Whether email notifications are sent'),
-    email_address: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(254)
-      .pipe(z.email({ error: 'must be a valid email address' }))
-      .nullable()
-      .describe('The address notification emails go to'),
-    webhook_enabled: z.boolean().describe('Send notifications to webhook_url, signed per the Standard Webhooks specification'),
-    webhook_url: WebhookUrl.nullable().describe('The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once)'),
-    digest_mode: DigestMode.describe('off (each event as it happens), or daily or weekly digests'),
-    rss_enabled: z.boolean().describe('Whether events are added to the RSS feed'),
-    quiet_hours_start: Hour.nullable().describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
-    quiet_hours_end: Hour.nullable().describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
-    timezone: TimeZone.nullable().describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
-    alert_filters: AlertFilters.describe('Which kinds of events notify'),
-    follow_reintroductions: FollowReintroductions,
-  })
-  .partial()
-  .strict();
-export type NotificationSettingsUpdate = z.infer<typeof NotificationSettingsUpdate>;
+export const NotificationSettingsUpdate = lazySchema(() =>
+  z
+    .object({
+      push_enabled: z.boolean().describe('Whether push notifications are sent'),
+      push_url: PushUrl().nullable().describe('The ntfy-compatible push topic URL'),
+      push_auth: PushAuth.describe('How to authenticate at the push server: none, token or basic'),
+      push_token: z.string().max(512).nullable().describe('The bearer token for the push server'),
+      push_username: z.string().max(256).nullable().describe('The user name for basic auth at the push server'),
+      push_password: z.string().max(512).nullable().describe('Write-only; null or "" clears it.'),
+      email_enabled: z.boolean().describe('Whether email notifications are sent'),
+      email_address: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(254)
+        .pipe(z.email({ error: 'must be a valid email address' }))
+        .nullable()
+        .describe('The address notification emails go to'),
+      webhook_enabled: z.boolean().describe('Send notifications to webhook_url, signed per the Standard Webhooks specification'),
+      webhook_url: WebhookUrl().nullable().describe('The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once)'),
+      digest_mode: DigestMode.describe('off (each event as it happens), or daily or weekly digests'),
+      rss_enabled: z.boolean().describe('Whether events are added to the RSS feed'),
+      quiet_hours_start: Hour.nullable().describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
+      quiet_hours_end: Hour.nullable().describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
+      timezone: TimeZone.nullable().describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
+      alert_filters: AlertFilters.describe('Which kinds of events notify'),
+      follow_reintroductions: FollowReintroductions,
+    })
+    .partial()
+    .strict(),
+);
+export type NotificationSettingsUpdate = z.infer<ReturnType<typeof NotificationSettingsUpdate>>;
 
 const ComingSoon = z.object({ status: z.literal('coming_soon').describe('The channel is not available yet') });
 
 /** GET /api/notifications/settings. */
-export const NotificationSettingsView = NotificationPrefs.omit({
-  push_password_sealed: true,
-  webhook_secret_sealed: true,
-  webhook_previous_secret_sealed: true,
-})
-  .extend({
-    push_password_set: z.boolean().describe('Whether a push password is saved (it is never shown)'),
-    webhook_secret_set: z.boolean().describe('Whether a webhook signing secret exists; the secret itself is shown only when created or rotated'),
-    rss_feed_url: z.string().describe('The URL of the personal RSS feed (its token is the credential)'),
-    telegram: ComingSoon.describe('Not available yet'),
-    discord: ComingSoon.describe('Not available yet'),
+export const NotificationSettingsView = lazySchema(() =>
+  NotificationPrefs.omit({
+    push_password_sealed: true,
+    webhook_secret_sealed: true,
+    webhook_previous_secret_sealed: true,
   })
-  .meta({ id: 'NotificationSettings', description: "The user's notification preferences (never the push password or the webhook secret)" });
-export type NotificationSettingsView = z.infer<typeof NotificationSettingsView>;
+    .extend({
+      push_password_set: z.boolean().describe('Whether a push password is saved (it is never shown)'),
+      webhook_secret_set: z.boolean().describe('Whether a webhook signing secret exists; the secret itself is shown only when created or rotated'),
+      rss_feed_url: z.string().describe('The URL of the personal RSS feed (its token is the credential)'),
+      telegram: ComingSoon.describe('Not available yet'),
+      discord: ComingSoon.describe('Not available yet'),
+    })
+    .meta({ id: 'NotificationSettings', description: "The user's notification preferences (never the push password or the webhook secret)" }),
+);
+export type NotificationSettingsView = z.infer<ReturnType<typeof NotificationSettingsView>>;
 
 /**
  * PUT /api/notifications/settings: the view, plus the webhook secret in the
  * one reply that created it (the first save of a webhook_url); it is never
  * shown again.
  */
-export const NotificationSettingsUpdateReply = NotificationSettingsView.extend({
-  webhook_secret: z
-    .string()
-    .optional()
-    .describe('The new webhook signing secret (whsec_…), present only in the reply that created it; store it now, it is never shown again'),
-});
-export type NotificationSettingsUpdateReply = z.infer<typeof NotificationSettingsUpdateReply>;
+export const NotificationSettingsUpdateReply = lazySchema(() =>
+  NotificationSettingsView().extend({
+    webhook_secret: z
+      .string()
+      .optional()
+      .describe('The new webhook signing secret (whsec_…), present only in the reply that created it; store it now, it is never shown again'),
+  }),
+);
+export type NotificationSettingsUpdateReply = z.infer<ReturnType<typeof NotificationSettingsUpdateReply>>;

@@ -5,20 +5,7 @@
  */
 import type { NotificationEvent } from './notification.schema.ts';
 import { renderEvent } from './render.ts';
-
-/** Escapes text for XML element content and attribute values; drops characters XML 1.0 forbids. */
-export function escapeXml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
-}
+import { escapeXml } from './escape-xml.ts';
 
 const el = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 

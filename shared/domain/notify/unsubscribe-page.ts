@@ -4,7 +4,7 @@
  * button (a POST), so a link scanner's visit can be undone; the header URL's
  * page (a GET that changes nothing) offers the unsubscribe button.
  */
-import { escapeXml as escapeHtml } from './rss-feed.ts';
+import { escapeXml as escapeHtml } from './escape-xml.ts';
 
 function page(title: string, message: string, form?: { action: string; field: string; value: string; label: string }): string {
   const button = form

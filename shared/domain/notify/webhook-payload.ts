@@ -10,6 +10,7 @@
  * Pure.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { DigestItem, ReintroducedAs, type NotificationContent, type NotificationKind } from './notification.schema.ts';
@@ -27,35 +28,41 @@ export const WEBHOOK_EVENT_TYPES = {
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
 
-export const WebhookEventType = z.enum(Object.values(WEBHOOK_EVENT_TYPES) as [string, ...string[]]).describe('The event kind as a webhook type');
+export const WebhookEventType = lazySchema(() =>
+  z.enum(Object.values(WEBHOOK_EVENT_TYPES) as [string, ...string[]]).describe('The event kind as a webhook type'),
+);
 
 /** One notification event as a receiver sees it; fields a kind does not use are null (or [] for items). */
-export const WebhookEvent = z
-  .object({
-    event_id: z.string().describe('The notification event id; the same event never arrives under two ids'),
-    type: WebhookEventType,
-    occurred_at: z.string().describe('When the event happened (ISO 8601)'),
-    follow_mode: FollowMode.nullable().describe('How the user follows the bill; null for the weekly digest'),
-    bill_id: z.string().nullable().describe('The bill id (e.g. 119-hr-3076); null for the weekly digest'),
-    bill_label: z.string().nullable().describe('The bill label (e.g. H.R. 3076)'),
-    bill_title: z.string().nullable().describe('The bill title'),
-    url: z.string().describe("The bill's page, or the dashboard for the weekly digest"),
-    summary: z.string().nullable().describe("The latest brief's summary"),
-    action_category: ActionCategory.nullable().describe('bill.updated, bill.status_changed: the category of the action'),
-    action_text: z.string().nullable().describe('bill.updated, bill.status_changed: the action as Congress.gov words it'),
-    action_date: z.string().nullable().describe('bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD)'),
-    status: BillStatus.nullable().describe("bill.status_changed: the bill's new status"),
-    previous_status: BillStatus.nullable().describe('bill.status_changed: the status before it'),
-    text_version: z.string().nullable().describe('bill.new_document, bill.new_amendment: the text version published'),
-    items: z.array(DigestItem).describe('digest.weekly: the followed bills updated in the past 7 days'),
-    reintroduced_as: ReintroducedAs.nullable().describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
-  })
-  .strict();
-export type WebhookEvent = z.infer<typeof WebhookEvent>;
+export const WebhookEvent = lazySchema(() =>
+  z
+    .object({
+      event_id: z.string().describe('The notification event id; the same event never arrives under two ids'),
+      type: WebhookEventType(),
+      occurred_at: z.string().describe('When the event happened (ISO 8601)'),
+      follow_mode: FollowMode.nullable().describe('How the user follows the bill; null for the weekly digest'),
+      bill_id: z.string().nullable().describe('The bill id (e.g. 119-hr-3076); null for the weekly digest'),
+      bill_label: z.string().nullable().describe('The bill label (e.g. H.R. 3076)'),
+      bill_title: z.string().nullable().describe('The bill title'),
+      url: z.string().describe("The bill's page, or the dashboard for the weekly digest"),
+      summary: z.string().nullable().describe("The latest brief's summary"),
+      action_category: ActionCategory().nullable().describe('bill.updated, bill.status_changed: the category of the action'),
+      action_text: z.string().nullable().describe('bill.updated, bill.status_changed: the action as Congress.gov words it'),
+      action_date: z.string().nullable().describe('bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD)'),
+      status: BillStatus().nullable().describe("bill.status_changed: the bill's new status"),
+      previous_status: BillStatus().nullable().describe('bill.status_changed: the status before it'),
+      text_version: z.string().nullable().describe('bill.new_document, bill.new_amendment: the text version published'),
+      items: z.array(DigestItem()).describe('digest.weekly: the followed bills updated in the past 7 days'),
+      reintroduced_as: ReintroducedAs()
+        .nullable()
+        .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
+    })
+    .strict(),
+);
+export type WebhookEvent = z.infer<ReturnType<typeof WebhookEvent>>;
 
 /** Why events were sent together. */
-export const WebhookBatchReason = z.enum(['quiet_hours', 'daily_digest', 'weekly_digest']);
-export type WebhookBatchReason = z.infer<typeof WebhookBatchReason>;
+export const WebhookBatchReason = lazySchema(() => z.enum(['quiet_hours', 'daily_digest', 'weekly_digest']));
+export type WebhookBatchReason = z.infer<ReturnType<typeof WebhookBatchReason>>;
 
 const envelope = {
   version: z.literal(WEBHOOK_PAYLOAD_VERSION).describe('The payload schema version'),
@@ -63,42 +70,54 @@ const envelope = {
   timestamp: z.string().describe('When this attempt was signed (ISO 8601), the webhook-timestamp header as a date'),
 };
 
-export const WebhookPayload = z
-  .discriminatedUnion('type', [
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
-    z
-      .object({ type: z.literal(WEBHOOK_EVENT_TYPES.status_changed).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') })
-      .strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_document).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
-    z.object({ type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest).describe('The event type'), ...envelope, data: WebhookEvent.describe('The event') }).strict(),
-    z
-      .object({
-        type: z.literal('notifications.batch').describe('Events that waited, delivered together'),
-        ...envelope,
-        data: z
-          .object({
-            reason: WebhookBatchReason.describe('quiet_hours: held until quiet hours ended; daily_digest, weekly_digest: the digest'),
-            events: z.array(WebhookEvent).min(1).describe('Every event the batch delivers, oldest first'),
-          })
-          .strict()
-          .describe('The reason and the events'),
-      })
-      .strict(),
-    z
-      .object({
-        type: z.literal('notification.test').describe('A test delivery from POST /api/notifications/test/webhook'),
-        ...envelope,
-        data: z
-          .object({ message: z.string().describe('A human-readable line for the receiver') })
-          .strict()
-          .describe('The test message'),
-      })
-      .strict(),
-  ])
-  .describe('The JSON body of every webhook delivery (version 1)');
-export type WebhookPayload = z.infer<typeof WebhookPayload>;
+export const WebhookPayload = lazySchema(() =>
+  z
+    .discriminatedUnion('type', [
+      z
+        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .strict(),
+      z
+        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.status_changed).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .strict(),
+      z
+        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_document).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .strict(),
+      z
+        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .strict(),
+      z
+        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .strict(),
+      z
+        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .strict(),
+      z
+        .object({
+          type: z.literal('notifications.batch').describe('Events that waited, delivered together'),
+          ...envelope,
+          data: z
+            .object({
+              reason: WebhookBatchReason().describe('quiet_hours: held until quiet hours ended; daily_digest, weekly_digest: the digest'),
+              events: z.array(WebhookEvent()).min(1).describe('Every event the batch delivers, oldest first'),
+            })
+            .strict()
+            .describe('The reason and the events'),
+        })
+        .strict(),
+      z
+        .object({
+          type: z.literal('notification.test').describe('A test delivery from POST /api/notifications/test/webhook'),
+          ...envelope,
+          data: z
+            .object({ message: z.string().describe('A human-readable line for the receiver') })
+            .strict()
+            .describe('The test message'),
+        })
+        .strict(),
+    ])
+    .describe('The JSON body of every webhook delivery (version 1)'),
+);
+export type WebhookPayload = z.infer<ReturnType<typeof WebhookPayload>>;
 
 /** What a delivery carries: one event sent at once, or events that waited (quiet hours, a digest). */
 export interface WebhookOccasion {
@@ -137,7 +156,7 @@ export function webhookPayload(occasion: WebhookOccasion, id: string, timestamp:
   if (!only) throw new Error('a webhook payload needs at least one event');
   if (occasion.reason !== 'event') return { type: 'notifications.batch', ...common, data: { reason: occasion.reason, events } };
   if (events.length > 1) throw new Error('an event sent at once is one event');
-  return WebhookPayload.parse({ type: only.type, ...common, data: only });
+  return WebhookPayload().parse({ type: only.type, ...common, data: only });
 }
 
 /** The payload of a test delivery. */

@@ -6,6 +6,7 @@
  * link is TOKEN#collection#{token} / TOKEN (data-model P4, P5, A14).
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 export const Collection = z
   .object({
@@ -30,17 +31,21 @@ export const CollectionBill = z.object({
 export type CollectionBill = z.infer<typeof CollectionBill>;
 
 /** Body of POST /api/collections; the name rules are checked by validateCollectionName. */
-export const CollectionCreate = z.object({
-  name: z.string({ error: 'is required' }).describe('The name: 1-100 characters after trimming, no control characters, unique per owner'),
-  is_public: z.boolean().default(false).describe('Whether its share link shows it to anyone'),
-});
-export type CollectionCreate = z.infer<typeof CollectionCreate>;
+export const CollectionCreate = lazySchema(() =>
+  z.object({
+    name: z.string({ error: 'is required' }).describe('The name: 1-100 characters after trimming, no control characters, unique per owner'),
+    is_public: z.boolean().default(false).describe('Whether its share link shows it to anyone'),
+  }),
+);
+export type CollectionCreate = z.infer<ReturnType<typeof CollectionCreate>>;
 
 /** Body of PATCH /api/collections/{id}: rename and/or toggle is_public. */
-export const CollectionUpdate = z
-  .object({
-    name: z.string().optional().describe('A new name (the same rules as at creation)'),
-    is_public: z.boolean().optional().describe('Whether its share link shows it to anyone'),
-  })
-  .refine((b) => b.name !== undefined || b.is_public !== undefined, { error: 'give name or is_public' });
-export type CollectionUpdate = z.infer<typeof CollectionUpdate>;
+export const CollectionUpdate = lazySchema(() =>
+  z
+    .object({
+      name: z.string().optional().describe('A new name (the same rules as at creation)'),
+      is_public: z.boolean().optional().describe('Whether its share link shows it to anyone'),
+    })
+    .refine((b) => b.name !== undefined || b.is_public !== undefined, { error: 'give name or is_public' }),
+);
+export type CollectionUpdate = z.infer<ReturnType<typeof CollectionUpdate>>;

@@ -3,6 +3,7 @@
  * Stored at USER#{uid} / NOTE#{bill_id} (data-model P3).
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** Notes are plain text; 10,000 characters keeps an item far below DynamoDB's 400 KB. */
 export const NOTE_CONTENT_MAX = 10_000;
@@ -19,14 +20,16 @@ export const Note = z
   .meta({ id: 'Note', description: "The signed-in user's private note on a bill" });
 export type Note = z.infer<typeof Note>;
 
-export const NoteInput = z.object({
-  content: z
-    .string()
-    .max(NOTE_CONTENT_MAX, { error: `must be at most ${NOTE_CONTENT_MAX} characters` })
-    .describe('The note text'),
-  pinned: z.boolean().default(false).describe('Whether the note is pinned to the top of the list'),
-});
-export type NoteInput = z.infer<typeof NoteInput>;
+export const NoteInput = lazySchema(() =>
+  z.object({
+    content: z
+      .string()
+      .max(NOTE_CONTENT_MAX, { error: `must be at most ${NOTE_CONTENT_MAX} characters` })
+      .describe('The note text'),
+    pinned: z.boolean().default(false).describe('Whether the note is pinned to the top of the list'),
+  }),
+);
+export type NoteInput = z.infer<ReturnType<typeof NoteInput>>;
 
 /** Pinned notes first, then the most recently updated. */
 export function orderNotes(notes: Note[]): Note[] {

@@ -6,6 +6,7 @@
  * docs/operations.md ("Data-source switches") says what each switch stops.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** Every switch, with what turning it off stops; the order is the one the API shows. */
 export const DATA_SOURCE_INFO = {
@@ -22,31 +23,40 @@ export const DATA_SOURCES = Object.keys(DATA_SOURCE_INFO) as (keyof typeof DATA_
 export type DataSourceName = keyof typeof DATA_SOURCE_INFO;
 
 /** One source's switch as stored and shown. */
-export const DataSourceSwitch = z.strictObject({ enabled: z.boolean().default(true).describe('Whether it is switched on') });
-export type DataSourceSwitch = z.infer<typeof DataSourceSwitch>;
+export const DataSourceSwitch = lazySchema(() => z.strictObject({ enabled: z.boolean().default(true).describe('Whether it is switched on') }));
+export type DataSourceSwitch = z.infer<ReturnType<typeof DataSourceSwitch>>;
 
 const eachSource = <T extends z.ZodType>(schema: (name: DataSourceName) => T) =>
   Object.fromEntries(DATA_SOURCES.map((name) => [name, schema(name)])) as Record<DataSourceName, T>;
 
 /** Every switch, each present (the reply of GET /api/settings and what the pipeline reads). */
-export const DataSources = z
-  .strictObject(eachSource((name) => DataSourceSwitch.describe(DATA_SOURCE_INFO[name]).prefault({})))
-  .meta({ id: 'DataSources', description: 'Whether each external data source is switched on' });
-export type DataSources = z.infer<typeof DataSources>;
+export const DataSources = lazySchema(() =>
+  z
+    .strictObject(eachSource((name) => DataSourceSwitch().describe(DATA_SOURCE_INFO[name]).prefault({})))
+    .meta({ id: 'DataSources', description: 'Whether each external data source is switched on' }),
+);
+export type DataSources = z.infer<ReturnType<typeof DataSources>>;
 
 /** A change of some switches (PUT /api/settings): the sources not named keep their stored value. */
-export const DataSourcesUpdate = z.strictObject(
-  eachSource((name) =>
-    z
-      .strictObject({ enabled: z.boolean().describe('Whether it is switched on') })
-      .describe(DATA_SOURCE_INFO[name])
-      .optional(),
+export const DataSourcesUpdate = lazySchema(() =>
+  z.strictObject(
+    eachSource((name) =>
+      z
+        .strictObject({ enabled: z.boolean().describe('Whether it is switched on') })
+        .describe(DATA_SOURCE_INFO[name])
+        .optional(),
+    ),
   ),
 );
-export type DataSourcesUpdate = z.infer<typeof DataSourcesUpdate>;
+export type DataSourcesUpdate = z.infer<ReturnType<typeof DataSourcesUpdate>>;
 
-/** Every source on: what an empty settings store means. */
-export const ALL_ENABLED: DataSources = DataSources.parse({});
+/**
+ * Every source on: what an empty settings store means, and what DataSources
+ * parses `{}` to (each switch defaults to on; test/unit/admin/data-sources.test.ts
+ * holds the two equal). Spelled out rather than parsed, so importing this
+ * module builds no schema.
+ */
+export const ALL_ENABLED: DataSources = Object.fromEntries(DATA_SOURCES.map((name) => [name, { enabled: true }])) as DataSources;
 
 /**
  * Reads a stored value leniently: a source stored as `{enabled: boolean}` keeps

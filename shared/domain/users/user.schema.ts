@@ -4,6 +4,7 @@
  * opaque record so accounts never depend on notification rules.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 export const User = z.object({
   id: z.string().describe('The user id (a UUID)'),
@@ -17,15 +18,17 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const PublicUser = z
-  .object({
-    id: z.string().describe('The user id (a UUID)'),
-    email: z.string().describe('The email address of the account'),
-    is_admin: z.boolean().describe('Whether the user is an admin'),
-    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
-  })
-  .meta({ id: 'User', description: 'An account as the API shows it' });
-export type PublicUser = z.infer<typeof PublicUser>;
+export const PublicUser = lazySchema(() =>
+  z
+    .object({
+      id: z.string().describe('The user id (a UUID)'),
+      email: z.string().describe('The email address of the account'),
+      is_admin: z.boolean().describe('Whether the user is an admin'),
+      created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+    })
+    .meta({ id: 'User', description: 'An account as the API shows it' }),
+);
+export type PublicUser = z.infer<ReturnType<typeof PublicUser>>;
 
 /** The fields a client may see: never the hash or the tokens. */
 export const toPublicUser = (u: User): PublicUser => ({
@@ -35,17 +38,21 @@ export const toPublicUser = (u: User): PublicUser => ({
   created_at: u.created_at,
 });
 
-export const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ error: 'must be a valid email address' }));
+export const Email = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ error: 'must be a valid email address' })),
+);
 
-export const Password = z.string().min(8, { error: 'must be at least 8 characters' }).max(256, { error: 'must be at most 256 characters' });
+export const Password = lazySchema(() => z.string().min(8, { error: 'must be at least 8 characters' }).max(256, { error: 'must be at most 256 characters' }));
 
-export const Credentials = z.object({
-  email: Email.describe('The email address of the account'),
-  password: Password.describe('The password: 8 to 256 characters'),
-});
-export type Credentials = z.infer<typeof Credentials>;
+export const Credentials = lazySchema(() =>
+  z.object({
+    email: Email().describe('The email address of the account'),
+    password: Password().describe('The password: 8 to 256 characters'),
+  }),
+);
+export type Credentials = z.infer<ReturnType<typeof Credentials>>;

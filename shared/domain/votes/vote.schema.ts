@@ -5,6 +5,7 @@
  * view can tell passage votes from procedural ones.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { Provenance } from '#shared/domain/bills/bill.schema.ts';
 
 /** Candidate: a vote for a person (an election of the Speaker); `choice` names whom. */
@@ -34,52 +35,58 @@ export const CandidateTotal = z.object({
 });
 export type CandidateTotal = z.infer<typeof CandidateTotal>;
 
-export const RollCall = z.object({
-  vote_id: z.string().describe('`{chamber}-{congress}-{session}-{roll}`, e.g. house-119-1-240.'),
-  chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
-  congress: z.number().int().describe('The Congress number, such as 118'),
-  session: z.number().int().describe('The session of the Congress (1 or 2)'),
-  roll_number: z.number().int().describe('The roll-call number within the session'),
-  date: z.string().describe('The date (YYYY-MM-DD)'),
-  question: z.string().describe('The question voted on'),
-  vote_type: z.string().nullable().describe('The kind of vote as the clerk names it'),
-  kind: VoteKind,
-  result: z.string().describe('The result as recorded'),
-  yea: z.number().int().describe('Yea (aye) votes'),
-  nay: z.number().int().describe('Nay (no) votes'),
-  present: z.number().int().describe('Present votes'),
-  not_voting: z.number().int().describe('Members not voting'),
-  tally_kind: TallyKind.default('positions').describe('Roll calls stored before candidate tallies were read are `positions`.'),
-  candidate_totals: z
-    .array(CandidateTotal)
-    .nullable()
-    .default(null)
-    .describe("The per-candidate totals of a `candidates` tally, in the clerk's order; null otherwise."),
-  bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-  source_url: z.string().nullable().describe('The URL of its source'),
-  provenance: Provenance,
-});
-export type RollCall = z.infer<typeof RollCall>;
+export const RollCall = lazySchema(() =>
+  z.object({
+    vote_id: z.string().describe('`{chamber}-{congress}-{session}-{roll}`, e.g. house-119-1-240.'),
+    chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
+    congress: z.number().int().describe('The Congress number, such as 118'),
+    session: z.number().int().describe('The session of the Congress (1 or 2)'),
+    roll_number: z.number().int().describe('The roll-call number within the session'),
+    date: z.string().describe('The date (YYYY-MM-DD)'),
+    question: z.string().describe('The question voted on'),
+    vote_type: z.string().nullable().describe('The kind of vote as the clerk names it'),
+    kind: VoteKind,
+    result: z.string().describe('The result as recorded'),
+    yea: z.number().int().describe('Yea (aye) votes'),
+    nay: z.number().int().describe('Nay (no) votes'),
+    present: z.number().int().describe('Present votes'),
+    not_voting: z.number().int().describe('Members not voting'),
+    tally_kind: TallyKind.default('positions').describe('Roll calls stored before candidate tallies were read are `positions`.'),
+    candidate_totals: z
+      .array(CandidateTotal)
+      .nullable()
+      .default(null)
+      .describe("The per-candidate totals of a `candidates` tally, in the clerk's order; null otherwise."),
+    bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    source_url: z.string().nullable().describe('The URL of its source'),
+    provenance: Provenance,
+  }),
+);
+export type RollCall = z.infer<ReturnType<typeof RollCall>>;
 
-export const VotePosition = z.object({
-  member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
-  name: z.string().describe("The member's name as 'Last, First'"),
-  party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
-  state: z.string().nullable().describe('The two-letter state code'),
-  position: VotePositionValue.describe('How the member voted: Yea, Nay, Present, Not Voting'),
-  choice: z.string().nullable().optional().describe('The candidate voted for, when `position` is Candidate.'),
-});
-export type VotePosition = z.infer<typeof VotePosition>;
+export const VotePosition = lazySchema(() =>
+  z.object({
+    member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
+    name: z.string().describe("The member's name as 'Last, First'"),
+    party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
+    state: z.string().nullable().describe('The two-letter state code'),
+    position: VotePositionValue.describe('How the member voted: Yea, Nay, Present, Not Voting'),
+    choice: z.string().nullable().optional().describe('The candidate voted for, when `position` is Candidate.'),
+  }),
+);
+export type VotePosition = z.infer<ReturnType<typeof VotePosition>>;
 
 /** A member's position joined with its roll call: what listMemberVotes returns. */
-export const MemberVote = VotePosition.extend({
-  vote_id: z.string().describe('The roll-call vote id: {chamber}-{congress}-{session}-{roll}'),
-  bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-  chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
-  date: z.string().describe('The date (YYYY-MM-DD)'),
-  question: z.string().describe('The question voted on'),
-  vote_type: z.string().nullable().describe('The kind of vote as the clerk names it'),
-  kind: VoteKind,
-  result: z.string().describe('The result as recorded'),
-});
-export type MemberVote = z.infer<typeof MemberVote>;
+export const MemberVote = lazySchema(() =>
+  VotePosition().extend({
+    vote_id: z.string().describe('The roll-call vote id: {chamber}-{congress}-{session}-{roll}'),
+    bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+    chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
+    date: z.string().describe('The date (YYYY-MM-DD)'),
+    question: z.string().describe('The question voted on'),
+    vote_type: z.string().nullable().describe('The kind of vote as the clerk names it'),
+    kind: VoteKind,
+    result: z.string().describe('The result as recorded'),
+  }),
+);
+export type MemberVote = z.infer<ReturnType<typeof MemberVote>>;

@@ -11,54 +11,60 @@ import { JOBS } from '#shared/jobs/job-table.ts';
 import { JOB_FUNCTION_GROUPS, JobTrigger } from '#shared/jobs/job.ts';
 import { JobAccepted, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
-import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 
-const JobNameParams = z.object({
-  name: z
-    .string()
-    .regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' })
-    .describe('The name of a job of the job table, such as poll_bills'),
-});
+const JobNameParams = lazySchema(() =>
+  z.object({
+    name: z
+      .string()
+      .regex(/^[a-z0-9_]+$/, { error: 'must be a job name such as poll_bills' })
+      .describe('The name of a job of the job table, such as poll_bills'),
+  }),
+);
 
 /** skipped: another run of the job held its lease (error names it), so this run did nothing. */
-const JobRunStatus = z.enum(['running', 'succeeded', 'failed', 'timed_out', 'skipped']);
+const JobRunStatus = lazySchema(() => z.enum(['running', 'succeeded', 'failed', 'timed_out', 'skipped']));
 
 /** One run of a job; `result` is the job's own summary, `error` why it failed or timed out. */
-const JobRunView = z
-  .object({
-    job: z.string().describe('The name of the job in the job table'),
-    run_id: z.string().describe('The id of the job run'),
-    trigger: z.string().describe('What started the run: schedule, admin, local or deploy'),
-    status: JobRunStatus.describe('running, succeeded, failed or timed_out'),
-    started_at: z.string().describe('When it started (ISO 8601, UTC)'),
-    finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
-    duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
-    result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of the run; null while it runs or when it failed"),
-    error: z.string().nullable().describe('What went wrong; null when nothing did'),
-  })
-  .meta({ id: 'JobRun', description: 'One run of a job: its state, times and result or error' });
+const JobRunView = lazySchema(() =>
+  z
+    .object({
+      job: z.string().describe('The name of the job in the job table'),
+      run_id: z.string().describe('The id of the job run'),
+      trigger: z.string().describe('What started the run: schedule, admin, local or deploy'),
+      status: JobRunStatus().describe('running, succeeded, failed or timed_out'),
+      started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+      finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+      duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
+      result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of the run; null while it runs or when it failed"),
+      error: z.string().nullable().describe('What went wrong; null when nothing did'),
+    })
+    .meta({ id: 'JobRun', description: 'One run of a job: its state, times and result or error' }),
+);
 
-const JobView = z
-  .object({
-    name: z.string().describe('The job name, such as poll_bills'),
-    group: z.enum(JOB_FUNCTION_GROUPS).describe('The function group that runs it'),
-    description: z.string().describe('What the job does'),
-    schedule: z.string().nullable().describe('The UTC cron expression of its schedule; null when it only runs when triggered'),
-    admin_path: z.string().nullable().describe('The admin path that triggers it; null when none'),
-    last_run: z
-      .object({
-        run_id: z.string().describe('The id of the job run'),
-        trigger: JobTrigger.describe('What started the run: schedule, admin, local or deploy'),
-        status: JobRunStatus.describe('running, succeeded, failed or timed_out'),
-        started_at: z.string().describe('When it started (ISO 8601, UTC)'),
-        finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
-        duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
-      })
-      .nullable()
-      .describe('The latest run; null before the first'),
-    last_result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of its last run, or {error} when it failed."),
-  })
-  .meta({ id: 'Job', description: 'A job of the job table with its schedule and last run' });
+const JobView = lazySchema(() =>
+  z
+    .object({
+      name: z.string().describe('The job name, such as poll_bills'),
+      group: z.enum(JOB_FUNCTION_GROUPS).describe('The function group that runs it'),
+      description: z.string().describe('What the job does'),
+      schedule: z.string().nullable().describe('The UTC cron expression of its schedule; null when it only runs when triggered'),
+      admin_path: z.string().nullable().describe('The admin path that triggers it; null when none'),
+      last_run: z
+        .object({
+          run_id: z.string().describe('The id of the job run'),
+          trigger: JobTrigger.describe('What started the run: schedule, admin, local or deploy'),
+          status: JobRunStatus().describe('running, succeeded, failed or timed_out'),
+          started_at: z.string().describe('When it started (ISO 8601, UTC)'),
+          finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
+          duration_ms: z.number().nullable().describe('How long it took, in milliseconds; null while it runs'),
+        })
+        .nullable()
+        .describe('The latest run; null before the first'),
+      last_result: z.record(z.string(), z.unknown()).nullable().describe("The job's own summary of its last run, or {error} when it failed."),
+    })
+    .meta({ id: 'Job', description: 'A job of the job table with its schedule and last run' }),
+);
 
 export const listJobs = defineRoute({
   operationId: 'listJobs',
@@ -69,7 +75,7 @@ export const listJobs = defineRoute({
   auth: 'admin',
   summary: 'Every job with its schedule, last run and last result',
   tags: ['admin'],
-  response: z.object({ items: z.array(JobView).describe('Every job of the job table') }),
+  response: () => z.object({ items: z.array(JobView()).describe('Every job of the job table') }),
 });
 
 export const runJobByName = defineRoute({
@@ -84,7 +90,7 @@ export const runJobByName = defineRoute({
     'Run a job of the job table now; answers 202 and runs asynchronously. When a run of the job is already in progress, this run is recorded as skipped (its run id reads `skipped`, naming the run in progress) and does nothing',
   tags: ['admin'],
   params: JobNameParams,
-  response: JobAccepted,
+  response: () => JobAccepted(),
   successStatus: 202,
 });
 
@@ -100,8 +106,8 @@ export const listJobRuns = defineRoute({
     'A job\'s runs of the last 30 days, newest first; a run still "running" past its function\'s timeout shows as timed_out, and a run that found another run of the job in progress is skipped',
   tags: ['admin'],
   params: JobNameParams,
-  query: Paging,
-  response: listOf(JobRunView),
+  query: () => Paging(),
+  response: () => listOf(JobRunView()),
 });
 
 export const getJobRun = defineRoute({
@@ -113,11 +119,11 @@ export const getJobRun = defineRoute({
   auth: 'admin',
   summary: 'One run of a job with its result or error',
   tags: ['admin'],
-  params: JobNameParams.extend({ run_id: z.string().min(1).max(100).describe('The id of the job run') }),
+  params: () => JobNameParams().extend({ run_id: z.string().min(1).max(100).describe('The id of the job run') }),
   response: JobRunView,
 });
 
-const UserIdParams = z.object({ id: z.string().uuid({ error: 'must be a user id' }).describe('The user id (a UUID)') });
+const UserIdParams = lazySchema(() => z.object({ id: z.string().uuid({ error: 'must be a user id' }).describe('The user id (a UUID)') }));
 
 export const listUsers = defineRoute({
   operationId: 'listUsers',
@@ -128,8 +134,8 @@ export const listUsers = defineRoute({
   auth: 'admin',
   summary: 'Users in signup order',
   tags: ['admin'],
-  query: Paging,
-  response: listOf(PublicUser),
+  query: () => Paging(),
+  response: () => listOf(PublicUser()),
 });
 
 export const deleteUser = defineRoute({
@@ -157,7 +163,7 @@ export const promoteUser = defineRoute({
   summary: 'Make a user an admin',
   tags: ['admin'],
   params: UserIdParams,
-  response: PublicUser,
+  response: () => PublicUser(),
 });
 
 export const demoteUser = defineRoute({
@@ -171,7 +177,7 @@ export const demoteUser = defineRoute({
   summary: 'Take admin rights from a user (not from yourself, 422); 409 user.last_admin when they are the only admin, race-safe',
   tags: ['admin'],
   params: UserIdParams,
-  response: PublicUser,
+  response: () => PublicUser(),
 });
 
 export const providerHealth = defineRoute({
@@ -184,10 +190,10 @@ export const providerHealth = defineRoute({
   auth: 'admin',
   summary: 'Each external provider checked with its latency; answers 200 with failures as data, "degraded" when a configured provider fails',
   tags: ['admin'],
-  response: ProviderHealth,
+  response: () => ProviderHealth(),
 });
 
-const BackfillIdParams = z.object({ id: BackfillId.describe('The backfill id: congress-{n} or updated-{from}-{to}') });
+const BackfillIdParams = lazySchema(() => z.object({ id: BackfillId().describe('The backfill id: congress-{n} or updated-{from}-{to}') }));
 
 export const startBillBackfill = defineRoute({
   operationId: 'startBillBackfill',
@@ -200,12 +206,13 @@ export const startBillBackfill = defineRoute({
   summary:
     'Backfill the bills of a Congress (`{congress}`) or of a window of update dates (`{from, to}`, at most 366 days) a page of 250 at a time, paced within the Congress.gov budget; answers 202 with the backfill. Asking again resumes a failed or stalled backfill at its cursor and reruns a completed one (creating only what is missing); 409 while it runs',
   tags: ['admin'],
-  body: BackfillRequest,
-  response: BackfillView.extend({
-    action: z
-      .enum(['started', 'restarted', 'resumed'])
-      .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
-  }),
+  body: () => BackfillRequest(),
+  response: () =>
+    BackfillView().extend({
+      action: z
+        .enum(['started', 'restarted', 'resumed'])
+        .describe('started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)'),
+    }),
   successStatus: 202,
 });
 
@@ -218,8 +225,8 @@ export const listBillBackfills = defineRoute({
   auth: 'admin',
   summary: 'Every bill backfill with its state, cursor and counts',
   tags: ['admin'],
-  query: Paging,
-  response: listOf(BackfillView),
+  query: () => Paging(),
+  response: () => listOf(BackfillView()),
 });
 
 export const getBillBackfill = defineRoute({
@@ -233,7 +240,7 @@ export const getBillBackfill = defineRoute({
   summary: "A bill backfill's progress: state (running, completed, failed), cursor, pages done, bills seen, queued and refreshed",
   tags: ['admin'],
   params: BackfillIdParams,
-  response: BackfillView,
+  response: () => BackfillView(),
 });
 
 const camel = (snake: string) => snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
@@ -249,7 +256,7 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
     summary: `Run ${j.name} now`,
     description: `Starts a run of the job ${j.name} now and answers 202 with its run id (follow it at GET /api/admin/jobs/${j.name}/runs/{run_id}): ${j.description}. Admin only.`,
     tags: ['admin'],
-    response: JobAccepted,
+    response: () => JobAccepted(),
     successStatus: 202,
     job: j.name,
   }),

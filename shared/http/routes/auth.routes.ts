@@ -14,8 +14,8 @@ export const register = defineRoute({
   rateLimit: 'register',
   summary: 'Create an account; the first account ever becomes admin',
   tags: ['auth'],
-  body: Credentials,
-  response: PublicUser.pick({ id: true, email: true, is_admin: true }),
+  body: () => Credentials(),
+  response: () => PublicUser().pick({ id: true, email: true, is_admin: true }),
   successStatus: 201,
 });
 
@@ -30,15 +30,17 @@ export const login = defineRoute({
   rateLimit: 'login',
   summary: 'Exchange email and password for a bearer token',
   tags: ['auth'],
-  body: z.object({
-    email: Credentials.shape.email.describe('The email address of the account'),
-    password: z.string().min(1).max(256).describe('The password: 8 to 256 characters'),
-  }),
-  response: z.object({
-    access_token: z.string().describe('The bearer token: send it as Authorization: Bearer <token>'),
-    token_type: z.literal('bearer').describe('Always Bearer'),
-    expires_in: z.number().describe('Seconds until the token expires'),
-  }),
+  body: () =>
+    z.object({
+      email: Credentials().shape.email.describe('The email address of the account'),
+      password: z.string().min(1).max(256).describe('The password: 8 to 256 characters'),
+    }),
+  response: () =>
+    z.object({
+      access_token: z.string().describe('The bearer token: send it as Authorization: Bearer <token>'),
+      token_type: z.literal('bearer').describe('Always Bearer'),
+      expires_in: z.number().describe('Seconds until the token expires'),
+    }),
 });
 
 export const me = defineRoute({
@@ -50,7 +52,7 @@ export const me = defineRoute({
   auth: 'user',
   summary: 'The signed-in user',
   tags: ['auth'],
-  response: PublicUser,
+  response: () => PublicUser(),
 });
 
 export const AUTH_ROUTES = [register, login, me];

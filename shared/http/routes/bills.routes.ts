@@ -6,25 +6,27 @@ import { ActionView, BillDetailFields, BillTextView, BillView, RollCallView, Tex
 import { StatusFilter } from '#shared/domain/bills/bill-status.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
-export const BillListQuery = Paging.extend({
-  has_document: bool.optional().describe('Only bills with (true) or without (false) a published text'),
-  chamber: Chamber.optional().describe('The chamber: house or senate'),
-  congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
-  bill_category: BillCategory.optional().describe('Only bills of this category'),
-  topic: z
-    .string()
-    .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
-    .optional()
-    .describe('A topic tag such as health'),
-  sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
-  status: StatusFilter.optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
-});
+const BillListQuery = lazySchema(() =>
+  Paging().extend({
+    has_document: bool().optional().describe('Only bills with (true) or without (false) a published text'),
+    chamber: Chamber.optional().describe('The chamber: house or senate'),
+    congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
+    bill_category: BillCategory.optional().describe('Only bills of this category'),
+    topic: z
+      .string()
+      .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
+      .optional()
+      .describe('A topic tag such as health'),
+    sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
+    status: StatusFilter().optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
+  }),
+);
 
 export const listBills = defineRoute({
   operationId: 'listBills',
@@ -38,7 +40,7 @@ export const listBills = defineRoute({
     'Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)',
   tags: ['bills'],
   query: BillListQuery,
-  response: listOf(BillView),
+  response: () => listOf(BillView()),
 });
 
 export const getBillDetail = defineRoute({
@@ -52,16 +54,19 @@ export const getBillDetail = defineRoute({
   summary:
     'Bill detail: fields, sponsor, status and status timeline, related bills, reintroduction_of and reintroduced_as (the same bill in earlier and later Congresses), latest brief, has_document, introduced_date (null when unknown), counts',
   tags: ['bills'],
-  params: BillIdParams,
-  response: BillView.extend({
-    ...BillDetailFields.shape,
-    latest_brief: Brief.nullable().describe('The latest brief of the bill; null until its text is briefed'),
-    text_versions: z.array(TextVersionView).describe('Its published text versions, oldest first'),
-    counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
-  }).meta({
-    id: 'Bill',
-    description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
-  }),
+  params: () => BillIdParams(),
+  response: () =>
+    BillView()
+      .extend({
+        ...BillDetailFields().shape,
+        latest_brief: Brief().nullable().describe('The latest brief of the bill; null until its text is briefed'),
+        text_versions: z.array(TextVersionView()).describe('Its published text versions, oldest first'),
+        counts: z.record(z.string(), z.number()).describe('How many actions, cosponsors, votes and briefs it has, by kind'),
+      })
+      .meta({
+        id: 'Bill',
+        description: 'A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts',
+      }),
 });
 
 export const listBillActions = defineRoute({
@@ -74,9 +79,9 @@ export const listBillActions = defineRoute({
   auth: 'none',
   summary: 'The action timeline, newest first, each with its category',
   tags: ['bills'],
-  params: BillIdParams,
-  query: Paging,
-  response: listOf(ActionView),
+  params: () => BillIdParams(),
+  query: () => Paging(),
+  response: () => listOf(ActionView()),
 });
 
 export const getBillTextVersions = defineRoute({
@@ -89,15 +94,16 @@ export const getBillTextVersions = defineRoute({
   auth: 'none',
   summary: 'Text versions with their published dates; ?version= returns one text with the section diff against the previous version',
   tags: ['bills'],
-  params: BillIdParams,
-  query: z.object({
-    version: z
-      .string()
-      .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
-      .optional()
-      .describe('The version number, 1, 2, \u2026 per bill'),
-  }),
-  response: z.union([listOf(TextVersionView), BillTextView]),
+  params: () => BillIdParams(),
+  query: () =>
+    z.object({
+      version: z
+        .string()
+        .regex(/^[a-z]{1,8}$/, { error: 'must be a version code such as ih or enr' })
+        .optional()
+        .describe('The version number, 1, 2, \u2026 per bill'),
+    }),
+  response: () => z.union([listOf(TextVersionView()), BillTextView()]),
 });
 
 export const listBillCosponsors = defineRoute({
@@ -109,8 +115,8 @@ export const listBillCosponsors = defineRoute({
   auth: 'none',
   summary: 'Cosponsors with their party',
   tags: ['bills'],
-  params: BillIdParams,
-  response: listOf(Cosponsor),
+  params: () => BillIdParams(),
+  response: () => listOf(Cosponsor),
 });
 
 export const listBillVotes = defineRoute({
@@ -123,8 +129,8 @@ export const listBillVotes = defineRoute({
   auth: 'optional',
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
-  params: BillIdParams,
-  response: listOf(RollCallView).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
+  params: () => BillIdParams(),
+  response: () => listOf(RollCallView()).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
 });
 
 export const BILLS_ROUTES: RouteDef[] = [listBills, getBillDetail, listBillActions, getBillTextVersions, listBillCosponsors, listBillVotes];

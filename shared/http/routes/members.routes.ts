@@ -3,26 +3,28 @@ import * as z from 'zod';
 import { Chamber } from '#shared/domain/bills/bill.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
-import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 
-export const MemberListQuery = Paging.extend({
-  q: z.string().trim().min(1).max(500).optional().describe('The search words'),
-  state: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
-    .transform((s) => s.toUpperCase())
-    .optional()
-    .describe('The two-letter state code'),
-  chamber: Chamber.optional().describe('The chamber: house or senate'),
-  party: z
-    .string()
-    .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })
-    .transform((s) => s.toUpperCase())
-    .optional()
-    .describe('The party initial (D, R, I, \u2026); null when unknown'),
-});
+const MemberListQuery = lazySchema(() =>
+  Paging().extend({
+    q: z.string().trim().min(1).max(500).optional().describe('The search words'),
+    state: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })
+      .transform((s) => s.toUpperCase())
+      .optional()
+      .describe('The two-letter state code'),
+    chamber: Chamber.optional().describe('The chamber: house or senate'),
+    party: z
+      .string()
+      .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })
+      .transform((s) => s.toUpperCase())
+      .optional()
+      .describe('The party initial (D, R, I, \u2026); null when unknown'),
+  }),
+);
 
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.
 export const membersByZip = defineRoute({
@@ -36,40 +38,43 @@ export const membersByZip = defineRoute({
   summary:
     'Representatives for a 5-digit ZIP: the senators and House members of every district it touches (ambiguous when several); address picks one district',
   tags: ['members'],
-  params: z.object({
-    zip: z
-      .string()
-      .regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' })
-      .describe('A 5-digit ZIP code'),
-  }),
-  query: z.object({
-    address: z
-      .string()
-      .trim()
-      .min(3, { error: 'must be a street address' })
-      .max(200)
-      .optional()
-      .describe('A street address, to pick one district of a ZIP that touches several'),
-  }),
-  response: z.object({
-    zip: z.string().describe('A 5-digit ZIP code'),
-    state: z.string().describe("The ZIP's state (the first, when a ZIP crosses a state line)."),
-    district: z
-      .number()
-      .int()
-      .nullable()
-      .describe('The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0.'),
-    districts: z
-      .array(
-        z.object({
-          state: z.string().describe('The two-letter state code'),
-          district: z.number().int().describe('The House district number; null for senators and at-large seats'),
-        }),
-      )
-      .describe("Every district the ZIP touches, or the address's one."),
-    ambiguous: z.boolean().describe('Whether the ZIP touches more than one district'),
-    members: z.array(MemberView).describe('The senators, and the House members of every district listed.'),
-  }),
+  params: () =>
+    z.object({
+      zip: z
+        .string()
+        .regex(/^\d{5}$/, { error: 'must be a 5-digit ZIP code' })
+        .describe('A 5-digit ZIP code'),
+    }),
+  query: () =>
+    z.object({
+      address: z
+        .string()
+        .trim()
+        .min(3, { error: 'must be a street address' })
+        .max(200)
+        .optional()
+        .describe('A street address, to pick one district of a ZIP that touches several'),
+    }),
+  response: () =>
+    z.object({
+      zip: z.string().describe('A 5-digit ZIP code'),
+      state: z.string().describe("The ZIP's state (the first, when a ZIP crosses a state line)."),
+      district: z
+        .number()
+        .int()
+        .nullable()
+        .describe('The district when the ZIP (or the address) is in one; null when ambiguous. At-large and delegate seats are 0.'),
+      districts: z
+        .array(
+          z.object({
+            state: z.string().describe('The two-letter state code'),
+            district: z.number().int().describe('The House district number; null for senators and at-large seats'),
+          }),
+        )
+        .describe("Every district the ZIP touches, or the address's one."),
+      ambiguous: z.boolean().describe('Whether the ZIP touches more than one district'),
+      members: z.array(MemberView()).describe('The senators, and the House members of every district listed.'),
+    }),
 });
 
 export const listMembers = defineRoute({
@@ -83,7 +88,7 @@ export const listMembers = defineRoute({
   summary: "Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party",
   tags: ['members'],
   query: MemberListQuery,
-  response: listOf(MemberView),
+  response: () => listOf(MemberView()),
 });
 
 export const getMember = defineRoute({
@@ -96,8 +101,8 @@ export const getMember = defineRoute({
   auth: 'optional',
   summary: 'Member profile; the first view queues its enrichment (bio, terms, leadership, counts)',
   tags: ['members'],
-  params: MemberIdParams,
-  response: MemberView,
+  params: () => MemberIdParams(),
+  response: () => MemberView(),
 });
 
 export const listMemberBills = defineRoute({
@@ -109,9 +114,9 @@ export const listMemberBills = defineRoute({
   auth: 'none',
   summary: 'Sponsored and cosponsored bills (role=sponsored|cosponsored pages through one kind)',
   tags: ['members'],
-  params: MemberIdParams,
-  query: Paging.extend({ role: z.enum(['sponsored', 'cosponsored', 'all']).default('all').describe('sponsored or cosponsored') }),
-  response: listOf(BillView.extend({ role: z.enum(['sponsor', 'cosponsor']).describe('sponsored or cosponsored') })),
+  params: () => MemberIdParams(),
+  query: () => Paging().extend({ role: z.enum(['sponsored', 'cosponsored', 'all']).default('all').describe('sponsored or cosponsored') }),
+  response: () => listOf(BillView().extend({ role: z.enum(['sponsor', 'cosponsor']).describe('sponsored or cosponsored') })),
 });
 
 export const listMemberVotes = defineRoute({
@@ -124,9 +129,9 @@ export const listMemberVotes = defineRoute({
   auth: 'none',
   summary: "The member's recorded positions, newest first, with each vote's question, kind and result",
   tags: ['members'],
-  params: MemberIdParams,
-  query: Paging,
-  response: listOf(MemberVote),
+  params: () => MemberIdParams(),
+  query: () => Paging(),
+  response: () => listOf(MemberVote()),
 });
 
 export const MEMBERS_ROUTES: RouteDef[] = [membersByZip, listMembers, getMember, listMemberBills, listMemberVotes];

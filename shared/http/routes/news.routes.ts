@@ -17,9 +17,9 @@ export const listBillNews = defineRoute({
   auth: 'none',
   summary: "Stored news articles about the bill, newest first (fetched every 6 hours, and in the background when the bill's page is read and none are stored)",
   tags: ['news'],
-  params: BillIdParams,
-  query: Paging,
-  response: listOf(NewsArticle),
+  params: () => BillIdParams(),
+  query: () => Paging(),
+  response: () => listOf(NewsArticle),
 });
 
 export const listMemberNews = defineRoute({
@@ -32,9 +32,9 @@ export const listMemberNews = defineRoute({
   auth: 'none',
   summary: 'News articles about the member, newest first; a read queues a refresh at most every 6 hours (news_fetch_queued)',
   tags: ['news'],
-  params: MemberIdParams,
-  query: Paging,
-  response: listOf(NewsArticle).extend({ news_fetch_queued: z.boolean().describe('Whether this read queued a refresh of the news') }),
+  params: () => MemberIdParams(),
+  query: () => Paging(),
+  response: () => listOf(NewsArticle).extend({ news_fetch_queued: z.boolean().describe('Whether this read queued a refresh of the news') }),
 });
 
 export const newsApiQuota = defineRoute({
@@ -46,14 +46,15 @@ export const newsApiQuota = defineRoute({
   auth: 'admin',
   summary: 'Remaining news-search calls for the UTC day; low is true under 10',
   tags: ['admin'],
-  response: z.object({
-    configured: z.boolean().describe('Whether the provider is configured (a key or URL is set)'),
-    date: z.string().describe('The UTC day counted (YYYY-MM-DD)'),
-    limit: z.number().int().describe('News-search calls allowed per UTC day'),
-    used: z.number().int().describe('Calls made today'),
-    remaining: z.number().int().describe('News-search calls left today'),
-    low: z.boolean().describe('Whether fewer than 10 calls are left'),
-  }),
+  response: () =>
+    z.object({
+      configured: z.boolean().describe('Whether the provider is configured (a key or URL is set)'),
+      date: z.string().describe('The UTC day counted (YYYY-MM-DD)'),
+      limit: z.number().int().describe('News-search calls allowed per UTC day'),
+      used: z.number().int().describe('Calls made today'),
+      remaining: z.number().int().describe('News-search calls left today'),
+      low: z.boolean().describe('Whether fewer than 10 calls are left'),
+    }),
 });
 
 export const clearNewsFeedCache = defineRoute({
@@ -65,7 +66,7 @@ export const clearNewsFeedCache = defineRoute({
   auth: 'admin',
   summary: 'Flushes the shared news RSS cache; answers how many cached queries were removed',
   tags: ['admin'],
-  response: z.object({ cleared: z.number().int().describe('How many cached queries were removed') }),
+  response: () => z.object({ cleared: z.number().int().describe('How many cached queries were removed') }),
 });
 
 export const NEWS_ROUTES: RouteDef[] = [listBillNews, listMemberNews, newsApiQuota, clearNewsFeedCache];

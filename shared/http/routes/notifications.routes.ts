@@ -20,7 +20,7 @@ export const getNotificationSettings = defineRoute({
   auth: 'user',
   summary: 'Notification preferences (push_password_set, never the password); creates the RSS token on first read',
   tags,
-  response: NotificationSettingsView,
+  response: () => NotificationSettingsView(),
 });
 
 export const putNotificationSettings = defineRoute({
@@ -34,8 +34,8 @@ export const putNotificationSettings = defineRoute({
   summary:
     'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only',
   tags,
-  body: NotificationSettingsUpdate,
-  response: NotificationSettingsUpdateReply,
+  body: () => NotificationSettingsUpdate(),
+  response: () => NotificationSettingsUpdateReply(),
 });
 
 export const getNotificationHistory = defineRoute({
@@ -47,8 +47,8 @@ export const getNotificationHistory = defineRoute({
   auth: 'user',
   summary: 'The notification events of the user with their per-channel state, newest first',
   tags,
-  query: Paging,
-  response: listOf(NotificationHistoryItem),
+  query: () => Paging(),
+  response: () => listOf(NotificationHistoryItem()),
 });
 
 export const rotateFeedToken = defineRoute({
@@ -60,7 +60,7 @@ export const rotateFeedToken = defineRoute({
   auth: 'user',
   summary: 'Replace the RSS token: answers the new token and feed URL; the old feed URL answers 404 at once',
   tags,
-  response: FeedToken,
+  response: () => FeedToken(),
 });
 
 export const testPushNotification = defineRoute({
@@ -74,8 +74,8 @@ export const testPushNotification = defineRoute({
   rateLimit: 'testNotification',
   summary: 'Send a real push with the values in the request (not the saved settings)',
   tags,
-  body: PushTestRequest,
-  response: NotificationTestResult,
+  body: () => PushTestRequest(),
+  response: () => NotificationTestResult(),
 });
 
 export const testEmailNotification = defineRoute({
@@ -89,8 +89,8 @@ export const testEmailNotification = defineRoute({
   rateLimit: 'testNotification',
   summary: 'Send a test email to the address in the request, else the saved one; failures come back as descriptive messages',
   tags,
-  body: EmailTestRequest,
-  response: NotificationTestResult,
+  body: () => EmailTestRequest(),
+  response: () => NotificationTestResult(),
 });
 
 export const testRssNotification = defineRoute({
@@ -103,7 +103,7 @@ export const testRssNotification = defineRoute({
   rateLimit: 'testNotification',
   summary: 'Check that the feed token exists and count the feed events',
   tags,
-  response: NotificationTestResult,
+  response: () => NotificationTestResult(),
 });
 
 export const testWebhookNotification = defineRoute({
@@ -118,8 +118,8 @@ export const testWebhookNotification = defineRoute({
   summary:
     'Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result',
   tags,
-  body: WebhookTestRequest,
-  response: NotificationTestResult,
+  body: () => WebhookTestRequest(),
+  response: () => NotificationTestResult(),
 });
 
 export const rotateWebhookSecret = defineRoute({
@@ -132,7 +132,7 @@ export const rotateWebhookSecret = defineRoute({
   auth: 'user',
   summary: 'A new webhook_secret (whsec_…), shown this once; the replaced secret keeps signing alongside it for 24 h',
   tags,
-  response: WebhookSecretReply,
+  response: () => WebhookSecretReply(),
 });
 
 export const getNotificationFeed = defineRoute({
@@ -145,7 +145,7 @@ export const getNotificationFeed = defineRoute({
   auth: 'none',
   summary: "The user's RSS 2.0 feed",
   tags,
-  params: TokenParams,
+  params: () => TokenParams(),
   produces: 'application/rss+xml',
 });
 
@@ -160,8 +160,8 @@ export const unsubscribeGet = defineRoute({
   summary:
     'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
   tags,
-  params: TokenParams,
-  query: z.object({ source: z.enum(['link']).optional().describe('link when coming from the link in the email body (unsubscribes at once)') }),
+  params: () => TokenParams(),
+  query: () => z.object({ source: z.enum(['link']).optional().describe('link when coming from the link in the email body (unsubscribes at once)') }),
   produces: 'text/html',
 });
 
@@ -175,7 +175,7 @@ export const unsubscribePost = defineRoute({
   auth: 'none',
   summary: 'RFC 8058 one-click unsubscribe (form-encoded or multipart List-Unsubscribe=One-Click); action=resubscribe undoes it',
   tags,
-  params: TokenParams,
+  params: () => TokenParams(),
   produces: 'text/html',
 });
 

@@ -22,12 +22,12 @@ import { SEARCH_QUERY_MAX } from '#shared/domain/personal/search-query.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { IdParams, TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
-import { defineRoute } from '#shared/http/route.ts';
+import { defineRoute, lazySchema } from '#shared/http/route.ts';
 
 const fn = 'personal' as const;
-const CollectionId = z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)');
-const CollectionParams = z.object({ id: CollectionId });
-const NoteParams = z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
+const CollectionId = lazySchema(() => z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)'));
+const CollectionParams = lazySchema(() => z.object({ id: CollectionId() }));
+const NoteParams = lazySchema(() => z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
 
 // Follows
 export const listFollows = defineRoute({
@@ -39,8 +39,8 @@ export const listFollows = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: Paging.extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
-  response: listOf(Follow),
+  query: () => Paging().extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
+  response: () => listOf(Follow),
 });
 export const createFollow = defineRoute({
   operationId: 'createFollow',
@@ -52,12 +52,13 @@ export const createFollow = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
-  body: z.object({
-    target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
-    target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
-    follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
-  }),
-  response: Follow,
+  body: () =>
+    z.object({
+      target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
+      target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
+      follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
+    }),
+  response: () => Follow,
   successStatus: 201,
 });
 export const deleteFollow = defineRoute({
@@ -69,7 +70,7 @@ export const deleteFollow = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: 'Unfollow (id is {target_type}:{target_id}); clears the draft-letter stance pre-fill',
-  params: IdParams,
+  params: () => IdParams(),
   successStatus: 204,
 });
 export const setFollowMode = defineRoute({
@@ -81,9 +82,9 @@ export const setFollowMode = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "Set a bill follow's mode",
-  params: IdParams,
-  body: z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
-  response: Follow,
+  params: () => IdParams(),
+  body: () => z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
+  response: () => Follow,
 });
 
 // Notes
@@ -96,8 +97,8 @@ export const listNotes = defineRoute({
   auth: 'user',
   tags: ['notes'],
   summary: "The caller's notes, pinned first",
-  query: Paging,
-  response: listOf(Note),
+  query: () => Paging(),
+  response: () => listOf(Note),
 });
 export const getNote = defineRoute({
   operationId: 'getNote',
@@ -109,7 +110,7 @@ export const getNote = defineRoute({
   tags: ['notes'],
   summary: "The caller's note on a bill",
   params: NoteParams,
-  response: Note,
+  response: () => Note,
 });
 export const putNote = defineRoute({
   operationId: 'putNote',
@@ -122,8 +123,8 @@ export const putNote = defineRoute({
   tags: ['notes'],
   summary: 'Create or replace the note on a bill; 201 when new',
   params: NoteParams,
-  body: NoteInput,
-  response: Note,
+  body: () => NoteInput(),
+  response: () => Note,
 });
 export const deleteNote = defineRoute({
   operationId: 'deleteNote',
@@ -148,8 +149,8 @@ export const listCollections = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: "The caller's collections",
-  query: Paging,
-  response: listOf(Collection),
+  query: () => Paging(),
+  response: () => listOf(Collection),
 });
 export const createCollection = defineRoute({
   operationId: 'createCollection',
@@ -161,8 +162,8 @@ export const createCollection = defineRoute({
   auth: 'user',
   tags: ['collections'],
   summary: 'Create a collection: name 1-100 characters after trimming, no control characters, unique per owner',
-  body: CollectionCreate,
-  response: Collection,
+  body: () => CollectionCreate(),
+  response: () => Collection,
   successStatus: 201,
 });
 export const getCollection = defineRoute({
@@ -175,8 +176,8 @@ export const getCollection = defineRoute({
   tags: ['collections'],
   summary: 'A collection of the caller with a page of its bills',
   params: CollectionParams,
-  query: Paging,
-  response: CollectionWithBillsReply,
+  query: () => Paging(),
+  response: () => CollectionWithBillsReply(),
 });
 export const updateCollection = defineRoute({
   operationId: 'updateCollection',
@@ -188,8 +189,8 @@ export const updateCollection = defineRoute({
   tags: ['collections'],
   summary: 'Rename a collection and/or toggle is_public',
   params: CollectionParams,
-  body: CollectionUpdate,
-  response: Collection,
+  body: () => CollectionUpdate(),
+  response: () => Collection,
 });
 export const deleteCollection = defineRoute({
   operationId: 'deleteCollection',
@@ -213,10 +214,12 @@ export const rotateCollectionShareToken = defineRoute({
   summary: "Give one of your collections a new share token; the old share link answers 404 at once (another user's collection: 404)",
   tags: ['collections'],
   params: CollectionParams,
-  response: Collection,
+  response: () => Collection,
 });
 
-const CollectionBillParams = z.object({ id: CollectionId, bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') });
+const CollectionBillParams = lazySchema(() =>
+  z.object({ id: CollectionId(), bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }),
+);
 export const addCollectionBill = defineRoute({
   operationId: 'addCollectionBill',
   description:
@@ -228,11 +231,12 @@ export const addCollectionBill = defineRoute({
   tags: ['collections'],
   summary: 'Add a bill to a collection; adding it twice is a no-op (added: false)',
   params: CollectionBillParams,
-  response: z.object({
-    collection_id: z.string().describe('The id of the collection'),
-    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-    added: z.boolean().describe('What was added'),
-  }),
+  response: () =>
+    z.object({
+      collection_id: z.string().describe('The id of the collection'),
+      bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+      added: z.boolean().describe('What was added'),
+    }),
 });
 export const removeCollectionBill = defineRoute({
   operationId: 'removeCollectionBill',
@@ -257,9 +261,9 @@ export const collectionByShareToken = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'A public collection by its share token; 404 when private or unknown',
-  params: TokenParams,
-  query: Paging,
-  response: PublicCollectionReply,
+  params: () => TokenParams(),
+  query: () => Paging(),
+  response: () => PublicCollectionReply(),
 });
 export const shareCollection = defineRoute({
   operationId: 'shareCollection',
@@ -270,9 +274,9 @@ export const shareCollection = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'Same as /api/collections/share/{token}',
-  params: TokenParams,
-  query: Paging,
-  response: PublicCollectionReply,
+  params: () => TokenParams(),
+  query: () => Paging(),
+  response: () => PublicCollectionReply(),
 });
 export const shareBrief = defineRoute({
   operationId: 'shareBrief',
@@ -283,8 +287,8 @@ export const shareBrief = defineRoute({
   auth: 'none',
   tags: ['share'],
   summary: 'A shared brief with its bill',
-  params: TokenParams,
-  response: SharedBriefReply,
+  params: () => TokenParams(),
+  response: () => SharedBriefReply(),
 });
 
 // Alignment, search, dashboard, topics
@@ -298,7 +302,7 @@ export const alignment = defineRoute({
   auth: 'user',
   tags: ['alignment'],
   summary: "Followed members ranked by alignment with the caller's stanced bill follows, each with its per-vote breakdown",
-  response: AlignmentReply,
+  response: () => AlignmentReply(),
 });
 export const search = defineRoute({
   operationId: 'search',
@@ -310,15 +314,16 @@ export const search = defineRoute({
   auth: 'optional',
   tags: ['search'],
   summary: 'Bills (number in any form, title words), members (either name form) and topics in one answer',
-  query: z.object({
-    q: z
-      .string()
-      .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
-      .default('')
-      .describe('The search words'),
-    limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
-  }),
-  response: SearchReply,
+  query: () =>
+    z.object({
+      q: z
+        .string()
+        .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
+        .default('')
+        .describe('The search words'),
+      limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
+    }),
+  response: () => SearchReply(),
 });
 export const dashboard = defineRoute({
   operationId: 'dashboard',
@@ -330,7 +335,7 @@ export const dashboard = defineRoute({
   auth: 'optional',
   tags: ['dashboard'],
   summary: 'Guests: trending bills as "Most Popular"; users: also followed bills and members with recent activity',
-  response: DashboardReply,
+  response: () => DashboardReply(),
 });
 export const listTopics = defineRoute({
   operationId: 'listTopics',
@@ -341,8 +346,8 @@ export const listTopics = defineRoute({
   auth: 'none',
   tags: ['search'],
   summary: 'Topic tags with bill counts, most bills first',
-  query: Paging,
-  response: listOf(TopicCount),
+  query: () => Paging(),
+  response: () => listOf(TopicCount()),
 });
 
 export const PERSONAL_ROUTES = [

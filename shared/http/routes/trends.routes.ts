@@ -2,10 +2,10 @@
 import * as z from 'zod';
 import { TrendDay } from '#shared/db/trend-scores.repository.ts';
 import { MAX_TREND_DAYS } from '#shared/domain/scores/trend-decisions.ts';
-import { defineRoute, type RouteDef } from '#shared/http/route.ts';
+import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, MemberIdParams } from '#shared/http/schemas.ts';
 
-export const TrendQuery = z.object({ days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(MAX_TREND_DAYS).describe('How many days') });
+const TrendQuery = lazySchema(() => z.object({ days: z.coerce.number().int().min(1).max(MAX_TREND_DAYS).default(MAX_TREND_DAYS).describe('How many days') }));
 
 export const getBillTrend = defineRoute({
   operationId: 'getBillTrend',
@@ -17,12 +17,13 @@ export const getBillTrend = defineRoute({
   auth: 'none',
   summary: 'Public-interest scores of the bill, newest day first, each with its per-signal breakdown and missing signals',
   tags: ['bills'],
-  params: BillIdParams,
+  params: () => BillIdParams(),
   query: TrendQuery,
-  response: z.object({
-    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-    items: z.array(TrendDay).describe('One score a day, newest first'),
-  }),
+  response: () =>
+    z.object({
+      bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+      items: z.array(TrendDay).describe('One score a day, newest first'),
+    }),
 });
 
 export const getMemberTrend = defineRoute({
@@ -35,12 +36,13 @@ export const getMemberTrend = defineRoute({
   auth: 'none',
   summary: 'Public-interest scores of the member, newest day first, each with its per-signal breakdown and missing signals',
   tags: ['members'],
-  params: MemberIdParams,
+  params: () => MemberIdParams(),
   query: TrendQuery,
-  response: z.object({
-    member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
-    items: z.array(TrendDay).describe('One score a day, newest first'),
-  }),
+  response: () =>
+    z.object({
+      member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
+      items: z.array(TrendDay).describe('One score a day, newest first'),
+    }),
 });
 
 export const TRENDS_ROUTES: RouteDef[] = [getBillTrend, getMemberTrend];

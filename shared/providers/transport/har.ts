@@ -2,49 +2,56 @@
  * HAR 1.2 recordings for the provider transport: replay answers requests
  * from recorded entries matched on method, host, path and query (with
  * credentials removed); record appends live exchanges to a file. Keys and
- * recordings never contain API keys.
+ * recordings never contain API keys. The recording schemas are built on
+ * first use (lazySchema): only those offline modes read them, so no cold
+ * start of a function that calls a provider builds them.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** Query parameters and headers that carry credentials: never part of a match key, never recorded. */
 const SECRET_PARAMS = new Set(['api_key', 'apikey', 'key', 'token', 'access_token']);
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'cookie', 'set-cookie']);
 
-const Pair = z.object({ name: z.string(), value: z.string() });
-export const HarEntry = z
-  .object({
-    startedDateTime: z.string().default(() => new Date(0).toISOString()),
-    time: z.number().default(0),
-    request: z
-      .object({
-        method: z.string(),
-        url: z.string(),
-        httpVersion: z.string().default('HTTP/1.1'),
-        headers: z.array(Pair).default([]),
-        queryString: z.array(Pair).default([]),
-      })
-      .passthrough(),
-    response: z
-      .object({
-        status: z.number().int(),
-        statusText: z.string().default(''),
-        httpVersion: z.string().default('HTTP/1.1'),
-        headers: z.array(Pair).default([]),
-        content: z.object({
-          size: z.number().default(0),
-          mimeType: z.string().default('application/octet-stream'),
-          text: z.string().default(''),
-          encoding: z.string().optional(),
-        }),
-      })
-      .passthrough(),
-  })
-  .passthrough();
-export type HarEntry = z.infer<typeof HarEntry>;
-export const Har = z.object({
-  log: z.object({ version: z.string(), creator: z.object({ name: z.string(), version: z.string() }), entries: z.array(HarEntry) }),
-});
+const Pair = lazySchema(() => z.object({ name: z.string(), value: z.string() }));
+export const HarEntry = lazySchema(() =>
+  z
+    .object({
+      startedDateTime: z.string().default(() => new Date(0).toISOString()),
+      time: z.number().default(0),
+      request: z
+        .object({
+          method: z.string(),
+          url: z.string(),
+          httpVersion: z.string().default('HTTP/1.1'),
+          headers: z.array(Pair()).default([]),
+          queryString: z.array(Pair()).default([]),
+        })
+        .passthrough(),
+      response: z
+        .object({
+          status: z.number().int(),
+          statusText: z.string().default(''),
+          httpVersion: z.string().default('HTTP/1.1'),
+          headers: z.array(Pair()).default([]),
+          content: z.object({
+            size: z.number().default(0),
+            mimeType: z.string().default('application/octet-stream'),
+            text: z.string().default(''),
+            encoding: z.string().optional(),
+          }),
+        })
+        .passthrough(),
+    })
+    .passthrough(),
+);
+export type HarEntry = z.infer<ReturnType<typeof HarEntry>>;
+export const Har = lazySchema(() =>
+  z.object({
+    log: z.object({ version: z.string(), creator: z.object({ name: z.string(), version: z.string() }), entries: z.array(HarEntry()) }),
+  }),
+);
 
 /** The match key of a request: METHOD host/path?sorted-query-without-credentials. */
 export function harKey(method: string, url: string): string {
@@ -73,7 +80,7 @@ export interface RecordedResponse {
 export function loadHar(files: string[]): Map<string, RecordedResponse> {
   const map = new Map<string, RecordedResponse>();
   for (const file of files) {
-    const har = Har.parse(JSON.parse(readFileSync(file, 'utf8')));
+    const har = Har().parse(JSON.parse(readFileSync(file, 'utf8')));
     for (const e of har.log.entries) {
       const c = e.response.content;
       map.set(harKey(e.request.method, e.request.url), {
@@ -91,7 +98,7 @@ const isText = (mime: string) => /json|xml|text|html|yaml|csv/.test(mime);
 /** Appends one exchange to a HAR file (created when absent), without credentials. */
 export function appendHarEntry(file: string, method: string, url: string, response: RecordedResponse, startedAt: Date, ms: number): void {
   const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  const har = existing ? Har.parse(JSON.parse(existing)) : { log: { version: '1.2', creator: { name: 'billwatch', version: '0.1.0' }, entries: [] } };
+  const har = existing ? Har().parse(JSON.parse(existing)) : { log: { version: '1.2', creator: { name: 'billwatch', version: '0.1.0' }, entries: [] } };
   const clean = redactUrl(url);
   const mimeType = response.headers['content-type'] ?? 'application/octet-stream';
   const text = isText(mimeType);

@@ -30,7 +30,7 @@ const ROUTES: RouteDef[] = [
     auth: 'none',
     summary: 's',
     description: 'A test route.',
-    response: Widget,
+    response: () => Widget,
   }),
   defineRoute({
     operationId: 'listWidgets',
@@ -40,7 +40,7 @@ const ROUTES: RouteDef[] = [
     auth: 'none',
     summary: 's',
     description: 'A test route.',
-    response: listOf(Widget),
+    response: () => listOf(Widget),
   }),
   defineRoute({
     operationId: 'undocumented',

@@ -155,7 +155,7 @@ export function contractChecker(routes: readonly RouteDef[] = ROUTES): (reply: C
       if (reply.status !== 404 && reply.status !== 405)
         fail(reply, route, 'no route of the route table serves this request; only a 404 or 405 of the fallback may answer it');
       if (!json) fail(reply, route, `the fallback's ${reply.status} must be a JSON ErrorBody`);
-      check(reply, route, ErrorBody, 'ErrorBody');
+      check(reply, route, ErrorBody(), 'ErrorBody');
       const code = (JSON.parse(reply.text) as { code: string }).code;
       if (reply.status === 404 && code !== 'route.not_found') fail(reply, route, `the fallback's 404 must carry code route.not_found, not ${code}`);
       if (reply.status === 405 && !reply.headers.get('allow')) fail(reply, route, 'a 405 must name the allowed methods in Allow');
@@ -165,7 +165,7 @@ export function contractChecker(routes: readonly RouteDef[] = ROUTES): (reply: C
     if (reply.status >= 400) {
       if (!json && route.produces && reply.contentType.startsWith(route.produces)) return { route, success: false };
       if (!json) fail(reply, route, `an error reply must be a JSON ErrorBody, not ${reply.contentType || 'an empty body'}`);
-      check(reply, route, ErrorBody, 'ErrorBody');
+      check(reply, route, ErrorBody(), 'ErrorBody');
       return { route, success: false };
     }
     if (reply.status < 200 || reply.status >= 300) fail(reply, route, 'the API answers 2xx, 4xx or 5xx only');

@@ -214,7 +214,7 @@ describe('GET /api/admin/health', () => {
   it('checks every configured provider once, with latencies, and says ok', async () => {
     const { res } = await health();
     expect(res.status).toBe(200);
-    const report = ProviderHealth.parse(res.body);
+    const report = ProviderHealth().parse(res.body);
     expect(report.status).toBe('ok');
     expect(report.checks.map((c) => c.name)).toEqual([
       'congress_api',
@@ -262,7 +262,7 @@ describe('GET /api/admin/health', () => {
     modes.openai = 'fail';
     const { res } = await health();
     expect(res.status).toBe(200);
-    const report = ProviderHealth.parse(res.body);
+    const report = ProviderHealth().parse(res.body);
     expect(report.status).toBe('degraded');
     const checks = byName(report);
     expect(checks.document_api).toMatchObject({ status: 'error', latency_ms: expect.any(Number) });
@@ -281,7 +281,7 @@ describe('GET /api/admin/health', () => {
     modes.openai = 'hang';
     const { res, ms } = await health();
     expect(ms).toBeLessThan(TIMEOUT_MS + 800);
-    const report = ProviderHealth.parse(res.body);
+    const report = ProviderHealth().parse(res.body);
     expect(report.status).toBe('degraded');
     const checks = byName(report);
     for (const name of ['rep_lookup', 'llm'] as const) {
@@ -295,7 +295,7 @@ describe('GET /api/admin/health', () => {
   it('reports providers without keys as not_configured and never calls them', async () => {
     useEnv({ CONGRESS_API_KEY: undefined, LLM_PROVIDER: undefined, OPENAI_API_KEY: undefined, GOVINFO_API_KEY: undefined });
     const { res } = await health();
-    const report = ProviderHealth.parse(res.body);
+    const report = ProviderHealth().parse(res.body);
     expect(report.status).toBe('ok');
     const checks = byName(report);
     expect(checks.congress_api).toEqual({
@@ -319,7 +319,7 @@ describe('GET /api/admin/health', () => {
 
   it('names a chosen provider that lacks its key as not_configured', async () => {
     useEnv({ LLM_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: undefined });
-    const checks = byName(ProviderHealth.parse((await health()).res.body));
+    const checks = byName(ProviderHealth().parse((await health()).res.body));
     expect(checks.llm).toMatchObject({
       status: 'not_configured',
       detail: 'the offline extractive briefer writes briefs: anthropic is chosen but has no API key',
@@ -331,7 +331,7 @@ describe('GET /api/admin/health', () => {
     const put = await call(llm, 'PUT', '/api/settings', { token: adminToken, body: { llm_provider: 'anthropic' } });
     expect(put.status).toBe(200);
     try {
-      const checks = byName(ProviderHealth.parse((await health()).res.body));
+      const checks = byName(ProviderHealth().parse((await health()).res.body));
       expect(checks.llm).toMatchObject({ status: 'ok', detail: 'anthropic lists 1 models; briefs use claude-sonnet-4-6' });
       const calls = seen.filter((s) => s.upstream === 'anthropic');
       expect(calls).toHaveLength(1);
@@ -353,7 +353,7 @@ describe('GET /api/admin/health', () => {
     try {
       const { res } = await health();
       expect(res.status).toBe(200);
-      const report = ProviderHealth.parse(res.body);
+      const report = ProviderHealth().parse(res.body);
       // GovInfo would fail, but it is switched off, so nothing degrades.
       expect(report.status).toBe('ok');
       const checks = byName(report);
@@ -377,13 +377,13 @@ describe('GET /api/admin/health', () => {
       expect((await call(llm, 'PUT', '/api/settings', { token: adminToken, body: { data_sources: null } })).status).toBe(200);
     }
     // Switched back on, the failing GovInfo shows again.
-    expect(byName(ProviderHealth.parse((await health()).res.body)).document_api.status).toBe('error');
+    expect(byName(ProviderHealth().parse((await health()).res.body)).document_api.status).toBe('error');
   });
 
   it('answers from the recording on the offline local stack (REPLAY_HAR, no keys) and says so', async () => {
     useEnv({ ...Object.fromEntries(PROVIDER_ENV.map((k) => [k, undefined])), REPLAY_HAR: SEED_HAR_PATH, PROVIDER_HEALTH_TIMEOUT_MS: String(TIMEOUT_MS) });
     resetReplay();
-    const report = ProviderHealth.parse((await health()).res.body);
+    const report = ProviderHealth().parse((await health()).res.body);
     const checks = byName(report);
     expect(report.status).toBe('ok');
     for (const name of ['congress_api', 'document_api', 'rep_lookup'] as const) {

@@ -147,7 +147,7 @@ describe.each(['openai', 'anthropic'] as const)('%s batch', (provider) => {
     expect(events.map((e) => e.event_id).sort()).toEqual(bills.map((id) => `brief:${id}:1`).sort());
 
     // Importing the same results again writes nothing twice.
-    const state = await getSetting(SETTING_KEYS.llmBatch, BatchState);
+    const state = await getSetting(SETTING_KEYS.llmBatch, BatchState());
     await putSetting(SETTING_KEYS.llmBatch, { ...state, status: 'in_progress' });
     expect(await pollLlmBatch()).toMatchObject({ status: 'completed', imported: bills.length });
     for (const id of bills) expect(await listBriefs(id)).toHaveLength(1);

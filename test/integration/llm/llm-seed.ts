@@ -14,7 +14,7 @@ import { queueUrl } from '#shared/messaging/send.ts';
 export async function seedBill(id: string, title: string): Promise<void> {
   const [congress, type, number] = id.split('-');
   await createBill(
-    Bill.parse({
+    Bill().parse({
       id,
       congress: Number(congress),
       type,

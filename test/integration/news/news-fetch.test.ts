@@ -34,7 +34,7 @@ useIntegrationStack();
 const LIMIT = 40;
 const today = () => new Date().toISOString().slice(0, 10);
 const bill = (n: number, shortTitle: string | null, latest: string | null = today()) =>
-  Bill.parse({
+  Bill().parse({
     id: `119-hr-${n}`,
     congress: 119,
     type: 'hr',
@@ -324,7 +324,7 @@ describe('background fetches', () => {
 
   it('a member news read queues a fetch at most every 6 hours; the worker stores the member’s feed', async () => {
     await putMember(
-      Member.parse({
+      Member().parse({
         id: 'S000033',
         name: 'Sanders, Bernard',
         state: 'VT',
@@ -355,7 +355,7 @@ describe('background fetches', () => {
 
   it('a failed member feed fails the message so it is retried', async () => {
     await putMember(
-      Member.parse({ id: 'W000001', name: 'Doe, Wanda', state: 'NY', chamber: 'house', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }),
+      Member().parse({ id: 'W000001', name: 'Doe, Wanda', state: 'NY', chamber: 'house', provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' } }),
     );
     rssFails = true;
     await call(newsApi, 'GET', '/api/members/W000001/news');

@@ -30,7 +30,7 @@ useIntegrationStack();
 
 const today = () => new Date().toISOString().slice(0, 10);
 const bill = (n: number, shortTitle: string) =>
-  Bill.parse({
+  Bill().parse({
     id: `119-hr-${n}`,
     congress: 119,
     type: 'hr',
@@ -100,7 +100,7 @@ beforeAll(async () => {
   ] as const)
     await createBill(bill(n, title));
   await putMember(
-    Member.parse({
+    Member().parse({
       id: 'S000033',
       name: 'Sanders, Bernard',
       state: 'VT',

@@ -47,7 +47,7 @@ export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bi
 
 export async function seedBrief(billId: string, summary: string, topicTags: string[]): Promise<void> {
   await putBrief(
-    Brief.parse({
+    Brief().parse({
       bill_id: billId,
       version: 1,
       type: 'full',

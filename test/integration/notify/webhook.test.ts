@@ -49,7 +49,7 @@ const historyOf = async (name: string) => (await listHistory(users[name]?.id ?? 
 function verified(request: RecordedPush | undefined, secret: string): WebhookPayload {
   if (!request) throw new Error('no delivery');
   const body = new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
-  return WebhookPayload.parse(body);
+  return WebhookPayload().parse(body);
 }
 
 const event = (over: Partial<BillEvent> = {}): BillEvent => ({

@@ -21,7 +21,7 @@ const off = (...names: (typeof DATA_SOURCES)[number][]) => ({ ...ALL_ENABLED, ..
 /** The 422 a PUT /api/settings body gets: the first error's detail and every field at fault. */
 function refusal(body: unknown): { detail: string; errors: unknown } {
   try {
-    validate(SettingsUpdate, body, 'body');
+    validate(SettingsUpdate(), body, 'body');
   } catch (err) {
     if (err instanceof InvalidInputError) return { detail: err.message, errors: err.errors };
     throw err;
@@ -32,10 +32,10 @@ function refusal(body: unknown): { detail: string; errors: unknown } {
 describe('data-source switches', () => {
   it('has one switch per external source of the pipeline, every one on by default', () => {
     expect(DATA_SOURCES).toEqual(['congress_api', 'document_api', 'roll_calls', 'legislators', 'news_search', 'news_rss', 'search_trends']);
-    expect(DataSources.parse({})).toEqual(Object.fromEntries(DATA_SOURCES.map((n) => [n, { enabled: true }])));
-    expect(ALL_ENABLED).toEqual(DataSources.parse({}));
+    expect(DataSources().parse({})).toEqual(Object.fromEntries(DATA_SOURCES.map((n) => [n, { enabled: true }])));
+    expect(ALL_ENABLED).toEqual(DataSources().parse({}));
     // A partial value fills the rest with defaults; an empty source object is on.
-    expect(DataSources.parse({ news_rss: { enabled: false }, roll_calls: {} })).toEqual(off('news_rss'));
+    expect(DataSources().parse({ news_rss: { enabled: false }, roll_calls: {} })).toEqual(off('news_rss'));
   });
 
   it('refuses an unknown source, an unknown field and a non-boolean switch, naming the field', () => {
@@ -50,18 +50,18 @@ describe('data-source switches', () => {
     // The free-form values this setting used to take are no longer a change.
     expect(refusal({ data_sources: { congress_api: 'enabled' } }).detail).toMatch(/^Invalid body\.data_sources\.congress_api: /);
     expect(refusal({ data_sources: { congress_api: {} } }).detail).toMatch(/^Invalid body\.data_sources\.congress_api\.enabled: /);
-    expect(DataSources.safeParse({ ...ALL_ENABLED, extra: { enabled: true } }).success).toBe(false);
+    expect(DataSources().safeParse({ ...ALL_ENABLED, extra: { enabled: true } }).success).toBe(false);
   });
 
   it('accepts a change of some switches, and null to turn every source back on', () => {
-    expect(SettingsUpdate.parse({ data_sources: { news_search: { enabled: false } } })).toEqual({ data_sources: { news_search: { enabled: false } } });
-    expect(SettingsUpdate.parse({ data_sources: null })).toEqual({ data_sources: null });
-    expect(SettingsUpdate.parse({ data_sources: {} })).toEqual({ data_sources: {} });
+    expect(SettingsUpdate().parse({ data_sources: { news_search: { enabled: false } } })).toEqual({ data_sources: { news_search: { enabled: false } } });
+    expect(SettingsUpdate().parse({ data_sources: null })).toEqual({ data_sources: null });
+    expect(SettingsUpdate().parse({ data_sources: {} })).toEqual({ data_sources: {} });
   });
 
   it('merges a change into the stored switches, leaving the sources it does not name', () => {
     const stored = off('news_rss', 'legislators');
-    const next = applyDataSourcesUpdate(stored, DataSourcesUpdate.parse({ news_rss: { enabled: true }, congress_api: { enabled: false } }));
+    const next = applyDataSourcesUpdate(stored, DataSourcesUpdate().parse({ news_rss: { enabled: true }, congress_api: { enabled: false } }));
     expect(next).toEqual(off('legislators', 'congress_api'));
     expect(stored).toEqual(off('news_rss', 'legislators'));
   });

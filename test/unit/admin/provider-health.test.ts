@@ -143,7 +143,7 @@ describe('checkProviders', () => {
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(145);
     expect(elapsed).toBeLessThan(400);
-    expect(ProviderHealth.parse(report)).toEqual(report);
+    expect(ProviderHealth().parse(report)).toEqual(report);
     expect(report.status).toBe('degraded');
     expect(report.checks.map((c) => [c.name, c.status])).toEqual([
       ['congress_api', 'ok'],

@@ -64,8 +64,8 @@ describe('the OpenAPI document as a reference', () => {
       auth: 'none',
       summary: 'A route without descriptions',
       description: '',
-      params: z.object({ id: z.string() }),
-      response: z.object({ ok: z.boolean(), nested: z.object({ why: z.string().describe('described') }).describe('described') }),
+      params: () => z.object({ id: z.string() }),
+      response: () => z.object({ ok: z.boolean(), nested: z.object({ why: z.string().describe('described') }).describe('described') }),
     });
     expect(documentGaps(buildOpenApi([bare], { ...API_INFO, serverUrl: 'https://api.billwatch.org' }))).toEqual([
       'GET /api/bare/{id} (bare): no description (add `description` to its route)',

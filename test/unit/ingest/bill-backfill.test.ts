@@ -52,9 +52,9 @@ describe('what a backfill may be asked for', () => {
   it('names each scope with one id, which the status route accepts', () => {
     expect(backfillId({ kind: 'congress', congress: 119 })).toBe('congress-119');
     expect(backfillId({ kind: 'window', from: '2025-01-01', to: '2025-01-31' })).toBe('updated-2025-01-01-2025-01-31');
-    for (const id of ['congress-119', 'congress-93', 'updated-2025-01-01-2025-01-31']) expect(BackfillId.safeParse(id).success).toBe(true);
+    for (const id of ['congress-119', 'congress-93', 'updated-2025-01-01-2025-01-31']) expect(BackfillId().safeParse(id).success).toBe(true);
     for (const id of ['congress-', 'congress-1190', 'updated-2025-01-01', '../congress-119', 'congress 119'])
-      expect(BackfillId.safeParse(id).success).toBe(false);
+      expect(BackfillId().safeParse(id).success).toBe(false);
   });
 
   it('lists a window from its first second to its last', () => {

@@ -559,7 +559,7 @@ describe('the status timeline of an action history', () => {
 
 describe('the ?status= filter', () => {
   it('accepts a code or a prefix of whole parts, in any case', () => {
-    expect(['ENACTED', 'enacted', 'PASS_OVER:HOUSE', 'FAIL:SECOND', 'conference:passed', 'PROV_KILL'].map((v) => StatusFilter.safeParse(v).data)).toEqual([
+    expect(['ENACTED', 'enacted', 'PASS_OVER:HOUSE', 'FAIL:SECOND', 'conference:passed', 'PROV_KILL'].map((v) => StatusFilter().safeParse(v).data)).toEqual([
       'ENACTED',
       'ENACTED',
       'PASS_OVER:HOUSE',
@@ -567,7 +567,7 @@ describe('the ?status= filter', () => {
       'CONFERENCE:PASSED',
       'PROV_KILL',
     ]);
-    for (const bad of ['PASS', 'ENACTED:', 'ENACT', 'LAW', '']) expect(StatusFilter.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['PASS', 'ENACTED:', 'ENACT', 'LAW', '']) expect(StatusFilter().safeParse(bad).success, bad).toBe(false);
   });
 
   it('matches whole parts only', () => {

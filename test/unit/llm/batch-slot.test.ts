@@ -4,7 +4,7 @@ import { BATCH_BUILD_LEASE_MS, BATCH_BUILD_TIMEOUT_SECONDS, BATCH_REQUEST_LEASE_
 import { jobByName } from '#shared/jobs/job-table.ts';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
-const base = BatchState.parse({
+const base = BatchState().parse({
   status: 'requested',
   batch_id: null,
   provider: 'openai',
@@ -40,7 +40,7 @@ describe('slotHolder', () => {
   });
 
   it('frees the state an in-request submit left when it died (submitted, no batch id, no lease)', () => {
-    const legacy = BatchState.parse({
+    const legacy = BatchState().parse({
       status: 'submitted',
       batch_id: null,
       provider: 'anthropic',

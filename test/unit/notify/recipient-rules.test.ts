@@ -4,7 +4,7 @@ import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
 import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
-import { AlertFilters, DEFAULT_PREFS, NotificationSettingsUpdate, readPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { AlertFilters, defaultPrefs, NotificationSettingsUpdate, readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { claimAbandoned, groupHeldForRelease, messagesOf, RELEASE_CLAIM_STALE_SECONDS } from '#shared/domain/notify/held-release.ts';
 import type { NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/notify/weekly-digest.ts';
@@ -158,8 +158,8 @@ describe('weekly digest rules', () => {
 
 describe('settings update', () => {
   const seal = (p: string) => `sealed(${p})`;
-  const apply = (current: Partial<typeof DEFAULT_PREFS>, update: unknown) =>
-    applySettingsUpdate({ ...DEFAULT_PREFS, ...current }, NotificationSettingsUpdate.parse(update), seal);
+  const apply = (current: Partial<NotificationPrefs>, update: unknown) =>
+    applySettingsUpdate({ ...defaultPrefs(), ...current }, NotificationSettingsUpdate().parse(update), seal);
 
   it('clears the time zone when quiet hours are cleared', () => {
     const { prefs, errors } = apply(
@@ -216,9 +216,9 @@ describe('settings update', () => {
       { push_password_set: true },
       { alert_filters: { neutral: { nope: false } } },
     ]) {
-      expect(NotificationSettingsUpdate.safeParse(bad).success).toBe(false);
+      expect(NotificationSettingsUpdate().safeParse(bad).success).toBe(false);
     }
-    expect(NotificationSettingsUpdate.safeParse({ timezone: 'America/Chicago', alert_filters: { hold_veto: { vote: false } } }).success).toBe(true);
+    expect(NotificationSettingsUpdate().safeParse({ timezone: 'America/Chicago', alert_filters: { hold_veto: { vote: false } } }).success).toBe(true);
   });
 
   it('reads unreadable stored prefs key by key instead of failing', () => {
@@ -227,6 +227,6 @@ describe('settings update', () => {
       email_enabled: true,
       quiet_hours_start: null,
     });
-    expect(readPrefs(null)).toEqual(DEFAULT_PREFS);
+    expect(readPrefs(null)).toEqual(defaultPrefs());
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextDigestAt } from '#shared/domain/notify/digest-schedule.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
-import { DEFAULT_PREFS, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
+import { defaultPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { hourInWindow, inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
 import { isKnownTimeZone, localTime, resolveTimeZone } from '#shared/domain/notify/time-zone.ts';
 
@@ -90,7 +90,7 @@ describe('digest schedule', () => {
 });
 
 describe('delivery plan', () => {
-  const prefs = (over: Partial<NotificationPrefs>): NotificationPrefs => ({ ...DEFAULT_PREFS, ...over });
+  const prefs = (over: Partial<NotificationPrefs>): NotificationPrefs => ({ ...defaultPrefs(), ...over });
   const all = { push_enabled: true, push_url: 'https://push.example.org/t', email_enabled: true, email_address: 'a@example.org', rss_enabled: true };
 
   it('sends push and email now and marks RSS at once when nothing holds the event', () => {

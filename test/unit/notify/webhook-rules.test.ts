@@ -9,7 +9,7 @@ import type { LookupAddress } from 'node:dns';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '#shared/platform/secret-box.ts';
-import { DEFAULT_PREFS, NotificationSettingsUpdate } from '#shared/domain/notify/prefs.schema.ts';
+import { defaultPrefs, NotificationSettingsUpdate } from '#shared/domain/notify/prefs.schema.ts';
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { WebhookPayload, webhookPayload, webhookTestPayload } from '#shared/domain/notify/webhook-payload.ts';
@@ -105,7 +105,7 @@ describe('the versioned payload', () => {
     } as const;
     for (const [kind, type] of Object.entries(kinds) as [keyof typeof kinds, string][]) {
       const payload = webhookPayload({ reason: 'event', events: [{ ...content({ kind }), mode: 'neutral' }] }, 'msg_1', at, 'https://bw.example');
-      expect(WebhookPayload.parse(payload)).toEqual(payload);
+      expect(WebhookPayload().parse(payload)).toEqual(payload);
       expect(payload).toMatchObject({ type, version: 1, id: 'msg_1', timestamp: '2026-03-02T15:00:05.000Z', data: { type, event_id: 'action:119-hr-3076:1' } });
     }
     const one = webhookPayload({ reason: 'event', events: [{ ...content(), mode: 'hold_boost' }] }, 'msg_1', at, 'https://bw.example');
@@ -123,7 +123,7 @@ describe('the versioned payload', () => {
       { ...content({ event_id: 'b', kind: 'new_document', text_version: 'Engrossed in House (eh)' }), mode: 'neutral' as const },
     ];
     const batch = webhookPayload({ reason: 'quiet_hours', events }, 'msg_2', at, 'https://bw.example');
-    expect(WebhookPayload.parse(batch)).toEqual(batch);
+    expect(WebhookPayload().parse(batch)).toEqual(batch);
     expect(batch).toMatchObject({
       type: 'notifications.batch',
       data: { reason: 'quiet_hours', events: [{ event_id: 'a' }, { event_id: 'b', type: 'bill.new_document' }] },
@@ -162,8 +162,8 @@ describe('the versioned payload', () => {
 
 describe('the webhook settings', () => {
   it('enables the webhook only with a URL and a secret, and in the delivery plan like push', () => {
-    expect(applySettingsUpdate(DEFAULT_PREFS, { webhook_enabled: true }, (s) => s).errors.map((e) => e.path)).toEqual(['body.webhook_url']);
-    const on = { ...DEFAULT_PREFS, webhook_enabled: true, webhook_url: 'https://hooks.example.org/bw', webhook_secret_sealed: 'sealed' };
+    expect(applySettingsUpdate(defaultPrefs(), { webhook_enabled: true }, (s) => s).errors.map((e) => e.path)).toEqual(['body.webhook_url']);
+    const on = { ...defaultPrefs(), webhook_enabled: true, webhook_url: 'https://hooks.example.org/bw', webhook_secret_sealed: 'sealed' };
     expect(planDelivery(on, 'bill_updated', new Date('2026-01-15T15:00:00Z')).channels.webhook).toBe('pending');
     expect(
       planDelivery({ ...on, quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'UTC' }, 'bill_updated', new Date('2026-01-15T23:00:00Z')).channels.webhook,
@@ -176,7 +176,7 @@ describe('the webhook settings', () => {
 
   it('accepts only http(s) webhook URLs and never a secret from the client', () => {
     for (const bad of [{ webhook_url: 'ftp://x/y' }, { webhook_url: 'not a url' }, { webhook_secret: 'whsec_x' }, { webhook_secret_sealed: 'x' }]) {
-      expect(NotificationSettingsUpdate.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(NotificationSettingsUpdate().safeParse(bad).success, JSON.stringify(bad)).toBe(false);
     }
   });
 });
