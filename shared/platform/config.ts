@@ -2,53 +2,61 @@
  * The service's configuration: every environment variable it reads, parsed once
  * with zod. A bad value fails at cold start (or at `npm start`) with a message
  * naming the variable, never halfway through a request.
+ *
+ * Written with zod/mini, the functional form of the same validators: every
+ * function parses this schema at cold start, and mini's schemas are smaller
+ * to build than the method-chaining ones, which the rest of the code uses on
+ * demand (README, "Bundles and cold starts").
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { en } from 'zod/v4/locales';
 
 export const JWT_PLACEHOLDER = 'change-me-in-production';
 /** Congress.gov's documented allowance per API key. */
 export const CONGRESS_GOV_HOURLY_LIMIT = 5000;
 
-const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
-  .default('0')
-  .transform((v) => v === '1' || v === 'true');
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = z.pipe(
+  z._default(z.enum(['0', '1', 'true', 'false', '']), '0'),
+  z.transform((v) => v === '1' || v === 'true'),
+);
+const optionalString = z.pipe(
+  z.optional(z.string()),
+  z.transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim())),
+);
+const text = (fallback: string) => z._default(z.string(), fallback);
+const nonEmpty = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
+const url = (fallback: string) => z._default(z.url(), fallback);
+const positiveInt = (fallback: number) => z._default(z.coerce.number().check(z.int(), z.positive()), fallback);
+const intBetween = (min: number, max: number, fallback: number) => z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 
 /** The header the client IP is read from: none (the source IP), X-Forwarded-For, or CloudFront-Viewer-Address. */
 export type TrustProxy = 'none' | 'x-forwarded-for' | 'cloudfront';
 
 const ConfigFields = z.object({
-  STAGE: z.enum(['local', 'test', 'dev', 'prod']).default('local'),
-  AWS_REGION: z.string().default('us-east-1'),
-  SERVICE_NAME: z.string().default('billwatch'),
-  TABLE_NAME: z.string().min(1).default('billwatch'),
-  BUCKET_NAME: z.string().min(1).default('billwatch-texts'),
-  EVENT_BUS_NAME: z.string().min(1).default('billwatch-jobs'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  STAGE: z._default(z.enum(['local', 'test', 'dev', 'prod']), 'local'),
+  AWS_REGION: text('us-east-1'),
+  SERVICE_NAME: text('billwatch'),
+  TABLE_NAME: nonEmpty('billwatch'),
+  BUCKET_NAME: nonEmpty('billwatch-texts'),
+  EVENT_BUS_NAME: nonEmpty('billwatch-jobs'),
+  PUBLIC_URL: url('http://localhost:3000'),
 
-  JWT_SECRET_KEY: z
-    .string({ error: 'JWT_SECRET_KEY is not set' })
-    .refine((v) => v !== JWT_PLACEHOLDER, {
+  JWT_SECRET_KEY: z.string({ error: 'JWT_SECRET_KEY is not set' }).check(
+    z.refine((v) => v !== JWT_PLACEHOLDER, {
       message: `JWT_SECRET_KEY still holds the placeholder "${JWT_PLACEHOLDER}"; set a random secret of at least 32 bytes`,
-    })
-    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
+    }),
+    z.refine((v) => Buffer.byteLength(v, 'utf8') >= 32, {
       message: 'JWT_SECRET_KEY must be at least 32 bytes long',
     }),
+  ),
   ENCRYPTION_SECRET_KEY: optionalString,
   /** Access token lifetime, and the maximum age of any token (shared/accounts/tokens.ts); at most 30 days. */
-  JWT_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(30 * 24 * 3600, { error: 'JWT_TTL_SECONDS may be at most 2592000 (30 days)' })
-    .default(7 * 24 * 3600),
-  JWT_ISSUER: z.string().default('billwatch'),
-  JWT_AUDIENCE: z.string().default('billwatch-api'),
+  JWT_TTL_SECONDS: z._default(
+    z.coerce.number().check(z.int(), z.positive(), z.maximum(30 * 24 * 3600, { error: 'JWT_TTL_SECONDS may be at most 2592000 (30 days)' })),
+    7 * 24 * 3600,
+  ),
+  JWT_ISSUER: text('billwatch'),
+  JWT_AUDIENCE: text('billwatch-api'),
 
   /**
    * Which header names the client IP for rate limits (shared/http/client-ip.ts): none by default
@@ -56,35 +64,37 @@ const ConfigFields = z.object({
    * appends it; `cloudfront` the CloudFront-Viewer-Address header of the stack's edge, which also
    * requires ORIGIN_VERIFY_SECRET so that only the edge can reach the functions.
    */
-  TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false', '', 'x-forwarded-for', 'cloudfront'])
-    .default('0')
-    .transform((v): TrustProxy => (v === 'cloudfront' ? 'cloudfront' : v === '1' || v === 'true' || v === 'x-forwarded-for' ? 'x-forwarded-for' : 'none')),
+  TRUST_PROXY: z.pipe(
+    z._default(z.enum(['0', '1', 'true', 'false', '', 'x-forwarded-for', 'cloudfront']), '0'),
+    z.transform((v): TrustProxy => (v === 'cloudfront' ? 'cloudfront' : v === '1' || v === 'true' || v === 'x-forwarded-for' ? 'x-forwarded-for' : 'none')),
+  ),
   /** The value the edge sends in X-Origin-Verify; when set, API requests without it are refused with 403. */
-  ORIGIN_VERIFY_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, { message: 'ORIGIN_VERIFY_SECRET must be at least 32 characters' }),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
+  ORIGIN_VERIFY_SECRET: optionalString.check(
+    z.refine((v) => v === undefined || v.length >= 32, { message: 'ORIGIN_VERIFY_SECRET must be at least 32 characters' }),
+  ),
+  CORS_ORIGINS: z.pipe(
+    text(''),
+    z.transform((v) =>
       v
         .split(',')
         .map((o) => o.trim())
         .filter(Boolean),
     ),
+  ),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
   RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
   RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
 
-  LLM_PROVIDER: z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none']).optional(),
+  LLM_PROVIDER: z.optional(z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none'])),
   LLM_MODEL: optionalString,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
   GEMINI_API_KEY: optionalString,
-  GEMINI_BASE_URL: z.string().default('https://generativelanguage.googleapis.com/v1beta/openai/'),
-  OLLAMA_BASE_URL: z.string().default('http://localhost:11434/v1'),
+  GEMINI_BASE_URL: text('https://generativelanguage.googleapis.com/v1beta/openai/'),
+  OLLAMA_BASE_URL: text('http://localhost:11434/v1'),
   LLM_RATE_LIMIT_RPM: positiveInt(50),
   /** Largest part of a bill text sent in one brief call (estimated tokens); longer texts are split by section. */
   LLM_CHUNK_TOKENS: positiveInt(12_000),
@@ -98,24 +108,24 @@ const ConfigFields = z.object({
   SEARCH_TRENDS_API_KEY: optionalString,
   REPLAY_HAR: optionalString,
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
-  CONGRESS_API_BASE_URL: z.string().url().default('https://api.congress.gov/v3'),
-  GOVINFO_API_BASE_URL: z.string().url().default('https://api.govinfo.gov'),
+  CONGRESS_API_BASE_URL: url('https://api.congress.gov/v3'),
+  GOVINFO_API_BASE_URL: url('https://api.govinfo.gov'),
   /** The ZIP geocoder, the street-address geocoder (Census, one-line address) and the district boundary service of the rep lookup. */
-  ZIP_GEOCODER_BASE_URL: z.string().url().default('https://api.zippopotam.us'),
-  ADDRESS_GEOCODER_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
-  DISTRICT_BOUNDARIES_BASE_URL: z.string().url().default('https://geocoding.geo.census.gov'),
-  SEARCH_TRENDS_BASE_URL: z.string().url().default('https://serpapi.com'),
+  ZIP_GEOCODER_BASE_URL: url('https://api.zippopotam.us'),
+  ADDRESS_GEOCODER_BASE_URL: url('https://geocoding.geo.census.gov'),
+  DISTRICT_BOUNDARIES_BASE_URL: url('https://geocoding.geo.census.gov'),
+  SEARCH_TRENDS_BASE_URL: url('https://serpapi.com'),
   /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
-  LEGISLATORS_BASE_URL: z.string().url().default('https://unitedstates.github.io/congress-legislators'),
-  HOUSE_CLERK_BASE_URL: z.string().url().default('https://clerk.house.gov'),
-  SENATE_BASE_URL: z.string().url().default('https://www.senate.gov'),
+  LEGISLATORS_BASE_URL: url('https://unitedstates.github.io/congress-legislators'),
+  HOUSE_CLERK_BASE_URL: url('https://clerk.house.gov'),
+  SENATE_BASE_URL: url('https://www.senate.gov'),
   /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
-  NEWS_API_BASE_URL: z.string().url().default('https://newsapi.org/v2'),
-  NEWS_RSS_BASE_URL: z.string().url().default('https://news.google.com'),
+  NEWS_API_BASE_URL: url('https://newsapi.org/v2'),
+  NEWS_RSS_BASE_URL: url('https://news.google.com'),
   /** Requests the news search plan allows per UTC day (the developer plan's 100); counted in DynamoDB across Lambdas. */
   NEWS_API_DAILY_LIMIT: positiveInt(100),
   /** Budget of each provider check of GET /api/admin/health; well under the API's 29 s so one slow provider cannot stall the answer. */
-  PROVIDER_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(20_000).default(5000),
+  PROVIDER_HEALTH_TIMEOUT_MS: intBetween(100, 20_000, 5000),
   RECORD_HAR: optionalString,
   /**
    * Congress.gov requests per hour a bill backfill may set off on average (its
@@ -129,36 +139,38 @@ const ConfigFields = z.object({
   SMTP_PORT: positiveInt(587),
   SMTP_USER: optionalString,
   SMTP_PASSWORD: optionalString,
-  SMTP_FROM: z.string().default('BillWatch <alerts@localhost>'),
-  SMTP_STARTTLS: z
-    .enum(['0', '1', 'true', 'false', ''])
-    .default('1')
-    .transform((v) => v === '1' || v === 'true' || v === ''),
+  SMTP_FROM: text('BillWatch <alerts@localhost>'),
+  SMTP_STARTTLS: z.pipe(
+    z._default(z.enum(['0', '1', 'true', 'false', '']), '1'),
+    z.transform((v) => v === '1' || v === 'true' || v === ''),
+  ),
   ALLOW_PRIVATE_PUSH_TARGETS: flag,
   /** The SES configuration set emails go through, whose Send events record what SES accepted (set by the stack; unset: none). */
   SES_CONFIGURATION_SET: optionalString,
   /** The mailto of List-Unsubscribe; the SMTP_FROM address when unset. */
   UNSUBSCRIBE_MAILTO: optionalString,
   /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
-  NOTIFY_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(900).default(30),
+  NOTIFY_RETRY_BASE_SECONDS: intBetween(0, 900, 30),
 });
 
-export const Config = ConfigFields.superRefine((c, ctx) => {
-  if (c.TRUST_PROXY === 'cloudfront' && c.ORIGIN_VERIFY_SECRET === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ORIGIN_VERIFY_SECRET'],
-      message: 'TRUST_PROXY=cloudfront needs ORIGIN_VERIFY_SECRET: CloudFront-Viewer-Address is only trustworthy when nothing but the edge can reach the API',
-    });
-  }
-  if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['BACKFILL_REQUESTS_PER_HOUR'],
-      message: `must be at most Congress.gov's documented ${CONGRESS_GOV_HOURLY_LIMIT} requests per hour`,
-    });
-  }
-});
+export const Config = ConfigFields.check(
+  z.superRefine((c, ctx) => {
+    if (c.TRUST_PROXY === 'cloudfront' && c.ORIGIN_VERIFY_SECRET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ORIGIN_VERIFY_SECRET'],
+        message: 'TRUST_PROXY=cloudfront needs ORIGIN_VERIFY_SECRET: CloudFront-Viewer-Address is only trustworthy when nothing but the edge can reach the API',
+      });
+    }
+    if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKFILL_REQUESTS_PER_HOUR'],
+        message: `must be at most Congress.gov's documented ${CONGRESS_GOV_HOURLY_LIMIT} requests per hour`,
+      });
+    }
+  }),
+);
 export type Config = z.infer<typeof Config>;
 
 /** Thrown when the environment cannot be parsed; the message lists every bad variable. */
@@ -170,6 +182,8 @@ export class ConfigError extends Error {
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   // Parsed once per process, at cold start: zod's JIT would compile a parser
   // for these hundred-odd fields (a few ms) only to run it once.
+  // zod/mini leaves the messages' language to the caller (classic zod sets English on its first schema).
+  if (!z.config().localeError) z.config(en());
   const result = Config.safeParse(env, { jitless: true });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'environment'}: ${i.message}`);

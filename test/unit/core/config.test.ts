@@ -60,4 +60,31 @@ describe('configuration', () => {
       expect(String(err)).toMatch(/STAGE/);
     }
   });
+
+  it('says in English what is wrong with each variable, though zod/mini sets no language of its own', () => {
+    try {
+      parseConfig({ JWT_SECRET_KEY: secret, PUBLIC_URL: 'not a url', STAGE: 'moon', TABLE_NAME: '', SMTP_PORT: '0' });
+      expect.unreachable();
+    } catch (err) {
+      const text = String(err);
+      expect(text).toContain('PUBLIC_URL: Invalid URL');
+      expect(text).toContain('STAGE: Invalid option: expected one of "local"|"test"|"dev"|"prod"');
+      expect(text).toContain('TABLE_NAME: Too small: expected string to have >=1 characters');
+      expect(text).toContain('SMTP_PORT: Too small: expected number to be >0');
+    }
+  });
+
+  it('keeps the types and defaults of every kind of field', () => {
+    const c = parseConfig({ JWT_SECRET_KEY: secret, SMTP_PORT: '2525', ALLOW_PRIVATE_PUSH_TARGETS: 'true', SMTP_STARTTLS: '', OPENAI_API_KEY: '  ' });
+    expect(c.SMTP_PORT).toBe(2525);
+    expect(c.ALLOW_PRIVATE_PUSH_TARGETS).toBe(true);
+    expect(c.SMTP_STARTTLS).toBe(true);
+    expect(c.OPENAI_API_KEY).toBeUndefined();
+    expect(c.PROVIDER_HEALTH_TIMEOUT_MS).toBe(5000);
+    expect(c.JWT_TTL_SECONDS).toBe(7 * 24 * 3600);
+    expect(c.STAGE).toBe('local');
+    expect(c.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(() => parseConfig({ JWT_SECRET_KEY: secret, PROVIDER_HEALTH_TIMEOUT_MS: '50' })).toThrow(/PROVIDER_HEALTH_TIMEOUT_MS/);
+    expect(() => parseConfig({ JWT_SECRET_KEY: secret, SMTP_PORT: '1.5' })).toThrow(/SMTP_PORT/);
+  });
 });
