@@ -5,10 +5,11 @@
  * and the function never serves a request with it.
  */
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { secretsManager } from './aws-clients.ts';
 import { config, resetConfig, type Config } from './config.ts';
 
+// zod/mini, like the config: a deployed function reads its secrets at every cold start.
 const SecretBundle = z.record(z.string(), z.string());
 
 let loaded: Promise<Config> | undefined;

@@ -11,14 +11,15 @@
 import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
 import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import type { Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { currentCorrelationId } from './correlation.ts';
 
-const LogLevel = z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']);
+// zod/mini, like the config: cheap to build at every cold start, where the chained schemas are built on first use.
+const LogLevel = z.catch(z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']), 'INFO');
 
 let instance: Logger | undefined;
 function powertools(): Logger {
-  const level = LogLevel.catch('INFO').parse((process.env.LOG_LEVEL ?? (process.env.STAGE === 'test' ? 'ERROR' : 'INFO')).toUpperCase());
+  const level = LogLevel.parse((process.env.LOG_LEVEL ?? (process.env.STAGE === 'test' ? 'ERROR' : 'INFO')).toUpperCase());
   if (!instance) {
     instance = new Logger({ serviceName: process.env.SERVICE_NAME ?? 'billwatch', logLevel: level, logFormatter: new CorrelatedLogFormatter() });
     if (lambdaContext) instance.addContext(lambdaContext);
