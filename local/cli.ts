@@ -78,7 +78,7 @@ function statusCommand(args: string[]): unknown {
   const [id, prior, text] = rest;
   if (!id || !prior || text === undefined || rest.length !== 3 || title === undefined)
     throw new UsageError('status wants <bill_id> <prior status or -> "<action text>"');
-  const billIdOk = BillId.safeParse(id);
+  const billIdOk = BillId().safeParse(id);
   if (!billIdOk.success) throw new UsageError(`not a bill id: ${id} (like 111-hr-3590)`);
   const before = prior === '-' ? INITIAL_STATUS : BillStatus().safeParse(prior.toUpperCase()).data;
   if (!before) throw new UsageError(`not a bill status: ${prior}`);

@@ -59,7 +59,7 @@ export function startEventBus(options: { port?: number; log: (line: string) => v
       options.log(`bus: event ${entry.Source}/${entry.DetailType} matches no rule`);
       return;
     }
-    const invocation = JobInvocation.safeParse(detail);
+    const invocation = JobInvocation().safeParse(detail);
     const job = invocation.success ? jobByName(invocation.data.job) : undefined;
     if (!job) {
       options.log(`bus: RunJob event for an unknown job: ${JSON.stringify(detail)}`);

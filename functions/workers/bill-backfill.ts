@@ -9,7 +9,7 @@ const row = QUEUES.find((q) => q.name === 'bill-backfill');
 if (!row) throw new Error('The queue table has no bill-backfill row');
 const { maxReceiveCount, timeoutSeconds } = row;
 
-export const handler = sqsWorker('bill-backfill', BillBackfillMessage, async (message, ctx) => {
+export const handler = sqsWorker('bill-backfill', BillBackfillMessage(), async (message, ctx) => {
   const result = await runBackfillPage(message, {
     messageId: ctx.messageId,
     finalAttempt: ctx.receiveCount >= maxReceiveCount,

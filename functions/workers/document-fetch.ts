@@ -4,7 +4,7 @@ import { logger } from '#shared/platform/logger.ts';
 import { DocumentFetchMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
-export const handler = sqsWorker('document-fetch', DocumentFetchMessage, async (message) => {
+export const handler = sqsWorker('document-fetch', DocumentFetchMessage(), async (message) => {
   const result = await fetchBillText(message.bill_id, new Date(), message.reason);
   logger.info('document fetch', { reason: message.reason, ...result });
 });

@@ -28,6 +28,6 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
   }
 }
 
-export const handler = sqsWorker('ingest-tasks', IngestTaskMessage, async (message) => {
+export const handler = sqsWorker('ingest-tasks', IngestTaskMessage(), async (message) => {
   logger.info('ingest task', { type: message.type, ...(await run(message, new Date())) });
 });

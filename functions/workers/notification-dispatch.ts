@@ -6,7 +6,7 @@ import { logger } from '#shared/platform/logger.ts';
 import { NotificationMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
-export const handler = sqsWorker('notification-dispatch', NotificationMessage, async (message, ctx) => {
+export const handler = sqsWorker('notification-dispatch', NotificationMessage(), async (message, ctx) => {
   if (message.type === 'email_accepted') {
     await recordEmailAccepted(message.message, message.ses_message_id, message.accepted_at);
     return;

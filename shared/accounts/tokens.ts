@@ -11,10 +11,11 @@
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { config } from '#shared/platform/config.ts';
 
-const Claims = z.object({ sub: z.string().min(1), iat: z.number(), exp: z.number() });
-export type Claims = z.infer<typeof Claims>;
+const Claims = lazySchema(() => z.object({ sub: z.string().min(1), iat: z.number(), exp: z.number() }));
+export type Claims = z.infer<ReturnType<typeof Claims>>;
 
 /** Seconds of clock skew tolerated on exp and iat. */
 export const CLOCK_LEEWAY_SECONDS = 60;
@@ -59,7 +60,7 @@ export async function verifyToken(token: string): Promise<Claims> {
       requiredClaims: ['sub', 'iat', 'exp'],
       maxTokenAge: c.JWT_TTL_SECONDS,
     });
-    const claims = Claims.safeParse(payload);
+    const claims = Claims().safeParse(payload);
     if (!claims.success) throw new InvalidTokenError('token has no subject, iat or exp');
     // A lifetime longer than we ever issue is not ours to honour, even with a valid signature.
     if (claims.data.exp - claims.data.iat > c.JWT_TTL_SECONDS) throw new InvalidTokenError('token lifetime exceeds the maximum');

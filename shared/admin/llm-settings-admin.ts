@@ -29,7 +29,7 @@ export class SettingsError extends InvalidInputError {
 /** The effective LLM choice and the public settings. */
 export async function readSettings() {
   const [resolved, stored] = await Promise.all([resolveLlm(), getAllSettings()]);
-  const mode = BriefMode.safeParse(stored[SETTING_KEYS.briefMode]);
+  const mode = BriefMode().safeParse(stored[SETTING_KEYS.briefMode]);
   return {
     llm_provider: resolved.provider,
     llm_model: resolved.model,

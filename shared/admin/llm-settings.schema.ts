@@ -8,14 +8,14 @@ import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { DataSourcesUpdate } from '#shared/domain/settings/data-sources.ts';
 import { ProviderChoice } from '#shared/providers/llm/llm-settings.ts';
 
-export const BriefMode = z.enum(['realtime', 'batch']);
+export const BriefMode = lazySchema(() => z.enum(['realtime', 'batch']));
 
 export const SettingsUpdate = lazySchema(() =>
   z
     .object({
-      llm_provider: ProviderChoice.nullable().optional().describe('The LLM provider in force; null for the default'),
+      llm_provider: ProviderChoice().nullable().optional().describe('The LLM provider in force; null for the default'),
       llm_model: z.string().trim().min(1).max(200).nullable().optional().describe('The model in force; null for the provider default'),
-      brief_mode: BriefMode.optional().describe('realtime (brief as texts arrive) or batch (an admin submits LLM batches)'),
+      brief_mode: BriefMode().optional().describe('realtime (brief as texts arrive) or batch (an admin submits LLM batches)'),
       data_sources: DataSourcesUpdate().nullable().optional().describe('Switches to change (the others keep theirs); null turns every source back on.'),
     })
     .strict()

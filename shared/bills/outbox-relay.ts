@@ -32,7 +32,7 @@ const isQueue = (name: string): name is QueueName => Object.hasOwn(QUEUE_MESSAGE
 export async function sendOwed(entry: OutboxEntry): Promise<void> {
   const queue = entry.queue;
   if (!isQueue(queue)) throw new Error(`outbox entry ${entry.id} names an unknown queue ${queue}`);
-  const messages = entry.messages.map((m) => QUEUE_MESSAGE_SCHEMAS[queue].parse(m));
+  const messages = entry.messages.map((m) => QUEUE_MESSAGE_SCHEMAS[queue]().parse(m));
   await sendMessages(queue, messages);
   await deleteOutboxEntry(entry.id);
 }

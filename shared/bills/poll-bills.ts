@@ -43,7 +43,7 @@ async function requeuePendingDocumentFetches(sources: DataSources): Promise<numb
   if (!sources.document_api.enabled) return 0;
   const pending = await listPendingDocumentFetches(REQUEUE_PENDING_FETCHES);
   if (pending.length === 0) return 0;
-  const reason = FetchBillText.shape.reason.catch('backfill');
+  const reason = FetchBillText().shape.reason.catch('backfill');
   await sendMessages(
     'document-fetch',
     pending.map((p) => ({ v: 1 as const, type: 'fetch_bill_text' as const, bill_id: p.bill_id, reason: reason.parse(p.reason) })),

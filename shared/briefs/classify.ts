@@ -41,6 +41,6 @@ export async function classifyBill(
     if (err instanceof MalformedOutputError) return null;
     throw err;
   });
-  const parsed = ModelClassification.safeParse(response?.toolInput);
+  const parsed = ModelClassification().safeParse(response?.toolInput);
   return parsed.success ? { category: parsed.data.bill_category, method: 'llm' } : { category: classifyByRule(bill.title), method: 'rule' };
 }

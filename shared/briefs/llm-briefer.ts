@@ -36,7 +36,7 @@ export function briefRequests(input: BriefInput, chunkTokens = config().LLM_CHUN
 
 /** Parses a tool input as a ModelBrief, or throws MalformedOutputError naming the problem. */
 export function parseModelBrief(toolInput: unknown): ModelBrief {
-  const parsed = ModelBrief.safeParse(toolInput);
+  const parsed = ModelBrief().safeParse(toolInput);
   if (!parsed.success)
     throw new MalformedOutputError(
       `The model's brief does not match the schema: ${parsed.error.issues

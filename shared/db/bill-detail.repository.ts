@@ -38,7 +38,7 @@ export async function getBillPartition(billId: string): Promise<BillPartition | 
     .map((i) => Brief().safeParse(i))
     .flatMap((r) => (r.success ? [r.data] : []))
     .sort((a, b) => b.version - a.version);
-  const texts = sortVersions(prefixed(textVersionKeys.prefix).map((i) => TextVersion.parse(i)));
+  const texts = sortVersions(prefixed(textVersionKeys.prefix).map((i) => TextVersion().parse(i)));
   return {
     bill: billFromItem(meta),
     latestBrief: briefs[0] ?? null,

@@ -58,7 +58,7 @@ export async function createCollection(collection: Collection, key: string): Pro
 /** A user's collection, or null (also for another user's collection id). */
 export async function getCollection(userId: string, cid: string): Promise<Collection | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
-  return out.Item ? Collection.parse(out.Item) : null;
+  return out.Item ? Collection().parse(out.Item) : null;
 }
 
 /** The user's collections, a page at a time, in id order. */
@@ -71,7 +71,7 @@ export async function listCollections(userId: string, limit: number, cursor?: st
     },
     cursor,
   );
-  return { items: page.items.map((i) => Collection.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => Collection().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** The bill entries of a collection, a page at a time. */
@@ -84,7 +84,7 @@ export async function listCollectionBills(userId: string, cid: string, limit: nu
     },
     cursor,
   );
-  return { items: page.items.map((i) => CollectionBill.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => CollectionBill().parse(i)), next_cursor: page.next_cursor };
 }
 
 /**
@@ -195,7 +195,7 @@ export async function getCollectionWithKey(userId: string, cid: string): Promise
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
   if (!out.Item) return null;
   const nk = out.Item.name_key;
-  return { ...Collection.parse(out.Item), ...(typeof nk === 'string' ? { name_key: nk } : {}) };
+  return { ...Collection().parse(out.Item), ...(typeof nk === 'string' ? { name_key: nk } : {}) };
 }
 
 /** Maps a cancelled add/remove transaction: the collection's condition is checked before the bill's. */

@@ -29,7 +29,7 @@ export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix },
   });
   return items
-    .map((i) => Cosponsor.parse(i))
+    .map((i) => Cosponsor().parse(i))
     .sort((a, b) => (a.sponsorship_date ?? '').localeCompare(b.sponsorship_date ?? '') || a.name.localeCompare(b.name));
 }
 

@@ -7,20 +7,23 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
 import { INDEX, tableName } from './table.ts';
 
-export const PendingDocumentFetch = z.object({
-  bill_id: z.string(),
-  /** Why the fetch was asked for (the message's reason), kept for the fetch queued later. */
-  reason: z.string(),
-  /** Why it was skipped the last time. */
-  skipped_because: z.string(),
-  pending_since: z.string(),
-});
-export type PendingDocumentFetch = z.infer<typeof PendingDocumentFetch>;
+export const PendingDocumentFetch = lazySchema(() =>
+  z.object({
+    bill_id: z.string(),
+    /** Why the fetch was asked for (the message's reason), kept for the fetch queued later. */
+    reason: z.string(),
+    /** Why it was skipped the last time. */
+    skipped_because: z.string(),
+    pending_since: z.string(),
+  }),
+);
+export type PendingDocumentFetch = z.infer<ReturnType<typeof PendingDocumentFetch>>;
 
 const listing = textVersionKeys.fetchPendingList;
 
@@ -51,7 +54,7 @@ export async function markDocumentFetchPending(billId: string, reason: string, s
 /** Up to `limit` pending fetches (one Query page after another on the sparse index). */
 export async function listPendingDocumentFetches(limit: number): Promise<PendingDocumentFetch[]> {
   const items = await collectPages((n, cursor) => queryPage({ ...indexPartition(listing.index, listing.partition), Limit: n }, cursor), limit);
-  return items.map((i) => PendingDocumentFetch.parse(i));
+  return items.map((i) => PendingDocumentFetch().parse(i));
 }
 
 /** Removes a bill's marker (once its fetch is queued again). */

@@ -8,6 +8,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillCategory, type Member } from '#shared/domain/bills/bill.schema.ts';
 import { conditional, indexPartition, queryAll } from './dynamo.ts';
@@ -25,12 +26,14 @@ function projected(attributes: string[], names: Record<string, string> = {}) {
   };
 }
 
-export const SponsoredBill = z.object({
-  id: z.string(),
-  bill_category: BillCategory.nullable().default(null),
-  latest_action_text: z.string().nullable().default(null),
-});
-export type SponsoredBill = z.infer<typeof SponsoredBill>;
+export const SponsoredBill = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    bill_category: BillCategory().nullable().default(null),
+    latest_action_text: z.string().nullable().default(null),
+  }),
+);
+export type SponsoredBill = z.infer<ReturnType<typeof SponsoredBill>>;
 
 /** Every bill a member sponsored (B8), with what the score reads of it. */
 export async function listSponsoredBills(memberId: string): Promise<SponsoredBill[]> {
@@ -39,22 +42,22 @@ export async function listSponsoredBills(memberId: string): Promise<SponsoredBil
     ...partition,
     ...projected(['id', 'bill_category', 'latest_action_text'], partition.ExpressionAttributeNames),
   });
-  return items.map((i) => SponsoredBill.parse(i));
+  return items.map((i) => SponsoredBill().parse(i));
 }
 
-const StageActionItem = z.object({ action_text: z.string(), action_type: z.string().nullable().default(null) });
+const StageActionItem = lazySchema(() => z.object({ action_text: z.string(), action_type: z.string().nullable().default(null) }));
 
 /** A bill's action texts and types (B4), in any order. */
-export async function listStageActions(billId: string): Promise<z.infer<typeof StageActionItem>[]> {
+export async function listStageActions(billId: string): Promise<z.infer<ReturnType<typeof StageActionItem>>[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
     ...projected(['action_text', 'action_type']),
   });
-  return items.map((i) => StageActionItem.parse(i));
+  return items.map((i) => StageActionItem().parse(i));
 }
 
-const CosponsorParty = z.object({ party: z.string().nullable().default(null), withdrawn_date: z.string().nullable().default(null) });
+const CosponsorParty = lazySchema(() => z.object({ party: z.string().nullable().default(null), withdrawn_date: z.string().nullable().default(null) }));
 
 /** The parties of a bill's cosponsors who have not withdrawn. */
 export async function listCosponsorParties(billId: string): Promise<(string | null)[]> {
@@ -64,7 +67,7 @@ export async function listCosponsorParties(billId: string): Promise<(string | nu
     ...projected(['party', 'withdrawn_date']),
   });
   return items
-    .map((i) => CosponsorParty.parse(i))
+    .map((i) => CosponsorParty().parse(i))
     .filter((c) => c.withdrawn_date === null)
     .map((c) => c.party);
 }

@@ -23,7 +23,7 @@ function toItem(follow: Follow): Item {
   };
 }
 
-const fromItem = (item: Item): Follow => Follow.parse(item);
+const fromItem = (item: Item): Follow => Follow().parse(item);
 
 /** A user's follows, optionally of one target type (one Query on the user's partition). */
 export async function listFollows(userId: string, targetType?: FollowTargetType): Promise<Follow[]> {

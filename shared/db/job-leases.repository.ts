@@ -7,13 +7,14 @@
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional, isConditionFailed } from './dynamo.ts';
 import { leaseKeys } from './keys/lease.keys.ts';
 import { tableName } from './table.ts';
 
-export const JobLease = z.object({ job: z.string(), run_id: z.string(), acquired_at: z.string(), expires_at: z.string() });
-export type JobLease = z.infer<typeof JobLease>;
+export const JobLease = lazySchema(() => z.object({ job: z.string(), run_id: z.string(), acquired_at: z.string(), expires_at: z.string() }));
+export type JobLease = z.infer<ReturnType<typeof JobLease>>;
 
 export type LeaseOutcome = { acquired: true; lease: JobLease } | { acquired: false; holder: JobLease | null };
 
@@ -63,6 +64,6 @@ export async function releaseJobLease(job: string, runId: string): Promise<boole
 /** The lease of `job` as stored (expired or not), or null. */
 export async function getJobLease(job: string): Promise<JobLease | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: leaseKeys.job(job), ConsistentRead: true }));
-  const parsed = JobLease.safeParse(out.Item);
+  const parsed = JobLease().safeParse(out.Item);
   return parsed.success ? parsed.data : null;
 }

@@ -5,6 +5,7 @@
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet, isConditionFailed, queryPage, type Page } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';
@@ -13,22 +14,24 @@ import { tableName, ttlIn } from './table.ts';
 /** skipped: another run of the job held its lease, so this one did nothing (its `error` says which run). */
 export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'timed_out', 'skipped'] as const;
 
-export const JobRun = z.object({
-  job: z.string(),
-  run_id: z.string(),
-  trigger: z.string(),
-  status: z.enum(JOB_RUN_STATUSES),
-  started_at: z.string(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().nullable(),
-  result: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-});
-export type JobRun = z.infer<typeof JobRun>;
+export const JobRun = lazySchema(() =>
+  z.object({
+    job: z.string(),
+    run_id: z.string(),
+    trigger: z.string(),
+    status: z.enum(JOB_RUN_STATUSES),
+    started_at: z.string(),
+    finished_at: z.string().nullable(),
+    duration_ms: z.number().nullable(),
+    result: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+  }),
+);
+export type JobRun = z.infer<ReturnType<typeof JobRun>>;
 
 const HISTORY_DAYS = 30;
 
-const fromItem = (item: Record<string, unknown>): JobRun => JobRun.parse(item);
+const fromItem = (item: Record<string, unknown>): JobRun => JobRun().parse(item);
 
 /**
  * Records a run's state in its history and as the job's latest run. The

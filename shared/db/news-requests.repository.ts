@@ -7,17 +7,20 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { newsKeys } from './keys/news.keys.ts';
 import { INDEX, tableName } from './table.ts';
 
-export const NewsRequest = z.object({
-  bill_id: z.string(),
-  requested_at: z.string(),
-  reason: z.string(),
-});
-export type NewsRequest = z.infer<typeof NewsRequest>;
+export const NewsRequest = lazySchema(() =>
+  z.object({
+    bill_id: z.string(),
+    requested_at: z.string(),
+    reason: z.string(),
+  }),
+);
+export type NewsRequest = z.infer<ReturnType<typeof NewsRequest>>;
 
 const listing = newsKeys.requests;
 
@@ -51,7 +54,7 @@ export async function listNewsRequests(limit: number, cursor?: string): Promise<
     },
     cursor,
   );
-  return { items: page.items.map((i) => NewsRequest.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => NewsRequest().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** Marks a request done (the fetcher calls this after storing the bill's articles). */

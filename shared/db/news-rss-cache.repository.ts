@@ -10,6 +10,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
@@ -19,12 +20,12 @@ import { tableName, ttlIn } from './table.ts';
 /** News RSS cache lifetime: 2 hours (docs/product-rules.md). */
 export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
 
-const CachedFeed = z.object({ query: z.string(), articles: z.array(NewsArticle), expires_at: z.number() });
+const CachedFeed = lazySchema(() => z.object({ query: z.string(), articles: z.array(NewsArticle()), expires_at: z.number() }));
 
 /** The cached articles of a query, or null when absent or older than 2 hours. */
 export async function getCachedFeed(query: string, now = Date.now()): Promise<NewsArticle[] | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: newsCacheKeys.query(query) }));
-  const cached = CachedFeed.safeParse(out.Item);
+  const cached = CachedFeed().safeParse(out.Item);
   if (!cached.success || cached.data.query !== query || cached.data.expires_at <= now) return null;
   return cached.data.articles;
 }

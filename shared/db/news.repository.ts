@@ -9,6 +9,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { conditional, indexPartition, queryPage, type Page } from './dynamo.ts';
@@ -19,8 +20,8 @@ import { INDEX, tableName, ttlIn } from './table.ts';
 
 export type { NewsOwner } from './keys/news.keys.ts';
 
-export const StoredArticle = NewsArticle.extend({ stored_at: z.string(), provider: z.enum(['news-search', 'news-rss']) });
-export type StoredArticle = z.infer<typeof StoredArticle>;
+export const StoredArticle = lazySchema(() => NewsArticle().extend({ stored_at: z.string(), provider: z.enum(['news-search', 'news-rss']) }));
+export type StoredArticle = z.infer<ReturnType<typeof StoredArticle>>;
 
 /** How long a member stays listed for news refresh after its news was last read. */
 export const MEMBER_LISTING_SECONDS = 14 * 24 * 3600;
@@ -55,7 +56,7 @@ export async function putArticle(owner: NewsOwner, article: NewsArticle, provide
 /** An owner's articles, newest first, a page at a time. */
 export async function listArticles(owner: NewsOwner, limit: number, cursor?: string): Promise<Page<StoredArticle>> {
   const page = await queryPage({ ...indexPartition(newsKeys.byOwner.index, newsKeys.byOwner.partition(owner)), ScanIndexForward: false, Limit: limit }, cursor);
-  return { items: page.items.map((i) => StoredArticle.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => StoredArticle().parse(i)), next_cursor: page.next_cursor };
 }
 
 /**
@@ -103,7 +104,7 @@ export async function membersWithNewsReadSince(since: Date, limit: number): Prom
   return [...new Set((out.Items ?? []).map((i) => String(i.member_id)))];
 }
 
-const TrendSignal = z.object({ gnews_count: z.coerce.number().default(0) }).passthrough();
+const TrendSignal = lazySchema(() => z.object({ gnews_count: z.coerce.number().default(0) }).passthrough());
 
 /** The news-search article count of a bill's latest trend score (B14), or 0 when it has none. */
 export async function latestGnewsCount(billId: string): Promise<number> {
@@ -118,6 +119,6 @@ export async function latestGnewsCount(billId: string): Promise<number> {
   );
   const item = out.Items?.[0];
   if (!item) return 0;
-  const parsed = TrendSignal.safeParse(item);
+  const parsed = TrendSignal().safeParse(item);
   return parsed.success && Number.isFinite(parsed.data.gnews_count) ? parsed.data.gnews_count : 0;
 }

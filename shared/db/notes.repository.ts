@@ -14,7 +14,7 @@ import { tableName } from './table.ts';
 /** The user's note on a bill, or null. */
 export async function getNote(userId: string, billId: string): Promise<Note | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConsistentRead: true }));
-  return out.Item ? Note.parse(out.Item) : null;
+  return out.Item ? Note().parse(out.Item) : null;
 }
 
 /** Every note of a user (one Query on their partition), in key order. */
@@ -23,7 +23,7 @@ export async function listNotes(userId: string): Promise<Note[]> {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :note)',
     ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':note': noteKeys.prefix },
   });
-  return items.map((i) => Note.parse(i));
+  return items.map((i) => Note().parse(i));
 }
 
 /** Creates or replaces the note; returns it and whether it was new. */
@@ -43,7 +43,7 @@ export async function putNote(
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const note = Note.parse(out.Attributes);
+  const note = Note().parse(out.Attributes);
   return { note, created: note.created_at === now };
 }
 

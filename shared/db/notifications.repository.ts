@@ -11,7 +11,15 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
-import { NotificationEvent, ReleaseClaim, readChannelState, ChannelName, type ChannelState, type DueEvent } from '#shared/domain/notify/notification.schema.ts';
+import {
+  CHANNELS,
+  NotificationEvent,
+  ReleaseClaim,
+  readChannelState,
+  type ChannelName,
+  type ChannelState,
+  type DueEvent,
+} from '#shared/domain/notify/notification.schema.ts';
 import { conditional, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
 import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
@@ -64,7 +72,7 @@ export type RecordOutcome =
 /** The attribute holding when a channel was claimed for sending. */
 const claimedAtAttribute = (channel: ChannelName) => `claimed_at_${channel}`;
 const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
-  Object.fromEntries(ChannelName.options.flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
+  Object.fromEntries(CHANNELS.flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
 
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window

@@ -72,13 +72,13 @@ export async function listTextVersions(billId: string): Promise<TextVersion[]> {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
     ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':t': textVersionKeys.prefix },
   });
-  return sortVersions(items.map((i) => TextVersion.parse(i)));
+  return sortVersions(items.map((i) => TextVersion().parse(i)));
 }
 
 /** One version's list entry, or null. */
 export async function getTextVersion(billId: string, versionCode: string): Promise<TextVersion | null> {
   const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: textVersionKeys.version(billId, versionCode) }));
-  return out.Item ? TextVersion.parse(out.Item) : null;
+  return out.Item ? TextVersion().parse(out.Item) : null;
 }
 
 async function readObject(key: string): Promise<string | null> {

@@ -36,7 +36,7 @@ function toItem(user: User) {
   };
 }
 
-const fromItem = (item: Record<string, unknown> | undefined): User | null => (item ? User.parse(item) : null);
+const fromItem = (item: Record<string, unknown> | undefined): User | null => (item ? User().parse(item) : null);
 
 /** Whether some user has already claimed the first-admin slot. */
 async function firstAdminClaimed(): Promise<boolean> {
@@ -128,7 +128,7 @@ export async function listUsers(limit: number, cursor?: string): Promise<Page<Us
     },
     cursor,
   );
-  return { items: page.items.map((i) => User.parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map((i) => User().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** The admin count, or null before it was first counted (migration 0004, or the first change after it). */

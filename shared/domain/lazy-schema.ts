@@ -1,9 +1,11 @@
 /**
- * A schema built on its first call and the same instance after. For the
- * schemas only the route table reads (reply shapes, request bodies and
- * parameters): a route's schema is built when the route first reads it
- * (shared/http/route.ts), so an API function's cold start builds none of them
- * and a request builds only its own route's. The same instance on every call,
+ * A schema built on its first call and the same instance after. For every
+ * schema an API function's cold start may not need: the ones only the route
+ * table reads (reply shapes, request bodies and parameters), whose route
+ * builds them when it first reads them (shared/http/route.ts), and the
+ * records, ids and enums the use cases and repositories parse with. So an API
+ * function's cold start builds none (only the config, shared/platform/config.ts)
+ * and a request builds only what it reads. The same instance on every call,
  * as the OpenAPI document's `.meta({ id })` components need.
  */
 import type * as z from 'zod';

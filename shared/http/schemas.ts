@@ -10,8 +10,8 @@ import { NextCursor } from '#shared/domain/paging.ts';
 
 export { NextCursor };
 
-export const BillIdParams = lazySchema(() => z.object({ id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
-export const MemberIdParams = lazySchema(() => z.object({ id: MemberId.describe('The Bioguide id of the member, such as P000197') }));
+export const BillIdParams = lazySchema(() => z.object({ id: BillId().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
+export const MemberIdParams = lazySchema(() => z.object({ id: MemberId().describe('The Bioguide id of the member, such as P000197') }));
 export const IdParams = lazySchema(() => z.object({ id: z.string().min(1).max(200).describe('The id') }));
 export const TokenParams = lazySchema(() => z.object({ token: z.string().min(1).max(200).describe('The token') }));
 

@@ -25,7 +25,7 @@ import { errorText } from '#shared/errors/error-text.ts';
 /** A bus event wraps the invocation in `detail`; the scheduler sends it bare. */
 function invocationOf(event: unknown): JobInvocation {
   const candidate = event && typeof event === 'object' && 'detail' in event ? (event as { detail: unknown }).detail : event;
-  return JobInvocation.parse(candidate);
+  return JobInvocation().parse(candidate);
 }
 
 /** Runs one invocation against a group's implementations, recording the run. */

@@ -4,6 +4,7 @@
  * an admin asks (an event on the bus, or POST /api/admin/jobs/{name}).
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** One job Lambda per group: functions/jobs/<group>.ts. */
 export const JOB_FUNCTION_GROUPS = ['system', 'ingest', 'llm', 'notify', 'news', 'trends'] as const;
@@ -21,18 +22,20 @@ export interface JobDef {
   adminPath?: string;
 }
 
-export const JobTrigger = z.enum(['schedule', 'admin', 'local', 'deploy']);
-export type JobTrigger = z.infer<typeof JobTrigger>;
+export const JobTrigger = lazySchema(() => z.enum(['schedule', 'admin', 'local', 'deploy']));
+export type JobTrigger = z.infer<ReturnType<typeof JobTrigger>>;
 
 /** What a job Lambda receives: from the scheduler's input, or the bus event's detail. */
-export const JobInvocation = z.object({
-  job: z.string().min(1),
-  run_id: z.string().optional(),
-  trigger: JobTrigger.default('schedule'),
-  requested_by: z.string().optional(),
-  input: z.record(z.string(), z.unknown()).optional(),
-});
-export type JobInvocation = z.infer<typeof JobInvocation>;
+export const JobInvocation = lazySchema(() =>
+  z.object({
+    job: z.string().min(1),
+    run_id: z.string().optional(),
+    trigger: JobTrigger().default('schedule'),
+    requested_by: z.string().optional(),
+    input: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
+export type JobInvocation = z.infer<ReturnType<typeof JobInvocation>>;
 
 export interface JobContext {
   runId: string;

@@ -4,6 +4,7 @@
  * each record with its queue's schema; an unknown shape is a record failure.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
@@ -15,77 +16,86 @@ import { NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domai
  * run or message that caused it, stamped by the sender (./send.ts) and
  * adopted by the worker wrapper for the record's logs and its own messages.
  */
-const correlation = { correlation_id: z.string().max(100).optional() };
+const CorrelationId = lazySchema(() => z.string().max(100).optional());
+const correlation = () => ({ correlation_id: CorrelationId() });
 
 // document-fetch ------------------------------------------------------------
-export const FetchBillText = z.object({
-  ...correlation,
-  v: z.literal(1),
-  type: z.literal('fetch_bill_text'),
-  bill_id: BillId,
-  reason: z.enum(['new_bill', 'action', 'reprocess', 'backfill']),
-});
-export const DocumentFetchMessage = z.discriminatedUnion('type', [FetchBillText]);
-export type DocumentFetchMessage = z.infer<typeof DocumentFetchMessage>;
+export const FetchBillText = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('fetch_bill_text'),
+    bill_id: BillId(),
+    reason: z.enum(['new_bill', 'action', 'reprocess', 'backfill']),
+  }),
+);
+export const DocumentFetchMessage = lazySchema(() => z.discriminatedUnion('type', [FetchBillText()]));
+export type DocumentFetchMessage = z.infer<ReturnType<typeof DocumentFetchMessage>>;
 
 // brief ---------------------------------------------------------------------
-export const BriefBillText = z.object({
-  ...correlation,
-  v: z.literal(1),
-  type: z.literal('brief_bill_text'),
-  bill_id: BillId,
-  /** The text version to brief (e.g. "ih", "rh", "enr"). */
-  version_code: z.string().min(1),
-  /** Re-brief even when a brief of this version exists (admin reprocess, backfill-citations). */
-  force: z.boolean().default(false),
-});
-export const BriefMessage = z.discriminatedUnion('type', [BriefBillText]);
-export type BriefMessage = z.infer<typeof BriefMessage>;
+export const BriefBillText = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('brief_bill_text'),
+    bill_id: BillId(),
+    /** The text version to brief (e.g. "ih", "rh", "enr"). */
+    version_code: z.string().min(1),
+    /** Re-brief even when a brief of this version exists (admin reprocess, backfill-citations). */
+    force: z.boolean().default(false),
+  }),
+);
+export const BriefMessage = lazySchema(() => z.discriminatedUnion('type', [BriefBillText()]));
+export type BriefMessage = z.infer<ReturnType<typeof BriefMessage>>;
 
 // notification-dispatch -----------------------------------------------------
-export const BillEventKind = z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced']);
-export type BillEventKind = z.infer<typeof BillEventKind>;
+export const BillEventKind = lazySchema(() => z.enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced']));
+export type BillEventKind = z.infer<ReturnType<typeof BillEventKind>>;
 
 /**
  * A bill event from the poller (bill_updated), the actions task (status_changed), the brief worker
  * (new_document, new_amendment) or the reintroduction detector (reintroduced: bill_id is the earlier bill).
  */
-export const BillEvent = z.object({
-  ...correlation,
-  v: z.literal(1),
-  type: z.literal('bill_event'),
-  /** Deterministic per cause (e.g. bill + action, bill + brief version), so a re-emit is recognised. */
-  event_id: z.string().min(1),
-  kind: BillEventKind,
-  bill_id: BillId,
-  action_category: ActionCategory(),
-  occurred_at: z.iso.datetime({ offset: true }),
-  action_text: z.string().optional(),
-  action_date: z.string().optional(),
-  brief_version: z.number().int().optional(),
-  /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
-  status: BillStatus().optional(),
-  previous_status: BillStatus().optional(),
-  /** reintroduced: the later bill that reintroduces bill_id. */
-  reintroduced_as: ReintroducedAs().optional(),
-});
-export type BillEvent = z.infer<typeof BillEvent>;
+export const BillEvent = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('bill_event'),
+    /** Deterministic per cause (e.g. bill + action, bill + brief version), so a re-emit is recognised. */
+    event_id: z.string().min(1),
+    kind: BillEventKind(),
+    bill_id: BillId(),
+    action_category: ActionCategory(),
+    occurred_at: z.iso.datetime({ offset: true }),
+    action_text: z.string().optional(),
+    action_date: z.string().optional(),
+    brief_version: z.number().int().optional(),
+    /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
+    status: BillStatus().optional(),
+    previous_status: BillStatus().optional(),
+    /** reintroduced: the later bill that reintroduces bill_id. */
+    reintroduced_as: ReintroducedAs().optional(),
+  }),
+);
+export type BillEvent = z.infer<ReturnType<typeof BillEvent>>;
 
 /**
  * The dispatcher's fan-out: one bill event's rendered content and a slice of
  * its recipients (at most DELIVER_BATCH_SIZE), delivered by parallel worker
  * invocations; also a retry of the recipients whose delivery failed.
  */
-export const DeliverBatch = z.object({
-  ...correlation,
-  v: z.literal(1),
-  type: z.literal('deliver_batch'),
-  content: NotificationContent(),
-  recipients: z.array(RecipientRef()).min(1).max(500),
-  /** 1 for the first delivery; retries of failed recipients count up. */
-  attempt: z.number().int().min(1).default(1),
-});
-export type DeliverBatch = z.infer<typeof DeliverBatch>;
+export const DeliverBatch = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('deliver_batch'),
+    content: NotificationContent(),
+    recipients: z.array(RecipientRef()).min(1).max(500),
+    /** 1 for the first delivery; retries of failed recipients count up. */
+    attempt: z.number().int().min(1).default(1),
+  }),
+);
+export type DeliverBatch = z.infer<ReturnType<typeof DeliverBatch>>;
 
 /**
  * SES accepted an email (its "Email Sent" event, which an EventBridge rule
@@ -93,34 +103,38 @@ export type DeliverBatch = z.infer<typeof DeliverBatch>;
  * with (shared/notify/message-identity.ts). Recorded so a resend after a
  * crash can tell an email that went out from one that did not.
  */
-export const EmailAccepted = z.object({
-  ...correlation,
-  v: z.literal(1),
-  type: z.literal('email_accepted'),
-  message: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
-  ses_message_id: z.string().min(1).max(200),
-  accepted_at: z.string().min(1).max(40),
-});
-export type EmailAccepted = z.infer<typeof EmailAccepted>;
+export const EmailAccepted = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('email_accepted'),
+    message: z.string().regex(/^[-_A-Za-z0-9]{1,64}$/),
+    ses_message_id: z.string().min(1).max(200),
+    accepted_at: z.string().min(1).max(40),
+  }),
+);
+export type EmailAccepted = z.infer<ReturnType<typeof EmailAccepted>>;
 
-export const NotificationMessage = z.discriminatedUnion('type', [BillEvent, DeliverBatch, EmailAccepted]);
-export type NotificationMessage = z.infer<typeof NotificationMessage>;
+export const NotificationMessage = lazySchema(() => z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted()]));
+export type NotificationMessage = z.infer<ReturnType<typeof NotificationMessage>>;
 
 // ingest-tasks --------------------------------------------------------------
-const billTask = <T extends string>(type: T) => z.object({ ...correlation, v: z.literal(1), type: z.literal(type), bill_id: BillId });
-export const IngestTaskMessage = z.discriminatedUnion('type', [
-  billTask('fetch_sponsor_for_bill'),
-  billTask('fetch_bill_actions'),
-  billTask('fetch_bill_cosponsors'),
-  billTask('fetch_bill_votes'),
-  // Related bills (shared/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
-  billTask('fetch_bill_related'),
-  z.object({ ...correlation, v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId }),
-  // Background news fetches queued by reads (shared/news/news-reads.ts).
-  billTask('fetch_bill_news'),
-  z.object({ ...correlation, v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId }),
-]);
-export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
+const billTask = <T extends string>(type: T) => z.object({ ...correlation(), v: z.literal(1), type: z.literal(type), bill_id: BillId() });
+export const IngestTaskMessage = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    billTask('fetch_sponsor_for_bill'),
+    billTask('fetch_bill_actions'),
+    billTask('fetch_bill_cosponsors'),
+    billTask('fetch_bill_votes'),
+    // Related bills (shared/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
+    billTask('fetch_bill_related'),
+    z.object({ ...correlation(), v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId() }),
+    // Background news fetches queued by reads (shared/news/news-reads.ts).
+    billTask('fetch_bill_news'),
+    z.object({ ...correlation(), v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId() }),
+  ]),
+);
+export type IngestTaskMessage = z.infer<ReturnType<typeof IngestTaskMessage>>;
 
 // bill-backfill -------------------------------------------------------------
 /**
@@ -129,17 +143,19 @@ export type IngestTaskMessage = z.infer<typeof IngestTaskMessage>;
  * carries a pause longer than SQS's 900 s delay: a message that arrives early
  * is sent again for the rest of the wait.
  */
-export const BackfillBillsPage = z.object({
-  ...correlation,
-  v: z.literal(1),
-  type: z.literal('backfill_bills_page'),
-  backfill_id: z.string().min(1),
-  run: z.number().int().min(1),
-  offset: z.number().int().min(0),
-  not_before: z.iso.datetime({ offset: true }).optional(),
-});
-export const BillBackfillMessage = z.discriminatedUnion('type', [BackfillBillsPage]);
-export type BillBackfillMessage = z.infer<typeof BillBackfillMessage>;
+export const BackfillBillsPage = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('backfill_bills_page'),
+    backfill_id: z.string().min(1),
+    run: z.number().int().min(1),
+    offset: z.number().int().min(0),
+    not_before: z.iso.datetime({ offset: true }).optional(),
+  }),
+);
+export const BillBackfillMessage = lazySchema(() => z.discriminatedUnion('type', [BackfillBillsPage()]));
+export type BillBackfillMessage = z.infer<ReturnType<typeof BillBackfillMessage>>;
 
 /** Each queue's message type, for the typed sender. */
 export interface QueueMessages {
@@ -153,8 +169,8 @@ export interface QueueMessages {
 /** The queues of the pipeline, by name; the queue table (shared/queues/queue-table.ts) configures each. */
 export type QueueName = keyof QueueMessages;
 
-/** Each queue's schema, for a sender that holds messages as data (the outbox relay) and must check them before sending. */
-export const QUEUE_MESSAGE_SCHEMAS: { [Q in QueueName]: z.ZodType<QueueMessages[Q]> } = {
+/** Each queue's schema (its builder), for a sender that holds messages as data (the outbox relay) and must check them before sending. */
+export const QUEUE_MESSAGE_SCHEMAS: { [Q in QueueName]: () => z.ZodType<QueueMessages[Q]> } = {
   'document-fetch': DocumentFetchMessage,
   brief: BriefMessage,
   'notification-dispatch': NotificationMessage,

@@ -10,7 +10,7 @@ import { PushAuth, PushUrl, WebhookUrl } from '#shared/domain/notify/prefs.schem
 export const PushTestRequest = lazySchema(() =>
   z.object({
     push_url: PushUrl().describe('The ntfy-compatible push topic URL'),
-    push_auth: PushAuth.default('none').describe('How to authenticate at the push server: none, basic or token'),
+    push_auth: PushAuth().default('none').describe('How to authenticate at the push server: none, basic or token'),
     push_token: z
       .string()
       .max(512)

@@ -29,7 +29,7 @@ const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag } as const;
 /** The canonical target id for its type, or a 422 naming the field. */
 function canonicalTarget(type: FollowTargetType, raw: string, path: string): string {
   // Ids are matched case-insensitively: bill ids are stored lower case, Bioguide ids upper case.
-  const parsed = ID_FORMS[type].safeParse(type === 'member' ? raw.toUpperCase() : raw);
+  const parsed = ID_FORMS[type]().safeParse(type === 'member' ? raw.toUpperCase() : raw);
   if (parsed.success) return parsed.data;
   const message = parsed.error.issues[0]?.message ?? 'is not valid';
   throw new InvalidInputError(`Invalid ${path}: ${message}`, [{ path, message }], 'follow.invalid_target');

@@ -77,7 +77,7 @@ export const DashboardReply = lazySchema(() =>
     personalized: z.boolean().describe("Whether the dashboard is the signed-in caller's"),
     most_popular: TrendingReply().describe('The most popular bills by public-interest score'),
     followed_bills: z
-      .array(BillSummary().extend({ follow_mode: FollowMode.nullable().describe('How a bill follow notifies: its follow mode') }))
+      .array(BillSummary().extend({ follow_mode: FollowMode().nullable().describe('How a bill follow notifies: its follow mode') }))
       .optional()
       .describe('Followed bills with recent activity'),
     followed_members: z
@@ -125,13 +125,16 @@ const BillsPage = lazySchema(() =>
 );
 
 export const CollectionWithBillsReply = lazySchema(() =>
-  Collection.extend({ bills: BillsPage().describe('A page of its bills, newest added first') }).meta({
-    id: 'CollectionWithBills',
-    description: 'A collection of the caller with a page of its bills',
-  }),
+  Collection()
+    .extend({ bills: BillsPage().describe('A page of its bills, newest added first') })
+    .meta({
+      id: 'CollectionWithBills',
+      description: 'A collection of the caller with a page of its bills',
+    }),
 );
 export const PublicCollectionReply = lazySchema(() =>
-  Collection.omit({ user_id: true })
+  Collection()
+    .omit({ user_id: true })
     .extend({ bills: BillsPage().describe('A page of its bills, newest added first') })
     .meta({ id: 'PublicCollection', description: 'A public collection with a page of its bills, as its share link shows it' }),
 );

@@ -8,6 +8,7 @@
  * kept as an article description.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { config } from '#shared/platform/config.ts';
 import { clearCachedFeeds, getCachedFeed, putCachedFeed } from '#shared/db/news-rss-cache.repository.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
@@ -19,11 +20,15 @@ export const NEWS_RSS = 'news-rss';
 /** Items kept per query: bounds the cache item far below DynamoDB's 400 KB. */
 export const MAX_RSS_ITEMS = 100;
 
-const Text = z.union([z.string(), z.object({ '#text': z.string().optional() }).passthrough()]);
-const RssItem = z.object({ title: Text.optional(), link: Text.optional(), pubDate: Text.optional(), source: Text.optional() }).passthrough();
-export const RssFeed = z.object({
-  rss: z.object({ channel: z.object({ item: z.array(RssItem).default([]) }).passthrough() }).passthrough(),
-});
+const Text = lazySchema(() => z.union([z.string(), z.object({ '#text': z.string().optional() }).passthrough()]));
+const RssItem = lazySchema(() =>
+  z.object({ title: Text().optional(), link: Text().optional(), pubDate: Text().optional(), source: Text().optional() }).passthrough(),
+);
+export const RssFeed = lazySchema(() =>
+  z.object({
+    rss: z.object({ channel: z.object({ item: z.array(RssItem()).default([]) }).passthrough() }).passthrough(),
+  }),
+);
 
 const isoOrNull = (value: string): string | null => {
   const ms = value ? Date.parse(value) : NaN;
@@ -45,7 +50,7 @@ export function parseNewsRss(xml: string): NewsArticle[] {
   } catch (err) {
     throw new ProviderError(NEWS_RSS, `malformed feed: not XML (${(err as Error).message})`, { cause: err });
   }
-  const feed = parsePayload(NEWS_RSS, 'feed', RssFeed, parsed);
+  const feed = parsePayload(NEWS_RSS, 'feed', RssFeed(), parsed);
   const articles: NewsArticle[] = [];
   for (const item of feed.rss.channel.item) {
     const url = textOf(item.link).trim();

@@ -8,6 +8,7 @@
  * header, which recordings and error messages never carry.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { config } from '#shared/platform/config.ts';
 import { exhaustNewsQuota, newsQuotaUsed, takeNewsQuota } from '#shared/db/news-quota.repository.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
@@ -28,26 +29,32 @@ export const NEWS_QUOTA_LOW_BELOW = 10;
 const PAGE_SIZE = 100;
 
 /** A provider that sends the string "null" (seen in real payloads) means null. */
-const nullish = z
-  .string()
-  .nullish()
-  .transform((v) => (v === undefined || v === null || v.trim() === '' || v === 'null' ? null : v.trim()));
+const nullish = lazySchema(() =>
+  z
+    .string()
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' || v === 'null' ? null : v.trim())),
+);
 
-const RawArticle = z.object({
-  source: z.object({ id: z.string().nullish(), name: nullish }).nullish(),
-  title: nullish,
-  description: nullish,
-  url: nullish,
-  urlToImage: nullish,
-  publishedAt: nullish,
-  content: nullish,
-});
+const RawArticle = lazySchema(() =>
+  z.object({
+    source: z.object({ id: z.string().nullish(), name: nullish() }).nullish(),
+    title: nullish(),
+    description: nullish(),
+    url: nullish(),
+    urlToImage: nullish(),
+    publishedAt: nullish(),
+    content: nullish(),
+  }),
+);
 
-export const EverythingResponse = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('ok'), totalResults: z.number().int().nonnegative(), articles: z.array(RawArticle) }),
-  z.object({ status: z.literal('error'), code: z.string().nullish(), message: z.string().nullish() }),
-]);
-export type EverythingResponse = z.infer<typeof EverythingResponse>;
+export const EverythingResponse = lazySchema(() =>
+  z.discriminatedUnion('status', [
+    z.object({ status: z.literal('ok'), totalResults: z.number().int().nonnegative(), articles: z.array(RawArticle()) }),
+    z.object({ status: z.literal('error'), code: z.string().nullish(), message: z.string().nullish() }),
+  ]),
+);
+export type EverythingResponse = z.infer<ReturnType<typeof EverythingResponse>>;
 
 /** Articles the provider withdrew come back as "[Removed]" placeholders. */
 const REMOVED = '[Removed]';
@@ -58,7 +65,7 @@ const isoOrNull = (value: string | null): string | null => {
 };
 
 /** One provider article as a NewsArticle and the text it is attributed by; null for removed or URL-less ones. */
-export function articleFromProvider(raw: z.infer<typeof RawArticle>): { article: NewsArticle; text: string } | null {
+export function articleFromProvider(raw: z.infer<ReturnType<typeof RawArticle>>): { article: NewsArticle; text: string } | null {
   if (!raw.url || !raw.title || raw.title === REMOVED || !/^https?:\/\//.test(raw.url)) return null;
   return {
     article: {
@@ -129,7 +136,7 @@ async function everything(q: string, extra: Record<string, string>, transport: {
     accept: [400, 401, 426, 429],
     ...transport,
   });
-  const payload = parsePayload(NEWS_SEARCH, 'everything response', EverythingResponse, parseJsonBody(NEWS_SEARCH, 'everything response', res.text));
+  const payload = parsePayload(NEWS_SEARCH, 'everything response', EverythingResponse(), parseJsonBody(NEWS_SEARCH, 'everything response', res.text));
   if (payload.status === 'error' || res.status >= 400) {
     const reason = payload.status === 'error' ? `${payload.code ?? 'error'}: ${payload.message ?? ''}`.trim() : 'error';
     if (res.status === 429 || (payload.status === 'error' && payload.code === 'rateLimited')) await exhaustNewsQuota(cfg.NEWS_API_DAILY_LIMIT, now);

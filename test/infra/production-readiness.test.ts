@@ -116,7 +116,7 @@ describe('dead letters and retries on every trigger', () => {
       (t, [name, path]) => t.replaceAll(`<${name}>`, JSON.stringify(sample[path] ?? '')),
       transformer.InputTemplate,
     );
-    expect(EmailAccepted.parse(JSON.parse(filled))).toMatchObject({ type: 'email_accepted', message: 'AbC-1_x', ses_message_id: '0100-ses-id' });
+    expect(EmailAccepted().parse(JSON.parse(filled))).toMatchObject({ type: 'email_accepted', message: 'AbC-1_x', ses_message_id: '0100-ses-id' });
     // Email senders name the set, and may send through it.
     const sender = prod.stack.functions.all.find((f) => f.spec.key === 'worker:notification-dispatch')!;
     const env = (props(prod, 'AWS::Lambda::Function').find(([id]) => id === prod.idOf(sender.fn))?.[1].Environment as { Variables: Props }).Variables;

@@ -31,5 +31,5 @@ export const DOCUMENT_FETCH_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['
 export const MILESTONE_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['vote', 'presidential', 'committee_report', 'calendar']);
 
 export const FOLLOW_MODES = ['neutral', 'hold_veto', 'hold_boost'] as const;
-export const FollowMode = z.enum(FOLLOW_MODES);
-export type FollowMode = z.infer<typeof FollowMode>;
+export const FollowMode = lazySchema(() => z.enum(FOLLOW_MODES));
+export type FollowMode = z.infer<ReturnType<typeof FollowMode>>;

@@ -29,7 +29,7 @@ export const BillAction = lazySchema(() =>
     action_code: z.string().nullable().default(null),
     action_type: z.string().nullable().default(null),
     recorded_votes: z.array(RecordedVoteRef()).default([]),
-    provenance: Provenance,
+    provenance: Provenance(),
   }),
 );
 export type BillAction = z.infer<ReturnType<typeof BillAction>>;

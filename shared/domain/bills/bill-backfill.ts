@@ -108,7 +108,7 @@ export function listingOf(scope: BackfillScope): { congress: number } | { from: 
 export const BackfillState = lazySchema(() => z.enum(['running', 'completed', 'failed']).describe('running, completed or failed'));
 export type BackfillState = z.infer<ReturnType<typeof BackfillState>>;
 
-const count = z.number().int().min(0);
+const count = lazySchema(() => z.number().int().min(0));
 
 /** The stored progress of one backfill (one item; see docs/data-model.md A17). */
 export const BillBackfill = lazySchema(() =>
@@ -117,14 +117,14 @@ export const BillBackfill = lazySchema(() =>
     scope: BackfillScope().describe('What it covers: a whole Congress, or a window of update dates'),
     run: z.number().int().min(1).describe('Counts up each time a completed backfill is run again; page messages of an earlier run are ignored.'),
     state: BackfillState().describe('running, completed or failed'),
-    offset: count.describe('The cursor: the listing offset of the next page to fetch.'),
-    pages_done: count.describe('Listing pages finished'),
-    bills_seen: count.describe('Listing entries read (a bill listed twice, as a bill updated mid-run can be, counts twice).'),
-    bills_queued: count.describe('New bills saved, each with its sponsor, actions, cosponsors and text fetches queued.'),
-    bills_refreshed: count.describe('Stored bills whose listing had changed: refreshed and their actions fetched again.'),
-    bills_total: count.nullable().describe("The listing's size as Congress.gov last reported it; null before the first page."),
+    offset: count().describe('The cursor: the listing offset of the next page to fetch.'),
+    pages_done: count().describe('Listing pages finished'),
+    bills_seen: count().describe('Listing entries read (a bill listed twice, as a bill updated mid-run can be, counts twice).'),
+    bills_queued: count().describe('New bills saved, each with its sponsor, actions, cosponsors and text fetches queued.'),
+    bills_refreshed: count().describe('Stored bills whose listing had changed: refreshed and their actions fetched again.'),
+    bills_total: count().nullable().describe("The listing's size as Congress.gov last reported it; null before the first page."),
     next_page_at: z.string().nullable().describe('When the next page is due (pacing); null once finished.'),
-    resumes: count.describe('Times a stalled or failed backfill was resumed at its cursor.'),
+    resumes: count().describe('Times a stalled or failed backfill was resumed at its cursor.'),
     started_by: z.string().describe('Who started it'),
     started_at: z.string().describe('When it started (ISO 8601, UTC)'),
     updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
@@ -151,18 +151,18 @@ export const BackfillView = lazySchema(() =>
       state: BackfillState().describe('running, completed or failed'),
       cursor: z
         .object({
-          offset: count.describe('The listing offset of the next page'),
+          offset: count().describe('The listing offset of the next page'),
           next_page_at: z.string().nullable().describe('When the next page is due; null once finished'),
         })
         .describe('The listing offset of the next page, and when it is due (null once finished).'),
-      pages_done: count.describe('Listing pages finished'),
-      pages_total: count.nullable().describe('Listing pages in all; null before the first page'),
-      bills_seen: count.describe('Listing entries read'),
-      bills_queued: count.describe('New bills saved, with their details queued'),
-      bills_refreshed: count.describe('Stored bills whose listing had changed, refreshed'),
-      bills_total: count.nullable().describe('The listing size as Congress.gov last reported it; null before the first page'),
+      pages_done: count().describe('Listing pages finished'),
+      pages_total: count().nullable().describe('Listing pages in all; null before the first page'),
+      bills_seen: count().describe('Listing entries read'),
+      bills_queued: count().describe('New bills saved, with their details queued'),
+      bills_refreshed: count().describe('Stored bills whose listing had changed, refreshed'),
+      bills_total: count().nullable().describe('The listing size as Congress.gov last reported it; null before the first page'),
       stalled: z.boolean().describe('Whether the backfill is overdue with nobody holding its page (asking again resumes it)'),
-      resumes: count.describe('Times it was resumed at its cursor'),
+      resumes: count().describe('Times it was resumed at its cursor'),
       started_by: z.string().describe('Who started it'),
       started_at: z.string().describe('When it started (ISO 8601, UTC)'),
       updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),

@@ -4,6 +4,7 @@
  * in any common form ("H.R. 3076", "HR3076", "hr 3076", "S. 5", "118-hr-3076").
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BILL_TYPES, type BillType } from './bill-types.ts';
 
 const LABELS: Record<BillType, string> = {
@@ -21,7 +22,7 @@ const LABELS: Record<BillType, string> = {
 export const BILL_ID_PATTERN = new RegExp(`^\\d{2,3}-(${BILL_TYPES.join('|')})-\\d{1,5}$`);
 
 /** A bill id at a boundary (path, query, message); upper case is read as lower case. */
-export const BillId = z.string().toLowerCase().regex(BILL_ID_PATTERN, { error: 'must look like 118-hr-3076 ({congress}-{type}-{number})' });
+export const BillId = lazySchema(() => z.string().toLowerCase().regex(BILL_ID_PATTERN, { error: 'must look like 118-hr-3076 ({congress}-{type}-{number})' }));
 
 /** The id of a bill, lower case. */
 export const billId = (congress: number, type: BillType, number: number): string => `${congress}-${type}-${number}`;

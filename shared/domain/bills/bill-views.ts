@@ -158,25 +158,29 @@ export const textVersionView = (v: TextVersion) => ({
   fetched_at: v.fetched_at,
 });
 
-const ValueChangeView = z.object({ removed: z.array(z.string()).describe('What was removed'), added: z.array(z.string()).describe('What was added') });
-const SectionSummaryView = z.object({
-  section: z.string().describe('The section reference as printed in the text'),
-  heading: z.string().describe('The heading of the section'),
-});
+const ValueChangeView = lazySchema(() =>
+  z.object({ removed: z.array(z.string()).describe('What was removed'), added: z.array(z.string()).describe('What was added') }),
+);
+const SectionSummaryView = lazySchema(() =>
+  z.object({
+    section: z.string().describe('The section reference as printed in the text'),
+    heading: z.string().describe('The heading of the section'),
+  }),
+);
 /** The section diff of two text versions (section-diff.ts's TextDiff). */
 export const TextDiffView = lazySchema(() =>
   z
     .object({
-      sections_added: z.array(SectionSummaryView).describe('Sections only the newer version has'),
-      sections_removed: z.array(SectionSummaryView).describe('Sections only the older version has'),
+      sections_added: z.array(SectionSummaryView()).describe('Sections only the newer version has'),
+      sections_removed: z.array(SectionSummaryView()).describe('Sections only the older version has'),
       sections_modified: z
         .array(
-          SectionSummaryView.extend({
+          SectionSummaryView().extend({
             changes: z
               .object({
-                amounts: ValueChangeView.describe('Dollar amounts added and removed'),
-                dates: ValueChangeView.describe('Dates added and removed'),
-                deadlines: ValueChangeView.describe('Deadlines added and removed'),
+                amounts: ValueChangeView().describe('Dollar amounts added and removed'),
+                dates: ValueChangeView().describe('Dates added and removed'),
+                deadlines: ValueChangeView().describe('Deadlines added and removed'),
               })
               .describe('The amounts, dates and deadlines that changed'),
             added_sentences: z.array(z.string()).describe('Sentences added to the section'),

@@ -10,16 +10,18 @@ import { BillStatus, INITIAL_STATUS, StatusTimelineEntry } from './bill-status.t
 import { BILL_TYPES } from './bill-types.ts';
 
 export { BILL_TYPES };
-export const BillType = z.enum(BILL_TYPES);
-export type BillType = z.infer<typeof BillType>;
+export const BillType = lazySchema(() => z.enum(BILL_TYPES));
+export type BillType = z.infer<ReturnType<typeof BillType>>;
 
-export const BillCategory = z.enum(['substantive', 'commemorative', 'administrative']);
-export type BillCategory = z.infer<typeof BillCategory>;
+export const BillCategory = lazySchema(() => z.enum(['substantive', 'commemorative', 'administrative']));
+export type BillCategory = z.infer<ReturnType<typeof BillCategory>>;
 
-export const Provenance = z.object({
-  source: z.string(),
-  fetched_at: z.string().describe('When it was fetched (ISO 8601, UTC)'),
-});
+export const Provenance = lazySchema(() =>
+  z.object({
+    source: z.string(),
+    fetched_at: z.string().describe('When it was fetched (ISO 8601, UTC)'),
+  }),
+);
 
 /** The sponsor as the bill detail shows it, kept on the bill so the detail stays one Query. */
 export const SponsorSummary = lazySchema(() =>
@@ -39,7 +41,7 @@ export const Bill = lazySchema(() =>
   z.object({
     id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
     congress: z.number().int().describe('The Congress number, such as 118'),
-    type: BillType.describe('The bill type: hr, s, hjres, sjres, hconres, sconres, hres or sres'),
+    type: BillType().describe('The bill type: hr, s, hjres, sjres, hconres, sconres, hres or sres'),
     number: z.number().int().describe('The bill number within its type and Congress'),
     label: z.string().describe('Display label such as "H.R. 3076".'),
     title: z.string().describe('The official title'),
@@ -48,7 +50,7 @@ export const Bill = lazySchema(() =>
     introduced_date: z.string().nullable().default(null).describe('The date the bill was introduced (YYYY-MM-DD); null when unknown'),
     sponsor_id: z.string().nullable().default(null).describe('The Bioguide id of the sponsor; null when unknown'),
     sponsor: SponsorSummary().nullable().default(null).describe('The sponsor; null when unknown'),
-    bill_category: BillCategory.nullable().default(null).describe('substantive, commemorative or administrative; null until the bill is classified'),
+    bill_category: BillCategory().nullable().default(null).describe('substantive, commemorative or administrative; null until the bill is classified'),
     policy_area: z.string().nullable().default(null).describe('The policy area Congress.gov assigns; null when none'),
     latest_action_date: z.string().nullable().default(null).describe('The date of the latest action (YYYY-MM-DD); null before any action'),
     latest_action_text: z.string().nullable().default(null).describe('The text of the latest action; null before any action'),
@@ -63,16 +65,16 @@ export const Bill = lazySchema(() =>
     update_date: z.string().nullable().default(null).describe('When Congress.gov last updated the bill; null when unknown'),
     status: BillStatus().default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
     status_timeline: z.array(StatusTimelineEntry()).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
-    provenance: Provenance,
+    provenance: Provenance(),
   }),
 );
 export type Bill = z.infer<ReturnType<typeof Bill>>;
 
-export const Chamber = z.enum(['house', 'senate']);
+export const Chamber = lazySchema(() => z.enum(['house', 'senate']));
 
 export const MemberTerm = lazySchema(() =>
   z.object({
-    chamber: Chamber.describe('The chamber: house or senate'),
+    chamber: Chamber().describe('The chamber: house or senate'),
     congress: z.number().int().nullable().describe('The Congress number, such as 118'),
     start_year: z.number().int().nullable().describe('The first year of the term; null when unknown'),
     end_year: z.number().int().nullable().describe('The last year of the term; null when unknown'),
@@ -100,7 +102,7 @@ export const Member = lazySchema(() =>
     last_name: z.string().nullable().default(null).describe('The last name; null when unknown'),
     state: z.string().length(2).describe('The two-letter state code'),
     district: z.number().int().nullable().default(null).describe('The House district number; null for senators and at-large seats'),
-    chamber: Chamber.nullable().default(null).describe('The chamber: house or senate'),
+    chamber: Chamber().nullable().default(null).describe('The chamber: house or senate'),
     party: z.string().nullable().default(null).describe('The party initial (D, R, I, \u2026); null when unknown'),
     photo_url: z.string().nullable().default(null).describe('A portrait URL; null when none'),
     office_address: z.string().nullable().default(null).describe('The office address; null when unknown'),
@@ -121,10 +123,10 @@ export const Member = lazySchema(() =>
       .describe('Full committees the member chairs (sync_members, from congress-legislators); null while unknown.'),
     effectiveness_score: z.number().nullable().default(null).describe('Set by the nightly calculate_effectiveness_scores job; null until its first run.'),
     percentile: z.number().nullable().default(null).describe('The percentile of the score within its seniority tier and party; null until scored'),
-    tier: EffectivenessTier.nullable().default(null).describe('The effectiveness tier; null until scored'),
-    seniority_tier: SeniorityTier.nullable().default(null).describe('The seniority tier; null until scored'),
+    tier: EffectivenessTier().nullable().default(null).describe('The effectiveness tier; null until scored'),
+    seniority_tier: SeniorityTier().nullable().default(null).describe('The seniority tier; null until scored'),
     effectiveness_computed_at: z.string().nullable().default(null).describe('When the effectiveness score was computed; null until then'),
-    provenance: Provenance,
+    provenance: Provenance(),
   }),
 );
 export type Member = z.infer<ReturnType<typeof Member>>;

@@ -8,20 +8,23 @@
  * docs/product-rules.md ("Bill status").
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { BillStatus } from './bill-status.ts';
 import type { BillType } from './bill.schema.ts';
 
-export const VoteHow = z.enum(['roll', 'voice', 'unanimous_consent', 'without_objection', 'special_rule', 'unrecorded']);
-export type VoteHow = z.infer<typeof VoteHow>;
+export const VoteHow = lazySchema(() => z.enum(['roll', 'voice', 'unanimous_consent', 'without_objection', 'special_rule', 'unrecorded']));
+export type VoteHow = z.infer<ReturnType<typeof VoteHow>>;
 
 /** A vote read from an action: where, the outcome, how it was taken and its roll-call number when recorded. */
-export const VoteInfo = z.object({
-  chamber: z.enum(['house', 'senate']),
-  result: z.enum(['pass', 'fail']),
-  how: VoteHow,
-  roll: z.number().int().nullable(),
-});
-export type VoteInfo = z.infer<typeof VoteInfo>;
+export const VoteInfo = lazySchema(() =>
+  z.object({
+    chamber: z.enum(['house', 'senate']),
+    result: z.enum(['pass', 'fail']),
+    how: VoteHow(),
+    roll: z.number().int().nullable(),
+  }),
+);
+export type VoteInfo = z.infer<ReturnType<typeof VoteInfo>>;
 
 /** What the rules need to know of a bill. */
 export interface StatusSubject {

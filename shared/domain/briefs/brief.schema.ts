@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
-export const PointLabel = z.enum(['cited_fact', 'inference']);
-export type PointLabel = z.infer<typeof PointLabel>;
+export const PointLabel = lazySchema(() => z.enum(['cited_fact', 'inference']));
+export type PointLabel = z.infer<ReturnType<typeof PointLabel>>;
 
 export const Citation = lazySchema(() =>
   z
@@ -23,7 +23,7 @@ export const BriefPoint = lazySchema(() =>
     .object({
       id: z.string().describe('Stable within the brief ("p1", "p2", \u2026): draft letters cite points by it.'),
       text: z.string().describe('The plain text'),
-      label: PointLabel.describe('cited_fact (quoted from the text) or inference'),
+      label: PointLabel().describe('cited_fact (quoted from the text) or inference'),
       citation: Citation().nullable().describe('Where the point is found in the text; null for an inference'),
     })
     .meta({ id: 'BriefPoint', description: 'One point of a brief, labelled and cited' }),

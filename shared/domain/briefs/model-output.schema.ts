@@ -5,6 +5,7 @@
  * schemas, so text that tries to steer the model cannot change the shape.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BillCategory } from '#shared/domain/bills/bill.schema.ts';
 import { PointLabel } from './brief.schema.ts';
 import { TOPIC_TAGS } from './topics.ts';
@@ -12,27 +13,31 @@ import type { ToolSpec } from '#shared/domain/llm/llm-provider.ts';
 
 export const MAX_POINTS = 12;
 
-export const ModelPoint = z.object({
-  text: z.string().trim().min(1).max(1200),
-  label: PointLabel,
-  citation: z
-    .object({
-      section: z.string().trim().min(1).max(120),
-      quote: z.string().trim().min(1).max(1000),
-    })
-    .nullable(),
-});
-export type ModelPoint = z.infer<typeof ModelPoint>;
+export const ModelPoint = lazySchema(() =>
+  z.object({
+    text: z.string().trim().min(1).max(1200),
+    label: PointLabel(),
+    citation: z
+      .object({
+        section: z.string().trim().min(1).max(120),
+        quote: z.string().trim().min(1).max(1000),
+      })
+      .nullable(),
+  }),
+);
+export type ModelPoint = z.infer<ReturnType<typeof ModelPoint>>;
 
-export const ModelBrief = z.object({
-  summary: z.string().trim().min(1).max(3000),
-  points: z.array(ModelPoint).min(1).max(40),
-  // Tags outside the vocabulary are dropped after parsing (normalizeTopicTags), not refused.
-  topic_tags: z.array(z.string()).max(20),
-});
-export type ModelBrief = z.infer<typeof ModelBrief>;
+export const ModelBrief = lazySchema(() =>
+  z.object({
+    summary: z.string().trim().min(1).max(3000),
+    points: z.array(ModelPoint()).min(1).max(40),
+    // Tags outside the vocabulary are dropped after parsing (normalizeTopicTags), not refused.
+    topic_tags: z.array(z.string()).max(20),
+  }),
+);
+export type ModelBrief = z.infer<ReturnType<typeof ModelBrief>>;
 
-export const ModelClassification = z.object({ bill_category: BillCategory });
+export const ModelClassification = lazySchema(() => z.object({ bill_category: BillCategory() }));
 
 /** The JSON Schema of a zod schema, without the $schema marker some providers refuse. */
 function parametersOf(schema: z.ZodType): Record<string, unknown> {
@@ -58,7 +63,7 @@ function tool(name: string, description: string, schema: () => z.ZodType): ToolS
 
 /** The JSON Schema shown to the model: like ModelBrief, with topic_tags restricted to the vocabulary. */
 export const BRIEF_TOOL: ToolSpec = tool('record_brief', 'Record the brief of the bill text: a summary, cited points and topic tags.', () =>
-  ModelBrief.extend({ topic_tags: z.array(z.enum(TOPIC_TAGS)).max(5) }),
+  ModelBrief().extend({ topic_tags: z.array(z.enum(TOPIC_TAGS)).max(5) }),
 );
 
-export const CLASSIFY_TOOL: ToolSpec = tool('record_bill_category', 'Record the category of the bill.', () => ModelClassification);
+export const CLASSIFY_TOOL: ToolSpec = tool('record_bill_category', 'Record the category of the bill.', () => ModelClassification());

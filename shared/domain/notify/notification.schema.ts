@@ -9,16 +9,18 @@ import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
-export const NotificationKind = z
-  .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'weekly_digest'])
-  .describe(
-    'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress) or weekly_digest',
-  );
-export type NotificationKind = z.infer<typeof NotificationKind>;
+export const NotificationKind = lazySchema(() =>
+  z
+    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'weekly_digest'])
+    .describe(
+      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress) or weekly_digest',
+    ),
+);
+export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
 
 export const CHANNELS = ['push', 'email', 'rss', 'webhook'] as const;
-export const ChannelName = z.enum(CHANNELS);
-export type ChannelName = z.infer<typeof ChannelName>;
+export const ChannelName = lazySchema(() => z.enum(CHANNELS));
+export type ChannelName = z.infer<ReturnType<typeof ChannelName>>;
 
 /**
  * off: channel disabled; pending: to send now; held: quiet hours; digest:
@@ -36,8 +38,8 @@ export type ChannelName = z.infer<typeof ChannelName>;
  * carry "superseded" (a newer event went out in its place): it reads as
  * cancelled (see LEGACY_CHANNEL_STATES).
  */
-export const ChannelState = z.enum(['off', 'pending', 'held', 'digest', 'sending', 'sent', 'failed', 'unconfirmed', 'cancelled']);
-export type ChannelState = z.infer<typeof ChannelState>;
+export const ChannelState = lazySchema(() => z.enum(['off', 'pending', 'held', 'digest', 'sending', 'sent', 'failed', 'unconfirmed', 'cancelled']));
+export type ChannelState = z.infer<ReturnType<typeof ChannelState>>;
 /** Stored values no longer produced, and the state they read as. */
 export const LEGACY_CHANNEL_STATES: Readonly<Record<string, ChannelState>> = { superseded: 'cancelled' };
 /** A stored channel state in today's vocabulary (legacy values mapped, anything else left for the schema to judge). */
@@ -69,7 +71,7 @@ export type ReintroducedAs = z.infer<ReturnType<typeof ReintroducedAs>>;
 export const NotificationContent = lazySchema(() =>
   z.object({
     event_id: z.string().min(1).max(300).describe('The id of the notification event'),
-    kind: NotificationKind,
+    kind: NotificationKind(),
     occurred_at: z.string().describe('When the event happened'),
     bill_id: z.string().nullable().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
     bill_label: z.string().nullable().describe('The display label of the bill, such as H.R. 3076'),
@@ -92,20 +94,20 @@ export const NotificationContent = lazySchema(() =>
 );
 export type NotificationContent = z.infer<ReturnType<typeof NotificationContent>>;
 
-export const RecipientRef = lazySchema(() => z.object({ user_id: z.string().min(1).describe('The id of the user'), mode: FollowMode }));
+export const RecipientRef = lazySchema(() => z.object({ user_id: z.string().min(1).describe('The id of the user'), mode: FollowMode() }));
 
 export const NotificationEvent = lazySchema(() =>
   NotificationContent().extend({
     user_id: z.string().describe('The id of the user'),
-    mode: FollowMode.nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
+    mode: FollowMode().nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
     created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
     /** webhook defaults to off: events recorded before the channel existed have no such key. */
     channels: z
       .object({
-        push: ChannelState.describe('The push channel'),
-        email: ChannelState.describe('The email channel'),
-        rss: ChannelState.describe('The RSS feed'),
-        webhook: ChannelState.default('off').describe('The signed webhook'),
+        push: ChannelState().describe('The push channel'),
+        email: ChannelState().describe('The email channel'),
+        rss: ChannelState().describe('The RSS feed'),
+        webhook: ChannelState().default('off').describe('The signed webhook'),
       })
       .describe('Each channel with its delivery state'),
     due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),

@@ -39,7 +39,7 @@ export const WebhookEvent = lazySchema(() =>
       event_id: z.string().describe('The notification event id; the same event never arrives under two ids'),
       type: WebhookEventType(),
       occurred_at: z.string().describe('When the event happened (ISO 8601)'),
-      follow_mode: FollowMode.nullable().describe('How the user follows the bill; null for the weekly digest'),
+      follow_mode: FollowMode().nullable().describe('How the user follows the bill; null for the weekly digest'),
       bill_id: z.string().nullable().describe('The bill id (e.g. 119-hr-3076); null for the weekly digest'),
       bill_label: z.string().nullable().describe('The bill label (e.g. H.R. 3076)'),
       bill_title: z.string().nullable().describe('The bill title'),
@@ -64,37 +64,63 @@ export type WebhookEvent = z.infer<ReturnType<typeof WebhookEvent>>;
 export const WebhookBatchReason = lazySchema(() => z.enum(['quiet_hours', 'daily_digest', 'weekly_digest']));
 export type WebhookBatchReason = z.infer<ReturnType<typeof WebhookBatchReason>>;
 
-const envelope = {
-  version: z.literal(WEBHOOK_PAYLOAD_VERSION).describe('The payload schema version'),
-  id: z.string().describe('The message id, equal to the webhook-id header; the same on every retry of one message'),
-  timestamp: z.string().describe('When this attempt was signed (ISO 8601), the webhook-timestamp header as a date'),
-};
+const Envelope = lazySchema(() =>
+  z.object({
+    version: z.literal(WEBHOOK_PAYLOAD_VERSION).describe('The payload schema version'),
+    id: z.string().describe('The message id, equal to the webhook-id header; the same on every retry of one message'),
+    timestamp: z.string().describe('When this attempt was signed (ISO 8601), the webhook-timestamp header as a date'),
+  }),
+);
 
 export const WebhookPayload = lazySchema(() =>
   z
     .discriminatedUnion('type', [
       z
-        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .object({
+          type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated).describe('The event type'),
+          ...Envelope().shape,
+          data: WebhookEvent().describe('The event'),
+        })
         .strict(),
       z
-        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.status_changed).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .object({
+          type: z.literal(WEBHOOK_EVENT_TYPES.status_changed).describe('The event type'),
+          ...Envelope().shape,
+          data: WebhookEvent().describe('The event'),
+        })
         .strict(),
       z
-        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_document).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .object({
+          type: z.literal(WEBHOOK_EVENT_TYPES.new_document).describe('The event type'),
+          ...Envelope().shape,
+          data: WebhookEvent().describe('The event'),
+        })
         .strict(),
       z
-        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .object({
+          type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment).describe('The event type'),
+          ...Envelope().shape,
+          data: WebhookEvent().describe('The event'),
+        })
         .strict(),
       z
-        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .object({
+          type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced).describe('The event type'),
+          ...Envelope().shape,
+          data: WebhookEvent().describe('The event'),
+        })
         .strict(),
       z
-        .object({ type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') })
+        .object({
+          type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest).describe('The event type'),
+          ...Envelope().shape,
+          data: WebhookEvent().describe('The event'),
+        })
         .strict(),
       z
         .object({
           type: z.literal('notifications.batch').describe('Events that waited, delivered together'),
-          ...envelope,
+          ...Envelope().shape,
           data: z
             .object({
               reason: WebhookBatchReason().describe('quiet_hours: held until quiet hours ended; daily_digest, weekly_digest: the digest'),
@@ -107,7 +133,7 @@ export const WebhookPayload = lazySchema(() =>
       z
         .object({
           type: z.literal('notification.test').describe('A test delivery from POST /api/notifications/test/webhook'),
-          ...envelope,
+          ...Envelope().shape,
           data: z
             .object({ message: z.string().describe('A human-readable line for the receiver') })
             .strict()

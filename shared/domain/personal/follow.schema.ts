@@ -4,23 +4,26 @@
  * gsi2 FOLLOWERS#{target_type}#{target_id} / USER#{uid} for the reverse lookup.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { FollowMode } from '#shared/domain/bills/action-categories.ts';
 
-export const FollowTargetType = z.enum(['bill', 'member', 'topic']);
-export type FollowTargetType = z.infer<typeof FollowTargetType>;
+export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic']));
+export type FollowTargetType = z.infer<ReturnType<typeof FollowTargetType>>;
 
-export const Follow = z
-  .object({
-    id: z.string().describe('`{target_type}:{target_id}`, the id in /api/follows/{id}.'),
-    user_id: z.string().describe('The id of the user'),
-    target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
-    target_id: z.string().describe('The followed bill id, member id or topic tag'),
-    follow_mode: FollowMode.nullable().describe('Bills only; null for member and topic follows.'),
-    mode_set_at: z.string().nullable().describe('When the current mode was set: alignment counts only votes cast after it.'),
-    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
-  })
-  .meta({ id: 'Follow', description: 'A follow of a bill, a member or a topic by the signed-in user' });
-export type Follow = z.infer<typeof Follow>;
+export const Follow = lazySchema(() =>
+  z
+    .object({
+      id: z.string().describe('`{target_type}:{target_id}`, the id in /api/follows/{id}.'),
+      user_id: z.string().describe('The id of the user'),
+      target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
+      target_id: z.string().describe('The followed bill id, member id or topic tag'),
+      follow_mode: FollowMode().nullable().describe('Bills only; null for member and topic follows.'),
+      mode_set_at: z.string().nullable().describe('When the current mode was set: alignment counts only votes cast after it.'),
+      created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+    })
+    .meta({ id: 'Follow', description: 'A follow of a bill, a member or a topic by the signed-in user' }),
+);
+export type Follow = z.infer<ReturnType<typeof Follow>>;
 
 export const followId = (type: FollowTargetType, targetId: string) => `${type}:${targetId}`;
 
@@ -28,13 +31,15 @@ export const followId = (type: FollowTargetType, targetId: string) => `${type}:$
 export function parseFollowId(id: string): { type: FollowTargetType; targetId: string } | null {
   const at = id.indexOf(':');
   if (at < 0) return null;
-  const type = FollowTargetType.safeParse(id.slice(0, at));
+  const type = FollowTargetType().safeParse(id.slice(0, at));
   const targetId = id.slice(at + 1);
   return type.success && targetId ? { type: type.data, targetId } : null;
 }
 
 /** Topic tags are lower-case kebab-case words from the brief vocabulary. */
-export const TopicTag = z
-  .string()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' })
-  .max(60);
+export const TopicTag = lazySchema(() =>
+  z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' })
+    .max(60),
+);

@@ -8,17 +8,19 @@ import { lazySchema } from '#shared/domain/lazy-schema.ts';
 /** Notes are plain text; 10,000 characters keeps an item far below DynamoDB's 400 KB. */
 export const NOTE_CONTENT_MAX = 10_000;
 
-export const Note = z
-  .object({
-    user_id: z.string().describe('The id of the user'),
-    bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-    content: z.string().describe('The note text'),
-    pinned: z.boolean().describe('Whether the note is pinned to the top of the list'),
-    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
-    updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
-  })
-  .meta({ id: 'Note', description: "The signed-in user's private note on a bill" });
-export type Note = z.infer<typeof Note>;
+export const Note = lazySchema(() =>
+  z
+    .object({
+      user_id: z.string().describe('The id of the user'),
+      bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
+      content: z.string().describe('The note text'),
+      pinned: z.boolean().describe('Whether the note is pinned to the top of the list'),
+      created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+      updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
+    })
+    .meta({ id: 'Note', description: "The signed-in user's private note on a bill" }),
+);
+export type Note = z.infer<ReturnType<typeof Note>>;
 
 export const NoteInput = lazySchema(() =>
   z.object({

@@ -4,12 +4,13 @@
  * percentile. Thresholds are the product's (docs/product-rules.md, "Scores").
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
-export const SeniorityTier = z.enum(['junior', 'mid', 'senior']);
-export type SeniorityTier = z.infer<typeof SeniorityTier>;
+export const SeniorityTier = lazySchema(() => z.enum(['junior', 'mid', 'senior']));
+export type SeniorityTier = z.infer<ReturnType<typeof SeniorityTier>>;
 
-export const EffectivenessTier = z.enum(['top', 'middle', 'bottom']);
-export type EffectivenessTier = z.infer<typeof EffectivenessTier>;
+export const EffectivenessTier = lazySchema(() => z.enum(['top', 'middle', 'bottom']));
+export type EffectivenessTier = z.infer<ReturnType<typeof EffectivenessTier>>;
 
 /** junior 1-2 congresses, mid 3-5, senior 6 or more; none known → null (the member's terms are not stored yet). */
 export function seniorityTier(congressesServed: number): SeniorityTier | null {

@@ -6,17 +6,19 @@
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
-export const User = z.object({
-  id: z.string().describe('The user id (a UUID)'),
-  email: z.string().describe('The email address of the account'),
-  hashed_password: z.string(),
-  is_admin: z.boolean().describe('Whether the user is an admin'),
-  created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
-  notification_prefs: z.record(z.string(), z.unknown()).nullable().default(null),
-  rss_token: z.string().optional().describe('The token of the personal RSS feed'),
-  email_unsubscribe_token: z.string().optional(),
-});
-export type User = z.infer<typeof User>;
+export const User = lazySchema(() =>
+  z.object({
+    id: z.string().describe('The user id (a UUID)'),
+    email: z.string().describe('The email address of the account'),
+    hashed_password: z.string(),
+    is_admin: z.boolean().describe('Whether the user is an admin'),
+    created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
+    notification_prefs: z.record(z.string(), z.unknown()).nullable().default(null),
+    rss_token: z.string().optional().describe('The token of the personal RSS feed'),
+    email_unsubscribe_token: z.string().optional(),
+  }),
+);
+export type User = z.infer<ReturnType<typeof User>>;
 
 export const PublicUser = lazySchema(() =>
   z

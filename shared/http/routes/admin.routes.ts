@@ -53,7 +53,7 @@ const JobView = lazySchema(() =>
       last_run: z
         .object({
           run_id: z.string().describe('The id of the job run'),
-          trigger: JobTrigger.describe('What started the run: schedule, admin, local or deploy'),
+          trigger: JobTrigger().describe('What started the run: schedule, admin, local or deploy'),
           status: JobRunStatus().describe('running, succeeded, failed or timed_out'),
           started_at: z.string().describe('When it started (ISO 8601, UTC)'),
           finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),

@@ -15,15 +15,15 @@ const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) 
 const BillListQuery = lazySchema(() =>
   Paging().extend({
     has_document: bool().optional().describe('Only bills with (true) or without (false) a published text'),
-    chamber: Chamber.optional().describe('The chamber: house or senate'),
+    chamber: Chamber().optional().describe('The chamber: house or senate'),
     congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
-    bill_category: BillCategory.optional().describe('Only bills of this category'),
+    bill_category: BillCategory().optional().describe('Only bills of this category'),
     topic: z
       .string()
       .regex(/^[a-z0-9-]{1,60}$/, { error: 'must be a topic tag such as health' })
       .optional()
       .describe('A topic tag such as health'),
-    sponsor_id: MemberId.optional().describe('Only bills this member (a Bioguide id) sponsored'),
+    sponsor_id: MemberId().optional().describe('Only bills this member (a Bioguide id) sponsored'),
     status: StatusFilter().optional().describe('Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER'),
   }),
 );
@@ -116,7 +116,7 @@ export const listBillCosponsors = defineRoute({
   summary: 'Cosponsors with their party',
   tags: ['bills'],
   params: () => BillIdParams(),
-  response: () => listOf(Cosponsor),
+  response: () => listOf(Cosponsor()),
 });
 
 export const listBillVotes = defineRoute({

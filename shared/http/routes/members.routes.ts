@@ -16,7 +16,7 @@ const MemberListQuery = lazySchema(() =>
       .transform((s) => s.toUpperCase())
       .optional()
       .describe('The two-letter state code'),
-    chamber: Chamber.optional().describe('The chamber: house or senate'),
+    chamber: Chamber().optional().describe('The chamber: house or senate'),
     party: z
       .string()
       .regex(/^[A-Za-z]{1,3}$/, { error: 'must be a party code such as D, R or I' })

@@ -19,7 +19,7 @@ export const listBillNews = defineRoute({
   tags: ['news'],
   params: () => BillIdParams(),
   query: () => Paging(),
-  response: () => listOf(NewsArticle),
+  response: () => listOf(NewsArticle()),
 });
 
 export const listMemberNews = defineRoute({
@@ -34,7 +34,7 @@ export const listMemberNews = defineRoute({
   tags: ['news'],
   params: () => MemberIdParams(),
   query: () => Paging(),
-  response: () => listOf(NewsArticle).extend({ news_fetch_queued: z.boolean().describe('Whether this read queued a refresh of the news') }),
+  response: () => listOf(NewsArticle()).extend({ news_fetch_queued: z.boolean().describe('Whether this read queued a refresh of the news') }),
 });
 
 export const newsApiQuota = defineRoute({

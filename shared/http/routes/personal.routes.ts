@@ -27,7 +27,7 @@ import { defineRoute, lazySchema } from '#shared/http/route.ts';
 const fn = 'personal' as const;
 const CollectionId = lazySchema(() => z.string().uuid({ error: 'must be a collection id' }).describe('The collection id (a UUID)'));
 const CollectionParams = lazySchema(() => z.object({ id: CollectionId() }));
-const NoteParams = lazySchema(() => z.object({ bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
+const NoteParams = lazySchema(() => z.object({ bill_id: BillId().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }));
 
 // Follows
 export const listFollows = defineRoute({
@@ -39,8 +39,8 @@ export const listFollows = defineRoute({
   auth: 'user',
   tags: ['follows'],
   summary: "The caller's follows, optionally of one target type",
-  query: () => Paging().extend({ target_type: FollowTargetType.optional().describe('What is followed: bill, member or topic') }),
-  response: () => listOf(Follow),
+  query: () => Paging().extend({ target_type: FollowTargetType().optional().describe('What is followed: bill, member or topic') }),
+  response: () => listOf(Follow()),
 });
 export const createFollow = defineRoute({
   operationId: 'createFollow',
@@ -54,11 +54,11 @@ export const createFollow = defineRoute({
   summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
   body: () =>
     z.object({
-      target_type: FollowTargetType.describe('What is followed: bill, member or topic'),
+      target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
       target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
-      follow_mode: FollowMode.nullable().optional().describe('How a bill follow notifies: its follow mode'),
+      follow_mode: FollowMode().nullable().optional().describe('How a bill follow notifies: its follow mode'),
     }),
-  response: () => Follow,
+  response: () => Follow(),
   successStatus: 201,
 });
 export const deleteFollow = defineRoute({
@@ -83,8 +83,8 @@ export const setFollowMode = defineRoute({
   tags: ['follows'],
   summary: "Set a bill follow's mode",
   params: () => IdParams(),
-  body: () => z.object({ follow_mode: FollowMode.describe('How a bill follow notifies: its follow mode') }),
-  response: () => Follow,
+  body: () => z.object({ follow_mode: FollowMode().describe('How a bill follow notifies: its follow mode') }),
+  response: () => Follow(),
 });
 
 // Notes
@@ -98,7 +98,7 @@ export const listNotes = defineRoute({
   tags: ['notes'],
   summary: "The caller's notes, pinned first",
   query: () => Paging(),
-  response: () => listOf(Note),
+  response: () => listOf(Note()),
 });
 export const getNote = defineRoute({
   operationId: 'getNote',
@@ -110,7 +110,7 @@ export const getNote = defineRoute({
   tags: ['notes'],
   summary: "The caller's note on a bill",
   params: NoteParams,
-  response: () => Note,
+  response: () => Note(),
 });
 export const putNote = defineRoute({
   operationId: 'putNote',
@@ -124,7 +124,7 @@ export const putNote = defineRoute({
   summary: 'Create or replace the note on a bill; 201 when new',
   params: NoteParams,
   body: () => NoteInput(),
-  response: () => Note,
+  response: () => Note(),
 });
 export const deleteNote = defineRoute({
   operationId: 'deleteNote',
@@ -150,7 +150,7 @@ export const listCollections = defineRoute({
   tags: ['collections'],
   summary: "The caller's collections",
   query: () => Paging(),
-  response: () => listOf(Collection),
+  response: () => listOf(Collection()),
 });
 export const createCollection = defineRoute({
   operationId: 'createCollection',
@@ -163,7 +163,7 @@ export const createCollection = defineRoute({
   tags: ['collections'],
   summary: 'Create a collection: name 1-100 characters after trimming, no control characters, unique per owner',
   body: () => CollectionCreate(),
-  response: () => Collection,
+  response: () => Collection(),
   successStatus: 201,
 });
 export const getCollection = defineRoute({
@@ -190,7 +190,7 @@ export const updateCollection = defineRoute({
   summary: 'Rename a collection and/or toggle is_public',
   params: CollectionParams,
   body: () => CollectionUpdate(),
-  response: () => Collection,
+  response: () => Collection(),
 });
 export const deleteCollection = defineRoute({
   operationId: 'deleteCollection',
@@ -214,11 +214,11 @@ export const rotateCollectionShareToken = defineRoute({
   summary: "Give one of your collections a new share token; the old share link answers 404 at once (another user's collection: 404)",
   tags: ['collections'],
   params: CollectionParams,
-  response: () => Collection,
+  response: () => Collection(),
 });
 
 const CollectionBillParams = lazySchema(() =>
-  z.object({ id: CollectionId(), bill_id: BillId.describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }),
+  z.object({ id: CollectionId(), bill_id: BillId().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076') }),
 );
 export const addCollectionBill = defineRoute({
   operationId: 'addCollectionBill',

@@ -22,7 +22,7 @@ export const getBillTrend = defineRoute({
   response: () =>
     z.object({
       bill_id: z.string().describe('The bill id, {congress}-{type}-{number} such as 118-hr-3076'),
-      items: z.array(TrendDay).describe('One score a day, newest first'),
+      items: z.array(TrendDay()).describe('One score a day, newest first'),
     }),
 });
 
@@ -41,7 +41,7 @@ export const getMemberTrend = defineRoute({
   response: () =>
     z.object({
       member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
-      items: z.array(TrendDay).describe('One score a day, newest first'),
+      items: z.array(TrendDay()).describe('One score a day, newest first'),
     }),
 });
 

@@ -4,6 +4,7 @@
  * leadership roles. sync_members merges it with the Congress.gov list.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import { NOT_SCORED, type LeadershipRole, type Member, type MemberTerm } from '#shared/domain/bills/bill.schema.ts';
@@ -13,31 +14,35 @@ import { stateCode } from '#shared/domain/members/state-codes.ts';
 
 export const LEGISLATORS = 'congress-legislators';
 
-const Term = z
-  .object({
-    type: z.enum(['rep', 'sen']),
-    start: z.string(),
-    end: z.string(),
-    state: z.string(),
-    district: z.number().int().optional(),
-    party: z.string().optional(),
-    url: z.string().optional(),
-    address: z.string().optional(),
-    phone: z.string().optional(),
-  })
-  .passthrough();
-const Legislator = z
-  .object({
-    id: z.object({ bioguide: MemberId, lis: z.string().optional() }).passthrough(),
-    name: z.object({ first: z.string(), last: z.string(), official_full: z.string().optional() }).passthrough(),
-    bio: z.object({ birthday: z.string().optional() }).passthrough().optional(),
-    terms: z.array(Term).min(1),
-    leadership_roles: z
-      .array(z.object({ title: z.string(), start: z.string().optional(), end: z.string().optional(), chamber: z.string().optional() }).passthrough())
-      .optional(),
-  })
-  .passthrough();
-const Legislators = z.array(Legislator);
+const Term = lazySchema(() =>
+  z
+    .object({
+      type: z.enum(['rep', 'sen']),
+      start: z.string(),
+      end: z.string(),
+      state: z.string(),
+      district: z.number().int().optional(),
+      party: z.string().optional(),
+      url: z.string().optional(),
+      address: z.string().optional(),
+      phone: z.string().optional(),
+    })
+    .passthrough(),
+);
+const Legislator = lazySchema(() =>
+  z
+    .object({
+      id: z.object({ bioguide: MemberId(), lis: z.string().optional() }).passthrough(),
+      name: z.object({ first: z.string(), last: z.string(), official_full: z.string().optional() }).passthrough(),
+      bio: z.object({ birthday: z.string().optional() }).passthrough().optional(),
+      terms: z.array(Term()).min(1),
+      leadership_roles: z
+        .array(z.object({ title: z.string(), start: z.string().optional(), end: z.string().optional(), chamber: z.string().optional() }).passthrough())
+        .optional(),
+    })
+    .passthrough(),
+);
+const Legislators = lazySchema(() => z.array(Legislator()));
 
 /**
  * Parses the published JSON form, the one the pipeline fetches. The YAML form
@@ -56,8 +61,8 @@ export function parseLegislatorsJson(text: string, fetchedAt = new Date().toISOS
 
 /** Member records from the parsed dataset (either form). */
 export function membersOf(data: unknown, fetchedAt: string): Member[] {
-  return parsePayload(LEGISLATORS, 'legislators', Legislators, data).map((l) => {
-    const current = l.terms[l.terms.length - 1] as z.infer<typeof Term>;
+  return parsePayload(LEGISLATORS, 'legislators', Legislators(), data).map((l) => {
+    const current = l.terms[l.terms.length - 1] as z.infer<ReturnType<typeof Term>>;
     const state = stateCode(current.state) ?? current.state;
     const chamber = current.type === 'sen' ? 'senate' : 'house';
     const terms: MemberTerm[] = l.terms.map((t) => {

@@ -5,12 +5,13 @@
  * the offline extractive briefer.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { config } from '#shared/platform/config.ts';
 import { getSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
 import { PROVIDER_NAMES, type ProviderName } from '#shared/domain/llm/llm-provider.ts';
 
-export const ProviderChoice = z.enum([...PROVIDER_NAMES, 'none']);
-export type ProviderChoice = z.infer<typeof ProviderChoice>;
+export const ProviderChoice = lazySchema(() => z.enum([...PROVIDER_NAMES, 'none']));
+export type ProviderChoice = z.infer<ReturnType<typeof ProviderChoice>>;
 
 /** Default model per provider, used when neither the settings store nor LLM_MODEL names one. */
 export const DEFAULT_MODELS: Record<ProviderName, string> = {
@@ -57,6 +58,6 @@ export function resolveLlmChoice(stored: { provider: ProviderChoice | null; mode
 
 /** The provider and model in force now (settings store, then environment). */
 export async function resolveLlm(): Promise<ResolvedLlm> {
-  const [provider, model] = await Promise.all([getSetting(SETTING_KEYS.llmProvider, ProviderChoice), getSetting(SETTING_KEYS.llmModel, z.string().min(1))]);
+  const [provider, model] = await Promise.all([getSetting(SETTING_KEYS.llmProvider, ProviderChoice()), getSetting(SETTING_KEYS.llmModel, z.string().min(1))]);
   return resolveLlmChoice({ provider, model });
 }

@@ -102,7 +102,7 @@ export function parseHouseVote(xml: string): ParsedVote {
     };
   });
   const counts = candidates ? candidateCounts(candidates) : countsOf(totals);
-  return ParsedVote.parse({
+  return ParsedVote().parse({
     chamber: 'house',
     congress: Number(meta.congress),
     session: Number.parseInt(meta.session, 10),

@@ -70,7 +70,7 @@ export function parseSenateVote(xml: string): ParsedVote {
   });
   const type = v.document?.document_type ? normaliseBillType(v.document.document_type) : null;
   const number = Number(v.document?.document_number ?? NaN);
-  return ParsedVote.parse({
+  return ParsedVote().parse({
     chamber: 'senate',
     congress: Number(v.congress),
     session: Number(v.session),

@@ -167,7 +167,7 @@ describe('scoring a day', () => {
     });
     expect(top?.score).toBe(68.5); // 0.4 × 1 + 0.35 × 0.1 + 0.25 × 1
     expect(top?.gsi1sk).toBe('068.5#119-hr-106');
-    const first = TrendDay.parse(await stored('bill', '119-hr-100'));
+    const first = TrendDay().parse(await stored('bill', '119-hr-100'));
     expect(first.signals.search_trends).toEqual({ raw: 10, normalised: 0.1429, weight: 0.4 });
     expect(first.signals.news_search).toEqual({ raw: 20, normalised: 1, weight: 0.35 });
     expect(first.score).toBe(65.7);
@@ -216,7 +216,7 @@ describe('scoring a day', () => {
 
       expect(summary.unavailable).toEqual({ search_trends: 'SEARCH_TRENDS_API_KEY is not set' });
       expect(requests).toEqual([]);
-      const a = TrendDay.parse(await stored('bill', '119-hr-400'));
+      const a = TrendDay().parse(await stored('bill', '119-hr-400'));
       expect(a.missing_signals).toEqual([{ signal: 'search_trends', reason: 'not_configured' }]);
       expect(a.signals.news_search?.weight).toBe(0.5833);
       expect(a.score).toBe(79.2); // 0.35/0.6 × 1 + 0.25/0.6 × 0.5
@@ -271,7 +271,7 @@ describe('the jobs', () => {
     const summary = await calculateMemberInterest(NOW, sources());
 
     expect(summary).toMatchObject({ subjects: 2, scored: 2 });
-    const sam = TrendDay.parse(await stored('member', 'S000002'));
+    const sam = TrendDay().parse(await stored('member', 'S000002'));
     // No member had news-search articles (the day's maximum is 0): 0.4 × 1 + 0.35 × 0 + 0.25 × 1.
     expect(sam).toMatchObject({ score: 65, trends_value: 60, rss_count: 5, gnews_count: 0 });
     expect(await stored('member', 'F000001')).toMatchObject({ entity: 'member_trend', member_id: 'F000001', trends_value: 30 });
@@ -331,7 +331,7 @@ describe('data-source switches', () => {
       expect(requests).toEqual([]);
       expect(newsSearch.countBatch).not.toHaveBeenCalled();
       expect(newsSearch.quotaLow).not.toHaveBeenCalled();
-      const day = TrendDay.parse(await stored('bill', '119-s-20'));
+      const day = TrendDay().parse(await stored('bill', '119-s-20'));
       expect(day.missing_signals).toEqual([
         { signal: 'search_trends', reason: 'disabled_by_admin' },
         { signal: 'news_search', reason: 'disabled_by_admin' },
@@ -347,7 +347,7 @@ describe('data-source switches', () => {
     await calculateTrendScores(NOW, sources());
     expect(requests.length).toBeGreaterThan(0);
     expect(newsSearch.countBatch).toHaveBeenCalled();
-    expect(TrendDay.parse(await stored('bill', '119-s-20')).missing_signals).toEqual([]);
+    expect(TrendDay().parse(await stored('bill', '119-s-20')).missing_signals).toEqual([]);
   });
 });
 
@@ -364,7 +364,7 @@ describe('GET /api/bills/{id}/trend and /api/members/{id}/trend', () => {
     expect(body.bill_id).toBe('119-hr-500');
     expect(body.items.map((d) => d.date)).toEqual(['2026-11-20', '2026-11-19', '2026-11-18']);
     // Alone on its day with no articles: search trends' full 0.4 only.
-    expect(TrendDay.parse(body.items[0])).toMatchObject({ score: 40, trends_value: 20, signals: { search_trends: { raw: 20, normalised: 1 } } });
+    expect(TrendDay().parse(body.items[0])).toMatchObject({ score: 40, trends_value: 20, signals: { search_trends: { raw: 20, normalised: 1 } } });
     expect(body.items[0]).not.toHaveProperty('pk');
 
     const two = await call(trendsApi, 'GET', '/api/bills/119-hr-500/trend', { query: { days: '2' } });

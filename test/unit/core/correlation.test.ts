@@ -95,7 +95,7 @@ describe('from a queue message', () => {
     awsRegion: 'us-east-1',
   });
   const seen: (string | undefined)[] = [];
-  const worker = sqsWorker('test', IngestTaskMessage, async (message) => {
+  const worker = sqsWorker('test', IngestTaskMessage(), async (message) => {
     // Both records are in flight at once: each must keep its own id across the await.
     await new Promise((r) => setTimeout(r, message.type === 'enrich_member' && message.member_id === 'A000001' ? 20 : 1));
     seen.push(currentCorrelationId());
@@ -128,7 +128,7 @@ describe('from a queue message', () => {
   });
 
   it('accepts at most 100 characters of correlation id in the envelope', () => {
-    expect(IngestTaskMessage.safeParse({ ...memberTask('A000001'), correlation_id: 'x'.repeat(101) }).success).toBe(false);
-    expect(z.string().parse(IngestTaskMessage.parse({ ...memberTask('A000001'), correlation_id: 'ok' }).correlation_id)).toBe('ok');
+    expect(IngestTaskMessage().safeParse({ ...memberTask('A000001'), correlation_id: 'x'.repeat(101) }).success).toBe(false);
+    expect(z.string().parse(IngestTaskMessage().parse({ ...memberTask('A000001'), correlation_id: 'ok' }).correlation_id)).toBe('ok');
   });
 });

@@ -1,13 +1,57 @@
 /**
  * Route schemas are built on first read (shared/http/route.ts), and so are
- * the schemas only the route table names (shared/domain/lazy-schema.ts): an
- * API function's cold start builds none of them, and a request builds only
- * the request schemas of the route it matched, never a reply schema.
+ * the schemas only the route table names and every other schema the code
+ * parses with (shared/domain/lazy-schema.ts): an API function's cold start
+ * builds none of them (what every cold start parses, the config, the secret
+ * bundle and the log level, is zod/mini), and a request builds
+ * only the request schemas of the route it matched, never a reply schema.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { API_FUNCTION_GROUPS, ROUTE_SCHEMA_FIELDS, defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
+
+/**
+ * Every zod schema the service's code makes starts with a call of one of
+ * zod's factories (`z.object`, `z.string`, `z.coerce.number`, …), so this
+ * file's `zod` counts, while `recording` is on, each factory call that
+ * returns a schema, with the line of the service's code that made it. What
+ * every cold start parses (the config, the secret bundle, the log level) is
+ * written with zod/mini (shared/platform/), which is not this module, so it
+ * is not counted.
+ */
+const zodFactories = vi.hoisted(() => ({ recording: false, made: [] as string[] }));
+vi.mock('zod', async (importOriginal) => {
+  const root = `${process.cwd()}/`;
+  const wrapped = new Map<object, Record<string, unknown>>();
+  const wrap = (namespace: Record<string, unknown>): Record<string, unknown> => {
+    const done = wrapped.get(namespace);
+    if (done) return done;
+    const out: Record<string, unknown> = {};
+    wrapped.set(namespace, out);
+    for (const [name, value] of Object.entries(namespace)) {
+      if (value && typeof value === 'object' && Object.prototype.toString.call(value) === '[object Module]') {
+        out[name] = wrap(value as Record<string, unknown>);
+      } else if (typeof value === 'function' && /^[a-z_]/.test(name)) {
+        // Lower-case exports are factories and helpers; the classes (ZodObject, …) stay as they are, for instanceof.
+        const factory = value as (...args: unknown[]) => unknown;
+        out[name] = (...args: unknown[]) => {
+          const result = factory(...args);
+          if (zodFactories.recording && typeof result === 'object' && result !== null && '_zod' in result) {
+            const site = new Error().stack
+              ?.split('\n')
+              .slice(2)
+              .find((line) => line.includes(root) && !line.includes('/node_modules/'));
+            zodFactories.made.push(`z.${name} ${site?.trim().replace(root, '') ?? 'at an unknown line'}`);
+          }
+          return result;
+        };
+      } else out[name] = value;
+    }
+    return out;
+  };
+  return wrap(await importOriginal<Record<string, unknown>>());
+});
 
 type Field = (typeof ROUTE_SCHEMA_FIELDS)[number];
 
@@ -110,5 +154,23 @@ describe('the API functions', () => {
 
     // The query is never read: the params failed first.
     expect(handler.routes.flatMap(built)).toEqual(['listBillActions.params']);
+  });
+
+  it('build no zod schema when their module is imported, but what every cold start parses (zod/mini)', async () => {
+    // Afresh, so that modules an earlier import (or the setup file) evaluated are evaluated again, under the count.
+    vi.resetModules();
+    zodFactories.made.length = 0;
+    zodFactories.recording = true;
+    try {
+      for (const group of API_FUNCTION_GROUPS) await import(`../../../functions/api/${group}.ts`);
+      expect(zodFactories.made).toEqual([]);
+
+      // The count sees the service's schemas: a builder called now is counted.
+      const { BillId } = await import('#shared/domain/bills/bill-id.ts');
+      BillId();
+      expect(zodFactories.made).toEqual([expect.stringMatching(/^z\.string at .*shared\/domain\/bills\/bill-id\.ts:\d+/)]);
+    } finally {
+      zodFactories.recording = false;
+    }
   });
 });

@@ -60,19 +60,23 @@ describe('OR batching', () => {
   it('skips removed and URL-less articles and reads the string "null" as null', () => {
     expect(articleFromProvider(article({ title: '[Removed]' }))).toBeNull();
     expect(articleFromProvider(article({ url: null }))).toBeNull();
-    const raw = parsePayload('t', 'a', EverythingResponse, { status: 'ok', totalResults: 1, articles: [article({ urlToImage: 'null', publishedAt: 'soon' })] });
+    const raw = parsePayload('t', 'a', EverythingResponse(), {
+      status: 'ok',
+      totalResults: 1,
+      articles: [article({ urlToImage: 'null', publishedAt: 'soon' })],
+    });
     expect(raw.status === 'ok' && articleFromProvider(raw.articles[0]!)?.article).toMatchObject({ image_url: null, published_at: null });
   });
 
   it('reads an error payload and rejects a payload without a status', () => {
-    expect(parsePayload('t', 'a', EverythingResponse, { status: 'error', code: 'rateLimited', message: 'Too many' })).toMatchObject({ code: 'rateLimited' });
-    expect(() => parsePayload('t', 'a', EverythingResponse, { articles: [] })).toThrow(/field status/);
+    expect(parsePayload('t', 'a', EverythingResponse(), { status: 'error', code: 'rateLimited', message: 'Too many' })).toMatchObject({ code: 'rateLimited' });
+    expect(() => parsePayload('t', 'a', EverythingResponse(), { articles: [] })).toThrow(/field status/);
   });
 });
 
 describe.skipIf(!hasFixtures)('the real recordings', () => {
   it('reads every article of the NewsAPI everything response', () => {
-    const payload = parsePayload('t', 'everything', EverythingResponse, JSON.parse(fixture('newsapi/everything-abc-news-2020-04-28.json')));
+    const payload = parsePayload('t', 'everything', EverythingResponse(), JSON.parse(fixture('newsapi/everything-abc-news-2020-04-28.json')));
     if (payload.status !== 'ok') throw new Error('expected an ok payload');
     const articles = payload.articles.flatMap((a) => articleFromProvider(a) ?? []).map((f) => f.article);
     expect(articles).toHaveLength(20);
@@ -89,7 +93,7 @@ describe.skipIf(!hasFixtures)('the real recordings', () => {
   });
 
   it('attributes the recorded articles to the queries they mention', () => {
-    const payload = parsePayload('t', 'everything', EverythingResponse, JSON.parse(fixture('newsapi/everything-abc-news-2020-04-28.json')));
+    const payload = parsePayload('t', 'everything', EverythingResponse(), JSON.parse(fixture('newsapi/everything-abc-news-2020-04-28.json')));
     if (payload.status !== 'ok') throw new Error('expected an ok payload');
     const found = payload.articles.flatMap((a) => articleFromProvider(a) ?? []);
     const [madagascar, whiteHouse, none] = attribute(['Madagascar', '"White House"', '"Postal Service Reform Act"'], found);

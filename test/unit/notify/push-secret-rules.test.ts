@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
 
-const saved = NotificationPrefs.parse({
+const saved = NotificationPrefs().parse({
   push_enabled: true,
   push_url: 'https://ntfy.example.org/mine',
   push_auth: 'basic',

@@ -57,7 +57,7 @@ describe('alert filters', () => {
   });
 
   it('lets a follow mode switch off status changes apart from the votes and presidential actions behind them', () => {
-    const filters = AlertFilters.parse({ hold_veto: { status_changed: false }, neutral: { vote: false, presidential: false } });
+    const filters = AlertFilters().parse({ hold_veto: { status_changed: false }, neutral: { vote: false, presidential: false } });
     expect(passesAlertFilters(filters, 'hold_veto', 'status_changed')).toBe(false);
     expect(passesAlertFilters(filters, 'hold_veto', 'vote')).toBe(true);
     expect(passesAlertFilters(filters, 'neutral', 'status_changed')).toBe(true);

@@ -17,9 +17,9 @@ describe('follow ids', () => {
   });
 
   it('accepts kebab-case topics only', () => {
-    expect(TopicTag.safeParse('armed-forces').success).toBe(true);
-    expect(TopicTag.safeParse('Armed Forces').success).toBe(false);
-    expect(TopicTag.safeParse('-health').success).toBe(false);
+    expect(TopicTag().safeParse('armed-forces').success).toBe(true);
+    expect(TopicTag().safeParse('Armed Forces').success).toBe(false);
+    expect(TopicTag().safeParse('-health').success).toBe(false);
   });
 });
 
