@@ -64,63 +64,27 @@ export type WebhookEvent = z.infer<ReturnType<typeof WebhookEvent>>;
 export const WebhookBatchReason = lazySchema(() => z.enum(['quiet_hours', 'daily_digest', 'weekly_digest']));
 export type WebhookBatchReason = z.infer<ReturnType<typeof WebhookBatchReason>>;
 
-const Envelope = lazySchema(() =>
-  z.object({
+export const WebhookPayload = lazySchema(() => {
+  const envelope = {
     version: z.literal(WEBHOOK_PAYLOAD_VERSION).describe('The payload schema version'),
     id: z.string().describe('The message id, equal to the webhook-id header; the same on every retry of one message'),
     timestamp: z.string().describe('When this attempt was signed (ISO 8601), the webhook-timestamp header as a date'),
-  }),
-);
-
-export const WebhookPayload = lazySchema(() =>
-  z
+  };
+  /** The payload of one event sent on its own. */
+  const single = <T extends string>(type: T) =>
+    z.object({ type: z.literal(type).describe('The event type'), ...envelope, data: WebhookEvent().describe('The event') }).strict();
+  return z
     .discriminatedUnion('type', [
-      z
-        .object({
-          type: z.literal(WEBHOOK_EVENT_TYPES.bill_updated).describe('The event type'),
-          ...Envelope().shape,
-          data: WebhookEvent().describe('The event'),
-        })
-        .strict(),
-      z
-        .object({
-          type: z.literal(WEBHOOK_EVENT_TYPES.status_changed).describe('The event type'),
-          ...Envelope().shape,
-          data: WebhookEvent().describe('The event'),
-        })
-        .strict(),
-      z
-        .object({
-          type: z.literal(WEBHOOK_EVENT_TYPES.new_document).describe('The event type'),
-          ...Envelope().shape,
-          data: WebhookEvent().describe('The event'),
-        })
-        .strict(),
-      z
-        .object({
-          type: z.literal(WEBHOOK_EVENT_TYPES.new_amendment).describe('The event type'),
-          ...Envelope().shape,
-          data: WebhookEvent().describe('The event'),
-        })
-        .strict(),
-      z
-        .object({
-          type: z.literal(WEBHOOK_EVENT_TYPES.reintroduced).describe('The event type'),
-          ...Envelope().shape,
-          data: WebhookEvent().describe('The event'),
-        })
-        .strict(),
-      z
-        .object({
-          type: z.literal(WEBHOOK_EVENT_TYPES.weekly_digest).describe('The event type'),
-          ...Envelope().shape,
-          data: WebhookEvent().describe('The event'),
-        })
-        .strict(),
+      single(WEBHOOK_EVENT_TYPES.bill_updated),
+      single(WEBHOOK_EVENT_TYPES.status_changed),
+      single(WEBHOOK_EVENT_TYPES.new_document),
+      single(WEBHOOK_EVENT_TYPES.new_amendment),
+      single(WEBHOOK_EVENT_TYPES.reintroduced),
+      single(WEBHOOK_EVENT_TYPES.weekly_digest),
       z
         .object({
           type: z.literal('notifications.batch').describe('Events that waited, delivered together'),
-          ...Envelope().shape,
+          ...envelope,
           data: z
             .object({
               reason: WebhookBatchReason().describe('quiet_hours: held until quiet hours ended; daily_digest, weekly_digest: the digest'),
@@ -133,7 +97,7 @@ export const WebhookPayload = lazySchema(() =>
       z
         .object({
           type: z.literal('notification.test').describe('A test delivery from POST /api/notifications/test/webhook'),
-          ...Envelope().shape,
+          ...envelope,
           data: z
             .object({ message: z.string().describe('A human-readable line for the receiver') })
             .strict()
@@ -141,8 +105,8 @@ export const WebhookPayload = lazySchema(() =>
         })
         .strict(),
     ])
-    .describe('The JSON body of every webhook delivery (version 1)'),
-);
+    .describe('The JSON body of every webhook delivery (version 1)');
+});
 export type WebhookPayload = z.infer<ReturnType<typeof WebhookPayload>>;
 
 /** What a delivery carries: one event sent at once, or events that waited (quiet hours, a digest). */
