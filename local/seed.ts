@@ -10,6 +10,7 @@ import { listBillsByLatestAction } from '#shared/db/bills.repository.ts';
 import { runJob } from '#shared/jobs/job-function.ts';
 import { ingestJobs } from '#functions/jobs/ingest.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from './fixtures/build-seed-har.ts';
+import { loadOfflineMembers } from './demo/offline-members.ts';
 
 export interface SeedContext {
   log: (line: string) => void;
@@ -26,12 +27,14 @@ export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean
   if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
   if ((await listBillsByLatestAction({ limit: 1 })).items.length > 0) return { seeded: false, detail: 'the table already has bills' };
   const members = await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
+  // The recording knows a few members; the bundled congress-legislators files bring every current one.
+  const allMembers = await loadOfflineMembers();
   const poll = await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
   // A start interrupted mid-seed (with a persistent data folder) leaves its run's lease until it expires: say so rather than claim a seed.
   const skipped = [members, poll].find((r) => r.status === 'skipped');
   if (skipped)
     return { seeded: false, detail: `not seeded: ${skipped.job} was skipped (${skipped.error ?? ''}); its lease expires by itself, start again then` };
-  const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; the queue pumps fetch actions, text and votes next (by-zip answers for ${SEED_ZIP})`;
+  const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, every current member ${JSON.stringify(allMembers)}, poll ${JSON.stringify(poll.result)}; the queue pumps fetch actions, text and votes next (by-zip answers every ZIP of the crosswalk; ${SEED_ZIP} also by street address)`;
   ctx.log(detail);
   return { seeded: true, detail };
 }
