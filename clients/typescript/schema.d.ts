@@ -1910,6 +1910,19 @@ export interface components {
                 /** @description When the service found the reintroduction (ISO 8601). */
                 detected_at: string;
             }[];
+            /** @description The Congressional Research Service's summaries of the bill's versions, oldest first, each with its version code and date (from GPO's Bill Status files; empty when none). */
+            crs_summaries: components["schemas"]["CrsSummary"][];
+            /** @description The legislative subjects CRS assigned, alphabetical (empty when unknown) */
+            subjects: string[];
+            /** @description The laws the bill became, such as Public Law 117-103 (empty when none) */
+            laws: {
+                /** @description Public Law or Private Law */
+                type: string;
+                /** @description The law number, such as 117-103 */
+                number: string;
+            }[];
+            /** @description Citations of the committee reports on the bill, such as H. Rept. 117-118 (empty when none) */
+            committee_reports: string[];
             /** @description The latest brief of the bill; null until its text is briefed */
             latest_brief: components["schemas"]["Brief"] | null;
             /** @description Its published text versions, oldest first */
@@ -2329,6 +2342,19 @@ export interface components {
             is_original: boolean;
             /** @description When the member withdrew (YYYY-MM-DD); null when they did not */
             withdrawn_date: string | null;
+        };
+        /** @description A Congressional Research Service summary of one version of the bill */
+        CrsSummary: {
+            /** @description The CRS version code of the bill text summarised, such as 00 (introduced) or 49 (public law) */
+            version_code: string;
+            /** @description The date of the action the summary describes (YYYY-MM-DD); null when the file gives none */
+            action_date: string | null;
+            /** @description The bill version summarised, such as "Introduced in House" */
+            action_desc: string | null;
+            /** @description When CRS last updated the summary (ISO 8601); null when unknown */
+            updated_at: string | null;
+            /** @description The summary as plain text, paragraphs separated by blank lines */
+            text: string;
         };
         /** @description Whether each external data source is switched on */
         DataSources: {
