@@ -4,7 +4,9 @@
  * Congress.gov API is reachable (the offline local stack) it is the whole
  * membership, with terms, party, contact details, leadership roles and the
  * committees each member chairs. A member already stored (from Congress.gov)
- * keeps what it has; the dataset only fills what is missing. Idempotent.
+ * keeps what it has; the dataset only fills what is missing. Idempotent, and
+ * a repeat writes only the members that would change (one BatchGet per 100
+ * members otherwise), so the local stack can run it at every start.
  */
 import { getMembers, putMember } from '#shared/db/members.repository.ts';
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
@@ -28,10 +30,11 @@ export async function loadBundledLegislators(files: BundledLegislators, now: Dat
   const members = parseLegislatorsJson(files.legislators, fetchedAt);
   const chairs = parseCommitteeChairs(files.committees, files.membership);
   const stored = new Map((await getMembers(members.map((m) => m.id))).map((m) => [m.id, m]));
-  await mapLimit(members, CONCURRENCY, (m) => {
+  const writes = members.flatMap((m) => {
     const before = stored.get(m.id);
-    const member: Member = before ? mergeMember(before, m) : m;
-    return putMember({ ...member, chaired_committees: chairs.get(m.id) ?? [] });
+    const member: Member = { ...(before ? mergeMember(before, m) : m), chaired_committees: chairs.get(m.id) ?? [] };
+    return before && JSON.stringify(member) === JSON.stringify(before) ? [] : [member];
   });
-  return { members: members.length, new: members.filter((m) => !stored.has(m.id)).length, filled: stored.size, committee_chairs: chairs.size };
+  await mapLimit(writes, CONCURRENCY, putMember);
+  return { members: members.length, new: members.filter((m) => !stored.has(m.id)).length, written: writes.length, committee_chairs: chairs.size };
 }
