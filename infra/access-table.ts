@@ -29,7 +29,7 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   system: [table('readwrite')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
-  admin: [table('readwrite'), busPut, ...send('bill-backfill')],
+  admin: [table('readwrite'), busPut, ...send('bill-backfill', 'bill-status-import')],
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
@@ -65,6 +65,8 @@ const WORKER: Record<QueueName, Need[]> = {
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
   // A page saves bills like the poller (their follow-ups and events), then queues the next page.
   'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill')],
+  // Stages each bulk zip in the bucket and reads it back by range; a bill's text and vote fetches go to their queues.
+  'bill-status-import': [table('readwrite'), bucket('readwrite'), ...send('document-fetch', 'ingest-tasks', 'bill-status-import')],
 };
 
 /** Every function reads the secret bundle at cold start (shared/platform/bootstrap.ts). */

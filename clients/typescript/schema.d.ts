@@ -2033,6 +2033,13 @@ export interface components {
             finished_at: string | null;
             /** @description What went wrong; null when nothing did */
             error: string | null;
+            /**
+             * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
+             * @enum {string}
+             */
+            source: "api" | "bulk";
+            /** @description bulk: Bill Status files that could not be read (skipped); null for api */
+            files_failed: number | null;
         };
         /** @description A bill as lists show it: its fields, sponsor and status, without the status timeline */
         BillListItem: {
@@ -5013,6 +5020,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Where the bills come from: api (the default; Congress.gov's API, paced within its hourly budget) or bulk (GovInfo's bulk Bill Status files of a whole Congress, fanned out over a queue: about an hour per Congress; needs congress).
+                     * @enum {string}
+                     */
+                    source?: "api" | "bulk";
                     /** @description A Congress to backfill whole, e.g. 119. */
                     congress?: number;
                     /**
@@ -5104,6 +5116,13 @@ export interface operations {
                         finished_at: string | null;
                         /** @description What went wrong; null when nothing did */
                         error: string | null;
+                        /**
+                         * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
+                         * @enum {string}
+                         */
+                        source: "api" | "bulk";
+                        /** @description bulk: Bill Status files that could not be read (skipped); null for api */
+                        files_failed: number | null;
                         /**
                          * @description started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)
                          * @enum {string}

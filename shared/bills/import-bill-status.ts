@@ -15,7 +15,8 @@
  *
  * Idempotent and cheap to repeat: the bill's partition is read once and only
  * what differs is written, so a re-import of an unchanged file is one Query
- * and no write. Dying anywhere is safe: every write is a conditional create
+ * and no write (its text and vote fetches are asked for again while the
+ * documents they name are not stored; each finds what is stored and skips it). Dying anywhere is safe: every write is a conditional create
  * or a rewrite of the same value, and the next import of the file completes
  * what is missing.
  */
@@ -57,7 +58,7 @@ export interface ImportedBill {
   related: number;
   text_fetch_queued: boolean;
   vote_fetch_queued: boolean;
-  /** Items and messages written; 0 for a re-import of an unchanged file. */
+  /** Table items written; 0 for a re-import of an unchanged file (the follow-ups above are messages, not counted). */
   writes: number;
 }
 
@@ -181,13 +182,11 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
     if (parsed.text_versions.length > stored.textVersions) {
       await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: id, reason: 'backfill' });
       textQueued = true;
-      writes++;
     }
     const refs = new Set(all.flatMap((a) => a.recorded_votes.map(voteKey)));
     if ([...refs].some((v) => !stored.votes.has(v))) {
       await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: id });
       votesQueued = true;
-      writes++;
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * CRS summaries and the subjects, laws and committee reports of a bill
- * (B20, ./keys/bill-facts.keys.ts), in the bill's partition. Writes are
+ * (B23, ./keys/bill-facts.keys.ts), in the bill's partition. Writes are
  * plain puts: the bulk import writes only what differs from what it read.
  */
 import { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';

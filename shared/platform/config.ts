@@ -110,6 +110,8 @@ const ConfigFields = z.object({
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
   CONGRESS_API_BASE_URL: url('https://api.congress.gov/v3'),
   GOVINFO_API_BASE_URL: url('https://api.govinfo.gov'),
+  /** GovInfo's bulk data repository (the Bill Status zips: {base}/BILLSTATUS/{congress}/{type}/BILLSTATUS-{congress}-{type}.zip). */
+  GOVINFO_BULK_BASE_URL: url('https://www.govinfo.gov/bulkdata'),
   /** The ZIP geocoder, the street-address geocoder (Census, one-line address) and the district boundary service of the rep lookup. */
   ZIP_GEOCODER_BASE_URL: url('https://api.zippopotam.us'),
   ADDRESS_GEOCODER_BASE_URL: url('https://geocoding.geo.census.gov'),

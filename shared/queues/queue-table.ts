@@ -68,6 +68,18 @@ export const QUEUES = [
     maxConcurrency: 2,
     description: 'Backfills bills a listing page at a time (a Congress or a window of update dates), paced within the Congress.gov budget',
   },
+  {
+    // The bulk Bill Status import: a zip message stages and lists one zip; a files message imports a chunk of
+    // its files (BULK_FILES_PER_CHUNK). maxConcurrency is the pacing: ten importers keep an on-demand table
+    // far below its throttling point while a Congress (about 15,000 files) imports in well under an hour.
+    name: 'bill-status-import',
+    worker: 'bill-status-import',
+    batchSize: 1,
+    timeoutSeconds: 300,
+    maxReceiveCount: 5,
+    maxConcurrency: 10,
+    description: "Imports GovInfo's bulk Bill Status files: stages each zip in S3, fans its files out in chunks and saves each bill through the per-bill path",
+  },
 ] as const satisfies readonly QueueDef[];
 
 // Every queue that messages can be sent to has a row: a missing one fails the type check here.

@@ -1,5 +1,5 @@
 /**
- * What a Bill Status file adds to a bill (docs/data-model.md B20):
+ * What a Bill Status file adds to a bill (docs/data-model.md B23):
  *   BILL#{bill_id} / SUMMARY#{version_code}#{action_date}   one CRS summary
  *   BILL#{bill_id} / FACTS                                  subjects, laws and committee reports
  * Both sit in the bill's partition, so the detail's one Query reads them.

@@ -261,7 +261,7 @@ describe('index and platform keys', () => {
   });
 });
 
-describe('bill facts keys (B20)', () => {
+describe('bill facts keys (B23)', () => {
   it('builds the CRS summary and facts items beside the bill', () => {
     expect(billFactsKeys.summary('117-hr-2471', '00', '2021-04-13')).toEqual({ pk: 'BILL#117-hr-2471', sk: 'SUMMARY#00#2021-04-13' });
     expect(billFactsKeys.summary('117-hr-2471', '49', null)).toEqual({ pk: 'BILL#117-hr-2471', sk: 'SUMMARY#49#0000-00-00' });
