@@ -7,6 +7,7 @@
  * (and a re-fetch) merge without a read; a reintroduction is claimed once per
  * later bill with a condition.
  */
+import { mapLimit } from '#shared/platform/concurrency.ts';
 import { PutCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { relationshipFromToken, relationshipToken, sortRelationships, type RelatedBillEntry, type Relationship } from '#shared/domain/bills/related-bills.ts';
@@ -16,6 +17,8 @@ import { billKeys } from './keys/bill.keys.ts';
 import { relatedBillKeys } from './keys/related-bills.keys.ts';
 import { reintroductionKeys } from './keys/reintroduction.keys.ts';
 import { INDEX, tableName } from './table.ts';
+
+const RELATED_WRITE_CONCURRENCY = 8;
 
 /** A bill as a related-bill or reintroduction item shows it. */
 export interface BillSummary {
@@ -58,10 +61,11 @@ async function addRelated(billId: string, other: BillSummary, relationships: Rel
  * pair Congress.gov lists from one bill only shows on both.
  */
 export async function saveRelatedBills(self: BillSummary, entries: RelatedBillEntry[], stored: ReadonlySet<string>, now: string): Promise<void> {
-  for (const e of entries) {
+  // Each write is an ADD to its own item, so they may run side by side (an appropriations bill lists a hundred).
+  await mapLimit(entries, RELATED_WRITE_CONCURRENCY, async (e) => {
     await addRelated(self.bill_id, { bill_id: e.bill_id, congress: e.congress, label: e.label, title: e.title }, e.relationships, now);
     if (stored.has(e.bill_id)) await addRelated(e.bill_id, self, e.relationships, now);
-  }
+  });
 }
 
 /** A related-bill item as the detail shows it. */
