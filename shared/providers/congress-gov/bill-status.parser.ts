@@ -23,6 +23,17 @@ import { partyCode } from '#shared/domain/members/party.ts';
 import { attachBillLevelVotes } from './bill-status-votes.ts';
 
 export const GOVINFO_BILLSTATUS = 'govinfo-billstatus';
+/** Sections of the bill no record is made from, left unparsed: amendments alone are most of a large file. */
+const UNREAD_SECTIONS = [
+  'amendments',
+  'committees',
+  'cboCostEstimates',
+  'notes',
+  'calendarNumbers',
+  'constitutionalAuthorityStatementText',
+  'actionTypeCounts',
+  'actionByCounts',
+];
 const items = <T extends z.ZodType>(item: T) =>
   z
     .union([z.object({ item: z.array(item) }).passthrough(), z.literal('')])
@@ -102,7 +113,7 @@ const BillNode = z.object({
 export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString()) {
   let doc: Record<string, unknown>;
   try {
-    doc = xmlParser(['item', 'recordedVote', 'summary', 'committeeReport']).parse(xml) as Record<string, unknown>;
+    doc = xmlParser(['item', 'recordedVote', 'summary', 'committeeReport'], UNREAD_SECTIONS).parse(xml) as Record<string, unknown>;
   } catch (err) {
     throw new ProviderError(GOVINFO_BILLSTATUS, `not well-formed XML: ${(err as Error).message}`, { cause: err });
   }
