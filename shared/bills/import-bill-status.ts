@@ -25,7 +25,7 @@ import { saveFacts, saveSummaries } from '#shared/db/bill-facts.repository.ts';
 import { createBill, getBills, refreshBill, setBillSponsor } from '#shared/db/bills.repository.ts';
 import { actionSk } from '#shared/db/actions.repository.ts';
 import { saveCosponsors } from '#shared/db/cosponsors.repository.ts';
-import { saveRelatedBills } from '#shared/db/related-bills.repository.ts';
+import { saveRelatedBills, saveRelatedBillsOfNewBill } from '#shared/db/related-bills.repository.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import type { BillFacts } from '#shared/domain/bills/bill-status-facts.schema.ts';
@@ -131,8 +131,17 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   const { now, fetchLinked = true } = options;
   const id = parsed.bill.id;
   const stored = await readStoredBill(id);
+  // Related bills: an entry not stored, or with relationships the stored item lacks; both sides when the other bill is stored.
+  const related = parsed.related_bills.filter(
+    (e) => e.bill_id !== id && (stored.related.get(e.bill_id) ?? -1) < new Set(e.relationships.map(relationshipToken)).size,
+  );
+  const others = related.length ? new Set((await getBills(related.map((e) => e.bill_id))).map((b) => b.id)) : new Set<string>();
+  const self = { bill_id: id, congress: parsed.bill.congress, label: parsed.bill.label, title: parsed.bill.title };
+  // A new bill's side is written whole before its record, when nothing else can write to it (the repository says why).
+  if (!stored.bill && related.length) await saveRelatedBillsOfNewBill(self, related, others, now.toISOString());
   const record = await saveRecord(parsed, stored, now);
-  let writes = record.writes;
+  if (stored.bill && related.length) await saveRelatedBills(self, related, others, now.toISOString());
+  let writes = record.writes + related.length;
 
   // Actions: new triples inserted, stored ones completed with votes an older reading lost; then the status.
   const storedActions = new Map(stored.actions.map((a) => [actionSk(a), a]));
@@ -164,17 +173,6 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   const factsChanged = hasFacts && JSON.stringify(facts) !== JSON.stringify(stored.facts);
   if (factsChanged) await saveFacts(facts);
   if (factsChanged) writes++;
-
-  // Related bills: an entry not stored, or with relationships the stored item lacks; both sides when the other bill is stored.
-  const related = parsed.related_bills.filter(
-    (e) => e.bill_id !== id && (stored.related.get(e.bill_id) ?? -1) < new Set(e.relationships.map(relationshipToken)).size,
-  );
-  if (related.length) {
-    const others = new Set((await getBills(related.map((e) => e.bill_id))).map((b) => b.id));
-    const self = { bill_id: id, congress: record.bill.congress, label: record.bill.label, title: record.bill.title };
-    await saveRelatedBills(self, related, others, now.toISOString());
-    writes += related.length;
-  }
 
   let textQueued = false;
   let votesQueued = false;

@@ -16,7 +16,7 @@ import { parseLegislatorsJson } from '#shared/providers/legislators/legislators.
 import { mergeMember } from './member-tasks.ts';
 
 /** Members written at once: each put is a few small writes in its own partition. */
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
 export interface BundledLegislators {
   legislators: string;
