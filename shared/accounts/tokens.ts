@@ -7,7 +7,7 @@
  * and `exp - iat` may not exceed JWT_TTL_SECONDS. A token with a far-future
  * exp (a leaked long-lived or forged-with-a-leaked-key token) therefore dies
  * when a token we issue would have; lowering JWT_TTL_SECONDS shortens every
- * live token at once (docs/operations.md, Security).
+ * live token at once (docs/runbooks.md, Security).
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import * as z from 'zod';
