@@ -28,6 +28,9 @@ function rankWithinDay(effect: ActionEffect | null): number {
       introduced: 0,
       referral: 2,
       reported: 3,
+      calendar: 3,
+      // After the originating chamber's vote of the same day, before the other chamber's.
+      after_origin_passage: 5.5,
       presented: 10,
       vetoed: 11,
       pocket_veto: 13,
