@@ -57,7 +57,8 @@ export type VoteStage = 'origin' | 'second' | 'pingpong' | 'conference' | 'clotu
 export type ActionEffect =
   | { kind: 'vote'; stage: VoteStage; vote: VoteInfo; suspension: boolean; amended: boolean }
   | {
-      kind: 'introduced' | 'referral' | 'reported' | 'calendar' | 'after_origin_passage' | 'presented' | 'vetoed' | 'pocket_veto' | 'signed' | 'unsigned' | 'law';
+      kind:
+        'introduced' | 'referral' | 'reported' | 'calendar' | 'after_origin_passage' | 'presented' | 'vetoed' | 'pocket_veto' | 'signed' | 'unsigned' | 'law';
     };
 export type OtherEffect = Exclude<ActionEffect, { kind: 'vote' }>['kind'];
 
@@ -317,7 +318,7 @@ export interface VoteTransition {
   rule: string;
 }
 
-const chambers = (prefix: 'PASS_OVER' | 'PASS_BACK' | 'FAIL:ORIGINATING' | 'FAIL:SECOND' | 'CONFERENCE:PASSED' | 'OVERRIDE_PASS_OVER'): ByChamber => ({
+const chambers = (prefix: 'PASS_OVER' | 'PASS_BACK' | 'FAIL:ORIGINATING' | 'FAIL:SECOND' | 'CONFERENCE:PASSED' | 'VETOED:OVERRIDE_PASS_OVER'): ByChamber => ({
   house: `${prefix}:HOUSE`,
   senate: `${prefix}:SENATE`,
 });
@@ -349,7 +350,7 @@ export const VOTE_TRANSITIONS: readonly VoteTransition[] = [
     to: { house: 'VETOED:OVERRIDE_FAIL_SECOND:HOUSE', senate: 'VETOED:OVERRIDE_FAIL_SECOND:SENATE' },
     rule: 'override failed in the second chamber',
   },
-  { stages: ['override'], result: 'pass', when: (c) => c.originating, to: chambers('OVERRIDE_PASS_OVER'), rule: 'one chamber overrode the veto' },
+  { stages: ['override'], result: 'pass', when: (c) => c.originating, to: chambers('VETOED:OVERRIDE_PASS_OVER'), rule: 'one chamber overrode the veto' },
   { stages: ['override'], result: 'pass', to: 'ENACTED:VETO_OVERRIDE', rule: 'both chambers overrode the veto' },
   {
     stages: ['conference'],
@@ -379,7 +380,7 @@ export interface OtherTransition {
   rule: string;
 }
 
-const isVetoed = (s: BillStatus) => s === 'PROV_KILL:VETO' || s.startsWith('VETOED:') || s.startsWith('OVERRIDE_PASS_OVER:');
+const isVetoed = (s: BillStatus) => s === 'PROV_KILL:VETO' || s.startsWith('VETOED:');
 /** Passed both chambers in the same form, or beyond (the President's turn, a veto, a law). */
 const passedBoth = (s: BillStatus) => s.startsWith('PASSED:') || s.startsWith('ENACTED:') || isVetoed(s);
 

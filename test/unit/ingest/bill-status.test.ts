@@ -186,23 +186,23 @@ const TRANSITIONS: Case[] = [
   { rule: 'vetoed → PROV_KILL:VETO', subject: bill('hjres'), prior: 'PASSED:BILL', text: 'Vetoed by President.', expected: 'PROV_KILL:VETO' },
   { rule: 'pocket-vetoed → VETOED:POCKET', subject: bill('hr'), prior: 'PASSED:BILL', text: 'Pocket Vetoed by President.', expected: 'VETOED:POCKET' },
   {
-    rule: 'the House overrides a veto of its own bill → OVERRIDE_PASS_OVER:HOUSE',
+    rule: 'the House overrides a veto of its own bill → VETOED:OVERRIDE_PASS_OVER:HOUSE',
     subject: bill('hr'),
     prior: 'PROV_KILL:VETO',
     text: 'Two-thirds of the Members present having voted in the affirmative the bill is passed, Passed by the Yeas and Nays: (2/3 required): 383 - 41 (Roll no. 491).',
-    expected: 'OVERRIDE_PASS_OVER:HOUSE',
+    expected: 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
   },
   {
-    rule: 'the Senate overrides a veto of its own bill → OVERRIDE_PASS_OVER:SENATE',
+    rule: 'the Senate overrides a veto of its own bill → VETOED:OVERRIDE_PASS_OVER:SENATE',
     subject: bill('s'),
     prior: 'PROV_KILL:VETO',
     text: 'Passed Senate over veto by Yea-Nay Vote. 81 - 17. Record Vote Number: 100.',
-    expected: 'OVERRIDE_PASS_OVER:SENATE',
+    expected: 'VETOED:OVERRIDE_PASS_OVER:SENATE',
   },
   {
     rule: 'the second chamber overrides too → ENACTED:VETO_OVERRIDE',
     subject: bill('hr'),
-    prior: 'OVERRIDE_PASS_OVER:HOUSE',
+    prior: 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
     text: 'Passed Senate over veto by Yea-Nay Vote. 70 - 26. Record Vote Number: 177.',
     expected: 'ENACTED:VETO_OVERRIDE',
   },
@@ -223,14 +223,14 @@ const TRANSITIONS: Case[] = [
   {
     rule: 'an override fails in the Senate, the second chamber → VETOED:OVERRIDE_FAIL_SECOND:SENATE',
     subject: bill('hr'),
-    prior: 'OVERRIDE_PASS_OVER:HOUSE',
+    prior: 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
     text: 'Failed of passage in Senate over veto by Yea-Nay Vote. 54 - 45. Record Vote Number: 55.',
     expected: 'VETOED:OVERRIDE_FAIL_SECOND:SENATE',
   },
   {
     rule: 'an override fails in the House, the second chamber → VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
     subject: bill('s'),
-    prior: 'OVERRIDE_PASS_OVER:SENATE',
+    prior: 'VETOED:OVERRIDE_PASS_OVER:SENATE',
     text: 'On passage, the objections of the President to the contrary notwithstanding Failed by the Yeas and Nays: (2/3 required): 240 - 180 (Roll no. 60).',
     expected: 'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
   },
@@ -667,6 +667,16 @@ describe('the ?status= filter', () => {
       'PROV_KILL',
     ]);
     for (const bad of ['PASS', 'ENACTED:', 'ENACT', 'LAW', '']) expect(StatusFilter().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('keeps a filter by the earlier spelling of the one-chamber override working, and VETOED lists it', () => {
+    expect(['OVERRIDE_PASS_OVER', 'override_pass_over:house', 'VETOED:OVERRIDE_PASS_OVER'].map((v) => StatusFilter().safeParse(v).data)).toEqual([
+      'VETOED:OVERRIDE_PASS_OVER',
+      'VETOED:OVERRIDE_PASS_OVER:HOUSE',
+      'VETOED:OVERRIDE_PASS_OVER',
+    ]);
+    expect(matchesStatusFilter('VETOED:OVERRIDE_PASS_OVER:SENATE', 'VETOED')).toBe(true);
+    expect(matchesStatusFilter('VETOED:OVERRIDE_PASS_OVER:SENATE', 'VETOED:OVERRIDE_PASS_OVER')).toBe(true);
   });
 
   it('matches whole parts only', () => {
