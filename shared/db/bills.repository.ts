@@ -14,6 +14,7 @@ import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, type Up
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
 import { LEGACY_STATUS_CODES, currentStatusCode } from '#shared/domain/bills/bill-status.ts';
+import type { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { conditional, batchGet, batchWrite, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billCardFromItem, SUMMARY_VERSION } from './bill-card.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
@@ -240,6 +241,19 @@ export async function rewriteLegacyStatus(bill: Bill): Promise<boolean> {
   const legacy = (code: unknown) => typeof code === 'string' && code in LEGACY_STATUS_CODES;
   if (!legacy(stored.status) && !timeline.some((e) => e && typeof e === 'object' && 'status' in e && legacy(e.status))) return false;
   return setBillStatus(bill.id, { status: bill.status, status_timeline: bill.status_timeline });
+}
+
+/**
+ * Sets the category of the bill's latest action to the one its action list
+ * gives it, while that action is still the latest (a listing that moved the
+ * latest action on in between keeps its own); true when written.
+ */
+export async function setLatestActionCategory(id: string, latest: { date: string; text: string }, category: ActionCategory): Promise<boolean> {
+  const condition = {
+    expression: 'latest_action_date = :date AND latest_action_text = :text',
+    values: { ':date': latest.date, ':text': latest.text },
+  };
+  return (await setAttributes(id, { latest_action_category: category }, { condition })) !== null;
 }
 
 /** Removes a missing-marker once; counts it only when it was there. */

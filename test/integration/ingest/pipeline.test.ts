@@ -103,6 +103,15 @@ describe('ingestion pipeline over the recorded dataset', () => {
     expect(first.events).toEqual([]);
   });
 
+  it('gives each bill the category its latest action has in its action list (one categorisation)', async () => {
+    for (const id of ['116-hjres-37', '119-s-5', '118-hr-21']) {
+      const bill = await getBill(id);
+      const latest = (await listActions(id)).filter((a) => a.action_date === bill?.latest_action_date && a.action_text === bill?.latest_action_text);
+      expect(latest.length, id).toBeGreaterThan(0);
+      for (const a of latest) expect({ id, category: bill?.latest_action_category }).toEqual({ id, category: a.category });
+    }
+  });
+
   it('stores each text version in S3 with a plain-text rendering and asks for one brief per version', async () => {
     const versions = await listTextVersions('116-hjres-37');
     expect(versions.map((v) => v.version_code)).toEqual(['rh', 'rfs']);
