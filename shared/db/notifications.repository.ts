@@ -11,6 +11,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import {
   CHANNELS,
   NotificationEvent,
@@ -44,6 +45,9 @@ const fromItem = (item: Item): NotificationEvent =>
         .filter(([, v]) => v !== undefined),
     ),
     channels: storedChannels(item.channels),
+    // A status_changed event stored before the one-chamber override took its VETOED: prefix reads in today's code.
+    ...(item.status !== undefined ? { status: currentStatusCode(item.status) } : {}),
+    ...(item.previous_status !== undefined ? { previous_status: currentStatusCode(item.previous_status) } : {}),
   });
 const dueFromItem = (item: Item): DueEvent => {
   const claim = ReleaseClaim().safeParse(item.release_claim);

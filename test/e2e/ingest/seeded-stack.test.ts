@@ -87,7 +87,7 @@ describe('npm start with no keys', () => {
     const enacted = await api.request('GET', '/api/bills', { query: { status: 'ENACTED' } });
     expect(enacted.body.items.map((b) => [b.id, b.status])).toEqual([['119-s-5', 'ENACTED:SIGNED']]);
     const passedHouse = await api.request('GET', '/api/bills', { query: { status: 'pass_over:house' } });
-    expect(passedHouse.body.items.map((b) => b.id)).toEqual(['116-hjres-37']);
+    expect(passedHouse.body.items.map((b) => b.id)).toEqual(['118-hr-21', '116-hjres-37']);
     const unknown = await api.request('GET', '/api/bills', { query: { status: 'PASSED_HOUSE' } });
     expect(unknown.status).toBe(422);
   }, 60_000);

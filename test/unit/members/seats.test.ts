@@ -133,10 +133,10 @@ describe('seats from stored members', () => {
 
   it('reads the district the boundary service names, Montana included, and the codes 00 and 98 as 0', () => {
     const layer = (f: Record<string, unknown>) => ({ result: { geographies: { '119th Congressional Districts': [f] } } });
-    expect(districtFromGeographies(layer({ GEOID: '3001' }))).toEqual({ state: 'MT', district: 1 });
-    expect(districtFromGeographies(layer({ GEOID: '3002' }))).toEqual({ state: 'MT', district: 2 });
-    expect(districtFromGeographies(layer({ GEOID: '0200' }))).toEqual({ state: 'AK', district: 0 });
-    expect(districtFromGeographies(layer({ GEOID: '7298' }))).toEqual({ state: 'PR', district: 0 });
+    expect(districtFromGeographies(layer({ GEOID: '3001' }), 119)).toEqual({ state: 'MT', district: 1 });
+    expect(districtFromGeographies(layer({ GEOID: '3002' }), 119)).toEqual({ state: 'MT', district: 2 });
+    expect(districtFromGeographies(layer({ GEOID: '0200' }), 119)).toEqual({ state: 'AK', district: 0 });
+    expect(districtFromGeographies(layer({ GEOID: '7298' }), 119)).toEqual({ state: 'PR', district: 0 });
   });
 
   it('keeps the district the Congress.gov list gives, and none when it gives none', () => {
