@@ -2,7 +2,8 @@
  * Follow use cases: list, follow, unfollow, set a bill follow's mode.
  * follow: 1. check the target id's form for its type (422) and that the bill
  *   or member exists (404); 2. create the follow unless it exists (idempotent);
- *   3. return it with whether it is new.
+ *   3. a bill already followed with another mode than the one asked for takes
+ *   the new mode (API.md); 4. return it with whether it is new.
  * unfollow: 1. read the id; 2. delete the caller's follow (404 when the caller
  *   has none, including another user's follow); the letter pre-fill clears with it.
  * setMode: 1. read the id; 2. only bill follows carry a mode (422); 3. update
@@ -38,7 +39,7 @@ function canonicalTarget(type: FollowTargetType, raw: string, path: string): str
 /** The caller's follows, optionally of one type. */
 export const listUserFollows = (user: User, type?: FollowTargetType): Promise<Follow[]> => listFollows(user.id, type);
 
-/** Follows a bill, member or topic; following again returns the existing follow. */
+/** Follows a bill, member or topic; following again returns the existing follow, with the mode asked for. */
 export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
   const targetId = canonicalTarget(request.target_type, request.target_id, 'body.target_id');
   if (request.target_type !== 'bill' && request.follow_mode != null) {
@@ -50,7 +51,12 @@ export async function follow(user: User, request: FollowRequest): Promise<{ foll
   }
   if (request.target_type === 'bill' && !(await getBill(targetId))) throw new NotFoundError(`No bill ${targetId}`, 'bill.not_found');
   if (request.target_type === 'member' && !(await getMember(targetId))) throw new NotFoundError(`No member ${targetId}`, 'member.not_found');
-  return createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
+  const result = await createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
+  const mode = request.follow_mode;
+  if (result.created || mode == null || result.follow.follow_mode === mode) return result;
+  const updated = await setFollowMode(user.id, request.target_type, targetId, mode);
+  // Unfollowed in between: following again creates it afresh with the mode asked for.
+  return updated ? { follow: updated, created: false } : follow(user, request);
 }
 
 function parseId(id: string): { type: FollowTargetType; targetId: string } {
