@@ -1,13 +1,13 @@
 /**
  * Small helpers over the DynamoDB document client that every repository
- * needs: paged queries with opaque cursors (signed for their listing), BatchGet/BatchWrite that retry
+ * needs: paged queries with opaque cursors (sealed for their listing), BatchGet/BatchWrite that retry
  * their unprocessed keys, and condition-failure detection.
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
-import { sign, verifySignature } from '#shared/platform/signing.ts';
+import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { INDEX, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;
@@ -23,8 +23,6 @@ export interface Page<T> {
 }
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
-
-const CURSOR_PURPOSE = 'paging cursor';
 
 /**
  * What a cursor is bound to: the index and the key condition with the values
@@ -43,11 +41,9 @@ export function cursorScope(
   return JSON.stringify([input.IndexName ?? null, condition, names, values]);
 }
 
-/** Encodes a LastEvaluatedKey as an opaque URL-safe cursor, signed for its listing (`scope`, see cursorScope). */
+/** Encodes a LastEvaluatedKey as an opaque cursor, sealed for its listing (`scope`, see cursorScope): it carries no readable id. */
 export function encodeCursor(key: Key | undefined, scope: string): string | null {
-  if (!key) return null;
-  const payload = Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-  return `${payload}.${sign(CURSOR_PURPOSE, `${scope}\n${payload}`)}`;
+  return key ? sealCursor(key, scope) : null;
 }
 
 const notOurs = () => new InvalidInputError('The cursor is not valid', [{ path: 'query.cursor', message: 'not a cursor this API issued for this listing' }]);
@@ -60,15 +56,8 @@ const notOurs = () => new InvalidInputError('The cursor is not valid', [{ path: 
  */
 export function decodeCursor(cursor: string | undefined, scope: string): Key | undefined {
   if (!cursor) return undefined;
-  const dot = cursor.lastIndexOf('.');
-  const payload = cursor.slice(0, dot);
-  if (dot <= 0 || !verifySignature(CURSOR_PURPOSE, `${scope}\n${payload}`, cursor.slice(dot + 1))) throw notOurs();
-  try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Key;
-  } catch {
-    // fall through to the 422 below
-  }
+  const value = openCursor(cursor, scope);
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Key;
   throw notOurs();
 }
 
