@@ -8,7 +8,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
-import { INDEX, tableName, type IndexName } from './table.ts';
+import { INDEX, KEY, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;
 export type Key = Record<string, unknown>;
@@ -61,11 +61,51 @@ export function decodeCursor(cursor: string | undefined, scope: string): Key | u
   throw notOurs();
 }
 
-/** One page of a query, with an opaque cursor for the next. */
+/** The key of an item as DynamoDB's LastEvaluatedKey writes it for a query: the table's keys, and the index's when it reads one. */
+function keyOf(item: Item, indexName: string | undefined): Key {
+  const index = Object.values(INDEX).find((i) => i.name === indexName);
+  const names = [KEY.pk, KEY.sk, ...(index ? [index.pk, index.sk] : [])];
+  return Object.fromEntries(names.map((n) => [n, item[n]]));
+}
+
+/** Query rounds a filtered page reads at most to fill itself, and at most while it has found nothing yet. */
+const FILTER_ROUNDS = 5;
+const EMPTY_FILTER_ROUNDS = 25;
+
+/**
+ * One page of a query (at most `Limit` items), with an opaque cursor for the
+ * next, null on the last page. It asks for one item more than the page, so a
+ * full last page ends the listing instead of pointing at an empty one; the
+ * cursor is the key of the page's last item. With a FilterExpression
+ * (DynamoDB's Limit counts items read, not items kept) it reads on until the
+ * page is full or the partition ends, within FILTER_ROUNDS queries, and past
+ * them while nothing matched yet, so a sparse filter does not answer an empty
+ * page with a next cursor (up to EMPTY_FILTER_ROUNDS queries).
+ */
 export async function queryPage(input: QueryInput, cursor?: string): Promise<{ items: Item[]; next_cursor: string | null }> {
   const scope = cursorScope(input);
-  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor, scope) }));
-  return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey, scope) };
+  const limit = input.Limit;
+  if (limit === undefined) {
+    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor, scope) }));
+    return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey, scope) };
+  }
+  const filtered = Boolean(input.FilterExpression);
+  const items: Item[] = [];
+  let start = decodeCursor(cursor, scope);
+  for (let round = 1; ; round++) {
+    const wanted = limit + 1 - items.length;
+    // A filtered read asks for more than it needs: what it reads is filtered down.
+    const read = filtered ? Math.max(wanted * 4, 100) : wanted;
+    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, Limit: read, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+    if (items.length > limit) return { items: items.slice(0, limit), next_cursor: encodeCursor(keyOf(items[limit - 1] as Item, input.IndexName), scope) };
+    if (!start) return { items, next_cursor: null };
+    // Unfiltered, DynamoDB stopped at its 1 MB page: read on.
+    if (!filtered) continue;
+    if (round < FILTER_ROUNDS || (items.length === 0 && round < EMPTY_FILTER_ROUNDS)) continue;
+    return { items, next_cursor: encodeCursor(start, scope) };
+  }
 }
 
 /** Every item a query returns, following LastEvaluatedKey (for bounded partitions). */

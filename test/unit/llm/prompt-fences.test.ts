@@ -36,7 +36,7 @@ describe('prompt fences', () => {
       amendmentBriefMessage(bill(title), 'rh', 'ih', { added: [], removed: [], modified: [] } as never, []),
       combineMessage(bill(title), 'ih', []),
       classifyMessage(bill(title), 'summary'),
-      letterMessage({ bill: bill(title), stance: 'YES', tone: 'formal', points: [{ text: INJECTION, label: 'inference', citation: null }] }),
+      letterMessage({ bill: bill(title), stance: 'YES', tone: 'formal', points: [{ id: 'p1', text: INJECTION, label: 'inference', citation: null }] }),
     ];
     for (const message of messages) {
       expect(message).toContain(INJECTION);
