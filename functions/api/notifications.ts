@@ -34,6 +34,6 @@ export const handler = apiFunction('notifications', [
   implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
   implement(routes.unsubscribePost, async ({ params, headers, rawBody }) =>
-    html(await unsubscribeByPost(params.token, parseFormBody(headers['content-type'], rawBody).action)),
+    html(await unsubscribeByPost(params.token, () => parseFormBody(headers['content-type'], rawBody).action)),
   ),
 ]);

@@ -47,10 +47,15 @@ export async function unsubscribeByGet(token: string, source: 'link' | undefined
   return unsubscribedPage(address, header);
 }
 
-/** POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the re-subscribe button (`action` of the posted form). */
-export async function unsubscribeByPost(token: string, action: string | undefined): Promise<string> {
+/**
+ * POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the
+ * re-subscribe button (`action` of the posted form). The form is read only
+ * once the token is known to be ours: an unknown token costs a lookup, never
+ * a parse of whatever body came with it.
+ */
+export async function unsubscribeByPost(token: string, readAction: () => string | undefined): Promise<string> {
   const { user, address } = await tokenOwner(token);
-  if (action === 'resubscribe') {
+  if (readAction() === 'resubscribe') {
     await setEmailEnabled(user.id, true);
     return resubscribedPage(address);
   }
