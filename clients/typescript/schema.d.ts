@@ -1065,8 +1065,8 @@ export interface paths {
         get: operations["listFollows"];
         put?: never;
         /**
-         * Follow a bill, member or topic; 201 when new, 200 when already followed
-         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
+         * Follow a bill, member or topic; 201 when new, 200 when already followed (a new follow_mode updates it)
+         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
          */
         post: operations["createFollow"];
         delete?: never;
