@@ -14,6 +14,7 @@ import { getMemberDetail, listCurrentMembers } from '#shared/providers/congress-
 import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers/legislators/legislators.client.ts';
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
 import { enrichmentFromDetail, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { enrichedTerms } from '#shared/domain/members/terms.ts';
 
 /**
  * Merges the Congress.gov record with what the legislators dataset adds: LIS
@@ -95,6 +96,8 @@ export async function enrichMember(memberId: string, now: Date) {
   const member = await getMember(memberId);
   if (!member) return { member_id: memberId, skipped: 'unknown member' };
   const detail = await getMemberDetail(memberId);
-  await saveMemberEnrichment(memberId, enrichmentFromDetail(detail, now.toISOString()));
+  const enrichment = enrichmentFromDetail(detail, now.toISOString());
+  // The detail leaves the current term open and may name no party: what the stored terms know is kept.
+  await saveMemberEnrichment(memberId, { ...enrichment, terms: enrichedTerms(enrichment.terms, member.terms) });
   return { member_id: memberId, enriched: true };
 }

@@ -154,7 +154,9 @@ export const MemberDetail = z
         birthYear: num.nullable().optional(),
         state: optionalText,
         district: num.nullable().optional(),
-        partyHistory: z.array(z.object({ partyName: optionalText, partyAbbreviation: optionalText }).passthrough()).optional(),
+        partyHistory: z
+          .array(z.object({ partyName: optionalText, partyAbbreviation: optionalText, startYear: num.nullable().optional() }).passthrough())
+          .optional(),
         addressInformation: z
           .object({
             officeAddress: optionalText,

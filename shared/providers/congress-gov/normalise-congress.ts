@@ -213,6 +213,13 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
   };
 }
 
+/** The party a member belonged to in a year, from the detail's party history (the newest change not after it). */
+function partyInYear(history: S.MemberDetail['partyHistory'], year: number | null): string | null {
+  const changes = [...(history ?? [])].sort((a, b) => (a.startYear ?? 0) - (b.startYear ?? 0));
+  const entry = changes.filter((p) => year === null || p.startYear === null || p.startYear === undefined || p.startYear <= year).at(-1) ?? changes[0];
+  return entry ? partyCode(entry.partyAbbreviation ?? entry.partyName) : null;
+}
+
 /** The first-view enrichment of a member from its detail. */
 export function enrichmentFromDetail(d: S.MemberDetail, at: string) {
   const terms: MemberTerm[] = (d.terms ?? []).map((t) => ({
@@ -222,7 +229,7 @@ export function enrichmentFromDetail(d: S.MemberDetail, at: string) {
     end_year: t.endYear ?? null,
     state: stateCode(t.stateCode),
     district: t.district ?? null,
-    party: null,
+    party: partyInYear(d.partyHistory, t.startYear ?? null),
   }));
   const address = d.addressInformation;
   return {

@@ -16,6 +16,8 @@ import {
 } from '#shared/providers/congress-gov/normalise-congress.ts';
 import * as client from '#shared/providers/congress-gov/congress-gov.client.ts';
 import * as S from '#shared/providers/congress-gov/congress-gov.schema.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
+import { enrichedTerms } from '#shared/domain/members/terms.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { fixture, hasFixtures, providerServer, sendJson } from './support.ts';
@@ -200,6 +202,20 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
       website: 'https://arrington.house.gov',
     });
     expect(e.terms[0]).toMatchObject({ chamber: 'house', congress: 115, start_year: 2017, state: 'TX', district: 19 });
+  });
+
+  it('keeps the party and end year of the current term when a member is opened (the enrichment)', () => {
+    const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
+    const fresh = enrichmentFromDetail(d, at).terms;
+    // The detail's partyHistory names the party of every term.
+    expect(fresh.map((t) => t.party)).toEqual(fresh.map(() => 'R'));
+    // What sync_members stored from congress-legislators: the current term ends in 2027.
+    const stored = parseLegislators(fixture('congress-legislators/legislators-current.json')).find((m) => m.id === 'A000375')?.terms ?? [];
+    expect(stored.at(-1)).toMatchObject({ start_year: 2025, end_year: 2027, party: 'R' });
+    const merged = enrichedTerms(fresh, stored);
+    expect(merged).toHaveLength(fresh.length);
+    expect(merged.at(-1)).toEqual({ chamber: 'house', congress: 119, start_year: 2025, end_year: 2027, state: 'TX', district: 19, party: 'R' });
+    expect(merged[0]).toMatchObject({ congress: 115, start_year: 2017, end_year: 2019, party: 'R' });
   });
 
   it('recognises the error body of an unknown resource as malformed', () => {
