@@ -203,6 +203,8 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     lis_id: null,
     birth_year: null,
     terms: [],
+    // A sitting member's current term is open in the list; one that ended means the member has left.
+    in_office: !last || last.endYear === undefined || last.endYear === null,
     leadership_roles: [],
     sponsored_count: null,
     cosponsored_count: null,

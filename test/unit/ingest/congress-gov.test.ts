@@ -191,6 +191,24 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
     expect(wahab).toMatchObject({ id: 'W000832', state: 'CA', chamber: 'house', district: 14, party: 'D' });
   });
 
+  it('reads a member whose last term has ended (died, resigned, term over) as not in office, a sitting one as in office', () => {
+    const page = S.MemberListPage.parse(JSON.parse(fixture('congress-gov/member-list-limit2.json')));
+    const [graham, wahab] = page.members.map((m) => memberFromListItem(m, at));
+    expect([graham?.in_office, wahab?.in_office]).toEqual([true, true]);
+    const item = page.members[0];
+    if (!item) throw new Error('fixture has no member');
+    const departed = {
+      ...item,
+      terms: {
+        item: [
+          { chamber: 'House of Representatives', startYear: 2019, endYear: 2023 },
+          { chamber: 'Senate', startYear: 2023, endYear: 2025 },
+        ],
+      },
+    };
+    expect(memberFromListItem(S.MemberListItem.parse(departed), at)).toMatchObject({ id: 'G000608', chamber: 'senate', in_office: false });
+  });
+
   it('reads the member detail into the enrichment: bio, terms, counts, contact', () => {
     const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
     const e = enrichmentFromDetail(d, at);
