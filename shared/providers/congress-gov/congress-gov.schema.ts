@@ -152,6 +152,7 @@ export const MemberDetail = z
         invertedOrderName: optionalText,
         directOrderName: optionalText,
         birthYear: num.nullable().optional(),
+        currentMember: z.boolean().optional(),
         state: optionalText,
         district: num.nullable().optional(),
         partyHistory: z

@@ -248,6 +248,47 @@ export function enrichmentFromDetail(d: S.MemberDetail, at: string) {
   };
 }
 
+/**
+ * A member from its Congress.gov detail, for one not in the member list (a
+ * sponsor who has left): state, chamber and district from its last term, the
+ * party from its party history; null when the detail names no known state.
+ */
+export function memberFromDetail(d: S.MemberDetail, at: string): Member | null {
+  const enrichment = enrichmentFromDetail(d, at);
+  const last = enrichment.terms.at(-1);
+  const state = stateCode(d.state) ?? last?.state ?? null;
+  if (!state) return null;
+  const chamber = last?.chamber ?? (d.district !== undefined && d.district !== null ? 'house' : null);
+  const name = d.invertedOrderName ?? [d.lastName, d.firstName].filter(Boolean).join(', ');
+  return {
+    id: d.bioguideId,
+    name: name || d.bioguideId,
+    first_name: d.firstName ?? null,
+    last_name: d.lastName ?? null,
+    state,
+    district: chamber === 'house' ? (d.district ?? last?.district ?? null) : null,
+    chamber,
+    party: partyInYear(d.partyHistory, null),
+    photo_url: enrichment.photo_url ?? null,
+    office_address: enrichment.office_address ?? null,
+    phone: enrichment.phone ?? null,
+    website: enrichment.website ?? null,
+    congress_gov_url: `https://www.congress.gov/member/${d.bioguideId.toLowerCase()}/${d.bioguideId}`,
+    lis_id: null,
+    birth_year: enrichment.birth_year,
+    terms: enrichment.terms,
+    // The detail says whether the member sits now; a closed last term says it too.
+    in_office: d.currentMember ?? (last ? last.end_year === null : true),
+    leadership_roles: enrichment.leadership_roles,
+    sponsored_count: enrichment.sponsored_count,
+    cosponsored_count: enrichment.cosponsored_count,
+    enriched_at: at,
+    chaired_committees: null,
+    ...NOT_SCORED,
+    provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: at },
+  };
+}
+
 export interface TextCandidate {
   version_code: string;
   label: string;

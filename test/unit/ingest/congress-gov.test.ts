@@ -11,6 +11,7 @@ import {
   cosponsorFromProvider,
   detailFields,
   enrichmentFromDetail,
+  memberFromDetail,
   memberFromListItem,
   textCandidates,
 } from '#shared/providers/congress-gov/normalise-congress.ts';
@@ -234,6 +235,21 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
     expect(merged).toHaveLength(fresh.length);
     expect(merged.at(-1)).toEqual({ chamber: 'house', congress: 119, start_year: 2025, end_year: 2027, state: 'TX', district: 19, party: 'R' });
     expect(merged[0]).toMatchObject({ congress: 115, start_year: 2017, end_year: 2019, party: 'R' });
+  });
+
+  it('builds a member not in the list (a sponsor who has left) from its detail', () => {
+    const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
+    expect(memberFromDetail(d, at)).toMatchObject({
+      id: 'A000375',
+      state: 'TX',
+      chamber: 'house',
+      district: 19,
+      party: 'R',
+      in_office: true,
+      birth_year: 1972,
+      enriched_at: at,
+    });
+    expect(memberFromDetail({ ...d, currentMember: false }, at)?.in_office).toBe(false);
   });
 
   it('recognises the error body of an unknown resource as malformed', () => {
