@@ -2633,6 +2633,11 @@ export interface components {
                 party: string | null;
             }[];
             /**
+             * @description Whether the member serves now: false once the last term has ended (died, resigned, term over), though the record stays.
+             * @default true
+             */
+            in_office: boolean;
+            /**
              * @description Leadership positions held
              * @default []
              */

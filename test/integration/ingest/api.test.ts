@@ -197,6 +197,26 @@ describe('members endpoints', () => {
     expect(after).toMatchObject({ enrichment_pending: false, birth_year: 1976, sponsored_count: 4, cosponsored_count: 12 });
   });
 
+  it('answers a sponsor not yet in the members table with what its bills know, and asks for the member to be fetched', async () => {
+    await takeAll('ingest-tasks');
+    // H.R. 21's sponsor left the House before the seeded member list was recorded: no member record, only the bill's sponsor.
+    const res = await call(members, 'GET', '/api/members/M001159');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: 'M001159',
+      name: 'McMorris Rodgers, Cathy',
+      party: 'R',
+      state: 'WA',
+      district: 5,
+      chamber: 'house',
+      enrichment_pending: true,
+    });
+    expect(await takeAll('ingest-tasks')).toEqual([expect.objectContaining({ type: 'enrich_member', member_id: 'M001159' })]);
+    const billsOf = (await call(members, 'GET', '/api/members/M001159/bills')).body as Json;
+    expect(billsOf.items.map((b) => [b.id, b.role])).toEqual([['118-hr-21', 'sponsor']]);
+    expect((await call(members, 'GET', '/api/members/Z999999')).status).toBe(404);
+  });
+
   it("lists a member's bills and recorded votes", async () => {
     const billsOf = (await call(members, 'GET', '/api/members/K000389/bills')).body as Json;
     expect(billsOf.items.map((b) => [b.id, b.role])).toEqual([['116-hjres-37', 'sponsor']]);

@@ -120,6 +120,14 @@ describe('seats from stored members', () => {
     expect(isAtLarge(all)).toBe(false);
   });
 
+  it('leaves out a departed member (no longer in office) even when no terms of theirs are stored', () => {
+    const departed = makeMember('R000103', 'R000103', { state: 'MT', chamber: 'house', district: 2, terms: [], in_office: false });
+    const sitting = makeMember('D000634', 'D000634', { state: 'MT', chamber: 'house', district: 2, terms: [term(119, 'house', 2)] });
+    const other = makeMember('Z000018', 'Z000018', { state: 'MT', chamber: 'house', district: 1, terms: [term(119, 'house', 1)] });
+    expect(servingMembers([departed, sitting, other]).map((m) => m.id)).toEqual(['D000634', 'Z000018']);
+    expect(representativesOf([departed, sitting, other], 2).map((m) => m.id)).toEqual(['D000634']);
+  });
+
   it('takes a single unnumbered seat, or a single seat numbered 1 when the lookup says at-large, as the state seat', () => {
     const unnumbered = [makeMember('H001096', 'H001096', { state: 'WY', chamber: 'house', district: null })];
     expect(isAtLarge(unnumbered)).toBe(true);
