@@ -8,15 +8,19 @@
  *   failures, after the same work as any attempt; 5. count a failure; 6. issue
  *   a token. Failures are counted per address whether or not it has an
  *   account, so the limit answers the same for both.
+ * changePassword: 1. verify the current password (422 when wrong); 2. hash the
+ *   new one; 3. store it and raise the token generation in one conditional
+ *   write, so every earlier token is refused (409 when a concurrent change won).
+ * signOutEverywhere: 1. raise the token generation.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { ConflictError, RateLimitedError, UnauthenticatedError } from '#shared/errors/app-error.ts';
+import { ConflictError, InvalidInputError, RateLimitedError, UnauthenticatedError } from '#shared/errors/app-error.ts';
 import { hit, peek } from '#shared/db/rate-limit.repository.ts';
 import { config } from '#shared/platform/config.ts';
-import { createUser, EmailTakenError, getUser, getUserByEmail } from '#shared/db/users.repository.ts';
+import { createUser, EmailTakenError, getUser, getUserByEmail, revokeTokens } from '#shared/db/users.repository.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { issueToken, type IssuedToken } from './tokens.ts';
-import { toPublicUser, type Credentials, type PublicUser } from '#shared/domain/users/user.schema.ts';
+import { toPublicUser, type Credentials, type PublicUser, type User } from '#shared/domain/users/user.schema.ts';
 
 export async function register(credentials: Credentials, now = new Date()): Promise<PublicUser> {
   const hashed = await hashPassword(credentials.password);
@@ -70,5 +74,25 @@ export async function login(credentials: { email: string; password: string }): P
     await hit(LOGIN_FAILURES, subject, limit, LOGIN_FAILURE_WINDOW_SECONDS);
     throw new UnauthenticatedError('Email or password is incorrect', 'auth.bad_credentials');
   }
-  return issueToken(user.id);
+  return issueToken(user.id, user.token_generation ?? 0);
+}
+
+/** Changes the caller's password and signs out every token issued before. */
+export async function changePassword(user: User, request: { current_password: string; new_password: string }): Promise<void> {
+  if (!(await verifyPassword(request.current_password, user.hashed_password))) {
+    throw new InvalidInputError(
+      'The current password is not correct',
+      [{ path: 'body.current_password', message: 'is not the current password' }],
+      'auth.wrong_password',
+    );
+  }
+  const hashed = await hashPassword(request.new_password);
+  if (!(await revokeTokens(user.id, { from: user.hashed_password, to: hashed }))) {
+    throw new ConflictError('The password was changed by another request meanwhile; sign in again', 'auth.password_changed');
+  }
+}
+
+/** Signs out every token of the caller, this one included. */
+export async function signOutEverywhere(user: User): Promise<void> {
+  if (!(await revokeTokens(user.id))) throw new UnauthenticatedError('The account for this token no longer exists', 'auth.invalid_token');
 }
