@@ -27,6 +27,7 @@ import type { District } from '#shared/domain/members/district.ts';
 import { representativesOf } from '#shared/domain/members/seats.ts';
 import { memberFromSponsor } from '#shared/domain/members/sponsor-member.ts';
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import { hasOverlongNameToken, MAX_NAME_TOKEN_LENGTH } from '#shared/domain/members/name-tokens.ts';
 
 /**
  * The ZIP lookup's crosswalk (260 KB of district strings) and the geocoder
@@ -48,6 +49,10 @@ export async function listMembersView(q: string | undefined, filters: MemberFilt
   const following = await followedMembers(userId);
   const extra = (id: string) => (following ? { isFollowing: following.has(id) } : {});
   if (q) {
+    if (hasOverlongNameToken(q)) {
+      const message = `has a word longer than ${MAX_NAME_TOKEN_LENGTH} letters once normalised`;
+      throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'members.word_too_long');
+    }
     const found = (await searchMembers(q, paging.limit * 3)).filter(
       (m) =>
         (!filters.state || m.state === filters.state) && (!filters.chamber || m.chamber === filters.chamber) && (!filters.party || m.party === filters.party),
