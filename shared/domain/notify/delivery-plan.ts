@@ -3,7 +3,8 @@
  * preferences at `now`: RSS is marked at once (a feed is read when the reader
  * wants, so neither quiet hours nor digests apply to it); push, email and
  * webhook are sent now, held for quiet hours, or held for the user's digest. The weekly
- * digest is itself a digest, so only quiet hours hold it.
+ * digest is itself a digest: quiet hours hold it, and a weekly-digest user
+ * gets it inside their Monday bundle (one message that morning, not two).
  */
 import { holdsForDigest, nextDigestAt } from './digest-schedule.ts';
 import type { ChannelStates, NotificationKind } from './notification.schema.ts';
@@ -39,7 +40,9 @@ export function planDelivery(prefs: NotificationPrefs, kind: NotificationKind, n
     webhook: active.webhook ? state : ('off' as const),
   });
   const digestMode = prefs.digest_mode;
-  if (anyActive && kind !== 'weekly_digest' && holdsForDigest(digestMode)) {
+  // A weekly-digest user's Monday bundle carries the weekly digest too (one Monday message); a daily one is no weekly summary.
+  const digestHolds = kind !== 'weekly_digest' || digestMode === 'weekly';
+  if (anyActive && digestHolds && holdsForDigest(digestMode)) {
     return {
       channels: { ...each('digest'), rss },
       due_at: nextDigestAt(digestMode, prefs, now).toISOString(),
