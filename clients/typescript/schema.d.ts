@@ -1413,7 +1413,7 @@ export interface paths {
         get: operations["getNotificationSettings"];
         /**
          * Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only
-         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone.
+         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).
          */
         put: operations["putNotificationSettings"];
         post?: never;
@@ -1533,8 +1533,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result
-         * @description Sends a signed notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). Signed in; needs a saved webhook secret. A private, loopback or unresolvable URL is a 422; rate-limited.
+         * Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result
+         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
          */
         post: operations["testWebhookNotification"];
         delete?: never;
@@ -2890,11 +2890,6 @@ export interface components {
              */
             push_auth: "none" | "token" | "basic";
             /**
-             * @description The bearer token for the push server
-             * @default null
-             */
-            push_token: string | null;
-            /**
              * @description The user name for basic auth at the push server
              * @default null
              */
@@ -2909,6 +2904,11 @@ export interface components {
              * @default null
              */
             email_address: string | null;
+            /**
+             * @description Whether events are added to the RSS feed
+             * @default false
+             */
+            rss_enabled: boolean;
             /**
              * @description Whether notifications are sent to webhook_url
              * @default false
@@ -2930,11 +2930,6 @@ export interface components {
              * @enum {string}
              */
             digest_mode: "off" | "daily" | "weekly";
-            /**
-             * @description Whether events are added to the RSS feed
-             * @default false
-             */
-            rss_enabled: boolean;
             /**
              * @description Start of the quiet hours (HH:MM, in the time zone); null for none
              * @default null
@@ -2964,12 +2959,14 @@ export interface components {
              * @default false
              */
             follow_reintroductions: boolean;
+            /** @description Whether a push token is saved (it is never shown) */
+            push_token_set: boolean;
             /** @description Whether a push password is saved (it is never shown) */
             push_password_set: boolean;
-            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-            webhook_secret_set: boolean;
             /** @description The URL of the personal RSS feed (its token is the credential) */
             rss_feed_url: string;
+            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+            webhook_secret_set: boolean;
             /** @description Not available yet */
             telegram: {
                 /**
@@ -8853,7 +8850,7 @@ export interface operations {
                      * @enum {string}
                      */
                     push_auth?: "none" | "token" | "basic";
-                    /** @description The bearer token for the push server */
+                    /** @description Write-only, stored sealed; null or "" clears it. */
                     push_token?: string | null;
                     /** @description The user name for basic auth at the push server */
                     push_username?: string | null;
@@ -8863,6 +8860,8 @@ export interface operations {
                     email_enabled?: boolean;
                     /** @description The address notification emails go to */
                     email_address?: string | null;
+                    /** @description Whether events are added to the RSS feed */
+                    rss_enabled?: boolean;
                     /** @description Send notifications to webhook_url, signed per the Standard Webhooks specification */
                     webhook_enabled?: boolean;
                     /** @description The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once) */
@@ -8872,8 +8871,6 @@ export interface operations {
                      * @enum {string}
                      */
                     digest_mode?: "off" | "daily" | "weekly";
-                    /** @description Whether events are added to the RSS feed */
-                    rss_enabled?: boolean;
                     /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
                     quiet_hours_start?: number | null;
                     /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
@@ -8916,11 +8913,6 @@ export interface operations {
                          */
                         push_auth: "none" | "token" | "basic";
                         /**
-                         * @description The bearer token for the push server
-                         * @default null
-                         */
-                        push_token: string | null;
-                        /**
                          * @description The user name for basic auth at the push server
                          * @default null
                          */
@@ -8935,6 +8927,11 @@ export interface operations {
                          * @default null
                          */
                         email_address: string | null;
+                        /**
+                         * @description Whether events are added to the RSS feed
+                         * @default false
+                         */
+                        rss_enabled: boolean;
                         /**
                          * @description Whether notifications are sent to webhook_url
                          * @default false
@@ -8956,11 +8953,6 @@ export interface operations {
                          * @enum {string}
                          */
                         digest_mode: "off" | "daily" | "weekly";
-                        /**
-                         * @description Whether events are added to the RSS feed
-                         * @default false
-                         */
-                        rss_enabled: boolean;
                         /**
                          * @description Start of the quiet hours (HH:MM, in the time zone); null for none
                          * @default null
@@ -8990,12 +8982,14 @@ export interface operations {
                          * @default false
                          */
                         follow_reintroductions: boolean;
+                        /** @description Whether a push token is saved (it is never shown) */
+                        push_token_set: boolean;
                         /** @description Whether a push password is saved (it is never shown) */
                         push_password_set: boolean;
-                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-                        webhook_secret_set: boolean;
                         /** @description The URL of the personal RSS feed (its token is the credential) */
                         rss_feed_url: string;
+                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+                        webhook_secret_set: boolean;
                         /** @description Not available yet */
                         telegram: {
                             /**
@@ -9214,6 +9208,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9312,6 +9308,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9402,6 +9400,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9473,6 +9473,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };

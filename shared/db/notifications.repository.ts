@@ -11,8 +11,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { channelNames } from '#shared/domain/notify/channels/table.ts';
 import {
-  CHANNELS,
   NotificationEvent,
   ReleaseClaim,
   readChannelState,
@@ -72,7 +72,7 @@ export type RecordOutcome =
 /** The attribute holding when a channel was claimed for sending. */
 const claimedAtAttribute = (channel: ChannelName) => `claimed_at_${channel}`;
 const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
-  Object.fromEntries(CHANNELS.flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
+  Object.fromEntries(channelNames().flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
 
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window
