@@ -21,15 +21,17 @@ import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { dispatch, seedBill, seedBrief } from '../notify-harness.ts';
 import { toyOutbox } from './toy.ts';
+import type * as DomainTable from '#shared/domain/notify/channels/index.ts';
+import type * as DeliveryTable from '#shared/notify/channels/index.ts';
 
 // The whole change a new channel makes outside its own modules: one row in each table.
 vi.mock('#shared/domain/notify/channels/index.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#shared/domain/notify/channels/index.ts')>();
+  const real = await importOriginal<typeof DomainTable>();
   const { toyChannel } = await import('./toy.ts');
   return { CHANNEL_TABLE: [...real.CHANNEL_TABLE, toyChannel] };
 });
 vi.mock('#shared/notify/channels/index.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('#shared/notify/channels/index.ts')>();
+  const real = await importOriginal<typeof DeliveryTable>();
   const { toyDelivery } = await import('./toy.ts');
   return { DELIVERY_TABLE: { ...real.DELIVERY_TABLE, toy: toyDelivery } };
 });
