@@ -1413,7 +1413,7 @@ export interface paths {
         get: operations["getNotificationSettings"];
         /**
          * Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only
-         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone.
+         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).
          */
         put: operations["putNotificationSettings"];
         post?: never;
@@ -1533,8 +1533,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result
-         * @description Sends a signed notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). Signed in; needs a saved webhook secret. A private, loopback or unresolvable URL is a 422; rate-limited.
+         * Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result
+         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
          */
         post: operations["testWebhookNotification"];
         delete?: never;
@@ -2895,11 +2895,6 @@ export interface components {
              */
             push_auth: "none" | "token" | "basic";
             /**
-             * @description The bearer token for the push server
-             * @default null
-             */
-            push_token: string | null;
-            /**
              * @description The user name for basic auth at the push server
              * @default null
              */
@@ -2914,6 +2909,11 @@ export interface components {
              * @default null
              */
             email_address: string | null;
+            /**
+             * @description Whether events are added to the RSS feed
+             * @default false
+             */
+            rss_enabled: boolean;
             /**
              * @description Whether notifications are sent to webhook_url
              * @default false
@@ -2935,11 +2935,6 @@ export interface components {
              * @enum {string}
              */
             digest_mode: "off" | "daily" | "weekly";
-            /**
-             * @description Whether events are added to the RSS feed
-             * @default false
-             */
-            rss_enabled: boolean;
             /**
              * @description Start of the quiet hours (HH:MM, in the time zone); null for none
              * @default null
@@ -2969,12 +2964,14 @@ export interface components {
              * @default false
              */
             follow_reintroductions: boolean;
+            /** @description Whether a push token is saved (it is never shown) */
+            push_token_set: boolean;
             /** @description Whether a push password is saved (it is never shown) */
             push_password_set: boolean;
-            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-            webhook_secret_set: boolean;
             /** @description The URL of the personal RSS feed (its token is the credential) */
             rss_feed_url: string;
+            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+            webhook_secret_set: boolean;
             /** @description Not available yet */
             telegram: {
                 /**
@@ -8858,7 +8855,7 @@ export interface operations {
                      * @enum {string}
                      */
                     push_auth?: "none" | "token" | "basic";
-                    /** @description The bearer token for the push server */
+                    /** @description Write-only, stored sealed; null or "" clears it. */
                     push_token?: string | null;
                     /** @description The user name for basic auth at the push server */
                     push_username?: string | null;
@@ -8868,6 +8865,8 @@ export interface operations {
                     email_enabled?: boolean;
                     /** @description The address notification emails go to */
                     email_address?: string | null;
+                    /** @description Whether events are added to the RSS feed */
+                    rss_enabled?: boolean;
                     /** @description Send notifications to webhook_url, signed per the Standard Webhooks specification */
                     webhook_enabled?: boolean;
                     /** @description The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once) */
@@ -8877,8 +8876,6 @@ export interface operations {
                      * @enum {string}
                      */
                     digest_mode?: "off" | "daily" | "weekly";
-                    /** @description Whether events are added to the RSS feed */
-                    rss_enabled?: boolean;
                     /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
                     quiet_hours_start?: number | null;
                     /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
@@ -8921,11 +8918,6 @@ export interface operations {
                          */
                         push_auth: "none" | "token" | "basic";
                         /**
-                         * @description The bearer token for the push server
-                         * @default null
-                         */
-                        push_token: string | null;
-                        /**
                          * @description The user name for basic auth at the push server
                          * @default null
                          */
@@ -8940,6 +8932,11 @@ export interface operations {
                          * @default null
                          */
                         email_address: string | null;
+                        /**
+                         * @description Whether events are added to the RSS feed
+                         * @default false
+                         */
+                        rss_enabled: boolean;
                         /**
                          * @description Whether notifications are sent to webhook_url
                          * @default false
@@ -8961,11 +8958,6 @@ export interface operations {
                          * @enum {string}
                          */
                         digest_mode: "off" | "daily" | "weekly";
-                        /**
-                         * @description Whether events are added to the RSS feed
-                         * @default false
-                         */
-                        rss_enabled: boolean;
                         /**
                          * @description Start of the quiet hours (HH:MM, in the time zone); null for none
                          * @default null
@@ -8995,12 +8987,14 @@ export interface operations {
                          * @default false
                          */
                         follow_reintroductions: boolean;
+                        /** @description Whether a push token is saved (it is never shown) */
+                        push_token_set: boolean;
                         /** @description Whether a push password is saved (it is never shown) */
                         push_password_set: boolean;
-                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-                        webhook_secret_set: boolean;
                         /** @description The URL of the personal RSS feed (its token is the credential) */
                         rss_feed_url: string;
+                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+                        webhook_secret_set: boolean;
                         /** @description Not available yet */
                         telegram: {
                             /**
@@ -9219,6 +9213,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9317,6 +9313,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9407,6 +9405,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9478,6 +9478,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };

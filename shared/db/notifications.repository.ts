@@ -12,8 +12,8 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { currentStatusCode } from '#shared/domain/bills/bill-status.ts';
+import { channelNames } from '#shared/domain/notify/channels/table.ts';
 import {
-  CHANNELS,
   NotificationEvent,
   ReleaseClaim,
   readChannelState,
@@ -76,7 +76,7 @@ export type RecordOutcome =
 /** The attribute holding when a channel was claimed for sending. */
 const claimedAtAttribute = (channel: ChannelName) => `claimed_at_${channel}`;
 const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
-  Object.fromEntries(CHANNELS.flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
+  Object.fromEntries(channelNames().flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
 
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window

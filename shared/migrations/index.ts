@@ -12,6 +12,7 @@ import { memberDashboardCards } from './0009-member-dashboard-cards.ts';
 import { dashboardBillCards } from './0010-dashboard-bill-cards.ts';
 import { recentVotesThree } from './0011-recent-votes-three.ts';
 import { statusCodes } from './0012-status-codes.ts';
+import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   dashboardBillCards,
   recentVotesThree,
   statusCodes,
+  sealPushTokensMigration,
 ];

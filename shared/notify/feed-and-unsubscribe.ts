@@ -12,11 +12,11 @@ import { setEmailEnabled } from '#shared/db/notification-prefs.repository.ts';
 import { resolveNotificationToken } from '#shared/db/notification-tokens.repository.ts';
 import { listFeedEvents } from '#shared/db/notifications.repository.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
-import { publicUrl } from './channel-delivery.ts';
+import { publicUrl } from './public-url.ts';
 import { unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
-import { feedUrl } from './settings.ts';
+import { feedUrl } from './channels/rss.channel.ts';
 import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
 
 export const FEED_ITEMS = 50;

@@ -132,6 +132,15 @@ describe('delivery plan', () => {
     });
   });
 
+  it("issue 24 #13: folds the weekly digest into a weekly-digest user's Monday bundle: one message, not two", () => {
+    const weekly = prefs({ ...all, digest_mode: 'weekly', timezone: 'America/New_York' });
+    // The weekly job runs Monday 08:30 UTC; the user's weekly bundle goes at 08:00 in New York, the same morning.
+    expect(planDelivery(weekly, 'weekly_digest', at('2026-01-19T08:30:00Z'))).toEqual({
+      channels: { push: 'digest', email: 'digest', rss: 'sent', webhook: 'off' },
+      due_at: '2026-01-19T13:00:00.000Z',
+    });
+  });
+
   it('leaves channels that are off or unconfigured off', () => {
     const plan = planDelivery(
       prefs({ push_enabled: true, push_url: null, email_enabled: false, email_address: 'a@example.org' }),
