@@ -1,14 +1,26 @@
-// The test runner: unit, integration (DynamoDB Local + fauxqs) and e2e tiers in one run.
+// The test runner, in tiers: `npm run test:<tier>` runs one, `npm test` all of them.
+// unit needs no emulator; integration, faults and e2e share the emulators the
+// global setup starts once per tier (DynamoDB Local and fauxqs); infra synthesizes the CDK app.
 import { defineConfig } from 'vitest/config';
+
+const EMULATORS = ['test/support/global-setup.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
     setupFiles: ['test/support/setup-env.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: ['test/integration/faults/**'], globalSetup: EMULATORS },
+      },
+      { extends: true, test: { name: 'faults', include: ['test/integration/faults/**/*.test.ts'], globalSetup: EMULATORS } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: EMULATORS } },
+      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * Prints the "Schedules" table of docs/operations.md from the job table, or
+ * Prints the "Schedules" table of docs/observability.md from the job table, or
  * with --write rewrites it in place between its markers, so the document
  * states exactly what the stack schedules: `npx tsx infra/schedules-doc.ts --write`.
  */
@@ -39,7 +39,7 @@ export function withSchedules(doc: string, jobs: readonly JobDef[] = JOBS): stri
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv.includes('--write')) {
-    const file = path.join(PROJECT_ROOT, 'docs/operations.md');
+    const file = path.join(PROJECT_ROOT, 'docs/observability.md');
     writeFileSync(file, withSchedules(readFileSync(file, 'utf8')));
     console.log(`Updated the Schedules table of ${path.relative(PROJECT_ROOT, file)} (${JOBS.length} jobs)`);
   } else {

@@ -57,7 +57,7 @@ export class BillWatchStack extends Stack {
     const queues = (this.queues = new Queues(this, 'Queues', { queues: QUEUES }));
     const jobBus = new JobBus(this, 'JobBus');
 
-    // With SES as the way out, what SES accepted is recorded, so a resend after a crash can tell (docs/operations.md).
+    // With SES as the way out, what SES accepted is recorded, so a resend after a crash can tell (docs/observability.md, "What each step guarantees").
     const receipts = s.sesIdentity
       ? new EmailReceipts(this, 'EmailReceipts', { queue: queues.get('notification-dispatch').queue, deadLetterQueue: jobBus.deadLetterQueue })
       : undefined;
@@ -84,7 +84,7 @@ export class BillWatchStack extends Stack {
     if (!s.sesIdentity && !s.functionEnv.SMTP_HOST) {
       Annotations.of(this).addWarningV2(
         'billwatch:email-without-sender',
-        'Email has no way out: no sesIdentity (-c sesIdentity=example.org scopes ses:SendEmail to it) and no SMTP_HOST in functionEnv; functions are granted no SES permission (docs/operations.md, "Context")',
+        'Email has no way out: no sesIdentity (-c sesIdentity=example.org scopes ses:SendEmail to it) and no SMTP_HOST in functionEnv; functions are granted no SES permission (docs/deploy.md, "Context")',
       );
     }
     const fnOf = (key: string) => {
@@ -117,7 +117,7 @@ export class BillWatchStack extends Stack {
       } else if (!webAclArn) {
         Annotations.of(this).addWarningV2(
           'billwatch:edge-without-waf',
-          `The edge distribution has no WAF: deploy the ${id}-waf stack in ${EDGE_WAF_REGION} and pass its WebAclArn output as -c webAclArn=… (docs/operations.md, "Deploy")`,
+          `The edge distribution has no WAF: deploy the ${id}-waf stack in ${EDGE_WAF_REGION} and pass its WebAclArn output as -c webAclArn=… (docs/deploy.md, "Deploy")`,
         );
       }
       edge = new Edge(this, 'Edge', { api: api.api, webAclArn, logBucket: data.accessLogs });
@@ -165,7 +165,7 @@ export class BillWatchStack extends Stack {
     for (const [name, pair] of queues.pairs) {
       const id = queueUrlEnv(name as QueueName).replace(/_/g, '');
       new CfnOutput(this, id, { value: pair.queue.queueUrl, description: `${name} queue` });
-      // The DLQ's ARN is what `aws sqs start-message-move-task` redrives from (docs/operations.md, "Alarms").
+      // The DLQ's ARN is what `aws sqs start-message-move-task` redrives from (docs/observability.md, "Alarms").
       new CfnOutput(this, `${id}DlqArn`, { value: pair.dlq.queueArn, description: `${name} dead-letter queue` });
     }
   }

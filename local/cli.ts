@@ -13,7 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
-import { BillId, billId, billLabel, parseBillId } from '#shared/domain/bills/bill-id.ts';
+import { BillId, billId, billLabel, congressForDate, parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { BillStatus, INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts';
 import { statusAfterAction } from '#shared/domain/bills/status-rules.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
@@ -58,7 +58,7 @@ const PARSERS: Record<string, (text: string) => unknown> = {
   legislators: (text) => parseLegislators(text),
   'bill-status': (text) => parseBillStatus(text),
   district: (text) => {
-    const district = districtFromGeographies(parseJsonBody('district-boundaries', 'district query', text));
+    const district = districtFromGeographies(parseJsonBody('district-boundaries', 'district query', text), congressForDate(new Date()));
     if (!district) throw new Error('district-boundaries: no congressional district in the response');
     return district;
   },

@@ -6,8 +6,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort, waitFor } from './net.ts';
+
+/** A single-file Java program (run from source, no build step) that starts DynamoDB Local on 127.0.0.1 only. */
+const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
 
 export interface RunningDynamo {
   endpoint: string;
@@ -41,8 +45,10 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
     '-XX:TieredStopAtLevel=1',
     '-XX:+UseSerialGC',
     `-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`,
-    '-jar',
-    join(dir, 'DynamoDBLocal.jar'),
+    '-cp',
+    [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter),
+    // DynamoDB Local binds every interface and has no option for it: this launcher binds 127.0.0.1.
+    LOOPBACK_LAUNCHER,
     '-port',
     String(port),
     '-sharedDb',

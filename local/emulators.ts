@@ -5,8 +5,8 @@
  * LocalStack's) can be passed instead, and are then left alone on stop.
  */
 import { mkdirSync } from 'node:fs';
-import { startFauxqs } from 'fauxqs';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { startFauxqsLocal } from './fauxqs-local.ts';
 
 export interface EmulatorEndpoints {
   dynamoEndpoint: string;
@@ -23,10 +23,7 @@ export interface RunningEmulators extends EmulatorEndpoints {
 export async function startEmulators(options: { external?: EmulatorEndpoints; dynamoDir?: string }): Promise<RunningEmulators> {
   if (options.external) return { ...options.external, owned: false, stop: async () => undefined };
   if (options.dynamoDir) mkdirSync(options.dynamoDir, { recursive: true });
-  const [dynamoLocal, fauxqs] = await Promise.allSettled([
-    startDynamoDbLocal(options.dynamoDir ? { dbPath: options.dynamoDir } : {}),
-    startFauxqs({ port: 0, logger: false }),
-  ]);
+  const [dynamoLocal, fauxqs] = await Promise.allSettled([startDynamoDbLocal(options.dynamoDir ? { dbPath: options.dynamoDir } : {}), startFauxqsLocal()]);
   if (dynamoLocal.status === 'rejected' || fauxqs.status === 'rejected') {
     // Whichever did start must not outlive the failed start.
     if (dynamoLocal.status === 'fulfilled') await dynamoLocal.value.stop();

@@ -5,8 +5,8 @@
  * service's modules only after startBenchStack() has set the environment.
  */
 import { randomBytes } from 'node:crypto';
-import { startFauxqs } from 'fauxqs';
 import { startDynamoDbLocal } from '../../local/dynamodb-local.ts';
+import { startFauxqsLocal } from '../../local/fauxqs-local.ts';
 
 export interface BenchStack {
   stop(): Promise<void>;
@@ -14,10 +14,7 @@ export interface BenchStack {
 
 /** Starts the emulators and points process.env at them, with a fresh table/bucket name and any extra variables. */
 export async function startBenchStack(name: string, options: { fauxqs?: boolean; env?: Record<string, string> } = {}): Promise<BenchStack> {
-  const [dynamoLocal, fauxqs] = await Promise.all([
-    startDynamoDbLocal(),
-    options.fauxqs === false ? Promise.resolve(null) : startFauxqs({ port: 0, logger: false }),
-  ]);
+  const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), options.fauxqs === false ? Promise.resolve(null) : startFauxqsLocal()]);
   Object.assign(process.env, {
     STAGE: 'test',
     AWS_REGION: 'us-east-1',

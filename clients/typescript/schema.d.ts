@@ -183,6 +183,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password; every earlier token is refused afterwards
+         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: every earlier token is refused
+         * @description Signs out everywhere: every token of the signed-in user issued before now is refused afterwards (401 auth.token_revoked), this one included. Signed in.
+         */
+        post: operations["logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -1065,8 +1105,8 @@ export interface paths {
         get: operations["listFollows"];
         put?: never;
         /**
-         * Follow a bill, member or topic; 201 when new, 200 when already followed
-         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
+         * Follow a bill, member or topic; 201 when new, 200 when already followed (a new follow_mode updates it)
+         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
          */
         post: operations["createFollow"];
         delete?: never;
@@ -1413,7 +1453,7 @@ export interface paths {
         get: operations["getNotificationSettings"];
         /**
          * Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only
-         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone.
+         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).
          */
         put: operations["putNotificationSettings"];
         post?: never;
@@ -1533,8 +1573,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result
-         * @description Sends a signed notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). Signed in; needs a saved webhook secret. A private, loopback or unresolvable URL is a 422; rate-limited.
+         * Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result
+         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
          */
         post: operations["testWebhookNotification"];
         delete?: never;
@@ -1847,7 +1887,7 @@ export interface components {
              * @default INTRODUCED
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -2136,7 +2176,7 @@ export interface components {
              * @default INTRODUCED
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -2666,6 +2706,11 @@ export interface components {
                 party: string | null;
             }[];
             /**
+             * @description Whether the member serves now: false once the last term has ended (died, resigned, term over), though the record stays.
+             * @default true
+             */
+            in_office: boolean;
+            /**
              * @description Leadership positions held
              * @default []
              */
@@ -2822,12 +2867,12 @@ export interface components {
              * @description status_changed: the bill's new status and the one before it.
              * @default null
              */
-            status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+            status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
              * @description status_changed: the status before; null for other kinds
              * @default null
              */
-            previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+            previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
              * @description new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").
              * @default null
@@ -2923,11 +2968,6 @@ export interface components {
              */
             push_auth: "none" | "token" | "basic";
             /**
-             * @description The bearer token for the push server
-             * @default null
-             */
-            push_token: string | null;
-            /**
              * @description The user name for basic auth at the push server
              * @default null
              */
@@ -2942,6 +2982,11 @@ export interface components {
              * @default null
              */
             email_address: string | null;
+            /**
+             * @description Whether events are added to the RSS feed
+             * @default false
+             */
+            rss_enabled: boolean;
             /**
              * @description Whether notifications are sent to webhook_url
              * @default false
@@ -2963,11 +3008,6 @@ export interface components {
              * @enum {string}
              */
             digest_mode: "off" | "daily" | "weekly";
-            /**
-             * @description Whether events are added to the RSS feed
-             * @default false
-             */
-            rss_enabled: boolean;
             /**
              * @description Start of the quiet hours (HH:MM, in the time zone); null for none
              * @default null
@@ -2997,12 +3037,14 @@ export interface components {
              * @default false
              */
             follow_reintroductions: boolean;
+            /** @description Whether a push token is saved (it is never shown) */
+            push_token_set: boolean;
             /** @description Whether a push password is saved (it is never shown) */
             push_password_set: boolean;
-            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-            webhook_secret_set: boolean;
             /** @description The URL of the personal RSS feed (its token is the credential) */
             rss_feed_url: string;
+            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+            webhook_secret_set: boolean;
             /** @description Not available yet */
             telegram: {
                 /**
@@ -3215,7 +3257,7 @@ export interface components {
              * @description Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description The date (YYYY-MM-DD) */
             date: string;
             /** @description The text of the action */
@@ -3411,9 +3453,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3486,9 +3528,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3561,9 +3603,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3636,9 +3678,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3711,9 +3753,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3786,9 +3828,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3868,9 +3910,9 @@ export interface components {
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                     action_date: string | null;
                     /** @description bill.status_changed: the bill's new status */
-                    status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                    status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.status_changed: the status before it */
-                    previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                    previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.new_document, bill.new_amendment: the text version published */
                     text_version: string | null;
                     /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -4380,6 +4422,124 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["User"];
                 };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password in use now */
+                    current_password: string;
+                    /** @description The new password: 8 to 256 characters */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, invalid or expired token */
             401: {
@@ -6462,7 +6622,7 @@ export interface operations {
                              * @default INTRODUCED
                              * @enum {string}
                              */
-                            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
                             /** @description When the data was fetched from its source (ISO 8601, UTC) */
                             data_as_of: string;
                             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -8898,7 +9058,7 @@ export interface operations {
                      * @enum {string}
                      */
                     push_auth?: "none" | "token" | "basic";
-                    /** @description The bearer token for the push server */
+                    /** @description Write-only, stored sealed; null or "" clears it. */
                     push_token?: string | null;
                     /** @description The user name for basic auth at the push server */
                     push_username?: string | null;
@@ -8908,6 +9068,8 @@ export interface operations {
                     email_enabled?: boolean;
                     /** @description The address notification emails go to */
                     email_address?: string | null;
+                    /** @description Whether events are added to the RSS feed */
+                    rss_enabled?: boolean;
                     /** @description Send notifications to webhook_url, signed per the Standard Webhooks specification */
                     webhook_enabled?: boolean;
                     /** @description The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once) */
@@ -8917,8 +9079,6 @@ export interface operations {
                      * @enum {string}
                      */
                     digest_mode?: "off" | "daily" | "weekly";
-                    /** @description Whether events are added to the RSS feed */
-                    rss_enabled?: boolean;
                     /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
                     quiet_hours_start?: number | null;
                     /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
@@ -8961,11 +9121,6 @@ export interface operations {
                          */
                         push_auth: "none" | "token" | "basic";
                         /**
-                         * @description The bearer token for the push server
-                         * @default null
-                         */
-                        push_token: string | null;
-                        /**
                          * @description The user name for basic auth at the push server
                          * @default null
                          */
@@ -8980,6 +9135,11 @@ export interface operations {
                          * @default null
                          */
                         email_address: string | null;
+                        /**
+                         * @description Whether events are added to the RSS feed
+                         * @default false
+                         */
+                        rss_enabled: boolean;
                         /**
                          * @description Whether notifications are sent to webhook_url
                          * @default false
@@ -9001,11 +9161,6 @@ export interface operations {
                          * @enum {string}
                          */
                         digest_mode: "off" | "daily" | "weekly";
-                        /**
-                         * @description Whether events are added to the RSS feed
-                         * @default false
-                         */
-                        rss_enabled: boolean;
                         /**
                          * @description Start of the quiet hours (HH:MM, in the time zone); null for none
                          * @default null
@@ -9035,12 +9190,14 @@ export interface operations {
                          * @default false
                          */
                         follow_reintroductions: boolean;
+                        /** @description Whether a push token is saved (it is never shown) */
+                        push_token_set: boolean;
                         /** @description Whether a push password is saved (it is never shown) */
                         push_password_set: boolean;
-                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-                        webhook_secret_set: boolean;
                         /** @description The URL of the personal RSS feed (its token is the credential) */
                         rss_feed_url: string;
+                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+                        webhook_secret_set: boolean;
                         /** @description Not available yet */
                         telegram: {
                             /**
@@ -9259,6 +9416,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9357,6 +9516,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9447,6 +9608,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9518,6 +9681,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };

@@ -1,8 +1,8 @@
-/** Accounts: register, login, me. */
-import { login, register } from '#shared/accounts/accounts.ts';
+/** Accounts: register, login, me, password change, sign out everywhere. */
+import { changePassword, login, register, signOutEverywhere } from '#shared/accounts/accounts.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { created } from '#shared/http/reply.ts';
+import { created, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/auth.routes.ts';
 
 export const handler = apiFunction('auth', [
@@ -12,4 +12,12 @@ export const handler = apiFunction('auth', [
   }),
   implement(routes.login, async ({ body }) => login(body)),
   implement(routes.me, async ({ user }) => toPublicUser(user)),
+  implement(routes.changePassword, async ({ user, body }) => {
+    await changePassword(user, body);
+    return noContent();
+  }),
+  implement(routes.logoutAll, async ({ user }) => {
+    await signOutEverywhere(user);
+    return noContent();
+  }),
 ]);

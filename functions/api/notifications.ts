@@ -4,13 +4,13 @@ import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { parseFormBody } from '#shared/http/form-body.ts';
 import { html, rss } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/notifications.routes.ts';
-import { publicUrl } from '#shared/notify/channel-delivery.ts';
+import { publicUrl } from '#shared/notify/public-url.ts';
 import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/notify/feed-and-unsubscribe.ts';
 import { billUrl } from '#shared/domain/notify/render.ts';
 import { failuresOf } from '#shared/domain/notify/send-retries.ts';
 import { readSettings, rotateFeedToken, updateSettings } from '#shared/notify/settings.ts';
-import { testEmail, testPush, testRss } from '#shared/notify/send-test-notifications.ts';
-import { rotateWebhookSecret, testWebhook } from '#shared/notify/webhook-settings.ts';
+import { deliveryOf } from '#shared/notify/channels/deliveries.ts';
+import { rotateWebhookSecret } from '#shared/notify/webhook-settings.ts';
 
 export const handler = apiFunction('notifications', [
   implement(routes.getNotificationSettings, async ({ user }) => readSettings(user)),
@@ -25,15 +25,12 @@ export const handler = apiFunction('notifications', [
     return { items, next_cursor: page.next_cursor };
   }),
   implement(routes.rotateFeedToken, async ({ user }) => rotateFeedToken(user)),
-  implement(routes.testPushNotification, async ({ user, body }) => testPush(user, body)),
-  implement(routes.testEmailNotification, async ({ user, body }) => testEmail(user, body)),
-  implement(routes.testRssNotification, async ({ user }) => testRss(user)),
-  implement(routes.testWebhookNotification, async ({ user, body }) => testWebhook(user, body)),
+  ...routes.CHANNEL_TEST_ROUTES.map(({ channel, route }) => implement(route, async ({ user, body }) => deliveryOf(channel).test(user, body, new Date()))),
   implement(routes.rotateWebhookSecret, async ({ user }) => rotateWebhookSecret(user)),
   implement(routes.getNotificationFeed, async ({ params }) => rss(await readFeed(params.token, new Date()))),
   implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
   implement(routes.unsubscribePost, async ({ params, headers, rawBody }) =>
-    html(await unsubscribeByPost(params.token, parseFormBody(headers['content-type'], rawBody).action)),
+    html(await unsubscribeByPost(params.token, () => parseFormBody(headers['content-type'], rawBody).action)),
   ),
 ]);

@@ -21,7 +21,7 @@ import { search, topics } from '#shared/personal/search.ts';
 import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
 
 export const handler = apiFunction('personal', [
-  implement(routes.listFollows, async ({ user, query }) => pageOf(await listUserFollows(user, query.target_type), query)),
+  implement(routes.listFollows, async ({ user, query }) => listUserFollows(user, query.target_type, query)),
   implement(routes.createFollow, async ({ user, body }) => {
     const result = await follow(user, body);
     return result.created ? created(result.follow) : json(result.follow);

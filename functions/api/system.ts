@@ -21,12 +21,19 @@ const openApiBuilder = () => import('#shared/http/openapi.ts');
 /** The docs page and its files: Swagger UI is read only when the page asks for it, never at cold start. */
 const docsPage = () => import('#shared/http/docs-page.ts');
 
+/** The document, built on the first request for it and kept for the container's life: the routes cannot change while it runs. */
+let openApiDocument: Promise<unknown> | undefined;
+const builtOpenApi = () =>
+  (openApiDocument ??= Promise.all([openApiBuilder(), allRoutes()])
+    .then(([{ buildOpenApi, API_INFO }, routes]) => buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL }))
+    .catch((err: unknown) => {
+      openApiDocument = undefined;
+      throw err;
+    }));
+
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
-  implement(openapi, async () => {
-    const [{ buildOpenApi, API_INFO }, routes] = await Promise.all([openApiBuilder(), allRoutes()]);
-    return buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL });
-  }),
+  implement(openapi, builtOpenApi),
   implement(apiDocs, async () => {
     const docs = await docsPage();
     return new Reply(

@@ -1,7 +1,7 @@
 /**
  * Alarms that need a human, all to one SNS topic (TLS only; an email
  * subscription when the deployment names an address). Each alarm's
- * description links its runbook in docs/operations.md, "Alarms":
+ * description links its runbook in docs/observability.md, "Alarms":
  *   - the API answers too many 5xx;
  *   - a function fails (any job error; repeated API or worker errors) or is throttled;
  *   - a message waits in a dead-letter queue, or has waited there for a week
@@ -24,10 +24,10 @@ import { METRICS_NAMESPACE } from '#shared/platform/metrics.ts';
 import type { FunctionSpec } from '../function-catalog.ts';
 import { acknowledge } from './nag.ts';
 
-const RUNBOOK = 'docs/operations.md#alarms';
+const RUNBOOK = 'docs/observability.md#alarms';
 const FIVE_MINUTES = Duration.minutes(5);
 
-/** Thresholds, in one place so docs/operations.md and the tests read the same numbers. */
+/** Thresholds, in one place so docs/observability.md and the tests read the same numbers. */
 export const ALARM_THRESHOLDS = {
   /** Percent of API requests answered 5xx, over 5 minutes, in 2 of 3 periods, once there are this many requests. */
   apiServerErrorPercent: 5,

@@ -4,7 +4,7 @@
  * oldest message, dead letters), the workers (records processed and failed,
  * errors, duration; the brief worker is the LLM step), the jobs (runs,
  * failures, duration) and every function's errors and throttles, then the
- * state of every alarm. docs/operations.md, "Dashboard", explains each row.
+ * state of every alarm. docs/observability.md, "Dashboard", explains each row.
  */
 import { Duration } from 'aws-cdk-lib';
 import { AlarmStatusWidget, Dashboard, GraphWidget, Metric, TextWidget, type IAlarm, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';

@@ -65,7 +65,7 @@ export class Edge extends Construct {
     acknowledge(
       this.originSecret,
       'AwsSolutions-SMG4',
-      'Rotating the origin secret must change the CloudFront origin header in the same step, which a rotation Lambda cannot do atomically; it is rotated by hand (docs/operations.md, "Rotate the origin secret")',
+      'Rotating the origin secret must change the CloudFront origin header in the same step, which a rotation Lambda cannot do atomically; it is rotated by hand (docs/runbooks.md, "Rotate the origin secret")',
     );
 
     this.distribution = new Distribution(this, 'Distribution', {

@@ -1,5 +1,5 @@
 /**
- * SES's word on what it accepted (docs/operations.md, "What each step
+ * SES's word on what it accepted (docs/observability.md, "What each step
  * guarantees"): a configuration set every email is sent through publishes
  * its Send events to the default event bus (the only bus SES publishes to),
  * and a rule turns each one carrying our message tag into an

@@ -2,7 +2,7 @@
  * The secret bundle every function loads at cold start (shared/platform/bootstrap.ts):
  * one JSON object in Secrets Manager. JWT_SECRET_KEY and ENCRYPTION_SECRET_KEY
  * are generated at deploy; the provider keys and the SMTP password start empty
- * for operators to fill in (docs/operations.md, "Deploy").
+ * for operators to fill in (docs/deploy.md, "Deploy").
  */
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -54,7 +54,7 @@ export class SecretBundle extends Construct {
     acknowledge(
       this.secret,
       'AwsSolutions-SMG4',
-      'Not rotated automatically: rotating JWT_SECRET_KEY signs everyone out and the provider keys are issued by third parties; rotation is a runbook (docs/operations.md, "Rotate the JWT secret")',
+      'Not rotated automatically: rotating JWT_SECRET_KEY signs everyone out and the provider keys are issued by third parties; rotation is a runbook (docs/runbooks.md, "Rotate the JWT secret")',
     );
     acknowledge(encryptionKey, 'AwsSolutions-SMG4', 'Never rotated automatically: stored push passwords are sealed with this key and would become unreadable');
   }

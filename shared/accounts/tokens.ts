@@ -7,14 +7,14 @@
  * and `exp - iat` may not exceed JWT_TTL_SECONDS. A token with a far-future
  * exp (a leaked long-lived or forged-with-a-leaked-key token) therefore dies
  * when a token we issue would have; lowering JWT_TTL_SECONDS shortens every
- * live token at once (docs/operations.md, Security).
+ * live token at once (docs/runbooks.md, Security).
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { config } from '#shared/platform/config.ts';
 
-const Claims = lazySchema(() => z.object({ sub: z.string().min(1), iat: z.number(), exp: z.number() }));
+const Claims = lazySchema(() => z.object({ sub: z.string().min(1), iat: z.number(), exp: z.number(), gen: z.number().int().nonnegative().default(0) }));
 export type Claims = z.infer<ReturnType<typeof Claims>>;
 
 /** Seconds of clock skew tolerated on exp and iat. */
@@ -28,10 +28,14 @@ export interface IssuedToken {
   expires_in: number;
 }
 
-/** Signs an access token for a user id. */
-export async function issueToken(userId: string): Promise<IssuedToken> {
+/**
+ * Signs an access token for a user id, in the user's token generation (`gen`):
+ * raising the generation (a password change, sign out everywhere) refuses
+ * every token issued before it (shared/http/current-user.ts).
+ */
+export async function issueToken(userId: string, generation = 0): Promise<IssuedToken> {
   const c = config();
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ gen: generation })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuedAt()

@@ -6,7 +6,7 @@
  * (data_sources) does nothing and succeeds, naming the switch: nightly and
  * admin jobs queue them again later.
  */
-import { getBill, refreshBill, setBillSponsor } from '#shared/db/bills.repository.ts';
+import { getBill, refreshBill, setBillSponsor, setLatestActionCategory } from '#shared/db/bills.repository.ts';
 import { insertActions, listActions, actionSk } from '#shared/db/actions.repository.ts';
 import { saveCosponsors } from '#shared/db/cosponsors.repository.ts';
 import { bioguideIdsForLis } from '#shared/db/members.repository.ts';
@@ -14,6 +14,7 @@ import { getDataSources } from '#shared/db/data-sources.repository.ts';
 import { listBillVotes, releaseVoteFetch, saveRollCall } from '#shared/db/votes.repository.ts';
 import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import { DOCUMENT_FETCH_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
+import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
 import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
@@ -81,6 +82,12 @@ export async function fetchBillActions(billId: string, now: Date) {
   const inserted = await insertActions(fresh);
   // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
   const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', event) }) : null;
+  // The listing gave the bill its latest action's text alone; its action list categorised it with its type: one category for both.
+  if (bill?.latest_action_date && bill.latest_action_text) {
+    const latest = { date: bill.latest_action_date, text: bill.latest_action_text };
+    const category = latestActionCategory(latest, [...stored, ...fresh]);
+    if (category !== bill.latest_action_category) await setLatestActionCategory(billId, latest, category);
+  }
   return { bill_id: billId, fetched: remote.length, inserted: inserted.length, status: status?.status ?? null, status_event: status?.event_id ?? null };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The brief worker's use case: brief one text version of a bill. Steps:
  *   1. unless forced, a brief of this version that exists is only completed
- *      (bill marks, classification, event), never written again;
+ *      (bill marks, classification, event), never written again; forced (an
+ *      admin reprocess), a brief of the same text written with the settings in
+ *      force now makes it a no-op: the same inputs would write the same brief;
  *   2. load the bill, the text versions and this version's stored text; the
  *      version before it, when there is one, makes this an amendment brief;
  *   3. mark the version pending (so a failure leaves it visible and retryable);
@@ -11,7 +13,8 @@
  *   6. finish it (citation check, store, stats, classification, event).
  */
 import * as z from 'zod';
-import { getBriefByDedupeKey } from '#shared/db/briefs.repository.ts';
+import { getBriefByDedupeKey, listBriefs } from '#shared/db/briefs.repository.ts';
+import { PROMPT_VERSION } from '#shared/domain/briefs/prompts.ts';
 import { markBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
@@ -81,6 +84,11 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
     const { brief } = await finishBrief(input, draftOf(existing), { dedupeKey, llm, retry: options.retry, now });
     return { status: 'completed_existing', brief };
   }
+  // A redelivery of this same forced message was completed above, so a crash between its steps is still finished.
+  if (job.force) {
+    const same = await briefOfSameInputs(job.bill_id, input, llm ? { provider: llm.provider.name, model: llm.model, method: 'llm' } : EXTRACTIVE);
+    if (same) return { status: 'skipped', reason: `unchanged: brief ${same.version} was written from this text with these settings` };
+  }
 
   await markBriefPending(job.bill_id, job.version_code, now.toISOString());
   // Only single-request briefs go to a batch; a text that must be split is briefed now, or it would never be.
@@ -91,6 +99,24 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
   const draft = llm ? await writeLlmBrief(llm.provider, llm.model, input, options.retry) : writeExtractiveBrief(input);
   const { brief, written } = await finishBrief(input, draft, { dedupeKey, llm, retry: options.retry, now });
   return { status: written ? 'written' : 'completed_existing', brief };
+}
+
+const EXTRACTIVE = { provider: 'extractive', model: 'extractive', method: 'extractive' } as const;
+
+/** A stored brief of the same text (and, for an amendment, the same earlier text) by the same provider, model, method and prompts; null when none. */
+async function briefOfSameInputs(billId: string, input: BriefInput, settings: Pick<Brief, 'provider' | 'model' | 'method'>): Promise<Brief | null> {
+  const briefs = await listBriefs(billId);
+  return (
+    briefs.find(
+      (b) =>
+        b.text_version_code === input.version_code &&
+        b.previous_text_version_code === (input.previous?.version_code ?? null) &&
+        b.provider === settings.provider &&
+        b.model === settings.model &&
+        b.method === settings.method &&
+        b.prompt_version === PROMPT_VERSION,
+    ) ?? null
+  );
 }
 
 /** A stored brief as a draft, so that finishBrief can complete the steps after it. */

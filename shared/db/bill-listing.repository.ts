@@ -63,9 +63,15 @@ function filterExpression(f: BillFilters) {
 /** One page of bills matching the filters. */
 export async function listBills(filters: BillFilters, limit: number, cursor?: string): Promise<Page<Bill>> {
   if (filters.topic) {
-    const page = await listBillIdsByTopic(filters.topic, limit, cursor);
-    const bills = (await getBills(page.items)).filter((b) => matches(b, filters));
-    return { items: bills.sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '')), next_cursor: page.next_cursor };
+    // The other filters apply after reading: read on (bounded) so a page is not empty while more may match.
+    const bills: Bill[] = [];
+    let next: string | null = cursor ?? null;
+    for (let round = 0; round === 0 || (next && bills.length === 0 && round < MAX_ROUNDS); round++) {
+      const page = await listBillIdsByTopic(filters.topic, limit, next ?? undefined);
+      bills.push(...(await getBills(page.items)).filter((b) => matches(b, filters)));
+      next = page.next_cursor;
+    }
+    return { items: bills.sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? '')), next_cursor: next };
   }
   const listing = filters.sponsor_id
     ? { index: INDEX[billKeys.bySponsor.index], pk: billKeys.bySponsor.partition(filters.sponsor_id) }

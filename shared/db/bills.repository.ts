@@ -13,6 +13,8 @@ import { noteBillCard, noteLatestAction } from './dashboard-feed.repository.ts';
 import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, type UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
+import { LEGACY_STATUS_CODES, currentStatusCode } from '#shared/domain/bills/bill-status.ts';
+import type { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { conditional, batchGet, batchWrite, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billCardFromItem, SUMMARY_VERSION } from './bill-card.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
@@ -32,8 +34,15 @@ function toItem(bill: Bill): Item {
   };
 }
 
-/** Parses a stored bill item (extra key attributes are dropped). */
-export const billFromItem = (item: Item): Bill => Bill().parse(item);
+/** A stored timeline with each entry's status code in today's vocabulary. */
+const currentTimeline = (timeline: unknown) =>
+  Array.isArray(timeline)
+    ? timeline.map((e: unknown) => (e && typeof e === 'object' && 'status' in e ? { ...e, status: currentStatusCode(e.status) } : e))
+    : timeline;
+
+/** Parses a stored bill item (extra key attributes are dropped; a status stored in an earlier spelling reads as today's code). */
+export const billFromItem = (item: Item): Bill =>
+  Bill().parse({ ...item, status: currentStatusCode(item.status), status_timeline: currentTimeline(item.status_timeline) });
 
 /** The bill, or null. */
 export async function getBill(id: string): Promise<Bill | null> {
@@ -211,6 +220,40 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
 /** Stores the status and status timeline derived from the bill's actions (the actions task and migration 0004). */
 export async function setBillStatus(id: string, derived: Pick<Bill, 'status' | 'status_timeline'>): Promise<boolean> {
   return (await setAttributes(id, { status: derived.status, status_timeline: derived.status_timeline })) !== null;
+}
+
+/**
+ * Writes back a bill whose record holds a status code in an earlier spelling
+ * (LEGACY_STATUS_CODES) with today's codes, read from the stored item itself;
+ * false, writing nothing, when it holds none (migration 0012).
+ */
+export async function rewriteLegacyStatus(bill: Bill): Promise<boolean> {
+  const out = await dynamo().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: billKeys.meta(bill.id),
+      ProjectionExpression: '#s, #t',
+      ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
+    }),
+  );
+  const stored = out.Item ?? {};
+  const timeline: unknown[] = Array.isArray(stored.status_timeline) ? stored.status_timeline : [];
+  const legacy = (code: unknown) => typeof code === 'string' && code in LEGACY_STATUS_CODES;
+  if (!legacy(stored.status) && !timeline.some((e) => e && typeof e === 'object' && 'status' in e && legacy(e.status))) return false;
+  return setBillStatus(bill.id, { status: bill.status, status_timeline: bill.status_timeline });
+}
+
+/**
+ * Sets the category of the bill's latest action to the one its action list
+ * gives it, while that action is still the latest (a listing that moved the
+ * latest action on in between keeps its own); true when written.
+ */
+export async function setLatestActionCategory(id: string, latest: { date: string; text: string }, category: ActionCategory): Promise<boolean> {
+  const condition = {
+    expression: 'latest_action_date = :date AND latest_action_text = :text',
+    values: { ':date': latest.date, ':text': latest.text },
+  };
+  return (await setAttributes(id, { latest_action_category: category }, { condition })) !== null;
 }
 
 /** Removes a missing-marker once; counts it only when it was there. */

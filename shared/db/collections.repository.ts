@@ -89,13 +89,18 @@ export async function listCollectionBills(userId: string, cid: string, limit: nu
 
 /**
  * Renames and/or toggles is_public. A rename moves the name claim in the
- * same transaction; null when the collection does not exist.
+ * same transaction, on the condition that the collection still has the name
+ * key `current` was read with: two concurrent renames would otherwise both
+ * delete the same old claim and each put its own, leaving the loser's claim
+ * held by no collection (its name answering 409 for good). Null when the
+ * collection does not exist; 'stale' when a rename landed since `current`
+ * was read (read it again).
  */
 export async function updateCollection(
   current: Collection & { name_key?: string },
   change: { name?: string; slug?: string; key?: string; is_public?: boolean },
   now = new Date().toISOString(),
-): Promise<Collection | null> {
+): Promise<Collection | null | 'stale'> {
   const sets = ['updated_at = :now'];
   const values: Record<string, unknown> = { ':now': now };
   if (change.name !== undefined) {
@@ -106,13 +111,16 @@ export async function updateCollection(
     sets.push('is_public = :p');
     values[':p'] = change.is_public;
   }
+  const renames = change.name !== undefined;
+  if (renames && current.name_key !== undefined) values[':readKey'] = current.name_key;
+  const sameName = current.name_key !== undefined ? 'name_key = :readKey' : 'attribute_not_exists(name_key)';
   const update = {
     TableName: tableName(),
     Key: collectionKeys.collection(current.user_id, current.id),
     UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
+    ConditionExpression: renames ? `attribute_exists(pk) AND ${sameName}` : 'attribute_exists(pk)',
     ExpressionAttributeValues: values,
-    ...(change.name !== undefined ? { ExpressionAttributeNames: { '#name': 'name' } } : {}),
+    ...(renames ? { ExpressionAttributeNames: { '#name': 'name' } } : {}),
   };
   const oldKey = current.name_key;
   const moveClaim = change.key !== undefined && change.key !== oldKey;
@@ -132,8 +140,11 @@ export async function updateCollection(
     }
   } catch (err) {
     const reasons = transactionReasons(err);
+    // The collection's own condition first: a rename read before another one landed reads again before judging the name.
+    if (reasons?.[0] === 'ConditionalCheckFailed' || reasons?.includes('TransactionConflict') || isConditionFailed(err)) {
+      return (await getCollection(current.user_id, current.id)) ? 'stale' : null;
+    }
     if (reasons?.[1] === 'ConditionalCheckFailed') throw new CollectionNameTakenError(change.name ?? '');
-    if (reasons?.[0] === 'ConditionalCheckFailed' || isConditionFailed(err)) return null;
     throw err;
   }
   return getCollection(current.user_id, current.id);
@@ -184,7 +195,11 @@ export async function rotateCollectionShareToken(userId: string, cid: string, to
       return getCollection(userId, cid);
     } catch (err) {
       if (!transactionReasons(err)) throw err;
-      // Another rotation won, or the collection was deleted: read again.
+      // Another rotation won, or the collection was deleted: read again. A token changed since it was read was
+      // rotated by a concurrent call of the owner, which did what this one was asked: its collection is the answer.
+      const now = await getCollection(userId, cid);
+      if (!now) return null;
+      if (now.share_token !== old) return now;
     }
   }
   throw new Error(`Could not rotate the share token of collection ${cid}`);

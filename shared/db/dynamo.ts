@@ -1,14 +1,14 @@
 /**
  * Small helpers over the DynamoDB document client that every repository
- * needs: paged queries with opaque cursors (signed for their listing), BatchGet/BatchWrite that retry
+ * needs: paged queries with opaque cursors (sealed for their listing), BatchGet/BatchWrite that retry
  * their unprocessed keys, and condition-failure detection.
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
-import { sign, verifySignature } from '#shared/platform/signing.ts';
-import { INDEX, tableName, type IndexName } from './table.ts';
+import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
+import { INDEX, KEY, tableName, type IndexName } from './table.ts';
 
 export type Item = Record<string, unknown>;
 export type Key = Record<string, unknown>;
@@ -23,8 +23,6 @@ export interface Page<T> {
 }
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
-
-const CURSOR_PURPOSE = 'paging cursor';
 
 /**
  * What a cursor is bound to: the index and the key condition with the values
@@ -43,11 +41,9 @@ export function cursorScope(
   return JSON.stringify([input.IndexName ?? null, condition, names, values]);
 }
 
-/** Encodes a LastEvaluatedKey as an opaque URL-safe cursor, signed for its listing (`scope`, see cursorScope). */
+/** Encodes a LastEvaluatedKey as an opaque cursor, sealed for its listing (`scope`, see cursorScope): it carries no readable id. */
 export function encodeCursor(key: Key | undefined, scope: string): string | null {
-  if (!key) return null;
-  const payload = Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-  return `${payload}.${sign(CURSOR_PURPOSE, `${scope}\n${payload}`)}`;
+  return key ? sealCursor(key, scope) : null;
 }
 
 const notOurs = () => new InvalidInputError('The cursor is not valid', [{ path: 'query.cursor', message: 'not a cursor this API issued for this listing' }]);
@@ -60,23 +56,56 @@ const notOurs = () => new InvalidInputError('The cursor is not valid', [{ path: 
  */
 export function decodeCursor(cursor: string | undefined, scope: string): Key | undefined {
   if (!cursor) return undefined;
-  const dot = cursor.lastIndexOf('.');
-  const payload = cursor.slice(0, dot);
-  if (dot <= 0 || !verifySignature(CURSOR_PURPOSE, `${scope}\n${payload}`, cursor.slice(dot + 1))) throw notOurs();
-  try {
-    const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Key;
-  } catch {
-    // fall through to the 422 below
-  }
+  const value = openCursor(cursor, scope);
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Key;
   throw notOurs();
 }
 
-/** One page of a query, with an opaque cursor for the next. */
+/** The key of an item as DynamoDB's LastEvaluatedKey writes it for a query: the table's keys, and the index's when it reads one. */
+function keyOf(item: Item, indexName: string | undefined): Key {
+  const index = Object.values(INDEX).find((i) => i.name === indexName);
+  const names = [KEY.pk, KEY.sk, ...(index ? [index.pk, index.sk] : [])];
+  return Object.fromEntries(names.map((n) => [n, item[n]]));
+}
+
+/** Query rounds a filtered page reads at most to fill itself, and at most while it has found nothing yet. */
+const FILTER_ROUNDS = 5;
+const EMPTY_FILTER_ROUNDS = 25;
+
+/**
+ * One page of a query (at most `Limit` items), with an opaque cursor for the
+ * next, null on the last page. It asks for one item more than the page, so a
+ * full last page ends the listing instead of pointing at an empty one; the
+ * cursor is the key of the page's last item. With a FilterExpression
+ * (DynamoDB's Limit counts items read, not items kept) it reads on until the
+ * page is full or the partition ends, within FILTER_ROUNDS queries, and past
+ * them while nothing matched yet, so a sparse filter does not answer an empty
+ * page with a next cursor (up to EMPTY_FILTER_ROUNDS queries).
+ */
 export async function queryPage(input: QueryInput, cursor?: string): Promise<{ items: Item[]; next_cursor: string | null }> {
   const scope = cursorScope(input);
-  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor, scope) }));
-  return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey, scope) };
+  const limit = input.Limit;
+  if (limit === undefined) {
+    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor, scope) }));
+    return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey, scope) };
+  }
+  const filtered = Boolean(input.FilterExpression);
+  const items: Item[] = [];
+  let start = decodeCursor(cursor, scope);
+  for (let round = 1; ; round++) {
+    const wanted = limit + 1 - items.length;
+    // A filtered read asks for more than it needs: what it reads is filtered down.
+    const read = filtered ? Math.max(wanted * 4, 100) : wanted;
+    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, Limit: read, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+    if (items.length > limit) return { items: items.slice(0, limit), next_cursor: encodeCursor(keyOf(items[limit - 1] as Item, input.IndexName), scope) };
+    if (!start) return { items, next_cursor: null };
+    // Unfiltered, DynamoDB stopped at its 1 MB page: read on.
+    if (!filtered) continue;
+    if (round < FILTER_ROUNDS || (items.length === 0 && round < EMPTY_FILTER_ROUNDS)) continue;
+    return { items, next_cursor: encodeCursor(start, scope) };
+  }
 }
 
 /** Every item a query returns, following LastEvaluatedKey (for bounded partitions). */

@@ -5,11 +5,11 @@
  * Query and "what does this user follow" is one Query. Creation is
  * idempotent by an attribute_not_exists condition, never read-then-write.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
-import { conditional, isConditionFailed, queryAll, type Item } from './dynamo.ts';
+import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { followKeys } from './keys/follow.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
@@ -32,6 +32,40 @@ export async function listFollows(userId: string, targetType?: FollowTargetType)
     ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
   });
   return items.map(fromItem);
+}
+
+/** A page of a user's follows, optionally of one target type, in key order (type, then target). */
+export async function listFollowsPage(userId: string, targetType: FollowTargetType | undefined, limit: number, cursor?: string): Promise<Page<Follow>> {
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
+      Limit: limit,
+    },
+    cursor,
+  );
+  return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
+}
+
+/** How many follows of one type a user has, counting at most `atMost` (a Query that returns counts, not items). */
+export async function countFollows(userId: string, targetType: FollowTargetType, atMost: number): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
+        Select: 'COUNT',
+        Limit: atMost - count,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start && count < atMost);
+  return count;
 }
 
 /** One follow of a user, or null. */

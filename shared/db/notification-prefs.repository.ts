@@ -2,9 +2,12 @@
  * Notification preferences on the user profile (USER#{id} / PROFILE, field
  * `notification_prefs`, owned by the notifications domain): read with the
  * profile, written with UpdateItem so no other field of the profile is
- * touched; recipients' profiles are read in BatchGets of 100.
+ * touched; recipients' profiles are read in BatchGets of 100. Every write
+ * raises `prefs_version`, and a whole-prefs write is conditional on the
+ * version its writer read (savePrefs), so concurrent read-modify-writes
+ * never lose one another's changes.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { conditional, batchGet } from './dynamo.ts';
@@ -20,31 +23,57 @@ export interface NotifiableUser {
   email_unsubscribe_token: string | null;
 }
 
-/** Replaces the user's stored preferences; false when the user does not exist. */
-export async function savePrefs(userId: string, prefs: NotificationPrefs): Promise<boolean> {
-  return conditional(() =>
+/** A user's stored preferences and the version they were read at (0: never saved). */
+export interface VersionedPrefs {
+  prefs: NotificationPrefs;
+  version: number;
+}
+
+/** The user's preferences as stored now (a consistent read) with their version; null when the user does not exist. */
+export async function readVersionedPrefs(userId: string): Promise<VersionedPrefs | null> {
+  const out = await dynamo().send(
+    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true, ProjectionExpression: 'pk, notification_prefs, prefs_version' }),
+  );
+  if (!out.Item) return null;
+  return { prefs: readPrefs(out.Item.notification_prefs), version: typeof out.Item.prefs_version === 'number' ? out.Item.prefs_version : 0 };
+}
+
+/** How a conditional save ended: written, refused because another writer changed the prefs since `version` was read, or no such user. */
+export type SaveOutcome = 'saved' | 'stale' | 'missing';
+
+/**
+ * Replaces the user's stored preferences if they are still at `version`
+ * (what the caller read), raising it: a writer that read before another
+ * write landed is refused ('stale') and reads again, so no write undoes
+ * one it never saw (a one-click unsubscribe, a secret already shown).
+ */
+export async function savePrefs(userId: string, prefs: NotificationPrefs, version: number): Promise<SaveOutcome> {
+  const saved = await conditional(() =>
     dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET notification_prefs = :p',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':p': prefs },
+        UpdateExpression: 'SET notification_prefs = :p, prefs_version = :next',
+        ConditionExpression: version === 0 ? 'attribute_exists(pk) AND attribute_not_exists(prefs_version)' : 'prefs_version = :v',
+        ExpressionAttributeValues: { ':p': prefs, ':next': version + 1, ...(version === 0 ? {} : { ':v': version }) },
       }),
     ),
   );
+  if (saved) return 'saved';
+  return (await readVersionedPrefs(userId)) ? 'stale' : 'missing';
 }
 
-/** Sets email_enabled alone (unsubscribe, re-subscribe); false when the user has no stored prefs. */
+/** Sets email_enabled alone (unsubscribe, re-subscribe), raising the prefs version; false when the user has no stored prefs. */
 export async function setEmailEnabled(userId: string, enabled: boolean): Promise<boolean> {
   return conditional(() =>
     dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET notification_prefs.email_enabled = :e',
+        // The version rises so a settings save that read before this write is refused and reads it (savePrefs).
+        UpdateExpression: 'SET notification_prefs.email_enabled = :e ADD prefs_version :one',
         ConditionExpression: 'attribute_exists(pk) AND attribute_type(notification_prefs, :map)',
-        ExpressionAttributeValues: { ':e': enabled, ':map': 'M' },
+        ExpressionAttributeValues: { ':e': enabled, ':map': 'M', ':one': 1 },
       }),
     ),
   );
@@ -64,4 +93,23 @@ export async function getNotifiableUsers(userIds: string[]): Promise<Map<string,
   const unique = [...new Set(userIds)];
   const items = await batchGet(unique.map(userKey), ['id', 'email', 'notification_prefs', 'rss_token', 'email_unsubscribe_token']);
   return new Map(items.map((i) => [String(i.id), toNotifiable(i)]));
+}
+
+/**
+ * Replaces a push token stored in the clear (before tokens were sealed) by
+ * its sealed form, raising the prefs version; conditional on the clear
+ * token still being there, so a re-run or a concurrent save changes nothing.
+ */
+export async function sealStoredPushToken(userId: string, plain: string, sealed: string): Promise<boolean> {
+  return conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: 'SET notification_prefs.push_token_sealed = :s REMOVE notification_prefs.push_token ADD prefs_version :one',
+        ConditionExpression: 'notification_prefs.push_token = :t',
+        ExpressionAttributeValues: { ':s': sealed, ':t': plain, ':one': 1 },
+      }),
+    ),
+  );
 }

@@ -101,8 +101,11 @@ export async function ensureNotificationToken(userId: string, kind: Notification
  * when the user does not exist. One transaction deletes the old token item,
  * puts the new one and swaps the profile's field and its external_keys entry
  * (in place, conditioned on still holding the old token), so a concurrent
- * rotation or creation makes this one re-read and try again rather than
- * leave an orphan. A user without a token gets their first one.
+ * rotation or creation makes this one re-read rather than leave an orphan:
+ * when another rotation replaced the token it read, that rotation did what
+ * this one was asked (the old token revoked, a fresh one made), and its
+ * token is the answer; concurrent rotations never fail. A user without a
+ * token gets their first one.
  */
 export async function rotateNotificationToken(userId: string, kind: NotificationTokenKind): Promise<string | null> {
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -153,7 +156,11 @@ export async function rotateNotificationToken(userId: string, kind: Notification
       return token;
     } catch (err) {
       if (!transactionReasons(err)) throw err;
-      // Another rotation won, or the user is gone: read again.
+      // Another rotation won, or the user is gone: read again. A token that changed since it was read was rotated by a
+      // concurrent call of the same user: the old token is revoked and a fresh one exists, which is what this call asked for.
+      const now = await readTokenField(userId, kind);
+      if (now === undefined) return null;
+      if (now.token && now.token !== current.token) return now.token;
     }
   }
   throw new Error(`Could not rotate the ${kind} token of user ${userId}`);

@@ -11,8 +11,9 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { currentStatusCode } from '#shared/domain/bills/bill-status.ts';
+import { channelNames } from '#shared/domain/notify/channels/table.ts';
 import {
-  CHANNELS,
   NotificationEvent,
   ReleaseClaim,
   readChannelState,
@@ -44,6 +45,9 @@ const fromItem = (item: Item): NotificationEvent =>
         .filter(([, v]) => v !== undefined),
     ),
     channels: storedChannels(item.channels),
+    // A status_changed event stored before the one-chamber override took its VETOED: prefix reads in today's code.
+    ...(item.status !== undefined ? { status: currentStatusCode(item.status) } : {}),
+    ...(item.previous_status !== undefined ? { previous_status: currentStatusCode(item.previous_status) } : {}),
   });
 const dueFromItem = (item: Item): DueEvent => {
   const claim = ReleaseClaim().safeParse(item.release_claim);
@@ -72,7 +76,7 @@ export type RecordOutcome =
 /** The attribute holding when a channel was claimed for sending. */
 const claimedAtAttribute = (channel: ChannelName) => `claimed_at_${channel}`;
 const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
-  Object.fromEntries(CHANNELS.flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
+  Object.fromEntries(channelNames().flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
 
 /**
  * Records an event for a user. With `dedupe`, the (user, bill, kind) window

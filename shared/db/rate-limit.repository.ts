@@ -9,7 +9,7 @@
  * up to one slot longer than the window). Refused hits count too, so a client
  * that keeps hammering stays refused.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { rateKeys } from './keys/rate.keys.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
@@ -46,7 +46,22 @@ export async function hit(name: string, subject: string, limit: number, windowSe
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const counted = Object.entries(out.Attributes ?? {})
+  return decide(out.Attributes, limit, windowSeconds, now);
+}
+
+/** The decision a hit would get now, without counting one (a strongly consistent read of the counters). */
+export async function peek(name: string, subject: string, limit: number, windowSeconds: number, now = Date.now()): Promise<RateDecision> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: rateKeys.window(name, subject), ConsistentRead: true }));
+  const decision = decide(out.Item, limit, windowSeconds, now);
+  // Nothing is added: the next hit is allowed while the window holds fewer than `limit`.
+  return { ...decision, allowed: decision.count < limit };
+}
+
+function decide(attributes: Record<string, unknown> | undefined, limit: number, windowSeconds: number, now: number): RateDecision {
+  const slotMs = Math.ceil((windowSeconds * 1000) / SLOTS_PER_WINDOW);
+  const current = Math.floor(now / slotMs);
+  const oldestCounted = current - SLOTS_PER_WINDOW;
+  const counted = Object.entries(attributes ?? {})
     .filter(([attr]) => /^s\d+$/.test(attr))
     .map(([attr, value]) => ({ slot: Number(attr.slice(1)), hits: Number(value) }))
     .filter((s) => s.slot >= oldestCounted && s.hits > 0);

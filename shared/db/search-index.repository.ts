@@ -35,7 +35,8 @@ export async function billIdsWithWord(word: string, limit: number): Promise<stri
   const page = await queryPage({
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': wordKeys.partition(word) },
-    ProjectionExpression: 'bill_id',
+    // The keys too: a page's cursor is its last item's key (dynamo.ts queryPage).
+    ProjectionExpression: 'pk, sk, bill_id',
     // Bill ids begin with the congress, so descending order reads the newest congress first.
     ScanIndexForward: false,
     Limit: limit,

@@ -12,10 +12,10 @@
  * demoting each other at once cannot both succeed: DynamoDB serialises the
  * two transactions on the count item, and the second sees a count of 1.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { User } from '#shared/domain/users/user.schema.ts';
-import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
+import { batchWrite, conditional, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
 import { systemKeys } from './keys/system.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { tableName } from './table.ts';
@@ -106,6 +106,26 @@ export async function createUser(user: Omit<User, 'is_admin'>): Promise<User> {
       throw err;
     }
   }
+}
+
+/**
+ * Raises a user's token generation, refusing every token issued before, and
+ * with `password` also replaces the hash, conditional on the hash the caller
+ * checked the current password against (two concurrent changes cannot both
+ * win). False when the user is gone or the hash changed meanwhile.
+ */
+export async function revokeTokens(userId: string, password?: { from: string; to: string }): Promise<boolean> {
+  return conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: userKey(userId),
+        UpdateExpression: `SET token_generation = if_not_exists(token_generation, :zero) + :one${password ? ', hashed_password = :to' : ''}`,
+        ConditionExpression: password ? 'attribute_exists(pk) AND hashed_password = :from' : 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(password ? { ':from': password.from, ':to': password.to } : {}) },
+      }),
+    ),
+  );
 }
 
 export async function getUser(id: string): Promise<User | null> {

@@ -14,6 +14,7 @@ import { mapLimit } from '#shared/platform/concurrency.ts';
 import { bucketOf, rankWithinBuckets, type Ranked } from '#shared/domain/scores/percentile.ts';
 import { chairsCommittee, memberScore, type ScoredBill } from '#shared/domain/scores/effectiveness-score.ts';
 import { congressesServed } from '#shared/domain/scores/seniority.ts';
+import { congressForDate } from '#shared/domain/bills/bill-id.ts';
 import { billStage, type StageAction } from '#shared/domain/scores/bill-stage.ts';
 import { seniorityTier } from '#shared/domain/scores/tiers.ts';
 
@@ -47,6 +48,7 @@ export async function calculateEffectivenessScores(now: Date) {
   const computedAt = now.toISOString();
   const counters: Counters = { bills_read: 0, action_queries: 0, cosponsor_queries: 0 };
   const members = await listAllMembers();
+  const current = congressForDate(now);
   let chairs = 0;
   const ranked: Ranked[] = await mapLimit(members, MEMBER_CONCURRENCY, async (m) => {
     const sponsored = await listSponsoredBills(m.id);
@@ -54,7 +56,7 @@ export async function calculateEffectivenessScores(now: Date) {
     const bills = await mapLimit(sponsored, BILL_CONCURRENCY, (b) => scoredBill(b, m.party, counters));
     const chair = chairsCommittee(m);
     if (chair) chairs++;
-    return { id: m.id, score: memberScore(bills, m.party, chair), seniority_tier: seniorityTier(congressesServed(m.terms)), party: m.party };
+    return { id: m.id, score: memberScore(bills, m.party, chair), seniority_tier: seniorityTier(congressesServed(m.terms, current)), party: m.party };
   });
   const percentiles = rankWithinBuckets(ranked);
   const saved = await mapLimit(ranked, WRITE_CONCURRENCY, (r) => {

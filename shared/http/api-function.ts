@@ -23,7 +23,7 @@ import { callerFor, prefetchSubject, verifyBearer, type VerifiedToken } from './
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
 import { parseJson, rawBody } from './body.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp, rateLimitSubject } from './client-ip.ts';
 import { assertFromEdge } from './origin-guard.ts';
 import { NotFoundError, RateLimitedError } from '#shared/errors/app-error.ts';
 import { methodNotAllowed } from './http-error.ts';
@@ -159,7 +159,7 @@ export function findRoute(
 async function enforceRateLimit(route: RouteDef, ip: string, user: User | null): Promise<void> {
   if (!route.rateLimit) return;
   const rule = rateLimitRule(route.rateLimit);
-  const subject = rule.per === 'user' && user ? `user:${user.id}` : `ip:${ip}`;
+  const subject = rule.per === 'user' && user ? `user:${user.id}` : `ip:${rateLimitSubject(ip)}`;
   const decision = await hit(route.rateLimit, subject, rule.limit, rule.windowSeconds);
   if (!decision.allowed) {
     throw new RateLimitedError(decision.retryAfterSeconds, `Too many ${route.rateLimit} attempts; try again in ${decision.retryAfterSeconds} s`);

@@ -8,7 +8,10 @@
  *     the viewer's address and port and which a viewer cannot forge; it is only
  *     trusted together with the origin secret (./origin-guard.ts), so a caller
  *     that bypasses CloudFront is refused before its header is read.
- * A missing or malformed header falls back to sourceIp.
+ * A missing or malformed header (anything but an IP address) falls back to sourceIp.
+ * Rate limits count an IPv6 client by its /64 (rateLimitSubject): one end
+ * site is handed a whole /64, so counting full addresses would give one
+ * machine 2^64 fresh counters.
  */
 import { isIP } from 'node:net';
 import type { TrustProxy } from '#shared/platform/config.ts';
@@ -36,13 +39,41 @@ export function parseViewerAddress(value: string | undefined): string | undefine
   return isIP(address) === family ? address : undefined;
 }
 
-/** The right-most X-Forwarded-For entry. */
+/** The right-most X-Forwarded-For entry when it is an IP address (an over-long or made-up entry is not one). */
 function lastForwardedFor(value: string | undefined): string | undefined {
-  return value
-    ?.split(',')
-    .map((e) => e.trim())
-    .filter(Boolean)
-    .at(-1);
+  const last = value?.slice(value.lastIndexOf(',') + 1).trim();
+  return last && last.length <= 45 && isIP(last) ? last : undefined;
+}
+
+/** The eight 16-bit groups of an IPv6 address Node accepts (with `::` and a dotted IPv4 tail), or undefined. */
+function ipv6Groups(ip: string): number[] | undefined {
+  if (isIP(ip) !== 6) return undefined;
+  const bare = ip.split('%')[0] ?? '';
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(bare);
+  const hex = dotted
+    ? `${bare.slice(0, dotted.index)}${((Number(dotted[1]) << 8) | Number(dotted[2])).toString(16)}:${((Number(dotted[3]) << 8) | Number(dotted[4])).toString(16)}`
+    : bare;
+  const [head = '', tail] = hex.split('::');
+  const part = (s: string) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
+  const [left, right] = [part(head), part(tail ?? '')];
+  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * What a per-client rate limit counts: an IPv4 address as is (an IPv4-mapped
+ * IPv6 address as its IPv4), an IPv6 address by its /64 network.
+ */
+export function rateLimitSubject(ip: string): string {
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 export function clientIp(sourceIp: string | undefined, headers: Record<string, string | undefined>, trust: TrustProxy): string {

@@ -2,7 +2,7 @@
  * Builds the Lambda handler of one job group. It accepts the scheduler's
  * input or the admin bus event (whose detail is the same JobInvocation),
  * runs the named job, and records the run with its summary or error.
- * A run first takes its job's lease (docs/operations.md, "Run leases"): an
+ * A run first takes its job's lease (docs/observability.md, "Run leases"): an
  * overlapping run of the same job (a schedule firing while an admin run is
  * going, a retried event) finds it held, records itself as skipped and
  * does nothing. The lease lasts the job's lifetime, so a holder that died

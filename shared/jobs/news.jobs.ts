@@ -1,4 +1,4 @@
-/** Jobs of the news domain (see the job table in ./job-table.ts; docs/operations.md lists every schedule). */
+/** Jobs of the news domain (see the job table in ./job-table.ts; docs/observability.md lists every schedule). */
 import type { JobDef } from './job.ts';
 
 export const NEWS_JOBS: JobDef[] = [

@@ -1,6 +1,6 @@
 /**
  * When a "running" run is taken to have been killed by its Lambda's timeout
- * (docs/operations.md, "Job runs"): a run whose started_at plus its
+ * (docs/observability.md, "Job runs"): a run whose started_at plus its
  * function's timeout plus a margin has passed without an outcome. Such runs
  * are marked timed_out when read by an admin and when the next run of the
  * same job starts.

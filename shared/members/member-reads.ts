@@ -26,6 +26,9 @@ import { sendMessage } from '#shared/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
 import type { District } from '#shared/domain/members/district.ts';
 import { representativesOf } from '#shared/domain/members/seats.ts';
+import { memberFromSponsor } from '#shared/domain/members/sponsor-member.ts';
+import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import { hasOverlongNameToken, MAX_NAME_TOKEN_LENGTH } from '#shared/domain/members/name-tokens.ts';
 
 /**
  * The ZIP lookup's crosswalk (260 KB of district strings) and the geocoder
@@ -47,6 +50,10 @@ export async function listMembersView(q: string | undefined, filters: MemberFilt
   const following = await followedMembers(userId);
   const extra = (id: string) => (following ? { isFollowing: following.has(id) } : {});
   if (q) {
+    if (hasOverlongNameToken(q)) {
+      const message = `has a word longer than ${MAX_NAME_TOKEN_LENGTH} letters once normalised`;
+      throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'members.word_too_long');
+    }
     const found = (await searchMembers(q, paging.limit * 3)).filter(
       (m) =>
         (!filters.state || m.state === filters.state) && (!filters.chamber || m.chamber === filters.chamber) && (!filters.party || m.party === filters.party),
@@ -59,9 +66,20 @@ export async function listMembersView(q: string | undefined, filters: MemberFilt
   return { items: page.items.map((m) => memberView(m, extra(m.id))), next_cursor: page.next_cursor };
 }
 
-/** GET /api/members/{id}: the profile from one Query; an unenriched member gets its enrichment queued once. */
+/** A member not stored yet, as the newest bill it sponsors describes it (what is known); null when it sponsors none. */
+async function sponsorOnRecord(id: string): Promise<Member | null> {
+  const [bill] = (await listBills({ sponsor_id: id }, 1)).items;
+  return bill?.sponsor ? memberFromSponsor(bill.sponsor, bill.chamber, bill.provenance) : null;
+}
+
+/**
+ * GET /api/members/{id}: the profile from one Query; an unenriched member gets
+ * its enrichment queued once. A sponsor not stored yet answers what its bills
+ * know, and the enrichment fetches and stores the member.
+ */
 export async function memberDetailView(id: string, userId?: string) {
-  const [member, following] = await Promise.all([getMemberDetail(id), followedMembers(userId)]);
+  const [stored, following] = await Promise.all([getMemberDetail(id), followedMembers(userId)]);
+  const member = stored ?? (await sponsorOnRecord(id));
   if (!member) throw memberNotFound(id);
   if (member.enriched_at === null && (await claimEnrichment(id))) {
     await sendMessage('ingest-tasks', { v: 1, type: 'enrich_member', member_id: id }).catch((err: unknown) =>
@@ -73,7 +91,7 @@ export async function memberDetailView(id: string, userId?: string) {
 
 /** GET /api/members/{id}/bills: sponsored and/or cosponsored bills. */
 export async function memberBillsView(id: string, role: 'sponsored' | 'cosponsored' | 'all', paging: { limit: number; cursor?: string }) {
-  if (!(await getMemberDetail(id))) throw memberNotFound(id);
+  if (!(await getMemberDetail(id)) && !(await sponsorOnRecord(id))) throw memberNotFound(id);
   const sponsored = async (cursor?: string) => {
     const page = await listBills({ sponsor_id: id }, paging.limit, cursor);
     return { items: page.items.map((b) => ({ ...billView(b), role: 'sponsor' as const })), next_cursor: page.next_cursor };

@@ -13,7 +13,8 @@ import { logger } from '#shared/platform/logger.ts';
 import { getMemberDetail, listCurrentMembers } from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers/legislators/legislators.client.ts';
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
-import { enrichmentFromDetail, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { enrichmentFromDetail, memberFromDetail, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { enrichedTerms } from '#shared/domain/members/terms.ts';
 
 /**
  * Merges the Congress.gov record with what the legislators dataset adds: LIS
@@ -88,13 +89,24 @@ export async function syncMembers(now: Date) {
   };
 }
 
-/** Enriches one member from its Congress.gov detail (bio, terms, leadership, counts). Idempotent. */
+/**
+ * Enriches one member from its Congress.gov detail (bio, terms, leadership,
+ * counts). A member not stored yet (a sponsor whose profile was opened) is
+ * stored from the detail. Idempotent.
+ */
 export async function enrichMember(memberId: string, now: Date) {
   // The first-view claim lasts an hour (M1b), so a later view asks again once the switch is back on.
   if (!(await getDataSources()).congress_api.enabled) return { member_id: memberId, skipped: disabledByAdmin('congress_api') };
   const member = await getMember(memberId);
-  if (!member) return { member_id: memberId, skipped: 'unknown member' };
   const detail = await getMemberDetail(memberId);
-  await saveMemberEnrichment(memberId, enrichmentFromDetail(detail, now.toISOString()));
+  if (!member) {
+    const fetched = memberFromDetail(detail, now.toISOString());
+    if (!fetched) return { member_id: memberId, skipped: 'the member detail names no state' };
+    await putMember(fetched);
+    return { member_id: memberId, enriched: true, stored: true };
+  }
+  const enrichment = enrichmentFromDetail(detail, now.toISOString());
+  // The detail leaves the current term open and may name no party: what the stored terms know is kept.
+  await saveMemberEnrichment(memberId, { ...enrichment, terms: enrichedTerms(enrichment.terms, member.terms) });
   return { member_id: memberId, enriched: true };
 }

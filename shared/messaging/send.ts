@@ -26,7 +26,7 @@ export interface OutgoingMessage<T> {
   delaySeconds?: number;
 }
 
-/** The body as sent: stamped with the current correlation id unless it carries one (docs/operations.md, "Correlation ids"). */
+/** The body as sent: stamped with the current correlation id unless it carries one (docs/observability.md, "Correlation ids"). */
 function stamped(body: unknown): unknown {
   const id = currentCorrelationId();
   if (!id || !body || typeof body !== 'object' || 'correlation_id' in body) return body;

@@ -11,6 +11,8 @@ import { titleFingerprints } from './0008-title-fingerprints.ts';
 import { memberDashboardCards } from './0009-member-dashboard-cards.ts';
 import { dashboardBillCards } from './0010-dashboard-bill-cards.ts';
 import { recentVotesThree } from './0011-recent-votes-three.ts';
+import { statusCodes } from './0012-status-codes.ts';
+import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -24,4 +26,6 @@ export const MIGRATIONS: readonly Migration[] = [
   memberDashboardCards,
   dashboardBillCards,
   recentVotesThree,
+  statusCodes,
+  sealPushTokensMigration,
 ];

@@ -1,7 +1,7 @@
 /**
  * Send marks: how the notification jobs (release_held_notifications,
  * send_notification_digest, send_weekly_digest) send an event's channel once
- * even when two runs overlap without a lease (docs/operations.md, "Send marks").
+ * even when two runs overlap without a lease (docs/observability.md, "Send marks").
  *   - claim: one conditional UpdateItem per event, before any send. Its
  *     waiting channels become `sending` under the run's claim {id, at}, on
  *     the condition that they are still in the state the run read and that

@@ -12,11 +12,11 @@ import { setEmailEnabled } from '#shared/db/notification-prefs.repository.ts';
 import { resolveNotificationToken } from '#shared/db/notification-tokens.repository.ts';
 import { listFeedEvents } from '#shared/db/notifications.repository.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
-import { publicUrl } from './channel-delivery.ts';
+import { publicUrl } from './public-url.ts';
 import { unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
-import { feedUrl } from './settings.ts';
+import { feedUrl } from './channels/rss.channel.ts';
 import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
 
 export const FEED_ITEMS = 50;
@@ -47,10 +47,15 @@ export async function unsubscribeByGet(token: string, source: 'link' | undefined
   return unsubscribedPage(address, header);
 }
 
-/** POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the re-subscribe button (`action` of the posted form). */
-export async function unsubscribeByPost(token: string, action: string | undefined): Promise<string> {
+/**
+ * POST /api/notifications/unsubscribe/{token}: RFC 8058 one-click, or the
+ * re-subscribe button (`action` of the posted form). The form is read only
+ * once the token is known to be ours: an unknown token costs a lookup, never
+ * a parse of whatever body came with it.
+ */
+export async function unsubscribeByPost(token: string, readAction: () => string | undefined): Promise<string> {
   const { user, address } = await tokenOwner(token);
-  if (action === 'resubscribe') {
+  if (readAction() === 'resubscribe') {
     await setEmailEnabled(user.id, true);
     return resubscribedPage(address);
   }

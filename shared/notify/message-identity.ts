@@ -6,7 +6,7 @@
  * receiver shows the message once: a webhook receiver drops a repeated
  * webhook-id (Standard Webhooks), ntfy replaces the notification of a repeated
  * sequence id (ntfy 2.16 and later), and a repeated Message-ID is the same
- * email (docs/operations.md, "What each step guarantees").
+ * email (docs/observability.md, "What each step guarantees").
  */
 import { createHash } from 'node:crypto';
 import { messageKey, type WebhookOccasion } from '#shared/domain/notify/webhook-payload.ts';

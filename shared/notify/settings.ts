@@ -1,24 +1,30 @@
 /**
- * Notification settings use cases.
- * read: 1. the stored prefs; 2. the RSS token, created on first read; 3. the
- *   view (push_password_set, never the password; the feed URL; telegram and
- *   discord as coming soon).
- * update: 1. apply the update to the stored prefs (422 on cross-key rules);
- *   2. seal a new push password; 3. check a new webhook_url and create the
- *   webhook secret on the first one (webhook-settings.ts); 4. save; 5. create the unsubscribe token
- *   when an email address is saved, or replace it when the address changes
- *   (links mailed to the old address stop working); 6. answer the new view,
- *   with the webhook secret if step 3 created it (the only time it shows).
+ * Notification settings use cases, each channel's part through the channel
+ * tables (shared/domain/notify/channels/, channels/).
+ * read: 1. the stored prefs; 2. the view: the prefs without any channel's
+ *   hidden keys, with what each channel shows instead (push_password_set,
+ *   never the password; the feed URL, its token made on first read;
+ *   telegram and discord as coming soon).
+ * update: 1. read the stored prefs and their version; 2. apply the update
+ *   (422 on a channel's or a cross-key rule; secrets sealed); 3. each
+ *   channel's checks and makings that need I/O (a push_url or webhook_url on
+ *   a private address is a 422; the first webhook_url makes the secret);
+ *   4. save on the condition that the prefs are still at the version read,
+ *   else read again and start over (a save never undoes a write it did not
+ *   see: a one-click unsubscribe, a secret another save already showed);
+ *   5. each channel's after-save (the unsubscribe token follows the email
+ *   address); 6. answer the new view, with what a channel shows only in
+ *   this reply (the webhook secret it made).
  * rotate the feed token: a new RSS token and feed URL; the old URL answers
  *   404 at once (a leaked feed URL is revoked this way).
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
-import { savePrefs } from '#shared/db/notification-prefs.repository.ts';
-import { ensureNotificationToken, rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';
-import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
-import { publicUrl } from './channel-delivery.ts';
+import { readVersionedPrefs, savePrefs } from '#shared/db/notification-prefs.repository.ts';
+import { rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
+import { channelTable } from '#shared/domain/notify/channels/table.ts';
 import {
   readPrefs,
   type NotificationPrefs,
@@ -27,47 +33,61 @@ import {
   type NotificationSettingsView,
 } from '#shared/domain/notify/prefs.schema.ts';
 import { seal } from '#shared/platform/secret-box.ts';
+import { deliveryOf } from './channels/deliveries.ts';
+import { feedUrl } from './channels/rss.channel.ts';
 import { applySettingsUpdate } from './settings-update.ts';
-import { prepareWebhook } from './webhook-settings.ts';
 
-/** The public URL of a feed token. */
-export const feedUrl = (token: string) => `${publicUrl()}/api/notifications/feed/${encodeURIComponent(token)}`;
+/** Attempts of a settings save that keeps finding the prefs changed under it before it answers 409. */
+export const SAVE_ATTEMPTS = 5;
 
-function view(prefs: NotificationPrefs, rssToken: string): NotificationSettingsView {
-  const { push_password_sealed, webhook_secret_sealed, webhook_previous_secret_sealed: _previous, ...visible } = prefs;
+async function view(user: User, prefs: NotificationPrefs): Promise<NotificationSettingsView> {
+  const visible: Record<string, unknown> = { ...prefs };
+  for (const c of channelTable()) for (const key of c.hidden) delete visible[key];
+  const shown = await Promise.all(channelTable().map((c) => deliveryOf(c.name).view(user, prefs)));
   return {
     ...visible,
-    push_password_set: Boolean(push_password_sealed),
-    webhook_secret_set: Boolean(webhook_secret_sealed),
-    rss_feed_url: feedUrl(rssToken),
+    ...Object.assign({}, ...shown),
     telegram: { status: 'coming_soon' },
     discord: { status: 'coming_soon' },
-  };
-}
-
-async function rssToken(user: User): Promise<string> {
-  const token = user.rss_token ?? (await ensureNotificationToken(user.id, 'rss'));
-  if (!token) throw new NotFoundError('No such user', 'user.not_found');
-  return token;
+  } as NotificationSettingsView;
 }
 
 /** GET /api/notifications/settings. */
 export async function readSettings(user: User): Promise<NotificationSettingsView> {
-  return view(readPrefs(user.notification_prefs), await rssToken(user));
+  return view(user, readPrefs(user.notification_prefs));
+}
+
+/** One attempt of a save: null when another writer changed the prefs since they were read. */
+async function trySave(user: User, update: NotificationSettingsUpdate): Promise<NotificationSettingsUpdateReply | null> {
+  const stored = await readVersionedPrefs(user.id);
+  if (!stored) throw new NotFoundError('No such user', 'user.not_found');
+  const before = stored.prefs;
+  const applied = applySettingsUpdate(before, update, (plain) => seal(plain));
+  const { errors } = applied;
+  if (errors.length) throw new InvalidInputError(errors.map((e) => e.message).join('; '), errors, 'notifications.invalid_settings');
+  let next = applied.prefs;
+  const shown: Record<string, unknown> = {};
+  for (const c of channelTable()) {
+    const prepare = deliveryOf(c.name).prepareSave;
+    if (!prepare) continue;
+    const prepared = await prepare({ user, before, next });
+    next = prepared.prefs;
+    Object.assign(shown, prepared.shown);
+  }
+  const outcome = await savePrefs(user.id, next, stored.version);
+  if (outcome === 'missing') throw new NotFoundError('No such user', 'user.not_found');
+  if (outcome === 'stale') return null;
+  for (const c of channelTable()) await deliveryOf(c.name).afterSave?.({ user, before, next });
+  return { ...(await view(user, next)), ...shown };
 }
 
 /** PUT /api/notifications/settings. */
 export async function updateSettings(user: User, update: NotificationSettingsUpdate): Promise<NotificationSettingsUpdateReply> {
-  const before = readPrefs(user.notification_prefs);
-  const applied = applySettingsUpdate(before, update, (plain) => seal(plain));
-  const { errors } = applied;
-  if (errors.length) throw new InvalidInputError(errors.map((e) => e.message).join('; '), errors, 'notifications.invalid_settings');
-  const { prefs, secret } = await prepareWebhook(before, applied.prefs);
-  if (!(await savePrefs(user.id, prefs))) throw new NotFoundError('No such user', 'user.not_found');
-  const addressChanged = prefs.email_address !== readPrefs(user.notification_prefs).email_address;
-  if (addressChanged && user.email_unsubscribe_token) await rotateNotificationToken(user.id, 'unsubscribe');
-  else if (prefs.email_address && !user.email_unsubscribe_token) await ensureNotificationToken(user.id, 'unsubscribe');
-  return { ...view(prefs, await rssToken(user)), ...(secret ? { webhook_secret: secret } : {}) };
+  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+    const reply = await trySave(user, update);
+    if (reply) return reply;
+  }
+  throw new ConflictError('The notification settings kept changing while saving; try again', 'notifications.settings_conflict');
 }
 
 /** The RSS token and the feed URL built from it. */

@@ -100,18 +100,25 @@ export async function readUserCollection(user: User, id: string, paging: Paging)
 
 /** Renames and/or toggles is_public on the caller's collection. */
 export async function updateUserCollection(user: User, id: string, change: CollectionUpdate): Promise<Collection> {
-  const current = await getCollectionWithKey(user.id, id);
-  if (!current) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
   const renamed = change.name !== undefined ? checkedName(change.name) : undefined;
-  try {
-    const updated = await updateCollection(current, { ...(renamed ?? {}), ...(change.is_public !== undefined ? { is_public: change.is_public } : {}) });
-    if (!updated) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
-    return updated;
-  } catch (err) {
-    if (err instanceof CollectionNameTakenError) throw nameTaken(renamed?.name ?? '');
-    throw err;
+  // A rename is conditional on the name it read (collections.repository.ts): one that lost to a concurrent rename reads again.
+  for (let attempt = 0; attempt < RENAME_ATTEMPTS; attempt++) {
+    const current = await getCollectionWithKey(user.id, id);
+    if (!current) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
+    try {
+      const updated = await updateCollection(current, { ...(renamed ?? {}), ...(change.is_public !== undefined ? { is_public: change.is_public } : {}) });
+      if (!updated) throw new NotFoundError(`No collection ${id}`, 'collection.not_found');
+      if (updated !== 'stale') return updated;
+    } catch (err) {
+      if (err instanceof CollectionNameTakenError) throw nameTaken(renamed?.name ?? '');
+      throw err;
+    }
   }
+  throw new ConflictError(`Collection ${id} kept being renamed while renaming it; try again`, 'collection.rename_conflict');
 }
+
+/** Attempts of a rename that keeps finding the collection renamed under it before it answers 409. */
+const RENAME_ATTEMPTS = 5;
 
 /** Deletes the caller's collection with its bills, name claim and share link. */
 export async function deleteUserCollection(user: User, id: string): Promise<void> {

@@ -1,8 +1,10 @@
 /**
  * Follow use cases: list, follow, unfollow, set a bill follow's mode.
  * follow: 1. check the target id's form for its type (422) and that the bill
- *   or member exists (404); 2. create the follow unless it exists (idempotent);
- *   3. return it with whether it is new.
+ *   or member exists (404); 2. refuse a new follow beyond MAX_FOLLOWS_PER_KIND
+ *   (422); 3. create the follow unless it exists (idempotent);
+ *   4. a bill already followed with another mode than the one asked for takes
+ *   the new mode (API.md); 5. return it with whether it is new.
  * unfollow: 1. read the id; 2. delete the caller's follow (404 when the caller
  *   has none, including another user's follow); the letter pre-fill clears with it.
  * setMode: 1. read the id; 2. only bill follows carry a mode (422); 3. update
@@ -11,7 +13,8 @@
 import type { User } from '#shared/domain/users/user.schema.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
-import { createFollow, deleteFollow, getFollow, listFollows, setFollowMode } from '#shared/db/follows.repository.ts';
+import { countFollows, createFollow, deleteFollow, getFollow, listFollowsPage, setFollowMode } from '#shared/db/follows.repository.ts';
+import type { Page } from '#shared/db/dynamo.ts';
 import { getMember } from '#shared/db/members.repository.ts';
 import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
@@ -35,10 +38,31 @@ function canonicalTarget(type: FollowTargetType, raw: string, path: string): str
   throw new InvalidInputError(`Invalid ${path}: ${message}`, [{ path, message }], 'follow.invalid_target');
 }
 
-/** The caller's follows, optionally of one type. */
-export const listUserFollows = (user: User, type?: FollowTargetType): Promise<Follow[]> => listFollows(user.id, type);
+/**
+ * Follows per user and kind (API.md): enough for anyone following by hand,
+ * and a bound on what one account makes every list, fan-out and feed read.
+ */
+export const MAX_FOLLOWS_PER_KIND = 1000;
 
-/** Follows a bill, member or topic; following again returns the existing follow. */
+/** A page of the caller's follows, optionally of one type. */
+export const listUserFollows = (
+  user: User,
+  type: FollowTargetType | undefined,
+  paging: { limit: number; cursor?: string | undefined },
+): Promise<Page<Follow>> => listFollowsPage(user.id, type, paging.limit, paging.cursor);
+
+/** A 422 when the caller already has the most follows of a kind and this one would be new. */
+async function assertRoomFor(user: User, type: FollowTargetType, targetId: string): Promise<void> {
+  if ((await countFollows(user.id, type, MAX_FOLLOWS_PER_KIND)) < MAX_FOLLOWS_PER_KIND) return;
+  if (await getFollow(user.id, type, targetId)) return;
+  throw new InvalidInputError(
+    `You follow ${MAX_FOLLOWS_PER_KIND} ${type}s already, the most allowed; unfollow one to follow another`,
+    [{ path: 'body.target_id', message: `at most ${MAX_FOLLOWS_PER_KIND} ${type} follows per user` }],
+    'follow.limit_reached',
+  );
+}
+
+/** Follows a bill, member or topic; following again returns the existing follow, with the mode asked for. */
 export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
   const targetId = canonicalTarget(request.target_type, request.target_id, 'body.target_id');
   if (request.target_type !== 'bill' && request.follow_mode != null) {
@@ -50,7 +74,13 @@ export async function follow(user: User, request: FollowRequest): Promise<{ foll
   }
   if (request.target_type === 'bill' && !(await getBill(targetId))) throw new NotFoundError(`No bill ${targetId}`, 'bill.not_found');
   if (request.target_type === 'member' && !(await getMember(targetId))) throw new NotFoundError(`No member ${targetId}`, 'member.not_found');
-  return createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
+  await assertRoomFor(user, request.target_type, targetId);
+  const result = await createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
+  const mode = request.follow_mode;
+  if (result.created || mode == null || result.follow.follow_mode === mode) return result;
+  const updated = await setFollowMode(user.id, request.target_type, targetId, mode);
+  // Unfollowed in between: following again creates it afresh with the mode asked for.
+  return updated ? { follow: updated, created: false } : follow(user, request);
 }
 
 function parseId(id: string): { type: FollowTargetType; targetId: string } {

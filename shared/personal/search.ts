@@ -12,6 +12,9 @@ import { searchBills } from '#shared/db/bill-search.repository.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { searchMembers } from '#shared/db/members.repository.ts';
 import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
+import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-words.ts';
+import { hasOverlongNameToken } from '#shared/domain/members/name-tokens.ts';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
@@ -40,10 +43,18 @@ function cachedTopics(now = Date.now()): Promise<{ topic: string; bill_count: nu
   return topicCache.topics;
 }
 
+/** A 422 for a query with a word no title or name can hold once normalised: its key would pass DynamoDB's size limit. */
+function refuseOverlongWords(query: string): void {
+  if (!hasOverlongWord(query) && !hasOverlongNameToken(query)) return;
+  const message = `has a word longer than ${MAX_WORD_LENGTH} letters once normalised`;
+  throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'search.word_too_long');
+}
+
 /** Searches bills, members and topics at once. */
 export async function search(q: string, limit = SEARCH_RESULTS_PER_KIND): Promise<SearchResult> {
   const query = q.trim();
   if (!query) return { q: query, bills: [], members: [], topics: [] };
+  refuseOverlongWords(query);
   if (parseBillNumber(query)) return { q: query, bills: (await searchBills(query, limit)).map(billSummary), members: [], topics: [] };
   const [bills, members, topics] = await Promise.all([searchBills(query, limit), searchMembers(query, limit), cachedTopics()]);
   return {

@@ -82,6 +82,8 @@ const ConfigFields = z.object({
     ),
   ),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
+  /** Failed logins per account (per email address, whether or not it has an account) in 15 minutes. */
+  RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
   RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
   RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),

@@ -5,7 +5,7 @@
  * (shared/platform/logger.ts). Kept in AsyncLocalStorage rather than in a
  * global so that a worker's records, which run concurrently in one
  * invocation, each log and send under their own id, and nothing of one
- * record outlives it. docs/operations.md, "Correlation ids", shows how to
+ * record outlives it. docs/observability.md, "Correlation ids", shows how to
  * follow one id through the logs.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

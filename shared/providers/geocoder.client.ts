@@ -7,6 +7,7 @@
  */
 import * as z from 'zod';
 import { config } from '#shared/platform/config.ts';
+import { congressForDate } from '#shared/domain/bills/bill-id.ts';
 import { districtFromGeographies, type District } from '#shared/domain/members/district.ts';
 import { getText } from '#shared/providers/transport/http-transport.ts';
 import { parseJsonBody, parsePayload } from '#shared/providers/transport/provider-error.ts';
@@ -71,8 +72,8 @@ export async function geocodeAddress(address: string, opts: LookupOptions = {}):
 export const districtQueryUrl = (lat: number, lon: number) =>
   `${config().DISTRICT_BOUNDARIES_BASE_URL.replace(/\/$/, '')}/geocoder/geographies/coordinates?x=${lon}&y=${lat}&benchmark=Public_AR_Current&vintage=Current_Current&layers=all&format=json`;
 
-/** The congressional district containing a point, or null. */
+/** The congressional district containing a point, in the sitting Congress's lines, or null. */
 export async function districtAt(lat: number, lon: number, opts: LookupOptions = {}): Promise<District | null> {
   const res = await getText({ provider: BOUNDARIES, url: districtQueryUrl(lat, lon), retries: opts.retries ?? 2, timeoutMs: opts.timeoutMs ?? 10_000 });
-  return districtFromGeographies(parseJsonBody(BOUNDARIES, 'district query', res.text));
+  return districtFromGeographies(parseJsonBody(BOUNDARIES, 'district query', res.text), congressForDate(new Date()));
 }

@@ -4,7 +4,7 @@
  * dead-lettered, the edge closed (no request without the origin secret gets
  * past the API functions), TLS enforced on the alarm topic, email scoped to
  * the configured SES identity, and the alarms and dashboard of
- * docs/operations.md in place. Dev without the edge changes nothing of the edge.
+ * docs/observability.md in place. Dev without the edge changes nothing of the edge.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -302,10 +302,10 @@ describe('alarms', () => {
 
   it('sends every alarm to the topic and links its runbook, whose section exists', () => {
     const [topicId] = resourcesOf(prod.template, 'AWS::SNS::Topic').map(([id]) => id);
-    const docs = readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+    const docs = readFileSync(path.join(ROOT, 'docs/observability.md'), 'utf8');
     for (const [id, a] of alarms()) {
       expect(a.AlarmActions, id).toEqual([{ Ref: topicId }]);
-      expect(a.AlarmDescription, id).toContain('docs/operations.md#alarms');
+      expect(a.AlarmDescription, id).toContain('docs/observability.md#alarms');
       // Each alarm family has its own runbook entry, named after the alarm id pattern.
       const suffix = String(a.AlarmName).replace('BillWatch-prod-', '');
       expect(docs, suffix).toContain(`\`${alarmFamily(suffix)}\``);

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startFauxqs } from 'fauxqs';
 import { startDynamoDbLocal } from '../../local/dynamodb-local.ts';
+import { startFauxqsLocal } from '../../local/fauxqs-local.ts';
 import { formatCoverage, readCoverage } from '../e2e/support/route-coverage.ts';
 
 declare module 'vitest' {
@@ -23,7 +23,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), startFauxqs({ port: 0, logger: false })]);
+  const [dynamoLocal, fauxqs] = await Promise.all([startDynamoDbLocal(), startFauxqsLocal()]);
   project.provide('dynamoEndpoint', dynamoLocal.endpoint);
   project.provide('fauxqsEndpoint', fauxqs.address);
   const coverageDir = mkdtempSync(join(tmpdir(), 'billwatch-contract-'));

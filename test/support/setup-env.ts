@@ -9,6 +9,7 @@ import { resetClients } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 
 const suffix = randomBytes(4).toString('hex');
+const NO_EMULATOR = 'http://127.0.0.1:9';
 Object.assign(process.env, {
   STAGE: 'test',
   // Node 20 runs the tests; Lambda runs nodejs22.x, so the SDK's Node 20 notice is noise here.
@@ -16,9 +17,11 @@ Object.assign(process.env, {
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'test',
   AWS_SECRET_ACCESS_KEY: 'test',
-  AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint'),
-  AWS_ENDPOINT_URL_SQS: inject('fauxqsEndpoint'),
-  AWS_ENDPOINT_URL_S3: inject('fauxqsEndpoint'),
+  // Tiers without emulators (unit, infra) get an address nothing listens on, so a
+  // test that reaches AWS by mistake fails at once instead of leaving the machine.
+  AWS_ENDPOINT_URL_DYNAMODB: inject('dynamoEndpoint') ?? NO_EMULATOR,
+  AWS_ENDPOINT_URL_SQS: inject('fauxqsEndpoint') ?? NO_EMULATOR,
+  AWS_ENDPOINT_URL_S3: inject('fauxqsEndpoint') ?? NO_EMULATOR,
   TABLE_NAME: `test-${suffix}`,
   BUCKET_NAME: `test-${suffix}`,
   QUEUE_PREFIX: `test-${suffix}-`,

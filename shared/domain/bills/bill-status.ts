@@ -32,9 +32,9 @@ export const BILL_STATUSES = [
   'FAIL:ORIGINATING:SENATE',
   'FAIL:SECOND:HOUSE',
   'FAIL:SECOND:SENATE',
-  'OVERRIDE_PASS_OVER:HOUSE',
-  'OVERRIDE_PASS_OVER:SENATE',
   'VETOED:POCKET',
+  'VETOED:OVERRIDE_PASS_OVER:HOUSE',
+  'VETOED:OVERRIDE_PASS_OVER:SENATE',
   'VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE',
   'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE',
   'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
@@ -44,6 +44,19 @@ export const BillStatus = lazySchema(() =>
   z.enum(BILL_STATUSES).describe('Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …'),
 );
 export type BillStatus = z.infer<ReturnType<typeof BillStatus>>;
+
+/**
+ * Codes this service stored before it took unitedstates/congress's spelling of
+ * the one-chamber override (which keeps the VETOED: prefix), mapped to the
+ * real code: what is stored is read through it until migration 0012 rewrote it.
+ */
+export const LEGACY_STATUS_CODES: Readonly<Record<string, BillStatus>> = {
+  'OVERRIDE_PASS_OVER:HOUSE': 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
+  'OVERRIDE_PASS_OVER:SENATE': 'VETOED:OVERRIDE_PASS_OVER:SENATE',
+};
+
+/** A stored status code in today's vocabulary (a legacy code mapped; anything else as it is, for the schema to judge). */
+export const currentStatusCode = (code: unknown): unknown => (typeof code === 'string' ? (LEGACY_STATUS_CODES[code] ?? code) : code);
 
 /** Every bill on record has at least been introduced; actions move it on from here. */
 export const INITIAL_STATUS: BillStatus = 'INTRODUCED';
@@ -77,6 +90,8 @@ export const StatusFilter = lazySchema(() =>
     .string()
     .trim()
     .toUpperCase()
+    // A link made when the one-chamber override was spelled without VETOED: still filters the same bills.
+    .transform((v) => (v === 'OVERRIDE_PASS_OVER' || v.startsWith('OVERRIDE_PASS_OVER:') ? `VETOED:${v}` : v))
     .refine((v) => STATUS_FILTER_VALUES.has(v), { error: 'must be a bill status such as PASS_OVER:HOUSE, or a prefix of one such as ENACTED' }),
 );
 

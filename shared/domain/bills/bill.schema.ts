@@ -112,6 +112,10 @@ export const Member = lazySchema(() =>
     lis_id: z.string().nullable().default(null).describe('The Senate LIS id; null for House members or when unknown'),
     birth_year: z.number().int().nullable().default(null).describe('Filled by the first-view enrichment (ingestion); null until then.'),
     terms: z.array(MemberTerm()).default([]).describe('The terms served, oldest first'),
+    in_office: z
+      .boolean()
+      .default(true)
+      .describe('Whether the member serves now: false once the last term has ended (died, resigned, term over), though the record stays.'),
     leadership_roles: z.array(LeadershipRole()).default([]).describe('Leadership positions held'),
     sponsored_count: z.number().int().nullable().default(null).describe('Bills sponsored; null until the profile is enriched'),
     cosponsored_count: z.number().int().nullable().default(null).describe('Bills cosponsored; null until the profile is enriched'),

@@ -14,7 +14,7 @@ const RULES: [Exclude<ActionCategory, 'new_document' | 'new_amendment' | 'status
     /(\bordered to be reported\b|\bordered reported\b|^reported\b|\breported by\b|\breported (with|without|favorably|an original|in the nature)\b|committee report filed|\breport filed\b)/i,
   ],
   ['calendar', /\bplaced on (the )?([a-z.]+ )*calendar\b/i],
-  ['referral', /\b(referred to|introduced in|^introduced\b)/i],
+  ['referral', /\b(referred (?:(?:concurrently|jointly|sequentially|additionally) )?to|introduced in|^introduced\b)/i],
 ];
 
 /** The category of an action's text (the Congress.gov action type helps only where the text is silent). */
@@ -24,4 +24,16 @@ export function categorizeAction(text: string, type?: string | null): ActionCate
   if (type === 'IntroReferral') return 'referral';
   if (type === 'Calendars') return 'calendar';
   return 'procedural';
+}
+
+/**
+ * The category of a bill's latest action: the one its entry in the bill's
+ * action list was given (categorised once, with the provider's action type),
+ * or, before the actions are known, what the text alone says.
+ */
+export function latestActionCategory(
+  latest: { date: string; text: string },
+  actions: readonly { action_date: string; action_text: string; category: ActionCategory }[],
+): ActionCategory {
+  return actions.find((a) => a.action_date === latest.date && a.action_text === latest.text)?.category ?? categorizeAction(latest.text);
 }

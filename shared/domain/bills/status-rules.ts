@@ -56,7 +56,10 @@ export type VoteStage = 'origin' | 'second' | 'pingpong' | 'conference' | 'clotu
 
 export type ActionEffect =
   | { kind: 'vote'; stage: VoteStage; vote: VoteInfo; suspension: boolean; amended: boolean }
-  | { kind: 'introduced' | 'referral' | 'reported' | 'presented' | 'vetoed' | 'pocket_veto' | 'signed' | 'unsigned' | 'law' };
+  | {
+      kind:
+        'introduced' | 'referral' | 'reported' | 'calendar' | 'after_origin_passage' | 'presented' | 'vetoed' | 'pocket_veto' | 'signed' | 'unsigned' | 'law';
+    };
 export type OtherEffect = Exclude<ActionEffect, { kind: 'vote' }>['kind'];
 
 // Reading an action ------------------------------------------------------------------------
@@ -122,7 +125,10 @@ const OTHER_ACTIONS: [OtherEffect, RegExp][] = [
     'reported',
     /Ordered to be Reported|Committee Agreed to Seek Consideration Under Suspension of the Rules|Committee on .*\. (?:Original measure )?reported (?:to Senate )?by|^Reported to Senate from the |^Reported (?:\(Amended\) )?by (?:the )?Committee on|\bCommittee on [^.]*?\.? Discharged\b/i,
   ],
-  ['referral', /\bReferred to\b/i],
+  // unitedstates/congress reads "Placed on the … Calendar, Calendar No. N." before a report as REPORTED (GovTrack's reading).
+  ['calendar', /Placed on (?:the )?[\w ]+ Calendar(?: under [\w ]+)?[,.] Calendar No\. \d+\./i],
+  // "Referred to …", and the Senate's "referred concurrently / jointly / sequentially to the Committees on …".
+  ['referral', /\bReferred (?:(?:concurrently|jointly|sequentially|additionally) )?to\b/i],
   ['introduced', /^(?:Introduced|Submitted) in (?:the )?(?:House|Senate)\b/i],
 ];
 
@@ -251,6 +257,19 @@ function readOldStyle(s: StatusSubject, line: string): ActionEffect | null {
   return null;
 }
 
+/**
+ * Actions that can only follow the originating chamber's passage: the other
+ * chamber receiving the measure, or a message on either chamber's action. They
+ * stand in for a passage vote the stored actions lack (a partial recording, a
+ * bill first seen late), so the status never contradicts the latest action.
+ */
+function readAfterOriginPassage(s: StatusSubject, line: string): ActionEffect | null {
+  const received = /^Received in the (House|Senate)\b/i.exec(line);
+  if (received && (received[1] ?? '').toLowerCase() !== originChamber(s)) return { kind: 'after_origin_passage' };
+  if (/^Message on (?:House|Senate) action (?:sent to|received in) (?:the )?(?:House|Senate)\b/i.test(line)) return { kind: 'after_origin_passage' };
+  return null;
+}
+
 /** What an action text records for this bill, or null (an amendment's own action, or nothing the status rules read). */
 export function readAction(s: StatusSubject, text: string): ActionEffect | null {
   const line = stripReferences(text);
@@ -264,6 +283,8 @@ export function readAction(s: StatusSubject, text: string): ActionEffect | null 
     readSenateVote(s, line) ??
     readOldStyle(s, line);
   if (asVote) return asVote;
+  const implied = readAfterOriginPassage(s, line);
+  if (implied) return implied;
   for (const [kind, re] of OTHER_ACTIONS) if (re.test(line)) return { kind };
   return null;
 }
@@ -297,7 +318,7 @@ export interface VoteTransition {
   rule: string;
 }
 
-const chambers = (prefix: 'PASS_OVER' | 'PASS_BACK' | 'FAIL:ORIGINATING' | 'FAIL:SECOND' | 'CONFERENCE:PASSED' | 'OVERRIDE_PASS_OVER'): ByChamber => ({
+const chambers = (prefix: 'PASS_OVER' | 'PASS_BACK' | 'FAIL:ORIGINATING' | 'FAIL:SECOND' | 'CONFERENCE:PASSED' | 'VETOED:OVERRIDE_PASS_OVER'): ByChamber => ({
   house: `${prefix}:HOUSE`,
   senate: `${prefix}:SENATE`,
 });
@@ -329,7 +350,7 @@ export const VOTE_TRANSITIONS: readonly VoteTransition[] = [
     to: { house: 'VETOED:OVERRIDE_FAIL_SECOND:HOUSE', senate: 'VETOED:OVERRIDE_FAIL_SECOND:SENATE' },
     rule: 'override failed in the second chamber',
   },
-  { stages: ['override'], result: 'pass', when: (c) => c.originating, to: chambers('OVERRIDE_PASS_OVER'), rule: 'one chamber overrode the veto' },
+  { stages: ['override'], result: 'pass', when: (c) => c.originating, to: chambers('VETOED:OVERRIDE_PASS_OVER'), rule: 'one chamber overrode the veto' },
   { stages: ['override'], result: 'pass', to: 'ENACTED:VETO_OVERRIDE', rule: 'both chambers overrode the veto' },
   {
     stages: ['conference'],
@@ -354,11 +375,14 @@ export interface OtherTransition {
   effect: OtherEffect;
   /** The statuses the row applies to (all when absent). */
   from?: (prior: BillStatus) => boolean;
-  to: BillStatus | null;
+  /** The status after the action, the final passage of the measure's kind, the originating chamber's passage, or no change. */
+  to: BillStatus | 'passed' | 'origin_passed' | null;
   rule: string;
 }
 
-const isVetoed = (s: BillStatus) => s === 'PROV_KILL:VETO' || s.startsWith('VETOED:') || s.startsWith('OVERRIDE_PASS_OVER:');
+const isVetoed = (s: BillStatus) => s === 'PROV_KILL:VETO' || s.startsWith('VETOED:');
+/** Passed both chambers in the same form, or beyond (the President's turn, a veto, a law). */
+const passedBoth = (s: BillStatus) => s.startsWith('PASSED:') || s.startsWith('ENACTED:') || isVetoed(s);
 
 /** Everything else, first matching row wins. */
 export const OTHER_TRANSITIONS: readonly OtherTransition[] = [
@@ -369,6 +393,9 @@ export const OTHER_TRANSITIONS: readonly OtherTransition[] = [
     to: 'REPORTED',
     rule: 'reported (or ordered reported, or discharged) by committee',
   },
+  { effect: 'calendar', from: (p) => p === 'INTRODUCED' || p === 'REFERRED', to: 'REPORTED', rule: 'placed on a calendar before a report' },
+  { effect: 'after_origin_passage', from: (p) => EARLY.has(p), to: 'origin_passed', rule: 'received by the other chamber: the originating one passed it' },
+  { effect: 'presented', from: (p) => !passedBoth(p), to: 'passed', rule: 'presented to the President: both chambers passed it' },
   { effect: 'signed', to: 'ENACTED:SIGNED', rule: 'signed by the President' },
   { effect: 'pocket_veto', to: 'VETOED:POCKET', rule: 'pocket-vetoed' },
   { effect: 'vetoed', to: 'PROV_KILL:VETO', rule: 'vetoed; Congress may override' },
@@ -389,7 +416,10 @@ export function transition(s: StatusSubject, prior: BillStatus, effect: ActionEf
     return typeof row.to === 'string' ? row.to : row.to[effect.vote.chamber];
   }
   const row = OTHER_TRANSITIONS.find((r) => r.effect === effect.kind && (!r.from || r.from(prior)));
-  return row?.to ?? null;
+  if (!row || row.to === null) return null;
+  if (row.to === 'passed') return PASSED_BY_KIND[kind];
+  if (row.to === 'origin_passed') return kind === 'simple_res' ? PASSED_BY_KIND[kind] : chambers('PASS_OVER')[originChamber(s)];
+  return row.to;
 }
 
 /** The new status after an action (null when unchanged) and the vote it records (null when none). */

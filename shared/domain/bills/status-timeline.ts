@@ -28,6 +28,10 @@ function rankWithinDay(effect: ActionEffect | null): number {
       introduced: 0,
       referral: 2,
       reported: 3,
+      // A bill is placed on a calendar once reported, so a same-day report is the change.
+      calendar: 3.5,
+      // After the originating chamber's vote of the same day, before the other chamber's.
+      after_origin_passage: 5.5,
       presented: 10,
       vetoed: 11,
       pocket_veto: 13,

@@ -9,7 +9,7 @@
  * Why a lease: the batch is built by a job (up to 1,000 texts read from S3),
  * and a job can die (timeout, crash) between claiming the slot and recording
  * the batch id. A `requested` slot therefore carries `lease_until`; once it
- * has passed, the slot is free again (docs/operations.md "An LLM batch is
+ * has passed, the slot is free again (docs/runbooks.md "An LLM batch is
  * stuck"). A submitted batch has no lease: it holds the slot until the poll
  * records it completed (imported), failed, expired or cancelled.
  */

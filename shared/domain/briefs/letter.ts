@@ -5,6 +5,7 @@
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import type { BriefPoint } from './brief.schema.ts';
+import { fence } from './prompts.ts';
 
 export const STANCES = ['YES', 'NO'] as const;
 export type Stance = (typeof STANCES)[number];
@@ -36,12 +37,10 @@ const OPENINGS: Record<Tone, string> = {
 export function letterMessage(input: LetterInput): string {
   const points = input.points.map((p, i) => `${i + 1}. ${p.text}${p.citation ? ` (${p.citation.section}: "${p.citation.quote}")` : ''}`).join('\n');
   return [
-    `BILL: ${input.bill.label}, ${input.bill.title}`,
+    fence('bill', `BILL: ${input.bill.label}, ${input.bill.title}\nPOINTS:\n${points}`),
     `POSITION: the writer asks the representative to vote ${input.stance === 'YES' ? 'YES (support)' : 'NO (oppose)'}`,
     `TONE: ${input.tone}`,
     `REPRESENTATIVE: ${input.rep_name ?? 'not named; use "Dear Representative"'}`,
-    'POINTS:',
-    points,
   ].join('\n');
 }
 

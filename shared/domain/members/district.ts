@@ -6,6 +6,10 @@
  * number the service gives: the Census codes 00 (at-large seat) and 98
  * (non-voting delegate) read as district 0; whether a state has a single
  * seat is decided from the stored members (seats.ts), never from a list.
+ * A layer named for a later Congress than the sitting one ("120th
+ * Congressional Districts" during the 119th: new lines drawn, not yet
+ * represented) is not read, so an answer carrying only that one is refused
+ * like an answer with no layer; of the others, the newest is read first.
  */
 import { STATE_FIPS } from './state-codes.ts';
 
@@ -39,14 +43,28 @@ function fromFeature(f: Feature): District | null {
   return fips && cdField ? toDistrict(fips.padStart(2, '0'), str(f[cdField]) ?? '') : null;
 }
 
-/** The district in a geographies object (or a whole response); null when no congressional layer answers. */
-export function districtFromGeographies(response: unknown): District | null {
+/** The Congress a layer is named for ("119th Congressional Districts" → 119), or null for an unnumbered one. */
+const layerCongress = (layer: string): number | null => {
+  const m = /^(\d+)(?:st|nd|rd|th)\b/i.exec(layer.trim());
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * The district in a geographies object (or a whole response) for the sitting
+ * `congress`; null when no congressional layer of it, or of an earlier one, answers.
+ */
+export function districtFromGeographies(response: unknown, congress: number): District | null {
   const root = (response ?? {}) as Record<string, unknown>;
   const result = (root.result ?? root) as Record<string, unknown>;
   const matches = Array.isArray(result.addressMatches) ? (result.addressMatches as Record<string, unknown>[]) : [];
   const geographies = (result.geographies ?? matches[0]?.geographies ?? {}) as Record<string, unknown>;
-  for (const [layer, features] of Object.entries(geographies)) {
-    if (!/congressional district/i.test(layer) || !Array.isArray(features)) continue;
+  const layers = Object.entries(geographies)
+    .filter(([layer]) => /congressional district/i.test(layer))
+    .map(([layer, features]) => ({ n: layerCongress(layer), features }))
+    .filter(({ n }) => n === null || n <= congress)
+    .sort((a, b) => (b.n ?? 0) - (a.n ?? 0));
+  for (const { features } of layers) {
+    if (!Array.isArray(features)) continue;
     for (const f of features as Feature[]) {
       const d = fromFeature(f);
       if (d) return d;

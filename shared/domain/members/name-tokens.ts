@@ -3,6 +3,19 @@
  * same set, so either form finds the member. Accents are folded.
  */
 export function nameTokens(name: string): string[] {
+  return normalisedTokens(name).filter((t) => t.length <= MAX_NAME_TOKEN_LENGTH);
+}
+
+/**
+ * The longest name token. Tokens become keys, and normalising can multiply a
+ * text's length ("ﬃ" is "ffi"), so the bound is on the normalised token.
+ */
+export const MAX_NAME_TOKEN_LENGTH = 64;
+
+/** True when a name search holds a token longer than any name's once normalised. */
+export const hasOverlongNameToken = (q: string): boolean => normalisedTokens(q).some((t) => t.length > MAX_NAME_TOKEN_LENGTH);
+
+function normalisedTokens(name: string): string[] {
   return [
     ...new Set(
       name

@@ -11,7 +11,7 @@
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
 import { congressOfYear, termCongresses } from '#shared/domain/scores/seniority.ts';
 
-type Delegate = Pick<Member, 'chamber' | 'district' | 'terms'>;
+type Delegate = Pick<Member, 'chamber' | 'district' | 'terms'> & Partial<Pick<Member, 'in_office'>>;
 
 /**
  * The congress a state's delegation is serving in: the newest congress any
@@ -28,15 +28,17 @@ export function congressBeingServed(members: readonly Delegate[]): number | null
 }
 
 /**
- * The members still serving: a term of theirs covers the congress being
- * served; a member with no stored terms is kept (nothing says they left).
+ * The members still serving: not flagged out of office, and a term of theirs
+ * covers the congress being served; a member with no stored terms is kept
+ * unless the flag says they left.
  * Pass the whole delegation: senators' terms alone may all have started
  * before the congress being served.
  */
 export function servingMembers<M extends Delegate>(members: readonly M[]): M[] {
-  const congress = congressBeingServed(members);
-  if (congress === null) return [...members];
-  return members.filter((m) => m.terms.length === 0 || m.terms.some((t) => termCongresses(t).includes(congress)));
+  const inOffice = members.filter((m) => m.in_office !== false);
+  const congress = congressBeingServed(inOffice);
+  if (congress === null) return inOffice;
+  return inOffice.filter((m) => m.terms.length === 0 || m.terms.some((t) => termCongresses(t).includes(congress)));
 }
 
 /** The seats (district numbers, null when a provider gave none) of the state's serving House members, each once. */

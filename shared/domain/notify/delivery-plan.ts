@@ -1,12 +1,15 @@
 /**
- * What happens to an event on each channel of one user, decided from their
- * preferences at `now`: RSS is marked at once (a feed is read when the reader
- * wants, so neither quiet hours nor digests apply to it); push, email and
- * webhook are sent now, held for quiet hours, or held for the user's digest. The weekly
- * digest is itself a digest, so only quiet hours hold it.
+ * What happens to an event on each channel of the table for one user,
+ * decided from their preferences at `now`: a channel that is read (RSS) is
+ * marked at once (a feed is read when the reader wants, so neither quiet
+ * hours nor digests apply to it); a channel that is sent is sent now, held
+ * for quiet hours, or held for the user's digest. The weekly
+ * digest is itself a digest: quiet hours hold it, and a weekly-digest user
+ * gets it inside their Monday bundle (one message that morning, not two).
  */
 import { holdsForDigest, nextDigestAt } from './digest-schedule.ts';
 import type { ChannelStates, NotificationKind } from './notification.schema.ts';
+import { channelNamed, channelTable, type ChannelName } from './channels/table.ts';
 import type { NotificationPrefs } from './prefs.schema.ts';
 import { inQuietHours, quietHoursRelease } from './quiet-hours.ts';
 
@@ -16,40 +19,31 @@ export interface DeliveryPlan {
   due_at: string | null;
 }
 
-/** Whether push is configured and on. */
-export const pushOn = (p: NotificationPrefs) => p.push_enabled && Boolean(p.push_url);
-/** Whether email is configured and on. */
-export const emailOn = (p: NotificationPrefs) => p.email_enabled && Boolean(p.email_address);
-
-/** Whether the webhook is configured and on (a URL and a secret to sign with). */
-export const webhookOn = (p: NotificationPrefs) => p.webhook_enabled && Boolean(p.webhook_url) && Boolean(p.webhook_secret_sealed);
-
-/** Whether a sending channel is configured and on. */
-export const channelOn = (p: NotificationPrefs, channel: 'push' | 'email' | 'webhook') =>
-  channel === 'push' ? pushOn(p) : channel === 'email' ? emailOn(p) : webhookOn(p);
+/** Whether a channel of the table is configured and on. */
+export const channelOn = (p: NotificationPrefs, channel: ChannelName) => channelNamed(channel).isOn(p);
 
 /** The per-channel plan for one event and user. */
 export function planDelivery(prefs: NotificationPrefs, kind: NotificationKind, now: Date): DeliveryPlan {
-  const rss = prefs.rss_enabled ? 'sent' : 'off';
-  const active = { push: pushOn(prefs), email: emailOn(prefs), webhook: webhookOn(prefs) };
-  const anyActive = active.push || active.email || active.webhook;
-  const each = (state: 'digest' | 'held' | 'pending') => ({
-    push: active.push ? state : ('off' as const),
-    email: active.email ? state : ('off' as const),
-    webhook: active.webhook ? state : ('off' as const),
-  });
+  const table = channelTable();
+  const on = new Set(table.filter((c) => c.isOn(prefs)).map((c) => c.name));
+  const anyActive = table.some((c) => c.delivery === 'send' && on.has(c.name));
+  // A channel that is read (a feed) has the event at once, whatever holds the sent ones.
+  const each = (state: 'digest' | 'held' | 'pending') =>
+    Object.fromEntries(table.map((c) => [c.name, !on.has(c.name) ? 'off' : c.delivery === 'read' ? 'sent' : state])) as ChannelStates;
   const digestMode = prefs.digest_mode;
-  if (anyActive && kind !== 'weekly_digest' && holdsForDigest(digestMode)) {
+  // A weekly-digest user's Monday bundle carries the weekly digest too (one Monday message); a daily one is no weekly summary.
+  const digestHolds = kind !== 'weekly_digest' || digestMode === 'weekly';
+  if (anyActive && digestHolds && holdsForDigest(digestMode)) {
     return {
-      channels: { ...each('digest'), rss },
+      channels: each('digest'),
       due_at: nextDigestAt(digestMode, prefs, now).toISOString(),
     };
   }
   if (anyActive && inQuietHours(prefs, now)) {
     return {
-      channels: { ...each('held'), rss },
+      channels: each('held'),
       due_at: quietHoursRelease(prefs, now).toISOString(),
     };
   }
-  return { channels: { ...each('pending'), rss }, due_at: null };
+  return { channels: each('pending'), due_at: null };
 }

@@ -4,6 +4,9 @@
  * One-Click (RFC 8058), and an unsubscribe link in the plain-text body. The
  * body link differs from the header URL (?source=link) because only the
  * body link unsubscribes on GET; a GET of the header URL changes nothing.
+ * A test email to an address that is not the saved one carries neither:
+ * that address is subscribed to nothing, and the caller's unsubscribe link
+ * must not reach whoever owns it.
  */
 import type { RenderedMessage } from './render.ts';
 
@@ -51,7 +54,8 @@ export function composeEmail(args: {
   to: string;
   from: string;
   mailto: string;
-  urls: UnsubscribeUrls;
+  /** The recipient's unsubscribe URLs; none for a test to an address that is not the saved one. */
+  urls: UnsubscribeUrls | null;
   /** The message's identity and the sender's domain, which make its Message-ID. */
   identity?: { id: string; domain: string };
 }): EmailMessage {
@@ -63,8 +67,9 @@ export function composeEmail(args: {
     ...message.actions.map((a) => `${a.label}: ${a.url}`),
     '',
     '--',
-    'You receive this because you follow these bills on BillWatch.',
-    `Unsubscribe from these emails: ${urls.link}`,
+    ...(urls
+      ? ['You receive this because you follow these bills on BillWatch.', `Unsubscribe from these emails: ${urls.link}`]
+      : ['You receive this test because a BillWatch user entered this address; nothing more is sent to it unless they save it.']),
     '',
   ].join('\n');
   return {
@@ -72,7 +77,7 @@ export function composeEmail(args: {
     to: args.to,
     subject: message.title,
     text,
-    headers: listUnsubscribeHeaders(urls, args.mailto),
+    headers: urls ? listUnsubscribeHeaders(urls, args.mailto) : {},
     ...(args.identity ? { messageId: `<${args.identity.id}@${args.identity.domain}>`, identity: args.identity.id } : {}),
   };
 }

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { channelTable, type ChannelName } from './channels/table.ts';
 
 export const NotificationKind = lazySchema(() =>
   z
@@ -18,9 +19,7 @@ export const NotificationKind = lazySchema(() =>
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
 
-export const CHANNELS = ['push', 'email', 'rss', 'webhook'] as const;
-export const ChannelName = lazySchema(() => z.enum(CHANNELS));
-export type ChannelName = z.infer<ReturnType<typeof ChannelName>>;
+export type { ChannelName } from './channels/table.ts';
 
 /**
  * off: channel disabled; pending: to send now; held: quiet hours; digest:
@@ -45,6 +44,19 @@ export const LEGACY_CHANNEL_STATES: Readonly<Record<string, ChannelState>> = { s
 /** A stored channel state in today's vocabulary (legacy values mapped, anything else left for the schema to judge). */
 export const readChannelState = (stored: unknown): unknown => (typeof stored === 'string' ? (LEGACY_CHANNEL_STATES[stored] ?? stored) : stored);
 export type ChannelStates = Record<ChannelName, ChannelState>;
+
+/** Each channel of the table with its delivery state. */
+const ChannelStatesSchema = lazySchema(
+  () =>
+    z.object(
+      Object.fromEntries(
+        channelTable().map((c) => [
+          c.name,
+          c.history.since === 'first' ? ChannelState().describe(c.history.description) : ChannelState().default('off').describe(c.history.description),
+        ]),
+      ),
+    ) as unknown as z.ZodObject<Record<ChannelName, z.ZodType<ChannelState>>>,
+);
 
 export const DigestItem = lazySchema(() =>
   z.object({
@@ -101,15 +113,8 @@ export const NotificationEvent = lazySchema(() =>
     user_id: z.string().describe('The id of the user'),
     mode: FollowMode().nullable().describe('The follow mode of the bill follow that brought the event; null for member and topic follows'),
     created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
-    /** webhook defaults to off: events recorded before the channel existed have no such key. */
-    channels: z
-      .object({
-        push: ChannelState().describe('The push channel'),
-        email: ChannelState().describe('The email channel'),
-        rss: ChannelState().describe('The RSS feed'),
-        webhook: ChannelState().default('off').describe('The signed webhook'),
-      })
-      .describe('Each channel with its delivery state'),
+    /** A channel added after events were stored defaults to off: those events have no such key. */
+    channels: ChannelStatesSchema().describe('Each channel with its delivery state'),
     due_at: z.string().nullable().default(null).describe('When held or digest channels are due (ISO), else null.'),
     errors: z.record(z.string(), z.string()).default({}).describe('Per channel, the last delivery error'),
     /** Failed send attempts per channel of a held, digest or weekly-digest delivery (send-retries.ts); absent until one fails. */

@@ -8,9 +8,13 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ACTION_CATEGORIES, FOLLOW_MODES } from '#shared/domain/bills/action-categories.ts';
 import { isKnownTimeZone } from './time-zone.ts';
+import { hiddenKeys, mergedShape, shownOnSaveShape, type ShownOnSaveShape, type StoredShape, type UpdateShape, type ViewShape } from './channels/table.ts';
+import type { CHANNEL_TABLE } from './channels/index.ts';
 
-export const PushAuth = lazySchema(() => z.enum(['none', 'token', 'basic']));
-export type PushAuth = z.infer<ReturnType<typeof PushAuth>>;
+type Table = (typeof CHANNEL_TABLE)[number];
+/** The stored keys no reply shows (sealed secrets). */
+type HiddenKey = Table['hidden'][number];
+
 export const DigestMode = lazySchema(() => z.enum(['off', 'daily', 'weekly']));
 export type DigestMode = z.infer<ReturnType<typeof DigestMode>>;
 
@@ -33,30 +37,11 @@ export const FollowReintroductions = lazySchema(() =>
     ),
 );
 
-/** As stored: the push password and the webhook secrets only ever in sealed form. */
+/** As stored: every channel's keys (the channel table, channels/), secrets only ever sealed, then the keys of every channel. */
 export const NotificationPrefs = lazySchema(() =>
   z.object({
-    push_enabled: z.boolean().default(false).describe('Whether push notifications are sent'),
-    push_url: z.string().nullable().default(null).describe('The ntfy-compatible push topic URL'),
-    push_auth: PushAuth().default('none').describe('How to authenticate at the push server: none, token or basic'),
-    push_token: z.string().nullable().default(null).describe('The bearer token for the push server'),
-    push_username: z.string().nullable().default(null).describe('The user name for basic auth at the push server'),
-    push_password_sealed: z.string().nullable().default(null),
-    email_enabled: z.boolean().default(false).describe('Whether email notifications are sent'),
-    email_address: z.string().nullable().default(null).describe('The address notification emails go to'),
-    webhook_enabled: z.boolean().default(false).describe('Whether notifications are sent to webhook_url'),
-    webhook_url: z.string().nullable().default(null).describe('The endpoint webhooks are POSTed to'),
-    /** The signing secret (whsec_…), created by the service when a webhook_url is first saved. */
-    webhook_secret_sealed: z.string().nullable().default(null),
-    /** The secret a rotation replaced: it keeps signing alongside the new one until webhook_previous_secret_expires_at. */
-    webhook_previous_secret_sealed: z.string().nullable().default(null),
-    webhook_previous_secret_expires_at: z
-      .string()
-      .nullable()
-      .default(null)
-      .describe('After a rotation: until when (ISO 8601) the replaced secret still signs alongside the new one; null otherwise'),
+    ...(mergedShape('stored') as StoredShape),
     digest_mode: DigestMode().default('off').describe('off (each event as it happens), or daily or weekly digests'),
-    rss_enabled: z.boolean().default(false).describe('Whether events are added to the RSS feed'),
     quiet_hours_start: Hour().nullable().default(null).describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
     quiet_hours_end: Hour().nullable().default(null).describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
     timezone: z.string().nullable().default(null).describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
@@ -82,72 +67,14 @@ export function readPrefs(raw: unknown): NotificationPrefs {
   return NotificationPrefs().parse(out);
 }
 
-/** The last path segment of a push URL as sent (still %-escaped); null for a URL that does not parse. */
-function rawTopic(u: string): string | null {
-  if (!URL.canParse(u)) return null;
-  return new URL(u).pathname.replace(/\/+$/, '').split('/').pop() ?? '';
-}
-
-function decodes(segment: string): boolean {
-  try {
-    decodeURIComponent(segment);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * An http(s) URL of a push server plus its topic path, e.g.
- * https://ntfy.example.org/my-topic. The checks after z.url run on what it
- * refused too (zod keeps going after a non-fatal issue), so each one copes
- * with a string that is not a URL at all rather than throwing (a 500).
- */
-export const PushUrl = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .max(2048)
-    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of the push server and topic' }))
-    .refine((u) => rawTopic(u) !== '', { error: 'must include the topic, e.g. https://server/topic' })
-    .refine((u) => decodes(rawTopic(u) ?? ''), { error: 'the topic has a malformed %-escape' }),
-);
-
-/** An http(s) URL of the user's webhook endpoint. Where it may point is checked by the use case (the SSRF guard needs DNS). */
-export const WebhookUrl = lazySchema(() =>
-  z
-    .string()
-    .trim()
-    .max(2048)
-    .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL of your webhook endpoint' }))
-    .refine((u) => !URL.canParse(u) || decodes(new URL(u).pathname), { error: 'the path has a malformed %-escape' }),
-);
-
 export const TimeZone = lazySchema(() => z.string().max(64).refine(isKnownTimeZone, { error: 'must be an IANA time zone such as America/New_York' }));
 
 /** PUT /api/notifications/settings: every key optional; absent keys keep their stored value. */
 export const NotificationSettingsUpdate = lazySchema(() =>
   z
     .object({
-      push_enabled: z.boolean().describe('Whether push notifications are sent'),
-      push_url: PushUrl().nullable().describe('The ntfy-compatible push topic URL'),
-      push_auth: PushAuth().describe('How to authenticate at the push server: none, token or basic'),
-      push_token: z.string().max(512).nullable().describe('The bearer token for the push server'),
-      push_username: z.string().max(256).nullable().describe('The user name for basic auth at the push server'),
-      push_password: z.string().max(512).nullable().describe('Write-only; null or "" clears it.'),
-      email_enabled: z.boolean().describe('Whether email notifications are sent'),
-      email_address: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .max(254)
-        .pipe(z.email({ error: 'must be a valid email address' }))
-        .nullable()
-        .describe('The address notification emails go to'),
-      webhook_enabled: z.boolean().describe('Send notifications to webhook_url, signed per the Standard Webhooks specification'),
-      webhook_url: WebhookUrl().nullable().describe('The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once)'),
+      ...(mergedShape('update') as UpdateShape),
       digest_mode: DigestMode().describe('off (each event as it happens), or daily or weekly digests'),
-      rss_enabled: z.boolean().describe('Whether events are added to the RSS feed'),
       quiet_hours_start: Hour().nullable().describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
       quiet_hours_end: Hour().nullable().describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
       timezone: TimeZone().nullable().describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
@@ -161,18 +88,12 @@ export type NotificationSettingsUpdate = z.infer<ReturnType<typeof NotificationS
 
 const ComingSoon = lazySchema(() => z.object({ status: z.literal('coming_soon').describe('The channel is not available yet') }));
 
-/** GET /api/notifications/settings. */
+/** GET /api/notifications/settings: the prefs without the channels' hidden keys, with what each channel shows instead. */
 export const NotificationSettingsView = lazySchema(() =>
   NotificationPrefs()
-    .omit({
-      push_password_sealed: true,
-      webhook_secret_sealed: true,
-      webhook_previous_secret_sealed: true,
-    })
+    .omit(Object.fromEntries(hiddenKeys().map((k) => [k, true])) as Record<HiddenKey, true>)
     .extend({
-      push_password_set: z.boolean().describe('Whether a push password is saved (it is never shown)'),
-      webhook_secret_set: z.boolean().describe('Whether a webhook signing secret exists; the secret itself is shown only when created or rotated'),
-      rss_feed_url: z.string().describe('The URL of the personal RSS feed (its token is the credential)'),
+      ...(mergedShape('view') as ViewShape),
       telegram: ComingSoon().describe('Not available yet'),
       discord: ComingSoon().describe('Not available yet'),
     })
@@ -181,16 +102,9 @@ export const NotificationSettingsView = lazySchema(() =>
 export type NotificationSettingsView = z.infer<ReturnType<typeof NotificationSettingsView>>;
 
 /**
- * PUT /api/notifications/settings: the view, plus the webhook secret in the
- * one reply that created it (the first save of a webhook_url); it is never
- * shown again.
+ * PUT /api/notifications/settings: the view, plus what a channel shows only
+ * in the one reply that created it (the webhook secret, on the first save of
+ * a webhook_url); it is never shown again.
  */
-export const NotificationSettingsUpdateReply = lazySchema(() =>
-  NotificationSettingsView().extend({
-    webhook_secret: z
-      .string()
-      .optional()
-      .describe('The new webhook signing secret (whsec_…), present only in the reply that created it; store it now, it is never shown again'),
-  }),
-);
+export const NotificationSettingsUpdateReply = lazySchema(() => NotificationSettingsView().extend(shownOnSaveShape() as ShownOnSaveShape));
 export type NotificationSettingsUpdateReply = z.infer<ReturnType<typeof NotificationSettingsUpdateReply>>;

@@ -9,7 +9,7 @@
  * resend after a crash is not a second notification.
  */
 import { PRIORITY_NUMBER } from './event-kinds.ts';
-import type { PushAuth } from './prefs.schema.ts';
+import type { PushAuth } from './channels/push.ts';
 import type { PushAction, RenderedMessage } from './render.ts';
 
 export interface PushTarget {

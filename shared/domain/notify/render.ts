@@ -1,12 +1,12 @@
 /**
  * Renders an event into the channel-neutral message every channel sends:
  * title, body, click URL, push priority, tags and actions. Push titles are
- * ASCII only (they travel in an HTTP header); bodies keep their text and
- * lead with what happened (the action and its date, the new status in
- * plain words, the new text version, or the later bill that reintroduces
- * it), then the bill's name, then the
- * brief's summary, so an alert says why it was sent before it says what the
- * bill is about.
+ * ASCII only (they travel in an HTTP header) and name the event; bodies keep
+ * their text: the first line is the bill's full name (SPEC.md, push), the
+ * next says what happened (the action and its date, the new status in plain
+ * words, the new text version, or the later bill that reintroduces it), then
+ * the brief's summary. Digest lines say what happened too, as the immediate
+ * alerts do.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
@@ -138,8 +138,8 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
   return {
     title: toAscii(`${kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
     body: [
-      ...(event ? [cutText(event, PUSH_SUMMARY_MAX)] : []),
       content.bill_title ?? billId,
+      ...(event ? [cutText(event, PUSH_SUMMARY_MAX)] : []),
       ...(content.summary ? [cutText(content.summary, PUSH_SUMMARY_MAX)] : []),
     ].join('\n'),
     // A reintroduction opens the later bill, where the story goes on, and offers to follow it.
@@ -154,9 +154,9 @@ const PRIORITY_RANK: Record<PushPriority, number> = { low: 0, default: 1, high: 
 
 /**
  * One message for a user's events of one bill held by quiet hours: a single
- * event renders as itself; several become "3 updates on HR 3076" with one
- * line per event, oldest first (what happened, or the kind's label), then
- * the bill's name and the newest summary. Nothing is left out: the message
+ * event renders as itself; several become "3 updates on HR 3076" with the
+ * bill's name, then one line per event, oldest first (what happened, or the
+ * kind's label), then the newest summary. Nothing is left out: the message
  * stands for every event it lists. Priority and tags are the most urgent
  * event's; the letter action follows the newest event's follow mode.
  */
@@ -171,7 +171,7 @@ export function renderHeldBundle(events: ReadonlyArray<NotificationContent & { m
   const lines = events.map((e) => cutText(whatHappened(e) ?? EVENT_KINDS[e.kind].label, PUSH_SUMMARY_MAX));
   return {
     title: toAscii(`${events.length} updates on ${billIdentifier(last.bill_label, last.bill_id)}`),
-    body: [...lines, last.bill_title ?? billId, ...(summary ? [cutText(summary, PUSH_SUMMARY_MAX)] : [])].join('\n'),
+    body: [last.bill_title ?? billId, ...lines, ...(summary ? [cutText(summary, PUSH_SUMMARY_MAX)] : [])].join('\n'),
     click: billId ? billUrl(publicUrl, billId) : dashboardUrl(publicUrl),
     priority: EVENT_KINDS[urgent.kind].priority,
     tags: EVENT_KINDS[urgent.kind].tags,
@@ -179,12 +179,21 @@ export function renderHeldBundle(events: ReadonlyArray<NotificationContent & { m
   };
 }
 
+/**
+ * One digest line per event: "Bill Updated: HR 3076 - {name} (2026-01-15:
+ * Passed Senate ...)", saying what happened as the alert would; a weekly
+ * digest folded into a weekly-digest user's bundle lists its bills below it.
+ */
+function digestBundleLines(e: NotificationContent, publicUrl: string): string[] {
+  const m = renderEvent(e, null, publicUrl);
+  if (e.kind === 'weekly_digest') return [m.title, ...digestLines(e).map((l) => `  ${l}`)];
+  const happened = whatHappened(e);
+  return [`${m.title} - ${e.bill_title ?? ''}${happened ? ` (${cutText(happened, PUSH_SUMMARY_MAX)})` : ''}`.trim()];
+}
+
 /** One message bundling the events held for a user's digest. */
 export function renderDigestBundle(events: NotificationContent[], mode: 'daily' | 'weekly', publicUrl: string): RenderedMessage {
-  const lines = events.map((e) => {
-    const m = renderEvent(e, null, publicUrl);
-    return e.kind === 'weekly_digest' ? m.title : `${m.title} - ${e.bill_title ?? ''}`.trim();
-  });
+  const lines = events.flatMap((e) => digestBundleLines(e, publicUrl));
   const n = events.length;
   return {
     title: toAscii(`${DIGEST_BUNDLE.label} (${mode}): ${n} update${n === 1 ? '' : 's'}`),

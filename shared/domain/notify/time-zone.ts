@@ -4,24 +4,49 @@
  * condition holds. Unknown or absent zones read as UTC, the service's own clock.
  */
 
+/**
+ * Formatters per canonical zone name. Intl accepts any letter case and old
+ * aliases ("us/pacific" is America/Los_Angeles), so a cache keyed by the name
+ * as given grows with every variant a caller sends; keyed by the name Intl
+ * resolves it to, it holds at most the zones that exist (about 600 with the
+ * Etc/GMT±N zones). The bound is a backstop against an Intl that resolved
+ * aliases to themselves.
+ */
 const formatters = new Map<string, Intl.DateTimeFormat>();
+export const MAX_CACHED_ZONES = 700;
+
+function build(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+  });
+}
 
 function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      weekday: 'short',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
+  const cached = formatters.get(zone);
+  if (cached) return cached;
+  // An uncached name (a variant or an alias) is resolved with a throw-away formatter, never cached under its own name.
+  const fresh = build(zone);
+  const canonical = fresh.resolvedOptions().timeZone;
+  const known = formatters.get(canonical);
+  if (known) return known;
+  if (formatters.size >= MAX_CACHED_ZONES) formatters.delete(formatters.keys().next().value as string);
+  formatters.set(canonical, fresh);
+  return fresh;
+}
+
+/** How many formatters are cached (for tests of the bound). */
+export const cachedZoneCount = (): number => formatters.size;
+
+/** The canonical IANA name of a zone Intl knows ("europe/berlin" is "Europe/Berlin"); throws for an unknown one. */
+function canonicalZone(zone: string): string {
+  return formatter(zone).resolvedOptions().timeZone;
 }
 
 /** True for a zone name Intl knows (e.g. "Europe/Berlin", "UTC"). */
@@ -35,8 +60,8 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-/** The zone to compute in: the user's when it is known, UTC otherwise. */
-export const resolveTimeZone = (zone: string | null | undefined): string => (zone && isKnownTimeZone(zone) ? zone : 'UTC');
+/** The zone to compute in, by its canonical name: the user's when it is known, UTC otherwise. */
+export const resolveTimeZone = (zone: string | null | undefined): string => (zone && isKnownTimeZone(zone) ? canonicalZone(zone) : 'UTC');
 
 export interface LocalTime {
   date: string;

@@ -2,7 +2,9 @@
  * Congresses a member served, from the stored terms. Congress.gov terms
  * carry one congress each; congress-legislators terms carry years only and a
  * Senate term spans three congresses, so years are turned into the
- * congresses they cover. A congress counts once however many terms name it.
+ * congresses they cover. A congress counts once however many terms name it,
+ * and only once it has begun: a senator sworn in this Congress has served
+ * one, not the three the six-year term will span.
  */
 import type { MemberTerm } from '#shared/domain/bills/bill.schema.ts';
 
@@ -19,7 +21,7 @@ export function termCongresses(t: Pick<MemberTerm, 'congress' | 'start_year' | '
   return out;
 }
 
-/** How many distinct congresses the terms cover. */
-export function congressesServed(terms: readonly Pick<MemberTerm, 'congress' | 'start_year' | 'end_year'>[]): number {
-  return new Set(terms.flatMap(termCongresses)).size;
+/** How many distinct congresses the terms cover, up to the sitting one (`current`). */
+export function congressesServed(terms: readonly Pick<MemberTerm, 'congress' | 'start_year' | 'end_year'>[], current: number): number {
+  return new Set(terms.flatMap(termCongresses).filter((c) => c <= current)).size;
 }

@@ -2,7 +2,7 @@
  * The decisions behind the public-interest (trend) scores, in one place: the
  * product's rules (weights, batch sizes, normalisation; docs/product-rules.md)
  * and the choices made to apply them (which subjects, how many, how long kept).
- * docs/operations.md ("Trend scores") repeats them for operators.
+ * docs/runbooks.md ("Trend scores") repeats them for operators.
  *
  * Search-trends provider: no recording of a search-trends service exists, so
  * the client is written against SerpApi's documented Google Trends API

@@ -3,7 +3,7 @@
  * per external source the pipeline reads, each `{enabled}` (default true).
  * The shape is closed (an unknown source or field is refused) and extensible
  * (a source's object can gain fields later without a new setting key).
- * docs/operations.md ("Data-source switches") says what each switch stops.
+ * docs/runbooks.md ("Data-source switches") says what each switch stops.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

@@ -1,6 +1,6 @@
 /** Routes of accounts: register, login, me. */
 import * as z from 'zod';
-import { Credentials, PublicUser } from '#shared/domain/users/user.schema.ts';
+import { Credentials, Password, PublicUser } from '#shared/domain/users/user.schema.ts';
 import { defineRoute } from '#shared/http/route.ts';
 
 export const register = defineRoute({
@@ -55,4 +55,36 @@ export const me = defineRoute({
   response: () => PublicUser(),
 });
 
-export const AUTH_ROUTES = [register, login, me];
+export const changePassword = defineRoute({
+  operationId: 'changePassword',
+  description:
+    'Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.',
+  method: 'POST',
+  path: '/api/auth/password',
+  fn: 'auth',
+  auth: 'user',
+  rateLimit: 'login',
+  summary: 'Change the password; every earlier token is refused afterwards',
+  tags: ['auth'],
+  body: () =>
+    z.object({
+      current_password: z.string().min(1).max(256).describe('The password in use now'),
+      new_password: Password().describe('The new password: 8 to 256 characters'),
+    }),
+  successStatus: 204,
+});
+
+export const logoutAll = defineRoute({
+  operationId: 'logoutAll',
+  description:
+    'Signs out everywhere: every token of the signed-in user issued before now is refused afterwards (401 auth.token_revoked), this one included. Signed in.',
+  method: 'POST',
+  path: '/api/auth/logout-all',
+  fn: 'auth',
+  auth: 'user',
+  summary: 'Sign out everywhere: every earlier token is refused',
+  tags: ['auth'],
+  successStatus: 204,
+});
+
+export const AUTH_ROUTES = [register, login, me, changePassword, logoutAll];

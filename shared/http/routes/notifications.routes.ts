@@ -2,7 +2,8 @@
 import * as z from 'zod';
 import { NotificationHistoryItem } from '#shared/domain/notify/notification.schema.ts';
 import { NotificationSettingsUpdate, NotificationSettingsUpdateReply, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
-import { EmailTestRequest, NotificationTestResult, PushTestRequest, WebhookSecretReply, WebhookTestRequest } from '#shared/notify/notification-test.schema.ts';
+import { channelTable } from '#shared/domain/notify/channels/table.ts';
+import { NotificationTestResult, WebhookSecretReply } from '#shared/notify/notification-test.schema.ts';
 import { FeedToken } from '#shared/notify/settings.ts';
 import { TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -26,7 +27,7 @@ export const getNotificationSettings = defineRoute({
 export const putNotificationSettings = defineRoute({
   operationId: 'putNotificationSettings',
   description:
-    "Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone.",
+    "Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).",
   method: 'PUT',
   path: '/api/notifications/settings',
   fn: 'notifications',
@@ -63,64 +64,28 @@ export const rotateFeedToken = defineRoute({
   response: () => FeedToken(),
 });
 
-export const testPushNotification = defineRoute({
-  operationId: 'testPushNotification',
-  description:
-    'Sends a real push with the values in the request (not the saved settings) and reports whether it was delivered. Signed in; rate limited per user (testNotification); delivery failures come back as data.',
-  method: 'POST',
-  path: '/api/notifications/test/push',
-  fn: 'notifications',
-  auth: 'user',
-  rateLimit: 'testNotification',
-  summary: 'Send a real push with the values in the request (not the saved settings)',
-  tags,
-  body: () => PushTestRequest(),
-  response: () => NotificationTestResult(),
-});
-
-export const testEmailNotification = defineRoute({
-  operationId: 'testEmailNotification',
-  description:
-    'Sends a test email to the address in the request, else the saved one, and reports the outcome; failures come back as descriptive messages. Signed in; rate limited per user (testNotification).',
-  method: 'POST',
-  path: '/api/notifications/test/email',
-  fn: 'notifications',
-  auth: 'user',
-  rateLimit: 'testNotification',
-  summary: 'Send a test email to the address in the request, else the saved one; failures come back as descriptive messages',
-  tags,
-  body: () => EmailTestRequest(),
-  response: () => NotificationTestResult(),
-});
-
-export const testRssNotification = defineRoute({
-  operationId: 'testRssNotification',
-  description: "Checks that the caller's feed token exists and counts the events of the feed. Signed in; rate limited per user (testNotification).",
-  method: 'POST',
-  path: '/api/notifications/test/rss',
-  fn: 'notifications',
-  auth: 'user',
-  rateLimit: 'testNotification',
-  summary: 'Check that the feed token exists and count the feed events',
-  tags,
-  response: () => NotificationTestResult(),
-});
-
-export const testWebhookNotification = defineRoute({
-  operationId: 'testWebhookNotification',
-  description:
-    'Sends a signed notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). Signed in; needs a saved webhook secret. A private, loopback or unresolvable URL is a 422; rate-limited.',
-  method: 'POST',
-  path: '/api/notifications/test/webhook',
-  fn: 'notifications',
-  auth: 'user',
-  rateLimit: 'testNotification',
-  summary:
-    'Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result',
-  tags,
-  body: () => WebhookTestRequest(),
-  response: () => NotificationTestResult(),
-});
+/**
+ * POST /api/notifications/test/{channel}: one route per channel of the
+ * channel table, with the text and the request body the channel declares
+ * (shared/domain/notify/channels/), each naming its channel for the
+ * implementation.
+ */
+export const CHANNEL_TEST_ROUTES = channelTable().map((c) => ({
+  channel: c.name,
+  route: defineRoute({
+    operationId: c.test.operationId,
+    description: c.test.description,
+    method: 'POST',
+    path: `/api/notifications/test/${c.name}`,
+    fn: 'notifications',
+    auth: 'user',
+    rateLimit: 'testNotification',
+    summary: c.test.summary,
+    tags,
+    ...(c.test.request ? { body: c.test.request } : {}),
+    response: () => NotificationTestResult(),
+  }),
+}));
 
 export const rotateWebhookSecret = defineRoute({
   operationId: 'rotateWebhookSecret',
@@ -184,10 +149,7 @@ export const NOTIFICATIONS_ROUTES = [
   putNotificationSettings,
   getNotificationHistory,
   rotateFeedToken,
-  testPushNotification,
-  testEmailNotification,
-  testRssNotification,
-  testWebhookNotification,
+  ...CHANNEL_TEST_ROUTES.map((t) => t.route),
   rotateWebhookSecret,
   getNotificationFeed,
   unsubscribeGet,

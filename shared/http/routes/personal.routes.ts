@@ -45,13 +45,13 @@ export const listFollows = defineRoute({
 export const createFollow = defineRoute({
   operationId: 'createFollow',
   description:
-    'Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Signed in; 404 for an unknown bill or member, 422 for a malformed target.',
+    'Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. Signed in; 404 for an unknown bill or member, 422 for a malformed target.',
   method: 'POST',
   path: '/api/follows',
   fn,
   auth: 'user',
   tags: ['follows'],
-  summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed',
+  summary: 'Follow a bill, member or topic; 201 when new, 200 when already followed (a new follow_mode updates it)',
   body: () =>
     z.object({
       target_type: FollowTargetType().describe('What is followed: bill, member or topic'),

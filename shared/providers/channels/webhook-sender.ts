@@ -74,10 +74,11 @@ const SAVE_CHECK_DNS_TIMEOUT_MS = 3000;
  * user's to fix, so it lets the save through and leaves the send's guard to
  * judge.
  */
-export async function webhookUrlProblem(url: string, options: { allowPrivate: boolean; resolve?: Resolver }): Promise<string | null> {
+export async function webhookUrlProblem(url: string, options: { allowPrivate: boolean; resolve?: Resolver; channel?: string }): Promise<string | null> {
+  const channel = options.channel ?? 'a webhook';
   if (options.allowPrivate) return null;
   const host = hostOf(url);
-  if (isIP(host)) return isBlockedAddress(host) ? `${host} is a private or reserved address, which a webhook may not reach` : null;
+  if (isIP(host)) return isBlockedAddress(host) ? `${host} is a private or reserved address, which ${channel} may not reach` : null;
   const resolve = options.resolve ?? systemResolver;
   const addresses = await new Promise<LookupAddress[] | Error>((done) => {
     const timer = setTimeout(() => done(new Error('DNS did not answer in time')), SAVE_CHECK_DNS_TIMEOUT_MS);
@@ -91,6 +92,6 @@ export async function webhookUrlProblem(url: string, options: { allowPrivate: bo
     return code === 'ENOTFOUND' || code === 'ENODATA' ? `${host} does not resolve to an address` : null;
   }
   if (addresses.length === 0) return `${host} does not resolve to an address`;
-  if (addresses.every((a) => isBlockedAddress(a.address))) return `${host} resolves only to private or reserved addresses, which a webhook may not reach`;
+  if (addresses.every((a) => isBlockedAddress(a.address))) return `${host} resolves only to private or reserved addresses, which ${channel} may not reach`;
   return null;
 }

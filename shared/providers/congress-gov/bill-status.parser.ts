@@ -11,7 +11,7 @@ import * as z from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { billId, billLabel, chamberOfType } from '#shared/domain/bills/bill-id.ts';
-import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
+import { categorizeAction, latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
 import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { billTypeOf, congressGovBillUrl, relatedBillEntry } from './normalise-congress.ts';
@@ -167,7 +167,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
       policy_area: (b.policyArea && b.policyArea.name) || (b.primarySubject && b.primarySubject.name) || null,
       latest_action_date: latest?.actionDate ?? null,
       latest_action_text: latest?.text ?? null,
-      latest_action_category: latest ? categorizeAction(latest.text) : null,
+      latest_action_category: latest ? latestActionCategory({ date: latest.actionDate, text: latest.text }, actions) : null,
       congress_gov_url: congressGovBillUrl(congress, type, number),
       update_date: b.updateDate ?? null,
       status: derived.status,

@@ -152,9 +152,12 @@ export const MemberDetail = z
         invertedOrderName: optionalText,
         directOrderName: optionalText,
         birthYear: num.nullable().optional(),
+        currentMember: z.boolean().optional(),
         state: optionalText,
         district: num.nullable().optional(),
-        partyHistory: z.array(z.object({ partyName: optionalText, partyAbbreviation: optionalText }).passthrough()).optional(),
+        partyHistory: z
+          .array(z.object({ partyName: optionalText, partyAbbreviation: optionalText, startYear: num.nullable().optional() }).passthrough())
+          .optional(),
         addressInformation: z
           .object({
             officeAddress: optionalText,

@@ -203,6 +203,8 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     lis_id: null,
     birth_year: null,
     terms: [],
+    // A sitting member's current term is open in the list; one that ended means the member has left.
+    in_office: !last || last.endYear === undefined || last.endYear === null,
     leadership_roles: [],
     sponsored_count: null,
     cosponsored_count: null,
@@ -211,6 +213,13 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     ...NOT_SCORED,
     provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: fetchedAt },
   };
+}
+
+/** The party a member belonged to in a year, from the detail's party history (the newest change not after it). */
+function partyInYear(history: S.MemberDetail['partyHistory'], year: number | null): string | null {
+  const changes = [...(history ?? [])].sort((a, b) => (a.startYear ?? 0) - (b.startYear ?? 0));
+  const entry = changes.filter((p) => year === null || p.startYear === null || p.startYear === undefined || p.startYear <= year).at(-1) ?? changes[0];
+  return entry ? partyCode(entry.partyAbbreviation ?? entry.partyName) : null;
 }
 
 /** The first-view enrichment of a member from its detail. */
@@ -222,7 +231,7 @@ export function enrichmentFromDetail(d: S.MemberDetail, at: string) {
     end_year: t.endYear ?? null,
     state: stateCode(t.stateCode),
     district: t.district ?? null,
-    party: null,
+    party: partyInYear(d.partyHistory, t.startYear ?? null),
   }));
   const address = d.addressInformation;
   return {
@@ -236,6 +245,47 @@ export function enrichmentFromDetail(d: S.MemberDetail, at: string) {
     office_address: address?.officeAddress ? [address.officeAddress, address.city, address.district, address.zipCode].filter(Boolean).join(', ') : undefined,
     phone: address?.phoneNumber ?? undefined,
     website: d.officialWebsiteUrl ?? undefined,
+  };
+}
+
+/**
+ * A member from its Congress.gov detail, for one not in the member list (a
+ * sponsor who has left): state, chamber and district from its last term, the
+ * party from its party history; null when the detail names no known state.
+ */
+export function memberFromDetail(d: S.MemberDetail, at: string): Member | null {
+  const enrichment = enrichmentFromDetail(d, at);
+  const last = enrichment.terms.at(-1);
+  const state = stateCode(d.state) ?? last?.state ?? null;
+  if (!state) return null;
+  const chamber = last?.chamber ?? (d.district !== undefined && d.district !== null ? 'house' : null);
+  const name = d.invertedOrderName ?? [d.lastName, d.firstName].filter(Boolean).join(', ');
+  return {
+    id: d.bioguideId,
+    name: name || d.bioguideId,
+    first_name: d.firstName ?? null,
+    last_name: d.lastName ?? null,
+    state,
+    district: chamber === 'house' ? (d.district ?? last?.district ?? null) : null,
+    chamber,
+    party: partyInYear(d.partyHistory, null),
+    photo_url: enrichment.photo_url ?? null,
+    office_address: enrichment.office_address ?? null,
+    phone: enrichment.phone ?? null,
+    website: enrichment.website ?? null,
+    congress_gov_url: `https://www.congress.gov/member/${d.bioguideId.toLowerCase()}/${d.bioguideId}`,
+    lis_id: null,
+    birth_year: enrichment.birth_year,
+    terms: enrichment.terms,
+    // The detail says whether the member sits now; a closed last term says it too.
+    in_office: d.currentMember ?? (last ? last.end_year === null : true),
+    leadership_roles: enrichment.leadership_roles,
+    sponsored_count: enrichment.sponsored_count,
+    cosponsored_count: enrichment.cosponsored_count,
+    enriched_at: at,
+    chaired_committees: null,
+    ...NOT_SCORED,
+    provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: at },
   };
 }
 

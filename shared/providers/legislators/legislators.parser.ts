@@ -106,6 +106,8 @@ export function membersOf(data: unknown, fetchedAt: string): Member[] {
       lis_id: l.id.lis ?? null,
       birth_year: l.bio?.birthday ? Number(l.bio.birthday.slice(0, 4)) : null,
       terms,
+      // The dataset's current file lists sitting members only.
+      in_office: true,
       leadership_roles: roles,
       sponsored_count: null,
       cosponsored_count: null,

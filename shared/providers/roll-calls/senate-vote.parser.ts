@@ -8,7 +8,7 @@ import { ProviderError, parsePayload } from '#shared/providers/transport/provide
 import { normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import { ParsedVote } from '#shared/domain/votes/parsed-vote.schema.ts';
 import { positionOf } from '#shared/domain/votes/vote-kind.ts';
-import { xmlParser } from '#shared/providers/transport/xml.ts';
+import { textOf, xmlParser } from '#shared/providers/transport/xml.ts';
 
 export const SENATE_LIS = 'senate-lis';
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
@@ -23,7 +23,8 @@ const Member = z.object({
   first_name: z.string().optional(),
   party: z.string().optional(),
   state: z.string().optional(),
-  vote_cast: z.string(),
+  // A live pair carries attributes (pair=, crp=), which the XML reader turns into an object: keep the text.
+  vote_cast: z.union([z.string(), z.object({ '#text': z.string() })]).transform(textOf),
   lis_member_id: z.string().regex(/^S\d+$/),
 });
 const RollCall = z.object({

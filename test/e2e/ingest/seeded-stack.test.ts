@@ -92,7 +92,7 @@ describe('npm start with no keys', () => {
       ['119-s-5', 'ENACTED:SIGNED'],
     ]);
     const passedHouse = await api.request('GET', '/api/bills', { query: { status: 'pass_over:house', limit: '100' } });
-    expect(passedHouse.body.items.map((b) => b.id).sort()).toEqual(['114-hr-1155', '116-hjres-37', '117-hr-1', '117-hr-4350']);
+    expect(passedHouse.body.items.map((b) => b.id).sort()).toEqual(['114-hr-1155', '116-hjres-37', '117-hr-1', '117-hr-4350', '118-hr-21']);
     const unknown = await api.request('GET', '/api/bills', { query: { status: 'PASSED_HOUSE' } });
     expect(unknown.status).toBe(422);
   }, 60_000);

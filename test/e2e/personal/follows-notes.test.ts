@@ -26,16 +26,22 @@ beforeAll(async () => {
 });
 
 describe('follows', () => {
-  it('follows a bill as neutral by default, and following again is idempotent', async () => {
+  it('follows a bill as neutral by default; following again is idempotent, and with another mode updates it', async () => {
     const first = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-HR-1' } });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ id: 'bill:119-hr-1', target_id: '119-hr-1', follow_mode: 'neutral' });
-    const again = await api().request('POST', '/api/follows', {
+    const same = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1' } });
+    expect([same.status, same.body]).toEqual([200, first.body]);
+    const restanced = await api().request('POST', '/api/follows', {
       token: alice,
       body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'hold_veto' },
     });
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual(first.body);
+    expect(restanced.status).toBe(200);
+    expect(restanced.body).toMatchObject({ id: 'bill:119-hr-1', follow_mode: 'hold_veto', created_at: first.body.created_at });
+    const listed = await api().request('GET', '/api/follows', { token: alice, query: { target_type: 'bill' } });
+    expect(listed.body.items.map((f) => f.follow_mode)).toEqual(['hold_veto']);
+    const back = await api().request('POST', '/api/follows', { token: alice, body: { target_type: 'bill', target_id: '119-hr-1', follow_mode: 'neutral' } });
+    expect([back.status, back.body.follow_mode]).toEqual([200, 'neutral']);
   });
 
   it('follows members and topics without a mode, and lists follows by type', async () => {

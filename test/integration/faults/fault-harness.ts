@@ -1,5 +1,5 @@
 /**
- * The fault-injection harness (docs/operations.md, "What each step
+ * The fault-injection harness (docs/observability.md, "What each step
  * guarantees"): every side effect of the chain poll → ingest tasks →
  * document fetch → brief → dispatch → channels passes a seam it can fail.
  * DynamoDB writes, SQS sends and S3 puts are caught by a middleware on their

@@ -59,7 +59,8 @@ describe('bills endpoints', () => {
     const all = (await call(bills, 'GET', '/api/bills')).body as Json;
     expect(Object.fromEntries(all.items.map((b) => [b.id, b.status]))).toEqual({
       '119-s-5': 'ENACTED:SIGNED',
-      '118-hr-21': 'REFERRED',
+      // The recording lacks its House vote; "Received in the Senate." implies it.
+      '118-hr-21': 'PASS_OVER:HOUSE',
       '116-hjres-37': 'PASS_OVER:HOUSE',
     });
     // Lists stay small: the timeline is the detail's.
@@ -67,9 +68,10 @@ describe('bills endpoints', () => {
     const ids = async (query: Record<string, string>) => ((await call(bills, 'GET', '/api/bills', { query })).body as Json).items.map((b) => b.id);
     expect(await ids({ status: 'ENACTED' })).toEqual(['119-s-5']);
     expect(await ids({ status: 'enacted:signed' })).toEqual(['119-s-5']);
-    expect(await ids({ status: 'PASS_OVER' })).toEqual(['116-hjres-37']);
+    expect(await ids({ status: 'PASS_OVER' })).toEqual(['118-hr-21', '116-hjres-37']);
     expect(await ids({ status: 'PASS_OVER:SENATE' })).toEqual([]);
-    expect(await ids({ status: 'REFERRED', chamber: 'house' })).toEqual(['118-hr-21']);
+    expect(await ids({ status: 'PASS_OVER:HOUSE', chamber: 'house' })).toEqual(['118-hr-21', '116-hjres-37']);
+    expect(await ids({ status: 'REFERRED' })).toEqual([]);
     expect(await ids({ status: 'PASS_OVER', sponsor_id: 'K000389' })).toEqual(['116-hjres-37']);
     const unknown = await call(bills, 'GET', '/api/bills', { query: { status: 'PASS' } });
     expect(unknown.status).toBe(422);
@@ -82,6 +84,11 @@ describe('bills endpoints', () => {
     expect(detail.status).toBe('ENACTED:SIGNED');
     expect(detail.status_timeline).toEqual([
       { status: 'INTRODUCED', date: '2025-01-07', action_text: 'Introduced in Senate' },
+      {
+        status: 'REPORTED',
+        date: '2025-01-08',
+        action_text: 'Read the second time. Placed on Senate Legislative Calendar under General Orders. Calendar No. 1.',
+      },
       { status: 'PASS_OVER:SENATE', date: '2025-01-20', action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 64 - 35. Record Vote Number: 7.' },
       { status: 'ENACTED:SIGNED', date: '2025-01-29', action_text: 'Signed by President.' },
     ]);
@@ -188,6 +195,26 @@ describe('members endpoints', () => {
     expect(drained.handled['ingest-tasks']).toEqual([{ v: 1, type: 'enrich_member', member_id: 'K000389', correlation_id: expect.any(String) }]);
     const after = (await call(members, 'GET', '/api/members/K000389')).body as Record<string, unknown>;
     expect(after).toMatchObject({ enrichment_pending: false, birth_year: 1976, sponsored_count: 4, cosponsored_count: 12 });
+  });
+
+  it('answers a sponsor not yet in the members table with what its bills know, and asks for the member to be fetched', async () => {
+    await takeAll('ingest-tasks');
+    // H.R. 21's sponsor left the House before the seeded member list was recorded: no member record, only the bill's sponsor.
+    const res = await call(members, 'GET', '/api/members/M001159');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: 'M001159',
+      name: 'McMorris Rodgers, Cathy',
+      party: 'R',
+      state: 'WA',
+      district: 5,
+      chamber: 'house',
+      enrichment_pending: true,
+    });
+    expect(await takeAll('ingest-tasks')).toEqual([expect.objectContaining({ type: 'enrich_member', member_id: 'M001159' })]);
+    const billsOf = (await call(members, 'GET', '/api/members/M001159/bills')).body as Json;
+    expect(billsOf.items.map((b) => [b.id, b.role])).toEqual([['118-hr-21', 'sponsor']]);
+    expect((await call(members, 'GET', '/api/members/Z999999')).status).toBe(404);
   });
 
   it("lists a member's bills and recorded votes", async () => {

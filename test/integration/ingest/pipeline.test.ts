@@ -96,9 +96,20 @@ describe('ingestion pipeline over the recorded dataset', () => {
         { status: 'PASS_OVER:HOUSE', date: '2019-02-13', action_text: 'On passage Passed by the Yeas and Nays: 248 - 177 (Roll no. 83).' },
       ],
     });
-    expect((await getBill('119-s-5'))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'PASS_OVER:SENATE', 'ENACTED:SIGNED']);
-    expect((await getBill('118-hr-21'))?.status).toBe('REFERRED');
+    // Placed on the Senate calendar straight after introduction (Rule XIV) reads REPORTED, as unitedstates/congress reads it.
+    expect((await getBill('119-s-5'))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REPORTED', 'PASS_OVER:SENATE', 'ENACTED:SIGNED']);
+    // Its recording lacks the House vote: "Received in the Senate." implies it.
+    expect((await getBill('118-hr-21'))?.status).toBe('PASS_OVER:HOUSE');
     expect(first.events).toEqual([]);
+  });
+
+  it('gives each bill the category its latest action has in its action list (one categorisation)', async () => {
+    for (const id of ['116-hjres-37', '119-s-5', '118-hr-21']) {
+      const bill = await getBill(id);
+      const latest = (await listActions(id)).filter((a) => a.action_date === bill?.latest_action_date && a.action_text === bill?.latest_action_text);
+      expect(latest.length, id).toBeGreaterThan(0);
+      for (const a of latest) expect({ id, category: bill?.latest_action_category }).toEqual({ id, category: a.category });
+    }
   });
 
   it('stores each text version in S3 with a plain-text rendering and asks for one brief per version', async () => {

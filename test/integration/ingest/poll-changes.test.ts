@@ -119,9 +119,10 @@ describe('poll_bills on a changed bill', () => {
 
   it('moves the bill to its new status with the action that caused it, and announces the change once', async () => {
     const bill = await getBill('118-hr-21');
-    // A House bill passed by the Senate unchanged has passed both chambers (the seed holds no House passage action).
+    // A House bill passed by the Senate unchanged has passed both chambers (the seed holds no House passage action:
+    // its "Received in the Senate." stands in for it).
     expect(bill?.status).toBe('PASSED:BILL');
-    expect(bill?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASSED:BILL']);
+    expect(bill?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASS_OVER:HOUSE', 'PASSED:BILL']);
     expect(bill?.status_timeline.at(-1)).toEqual({ status: 'PASSED:BILL', date: PASSED.actionDate, action_text: PASSED.text });
     expect(await takeAll('notification-dispatch')).toEqual([
       {
@@ -136,7 +137,7 @@ describe('poll_bills on a changed bill', () => {
         action_text: PASSED.text,
         action_date: PASSED.actionDate,
         status: 'PASSED:BILL',
-        previous_status: 'REFERRED',
+        previous_status: 'PASS_OVER:HOUSE',
       },
     ]);
     // A redelivered actions task finds the status already stored: nothing is written or sent again.

@@ -17,6 +17,8 @@ import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed
 import { getMember, putMember, saveMemberEnrichment, searchMembers } from '#shared/db/members.repository.ts';
 import { memberNameCards } from '#shared/migrations/0003-member-name-cards.ts';
 import { billStatus } from '#shared/migrations/0006-bill-status.ts';
+import { statusCodes } from '#shared/migrations/0012-status-codes.ts';
+import { listBills } from '#shared/db/bill-listing.repository.ts';
 import { searchBills } from '#shared/db/bill-search.repository.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
@@ -179,6 +181,76 @@ describe('migration 0006: bill status', () => {
     });
     expect(await takeAll('notification-dispatch')).toEqual([]);
     expect(await billStatus.up()).toEqual({ bills: first.bills, written: 0 });
+  });
+});
+
+describe('migration 0012: status codes and the newer status rules', () => {
+  it('rewrites the earlier override code in stored statuses and timelines, re-derives the rest, lists by prefix, once', async () => {
+    const action = (bill_id: string, action_date: string, action_text: string): BillAction => ({
+      bill_id,
+      action_date,
+      action_text,
+      category: 'procedural',
+      action_code: null,
+      action_type: null,
+      recorded_votes: [],
+      provenance: { source: 'test', fetched_at: at },
+    });
+    await createBill(bill(6331, 'Medicare Improvements for Patients and Providers Act of 2008', '2025-02-20'));
+    const override =
+      'Two-thirds of the Members present having voted in the affirmative the bill is passed, Passed by the Yeas and Nays: (2/3 required): 383 - 41 (Roll no. 491).';
+    await insertActions([
+      action('119-hr-6331', '2025-02-01', 'Introduced in House'),
+      action('119-hr-6331', '2025-02-10', 'Passed Senate without amendment by Unanimous Consent.'),
+      action('119-hr-6331', '2025-02-05', 'On passage Passed by the Yeas and Nays: 300 - 100 (Roll no. 60).'),
+      action('119-hr-6331', '2025-02-15', 'Vetoed by President.'),
+      action('119-hr-6331', '2025-02-20', override),
+    ]);
+    // Stored by the earlier code, with the override spelled without VETOED:.
+    const legacyTimeline = [
+      { status: 'INTRODUCED', date: '2025-02-01', action_text: 'Introduced in House' },
+      { status: 'PASS_OVER:HOUSE', date: '2025-02-05', action_text: 'On passage Passed by the Yeas and Nays: 300 - 100 (Roll no. 60).' },
+      { status: 'PASSED:BILL', date: '2025-02-10', action_text: 'Passed Senate without amendment by Unanimous Consent.' },
+      { status: 'PROV_KILL:VETO', date: '2025-02-15', action_text: 'Vetoed by President.' },
+      { status: 'OVERRIDE_PASS_OVER:HOUSE', date: '2025-02-20', action_text: override },
+    ];
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta('119-hr-6331'),
+        UpdateExpression: 'SET #s = :s, #t = :t',
+        ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
+        ExpressionAttributeValues: { ':s': 'OVERRIDE_PASS_OVER:HOUSE', ':t': legacyTimeline },
+      }),
+    );
+    // A bill stored at REFERRED whose latest action implies the House passage (a partial history).
+    await createBill(bill(21, 'Born-Alive Abortion Survivors Protection Act', '2025-02-21'));
+    await insertActions([
+      action('119-hr-21', '2025-02-01', 'Introduced in House'),
+      action('119-hr-21', '2025-02-01', 'Referred to the House Committee on Energy and Commerce.'),
+      action('119-hr-21', '2025-02-21', 'Received in the Senate.'),
+    ]);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta('119-hr-21'),
+        UpdateExpression: 'SET #s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': 'REFERRED' },
+      }),
+    );
+
+    const first = await statusCodes.up();
+    expect(first.written).toBeGreaterThanOrEqual(2);
+    const raw = await getItem(billKeys.meta('119-hr-6331'));
+    expect(raw?.status).toBe('VETOED:OVERRIDE_PASS_OVER:HOUSE');
+    expect((raw?.status_timeline as { status: string }[]).at(-1)?.status).toBe('VETOED:OVERRIDE_PASS_OVER:HOUSE');
+    expect((await getBill('119-hr-21'))?.status).toBe('PASS_OVER:HOUSE');
+    expect(await takeAll('notification-dispatch')).toEqual([]);
+    // The list filters by a prefix of the real code, and by the earlier spelling's (read as the real one).
+    for (const status of ['VETOED', 'VETOED:OVERRIDE_PASS_OVER']) expect((await listBills({ status }, 50)).items.map((b) => b.id)).toContain('119-hr-6331');
+    const second = await statusCodes.up();
+    expect(second).toEqual({ bills: first.bills, written: 0 });
   });
 });
 

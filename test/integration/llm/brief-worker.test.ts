@@ -233,16 +233,34 @@ describe('brief worker', () => {
 describe('re-briefs notify no one: one announcement per (bill, text version)', () => {
   const bill = '119-hr-100';
 
-  it('admin reprocess writes a new brief version of the same text and sends no notification, even when redelivered', async () => {
+  it('admin reprocess of an unchanged text with unchanged settings writes no second, identical brief', async () => {
     const before = await listBriefs(bill);
+    expect(before[0]).toMatchObject({ text_version_code: 'rh', provider: 'openai', model: 'gpt-4o-mini' });
+    server.reset();
     expect(await reprocessBill(bill)).toMatchObject({ brief_queued_for: 'rh' });
     const queued = await runQueuedBriefs();
     expect(queued.map((m) => m.body)).toEqual([expect.objectContaining({ bill_id: bill, version_code: 'rh', force: true })]);
     expect((await deliverBrief(queued[0]?.body, queued[0]?.id, 2)).batchItemFailures).toEqual([]);
-    const briefs = await listBriefs(bill);
-    expect(briefs).toHaveLength(before.length + 1);
-    expect(briefs[0]).toMatchObject({ version: before.length + 1, type: 'amendment', text_version_code: 'rh', event_sent_at: null });
+    expect(await listBriefs(bill)).toEqual(before);
+    expect(server.calls).toEqual([]);
     expect(await drainNotifications()).toEqual([]);
+  });
+
+  it('admin reprocess after a change of model writes a new brief version of the same text and sends no notification, even when redelivered', async () => {
+    const before = await listBriefs(bill);
+    useProvider({ LLM_MODEL: 'gpt-4o' });
+    try {
+      expect(await reprocessBill(bill)).toMatchObject({ brief_queued_for: 'rh' });
+      const queued = await runQueuedBriefs();
+      expect(queued.map((m) => m.body)).toEqual([expect.objectContaining({ bill_id: bill, version_code: 'rh', force: true })]);
+      expect((await deliverBrief(queued[0]?.body, queued[0]?.id, 2)).batchItemFailures).toEqual([]);
+      const briefs = await listBriefs(bill);
+      expect(briefs).toHaveLength(before.length + 1);
+      expect(briefs[0]).toMatchObject({ version: before.length + 1, type: 'amendment', text_version_code: 'rh', model: 'gpt-4o', event_sent_at: null });
+      expect(await drainNotifications()).toEqual([]);
+    } finally {
+      useProvider({ LLM_MODEL: 'gpt-4o-mini' });
+    }
   });
 
   it('announces the first brief of a new text version, forced or not, and only that one', async () => {
@@ -323,7 +341,13 @@ describe('migration 0005: text versions announced before the record existed', ()
     expect(await announcedTextVersions.up()).toMatchObject({ recorded: result.recorded, announced_already: result.announced_already });
 
     server.reset();
-    expect((await deliverBrief(briefMessage(bill, 'ih', true))).batchItemFailures).toEqual([]);
+    // A re-brief by another model (the same text with the same settings would be a no-op).
+    useProvider({ LLM_MODEL: 'gpt-4o' });
+    try {
+      expect((await deliverBrief(briefMessage(bill, 'ih', true))).batchItemFailures).toEqual([]);
+    } finally {
+      useProvider({ LLM_MODEL: 'gpt-4o-mini' });
+    }
     expect((await listBriefs(bill))[0]).toMatchObject({ version: (announced?.version ?? 0) + 1, event_sent_at: null });
     expect(await drainNotifications()).toEqual([]);
   });

@@ -120,7 +120,7 @@ describe('dispatch of a bill event to every channel', () => {
       'content-type': 'text/plain; charset=utf-8',
     });
     expect(alicePush?.body).toBe(
-      'New text: Introduced in House (ih)\nPostal Service Reform Act 3076\nReforms the finances and operations of the United States Postal Service.',
+      'Postal Service Reform Act 3076\nNew text: Introduced in House (ih)\nReforms the finances and operations of the United States Postal Service.',
     );
 
     const [aliceMail] = mailsTo('alice');

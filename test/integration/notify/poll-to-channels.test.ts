@@ -99,9 +99,9 @@ describe.skipIf(!hasHar)('poll → bill_updated → dispatch → push, email and
     expect(push.requests[0]?.headers.actions).toBe(`view, Write to your representative, http://localhost:3000/bills/${billId}?letter=1`);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.text).toContain(bill?.title ?? '');
-    // Every channel leads with what happened: the action's date and text, before the bill's name.
+    // Every channel says what happened: the push body's first line is the bill's full name, the next the action's date and text.
     const happened = `${bill?.latest_action_date}: ${bill?.latest_action_text}`;
-    expect(push.requests[0]?.body.split('\n')[0]).toBe(happened);
+    expect(push.requests[0]?.body.split('\n').slice(0, 2)).toEqual([bill?.title, happened]);
     expect(smtp.messages[0]?.text).toContain(happened);
 
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token });

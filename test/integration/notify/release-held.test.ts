@@ -123,10 +123,10 @@ describe('release of events held by quiet hours', () => {
     // One message per bill and channel, bills in the order of their oldest event.
     expect(pushesTo('hana').map((p) => p.headers.title)).toEqual(['3 updates on HR 1', 'Bill Updated: HR 2']);
     expect(pushesTo('hana')[0]?.body.split('\n')).toEqual([
+      'Test Act 1',
       '2026-03-10: Referred to committee.',
       'New text: Introduced in House (ih)',
       '2026-03-10: Passed House.',
-      'Test Act 1',
     ]);
     expect(pushesTo('hana')[0]?.headers.priority).toBe('high');
     expect(mailsTo('hana').map((m) => m.subject)).toEqual(['3 updates on HR 1', 'Bill Updated: HR 2']);

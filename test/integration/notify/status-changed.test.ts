@@ -115,7 +115,7 @@ describe('status_changed from a new action to the channels', () => {
     expect(pushesTo('fan')).toHaveLength(1);
     // Priorities as ntfy numbers them: 3 is default, 4 high.
     expect(fan).toMatchObject({ title: 'Status Changed: HR 3590', priority: 3, tags: ['classical_building', 'arrow_right'] });
-    expect(fan?.message.split('\n')[0]).toBe('2009-10-08: Passed the House 416\u20130');
+    expect(fan?.message.split('\n')[1]).toBe('2009-10-08: Passed the House 416\u20130');
     expect(smtp.messages.map((m) => m.subject)).toEqual(['Status Changed: HR 3590']);
     expect(smtp.messages[0]?.text).toContain('Passed the House 416\u20130');
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token: users.fan?.token });
@@ -146,7 +146,7 @@ describe('status_changed from a new action to the channels', () => {
     await dispatch(events);
     const law = pushesTo('fan').at(-1);
     expect(law).toMatchObject({ title: 'Status Changed: HR 3591', priority: 4, tags: ['classical_building', 'tada'] });
-    expect(law?.message.split('\n')[0]).toBe('2010-03-23: Became law');
+    expect(law?.message.split('\n')[1]).toBe('2010-03-23: Became law');
     expect((await getBill(SIGNED))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASSED:BILL', 'ENACTED:SIGNED']);
   });
 

@@ -188,21 +188,40 @@ describe('dispatch over the webhook channel', () => {
 });
 
 describe('the test and rotate-secret routes', () => {
-  it('sends a signed test event to the saved or given URL that the reference library verifies', async () => {
+  it('issue 24 #15: signs a test with a throw-away secret shown in the result, never the saved one, to the saved or given URL', async () => {
     const saved = await api('wendy', 'POST', '/api/notifications/test/webhook', {});
-    expect(saved.body).toMatchObject({ status: 'ok', detail: expect.stringContaining('HTTP 200'), webhook_id: expect.stringMatching(/^msg_/) });
-    expect(verified(hooksTo('wendy').at(-1), users.wendy?.secret ?? '')).toMatchObject({
-      type: 'notification.test',
-      id: (saved.body as { webhook_id: string }).webhook_id,
+    expect(saved.body).toMatchObject({
+      status: 'ok',
+      detail: expect.stringContaining('HTTP 200'),
+      webhook_id: expect.stringMatching(/^msg_/),
+      signing_secret: expect.stringMatching(/^whsec_/),
     });
+    const { signing_secret: throwAway, webhook_id: id } = saved.body as { signing_secret: string; webhook_id: string };
+    expect(throwAway).not.toBe(users.wendy?.secret);
+    expect(verified(hooksTo('wendy').at(-1), throwAway)).toMatchObject({ type: 'notification.test', id });
+    // A test to any URL hands out nothing a receiver of the real messages would accept.
+    expect(() => verified(hooksTo('wendy').at(-1), users.wendy?.secret ?? '')).toThrow();
     const given = await api('wendy', 'POST', '/api/notifications/test/webhook', { webhook_url: `${receiver.url}/hooks/elsewhere` });
     expect(given.body).toMatchObject({ status: 'ok' });
-    expect(verified(hooksTo('elsewhere').at(-1), users.wendy?.secret ?? '').type).toBe('notification.test');
+    const other = (given.body as { signing_secret: string }).signing_secret;
+    expect(other).not.toBe(throwAway);
+    expect(verified(hooksTo('elsewhere').at(-1), other).type).toBe('notification.test');
+    expect(() => verified(hooksTo('elsewhere').at(-1), users.wendy?.secret ?? '')).toThrow();
     receiver.failTopic('elsewhere', 502);
     const down = await api('wendy', 'POST', '/api/notifications/test/webhook', { webhook_url: `${receiver.url}/hooks/elsewhere` });
     expect(down.body).toMatchObject({ status: 'error', error: expect.stringContaining('HTTP 502') });
-    const none = await api('rory', 'POST', '/api/notifications/test/webhook', { webhook_url: `${receiver.url}/hooks/rory` });
-    expect(none.body).toMatchObject({ status: 'error', error: expect.stringContaining('No webhook secret') });
+  });
+
+  it('issue 24 #15: tests a webhook before its URL was ever saved (test before save, as every channel)', async () => {
+    const before = await api('rory', 'GET', '/api/notifications/settings');
+    expect(before.body).toMatchObject({ webhook_url: null, webhook_secret_set: false });
+    const tested = await api('rory', 'POST', '/api/notifications/test/webhook', { webhook_url: `${receiver.url}/hooks/rory` });
+    expect(tested.body).toMatchObject({ status: 'ok', signing_secret: expect.stringMatching(/^whsec_/) });
+    expect(verified(hooksTo('rory').at(-1), (tested.body as { signing_secret: string }).signing_secret).type).toBe('notification.test');
+    // Testing saves nothing: no URL, no secret.
+    expect((await api('rory', 'GET', '/api/notifications/settings')).body).toMatchObject({ webhook_url: null, webhook_secret_set: false });
+    const none = await api('rory', 'POST', '/api/notifications/test/webhook', {});
+    expect(none.body).toMatchObject({ status: 'error', error: expect.stringContaining('No webhook URL') });
   });
 
   it('rotates the secret: shown once, and both secrets sign during the 24 h grace', async () => {
@@ -217,11 +236,14 @@ describe('the test and rotate-secret routes', () => {
     expect(view.body).toMatchObject({ webhook_secret_set: true, webhook_previous_secret_expires_at: until });
     expect(view.text).not.toContain(fresh.slice(6));
 
-    await api('wendy', 'POST', '/api/notifications/test/webhook', {});
+    // A delivery (never a test, signed with a throw-away secret) carries both signatures during the grace.
+    const before = hooksTo('wendy').length;
+    await dispatch([event({ event_id: `amendment:${BILL}:rotation`, kind: 'new_amendment', action_category: 'new_amendment' })]);
+    expect(hooksTo('wendy')).toHaveLength(before + 1);
     const delivery = hooksTo('wendy').at(-1);
     expect(String(delivery?.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(verified(delivery, fresh).type).toBe('notification.test');
-    expect(verified(delivery, old).type).toBe('notification.test');
+    expect(new Webhook(fresh).verify(delivery?.body ?? '', delivery?.headers as Record<string, string>)).toBeTruthy();
+    expect(new Webhook(old).verify(delivery?.body ?? '', delivery?.headers as Record<string, string>)).toBeTruthy();
   });
 
   it('refuses a private or loopback webhook URL with a 422 when saving or testing, and sends nothing', async () => {

@@ -10,7 +10,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fallback } from '#functions/api/system.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { clientIp, parseViewerAddress } from '#shared/http/client-ip.ts';
+import { clientIp, parseViewerAddress, rateLimitSubject } from '#shared/http/client-ip.ts';
 import { ORIGIN_VERIFY_HEADER, assertFromEdge } from '#shared/http/origin-guard.ts';
 import { health } from '#shared/http/routes/system.routes.ts';
 import { parseConfig, resetConfig } from '#shared/platform/config.ts';
@@ -60,6 +60,28 @@ describe('client IP behind the edge', () => {
   it('falls back to the source IP when the header is missing or malformed', () => {
     expect(clientIp('130.176.0.1', { 'x-forwarded-for': '198.51.100.99' }, 'cloudfront')).toBe('130.176.0.1');
     expect(clientIp('130.176.0.1', { 'cloudfront-viewer-address': 'nonsense' }, 'cloudfront')).toBe('130.176.0.1');
+  });
+  it('takes only an IP address from X-Forwarded-For (TRUST_PROXY=1): an over-long or made-up entry falls back to the source IP', () => {
+    expect(clientIp('10.0.0.9', { 'x-forwarded-for': 'spoof, 198.51.100.99' }, 'x-forwarded-for')).toBe('198.51.100.99');
+    expect(clientIp('10.0.0.9', { 'x-forwarded-for': '2001:db8::5' }, 'x-forwarded-for')).toBe('2001:db8::5');
+    for (const bad of ['x'.repeat(5000), 'evil', '1.2.3.4:80', `1.2.3.4${' '.repeat(3000)}x`, '']) {
+      expect(clientIp('10.0.0.9', { 'x-forwarded-for': bad }, 'x-forwarded-for'), bad.slice(0, 20)).toBe('10.0.0.9');
+    }
+  });
+});
+
+describe('rate-limit subject', () => {
+  it('counts an IPv6 client by its /64 and an IPv4 client (mapped or not) by its address', () => {
+    const net = '2001:db8:abcd:12::/64';
+    for (const ip of ['2001:db8:abcd:12::1', '2001:db8:abcd:12:ffff:ffff:ffff:ffff', '2001:0db8:ABCD:0012:1:2:3:4', '2001:db8:abcd:12::1.2.3.4']) {
+      expect(rateLimitSubject(ip), ip).toBe(net);
+    }
+    expect(rateLimitSubject('2001:db8:abcd:13::1')).toBe('2001:db8:abcd:13::/64');
+    expect(rateLimitSubject('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitSubject('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(rateLimitSubject('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(rateLimitSubject('198.51.100.7')).toBe('198.51.100.7');
+    expect(rateLimitSubject('unknown')).toBe('unknown');
   });
 });
 

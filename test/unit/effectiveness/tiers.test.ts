@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bucketOf, percentileRank, rankWithinBuckets, type Ranked } from '#shared/domain/scores/percentile.ts';
 import { congressesServed, congressOfYear } from '#shared/domain/scores/seniority.ts';
 import { effectivenessTier, seniorityTier } from '#shared/domain/scores/tiers.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
+import { fixture, hasFixtures } from '../ingest/support.ts';
 
 const term = (congress: number | null, start_year: number | null, end_year: number | null) => ({ congress, start_year, end_year });
 
@@ -10,16 +12,21 @@ describe('congresses served', () => {
     expect([congressOfYear(1789), congressOfYear(2017), congressOfYear(2018), congressOfYear(2025)]).toEqual([1, 115, 115, 119]);
   });
   it('counts one congress per Congress.gov term, each once', () => {
-    expect(congressesServed([term(115, 2017, 2019), term(116, 2019, 2021), term(117, 2021, 2023), term(118, 2023, 2025), term(119, 2025, null)])).toBe(5);
-    expect(congressesServed([term(118, 2023, 2025), term(118, 2023, 2025)])).toBe(1);
+    expect(congressesServed([term(115, 2017, 2019), term(116, 2019, 2021), term(117, 2021, 2023), term(118, 2023, 2025), term(119, 2025, null)], 119)).toBe(5);
+    expect(congressesServed([term(118, 2023, 2025), term(118, 2023, 2025)], 119)).toBe(1);
   });
   it('spreads a six-year Senate term over its three congresses and merges overlaps with House terms', () => {
-    expect(congressesServed([term(null, 2019, 2025)])).toBe(3);
-    expect(congressesServed([term(115, 2017, 2019), term(116, 2019, 2025)])).toBe(4);
+    expect(congressesServed([term(null, 2019, 2025)], 119)).toBe(3);
+    expect(congressesServed([term(115, 2017, 2019), term(116, 2019, 2025)], 119)).toBe(4);
+  });
+  it('counts no Congress still ahead in a term: a senator sworn in in 2025 has served one, not the three of the six-year term', () => {
+    expect(congressesServed([term(null, 2025, 2031)], 119)).toBe(1);
+    expect(congressesServed([term(null, 2019, 2025), term(null, 2025, 2031)], 119)).toBe(4);
+    expect(congressesServed([term(null, 2025, 2031)], 121)).toBe(3);
   });
   it('is 0 with no terms or terms without congress and years', () => {
-    expect(congressesServed([])).toBe(0);
-    expect(congressesServed([term(null, null, null)])).toBe(0);
+    expect(congressesServed([], 119)).toBe(0);
+    expect(congressesServed([term(null, null, null)], 119)).toBe(0);
   });
 });
 
@@ -74,5 +81,14 @@ describe('percentiles', () => {
 
   it('answers nothing for no members', () => {
     expect(rankWithinBuckets([]).size).toBe(0);
+  });
+});
+
+describe.skipIf(!hasFixtures)('seniority of the sitting senators (congress-legislators, recorded in the 119th)', () => {
+  it('reads every senator first sworn in in 2025 as junior', () => {
+    const senators = parseLegislators(fixture('congress-legislators/legislators-current.json')).filter((m) => m.chamber === 'senate');
+    const freshmen = senators.filter((m) => m.terms.every((t) => (t.start_year ?? 0) >= 2025));
+    expect(freshmen.length).toBeGreaterThanOrEqual(5);
+    expect(freshmen.map((m) => [m.id, seniorityTier(congressesServed(m.terms, 119))])).toEqual(freshmen.map((m) => [m.id, 'junior']));
   });
 });

@@ -186,23 +186,23 @@ const TRANSITIONS: Case[] = [
   { rule: 'vetoed → PROV_KILL:VETO', subject: bill('hjres'), prior: 'PASSED:BILL', text: 'Vetoed by President.', expected: 'PROV_KILL:VETO' },
   { rule: 'pocket-vetoed → VETOED:POCKET', subject: bill('hr'), prior: 'PASSED:BILL', text: 'Pocket Vetoed by President.', expected: 'VETOED:POCKET' },
   {
-    rule: 'the House overrides a veto of its own bill → OVERRIDE_PASS_OVER:HOUSE',
+    rule: 'the House overrides a veto of its own bill → VETOED:OVERRIDE_PASS_OVER:HOUSE',
     subject: bill('hr'),
     prior: 'PROV_KILL:VETO',
     text: 'Two-thirds of the Members present having voted in the affirmative the bill is passed, Passed by the Yeas and Nays: (2/3 required): 383 - 41 (Roll no. 491).',
-    expected: 'OVERRIDE_PASS_OVER:HOUSE',
+    expected: 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
   },
   {
-    rule: 'the Senate overrides a veto of its own bill → OVERRIDE_PASS_OVER:SENATE',
+    rule: 'the Senate overrides a veto of its own bill → VETOED:OVERRIDE_PASS_OVER:SENATE',
     subject: bill('s'),
     prior: 'PROV_KILL:VETO',
     text: 'Passed Senate over veto by Yea-Nay Vote. 81 - 17. Record Vote Number: 100.',
-    expected: 'OVERRIDE_PASS_OVER:SENATE',
+    expected: 'VETOED:OVERRIDE_PASS_OVER:SENATE',
   },
   {
     rule: 'the second chamber overrides too → ENACTED:VETO_OVERRIDE',
     subject: bill('hr'),
-    prior: 'OVERRIDE_PASS_OVER:HOUSE',
+    prior: 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
     text: 'Passed Senate over veto by Yea-Nay Vote. 70 - 26. Record Vote Number: 177.',
     expected: 'ENACTED:VETO_OVERRIDE',
   },
@@ -223,14 +223,14 @@ const TRANSITIONS: Case[] = [
   {
     rule: 'an override fails in the Senate, the second chamber → VETOED:OVERRIDE_FAIL_SECOND:SENATE',
     subject: bill('hr'),
-    prior: 'OVERRIDE_PASS_OVER:HOUSE',
+    prior: 'VETOED:OVERRIDE_PASS_OVER:HOUSE',
     text: 'Failed of passage in Senate over veto by Yea-Nay Vote. 54 - 45. Record Vote Number: 55.',
     expected: 'VETOED:OVERRIDE_FAIL_SECOND:SENATE',
   },
   {
     rule: 'an override fails in the House, the second chamber → VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
     subject: bill('s'),
-    prior: 'OVERRIDE_PASS_OVER:SENATE',
+    prior: 'VETOED:OVERRIDE_PASS_OVER:SENATE',
     text: 'On passage, the objections of the President to the contrary notwithstanding Failed by the Yeas and Nays: (2/3 required): 240 - 180 (Roll no. 60).',
     expected: 'VETOED:OVERRIDE_FAIL_SECOND:HOUSE',
   },
@@ -357,6 +357,105 @@ const TRANSITIONS: Case[] = [
     prior: 'INTRODUCED',
     text: 'Referred to the House Committee on Foreign Affairs.',
     expected: 'REFERRED',
+  },
+  {
+    rule: 'referred concurrently to several committees → REFERRED',
+    subject: bill('s'),
+    prior: 'INTRODUCED',
+    text: 'Read twice and referred concurrently to the Committees on Foreign Relations; Finance; and the Judiciary.',
+    expected: 'REFERRED',
+  },
+  {
+    rule: 'referred jointly to committees → REFERRED',
+    subject: bill('s'),
+    prior: 'INTRODUCED',
+    text: 'Read twice and referred jointly to the Committees on Commerce, Science, and Transportation and Environment and Public Works.',
+    expected: 'REFERRED',
+  },
+  {
+    rule: 'placed on the House Calendar after a referral → REPORTED (as unitedstates/congress)',
+    subject: bill('hr'),
+    prior: 'REFERRED',
+    text: 'Placed on the House Calendar, Calendar No. 12.',
+    expected: 'REPORTED',
+  },
+  {
+    rule: 'placed on the Senate calendar straight after introduction → REPORTED',
+    subject: bill('s'),
+    prior: 'INTRODUCED',
+    text: 'Placed on Senate Legislative Calendar under General Orders. Calendar No. 70.',
+    expected: 'REPORTED',
+  },
+  {
+    rule: 'placed on a calendar after being reported changes nothing',
+    subject: bill('s'),
+    prior: 'REPORTED',
+    text: 'Placed on Senate Legislative Calendar under General Orders. Calendar No. 70.',
+    expected: null,
+  },
+  {
+    rule: 'returned to a calendar after passing a chamber changes nothing',
+    subject: bill('hr'),
+    prior: 'PASS_OVER:HOUSE',
+    text: 'Placed on Senate Legislative Calendar under General Orders. Calendar No. 144.',
+    expected: null,
+  },
+  // Actions that can only follow a passage imply it when the stored actions lack the vote.
+  {
+    rule: 'received in the Senate with no House vote on record implies the House passage → PASS_OVER:HOUSE',
+    subject: bill('hr', 'Born-Alive Abortion Survivors Protection Act', 21),
+    prior: 'REFERRED',
+    text: 'Received in the Senate.',
+    expected: 'PASS_OVER:HOUSE',
+  },
+  {
+    rule: 'received in the House with no Senate vote on record implies the Senate passage → PASS_OVER:SENATE',
+    subject: bill('s'),
+    prior: 'REPORTED',
+    text: 'Received in the House.',
+    expected: 'PASS_OVER:SENATE',
+  },
+  {
+    rule: 'a message on Senate action with no vote on record implies the Senate passage of a Senate bill → PASS_OVER:SENATE',
+    subject: bill('s'),
+    prior: 'INTRODUCED',
+    text: 'Message on Senate action sent to the House.',
+    expected: 'PASS_OVER:SENATE',
+  },
+  {
+    rule: 'a message on Senate action on a House bill with no vote on record implies at least the House passage → PASS_OVER:HOUSE',
+    subject: bill('hr'),
+    prior: 'REFERRED',
+    text: 'Message on Senate action sent to the House.',
+    expected: 'PASS_OVER:HOUSE',
+  },
+  {
+    rule: 'a message on Senate action after the House passage changes nothing (the Senate vote says how)',
+    subject: bill('hr'),
+    prior: 'PASS_OVER:HOUSE',
+    text: 'Message on Senate action sent to the House.',
+    expected: null,
+  },
+  {
+    rule: 'presented to the President with no second passage on record implies it → PASSED:BILL',
+    subject: bill('s'),
+    prior: 'PASS_OVER:SENATE',
+    text: 'Presented to President.',
+    expected: 'PASSED:BILL',
+  },
+  {
+    rule: 'cleared for the White House before any vote on record → PASSED:BILL',
+    subject: bill('hr'),
+    prior: 'REFERRED',
+    text: 'Cleared for White House.',
+    expected: 'PASSED:BILL',
+  },
+  {
+    rule: 'presented to the President after a veto changes nothing',
+    subject: bill('hr'),
+    prior: 'PROV_KILL:VETO',
+    text: 'Presented to President.',
+    expected: null,
   },
   {
     rule: 'a referral in the second chamber changes nothing',
@@ -568,6 +667,16 @@ describe('the ?status= filter', () => {
       'PROV_KILL',
     ]);
     for (const bad of ['PASS', 'ENACTED:', 'ENACT', 'LAW', '']) expect(StatusFilter().safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('keeps a filter by the earlier spelling of the one-chamber override working, and VETOED lists it', () => {
+    expect(['OVERRIDE_PASS_OVER', 'override_pass_over:house', 'VETOED:OVERRIDE_PASS_OVER'].map((v) => StatusFilter().safeParse(v).data)).toEqual([
+      'VETOED:OVERRIDE_PASS_OVER',
+      'VETOED:OVERRIDE_PASS_OVER:HOUSE',
+      'VETOED:OVERRIDE_PASS_OVER',
+    ]);
+    expect(matchesStatusFilter('VETOED:OVERRIDE_PASS_OVER:SENATE', 'VETOED')).toBe(true);
+    expect(matchesStatusFilter('VETOED:OVERRIDE_PASS_OVER:SENATE', 'VETOED:OVERRIDE_PASS_OVER')).toBe(true);
   });
 
   it('matches whole parts only', () => {

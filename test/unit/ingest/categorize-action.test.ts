@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
+import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { fixture, hasFixtures } from './support.ts';
 
 describe('categorizeAction', () => {
   it.each([
@@ -17,6 +19,7 @@ describe('categorizeAction', () => {
     ['Placed on Senate Legislative Calendar under General Orders. Calendar No. 1.', 'calendar'],
     ['Referred to the House Committee on Energy and Commerce.', 'referral'],
     ['Referred to the Subcommittee on Health.', 'referral'],
+    ['Read twice and referred concurrently to the Committees on Foreign Relations; Finance.', 'referral'],
     ['Introduced in House', 'referral'],
     ['Held at the desk.', 'procedural'],
     ['Rule H. Res. 5 passed House.', 'vote'],
@@ -28,5 +31,14 @@ describe('categorizeAction', () => {
     expect(categorizeAction('Pocket veto message', 'Veto')).toBe('presidential');
     expect(categorizeAction('Some notice', 'President')).toBe('presidential');
     expect(categorizeAction('Some notice', 'Floor')).toBe('procedural');
+  });
+});
+
+describe.skipIf(!hasFixtures)('one categorisation per action', () => {
+  it('gives a Bill Status file\'s bill the category of its latest action in its action list (H.R. 1 of the 117th: "Received in the Senate.")', () => {
+    const { bill, actions } = parseBillStatus(fixture('govinfo-billstatus/BILLSTATUS-117hr1.xml'), '2025-01-01T00:00:00Z');
+    const latest = actions.filter((a) => a.action_date === bill.latest_action_date && a.action_text === bill.latest_action_text);
+    expect(latest.length).toBeGreaterThan(0);
+    for (const a of latest) expect(bill.latest_action_category).toBe(a.category);
   });
 });

@@ -126,6 +126,20 @@ describe('npm run cli -- status', () => {
     expect(run('status', '119-s-5', 'REFERRED', 'Held at the desk.').json()).toEqual({ status: null, vote: null });
   });
 
+  it("agrees with unitedstates/congress's veto-override and calendar cases, in its status codes", () => {
+    // test_veto_override_success_once / _twice (hr6331-110).
+    const houseOverride =
+      'Two-thirds of the Members present having voted in the affirmative the bill is passed, Passed by the Yeas and Nays: (2/3 required): 383 - 41 (Roll no. 491).';
+    expect(run('status', '110-hr-6331', 'PROV_KILL:VETO', houseOverride).json().status).toBe('VETOED:OVERRIDE_PASS_OVER:HOUSE');
+    const senateOverride = 'Passed Senate over veto by Yea-Nay Vote. 70 - 26. Record Vote Number: 177.';
+    const twice = run('status', '110-hr-6331', 'VETOED:OVERRIDE_PASS_OVER:HOUSE', senateOverride);
+    expect([twice.code, twice.json().status]).toEqual([0, 'ENACTED:VETO_OVERRIDE']);
+    expect(run('status', '110-s-1', 'PROV_KILL:VETO', senateOverride).json().status).toBe('VETOED:OVERRIDE_PASS_OVER:SENATE');
+    // The calendar: a placement before a report reads REPORTED; after one it changes nothing (test_added_to_calendar).
+    expect(run('status', '118-hr-1', 'REFERRED', 'Placed on the House Calendar, Calendar No. 3.').json().status).toBe('REPORTED');
+    expect(run('status', '112-s-968', 'REPORTED', 'Placed on Senate Legislative Calendar under General Orders. Calendar No. 70.').json().status).toBeNull();
+  });
+
   it('tells a constitutional amendment by the --title it is given', () => {
     const line = 'On passage Passed by the Yeas and Nays: (2/3 required): 286 - 130 (Roll no. 296).';
     const title = 'Proposing an amendment to the Constitution of the United States authorizing the Congress to prohibit the physical desecration of the flag.';

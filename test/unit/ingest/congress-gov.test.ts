@@ -11,11 +11,14 @@ import {
   cosponsorFromProvider,
   detailFields,
   enrichmentFromDetail,
+  memberFromDetail,
   memberFromListItem,
   textCandidates,
 } from '#shared/providers/congress-gov/normalise-congress.ts';
 import * as client from '#shared/providers/congress-gov/congress-gov.client.ts';
 import * as S from '#shared/providers/congress-gov/congress-gov.schema.ts';
+import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
+import { enrichedTerms } from '#shared/domain/members/terms.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { fixture, hasFixtures, providerServer, sendJson } from './support.ts';
@@ -189,6 +192,24 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
     expect(wahab).toMatchObject({ id: 'W000832', state: 'CA', chamber: 'house', district: 14, party: 'D' });
   });
 
+  it('reads a member whose last term has ended (died, resigned, term over) as not in office, a sitting one as in office', () => {
+    const page = S.MemberListPage.parse(JSON.parse(fixture('congress-gov/member-list-limit2.json')));
+    const [graham, wahab] = page.members.map((m) => memberFromListItem(m, at));
+    expect([graham?.in_office, wahab?.in_office]).toEqual([true, true]);
+    const item = page.members[0];
+    if (!item) throw new Error('fixture has no member');
+    const departed = {
+      ...item,
+      terms: {
+        item: [
+          { chamber: 'House of Representatives', startYear: 2019, endYear: 2023 },
+          { chamber: 'Senate', startYear: 2023, endYear: 2025 },
+        ],
+      },
+    };
+    expect(memberFromListItem(S.MemberListItem.parse(departed), at)).toMatchObject({ id: 'G000608', chamber: 'senate', in_office: false });
+  });
+
   it('reads the member detail into the enrichment: bio, terms, counts, contact', () => {
     const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
     const e = enrichmentFromDetail(d, at);
@@ -200,6 +221,35 @@ describe.skipIf(!hasFixtures)('Congress.gov schemas and normalisers on the real 
       website: 'https://arrington.house.gov',
     });
     expect(e.terms[0]).toMatchObject({ chamber: 'house', congress: 115, start_year: 2017, state: 'TX', district: 19 });
+  });
+
+  it('keeps the party and end year of the current term when a member is opened (the enrichment)', () => {
+    const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
+    const fresh = enrichmentFromDetail(d, at).terms;
+    // The detail's partyHistory names the party of every term.
+    expect(fresh.map((t) => t.party)).toEqual(fresh.map(() => 'R'));
+    // What sync_members stored from congress-legislators: the current term ends in 2027.
+    const stored = parseLegislators(fixture('congress-legislators/legislators-current.json')).find((m) => m.id === 'A000375')?.terms ?? [];
+    expect(stored.at(-1)).toMatchObject({ start_year: 2025, end_year: 2027, party: 'R' });
+    const merged = enrichedTerms(fresh, stored);
+    expect(merged).toHaveLength(fresh.length);
+    expect(merged.at(-1)).toEqual({ chamber: 'house', congress: 119, start_year: 2025, end_year: 2027, state: 'TX', district: 19, party: 'R' });
+    expect(merged[0]).toMatchObject({ congress: 115, start_year: 2017, end_year: 2019, party: 'R' });
+  });
+
+  it('builds a member not in the list (a sponsor who has left) from its detail', () => {
+    const d = S.MemberDetail.parse(JSON.parse(fixture('congress-gov/member-A000375.json'))).member;
+    expect(memberFromDetail(d, at)).toMatchObject({
+      id: 'A000375',
+      state: 'TX',
+      chamber: 'house',
+      district: 19,
+      party: 'R',
+      in_office: true,
+      birth_year: 1972,
+      enriched_at: at,
+    });
+    expect(memberFromDetail({ ...d, currentMember: false }, at)?.in_office).toBe(false);
   });
 
   it('recognises the error body of an unknown resource as malformed', () => {

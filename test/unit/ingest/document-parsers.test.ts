@@ -65,8 +65,21 @@ describe.skipIf(!hasFixtures)('document parsers on the real recordings', () => {
   });
 
   it('finds no district in geocoder answers whose congressional layer is missing or failed', () => {
-    expect(districtFromGeographies(JSON.parse(fixture('census-geocoder/geographies-coordinates-x-74-y43.json')))).toBeNull();
-    expect(districtFromGeographies(JSON.parse(fixture('census-geocoder/geographies-onelineaddress-1600-pennsylvania-ave-layers-all.json')))).toBeNull();
+    expect(districtFromGeographies(JSON.parse(fixture('census-geocoder/geographies-coordinates-x-74-y43.json')), 119)).toBeNull();
+    expect(districtFromGeographies(JSON.parse(fixture('census-geocoder/geographies-onelineaddress-1600-pennsylvania-ave-layers-all.json')), 119)).toBeNull();
+  });
+
+  it("refuses an answer carrying only a later Congress's district layer, as a missing layer is refused", () => {
+    const withLayers = (layers: Record<string, unknown[]>) => {
+      const recorded = JSON.parse(fixture('census-geocoder/geographies-coordinates-x-74-y43.json')) as { result: { geographies: Record<string, unknown> } };
+      Object.assign(recorded.result.geographies, layers);
+      return recorded;
+    };
+    const later = { '120th Congressional Districts': [{ GEOID: '3621', STATE: '36', CD120: '21' }] };
+    const current = { '119th Congressional Districts': [{ GEOID: '3620', STATE: '36', CD119: '20' }] };
+    expect(districtFromGeographies(withLayers(later), 119)).toBeNull();
+    expect(districtFromGeographies(withLayers({ ...later, ...current }), 119)).toEqual({ state: 'NY', district: 20 });
+    expect(districtFromGeographies(withLayers({ ...later, ...current }), 120)).toEqual({ state: 'NY', district: 21 });
   });
 });
 
@@ -77,13 +90,13 @@ describe('document parsers on the project fixtures and broken input', () => {
 
   it('reads the district GEOID first, GEOID20 next, then state plus a CD number, with a numeric guard', () => {
     const layer = (f: Record<string, unknown>) => ({ result: { geographies: { '119th Congressional Districts': [f] } } });
-    expect(districtFromGeographies(layer({ GEOID: '0617', CD119: '99' }))).toEqual({ state: 'CA', district: 17 });
-    expect(districtFromGeographies(layer({ GEOID: 'bad', GEOID20: '3612' }))).toEqual({ state: 'NY', district: 12 });
-    expect(districtFromGeographies(layer({ STATE: '48', CD119FP: '07' }))).toEqual({ state: 'TX', district: 7 });
-    expect(districtFromGeographies(layer({ STATE: '48', CD119FP: 'ZZ' }))).toBeNull();
-    expect(districtFromGeographies(layer({ GEOID: '5600' }))).toEqual({ state: 'WY', district: 0 });
-    expect(districtFromGeographies(layer({ GEOID: '1198' }))).toEqual({ state: 'DC', district: 0 });
-    expect(districtFromGeographies({ result: { geographies: { Counties: [{ GEOID: '0617' }] } } })).toBeNull();
+    expect(districtFromGeographies(layer({ GEOID: '0617', CD119: '99' }), 119)).toEqual({ state: 'CA', district: 17 });
+    expect(districtFromGeographies(layer({ GEOID: 'bad', GEOID20: '3612' }), 119)).toEqual({ state: 'NY', district: 12 });
+    expect(districtFromGeographies(layer({ STATE: '48', CD119FP: '07' }), 119)).toEqual({ state: 'TX', district: 7 });
+    expect(districtFromGeographies(layer({ STATE: '48', CD119FP: 'ZZ' }), 119)).toBeNull();
+    expect(districtFromGeographies(layer({ GEOID: '5600' }), 119)).toEqual({ state: 'WY', district: 0 });
+    expect(districtFromGeographies(layer({ GEOID: '1198' }), 119)).toEqual({ state: 'DC', district: 0 });
+    expect(districtFromGeographies({ result: { geographies: { Counties: [{ GEOID: '0617' }] } } }, 119)).toBeNull();
   });
 
   it('names the provider and field of malformed Bill Status and legislators data', () => {

@@ -52,6 +52,17 @@ describe.skipIf(!hasFixtures)('roll-call parsers on the real recordings', () => 
     expect(voteKind(v.question)).toBe(kind);
   });
 
+  it('reads a live pair whose <vote_cast> carries attributes as a Present position', () => {
+    const xml = fixture('senate-votes/vote_119_1_00007.xml');
+    const paired = xml.replace('<vote_cast>Nay</vote_cast>', '<vote_cast crp=" " pair="S375">Present, Giving Live Pair</vote_cast>');
+    expect(paired).not.toBe(xml);
+    const v = parseSenateVote(paired);
+    const plain = parseSenateVote(xml);
+    const i = plain.positions.findIndex((p) => p.position === 'Nay');
+    expect(v.positions[i]).toEqual({ ...plain.positions[i], position: 'Present' });
+    expect(v.positions).toHaveLength(plain.positions.length);
+  });
+
   it('maps Senate LIS ids to Bioguide ids with the ids the member data carries', () => {
     const lis = new Map(
       parseLegislators(fixture('congress-legislators/legislators-current.json')).flatMap((m) => (m.lis_id ? [[m.lis_id, m.id] as [string, string]] : [])),

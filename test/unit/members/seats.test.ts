@@ -120,6 +120,14 @@ describe('seats from stored members', () => {
     expect(isAtLarge(all)).toBe(false);
   });
 
+  it('leaves out a departed member (no longer in office) even when no terms of theirs are stored', () => {
+    const departed = makeMember('R000103', 'R000103', { state: 'MT', chamber: 'house', district: 2, terms: [], in_office: false });
+    const sitting = makeMember('D000634', 'D000634', { state: 'MT', chamber: 'house', district: 2, terms: [term(119, 'house', 2)] });
+    const other = makeMember('Z000018', 'Z000018', { state: 'MT', chamber: 'house', district: 1, terms: [term(119, 'house', 1)] });
+    expect(servingMembers([departed, sitting, other]).map((m) => m.id)).toEqual(['D000634', 'Z000018']);
+    expect(representativesOf([departed, sitting, other], 2).map((m) => m.id)).toEqual(['D000634']);
+  });
+
   it('takes a single unnumbered seat, or a single seat numbered 1 when the lookup says at-large, as the state seat', () => {
     const unnumbered = [makeMember('H001096', 'H001096', { state: 'WY', chamber: 'house', district: null })];
     expect(isAtLarge(unnumbered)).toBe(true);
@@ -133,10 +141,10 @@ describe('seats from stored members', () => {
 
   it('reads the district the boundary service names, Montana included, and the codes 00 and 98 as 0', () => {
     const layer = (f: Record<string, unknown>) => ({ result: { geographies: { '119th Congressional Districts': [f] } } });
-    expect(districtFromGeographies(layer({ GEOID: '3001' }))).toEqual({ state: 'MT', district: 1 });
-    expect(districtFromGeographies(layer({ GEOID: '3002' }))).toEqual({ state: 'MT', district: 2 });
-    expect(districtFromGeographies(layer({ GEOID: '0200' }))).toEqual({ state: 'AK', district: 0 });
-    expect(districtFromGeographies(layer({ GEOID: '7298' }))).toEqual({ state: 'PR', district: 0 });
+    expect(districtFromGeographies(layer({ GEOID: '3001' }), 119)).toEqual({ state: 'MT', district: 1 });
+    expect(districtFromGeographies(layer({ GEOID: '3002' }), 119)).toEqual({ state: 'MT', district: 2 });
+    expect(districtFromGeographies(layer({ GEOID: '0200' }), 119)).toEqual({ state: 'AK', district: 0 });
+    expect(districtFromGeographies(layer({ GEOID: '7298' }), 119)).toEqual({ state: 'PR', district: 0 });
   });
 
   it('keeps the district the Congress.gov list gives, and none when it gives none', () => {

@@ -38,7 +38,7 @@ describe('push rendering', () => {
     const c = content({ kind: 'reintroduced', action_category: 'reintroduced', summary: null, reintroduced_as: later });
     const m = renderEvent(c, 'hold_boost', PUBLIC);
     expect(m.title).toBe('Reintroduced: HR 3076');
-    expect(m.body).toBe('Reintroduced in the 119th Congress as H.R. 1234\nPostal Service Reform Act of 2022');
+    expect(m.body).toBe('Postal Service Reform Act of 2022\nReintroduced in the 119th Congress as H.R. 1234');
     expect(m.click).toBe(`${PUBLIC}/bills/119-hr-1234`);
     expect(m.actions).toEqual([{ action: 'view', label: 'Follow HR 1234', url: `${PUBLIC}/bills/119-hr-1234?follow=1` }]);
     expect(m).toMatchObject({ priority: 'default', tags: ['recycle'] });
@@ -61,7 +61,7 @@ describe('push rendering', () => {
     expect(m.click).toBe(`${PUBLIC}/bills/118-hr-3076`);
   });
 
-  it('leads a bill_updated alert with the action and its date, then the bill name, then the summary', () => {
+  it('issue 24 #14: a bill_updated body is the full bill name, then the action and its date, then the summary', () => {
     const m = renderEvent(
       content({ kind: 'bill_updated', action_category: 'vote', action_text: 'Passed Senate by Yea-Nay Vote. 68-31.', action_date: '2026-01-15' }),
       'neutral',
@@ -69,14 +69,14 @@ describe('push rendering', () => {
     );
     expect(m.title).toBe('Bill Updated: HR 3076');
     expect(m.body).toBe(
-      '2026-01-15: Passed Senate by Yea-Nay Vote. 68-31.\nPostal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.',
+      'Postal Service Reform Act of 2022\n2026-01-15: Passed Senate by Yea-Nay Vote. 68-31.\nReforms the finances and operations of the United States Postal Service.',
     );
   });
 
   it('leads a new-text alert with the text version, and keeps every line within the push limit', () => {
     const m = renderEvent(content({ text_version: 'Engrossed in House (eh)', summary: 'x'.repeat(900) }), 'neutral', PUBLIC);
-    const [event, name, summary] = m.body.split('\n');
-    expect([event, name]).toEqual(['New text: Engrossed in House (eh)', 'Postal Service Reform Act of 2022']);
+    const [name, event, summary] = m.body.split('\n');
+    expect([name, event]).toEqual(['Postal Service Reform Act of 2022', 'New text: Engrossed in House (eh)']);
     expect(Array.from(summary ?? '').length).toBe(300);
   });
 
@@ -130,17 +130,17 @@ describe('push rendering', () => {
     );
     expect(passed).toMatchObject({ title: 'Status Changed: HR 3590', priority: 'default', tags: ['classical_building', 'arrow_right'] });
     expect(passed.body.split('\n')).toEqual([
-      '2009-11-07: Passed the House 416\u20130',
       'Postal Service Reform Act of 2022',
+      '2009-11-07: Passed the House 416\u20130',
       'Reforms the finances and operations of the United States Postal Service.',
     ]);
     const law = changed('ENACTED:SIGNED', 'Signed by President.');
     expect(law).toMatchObject({ priority: 'high', tags: ['classical_building', 'tada'] });
-    expect(law.body.split('\n')[0]).toBe('2009-11-07: Became law');
+    expect(law.body.split('\n')[1]).toBe('2009-11-07: Became law');
     const veto = changed('PROV_KILL:VETO', 'Vetoed by President.');
     expect(veto).toMatchObject({ priority: 'high', tags: ['classical_building', 'x'] });
-    expect(veto.body.split('\n')[0]).toBe('2009-11-07: Vetoed by the President');
-    expect(changed('PASS_BACK:SENATE', 'Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.').body.split('\n')[0]).toBe(
+    expect(veto.body.split('\n')[1]).toBe('2009-11-07: Vetoed by the President');
+    expect(changed('PASS_BACK:SENATE', 'Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.').body.split('\n')[1]).toBe(
       '2009-11-07: Passed the Senate with changes 60\u201339; back to the House',
     );
     expect(changed('PASSED:SIMPLERES', 'Submitted in the Senate, considered, and agreed to by Unanimous Consent.')).toMatchObject({
@@ -175,13 +175,30 @@ describe('push rendering', () => {
     expect(billIdentifier(null, '119-hconres-4')).toBe('HCONRES 4');
   });
 
-  it('bundles digest events into one message', () => {
-    const m = renderDigestBundle([content(), content({ kind: 'bill_updated', event_id: 'x' })], 'daily', PUBLIC);
+  it('issue 24 #13: bundles digest events into one message whose every line says what happened', () => {
+    const m = renderDigestBundle(
+      [
+        content({ text_version: 'Engrossed in House (eh)' }),
+        content({ kind: 'bill_updated', event_id: 'x', action_category: 'vote', action_text: 'Passed House.', action_date: '2026-01-15' }),
+      ],
+      'daily',
+      PUBLIC,
+    );
     expect(m.title).toBe('Your BillWatch digest (daily): 2 updates');
     expect(m.body.split('\n')).toEqual([
-      'New Bill Text: HR 3076 - Postal Service Reform Act of 2022',
-      'Bill Updated: HR 3076 - Postal Service Reform Act of 2022',
+      'New Bill Text: HR 3076 - Postal Service Reform Act of 2022 (New text: Engrossed in House (eh))',
+      'Bill Updated: HR 3076 - Postal Service Reform Act of 2022 (2026-01-15: Passed House.)',
     ]);
+  });
+
+  it("issue 24 #13: a weekly digest folded into a weekly-digest user's bundle lists its bills", () => {
+    const weekly = content({
+      kind: 'weekly_digest',
+      bill_id: null,
+      items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'One', latest_action_date: '2026-01-12', latest_action_text: 'Passed House' }],
+    });
+    const m = renderDigestBundle([weekly], 'weekly', PUBLIC);
+    expect(m.body.split('\n')).toEqual(['Weekly Digest: 1 followed bill updated', '  HR 1: One (2026-01-12 Passed House)']);
   });
 });
 
@@ -207,11 +224,11 @@ describe('held events released together', () => {
     );
     expect(m.title).toBe('4 updates on HR 3076');
     expect(m.body.split('\n')).toEqual([
+      'Postal Service Reform Act of 2022',
       '2026-01-14: Referred to the Committee.',
       'New text: Reported in House (rh)',
       '2026-01-15: Passed House.',
       'New Amendment',
-      'Postal Service Reform Act of 2022',
       'Newest summary.',
     ]);
     expect(m).toMatchObject({ click: `${PUBLIC}/bills/118-hr-3076`, priority: 'high', tags: ['siren'] });

@@ -3,7 +3,7 @@ import { nextDigestAt } from '#shared/domain/notify/digest-schedule.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { defaultPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { hourInWindow, inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
-import { isKnownTimeZone, localTime, resolveTimeZone } from '#shared/domain/notify/time-zone.ts';
+import { cachedZoneCount, isKnownTimeZone, localTime, MAX_CACHED_ZONES, resolveTimeZone } from '#shared/domain/notify/time-zone.ts';
 
 const at = (iso: string) => new Date(iso);
 const quiet = (start: number | null, end: number | null, timezone: string | null) => ({ quiet_hours_start: start, quiet_hours_end: end, timezone });
@@ -17,6 +17,19 @@ describe('time zones', () => {
     expect(resolveTimeZone('Not/AZone')).toBe('UTC');
     expect(isKnownTimeZone('Europe/Berlin')).toBe(true);
     expect(isKnownTimeZone('Europe/Nowhere')).toBe(false);
+  });
+
+  it('caches one formatter per canonical zone, whatever letter case a caller sends, and stays bounded', () => {
+    const variants = Array.from({ length: 3000 }, (_, i) =>
+      [...'America/Argentina/ComodRivadavia'].map((c, j) => ((i >> (j % 12)) & 1 ? c.toUpperCase() : c.toLowerCase())).join(''),
+    );
+    const before = cachedZoneCount();
+    for (const zone of variants) expect(isKnownTimeZone(zone)).toBe(true);
+    expect(cachedZoneCount() - before).toBeLessThanOrEqual(1);
+    expect(resolveTimeZone('eUROPE/bERLIN')).toBe('Europe/Berlin');
+    expect(localTime(at('2026-01-15T12:30:00Z'), 'AMERICA/NEW_YORK').hour).toBe(7);
+    for (const zone of Intl.supportedValuesOf('timeZone')) isKnownTimeZone(zone);
+    expect(cachedZoneCount()).toBeLessThanOrEqual(MAX_CACHED_ZONES);
   });
 });
 
@@ -116,6 +129,15 @@ describe('delivery plan', () => {
       email: 'pending',
       rss: 'sent',
       webhook: 'off',
+    });
+  });
+
+  it("issue 24 #13: folds the weekly digest into a weekly-digest user's Monday bundle: one message, not two", () => {
+    const weekly = prefs({ ...all, digest_mode: 'weekly', timezone: 'America/New_York' });
+    // The weekly job runs Monday 08:30 UTC; the user's weekly bundle goes at 08:00 in New York, the same morning.
+    expect(planDelivery(weekly, 'weekly_digest', at('2026-01-19T08:30:00Z'))).toEqual({
+      channels: { push: 'digest', email: 'digest', rss: 'sent', webhook: 'off' },
+      due_at: '2026-01-19T13:00:00.000Z',
     });
   });
 

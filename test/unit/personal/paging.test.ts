@@ -18,6 +18,12 @@ describe('in-memory paging', () => {
     expect(pageOf(items, { limit: 20 })).toEqual({ items, next_cursor: null });
   });
 
+  it('issues cursors that do not read as an offset', () => {
+    const cursor = pageOf(items, { limit: 2 }).next_cursor ?? '';
+    expect(Buffer.from(cursor, 'base64url').toString('latin1')).not.toMatch(/o:2|^2$/);
+    expect(() => pageOf(items, { limit: 2, cursor: Buffer.from('o:4').toString('base64url') })).toThrow(InvalidInputError);
+  });
+
   it('refuses a cursor it did not issue as invalid input', () => {
     expect(() => pageOf(items, { limit: 2, cursor: 'bm9wZQ' })).toThrow(InvalidInputError);
     try {
