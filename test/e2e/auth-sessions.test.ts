@@ -33,7 +33,7 @@ describe('sessions', () => {
       body: { current_password: 'not it at all', new_password: 'second password 2' },
       headers: from(),
     });
-    expect([wrong.status, wrong.body.code]).toEqual([422, 'auth.wrong_password']);
+    expect([wrong.status, (wrong.body as { code?: string }).code]).toEqual([422, 'auth.wrong_password']);
     const short = await api().request('POST', '/api/auth/password', {
       token: phone,
       body: { current_password: 'first password 1', new_password: 'short' },

@@ -161,7 +161,7 @@ describe('issue 24 #22: settings writes are conditional on the version they read
     // The save's request read the user before the unsubscribe landed.
     const readBefore = await getUser(id);
     if (!readBefore) throw new Error('no user');
-    await unsubscribeByPost(token, undefined);
+    await unsubscribeByPost(token, () => undefined);
     expect((await storedPrefs(id)).email_enabled).toBe(false);
     const reply = await updateSettings(readBefore, { quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'UTC' });
     expect(reply).toMatchObject({ email_enabled: false, quiet_hours_start: 22 });
