@@ -132,7 +132,8 @@ try {
 
   const first = await run('First import');
   const second = await run('Second import of the same zips');
-  const writes = (c: Record<string, number>) => (c.PutItem ?? 0) + (c.BatchWriteItem ?? 0) + (c.UpdateItem ?? 0) + (c.TransactWriteItems ?? 0);
+  const writes = (c: Record<string, number>) =>
+    (c.PutItemCommand ?? 0) + (c.BatchWriteItemCommand ?? 0) + (c.UpdateItemCommand ?? 0) + (c.TransactWriteItemsCommand ?? 0);
   console.log(
     `\nSecond run: ${second.created} bills created, ${second.changed} changed; its ${writes(second.counts)} write requests are the import's own bookkeeping (the run record, one counted marker per zip and per chunk), against ${writes(first.counts)} on the first run`,
   );
