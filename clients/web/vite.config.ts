@@ -31,5 +31,7 @@ export default defineConfig({
     include: ['src/**/*.test.tsx'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Pages load lazily and forms are typed into key by key: generous for a busy 2-core CI machine.
+    testTimeout: 30_000,
   },
 });

@@ -7,10 +7,11 @@ import type { Api } from '../api/create-api.ts';
 import { SessionProvider } from '../session/session-context.tsx';
 import type { SessionStore } from '../session/session-store.ts';
 
-export function createQueryClient(): QueryClient {
+export function createQueryClient(options: { retryDelayMs?: number } = {}): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
+        ...(options.retryDelayMs !== undefined ? { retryDelay: options.retryDelayMs } : {}),
         staleTime: 60_000,
         refetchOnWindowFocus: false,
         // A 4xx will answer the same again: only offline, 5xx and 429 are retried (once) before the page says so.

@@ -48,7 +48,7 @@ export function renderApp(path: string, respond: Responder, options: { token?: s
   const fake = fakeApi(respond, options.token);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
-    <AppProviders api={fake.api} session={fake.session} queryClient={createQueryClient()}>
+    <AppProviders api={fake.api} session={fake.session} queryClient={createQueryClient({ retryDelayMs: 0 })}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -60,7 +60,7 @@ export function renderInApp(ui: ReactNode, respond: Responder, options: { token?
   const fake = fakeApi(respond, options.token);
   const router = createMemoryRouter([{ Component: Layout, children: [{ path: '*', element: ui }] }], { initialEntries: ['/'] });
   const view = render(
-    <AppProviders api={fake.api} session={fake.session} queryClient={createQueryClient()}>
+    <AppProviders api={fake.api} session={fake.session} queryClient={createQueryClient({ retryDelayMs: 0 })}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -1,7 +1,10 @@
 // Component-test setup: jest-dom matchers, a clean DOM and storage between tests, and the <dialog> methods jsdom lacks.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Pages load lazily (one chunk each); on a busy CI machine the first import of a page can take a few seconds.
+configure({ asyncUtilTimeout: 8_000 });
 
 afterEach(() => {
   cleanup();

@@ -76,7 +76,9 @@ export function SettingsForm({ saved }: { saved: Settings }) {
     if (untested.length === 0) save.mutate();
   };
   const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [browserZone];
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  // The browser's own zone and the saved one are always offered, even where the runtime's list leaves them out (UTC).
+  const zones = [...new Set([browserZone, ...(draft.timezone ? [draft.timezone] : []), ...known])];
   const tested = (c: Channel) => () => setPassed((p) => ({ ...p, [c]: channelValues(draft, c) }));
   return (
     <form onSubmit={submit} className="maxw-none">
