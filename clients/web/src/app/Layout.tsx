@@ -107,7 +107,7 @@ export function Layout() {
           </nav>
         </div>
       </header>
-      {menuOpen && <div className="usa-overlay is-visible" onClick={() => setMenuOpen(false)} />}
+      {menuOpen && <div className="usa-overlay is-visible" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
       <main id="main-content" tabIndex={-1} className="bw-main grid-container">
         {session.expired && (
           <div className="usa-alert usa-alert--warning usa-alert--slim margin-top-2" role="alert">

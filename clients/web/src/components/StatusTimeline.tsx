@@ -42,7 +42,7 @@ export function StatusTimeline({ bill }: { bill: Bill }) {
       </div>
       {latest && (
         <p className="bw-source">
-          Since {formatDate(latest.date)}: {latest.action_text}. Source: Congress.gov actions.
+          Since {formatDate(latest.date)}: {latest.action_text.replace(/\.$/, '')}. Source: Congress.gov actions.
         </p>
       )}
       {bill.status_timeline.length > 1 && (

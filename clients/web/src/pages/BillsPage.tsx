@@ -2,12 +2,15 @@
  * Browse bills with every filter of GET /api/bills (status, text published, Congress, chamber, category, topic),
  * kept in the URL so a filtered list can be shared; newest action first, more on demand.
  */
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { BillCard } from '../components/BillCard.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
+import { FollowToggle } from '../follow/FollowToggle.tsx';
+import { SearchIcon } from '../components/SearchIcon.tsx';
 import { ALL_STATUSES, statusWords } from '../words/status-words.ts';
 
 const STATUS_GROUPS = [
@@ -21,7 +24,7 @@ const STATUS_GROUPS = [
 const FILTERS = ['status', 'has_document', 'congress', 'chamber', 'bill_category', 'topic'] as const;
 
 export default function BillsPage() {
-  const { $api } = useApi();
+  const { $api, client } = useApi();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const value = (k: (typeof FILTERS)[number]) => search.get(k) ?? '';
@@ -36,12 +39,14 @@ export default function BillsPage() {
     ...(value('topic') ? { topic: value('topic') } : {}),
     ...(search.get('sponsor_id') ? { sponsor_id: search.get('sponsor_id')! } : {}),
   };
-  const bills = $api.useInfiniteQuery(
-    'get',
-    '/api/bills',
-    { params: { query } },
-    { pageParamName: 'cursor', initialPageParam: undefined, getNextPageParam: (last: { next_cursor: string | null }) => last.next_cursor ?? undefined },
-  );
+  // The first page goes without a cursor (openapi-react-query's infinite hook would send cursor=0).
+  const bills = useInfiniteQuery({
+    queryKey: ['bills-list', query],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (await client.GET('/api/bills', { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
   const topics = $api.useQuery('get', '/api/topics', { params: { query: { limit: 100 } } });
   const set = (k: string, v: string) =>
     setSearch((s) => {
@@ -65,8 +70,9 @@ export default function BillsPage() {
           Search bills by words
         </label>
         <input className="usa-input" id="bills-search" type="search" name="q" maxLength={500} placeholder="Search bills by words" />
-        <button className="usa-button" type="submit">
+        <button className="usa-button" type="submit" aria-label="Search">
           <span className="usa-search__submit-text">Search</span>
+          <SearchIcon />
         </button>
       </form>
       <form aria-label="Filter bills" onSubmit={(e) => e.preventDefault()}>
@@ -155,6 +161,11 @@ export default function BillsPage() {
             </select>
           </div>
         </div>
+        {value('topic') && (
+          <div className="margin-top-2">
+            <FollowToggle type="topic" id={value('topic')} name={`the topic ${value('topic')}`} />
+          </div>
+        )}
         {search.get('sponsor_id') && (
           <p className="margin-bottom-0">
             Only bills sponsored by member {search.get('sponsor_id')}.{' '}

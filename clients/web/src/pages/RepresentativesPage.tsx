@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { QueryState } from '../components/QueryState.tsx';
+import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { displayName, partyName } from '../words/format.ts';
 
@@ -88,6 +88,12 @@ export default function RepresentativesPage() {
                   {d.state}, {d.district === 0 ? 'at-large district' : `district ${d.district}`}
                   {address && ` (from the address “${address}”)`}.
                 </p>
+              )}
+              {d.members.length === 0 && (
+                <EmptyState>
+                  No member for {d.state} is stored yet: members are synced from Congress.gov daily. Try again later, or{' '}
+                  <Link to="/search">search by name</Link>.
+                </EmptyState>
               )}
               <ul className="bw-card-list">
                 {d.members.map((m) => (

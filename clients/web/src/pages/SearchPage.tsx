@@ -6,6 +6,7 @@ import { BillCard } from '../components/BillCard.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
+import { SearchIcon } from '../components/SearchIcon.tsx';
 import { displayName, memberPlace } from '../words/format.ts';
 
 const MAX = 500;
@@ -41,8 +42,9 @@ export default function SearchPage() {
             aria-describedby="search-hint search-count"
             onChange={(e) => setDraft(e.target.value)}
           />
-          <button className="usa-button" type="submit">
+          <button className="usa-button" type="submit" aria-label="Search">
             <span className="usa-search__submit-text">Search</span>
+            <SearchIcon />
           </button>
         </div>
         <p id="search-count" className="usa-hint font-sans-xs" aria-live="polite">

@@ -46,7 +46,18 @@ function MemberView({ m }: { m: Schemas['Member'] }) {
   return (
     <>
       <div className="display-flex flex-wrap gap-2 flex-align-center">
-        {m.photo_url && <img src={m.photo_url} alt="" width={120} height={146} style={{ objectFit: 'cover', borderRadius: 4 }} />}
+        {m.photo_url && (
+          <img
+            src={m.photo_url}
+            alt=""
+            width={120}
+            height={146}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+            onError={(e) => {
+              e.currentTarget.hidden = true;
+            }}
+          />
+        )}
         <div>
           <PageHeading title={`${title} ${name}`}>
             {title} {name}

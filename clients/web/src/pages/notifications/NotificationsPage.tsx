@@ -1,4 +1,5 @@
 // The notifications the person was sent, newest first, with each channel's delivery state and failures.
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
@@ -44,13 +45,14 @@ export default function NotificationsPage() {
 }
 
 function History() {
-  const { $api } = useApi();
-  const history = $api.useInfiniteQuery(
-    'get',
-    '/api/notifications/history',
-    { params: { query: { limit: 20 } } },
-    { pageParamName: 'cursor', initialPageParam: undefined, getNextPageParam: (last: { next_cursor: string | null }) => last.next_cursor ?? undefined },
-  );
+  const { client } = useApi();
+  const history = useInfiniteQuery({
+    queryKey: ['get', '/api/notifications/history', 'pages'],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (await client.GET('/api/notifications/history', { params: { query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
   if (history.isPending) return <LoadingPlaceholder label="Loading your notifications…" />;
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   if (history.error && items.length === 0) return <ErrorState error={history.error} onRetry={() => void history.refetch()} />;
