@@ -21,7 +21,7 @@ const PUBLIC_NAV: NavItem[] = [
   { to: '/search', label: 'Search' },
 ];
 const PERSONAL_NAV: NavItem[] = [
-  { to: '/dashboard', label: 'My dashboard' },
+  { to: '/dashboard', label: 'Dashboard' },
   { to: '/collections', label: 'Collections' },
   { to: '/notes', label: 'Notes' },
   { to: '/alignment', label: 'Alignment' },
@@ -86,7 +86,8 @@ export function Layout() {
                       navigate('/');
                     }}
                   >
-                    <span>Sign out{session.user ? ` (${session.user.email})` : ''}</span>
+                    <span>Sign out</span>
+                    {session.user && <span className="usa-sr-only"> ({session.user.email})</span>}
                   </button>
                 </li>
               ) : (

@@ -80,7 +80,7 @@ describe('notification settings: test before save', () => {
       { token: 't' },
     );
     const webhook = await screen.findByRole('group', { name: 'Webhook' });
-    await user.click(within(webhook).getByRole('checkbox', { name: 'Send notifications by webhook' }));
+    await user.click(within(webhook).getByRole('checkbox', { name: 'Send notifications to the webhook' }));
     await user.type(within(webhook).getByRole('textbox', { name: /Webhook URL/ }), 'https://example.org/hook');
     await user.click(within(webhook).getByRole('button', { name: 'Test webhook' }));
     expect(await within(webhook).findByText('Webhook test failed: The endpoint answered 500 Internal Server Error')).toBeInTheDocument();

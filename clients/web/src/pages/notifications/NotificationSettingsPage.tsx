@@ -245,22 +245,16 @@ export function SettingsForm({ saved }: { saved: Settings }) {
                     const id = `filter-${s.mode}-${cat}`;
                     return (
                       <td key={s.mode}>
-                        <div className="usa-checkbox bg-transparent">
-                          <input
-                            className="usa-checkbox__input"
-                            id={id}
-                            type="checkbox"
-                            checked={on}
-                            onChange={(e) =>
-                              set('alert_filters', { ...draft.alert_filters, [s.mode]: { ...draft.alert_filters?.[s.mode], [cat]: e.target.checked } })
-                            }
-                          />
-                          <label className="usa-checkbox__label margin-top-0" htmlFor={id}>
-                            <span className="usa-sr-only">
-                              {words} when {s.label}
-                            </span>
-                          </label>
-                        </div>
+                        <input
+                          className="bw-grid-check"
+                          id={id}
+                          type="checkbox"
+                          aria-label={`${words} when ${s.label}`}
+                          checked={on}
+                          onChange={(e) =>
+                            set('alert_filters', { ...draft.alert_filters, [s.mode]: { ...draft.alert_filters?.[s.mode], [cat]: e.target.checked } })
+                          }
+                        />
                       </td>
                     );
                   })}
@@ -341,6 +335,13 @@ function Field({ id, label, hint, children }: { id: string; label: string; hint?
   );
 }
 
+const ENABLE_WORDS: Record<string, string> = {
+  push: 'Send notifications by push',
+  email: 'Send notifications by email',
+  rss: 'Add notifications to my RSS feed',
+  webhook: 'Send notifications to the webhook',
+};
+
 function ChannelFieldset({
   legend,
   id,
@@ -360,7 +361,7 @@ function ChannelFieldset({
       <div className="usa-checkbox">
         <input className="usa-checkbox__input" id={`${id}-enabled`} type="checkbox" checked={enabled} onChange={(e) => onEnabled(e.target.checked)} />
         <label className="usa-checkbox__label" htmlFor={`${id}-enabled`}>
-          Send notifications by {legend.toLowerCase()}
+          {ENABLE_WORDS[id]}
         </label>
       </div>
       {children}
