@@ -50,6 +50,8 @@ export function LetterForm({
   const stance = chosenStance ?? letterStanceOf(followMode);
   const [tone, setTone] = useState<'formal' | 'friendly' | 'urgent'>('formal');
   const [repName, setRepName] = useState('');
+  // The letter as the person edits it; copy and download take this text.
+  const [letter, setLetter] = useState('');
   const draft = useMutation({
     mutationFn: async () =>
       (
@@ -64,6 +66,7 @@ export function LetterForm({
           },
         })
       ).data!,
+    onSuccess: (d) => setLetter(d.letter),
   });
   const toggle = (id: string) => setPoints((ps) => (ps.includes(id) ? ps.filter((p) => p !== id) : ps.length < MAX_POINTS ? [...ps, id] : ps));
   const submit = (e: FormEvent) => {
@@ -139,13 +142,13 @@ export function LetterForm({
           <label className="usa-label" htmlFor="letter-text">
             Your letter ({draft.data.method === 'llm' ? 'written by the language model' : 'from the template'}; edit before sending)
           </label>
-          <textarea className="usa-textarea" id="letter-text" rows={12} readOnly value={draft.data.letter} />
+          <textarea className="usa-textarea" id="letter-text" rows={12} value={letter} onChange={(e) => setLetter(e.target.value)} />
           <div className="display-flex flex-wrap gap-1 flex-align-center margin-top-1">
-            <CopyButton value={draft.data.letter} label="Copy the letter" />
+            <CopyButton value={letter} label="Copy the letter" />
             <button
               type="button"
               className="usa-button usa-button--outline"
-              onClick={() => downloadText(`letter-${label.replace(/[^A-Za-z0-9]+/g, '-')}.txt`, draft.data.letter)}
+              onClick={() => downloadText(`letter-${label.replace(/[^A-Za-z0-9]+/g, '-')}.txt`, letter)}
             >
               Download as a text file
             </button>
