@@ -2,7 +2,7 @@
  * The frame of every page: skip link, header with the site navigation (personal links when signed in, Admin for
  * admins), the expired-session notice, the page itself (lazy, behind a loading placeholder) and the footer.
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingPlaceholder } from '../components/QueryState.tsx';
 import { useSession } from '../session/session-context.tsx';
@@ -33,17 +33,29 @@ export function Layout() {
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const first = useRef(true);
-  useEffect(() => {
+  // The phone menu: focus goes into it on open, Escape closes it, and focus returns to the Menu button.
+  const openMenu = () => {
+    setMenuOpen(true);
+    requestAnimationFrame(() => closeButton.current?.focus());
+  };
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  // A layout effect, so the mark is set before the new page's heading runs its own (passive) effect, whether the
+  // page's chunk was already loaded (same commit) or arrives later (a later commit).
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
     markNavigation();
-    setMenuOpen(false);
-    // A hash jumps to its anchor; any other navigation starts at the top of the new page.
-    if (!location.hash) window.scrollTo(0, 0);
-  }, [location.pathname, location.hash]);
+    // A link with a hash jumps to its anchor; any other navigation starts at the top of the new page.
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [location.pathname]);
   const items = [...PUBLIC_NAV, ...(session.signedIn ? PERSONAL_NAV : []), ...(session.isAdmin ? [{ to: '/admin', label: 'Admin' }] : [])];
   return (
     <SignInPromptProvider>
@@ -60,18 +72,32 @@ export function Layout() {
                 </Link>
               </em>
             </div>
-            <button type="button" className="usa-menu-btn" aria-expanded={menuOpen} aria-controls="site-nav" onClick={() => setMenuOpen((o) => !o)}>
+            <button
+              ref={menuButton}
+              type="button"
+              className="usa-menu-btn"
+              aria-expanded={menuOpen}
+              aria-controls="site-nav"
+              onClick={() => (menuOpen ? closeMenu() : openMenu())}
+            >
               Menu
             </button>
           </div>
-          <nav id="site-nav" aria-label="Site" className={`usa-nav${menuOpen ? ' is-visible' : ''}`}>
-            <button type="button" className="usa-nav__close" aria-label="Close the menu" onClick={() => setMenuOpen(false)}>
+          <nav
+            id="site-nav"
+            aria-label="Site"
+            className={`usa-nav${menuOpen ? ' is-visible' : ''}`}
+            onKeyDown={(e) => {
+              if (menuOpen && e.key === 'Escape') closeMenu();
+            }}
+          >
+            <button ref={closeButton} type="button" className="usa-nav__close" aria-label="Close the menu" onClick={closeMenu}>
               ×
             </button>
             <ul className="usa-nav__primary usa-accordion">
               {items.map((item) => (
                 <li key={item.to} className="usa-nav__primary-item">
-                  <NavLink to={item.to} className={({ isActive }) => `usa-nav-link${isActive ? ' usa-current' : ''}`}>
+                  <NavLink to={item.to} className={({ isActive }) => `usa-nav-link${isActive ? ' usa-current' : ''}`} onClick={() => setMenuOpen(false)}>
                     <span>{item.label}</span>
                   </NavLink>
                 </li>
@@ -82,6 +108,7 @@ export function Layout() {
                     type="button"
                     className="usa-nav-link bw-nav-button"
                     onClick={() => {
+                      setMenuOpen(false);
                       session.signOut();
                       navigate('/');
                     }}
@@ -93,12 +120,12 @@ export function Layout() {
               ) : (
                 <>
                   <li className="usa-nav__primary-item">
-                    <NavLink to="/signin" className="usa-nav-link">
+                    <NavLink to="/signin" className="usa-nav-link" onClick={() => setMenuOpen(false)}>
                       <span>Sign in</span>
                     </NavLink>
                   </li>
                   <li className="usa-nav__primary-item">
-                    <NavLink to="/signup" className="usa-nav-link">
+                    <NavLink to="/signup" className="usa-nav-link" onClick={() => setMenuOpen(false)}>
                       <span>Create an account</span>
                     </NavLink>
                   </li>
@@ -108,7 +135,7 @@ export function Layout() {
           </nav>
         </div>
       </header>
-      {menuOpen && <div className="usa-overlay is-visible" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      {menuOpen && <div className="usa-overlay is-visible" aria-hidden="true" onClick={closeMenu} />}
       <main id="main-content" tabIndex={-1} className="bw-main grid-container">
         {session.expired && (
           <div className="usa-alert usa-alert--warning usa-alert--slim margin-top-2" role="alert">

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { brief, bill } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
@@ -65,5 +66,19 @@ describe('deep links', () => {
     expect(screen.getByRole('link', { name: 'H.R. 1: Rural Broadband Act' })).toHaveAttribute('href', `/bills/${bill.id}`);
     expect(screen.getByText('Public-interest score: 81 of 100')).toBeInTheDocument();
     expect(screen.getByText(/over the last 7 days/)).toBeInTheDocument();
+  });
+
+  it('moves the focus to the new page heading on navigation, and names the tab', async () => {
+    const user = userEvent.setup();
+    renderApp('/no/such/page', (c) =>
+      c.path === '/api/bills' ? { body: { items: [], next_cursor: null } } : c.path === '/api/topics' ? { body: { items: [], next_cursor: null } } : undefined,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await user.click(within(screen.getByRole('navigation', { name: 'Site' })).getByRole('link', { name: 'Bills' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Bills' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(document.title).toBe('Bills · BillWatch');
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main-content');
   });
 });
