@@ -152,6 +152,15 @@ function BillView({ bill }: { bill: Bill }) {
         {shareUrl && <CopyButton value={shareUrl} label="Copy a share link to the brief" />}
       </div>
 
+      {signedIn && wantsLetter && !brief && (
+        <div className="usa-alert usa-alert--info usa-alert--slim" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">
+              A letter cites the points of the bill&apos;s brief, and this bill has no brief yet. Follow it to hear when the brief is ready.
+            </p>
+          </div>
+        </div>
+      )}
       <StatusTimeline bill={bill} />
 
       <section aria-labelledby="brief-heading">
