@@ -1,6 +1,7 @@
 // The test runner, in tiers: `npm run test:<tier>` runs one, `npm test` all of them.
 // unit needs no emulator; integration, faults and e2e share the emulators the
-// global setup starts once per tier (DynamoDB Local and fauxqs); infra synthesizes the CDK app.
+// global setup starts once per tier (DynamoDB Local and fauxqs); infra synthesizes the CDK app;
+// web is the web app's component tests (jsdom), configured in clients/web/vite.config.ts.
 import { defineConfig } from 'vitest/config';
 
 const EMULATORS = ['test/support/global-setup.ts'];
@@ -21,6 +22,7 @@ export default defineConfig({
       { extends: true, test: { name: 'faults', include: ['test/integration/faults/**/*.test.ts'], globalSetup: EMULATORS } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: EMULATORS } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+      'clients/web/vite.config.ts',
     ],
   },
 });

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
 import { BillId, billId, billLabel, congressForDate, parseBillId } from '#shared/domain/bills/bill-id.ts';
-import { BillStatus, INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts';
+import { BillStatus, INITIAL_STATUS, currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import { statusAfterAction } from '#shared/domain/bills/status-rules.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
@@ -80,7 +80,8 @@ function statusCommand(args: string[]): unknown {
     throw new UsageError('status wants <bill_id> <prior status or -> "<action text>"');
   const billIdOk = BillId().safeParse(id);
   if (!billIdOk.success) throw new UsageError(`not a bill id: ${id} (like 111-hr-3590)`);
-  const before = prior === '-' ? INITIAL_STATUS : BillStatus().safeParse(prior.toUpperCase()).data;
+  // The earlier spelling of the one-chamber override (OVERRIDE_PASS_OVER:…) is read as the real code.
+  const before = prior === '-' ? INITIAL_STATUS : BillStatus().safeParse(currentStatusCode(prior.toUpperCase())).data;
   if (!before) throw new UsageError(`not a bill status: ${prior}`);
   const { type, number } = parseBillId(billIdOk.data);
   return statusAfterAction({ type, number, title }, before, text);

@@ -70,6 +70,12 @@ describe('npm start with no keys', () => {
     expect(s5.body.status).toBe('ENACTED:SIGNED');
     expect(s5.body.status_timeline).toEqual([
       { status: 'INTRODUCED', date: '2025-01-07', action_text: 'Introduced in Senate' },
+      // Placed on the calendar straight after introduction reads REPORTED, as unitedstates/congress reads it.
+      {
+        status: 'REPORTED',
+        date: '2025-01-08',
+        action_text: 'Read the second time. Placed on Senate Legislative Calendar under General Orders. Calendar No. 1.',
+      },
       { status: 'PASS_OVER:SENATE', date: '2025-01-20', action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 64 - 35. Record Vote Number: 7.' },
       { status: 'ENACTED:SIGNED', date: '2025-01-29', action_text: 'Signed by President.' },
     ]);

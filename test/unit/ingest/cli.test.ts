@@ -135,6 +135,7 @@ describe('npm run cli -- status', () => {
     const twice = run('status', '110-hr-6331', 'VETOED:OVERRIDE_PASS_OVER:HOUSE', senateOverride);
     expect([twice.code, twice.json().status]).toEqual([0, 'ENACTED:VETO_OVERRIDE']);
     expect(run('status', '110-s-1', 'PROV_KILL:VETO', senateOverride).json().status).toBe('VETOED:OVERRIDE_PASS_OVER:SENATE');
+    expect(run('status', '110-hr-6331', 'OVERRIDE_PASS_OVER:HOUSE', senateOverride).json().status).toBe('ENACTED:VETO_OVERRIDE');
     // The calendar: a placement before a report reads REPORTED; after one it changes nothing (test_added_to_calendar).
     expect(run('status', '118-hr-1', 'REFERRED', 'Placed on the House Calendar, Calendar No. 3.').json().status).toBe('REPORTED');
     expect(run('status', '112-s-968', 'REPORTED', 'Placed on Senate Legislative Calendar under General Orders. Calendar No. 70.').json().status).toBeNull();
