@@ -79,6 +79,17 @@ export interface RunningApiServer {
   stop(): Promise<void>;
 }
 
+/**
+ * How a request is named in a log line: by its route template when it has
+ * one, so feed, unsubscribe and share tokens in the path never reach a log
+ * (`GET /api/notifications/feed/{token}`); an unmatched path without its query.
+ */
+export function loggedRequest(method: string | undefined, url: string | undefined): string {
+  const verb = (method ?? 'GET').toUpperCase();
+  const path = (url ?? '/').split('?')[0] ?? '/';
+  return matchRoute(verb, path)?.routeKey ?? `${verb} ${path}`;
+}
+
 /** Answers one request: route → event → handler → result. */
 async function respond(req: IncomingMessage, log: (line: string) => void): Promise<HandlerResult> {
   const method = (req.method ?? 'GET').toUpperCase();
@@ -135,7 +146,7 @@ export function startApiServer(options: ApiServerOptions): Promise<RunningApiSer
     respond(req, options.log)
       .catch((err: unknown) => {
         if (err instanceof TooLarge) return json(413, `Request bodies are limited to ${MAX_REQUEST_BYTES} bytes`, 'request.too_large');
-        options.log(`api: ${req.method} ${req.url} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        options.log(`api: ${loggedRequest(req.method, req.url)} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         return json(500, 'Internal server error', 'internal');
       })
       .then((result) => writeResult(res, result))
