@@ -2456,7 +2456,7 @@ export interface components {
             target_type: "bill" | "member" | "topic";
             /** @description The followed bill id, member id or topic tag */
             target_id: string;
-            /** @description Bills only; null for member and topic follows. */
+            /** @description Bills only; null for member and topic follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
             follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description When the current mode was set: alignment counts only votes cast after it. */
             mode_set_at: string | null;
@@ -2976,15 +2976,15 @@ export interface components {
              */
             rss_enabled: boolean;
             /**
-             * @description Start of the quiet hours (HH:MM, in the time zone); null for none
+             * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
              * @default null
              */
-            quiet_hours_start: number | null;
+            quiet_hours_start: (string | number) | null;
             /**
-             * @description End of the quiet hours (HH:MM, in the time zone); null for none
+             * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
              * @default null
              */
-            quiet_hours_end: number | null;
+            quiet_hours_end: (string | number) | null;
             /**
              * @description The IANA time zone of the quiet hours and digests, such as America/New_York
              * @default null
@@ -7515,7 +7515,7 @@ export interface operations {
                     target_type: "bill" | "member" | "topic";
                     /** @description The followed bill id, member id or topic tag */
                     target_id: string;
-                    /** @description How a bill follow notifies: its follow mode */
+                    /** @description Bills only; neutral when omitted. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
                     follow_mode?: ("neutral" | "hold_veto" | "hold_boost") | null;
                 };
             };
@@ -7640,7 +7640,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description How a bill follow notifies: its follow mode
+                     * @description The new mode. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies.
                      * @enum {string}
                      */
                     follow_mode: "neutral" | "hold_veto" | "hold_boost";
@@ -9032,10 +9032,10 @@ export interface operations {
                     digest_mode?: "off" | "daily" | "weekly";
                     /** @description Whether events are added to the RSS feed */
                     rss_enabled?: boolean;
-                    /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
-                    quiet_hours_start?: number | null;
-                    /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
-                    quiet_hours_end?: number | null;
+                    /** @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none */
+                    quiet_hours_start?: (string | number) | null;
+                    /** @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none */
+                    quiet_hours_end?: (string | number) | null;
                     /** @description The IANA time zone of the quiet hours and digests, such as America/New_York */
                     timezone?: string | null;
                     /** @description Which kinds of events notify */
@@ -9120,15 +9120,15 @@ export interface operations {
                          */
                         rss_enabled: boolean;
                         /**
-                         * @description Start of the quiet hours (HH:MM, in the time zone); null for none
+                         * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
                          * @default null
                          */
-                        quiet_hours_start: number | null;
+                        quiet_hours_start: (string | number) | null;
                         /**
-                         * @description End of the quiet hours (HH:MM, in the time zone); null for none
+                         * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
                          * @default null
                          */
-                        quiet_hours_end: number | null;
+                        quiet_hours_end: (string | number) | null;
                         /**
                          * @description The IANA time zone of the quiet hours and digests, such as America/New_York
                          * @default null
