@@ -13,6 +13,7 @@ import { corsHeaders } from '#shared/http/middlewares.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { toApiGatewayEvent } from './apigw-event.ts';
 import { lambdaContext, loadFunction } from './function-loader.ts';
+import { PortInUseError } from './port-in-use.ts';
 import { routeMatcher } from './route-match.ts';
 
 /** API Gateway's payload limit: bigger requests never reach a Lambda. */
@@ -140,7 +141,7 @@ function headersOf(req: IncomingMessage): Record<string, string[]> {
   return out;
 }
 
-/** Starts the server; resolves once it listens. */
+/** Starts the server; resolves once it listens (rejects with PortInUseError when the port is taken). */
 export function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const server: Server = createServer((req, res) => {
     respond(req, options.log)
@@ -152,9 +153,10 @@ export function startApiServer(options: ApiServerOptions): Promise<RunningApiSer
       .then((result) => writeResult(res, result))
       .catch(() => res.destroy());
   });
+  const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(options.port, host) : err));
+    server.listen(options.port, host, () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,

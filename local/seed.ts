@@ -11,10 +11,6 @@ import { runJob } from '#shared/jobs/job-function.ts';
 import { ingestJobs } from '#functions/jobs/ingest.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from './fixtures/build-seed-har.ts';
 
-export interface SeedContext {
-  log: (line: string) => void;
-}
-
 /** Environment for the providers when the developer has set no keys: replay the seed recording. */
 export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   if (env.CONGRESS_API_KEY || env.REPLAY_HAR) return {};
@@ -22,7 +18,7 @@ export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string>
 }
 
 /** Seeds an empty local stack through the real jobs; a no-op when bills exist or live keys are set. */
-export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean; detail: string }> {
+export async function seedLocalData(): Promise<{ seeded: boolean; detail: string }> {
   if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
   if ((await listBillsByLatestAction({ limit: 1 })).items.length > 0) return { seeded: false, detail: 'the table already has bills' };
   const members = await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
@@ -31,7 +27,7 @@ export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean
   const skipped = [members, poll].find((r) => r.status === 'skipped');
   if (skipped)
     return { seeded: false, detail: `not seeded: ${skipped.job} was skipped (${skipped.error ?? ''}); its lease expires by itself, start again then` };
+  // Returned, not logged: npm start prints it once with the rest of its summary.
   const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; the queue pumps fetch actions, text and votes next (by-zip answers for ${SEED_ZIP})`;
-  ctx.log(detail);
   return { seeded: true, detail };
 }
