@@ -13,6 +13,7 @@ import { corsHeaders } from '#shared/http/middlewares.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { toApiGatewayEvent } from './apigw-event.ts';
 import { lambdaContext, loadFunction } from './function-loader.ts';
+import { PortInUseError } from './port-in-use.ts';
 import { routeMatcher } from './route-match.ts';
 
 /** API Gateway's payload limit: bigger requests never reach a Lambda. */
@@ -79,6 +80,17 @@ export interface RunningApiServer {
   stop(): Promise<void>;
 }
 
+/**
+ * How a request is named in a log line: by its route template when it has
+ * one, so feed, unsubscribe and share tokens in the path never reach a log
+ * (`GET /api/notifications/feed/{token}`); an unmatched path without its query.
+ */
+export function loggedRequest(method: string | undefined, url: string | undefined): string {
+  const verb = (method ?? 'GET').toUpperCase();
+  const path = (url ?? '/').split('?')[0] ?? '/';
+  return matchRoute(verb, path)?.routeKey ?? `${verb} ${path}`;
+}
+
 /** Answers one request: route → event → handler → result. */
 async function respond(req: IncomingMessage, log: (line: string) => void): Promise<HandlerResult> {
   const method = (req.method ?? 'GET').toUpperCase();
@@ -129,21 +141,22 @@ function headersOf(req: IncomingMessage): Record<string, string[]> {
   return out;
 }
 
-/** Starts the server; resolves once it listens. */
+/** Starts the server; resolves once it listens (rejects with PortInUseError when the port is taken). */
 export function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const server: Server = createServer((req, res) => {
     respond(req, options.log)
       .catch((err: unknown) => {
         if (err instanceof TooLarge) return json(413, `Request bodies are limited to ${MAX_REQUEST_BYTES} bytes`, 'request.too_large');
-        options.log(`api: ${req.method} ${req.url} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        options.log(`api: ${loggedRequest(req.method, req.url)} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         return json(500, 'Internal server error', 'internal');
       })
       .then((result) => writeResult(res, result))
       .catch(() => res.destroy());
   });
+  const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(options.port, host) : err));
+    server.listen(options.port, host, () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,

@@ -165,7 +165,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // 5. Seed.
     const seedStarted = performance.now();
-    const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData({ log }) : null;
+    const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData() : null;
     if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     return {

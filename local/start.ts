@@ -12,6 +12,7 @@ import { prerequisiteProblems } from './prerequisites.ts';
 import { resolveLocalSecrets } from './secrets.ts';
 import { localDataDirs } from './data-dirs.ts';
 import { startEmulators } from './emulators.ts';
+import { PortInUseError } from './port-in-use.ts';
 import type { LocalStack } from './stack.ts';
 
 const log = (line: string) => console.log(`[local] ${line}`);
@@ -97,6 +98,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('npm start failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+  // A busy port is the user's to fix, not a bug: one sentence, no stack.
+  if (err instanceof PortInUseError) console.error(`npm start failed: ${err.message}`);
+  else console.error('npm start failed:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

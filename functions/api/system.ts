@@ -25,7 +25,7 @@ const docsPage = () => import('#shared/http/docs-page.ts');
 let openApiDocument: Promise<unknown> | undefined;
 const builtOpenApi = () =>
   (openApiDocument ??= Promise.all([openApiBuilder(), allRoutes()])
-    .then(([{ buildOpenApi, API_INFO }, routes]) => buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL }))
+    .then(([{ buildOpenApi, API_INFO }, routes]) => buildOpenApi(routes, API_INFO))
     .catch((err: unknown) => {
       openApiDocument = undefined;
       throw err;

@@ -18,13 +18,24 @@ const COMPONENTS = '#/components/schemas/';
 /** The suffix a component's input (request) form carries until it is known to differ from its output form. */
 const INPUT_MARK = '\u0000input';
 
+/**
+ * zod writes an int's implied range (±2^53-1) as minimum and maximum, which
+ * says nothing, and documentation tools show the minimum as the example
+ * (`congress: -9007199254740991`); only real bounds are kept.
+ */
+function dropSafeIntegerBounds(ctx: { jsonSchema: JsonSchema }): void {
+  const json = ctx.jsonSchema as { minimum?: number; maximum?: number };
+  if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+  if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+}
+
 /** Collects the registered schemas met while converting, keyed by id (input forms marked). */
 class Components {
   readonly defs = new Map<string, JsonSchema>();
 
   /** The JSON Schema of `schema`, its registered parts hoisted out as components. */
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema;
     const mark = io === 'input' ? INPUT_MARK : '';
     const relink = (value: unknown) => rewriteRefs(value, (ref) => (ref.startsWith(DEFS) ? `${COMPONENTS}${ref.slice(DEFS.length)}${mark}` : ref));
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
@@ -146,10 +157,9 @@ function responsesOf(route: RouteDef, components: Components): JsonSchema {
 export interface OpenApiInfo {
   title: string;
   version: string;
-  serverUrl: string;
 }
 
-/** The title and version of the document (the service serves it with its PUBLIC_URL as the server). */
+/** The title and version of the document. */
 export const API_INFO = { title: 'BillWatch API', version: '0.1.0' } as const;
 
 const API_DESCRIPTION = [
@@ -196,7 +206,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: OpenApiInfo): Js
       version: info.version,
       description: API_DESCRIPTION,
     },
-    servers: [{ url: info.serverUrl }],
+    // Relative: "Try it out" calls the host the document was read from (localhost, 127.0.0.1, the public name) alike.
+    servers: [{ url: '/', description: 'The host this document is served from' }],
     tags: Object.entries(API_TAGS)
       .filter(([name]) => usedTags.has(name))
       .map(([name, description]) => ({ name, description })),

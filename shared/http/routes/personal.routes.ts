@@ -5,7 +5,7 @@
  * GET /api/openapi.json).
  */
 import * as z from 'zod';
-import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
 import { Follow, FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import { Note, NoteInput } from '#shared/domain/personal/note.schema.ts';
@@ -56,7 +56,7 @@ export const createFollow = defineRoute({
     z.object({
       target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
       target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
-      follow_mode: FollowMode().nullable().optional().describe('How a bill follow notifies: its follow mode'),
+      follow_mode: FollowMode().nullable().optional().describe(`Bills only; neutral when omitted. ${FOLLOW_MODE_MEANING}`),
     }),
   response: () => Follow(),
   successStatus: 201,
@@ -83,7 +83,7 @@ export const setFollowMode = defineRoute({
   tags: ['follows'],
   summary: "Set a bill follow's mode",
   params: () => IdParams(),
-  body: () => z.object({ follow_mode: FollowMode().describe('How a bill follow notifies: its follow mode') }),
+  body: () => z.object({ follow_mode: FollowMode().describe(`The new mode. ${FOLLOW_MODE_MEANING}`) }),
   response: () => Follow(),
 });
 
