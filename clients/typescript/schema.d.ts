@@ -3934,7 +3934,10 @@ export interface operations {
     openapi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3943,6 +3946,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4001,8 +4008,24 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     "x-auth": "none" | "optional" | "user" | "admin";
-                                    /** @description The rate limit the route counts against */
-                                    "x-rate-limit"?: string;
+                                    /** @description The rate limit the route counts against; every answer carries RateLimit-Policy and RateLimit */
+                                    "x-rate-limit"?: {
+                                        /** @description The policy name, as in the RateLimit-Policy field */
+                                        name: string;
+                                        /** @description Requests allowed in the window */
+                                        limit: number;
+                                        /** @description The sliding window, in seconds */
+                                        window_seconds: number;
+                                        /**
+                                         * @description What the counter is kept per: the client IP, or the signed-in user (the IP for guests)
+                                         * @enum {string}
+                                         */
+                                        per: "ip" | "user";
+                                        /** @description The configuration setting that changes the limit */
+                                        setting: string;
+                                    };
+                                    /** @description How the answer may be cached; it carries an ETag and answers If-None-Match with 304 */
+                                    "x-cache"?: string;
                                     /** @description The JSON body */
                                     requestBody?: {
                                         [key: string]: unknown;
@@ -4035,6 +4058,17 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {
@@ -4185,6 +4219,10 @@ export interface operations {
             /** @description OK */
             201: {
                 headers: {
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4225,9 +4263,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4267,6 +4311,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4310,9 +4358,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,7 +5901,10 @@ export interface operations {
                 /** @description Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER */
                 status?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5856,6 +5913,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5865,6 +5926,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -5889,7 +5961,10 @@ export interface operations {
     getBill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -5901,11 +5976,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Bill"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -5935,7 +6025,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -5947,6 +6040,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,6 +6053,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -5983,7 +6091,10 @@ export interface operations {
                 /** @description The version number, 1, 2, … per bill */
                 version?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -5995,6 +6106,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6026,6 +6141,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6049,7 +6175,10 @@ export interface operations {
     listBillCosponsors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6061,6 +6190,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6070,6 +6203,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6094,7 +6238,10 @@ export interface operations {
     listBillVotes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6106,6 +6253,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6117,6 +6268,17 @@ export interface operations {
                         vote_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6144,7 +6306,10 @@ export interface operations {
                 /** @description A street address, to pick one district of a ZIP that touches several */
                 address?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description A 5-digit ZIP code */
                 zip: string;
@@ -6156,6 +6321,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6179,6 +6348,17 @@ export interface operations {
                         members: components["schemas"]["Member"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6216,7 +6396,10 @@ export interface operations {
                 /** @description The party initial (D, R, I, …); null when unknown */
                 party?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6225,6 +6408,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6234,6 +6421,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6258,7 +6456,10 @@ export interface operations {
     getMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6270,11 +6471,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Member"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6306,7 +6522,10 @@ export interface operations {
                 /** @description sponsored or cosponsored */
                 role?: "sponsored" | "cosponsored" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6318,6 +6537,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6432,6 +6655,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6460,7 +6694,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6472,6 +6709,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6520,6 +6761,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6548,7 +6800,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6560,6 +6815,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6569,6 +6828,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6628,6 +6898,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6690,9 +6964,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6953,6 +7233,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6984,9 +7268,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8263,7 +8553,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8275,11 +8568,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8309,7 +8617,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8321,11 +8632,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8350,7 +8676,10 @@ export interface operations {
     shareBrief: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8362,6 +8691,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8397,6 +8730,17 @@ export interface operations {
                         bill: components["schemas"]["BillSummary"] | null;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9195,6 +9539,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9253,9 +9601,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9293,6 +9647,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9351,9 +9709,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9383,6 +9747,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9414,9 +9782,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9454,6 +9828,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9512,9 +9890,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9578,7 +9962,12 @@ export interface operations {
     getNotificationFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+                /** @description An HTTP date (the Last-Modified of an earlier answer): 304 when nothing changed since; ignored when If-None-Match is sent */
+                "If-Modified-Since"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -9590,11 +9979,30 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/rss+xml": string;
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9709,7 +10117,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -9721,6 +10132,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9730,6 +10145,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9759,7 +10185,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -9771,6 +10200,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9782,6 +10215,17 @@ export interface operations {
                         news_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9919,7 +10363,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -9931,6 +10378,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9941,6 +10392,17 @@ export interface operations {
                         items: components["schemas"]["TrendDay"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9968,7 +10430,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -9980,6 +10445,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9990,6 +10459,17 @@ export interface operations {
                         items: components["schemas"]["TrendDay"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {

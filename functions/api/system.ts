@@ -10,6 +10,7 @@ import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
 import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/http/routes/system.routes.ts';
 import { Reply } from '#shared/http/reply.ts';
+import { rateLimitRule } from '#shared/http/rate-limits.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 
 /** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
@@ -25,7 +26,7 @@ export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
   implement(openapi, async () => {
     const [{ buildOpenApi, API_INFO }, routes] = await Promise.all([openApiBuilder(), allRoutes()]);
-    return buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL });
+    return buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL, rateLimits: rateLimitRule });
   }),
   implement(apiDocs, async () => {
     const docs = await docsPage();

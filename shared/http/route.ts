@@ -11,6 +11,7 @@
  */
 import type * as z from 'zod';
 import { badRequest } from './http-error.ts';
+import type { CacheRuleName } from './cache-rules.ts';
 import type { RateLimitName } from './rate-limits.ts';
 
 export { lazySchema } from '#shared/domain/lazy-schema.ts';
@@ -66,6 +67,8 @@ export interface RouteDef<
   fn: ApiFunctionGroup;
   auth: A;
   rateLimit?: RateLimitName;
+  /** A cacheable GET: the edge adds an ETag and this rule's Cache-Control, and answers revalidations with 304 (./cache-rules.ts). */
+  cache?: CacheRuleName;
   /** One line: the operation's summary in the OpenAPI document. */
   summary: string;
   /** A sentence or two: what it does, who may call it and its notable errors (the OpenAPI operation description). */
