@@ -43,6 +43,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   trends: [table('readwrite')],
+  // Its tools run the bills, members, briefs and personal routes in-process: their reads (text from the bucket) and follow-up queueing.
+  mcp: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {

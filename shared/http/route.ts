@@ -20,7 +20,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
 
 /** One API Lambda per group: functions/api/<group>.ts. */
-export const API_FUNCTION_GROUPS = ['system', 'auth', 'admin', 'bills', 'members', 'llm', 'personal', 'notifications', 'news', 'trends'] as const;
+export const API_FUNCTION_GROUPS = ['system', 'auth', 'admin', 'bills', 'members', 'llm', 'personal', 'notifications', 'news', 'trends', 'mcp'] as const;
 export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
@@ -50,6 +50,7 @@ export const API_TAGS = {
   news: 'News articles about bills and members',
   trends: 'Public-interest scores of bills and members, with their per-signal breakdown',
   personal: "The signed-in user's own data",
+  'open-data': 'Open data for builders and AI agents: the Model Context Protocol endpoint and the bulk snapshot',
 } as const satisfies Record<string, string>;
 export type ApiTag = keyof typeof API_TAGS;
 
