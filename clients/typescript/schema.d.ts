@@ -656,7 +656,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
          */
         get: operations["listBills"];
         put?: never;
@@ -796,7 +796,7 @@ export interface paths {
         };
         /**
          * Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party
-         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).
+         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.
          */
         get: operations["listMembers"];
         put?: never;
@@ -1863,6 +1863,11 @@ export interface components {
              */
             update_date: string | null;
             /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
+            /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
              * @enum {string}
@@ -2131,6 +2136,11 @@ export interface components {
              * @default null
              */
             update_date: string | null;
+            /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
@@ -2679,6 +2689,11 @@ export interface components {
              * @default null
              */
             enriched_at: string | null;
+            /**
+             * @description When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Full committees the member chairs (sync_members, from congress-legislators); null while unknown.
              * @default null
@@ -5906,6 +5921,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description Only bills with (true) or without (false) a published text */
                 has_document?: "0" | "1" | "true" | "false";
                 /** @description The chamber: house or senate */
@@ -6407,6 +6426,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description The search words */
                 q?: string;
                 /** @description The two-letter state code */
@@ -6655,6 +6678,11 @@ export interface operations {
                              * @default null
                              */
                             update_date: string | null;
+                            /**
+                             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+                             * @default null
+                             */
+                            updated_at: string | null;
                             /**
                              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
                              * @default INTRODUCED

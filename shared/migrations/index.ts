@@ -11,6 +11,7 @@ import { titleFingerprints } from './0008-title-fingerprints.ts';
 import { memberDashboardCards } from './0009-member-dashboard-cards.ts';
 import { dashboardBillCards } from './0010-dashboard-bill-cards.ts';
 import { recentVotesThree } from './0011-recent-votes-three.ts';
+import { contentUpdatedAt } from './0012-content-updated-at.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   memberDashboardCards,
   dashboardBillCards,
   recentVotesThree,
+  contentUpdatedAt,
 ];

@@ -9,11 +9,13 @@ import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
+import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
 
 const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
 const BillListQuery = lazySchema(() =>
   Paging().extend({
+    ...ChangeFeedQuery().shape,
     has_document: bool().optional().describe('Only bills with (true) or without (false) a published text'),
     chamber: Chamber().optional().describe('The chamber: house or senate'),
     congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
@@ -31,7 +33,7 @@ const BillListQuery = lazySchema(() =>
 export const listBills = defineRoute({
   operationId: 'listBills',
   description:
-    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.',
+    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.',
   method: 'GET',
   path: '/api/bills',
   fn: 'bills',

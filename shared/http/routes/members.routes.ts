@@ -6,9 +6,11 @@ import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
+import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
 
 const MemberListQuery = lazySchema(() =>
   Paging().extend({
+    ...ChangeFeedQuery().shape,
     q: z.string().trim().min(1).max(500).optional().describe('The search words'),
     state: z
       .string()
@@ -81,7 +83,7 @@ export const membersByZip = defineRoute({
 export const listMembers = defineRoute({
   operationId: 'listMembers',
   description:
-    'Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).',
+    'Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.',
   method: 'GET',
   path: '/api/members',
   fn: 'members',
