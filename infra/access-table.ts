@@ -25,8 +25,8 @@ const busPut: Need = { kind: 'bus-put' };
 const email: Need = { kind: 'email-send' };
 
 const API: Record<ApiFunctionGroup, Need[]> = {
-  // The shared API pipeline writes rate-limit counters for any route that declares a limit.
-  system: [table('readwrite')],
+  // The shared API pipeline writes rate-limit counters for any route that declares a limit; GET /api/bulk reads the snapshot's manifest.
+  system: [table('readwrite'), bucket('read')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
   admin: [table('readwrite'), busPut, ...send('bill-backfill')],
@@ -48,7 +48,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
-  system: [table('readwrite')],
+  // export_bulk writes the public snapshot under bulk/ (and reads its previous manifest).
+  system: [table('readwrite'), bucket('readwrite')],
   // resume_bill_backfills re-queues the page of a stalled backfill; relay_outbox resends what a crashed step owed a queue (the brief queue included).
   ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.

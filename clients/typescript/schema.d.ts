@@ -1747,6 +1747,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public bulk snapshot: files per entity and Congress with counts, sizes, SHA-256 and download URLs, and the licence
+         * @description The latest public bulk snapshot: one gzipped JSON Lines file per entity and Congress (bills with actions, status and timeline; roll calls with positions; briefs with citations) and one of members, each with its record count, size, SHA-256 and download URL, the schema version, generated_at and the licence. Written nightly; a file unchanged since the last snapshot keeps its bytes. Anonymous; 404 bulk.not_ready before the first snapshot.
+         */
+        get: operations["listBulkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     notification: {
@@ -10646,6 +10666,92 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The version of the record shapes; files live under bulk/v{schema_version}/ */
+                        schema_version: number;
+                        /** @description When the snapshot was generated (ISO 8601, UTC) */
+                        generated_at: string;
+                        /**
+                         * @description Every file: JSON Lines (one record per line, UTF-8), gzipped
+                         * @constant
+                         */
+                        format: "application/jsonl+gzip";
+                        /** @description Licences of the snapshot */
+                        licence: {
+                            /** @description The licence of the government data */
+                            data: string;
+                            /** @description The licence of the briefs BillWatch writes */
+                            briefs: string;
+                        };
+                        /** @description Every file of the snapshot */
+                        files: {
+                            /**
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
+                             * @enum {string}
+                             */
+                            entity: "bills" | "votes" | "briefs" | "members";
+                            /** @description The Congress of its records; null for members (one file) */
+                            congress: number | null;
+                            /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
+                            path: string;
+                            /** @description How many lines (records) it holds */
+                            records: number;
+                            /** @description Its size, gzipped, in bytes */
+                            bytes: number;
+                            /** @description The SHA-256 of the gzipped file, hex */
+                            sha256: string;
+                            /** @description When this content was first written (ISO 8601); unchanged files keep it across snapshots */
+                            written_at: string;
+                            /** @description Where to download the file (public, no token) */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {

@@ -9,6 +9,7 @@ import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
 import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/http/routes/system.routes.ts';
+import { listBulkFiles } from '#shared/http/routes/open-data.routes.ts';
 import { Reply } from '#shared/http/reply.ts';
 import { rateLimitRule } from '#shared/http/rate-limits.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
@@ -24,6 +25,8 @@ const docsPage = () => import('#shared/http/docs-page.ts');
 
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
+  // The S3 client and the manifest schema load on the first bulk request, never at a health check's cold start.
+  implement(listBulkFiles, async () => (await import('#shared/bills/bulk-listing.ts')).bulkListing(config().PUBLIC_URL)),
   implement(openapi, async () => {
     const [{ buildOpenApi, API_INFO }, routes] = await Promise.all([openApiBuilder(), allRoutes()]);
     return buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL, rateLimits: rateLimitRule });

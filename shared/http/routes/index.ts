@@ -15,6 +15,7 @@ import { PERSONAL_ROUTES } from './personal.routes.ts';
 import { SYSTEM_ROUTES } from './system.routes.ts';
 import { TRENDS_ROUTES } from './trends.routes.ts';
 import { MCP_ROUTES } from './mcp.routes.ts';
+import { OPEN_DATA_ROUTES } from './open-data.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
@@ -28,4 +29,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...NEWS_ROUTES,
   ...TRENDS_ROUTES,
   ...MCP_ROUTES,
+  ...OPEN_DATA_ROUTES,
 ];
