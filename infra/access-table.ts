@@ -43,8 +43,10 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   trends: [table('readwrite')],
-  // Its tools run the bills, members, briefs and personal routes in-process: their reads (text from the bucket) and follow-up queueing.
-  mcp: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
+  // Its tools run the bills, members, briefs and personal routes in-process: their reads (text from the bucket) and follow-up
+  // queueing. The briefs tool loads the llm group's handler, whose bundle can also reach the reprocess and batch routes'
+  // queues and bus (never routed to this function, but in its code), so the function holds what that code can reach.
+  mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
@@ -85,8 +87,8 @@ export function needsOf(spec: FunctionSpec): Need[] {
     case 'api':
       return [...EVERY_FUNCTION, ...lookup(API, spec.group, spec)];
     case 'fallback':
-      // The fallback only matches the route table in memory.
-      return [...EVERY_FUNCTION];
+      // The fallback only matches the route table in memory; it shares its bundle with the system routes, GET /api/bulk's manifest read included.
+      return [...EVERY_FUNCTION, bucket('read')];
     case 'job':
       return [...EVERY_FUNCTION, ...lookup(JOB, spec.group, spec)];
     case 'worker':
