@@ -25,8 +25,8 @@ const busPut: Need = { kind: 'bus-put' };
 const email: Need = { kind: 'email-send' };
 
 const API: Record<ApiFunctionGroup, Need[]> = {
-  // The shared API pipeline writes rate-limit counters for any route that declares a limit.
-  system: [table('readwrite')],
+  // The shared API pipeline writes rate-limit counters for any route that declares a limit; GET /api/bulk reads the snapshot's manifest.
+  system: [table('readwrite'), bucket('read')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
   admin: [table('readwrite'), busPut, ...send('bill-backfill', 'bill-status-import')],
@@ -43,10 +43,15 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   trends: [table('readwrite')],
+  // Its tools run the bills, members, briefs and personal routes in-process: their reads (text from the bucket) and follow-up
+  // queueing. The briefs tool loads the llm group's handler, whose bundle can also reach the reprocess and batch routes'
+  // queues and bus (never routed to this function, but in its code), so the function holds what that code can reach.
+  mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
-  system: [table('readwrite')],
+  // export_bulk writes the public snapshot under bulk/ (and reads its previous manifest).
+  system: [table('readwrite'), bucket('readwrite')],
   // resume_bill_backfills re-queues the page of a stalled backfill; relay_outbox resends what a crashed step owed a queue (the brief queue included).
   ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
@@ -84,8 +89,8 @@ export function needsOf(spec: FunctionSpec): Need[] {
     case 'api':
       return [...EVERY_FUNCTION, ...lookup(API, spec.group, spec)];
     case 'fallback':
-      // The fallback only matches the route table in memory.
-      return [...EVERY_FUNCTION];
+      // The fallback only matches the route table in memory; it shares its bundle with the system routes, GET /api/bulk's manifest read included.
+      return [...EVERY_FUNCTION, bucket('read')];
     case 'job':
       return [...EVERY_FUNCTION, ...lookup(JOB, spec.group, spec)];
     case 'worker':

@@ -3,7 +3,8 @@
  * v2 event, calls the real handler of the route's function group
  * (functions/api/<fn>.ts), and writes the handler's result back. Requests no
  * route matches go to the system group's `fallback` (404 / 405), as to the
- * $default route in AWS.
+ * $default route in AWS. GET /bulk/... serves the public snapshot from the
+ * local bucket, as CloudFront's /bulk/* behaviour does in AWS.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -15,6 +16,7 @@ import { toApiGatewayEvent } from './apigw-event.ts';
 import { lambdaContext, loadFunction } from './function-loader.ts';
 import { PortInUseError } from './port-in-use.ts';
 import { routeMatcher } from './route-match.ts';
+import { serveBulkFile } from './bulk-files.ts';
 
 /** API Gateway's payload limit: bigger requests never reach a Lambda. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -97,6 +99,8 @@ async function respond(req: IncomingMessage, log: (line: string) => void): Promi
   const url = req.url ?? '/';
   const origin = req.headers.origin;
   if (method === 'OPTIONS') return { statusCode: 204, headers: corsHeaders(origin) };
+  const bulk = await serveBulkFile(method, url.split('?')[0] ?? '/');
+  if (bulk) return bulk;
   const body = await readBody(req);
   const match = matchRoute(method, url.split('?')[0] ?? '/');
   const requestId = randomUUID();

@@ -696,7 +696,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
          */
         get: operations["listBills"];
         put?: never;
@@ -836,7 +836,7 @@ export interface paths {
         };
         /**
          * Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party
-         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).
+         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.
          */
         get: operations["listMembers"];
         put?: never;
@@ -1767,6 +1767,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol (Streamable HTTP, stateless): tools over the read routes, personal tools with a bearer token
+         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public bulk snapshot: files per entity and Congress with counts, sizes, SHA-256 and download URLs, and the licence
+         * @description The latest public bulk snapshot: one gzipped JSON Lines file per entity and Congress (bills with actions, status and timeline; roll calls with positions; briefs with citations) and one of members, each with its record count, size, SHA-256 and download URL, the schema version, generated_at and the licence. Written nightly; a file unchanged since the last snapshot keeps its bytes. Anonymous; 404 bulk.not_ready before the first snapshot.
+         */
+        get: operations["listBulkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     notification: {
@@ -1882,6 +1922,11 @@ export interface components {
              * @default null
              */
             update_date: string | null;
+            /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
@@ -2151,6 +2196,11 @@ export interface components {
              * @default null
              */
             update_date: string | null;
+            /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
@@ -2699,6 +2749,11 @@ export interface components {
              * @default null
              */
             enriched_at: string | null;
+            /**
+             * @description When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Full committees the member chairs (sync_members, from congress-legislators); null while unknown.
              * @default null
@@ -3974,7 +4029,10 @@ export interface operations {
     openapi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3983,6 +4041,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4041,8 +4103,24 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     "x-auth": "none" | "optional" | "user" | "admin";
-                                    /** @description The rate limit the route counts against */
-                                    "x-rate-limit"?: string;
+                                    /** @description The rate limit the route counts against; every answer carries RateLimit-Policy and RateLimit */
+                                    "x-rate-limit"?: {
+                                        /** @description The policy name, as in the RateLimit-Policy field */
+                                        name: string;
+                                        /** @description Requests allowed in the window */
+                                        limit: number;
+                                        /** @description The sliding window, in seconds */
+                                        window_seconds: number;
+                                        /**
+                                         * @description What the counter is kept per: the client IP, or the signed-in user (the IP for guests)
+                                         * @enum {string}
+                                         */
+                                        per: "ip" | "user";
+                                        /** @description The configuration setting that changes the limit */
+                                        setting: string;
+                                    };
+                                    /** @description How the answer may be cached; it carries an ETag and answers If-None-Match with 304 */
+                                    "x-cache"?: string;
                                     /** @description The JSON body */
                                     requestBody?: {
                                         [key: string]: unknown;
@@ -4075,6 +4153,17 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {
@@ -4225,6 +4314,10 @@ export interface operations {
             /** @description OK */
             201: {
                 headers: {
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4265,9 +4358,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4307,6 +4406,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,9 +4453,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5990,6 +6099,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description Only bills with (true) or without (false) a published text */
                 has_document?: "0" | "1" | "true" | "false";
                 /** @description The chamber: house or senate */
@@ -6005,7 +6118,10 @@ export interface operations {
                 /** @description Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER */
                 status?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6014,6 +6130,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6023,6 +6143,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6047,7 +6178,10 @@ export interface operations {
     getBill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6059,11 +6193,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Bill"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6093,7 +6242,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6105,6 +6257,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6114,6 +6270,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6141,7 +6308,10 @@ export interface operations {
                 /** @description The version number, 1, 2, … per bill */
                 version?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6153,6 +6323,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6184,6 +6358,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6207,7 +6392,10 @@ export interface operations {
     listBillCosponsors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6219,6 +6407,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6228,6 +6420,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6252,7 +6455,10 @@ export interface operations {
     listBillVotes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6264,6 +6470,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6275,6 +6485,17 @@ export interface operations {
                         vote_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6302,7 +6523,10 @@ export interface operations {
                 /** @description A street address, to pick one district of a ZIP that touches several */
                 address?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description A 5-digit ZIP code */
                 zip: string;
@@ -6314,6 +6538,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6337,6 +6565,17 @@ export interface operations {
                         members: components["schemas"]["Member"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6365,6 +6604,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description The search words */
                 q?: string;
                 /** @description The two-letter state code */
@@ -6374,7 +6617,10 @@ export interface operations {
                 /** @description The party initial (D, R, I, …); null when unknown */
                 party?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6383,6 +6629,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6392,6 +6642,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6416,7 +6677,10 @@ export interface operations {
     getMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6428,11 +6692,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Member"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6464,7 +6743,10 @@ export interface operations {
                 /** @description sponsored or cosponsored */
                 role?: "sponsored" | "cosponsored" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6476,6 +6758,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6571,6 +6857,11 @@ export interface operations {
                              */
                             update_date: string | null;
                             /**
+                             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+                             * @default null
+                             */
+                            updated_at: string | null;
+                            /**
                              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
                              * @default INTRODUCED
                              * @enum {string}
@@ -6589,6 +6880,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6618,7 +6920,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6630,6 +6935,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6678,6 +6987,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6706,7 +7026,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6718,6 +7041,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6727,6 +7054,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6786,6 +7124,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6848,9 +7190,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7111,6 +7459,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7142,9 +7494,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8421,7 +8779,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8433,11 +8794,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8467,7 +8843,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8479,11 +8858,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8508,7 +8902,10 @@ export interface operations {
     shareBrief: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8520,6 +8917,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8555,6 +8956,17 @@ export interface operations {
                         bill: components["schemas"]["BillSummary"] | null;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9353,6 +9765,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9411,9 +9827,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9451,6 +9873,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9509,9 +9935,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9541,6 +9973,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9572,9 +10008,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9612,6 +10054,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,9 +10116,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9736,7 +10188,12 @@ export interface operations {
     getNotificationFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+                /** @description An HTTP date (the Last-Modified of an earlier answer): 304 when nothing changed since; ignored when If-None-Match is sent */
+                "If-Modified-Since"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -9748,11 +10205,30 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/rss+xml": string;
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9867,7 +10343,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -9879,6 +10358,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9888,6 +10371,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9917,7 +10411,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -9929,6 +10426,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9940,6 +10441,17 @@ export interface operations {
                         news_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10077,7 +10589,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -10089,6 +10604,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10099,6 +10618,17 @@ export interface operations {
                         items: components["schemas"]["TrendDay"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10126,7 +10656,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -10138,6 +10671,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10149,6 +10686,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10157,6 +10705,211 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Always 2.0
+                     * @constant
+                     */
+                    jsonrpc: "2.0";
+                    /** @description The MCP method, such as initialize, tools/list or tools/call */
+                    method: string;
+                    /** @description The JSON-RPC request id */
+                    id?: string | number;
+                    /** @description The method parameters */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always 2.0
+                         * @constant
+                         */
+                        jsonrpc: "2.0";
+                        /** @description The id of the request it answers; null when the request could not be read */
+                        id: (string | number) | null;
+                        /** @description The result of the method */
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The error, when the method failed */
+                        error?: {
+                            /** @description The JSON-RPC error code */
+                            code: number;
+                            /** @description What went wrong */
+                            message: string;
+                            /** @description More about the error */
+                            data?: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The version of the record shapes; files live under bulk/v{schema_version}/ */
+                        schema_version: number;
+                        /** @description When the snapshot was generated (ISO 8601, UTC) */
+                        generated_at: string;
+                        /**
+                         * @description Every file: JSON Lines (one record per line, UTF-8), gzipped
+                         * @constant
+                         */
+                        format: "application/jsonl+gzip";
+                        /** @description Licences of the snapshot */
+                        licence: {
+                            /** @description The licence of the government data */
+                            data: string;
+                            /** @description The licence of the briefs BillWatch writes */
+                            briefs: string;
+                        };
+                        /** @description Every file of the snapshot */
+                        files: {
+                            /**
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
+                             * @enum {string}
+                             */
+                            entity: "bills" | "votes" | "briefs" | "members";
+                            /** @description The Congress of its records; null for members (one file) */
+                            congress: number | null;
+                            /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
+                            path: string;
+                            /** @description How many lines (records) it holds */
+                            records: number;
+                            /** @description Its size, gzipped, in bytes */
+                            bytes: number;
+                            /** @description The SHA-256 of the gzipped file, hex */
+                            sha256: string;
+                            /** @description When this content was first written (ISO 8601); unchanged files keep it across snapshots */
+                            written_at: string;
+                            /** @description Where to download the file (public, no token) */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {

@@ -13,6 +13,8 @@
  * AllViewerExceptHostHeader policy also forwards CloudFront's own headers,
  * among them CloudFront-Viewer-Address, the client IP the functions use
  * (TRUST_PROXY=cloudfront). Standard access logs go to the access-log bucket.
+ * /bulk/* is the exception: the public bulk snapshot, cached, from the texts
+ * bucket's bulk/ prefix through origin access control.
  */
 import { Aws, CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
 import {
@@ -25,7 +27,7 @@ import {
   PriceClass,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -42,6 +44,8 @@ export interface EdgeProps {
   webAclArn?: string;
   /** Where CloudFront's standard access logs go (prefix cloudfront/). */
   logBucket: IBucket;
+  /** The bucket whose bulk/ prefix holds the public snapshot (shared/db/bulk-snapshot.repository.ts), served at /bulk/*. */
+  bulkBucket?: IBucket;
 }
 
 export class Edge extends Construct {
@@ -91,6 +95,15 @@ export class Edge extends Construct {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
     });
+    if (props.bulkBucket) {
+      // The public snapshot: the one path of the bucket CloudFront serves (the object key is the path, so only bulk/ is
+      // reachable), read through origin access control; the bucket itself stays private with public access blocked.
+      this.distribution.addBehavior('/bulk/*', S3BucketOrigin.withOriginAccessControl(props.bulkBucket), {
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      });
+    }
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR4',

@@ -87,6 +87,8 @@ const ConfigFields = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
   RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
   RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
+  /** MCP calls per minute per signed-in user (per IP for guests); each tool call also counts against its route's own limit. */
+  RATE_LIMIT_MCP_PER_MINUTE: positiveInt(120),
 
   LLM_PROVIDER: z.optional(z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none'])),
   LLM_MODEL: optionalString,

@@ -149,7 +149,10 @@ describe('the closed edge', () => {
 
   it('adds the origin secret to every request CloudFront forwards, from Secrets Manager', () => {
     const [, dist] = props(prod, 'AWS::CloudFront::Distribution')[0]!;
-    const origins = (dist.DistributionConfig as { Origins: Array<{ OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> }).Origins;
+    // The API origin, and the snapshot bucket's (S3, no custom header) for /bulk/*.
+    const origins = (
+      dist.DistributionConfig as { Origins: Array<{ S3OriginConfig?: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> }
+    ).Origins.filter((o) => !o.S3OriginConfig);
     expect(origins).toHaveLength(1);
     const header = origins[0]?.OriginCustomHeaders?.find((h) => h.HeaderName.toLowerCase() === ORIGIN_VERIFY_HEADER);
     const value = JSON.stringify(header?.HeaderValue);
@@ -200,9 +203,14 @@ describe('the closed edge', () => {
         OriginCustomHeaders: Array<{ HeaderName: string }>;
       }>;
     };
-    // No second behavior that could route around the policy or the header.
-    expect(config.CacheBehaviors ?? []).toEqual([]);
-    const origin = config.Origins[0]!;
+    // No second behavior that could route around the policy or the header: the one other is the public
+    // bulk snapshot, read-only, from the bucket (its objects' keys are the path, so only bulk/ is reachable).
+    const others = (config.CacheBehaviors ?? []) as Array<{ PathPattern: string; AllowedMethods: string[]; TargetOriginId: string }>;
+    expect(others.map((b) => [b.PathPattern, b.AllowedMethods])).toEqual([['/bulk/*', ['GET', 'HEAD']]]);
+    const bulkOrigin = config.Origins.find((o) => o.Id === others[0]?.TargetOriginId) as { S3OriginConfig?: unknown; DomainName: unknown } | undefined;
+    expect(bulkOrigin?.S3OriginConfig).toBeDefined();
+    expect(JSON.stringify(bulkOrigin?.DomainName)).toContain(prod.idOf(prod.stack.data.bucket));
+    const origin = config.Origins.find((o) => o.Id === config.DefaultCacheBehavior.TargetOriginId)!;
     expect(config.DefaultCacheBehavior.TargetOriginId).toBe(origin.Id);
     expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${prod.idOf(prod.stack.api.api)}"}`);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
