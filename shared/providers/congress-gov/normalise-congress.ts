@@ -277,6 +277,7 @@ export function memberFromDetail(d: S.MemberDetail, at: string): Member | null {
     phone: enrichment.phone ?? null,
     website: enrichment.website ?? null,
     congress_gov_url: `https://www.congress.gov/member/${d.bioguideId.toLowerCase()}/${d.bioguideId}`,
+    updated_at: null,
     lis_id: null,
     birth_year: enrichment.birth_year,
     terms: enrichment.terms,
