@@ -19,8 +19,10 @@ export const sharePageApiPath = (path: string): string | null => {
   return m ? `/api/share-pages/${m[1]}/${m[2]}` : null;
 };
 
+/** A last path segment that names a file: it has an extension. */
+export const FILE_SEGMENT = /\.[A-Za-z0-9]+$/;
 /** Whether the last segment of a path names a file (has an extension) rather than a page. */
-export const isFilePath = (path: string): boolean => /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/') + 1));
+export const isFilePath = (path: string): boolean => FILE_SEGMENT.test(path.slice(path.lastIndexOf('/') + 1));
 
 /** Cache-Control of a file of the build: hashed files never change; the shell and other files are revalidated. */
 export function webCacheControl(path: string): string {
