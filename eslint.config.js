@@ -2,11 +2,12 @@
 // the layer rules of eslint/layers.js (import direction, no cycles), and the zod import form in bundled code.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { layersPlugin } from './eslint/layers.js';
 
 export default tseslint.config(
   // The client's schema.d.ts is generated (npm run client:generate) and checked against a fresh generation by a test.
-  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'coverage/', 'clients/typescript/schema.d.ts'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.local/', 'dist/', 'clients/web/dist/', 'coverage/', 'clients/typescript/schema.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -32,7 +33,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.ts'],
+    // The web app: the rules of hooks (and the React Compiler's checks the plugin's recommended set carries).
+    files: ['clients/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { layers: layersPlugin },
     rules: { 'layers/direction': 'error', 'layers/no-cycle': 'error' },
   },

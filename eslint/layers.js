@@ -14,7 +14,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
  */
 export const LAYERS = [
   // The typed API client is published to web and mobile developers on its own: it may import nothing of the service.
-  { name: 'clients', folders: ['clients'], may: [], packages: ['openapi-fetch'] },
+  { name: 'clients', folders: ['clients/typescript'], may: [], packages: ['openapi-fetch'] },
+  // The web app (clients/web) is built on the typed client and may import any package, but nothing of the service.
+  { name: 'web app', folders: ['clients/web'], may: ['clients'] },
   { name: 'domain', folders: ['shared/domain'], may: [], packages: ['zod'] },
   { name: 'errors', folders: ['shared/errors'], may: [], packages: [] },
   { name: 'platform', folders: ['shared/platform'], may: ['errors'] },
@@ -73,7 +75,7 @@ function importsOf(relFile) {
   const out = new Set();
   for (const m of src.matchAll(SPECIFIER)) {
     const target = resolveSpecifier(relFile, m[1] ?? m[2] ?? m[3]);
-    if (target && target.endsWith('.ts')) out.add(target);
+    if (target && /\.tsx?$/.test(target)) out.add(target);
   }
   return [...out];
 }

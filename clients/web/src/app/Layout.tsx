@@ -1,0 +1,140 @@
+/**
+ * The frame of every page: skip link, header with the site navigation (personal links when signed in, Admin for
+ * admins), the expired-session notice, the page itself (lazy, behind a loading placeholder) and the footer.
+ */
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadingPlaceholder } from '../components/QueryState.tsx';
+import { useSession } from '../session/session-context.tsx';
+import { SignInPromptProvider } from '../session/sign-in-prompt.tsx';
+import { markNavigation } from './navigation-focus.ts';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const PUBLIC_NAV: NavItem[] = [
+  { to: '/bills', label: 'Bills' },
+  { to: '/representatives', label: 'Find my representatives' },
+  { to: '/search', label: 'Search' },
+];
+const PERSONAL_NAV: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/collections', label: 'Collections' },
+  { to: '/notes', label: 'Notes' },
+  { to: '/alignment', label: 'Alignment' },
+  { to: '/notifications', label: 'Notifications' },
+];
+
+export function Layout() {
+  const session = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    markNavigation();
+    setMenuOpen(false);
+    // A hash jumps to its anchor; any other navigation starts at the top of the new page.
+    if (!location.hash) window.scrollTo(0, 0);
+  }, [location.pathname, location.hash]);
+  const items = [...PUBLIC_NAV, ...(session.signedIn ? PERSONAL_NAV : []), ...(session.isAdmin ? [{ to: '/admin', label: 'Admin' }] : [])];
+  return (
+    <SignInPromptProvider>
+      <a className="usa-skipnav" href="#main-content">
+        Skip to main content
+      </a>
+      <header className="usa-header usa-header--basic">
+        <div className="usa-nav-container">
+          <div className="usa-navbar">
+            <div className="usa-logo">
+              <em className="usa-logo__text">
+                <Link to="/" title="BillWatch home">
+                  BillWatch
+                </Link>
+              </em>
+            </div>
+            <button type="button" className="usa-menu-btn" aria-expanded={menuOpen} aria-controls="site-nav" onClick={() => setMenuOpen((o) => !o)}>
+              Menu
+            </button>
+          </div>
+          <nav id="site-nav" aria-label="Site" className={`usa-nav${menuOpen ? ' is-visible' : ''}`}>
+            <button type="button" className="usa-nav__close" aria-label="Close the menu" onClick={() => setMenuOpen(false)}>
+              ×
+            </button>
+            <ul className="usa-nav__primary usa-accordion">
+              {items.map((item) => (
+                <li key={item.to} className="usa-nav__primary-item">
+                  <NavLink to={item.to} className={({ isActive }) => `usa-nav-link${isActive ? ' usa-current' : ''}`}>
+                    <span>{item.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+              {session.signedIn ? (
+                <li className="usa-nav__primary-item">
+                  <button
+                    type="button"
+                    className="usa-nav-link bw-nav-button"
+                    onClick={() => {
+                      session.signOut();
+                      navigate('/');
+                    }}
+                  >
+                    <span>Sign out</span>
+                    {session.user && <span className="usa-sr-only"> ({session.user.email})</span>}
+                  </button>
+                </li>
+              ) : (
+                <>
+                  <li className="usa-nav__primary-item">
+                    <NavLink to="/signin" className="usa-nav-link">
+                      <span>Sign in</span>
+                    </NavLink>
+                  </li>
+                  <li className="usa-nav__primary-item">
+                    <NavLink to="/signup" className="usa-nav-link">
+                      <span>Create an account</span>
+                    </NavLink>
+                  </li>
+                </>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      {menuOpen && <div className="usa-overlay is-visible" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <main id="main-content" tabIndex={-1} className="bw-main grid-container">
+        {session.expired && (
+          <div className="usa-alert usa-alert--warning usa-alert--slim margin-top-2" role="alert">
+            <div className="usa-alert__body">
+              <p className="usa-alert__text">
+                Your session has ended. <Link to={`/signin?next=${encodeURIComponent(location.pathname + location.search)}`}>Sign in again</Link> to see your
+                follows and notes.
+              </p>
+            </div>
+          </div>
+        )}
+        <Suspense fallback={<LoadingPlaceholder label="Loading the page…" lines={5} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="usa-footer usa-footer--slim">
+        <div className="usa-footer__primary-section">
+          <div className="grid-container padding-2">
+            <p className="margin-0">
+              BillWatch is an independent, open-source tracker of US federal legislation, not a government site. Bill data comes from Congress.gov and GovInfo;
+              votes from the House Clerk and the Senate; briefs are written by a language model and cite the bill text.{' '}
+              <a href="/api/docs">API documentation</a>
+            </p>
+          </div>
+        </div>
+      </footer>
+    </SignInPromptProvider>
+  );
+}

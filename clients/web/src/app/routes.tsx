@@ -1,0 +1,64 @@
+/**
+ * The route table: every page of the app with its path, each loaded on demand (route-level code splitting keeps
+ * the home page's JavaScript small). Admin pages come from admin-routes.tsx; unknown paths get a real not-found page.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteObject } from 'react-router';
+import { adminRoutes } from './admin-routes.tsx';
+import { Layout } from './Layout.tsx';
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> => lazy(load);
+
+const pages = {
+  home: page(() => import('../pages/HomePage.tsx')),
+  bills: page(() => import('../pages/BillsPage.tsx')),
+  bill: page(() => import('../pages/bill/BillPage.tsx')),
+  member: page(() => import('../pages/member/MemberPage.tsx')),
+  representatives: page(() => import('../pages/RepresentativesPage.tsx')),
+  search: page(() => import('../pages/SearchPage.tsx')),
+  shareBrief: page(() => import('../pages/ShareBriefPage.tsx')),
+  shareCollection: page(() => import('../pages/ShareCollectionPage.tsx')),
+  signIn: page(() => import('../pages/SignInPage.tsx')),
+  signUp: page(() => import('../pages/SignUpPage.tsx')),
+  collections: page(() => import('../pages/CollectionsPage.tsx')),
+  collection: page(() => import('../pages/CollectionPage.tsx')),
+  notes: page(() => import('../pages/NotesPage.tsx')),
+  alignment: page(() => import('../pages/AlignmentPage.tsx')),
+  notifications: page(() => import('../pages/notifications/NotificationsPage.tsx')),
+  notificationSettings: page(() => import('../pages/notifications/NotificationSettingsPage.tsx')),
+  notFound: page(() => import('../pages/NotFoundPage.tsx')),
+};
+
+/** Path → page, in the order React Router matches them. */
+export const PAGE_ROUTES: { path: string; Component: ComponentType }[] = [
+  { path: '/', Component: pages.home },
+  { path: '/dashboard', Component: pages.home },
+  { path: '/bills', Component: pages.bills },
+  { path: '/bills/:id', Component: pages.bill },
+  { path: '/members/:id', Component: pages.member },
+  { path: '/representatives', Component: pages.representatives },
+  { path: '/search', Component: pages.search },
+  { path: '/share/brief/:token', Component: pages.shareBrief },
+  { path: '/share/collection/:token', Component: pages.shareCollection },
+  { path: '/signin', Component: pages.signIn },
+  { path: '/signup', Component: pages.signUp },
+  { path: '/collections', Component: pages.collections },
+  { path: '/collections/:id', Component: pages.collection },
+  { path: '/notes', Component: pages.notes },
+  { path: '/alignment', Component: pages.alignment },
+  { path: '/notifications', Component: pages.notifications },
+  { path: '/notifications/settings', Component: pages.notificationSettings },
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: Layout,
+    children: [
+      ...PAGE_ROUTES,
+      // Until the admin console registers pages, /admin is an unknown path like any other.
+      ...(adminRoutes.length ? [{ path: '/admin', children: adminRoutes }] : []),
+      { path: '*', Component: pages.notFound },
+    ],
+  },
+];

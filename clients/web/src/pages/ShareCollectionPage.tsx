@@ -1,0 +1,47 @@
+// A shared public collection (/share/collection/:token): its name and bills.
+import { Link, useParams } from 'react-router';
+import { useApi } from '../api/api-context.tsx';
+import { BillCard } from '../components/BillCard.tsx';
+import { useShareMeta } from '../components/meta.ts';
+import { PageHeading } from '../components/PageHeading.tsx';
+import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
+import { formatDate, plural } from '../words/format.ts';
+
+export default function ShareCollectionPage() {
+  const { token = '' } = useParams();
+  const { $api } = useApi();
+  const shared = $api.useQuery('get', '/api/share/collection/{token}', { params: { path: { token }, query: { limit: 100 } } });
+  const c = shared.data;
+  useShareMeta(c ? `${c.name}: a collection of bills on BillWatch` : undefined, c ? c.bills.items.map((b) => b.label).join(', ') : undefined);
+  if (shared.isPending) return <LoadingPlaceholder label="Loading the shared collection…" lines={5} />;
+  if (shared.error || !c)
+    return (
+      <>
+        <PageHeading>Shared collection</PageHeading>
+        <ErrorState error={shared.error} onRetry={() => void shared.refetch()} />
+        <p>
+          The collection may be private now, or the link was replaced. <Link to="/bills">Browse bills</Link>
+        </p>
+      </>
+    );
+  return (
+    <>
+      <p className="margin-top-3 margin-bottom-0 text-bold">Shared collection</p>
+      <PageHeading>{c.name}</PageHeading>
+      <p>
+        {plural(c.bill_count, 'bill')}, last changed {formatDate(c.updated_at)}.
+      </p>
+      {c.bills.items.length === 0 ? (
+        <EmptyState>This collection holds no bills yet.</EmptyState>
+      ) : (
+        <ul className="bw-card-list">
+          {c.bills.items.map((b) => (
+            <li key={b.id}>
+              <BillCard bill={b} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,286 @@
+/**
+ * One member of Congress: profile and contact, terms, leadership, committee chairs, effectiveness score with its
+ * tier and percentile, sponsored and cosponsored bills, recent votes, news and public interest; follow for members.
+ */
+import { Link, useParams } from 'react-router';
+import type { Schemas } from '../../../../typescript/index.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { BillCard } from '../../components/BillCard.tsx';
+import { NewsList } from '../../components/NewsList.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { EmptyState, ErrorState, LoadingPlaceholder, QueryState } from '../../components/QueryState.tsx';
+import { TrendPanel } from '../../components/TrendPanel.tsx';
+import { FollowToggle } from '../../follow/FollowToggle.tsx';
+import { displayName, formatDate, memberPlace, partyName } from '../../words/format.ts';
+
+export default function MemberPage() {
+  const { id = '' } = useParams();
+  const { $api } = useApi();
+  const member = $api.useQuery('get', '/api/members/{id}', { params: { path: { id } } });
+  if (member.isPending) return <LoadingPlaceholder label="Loading the member…" lines={6} />;
+  if (member.error || !member.data)
+    return (
+      <>
+        <PageHeading>Member {id}</PageHeading>
+        <ErrorState error={member.error} onRetry={() => void member.refetch()} />
+        <p>
+          <Link to="/representatives">Find your representatives</Link> or <Link to="/search">search members</Link>.
+        </p>
+      </>
+    );
+  return <MemberView m={member.data} />;
+}
+
+const TIER_WORDS = { top: 'Top third', middle: 'Middle third', bottom: 'Bottom third' } as const;
+const SENIORITY = { junior: 'junior', mid: 'mid-career', senior: 'senior' } as const;
+
+function MemberView({ m }: { m: Schemas['Member'] }) {
+  const { $api } = useApi();
+  const name = displayName(m.name);
+  const title = m.chamber === 'senate' ? 'Senator' : m.chamber === 'house' ? 'Representative' : 'Member';
+  const sponsored = $api.useQuery('get', '/api/members/{id}/bills', { params: { path: { id: m.id }, query: { role: 'sponsored', limit: 10 } } });
+  const cosponsored = $api.useQuery('get', '/api/members/{id}/bills', { params: { path: { id: m.id }, query: { role: 'cosponsored', limit: 10 } } });
+  const votes = $api.useQuery('get', '/api/members/{id}/votes', { params: { path: { id: m.id }, query: { limit: 15 } } });
+  const news = $api.useQuery('get', '/api/members/{id}/news', { params: { path: { id: m.id }, query: { limit: 10 } } });
+  const trend = $api.useQuery('get', '/api/members/{id}/trend', { params: { path: { id: m.id } } });
+  return (
+    <>
+      <div className="display-flex flex-wrap gap-2 flex-align-center">
+        {m.photo_url && (
+          <img
+            src={m.photo_url}
+            alt=""
+            width={120}
+            height={146}
+            style={{ objectFit: 'cover', borderRadius: 4 }}
+            onError={(e) => {
+              e.currentTarget.hidden = true;
+            }}
+          />
+        )}
+        <div>
+          <PageHeading title={`${title} ${name}`}>
+            {title} {name}
+          </PageHeading>
+          <p className="font-sans-lg margin-0">
+            {partyName(m.party)}, {m.state}
+            {m.chamber === 'house' && m.district !== null ? (m.district === 0 ? ' (at large)' : `, district ${m.district}`) : ''}
+          </p>
+        </div>
+      </div>
+      <div className="margin-y-2">
+        <FollowToggle type="member" id={m.id} name={name} />
+      </div>
+      {m.enrichment_pending && <p className="bw-muted">The full profile (terms, leadership, counts) is being gathered: look again in a minute.</p>}
+      <dl className="bw-dl">
+        {m.phone && (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${m.phone}`}>{m.phone}</a>
+            </dd>
+          </>
+        )}
+        {m.office_address && (
+          <>
+            <dt>Office</dt>
+            <dd>{m.office_address}</dd>
+          </>
+        )}
+        {m.website && (
+          <>
+            <dt>Website</dt>
+            <dd className="bw-wrap">
+              <a href={m.website}>{m.website}</a>
+            </dd>
+          </>
+        )}
+        {m.birth_year && (
+          <>
+            <dt>Born</dt>
+            <dd>{m.birth_year}</dd>
+          </>
+        )}
+        {m.sponsored_count !== null && (
+          <>
+            <dt>Bills sponsored</dt>
+            <dd>{m.sponsored_count}</dd>
+          </>
+        )}
+        {m.cosponsored_count !== null && (
+          <>
+            <dt>Bills cosponsored</dt>
+            <dd>{m.cosponsored_count}</dd>
+          </>
+        )}
+      </dl>
+      <p className="bw-source">
+        Profile from Congress.gov and the congress-legislators dataset as of {formatDate(m.data_as_of)}.
+        {m.congress_gov_url && (
+          <>
+            {' '}
+            <a href={m.congress_gov_url}>This member on Congress.gov</a>
+          </>
+        )}
+      </p>
+
+      <section aria-labelledby="eff-heading">
+        <h2 id="eff-heading">Effectiveness</h2>
+        {m.effectiveness_score === null ? (
+          <EmptyState>Not scored yet: scores are computed nightly from how far the member&apos;s sponsored bills travel.</EmptyState>
+        ) : (
+          <>
+            <p className="font-sans-lg">
+              <strong>{m.effectiveness_score.toFixed(1)}</strong> points · {m.tier ? TIER_WORDS[m.tier] : 'tier unknown'}
+              {m.percentile !== null && `, ${Math.round(m.percentile)}th percentile`}
+            </p>
+            {m.percentile !== null && (
+              <div className="bw-bar" style={{ maxWidth: '30rem' }} role="img" aria-label={`${Math.round(m.percentile)}th percentile`}>
+                <span className="bw-bar__fill" style={{ width: `${m.percentile}%` }} />
+              </div>
+            )}
+            <p className="bw-source">
+              Compared with other {m.seniority_tier ? SENIORITY[m.seniority_tier] : ''} {partyName(m.party)} members. Points for each sponsored bill by how far
+              it went (introduced 1 to law 5), ×1.5 with a cosponsor from another party, ×0.1 for commemorative bills, ×1.2 for committee chairs. Computed{' '}
+              {formatDate(m.effectiveness_computed_at)}.
+            </p>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="terms-heading">
+        <h2 id="terms-heading">Terms and leadership</h2>
+        {m.leadership_roles.length > 0 && (
+          <ul className="usa-list">
+            {m.leadership_roles.map((r) => (
+              <li key={`${r.title}-${r.congress}`}>
+                {r.title}
+                {r.congress ? ` (${r.congress}th Congress)` : ''}
+                {r.current ? ', current' : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+        {m.chaired_committees && m.chaired_committees.length > 0 && <p>Chairs: {m.chaired_committees.join('; ')}</p>}
+        {m.terms.length === 0 ? (
+          <p>No terms recorded yet.</p>
+        ) : (
+          <div className="bw-table-wrap">
+            <table className="usa-table usa-table--borderless usa-table--compact">
+              <caption className="usa-sr-only">Terms served, oldest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Years</th>
+                  <th scope="col">Chamber</th>
+                  <th scope="col">Congress</th>
+                  <th scope="col">Seat</th>
+                </tr>
+              </thead>
+              <tbody>
+                {m.terms.map((t, i) => (
+                  <tr key={i}>
+                    <td>
+                      {t.start_year ?? '?'}–{t.end_year ?? ''}
+                    </td>
+                    <td>{t.chamber === 'house' ? 'House' : 'Senate'}</td>
+                    <td>{t.congress ?? ''}</td>
+                    <td>{memberPlace({ party: t.party, state: t.state, district: t.district })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="sponsored-heading">
+        <h2 id="sponsored-heading">Sponsored bills</h2>
+        <QueryState query={sponsored} label="Loading sponsored bills…">
+          {(d) =>
+            d.items.length ? (
+              <ul className="bw-card-list">
+                {d.items.map((b) => (
+                  <li key={b.id}>
+                    <BillCard bill={b} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState>No sponsored bill is stored.</EmptyState>
+            )
+          }
+        </QueryState>
+        <p>
+          <Link to={`/bills?sponsor_id=${m.id}`}>Every bill {name} sponsored</Link>
+        </p>
+      </section>
+      <section aria-labelledby="cosponsored-heading">
+        <h2 id="cosponsored-heading">Cosponsored bills</h2>
+        <QueryState query={cosponsored} label="Loading cosponsored bills…">
+          {(d) =>
+            d.items.length ? (
+              <ul className="bw-card-list">
+                {d.items.map((b) => (
+                  <li key={b.id}>
+                    <BillCard bill={b} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <EmptyState>No cosponsored bill is stored.</EmptyState>
+            )
+          }
+        </QueryState>
+      </section>
+      <section aria-labelledby="votes-heading">
+        <h2 id="votes-heading">Recent votes</h2>
+        <QueryState query={votes} label="Loading votes…">
+          {(d) =>
+            d.items.length ? (
+              <div className="bw-table-wrap">
+                <table className="usa-table usa-table--borderless usa-table--compact">
+                  <caption className="usa-sr-only">Recent recorded votes, newest first</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Question</th>
+                      <th scope="col">Vote</th>
+                      <th scope="col">Result</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {d.items.map((v) => (
+                      <tr key={v.vote_id}>
+                        <td>{formatDate(v.date)}</td>
+                        <td>{v.bill_id ? <Link to={`/bills/${v.bill_id}`}>{v.question}</Link> : v.question}</td>
+                        <td>
+                          <strong>{v.position === 'Candidate' ? `For ${v.choice ?? 'a candidate'}` : v.position}</strong>
+                        </td>
+                        <td>{v.result}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p className="bw-source">Source: House Clerk and Senate roll-call records.</p>
+              </div>
+            ) : (
+              <EmptyState>No recorded vote is stored for this member.</EmptyState>
+            )
+          }
+        </QueryState>
+      </section>
+      <section aria-labelledby="news-heading">
+        <h2 id="news-heading">In the news</h2>
+        <QueryState query={news} label="Loading news…">
+          {(d) => <NewsList items={d.items} subject={name} />}
+        </QueryState>
+      </section>
+      <section aria-labelledby="interest-heading">
+        <h2 id="interest-heading">Public interest</h2>
+        <QueryState query={trend} label="Loading the public-interest score…">
+          {(d) => <TrendPanel days={d.items} subject={name} />}
+        </QueryState>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,103 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Schemas } from '../../../../typescript/index.ts';
+import { user as me } from '../../test/fixtures.ts';
+import { renderApp, type FakeCall } from '../../test/render.tsx';
+
+const saved: Schemas['NotificationSettings'] = {
+  push_enabled: false,
+  push_url: null,
+  push_auth: 'none',
+  push_token: null,
+  push_username: null,
+  email_enabled: false,
+  email_address: null,
+  webhook_enabled: false,
+  webhook_url: null,
+  webhook_previous_secret_expires_at: null,
+  digest_mode: 'off',
+  rss_enabled: false,
+  quiet_hours_start: null,
+  quiet_hours_end: null,
+  timezone: null,
+  alert_filters: null,
+  follow_reintroductions: false,
+  push_password_set: false,
+  webhook_secret_set: false,
+  rss_feed_url: 'http://localhost/api/notifications/feed/abc',
+  telegram: { status: 'coming_soon' },
+  discord: { status: 'coming_soon' },
+};
+
+function api(testAnswers: Record<string, unknown>) {
+  return (call: FakeCall) => {
+    if (call.path === '/api/auth/me') return { body: me };
+    if (call.path === '/api/notifications/settings' && call.method === 'GET') return { body: saved };
+    if (call.path === '/api/notifications/settings' && call.method === 'PUT')
+      return { body: { ...saved, ...(call.body as object), webhook_secret: (call.body as { webhook_url?: string }).webhook_url ? 'whsec_new' : undefined } };
+    const answer = testAnswers[call.path];
+    if (answer) return { body: answer };
+    return undefined;
+  };
+}
+
+describe('notification settings: test before save', () => {
+  it('asks for a test of a changed channel, tests the unsaved values, and saves only after it passes', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/notifications/settings', api({ '/api/notifications/test/email': { status: 'ok', detail: 'Sent to ada@example.org' } }), {
+      token: 't',
+    });
+    const email = await screen.findByRole('group', { name: 'Email' });
+    await user.click(within(email).getByRole('checkbox', { name: 'Send notifications by email' }));
+    await user.type(within(email).getByRole('textbox', { name: 'Email address' }), 'ada@example.org');
+
+    const save = screen.getByRole('button', { name: 'Save settings' });
+    expect(save).toBeDisabled();
+    expect(screen.getByText('Test Email before saving: its settings changed.')).toBeInTheDocument();
+
+    await user.click(within(email).getByRole('button', { name: 'Test email' }));
+    expect(await within(email).findByText('✓ Email test passed: Sent to ada@example.org.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/notifications/test/email')?.body).toEqual({ email_address: 'ada@example.org' });
+    expect(save).toBeEnabled();
+
+    // Changing the tested value needs a new test.
+    await user.type(within(email).getByRole('textbox', { name: 'Email address' }), 'x');
+    expect(save).toBeDisabled();
+    await user.type(within(email).getByRole('textbox', { name: 'Email address' }), '{Backspace}');
+    expect(save).toBeEnabled();
+
+    await user.click(save);
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ email_enabled: true, email_address: 'ada@example.org' });
+  });
+
+  it('keeps Save disabled after a failed test and shows why it failed', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp(
+      '/notifications/settings',
+      api({ '/api/notifications/test/webhook': { status: 'error', error: 'The endpoint answered 500 Internal Server Error' } }),
+      { token: 't' },
+    );
+    const webhook = await screen.findByRole('group', { name: 'Webhook' });
+    await user.click(within(webhook).getByRole('checkbox', { name: 'Send notifications to the webhook' }));
+    await user.type(within(webhook).getByRole('textbox', { name: /Webhook URL/ }), 'https://example.org/hook');
+    await user.click(within(webhook).getByRole('button', { name: 'Test webhook' }));
+    expect(await within(webhook).findByText('Webhook test failed: The endpoint answered 500 Internal Server Error')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/notifications/test/webhook')?.body).toEqual({ webhook_url: 'https://example.org/hook' });
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('offers the browser time zone for quiet hours and the alert filter grid by stance', async () => {
+    const user = userEvent.setup();
+    renderApp('/notifications/settings', api({}), { token: 't' });
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await user.click(await screen.findByRole('button', { name: `Use this device's time zone (${zone})` }));
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveValue(zone);
+    expect(screen.getByRole('checkbox', { name: 'Votes when Oppose' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Votes when Oppose' }));
+    expect(screen.getByRole('checkbox', { name: 'Votes when Oppose' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
+  });
+});

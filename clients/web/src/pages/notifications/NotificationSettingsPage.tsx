@@ -1,0 +1,479 @@
+/**
+ * Notification settings: push, email, RSS and webhook, each tested with the values on screen before they can be
+ * saved (the test routes take unsaved values); quiet hours in a time zone (the browser's offered); the alert
+ * filter grid (stance × kind of event); digests; the RSS URL to copy and rotate; the webhook secret shown once.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useApi } from '../../api/api-context.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { ErrorState, QueryState } from '../../components/QueryState.tsx';
+import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
+import { formatDateTime } from '../../words/format.ts';
+import { STANCES } from '../../words/stance-words.ts';
+import { CHANNELS, channelValues, draftOf, untestedChannels, type Channel, type Draft, type Settings } from './channel-tests.ts';
+
+export default function NotificationSettingsPage() {
+  return (
+    <RequireSignedIn what="choose how you are notified">
+      <SettingsLoader />
+    </RequireSignedIn>
+  );
+}
+
+function SettingsLoader() {
+  const { $api } = useApi();
+  const settings = $api.useQuery('get', '/api/notifications/settings');
+  return (
+    <>
+      <PageHeading>Notification settings</PageHeading>
+      <p>
+        <Link to="/notifications">See the notifications you were sent</Link>
+      </p>
+      <QueryState query={settings} label="Loading your settings…">
+        {(s) => <SettingsForm key={JSON.stringify(s)} saved={s} />}
+      </QueryState>
+    </>
+  );
+}
+
+const CATEGORY_WORDS: Record<string, string> = {
+  vote: 'Votes',
+  presidential: 'Action by the President',
+  committee_report: 'Committee reports',
+  calendar: 'Scheduled for debate',
+  procedural: 'Procedural steps',
+  referral: 'Referrals to committee',
+  new_document: 'New text and its brief',
+  new_amendment: 'Amended text',
+  status_changed: 'Change of status',
+  reintroduced: 'Reintroduced in a new Congress',
+};
+
+export function SettingsForm({ saved }: { saved: Settings }) {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const [passed, setPassed] = useState<Partial<Record<Channel, string>>>({});
+  const [secret, setSecret] = useState<string | null>(null);
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const untested = untestedChannels(draft, draftOf(saved), passed);
+  const save = useMutation({
+    mutationFn: async () => {
+      const { push_password, ...rest } = draft;
+      const { data } = await client.PUT('/api/notifications/settings', { body: { ...rest, ...(push_password ? { push_password } : {}) } });
+      return data!;
+    },
+    onSuccess: (data) => {
+      if ('webhook_secret' in data && typeof data.webhook_secret === 'string') setSecret(data.webhook_secret);
+      void queryClient.invalidateQueries({ queryKey: ['get', '/api/notifications/settings'] });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (untested.length === 0) save.mutate();
+  };
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  // The browser's own zone and the saved one are always offered, even where the runtime's list leaves them out (UTC).
+  const zones = [...new Set([browserZone, ...(draft.timezone ? [draft.timezone] : []), ...known])];
+  const tested = (c: Channel) => () => setPassed((p) => ({ ...p, [c]: channelValues(draft, c) }));
+  return (
+    <form onSubmit={submit} className="maxw-none">
+      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      <ChannelFieldset legend="Push" enabled={draft.push_enabled} onEnabled={(v) => set('push_enabled', v)} id="push">
+        <Field id="push-url" label="Push topic URL" hint="An ntfy-compatible topic, such as https://ntfy.sh/my-secret-topic">
+          <input className="usa-input" id="push-url" type="url" value={draft.push_url ?? ''} onChange={(e) => set('push_url', e.target.value || null)} />
+        </Field>
+        <Field id="push-auth" label="Sign-in at the push server">
+          <select className="usa-select" id="push-auth" value={draft.push_auth} onChange={(e) => set('push_auth', e.target.value as Draft['push_auth'])}>
+            <option value="none">None</option>
+            <option value="token">Access token</option>
+            <option value="basic">User name and password</option>
+          </select>
+        </Field>
+        {draft.push_auth === 'token' && (
+          <Field id="push-token" label="Access token">
+            <input
+              className="usa-input"
+              id="push-token"
+              autoComplete="off"
+              value={draft.push_token ?? ''}
+              onChange={(e) => set('push_token', e.target.value || null)}
+            />
+          </Field>
+        )}
+        {draft.push_auth === 'basic' && (
+          <>
+            <Field id="push-user" label="User name">
+              <input
+                className="usa-input"
+                id="push-user"
+                autoComplete="off"
+                value={draft.push_username ?? ''}
+                onChange={(e) => set('push_username', e.target.value || null)}
+              />
+            </Field>
+            <Field id="push-password" label="Password" hint={saved.push_password_set ? 'A password is saved; leave this empty to keep it.' : undefined}>
+              <input
+                className="usa-input"
+                id="push-password"
+                type="password"
+                autoComplete="new-password"
+                value={draft.push_password}
+                onChange={(e) => set('push_password', e.target.value)}
+              />
+            </Field>
+          </>
+        )}
+        <ChannelTest
+          channel="push"
+          disabled={!draft.push_url}
+          onPassed={tested('push')}
+          run={async () =>
+            (
+              await client.POST('/api/notifications/test/push', {
+                body: {
+                  push_url: draft.push_url ?? '',
+                  push_auth: draft.push_auth,
+                  push_token: draft.push_token,
+                  push_username: draft.push_username,
+                  ...(draft.push_password ? { push_password: draft.push_password } : {}),
+                },
+              })
+            ).data!
+          }
+        />
+      </ChannelFieldset>
+
+      <ChannelFieldset legend="Email" enabled={draft.email_enabled} onEnabled={(v) => set('email_enabled', v)} id="email">
+        <Field id="email-address" label="Email address">
+          <input
+            className="usa-input"
+            id="email-address"
+            type="email"
+            autoComplete="email"
+            value={draft.email_address ?? ''}
+            onChange={(e) => set('email_address', e.target.value || null)}
+          />
+        </Field>
+        <ChannelTest
+          channel="email"
+          disabled={!draft.email_address}
+          onPassed={tested('email')}
+          run={async () => (await client.POST('/api/notifications/test/email', { body: { email_address: draft.email_address ?? '' } })).data!}
+        />
+      </ChannelFieldset>
+
+      <ChannelFieldset legend="RSS feed" enabled={draft.rss_enabled} onEnabled={(v) => set('rss_enabled', v)} id="rss">
+        <RssFeed url={saved.rss_feed_url} />
+        <ChannelTest channel="rss" onPassed={tested('rss')} run={async () => (await client.POST('/api/notifications/test/rss')).data!} />
+      </ChannelFieldset>
+
+      <ChannelFieldset legend="Webhook" enabled={draft.webhook_enabled} onEnabled={(v) => set('webhook_enabled', v)} id="webhook">
+        <Field id="webhook-url" label="Webhook URL" hint="Events are POSTed here, signed per the Standard Webhooks specification.">
+          <input
+            className="usa-input"
+            id="webhook-url"
+            type="url"
+            value={draft.webhook_url ?? ''}
+            onChange={(e) => set('webhook_url', e.target.value || null)}
+          />
+        </Field>
+        <ChannelTest
+          channel="webhook"
+          disabled={!draft.webhook_url}
+          onPassed={tested('webhook')}
+          run={async () => (await client.POST('/api/notifications/test/webhook', { body: { webhook_url: draft.webhook_url ?? '' } })).data!}
+        />
+        {saved.webhook_secret_set && <RotateSecret onSecret={setSecret} previousExpires={saved.webhook_previous_secret_expires_at} />}
+      </ChannelFieldset>
+
+      <fieldset className="usa-fieldset margin-top-3">
+        <legend className="usa-legend usa-legend--large">Quiet hours</legend>
+        <p className="usa-hint">Nothing is pushed or emailed between these hours; what arrives is sent when they end.</p>
+        <div className="bw-filters">
+          <Field id="quiet-start" label="From">
+            <HourSelect id="quiet-start" value={draft.quiet_hours_start} onChange={(v) => set('quiet_hours_start', v)} />
+          </Field>
+          <Field id="quiet-end" label="Until">
+            <HourSelect id="quiet-end" value={draft.quiet_hours_end} onChange={(v) => set('quiet_hours_end', v)} />
+          </Field>
+          <Field id="timezone" label="Time zone">
+            <select className="usa-select" id="timezone" value={draft.timezone ?? ''} onChange={(e) => set('timezone', e.target.value || null)}>
+              <option value="">Not set (UTC)</option>
+              {zones.map((z) => (
+                <option key={z} value={z}>
+                  {z}
+                  {z === browserZone ? ' (this device)' : ''}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        {draft.timezone !== browserZone && (
+          <button type="button" className="usa-button usa-button--unstyled margin-top-1" onClick={() => set('timezone', browserZone)}>
+            Use this device&apos;s time zone ({browserZone})
+          </button>
+        )}
+      </fieldset>
+
+      <fieldset className="usa-fieldset margin-top-3">
+        <legend className="usa-legend usa-legend--large">Which events notify you</legend>
+        <p className="usa-hint">For each stance you can take on a bill, tick the kinds of events you want to hear about.</p>
+        <div className="bw-table-wrap">
+          <table className="usa-table usa-table--borderless usa-table--compact">
+            <caption className="usa-sr-only">Alert filters: kinds of events by stance</caption>
+            <thead>
+              <tr>
+                <th scope="col">Event</th>
+                {STANCES.map((s) => (
+                  <th scope="col" key={s.mode}>
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(CATEGORY_WORDS).map(([cat, words]) => (
+                <tr key={cat}>
+                  <th scope="row">{words}</th>
+                  {STANCES.map((s) => {
+                    const on = draft.alert_filters?.[s.mode]?.[cat] ?? true;
+                    const id = `filter-${s.mode}-${cat}`;
+                    return (
+                      <td key={s.mode}>
+                        <input
+                          className="bw-grid-check"
+                          id={id}
+                          type="checkbox"
+                          aria-label={`${words} when ${s.label}`}
+                          checked={on}
+                          onChange={(e) =>
+                            set('alert_filters', { ...draft.alert_filters, [s.mode]: { ...draft.alert_filters?.[s.mode], [cat]: e.target.checked } })
+                          }
+                        />
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </fieldset>
+
+      <fieldset className="usa-fieldset margin-top-3">
+        <legend className="usa-legend usa-legend--large">Digests</legend>
+        {(
+          [
+            ['off', 'Send each event as it happens'],
+            ['daily', 'Collect events into one daily digest'],
+            ['weekly', 'Collect events into one weekly digest'],
+          ] as const
+        ).map(([v, words]) => (
+          <div className="usa-radio" key={v}>
+            <input
+              className="usa-radio__input"
+              id={`digest-${v}`}
+              type="radio"
+              name="digest"
+              checked={draft.digest_mode === v}
+              onChange={() => set('digest_mode', v)}
+            />
+            <label className="usa-radio__label" htmlFor={`digest-${v}`}>
+              {words}
+            </label>
+          </div>
+        ))}
+        <div className="usa-checkbox margin-top-2">
+          <input
+            className="usa-checkbox__input"
+            id="follow-reintroductions"
+            type="checkbox"
+            checked={draft.follow_reintroductions}
+            onChange={(e) => set('follow_reintroductions', e.target.checked)}
+          />
+          <label className="usa-checkbox__label" htmlFor="follow-reintroductions">
+            When a bill I follow is reintroduced in a new Congress, follow the new bill with the same stance
+          </label>
+        </div>
+      </fieldset>
+
+      {untested.length > 0 && (
+        <div className="usa-alert usa-alert--warning usa-alert--slim margin-top-3" role="status">
+          <div className="usa-alert__body">
+            <p className="usa-alert__text">
+              Test {untested.map((c) => CHANNELS.find((x) => x.channel === c)!.label).join(', ')} before saving:{' '}
+              {untested.length === 1 ? 'its settings' : 'their settings'} changed.
+            </p>
+          </div>
+        </div>
+      )}
+      {save.error && <ErrorState error={save.error} />}
+      <div className="display-flex flex-align-center gap-2 margin-top-3">
+        <button type="submit" className="usa-button margin-top-0" disabled={save.isPending || untested.length > 0}>
+          {save.isPending ? 'Saving…' : 'Save settings'}
+        </button>
+        <span role="status">{save.isSuccess ? 'Saved.' : ''}</span>
+      </div>
+    </form>
+  );
+}
+
+function Field({ id, label, hint, children }: { id: string; label: string; hint?: string | undefined; children: ReactNode }) {
+  return (
+    <div className="usa-form-group">
+      <label className="usa-label" htmlFor={id}>
+        {label}
+      </label>
+      {hint && <div className="usa-hint">{hint}</div>}
+      {children}
+    </div>
+  );
+}
+
+const ENABLE_WORDS: Record<string, string> = {
+  push: 'Send notifications by push',
+  email: 'Send notifications by email',
+  rss: 'Add notifications to my RSS feed',
+  webhook: 'Send notifications to the webhook',
+};
+
+function ChannelFieldset({
+  legend,
+  id,
+  enabled,
+  onEnabled,
+  children,
+}: {
+  legend: string;
+  id: string;
+  enabled: boolean;
+  onEnabled: (v: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="usa-fieldset bw-card margin-top-3">
+      <legend className="usa-legend usa-legend--large">{legend}</legend>
+      <div className="usa-checkbox">
+        <input className="usa-checkbox__input" id={`${id}-enabled`} type="checkbox" checked={enabled} onChange={(e) => onEnabled(e.target.checked)} />
+        <label className="usa-checkbox__label" htmlFor={`${id}-enabled`}>
+          {ENABLE_WORDS[id]}
+        </label>
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
+type TestResult = { status: 'ok' | 'error'; detail?: string; error?: string; event_count?: number; webhook_id?: string };
+
+function ChannelTest({ channel, run, onPassed, disabled }: { channel: Channel; run: () => Promise<TestResult>; onPassed: () => void; disabled?: boolean }) {
+  const label = CHANNELS.find((c) => c.channel === channel)!.label;
+  const test = useMutation({
+    mutationFn: run,
+    onSuccess: (r) => {
+      if (r.status === 'ok') onPassed();
+    },
+  });
+  const r = test.data;
+  return (
+    <div className="margin-top-2">
+      <button type="button" className="usa-button usa-button--outline" disabled={disabled || test.isPending} onClick={() => test.mutate()}>
+        {test.isPending ? 'Testing…' : `Test ${label.toLowerCase()}`}
+      </button>
+      <div role="status" aria-live="polite">
+        {r && r.status === 'ok' && (
+          <p className="text-bold">
+            ✓ {label} test passed{r.detail ? `: ${r.detail}` : ''}
+            {r.event_count !== undefined ? ` (${r.event_count} events in the feed)` : ''}
+            {r.webhook_id ? ` (message ${r.webhook_id})` : ''}.
+          </p>
+        )}
+        {r && r.status === 'error' && (
+          <p className="usa-error-message">
+            {label} test failed: {r.error ?? r.detail ?? 'no reason given'}
+          </p>
+        )}
+      </div>
+      {test.error && <ErrorState error={test.error} />}
+    </div>
+  );
+}
+
+function HourSelect({ id, value, onChange }: { id: string; value: number | null; onChange: (v: number | null) => void }) {
+  return (
+    <select className="usa-select" id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+      <option value="">No quiet hours</option>
+      {Array.from({ length: 24 }, (_, h) => (
+        <option key={h} value={h}>
+          {String(h).padStart(2, '0')}:00
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function RssFeed({ url }: { url: string }) {
+  const { client } = useApi();
+  const queryClient = useQueryClient();
+  const rotate = useMutation({
+    mutationFn: async () => (await client.POST('/api/notifications/rss/rotate-token')).data!,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['get', '/api/notifications/settings'] }),
+  });
+  const current = rotate.data?.rss_feed_url ?? url;
+  return (
+    <>
+      <label className="usa-label" htmlFor="rss-url">
+        Your feed URL (keep it private: anyone with it can read your feed)
+      </label>
+      <input className="usa-input bw-wrap" id="rss-url" readOnly value={current} onFocus={(e) => e.currentTarget.select()} />
+      <div className="display-flex flex-wrap flex-align-center gap-1 margin-top-1">
+        <CopyButton value={current} label="Copy the feed URL" />
+        <button type="button" className="usa-button usa-button--unstyled" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+          Make a new feed URL (the old one stops working)
+        </button>
+      </div>
+      {rotate.error && <ErrorState error={rotate.error} />}
+    </>
+  );
+}
+
+function RotateSecret({ onSecret, previousExpires }: { onSecret: (s: string) => void; previousExpires: string | null }) {
+  const { client } = useApi();
+  const rotate = useMutation({
+    mutationFn: async () => (await client.POST('/api/notifications/webhook/rotate-secret')).data!,
+    onSuccess: (d) => onSecret(d.webhook_secret),
+  });
+  return (
+    <div className="margin-top-2">
+      <button type="button" className="usa-button usa-button--secondary" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+        Rotate the signing secret
+      </button>
+      <p className="usa-hint">The old secret keeps signing beside the new one for 24 hours, so your receiver can switch.</p>
+      {previousExpires && <p className="font-sans-xs">The previous secret signs until {formatDateTime(previousExpires)}.</p>}
+      {rotate.error && <ErrorState error={rotate.error} />}
+    </div>
+  );
+}
+
+function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+  return (
+    <div className="usa-alert usa-alert--warning margin-y-2" role="alert">
+      <div className="usa-alert__body">
+        <h2 className="usa-alert__heading">Your webhook signing secret</h2>
+        <p className="usa-alert__text">Store it now: it is shown only this once.</p>
+        <code className="bw-wrap display-flex margin-y-1">{secret}</code>
+        <div className="display-flex flex-wrap gap-1 flex-align-center">
+          <CopyButton value={secret} label="Copy the secret" />
+          <button type="button" className="usa-button usa-button--unstyled" onClick={onDone}>
+            I have stored it
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+// Data for component tests, shaped by the API's own types so a contract change breaks the tests at compile time.
+import type { Schemas } from '../../../typescript/index.ts';
+import type { FakeCall } from './render.tsx';
+
+export const brief: Schemas['Brief'] = {
+  bill_id: '119-hr-1',
+  version: 1,
+  type: 'full',
+  text_version_code: 'ih',
+  previous_text_version_code: null,
+  summary: 'Sets aside money for rural broadband.',
+  points: [
+    { id: 'p1', text: 'Funds broadband grants of $5 billion.', label: 'cited_fact', citation: { section: 'Sec. 2(a)', quote: 'the sum of $5,000,000,000' } },
+    { id: 'p2', text: 'Requires yearly reports to Congress.', label: 'cited_fact', citation: { section: 'Sec. 3', quote: 'shall submit a report annually' } },
+    { id: 'p3', text: 'Likely to speed up rural connections.', label: 'inference', citation: null },
+  ],
+  topic_tags: ['broadband'],
+  uncited: false,
+  share_token: '2b1f7a3c-0000-4000-8000-000000000001',
+  provider: 'extractive',
+  model: 'extractive',
+  prompt_version: 'v1',
+  method: 'extractive',
+  input_tokens: 0,
+  output_tokens: 0,
+  cost_usd: 0,
+  created_at: '2025-02-01T12:00:00Z',
+  event_sent_at: null,
+  requests: 0,
+};
+
+export const bill: Schemas['Bill'] = {
+  id: '119-hr-1',
+  congress: 119,
+  type: 'hr',
+  number: 1,
+  label: 'H.R. 1',
+  title: 'To expand rural broadband, and for other purposes.',
+  short_title: 'Rural Broadband Act',
+  chamber: 'house',
+  introduced_date: '2025-01-03',
+  sponsor_id: 'P000197',
+  sponsor: { id: 'P000197', name: 'Pelosi, Nancy', party: 'D', state: 'CA', district: 11 },
+  bill_category: 'substantive',
+  policy_area: 'Science, Technology, Communications',
+  latest_action_date: '2025-01-03',
+  latest_action_text: 'Referred to the Committee on Energy and Commerce.',
+  latest_action_category: 'referral',
+  congress_gov_url: null,
+  has_document: true,
+  document_status: 'brief',
+  topic_tags: ['broadband'],
+  update_date: null,
+  status: 'REFERRED',
+  data_as_of: '2025-02-01T12:00:00Z',
+  is_following: false,
+  status_timeline: [{ status: 'INTRODUCED', date: '2025-01-03', action_text: 'Introduced in House' }],
+  related_bills: [],
+  reintroduction_of: null,
+  reintroduced_as: [],
+  latest_brief: brief,
+  text_versions: [
+    { version_code: 'ih', label: 'Introduced in House', published_date: '2025-01-04', format: 'uslm', size: 100, fetched_at: '2025-01-05T00:00:00Z' },
+  ],
+  counts: {},
+};
+
+export const user: Schemas['User'] = { id: 'u1', email: 'ada@example.org', is_admin: false, created_at: '2025-01-01T00:00:00Z' };
+
+/** Answers every read the bill page makes besides the bill itself with an empty list. */
+export function billPageReads(call: FakeCall): { body: unknown } | undefined {
+  if (call.method !== 'GET') return undefined;
+  if (call.path === `/api/bills/${bill.id}`) return { body: bill };
+  if (call.path === `/api/bills/${bill.id}/votes`) return { body: { items: [], next_cursor: null, vote_fetch_queued: false } };
+  if (call.path === `/api/bills/${bill.id}/trend`) return { body: { bill_id: bill.id, items: [] } };
+  if (call.path === `/api/bills/${bill.id}/text`)
+    return {
+      body: {
+        ...bill.text_versions[0],
+        bill_id: bill.id,
+        text: 'SEC. 2. There is appropriated the sum of $5,000,000,000 for grants.',
+        previous_version_code: null,
+        diff: null,
+      },
+    };
+  if (call.path.startsWith(`/api/bills/${bill.id}/`)) return { body: { items: [], next_cursor: null } };
+  if (call.path === '/api/auth/me') return { body: user };
+  return undefined;
+}
+
+/** A fake follows store: GET lists it, POST adds or updates, DELETE removes. */
+export function followsApi(initial: Schemas['Follow'][] = []) {
+  let follows = [...initial];
+  return (call: FakeCall) => {
+    if (call.path === '/api/follows' && call.method === 'GET') return { body: { items: follows, next_cursor: null } };
+    if (call.path === '/api/follows' && call.method === 'POST') {
+      const b = call.body as { target_type: 'bill'; target_id: string; follow_mode: Schemas['Follow']['follow_mode'] };
+      const f: Schemas['Follow'] = {
+        id: `bill:${b.target_id}`,
+        user_id: 'u1',
+        target_type: 'bill',
+        target_id: b.target_id,
+        follow_mode: b.follow_mode ?? 'neutral',
+        mode_set_at: null,
+        created_at: '2025-02-02T00:00:00Z',
+      };
+      follows = [...follows.filter((x) => x.id !== f.id), f];
+      return { status: 201, body: f };
+    }
+    if (call.path.startsWith('/api/follows/') && call.method === 'DELETE') {
+      follows = follows.filter((x) => x.id !== decodeURIComponent(call.path.slice('/api/follows/'.length)));
+      return { status: 204 };
+    }
+    return billPageReads(call);
+  };
+}
