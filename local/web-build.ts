@@ -37,7 +37,7 @@ export async function staleReason(root = WEB_ROOT, dist = join(root, 'dist'), ou
 export async function buildWebApp(log: (line: string) => void, root = WEB_ROOT): Promise<void> {
   const began = performance.now();
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', mode: 'production' });
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
   log(`web app built into ${join(root, 'dist')} in ${((performance.now() - began) / 1000).toFixed(1)} s`);
 }
 
