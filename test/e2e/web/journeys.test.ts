@@ -93,16 +93,19 @@ describe('a new user', () => {
   });
   afterAll(async () => context.close());
 
+  /** The focused element's name: its label's text, aria-label or text (run in the page, which has the DOM). */
+  const FOCUSED_NAME = `(() => {
+    const el = document.activeElement;
+    if (!el) return '';
+    const label = el.id ? document.querySelector('label[for="' + el.id + '"]') : null;
+    return ((label && label.textContent) || el.getAttribute('aria-label') || el.textContent || '').trim();
+  })()`;
+
   /** Presses Tab until the focused element has this accessible name (keyboard only, as a person without a mouse). */
   async function tabTo(name: string, max = 40): Promise<void> {
     for (let i = 0; i < max; i++) {
       await page.keyboard.press('Tab');
-      const focused = await page.evaluate(() => {
-        const el = document.activeElement as HTMLElement | null;
-        if (!el) return '';
-        const labelled = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
-        return (labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? '').trim();
-      });
+      const focused = await page.evaluate<string>(FOCUSED_NAME);
       if (focused === name) return;
     }
     throw new Error(`Tab never reached "${name}"`);
