@@ -4,33 +4,12 @@
  * browser per test file, and axe-core's WCAG 2.2 AA checks for every page a
  * journey visits. Fails with the install command when Chromium is missing.
  */
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+export { launchChromium } from '#local/chromium.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** The axe rule tags of WCAG 2.2 level AA (and the levels under it). */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** Launches Chromium, or throws naming the package to install. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM_PATH}: install it with \`sudo apt-get install chromium\` (or set CHROMIUM_PATH). .ci/run installs it.`,
-    );
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-}
 
 /** A fresh context (no cookies, no storage) at a viewport width. */
 export async function newContext(browser: Browser, baseURL: string, width = 1280): Promise<BrowserContext> {
