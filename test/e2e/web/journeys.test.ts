@@ -74,7 +74,7 @@ describe('a guest', () => {
     await page.goto(`/share/brief/${brief.share_token}`);
     await heading(page, /Farm Security Act/).waitFor();
     await web.checkA11y(page);
-  }, 90_000);
+  });
 });
 
 // USWDS draws its radios and checkboxes over a visually hidden native input (its label is what is seen), so they
@@ -167,4 +167,17 @@ describe('a new user', () => {
     expect(await letter.getByRole('textbox', { name: /Your letter/ }).inputValue()).toContain('Farm Security Act');
     await web.checkA11y(page);
   }, 90_000);
+
+  // The first account registered is the admin (the service's rule), so this user is.
+  it('as the admin, opens the console from the navigation and clears the news feed cache', async () => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Admin' }).click();
+    await heading(page, 'Admin').waitFor();
+    await page.getByRole('rowheader', { name: 'Bills stored' }).waitFor();
+    await page.getByRole('button', { name: /^Run / }).first().waitFor();
+    await web.checkA11y(page);
+    await page.getByRole('button', { name: 'Clear the news feed cache' }).click();
+    await page.getByText('The news feed cache is cleared.').waitFor();
+    expect(await page.getByRole('button', { name: 'Demote journey@example.org' }).isDisabled()).toBe(true);
+  });
 });
