@@ -10,6 +10,14 @@ const reader: Schemas['User'] = { id: 'u2', email: 'bo@example.org', is_admin: f
 function adminApi(me: Schemas['User']) {
   return (call: FakeCall) => {
     if (call.path === '/api/auth/me') return { body: me };
+    if (call.path === '/api/admin/health')
+      return {
+        body: {
+          status: 'degraded',
+          checked_at: '2026-11-26T11:00:00Z',
+          checks: [{ name: 'congress_api', status: 'error', latency_ms: 812, detail: 'HTTP 503' }],
+        },
+      };
     if (call.path === '/api/admin/stats')
       return {
         body: {
@@ -70,6 +78,16 @@ describe('the admin console', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/jobs/poll_bills', `/api/admin/users/${reader.id}/promote`]),
     );
+  });
+
+  it('checks the external APIs only when asked, and shows each one with its latency', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/admin', adminApi(admin), { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Check the external APIs' }));
+    expect(calls.filter((c) => c.path === '/api/admin/health')).toHaveLength(1);
+    const row = await screen.findByRole('row', { name: /congress_api/ });
+    expect(row).toHaveTextContent('Failing');
+    expect(row).toHaveTextContent('812 ms');
   });
 
   it('tells a signed-in user who is not an admin, and calls no admin route', async () => {

@@ -1,8 +1,9 @@
-// The admin console's overview: users, jobs, processing stats and the news-search quota, for admins only.
+// The admin console's overview: processing stats, the news-search quota, external API health, jobs and users, for admins only.
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
+import { HealthSection } from './HealthSection.tsx';
 import { JobsSection } from './JobsSection.tsx';
 import { NewsSection } from './NewsSection.tsx';
 import { StatsSection } from './StatsSection.tsx';
@@ -15,6 +16,7 @@ export default function AdminPage() {
       <AdminOnly>
         <StatsSection />
         <NewsSection />
+        <HealthSection />
         <JobsSection />
         <UsersSection />
       </AdminOnly>
