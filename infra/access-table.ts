@@ -16,7 +16,9 @@ export type Need =
   | { kind: 'send'; queue: QueueName }
   | { kind: 'bus-put' }
   | { kind: 'secret-read' }
-  | { kind: 'email-send' };
+  | { kind: 'email-send' }
+  /** The web app's shell (index.html), which share pages carry their link preview in; only with the edge's web app. */
+  | { kind: 'web-shell' };
 
 const table = (mode: 'read' | 'readwrite'): Need => ({ kind: 'table', mode });
 const bucket = (mode: 'read' | 'write' | 'readwrite'): Need => ({ kind: 'bucket', mode });
@@ -36,7 +38,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   // Re-analysis asks for the text again or for a new brief; the draft letter reads the stored text;
   // a batch submit puts the RunJob event of build_llm_batch on the bus.
   llm: [table('readwrite'), bucket('read'), busPut, ...send('document-fetch', 'brief')],
-  personal: [table('readwrite')],
+  // Share pages write their link preview into the web app's shell.
+  personal: [table('readwrite'), { kind: 'web-shell' }],
   // Test notifications are delivered directly, email included.
   notifications: [table('readwrite'), email],
   // A member's news read queues its background fetch; the admin routes count quota and clear the RSS cache.

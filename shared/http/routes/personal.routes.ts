@@ -294,6 +294,22 @@ export const shareBrief = defineRoute({
   response: () => SharedBriefReply(),
 });
 
+const sharePage = (kind: 'brief' | 'collection', operationId: string) =>
+  defineRoute({
+    operationId,
+    description: `The web app's page for a ${kind} share link, /share/${kind}/{token}, with the ${kind}'s Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/${kind}/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.`,
+    method: 'GET',
+    path: `/api/share-pages/${kind}/{token}`,
+    fn,
+    auth: 'none',
+    tags: ['share'],
+    summary: `The ${kind} share link's web page, with its link preview`,
+    params: () => TokenParams(),
+    produces: 'text/html',
+  });
+export const shareBriefPage = sharePage('brief', 'shareBriefPage');
+export const shareCollectionPage = sharePage('collection', 'shareCollectionPage');
+
 // Alignment, search, dashboard, topics
 export const alignment = defineRoute({
   operationId: 'alignment',
@@ -373,6 +389,8 @@ export const PERSONAL_ROUTES = [
   collectionByShareToken,
   shareCollection,
   shareBrief,
+  shareBriefPage,
+  shareCollectionPage,
   alignment,
   search,
   dashboard,
