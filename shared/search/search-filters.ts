@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
+import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 
 const IsoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/u, { error: 'must be a date as YYYY-MM-DD' });
 
@@ -15,7 +16,7 @@ export const SearchFilters = lazySchema(() =>
       .enum(['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres'])
       .optional()
       .describe('Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres or sres'),
-    status: z.string().min(1).max(40).optional().describe('Only bills whose status is this, such as introduced or passed_house'),
+    status: BillStatus().optional().describe('Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE'),
     topic: z.string().min(1).max(60).optional().describe('Only bills carrying this topic tag, such as health'),
     sponsor_id: z.string().min(1).max(20).optional().describe('Only bills sponsored by this member (Bioguide id)'),
     has_document: z

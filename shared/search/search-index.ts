@@ -21,7 +21,8 @@ const CACHE_KIB = 256 * 1024;
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS docs(
   rid INTEGER PRIMARY KEY, bill_id TEXT NOT NULL UNIQUE, congress INTEGER NOT NULL, chamber TEXT NOT NULL,
-  type TEXT NOT NULL, status TEXT NOT NULL, sponsor_id TEXT, has_document INTEGER NOT NULL, date TEXT NOT NULL, year INTEGER NOT NULL);
+  type TEXT NOT NULL, status TEXT NOT NULL, sponsor_id TEXT, has_document INTEGER NOT NULL, date TEXT NOT NULL, year INTEGER NOT NULL,
+  indexed_at TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS docs_by_date ON docs(date, rid);
 CREATE TABLE IF NOT EXISTS doc_topics(topic TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY(topic, rid)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS bills_fts USING fts5(${SEARCH_COLUMNS.map((c) => c.name).join(', ')}, content='', contentless_delete=1, prefix='2 3');
@@ -127,10 +128,18 @@ export class SearchIndex {
     return num(this.get('SELECT count(*) AS n FROM docs', [])?.n);
   }
 
-  /** Adds or replaces bills, in one transaction. */
-  upsert(docs: SearchDocument[]): void {
+  /**
+   * Adds or replaces bills, in one transaction. `indexedAt` is when the documents were read from
+   * the table: a bill indexed later already is left as it is, so change sets applied out of order
+   * never bring an older document back.
+   */
+  upsert(docs: SearchDocument[], indexedAt = ''): void {
     this.transaction(() => {
-      for (const doc of docs) this.put(doc);
+      for (const doc of docs) {
+        const stored = this.get('SELECT indexed_at FROM docs WHERE bill_id = ?', [doc.bill_id]);
+        if (stored && str(stored.indexed_at) > indexedAt) continue;
+        this.put(doc, indexedAt);
+      }
     });
   }
 
@@ -218,21 +227,24 @@ export class SearchIndex {
     this.run('DELETE FROM doc_topics WHERE rid = ?', [rid]);
   }
 
-  private put(doc: SearchDocument): void {
+  private put(doc: SearchDocument, indexedAt: string): void {
     const date = documentDate(doc);
     const existing = this.rowOf(doc.bill_id);
     if (existing !== null) this.drop(existing);
-    const values = [doc.congress, doc.chamber, doc.type, doc.status, doc.sponsor_id, doc.has_document ? 1 : 0, date, Number(date.slice(0, 4))];
+    const values = [doc.congress, doc.chamber, doc.type, doc.status, doc.sponsor_id, doc.has_document ? 1 : 0, date, Number(date.slice(0, 4)), indexedAt];
     const rid =
       existing ??
       num(
-        this.run('INSERT INTO docs(bill_id, congress, chamber, type, status, sponsor_id, has_document, date, year) VALUES (?,?,?,?,?,?,?,?,?)', [
+        this.run('INSERT INTO docs(bill_id, congress, chamber, type, status, sponsor_id, has_document, date, year, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)', [
           doc.bill_id,
           ...values,
         ]).lastInsertRowid,
       );
     if (existing !== null) {
-      this.run('UPDATE docs SET congress=?, chamber=?, type=?, status=?, sponsor_id=?, has_document=?, date=?, year=? WHERE rid=?', [...values, rid]);
+      this.run('UPDATE docs SET congress=?, chamber=?, type=?, status=?, sponsor_id=?, has_document=?, date=?, year=?, indexed_at=? WHERE rid=?', [
+        ...values,
+        rid,
+      ]);
     }
     this.run(`INSERT INTO bills_fts(rowid, ${SEARCH_COLUMNS.map((c) => c.name).join(', ')}) VALUES (?,?,?,?,?,?,?)`, [
       rid,
