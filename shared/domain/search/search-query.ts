@@ -49,11 +49,13 @@ export function parseQuery(q: string): QueryTerm[] {
     }
   }
   const kept = terms.filter((t) => t.kind === 'phrase' || !STOP_WORDS.has(t.tokens[0] ?? ''));
-  const chosen = (kept.length > 0 ? kept : terms).slice(0, MAX_QUERY_TERMS);
+  // A query of stop words only ("the who") is searched as typed, without a prefix.
+  const onlyStopWords = kept.length === 0;
+  const chosen = (onlyStopWords ? terms : kept).slice(0, MAX_QUERY_TERMS);
   // Type-ahead: the word being typed is the last one, unless the query ends in a space or a quote.
   const last = chosen.at(-1);
   const lastBare = /[^\s"]$/u.test(q);
-  if (last && last.kind === 'word' && lastBare && (last.tokens[0] ?? '').length >= PREFIX_MIN_LENGTH && chosen === kept) {
+  if (last && last.kind === 'word' && lastBare && (last.tokens[0] ?? '').length >= PREFIX_MIN_LENGTH && !onlyStopWords) {
     chosen[chosen.length - 1] = { ...last, prefix: true };
   }
   return chosen;
