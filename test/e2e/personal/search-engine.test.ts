@@ -64,7 +64,7 @@ describe('search over the engine', () => {
     ['status', { status: 'REPORTED' }, ['118-s-12']],
     ['topic', { topic: 'telecommunications' }, ['119-hres-13']],
     ['sponsor_id', { sponsor_id: 'S000012' }, ['118-s-12']],
-    ['has_document', { has_document: 'true' }, ['119-hr-11']],
+    ['has_document', { has_document: 'false' }, ['118-s-12']],
     ['from and to', { from: '2025-01-01', to: '2025-03-01' }, ['119-hres-13']],
   ])('filters by %s', async (_, filters, expected) => {
     expect(await billIds({ q: 'broadband', ...filters })).toEqual(expected);
