@@ -31,7 +31,7 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   system: [table('readwrite'), bucket('read')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
-  admin: [table('readwrite'), busPut, ...send('bill-backfill', 'bill-status-import')],
+  admin: [table('readwrite'), busPut, ...send('bill-backfill', 'bill-status-import', 'search-index')],
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
@@ -50,15 +50,17 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   // queueing. The briefs tool loads the llm group's handler, whose bundle can also reach the reprocess and batch routes'
   // queues and bus (never routed to this function, but in its code), so the function holds what that code can reach.
   mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief')],
+  // Global search reads the index's snapshot and change sets from S3, and the page's bills from the table.
+  search: [table('readwrite'), bucket('read')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
   // export_bulk writes the public snapshot under bulk/ (and reads its previous manifest).
   system: [table('readwrite'), bucket('readwrite')],
   // resume_bill_backfills re-queues the page of a stalled backfill; relay_outbox resends what a crashed step owed a queue (the brief queue included).
-  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief')],
+  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief', 'search-index')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
-  llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
+  llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch', 'search-index')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
   news: [table('readwrite')],
   // Scores are written to the table; the news search quota and the RSS cache live there too.
@@ -66,15 +68,17 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
 };
 
 const WORKER: Record<QueueName, Need[]> = {
-  'document-fetch': [table('readwrite'), bucket('write'), ...send('brief')],
-  brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch')],
+  'document-fetch': [table('readwrite'), bucket('write'), ...send('brief', 'search-index')],
+  brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch', 'search-index')],
   // Failed deliveries are re-queued with a delay (shared/notify/deliver.ts).
   'notification-dispatch': [table('readwrite'), ...send('notification-dispatch'), email],
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
   // A page saves bills like the poller (their follow-ups and events), then queues the next page.
-  'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill')],
+  'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'search-index')],
   // Stages each bulk zip in the bucket and reads it back by range; a bill's text and vote fetches go to their queues.
-  'bill-status-import': [table('readwrite'), bucket('readwrite'), ...send('document-fetch', 'ingest-tasks', 'bill-status-import')],
+  'bill-status-import': [table('readwrite'), bucket('readwrite'), ...send('document-fetch', 'ingest-tasks', 'bill-status-import', 'search-index')],
+  // Reads bills, briefs and texts; writes change sets, snapshots and the manifest under search/.
+  'search-index': [table('read'), bucket('readwrite')],
 };
 
 /** Every function reads the secret bundle at cold start (shared/platform/bootstrap.ts). */

@@ -183,46 +183,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Change the password; every earlier token is refused afterwards
-         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.
-         */
-        post: operations["changePassword"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/logout-all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign out everywhere: every earlier token is refused
-         * @description Signs out everywhere: every token of the signed-in user issued before now is refused afterwards (401 auth.token_revoked), this one included. Signed in.
-         */
-        post: operations["logoutAll"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -441,6 +401,26 @@ export interface paths {
         get: operations["getBillBackfill"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/search/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild the search index from the table; answers 202 and runs on the search-index queue
+         * @description Rebuilds the search index from the table: the indexer reads every bill, its latest brief and text into a new snapshot, and search containers load it at their next sync. Answers 202 at once; the rebuild runs on the search-index queue. Admin only.
+         */
+        post: operations["rebuildSearchIndex"];
         delete?: never;
         options?: never;
         head?: never;
@@ -696,7 +676,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.
          */
         get: operations["listBills"];
         put?: never;
@@ -836,7 +816,7 @@ export interface paths {
         };
         /**
          * Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party
-         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.
+         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).
          */
         get: operations["listMembers"];
         put?: never;
@@ -1105,8 +1085,8 @@ export interface paths {
         get: operations["listFollows"];
         put?: never;
         /**
-         * Follow a bill, member or topic; 201 when new, 200 when already followed (a new follow_mode updates it)
-         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
+         * Follow a bill, member or topic; 201 when new, 200 when already followed
+         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
          */
         post: operations["createFollow"];
         delete?: never;
@@ -1359,46 +1339,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/share-pages/brief/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The brief share link's web page, with its link preview
-         * @description The web app's page for a brief share link, /share/brief/{token}, with the brief's Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/brief/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.
-         */
-        get: operations["shareBriefPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/share-pages/collection/{token}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The collection share link's web page, with its link preview
-         * @description The web app's page for a collection share link, /share/collection/{token}, with the collection's Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/collection/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.
-         */
-        get: operations["shareCollectionPage"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/alignment": {
         parameters: {
             query?: never;
@@ -1411,26 +1351,6 @@ export interface paths {
          * @description The members the caller follows, ranked by how their votes line up with the caller's stances on followed bills, each with its per-vote breakdown. Signed in.
          */
         get: operations["alignment"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Bills (number in any form, title words), members (either name form) and topics in one answer
-         * @description Bills (a bill number in any common form, or title words), members (either name form) and topics in one answer. Anonymous or signed in; 422 for an overlong query.
-         */
-        get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1493,7 +1413,7 @@ export interface paths {
         get: operations["getNotificationSettings"];
         /**
          * Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only
-         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).
+         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone.
          */
         put: operations["putNotificationSettings"];
         post?: never;
@@ -1613,8 +1533,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result
-         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
+         * Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result
+         * @description Sends a signed notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). Signed in; needs a saved webhook secret. A private, loopback or unresolvable URL is a 422; rate-limited.
          */
         post: operations["testWebhookNotification"];
         delete?: never;
@@ -1807,27 +1727,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/mcp": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Model Context Protocol (Streamable HTTP, stateless): tools over the read routes, personal tools with a bearer token
-         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
-         */
-        post: operations["mcp"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/bulk": {
+    "/api/search": {
         parameters: {
             query?: never;
             header?: never;
@@ -1835,10 +1735,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The public bulk snapshot: files per entity and Congress with counts, sizes, SHA-256 and download URLs, and the licence
-         * @description The latest public bulk snapshot: one gzipped JSON Lines file per entity and Congress (bills with actions, status and timeline; roll calls with positions; briefs with citations) and one of members, each with its record count, size, SHA-256 and download URL, the schema version, generated_at and the licence. Written nightly; a file unchanged since the last snapshot keeps its bytes. Anonymous; 404 bulk.not_ready before the first snapshot.
+         * Bills ranked by relevance with filters and snippets, members (either name form) and topics in one answer
+         * @description Bills, members (either name form) and topics in one answer. A bill number in any common form finds that bill; other words rank bills by relevance (BM25 with field weights: number and short title above title above CRS summary and brief above text, times a gentle recency boost) over number, titles, summary, brief, subjects, policy area, sponsor and the latest text by section, each hit with the section that matched and a snippet. "Quoted phrases" match as phrases, the last word matches as a prefix, and one typo is forgiven in words of five letters or more. Filters, sort, limit and cursor apply to bills. Anonymous or signed in; 422 for an overlong query or a bad filter.
          */
-        get: operations["listBulkFiles"];
+        get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1963,16 +1863,11 @@ export interface components {
              */
             update_date: string | null;
             /**
-             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
-             * @default null
-             */
-            updated_at: string | null;
-            /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -2035,19 +1930,6 @@ export interface components {
                 /** @description When the service found the reintroduction (ISO 8601). */
                 detected_at: string;
             }[];
-            /** @description The Congressional Research Service's summaries of the bill's versions, oldest first, each with its version code and date (from GPO's Bill Status files; empty when none). */
-            crs_summaries: components["schemas"]["CrsSummary"][];
-            /** @description The legislative subjects CRS assigned, alphabetical (empty when unknown) */
-            subjects: string[];
-            /** @description The laws the bill became, such as Public Law 117-103 (empty when none) */
-            laws: {
-                /** @description Public Law or Private Law */
-                type: string;
-                /** @description The law number, such as 117-103 */
-                number: string;
-            }[];
-            /** @description Citations of the committee reports on the bill, such as H. Rept. 117-118 (empty when none) */
-            committee_reports: string[];
             /** @description The latest brief of the bill; null until its text is briefed */
             latest_brief: components["schemas"]["Brief"] | null;
             /** @description Its published text versions, oldest first */
@@ -2158,13 +2040,6 @@ export interface components {
             finished_at: string | null;
             /** @description What went wrong; null when nothing did */
             error: string | null;
-            /**
-             * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
-             * @enum {string}
-             */
-            source: "api" | "bulk";
-            /** @description bulk: Bill Status files that could not be read (skipped); null for api */
-            files_failed: number | null;
         };
         /** @description A bill as lists show it: its fields, sponsor and status, without the status timeline */
         BillListItem: {
@@ -2257,16 +2132,11 @@ export interface components {
              */
             update_date: string | null;
             /**
-             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
-             * @default null
-             */
-            updated_at: string | null;
-            /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -2480,19 +2350,6 @@ export interface components {
             /** @description When the member withdrew (YYYY-MM-DD); null when they did not */
             withdrawn_date: string | null;
         };
-        /** @description A Congressional Research Service summary of one version of the bill */
-        CrsSummary: {
-            /** @description The CRS version code of the bill text summarised, such as 00 (introduced) or 49 (public law) */
-            version_code: string;
-            /** @description The date of the action the summary describes (YYYY-MM-DD); null when the file gives none */
-            action_date: string | null;
-            /** @description The bill version summarised, such as "Introduced in House" */
-            action_desc: string | null;
-            /** @description When CRS last updated the summary (ISO 8601); null when unknown */
-            updated_at: string | null;
-            /** @description The summary as plain text, paragraphs separated by blank lines */
-            text: string;
-        };
         /** @description Whether each external data source is switched on */
         DataSources: {
             /** @description Congress.gov: bill polling, bill detail (sponsor, dates, links), actions, cosponsors, text-version lists, member sync and enrichment */
@@ -2579,7 +2436,7 @@ export interface components {
             target_type: "bill" | "member" | "topic";
             /** @description The followed bill id, member id or topic tag */
             target_id: string;
-            /** @description Bills only; null for member and topic follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
+            /** @description Bills only; null for member and topic follows. */
             follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description When the current mode was set: alignment counts only votes cast after it. */
             mode_set_at: string | null;
@@ -2796,11 +2653,6 @@ export interface components {
                 party: string | null;
             }[];
             /**
-             * @description Whether the member serves now: false once the last term has ended (died, resigned, term over), though the record stays.
-             * @default true
-             */
-            in_office: boolean;
-            /**
              * @description Leadership positions held
              * @default []
              */
@@ -2827,11 +2679,6 @@ export interface components {
              * @default null
              */
             enriched_at: string | null;
-            /**
-             * @description When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
-             * @default null
-             */
-            updated_at: string | null;
             /**
              * @description Full committees the member chairs (sync_members, from congress-legislators); null while unknown.
              * @default null
@@ -2962,12 +2809,12 @@ export interface components {
              * @description status_changed: the bill's new status and the one before it.
              * @default null
              */
-            status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+            status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
              * @description status_changed: the status before; null for other kinds
              * @default null
              */
-            previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+            previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
              * @description new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").
              * @default null
@@ -3063,6 +2910,11 @@ export interface components {
              */
             push_auth: "none" | "token" | "basic";
             /**
+             * @description The bearer token for the push server
+             * @default null
+             */
+            push_token: string | null;
+            /**
              * @description The user name for basic auth at the push server
              * @default null
              */
@@ -3077,11 +2929,6 @@ export interface components {
              * @default null
              */
             email_address: string | null;
-            /**
-             * @description Whether events are added to the RSS feed
-             * @default false
-             */
-            rss_enabled: boolean;
             /**
              * @description Whether notifications are sent to webhook_url
              * @default false
@@ -3104,15 +2951,20 @@ export interface components {
              */
             digest_mode: "off" | "daily" | "weekly";
             /**
-             * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
-             * @default null
+             * @description Whether events are added to the RSS feed
+             * @default false
              */
-            quiet_hours_start: (string | number) | null;
+            rss_enabled: boolean;
             /**
-             * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
+             * @description Start of the quiet hours (HH:MM, in the time zone); null for none
              * @default null
              */
-            quiet_hours_end: (string | number) | null;
+            quiet_hours_start: number | null;
+            /**
+             * @description End of the quiet hours (HH:MM, in the time zone); null for none
+             * @default null
+             */
+            quiet_hours_end: number | null;
             /**
              * @description The IANA time zone of the quiet hours and digests, such as America/New_York
              * @default null
@@ -3132,14 +2984,12 @@ export interface components {
              * @default false
              */
             follow_reintroductions: boolean;
-            /** @description Whether a push token is saved (it is never shown) */
-            push_token_set: boolean;
             /** @description Whether a push password is saved (it is never shown) */
             push_password_set: boolean;
-            /** @description The URL of the personal RSS feed (its token is the credential) */
-            rss_feed_url: string;
             /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
             webhook_secret_set: boolean;
+            /** @description The URL of the personal RSS feed (its token is the credential) */
+            rss_feed_url: string;
             /** @description Not available yet */
             telegram: {
                 /**
@@ -3352,7 +3202,7 @@ export interface components {
              * @description Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description The date (YYYY-MM-DD) */
             date: string;
             /** @description The text of the action */
@@ -3548,9 +3398,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3623,9 +3473,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3698,9 +3548,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3773,9 +3623,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3848,9 +3698,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3923,9 +3773,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -4005,9 +3855,9 @@ export interface components {
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                     action_date: string | null;
                     /** @description bill.status_changed: the bill's new status */
-                    status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                    status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.status_changed: the status before it */
-                    previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                    previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.new_document, bill.new_amendment: the text version published */
                     text_version: string | null;
                     /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -4104,10 +3954,7 @@ export interface operations {
     openapi: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -4116,10 +3963,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=300 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4178,24 +4021,8 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     "x-auth": "none" | "optional" | "user" | "admin";
-                                    /** @description The rate limit the route counts against; every answer carries RateLimit-Policy and RateLimit */
-                                    "x-rate-limit"?: {
-                                        /** @description The policy name, as in the RateLimit-Policy field */
-                                        name: string;
-                                        /** @description Requests allowed in the window */
-                                        limit: number;
-                                        /** @description The sliding window, in seconds */
-                                        window_seconds: number;
-                                        /**
-                                         * @description What the counter is kept per: the client IP, or the signed-in user (the IP for guests)
-                                         * @enum {string}
-                                         */
-                                        per: "ip" | "user";
-                                        /** @description The configuration setting that changes the limit */
-                                        setting: string;
-                                    };
-                                    /** @description How the answer may be cached; it carries an ETag and answers If-None-Match with 304 */
-                                    "x-cache"?: string;
+                                    /** @description The rate limit the route counts against */
+                                    "x-rate-limit"?: string;
                                     /** @description The JSON body */
                                     requestBody?: {
                                         [key: string]: unknown;
@@ -4228,17 +4055,6 @@ export interface operations {
                         };
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=300 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {
@@ -4389,10 +4205,6 @@ export interface operations {
             /** @description OK */
             201: {
                 headers: {
-                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,15 +4245,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,10 +4287,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4528,15 +4330,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4571,134 +4367,6 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["User"];
                 };
-            };
-            /** @description Missing, invalid or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    changePassword: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The JSON body */
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The password in use now */
-                    current_password: string;
-                    /** @description The new password: 8 to 256 characters */
-                    new_password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description No content */
-            204: {
-                headers: {
-                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, invalid or expired token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over 64 KB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After and RateLimit */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    logoutAll: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Missing, invalid or expired token */
             401: {
@@ -5339,11 +5007,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @description Where the bills come from: api (the default; Congress.gov's API, paced within its hourly budget) or bulk (GovInfo's bulk Bill Status files of a whole Congress, fanned out over a queue: about an hour per Congress; needs congress).
-                     * @enum {string}
-                     */
-                    source?: "api" | "bulk";
                     /** @description A Congress to backfill whole, e.g. 119. */
                     congress?: number;
                     /**
@@ -5435,13 +5098,6 @@ export interface operations {
                         finished_at: string | null;
                         /** @description What went wrong; null when nothing did */
                         error: string | null;
-                        /**
-                         * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
-                         * @enum {string}
-                         */
-                        source: "api" | "bulk";
-                        /** @description bulk: Bill Status files that could not be read (skipped); null for api */
-                        files_failed: number | null;
                         /**
                          * @description started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)
                          * @enum {string}
@@ -5547,6 +5203,59 @@ export interface operations {
             };
             /** @description Validation failed */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rebuildSearchIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The rebuild is queued
+                         * @constant
+                         */
+                        status: "queued";
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6196,10 +5905,6 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
-                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
-                sort?: "latest_action" | "updated_asc";
-                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
-                changed_since?: string;
                 /** @description Only bills with (true) or without (false) a published text */
                 has_document?: "0" | "1" | "true" | "false";
                 /** @description The chamber: house or senate */
@@ -6215,10 +5920,7 @@ export interface operations {
                 /** @description Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER */
                 status?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6227,10 +5929,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6240,17 +5938,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6275,10 +5962,7 @@ export interface operations {
     getBill: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6290,26 +5974,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Bill"];
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6339,10 +6008,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6354,10 +6020,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6367,17 +6029,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6405,10 +6056,7 @@ export interface operations {
                 /** @description The version number, 1, 2, … per bill */
                 version?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6420,10 +6068,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6455,17 +6099,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6489,10 +6122,7 @@ export interface operations {
     listBillCosponsors: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6504,10 +6134,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6517,17 +6143,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6552,10 +6167,7 @@ export interface operations {
     listBillVotes: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6567,10 +6179,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,17 +6190,6 @@ export interface operations {
                         vote_fetch_queued: boolean;
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6620,10 +6217,7 @@ export interface operations {
                 /** @description A street address, to pick one district of a ZIP that touches several */
                 address?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description A 5-digit ZIP code */
                 zip: string;
@@ -6635,10 +6229,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6662,17 +6252,6 @@ export interface operations {
                         members: components["schemas"]["Member"][];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6701,10 +6280,6 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
-                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
-                sort?: "latest_action" | "updated_asc";
-                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
-                changed_since?: string;
                 /** @description The search words */
                 q?: string;
                 /** @description The two-letter state code */
@@ -6714,10 +6289,7 @@ export interface operations {
                 /** @description The party initial (D, R, I, …); null when unknown */
                 party?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -6726,10 +6298,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6739,17 +6307,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6774,10 +6331,7 @@ export interface operations {
     getMember: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6789,26 +6343,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Member"];
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6840,10 +6379,7 @@ export interface operations {
                 /** @description sponsored or cosponsored */
                 role?: "sponsored" | "cosponsored" | "all";
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6855,10 +6391,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6954,16 +6486,11 @@ export interface operations {
                              */
                             update_date: string | null;
                             /**
-                             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
-                             * @default null
-                             */
-                            updated_at: string | null;
-                            /**
                              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
                              * @default INTRODUCED
                              * @enum {string}
                              */
-                            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
                             /** @description When the data was fetched from its source (ISO 8601, UTC) */
                             data_as_of: string;
                             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -6977,17 +6504,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -7017,10 +6533,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -7032,10 +6545,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7084,17 +6593,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -7123,10 +6621,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -7138,10 +6633,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7151,17 +6642,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -7221,10 +6701,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7287,15 +6763,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7556,10 +7026,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7591,15 +7057,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7970,7 +7430,7 @@ export interface operations {
                     target_type: "bill" | "member" | "topic";
                     /** @description The followed bill id, member id or topic tag */
                     target_id: string;
-                    /** @description Bills only; neutral when omitted. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
+                    /** @description How a bill follow notifies: its follow mode */
                     follow_mode?: ("neutral" | "hold_veto" | "hold_boost") | null;
                 };
             };
@@ -8095,7 +7555,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description The new mode. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies.
+                     * @description How a bill follow notifies: its follow mode
                      * @enum {string}
                      */
                     follow_mode: "neutral" | "hold_veto" | "hold_boost";
@@ -8876,10 +8336,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The token */
                 token: string;
@@ -8891,26 +8348,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8940,10 +8382,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The token */
                 token: string;
@@ -8955,26 +8394,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8999,10 +8423,7 @@ export interface operations {
     shareBrief: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The token */
                 token: string;
@@ -9014,10 +8435,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9052,99 +8469,6 @@ export interface operations {
                         /** @description Its bill; null when the bill is no longer stored */
                         bill: components["schemas"]["BillSummary"] | null;
                     };
-                };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    shareBriefPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    shareCollectionPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
                 };
             };
             /** @description Validation failed */
@@ -9291,63 +8615,6 @@ export interface operations {
             };
             /** @description Missing, invalid or expired token */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    search: {
-        parameters: {
-            query?: {
-                /** @description The search words */
-                q?: string;
-                /** @description How many items to return */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The search words */
-                        q: string;
-                        /** @description Matching bills */
-                        bills: components["schemas"]["BillSummary"][];
-                        /** @description Matching members */
-                        members: components["schemas"]["MemberCard"][];
-                        /** @description Matching topics with their bill counts */
-                        topics: {
-                            /** @description A topic tag such as health */
-                            topic: string;
-                            /** @description How many bills it holds */
-                            bill_count: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Validation failed */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9602,7 +8869,7 @@ export interface operations {
                      * @enum {string}
                      */
                     push_auth?: "none" | "token" | "basic";
-                    /** @description Write-only, stored sealed; null or "" clears it. */
+                    /** @description The bearer token for the push server */
                     push_token?: string | null;
                     /** @description The user name for basic auth at the push server */
                     push_username?: string | null;
@@ -9612,8 +8879,6 @@ export interface operations {
                     email_enabled?: boolean;
                     /** @description The address notification emails go to */
                     email_address?: string | null;
-                    /** @description Whether events are added to the RSS feed */
-                    rss_enabled?: boolean;
                     /** @description Send notifications to webhook_url, signed per the Standard Webhooks specification */
                     webhook_enabled?: boolean;
                     /** @description The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once) */
@@ -9623,10 +8888,12 @@ export interface operations {
                      * @enum {string}
                      */
                     digest_mode?: "off" | "daily" | "weekly";
-                    /** @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none */
-                    quiet_hours_start?: (string | number) | null;
-                    /** @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none */
-                    quiet_hours_end?: (string | number) | null;
+                    /** @description Whether events are added to the RSS feed */
+                    rss_enabled?: boolean;
+                    /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
+                    quiet_hours_start?: number | null;
+                    /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
+                    quiet_hours_end?: number | null;
                     /** @description The IANA time zone of the quiet hours and digests, such as America/New_York */
                     timezone?: string | null;
                     /** @description Which kinds of events notify */
@@ -9665,6 +8932,11 @@ export interface operations {
                          */
                         push_auth: "none" | "token" | "basic";
                         /**
+                         * @description The bearer token for the push server
+                         * @default null
+                         */
+                        push_token: string | null;
+                        /**
                          * @description The user name for basic auth at the push server
                          * @default null
                          */
@@ -9679,11 +8951,6 @@ export interface operations {
                          * @default null
                          */
                         email_address: string | null;
-                        /**
-                         * @description Whether events are added to the RSS feed
-                         * @default false
-                         */
-                        rss_enabled: boolean;
                         /**
                          * @description Whether notifications are sent to webhook_url
                          * @default false
@@ -9706,15 +8973,20 @@ export interface operations {
                          */
                         digest_mode: "off" | "daily" | "weekly";
                         /**
-                         * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
-                         * @default null
+                         * @description Whether events are added to the RSS feed
+                         * @default false
                          */
-                        quiet_hours_start: (string | number) | null;
+                        rss_enabled: boolean;
                         /**
-                         * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
+                         * @description Start of the quiet hours (HH:MM, in the time zone); null for none
                          * @default null
                          */
-                        quiet_hours_end: (string | number) | null;
+                        quiet_hours_start: number | null;
+                        /**
+                         * @description End of the quiet hours (HH:MM, in the time zone); null for none
+                         * @default null
+                         */
+                        quiet_hours_end: number | null;
                         /**
                          * @description The IANA time zone of the quiet hours and digests, such as America/New_York
                          * @default null
@@ -9734,14 +9006,12 @@ export interface operations {
                          * @default false
                          */
                         follow_reintroductions: boolean;
-                        /** @description Whether a push token is saved (it is never shown) */
-                        push_token_set: boolean;
                         /** @description Whether a push password is saved (it is never shown) */
                         push_password_set: boolean;
-                        /** @description The URL of the personal RSS feed (its token is the credential) */
-                        rss_feed_url: string;
                         /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
                         webhook_secret_set: boolean;
+                        /** @description The URL of the personal RSS feed (its token is the credential) */
+                        rss_feed_url: string;
                         /** @description Not available yet */
                         telegram: {
                             /**
@@ -9941,10 +9211,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9964,8 +9230,6 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
-                        signing_secret?: string;
                     };
                 };
             };
@@ -10005,15 +9269,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10051,10 +9309,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10074,8 +9328,6 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
-                        signing_secret?: string;
                     };
                 };
             };
@@ -10115,15 +9367,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10153,10 +9399,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10176,8 +9418,6 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
-                        signing_secret?: string;
                     };
                 };
             };
@@ -10190,15 +9430,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10236,10 +9470,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10259,8 +9489,6 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
-                        signing_secret?: string;
                     };
                 };
             };
@@ -10300,15 +9528,9 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After and RateLimit */
+            /** @description Rate limited; see Retry-After */
             429: {
                 headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
-                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10372,12 +9594,7 @@ export interface operations {
     getNotificationFeed: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-                /** @description An HTTP date (the Last-Modified of an earlier answer): 304 when nothing changed since; ignored when If-None-Match is sent */
-                "If-Modified-Since"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The token */
                 token: string;
@@ -10389,30 +9606,11 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: private, max-age=300 */
-                    "Cache-Control"?: string;
-                    /** @description When the content last changed; send it back as If-Modified-Since */
-                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/rss+xml": string;
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: private, max-age=300 */
-                    "Cache-Control"?: string;
-                    /** @description When the content last changed; send it back as If-Modified-Since */
-                    "Last-Modified"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10527,10 +9725,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -10542,10 +9737,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10555,17 +9746,6 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10595,10 +9775,7 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -10610,10 +9787,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10625,17 +9798,6 @@ export interface operations {
                         news_fetch_queued: boolean;
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10773,10 +9935,7 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -10788,10 +9947,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10802,17 +9957,6 @@ export interface operations {
                         items: components["schemas"]["TrendDay"][];
                     };
                 };
-            };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10840,10 +9984,7 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
+            header?: never;
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -10855,10 +9996,6 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10870,17 +10007,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
-                headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10901,132 +10027,37 @@ export interface operations {
             };
         };
     };
-    mcp: {
+    search: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only bills of this Congress, such as 118 */
+                congress?: number;
+                /** @description Only bills of this chamber: house or senate */
+                chamber?: "house" | "senate";
+                /** @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres or sres */
+                type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
+                /** @description Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE */
+                status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                /** @description Only bills carrying this topic tag, such as health */
+                topic?: string;
+                /** @description Only bills sponsored by this member (Bioguide id) */
+                sponsor_id?: string;
+                /** @description true: only bills with published text; false: only bills without */
+                has_document?: "true" | "false";
+                /** @description Only bills whose latest action (or introduction, before any action) is on or after this date */
+                from?: string;
+                /** @description Only bills whose latest action (or introduction) is on or before this date */
+                to?: string;
+                /** @description The search words; "quoted phrases" match as phrases */
+                q?: string;
+                /** @description How many bills (and members, and topics) to return */
+                limit?: number;
+                /** @description The previous answer's next_cursor: the next page of bills */
+                cursor?: string;
+                /** @description relevance (default) or date (latest action, newest first) */
+                sort?: "relevance" | "date";
+            };
             header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description The JSON body */
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description Always 2.0
-                     * @constant
-                     */
-                    jsonrpc: "2.0";
-                    /** @description The MCP method, such as initialize, tools/list or tools/call */
-                    method: string;
-                    /** @description The JSON-RPC request id */
-                    id?: string | number;
-                    /** @description The method parameters */
-                    params?: {
-                        [key: string]: unknown;
-                    };
-                } & {
-                    [key: string]: unknown;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Always 2.0
-                         * @constant
-                         */
-                        jsonrpc: "2.0";
-                        /** @description The id of the request it answers; null when the request could not be read */
-                        id: (string | number) | null;
-                        /** @description The result of the method */
-                        result?: {
-                            [key: string]: unknown;
-                        };
-                        /** @description The error, when the method failed */
-                        error?: {
-                            /** @description The JSON-RPC error code */
-                            code: number;
-                            /** @description What went wrong */
-                            message: string;
-                            /** @description More about the error */
-                            data?: unknown;
-                        };
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Malformed JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body over 64 KB */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited; see Retry-After and RateLimit */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: string;
-                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
-                    "RateLimit-Policy"?: string;
-                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
-                    RateLimit?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listBulkFiles: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
-                "If-None-Match"?: string;
-            };
             path?: never;
             cookie?: never;
         };
@@ -11035,65 +10066,69 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description The version of the record shapes; files live under bulk/v{schema_version}/ */
-                        schema_version: number;
-                        /** @description When the snapshot was generated (ISO 8601, UTC) */
-                        generated_at: string;
-                        /**
-                         * @description Every file: JSON Lines (one record per line, UTF-8), gzipped
-                         * @constant
-                         */
-                        format: "application/jsonl+gzip";
-                        /** @description Licences of the snapshot */
-                        licence: {
-                            /** @description The licence of the government data */
-                            data: string;
-                            /** @description The licence of the briefs BillWatch writes */
-                            briefs: string;
-                        };
-                        /** @description Every file of the snapshot */
-                        files: {
-                            /**
-                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
-                             * @enum {string}
-                             */
-                            entity: "bills" | "votes" | "briefs" | "members";
-                            /** @description The Congress of its records; null for members (one file) */
-                            congress: number | null;
-                            /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
-                            path: string;
-                            /** @description How many lines (records) it holds */
-                            records: number;
-                            /** @description Its size, gzipped, in bytes */
-                            bytes: number;
-                            /** @description The SHA-256 of the gzipped file, hex */
-                            sha256: string;
-                            /** @description When this content was first written (ISO 8601); unchanged files keep it across snapshots */
-                            written_at: string;
-                            /** @description Where to download the file (public, no token) */
-                            url: string;
+                        /** @description The search words */
+                        q: string;
+                        /** @description Matching bills, most relevant first (or newest first with sort=date) */
+                        bills: {
+                            /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                            id: string;
+                            /** @description The display label, such as H.R. 3076 */
+                            label: string;
+                            /** @description The official title */
+                            title: string;
+                            /** @description The short title; null when the bill has none */
+                            short_title: string | null;
+                            /** @description The chamber: house or senate */
+                            chamber: string;
+                            /** @description The date the bill was introduced (YYYY-MM-DD); null when unknown */
+                            introduced_date: string | null;
+                            /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                            latest_action_date: string | null;
+                            /** @description The text of the latest action; null before any action */
+                            latest_action_text: string | null;
+                            /** @description substantive, commemorative or administrative; null until the bill is classified */
+                            bill_category: string | null;
+                            /** @description Whether a text of the bill is published (a brief may be on its way) */
+                            has_document: boolean;
+                            /** @description brief (a brief exists), pending (text stored, no brief yet) or no_text */
+                            document_status: string;
+                            /** @description Topic tags of the bill from its latest brief (lower-case kebab-case) */
+                            topic_tags: string[];
+                            /** @description Where the bill matched; null when only its number, titles, subjects or sponsor did */
+                            match: {
+                                /** @description The passage that matched: "CRS summary", "Brief", or a section of the latest text such as "Sec. 3" */
+                                section: string;
+                                /** @description Words around the match, HTML-escaped, the matched words in <mark> */
+                                snippet: string;
+                            } | null;
+                        }[];
+                        /** @description How many bills match in all */
+                        total: number;
+                        next_cursor: components["schemas"]["NextCursor"];
+                        /** @description Matching members */
+                        members: components["schemas"]["MemberCard"][];
+                        /** @description Matching topics with their bill counts */
+                        topics: {
+                            /** @description A topic tag such as health */
+                            topic: string;
+                            /** @description How many bills it holds */
+                            bill_count: number;
                         }[];
                     };
                 };
             };
-            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
-            304: {
+            /** @description Validation failed */
+            422: {
                 headers: {
-                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
-                    ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
-                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {

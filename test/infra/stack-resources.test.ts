@@ -221,8 +221,9 @@ describe('functions', () => {
       // The web app's deployment helper writes the app's bucket (infra/constructs/web-app.ts).
       .filter(({ from }) => !isWebDeploymentHelper(from))
       .map(({ from }) => from);
-    // The document fetcher stores bill texts; the system jobs' export_bulk writes the public snapshot.
-    const policyIds = ['worker:document-fetch', 'job:system'].map((key) => {
+    // The document fetcher stores bill texts; the system jobs' export_bulk writes the public snapshot; the bulk import
+    // stages its zips; the search indexer writes the index's change sets and snapshots.
+    const policyIds = ['worker:document-fetch', 'job:system', 'worker:bill-status-import', 'worker:search-index'].map((key) => {
       const fn = prod.stack.functions.all.find((f) => f.spec.key === key)!;
       return prod.idOf(fn.fn.role!.node.tryFindChild('DefaultPolicy')!);
     });

@@ -16,6 +16,7 @@ import { SYSTEM_ROUTES } from './system.routes.ts';
 import { TRENDS_ROUTES } from './trends.routes.ts';
 import { MCP_ROUTES } from './mcp.routes.ts';
 import { OPEN_DATA_ROUTES } from './open-data.routes.ts';
+import { SEARCH_ROUTES } from './search.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
@@ -30,4 +31,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...TRENDS_ROUTES,
   ...MCP_ROUTES,
   ...OPEN_DATA_ROUTES,
+  ...SEARCH_ROUTES,
 ];
