@@ -183,6 +183,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password; every earlier token is refused afterwards
+         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out everywhere: every earlier token is refused
+         * @description Signs out everywhere: every token of the signed-in user issued before now is refused afterwards (401 auth.token_revoked), this one included. Signed in.
+         */
+        post: operations["logoutAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -676,7 +716,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
          */
         get: operations["listBills"];
         put?: never;
@@ -816,7 +856,7 @@ export interface paths {
         };
         /**
          * Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party
-         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).
+         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.
          */
         get: operations["listMembers"];
         put?: never;
@@ -1085,8 +1125,8 @@ export interface paths {
         get: operations["listFollows"];
         put?: never;
         /**
-         * Follow a bill, member or topic; 201 when new, 200 when already followed
-         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
+         * Follow a bill, member or topic; 201 when new, 200 when already followed (a new follow_mode updates it)
+         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
          */
         post: operations["createFollow"];
         delete?: never;
@@ -1339,6 +1379,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/share-pages/brief/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brief share link's web page, with its link preview
+         * @description The web app's page for a brief share link, /share/brief/{token}, with the brief's Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/brief/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.
+         */
+        get: operations["shareBriefPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share-pages/collection/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collection share link's web page, with its link preview
+         * @description The web app's page for a collection share link, /share/collection/{token}, with the collection's Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/collection/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.
+         */
+        get: operations["shareCollectionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alignment": {
         parameters: {
             query?: never;
@@ -1413,7 +1493,7 @@ export interface paths {
         get: operations["getNotificationSettings"];
         /**
          * Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only
-         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone.
+         * @description Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).
          */
         put: operations["putNotificationSettings"];
         post?: never;
@@ -1533,8 +1613,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a signed notification.test message (Standard Webhooks headers, the saved secrets) to the webhook_url in the request, else the saved one; answers the delivery result
-         * @description Sends a signed notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). Signed in; needs a saved webhook secret. A private, loopback or unresolvable URL is a 422; rate-limited.
+         * Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result
+         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
          */
         post: operations["testWebhookNotification"];
         delete?: never;
@@ -1727,6 +1807,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol (Streamable HTTP, stateless): tools over the read routes, personal tools with a bearer token
+         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public bulk snapshot: files per entity and Congress with counts, sizes, SHA-256 and download URLs, and the licence
+         * @description The latest public bulk snapshot: one gzipped JSON Lines file per entity and Congress (bills with actions, status and timeline; roll calls with positions; briefs with citations) and one of members, each with its record count, size, SHA-256 and download URL, the schema version, generated_at and the licence. Written nightly; a file unchanged since the last snapshot keeps its bytes. Anonymous; 404 bulk.not_ready before the first snapshot.
+         */
+        get: operations["listBulkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -1863,11 +1983,16 @@ export interface components {
              */
             update_date: string | null;
             /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
+            /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -1930,6 +2055,19 @@ export interface components {
                 /** @description When the service found the reintroduction (ISO 8601). */
                 detected_at: string;
             }[];
+            /** @description The Congressional Research Service's summaries of the bill's versions, oldest first, each with its version code and date (from GPO's Bill Status files; empty when none). */
+            crs_summaries: components["schemas"]["CrsSummary"][];
+            /** @description The legislative subjects CRS assigned, alphabetical (empty when unknown) */
+            subjects: string[];
+            /** @description The laws the bill became, such as Public Law 117-103 (empty when none) */
+            laws: {
+                /** @description Public Law or Private Law */
+                type: string;
+                /** @description The law number, such as 117-103 */
+                number: string;
+            }[];
+            /** @description Citations of the committee reports on the bill, such as H. Rept. 117-118 (empty when none) */
+            committee_reports: string[];
             /** @description The latest brief of the bill; null until its text is briefed */
             latest_brief: components["schemas"]["Brief"] | null;
             /** @description Its published text versions, oldest first */
@@ -2040,6 +2178,13 @@ export interface components {
             finished_at: string | null;
             /** @description What went wrong; null when nothing did */
             error: string | null;
+            /**
+             * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
+             * @enum {string}
+             */
+            source: "api" | "bulk";
+            /** @description bulk: Bill Status files that could not be read (skipped); null for api */
+            files_failed: number | null;
         };
         /** @description A bill as lists show it: its fields, sponsor and status, without the status timeline */
         BillListItem: {
@@ -2132,11 +2277,16 @@ export interface components {
              */
             update_date: string | null;
             /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
+            /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -2350,6 +2500,19 @@ export interface components {
             /** @description When the member withdrew (YYYY-MM-DD); null when they did not */
             withdrawn_date: string | null;
         };
+        /** @description A Congressional Research Service summary of one version of the bill */
+        CrsSummary: {
+            /** @description The CRS version code of the bill text summarised, such as 00 (introduced) or 49 (public law) */
+            version_code: string;
+            /** @description The date of the action the summary describes (YYYY-MM-DD); null when the file gives none */
+            action_date: string | null;
+            /** @description The bill version summarised, such as "Introduced in House" */
+            action_desc: string | null;
+            /** @description When CRS last updated the summary (ISO 8601); null when unknown */
+            updated_at: string | null;
+            /** @description The summary as plain text, paragraphs separated by blank lines */
+            text: string;
+        };
         /** @description Whether each external data source is switched on */
         DataSources: {
             /** @description Congress.gov: bill polling, bill detail (sponsor, dates, links), actions, cosponsors, text-version lists, member sync and enrichment */
@@ -2436,7 +2599,7 @@ export interface components {
             target_type: "bill" | "member" | "topic";
             /** @description The followed bill id, member id or topic tag */
             target_id: string;
-            /** @description Bills only; null for member and topic follows. */
+            /** @description Bills only; null for member and topic follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
             follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description When the current mode was set: alignment counts only votes cast after it. */
             mode_set_at: string | null;
@@ -2653,6 +2816,11 @@ export interface components {
                 party: string | null;
             }[];
             /**
+             * @description Whether the member serves now: false once the last term has ended (died, resigned, term over), though the record stays.
+             * @default true
+             */
+            in_office: boolean;
+            /**
              * @description Leadership positions held
              * @default []
              */
@@ -2679,6 +2847,11 @@ export interface components {
              * @default null
              */
             enriched_at: string | null;
+            /**
+             * @description When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Full committees the member chairs (sync_members, from congress-legislators); null while unknown.
              * @default null
@@ -2809,12 +2982,12 @@ export interface components {
              * @description status_changed: the bill's new status and the one before it.
              * @default null
              */
-            status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+            status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
              * @description status_changed: the status before; null for other kinds
              * @default null
              */
-            previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+            previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
              * @description new_document / new_amendment: the text version the brief was written for ("Engrossed in House (eh)").
              * @default null
@@ -2910,11 +3083,6 @@ export interface components {
              */
             push_auth: "none" | "token" | "basic";
             /**
-             * @description The bearer token for the push server
-             * @default null
-             */
-            push_token: string | null;
-            /**
              * @description The user name for basic auth at the push server
              * @default null
              */
@@ -2929,6 +3097,11 @@ export interface components {
              * @default null
              */
             email_address: string | null;
+            /**
+             * @description Whether events are added to the RSS feed
+             * @default false
+             */
+            rss_enabled: boolean;
             /**
              * @description Whether notifications are sent to webhook_url
              * @default false
@@ -2951,20 +3124,15 @@ export interface components {
              */
             digest_mode: "off" | "daily" | "weekly";
             /**
-             * @description Whether events are added to the RSS feed
-             * @default false
-             */
-            rss_enabled: boolean;
-            /**
-             * @description Start of the quiet hours (HH:MM, in the time zone); null for none
+             * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
              * @default null
              */
-            quiet_hours_start: number | null;
+            quiet_hours_start: (string | number) | null;
             /**
-             * @description End of the quiet hours (HH:MM, in the time zone); null for none
+             * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
              * @default null
              */
-            quiet_hours_end: number | null;
+            quiet_hours_end: (string | number) | null;
             /**
              * @description The IANA time zone of the quiet hours and digests, such as America/New_York
              * @default null
@@ -2984,12 +3152,14 @@ export interface components {
              * @default false
              */
             follow_reintroductions: boolean;
+            /** @description Whether a push token is saved (it is never shown) */
+            push_token_set: boolean;
             /** @description Whether a push password is saved (it is never shown) */
             push_password_set: boolean;
-            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-            webhook_secret_set: boolean;
             /** @description The URL of the personal RSS feed (its token is the credential) */
             rss_feed_url: string;
+            /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+            webhook_secret_set: boolean;
             /** @description Not available yet */
             telegram: {
                 /**
@@ -3202,7 +3372,7 @@ export interface components {
              * @description Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …
              * @enum {string}
              */
-            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
             /** @description The date (YYYY-MM-DD) */
             date: string;
             /** @description The text of the action */
@@ -3398,9 +3568,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3473,9 +3643,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3548,9 +3718,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3623,9 +3793,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3698,9 +3868,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3773,9 +3943,9 @@ export interface components {
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
                 /** @description bill.status_changed: the bill's new status */
-                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.status_changed: the status before it */
-                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
                 /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3855,9 +4025,9 @@ export interface components {
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                     action_date: string | null;
                     /** @description bill.status_changed: the bill's new status */
-                    status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                    status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.status_changed: the status before it */
-                    previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                    previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.new_document, bill.new_amendment: the text version published */
                     text_version: string | null;
                     /** @description digest.weekly: the followed bills updated in the past 7 days */
@@ -3954,7 +4124,10 @@ export interface operations {
     openapi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3963,6 +4136,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4021,8 +4198,24 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     "x-auth": "none" | "optional" | "user" | "admin";
-                                    /** @description The rate limit the route counts against */
-                                    "x-rate-limit"?: string;
+                                    /** @description The rate limit the route counts against; every answer carries RateLimit-Policy and RateLimit */
+                                    "x-rate-limit"?: {
+                                        /** @description The policy name, as in the RateLimit-Policy field */
+                                        name: string;
+                                        /** @description Requests allowed in the window */
+                                        limit: number;
+                                        /** @description The sliding window, in seconds */
+                                        window_seconds: number;
+                                        /**
+                                         * @description What the counter is kept per: the client IP, or the signed-in user (the IP for guests)
+                                         * @enum {string}
+                                         */
+                                        per: "ip" | "user";
+                                        /** @description The configuration setting that changes the limit */
+                                        setting: string;
+                                    };
+                                    /** @description How the answer may be cached; it carries an ETag and answers If-None-Match with 304 */
+                                    "x-cache"?: string;
                                     /** @description The JSON body */
                                     requestBody?: {
                                         [key: string]: unknown;
@@ -4055,6 +4248,17 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {
@@ -4205,6 +4409,10 @@ export interface operations {
             /** @description OK */
             201: {
                 headers: {
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4245,9 +4453,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,6 +4501,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4330,9 +4548,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4367,6 +4591,134 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["User"];
                 };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password in use now */
+                    current_password: string;
+                    /** @description The new password: 8 to 256 characters */
+                    new_password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logoutAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, invalid or expired token */
             401: {
@@ -5007,6 +5359,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Where the bills come from: api (the default; Congress.gov's API, paced within its hourly budget) or bulk (GovInfo's bulk Bill Status files of a whole Congress, fanned out over a queue: about an hour per Congress; needs congress).
+                     * @enum {string}
+                     */
+                    source?: "api" | "bulk";
                     /** @description A Congress to backfill whole, e.g. 119. */
                     congress?: number;
                     /**
@@ -5098,6 +5455,13 @@ export interface operations {
                         finished_at: string | null;
                         /** @description What went wrong; null when nothing did */
                         error: string | null;
+                        /**
+                         * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
+                         * @enum {string}
+                         */
+                        source: "api" | "bulk";
+                        /** @description bulk: Bill Status files that could not be read (skipped); null for api */
+                        files_failed: number | null;
                         /**
                          * @description started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)
                          * @enum {string}
@@ -5905,6 +6269,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description Only bills with (true) or without (false) a published text */
                 has_document?: "0" | "1" | "true" | "false";
                 /** @description The chamber: house or senate */
@@ -5920,7 +6288,10 @@ export interface operations {
                 /** @description Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER */
                 status?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5929,6 +6300,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5938,6 +6313,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -5962,7 +6348,10 @@ export interface operations {
     getBill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -5974,11 +6363,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Bill"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6008,7 +6412,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6020,6 +6427,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6029,6 +6440,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6056,7 +6478,10 @@ export interface operations {
                 /** @description The version number, 1, 2, … per bill */
                 version?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6068,6 +6493,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6099,6 +6528,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6122,7 +6562,10 @@ export interface operations {
     listBillCosponsors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6134,6 +6577,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6143,6 +6590,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6167,7 +6625,10 @@ export interface operations {
     listBillVotes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6179,6 +6640,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6190,6 +6655,17 @@ export interface operations {
                         vote_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6217,7 +6693,10 @@ export interface operations {
                 /** @description A street address, to pick one district of a ZIP that touches several */
                 address?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description A 5-digit ZIP code */
                 zip: string;
@@ -6229,6 +6708,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6252,6 +6735,17 @@ export interface operations {
                         members: components["schemas"]["Member"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6280,6 +6774,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description The search words */
                 q?: string;
                 /** @description The two-letter state code */
@@ -6289,7 +6787,10 @@ export interface operations {
                 /** @description The party initial (D, R, I, …); null when unknown */
                 party?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6298,6 +6799,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6307,6 +6812,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6331,7 +6847,10 @@ export interface operations {
     getMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6343,11 +6862,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Member"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6379,7 +6913,10 @@ export interface operations {
                 /** @description sponsored or cosponsored */
                 role?: "sponsored" | "cosponsored" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6391,6 +6928,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6486,11 +7027,16 @@ export interface operations {
                              */
                             update_date: string | null;
                             /**
+                             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+                             * @default null
+                             */
+                            updated_at: string | null;
+                            /**
                              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
                              * @default INTRODUCED
                              * @enum {string}
                              */
-                            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
                             /** @description When the data was fetched from its source (ISO 8601, UTC) */
                             data_as_of: string;
                             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -6504,6 +7050,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6533,7 +7090,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6545,6 +7105,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6593,6 +7157,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6621,7 +7196,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6633,6 +7211,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6642,6 +7224,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6701,6 +7294,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6763,9 +7360,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7026,6 +7629,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7057,9 +7664,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7430,7 +8043,7 @@ export interface operations {
                     target_type: "bill" | "member" | "topic";
                     /** @description The followed bill id, member id or topic tag */
                     target_id: string;
-                    /** @description How a bill follow notifies: its follow mode */
+                    /** @description Bills only; neutral when omitted. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
                     follow_mode?: ("neutral" | "hold_veto" | "hold_boost") | null;
                 };
             };
@@ -7555,7 +8168,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description How a bill follow notifies: its follow mode
+                     * @description The new mode. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies.
                      * @enum {string}
                      */
                     follow_mode: "neutral" | "hold_veto" | "hold_boost";
@@ -8336,7 +8949,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8348,11 +8964,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8382,7 +9013,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8394,11 +9028,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8423,7 +9072,10 @@ export interface operations {
     shareBrief: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8435,6 +9087,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +9125,99 @@ export interface operations {
                         /** @description Its bill; null when the bill is no longer stored */
                         bill: components["schemas"]["BillSummary"] | null;
                     };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareBriefPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareCollectionPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Validation failed */
@@ -8869,7 +9618,7 @@ export interface operations {
                      * @enum {string}
                      */
                     push_auth?: "none" | "token" | "basic";
-                    /** @description The bearer token for the push server */
+                    /** @description Write-only, stored sealed; null or "" clears it. */
                     push_token?: string | null;
                     /** @description The user name for basic auth at the push server */
                     push_username?: string | null;
@@ -8879,6 +9628,8 @@ export interface operations {
                     email_enabled?: boolean;
                     /** @description The address notification emails go to */
                     email_address?: string | null;
+                    /** @description Whether events are added to the RSS feed */
+                    rss_enabled?: boolean;
                     /** @description Send notifications to webhook_url, signed per the Standard Webhooks specification */
                     webhook_enabled?: boolean;
                     /** @description The http(s) endpoint webhooks are POSTed to; the first one saved creates webhook_secret (shown once) */
@@ -8888,12 +9639,10 @@ export interface operations {
                      * @enum {string}
                      */
                     digest_mode?: "off" | "daily" | "weekly";
-                    /** @description Whether events are added to the RSS feed */
-                    rss_enabled?: boolean;
-                    /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
-                    quiet_hours_start?: number | null;
-                    /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
-                    quiet_hours_end?: number | null;
+                    /** @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none */
+                    quiet_hours_start?: (string | number) | null;
+                    /** @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none */
+                    quiet_hours_end?: (string | number) | null;
                     /** @description The IANA time zone of the quiet hours and digests, such as America/New_York */
                     timezone?: string | null;
                     /** @description Which kinds of events notify */
@@ -8932,11 +9681,6 @@ export interface operations {
                          */
                         push_auth: "none" | "token" | "basic";
                         /**
-                         * @description The bearer token for the push server
-                         * @default null
-                         */
-                        push_token: string | null;
-                        /**
                          * @description The user name for basic auth at the push server
                          * @default null
                          */
@@ -8951,6 +9695,11 @@ export interface operations {
                          * @default null
                          */
                         email_address: string | null;
+                        /**
+                         * @description Whether events are added to the RSS feed
+                         * @default false
+                         */
+                        rss_enabled: boolean;
                         /**
                          * @description Whether notifications are sent to webhook_url
                          * @default false
@@ -8973,20 +9722,15 @@ export interface operations {
                          */
                         digest_mode: "off" | "daily" | "weekly";
                         /**
-                         * @description Whether events are added to the RSS feed
-                         * @default false
-                         */
-                        rss_enabled: boolean;
-                        /**
-                         * @description Start of the quiet hours (HH:MM, in the time zone); null for none
+                         * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
                          * @default null
                          */
-                        quiet_hours_start: number | null;
+                        quiet_hours_start: (string | number) | null;
                         /**
-                         * @description End of the quiet hours (HH:MM, in the time zone); null for none
+                         * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
                          * @default null
                          */
-                        quiet_hours_end: number | null;
+                        quiet_hours_end: (string | number) | null;
                         /**
                          * @description The IANA time zone of the quiet hours and digests, such as America/New_York
                          * @default null
@@ -9006,12 +9750,14 @@ export interface operations {
                          * @default false
                          */
                         follow_reintroductions: boolean;
+                        /** @description Whether a push token is saved (it is never shown) */
+                        push_token_set: boolean;
                         /** @description Whether a push password is saved (it is never shown) */
                         push_password_set: boolean;
-                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
-                        webhook_secret_set: boolean;
                         /** @description The URL of the personal RSS feed (its token is the credential) */
                         rss_feed_url: string;
+                        /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
+                        webhook_secret_set: boolean;
                         /** @description Not available yet */
                         telegram: {
                             /**
@@ -9211,6 +9957,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9230,6 +9980,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9269,9 +10021,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,6 +10067,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9328,6 +10090,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9367,9 +10131,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9399,6 +10169,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9418,6 +10192,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9430,9 +10206,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9470,6 +10252,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9489,6 +10275,8 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
+                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        signing_secret?: string;
                     };
                 };
             };
@@ -9528,9 +10316,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9594,7 +10388,12 @@ export interface operations {
     getNotificationFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+                /** @description An HTTP date (the Last-Modified of an earlier answer): 304 when nothing changed since; ignored when If-None-Match is sent */
+                "If-Modified-Since"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -9606,11 +10405,30 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/rss+xml": string;
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9725,7 +10543,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -9737,6 +10558,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9746,6 +10571,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9775,7 +10611,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -9787,6 +10626,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9798,6 +10641,17 @@ export interface operations {
                         news_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9935,7 +10789,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -9947,6 +10804,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9957,6 +10818,17 @@ export interface operations {
                         items: components["schemas"]["TrendDay"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9984,7 +10856,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -9996,6 +10871,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10007,6 +10886,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10015,6 +10905,211 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Always 2.0
+                     * @constant
+                     */
+                    jsonrpc: "2.0";
+                    /** @description The MCP method, such as initialize, tools/list or tools/call */
+                    method: string;
+                    /** @description The JSON-RPC request id */
+                    id?: string | number;
+                    /** @description The method parameters */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always 2.0
+                         * @constant
+                         */
+                        jsonrpc: "2.0";
+                        /** @description The id of the request it answers; null when the request could not be read */
+                        id: (string | number) | null;
+                        /** @description The result of the method */
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The error, when the method failed */
+                        error?: {
+                            /** @description The JSON-RPC error code */
+                            code: number;
+                            /** @description What went wrong */
+                            message: string;
+                            /** @description More about the error */
+                            data?: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The version of the record shapes; files live under bulk/v{schema_version}/ */
+                        schema_version: number;
+                        /** @description When the snapshot was generated (ISO 8601, UTC) */
+                        generated_at: string;
+                        /**
+                         * @description Every file: JSON Lines (one record per line, UTF-8), gzipped
+                         * @constant
+                         */
+                        format: "application/jsonl+gzip";
+                        /** @description Licences of the snapshot */
+                        licence: {
+                            /** @description The licence of the government data */
+                            data: string;
+                            /** @description The licence of the briefs BillWatch writes */
+                            briefs: string;
+                        };
+                        /** @description Every file of the snapshot */
+                        files: {
+                            /**
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
+                             * @enum {string}
+                             */
+                            entity: "bills" | "votes" | "briefs" | "members";
+                            /** @description The Congress of its records; null for members (one file) */
+                            congress: number | null;
+                            /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
+                            path: string;
+                            /** @description How many lines (records) it holds */
+                            records: number;
+                            /** @description Its size, gzipped, in bytes */
+                            bytes: number;
+                            /** @description The SHA-256 of the gzipped file, hex */
+                            sha256: string;
+                            /** @description When this content was first written (ISO 8601); unchanged files keep it across snapshots */
+                            written_at: string;
+                            /** @description Where to download the file (public, no token) */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {
@@ -10037,7 +11132,7 @@ export interface operations {
                 /** @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres or sres */
                 type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
                 /** @description Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE */
-                status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "OVERRIDE_PASS_OVER:HOUSE" | "OVERRIDE_PASS_OVER:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
                 /** @description Only bills carrying this topic tag, such as health */
                 topic?: string;
                 /** @description Only bills sponsored by this member (Bioguide id) */

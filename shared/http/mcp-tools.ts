@@ -11,7 +11,8 @@ import type { RouteDef } from './route.ts';
 import { getBillDetail, getBillTextVersions, listBillActions, listBillVotes, listBills } from './routes/bills.routes.ts';
 import { listBillBriefs } from './routes/llm.routes.ts';
 import { listMemberVotes, listMembers, membersByZip } from './routes/members.routes.ts';
-import { alignment, listFollows, search } from './routes/personal.routes.ts';
+import { alignment, listFollows } from './routes/personal.routes.ts';
+import { search } from './routes/search.routes.ts';
 
 export interface McpToolRow {
   /** The tool name agents call: snake_case, stable. */
