@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryS
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
 import { ALL_STATUSES, statusWords } from '../words/status-words.ts';
+import { topicWords } from '../words/topic-words.ts';
 
 const STATUS_GROUPS = [
   { value: 'ENACTED', label: 'Became law (any way)' },
@@ -155,7 +156,7 @@ export default function BillsPage() {
               {value('topic') && !topics.data?.items.some((t) => t.topic === value('topic')) && <option value={value('topic')}>{value('topic')}</option>}
               {topics.data?.items.map((t) => (
                 <option key={t.topic} value={t.topic}>
-                  {t.topic} ({t.bill_count})
+                  {topicWords(t.topic)} ({t.bill_count})
                 </option>
               ))}
             </select>

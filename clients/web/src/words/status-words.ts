@@ -81,7 +81,8 @@ export function timelineSteps(status: string, type: BillType, chamber: Chamber):
   else if (status.startsWith('FAIL:SECOND')) {
     at = 3;
     failed = true;
-  } else if (status === 'PASSED:BILL' || status === 'PROV_KILL:VETO' || status.startsWith('VETOED:OVERRIDE_PASS_OVER') || status === 'PASSED:CONSTAMEND') at = 4;
+  } else if (status === 'PASSED:BILL' || status === 'PROV_KILL:VETO' || status.startsWith('VETOED:OVERRIDE_PASS_OVER') || status === 'PASSED:CONSTAMEND')
+    at = 4;
   else if (status.startsWith('VETOED:')) {
     at = 4;
     failed = true;

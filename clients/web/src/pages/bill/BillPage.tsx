@@ -28,6 +28,7 @@ import { LetterDialog } from './LetterDialog.tsx';
 import { NoteSection } from './NoteSection.tsx';
 import { TextSection } from './TextSection.tsx';
 import { VotesSection } from './VotesSection.tsx';
+import { topicWords } from '../../words/topic-words.ts';
 
 export default function BillPage() {
   const { id = '' } = useParams();
@@ -92,8 +93,8 @@ function BillView({ bill }: { bill: Bill }) {
       <div className="display-flex flex-wrap gap-1 flex-align-center">
         <DocumentBadge status={bill.document_status} />
         {bill.topic_tags.map((t) => (
-          <Link key={t} to={`/bills?topic=${encodeURIComponent(t)}`} className="usa-tag usa-tag--big bg-base-lighter text-ink">
-            {t}
+          <Link key={t} to={`/bills?topic=${encodeURIComponent(t)}`} className="usa-tag usa-tag--big bg-base-lighter text-ink bw-topic">
+            {topicWords(t)}
           </Link>
         ))}
       </div>
