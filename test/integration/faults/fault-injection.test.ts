@@ -455,7 +455,7 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     await Promise.all([push?.close(), smtp?.close()]);
   });
 
-  it('runs the whole chain without faults: one bill, its actions, two texts and their briefs, four events each delivered once on push, email, RSS and webhook', () => {
+  it('runs the whole chain without faults: one bill, its actions, two texts and their briefs, three events (one alert for the vote) each delivered once on push, email, RSS and webhook', () => {
     expect(baseline.bills).toHaveLength(1);
     expect(baseline.actions).toHaveLength(5);
     expect(baseline.texts).toHaveLength(2);
@@ -466,12 +466,12 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
         (n) => n.channels.push === 'sent' && n.channels.email === 'sent' && n.channels.rss === 'sent' && n.channels.webhook === 'sent',
       ),
     ).toBe(true);
-    expect(baseline.pushes).toHaveLength(4);
-    expect(baseline.webhooks).toHaveLength(4);
-    expect(baseline.emails).toHaveLength(4);
+    expect(baseline.pushes).toHaveLength(3);
+    expect(baseline.webhooks).toHaveLength(3);
+    expect(baseline.emails).toHaveLength(3);
     // Without faults nothing is sent twice, even under its identity.
     expect([displayedPushes().repeats, deliveredEmails().repeats, acceptedWebhooks().repeats]).toEqual([0, 0, 0]);
-    expect(baseline.rss).toHaveLength(4);
+    expect(baseline.rss).toHaveLength(3);
     expect(baseline.outbox).toBe(0);
   });
 
