@@ -23,6 +23,8 @@ import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
+import { milestoneAlert } from './milestone-alert.ts';
+import type { ListedMilestone } from '#shared/messaging/messages.ts';
 import { afterBillDetail } from './related-bills.ts';
 
 /**
@@ -65,9 +67,11 @@ export async function fetchBillDetail(billId: string, now: Date) {
  * a document category asks for a document fetch; new recorded votes ask for a
  * vote fetch; both are sent before the actions are stored (see the body). The
  * bill's status is then recomputed from all its actions, and a change of
- * status is announced before it is stored (status-tracking.ts).
+ * status is announced before it is stored (status-tracking.ts). A
+ * `milestone` handed over by the listing save is announced once: by that
+ * status change when it made one, else as bill_updated (milestone-alert.ts).
  */
-export async function fetchBillActions(billId: string, now: Date) {
+export async function fetchBillActions(billId: string, now: Date, milestone?: ListedMilestone) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const { congress: c, type, number } = parseBillId(billId);
   const [remote, stored, bill] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId), getBill(billId)]);
@@ -82,13 +86,23 @@ export async function fetchBillActions(billId: string, now: Date) {
   const inserted = await insertActions(fresh);
   // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
   const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', event) }) : null;
+  // After the status: one change, one alert. The hint rides on this message, so a retry decides again, the same way.
+  const updated = bill && milestone ? milestoneAlert(billId, milestone, bill.status_timeline, Boolean(status?.event_id), now) : null;
+  if (updated) await sendMessage('notification-dispatch', updated);
   // The listing gave the bill its latest action's text alone; its action list categorised it with its type: one category for both.
   if (bill?.latest_action_date && bill.latest_action_text) {
     const latest = { date: bill.latest_action_date, text: bill.latest_action_text };
     const category = latestActionCategory(latest, [...stored, ...fresh]);
     if (category !== bill.latest_action_category) await setLatestActionCategory(billId, latest, category);
   }
-  return { bill_id: billId, fetched: remote.length, inserted: inserted.length, status: status?.status ?? null, status_event: status?.event_id ?? null };
+  return {
+    bill_id: billId,
+    fetched: remote.length,
+    inserted: inserted.length,
+    status: status?.status ?? null,
+    status_event: status?.event_id ?? null,
+    milestone_event: updated?.event_id ?? null,
+  };
 }
 
 /** Cosponsors, every page (rewriting the same items is harmless). */

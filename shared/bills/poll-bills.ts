@@ -6,8 +6,8 @@
  *   2. List bills updated since the cursor (every page).
  *   3. Save them through the per-bill path (./save-listed-bills.ts): new bills
  *      with their sponsor, actions, cosponsors and text queued; changed bills
- *      refreshed, their actions fetched again and milestone events sent (the
- *      actions task then recomputes the bill's status and announces a change).
+ *      refreshed and their actions fetched again (the actions task then
+ *      recomputes the bill's status and announces the change once).
  *   4. The cursor moves to the poll's upper bound.
  *   5. Document fetches skipped while GovInfo (or Congress.gov) was switched
  *      off are queued again (at most REQUEUE_PENDING_FETCHES a poll).

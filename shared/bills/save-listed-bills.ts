@@ -4,22 +4,25 @@
  *   - A new bill is saved with sponsor_id empty; its sponsor, actions and
  *     cosponsors are asked for as ingest tasks and its text as a document fetch.
  *   - A stored bill whose update date is newer is refreshed and its actions
- *     fetched again; when its latest action is new and a milestone, a
- *     bill_updated event goes to the dispatcher.
+ *     fetched again; when its latest action is new and a milestone, the
+ *     actions task is handed it to announce. One change is one alert: the
+ *     listing shows a vote before the actions task has derived the status it
+ *     moves, so only the actions task can tell a status change (announced as
+ *     status_changed, carrying the action) from another milestone
+ *     (bill_updated); nothing is sent to the dispatcher from here.
  *   - A stored bill whose listing is unchanged is left alone.
  * Safe to repeat, and to die anywhere: bills are created with a condition, so
  * nothing is saved twice. A changed bill's messages are sent before it is
  * refreshed, so a crash between the two sends them again on the next save
- * (every follow-up is idempotent, and the event id is deterministic). A new
+ * (every follow-up is idempotent, and the event ids are deterministic). A new
  * bill is saved with its follow-ups marker in one transaction and the marker is
  * cleared only after its follow-ups are queued, so a bill saved just before a
  * crash has its follow-ups queued by the next save of the same listing.
  */
-import { createHash } from 'node:crypto';
 import { billsWithFollowUpsPending, clearFollowUpsPending, createBill, getBills, refreshBill } from '#shared/db/bills.repository.ts';
 import { MILESTONE_CATEGORIES, type ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
-import type { BillEvent, DocumentFetchMessage, IngestTaskMessage } from '#shared/messaging/messages.ts';
+import type { DocumentFetchMessage, IngestTaskMessage, ListedMilestone } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
 import { requestIndexing } from './search-index-requests.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
@@ -29,10 +32,6 @@ import { mapLimit } from '#shared/platform/concurrency.ts';
 /** New bills saved at once: a backfill page brings up to 250, each a few writes in its own partition. */
 const SAVE_CONCURRENCY = 8;
 
-/** The deterministic id of a bill_updated event: one per (bill, latest action). */
-export const billUpdatedEventId = (billId: string, date: string, text: string) =>
-  `bill_updated:${billId}:${date}:${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-
 export interface SavedListing {
   listed: number;
   /** New bills saved now. */
@@ -41,26 +40,16 @@ export interface SavedListing {
   recovered: number;
   /** Stored bills refreshed because their listing changed. */
   changed: number;
-  /** bill_updated events sent. */
-  events: number;
+  /** Changed bills whose new latest action is a milestone, handed to their actions task to announce. */
+  milestones: number;
 }
 
-/** The event a refreshed bill sends when its latest action is new and a milestone, or null. */
-function milestoneEvent(bill: Bill, before: Bill, fetchedAt: string): BillEvent | null {
+/** A refreshed bill's latest action when it is new and a milestone, or null. */
+function newMilestone(bill: Bill, before: Bill): ListedMilestone | null {
   const newLatest = bill.latest_action_text && (bill.latest_action_text !== before.latest_action_text || bill.latest_action_date !== before.latest_action_date);
   const category = bill.latest_action_category as ActionCategory | null;
   if (!newLatest || !category || !MILESTONE_CATEGORIES.has(category)) return null;
-  return {
-    v: 1,
-    type: 'bill_event',
-    event_id: billUpdatedEventId(bill.id, bill.latest_action_date ?? '', bill.latest_action_text ?? ''),
-    kind: 'bill_updated',
-    bill_id: bill.id,
-    action_category: category,
-    occurred_at: fetchedAt,
-    action_text: bill.latest_action_text ?? undefined,
-    action_date: bill.latest_action_date ?? undefined,
-  };
+  return { action_date: bill.latest_action_date ?? '', action_text: bill.latest_action_text ?? '', action_category: category };
 }
 
 /** Update dates are ISO dates or date-times, so they order as strings; an unknown stored one is older than any. */
@@ -97,13 +86,11 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   });
 
   // Changed bills: messages first, then the refresh (see the header).
-  const events = changed.flatMap(({ bill, before }) => milestoneEvent(bill, before, fetchedAt) ?? []);
-  if (changed.length)
-    await sendMessages(
-      'ingest-tasks',
-      changed.map(({ bill }) => ({ v: 1 as const, type: 'fetch_bill_actions' as const, bill_id: bill.id })),
-    );
-  if (events.length) await sendMessages('notification-dispatch', events);
+  const tasks = changed.map(({ bill, before }) => {
+    const milestone = newMilestone(bill, before);
+    return { v: 1 as const, type: 'fetch_bill_actions' as const, bill_id: bill.id, ...(milestone ? { milestone } : {}) };
+  });
+  if (tasks.length) await sendMessages('ingest-tasks', tasks);
   await mapLimit(changed, SAVE_CONCURRENCY, ({ bill, before }) =>
     refreshBill(bill.id, {
       title: bill.title,
@@ -125,5 +112,11 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   if (owed.length) await clearFollowUpsPending(owed);
   await requestIndexing([...changed.map(({ bill }) => bill.id), ...created]);
 
-  return { listed: listed.length, created: created.length, recovered: pending.size, changed: changed.length, events: events.length };
+  return {
+    listed: listed.length,
+    created: created.length,
+    recovered: pending.size,
+    changed: changed.length,
+    milestones: tasks.filter((t) => 'milestone' in t).length,
+  };
 }

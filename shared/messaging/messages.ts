@@ -53,7 +53,7 @@ export const BillEventKind = lazySchema(() => z.enum(['bill_updated', 'status_ch
 export type BillEventKind = z.infer<ReturnType<typeof BillEventKind>>;
 
 /**
- * A bill event from the poller (bill_updated), the actions task (status_changed), the brief worker
+ * A bill event from the actions task (bill_updated for a listed milestone, or status_changed when it moved the status), the brief worker
  * (new_document, new_amendment) or the reintroduction detector (reintroduced: bill_id is the earlier bill).
  */
 export const BillEvent = lazySchema(() =>
@@ -119,11 +119,17 @@ export const NotificationMessage = lazySchema(() => z.discriminatedUnion('type',
 export type NotificationMessage = z.infer<ReturnType<typeof NotificationMessage>>;
 
 // ingest-tasks --------------------------------------------------------------
+export const ListedMilestone = lazySchema(() =>
+  z.object({ action_date: z.string().min(1).max(40), action_text: z.string().min(1).max(10_000), action_category: ActionCategory() }),
+);
+export type ListedMilestone = z.infer<ReturnType<typeof ListedMilestone>>;
 const billTask = <T extends string>(type: T) => z.object({ ...correlation(), v: z.literal(1), type: z.literal(type), bill_id: BillId() });
 export const IngestTaskMessage = lazySchema(() =>
   z.discriminatedUnion('type', [
     billTask('fetch_sponsor_for_bill'),
-    billTask('fetch_bill_actions'),
+    // milestone: the listing's new latest action when it is a milestone, for the actions task to announce once
+    // (as the status change it caused, or else as bill_updated): shared/bills/bill-tasks.ts.
+    billTask('fetch_bill_actions').extend({ milestone: ListedMilestone().optional() }),
     billTask('fetch_bill_cosponsors'),
     billTask('fetch_bill_votes'),
     // Related bills (shared/bills/related-bills.ts), queued when the bill detail's related-bills count changes.

@@ -1,12 +1,14 @@
 /**
  * Renders an event into the channel-neutral message every channel sends:
  * title, body, click URL, push priority, tags and actions. Push titles are
- * ASCII only (they travel in an HTTP header) and name the event; bodies keep
- * their text: the first line is the bill's full name (SPEC.md, push), the
- * next says what happened (the action and its date, the new status in plain
- * words, the new text version, or the later bill that reintroduces it), then
- * the brief's summary. Digest lines say what happened too, as the immediate
- * alerts do.
+ * ASCII only (they travel in an HTTP header) and name the event (a status
+ * change by its new status in plain words: "Passed the House 416-0: HR
+ * 3076"); bodies keep their text: the first line is the bill's full name
+ * (SPEC.md, push), the next says what happened (the action and its date, the
+ * new text version, or the later bill that reintroduces it), then the brief's
+ * summary. One status change is one alert carrying both the status and the
+ * action that made it (issue 24 #12). Digest lines say what happened too, as
+ * the immediate alerts do.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
@@ -99,7 +101,7 @@ export function whatHappened(content: NotificationContent): string | null {
   const dated = (text: string) => `${content.action_date ? `${content.action_date}: ` : ''}${text}`;
   if (content.kind === 'bill_updated') return content.action_text ? dated(content.action_text) : null;
   if (content.kind === 'status_changed') {
-    if (content.status) return dated(statusInWords(content.status, content.action_text));
+    if (content.status) return dated(`${statusInWords(content.status, content.action_text)}${content.action_text ? ` (${content.action_text})` : ''}`);
     return content.action_text ? dated(content.action_text) : null;
   }
   if (content.kind === 'new_document' || content.kind === 'new_amendment') {
@@ -108,6 +110,18 @@ export function whatHappened(content: NotificationContent): string | null {
   }
   if (content.kind === 'reintroduced') return content.reintroduced_as ? reintroducedWords(content.reintroduced_as) : null;
   return null;
+}
+
+/** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */
+function statusHeadline(content: NotificationContent): string | null {
+  if (content.kind !== 'status_changed' || !content.status) return null;
+  return statusInWords(content.status, content.action_text ?? null).split(';')[0] ?? null;
+}
+
+/** The line under the bill's name: what happened; for a status change named in the title, the action that made it. */
+function eventLine(content: NotificationContent): string | null {
+  if (statusHeadline(content) && content.action_text) return `${content.action_date ? `${content.action_date}: ` : ''}${content.action_text}`;
+  return whatHappened(content);
 }
 
 /** A status change is as loud as its outcome (status-words.ts) and tagged with it; every other kind as its kind says. */
@@ -132,11 +146,11 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
     };
   }
   const billId = content.bill_id ?? '';
-  const event = whatHappened(content);
+  const event = eventLine(content);
   const loudness = pushLoudness(kind, content);
   const later = content.kind === 'reintroduced' ? content.reintroduced_as : null;
   return {
-    title: toAscii(`${kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
+    title: toAscii(`${statusHeadline(content) ?? kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
     body: [
       content.bill_title ?? billId,
       ...(event ? [cutText(event, PUSH_SUMMARY_MAX)] : []),
@@ -187,7 +201,7 @@ export function renderHeldBundle(events: ReadonlyArray<NotificationContent & { m
 function digestBundleLines(e: NotificationContent, publicUrl: string): string[] {
   const m = renderEvent(e, null, publicUrl);
   if (e.kind === 'weekly_digest') return [m.title, ...digestLines(e).map((l) => `  ${l}`)];
-  const happened = whatHappened(e);
+  const happened = eventLine(e);
   return [`${m.title} - ${e.bill_title ?? ''}${happened ? ` (${cutText(happened, PUSH_SUMMARY_MAX)})` : ''}`.trim()];
 }
 

@@ -19,8 +19,8 @@
  * The chain: one bill, followed by one user with push, email and RSS on.
  * The first listing brings it new (its sponsor, actions, cosponsors and one
  * text version; a brief; new_document); the second shows a newer, milestone
- * latest action (bill_updated; its new action moves the status:
- * status_changed).
+ * latest action, a vote that moves the status: one alert, status_changed
+ * carrying the action (issue 24 #12), never a second bill_updated.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -455,23 +455,23 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     await Promise.all([push?.close(), smtp?.close()]);
   });
 
-  it('runs the whole chain without faults: one bill, its actions, two texts and their briefs, four events each delivered once on push, email, RSS and webhook', () => {
+  it('runs the whole chain without faults: one bill, its actions, two texts and their briefs, three events (one alert for the vote) each delivered once on push, email, RSS and webhook', () => {
     expect(baseline.bills).toHaveLength(1);
     expect(baseline.actions).toHaveLength(5);
     expect(baseline.texts).toHaveLength(2);
     expect(baseline.briefs.map((b) => b.type)).toEqual(['full', 'amendment']);
-    expect(baseline.notifications.map((n) => n.kind).sort()).toEqual(['bill_updated', 'new_amendment', 'new_document', 'status_changed']);
+    expect(baseline.notifications.map((n) => n.kind).sort()).toEqual(['new_amendment', 'new_document', 'status_changed']);
     expect(
       baseline.notifications.every(
         (n) => n.channels.push === 'sent' && n.channels.email === 'sent' && n.channels.rss === 'sent' && n.channels.webhook === 'sent',
       ),
     ).toBe(true);
-    expect(baseline.pushes).toHaveLength(4);
-    expect(baseline.webhooks).toHaveLength(4);
-    expect(baseline.emails).toHaveLength(4);
+    expect(baseline.pushes).toHaveLength(3);
+    expect(baseline.webhooks).toHaveLength(3);
+    expect(baseline.emails).toHaveLength(3);
     // Without faults nothing is sent twice, even under its identity.
     expect([displayedPushes().repeats, deliveredEmails().repeats, acceptedWebhooks().repeats]).toEqual([0, 0, 0]);
-    expect(baseline.rss).toHaveLength(4);
+    expect(baseline.rss).toHaveLength(3);
     expect(baseline.outbox).toBe(0);
   });
 

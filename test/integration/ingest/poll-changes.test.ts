@@ -93,23 +93,20 @@ describe('poll_bills on a changed bill', () => {
     resetConfig();
   }, 60_000);
 
-  it('refreshes the bill, fetches its actions again and sends one bill_updated for a milestone', async () => {
+  it('refreshes the bill and fetches its actions again, handing them its milestone', async () => {
     const result = await pollBills({ now: new Date('2025-03-01T15:00:00Z'), ...LATER });
-    expect(result).toMatchObject({ created: 0, changed: 1, events: 1 });
-    const events = await takeAll('notification-dispatch');
-    expect(events).toEqual([
-      expect.objectContaining({
-        v: 1,
-        type: 'bill_event',
-        kind: 'bill_updated',
-        bill_id: '118-hr-21',
-        action_category: 'vote',
-        action_date: '2025-02-12',
-        action_text: PASSED.text,
-      }),
-    ]);
+    expect(result).toMatchObject({ created: 0, changed: 1, milestones: 1 });
+    // Nothing goes to the dispatcher from the listing: the actions task tells a status change from another milestone.
+    expect(await takeAll('notification-dispatch')).toEqual([]);
     const drained = await drain(workers);
     expect(drained.failures).toEqual([]);
+    expect(drained.handled['ingest-tasks']).toContainEqual(
+      expect.objectContaining({
+        type: 'fetch_bill_actions',
+        bill_id: '118-hr-21',
+        milestone: { action_date: PASSED.actionDate, action_text: PASSED.text, action_category: 'vote' },
+      }),
+    );
     expect(drained.handled['document-fetch']).toEqual([
       { v: 1, type: 'fetch_bill_text', bill_id: '118-hr-21', reason: 'action', correlation_id: expect.any(String) },
     ]);
@@ -117,7 +114,7 @@ describe('poll_bills on a changed bill', () => {
     expect(await getBill('118-hr-21')).toMatchObject({ latest_action_date: '2025-02-12', latest_action_category: 'vote', sponsor_id: 'M001159' });
   });
 
-  it('moves the bill to its new status with the action that caused it, and announces the change once', async () => {
+  it('moves the bill to its new status with the action that caused it, and announces the change once, as the only alert', async () => {
     const bill = await getBill('118-hr-21');
     // A House bill passed by the Senate unchanged has passed both chambers (the seed holds no House passage action:
     // its "Received in the Senate." stands in for it).
@@ -148,7 +145,7 @@ describe('poll_bills on a changed bill', () => {
   });
 
   it('sends nothing when the same listing is polled again', async () => {
-    expect(await pollBills({ now: new Date('2025-03-01T15:30:00Z'), ...LATER })).toMatchObject({ changed: 0, events: 0 });
+    expect(await pollBills({ now: new Date('2025-03-01T15:30:00Z'), ...LATER })).toMatchObject({ changed: 0, milestones: 0 });
     expect(await takeAll('notification-dispatch')).toEqual([]);
     expect(await takeAll('ingest-tasks')).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /**
  * The whole chain on the local stack: the ingestion poller (replaying the
- * project's recorded Congress.gov listing) emits bill_updated for a followed
- * bill whose latest action moved, the dispatcher takes that very message
+ * project's recorded Congress.gov listing) hands a followed bill's new
+ * milestone latest action to its actions task, which emits bill_updated, the dispatcher takes that very message
  * from the queue and delivers it over push, email and RSS; redelivering the
  * message sends nothing twice.
  */
@@ -23,7 +23,8 @@ import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '../../../local/fixtures/build-seed-har.ts';
-import { takeAll } from '../ingest/drain.ts';
+import { drain, takeAll } from '../ingest/drain.ts';
+import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
 import { dispatch } from './notify-harness.ts';
 
 useIntegrationStack();
@@ -73,10 +74,14 @@ describe.skipIf(!hasHar)('poll → bill_updated → dispatch → push, email and
       body: { push_enabled: true, push_url: `${push.url}/follower`, email_enabled: true, email_address: 'follower@example.org', rss_enabled: true },
     });
     expect(put.status).toBe(200);
-    await takeAll('notification-dispatch');
+    // The first poll's follow-ups never run here: the bill's actions are first fetched when its listing moves.
+    await Promise.all([takeAll('notification-dispatch'), takeAll('ingest-tasks')]);
 
     // Second poll over the same listing: the bill's latest action is new and a milestone.
     await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
+    // The listing hands the milestone to the bill's actions task, which announces it once (issue 24 #12).
+    expect(await takeAll('notification-dispatch')).toEqual([]);
+    expect((await drain({ 'ingest-tasks': ingestTasks })).failures).toEqual([]);
     events = (await takeAll('notification-dispatch')) as BillEvent[];
   }, 90_000);
 

@@ -2,7 +2,8 @@
  * A change of bill status, from the stored actions to the channels: a new
  * action moves a followed bill's status, status_changed goes to the
  * dispatcher, and followers hear it in plain words ("Passed the House
- * 416–0", "Became law") over push, email and RSS, with a push priority and
+ * 416-0", "Became law", in the title, with the action that made it in the
+ * body) over push, email and RSS, with a push priority and
  * tags by outcome; a follower who switched off the status_changed category
  * for their follow mode hears nothing, and neither does one who switched off
  * votes when a vote caused it (the filter follows what happened).
@@ -105,7 +106,7 @@ describe('status_changed from a new action to the channels', () => {
     await Promise.all([push?.close(), smtp?.close()]);
   });
 
-  it('sends "Passed the House 416–0" to followers, at default priority for a step along the way', async () => {
+  it('sends "Passed the House 416-0" to followers, at default priority for a step along the way', async () => {
     const events = await moveStatus(PASSED, [a('2009-10-08', SUSPENSION)]);
     expect(events).toEqual([
       expect.objectContaining({ kind: 'status_changed', bill_id: PASSED, status: 'PASS_OVER:HOUSE', previous_status: 'REFERRED', action_date: '2009-10-08' }),
@@ -115,15 +116,16 @@ describe('status_changed from a new action to the channels', () => {
     const [fan] = pushesTo('fan');
     expect(pushesTo('fan')).toHaveLength(1);
     // Priorities as ntfy numbers them: 3 is default, 4 high.
-    expect(fan).toMatchObject({ title: 'Status Changed: HR 3590', priority: 3, tags: ['classical_building', 'arrow_right'] });
-    expect(fan?.message.split('\n')[1]).toBe('2009-10-08: Passed the House 416\u20130');
-    expect(smtp.messages.map((m) => m.subject)).toEqual(['Status Changed: HR 3590']);
-    expect(smtp.messages[0]?.text).toContain('Passed the House 416\u20130');
+    expect(fan).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 3, tags: ['classical_building', 'arrow_right'] });
+    expect(fan?.message.split('\n')[1]).toBe(`2009-10-08: ${SUSPENSION}`);
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Passed the House 416-0: HR 3590']);
+    expect(smtp.messages[0]?.text).toContain(SUSPENSION);
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token: users.fan?.token });
     const feed = await call(notifications, 'GET', new URL((view.body as { rss_feed_url: string }).rss_feed_url).pathname);
     const item = new XMLParser().parse(feed.text).rss.channel.item;
     expect(item).toMatchObject({ category: 'status_changed', link: `http://localhost:3000/bills/${PASSED}` });
-    expect(String(item.description)).toContain('Passed the House 416\u20130');
+    expect(item.title).toContain('Passed the House 416-0');
+    expect(String(item.description)).toContain(SUSPENSION);
     expect((await listHistory(users.fan?.id ?? '', 10)).items[0]).toMatchObject({
       kind: 'status_changed',
       status: 'PASS_OVER:HOUSE',
@@ -147,8 +149,8 @@ describe('status_changed from a new action to the channels', () => {
     expect(events).toEqual([expect.objectContaining({ status: 'ENACTED:SIGNED', previous_status: 'REFERRED', action_text: 'Signed by President.' })]);
     await dispatch(events);
     const law = pushesTo('fan').at(-1);
-    expect(law).toMatchObject({ title: 'Status Changed: HR 3591', priority: 4, tags: ['classical_building', 'tada'] });
-    expect(law?.message.split('\n')[1]).toBe('2010-03-23: Became law');
+    expect(law).toMatchObject({ title: 'Became law: HR 3591', priority: 4, tags: ['classical_building', 'tada'] });
+    expect(law?.message.split('\n')[1]).toBe('2010-03-23: Signed by President.');
     expect((await getBill(SIGNED))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASSED:BILL', 'ENACTED:SIGNED']);
   });
 

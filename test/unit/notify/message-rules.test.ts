@@ -5,7 +5,7 @@ import { composeEmail, unsubscribeUrls } from '#shared/domain/notify/email-messa
 import { parseFormBody } from '#shared/http/form-body.ts';
 import type { NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { buildPushRequest, splitPushUrl, type PushTarget } from '#shared/domain/notify/push-request.ts';
-import { billIdentifier, cutText, renderDigestBundle, renderEvent, renderHeldBundle, toAscii } from '#shared/domain/notify/render.ts';
+import { billIdentifier, cutText, renderDigestBundle, renderEvent, renderHeldBundle, toAscii, whatHappened } from '#shared/domain/notify/render.ts';
 import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
 import { open, seal, sealingKey } from '#shared/platform/secret-box.ts';
 import { unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
@@ -128,20 +128,30 @@ describe('push rendering', () => {
       'PASS_OVER:HOUSE',
       'On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
     );
-    expect(passed).toMatchObject({ title: 'Status Changed: HR 3590', priority: 'default', tags: ['classical_building', 'arrow_right'] });
+    // Issue 24 #12: one alert for the change, carrying the new status (title) and the action that made it (body).
+    expect(passed).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 'default', tags: ['classical_building', 'arrow_right'] });
     expect(passed.body.split('\n')).toEqual([
       'Postal Service Reform Act of 2022',
-      '2009-11-07: Passed the House 416\u20130',
+      '2009-11-07: On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
       'Reforms the finances and operations of the United States Postal Service.',
     ]);
     const law = changed('ENACTED:SIGNED', 'Signed by President.');
-    expect(law).toMatchObject({ priority: 'high', tags: ['classical_building', 'tada'] });
-    expect(law.body.split('\n')[1]).toBe('2009-11-07: Became law');
+    expect(law).toMatchObject({ title: 'Became law: HR 3590', priority: 'high', tags: ['classical_building', 'tada'] });
+    expect(law.body.split('\n')[1]).toBe('2009-11-07: Signed by President.');
     const veto = changed('PROV_KILL:VETO', 'Vetoed by President.');
-    expect(veto).toMatchObject({ priority: 'high', tags: ['classical_building', 'x'] });
-    expect(veto.body.split('\n')[1]).toBe('2009-11-07: Vetoed by the President');
-    expect(changed('PASS_BACK:SENATE', 'Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.').body.split('\n')[1]).toBe(
-      '2009-11-07: Passed the Senate with changes 60\u201339; back to the House',
+    expect(veto).toMatchObject({ title: 'Vetoed by the President: HR 3590', priority: 'high', tags: ['classical_building', 'x'] });
+    // The title keeps the status up to its "; …"; a held bundle's line has all of it, and the action.
+    const back = content({
+      kind: 'status_changed',
+      action_category: 'vote',
+      bill_label: 'H.R. 3590',
+      status: 'PASS_BACK:SENATE',
+      action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.',
+      action_date: '2009-11-07',
+    });
+    expect(renderEvent(back, 'neutral', PUBLIC).title).toBe('Passed the Senate with changes 60-39: HR 3590');
+    expect(whatHappened(back)).toBe(
+      '2009-11-07: Passed the Senate with changes 60\u201339; back to the House (Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.)',
     );
     expect(changed('PASSED:SIMPLERES', 'Submitted in the Senate, considered, and agreed to by Unanimous Consent.')).toMatchObject({
       priority: 'high',
