@@ -29,16 +29,18 @@ export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean
   // Every current member and 26 real Bill Status bills (local/demo/): one marker read when already loaded.
   const demo = await loadDemoData();
   const demoDetail = demo.loaded
-    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members}, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} (statuses ${demo.bills.statuses.join(', ')})`
+    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')})`
     : `demo data ${demo.version} already loaded`;
   if (hadBills) return { seeded: false, detail: `the table already has bills; ${demoDetail}` };
+  const jobsStarted = performance.now();
   const members = await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
   const poll = await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
+  const jobSeconds = ((performance.now() - jobsStarted) / 1000).toFixed(1);
   // A start interrupted mid-seed (with a persistent data folder) leaves its run's lease until it expires: say so rather than claim a seed.
   const skipped = [members, poll].find((r) => r.status === 'skipped');
   if (skipped)
     return { seeded: false, detail: `not seeded: ${skipped.job} was skipped (${skipped.error ?? ''}); its lease expires by itself, start again then` };
-  const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; ${demoDetail}; the queue pumps fetch actions, text and votes next (by-zip answers every ZIP of the crosswalk; ${SEED_ZIP} also by street address)`;
+  const detail = `seeded from the recorded dataset in ${jobSeconds} s: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; ${demoDetail}; the queue pumps fetch actions, text and votes next (by-zip answers every ZIP of the crosswalk; ${SEED_ZIP} also by street address)`;
   ctx.log(detail);
   return { seeded: true, detail };
 }

@@ -33,15 +33,21 @@ export type DemoLoad =
   | {
       loaded: true;
       version: string;
-      members: Awaited<ReturnType<typeof loadOfflineMembers>>;
-      bills: Awaited<ReturnType<typeof importDemoBills>>;
+      /** With the seconds from the load's start to the end of each part (they run side by side). */
+      members: Awaited<ReturnType<typeof loadOfflineMembers>> & { seconds: number };
+      bills: Awaited<ReturnType<typeof importDemoBills>> & { seconds: number };
     };
 
 /** Loads the demo data unless the marker says this version is already loaded. */
 export async function loadDemoData(now = new Date()): Promise<DemoLoad> {
   const version = await demoDataVersion();
   if ((await getDemoDataVersion()) === version) return { loaded: false, version };
-  const [members, bills] = await Promise.all([loadOfflineMembers(now), importDemoBills(now)]);
+  const started = performance.now();
+  const seconds = () => Number(((performance.now() - started) / 1000).toFixed(1));
+  const [members, bills] = await Promise.all([
+    loadOfflineMembers(now).then((r) => ({ ...r, seconds: seconds() })),
+    importDemoBills(now).then((r) => ({ ...r, seconds: seconds() })),
+  ]);
   await putDemoDataVersion(version, now.toISOString());
   return { loaded: true, version, members, bills };
 }
