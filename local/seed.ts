@@ -12,10 +12,6 @@ import { ingestJobs } from '#functions/jobs/ingest.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from './fixtures/build-seed-har.ts';
 import { loadDemoData } from './demo/demo-data.ts';
 
-export interface SeedContext {
-  log: (line: string) => void;
-}
-
 /** Environment for the providers when the developer has set no keys: replay the seed recording. */
 export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   if (env.CONGRESS_API_KEY || env.REPLAY_HAR) return {};
@@ -23,7 +19,7 @@ export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string>
 }
 
 /** Seeds an empty local stack through the real jobs; a no-op when bills exist or live keys are set. */
-export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean; detail: string }> {
+export async function seedLocalData(): Promise<{ seeded: boolean; detail: string }> {
   if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
   const hadBills = (await listBillsByLatestAction({ limit: 1 })).items.length > 0;
   // Every current member and 26 real Bill Status bills (local/demo/): one marker read when already loaded.
@@ -40,7 +36,7 @@ export async function seedLocalData(ctx: SeedContext): Promise<{ seeded: boolean
   const skipped = [members, poll].find((r) => r.status === 'skipped');
   if (skipped)
     return { seeded: false, detail: `not seeded: ${skipped.job} was skipped (${skipped.error ?? ''}); its lease expires by itself, start again then` };
+  // Returned, not logged: npm start prints it once with the rest of its summary.
   const detail = `seeded from the recorded dataset in ${jobSeconds} s: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; ${demoDetail}; the queue pumps fetch actions, text and votes next (by-zip answers every ZIP of the crosswalk; ${SEED_ZIP} also by street address)`;
-  ctx.log(detail);
   return { seeded: true, detail };
 }

@@ -192,6 +192,14 @@ export const BillStatusImportMessage = lazySchema(() => z.discriminatedUnion('ty
 export type BillStatusImportMessage = z.infer<ReturnType<typeof BillStatusImportMessage>>;
 
 /** Each queue's message type, for the typed sender. */
+// search-index --------------------------------------------------------------
+/** A bill whose searchable fields changed (new or updated bill, new text version, new brief): re-index it. */
+export const IndexBill = lazySchema(() => z.object({ ...correlation(), v: z.literal(1), type: z.literal('index_bill'), bill_id: BillId() }));
+/** Rebuild the whole search index from the table (POST /api/admin/search/rebuild). */
+export const RebuildSearchIndex = lazySchema(() => z.object({ ...correlation(), v: z.literal(1), type: z.literal('rebuild_search_index') }));
+export const SearchIndexMessage = lazySchema(() => z.discriminatedUnion('type', [IndexBill(), RebuildSearchIndex()]));
+export type SearchIndexMessage = z.infer<ReturnType<typeof SearchIndexMessage>>;
+
 export interface QueueMessages {
   'document-fetch': DocumentFetchMessage;
   brief: BriefMessage;
@@ -199,6 +207,7 @@ export interface QueueMessages {
   'ingest-tasks': IngestTaskMessage;
   'bill-backfill': BillBackfillMessage;
   'bill-status-import': BillStatusImportMessage;
+  'search-index': SearchIndexMessage;
 }
 
 /** The queues of the pipeline, by name; the queue table (shared/queues/queue-table.ts) configures each. */
@@ -212,4 +221,5 @@ export const QUEUE_MESSAGE_SCHEMAS: { [Q in QueueName]: () => z.ZodType<QueueMes
   'ingest-tasks': IngestTaskMessage,
   'bill-backfill': BillBackfillMessage,
   'bill-status-import': BillStatusImportMessage,
+  'search-index': SearchIndexMessage,
 };

@@ -80,6 +80,16 @@ export const QUEUES = [
     maxConcurrency: 10,
     description: "Imports GovInfo's bulk Bill Status files: stages each zip in S3, fans its files out in chunks and saves each bill through the per-bill path",
   },
+  {
+    // Re-indexing is a few reads and one small S3 object per batch; a rebuild (one message) reads every bill.
+    name: 'search-index',
+    worker: 'search-index',
+    batchSize: 10,
+    timeoutSeconds: 900,
+    maxReceiveCount: 3,
+    maxConcurrency: 2,
+    description: "Re-indexes changed bills into the search index's change sets in S3, and rebuilds the index's snapshot on request",
+  },
 ] as const satisfies readonly QueueDef[];
 
 // Every queue that messages can be sent to has a row: a missing one fails the type check here.

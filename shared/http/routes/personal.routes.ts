@@ -1,11 +1,11 @@
 /**
  * Routes of the personal function group (functions/api/personal.ts
  * implements them): follows, notes, collections, share links, alignment,
- * search, dashboard and topics (paths and bodies are served as OpenAPI at
+ * dashboard and topics (paths and bodies are served as OpenAPI at
  * GET /api/openapi.json).
  */
 import * as z from 'zod';
-import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
 import { Follow, FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import { Note, NoteInput } from '#shared/domain/personal/note.schema.ts';
@@ -14,11 +14,9 @@ import {
   CollectionWithBillsReply,
   DashboardReply,
   PublicCollectionReply,
-  SearchReply,
   SharedBriefReply,
   TopicCount,
 } from '#shared/personal/responses.schema.ts';
-import { SEARCH_QUERY_MAX } from '#shared/domain/personal/search-query.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { IdParams, TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -56,7 +54,7 @@ export const createFollow = defineRoute({
     z.object({
       target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
       target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
-      follow_mode: FollowMode().nullable().optional().describe('How a bill follow notifies: its follow mode'),
+      follow_mode: FollowMode().nullable().optional().describe(`Bills only; neutral when omitted. ${FOLLOW_MODE_MEANING}`),
     }),
   response: () => Follow(),
   successStatus: 201,
@@ -83,7 +81,7 @@ export const setFollowMode = defineRoute({
   tags: ['follows'],
   summary: "Set a bill follow's mode",
   params: () => IdParams(),
-  body: () => z.object({ follow_mode: FollowMode().describe('How a bill follow notifies: its follow mode') }),
+  body: () => z.object({ follow_mode: FollowMode().describe(`The new mode. ${FOLLOW_MODE_MEANING}`) }),
   response: () => Follow(),
 });
 
@@ -259,6 +257,7 @@ export const collectionByShareToken = defineRoute({
   path: '/api/collections/share/{token}',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['share'],
   summary: 'A public collection by its share token; 404 when private or unknown',
   params: () => TokenParams(),
@@ -272,6 +271,7 @@ export const shareCollection = defineRoute({
   path: '/api/share/collection/{token}',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['share'],
   summary: 'Same as /api/collections/share/{token}',
   params: () => TokenParams(),
@@ -285,13 +285,30 @@ export const shareBrief = defineRoute({
   path: '/api/share/brief/{token}',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['share'],
   summary: 'A shared brief with its bill',
   params: () => TokenParams(),
   response: () => SharedBriefReply(),
 });
 
-// Alignment, search, dashboard, topics
+const sharePage = (kind: 'brief' | 'collection', operationId: string) =>
+  defineRoute({
+    operationId,
+    description: `The web app's page for a ${kind} share link, /share/${kind}/{token}, with the ${kind}'s Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/${kind}/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.`,
+    method: 'GET',
+    path: `/api/share-pages/${kind}/{token}`,
+    fn,
+    auth: 'none',
+    tags: ['share'],
+    summary: `The ${kind} share link's web page, with its link preview`,
+    params: () => TokenParams(),
+    produces: 'text/html',
+  });
+export const shareBriefPage = sharePage('brief', 'shareBriefPage');
+export const shareCollectionPage = sharePage('collection', 'shareCollectionPage');
+
+// Alignment, dashboard, topics (search: ./search.routes.ts)
 export const alignment = defineRoute({
   operationId: 'alignment',
   description:
@@ -303,27 +320,6 @@ export const alignment = defineRoute({
   tags: ['alignment'],
   summary: "Followed members ranked by alignment with the caller's stanced bill follows, each with its per-vote breakdown",
   response: () => AlignmentReply(),
-});
-export const search = defineRoute({
-  operationId: 'search',
-  description:
-    'Bills (a bill number in any common form, or title words), members (either name form) and topics in one answer. Anonymous or signed in; 422 for an overlong query.',
-  method: 'GET',
-  path: '/api/search',
-  fn,
-  auth: 'optional',
-  tags: ['search'],
-  summary: 'Bills (number in any form, title words), members (either name form) and topics in one answer',
-  query: () =>
-    z.object({
-      q: z
-        .string()
-        .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
-        .default('')
-        .describe('The search words'),
-      limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
-    }),
-  response: () => SearchReply(),
 });
 export const dashboard = defineRoute({
   operationId: 'dashboard',
@@ -370,8 +366,9 @@ export const PERSONAL_ROUTES = [
   collectionByShareToken,
   shareCollection,
   shareBrief,
+  shareBriefPage,
+  shareCollectionPage,
   alignment,
-  search,
   dashboard,
   listTopics,
 ];

@@ -114,6 +114,7 @@ export function membersOf(data: unknown, fetchedAt: string): Member[] {
       enriched_at: null,
       chaired_committees: null,
       ...NOT_SCORED,
+      updated_at: null,
       provenance: { source: LEGISLATORS, fetched_at: fetchedAt },
     };
     return [member];

@@ -51,6 +51,7 @@ describe('table indexes', () => {
       sortedListings: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
       reverseLookups: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
       secondaryListings: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+      changeFeed: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },
     });
   });
 });

@@ -62,8 +62,11 @@ export function SettingsForm({ saved }: { saved: Settings }) {
   const untested = untestedChannels(draft, draftOf(saved), passed);
   const save = useMutation({
     mutationFn: async () => {
-      const { push_password, ...rest } = draft;
-      const { data } = await client.PUT('/api/notifications/settings', { body: { ...rest, ...(push_password ? { push_password } : {}) } });
+      // The password and the token are write-only: sent only when typed, so an empty field keeps the saved one.
+      const { push_password, push_token, ...rest } = draft;
+      const { data } = await client.PUT('/api/notifications/settings', {
+        body: { ...rest, ...(push_password ? { push_password } : {}), ...(push_token ? { push_token } : {}) },
+      });
       return data!;
     },
     onSuccess: (data) => {
@@ -95,13 +98,14 @@ export function SettingsForm({ saved }: { saved: Settings }) {
           </select>
         </Field>
         {draft.push_auth === 'token' && (
-          <Field id="push-token" label="Access token">
+          <Field id="push-token" label="Access token" hint={saved.push_token_set ? 'A token is saved; leave this empty to keep it.' : undefined}>
             <input
               className="usa-input"
               id="push-token"
+              type="password"
               autoComplete="off"
-              value={draft.push_token ?? ''}
-              onChange={(e) => set('push_token', e.target.value || null)}
+              value={draft.push_token}
+              onChange={(e) => set('push_token', e.target.value)}
             />
           </Field>
         )}
@@ -138,7 +142,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
                 body: {
                   push_url: draft.push_url ?? '',
                   push_auth: draft.push_auth,
-                  push_token: draft.push_token,
+                  ...(draft.push_token ? { push_token: draft.push_token } : {}),
                   push_username: draft.push_username,
                   ...(draft.push_password ? { push_password: draft.push_password } : {}),
                 },
@@ -404,13 +408,19 @@ function ChannelTest({ channel, run, onPassed, disabled }: { channel: Channel; r
   );
 }
 
-function HourSelect({ id, value, onChange }: { id: string; value: number | null; onChange: (v: number | null) => void }) {
+/** Quiet hours are "HH:MM"; a whole hour stored before minutes were accepted reads as "HH:00". */
+const asTime = (value: string | number | null): string => (value === null ? '' : typeof value === 'number' ? `${String(value).padStart(2, '0')}:00` : value);
+const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+
+function HourSelect({ id, value, onChange }: { id: string; value: string | number | null; onChange: (v: string | null) => void }) {
+  const current = asTime(value);
+  const options = current && !HALF_HOURS.includes(current) ? [...HALF_HOURS, current].sort() : HALF_HOURS;
   return (
-    <select className="usa-select" id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+    <select className="usa-select" id={id} value={current} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
       <option value="">No quiet hours</option>
-      {Array.from({ length: 24 }, (_, h) => (
-        <option key={h} value={h}>
-          {String(h).padStart(2, '0')}:00
+      {options.map((t) => (
+        <option key={t} value={t}>
+          {t}
         </option>
       ))}
     </select>
