@@ -22,17 +22,21 @@ export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string>
 export async function seedLocalData(): Promise<{ seeded: boolean; detail: string }> {
   if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
   const hadBills = (await listBillsByLatestAction({ limit: 1 })).items.length > 0;
-  // Every current member and 26 real Bill Status bills (local/demo/): checked at every start, written when missing.
+  // Every current member and 26 real Bill Status bills (local/demo/): one marker read when already loaded.
   const demo = await loadDemoData();
-  const demoDetail = `demo data: ${demo.members.written} members written of ${demo.members.members}, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files}`;
+  const demoDetail = demo.loaded
+    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')})`
+    : `demo data ${demo.version} already loaded`;
   if (hadBills) return { seeded: false, detail: `the table already has bills; ${demoDetail}` };
+  const jobsStarted = performance.now();
   const members = await runJob(ingestJobs, { job: 'sync_members', trigger: 'local' });
   const poll = await runJob(ingestJobs, { job: 'poll_bills', trigger: 'local', input: { ...SEED_POLL_WINDOW, force: true } });
+  const jobSeconds = ((performance.now() - jobsStarted) / 1000).toFixed(1);
   // A start interrupted mid-seed (with a persistent data folder) leaves its run's lease until it expires: say so rather than claim a seed.
   const skipped = [members, poll].find((r) => r.status === 'skipped');
   if (skipped)
     return { seeded: false, detail: `not seeded: ${skipped.job} was skipped (${skipped.error ?? ''}); its lease expires by itself, start again then` };
   // Returned, not logged: npm start prints it once with the rest of its summary.
-  const detail = `seeded from the recorded dataset: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; ${demoDetail} (statuses ${demo.bills.statuses.join(', ')}); the queue pumps fetch actions, text and votes next (by-zip answers every ZIP of the crosswalk; ${SEED_ZIP} also by street address)`;
+  const detail = `seeded from the recorded dataset in ${jobSeconds} s: members ${JSON.stringify(members.result)}, poll ${JSON.stringify(poll.result)}; ${demoDetail}; the queue pumps fetch actions, text and votes next (by-zip answers every ZIP of the crosswalk; ${SEED_ZIP} also by street address)`;
   return { seeded: true, detail };
 }

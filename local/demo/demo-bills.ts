@@ -10,19 +10,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importBillStatus } from '#shared/bills/import-bill-status.ts';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+
+/** Files imported at once: each bill is its own partitions, and parsing overlaps the writes. */
+const CONCURRENCY = 4;
 
 export const DEMO_BILLSTATUS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'billstatus');
 
 /** Imports every demo Bill Status file; returns how many bills were new and which statuses they have. */
 export async function importDemoBills(now = new Date()) {
   const files = (await readdir(DEMO_BILLSTATUS_DIR)).filter((f) => f.endsWith('.xml')).sort();
-  let created = 0;
-  const statuses = new Set<string>();
-  for (const file of files) {
+  const results = await mapLimit(files, CONCURRENCY, async (file) => {
     const parsed = parseBillStatus(await readFile(path.join(DEMO_BILLSTATUS_DIR, file), 'utf8'), now.toISOString());
     const result = await importBillStatus(parsed, { now, fetchLinked: false });
-    if (result.created) created++;
-    statuses.add(parsed.bill.status);
-  }
-  return { files: files.length, created, statuses: [...statuses].sort() };
+    return { created: result.created, status: parsed.bill.status };
+  });
+  return { files: files.length, created: results.filter((r) => r.created).length, statuses: [...new Set(results.map((r) => r.status))].sort() };
 }

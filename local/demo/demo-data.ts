@@ -1,15 +1,53 @@
 /**
- * The offline demo's data, checked at every offline start of the local
- * stack (local/seed.ts): every current member (./offline-members.ts) and
- * the 26 Bill Status bills (./demo-bills.ts). Both write only what is
- * missing, so the first start loads them, a start after an interrupted
- * first one completes them, and a warm restart costs a few reads.
+ * The offline demo's data, loaded at every offline start of the local stack
+ * (local/seed.ts): every current member (./offline-members.ts) and the 26
+ * Bill Status bills (./demo-bills.ts). Both write only what is missing. A
+ * marker item (SYSTEM / DEMO_DATA) written after a complete load carries a
+ * hash of the demo files, so a warm restart is one GetItem and writes
+ * nothing; a start interrupted mid-load left no marker and completes the
+ * load; changed demo files load again.
  */
-import { importDemoBills } from './demo-bills.ts';
-import { loadOfflineMembers } from './offline-members.ts';
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { getDemoDataVersion, putDemoDataVersion } from '#shared/db/demo-data.repository.ts';
+import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
+import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 
-export async function loadDemoData(now = new Date()) {
-  const members = await loadOfflineMembers(now);
-  const bills = await importDemoBills(now);
-  return { members, bills };
+/** Bump when the loading code changes what it writes for the same files. */
+const LOADER_VERSION = 2;
+
+/** A hash of every demo file's name and content, and of the loader's version. */
+export async function demoDataVersion(): Promise<string> {
+  const hash = createHash('sha256').update(`loader ${LOADER_VERSION}\n`);
+  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR]) {
+    for (const name of (await readdir(dir)).sort()) {
+      hash.update(`${path.basename(dir)}/${name}\n`).update(await readFile(path.join(dir, name)));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+export type DemoLoad =
+  | { loaded: false; version: string }
+  | {
+      loaded: true;
+      version: string;
+      /** With the seconds from the load's start to the end of each part (they run side by side). */
+      members: Awaited<ReturnType<typeof loadOfflineMembers>> & { seconds: number };
+      bills: Awaited<ReturnType<typeof importDemoBills>> & { seconds: number };
+    };
+
+/** Loads the demo data unless the marker says this version is already loaded. */
+export async function loadDemoData(now = new Date()): Promise<DemoLoad> {
+  const version = await demoDataVersion();
+  if ((await getDemoDataVersion()) === version) return { loaded: false, version };
+  const started = performance.now();
+  const seconds = () => Number(((performance.now() - started) / 1000).toFixed(1));
+  const [members, bills] = await Promise.all([
+    loadOfflineMembers(now).then((r) => ({ ...r, seconds: seconds() })),
+    importDemoBills(now).then((r) => ({ ...r, seconds: seconds() })),
+  ]);
+  await putDemoDataVersion(version, now.toISOString());
+  return { loaded: true, version, members, bills };
 }

@@ -9,6 +9,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
 import { Member, MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
 import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
@@ -130,6 +131,34 @@ export async function putMember(member: Member): Promise<void> {
     writeNameItems(merged, existing?.name),
     merged.lis_id ? batchWrite([{ put: { ...memberKeys.lis(merged.lis_id), entity: 'lis_id', member_id: merged.id } }]) : Promise.resolve(),
   ]);
+}
+
+/** BatchWrite requests in flight at once when saving many new members. */
+const NEW_MEMBERS_CONCURRENCY = 6;
+
+/**
+ * Saves members known to be absent from the table, as putMember would (record,
+ * LIS mapping, name items, recent-votes card) but in BatchWrites of 25 items
+ * (unprocessed items retried by batchWrite), a few batches in flight: a whole
+ * membership is ~120 requests instead of ~2,700. Only for members not stored:
+ * it merges nothing and overwrites what it writes.
+ */
+export async function putNewMembers(members: readonly Member[]): Promise<void> {
+  // As putMember dates a new member's content: now.
+  const updatedAt = new Date().toISOString();
+  const requests = members.flatMap((m) => {
+    const card = memberCard(m);
+    return [
+      { put: toItem(m, updatedAt) },
+      ...nameTokens(m.name).map((t) => ({ put: { ...memberKeys.nameItem(t, m.id), entity: 'member_name', member_id: m.id, card } })),
+      ...(m.lis_id ? [{ put: { ...memberKeys.lis(m.lis_id), entity: 'lis_id', member_id: m.id } }] : []),
+      // What noteMemberCard writes for a member with no item yet.
+      { put: { ...memberKeys.recentVotes(m.id), entity: 'member_recent_votes', member_id: m.id, card, votes: {}, version: 1 } },
+    ];
+  });
+  const chunks: (typeof requests)[] = [];
+  for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
+  await mapLimit(chunks, NEW_MEMBERS_CONCURRENCY, batchWrite);
 }
 
 /** The member, or null. */

@@ -6,9 +6,10 @@
  * committees each member chairs. A member already stored (from Congress.gov)
  * keeps what it has; the dataset only fills what is missing. Idempotent, and
  * a repeat writes only the members that would change (one BatchGet per 100
- * members otherwise), so the local stack can run it at every start.
+ * members otherwise), so the local stack can run it at every start. Members
+ * not stored yet are written in BatchWrites (a first start writes them all).
  */
-import { getMembers, putMember } from '#shared/db/members.repository.ts';
+import { getMembers, putMember, putNewMembers } from '#shared/db/members.repository.ts';
 import type { Member } from '#shared/domain/bills/bill.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { parseCommitteeChairs } from '#shared/providers/legislators/committee-chairs.parser.ts';
@@ -35,6 +36,12 @@ export async function loadBundledLegislators(files: BundledLegislators, now: Dat
     const member: Member = { ...(before ? mergeMember(before, m) : m), chaired_committees: chairs.get(m.id) ?? [] };
     return before && JSON.stringify(member) === JSON.stringify(before) ? [] : [member];
   });
-  await mapLimit(writes, CONCURRENCY, putMember);
+  // New members (the whole membership at a first start) go in BatchWrites; a stored one that changed is merged by putMember.
+  await putNewMembers(writes.filter((m) => !stored.has(m.id)));
+  await mapLimit(
+    writes.filter((m) => stored.has(m.id)),
+    CONCURRENCY,
+    putMember,
+  );
   return { members: members.length, new: members.filter((m) => !stored.has(m.id)).length, written: writes.length, committee_chairs: chairs.size };
 }

@@ -12,4 +12,7 @@ const adminCount: ItemKey = { pk: PARTITION, sk: 'ADMIN_COUNT' };
 /** A13: the last poll time and the updated-since cursor. */
 const pollState: ItemKey = { pk: PARTITION, sk: 'POLL_STATE' };
 
-export const systemKeys = { firstAdmin, adminCount, pollState } as const;
+/** The offline demo's load marker: written last by the local stack's demo load, with the demo data's version. */
+const demoData: ItemKey = { pk: PARTITION, sk: 'DEMO_DATA' };
+
+export const systemKeys = { firstAdmin, adminCount, pollState, demoData } as const;

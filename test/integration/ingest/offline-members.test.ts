@@ -6,9 +6,14 @@
  * carry terms, party, contact and committee chairs, and a ZIP in no offline
  * source is a 404 whose detail names no internals.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as membersApi } from '#functions/api/members.ts';
-import { listAllMembers } from '#shared/db/members.repository.ts';
+import { bioguideIdsForLis, listAllMembers, searchMembers } from '#shared/db/members.repository.ts';
+import { memberKeys } from '#shared/db/keys/member.keys.ts';
+import { memberActivityFromItem } from '#shared/db/member-recent-votes.repository.ts';
+import { tableName } from '#shared/db/table.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { resetReplay } from '#shared/providers/transport/http-transport.ts';
 import { call } from '#test/support/api.ts';
@@ -110,6 +115,19 @@ describe('every current member offline', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: chair.id, party: chair.party, chaired_committees: chair.chaired_committees });
     expect((res.body as { terms: unknown[] }).terms.length).toBe(chair.terms.length);
+  });
+
+  it('writes what putMember writes beside each record, though in batches: name search, LIS ids and the recent-votes card', async () => {
+    const senators = (await listAllMembers()).filter((m) => m.lis_id);
+    expect(senators.length).toBeGreaterThanOrEqual(100);
+    const lis = await bioguideIdsForLis(senators.map((m) => m.lis_id as string));
+    expect(lis.size).toBe(senators.length);
+    const senator = senators[0] as (typeof senators)[number];
+    expect(lis.get(senator.lis_id as string)).toBe(senator.id);
+    const lastName = senator.name.split(',')[0] as string;
+    expect((await searchMembers(lastName, 50)).map((c) => c.id)).toContain(senator.id);
+    const recent = await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes(senator.id) }));
+    expect(memberActivityFromItem(recent.Item, 3)).toEqual({ card: expect.objectContaining({ id: senator.id, name: senator.name }), recent_votes: [] });
   });
 
   it('answers a ZIP in no offline source 404 with a detail that names no internals', async () => {
