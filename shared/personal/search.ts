@@ -22,6 +22,7 @@ import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-wor
 import { hasOverlongNameToken } from '#shared/domain/members/name-tokens.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
+import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 
 export interface SearchResult {
   q: string;
@@ -39,23 +40,22 @@ export interface SearchOptions {
   filters: SearchFilters;
 }
 
-/** The cursor of a bill search: the offset of the next page, opaque to callers. */
-const encodeOffset = (offset: number): string => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-function decodeOffset(cursor: string | undefined): number {
+/** The listing a search cursor belongs to: the same query, filters and sort, so a cursor cannot be carried to another. */
+const cursorScope = (q: string, opts: SearchOptions): string => `search:${JSON.stringify([q, opts.filters, opts.sort])}`;
+
+/** The cursor of a bill search: the offset of the next page, sealed like every list's cursor (issue 24 #21). */
+const encodeOffset = (offset: number, scope: string): string => sealCursor({ o: offset }, scope);
+function decodeOffset(cursor: string | undefined, scope: string): number {
   if (!cursor) return 0;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const o = (parsed as { o?: unknown }).o;
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new InvalidInputError('cursor is not one this search returned', [{ path: 'cursor', message: 'must be a next_cursor of this search' }]);
+  const o = (openCursor(cursor, scope) as { o?: unknown } | undefined)?.o;
+  if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
+  throw new InvalidInputError('cursor is not one this search returned', [{ path: 'query.cursor', message: 'must be a next_cursor of this search' }]);
 }
 
 /** A page of bills from the search engine, with where each matched. */
 async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchResult, 'bills' | 'total' | 'next_cursor'>> {
-  const offset = decodeOffset(opts.cursor);
+  const scope = cursorScope(q, opts);
+  const offset = decodeOffset(opts.cursor, scope);
   const index = await liveIndex();
   const { hits, total } = index.search({ q, filters: opts.filters, sort: opts.sort, limit: opts.limit, offset });
   const bills = new Map((await getBills(hits.map((h) => h.bill_id))).map((b) => [b.id, b]));
@@ -65,7 +65,7 @@ async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchR
       return bill ? [{ ...billSummary(bill), match: h.match }] : [];
     }),
     total,
-    next_cursor: offset + hits.length < total ? encodeOffset(offset + hits.length) : null,
+    next_cursor: offset + hits.length < total ? encodeOffset(offset + hits.length, scope) : null,
   };
 }
 
