@@ -12,7 +12,7 @@
  * them) is read from the member record in one more BatchGet, so the answer is
  * the same before the migration has run, only one request dearer.
  */
-import { memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
+import { memberCard, type MemberCard } from '#shared/domain/members/member.schema.ts';
 import { DashboardBill, type BillCard } from './bill-card.ts';
 import { batchGet, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';

@@ -10,7 +10,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
+import { MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
