@@ -6,24 +6,11 @@
  * removes the marker once the sources are back on.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
 import { INDEX, tableName } from './table.ts';
-
-export const PendingDocumentFetch = lazySchema(() =>
-  z.object({
-    bill_id: z.string(),
-    /** Why the fetch was asked for (the message's reason), kept for the fetch queued later. */
-    reason: z.string(),
-    /** Why it was skipped the last time. */
-    skipped_because: z.string(),
-    pending_since: z.string(),
-  }),
-);
-export type PendingDocumentFetch = z.infer<ReturnType<typeof PendingDocumentFetch>>;
+import { PendingDocumentFetch } from '#shared/domain/bills/document-fetch-pending.schema.ts';
 
 const listing = textVersionKeys.fetchPendingList;
 

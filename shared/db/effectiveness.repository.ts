@@ -7,10 +7,8 @@
  * on MEMBER#{id} / PROFILE by one UpdateItem that leaves every other field alone.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
+import type * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { BillCategory } from '#shared/domain/bills/bill.schema.ts';
 import type { Member } from '#shared/domain/members/member.schema.ts';
 import { conditional, indexPartition, queryAll } from './dynamo.ts';
 import { actionKeys } from './keys/action.keys.ts';
@@ -18,6 +16,7 @@ import { billKeys } from './keys/bill.keys.ts';
 import { cosponsorKeys } from './keys/cosponsor.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { tableName } from './table.ts';
+import { SponsoredBill, StageActionItem, CosponsorParty } from '#shared/domain/scores/effectiveness-inputs.schema.ts';
 
 /** A Query input reading only `attributes` (names aliased, so reserved words are safe). */
 function projected(attributes: string[], names: Record<string, string> = {}) {
@@ -26,15 +25,6 @@ function projected(attributes: string[], names: Record<string, string> = {}) {
     ExpressionAttributeNames: { ...names, ...Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])) },
   };
 }
-
-export const SponsoredBill = lazySchema(() =>
-  z.object({
-    id: z.string(),
-    bill_category: BillCategory().nullable().default(null),
-    latest_action_text: z.string().nullable().default(null),
-  }),
-);
-export type SponsoredBill = z.infer<ReturnType<typeof SponsoredBill>>;
 
 /** Every bill a member sponsored (B8), with what the score reads of it. */
 export async function listSponsoredBills(memberId: string): Promise<SponsoredBill[]> {
@@ -46,8 +36,6 @@ export async function listSponsoredBills(memberId: string): Promise<SponsoredBil
   return items.map((i) => SponsoredBill().parse(i));
 }
 
-const StageActionItem = lazySchema(() => z.object({ action_text: z.string(), action_type: z.string().nullable().default(null) }));
-
 /** A bill's action texts and types (B4), in any order. */
 export async function listStageActions(billId: string): Promise<z.infer<ReturnType<typeof StageActionItem>>[]> {
   const items = await queryAll({
@@ -57,8 +45,6 @@ export async function listStageActions(billId: string): Promise<z.infer<ReturnTy
   });
   return items.map((i) => StageActionItem().parse(i));
 }
-
-const CosponsorParty = lazySchema(() => z.object({ party: z.string().nullable().default(null), withdrawn_date: z.string().nullable().default(null) }));
 
 /** The parties of a bill's cosponsors who have not withdrawn. */
 export async function listCosponsorParties(billId: string): Promise<(string | null)[]> {

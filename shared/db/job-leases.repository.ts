@@ -6,15 +6,11 @@
  * without releasing it stops blocking once `expires_at` passes.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional, isConditionFailed } from './dynamo.ts';
 import { leaseKeys } from './keys/lease.keys.ts';
 import { tableName } from './table.ts';
-
-export const JobLease = lazySchema(() => z.object({ job: z.string(), run_id: z.string(), acquired_at: z.string(), expires_at: z.string() }));
-export type JobLease = z.infer<ReturnType<typeof JobLease>>;
+import { JobLease } from '#shared/domain/jobs/job-lease.schema.ts';
 
 export type LeaseOutcome = { acquired: true; lease: JobLease } | { acquired: false; holder: JobLease | null };
 

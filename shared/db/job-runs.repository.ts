@@ -4,30 +4,11 @@
  * a 30-day history (GET /api/admin/jobs/{name}/runs).
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet, isConditionFailed, queryPage, type Page } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';
 import { tableName, ttlIn } from './table.ts';
-
-/** skipped: another run of the job held its lease, so this one did nothing (its `error` says which run). */
-export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'timed_out', 'skipped'] as const;
-
-export const JobRun = lazySchema(() =>
-  z.object({
-    job: z.string(),
-    run_id: z.string(),
-    trigger: z.string(),
-    status: z.enum(JOB_RUN_STATUSES),
-    started_at: z.string(),
-    finished_at: z.string().nullable(),
-    duration_ms: z.number().nullable(),
-    result: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-  }),
-);
-export type JobRun = z.infer<ReturnType<typeof JobRun>>;
+import { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 
 const HISTORY_DAYS = 30;
 

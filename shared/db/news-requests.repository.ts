@@ -6,21 +6,11 @@
  * request time, so a redelivered brief message writes nothing new.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { newsKeys } from './keys/news.keys.ts';
 import { INDEX, tableName } from './table.ts';
-
-export const NewsRequest = lazySchema(() =>
-  z.object({
-    bill_id: z.string(),
-    requested_at: z.string(),
-    reason: z.string(),
-  }),
-);
-export type NewsRequest = z.infer<ReturnType<typeof NewsRequest>>;
+import { NewsRequest } from '#shared/domain/news/news-request.schema.ts';
 
 const listing = newsKeys.requests;
 

@@ -9,18 +9,15 @@
  * searched in two hours.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { NewsArticle } from '#shared/domain/news/news-article.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
 import { newsCacheKeys } from './keys/news-cache.keys.ts';
 import { tableName, ttlIn } from './table.ts';
+import { CachedFeed } from '#shared/domain/news/news-rss-cache.schema.ts';
 
 /** News RSS cache lifetime: 2 hours (docs/product-rules.md). */
 export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
-
-const CachedFeed = lazySchema(() => z.object({ query: z.string(), articles: z.array(NewsArticle()), expires_at: z.number() }));
 
 /** The cached articles of a query, or null when absent or older than 2 hours. */
 export async function getCachedFeed(query: string, now = Date.now()): Promise<NewsArticle[] | null> {

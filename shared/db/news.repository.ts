@@ -8,20 +8,17 @@
  * latest trend score of a bill (B14, written by the trend scorer).
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { NewsArticle } from '#shared/domain/news/news-article.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { conditional, indexPartition, queryPage, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { newsKeys, type NewsOwner } from './keys/news.keys.ts';
 import { trendKeys } from './keys/trend.keys.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
+import { StoredArticle } from '#shared/domain/news/stored-article.schema.ts';
+import { TrendSignal } from '#shared/domain/scores/trend-day.schema.ts';
 
 export type { NewsOwner } from './keys/news.keys.ts';
-
-export const StoredArticle = lazySchema(() => NewsArticle().extend({ stored_at: z.string(), provider: z.enum(['news-search', 'news-rss']) }));
-export type StoredArticle = z.infer<ReturnType<typeof StoredArticle>>;
 
 /** How long a member stays listed for news refresh after its news was last read. */
 export const MEMBER_LISTING_SECONDS = 14 * 24 * 3600;
@@ -103,8 +100,6 @@ export async function membersWithNewsReadSince(since: Date, limit: number): Prom
   );
   return [...new Set((out.Items ?? []).map((i) => String(i.member_id)))];
 }
-
-const TrendSignal = lazySchema(() => z.object({ gnews_count: z.coerce.number().default(0) }).passthrough());
 
 /** The news-search article count of a bill's latest trend score (B14), or 0 when it has none. */
 export async function latestGnewsCount(billId: string): Promise<number> {

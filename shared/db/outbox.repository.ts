@@ -8,23 +8,11 @@
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, queryPage } from './dynamo.ts';
 import { outboxKeys } from './keys/outbox.keys.ts';
 import { INDEX, tableName } from './table.ts';
-
-export const OutboxEntry = lazySchema(() =>
-  z.object({
-    /** Deterministic: the state change the messages belong to. */
-    id: z.string().min(1),
-    queue: z.string(),
-    messages: z.array(z.unknown()).min(1),
-    created_at: z.string(),
-  }),
-);
-export type OutboxEntry = z.infer<ReturnType<typeof OutboxEntry>>;
+import { OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -23,7 +23,7 @@ import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
-import type { JobRun } from '#shared/db/job-runs.repository.ts';
+import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
