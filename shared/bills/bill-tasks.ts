@@ -24,6 +24,7 @@ import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { resolveSenateIds } from '#shared/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
 import { afterBillDetail } from './related-bills.ts';
+import { providerFields } from '#shared/domain/bills/provider-fields.ts';
 
 /**
  * Bill detail: links the sponsor (bills are saved without one) and fills the
@@ -41,13 +42,8 @@ export async function fetchBillDetail(billId: string, now: Date) {
     (!bill.introduced_date && fields.introduced_date) || (!bill.congress_gov_url && fields.congress_gov_url) || (!bill.policy_area && fields.policy_area);
   if (needsRefresh) {
     await refreshBill(billId, {
-      title: bill.title,
-      short_title: bill.short_title,
+      ...providerFields(bill),
       policy_area: bill.policy_area ?? fields.policy_area,
-      latest_action_date: bill.latest_action_date,
-      latest_action_text: bill.latest_action_text,
-      latest_action_category: bill.latest_action_category,
-      update_date: bill.update_date,
       provenance: { source: bill.provenance.source, fetched_at: now.toISOString() },
       introduced_date: fields.introduced_date,
       congress_gov_url: fields.congress_gov_url,
