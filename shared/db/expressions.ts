@@ -92,13 +92,16 @@ export const cond = {
 /**
  * Which items a Query reads: a partition of the table or of a secondary
  * index, and optionally the sort keys that begin with a prefix (as the key
- * declarations give them) or lie between two bounds.
+ * declarations give them), lie between two bounds, are at least one (skFrom)
+ * or sort before one (skBefore).
  */
 export interface KeyCondition {
   index?: IndexName;
   pk: string;
   skPrefix?: string;
   skBetween?: readonly [string, string];
+  skFrom?: string;
+  skBefore?: string;
 }
 
 /** What an UpdateItem changes: attributes SET (undefined ones skipped), SET only where absent, ADDed, REMOVEd. */
@@ -114,6 +117,8 @@ function keyConditionExpression(k: KeyCondition, p: Placeholders): string {
   const parts = [`${p.name(attrs.pk)} = ${p.value(k.pk)}`];
   if (k.skPrefix !== undefined) parts.push(`begins_with(${p.name(attrs.sk)}, ${p.value(k.skPrefix)})`);
   if (k.skBetween) parts.push(`${p.name(attrs.sk)} BETWEEN ${p.value(k.skBetween[0])} AND ${p.value(k.skBetween[1])}`);
+  if (k.skFrom !== undefined) parts.push(`${p.name(attrs.sk)} >= ${p.value(k.skFrom)}`);
+  if (k.skBefore !== undefined) parts.push(`${p.name(attrs.sk)} < ${p.value(k.skBefore)}`);
   return parts.join(' AND ');
 }
 
@@ -177,3 +182,11 @@ export function expressions(parts: {
 /** The input of a Query of `keyCondition` (spread into queryAll, queryPage or a QueryCommand), filtered or projected. */
 export const query = (keyCondition: KeyCondition, options: { filter?: Condition; projection?: readonly string[] } = {}): RequestExpressions =>
   expressions({ keyCondition, ...options });
+
+/** The input of an UpdateItem (or a transaction's Update) making `change`, under `condition` if given. */
+export function update(change: Update, condition?: Condition): RequestExpressions & { UpdateExpression: string } {
+  const { UpdateExpression, ...rest } = expressions({ update: change, condition });
+  // expressions() always writes an update expression for an update, or throws.
+  if (UpdateExpression === undefined) throw new Error('An update must change something');
+  return { ...rest, UpdateExpression };
+}

@@ -12,6 +12,7 @@ import { batchWrite, queryPage, type Item } from './dynamo.ts';
 import { trendKeys, type TrendSubject } from './keys/trend.keys.ts';
 import { ttlIn } from './table.ts';
 import { TrendDay } from '#shared/domain/scores/trend-day.schema.ts';
+import { query } from './expressions.ts';
 
 export type { TrendSubject } from './keys/trend.keys.ts';
 
@@ -51,8 +52,7 @@ export async function putTrendScores(subject: TrendSubject, date: string, scores
 /** A subject's stored scores, newest day first (one Query on its partition). */
 export async function listTrendDays(subject: TrendSubject, id: string, limit: number): Promise<TrendDay[]> {
   const page = await queryPage({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': trendKeys.partition(subject, id), ':prefix': trendKeys.prefix },
+    ...query({ pk: trendKeys.partition(subject, id), skPrefix: trendKeys.prefix }),
     ScanIndexForward: false,
     Limit: limit,
   });
