@@ -104,11 +104,11 @@ export interface KeyCondition {
   skBefore?: string;
 }
 
-/** What an UpdateItem changes: attributes SET (undefined ones skipped), SET only where absent, ADDed, REMOVEd. */
+/** What an UpdateItem changes: attributes SET (undefined ones skipped), SET only where absent, ADDed (a number, or members to a set), REMOVEd. */
 export interface Update {
   set?: Record<string, unknown>;
   setIfNotExists?: Record<string, unknown>;
-  add?: Record<string, number>;
+  add?: Record<string, number | ReadonlySet<string>>;
   remove?: readonly string[];
 }
 

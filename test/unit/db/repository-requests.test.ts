@@ -23,6 +23,9 @@ import { noteKeys } from '#shared/db/keys/note.keys.ts';
 import { textVersionKeys } from '#shared/db/keys/text-version.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { requestNewsFetch } from '#shared/db/news-requests.repository.ts';
+import { billsOfSponsor, markReintroductionAnnounced, saveRelatedBills } from '#shared/db/related-bills.repository.ts';
+import { relatedBillKeys } from '#shared/db/keys/related-bills.keys.ts';
+import { reintroductionKeys } from '#shared/db/keys/reintroduction.keys.ts';
 import { deleteNote, listNotes, putNote } from '#shared/db/notes.repository.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
 import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
@@ -194,6 +197,42 @@ describe('effectiveness', () => {
     expect(expressionText(u.UpdateExpression, u)).toBe(
       'SET effectiveness_score = 1.5, percentile = 80, tier = null, seniority_tier = null, effectiveness_computed_at = "T"',
     );
+    expect(expressionText(u.ConditionExpression, u)).toBe('attribute_exists(pk)');
+  });
+});
+
+describe('related bills', () => {
+  it('upserts a related-bill item on its listing and adds the relationships to its string set', async () => {
+    const self = { bill_id: '119-hr-1', congress: 119, label: 'H.R. 1', title: 'One' };
+    const entry = { bill_id: '119-s-2', congress: 119, label: 'S. 2', title: 'Two', relationships: [{ type: 'Identical bill', identified_by: 'CRS' }] };
+    await saveRelatedBills(self, [entry], new Set(), 'T');
+    const u = sent(UpdateCommand);
+    expect(u.Key).toEqual(relatedBillKeys.related('119-hr-1', '119-s-2'));
+    const text = expressionText(u.UpdateExpression, { ...u, ExpressionAttributeValues: { ...u.ExpressionAttributeValues } });
+    expect(text).toMatch(
+      /^SET entity = "related_bill", bill_id = "119-hr-1", related_id = "119-s-2", congress = 119, label = "S. 2", title = "Two", updated_at = "T", .* ADD relationships /,
+    );
+    for (const [attribute, value] of Object.entries(relatedBillKeys.namedBy.keys('119-hr-1', '119-s-2'))) expect(text).toContain(`${attribute} = "${value}"`);
+    const added = Object.values(u.ExpressionAttributeValues ?? {}).find((v) => v instanceof Set);
+    expect(added).toEqual(new Set(['Identical bill|CRS']));
+  });
+
+  it('reads a sponsor’s bills introduced between two days, projected', async () => {
+    await billsOfSponsor('P000197', '2025-01-01', '2025-01-31');
+    const q = sent(QueryCommand);
+    const { index, partition } = billKeys.bySponsor;
+    expect(q.IndexName).toBe(INDEX[index].name);
+    expect(expressionText(q.KeyConditionExpression, q)).toBe(
+      `${INDEX[index].pk} = "${partition('P000197')}" AND ${INDEX[index].sk} BETWEEN "2025-01-01" AND "2025-01-31~"`,
+    );
+    expect(expressionText(q.ProjectionExpression, q)).toBe('id, congress, title, sponsor_id');
+  });
+
+  it('marks a stored reintroduction announced', async () => {
+    await markReintroductionAnnounced('119-hr-9', 'T');
+    const u = sent(UpdateCommand);
+    expect(u.Key).toEqual(reintroductionKeys.reintroductionOf('119-hr-9'));
+    expect(expressionText(u.UpdateExpression, u)).toBe('SET announced_at = "T"');
     expect(expressionText(u.ConditionExpression, u)).toBe('attribute_exists(pk)');
   });
 });
