@@ -9,6 +9,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { newsCacheKeys } from '#shared/db/keys/news-cache.keys.ts';
@@ -23,6 +24,7 @@ import { clearCachedFeeds } from '#shared/db/news-rss-cache.repository.ts';
 import { exhaustNewsQuota, takeNewsQuota } from '#shared/db/news-quota.repository.ts';
 import { claimNewsFetch, latestGnewsCount, membersWithNewsReadSince } from '#shared/db/news.repository.ts';
 import { listOutboxEntries } from '#shared/db/outbox.repository.ts';
+import { scanBillIdsWithoutCategory } from '#shared/db/llm-backfill.repository.ts';
 import { hit } from '#shared/db/rate-limit.repository.ts';
 import { getAllSettings } from '#shared/db/settings.repository.ts';
 import { incrementStats, statsIncrement } from '#shared/db/stats.repository.ts';
@@ -158,5 +160,15 @@ describe('outbox, settings and trend days', () => {
     const q = sent(QueryCommand);
     expect(q.ScanIndexForward).toBe(false);
     expect(expressionText(q.KeyConditionExpression, q)).toBe(`pk = "${trendKeys.partition('member', 'P000197')}" AND begins_with(sk, "${trendKeys.prefix}")`);
+  });
+});
+
+describe('llm backfill', () => {
+  it('scans for bills without a category, reading only their ids', async () => {
+    db.on(ScanCommand).resolves({ Items: [{ id: '119-hr-1' }] });
+    expect(await scanBillIdsWithoutCategory()).toEqual(['119-hr-1']);
+    const s = sent(ScanCommand);
+    expect(expressionText(s.FilterExpression, s)).toBe('(entity = "bill" AND (attribute_not_exists(bill_category) OR bill_category = null))');
+    expect(expressionText(s.ProjectionExpression, s)).toBe('id');
   });
 });
