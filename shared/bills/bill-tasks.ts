@@ -26,6 +26,7 @@ import { updateBillStatus } from './status-tracking.ts';
 import { milestoneAlert } from './milestone-alert.ts';
 import type { ListedMilestone } from '#shared/messaging/messages.ts';
 import { afterBillDetail } from './related-bills.ts';
+import { providerFields } from '#shared/domain/bills/provider-fields.ts';
 
 /**
  * Bill detail: links the sponsor (bills are saved without one) and fills the
@@ -43,13 +44,8 @@ export async function fetchBillDetail(billId: string, now: Date) {
     (!bill.introduced_date && fields.introduced_date) || (!bill.congress_gov_url && fields.congress_gov_url) || (!bill.policy_area && fields.policy_area);
   if (needsRefresh) {
     await refreshBill(billId, {
-      title: bill.title,
-      short_title: bill.short_title,
+      ...providerFields(bill),
       policy_area: bill.policy_area ?? fields.policy_area,
-      latest_action_date: bill.latest_action_date,
-      latest_action_text: bill.latest_action_text,
-      latest_action_category: bill.latest_action_category,
-      update_date: bill.update_date,
       provenance: { source: bill.provenance.source, fetched_at: now.toISOString() },
       introduced_date: fields.introduced_date,
       congress_gov_url: fields.congress_gov_url,

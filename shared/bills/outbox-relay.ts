@@ -9,7 +9,8 @@
  * it, or a send succeeded and the delete failed): every consumer is
  * idempotent and event ids are deterministic, so the effect is once.
  */
-import { deleteOutboxEntry, listOutboxEntries, type OutboxEntry } from '#shared/db/outbox.repository.ts';
+import { deleteOutboxEntry, listOutboxEntries } from '#shared/db/outbox.repository.ts';
+import { type OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { QUEUE_MESSAGE_SCHEMAS, type QueueMessages, type QueueName } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
 import { logger } from '#shared/platform/logger.ts';

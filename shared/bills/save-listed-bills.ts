@@ -28,6 +28,7 @@ import { requestIndexing } from './search-index-requests.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
+import { providerFields } from '#shared/domain/bills/provider-fields.ts';
 
 /** New bills saved at once: a backfill page brings up to 250, each a few writes in its own partition. */
 const SAVE_CONCURRENCY = 8;
@@ -92,16 +93,8 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   });
   if (tasks.length) await sendMessages('ingest-tasks', tasks);
   await mapLimit(changed, SAVE_CONCURRENCY, ({ bill, before }) =>
-    refreshBill(bill.id, {
-      title: bill.title,
-      short_title: before.short_title,
-      policy_area: before.policy_area,
-      latest_action_date: bill.latest_action_date,
-      latest_action_text: bill.latest_action_text,
-      latest_action_category: bill.latest_action_category,
-      update_date: bill.update_date,
-      provenance: bill.provenance,
-    }),
+    // The listing carries no short title or policy area: the stored ones (from the detail) are kept.
+    refreshBill(bill.id, { ...providerFields(bill), short_title: before.short_title, policy_area: before.policy_area }),
   );
 
   // New bills: saved with their follow-ups marker, follow-ups queued, markers cleared.

@@ -23,6 +23,7 @@ import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { billView } from '#shared/domain/bills/bill-views.ts';
+import type { BillRefresh } from '#shared/domain/bills/provider-fields.ts';
 
 export type { MissingKind } from './keys/bill.keys.ts';
 
@@ -159,13 +160,6 @@ export async function billsWithFollowUpsPending(ids: string[]): Promise<Set<stri
 export async function clearFollowUpsPending(ids: string[]): Promise<void> {
   await batchWrite([...new Set(ids)].map((id) => ({ delete: billKeys.followUps(id) })));
 }
-
-/** The provider-owned fields of a bill that a poll or backfill refreshes. */
-export type BillRefresh = Pick<
-  Bill,
-  'title' | 'short_title' | 'policy_area' | 'latest_action_date' | 'latest_action_text' | 'latest_action_category' | 'update_date' | 'provenance'
-> &
-  Partial<Pick<Bill, 'introduced_date' | 'congress_gov_url'>>;
 
 /**
  * SETs the given attributes of an existing bill record and leaves the others

@@ -12,15 +12,16 @@
  * them) is read from the member record in one more BatchGet, so the answer is
  * the same before the migration has run, only one request dearer.
  */
-import { memberCard, type MemberCard } from '#shared/domain/bills/bill.schema.ts';
-import { DashboardBill, type BillCard } from './bill-card.ts';
+import { memberCard, type MemberCard } from '#shared/domain/members/member.schema.ts';
+import { DashboardBill, type BillCard } from '#shared/domain/personal/bill-card.schema.ts';
 import { batchGet, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { memberActivityFromItem, type RecentVote } from './member-recent-votes.repository.ts';
+import { memberActivityFromItem } from './member-recent-votes.repository.ts';
+import { type RecentVote } from '#shared/domain/votes/recent-votes.schema.ts';
 import { memberFromItem } from './members.repository.ts';
 
-export type { DashboardBill } from './bill-card.ts';
+export type { DashboardBill } from '#shared/domain/personal/bill-card.schema.ts';
 
 /**
  * What the BatchGet reads of each item: the keys, a bill's summary fields and

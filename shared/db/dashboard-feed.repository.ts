@@ -15,16 +15,16 @@
  * from its record, so the answer never depends on the cards being there.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import { newestRecent as newestOf, planBillIds, planTrending } from '#shared/domain/personal/trending-window.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { billCardAttributes, BillCard, billCardFromItem } from './bill-card.ts';
+import { billCardAttributes, billCardFromItem } from './bill-card.ts';
+import type { BillCard } from '#shared/domain/personal/bill-card.schema.ts';
 import { batchGet, conditional } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';
 import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
+import { DashboardFeed } from '#shared/domain/personal/dashboard-feed.schema.ts';
 
 /** Days of scores kept: the longest look-back (30 days) and today. */
 export const FEED_DAYS = 31;
@@ -32,23 +32,6 @@ export const FEED_DAYS = 31;
 export const FEED_SIZE = 10;
 /** The recent map is trimmed back to FEED_SIZE once it holds this many entries. */
 const RECENT_TRIM_AT = 40;
-
-// Built on first use: the bill cards build the bill schema, which most of the functions importing this module never read.
-export const DashboardFeed = lazySchema(() => {
-  const Entry = z.object({ bill_id: z.string(), score: z.number() });
-  return z.object({
-    /** YYYY-MM-DD → that day's top bills, highest score first. */
-    trending_days: z.record(z.string(), z.array(Entry)).default({}),
-    /** bill id → its latest action date: a superset of the newest FEED_SIZE (trimmed now and then). */
-    recent: z.record(z.string(), z.string()).default({}),
-    /** The latest action date a bill needs to enter `recent` (the oldest date kept at the last trim). */
-    recent_floor: z.string().nullable().default(null),
-    /** bill id → the card of a bill Most Popular shows (none before migration 0010). */
-    cards: z.record(z.string(), BillCard()).default({}),
-    version: z.number().int().default(0),
-  });
-});
-export type DashboardFeed = z.infer<ReturnType<typeof DashboardFeed>>;
 
 /** The feed (one GetItem); an empty one before anything was written. */
 export async function readDashboardFeed(): Promise<DashboardFeed> {

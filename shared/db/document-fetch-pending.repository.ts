@@ -6,47 +6,27 @@
  * removes the marker once the sources are back on.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
-import { INDEX, tableName } from './table.ts';
-
-export const PendingDocumentFetch = lazySchema(() =>
-  z.object({
-    bill_id: z.string(),
-    /** Why the fetch was asked for (the message's reason), kept for the fetch queued later. */
-    reason: z.string(),
-    /** Why it was skipped the last time. */
-    skipped_because: z.string(),
-    pending_since: z.string(),
-  }),
-);
-export type PendingDocumentFetch = z.infer<ReturnType<typeof PendingDocumentFetch>>;
+import { tableName } from './table.ts';
+import { PendingDocumentFetch } from '#shared/domain/bills/document-fetch-pending.schema.ts';
+import { expressions } from './expressions.ts';
 
 const listing = textVersionKeys.fetchPendingList;
 
 /** Records a skipped fetch; asking again keeps the first time, so a redelivery writes nothing new. */
 export async function markDocumentFetchPending(billId: string, reason: string, skippedBecause: string, now: Date): Promise<void> {
-  const { pk, sk } = INDEX[listing.index];
-  const listed = listing.keys(billId);
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: textVersionKeys.fetchPending(billId),
-      UpdateExpression:
-        'SET entity = :e, bill_id = :b, reason = :r, skipped_because = :s, pending_since = if_not_exists(pending_since, :t), #gpk = :gpk, #gsk = :gsk',
-      ExpressionAttributeNames: { '#gpk': pk, '#gsk': sk },
-      ExpressionAttributeValues: {
-        ':e': 'document_fetch_pending',
-        ':b': billId,
-        ':r': reason,
-        ':s': skippedBecause,
-        ':t': now.toISOString(),
-        ':gpk': listed[pk],
-        ':gsk': listed[sk],
-      },
+      ...expressions({
+        update: {
+          set: { entity: 'document_fetch_pending', bill_id: billId, reason, skipped_because: skippedBecause, ...listing.keys(billId) },
+          setIfNotExists: { pending_since: now.toISOString() },
+        },
+      }),
     }),
   );
 }

@@ -6,15 +6,12 @@
  * without releasing it stops blocking once `expires_at` passes.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional, isConditionFailed } from './dynamo.ts';
 import { leaseKeys } from './keys/lease.keys.ts';
 import { tableName } from './table.ts';
-
-export const JobLease = lazySchema(() => z.object({ job: z.string(), run_id: z.string(), acquired_at: z.string(), expires_at: z.string() }));
-export type JobLease = z.infer<ReturnType<typeof JobLease>>;
+import { JobLease } from '#shared/domain/jobs/job-lease.schema.ts';
+import { cond, expressions } from './expressions.ts';
 
 export type LeaseOutcome = { acquired: true; lease: JobLease } | { acquired: false; holder: JobLease | null };
 
@@ -36,8 +33,7 @@ export async function acquireJobLease(job: string, runId: string, now: Date, sec
         TableName: tableName(),
         // ttl a day past expiry: only tidies items of jobs no longer run; expiry is judged on expires_at, never on TTL deletion (which lags).
         Item: { ...leaseKeys.job(job), entity: 'job_lease', ...lease, ttl: Math.floor(now.getTime() / 1000) + seconds + 86400 },
-        ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now OR run_id = :run',
-        ExpressionAttributeValues: { ':now': lease.acquired_at, ':run': runId },
+        ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lte('expires_at', lease.acquired_at), cond.eq('run_id', runId)) }),
       }),
     );
     return { acquired: true, lease };
@@ -54,8 +50,7 @@ export async function releaseJobLease(job: string, runId: string): Promise<boole
       new DeleteCommand({
         TableName: tableName(),
         Key: leaseKeys.job(job),
-        ConditionExpression: 'run_id = :run',
-        ExpressionAttributeValues: { ':run': runId },
+        ...expressions({ condition: cond.eq('run_id', runId) }),
       }),
     ),
   );

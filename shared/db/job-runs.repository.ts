@@ -4,30 +4,12 @@
  * a 30-day history (GET /api/admin/jobs/{name}/runs).
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet, isConditionFailed, queryPage, type Page } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';
 import { tableName, ttlIn } from './table.ts';
-
-/** skipped: another run of the job held its lease, so this one did nothing (its `error` says which run). */
-export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'timed_out', 'skipped'] as const;
-
-export const JobRun = lazySchema(() =>
-  z.object({
-    job: z.string(),
-    run_id: z.string(),
-    trigger: z.string(),
-    status: z.enum(JOB_RUN_STATUSES),
-    started_at: z.string(),
-    finished_at: z.string().nullable(),
-    duration_ms: z.number().nullable(),
-    result: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-  }),
-);
-export type JobRun = z.infer<ReturnType<typeof JobRun>>;
+import { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
+import { cond, expressions, query, type Condition } from './expressions.ts';
 
 const HISTORY_DAYS = 30;
 
@@ -50,8 +32,7 @@ export async function recordJobRun(run: JobRun, options: { latest?: boolean } = 
             new PutCommand({
               TableName: tableName(),
               Item: { ...jobKeys.latest(run.job), ...base },
-              ConditionExpression: 'attribute_not_exists(pk) OR run_id = :run OR started_at <= :started',
-              ExpressionAttributeValues: { ':run': run.run_id, ':started': run.started_at },
+              ...expressions({ condition: cond.or(cond.itemAbsent(), cond.eq('run_id', run.run_id), cond.lte('started_at', run.started_at)) }),
             }),
           )
           .catch((err: unknown) => {
@@ -74,21 +55,16 @@ export async function recordJobRun(run: JobRun, options: { latest?: boolean } = 
  */
 export async function markRunTimedOut(run: JobRun, reason: string): Promise<JobRun> {
   const timedOut: JobRun = { ...run, status: 'timed_out', error: reason };
-  const update = (key: Record<string, unknown>, extraCondition = '') =>
+  const update = (key: Record<string, unknown>, ...extraConditions: Condition[]) =>
     dynamo()
       .send(
         new UpdateCommand({
           TableName: tableName(),
           Key: key,
-          UpdateExpression: 'SET #status = :timed_out, #error = :reason',
-          ConditionExpression: `attribute_exists(pk) AND #status = :running${extraCondition}`,
-          ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-          ExpressionAttributeValues: {
-            ':timed_out': 'timed_out',
-            ':running': 'running',
-            ':reason': reason,
-            ...(extraCondition ? { ':run': run.run_id } : {}),
-          },
+          ...expressions({
+            update: { set: { status: 'timed_out', error: reason } },
+            condition: cond.and(cond.itemExists(), cond.eq('status', 'running'), ...extraConditions),
+          }),
         }),
       )
       .then(
@@ -98,7 +74,10 @@ export async function markRunTimedOut(run: JobRun, reason: string): Promise<JobR
           throw err;
         },
       );
-  const [history] = await Promise.all([update(jobKeys.run(run.job, run.started_at, run.run_id)), update(jobKeys.latest(run.job), ' AND run_id = :run')]);
+  const [history] = await Promise.all([
+    update(jobKeys.run(run.job, run.started_at, run.run_id)),
+    update(jobKeys.latest(run.job), cond.eq('run_id', run.run_id)),
+  ]);
   if (history) return timedOut;
   // The run recorded an outcome between our read and the update: answer what is stored.
   return (await getJobRunAt(run.job, run.started_at, run.run_id)) ?? run;
@@ -117,11 +96,9 @@ export async function latestRuns(jobs: string[]): Promise<Map<string, JobRun>> {
 
 /** A page of a job's run history, newest first. */
 export async function listJobRuns(job: string, limit: number, cursor?: string): Promise<Page<JobRun>> {
-  const { pk, skPrefix } = jobKeys.history(job);
   const page = await queryPage(
     {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ...query(jobKeys.history(job)),
       ScanIndexForward: false,
       Limit: limit,
     },
@@ -138,14 +115,11 @@ export async function listJobRuns(job: string, limit: number, cursor?: string): 
 export async function getJobRun(job: string, runId: string): Promise<JobRun | null> {
   const latest = (await latestRuns([job])).get(job);
   if (latest?.run_id === runId) return (await getJobRunAt(job, latest.started_at, runId)) ?? latest;
-  const { pk, skPrefix } = jobKeys.history(job);
   let cursor: string | undefined;
   do {
     const page = await queryPage(
       {
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        FilterExpression: 'run_id = :run',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix, ':run': runId },
+        ...query(jobKeys.history(job), { filter: cond.eq('run_id', runId) }),
         ScanIndexForward: false,
       },
       cursor,

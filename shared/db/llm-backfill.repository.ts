@@ -6,6 +6,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tableName } from './table.ts';
+import { cond, expressions } from './expressions.ts';
 
 /** Ids of bills whose bill_category is missing or null (a filtered Scan). */
 export async function scanBillIdsWithoutCategory(): Promise<string[]> {
@@ -15,9 +16,10 @@ export async function scanBillIdsWithoutCategory(): Promise<string[]> {
     const out = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'entity = :bill AND (attribute_not_exists(bill_category) OR bill_category = :null)',
-        ExpressionAttributeValues: { ':bill': 'bill', ':null': null },
-        ProjectionExpression: 'id',
+        ...expressions({
+          filter: cond.and(cond.eq('entity', 'bill'), cond.or(cond.absent('bill_category'), cond.eq('bill_category', null))),
+          projection: ['id'],
+        }),
         ExclusiveStartKey: start,
       }),
     );

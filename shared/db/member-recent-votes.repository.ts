@@ -8,10 +8,9 @@
  * scores) or one Query per member.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
-import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
+import type { MemberCard } from '#shared/domain/members/member.schema.ts';
+import { memberCard } from '#shared/domain/members/member.schema.ts';
+import type { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { isConditionFailed, type Item } from './dynamo.ts';
@@ -19,6 +18,7 @@ import type { ItemKey } from './keys/key.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
+import { RecentVote, RecentVotesItem } from '#shared/domain/votes/recent-votes.schema.ts';
 
 /**
  * Positions kept per member: the three the dashboard shows. Positions are
@@ -30,24 +30,6 @@ export const RECENT_VOTES_KEPT = 3;
 const TRIM_AT = 5;
 /** Members updated at once when a roll call is saved. */
 const WRITE_CONCURRENCY = 16;
-
-/**
- * What an entry keeps of a position: the fields the dashboard shows. The
- * member's own fields (name, party, state) are on the card, once, and the
- * rest the dashboard never reads; entries stored whole before are read the
- * same way (migration 0009 rewrote them slim).
- */
-export const RecentVote = lazySchema(() => MemberVote().pick({ vote_id: true, bill_id: true, date: true, question: true, position: true, result: true }));
-export type RecentVote = z.infer<ReturnType<typeof RecentVote>>;
-
-const RecentVotesItem = lazySchema(() =>
-  z.object({
-    votes: z.record(z.string(), RecentVote()).default({}),
-    /** Null until a member writer (or migration 0009) has put it. */
-    card: MemberCard().nullable().default(null),
-    version: z.number().int().default(0),
-  }),
-);
 
 const entryKey = (v: Pick<MemberVote, 'date' | 'vote_id'>) => `${v.date}#${v.vote_id}`;
 

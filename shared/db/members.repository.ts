@@ -10,7 +10,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { Member, MemberCard, memberCard } from '#shared/domain/bills/bill.schema.ts';
+import { Member, MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
 import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
 import { memberKeys } from './keys/member.keys.ts';

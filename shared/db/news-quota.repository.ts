@@ -9,12 +9,13 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional, isConditionFailed } from './dynamo.ts';
 import { quotaKeys } from './keys/quota.keys.ts';
 import { tableName, ttlIn, TTL_ATTRIBUTE } from './table.ts';
+import { cond, expressions } from './expressions.ts';
 
 const QUOTA_TTL_SECONDS = 2 * 24 * 3600;
 
 /** Requests counted for the UTC day of `now` (0 when none). */
 export async function newsQuotaUsed(now = new Date()): Promise<number> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: quotaKeys.newsSearchDay(now), ProjectionExpression: 'used' }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: quotaKeys.newsSearchDay(now), ...expressions({ projection: ['used'] }) }));
   return Number(out.Item?.used ?? 0);
 }
 
@@ -25,10 +26,10 @@ export async function takeNewsQuota(limit: number, now = new Date()): Promise<bo
       new UpdateCommand({
         TableName: tableName(),
         Key: quotaKeys.newsSearchDay(now),
-        UpdateExpression: 'ADD used :one SET entity = :e, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
+        ...expressions({
+          update: { add: { used: 1 }, set: { entity: 'news_quota', [TTL_ATTRIBUTE]: ttlIn(QUOTA_TTL_SECONDS, now.getTime()) } },
+          condition: cond.or(cond.absent('used'), cond.lt('used', limit)),
+        }),
       }),
     ),
   );
@@ -41,10 +42,10 @@ export async function exhaustNewsQuota(limit: number, now = new Date()): Promise
       new UpdateCommand({
         TableName: tableName(),
         Key: quotaKeys.newsSearchDay(now),
-        UpdateExpression: 'SET used = :limit, entity = :e, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(used) OR used < :limit',
-        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ':limit': limit, ':e': 'news_quota', ':ttl': ttlIn(QUOTA_TTL_SECONDS, now.getTime()) },
+        ...expressions({
+          update: { set: { used: limit, entity: 'news_quota', [TTL_ATTRIBUTE]: ttlIn(QUOTA_TTL_SECONDS, now.getTime()) } },
+          condition: cond.or(cond.absent('used'), cond.lt('used', limit)),
+        }),
       }),
     )
     .catch((err: unknown) => {

@@ -6,21 +6,12 @@
  * request time, so a redelivered brief message writes nothing new.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { newsKeys } from './keys/news.keys.ts';
 import { INDEX, tableName } from './table.ts';
-
-export const NewsRequest = lazySchema(() =>
-  z.object({
-    bill_id: z.string(),
-    requested_at: z.string(),
-    reason: z.string(),
-  }),
-);
-export type NewsRequest = z.infer<ReturnType<typeof NewsRequest>>;
+import { NewsRequest } from '#shared/domain/news/news-request.schema.ts';
+import { expressions } from './expressions.ts';
 
 const listing = newsKeys.requests;
 
@@ -30,17 +21,12 @@ export async function requestNewsFetch(billId: string, reason: string, now = new
     new UpdateCommand({
       TableName: tableName(),
       Key: newsKeys.request(billId),
-      UpdateExpression:
-        'SET entity = :e, bill_id = :b, requested_at = if_not_exists(requested_at, :t), reason = if_not_exists(reason, :r), #gpk = :list, #gsk = if_not_exists(#gsk, :sk)',
-      ExpressionAttributeNames: { '#gpk': INDEX[listing.index].pk, '#gsk': INDEX[listing.index].sk },
-      ExpressionAttributeValues: {
-        ':e': 'news_request',
-        ':b': billId,
-        ':t': now.toISOString(),
-        ':r': reason,
-        ':list': listing.partition,
-        ':sk': listing.sortKey(billId, now.toISOString()),
-      },
+      ...expressions({
+        update: {
+          set: { entity: 'news_request', bill_id: billId, [INDEX[listing.index].pk]: listing.partition },
+          setIfNotExists: { requested_at: now.toISOString(), reason, [INDEX[listing.index].sk]: listing.sortKey(billId, now.toISOString()) },
+        },
+      }),
     }),
   );
 }

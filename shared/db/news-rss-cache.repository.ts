@@ -9,18 +9,16 @@
  * searched in two hours.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { NewsArticle } from '#shared/domain/news/news-article.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
 import { newsCacheKeys } from './keys/news-cache.keys.ts';
-import { tableName, ttlIn } from './table.ts';
+import { KEY, tableName, ttlIn } from './table.ts';
+import { CachedFeed } from '#shared/domain/news/news-rss-cache.schema.ts';
+import { query } from './expressions.ts';
 
 /** News RSS cache lifetime: 2 hours (docs/product-rules.md). */
 export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
-
-const CachedFeed = lazySchema(() => z.object({ query: z.string(), articles: z.array(NewsArticle()), expires_at: z.number() }));
 
 /** The cached articles of a query, or null when absent or older than 2 hours. */
 export async function getCachedFeed(query: string, now = Date.now()): Promise<NewsArticle[] | null> {
@@ -50,11 +48,7 @@ export async function putCachedFeed(query: string, articles: NewsArticle[], now 
 
 /** Deletes every cached feed; resolves to how many were deleted. */
 export async function clearCachedFeeds(): Promise<number> {
-  const keys = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': newsCacheKeys.partition },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchWrite(keys.map((k) => ({ delete: { pk: k.pk, sk: k.sk } })));
+  const keys = await queryAll(query({ pk: newsCacheKeys.partition }, { projection: [KEY.pk, KEY.sk] }));
+  await batchWrite(keys.map((k) => ({ delete: { [KEY.pk]: k[KEY.pk], [KEY.sk]: k[KEY.sk] } })));
   return keys.length;
 }

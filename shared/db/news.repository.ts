@@ -8,20 +8,18 @@
  * latest trend score of a bill (B14, written by the trend scorer).
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { NewsArticle } from '#shared/domain/news/news-article.ts';
+import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { conditional, indexPartition, queryPage, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { newsKeys, type NewsOwner } from './keys/news.keys.ts';
 import { trendKeys } from './keys/trend.keys.ts';
-import { INDEX, tableName, ttlIn } from './table.ts';
+import { tableName, ttlIn } from './table.ts';
+import { StoredArticle } from '#shared/domain/news/stored-article.schema.ts';
+import { TrendSignal } from '#shared/domain/scores/trend-day.schema.ts';
+import { cond, expressions, query } from './expressions.ts';
 
 export type { NewsOwner } from './keys/news.keys.ts';
-
-export const StoredArticle = lazySchema(() => NewsArticle().extend({ stored_at: z.string(), provider: z.enum(['news-search', 'news-rss']) }));
-export type StoredArticle = z.infer<ReturnType<typeof StoredArticle>>;
 
 /** How long a member stays listed for news refresh after its news was last read. */
 export const MEMBER_LISTING_SECONDS = 14 * 24 * 3600;
@@ -47,7 +45,7 @@ export async function putArticle(owner: NewsOwner, article: NewsArticle, provide
           // Undated articles sort by when they were stored.
           ...newsKeys.byOwner.keys(owner, article.url, article.published_at ?? now.toISOString()),
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...expressions({ condition: cond.itemAbsent() }),
       }),
     ),
   );
@@ -79,9 +77,7 @@ export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = ne
           ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()),
           ...listing,
         },
-        ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
-        ExpressionAttributeNames: { '#until': 'until' },
-        ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
+        ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('until', Math.floor(now.getTime() / 1000))) }),
       }),
     ),
   );
@@ -89,14 +85,10 @@ export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = ne
 
 /** Members whose news was read since `since` (newest first), for the scheduled refresh. */
 export async function membersWithNewsReadSince(since: Date, limit: number): Promise<string[]> {
-  const index = INDEX[newsKeys.membersRead.index];
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: index.name,
-      KeyConditionExpression: '#pk = :pk AND #sk >= :since',
-      ExpressionAttributeNames: { '#pk': index.pk, '#sk': index.sk },
-      ExpressionAttributeValues: { ':pk': newsKeys.membersRead.partition, ':since': since.toISOString() },
+      ...query({ index: newsKeys.membersRead.index, pk: newsKeys.membersRead.partition, skFrom: since.toISOString() }),
       ScanIndexForward: false,
       Limit: limit,
     }),
@@ -104,15 +96,12 @@ export async function membersWithNewsReadSince(since: Date, limit: number): Prom
   return [...new Set((out.Items ?? []).map((i) => String(i.member_id)))];
 }
 
-const TrendSignal = lazySchema(() => z.object({ gnews_count: z.coerce.number().default(0) }).passthrough());
-
 /** The news-search article count of a bill's latest trend score (B14), or 0 when it has none. */
 export async function latestGnewsCount(billId: string): Promise<number> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :trend)',
-      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':trend': trendKeys.prefix },
+      ...query({ pk: billKeys.partition(billId), skPrefix: trendKeys.prefix }),
       ScanIndexForward: false,
       Limit: 1,
     }),

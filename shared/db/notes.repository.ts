@@ -10,6 +10,7 @@ import { conditional, queryAll } from './dynamo.ts';
 import { noteKeys } from './keys/note.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, query } from './expressions.ts';
 
 /** The user's note on a bill, or null. */
 export async function getNote(userId: string, billId: string): Promise<Note | null> {
@@ -19,10 +20,7 @@ export async function getNote(userId: string, billId: string): Promise<Note | nu
 
 /** Every note of a user (one Query on their partition), in key order. */
 export async function listNotes(userId: string): Promise<Note[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :note)',
-    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':note': noteKeys.prefix },
-  });
+  const items = await queryAll(query({ pk: userKeys.partition(userId), skPrefix: noteKeys.prefix }));
   return items.map((i) => Note().parse(i));
 }
 
@@ -37,9 +35,12 @@ export async function putNote(
     new UpdateCommand({
       TableName: tableName(),
       Key: noteKeys.note(userId, billId),
-      UpdateExpression:
-        'SET entity = :e, user_id = :u, bill_id = :b, content = :c, pinned = :p, updated_at = :now, created_at = if_not_exists(created_at, :now)',
-      ExpressionAttributeValues: { ':e': 'note', ':u': userId, ':b': billId, ':c': input.content, ':p': input.pinned, ':now': now },
+      ...expressions({
+        update: {
+          set: { entity: 'note', user_id: userId, bill_id: billId, content: input.content, pinned: input.pinned, updated_at: now },
+          setIfNotExists: { created_at: now },
+        },
+      }),
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -50,6 +51,6 @@ export async function putNote(
 /** Deletes the note; false when there was none. */
 export async function deleteNote(userId: string, billId: string): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ConditionExpression: 'attribute_exists(pk)' })),
+    dynamo().send(new DeleteCommand({ TableName: tableName(), Key: noteKeys.note(userId, billId), ...expressions({ condition: cond.itemExists() }) })),
   );
 }

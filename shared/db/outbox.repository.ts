@@ -8,23 +8,12 @@
  */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
-import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, queryPage } from './dynamo.ts';
 import { outboxKeys } from './keys/outbox.keys.ts';
-import { INDEX, tableName } from './table.ts';
-
-export const OutboxEntry = lazySchema(() =>
-  z.object({
-    /** Deterministic: the state change the messages belong to. */
-    id: z.string().min(1),
-    queue: z.string(),
-    messages: z.array(z.unknown()).min(1),
-    created_at: z.string(),
-  }),
-);
-export type OutboxEntry = z.infer<ReturnType<typeof OutboxEntry>>;
+import { tableName } from './table.ts';
+import { OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
+import { query } from './expressions.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -45,15 +34,11 @@ export async function deleteOutboxEntry(id: string): Promise<void> {
 
 /** Up to `limit` entries created before `before` (ISO), oldest first: one Query of the sparse listing. */
 export async function listOutboxEntries(before: string, limit: number): Promise<OutboxEntry[]> {
-  const { name, pk, sk } = INDEX[outboxKeys.pending.index];
   const items = await collectPages(
     (n, cursor) =>
       queryPage(
         {
-          IndexName: name,
-          KeyConditionExpression: '#pk = :pk AND #sk < :before',
-          ExpressionAttributeNames: { '#pk': pk, '#sk': sk },
-          ExpressionAttributeValues: { ':pk': outboxKeys.pending.partition, ':before': before },
+          ...query({ index: outboxKeys.pending.index, pk: outboxKeys.pending.partition, skBefore: before }),
           Limit: n,
         },
         cursor,

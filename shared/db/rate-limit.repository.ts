@@ -14,6 +14,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional } from './dynamo.ts';
 import { rateKeys } from './keys/rate.keys.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
+import { expressions } from './expressions.ts';
 
 export interface RateDecision {
   allowed: boolean;
@@ -37,15 +38,17 @@ export async function hit(name: string, subject: string, limit: number, windowSe
   const current = Math.floor(now / slotMs);
   const oldestCounted = current - SLOTS_PER_WINDOW;
   const expired = Array.from({ length: PRUNE }, (_, i) => oldestCounted - 1 - i);
-  const names: Record<string, string> = { '#cur': slotAttr(current), '#ttl': TTL_ATTRIBUTE };
-  expired.forEach((slot, i) => (names[`#x${i}`] = slotAttr(slot)));
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: rateKeys.window(name, subject),
-      UpdateExpression: `ADD #cur :one SET #ttl = :ttl REMOVE ${expired.map((_, i) => `#x${i}`).join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + 2 * windowSeconds * 1000) / 1000) },
+      ...expressions({
+        update: {
+          add: { [slotAttr(current)]: 1 },
+          set: { [TTL_ATTRIBUTE]: Math.ceil((now + 2 * windowSeconds * 1000) / 1000) },
+          remove: expired.map(slotAttr),
+        },
+      }),
       ReturnValues: 'ALL_NEW',
     }),
   );

@@ -16,7 +16,8 @@ import { batchWrite, indexPartition, queryAll, transactionReasons, type Item } f
 import { billKeys } from './keys/bill.keys.ts';
 import { relatedBillKeys } from './keys/related-bills.keys.ts';
 import { reintroductionKeys } from './keys/reintroduction.keys.ts';
-import { INDEX, tableName } from './table.ts';
+import { tableName } from './table.ts';
+import { cond, expressions, query, update } from './expressions.ts';
 
 const RELATED_WRITE_CONCURRENCY = 8;
 
@@ -31,26 +32,24 @@ export interface BillSummary {
 /** Adds `relationships` to the item of `billId` about `other` (created on first write). */
 async function addRelated(billId: string, other: BillSummary, relationships: Relationship[], now: string): Promise<void> {
   const tokens = relationships.map(relationshipToken);
-  const index = INDEX[relatedBillKeys.namedBy.index];
-  const listed = relatedBillKeys.namedBy.keys(billId, other.bill_id);
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: relatedBillKeys.related(billId, other.bill_id),
-      UpdateExpression: `SET entity = :e, bill_id = :b, related_id = :r, congress = :c, label = :l, title = :t, updated_at = :now, #gpk = :gpk, #gsk = :gsk${tokens.length ? ' ADD relationships :rels' : ''}`,
-      ExpressionAttributeNames: { '#gpk': index.pk, '#gsk': index.sk },
-      ExpressionAttributeValues: {
-        ':e': 'related_bill',
-        ':b': billId,
-        ':r': other.bill_id,
-        ':c': other.congress,
-        ':l': other.label,
-        ':t': other.title,
-        ':now': now,
-        ':gpk': listed[index.pk],
-        ':gsk': listed[index.sk],
-        ...(tokens.length ? { ':rels': new Set(tokens) } : {}),
-      },
+      ...update({
+        set: {
+          entity: 'related_bill',
+          bill_id: billId,
+          related_id: other.bill_id,
+          congress: other.congress,
+          label: other.label,
+          title: other.title,
+          updated_at: now,
+          ...relatedBillKeys.namedBy.keys(billId, other.bill_id),
+        },
+        // A string set: each relationship kept once, whichever listing named it first.
+        ...(tokens.length ? { add: { relationships: new Set(tokens) } } : {}),
+      }),
     }),
   );
 }
@@ -184,15 +183,13 @@ export async function billsWithTitle(title: string): Promise<ReintroductionSubje
  * [from, to] (YYYY-MM-DD, both days included).
  */
 export async function billsOfSponsor(sponsorId: string, from: string, to: string): Promise<ReintroductionSubject[]> {
-  const index = INDEX[billKeys.bySponsor.index];
-  const items = await queryAll({
-    IndexName: index.name,
-    KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-    ProjectionExpression: '#id, #c, #t, #s',
-    ExpressionAttributeNames: { '#pk': index.pk, '#sk': index.sk, '#id': 'id', '#c': 'congress', '#t': 'title', '#s': 'sponsor_id' },
-    // Sort keys are {introduced_date}#{bill_id}: '#' < '~', so "date~" ends a day and "date" starts it.
-    ExpressionAttributeValues: { ':pk': billKeys.bySponsor.partition(sponsorId), ':from': from, ':to': `${to}~` },
-  });
+  const items = await queryAll(
+    query(
+      // Sort keys are {introduced_date}#{bill_id}: '#' < '~', so "date~" ends a day and "date" starts it.
+      { index: billKeys.bySponsor.index, pk: billKeys.bySponsor.partition(sponsorId), skBetween: [from, `${to}~`] },
+      { projection: ['id', 'congress', 'title', 'sponsor_id'] },
+    ),
+  );
   return items.map((i) => ({ id: String(i.id), congress: Number(i.congress), title: String(i.title), sponsor_id: i.sponsor_id ? String(i.sponsor_id) : null }));
 }
 
@@ -222,7 +219,7 @@ export async function recordReintroduction(rec: Omit<ReintroductionRecord, 'anno
             Put: {
               TableName: tableName(),
               Item: { ...reintroductionKeys.reintroductionOf(rec.later.bill_id), ...body, announced_at: null },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...expressions({ condition: cond.itemAbsent() }),
             },
           },
           { Put: { TableName: tableName(), Item: { ...reintroductionKeys.reintroducedAs(rec.earlier.bill_id, rec.later.bill_id), ...body } } },
@@ -258,9 +255,7 @@ export async function markReintroductionAnnounced(laterId: string, now: string):
     new UpdateCommand({
       TableName: tableName(),
       Key: reintroductionKeys.reintroductionOf(laterId),
-      UpdateExpression: 'SET announced_at = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':now': now },
+      ...update({ set: { announced_at: now } }, cond.itemExists()),
     }),
   );
 }

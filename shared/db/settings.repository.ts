@@ -9,6 +9,7 @@ import type * as z from 'zod';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { settingKeys } from './keys/settings.keys.ts';
 import { tableName } from './table.ts';
+import { query } from './expressions.ts';
 
 /** The keys in use; one place so that the admin endpoints and readers agree. */
 export const SETTING_KEYS = {
@@ -34,8 +35,7 @@ export async function getAllSettings(): Promise<Record<string, unknown>> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': settingKeys.partition },
+      ...query({ pk: settingKeys.partition }),
       ConsistentRead: true,
     }),
   );

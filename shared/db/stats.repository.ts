@@ -7,6 +7,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { statsKeys } from './keys/stats.keys.ts';
 import { tableName } from './table.ts';
+import { update } from './expressions.ts';
 
 export const STAT_NAMES = [
   'total_bills',
@@ -26,9 +27,7 @@ function addition(entries: [StatName, number][]) {
   return {
     TableName: tableName(),
     Key: statsKeys.counters,
-    UpdateExpression: `ADD ${entries.map((_, i) => `#n${i} :v${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(entries.map(([n], i) => [`#n${i}`, n])),
-    ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+    ...update({ add: Object.fromEntries(entries) }),
   };
 }
 

@@ -15,7 +15,8 @@ import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { isConditionFailed, queryAll, transactionReasons } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
-import { outboxPut, type OutboxEntry } from './outbox.repository.ts';
+import { outboxPut } from './outbox.repository.ts';
+import { type OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { statsIncrement } from './stats.repository.ts';
 import { tableName } from './table.ts';
 

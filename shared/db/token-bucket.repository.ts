@@ -11,6 +11,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed } from './dynamo.ts';
 import type { ItemKey } from './keys/key.ts';
 import { tableName } from './table.ts';
+import { cond, expressions } from './expressions.ts';
 
 export interface TakeResult {
   taken: boolean;
@@ -41,15 +42,11 @@ export async function takeBucketToken(bucket: Bucket, now = Date.now()): Promise
       new UpdateCommand({
         TableName: tableName(),
         Key: bucket.key,
-        UpdateExpression: 'SET tokens = :t, updated_at_ms = :now, seq = :next, entity = :e',
-        ConditionExpression: out.Item ? (seq === 0 ? '(seq = :seq OR attribute_not_exists(seq))' : 'seq = :seq') : 'attribute_not_exists(pk)',
-        ExpressionAttributeValues: {
-          ':t': refilled - 1,
-          ':now': Math.max(now, lastAt),
-          ':next': seq + 1,
-          ':e': bucket.entity,
-          ...(out.Item ? { ':seq': seq } : {}),
-        },
+        ...expressions({
+          update: { set: { tokens: refilled - 1, updated_at_ms: Math.max(now, lastAt), seq: seq + 1, entity: bucket.entity } },
+          // The write lands only on the state read: the same seq (absent on buckets written before it), or still no bucket.
+          condition: out.Item ? (seq === 0 ? cond.or(cond.eq('seq', seq), cond.absent('seq')) : cond.eq('seq', seq)) : cond.itemAbsent(),
+        }),
       }),
     );
     return { taken: true, waitMs: 0 };

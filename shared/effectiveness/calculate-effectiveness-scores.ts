@@ -8,7 +8,8 @@
  * skips the cosponsors Query (it cannot be bipartisan). Percentiles need
  * every score, so ranking waits for all reads.
  */
-import { listCosponsorParties, listSponsoredBills, listStageActions, saveMemberScore, type SponsoredBill } from '#shared/db/effectiveness.repository.ts';
+import { listCosponsorParties, listSponsoredBills, listStageActions, saveMemberScore } from '#shared/db/effectiveness.repository.ts';
+import { type SponsoredBill } from '#shared/domain/scores/effectiveness-inputs.schema.ts';
 import { listAllMembers } from '#shared/db/members.repository.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { bucketOf, rankWithinBuckets, type Ranked } from '#shared/domain/scores/percentile.ts';

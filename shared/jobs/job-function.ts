@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import '#shared/platform/cold-start.ts';
 import { acquireJobLease, releaseJobLease } from '#shared/db/job-leases.repository.ts';
-import { latestRuns, recordJobRun, type JobRun } from '#shared/db/job-runs.repository.ts';
+import { latestRuns, recordJobRun } from '#shared/db/job-runs.repository.ts';
+import { type JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import type { Context } from 'aws-lambda';
 import { withCorrelationId } from '#shared/platform/correlation.ts';
 import { traced } from '#shared/platform/tracer.ts';

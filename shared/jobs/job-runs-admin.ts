@@ -3,7 +3,8 @@
  * a job's run history and one run, and asking for a run by name. Reads mark
  * stale "running" runs timed_out (shared/jobs/stale-runs.ts).
  */
-import { getJobRun, latestRuns, listJobRuns, type JobRun } from '#shared/db/job-runs.repository.ts';
+import { getJobRun, latestRuns, listJobRuns } from '#shared/db/job-runs.repository.ts';
+import { type JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import type { Page } from '#shared/db/dynamo.ts';
 import type { Paging } from '#shared/domain/paging.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';

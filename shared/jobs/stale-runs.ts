@@ -5,7 +5,8 @@
  * are marked timed_out when read by an admin and when the next run of the
  * same job starts.
  */
-import { markRunTimedOut, type JobRun } from '#shared/db/job-runs.repository.ts';
+import { markRunTimedOut } from '#shared/db/job-runs.repository.ts';
+import { type JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { JOBS, jobByName } from './job-table.ts';
 
 /** Lambda's own ceiling on a function timeout. */

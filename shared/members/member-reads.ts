@@ -27,7 +27,7 @@ import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
 import type { District } from '#shared/domain/members/district.ts';
 import { representativesOf } from '#shared/domain/members/seats.ts';
 import { memberFromSponsor } from '#shared/domain/members/sponsor-member.ts';
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { hasOverlongNameToken, MAX_NAME_TOKEN_LENGTH } from '#shared/domain/members/name-tokens.ts';
 
 /**

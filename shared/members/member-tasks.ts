@@ -12,7 +12,7 @@ import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { getMemberDetail, listCurrentMembers } from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { fetchCommitteeChairs, fetchCurrentLegislators } from '#shared/providers/legislators/legislators.client.ts';
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { enrichmentFromDetail, memberFromDetail, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { enrichedTerms } from '#shared/domain/members/terms.ts';
 

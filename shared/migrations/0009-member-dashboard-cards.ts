@@ -8,7 +8,7 @@
  * rewrites each item's positions in their slim form (the fields the dashboard
  * shows), newest five. Idempotent: the card is set again, the positions kept.
  */
-import { memberCard } from '#shared/domain/bills/bill.schema.ts';
+import { memberCard } from '#shared/domain/members/member.schema.ts';
 import { noteMemberCard, slimRecentVotes } from '#shared/db/member-recent-votes.repository.ts';
 import { listAllMembers } from '#shared/db/members.repository.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';

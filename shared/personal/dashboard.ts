@@ -18,7 +18,8 @@
  */
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { readDashboardCards, type DashboardBill } from '#shared/db/dashboard-cards.repository.ts';
-import { FEED_SIZE, readDashboardFeed, type DashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
+import { FEED_SIZE, readDashboardFeed } from '#shared/db/dashboard-feed.repository.ts';
+import { type DashboardFeed } from '#shared/domain/personal/dashboard-feed.schema.ts';
 import { listFollows } from '#shared/db/follows.repository.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import type { Follow } from '#shared/domain/personal/follow.schema.ts';

@@ -3,7 +3,8 @@
  * scoring use case never knows which client answers (and tests inject local
  * doubles). Each source says why it cannot be used (not configured), or null.
  */
-import type { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { compareSearchInterest, isSearchTrendsConfigured } from '#shared/providers/search-trends.client.ts';
 import { NEWS_API_BATCH_SIZE } from '#shared/providers/news-search.client.ts';
 import { TRENDS_BATCH_SIZE } from '#shared/domain/scores/trend-decisions.ts';

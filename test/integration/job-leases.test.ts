@@ -6,7 +6,7 @@ import { handler as auth } from '#functions/api/auth.ts';
 import { handler as admin } from '#functions/api/admin.ts';
 import { handler as systemJobs } from '#functions/jobs/system.ts';
 import { acquireJobLease, getJobLease, releaseJobLease } from '#shared/db/job-leases.repository.ts';
-import type { JobRun } from '#shared/db/job-runs.repository.ts';
+import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { RUN_JOB_EVENT } from '#shared/jobs/job.ts';
 import { runJob } from '#shared/jobs/job-function.ts';
 import { leaseSeconds } from '#shared/jobs/stale-runs.ts';

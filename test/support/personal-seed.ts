@@ -14,7 +14,8 @@ import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
 import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
-import { Bill, Member, type BillType } from '#shared/domain/bills/bill.schema.ts';
+import { Bill, type BillType } from '#shared/domain/bills/bill.schema.ts';
+import { Member } from '#shared/domain/members/member.schema.ts';
 import { billLabel } from '#shared/domain/bills/bill-id.ts';
 import { RollCall, type VotePositionValue } from '#shared/domain/votes/vote.schema.ts';
 

@@ -10,7 +10,7 @@
  *   NAME#{initial} / {token}#{id}              name search items, one per name word
  *   LIS#{lis_id} / MEMBER                      Senate LIS id → Bioguide id
  */
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { PROFILE, onIndex, type ItemKey } from './key.ts';
 
 const partition = (memberId: string) => `MEMBER#${memberId}`;

@@ -8,7 +8,7 @@
  * "Serving" reads the stored terms, so a member who has left and is still
  * stored does not answer for a seat.
  */
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from './member.schema.ts';
 import { congressOfYear, termCongresses } from '#shared/domain/scores/seniority.ts';
 
 type Delegate = Pick<Member, 'chamber' | 'district' | 'terms'> & Partial<Pick<Member, 'in_office'>>;

@@ -4,7 +4,8 @@
  * record the bill's sponsor summary allows, so the sponsor's link answers
  * what is known while the member itself is fetched (enrich_member).
  */
-import { NOT_SCORED, type Member, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
+import type { SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
+import { NOT_SCORED, type Member } from './member.schema.ts';
 
 /** The member a sponsor summary describes, in the chamber of the bill; null when the summary names no state. */
 export function memberFromSponsor(sponsor: SponsorSummary, chamber: 'house' | 'senate', provenance: Member['provenance']): Member | null {

@@ -6,7 +6,7 @@
  * term covering the same Congress in the same chamber knows fills what the
  * detail leaves out, so opening a member never wipes it.
  */
-import type { MemberTerm } from '#shared/domain/bills/bill.schema.ts';
+import type { MemberTerm } from './member.schema.ts';
 import { termCongresses } from '#shared/domain/scores/seniority.ts';
 
 /** The fresh terms, each completed from the stored term of the same chamber covering its Congress. */

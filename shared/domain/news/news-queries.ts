@@ -5,7 +5,8 @@
  * long to share a search call; a member: the name as a phrase, with the
  * chamber's title or the state, so that namesakes are not counted.
  */
-import type { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { stateName } from '#shared/domain/members/state-codes.ts';
 
 /** Longest short title searched as a phrase: four bill queries must fit one 500-character news search query. */

@@ -5,7 +5,8 @@
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { MemberCard, memberCard, type Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
 
 export const BillSummary = lazySchema(() =>
   z

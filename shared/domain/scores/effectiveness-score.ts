@@ -4,7 +4,8 @@
  * × 0.1 for a commemorative bill, and the total × 1.2 for a committee chair
  * (docs/product-rules.md, "Scores"). Pure; the job gathers the inputs.
  */
-import type { BillCategory, LeadershipRole } from '#shared/domain/bills/bill.schema.ts';
+import type { BillCategory } from '#shared/domain/bills/bill.schema.ts';
+import type { LeadershipRole } from '#shared/domain/members/member.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
 import { stagePoints, type BillStage } from './bill-stage.ts';
 

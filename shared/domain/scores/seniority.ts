@@ -6,7 +6,7 @@
  * and only once it has begun: a senator sworn in this Congress has served
  * one, not the three the six-year term will span.
  */
-import type { MemberTerm } from '#shared/domain/bills/bill.schema.ts';
+import type { MemberTerm } from '#shared/domain/members/member.schema.ts';
 
 /** The congress sitting in a year (the 1st began in 1789; each lasts two years). */
 export const congressOfYear = (year: number): number => Math.floor((year - 1789) / 2) + 1;

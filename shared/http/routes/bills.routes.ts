@@ -1,7 +1,8 @@
 /** Routes of the bills function group (functions/api/bills.ts implements them). */
 import * as z from 'zod';
 import { MemberId } from '#shared/domain/members/member-id.ts';
-import { BillCategory, Chamber } from '#shared/domain/bills/bill.schema.ts';
+import { BillCategory } from '#shared/domain/bills/bill.schema.ts';
+import { Chamber } from '#shared/domain/members/member.schema.ts';
 import { ActionView, BillDetailFields, BillTextView, BillView, RollCallView, TextVersionView } from '#shared/domain/bills/bill-views.ts';
 import { StatusFilter } from '#shared/domain/bills/bill-status.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';

@@ -1,6 +1,6 @@
 /** Routes of the members function group (functions/api/members.ts implements them). */
 import * as z from 'zod';
-import { Chamber } from '#shared/domain/bills/bill.schema.ts';
+import { Chamber } from '#shared/domain/members/member.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';

@@ -1,6 +1,6 @@
 /** Routes of the trends function group (functions/api/trends.ts implements them). */
 import * as z from 'zod';
-import { TrendDay } from '#shared/db/trend-scores.repository.ts';
+import { TrendDay } from '#shared/domain/scores/trend-day.schema.ts';
 import { MAX_TREND_DAYS } from '#shared/domain/scores/trend-decisions.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, MemberIdParams } from '#shared/http/schemas.ts';

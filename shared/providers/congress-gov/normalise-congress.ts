@@ -5,7 +5,8 @@
  */
 import type * as S from './congress-gov.schema.ts';
 import type { BillAction, RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
-import { NOT_SCORED, type Bill, type BillType, type Member, type MemberTerm } from '#shared/domain/bills/bill.schema.ts';
+import type { Bill, BillType } from '#shared/domain/bills/bill.schema.ts';
+import { NOT_SCORED, type Member, type MemberTerm } from '#shared/domain/members/member.schema.ts';
 import { billId, billLabel, chamberOfType, normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 import { INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts';

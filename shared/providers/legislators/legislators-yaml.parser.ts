@@ -5,7 +5,7 @@
  * reader.
  */
 import { parse as parseYaml } from 'yaml';
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { LEGISLATORS, membersOf } from './legislators.parser.ts';
 

@@ -1,5 +1,5 @@
 /** The congress-legislators dataset (current members with LIS ids, bio, terms, leadership roles; committee chairs). */
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { config } from '#shared/platform/config.ts';
 import { parseCommitteeChairs } from './committee-chairs.parser.ts';
 import { LEGISLATORS, parseLegislatorsJson } from './legislators.parser.ts';

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
-import { NOT_SCORED, type LeadershipRole, type Member, type MemberTerm } from '#shared/domain/bills/bill.schema.ts';
+import { NOT_SCORED, type LeadershipRole, type Member, type MemberTerm } from '#shared/domain/members/member.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
 import { congressOfYear } from '#shared/domain/scores/seniority.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';

@@ -7,7 +7,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { owe, relayOutbox, sendOwed, OUTBOX_RELAY_AGE_SECONDS } from '#shared/bills/outbox-relay.ts';
-import { listOutboxEntries, outboxPut, type OutboxEntry } from '#shared/db/outbox.repository.ts';
+import { listOutboxEntries, outboxPut } from '#shared/db/outbox.repository.ts';
+import { type OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from '../ingest/drain.ts';

@@ -18,7 +18,7 @@ import { saveMemberScore } from '#shared/db/effectiveness.repository.ts';
 import { getMember, putMember } from '#shared/db/members.repository.ts';
 import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-effectiveness-scores.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
-import type { MemberTerm } from '#shared/domain/bills/bill.schema.ts';
+import type { MemberTerm } from '#shared/domain/members/member.schema.ts';
 import { RUN_JOB_EVENT } from '#shared/jobs/job.ts';
 import { call } from '#test/support/api.ts';
 import { makeMember, seedBill, seedMember } from '#test/support/personal-seed.ts';

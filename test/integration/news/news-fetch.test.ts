@@ -21,8 +21,9 @@ import { listNewsRequests, requestNewsFetch } from '#shared/db/news-requests.rep
 import { takeNewsQuota } from '#shared/db/news-quota.repository.ts';
 import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
-import { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
-import type { JobRun } from '#shared/db/job-runs.repository.ts';
+import { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { Member } from '#shared/domain/members/member.schema.ts';
+import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';

@@ -8,7 +8,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { memberCard } from '#shared/domain/bills/bill.schema.ts';
+import { memberCard } from '#shared/domain/members/member.schema.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { memberKeys } from '#shared/db/keys/member.keys.ts';

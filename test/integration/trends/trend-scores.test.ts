@@ -16,7 +16,7 @@ import { updateDataSources } from '#shared/db/data-sources.repository.ts';
 import { createFollow } from '#shared/db/follows.repository.ts';
 import { trendKeys, type TrendSubject } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
-import { TrendDay } from '#shared/db/trend-scores.repository.ts';
+import { TrendDay } from '#shared/domain/scores/trend-day.schema.ts';
 import { createUser } from '#shared/db/users.repository.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { calculateMemberInterest, calculateTrendScores } from '#shared/trends/calculate-trend-scores.ts';

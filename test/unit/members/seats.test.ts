@@ -6,7 +6,7 @@
  * providers reporting the district they are given.
  */
 import { describe, expect, it } from 'vitest';
-import type { Member, MemberTerm } from '#shared/domain/bills/bill.schema.ts';
+import type { Member, MemberTerm } from '#shared/domain/members/member.schema.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { congressBeingServed, houseMembersFor, houseSeats, isAtLarge, representativesOf, servingMembers } from '#shared/domain/members/seats.ts';
 import { memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
