@@ -7,7 +7,8 @@
  * updated_at it saw). A record that changes again during a crawl moves to the
  * end of the feed, where the crawl meets it again.
  */
-import type { Bill, Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { billFromItem } from './bills.repository.ts';
 import { memberFromItem } from './members.repository.ts';
 import { queryPage, type Item, type Page } from './dynamo.ts';

@@ -16,7 +16,7 @@ import { batchWrite, indexPartition, queryAll, transactionReasons, type Item } f
 import { billKeys } from './keys/bill.keys.ts';
 import { relatedBillKeys } from './keys/related-bills.keys.ts';
 import { reintroductionKeys } from './keys/reintroduction.keys.ts';
-import { tableName } from './table.ts';
+import { INDEX, tableName } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
 
 const RELATED_WRITE_CONCURRENCY = 8;

@@ -10,7 +10,7 @@
  * not stored yet are written in BatchWrites (a first start writes them all).
  */
 import { getMembers, putMember, putNewMembers } from '#shared/db/members.repository.ts';
-import type { Member } from '#shared/domain/bills/bill.schema.ts';
+import type { Member } from '#shared/domain/members/member.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { parseCommitteeChairs } from '#shared/providers/legislators/committee-chairs.parser.ts';
 import { parseLegislatorsJson } from '#shared/providers/legislators/legislators.parser.ts';
