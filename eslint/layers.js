@@ -20,7 +20,8 @@ export const LAYERS = [
   { name: 'domain', folders: ['shared/domain'], may: [], packages: ['zod'] },
   { name: 'errors', folders: ['shared/errors'], may: [], packages: [] },
   { name: 'platform', folders: ['shared/platform'], may: ['errors'] },
-  { name: 'db', folders: ['shared/db'], may: ['domain', 'errors', 'platform'] },
+  // The search engine's index is a store like the table: shared/search holds its adapter.
+  { name: 'db', folders: ['shared/db', 'shared/search'], may: ['domain', 'errors', 'platform'] },
   { name: 'messaging', folders: ['shared/messaging'], may: ['domain', 'errors', 'platform'] },
   { name: 'providers', folders: ['shared/providers'], may: ['domain', 'errors', 'platform', 'db'] },
   {

@@ -29,7 +29,7 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   system: [table('readwrite')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
-  admin: [table('readwrite'), busPut, ...send('bill-backfill')],
+  admin: [table('readwrite'), busPut, ...send('bill-backfill', 'search-index')],
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
@@ -43,14 +43,16 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   trends: [table('readwrite')],
+  // Global search reads the index's snapshot and change sets from S3, and the page's bills from the table.
+  search: [table('readwrite'), bucket('read')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
   system: [table('readwrite')],
   // resume_bill_backfills re-queues the page of a stalled backfill; relay_outbox resends what a crashed step owed a queue (the brief queue included).
-  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief')],
+  ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief', 'search-index')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
-  llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch')],
+  llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch', 'search-index')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
   news: [table('readwrite')],
   // Scores are written to the table; the news search quota and the RSS cache live there too.
@@ -58,13 +60,15 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
 };
 
 const WORKER: Record<QueueName, Need[]> = {
-  'document-fetch': [table('readwrite'), bucket('write'), ...send('brief')],
-  brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch')],
+  'document-fetch': [table('readwrite'), bucket('write'), ...send('brief', 'search-index')],
+  brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch', 'search-index')],
   // Failed deliveries are re-queued with a delay (shared/notify/deliver.ts).
   'notification-dispatch': [table('readwrite'), ...send('notification-dispatch'), email],
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
   // A page saves bills like the poller (their follow-ups and events), then queues the next page.
-  'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill')],
+  'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'search-index')],
+  // Reads bills, briefs and texts; writes change sets, snapshots and the manifest under search/.
+  'search-index': [table('read'), bucket('readwrite')],
 };
 
 /** Every function reads the secret bundle at cold start (shared/platform/bootstrap.ts). */

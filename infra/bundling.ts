@@ -30,7 +30,7 @@
  * - `semver` is aliased to a shim of the one function the X-Ray SDK calls
  *   (infra/shims/semver.ts): the package costs 2-3 ms of every cold start.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
@@ -46,6 +46,12 @@ export const BUNDLE_FILE = 'index.mjs';
 export const CHUNK_DIR = 'chunks';
 /** Lambda's nodejs22.x runtime; esbuild targets node20 syntax, which it runs unchanged. */
 export const BUNDLE_TARGET = 'node20';
+/**
+ * Packages left out of the bundle and shipped as files in node_modules/ beside it:
+ * node-sqlite3-wasm (the search engine) loads its .wasm from beside its own script
+ * (__dirname), which a bundled ESM chunk does not have.
+ */
+export const SHIPPED_PACKAGES: readonly string[] = ['node-sqlite3-wasm'];
 /** Packages replaced in every bundle by a smaller module doing what the bundles use of them (see above). */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   semver: path.join(import.meta.dirname, 'shims', 'semver.ts'),
@@ -66,8 +72,8 @@ export function esbuildOptions(entryAbsolute: string, outdir: string): BuildOpti
     target: BUNDLE_TARGET,
     // Prefer packages' ESM builds so tree shaking can drop what a function never calls.
     mainFields: ['module', 'main'],
-    // Nothing is left to node_modules or to the runtime's SDK (see above).
-    external: [],
+    // Nothing is left to node_modules or to the runtime's SDK (see above), but the shipped packages.
+    external: [...SHIPPED_PACKAGES],
     alias: { ...BUNDLE_ALIASES },
     banner: { js: CREATE_REQUIRE_BANNER },
     minify: true,
@@ -94,10 +100,24 @@ const DOCS_PAGE_MODULE = 'shared/http/docs-page.ts';
 
 /** The files beside the code a build's function reads at run time: Swagger UI's, when its code includes the docs page. */
 export function runtimeFiles(metafile: Metafile | undefined, outdir: string): { file: string; from: string }[] {
+  return [...swaggerFiles(metafile, outdir), ...shippedPackageFiles(metafile, outdir)];
+}
+
+function swaggerFiles(metafile: Metafile | undefined, outdir: string): { file: string; from: string }[] {
   const inputs = Object.keys(metafile?.inputs ?? {}).map((i) => i.replaceAll('\\', '/'));
   if (!inputs.some((i) => i.endsWith(DOCS_PAGE_MODULE))) return [];
   const dist = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   return SWAGGER_UI_FILES.map((name) => ({ file: path.join(outdir, SWAGGER_UI_BUNDLE_DIR, name), from: path.join(dist, name) }));
+}
+
+/** The files of each shipped package the build imports: its package.json and its dist/ folder. */
+function shippedPackageFiles(metafile: Metafile | undefined, outdir: string): { file: string; from: string }[] {
+  const imported = new Set(Object.values(metafile?.outputs ?? {}).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+  return SHIPPED_PACKAGES.filter((p) => imported.has(p)).flatMap((pkg) => {
+    const root = path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`));
+    const dist = readdirSync(path.join(root, 'dist'));
+    return ['package.json', ...dist.map((f) => `dist/${f}`)].map((f) => ({ file: path.join(outdir, 'node_modules', pkg, f), from: path.join(root, f) }));
+  });
 }
 
 /** Writes a build made with esbuildOptions(entry, outdir): its code (writeBundle()) and the files it reads at run time. */

@@ -23,6 +23,8 @@ const LAMBDA_MAX_TIMEOUT_SECONDS = 900;
 const MEMORY_MB: Record<string, number> = {
   // scrypt with N=2^17, r=8 needs 128 MiB per hash; more memory also buys more CPU for it.
   'api:auth': 1024,
+  // The search index's page cache (256 MiB) and the WebAssembly heap; more memory also buys more CPU for ranking.
+  'api:search': 2048,
 };
 const DEFAULT_MEMORY_MB = { api: 512, fallback: 256, job: 1024, worker: 512 } as const;
 

@@ -447,6 +447,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/search/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild the search index from the table; answers 202 and runs on the search-index queue
+         * @description Rebuilds the search index from the table: the indexer reads every bill, its latest brief and text into a new snapshot, and search containers load it at their next sync. Answers 202 at once; the rebuild runs on the search-index queue. Admin only.
+         */
+        post: operations["rebuildSearchIndex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/trigger-fetch-actions": {
         parameters: {
             query?: never;
@@ -1379,26 +1399,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Bills (number in any form, title words), members (either name form) and topics in one answer
-         * @description Bills (a bill number in any common form, or title words), members (either name form) and topics in one answer. Anonymous or signed in; 422 for an overlong query.
-         */
-        get: operations["search"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -1759,6 +1759,26 @@ export interface paths {
          * @description Public-interest scores (0-100) of a member, newest day first, each with its per-signal breakdown and the signals that were missing. Anonymous; 404 for an unknown member.
          */
         get: operations["getMemberTrend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bills ranked by relevance with filters and snippets, members (either name form) and topics in one answer
+         * @description Bills, members (either name form) and topics in one answer. A bill number in any common form finds that bill; other words rank bills by relevance (BM25 with field weights: number and short title above title above CRS summary and brief above text, times a gentle recency boost) over number, titles, summary, brief, subjects, policy area, sponsor and the latest text by section, each hit with the section that matched and a snippet. "Quoted phrases" match as phrases, the last word matches as a prefix, and one typo is forgiven in words of five letters or more. Filters, sort, limit and cursor apply to bills. Anonymous or signed in; 422 for an overlong query or a bad filter.
+         */
+        get: operations["search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5361,6 +5381,59 @@ export interface operations {
             };
         };
     };
+    rebuildSearchIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The rebuild is queued
+                         * @constant
+                         */
+                        status: "queued";
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     triggerFetchActionsForActiveBills: {
         parameters: {
             query?: never;
@@ -8724,63 +8797,6 @@ export interface operations {
             };
         };
     };
-    search: {
-        parameters: {
-            query?: {
-                /** @description The search words */
-                q?: string;
-                /** @description How many items to return */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @description The search words */
-                        q: string;
-                        /** @description Matching bills */
-                        bills: components["schemas"]["BillSummary"][];
-                        /** @description Matching members */
-                        members: components["schemas"]["MemberCard"][];
-                        /** @description Matching topics with their bill counts */
-                        topics: {
-                            /** @description A topic tag such as health */
-                            topic: string;
-                            /** @description How many bills it holds */
-                            bill_count: number;
-                        }[];
-                    };
-                };
-            };
-            /** @description Validation failed */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     dashboard: {
         parameters: {
             query?: never;
@@ -10157,6 +10173,120 @@ export interface operations {
                         member_id: string;
                         /** @description One score a day, newest first */
                         items: components["schemas"]["TrendDay"][];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: {
+                /** @description Only bills of this Congress, such as 118 */
+                congress?: number;
+                /** @description Only bills of this chamber: house or senate */
+                chamber?: "house" | "senate";
+                /** @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres or sres */
+                type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
+                /** @description Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE */
+                status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                /** @description Only bills carrying this topic tag, such as health */
+                topic?: string;
+                /** @description Only bills sponsored by this member (Bioguide id) */
+                sponsor_id?: string;
+                /** @description true: only bills with published text; false: only bills without */
+                has_document?: "true" | "false";
+                /** @description Only bills whose latest action (or introduction, before any action) is on or after this date */
+                from?: string;
+                /** @description Only bills whose latest action (or introduction) is on or before this date */
+                to?: string;
+                /** @description The search words; "quoted phrases" match as phrases */
+                q?: string;
+                /** @description How many bills (and members, and topics) to return */
+                limit?: number;
+                /** @description The previous answer's next_cursor: the next page of bills */
+                cursor?: string;
+                /** @description relevance (default) or date (latest action, newest first) */
+                sort?: "relevance" | "date";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The search words */
+                        q: string;
+                        /** @description Matching bills, most relevant first (or newest first with sort=date) */
+                        bills: {
+                            /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                            id: string;
+                            /** @description The display label, such as H.R. 3076 */
+                            label: string;
+                            /** @description The official title */
+                            title: string;
+                            /** @description The short title; null when the bill has none */
+                            short_title: string | null;
+                            /** @description The chamber: house or senate */
+                            chamber: string;
+                            /** @description The date the bill was introduced (YYYY-MM-DD); null when unknown */
+                            introduced_date: string | null;
+                            /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                            latest_action_date: string | null;
+                            /** @description The text of the latest action; null before any action */
+                            latest_action_text: string | null;
+                            /** @description substantive, commemorative or administrative; null until the bill is classified */
+                            bill_category: string | null;
+                            /** @description Whether a text of the bill is published (a brief may be on its way) */
+                            has_document: boolean;
+                            /** @description brief (a brief exists), pending (text stored, no brief yet) or no_text */
+                            document_status: string;
+                            /** @description Topic tags of the bill from its latest brief (lower-case kebab-case) */
+                            topic_tags: string[];
+                            /** @description Where the bill matched; null when only its number, titles, subjects or sponsor did */
+                            match: {
+                                /** @description The passage that matched: "CRS summary", "Brief", or a section of the latest text such as "Sec. 3" */
+                                section: string;
+                                /** @description Words around the match, HTML-escaped, the matched words in <mark> */
+                                snippet: string;
+                            } | null;
+                        }[];
+                        /** @description How many bills match in all */
+                        total: number;
+                        next_cursor: components["schemas"]["NextCursor"];
+                        /** @description Matching members */
+                        members: components["schemas"]["MemberCard"][];
+                        /** @description Matching topics with their bill counts */
+                        topics: {
+                            /** @description A topic tag such as health */
+                            topic: string;
+                            /** @description How many bills it holds */
+                            bill_count: number;
+                        }[];
                     };
                 };
             };

@@ -1,4 +1,5 @@
 /** Admin: jobs (list, run by name, the job trigger paths), user management, the external-API health check and bill backfills. */
+import { requestRebuild } from '#shared/bills/search-index-requests.ts';
 import { demoteUser, promoteUser, removeUser } from '#shared/admin/user-admin.ts';
 import { listUsers } from '#shared/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
@@ -26,6 +27,10 @@ export const handler = apiFunction('admin', [
   implement(routes.demoteUser, async ({ params, user }) => demoteUser(user, params.id)),
   // The only admin route that reaches every provider (with their XML, YAML and LLM clients): loaded on its first call.
   implement(routes.providerHealth, async () => (await import('#shared/admin/provider-probes.ts')).checkProviderHealth()),
+  implement(routes.rebuildSearchIndex, async () => {
+    await requestRebuild();
+    return accepted({ status: 'queued' as const });
+  }),
   implement(routes.startBillBackfill, async ({ body, user }) => {
     const { action, backfill } = await startBillBackfill(body, user.id, new Date());
     return accepted({ ...backfill, action });

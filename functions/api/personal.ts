@@ -1,4 +1,4 @@
-/** People's features: follows, notes, collections, share links, alignment, search, dashboard, topics. */
+/** People's features: follows, notes, collections, share links, alignment, dashboard, topics. */
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { created, json, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/personal.routes.ts';
@@ -17,7 +17,7 @@ import { dashboardFor, prefetchDashboard } from '#shared/personal/dashboard.ts';
 import { follow, listUserFollows, setMode, unfollow } from '#shared/personal/follows.ts';
 import { listUserNotes, notesOnBill, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
 import { pageOf } from '#shared/personal/paging.ts';
-import { search, topics } from '#shared/personal/search.ts';
+import { topics } from '#shared/personal/search.ts';
 import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
 
 export const handler = apiFunction('personal', [
@@ -63,7 +63,6 @@ export const handler = apiFunction('personal', [
   implement(routes.shareBrief, async ({ params }) => sharedBrief(params.token)),
 
   implement(routes.alignment, async ({ user }) => alignmentFor(user)),
-  implement(routes.search, async ({ query }) => search(query.q, query.limit)),
   // The feed and follows are read while the caller is loaded: one round trip fewer for a signed-in user.
   implement(routes.dashboard, async ({ user, prefetched }) => dashboardFor(user, new Date(), prefetched), { prefetch: prefetchDashboard }),
   implement(routes.listTopics, async ({ query }) => pageOf(await topics(), query)),

@@ -13,6 +13,7 @@
  * succeeds, so nothing is retried or dead-lettered; the first poll after the
  * switch is back on queues the fetch again (shared/bills/poll-bills.ts).
  */
+import { requestIndexing } from './search-index-requests.ts';
 import { getBill, markBillHasText } from '#shared/db/bills.repository.ts';
 import { getDataSources } from '#shared/db/data-sources.repository.ts';
 import { markDocumentFetchPending } from '#shared/db/document-fetch-pending.repository.ts';
@@ -93,6 +94,8 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
     await markBillHasText(billId);
     await sendOwed(owed);
   }
+  // The latest version's text is searched by section.
+  if (created > 0) await requestIndexing([billId]);
   // A fetch that died between storing a version and marking the bill left it unmarked; the retry finds the version stored.
   if (created === 0 && stored.length > 0 && !bill.has_document) await markBillHasText(billId);
   return { bill_id: billId, versions: candidates.length + have.size, stored: created, unavailable: missing };

@@ -21,6 +21,7 @@ import { MILESTONE_CATEGORIES, type ActionCategory } from '#shared/domain/bills/
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { BillEvent, DocumentFetchMessage, IngestTaskMessage } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
+import { requestIndexing } from './search-index-requests.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
@@ -122,6 +123,7 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   const owed = [...created, ...pending];
   await queueNewBillFollowUps(owed);
   if (owed.length) await clearFollowUpsPending(owed);
+  await requestIndexing([...changed.map(({ bill }) => bill.id), ...created]);
 
   return { listed: listed.length, created: created.length, recovered: pending.size, changed: changed.length, events: events.length };
 }

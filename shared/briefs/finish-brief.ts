@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { markBriefEventSent, nextBriefVersion, putBrief } from '#shared/db/briefs.repository.ts';
 import { clearBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
+import { requestIndexing } from '#shared/bills/search-index-requests.ts';
 import { requestNewsFetch } from '#shared/db/news-requests.repository.ts';
 import { incrementStats } from '#shared/db/stats.repository.ts';
 import { claimTextAnnouncement } from '#shared/db/texts.repository.ts';
@@ -82,6 +83,8 @@ export async function finishBrief(input: BriefInput, draft: DraftBrief, options:
     });
   }
   await markBillBriefed(brief.bill_id, { topic_tags: brief.topic_tags });
+  // The brief's summary and points are searched.
+  await requestIndexing([brief.bill_id]);
   await clearBriefPending(brief.bill_id, brief.text_version_code);
   const bill = await getBill(brief.bill_id);
   if (bill && bill.bill_category === null) {

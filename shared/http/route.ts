@@ -19,7 +19,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
 
 /** One API Lambda per group: functions/api/<group>.ts. */
-export const API_FUNCTION_GROUPS = ['system', 'auth', 'admin', 'bills', 'members', 'llm', 'personal', 'notifications', 'news', 'trends'] as const;
+export const API_FUNCTION_GROUPS = ['system', 'auth', 'admin', 'bills', 'members', 'llm', 'personal', 'notifications', 'news', 'trends', 'search'] as const;
 export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];
 
 type AnyObject = z.ZodType<Record<string, unknown>>;

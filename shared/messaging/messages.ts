@@ -158,12 +158,21 @@ export const BillBackfillMessage = lazySchema(() => z.discriminatedUnion('type',
 export type BillBackfillMessage = z.infer<ReturnType<typeof BillBackfillMessage>>;
 
 /** Each queue's message type, for the typed sender. */
+// search-index --------------------------------------------------------------
+/** A bill whose searchable fields changed (new or updated bill, new text version, new brief): re-index it. */
+export const IndexBill = lazySchema(() => z.object({ ...correlation(), v: z.literal(1), type: z.literal('index_bill'), bill_id: BillId() }));
+/** Rebuild the whole search index from the table (POST /api/admin/search/rebuild). */
+export const RebuildSearchIndex = lazySchema(() => z.object({ ...correlation(), v: z.literal(1), type: z.literal('rebuild_search_index') }));
+export const SearchIndexMessage = lazySchema(() => z.discriminatedUnion('type', [IndexBill(), RebuildSearchIndex()]));
+export type SearchIndexMessage = z.infer<ReturnType<typeof SearchIndexMessage>>;
+
 export interface QueueMessages {
   'document-fetch': DocumentFetchMessage;
   brief: BriefMessage;
   'notification-dispatch': NotificationMessage;
   'ingest-tasks': IngestTaskMessage;
   'bill-backfill': BillBackfillMessage;
+  'search-index': SearchIndexMessage;
 }
 
 /** The queues of the pipeline, by name; the queue table (shared/queues/queue-table.ts) configures each. */
@@ -176,4 +185,5 @@ export const QUEUE_MESSAGE_SCHEMAS: { [Q in QueueName]: () => z.ZodType<QueueMes
   'notification-dispatch': NotificationMessage,
   'ingest-tasks': IngestTaskMessage,
   'bill-backfill': BillBackfillMessage,
+  'search-index': SearchIndexMessage,
 };

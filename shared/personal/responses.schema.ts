@@ -111,7 +111,21 @@ export const TopicCount = lazySchema(() =>
 export const SearchReply = lazySchema(() =>
   z.object({
     q: z.string().describe('The search words'),
-    bills: z.array(BillSummary()).describe('Matching bills'),
+    bills: z
+      .array(
+        BillSummary().extend({
+          match: z
+            .object({
+              section: z.string().describe('The passage that matched: "CRS summary", "Brief", or a section of the latest text such as "Sec. 3"'),
+              snippet: z.string().describe('Words around the match, HTML-escaped, the matched words in <mark>'),
+            })
+            .nullable()
+            .describe('Where the bill matched; null when only its number, titles, subjects or sponsor did'),
+        }),
+      )
+      .describe('Matching bills, most relevant first (or newest first with sort=date)'),
+    total: z.number().int().describe('How many bills match in all'),
+    next_cursor: NextCursor(),
     members: z.array(MemberSummary()).describe('Matching members'),
     topics: z.array(TopicCount()).describe('Matching topics with their bill counts'),
   }),

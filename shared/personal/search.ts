@@ -1,7 +1,9 @@
 /**
  * Global search: bills, members and topics in one answer.
- * Steps: 1. bills by number in any common form or by title words (search
- *   index: GetItem per congress candidate, or a Query per word, then BatchGet);
+ * Steps: 1. bills by number in any common form (GetItem per congress
+ *   candidate), or ranked by the search engine over number, titles, summary,
+ *   brief, subjects, sponsor and text (shared/search/live-index.ts), then one
+ *   BatchGet of the page's bills;
  *   2. members by either name form (name-token index Query, then BatchGet);
  *   3. topics whose tag contains every word (one Query on the small topic
  *   counter partition, cached for a minute per container). All three run
@@ -9,22 +11,62 @@
  *   name a member or a topic, so it reads only the bill.
  */
 import { searchBills } from '#shared/db/bill-search.repository.ts';
+import { getBills } from '#shared/db/bills.repository.ts';
+import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { liveIndex } from '#shared/search/live-index.ts';
+import type { SearchFilters, SearchMatch, SearchSort } from '#shared/search/search-filters.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { searchMembers } from '#shared/db/members.repository.ts';
 import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
 import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-words.ts';
 import { hasOverlongNameToken } from '#shared/domain/members/name-tokens.ts';
-import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
-export const SEARCH_RESULTS_PER_KIND = 10;
-
 export interface SearchResult {
   q: string;
-  bills: BillSummary[];
+  bills: (BillSummary & { match: SearchMatch | null })[];
+  total: number;
+  next_cursor: string | null;
   members: MemberSummary[];
   topics: { topic: string; bill_count: number }[];
+}
+
+export interface SearchOptions {
+  limit: number;
+  cursor?: string;
+  sort: SearchSort;
+  filters: SearchFilters;
+}
+
+/** The cursor of a bill search: the offset of the next page, opaque to callers. */
+const encodeOffset = (offset: number): string => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+function decodeOffset(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const o = (parsed as { o?: unknown }).o;
+    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new InvalidInputError('cursor is not one this search returned', [{ path: 'cursor', message: 'must be a next_cursor of this search' }]);
+}
+
+/** A page of bills from the search engine, with where each matched. */
+async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchResult, 'bills' | 'total' | 'next_cursor'>> {
+  const offset = decodeOffset(opts.cursor);
+  const index = await liveIndex();
+  const { hits, total } = index.search({ q, filters: opts.filters, sort: opts.sort, limit: opts.limit, offset });
+  const bills = new Map((await getBills(hits.map((h) => h.bill_id))).map((b) => [b.id, b]));
+  return {
+    bills: hits.flatMap((h) => {
+      const bill = bills.get(h.bill_id);
+      return bill ? [{ ...billSummary(bill), match: h.match }] : [];
+    }),
+    total,
+    next_cursor: offset + hits.length < total ? encodeOffset(offset + hits.length) : null,
+  };
 }
 
 /** Topic counts change only when a brief is written; search suggestions may lag them by a minute. */
@@ -50,18 +92,22 @@ function refuseOverlongWords(query: string): void {
   throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'search.word_too_long');
 }
 
-/** Searches bills, members and topics at once. */
-export async function search(q: string, limit = SEARCH_RESULTS_PER_KIND): Promise<SearchResult> {
+/** Searches bills, members and topics at once; filters, sort and cursor apply to bills. */
+export async function search(q: string, opts: SearchOptions): Promise<SearchResult> {
   const query = q.trim();
-  if (!query) return { q: query, bills: [], members: [], topics: [] };
+  const none = { q: query, bills: [], total: 0, next_cursor: null, members: [], topics: [] };
+  if (!query) return none;
   refuseOverlongWords(query);
-  if (parseBillNumber(query)) return { q: query, bills: (await searchBills(query, limit)).map(billSummary), members: [], topics: [] };
-  const [bills, members, topics] = await Promise.all([searchBills(query, limit), searchMembers(query, limit), cachedTopics()]);
+  if (parseBillNumber(query)) {
+    const bills = (await searchBills(query, opts.limit)).map((b) => ({ ...billSummary(b), match: null }));
+    return { ...none, bills, total: bills.length };
+  }
+  const [bills, members, topics] = await Promise.all([rankedBills(query, opts), searchMembers(query, opts.limit), cachedTopics()]);
   return {
     q: query,
-    bills: bills.map(billSummary),
+    ...bills,
     members: members.map(memberSummary),
-    topics: topics.filter((t) => topicMatches(query, t.topic)).slice(0, limit),
+    topics: topics.filter((t) => topicMatches(query, t.topic)).slice(0, opts.limit),
   };
 }
 

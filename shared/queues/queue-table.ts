@@ -68,6 +68,16 @@ export const QUEUES = [
     maxConcurrency: 2,
     description: 'Backfills bills a listing page at a time (a Congress or a window of update dates), paced within the Congress.gov budget',
   },
+  {
+    // Re-indexing is a few reads and one small S3 object per batch; a rebuild (one message) reads every bill.
+    name: 'search-index',
+    worker: 'search-index',
+    batchSize: 10,
+    timeoutSeconds: 900,
+    maxReceiveCount: 3,
+    maxConcurrency: 2,
+    description: "Re-indexes changed bills into the search index's change sets in S3, and rebuilds the index's snapshot on request",
+  },
 ] as const satisfies readonly QueueDef[];
 
 // Every queue that messages can be sent to has a row: a missing one fails the type check here.

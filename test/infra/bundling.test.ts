@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions, type BuiltBundle } from '#infra/build-functions.ts';
-import { BUNDLE_TARGET, esbuildOptions } from '#infra/bundling.ts';
+import { BUNDLE_TARGET, esbuildOptions, SHIPPED_PACKAGES } from '#infra/bundling.ts';
 import { PROJECT_ROOT, functionSpecs } from '#infra/function-catalog.ts';
 
 /** Loaded on first use by every function that has them (dynamic import), never at cold start. */
@@ -52,9 +52,9 @@ const initPackages = (bundle: BuiltBundle): Set<string> => new Set(initInputs(bu
 const assetInputs = (bundle: BuiltBundle): string[] => Object.values(bundle.metafile.outputs).flatMap((o) => Object.keys(o.inputs));
 
 describe('bundling options', () => {
-  it('bundle the AWS SDK (nothing external), ship no source map, and split lazily imported code into chunks', () => {
+  it('bundle the AWS SDK (nothing external but the shipped packages), ship no source map, and split lazily imported code into chunks', () => {
     const options = esbuildOptions('/src/functions/api/bills.ts', '/out');
-    expect(options.external).toEqual([]);
+    expect(options.external).toEqual([...SHIPPED_PACKAGES]);
     // Maps are made in memory for local stack traces, never inline or linked from the code; writeBundle() leaves them out.
     expect(['external', false]).toContain(options.sourcemap);
     expect(options.write).toBe(false);
@@ -75,13 +75,17 @@ describe('the bundles', () => {
   }, 180_000);
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('hold the AWS SDK and every dependency: nothing is left to node_modules or the runtime', () => {
+  it('hold the AWS SDK and every dependency: nothing is left to node_modules or the runtime but the shipped packages, which ride along', () => {
     const outside = built.flatMap((b) =>
       Object.entries(b.metafile.outputs).flatMap(([out, meta]) =>
-        meta.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => `${b.name} (${path.basename(out)}) imports ${i.path}`),
+        meta.imports
+          .filter((i) => i.external && !isBuiltin(i.path) && !SHIPPED_PACKAGES.includes(i.path))
+          .map((i) => `${b.name} (${path.basename(out)}) imports ${i.path}`),
       ),
     );
     expect(outside).toEqual([]);
+    const search = built.find((b) => b.name === 'api-search');
+    expect(search && filesUnder(path.dirname(search.file)).some((f) => f.endsWith('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm'))).toBe(true);
     for (const b of built) expect(initPackages(b), b.name).toContain('@aws-sdk/client-dynamodb');
   });
 

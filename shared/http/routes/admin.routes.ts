@@ -262,6 +262,20 @@ export const JOB_TRIGGER_ROUTES: RouteDef<undefined, undefined, undefined, 'admi
   }),
 );
 
+export const rebuildSearchIndex = defineRoute({
+  operationId: 'rebuildSearchIndex',
+  description:
+    'Rebuilds the search index from the table: the indexer reads every bill, its latest brief and text into a new snapshot, and search containers load it at their next sync. Answers 202 at once; the rebuild runs on the search-index queue. Admin only.',
+  method: 'POST',
+  path: '/api/admin/search/rebuild',
+  fn: 'admin',
+  auth: 'admin',
+  summary: 'Rebuild the search index from the table; answers 202 and runs on the search-index queue',
+  tags: ['admin'],
+  response: () => z.object({ status: z.literal('queued').describe('The rebuild is queued') }),
+  successStatus: 202,
+});
+
 export const ADMIN_ROUTES: RouteDef[] = [
   listJobs,
   runJobByName,
@@ -275,5 +289,6 @@ export const ADMIN_ROUTES: RouteDef[] = [
   startBillBackfill,
   listBillBackfills,
   getBillBackfill,
+  rebuildSearchIndex,
   ...JOB_TRIGGER_ROUTES,
 ];

@@ -14,6 +14,7 @@ import { NOTIFICATIONS_ROUTES } from './notifications.routes.ts';
 import { PERSONAL_ROUTES } from './personal.routes.ts';
 import { SYSTEM_ROUTES } from './system.routes.ts';
 import { TRENDS_ROUTES } from './trends.routes.ts';
+import { SEARCH_ROUTES } from './search.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
@@ -26,4 +27,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...NOTIFICATIONS_ROUTES,
   ...NEWS_ROUTES,
   ...TRENDS_ROUTES,
+  ...SEARCH_ROUTES,
 ];

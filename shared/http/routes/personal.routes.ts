@@ -1,7 +1,7 @@
 /**
  * Routes of the personal function group (functions/api/personal.ts
  * implements them): follows, notes, collections, share links, alignment,
- * search, dashboard and topics (paths and bodies are served as OpenAPI at
+ * dashboard and topics (paths and bodies are served as OpenAPI at
  * GET /api/openapi.json).
  */
 import * as z from 'zod';
@@ -14,11 +14,9 @@ import {
   CollectionWithBillsReply,
   DashboardReply,
   PublicCollectionReply,
-  SearchReply,
   SharedBriefReply,
   TopicCount,
 } from '#shared/personal/responses.schema.ts';
-import { SEARCH_QUERY_MAX } from '#shared/domain/personal/search-query.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { IdParams, TokenParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -297,7 +295,7 @@ export const shareBrief = defineRoute({
   response: () => SharedBriefReply(),
 });
 
-// Alignment, search, dashboard, topics
+// Alignment, dashboard, topics (search: ./search.routes.ts)
 export const alignment = defineRoute({
   operationId: 'alignment',
   description:
@@ -309,27 +307,6 @@ export const alignment = defineRoute({
   tags: ['alignment'],
   summary: "Followed members ranked by alignment with the caller's stanced bill follows, each with its per-vote breakdown",
   response: () => AlignmentReply(),
-});
-export const search = defineRoute({
-  operationId: 'search',
-  description:
-    'Bills (a bill number in any common form, or title words), members (either name form) and topics in one answer. Anonymous or signed in; 422 for an overlong query.',
-  method: 'GET',
-  path: '/api/search',
-  fn,
-  auth: 'optional',
-  tags: ['search'],
-  summary: 'Bills (number in any form, title words), members (either name form) and topics in one answer',
-  query: () =>
-    z.object({
-      q: z
-        .string()
-        .max(SEARCH_QUERY_MAX, { error: `must be at most ${SEARCH_QUERY_MAX} characters` })
-        .default('')
-        .describe('The search words'),
-      limit: z.coerce.number().int().min(1).max(50).default(10).describe('How many items to return'),
-    }),
-  response: () => SearchReply(),
 });
 export const dashboard = defineRoute({
   operationId: 'dashboard',
@@ -377,7 +354,6 @@ export const PERSONAL_ROUTES = [
   shareCollection,
   shareBrief,
   alignment,
-  search,
   dashboard,
   listTopics,
 ];

@@ -128,9 +128,8 @@ describe('search and topics', () => {
     expect(res.body.bills.map((b) => b.id)).toContain('119-hr-1');
   });
 
-  it('finds bills by title words and members by either name form, in one answer', async () => {
-    const title = await api().request('GET', '/api/search', { query: { q: 'farm security' } });
-    expect(title.body.bills.map((b) => b.id)).toEqual(['119-hr-1']);
+  // Bills by words: ./search-engine.test.ts (the engine's index is built by the search-index pump).
+  it('finds members by either name form', async () => {
     for (const q of ['Jane Smith', 'Smith, Jane', 'smith']) {
       const res = await api().request('GET', '/api/search', { query: { q } });
       expect(res.body.members.map((m) => m.id)).toEqual(['A000001']);

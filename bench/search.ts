@@ -1,0 +1,198 @@
+/**
+ * `npm run bench:search`: builds the synthetic corpus (bench/support/search-corpus.ts,
+ * 350,000 bills by default, BENCH_SEARCH_BILLS to change) straight into the
+ * engine (no DynamoDB: the indexer's write path is the same upsert), then prints
+ * indexing throughput and index size, recall@10 against a full scan for 60
+ * queries of one to four words with filters (relevance and date order), the
+ * engine's query latency at 1 client and at 20 concurrent clients (20 processes,
+ * as 20 Lambda containers would each hold the index), and a fresh process's
+ * import + open + first query of the engine.
+ */
+import { fork } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseQuery } from '#shared/domain/search/search-query.ts';
+import type { SearchFilters, SearchRequest } from '#shared/search/search-filters.ts';
+import { SearchIndex } from '#shared/search/search-index.ts';
+import { buildCorpus } from './support/search-corpus.ts';
+import { BruteForce, type ScoredBill } from './support/search-brute-force.ts';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const BILLS = Number(process.env.BENCH_SEARCH_BILLS ?? 350_000);
+const QUERIES = 60;
+const LATENCY_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 300);
+const CLIENTS = 20;
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+function rand(seed: number) {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+}
+
+/** Queries of 1-4 words taken from random bills' titles, summaries or text, a third quoted, most with a filter. */
+function makeQueries(corpus: ReturnType<typeof buildCorpus>, n: number): SearchRequest[] {
+  const r = rand(7);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const out: SearchRequest[] = [];
+  while (out.length < n) {
+    const doc = pick(corpus.docs);
+    const source = pick([doc.title, doc.short_title, doc.summary, doc.text].filter(Boolean));
+    const words = source
+      .toLowerCase()
+      .split(/[^a-z0-9]+/u)
+      .filter((w) => w.length > 2 && !['act', 'and', 'for', 'the', 'other', 'purposes'].includes(w));
+    if (words.length < 4) continue;
+    const len = 1 + Math.floor(r() * 4);
+    const at = Math.floor(r() * (words.length - len));
+    const chosen = words.slice(at, at + len);
+    const phrase = len > 1 && r() < 0.3;
+    const q = phrase ? `"${chosen.join(' ')}"` : chosen.join(' ');
+    const filters: SearchFilters = {};
+    const f = Math.floor(r() * 7);
+    if (f === 1) filters.congress = doc.congress;
+    if (f === 2) filters.chamber = doc.chamber;
+    if (f === 3) filters.type = doc.type as SearchFilters['type'];
+    if (f === 4) filters.has_document = true;
+    if (f === 5) Object.assign(filters, { from: '2001-01-01', to: '2016-12-31' });
+    if (f === 6) filters.topic = doc.topics[0];
+    out.push({ q, filters, sort: out.length % 4 === 3 ? 'date' : 'relevance', limit: 10, offset: 0 });
+  }
+  return out;
+}
+
+function order(a: ScoredBill, b: ScoredBill, sort: SearchRequest['sort']): number {
+  return sort === 'date' ? b.date.localeCompare(a.date) || b.rid - a.rid : a.score - b.score || a.rid - b.rid;
+}
+
+/** Share of the engine's top 10 that the full scan ranks in its top 10, counting a rank tie with the 10th as found. */
+function recall(engine: string[], all: ScoredBill[], sort: SearchRequest['sort']): number {
+  const sorted = [...all].sort((a, b) => order(a, b, sort));
+  const top = sorted.slice(0, 10);
+  if (top.length === 0) return engine.length === 0 ? 1 : 0;
+  const tenth = top.at(-1) as ScoredBill;
+  const byId = new Map(all.map((s) => [s.bill_id, s]));
+  const found = engine.filter((id) => {
+    const s = byId.get(id);
+    if (!s) return false;
+    if (top.some((t) => t.bill_id === id)) return true;
+    return sort === 'date' ? s.date === tenth.date : Math.abs(s.score - tenth.score) <= 1e-9 * Math.abs(tenth.score);
+  });
+  return found.length / top.length;
+}
+
+/** A client process: opens the index, waits for "go", runs its queries and sends the latencies. */
+async function client(path: string): Promise<void> {
+  const index = SearchIndex.open(path, { readOnly: true });
+  process.send?.('ready');
+  process.on('message', (msg: { queries: SearchRequest[] }) => {
+    // A warm container: its page cache and JIT have seen the queries once.
+    for (const q of msg.queries) index.search(q, NOW);
+    const times = msg.queries.map((q) => {
+      const t = performance.now();
+      JSON.stringify(index.search(q, NOW));
+      return performance.now() - t;
+    });
+    process.send?.({ times }, () => process.exit(0));
+  });
+}
+
+async function concurrent(path: string, queries: SearchRequest[], clients: number): Promise<number[]> {
+  const self = fileURLToPath(import.meta.url);
+  // Each client reads its own copy, as each Lambda container downloads its own.
+  const children = Array.from({ length: clients }, (_, i) => {
+    const copy = `${path}.${i}`;
+    copyFileSync(path, copy);
+    return fork(self, ['client', copy], { execArgv: ['--import', 'tsx'] });
+  });
+  await Promise.all(children.map((c) => new Promise((ok) => c.once('message', ok))));
+  const results = await Promise.all(
+    children.map(
+      (c, i) =>
+        new Promise<number[]>((ok) => {
+          c.once('message', (m: { times: number[] }) => ok(m.times));
+          c.send({ queries: queries.map((_, k) => queries[(k + i * 7) % queries.length] as SearchRequest) });
+        }),
+    ),
+  );
+  return results.flat();
+}
+
+async function coldOpen(path: string): Promise<number> {
+  const script = `const t=performance.now();const {SearchIndex}=await import(${JSON.stringify(join(import.meta.dirname, '../shared/search/search-index.ts'))});
+const i=SearchIndex.open(${JSON.stringify(path)},{readOnly:true});i.search({q:'health care',filters:{},sort:'relevance',limit:10,offset:0});console.log(performance.now()-t);`;
+  const child = fork('-', [], { execArgv: ['--import', 'tsx', '--input-type=module', '-e', script], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise((ok) => child.once('exit', ok));
+  return Number(out.trim());
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
+  const path = join(dir, 'search.db');
+  try {
+    let t = performance.now();
+    const corpus = buildCorpus(BILLS);
+    console.log(
+      `corpus: ${corpus.docs.length} bills, ${corpus.docs.filter((d) => d.text).length} with summary and text, generated in ${ms(performance.now() - t)}`,
+    );
+
+    t = performance.now();
+    const index = SearchIndex.open(path, { bulk: true });
+    for (let i = 0; i < corpus.docs.length; i += 5000) index.upsert(corpus.docs.slice(i, i + 5000));
+    const built = performance.now() - t;
+    t = performance.now();
+    index.optimize();
+    const optimized = performance.now() - t;
+    index.close();
+    const size = statSync(path).size;
+    console.log(
+      `indexing: ${(corpus.docs.length / (built / 1000)).toFixed(0)} bills/s (${(built / 1000).toFixed(1)} s), optimize ${(optimized / 1000).toFixed(1)} s, index ${(size / 1e6).toFixed(1)} MB`,
+    );
+
+    const reader = SearchIndex.open(path, { readOnly: true });
+    const queries = makeQueries(corpus, QUERIES);
+    const brute = new BruteForce(corpus.docs);
+    let sum = 0;
+    let worst = 1;
+    for (const q of queries) {
+      const engine = reader.search(q, NOW).hits.map((h) => h.bill_id);
+      const all = brute.run(parseQuery(q.q), q.filters, NOW);
+      const r = recall(engine, all, q.sort);
+      sum += r;
+      worst = Math.min(worst, r);
+      if (r < 1) console.log(`  recall ${r.toFixed(2)} for ${q.q} ${JSON.stringify(q.filters)} ${q.sort} (${all.length} match)`);
+    }
+    console.log(`recall@10 over ${queries.length} queries: mean ${(sum / queries.length).toFixed(3)}, worst ${worst.toFixed(2)}`);
+
+    const one: number[] = [];
+    const slowest = new Map<string, number>();
+    for (let i = 0; i < LATENCY_ROUNDS; i++) {
+      const q = queries[i % queries.length] as SearchRequest;
+      const s = performance.now();
+      JSON.stringify(reader.search(q, NOW));
+      const took = performance.now() - s;
+      one.push(took);
+      const key = `${q.q} ${JSON.stringify(q.filters)} ${q.sort}`;
+      slowest.set(key, Math.max(slowest.get(key) ?? 0, took));
+    }
+    const worstFive = [...slowest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    console.log(`slowest queries: ${worstFive.map(([k, v]) => `${k} ${ms(v)}`).join('; ')}`);
+    reader.close();
+    console.log(`1 client (${one.length} queries): p50 ${ms(pct(one, 50))}, p95 ${ms(pct(one, 95))}, p99 ${ms(pct(one, 99))}`);
+    const many = await concurrent(path, queries.slice(0, Math.max(10, Math.floor(LATENCY_ROUNDS / 5))), CLIENTS);
+    console.log(`${CLIENTS} clients (${many.length} queries): p50 ${ms(pct(many, 50))}, p95 ${ms(pct(many, 95))}, p99 ${ms(pct(many, 99))}`);
+    const colds = [];
+    for (let i = 0; i < 5; i++) colds.push(await coldOpen(path));
+    console.log(`fresh process import + open + first query: median ${ms(pct(colds, 50))}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'client') await client(process.argv[3] ?? '');
+else await main();

@@ -1,0 +1,133 @@
+/**
+ * Where the search index lives in S3 (docs/architecture.md, "Search"): a
+ * snapshot (a whole index file, written by a rebuild) named by a manifest, and
+ * change sets (the documents the indexer rebuilt from the table since, one
+ * small JSON object per indexer batch, keyed by time). A reader downloads the
+ * snapshot once and then applies the change sets it has not seen.
+ *   search/manifest.json               {snapshot_key, as_of}
+ *   search/snapshots/{iso}.db          the index file
+ *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
+ */
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
+import type { SearchDocument } from '#shared/domain/search/search-document.ts';
+import { config } from '#shared/platform/config.ts';
+import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
+
+export const SEARCH_PREFIX = 'search/';
+const MANIFEST_KEY = `${SEARCH_PREFIX}manifest.json`;
+export const CHANGES_PREFIX = `${SEARCH_PREFIX}changes/`;
+
+export const SearchManifest = lazySchema(() =>
+  z.object({
+    snapshot_key: z.string().min(1),
+    /** Change sets from this time on are not in the snapshot (its rebuild started after it). */
+    as_of: z.string(),
+  }),
+);
+export type SearchManifest = z.infer<ReturnType<typeof SearchManifest>>;
+
+const Section = () => z.object({ label: z.string(), body: z.string() });
+const Document = () =>
+  z.object({
+    bill_id: z.string(),
+    congress: z.number().int(),
+    chamber: z.enum(['house', 'senate']),
+    type: z.string(),
+    status: z.string(),
+    sponsor_id: z.string().nullable(),
+    has_document: z.boolean(),
+    topics: z.array(z.string()),
+    introduced_date: z.string().nullable(),
+    latest_action_date: z.string().nullable(),
+    number: z.string(),
+    short_title: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    meta: z.string(),
+    text: z.string(),
+    sections: z.array(Section()),
+  }) satisfies z.ZodType<SearchDocument>;
+
+export const ChangeSet = lazySchema(() => z.object({ indexed_at: z.string(), docs: z.array(Document()), removed: z.array(z.string()).default([]) }));
+export type ChangeSet = z.infer<ReturnType<typeof ChangeSet>>;
+
+const isMissing = (err: unknown) => err instanceof Error && (err.name === 'NoSuchKey' || err.name === 'NotFound');
+
+/** The manifest and its ETag; null before the first rebuild. */
+export async function readManifest(): Promise<{ manifest: SearchManifest; etag: string } | null> {
+  const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  try {
+    const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: MANIFEST_KEY }));
+    const body = (await res.Body?.transformToString()) ?? '';
+    return { manifest: SearchManifest().parse(JSON.parse(body)), etag: res.ETag ?? '' };
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
+/** The manifest's ETag, without its body (a reader's cheap freshness check); null when there is none. */
+export async function manifestEtag(): Promise<string | null> {
+  const [client, { HeadObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  try {
+    return (await client.send(new HeadObjectCommand({ Bucket: config().BUCKET_NAME, Key: MANIFEST_KEY }))).ETag ?? '';
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw err;
+  }
+}
+
+export async function writeManifest(manifest: SearchManifest): Promise<void> {
+  const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: MANIFEST_KEY, Body: JSON.stringify(manifest), ContentType: 'application/json' }));
+}
+
+/** Uploads an index file as a new snapshot; returns its key. */
+export async function uploadSnapshot(path: string, now: Date): Promise<string> {
+  const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  const key = `${SEARCH_PREFIX}snapshots/${now.toISOString()}.db`;
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: await readFile(path), ContentType: 'application/vnd.sqlite3' }));
+  return key;
+}
+
+/** Streams a snapshot to a local file. */
+export async function downloadSnapshot(key: string, path: string): Promise<void> {
+  const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
+  await pipeline(res.Body as Readable, createWriteStream(path));
+}
+
+/** Writes one change set; its key sorts by the time it was indexed. */
+export async function putChangeSet(change: ChangeSet): Promise<string> {
+  const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  const key = `${CHANGES_PREFIX}${change.indexed_at}-${randomUUID()}.json`;
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: JSON.stringify(change), ContentType: 'application/json' }));
+  return key;
+}
+
+/** The keys of the change sets after `startAfter`, oldest first. */
+export async function listChangeSets(startAfter: string): Promise<string[]> {
+  const [client, { ListObjectsV2Command }] = await Promise.all([s3(), s3Sdk()]);
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const res = await client.send(
+      new ListObjectsV2Command({ Bucket: config().BUCKET_NAME, Prefix: CHANGES_PREFIX, StartAfter: startAfter, ContinuationToken: token }),
+    );
+    for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
+    token = res.IsTruncated ? res.NextContinuationToken : undefined;
+  } while (token);
+  return keys;
+}
+
+export async function readChangeSet(key: string): Promise<ChangeSet> {
+  const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
+  return ChangeSet().parse(JSON.parse((await res.Body?.transformToString()) ?? '{}'));
+}

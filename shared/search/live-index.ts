@@ -1,0 +1,93 @@
+/**
+ * The index a search function answers from: downloaded from the S3 snapshot
+ * into this container's temporary directory at the first search, then kept
+ * fresh by applying the change sets the indexer writes (./index-store.ts).
+ * A sync runs when the last one is older than SYNC_MS, so a write reaches a
+ * warm container within SYNC_MS plus the indexer's delay (docs/architecture.md,
+ * "Search": within a minute). A new manifest (a rebuild) reloads the snapshot.
+ */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { CHANGES_PREFIX, downloadSnapshot, listChangeSets, manifestEtag, readChangeSet, readManifest } from './index-store.ts';
+import { SearchIndex } from './search-index.ts';
+
+/** How stale a container's index may get before a search first syncs it. */
+export const SYNC_MS = 15_000;
+/**
+ * Change sets are listed again from this far back: a change set keyed at T can land in S3 after
+ * one keyed later was listed (two indexers racing). Those already applied are remembered.
+ */
+const OVERLAP_MS = 60_000;
+
+interface Live {
+  index: SearchIndex;
+  path: string;
+  etag: string | null;
+  /** Change-set keys applied, within the overlap window. */
+  applied: Set<string>;
+  syncedAt: number;
+  /** Changes are listed after this key. */
+  cursor: string;
+}
+
+let live: Live | undefined;
+let pending: Promise<SearchIndex> | undefined;
+
+const keyAt = (ms: number) => `${CHANGES_PREFIX}${new Date(ms).toISOString()}`;
+
+async function load(): Promise<Live> {
+  const found = await readManifest();
+  const path = join(tmpdir(), `search-${randomUUID()}.db`);
+  if (found) await downloadSnapshot(found.manifest.snapshot_key, path);
+  const index = SearchIndex.open(path);
+  const since = found ? Date.parse(found.manifest.as_of) : 0;
+  return { index, path, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since) };
+}
+
+async function applyChanges(state: Live, now: number): Promise<void> {
+  const keys = await listChangeSets(state.cursor);
+  for (const key of keys) {
+    if (state.applied.has(key)) continue;
+    const change = await readChangeSet(key);
+    state.index.upsert(change.docs, change.indexed_at);
+    if (change.removed.length > 0) state.index.remove(change.removed);
+    state.applied.add(key);
+  }
+  // Next time, list from the overlap window back, and forget keys older than it.
+  const from = keyAt(now - OVERLAP_MS);
+  if (from > state.cursor) state.cursor = from;
+  for (const key of state.applied) if (key < state.cursor) state.applied.delete(key);
+  state.syncedAt = now;
+}
+
+function drop(state: Live): void {
+  state.index.close();
+  rmSync(state.path, { force: true });
+}
+
+async function refreshed(now: number): Promise<SearchIndex> {
+  if (!live || (await manifestEtag()) !== live.etag) {
+    const next = await load();
+    if (live) drop(live);
+    live = next;
+  }
+  await applyChanges(live, now);
+  return live.index;
+}
+
+/** The container's index, synced when it is older than SYNC_MS; concurrent callers share one sync. */
+export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
+  if (live && now - live.syncedAt < SYNC_MS) return live.index;
+  pending ??= refreshed(now).finally(() => {
+    pending = undefined;
+  });
+  return pending;
+}
+
+/** Forgets the container's index (tests, and a test's fresh bucket). */
+export function resetLiveIndex(): void {
+  if (live) drop(live);
+  live = undefined;
+}

@@ -1,0 +1,269 @@
+/**
+ * The search engine: SQLite FTS5 in WebAssembly (node-sqlite3-wasm), one
+ * database file that runs the same on this machine's Node 20 and on Lambda's
+ * Node 22 arm64 (docs/architecture.md, "Search"). Bills are ranked by FTS5's
+ * BM25 with column weights times a gentle recency factor; filters are columns
+ * of a plain table joined to the match; passages to quote live in a second
+ * FTS5 table keyed by bill and section.
+ */
+import sqlite from 'node-sqlite3-wasm';
+import { documentDate, RECENCY_BOOST, RECENCY_FROM_YEAR, SEARCH_COLUMNS, type SearchDocument } from '#shared/domain/search/search-document.ts';
+import { matchExpression, parseQuery, type QueryTerm, type TermCounter } from '#shared/domain/search/search-query.ts';
+import { bestPassage } from '#shared/domain/search/snippet.ts';
+import { rmSync } from 'node:fs';
+import type { SearchFilters, SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
+
+/** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
+const SECTIONS_PER_BILL = 1024;
+/** The page cache: the hot part of a 350,000-bill index (docs/architecture.md, "Search"). */
+const CACHE_KIB = 256 * 1024;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS docs(
+  rid INTEGER PRIMARY KEY, bill_id TEXT NOT NULL UNIQUE, congress INTEGER NOT NULL, chamber TEXT NOT NULL,
+  type TEXT NOT NULL, status TEXT NOT NULL, sponsor_id TEXT, has_document INTEGER NOT NULL, date TEXT NOT NULL, year INTEGER NOT NULL,
+  indexed_at TEXT NOT NULL DEFAULT '');
+CREATE INDEX IF NOT EXISTS docs_by_date ON docs(date, rid);
+CREATE TABLE IF NOT EXISTS doc_topics(topic TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY(topic, rid)) WITHOUT ROWID;
+CREATE VIRTUAL TABLE IF NOT EXISTS bills_fts USING fts5(${SEARCH_COLUMNS.map((c) => c.name).join(', ')}, content='', contentless_delete=1, prefix='2 3');
+CREATE VIRTUAL TABLE IF NOT EXISTS sections_fts USING fts5(label UNINDEXED, body);
+CREATE VIRTUAL TABLE IF NOT EXISTS bills_vocab USING fts5vocab(bills_fts, 'row');
+`;
+
+const BM25 = `bm25(bills_fts, ${SEARCH_COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
+
+type Row = Record<string, unknown>;
+const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The WHERE clauses and values of the filters, over `d` (the docs table). */
+function filterSql(f: SearchFilters): { where: string[]; values: (string | number)[] } {
+  const where: string[] = [];
+  const values: (string | number)[] = [];
+  const eq = (col: string, v: string | number | undefined) => {
+    if (v === undefined) return;
+    where.push(`d.${col} = ?`);
+    values.push(v);
+  };
+  eq('congress', f.congress);
+  eq('chamber', f.chamber);
+  eq('type', f.type);
+  eq('status', f.status);
+  eq('sponsor_id', f.sponsor_id);
+  if (f.has_document !== undefined) eq('has_document', f.has_document ? 1 : 0);
+  if (f.topic !== undefined) {
+    where.push('d.rid IN (SELECT rid FROM doc_topics WHERE topic = ?)');
+    values.push(f.topic);
+  }
+  if (f.from !== undefined) {
+    where.push('d.date >= ?');
+    values.push(f.from);
+  }
+  if (f.to !== undefined) {
+    where.push('d.date <= ?');
+    values.push(f.to);
+  }
+  return { where, values };
+}
+
+/** One open index file. Not safe to share between threads; a Lambda container holds one. */
+export class SearchIndex {
+  private readonly db: sqlite.Database;
+  /** Prepared statements by SQL: preparing an FTS5 query reads the table's configuration each time. */
+  private readonly statements = new Map<string, sqlite.Statement>();
+
+  private constructor(db: sqlite.Database) {
+    this.db = db;
+  }
+
+  private statement(sql: string): sqlite.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
+  private all(sql: string, values: (string | number | null)[]): Row[] {
+    return this.statement(sql).all(values) as Row[];
+  }
+
+  private run(sql: string, values: (string | number | null)[]): sqlite.RunResult {
+    return this.statement(sql).run(values);
+  }
+
+  private get(sql: string, values: (string | number | null)[]): Row | null {
+    return this.statement(sql).get(values) as Row | null;
+  }
+
+  /**
+   * Opens the index at `path`: read-only for a reader, else creating the schema when missing;
+   * `bulk` trades crash safety for write speed (a rebuild writes a fresh file). The wasm build
+   * locks a file with a lock directory, so a file has one user at a time: each reader keeps its
+   * own copy (a Lambda container downloads one to /tmp).
+   */
+  static open(path: string, options: { bulk?: boolean; readOnly?: boolean } = {}): SearchIndex {
+    // A process that died holding the file left its lock directory; the file has no other user.
+    rmSync(`${path}.lock`, { recursive: true, force: true });
+    const db = new sqlite.Database(path, options.readOnly ? { readOnly: true, fileMustExist: true } : {});
+    // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
+    // takes and drops the lock directory and rereads the pages it needs.
+    db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
+    if (!options.readOnly) {
+      db.exec(`PRAGMA page_size = 8192; ${options.bulk ? 'PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;' : ''}`);
+      db.exec(SCHEMA);
+    }
+    return new SearchIndex(db);
+  }
+
+  close(): void {
+    for (const st of this.statements.values()) st.finalize();
+    this.statements.clear();
+    this.db.close();
+  }
+
+  /** How many bills the index holds. */
+  size(): number {
+    return num(this.get('SELECT count(*) AS n FROM docs', [])?.n);
+  }
+
+  /**
+   * Adds or replaces bills, in one transaction. `indexedAt` is when the documents were read from
+   * the table: a bill indexed later already is left as it is, so change sets applied out of order
+   * never bring an older document back.
+   */
+  upsert(docs: SearchDocument[], indexedAt = ''): void {
+    this.transaction(() => {
+      for (const doc of docs) {
+        const stored = this.get('SELECT indexed_at FROM docs WHERE bill_id = ?', [doc.bill_id]);
+        if (stored && str(stored.indexed_at) > indexedAt) continue;
+        this.put(doc, indexedAt);
+      }
+    });
+  }
+
+  /** Removes bills by id. */
+  remove(billIds: string[]): void {
+    this.transaction(() => {
+      for (const id of billIds) {
+        const rid = this.rowOf(id);
+        if (rid !== null) this.drop(rid);
+      }
+    });
+  }
+
+  /** Merges the index's segments: smaller and faster to query; run after a rebuild. */
+  optimize(): void {
+    this.db.exec(`INSERT INTO bills_fts(bills_fts) VALUES('optimize'); INSERT INTO sections_fts(sections_fts) VALUES('optimize'); VACUUM;`);
+  }
+
+  /** One page of bills matching a query, ranked, with the total and where each matched. */
+  search(req: SearchRequest, now = new Date()): SearchHits {
+    const terms = parseQuery(req.q);
+    const match = matchExpression(terms, this.counter);
+    if (!match) return { hits: [], total: 0 };
+    const { where, values } = filterSql(req.filters);
+    const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
+    const score = `${BM25} * (1.0 + ${RECENCY_BOOST} * min(1.0, max(0.0, (d.year - ${RECENCY_FROM_YEAR}) / ${span}.0)))`;
+    const order = req.sort === 'date' ? 'date DESC, rid DESC' : 'score, rid';
+    // CROSS JOIN keeps the full-text match as the outer loop: the planner would otherwise
+    // walk a filtered docs index and probe the match per row.
+    const rows = this.all(
+      `SELECT rid, bill_id, count(*) OVER () AS total FROM (
+         SELECT d.rid AS rid, d.bill_id AS bill_id, d.date AS date, ${score} AS score
+         FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
+         WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')})
+       ORDER BY ${order} LIMIT ? OFFSET ?`,
+      [match, ...values, req.limit, req.offset],
+    ) as Row[];
+    const total = rows.length > 0 ? num(rows[0]?.total) : req.offset > 0 ? this.total(match, where, values) : 0;
+    const hits: SearchHit[] = rows.map((r) => ({ bill_id: str(r.bill_id), match: this.passage(num(r.rid), terms) }));
+    return { hits, total };
+  }
+
+  /**
+   * How many bills carry each term that the index knows (the typo tolerance checks a word and
+   * its one-edit variants). Existence is a MATCH that stops at the first row; only the few
+   * known terms are counted, through the vocabulary table's term lookup.
+   */
+  readonly counter: TermCounter = (terms) => {
+    const out = new Map<string, number>();
+    for (const term of terms) {
+      if (!this.get('SELECT rowid FROM bills_fts WHERE bills_fts MATCH ? LIMIT 1', [`"${term}"`])) continue;
+      out.set(term, num(this.get('SELECT doc FROM bills_vocab WHERE term = ?', [term])?.doc));
+    }
+    return out;
+  };
+
+  private total(match: string, where: string[], values: (string | number)[]): number {
+    const row = this.get(
+      `SELECT count(*) AS n FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}`,
+      [match, ...values],
+    );
+    return num(row?.n);
+  }
+
+  /** The passage of a bill that best matches the query's words, with a snippet (./snippet.ts). */
+  private passage(rid: number, terms: QueryTerm[]): SearchHit['match'] {
+    const rows = this.all('SELECT c0 AS label, c1 AS body FROM sections_fts_content WHERE id BETWEEN ? AND ? ORDER BY id', [
+      rid * SECTIONS_PER_BILL,
+      rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1,
+    ]);
+    return bestPassage(
+      rows.map((r) => ({ label: str(r.label), body: str(r.body) })),
+      terms,
+    );
+  }
+
+  private rowOf(billId: string): number | null {
+    const row = this.get('SELECT rid FROM docs WHERE bill_id = ?', [billId]);
+    return row ? num(row.rid) : null;
+  }
+
+  private drop(rid: number): void {
+    this.run('DELETE FROM bills_fts WHERE rowid = ?', [rid]);
+    this.run('DELETE FROM sections_fts WHERE rowid BETWEEN ? AND ?', [rid * SECTIONS_PER_BILL, rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1]);
+    this.run('DELETE FROM doc_topics WHERE rid = ?', [rid]);
+  }
+
+  private put(doc: SearchDocument, indexedAt: string): void {
+    const date = documentDate(doc);
+    const existing = this.rowOf(doc.bill_id);
+    if (existing !== null) this.drop(existing);
+    const values = [doc.congress, doc.chamber, doc.type, doc.status, doc.sponsor_id, doc.has_document ? 1 : 0, date, Number(date.slice(0, 4)), indexedAt];
+    const rid =
+      existing ??
+      num(
+        this.run('INSERT INTO docs(bill_id, congress, chamber, type, status, sponsor_id, has_document, date, year, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)', [
+          doc.bill_id,
+          ...values,
+        ]).lastInsertRowid,
+      );
+    if (existing !== null) {
+      this.run('UPDATE docs SET congress=?, chamber=?, type=?, status=?, sponsor_id=?, has_document=?, date=?, year=?, indexed_at=? WHERE rid=?', [
+        ...values,
+        rid,
+      ]);
+    }
+    this.run(`INSERT INTO bills_fts(rowid, ${SEARCH_COLUMNS.map((c) => c.name).join(', ')}) VALUES (?,?,?,?,?,?,?)`, [
+      rid,
+      ...SEARCH_COLUMNS.map((c) => doc[c.name]),
+    ]);
+    doc.sections.slice(0, SECTIONS_PER_BILL).forEach((s, i) => {
+      this.run('INSERT INTO sections_fts(rowid, label, body) VALUES (?,?,?)', [rid * SECTIONS_PER_BILL + i, s.label, s.body]);
+    });
+    for (const topic of new Set(doc.topics)) this.run('INSERT INTO doc_topics(topic, rid) VALUES (?,?)', [topic, rid]);
+  }
+
+  private transaction(work: () => void): void {
+    this.db.exec('BEGIN');
+    try {
+      work();
+      this.db.exec('COMMIT');
+    } catch (err) {
+      this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+}
