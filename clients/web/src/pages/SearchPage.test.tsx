@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Schemas } from '../../../typescript/index.ts';
+import type { paths } from '../../../typescript/index.ts';
 import { snippetParts } from '../components/MatchSnippet.tsx';
 import { renderApp, type FakeCall } from '../test/render.tsx';
 
-type Hit = Schemas['SearchReply']['bills'][number];
+type Hit = paths['/api/search']['get']['responses'][200]['content']['application/json']['bills'][number];
 
 const hit = (n: number, match: Hit['match'] = null): Hit => ({
   id: `119-hr-${n}`,
