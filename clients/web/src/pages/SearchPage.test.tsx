@@ -20,7 +20,6 @@ const hit = (n: number, match: Hit['match'] = null): Hit => ({
   has_document: true,
   document_status: 'brief',
   topic_tags: [],
-  status: 'INTRODUCED',
   match,
 });
 
