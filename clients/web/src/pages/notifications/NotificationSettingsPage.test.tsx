@@ -9,7 +9,7 @@ const saved: Schemas['NotificationSettings'] = {
   push_enabled: false,
   push_url: null,
   push_auth: 'none',
-  push_token: null,
+  push_token_set: false,
   push_username: null,
   email_enabled: false,
   email_address: null,

@@ -62,8 +62,10 @@ export function SettingsForm({ saved }: { saved: Settings }) {
   const untested = untestedChannels(draft, draftOf(saved), passed);
   const save = useMutation({
     mutationFn: async () => {
-      const { push_password, ...rest } = draft;
-      const { data } = await client.PUT('/api/notifications/settings', { body: { ...rest, ...(push_password ? { push_password } : {}) } });
+      const { push_password, push_token, ...rest } = draft;
+      const { data } = await client.PUT('/api/notifications/settings', {
+        body: { ...rest, ...(push_password ? { push_password } : {}), ...(push_token ? { push_token } : {}) },
+      });
       return data!;
     },
     onSuccess: (data) => {
@@ -95,13 +97,14 @@ export function SettingsForm({ saved }: { saved: Settings }) {
           </select>
         </Field>
         {draft.push_auth === 'token' && (
-          <Field id="push-token" label="Access token">
+          <Field id="push-token" label="Access token" hint={saved.push_token_set ? 'A token is saved; leave this empty to keep it.' : undefined}>
             <input
               className="usa-input"
               id="push-token"
+              type="password"
               autoComplete="off"
-              value={draft.push_token ?? ''}
-              onChange={(e) => set('push_token', e.target.value || null)}
+              value={draft.push_token}
+              onChange={(e) => set('push_token', e.target.value)}
             />
           </Field>
         )}
@@ -138,7 +141,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
                 body: {
                   push_url: draft.push_url ?? '',
                   push_auth: draft.push_auth,
-                  push_token: draft.push_token,
+                  ...(draft.push_token ? { push_token: draft.push_token } : {}),
                   push_username: draft.push_username,
                   ...(draft.push_password ? { push_password: draft.push_password } : {}),
                 },

@@ -7,9 +7,11 @@ import type { Schemas } from '../../../../typescript/index.ts';
 export type Settings = Schemas['NotificationSettings'];
 export type Draft = Omit<
   Settings,
-  'push_password_set' | 'webhook_secret_set' | 'rss_feed_url' | 'telegram' | 'discord' | 'webhook_previous_secret_expires_at'
+  'push_password_set' | 'push_token_set' | 'webhook_secret_set' | 'rss_feed_url' | 'telegram' | 'discord' | 'webhook_previous_secret_expires_at'
 > & {
+  /** Write-only secrets: '' keeps the saved one (never shown), anything else replaces it. */
   push_password: string;
+  push_token: string;
 };
 export type Channel = 'push' | 'email' | 'rss' | 'webhook';
 
@@ -52,7 +54,7 @@ export function draftOf(s: Settings): Draft {
     push_enabled: s.push_enabled,
     push_url: s.push_url,
     push_auth: s.push_auth,
-    push_token: s.push_token,
+    push_token: '',
     push_username: s.push_username,
     push_password: '',
     email_enabled: s.email_enabled,
