@@ -13,6 +13,7 @@
 import { searchBills } from '#shared/db/bill-search.repository.ts';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { liveIndex } from '#shared/search/live-index.ts';
 import type { SearchFilters, SearchMatch, SearchSort } from '#shared/search/search-filters.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
@@ -39,18 +40,17 @@ export interface SearchOptions {
   filters: SearchFilters;
 }
 
-/** The cursor of a bill search: the offset of the next page, opaque to callers. */
-const encodeOffset = (offset: number): string => Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
+/**
+ * The cursor of a bill search: the offset of the next page, sealed by the shared cursor codec (as every cursor of
+ * this API is), so a forged or foreign cursor is a 422 naming query.cursor.
+ */
+const SCOPE = 'search offset';
+const encodeOffset = (offset: number): string => sealCursor(offset, SCOPE);
 function decodeOffset(cursor: string | undefined): number {
   if (!cursor) return 0;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const o = (parsed as { o?: unknown }).o;
-    if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new InvalidInputError('cursor is not one this search returned', [{ path: 'cursor', message: 'must be a next_cursor of this search' }]);
+  const offset = openCursor(cursor, SCOPE);
+  if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  throw new InvalidInputError('The cursor is not one this search returned', [{ path: 'query.cursor', message: 'must be a next_cursor of this search' }]);
 }
 
 /** A page of bills from the search engine, with where each matched. */
@@ -96,6 +96,8 @@ function refuseOverlongWords(query: string): void {
 export async function search(q: string, opts: SearchOptions): Promise<SearchResult> {
   const query = q.trim();
   const none = { q: query, bills: [], total: 0, next_cursor: null, members: [], topics: [] };
+  // A cursor this search did not issue is a 422 whatever the query, the empty one included.
+  decodeOffset(opts.cursor);
   if (!query) return none;
   refuseOverlongWords(query);
   if (parseBillNumber(query)) {
