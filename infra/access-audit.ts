@@ -11,7 +11,7 @@ import type { Need } from './access-table.ts';
 import { esbuildOptions } from './bundling.ts';
 import { PROJECT_ROOT, type FunctionSpec } from './function-catalog.ts';
 
-/** A capability name: send:<queue>, bucket:read, bucket:write, table:write, bus-put, email-send. */
+/** A capability name: send:<queue>, bucket:read, bucket:write, table:write, bus-put, email-send, web-shell. */
 export type Capability = string;
 
 const PATTERNS: Array<[RegExp, Capability]> = [
@@ -22,9 +22,14 @@ const PATTERNS: Array<[RegExp, Capability]> = [
   [/new (SendEmailCommand|SendRawEmailCommand)\d*\(/, 'email-send'],
 ];
 
+/** The one read of the web app's bucket: its shell (shared/db/app-shell.repository.ts), granted on that object alone. */
+const SHELL_READ = /new GetObjectCommand\d*\(\{\s*Bucket:\s*\w+,\s*Key:\s*SHELL_KEY\d*\s*\}\)/g;
+
 /** The capabilities the (unminified, tree-shaken) bundle code uses. */
-export function capabilitiesIn(code: string): Set<Capability> {
+export function capabilitiesIn(bundle: string): Set<Capability> {
   const found = new Set<Capability>();
+  if (SHELL_READ.test(bundle)) found.add('web-shell');
+  const code = bundle.replace(SHELL_READ, '');
   for (const m of code.matchAll(/sendMessages?\(\s*"([a-z0-9-]+)"/g)) found.add(`send:${m[1]}`);
   for (const [re, cap] of PATTERNS) if (re.test(code)) found.add(cap);
   return found;

@@ -16,7 +16,9 @@ export type Need =
   | { kind: 'send'; queue: QueueName }
   | { kind: 'bus-put' }
   | { kind: 'secret-read' }
-  | { kind: 'email-send' };
+  | { kind: 'email-send' }
+  /** The web app's shell (index.html), which share pages carry their link preview in; only with the edge's web app. */
+  | { kind: 'web-shell' };
 
 const table = (mode: 'read' | 'readwrite'): Need => ({ kind: 'table', mode });
 const bucket = (mode: 'read' | 'write' | 'readwrite'): Need => ({ kind: 'bucket', mode });
@@ -25,30 +27,36 @@ const busPut: Need = { kind: 'bus-put' };
 const email: Need = { kind: 'email-send' };
 
 const API: Record<ApiFunctionGroup, Need[]> = {
-  // The shared API pipeline writes rate-limit counters for any route that declares a limit.
-  system: [table('readwrite')],
+  // The shared API pipeline writes rate-limit counters for any route that declares a limit; GET /api/bulk reads the snapshot's manifest.
+  system: [table('readwrite'), bucket('read')],
   auth: [table('readwrite')],
   // Admin job triggers put RunJob events on the bus; a bill backfill's first page is queued directly.
-  admin: [table('readwrite'), busPut, ...send('bill-backfill', 'search-index')],
+  admin: [table('readwrite'), busPut, ...send('bill-backfill', 'bill-status-import', 'search-index')],
   // A bill page reads the stored text and can ask for a follow-up fetch (votes, actions).
   bills: [table('readwrite'), bucket('read'), ...send('ingest-tasks')],
   members: [table('readwrite'), ...send('ingest-tasks')],
   // Re-analysis asks for the text again or for a new brief; the draft letter reads the stored text;
   // a batch submit puts the RunJob event of build_llm_batch on the bus.
   llm: [table('readwrite'), bucket('read'), busPut, ...send('document-fetch', 'brief')],
-  personal: [table('readwrite')],
+  // Share pages write their link preview into the web app's shell.
+  personal: [table('readwrite'), { kind: 'web-shell' }],
   // Test notifications are delivered directly, email included.
   notifications: [table('readwrite'), email],
   // A member's news read queues its background fetch; the admin routes count quota and clear the RSS cache.
   news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.
   trends: [table('readwrite')],
+  // Its tools run the bills, members, briefs and personal routes in-process: their reads (text from the bucket) and follow-up
+  // queueing. The briefs tool loads the llm group's handler, whose bundle can also reach the reprocess and batch routes'
+  // queues and bus (never routed to this function, but in its code), so the function holds what that code can reach.
+  mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief')],
   // Global search reads the index's snapshot and change sets from S3, and the page's bills from the table.
   search: [table('readwrite'), bucket('read')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
-  system: [table('readwrite')],
+  // export_bulk writes the public snapshot under bulk/ (and reads its previous manifest).
+  system: [table('readwrite'), bucket('readwrite')],
   // resume_bill_backfills re-queues the page of a stalled backfill; relay_outbox resends what a crashed step owed a queue (the brief queue included).
   ingest: [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'brief', 'search-index')],
   // Batch briefs read stored texts, re-queue stalled briefs and emit notifications.
@@ -67,6 +75,8 @@ const WORKER: Record<QueueName, Need[]> = {
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
   // A page saves bills like the poller (their follow-ups and events), then queues the next page.
   'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'search-index')],
+  // Stages each bulk zip in the bucket and reads it back by range; a bill's text and vote fetches go to their queues.
+  'bill-status-import': [table('readwrite'), bucket('readwrite'), ...send('document-fetch', 'ingest-tasks', 'bill-status-import', 'search-index')],
   // Reads bills, briefs and texts; writes change sets, snapshots and the manifest under search/.
   'search-index': [table('read'), bucket('readwrite')],
 };
@@ -86,8 +96,8 @@ export function needsOf(spec: FunctionSpec): Need[] {
     case 'api':
       return [...EVERY_FUNCTION, ...lookup(API, spec.group, spec)];
     case 'fallback':
-      // The fallback only matches the route table in memory.
-      return [...EVERY_FUNCTION];
+      // The fallback only matches the route table in memory; it shares its bundle with the system routes, GET /api/bulk's manifest read included.
+      return [...EVERY_FUNCTION, bucket('read')];
     case 'job':
       return [...EVERY_FUNCTION, ...lookup(JOB, spec.group, spec)];
     case 'worker':

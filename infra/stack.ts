@@ -3,6 +3,7 @@
  * queue tables (and the table definition), composed from the constructs in
  * ./constructs. Nothing here names a route, a job or a queue by hand.
  */
+import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Annotations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { ROUTES } from '#shared/http/routes/index.ts';
@@ -10,7 +11,7 @@ import { JOBS, jobByName } from '#shared/jobs/job-table.ts';
 import { QUEUES } from '#shared/queues/queue-table.ts';
 import type { QueueName } from '#shared/messaging/messages.ts';
 import { queueUrlEnv } from '#shared/messaging/send.ts';
-import { functionSpecs } from './function-catalog.ts';
+import { PROJECT_ROOT, functionSpecs } from './function-catalog.ts';
 import type { StackSettings } from './settings.ts';
 import { Alarms } from './constructs/alarms.ts';
 import { PipelineDashboard } from './constructs/dashboard.ts';
@@ -24,6 +25,7 @@ import { JobBus, JobTriggers } from './constructs/job-triggers.ts';
 import { Queues } from './constructs/queues.ts';
 import { RateLimitWebAcl } from './constructs/rate-limit-web-acl.ts';
 import { SecretBundle } from './constructs/secret-bundle.ts';
+import { WebApp } from './constructs/web-app.ts';
 
 /** The job the stack runs after every successful deploy. */
 const MIGRATIONS_JOB = 'run_migrations';
@@ -34,6 +36,8 @@ export interface BillWatchStackProps extends StackProps {
   settings: StackSettings;
   /** Root holding functions/ and package-lock.json (default: this repository). */
   projectRoot?: string;
+  /** The web app's build, deployed with the edge (default <projectRoot>/clients/web/dist). */
+  webDistDir?: string;
 }
 
 /** The paths the proxy rate limit guards: the routes with the login and register application limits. */
@@ -45,6 +49,7 @@ export class BillWatchStack extends Stack {
   readonly functions: Functions;
   readonly api: Api;
   readonly edge: Edge | undefined;
+  readonly web: WebApp | undefined;
   readonly alarms: Alarms;
   readonly dashboard: PipelineDashboard;
 
@@ -61,6 +66,14 @@ export class BillWatchStack extends Stack {
     const receipts = s.sesIdentity
       ? new EmailReceipts(this, 'EmailReceipts', { queue: queues.get('notification-dispatch').queue, deadLetterQueue: jobBus.deadLetterQueue })
       : undefined;
+    // The web app is served by the edge's distribution, so it is deployed with the edge.
+    const web = (this.web = s.edge
+      ? new WebApp(this, 'Web', {
+          stage: s.stage,
+          distDir: props.webDistDir ?? join(props.projectRoot ?? PROJECT_ROOT, 'clients', 'web', 'dist'),
+          logBucket: data.accessLogs,
+        })
+      : undefined);
     const functions = (this.functions = new Functions(this, 'Functions', {
       specs: functionSpecs(),
       stage: s.stage,
@@ -73,6 +86,7 @@ export class BillWatchStack extends Stack {
         secret: secrets.secret,
         emailIdentity: s.sesIdentity,
         emailConfigurationSet: receipts && { name: receipts.configurationSet.configurationSetName, arn: receipts.configurationSetArn },
+        webBucket: web?.bucket,
       },
       environment: {
         ...s.functionEnv,
@@ -120,7 +134,7 @@ export class BillWatchStack extends Stack {
           `The edge distribution has no WAF: deploy the ${id}-waf stack in ${EDGE_WAF_REGION} and pass its WebAclArn output as -c webAclArn=… (docs/deploy.md, "Deploy")`,
         );
       }
-      edge = new Edge(this, 'Edge', { api: api.api, webAclArn, logBucket: data.accessLogs });
+      edge = new Edge(this, 'Edge', { api: api.api, webAclArn, logBucket: data.accessLogs, bulkBucket: data.bucket, web });
     }
     this.edge = edge;
     // Only the HTTP-facing functions read a client IP or can be called from outside.

@@ -3,7 +3,11 @@
  * v2 event, calls the real handler of the route's function group
  * (functions/api/<fn>.ts), and writes the handler's result back. Requests no
  * route matches go to the system group's `fallback` (404 / 405), as to the
- * $default route in AWS.
+ * $default route in AWS. GET /bulk/... serves the public snapshot from the
+ * local bucket, as CloudFront's /bulk/* behaviour does in AWS. With a web app,
+ * other paths outside /api are the app's (local/web-app.ts) and the share
+ * pages go to their API route, as the edge routes them in AWS
+ * (infra/constructs/web-app.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -13,7 +17,11 @@ import { corsHeaders } from '#shared/http/middlewares.ts';
 import { ROUTES } from '#shared/http/routes/index.ts';
 import { toApiGatewayEvent } from './apigw-event.ts';
 import { lambdaContext, loadFunction } from './function-loader.ts';
+import { PortInUseError } from './port-in-use.ts';
 import { routeMatcher } from './route-match.ts';
+import { serveBulkFile } from './bulk-files.ts';
+import type { WebApp } from './web-app.ts';
+import { sharePageApiPath } from '#shared/domain/web/web-paths.ts';
 
 /** API Gateway's payload limit: bigger requests never reach a Lambda. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -71,6 +79,8 @@ export interface ApiServerOptions {
   port: number;
   host?: string;
   log: (line: string) => void;
+  /** The web app served on the same origin (absent: every path is the API's). */
+  web?: WebApp;
 }
 
 export interface RunningApiServer {
@@ -79,12 +89,25 @@ export interface RunningApiServer {
   stop(): Promise<void>;
 }
 
+/**
+ * How a request is named in a log line: by its route template when it has
+ * one, so feed, unsubscribe and share tokens in the path never reach a log
+ * (`GET /api/notifications/feed/{token}`); an unmatched path without its query.
+ */
+export function loggedRequest(method: string | undefined, url: string | undefined): string {
+  const verb = (method ?? 'GET').toUpperCase();
+  const path = (url ?? '/').split('?')[0] ?? '/';
+  return matchRoute(verb, path)?.routeKey ?? `${verb} ${path}`;
+}
+
 /** Answers one request: route → event → handler → result. */
 async function respond(req: IncomingMessage, log: (line: string) => void): Promise<HandlerResult> {
   const method = (req.method ?? 'GET').toUpperCase();
   const url = req.url ?? '/';
   const origin = req.headers.origin;
   if (method === 'OPTIONS') return { statusCode: 204, headers: corsHeaders(origin) };
+  const bulk = await serveBulkFile(method, url.split('?')[0] ?? '/');
+  if (bulk) return bulk;
   const body = await readBody(req);
   const match = matchRoute(method, url.split('?')[0] ?? '/');
   const requestId = randomUUID();
@@ -129,21 +152,36 @@ function headersOf(req: IncomingMessage): Record<string, string[]> {
   return out;
 }
 
-/** Starts the server; resolves once it listens. */
+/** Starts the server; resolves once it listens (rejects with PortInUseError when the port is taken). */
 export function startApiServer(options: ApiServerOptions): Promise<RunningApiServer> {
   const server: Server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0] ?? '/';
+    const sharePage = sharePageApiPath(path);
+    // The share page is the API's, under the path the app shows (the edge's /share/* behaviour).
+    if (sharePage) req.url = sharePage + url.slice(path.length);
+    const web = sharePage ? Promise.resolve(false) : (options.web?.handle(req, res) ?? Promise.resolve(false));
+    web
+      .then((served) => (served ? undefined : answer(req, res)))
+      .catch((err: unknown) => {
+        options.log(`web: ${req.method} ${req.url} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        if (!res.headersSent) writeResult(res, json(500, 'Internal server error', 'internal'));
+        else res.destroy();
+      });
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse) =>
     respond(req, options.log)
       .catch((err: unknown) => {
         if (err instanceof TooLarge) return json(413, `Request bodies are limited to ${MAX_REQUEST_BYTES} bytes`, 'request.too_large');
-        options.log(`api: ${req.method} ${req.url} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        options.log(`api: ${loggedRequest(req.method, req.url)} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
         return json(500, 'Internal server error', 'internal');
       })
       .then((result) => writeResult(res, result))
       .catch(() => res.destroy());
-  });
+  const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+    server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(options.port, host) : err));
+    server.listen(options.port, host, () => {
       const { port } = server.address() as AddressInfo;
       resolve({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,

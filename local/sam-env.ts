@@ -67,6 +67,9 @@ function variablesOf(need: Need): Record<string, string> {
     case 'email-send':
       // SES is reached through AWS_ENDPOINT_URL like every other service.
       return {};
+    case 'web-shell':
+      // The dev stack SAM reads has no web app (it comes with the edge): share pages make a page of their own.
+      return {};
   }
 }
 

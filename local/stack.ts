@@ -28,6 +28,10 @@ import { startQueuePump, type QueuePump } from './queue-pump.ts';
 import { restoreBucket, snapshotPeriodically, type BucketSnapshots } from './s3-persistence.ts';
 import { startScheduler, type ScheduledJob } from './scheduler.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { webApp } from './web-app.ts';
+
+/** Where `npm run web:build` puts the web app. */
+export const WEB_DIST_DIR = join(REPO_ROOT, 'clients', 'web', 'dist');
 
 /** Job groups whose providers the offline recording cannot answer; their schedules stay paused offline. */
 const OFFLINE_PAUSED_GROUPS: readonly JobFunctionGroup[] = ['ingest', 'news', 'trends'];
@@ -54,6 +58,8 @@ export interface LocalStackOptions {
   publicUrl?: string;
   /** SMTP sink port (default SMTP_SINK_PORT or 1025; 0 picks a free one). */
   smtpPort?: number;
+  /** The web app's build folder served on the API's origin (default clients/web/dist; null: none). */
+  webDistDir?: string | null;
   log?: (line: string) => void;
 }
 
@@ -118,6 +124,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }),
       ...(await seedModule).localProviderEnv(process.env),
     };
+    const webDistDir = options.webDistDir === undefined ? WEB_DIST_DIR : options.webDistDir;
+    // Share pages read the app's shell from here (shared/web/app-shell.ts), as from the app's bucket in AWS.
+    if (webDistDir) env.WEB_DIST_DIR = webDistDir;
     applyEnvironment(env);
 
     // 3. Resources, S3 snapshot, migrations.
@@ -141,7 +150,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`resources provisioned and migrations run at ${((performance.now() - began) / 1000).toFixed(1)} s`);
 
     // 4. API, pumps, scheduler.
-    const api = await startApiServer({ port, host: local.HOST, log });
+    const api = await startApiServer({ port, host: local.HOST, log, web: webDistDir ? webApp(webDistDir) : undefined });
     stops.push(() => api.stop());
     const pumps: Record<string, QueuePump> = {};
     if (options.pumps ?? true) {
@@ -165,7 +174,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // 5. Seed.
     const seedStarted = performance.now();
-    const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData({ log }) : null;
+    const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData() : null;
     if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     return {

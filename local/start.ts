@@ -12,7 +12,9 @@ import { prerequisiteProblems } from './prerequisites.ts';
 import { resolveLocalSecrets } from './secrets.ts';
 import { localDataDirs } from './data-dirs.ts';
 import { startEmulators } from './emulators.ts';
+import { PortInUseError } from './port-in-use.ts';
 import type { LocalStack } from './stack.ts';
+import { ensureWebBuild } from './web-build.ts';
 
 const log = (line: string) => console.log(`[local] ${line}`);
 
@@ -27,7 +29,8 @@ function summary(stack: LocalStack): string {
     : '    (none: no job of the job table has a schedule, or LOCAL_SCHEDULER=0)';
   return [
     '',
-    `  API               ${stack.env.PUBLIC_URL}   (listening on ${stack.apiUrl})`,
+    `  web app           ${stack.env.PUBLIC_URL}/   (clients/web/dist)`,
+    `  API               ${stack.env.PUBLIC_URL}/api   (listening on ${stack.apiUrl})`,
     `  OpenAPI           ${stack.env.PUBLIC_URL}/api/openapi.json   reference: ${stack.env.PUBLIC_URL}/api/docs`,
     `  DynamoDB Local    ${stack.endpoints.dynamoEndpoint}   data: ${stack.dataDirs.dynamodb ?? 'in memory'}`,
     `  fauxqs (SQS, S3)  ${stack.endpoints.fauxqsEndpoint}   S3 snapshots: ${stack.dataDirs.s3 ?? 'none'}`,
@@ -82,9 +85,16 @@ async function main(): Promise<void> {
     : { startingEmulators: startEmulators({ dynamoDir: localDataDirs(dataDir, true).dynamodb ?? undefined }) };
   // Handled by the stack once loaded; this keeps an early failure from being reported as unhandled first.
   emulators.startingEmulators?.catch(() => undefined);
+  // The web app builds (when its build is stale) while the stack starts; a failed build leaves the API up.
+  const webBuild = ensureWebBuild(log).catch((err: unknown) => {
+    log(`web app: the build failed, so / answers a page saying so: ${err instanceof Error ? err.message : String(err)}`);
+    return 'failed' as const;
+  });
   const { startLocalStack } = await import('./stack.ts');
   const running = await startLocalStack({ dataDir, log, publicUrl: local.PUBLIC_URL, ...emulators });
   if (running.seed) log(`seed: ${running.seed.detail}`);
+  const web = await webBuild;
+  if (web === 'absent') log('web app: clients/web has no app, so only the API is served');
   console.log(summary(running));
   // Measured from process start, so it includes loading the code, not only starting the services.
   log(`ready in ${process.uptime().toFixed(1)} s (Ctrl-C stops)`);
@@ -97,6 +107,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error('npm start failed:', err instanceof Error ? (err.stack ?? err.message) : err);
+  // A busy port is the user's to fix, not a bug: one sentence, no stack.
+  if (err instanceof PortInUseError) console.error(`npm start failed: ${err.message}`);
+  else console.error('npm start failed:', err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -716,7 +716,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
          */
         get: operations["listBills"];
         put?: never;
@@ -856,7 +856,7 @@ export interface paths {
         };
         /**
          * Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party
-         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).
+         * @description Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.
          */
         get: operations["listMembers"];
         put?: never;
@@ -1379,6 +1379,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/share-pages/brief/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The brief share link's web page, with its link preview
+         * @description The web app's page for a brief share link, /share/brief/{token}, with the brief's Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/brief/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.
+         */
+        get: operations["shareBriefPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/share-pages/collection/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The collection share link's web page, with its link preview
+         * @description The web app's page for a collection share link, /share/collection/{token}, with the collection's Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/collection/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.
+         */
+        get: operations["shareCollectionPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alignment": {
         parameters: {
             query?: never;
@@ -1767,6 +1807,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Model Context Protocol (Streamable HTTP, stateless): tools over the read routes, personal tools with a bearer token
+         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public bulk snapshot: files per entity and Congress with counts, sizes, SHA-256 and download URLs, and the licence
+         * @description The latest public bulk snapshot: one gzipped JSON Lines file per entity and Congress (bills with actions, status and timeline; roll calls with positions; briefs with citations) and one of members, each with its record count, size, SHA-256 and download URL, the schema version, generated_at and the licence. Written nightly; a file unchanged since the last snapshot keeps its bytes. Anonymous; 404 bulk.not_ready before the first snapshot.
+         */
+        get: operations["listBulkFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/search": {
         parameters: {
             query?: never;
@@ -1903,6 +1983,11 @@ export interface components {
              */
             update_date: string | null;
             /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
+            /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
              * @enum {string}
@@ -1970,6 +2055,19 @@ export interface components {
                 /** @description When the service found the reintroduction (ISO 8601). */
                 detected_at: string;
             }[];
+            /** @description The Congressional Research Service's summaries of the bill's versions, oldest first, each with its version code and date (from GPO's Bill Status files; empty when none). */
+            crs_summaries: components["schemas"]["CrsSummary"][];
+            /** @description The legislative subjects CRS assigned, alphabetical (empty when unknown) */
+            subjects: string[];
+            /** @description The laws the bill became, such as Public Law 117-103 (empty when none) */
+            laws: {
+                /** @description Public Law or Private Law */
+                type: string;
+                /** @description The law number, such as 117-103 */
+                number: string;
+            }[];
+            /** @description Citations of the committee reports on the bill, such as H. Rept. 117-118 (empty when none) */
+            committee_reports: string[];
             /** @description The latest brief of the bill; null until its text is briefed */
             latest_brief: components["schemas"]["Brief"] | null;
             /** @description Its published text versions, oldest first */
@@ -2080,6 +2178,13 @@ export interface components {
             finished_at: string | null;
             /** @description What went wrong; null when nothing did */
             error: string | null;
+            /**
+             * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
+             * @enum {string}
+             */
+            source: "api" | "bulk";
+            /** @description bulk: Bill Status files that could not be read (skipped); null for api */
+            files_failed: number | null;
         };
         /** @description A bill as lists show it: its fields, sponsor and status, without the status timeline */
         BillListItem: {
@@ -2171,6 +2276,11 @@ export interface components {
              * @default null
              */
             update_date: string | null;
+            /**
+             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
              * @default INTRODUCED
@@ -2390,6 +2500,19 @@ export interface components {
             /** @description When the member withdrew (YYYY-MM-DD); null when they did not */
             withdrawn_date: string | null;
         };
+        /** @description A Congressional Research Service summary of one version of the bill */
+        CrsSummary: {
+            /** @description The CRS version code of the bill text summarised, such as 00 (introduced) or 49 (public law) */
+            version_code: string;
+            /** @description The date of the action the summary describes (YYYY-MM-DD); null when the file gives none */
+            action_date: string | null;
+            /** @description The bill version summarised, such as "Introduced in House" */
+            action_desc: string | null;
+            /** @description When CRS last updated the summary (ISO 8601); null when unknown */
+            updated_at: string | null;
+            /** @description The summary as plain text, paragraphs separated by blank lines */
+            text: string;
+        };
         /** @description Whether each external data source is switched on */
         DataSources: {
             /** @description Congress.gov: bill polling, bill detail (sponsor, dates, links), actions, cosponsors, text-version lists, member sync and enrichment */
@@ -2476,7 +2599,7 @@ export interface components {
             target_type: "bill" | "member" | "topic";
             /** @description The followed bill id, member id or topic tag */
             target_id: string;
-            /** @description Bills only; null for member and topic follows. */
+            /** @description Bills only; null for member and topic follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
             follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description When the current mode was set: alignment counts only votes cast after it. */
             mode_set_at: string | null;
@@ -2724,6 +2847,11 @@ export interface components {
              * @default null
              */
             enriched_at: string | null;
+            /**
+             * @description When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
             /**
              * @description Full committees the member chairs (sync_members, from congress-legislators); null while unknown.
              * @default null
@@ -2996,15 +3124,15 @@ export interface components {
              */
             digest_mode: "off" | "daily" | "weekly";
             /**
-             * @description Start of the quiet hours (HH:MM, in the time zone); null for none
+             * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
              * @default null
              */
-            quiet_hours_start: number | null;
+            quiet_hours_start: (string | number) | null;
             /**
-             * @description End of the quiet hours (HH:MM, in the time zone); null for none
+             * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
              * @default null
              */
-            quiet_hours_end: number | null;
+            quiet_hours_end: (string | number) | null;
             /**
              * @description The IANA time zone of the quiet hours and digests, such as America/New_York
              * @default null
@@ -3996,7 +4124,10 @@ export interface operations {
     openapi: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4005,6 +4136,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4063,8 +4198,24 @@ export interface operations {
                                      * @enum {string}
                                      */
                                     "x-auth": "none" | "optional" | "user" | "admin";
-                                    /** @description The rate limit the route counts against */
-                                    "x-rate-limit"?: string;
+                                    /** @description The rate limit the route counts against; every answer carries RateLimit-Policy and RateLimit */
+                                    "x-rate-limit"?: {
+                                        /** @description The policy name, as in the RateLimit-Policy field */
+                                        name: string;
+                                        /** @description Requests allowed in the window */
+                                        limit: number;
+                                        /** @description The sliding window, in seconds */
+                                        window_seconds: number;
+                                        /**
+                                         * @description What the counter is kept per: the client IP, or the signed-in user (the IP for guests)
+                                         * @enum {string}
+                                         */
+                                        per: "ip" | "user";
+                                        /** @description The configuration setting that changes the limit */
+                                        setting: string;
+                                    };
+                                    /** @description How the answer may be cached; it carries an ETag and answers If-None-Match with 304 */
+                                    "x-cache"?: string;
                                     /** @description The JSON body */
                                     requestBody?: {
                                         [key: string]: unknown;
@@ -4097,6 +4248,17 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {
@@ -4247,6 +4409,10 @@ export interface operations {
             /** @description OK */
             201: {
                 headers: {
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4287,9 +4453,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "register";q=5;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "register";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4329,6 +4501,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4372,9 +4548,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,6 +4634,10 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4492,9 +4678,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "login";q=10;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "login";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5167,6 +5359,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description Where the bills come from: api (the default; Congress.gov's API, paced within its hourly budget) or bulk (GovInfo's bulk Bill Status files of a whole Congress, fanned out over a queue: about an hour per Congress; needs congress).
+                     * @enum {string}
+                     */
+                    source?: "api" | "bulk";
                     /** @description A Congress to backfill whole, e.g. 119. */
                     congress?: number;
                     /**
@@ -5258,6 +5455,13 @@ export interface operations {
                         finished_at: string | null;
                         /** @description What went wrong; null when nothing did */
                         error: string | null;
+                        /**
+                         * @description api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).
+                         * @enum {string}
+                         */
+                        source: "api" | "bulk";
+                        /** @description bulk: Bill Status files that could not be read (skipped); null for api */
+                        files_failed: number | null;
                         /**
                          * @description started (new), restarted (a completed one run again) or resumed (a failed or stalled one continued at its cursor)
                          * @enum {string}
@@ -6065,6 +6269,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description Only bills with (true) or without (false) a published text */
                 has_document?: "0" | "1" | "true" | "false";
                 /** @description The chamber: house or senate */
@@ -6080,7 +6288,10 @@ export interface operations {
                 /** @description Only bills with this status code, or a status prefix such as ENACTED or PASS_OVER */
                 status?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6089,6 +6300,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,6 +6313,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6122,7 +6348,10 @@ export interface operations {
     getBill: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6134,11 +6363,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Bill"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6168,7 +6412,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6180,6 +6427,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6189,6 +6440,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6216,7 +6478,10 @@ export interface operations {
                 /** @description The version number, 1, 2, … per bill */
                 version?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6228,6 +6493,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6259,6 +6528,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6282,7 +6562,10 @@ export interface operations {
     listBillCosponsors: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6294,6 +6577,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6303,6 +6590,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6327,7 +6625,10 @@ export interface operations {
     listBillVotes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6339,6 +6640,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6350,6 +6655,17 @@ export interface operations {
                         vote_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6377,7 +6693,10 @@ export interface operations {
                 /** @description A street address, to pick one district of a ZIP that touches several */
                 address?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description A 5-digit ZIP code */
                 zip: string;
@@ -6389,6 +6708,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6412,6 +6735,17 @@ export interface operations {
                         members: components["schemas"]["Member"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6440,6 +6774,10 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description latest_action (the default for bills: newest latest action first) or updated_asc: the change feed, oldest content change first */
+                sort?: "latest_action" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
                 /** @description The search words */
                 q?: string;
                 /** @description The two-letter state code */
@@ -6449,7 +6787,10 @@ export interface operations {
                 /** @description The party initial (D, R, I, …); null when unknown */
                 party?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6458,6 +6799,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6467,6 +6812,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6491,7 +6847,10 @@ export interface operations {
     getMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6503,11 +6862,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Member"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6539,7 +6913,10 @@ export interface operations {
                 /** @description sponsored or cosponsored */
                 role?: "sponsored" | "cosponsored" | "all";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6551,6 +6928,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6646,6 +7027,11 @@ export interface operations {
                              */
                             update_date: string | null;
                             /**
+                             * @description When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+                             * @default null
+                             */
+                            updated_at: string | null;
+                            /**
                              * @description Where the bill stands, recomputed from its stored actions whenever actions are saved.
                              * @default INTRODUCED
                              * @enum {string}
@@ -6664,6 +7050,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6693,7 +7090,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -6705,6 +7105,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6753,6 +7157,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -6781,7 +7196,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -6793,6 +7211,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6802,6 +7224,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -6861,6 +7294,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6923,9 +7360,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7186,6 +7629,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7217,9 +7664,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "llm";q=20;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "llm";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7592,7 +8045,7 @@ export interface operations {
                     target_type: "bill" | "member" | "topic";
                     /** @description The followed bill id, member id or topic tag */
                     target_id: string;
-                    /** @description How a bill follow notifies: its follow mode */
+                    /** @description Bills only; neutral when omitted. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
                     follow_mode?: ("neutral" | "hold_veto" | "hold_boost") | null;
                 };
             };
@@ -7717,7 +8170,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description How a bill follow notifies: its follow mode
+                     * @description The new mode. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies.
                      * @enum {string}
                      */
                     follow_mode: "neutral" | "hold_veto" | "hold_boost";
@@ -8500,7 +8953,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8512,11 +8968,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8546,7 +9017,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8558,11 +9032,26 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PublicCollection"];
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -8587,7 +9076,10 @@ export interface operations {
     shareBrief: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -8599,6 +9091,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8633,6 +9129,99 @@ export interface operations {
                         /** @description Its bill; null when the bill is no longer stored */
                         bill: components["schemas"]["BillSummary"] | null;
                     };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareBriefPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    shareCollectionPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description Validation failed */
@@ -9054,10 +9643,10 @@ export interface operations {
                      * @enum {string}
                      */
                     digest_mode?: "off" | "daily" | "weekly";
-                    /** @description Start of the quiet hours (HH:MM, in the time zone); null for none */
-                    quiet_hours_start?: number | null;
-                    /** @description End of the quiet hours (HH:MM, in the time zone); null for none */
-                    quiet_hours_end?: number | null;
+                    /** @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none */
+                    quiet_hours_start?: (string | number) | null;
+                    /** @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none */
+                    quiet_hours_end?: (string | number) | null;
                     /** @description The IANA time zone of the quiet hours and digests, such as America/New_York */
                     timezone?: string | null;
                     /** @description Which kinds of events notify */
@@ -9137,15 +9726,15 @@ export interface operations {
                          */
                         digest_mode: "off" | "daily" | "weekly";
                         /**
-                         * @description Start of the quiet hours (HH:MM, in the time zone); null for none
+                         * @description Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none
                          * @default null
                          */
-                        quiet_hours_start: number | null;
+                        quiet_hours_start: (string | number) | null;
                         /**
-                         * @description End of the quiet hours (HH:MM, in the time zone); null for none
+                         * @description End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none
                          * @default null
                          */
-                        quiet_hours_end: number | null;
+                        quiet_hours_end: (string | number) | null;
                         /**
                          * @description The IANA time zone of the quiet hours and digests, such as America/New_York
                          * @default null
@@ -9372,6 +9961,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9432,9 +10025,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9472,6 +10071,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9532,9 +10135,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9564,6 +10173,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9597,9 +10210,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9637,6 +10256,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,9 +10320,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limited; see Retry-After */
+            /** @description Rate limited; see Retry-After and RateLimit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "testNotification";q=10;w=3600 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "testNotification";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9763,7 +10392,12 @@ export interface operations {
     getNotificationFeed: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+                /** @description An HTTP date (the Last-Modified of an earlier answer): 304 when nothing changed since; ignored when If-None-Match is sent */
+                "If-Modified-Since"?: string;
+            };
             path: {
                 /** @description The token */
                 token: string;
@@ -9775,11 +10409,30 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/rss+xml": string;
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    /** @description When the content last changed; send it back as If-Modified-Since */
+                    "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9894,7 +10547,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -9906,6 +10562,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9915,6 +10575,17 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -9944,7 +10615,10 @@ export interface operations {
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -9956,6 +10630,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9967,6 +10645,17 @@ export interface operations {
                         news_fetch_queued: boolean;
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10104,7 +10793,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
                 id: string;
@@ -10116,6 +10808,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10126,6 +10822,17 @@ export interface operations {
                         items: components["schemas"]["TrendDay"][];
                     };
                 };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {
@@ -10153,7 +10860,10 @@ export interface operations {
                 /** @description How many days */
                 days?: number;
             };
-            header?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The Bioguide id of the member, such as P000197 */
                 id: string;
@@ -10165,6 +10875,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10176,6 +10890,17 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Validation failed */
             422: {
                 headers: {
@@ -10184,6 +10909,211 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Always 2.0
+                     * @constant
+                     */
+                    jsonrpc: "2.0";
+                    /** @description The MCP method, such as initialize, tools/list or tools/call */
+                    method: string;
+                    /** @description The JSON-RPC request id */
+                    id?: string | number;
+                    /** @description The method parameters */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Always 2.0
+                         * @constant
+                         */
+                        jsonrpc: "2.0";
+                        /** @description The id of the request it answers; null when the request could not be read */
+                        id: (string | number) | null;
+                        /** @description The result of the method */
+                        result?: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The error, when the method failed */
+                        error?: {
+                            /** @description The JSON-RPC error code */
+                            code: number;
+                            /** @description What went wrong */
+                            message: string;
+                            /** @description More about the error */
+                            data?: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "mcp";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "mcp";r=3;t=42 */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBulkFiles: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The version of the record shapes; files live under bulk/v{schema_version}/ */
+                        schema_version: number;
+                        /** @description When the snapshot was generated (ISO 8601, UTC) */
+                        generated_at: string;
+                        /**
+                         * @description Every file: JSON Lines (one record per line, UTF-8), gzipped
+                         * @constant
+                         */
+                        format: "application/jsonl+gzip";
+                        /** @description Licences of the snapshot */
+                        licence: {
+                            /** @description The licence of the government data */
+                            data: string;
+                            /** @description The licence of the briefs BillWatch writes */
+                            briefs: string;
+                        };
+                        /** @description Every file of the snapshot */
+                        files: {
+                            /**
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
+                             * @enum {string}
+                             */
+                            entity: "bills" | "votes" | "briefs" | "members";
+                            /** @description The Congress of its records; null for members (one file) */
+                            congress: number | null;
+                            /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
+                            path: string;
+                            /** @description How many lines (records) it holds */
+                            records: number;
+                            /** @description Its size, gzipped, in bytes */
+                            bytes: number;
+                            /** @description The SHA-256 of the gzipped file, hex */
+                            sha256: string;
+                            /** @description When this content was first written (ISO 8601); unchanged files keep it across snapshots */
+                            written_at: string;
+                            /** @description Where to download the file (public, no token) */
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {

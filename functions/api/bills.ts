@@ -1,11 +1,17 @@
 /** Bills: list, detail, actions, text, cosponsors and votes. */
 import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/bills/bill-reads.ts';
+import { billChangesView } from '#shared/bills/change-feed-reads.ts';
+import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import * as routes from '#shared/http/routes/bills.routes.ts';
 
 export const handler = apiFunction('bills', [
   implement(routes.listBills, async ({ query, user }) => {
-    const { limit, cursor, ...filters } = query;
+    const { limit, cursor, sort, changed_since, ...filters } = query;
+    if (wantsChangeFeed({ sort, changed_since })) {
+      const { congress, ...others } = filters;
+      return billChangesView(congress, others, { changed_since, limit, cursor }, user?.id);
+    }
     return listBillsView(filters, { limit, cursor }, user?.id);
   }),
   implement(routes.getBillDetail, async ({ params, user }) => billDetailView(params.id, user?.id)),

@@ -1,4 +1,6 @@
 /** Members: list and name search, profile, bills, votes and the ZIP lookup. */
+import { memberChangesView } from '#shared/bills/change-feed-reads.ts';
+import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
 import { apiFunction, implement } from '#shared/http/api-function.ts';
 import * as routes from '#shared/http/routes/members.routes.ts';
 import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/members/member-reads.ts';
@@ -6,7 +8,8 @@ import { listMembersView, memberBillsView, memberDetailView, memberVotesView, re
 export const handler = apiFunction('members', [
   implement(routes.membersByZip, async ({ params, query }) => representativesForZip(params.zip, query.address)),
   implement(routes.listMembers, async ({ query, user }) => {
-    const { q, limit, cursor, ...filters } = query;
+    const { q, limit, cursor, sort, changed_since, ...filters } = query;
+    if (wantsChangeFeed({ sort, changed_since })) return memberChangesView({ q, ...filters }, { changed_since, limit, cursor }, user?.id);
     return listMembersView(q, filters, { limit, cursor }, user?.id);
   }),
   implement(routes.getMember, async ({ params, user }) => memberDetailView(params.id, user?.id)),

@@ -27,7 +27,10 @@ export const handler = apiFunction('notifications', [
   implement(routes.rotateFeedToken, async ({ user }) => rotateFeedToken(user)),
   ...routes.CHANNEL_TEST_ROUTES.map(({ channel, route }) => implement(route, async ({ user, body }) => deliveryOf(channel).test(user, body, new Date()))),
   implement(routes.rotateWebhookSecret, async ({ user }) => rotateWebhookSecret(user)),
-  implement(routes.getNotificationFeed, async ({ params }) => rss(await readFeed(params.token, new Date()))),
+  implement(routes.getNotificationFeed, async ({ params }) => {
+    const feed = await readFeed(params.token, new Date());
+    return rss(feed.xml, { 'Last-Modified': feed.lastModified.toUTCString() });
+  }),
   implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
   implement(routes.unsubscribePost, async ({ params, headers, rawBody }) =>

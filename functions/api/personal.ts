@@ -1,6 +1,6 @@
 /** People's features: follows, notes, collections, share links, alignment, dashboard, topics. */
 import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { created, json, noContent } from '#shared/http/reply.ts';
+import { created, html, json, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/personal.routes.ts';
 import { alignmentFor } from '#shared/personal/alignment.ts';
 import {
@@ -19,6 +19,15 @@ import { listUserNotes, notesOnBill, readNote, removeNote, saveNote } from '#sha
 import { pageOf } from '#shared/personal/paging.ts';
 import { topics } from '#shared/personal/search.ts';
 import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
+import { config } from '#shared/platform/config.ts';
+
+/** Share pages read the web app's shell: loaded on the first one, never at cold start. */
+async function sharePageReply(kind: 'brief' | 'collection', token: string) {
+  const { sharePage } = await import('#shared/personal/share-pages.ts');
+  const page = await sharePage(kind, token, config().PUBLIC_URL.replace(/\/+$/, ''));
+  // Not cached: a collection made private must stop previewing at once.
+  return html(page.html, page.status, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+}
 
 export const handler = apiFunction('personal', [
   implement(routes.listFollows, async ({ user, query }) => listUserFollows(user, query, query)),
@@ -61,6 +70,8 @@ export const handler = apiFunction('personal', [
   implement(routes.collectionByShareToken, async ({ params, query }) => sharedCollection(params.token, query)),
   implement(routes.shareCollection, async ({ params, query }) => sharedCollection(params.token, query)),
   implement(routes.shareBrief, async ({ params }) => sharedBrief(params.token)),
+  implement(routes.shareBriefPage, async ({ params }) => sharePageReply('brief', params.token)),
+  implement(routes.shareCollectionPage, async ({ params }) => sharePageReply('collection', params.token)),
 
   implement(routes.alignment, async ({ user }) => alignmentFor(user)),
   // The feed and follows are read while the caller is loaded: one round trip fewer for a signed-in user.

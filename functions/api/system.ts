@@ -9,7 +9,9 @@ import { corsHeaders } from '#shared/http/middlewares.ts';
 import { errorResponse } from '#shared/http/error-response.ts';
 import { assertFromEdge } from '#shared/http/origin-guard.ts';
 import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/http/routes/system.routes.ts';
+import { listBulkFiles } from '#shared/http/routes/open-data.routes.ts';
 import { Reply } from '#shared/http/reply.ts';
+import { rateLimitRule } from '#shared/http/rate-limits.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 
 /** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
@@ -25,7 +27,7 @@ const docsPage = () => import('#shared/http/docs-page.ts');
 let openApiDocument: Promise<unknown> | undefined;
 const builtOpenApi = () =>
   (openApiDocument ??= Promise.all([openApiBuilder(), allRoutes()])
-    .then(([{ buildOpenApi, API_INFO }, routes]) => buildOpenApi(routes, { ...API_INFO, serverUrl: config().PUBLIC_URL }))
+    .then(([{ buildOpenApi, API_INFO }, routes]) => buildOpenApi(routes, { ...API_INFO, rateLimits: rateLimitRule }))
     .catch((err: unknown) => {
       openApiDocument = undefined;
       throw err;
@@ -33,6 +35,8 @@ const builtOpenApi = () =>
 
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
+  // The S3 client and the manifest schema load on the first bulk request, never at a health check's cold start.
+  implement(listBulkFiles, async () => (await import('#shared/bills/bulk-listing.ts')).bulkListing(config().PUBLIC_URL)),
   implement(openapi, builtOpenApi),
   implement(apiDocs, async () => {
     const docs = await docsPage();

@@ -11,6 +11,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { APP_SHELL } from '#shared/domain/web/web-paths.ts';
 import type { Need } from '../access-table.ts';
 import { acknowledge, arnWildcard } from './nag.ts';
 import type { Queues } from './queues.ts';
@@ -25,6 +26,8 @@ export interface Resources {
   emailIdentity?: string;
   /** The SES configuration set every email goes through, whose Send events are recorded (./email-receipts.ts). */
   emailConfigurationSet?: { name: string; arn: string };
+  /** The web app's bucket (./web-app.ts), deployed with the edge only. */
+  webBucket?: IBucket;
 }
 
 /** The ARN ses:SendEmail is scoped to: the configured identity of this account and region. */
@@ -74,6 +77,13 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
     case 'secret-read':
       fn.addEnvironment('SECRET_ARN', r.secret.secretArn);
       r.secret.grantRead(fn);
+      return;
+    case 'web-shell':
+      // Without the web app, share pages make a page of their own (shared/domain/web/share-meta.ts).
+      if (!r.webBucket) return;
+      fn.addEnvironment('WEB_BUCKET_NAME', r.webBucket.bucketName);
+      // The one object it reads, named: no wildcard.
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [r.webBucket.arnForObjects(APP_SHELL.slice(1))] }));
       return;
     case 'email-send':
       // Without a configured identity the function gets no SES permission at all (email then needs

@@ -67,6 +67,8 @@ export class Data extends Construct {
       versioned: false,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'texts/',
+      // The bulk Bill Status import's staged zips (shared/providers/govinfo-bulk.client.ts) are read within the hour.
+      lifecycleRules: [{ prefix: 'staging/', expiration: Duration.days(7) }],
       removalPolicy,
     });
   }

@@ -1,5 +1,7 @@
 /**
- * The optional edge: a CloudFront distribution in front of the HTTP API that
+ * The optional edge: a CloudFront distribution in front of the HTTP API (and,
+ * with the web app of ./web-app.ts, in front of the app: /api/* and /share/*
+ * go to the API, every other path to the app's bucket) that
  * caches nothing and forwards every method, query string and header except
  * Host (API Gateway routes on its own host name), so Authorization reaches
  * the functions; the WAF WebACL of ./rate-limit-web-acl.ts attaches here.
@@ -13,25 +15,32 @@
  * AllViewerExceptHostHeader policy also forwards CloudFront's own headers,
  * among them CloudFront-Viewer-Address, the client IP the functions use
  * (TRUST_PROXY=cloudfront). Standard access logs go to the access-log bucket.
+ * /bulk/* is the exception: the public bulk snapshot, cached, from the texts
+ * bucket's bulk/ prefix through origin access control.
  */
 import { Aws, CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  FunctionEventType,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
+  type BehaviorOptions,
+  type ICachePolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
 import { acknowledge } from './nag.ts';
+import type { WebApp } from './web-app.ts';
 
 /** The key of the origin secret's JSON, loaded into the functions' environment at cold start. */
 export const ORIGIN_SECRET_KEY = 'ORIGIN_VERIFY_SECRET';
@@ -42,6 +51,10 @@ export interface EdgeProps {
   webAclArn?: string;
   /** Where CloudFront's standard access logs go (prefix cloudfront/). */
   logBucket: IBucket;
+  /** The bucket whose bulk/ prefix holds the public snapshot (shared/db/bulk-snapshot.repository.ts), served at /bulk/*. */
+  bulkBucket?: IBucket;
+  /** The web app: served for every path but /api/* and /share/* (which the API answers); without it the API is the default. */
+  web?: WebApp;
 }
 
 export class Edge extends Construct {
@@ -68,22 +81,58 @@ export class Edge extends Construct {
       'Rotating the origin secret must change the CloudFront origin header in the same step, which a rotation Lambda cannot do atomically; it is rotated by hand (docs/runbooks.md, "Rotate the origin secret")',
     );
 
+    const apiBehavior: BehaviorOptions = {
+      origin: new HttpOrigin(`${props.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        // A CloudFormation dynamic reference: the value is resolved at deploy, never written to the template.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValueFromJson(ORIGIN_SECRET_KEY).unsafeUnwrap() },
+      }),
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      // A redirect would turn POSTs into GETs; API clients must use HTTPS.
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // The AllViewer family of managed policies is the one way to forward Authorization without caching on it;
+      // this one leaves out Host and adds the CloudFront-* headers, CloudFront-Viewer-Address among them.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+    const web = props.web;
+    // The app's files come from its private bucket through origin access control; people may type http://.
+    const appOrigin = web && S3BucketOrigin.withOriginAccessControl(web.bucket);
+    const appBehavior = (cachePolicy: ICachePolicy): BehaviorOptions | undefined =>
+      appOrigin && {
+        origin: appOrigin,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy,
+        compress: true,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+      };
+
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'BillWatch API edge (no caching; WAF rate limit on auth)',
-      defaultBehavior: {
-        origin: new HttpOrigin(`${props.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
-          protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          // A CloudFormation dynamic reference: the value is resolved at deploy, never written to the template.
-          customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValueFromJson(ORIGIN_SECRET_KEY).unsafeUnwrap() },
-        }),
-        allowedMethods: AllowedMethods.ALLOW_ALL,
-        // A redirect would turn POSTs into GETs; API clients must use HTTPS.
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        // The AllViewer family of managed policies is the one way to forward Authorization without caching on it;
-        // this one leaves out Host and adds the CloudFront-* headers, CloudFront-Viewer-Address among them.
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      },
+      comment: web
+        ? 'BillWatch: the web app, and the API under /api (no caching; WAF rate limit on auth)'
+        : 'BillWatch API edge (no caching; WAF rate limit on auth)',
+      defaultBehavior: web
+        ? {
+            ...appBehavior(web.shellCachePolicy)!,
+            // Page paths are answered with the shell here, not by mapping 403/404 errors, which would also mask the API's.
+            functionAssociations: [{ function: web.shellFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+          }
+        : apiBehavior,
+      additionalBehaviors: web
+        ? {
+            '/api/*': apiBehavior,
+            // Share links are pages of the app whose HTML the API writes, with the link preview crawlers read.
+            '/share/*': {
+              ...apiBehavior,
+              allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+              functionAssociations: [{ function: web.shareFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+            },
+            // Hashed files never change: cached at the edge for as long as the objects say (a year).
+            '/assets/*': appBehavior(CachePolicy.CACHING_OPTIMIZED)!,
+          }
+        : undefined,
+      defaultRootObject: web ? 'index.html' : undefined,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
       webAclId: props.webAclArn,
@@ -91,6 +140,15 @@ export class Edge extends Construct {
       logBucket: props.logBucket,
       logFilePrefix: 'cloudfront/',
     });
+    if (props.bulkBucket) {
+      // The public snapshot: the one path of the bucket CloudFront serves (the object key is the path, so only bulk/ is
+      // reachable), read through origin access control; the bucket itself stays private with public access blocked.
+      this.distribution.addBehavior('/bulk/*', S3BucketOrigin.withOriginAccessControl(props.bulkBucket), {
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      });
+    }
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR4',
@@ -105,7 +163,10 @@ export class Edge extends Construct {
         'No WebACL until -c webAclArn names the one the -waf stack makes: synth warns (billwatch:edge-without-waf) and the application rate limits still apply',
       );
     }
-    new CfnOutput(scope, 'DistributionUrl', { value: this.url, description: 'CloudFront URL in front of the API' });
+    new CfnOutput(scope, 'DistributionUrl', {
+      value: this.url,
+      description: web ? 'The web app, with the API under /api' : 'CloudFront URL in front of the API',
+    });
   }
 
   get url(): string {

@@ -26,8 +26,8 @@ export const ACCESS_LOG_FORMAT = {
   time: '$context.requestTimeEpoch',
   ip: '$context.identity.sourceIp',
   method: '$context.httpMethod',
+  // The route template, never $context.path: feed, unsubscribe and share paths carry secret tokens.
   route: '$context.routeKey',
-  path: '$context.path',
   status: '$context.status',
   protocol: '$context.protocol',
   bytes: '$context.responseLength',

@@ -21,6 +21,8 @@ import {
 import type { Paging } from '#shared/domain/paging.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { queueBackfillPage } from './bill-backfill-queue.ts';
+import { bulkImportStatus, listBulkImportViews, startBulkImport } from './bulk-import-admin.ts';
+import { BULK_IMPORT_ID_PATTERN, bulkImportView } from '#shared/domain/bills/bulk-import.ts';
 
 export type BackfillAction = 'started' | 'restarted' | 'resumed';
 
@@ -71,6 +73,16 @@ const resumed = (b: BillBackfill, now: Date): BillBackfill => ({
  * scope already running is a 409.
  */
 export async function startBillBackfill(request: BackfillRequest, startedBy: string, now: Date): Promise<{ action: BackfillAction; backfill: BackfillView }> {
+  if (request.source === 'bulk') {
+    if (request.congress === undefined || request.from !== undefined || request.to !== undefined)
+      throw new InvalidInputError(
+        'Invalid body: a bulk backfill takes a congress (and no from or to)',
+        [{ path: 'body.congress', message: 'is required with source bulk' }],
+        'backfill.invalid',
+      );
+    const { action, record } = await startBulkImport(request.congress, startedBy, now);
+    return { action, backfill: bulkImportView(record) };
+  }
   const checked = backfillScopeOf(request, now);
   if ('issues' in checked) {
     const [first] = checked.issues;
@@ -109,15 +121,17 @@ export async function startBillBackfill(request: BackfillRequest, startedBy: str
 
 /** One backfill's progress (404 for an id never started). */
 export async function billBackfillStatus(id: string, now: Date): Promise<BackfillView> {
+  if (BULK_IMPORT_ID_PATTERN.test(id)) return bulkImportStatus(id);
   const b = await getBackfill(id);
   if (!b) throw new NotFoundError(`No backfill ${id}`, 'backfill.not_found');
   return backfillView(b, now);
 }
 
-/** Every backfill, a page at a time, by id. */
+/** Every backfill, a page at a time, by id; the bulk imports (one per Congress at most) lead the first page. */
 export async function listBillBackfills(paging: Paging, now: Date) {
   const page = await listBackfills(paging.limit, paging.cursor);
-  return { items: page.items.map((b) => backfillView(b, now)), next_cursor: page.next_cursor };
+  const bulk = paging.cursor ? [] : await listBulkImportViews();
+  return { items: [...bulk, ...page.items.map((b) => backfillView(b, now))], next_cursor: page.next_cursor };
 }
 
 /**

@@ -32,11 +32,11 @@ export async function listBillsView(filters: BillFilters, paging: { limit: numbe
   return { items: page.items.map((b) => billView(b, userId ? { isFollowing: following.has(b.id) } : {})), next_cursor: page.next_cursor };
 }
 
-/** GET /api/bills/{id}: the bill, its sponsor, status timeline, related bills, reintroductions, latest brief and counts, from one Query; may queue a background news fetch. */
+/** GET /api/bills/{id}: the bill, its sponsor, status timeline, related bills, reintroductions, CRS summaries, subjects, laws, latest brief and counts, from one Query; may queue a background news fetch. */
 export async function billDetailView(billId: string, userId?: string) {
   const [partition, following] = await Promise.all([getBillPartition(billId), followedIds(userId, 'bill')]);
   if (!partition) throw billNotFound(billId);
-  const { bill, latestBrief, textVersions, counts, related } = partition;
+  const { bill, latestBrief, textVersions, counts, related, summaries, facts } = partition;
   // The read never fails for the news rule; a missed queue is retried by a later view or the fetch_news run.
   await queueBillNewsIfWanted(bill.id, counts.news).catch((err: unknown) =>
     logger.warn('bill view: news fetch rule failed', { id: bill.id, error: (err as Error).message }),
@@ -47,6 +47,10 @@ export async function billDetailView(billId: string, userId?: string) {
     related_bills: related.related.map(relatedBillView),
     reintroduction_of: related.reintroductionOf ? reintroductionView(related.reintroductionOf.earlier, related.reintroductionOf) : null,
     reintroduced_as: related.reintroducedAs.map((r) => reintroductionView(r.later, r)),
+    crs_summaries: summaries,
+    subjects: facts?.subjects ?? [],
+    laws: facts?.laws ?? [],
+    committee_reports: facts?.committee_reports ?? [],
     latest_brief: latestBrief,
     text_versions: textVersions.map(textVersionView),
     counts,

@@ -10,6 +10,7 @@ import type { BillStatus, StatusTimelineEntry } from '#shared/domain/bills/bill-
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { deriveStatus, type DatedAction } from '#shared/domain/bills/status-timeline.ts';
 import type { BillEvent } from '#shared/messaging/messages.ts';
+import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 
 /** The deterministic id of a status_changed event: one per (bill, status, date it was reached). */
 export const statusChangedEventId = (billId: string, status: BillStatus, date: string) => `status_changed:${billId}:${status}:${date}`;
@@ -55,7 +56,8 @@ export async function updateBillStatus(bill: Bill, actions: readonly DatedAction
       event_id: eventId,
       kind: 'status_changed',
       bill_id: bill.id,
-      action_category: 'status_changed',
+      // Filtered by what happened: the category of the action that caused it (shared/domain/notify/alert-filter.ts).
+      action_category: categorizeAction(latest.action_text),
       occurred_at: announce.now.toISOString(),
       action_text: latest.action_text,
       action_date: latest.date,

@@ -1,7 +1,7 @@
 /**
  * The bill detail read: one Query on BILL#{id} returns the record and every
  * item beside it (actions, text versions, briefs, cosponsors, votes, news,
- * related bills and reintroductions), which
+ * related bills and reintroductions, CRS summaries and facts), which
  * are sorted out here by their sort-key prefix.
  */
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
@@ -18,6 +18,8 @@ import { newsKeys } from './keys/news.keys.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
 import { relatedFromPartition } from './related-bills.repository.ts';
+import { factsFromPartition, summariesFromPartition } from './bill-facts.repository.ts';
+import type { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
 
 export interface BillPartition {
   bill: Bill;
@@ -26,6 +28,9 @@ export interface BillPartition {
   counts: { actions: number; text_versions: number; briefs: number; cosponsors: number; votes: number; news: number };
   /** Related bills, the bill this one reintroduces and the later bills reintroducing it. */
   related: ReturnType<typeof relatedFromPartition>;
+  /** The CRS summaries, oldest first, and the subjects, laws and committee reports (from Bill Status files; null before any). */
+  summaries: CrsSummary[];
+  facts: BillFacts | null;
 }
 
 /** The bill with what its detail view shows, from one Query; null for an unknown bill. */
@@ -44,6 +49,8 @@ export async function getBillPartition(billId: string): Promise<BillPartition | 
     latestBrief: briefs[0] ?? null,
     textVersions: texts,
     related: relatedFromPartition(items),
+    summaries: summariesFromPartition(items),
+    facts: factsFromPartition(items),
     counts: {
       actions: prefixed(actionKeys.prefix).length,
       text_versions: texts.length,

@@ -21,17 +21,54 @@ import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
+import { CONTENT_HASH, contentHash } from './content-version.ts';
+import { billView } from '#shared/domain/bills/bill-views.ts';
 
 export type { MissingKind } from './keys/bill.keys.ts';
 
-function toItem(bill: Bill): Item {
+function toItem(bill: Bill, now = new Date()): Item {
+  const updatedAt = bill.updated_at ?? now.toISOString();
   return {
     ...billKeys.meta(bill.id),
     entity: 'bill',
     ...bill,
+    updated_at: updatedAt,
+    [CONTENT_HASH]: billContentHash(bill),
     ...billKeys.byLatestAction.keys(bill),
+    ...billKeys.byContentChange.keys(bill, updatedAt),
     ...(bill.sponsor_id ? billKeys.bySponsor.keys(bill.sponsor_id, bill) : {}),
   };
+}
+
+/** The content hash of what the API answers for a bill: its list view and its status timeline (./content-version.ts). */
+export const billContentHash = (bill: Bill): string => contentHash({ ...billView(bill), status_timeline: bill.status_timeline });
+
+/**
+ * After a write of a bill record (`item` as the write left it): when its
+ * content hash changed, moves `updated_at` to now and the bill's place on its
+ * Congress's change feed; otherwise writes nothing. The condition makes a
+ * racing writer's stale note a repeat, never a lost move: updated_at is never
+ * older than the last change of the content.
+ */
+export async function noteBillContent(item: Item, now = new Date()): Promise<boolean> {
+  const bill = billFromItem(item);
+  const hash = billContentHash(bill);
+  if (item[CONTENT_HASH] === hash) return false;
+  const updatedAt = now.toISOString();
+  const feed = billKeys.byContentChange.keys(bill, updatedAt);
+  const index = INDEX[billKeys.byContentChange.index];
+  return conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta(bill.id),
+        UpdateExpression: 'SET #hash = :hash, updated_at = :at, #fpk = :fpk, #fsk = :fsk',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#hash) OR #hash <> :hash)',
+        ExpressionAttributeNames: { '#hash': CONTENT_HASH, '#fpk': index.pk, '#fsk': index.sk },
+        ExpressionAttributeValues: { ':hash': hash, ':at': updatedAt, ':fpk': feed[index.pk], ':fsk': feed[index.sk] },
+      }),
+    ),
+  );
 }
 
 /** A stored timeline with each entry's status code in today's vocabulary. */
@@ -159,7 +196,10 @@ async function setAttributes(
       }),
     );
   });
-  return written ? ((out?.Attributes ?? {}) as Item) : null;
+  if (!written) return null;
+  const item = (out?.Attributes ?? {}) as Item;
+  await noteBillContent(item);
+  return item;
 }
 
 /**
@@ -183,6 +223,7 @@ async function setSummaryFields(billId: string, set: string, values: Record<stri
   );
   const item = (out.Attributes ?? {}) as Item;
   await noteBillCard(billCardFromItem(item));
+  await noteBillContent(item);
   return item;
 }
 
@@ -322,6 +363,7 @@ export async function markBillBriefed(billId: string, { topic_tags }: { topic_ta
   // The record as this write left it: the write is atomic, so the old record and its SETs are exactly that.
   const after: Item = { ...old, document_status: 'brief', has_document: true, topic_tags: tags, [SUMMARY_VERSION]: Number(old[SUMMARY_VERSION] ?? 0) + 1 };
   await noteBillCard(billCardFromItem(after));
+  await noteBillContent(after);
   await syncBillTopics(billFromItem(after), before, tags);
 }
 

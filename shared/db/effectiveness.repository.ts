@@ -11,7 +11,8 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillCategory, type Member } from '#shared/domain/bills/bill.schema.ts';
-import { conditional, indexPartition, queryAll } from './dynamo.ts';
+import { conditional, indexPartition, queryAll, type Item } from './dynamo.ts';
+import { noteMemberContent } from './members.repository.ts';
 import { actionKeys } from './keys/action.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { cosponsorKeys } from './keys/cosponsor.keys.ts';
@@ -77,8 +78,9 @@ export type MemberScoreFields = Pick<Member, 'effectiveness_score' | 'percentile
 /** Sets the score fields of a stored member; false when the member is gone (removed since it was listed). */
 export async function saveMemberScore(memberId: string, fields: MemberScoreFields): Promise<boolean> {
   const entries = Object.entries(fields);
-  return conditional(() =>
-    dynamo().send(
+  let item: Item | undefined;
+  const written = await conditional(async () => {
+    const out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: memberKeys.profile(memberId),
@@ -86,7 +88,12 @@ export async function saveMemberScore(memberId: string, fields: MemberScoreField
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
         ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        ReturnValues: 'ALL_NEW',
       }),
-    ),
-  );
+    );
+    item = out.Attributes as Item | undefined;
+  });
+  // A new score is new content of the member (its change feed); the same score recomputed is not.
+  if (written && item) await noteMemberContent(item);
+  return written;
 }

@@ -15,17 +15,51 @@ import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type
 import { memberKeys } from './keys/member.keys.ts';
 import { noteMemberCard } from './member-recent-votes.repository.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
+import { CONTENT_HASH, contentHash } from './content-version.ts';
+import { memberView } from '#shared/domain/bills/bill-views.ts';
 
 const NAME_QUERY_LIMIT = 200;
 
-function toItem(m: Member): Item {
+/** The content hash of what the API answers for a member (./content-version.ts); when the scores were computed is not content. */
+export const memberContentHash = (m: Member): string => {
+  const { effectiveness_computed_at: _computedAt, ...view } = memberView(m);
+  return contentHash(view);
+};
+
+/** The record as stored: `updatedAt` is the content's, kept from the stored record while its hash is the same. */
+function toItem(m: Member, updatedAt: string): Item {
   return {
     ...memberKeys.profile(m.id),
     entity: 'member',
     ...m,
+    updated_at: updatedAt,
+    [CONTENT_HASH]: memberContentHash(m),
     ...memberKeys.byState.keys(m),
     ...memberKeys.byName.keys(m),
+    ...memberKeys.byContentChange.keys(m, updatedAt),
   };
+}
+
+/** After an update of a member record (`item` as it left it): moves updated_at and the change feed when the content hash changed. */
+export async function noteMemberContent(item: Item, now = new Date()): Promise<boolean> {
+  const member = fromItem(item);
+  const hash = memberContentHash(member);
+  if (item[CONTENT_HASH] === hash) return false;
+  const updatedAt = now.toISOString();
+  const index = INDEX.changeFeed;
+  const feed = memberKeys.byContentChange.keys(member, updatedAt);
+  return conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: memberKeys.profile(member.id),
+        UpdateExpression: 'SET #hash = :hash, updated_at = :at, #fpk = :fpk, #fsk = :fsk',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#hash) OR #hash <> :hash)',
+        ExpressionAttributeNames: { '#hash': CONTENT_HASH, '#fpk': index.pk, '#fsk': index.sk },
+        ExpressionAttributeValues: { ':hash': hash, ':at': updatedAt, ':fpk': feed[index.pk], ':fsk': feed[index.sk] },
+      }),
+    ),
+  );
 }
 
 /** Parses a stored member record (extra key attributes are dropped). */
@@ -90,7 +124,8 @@ export async function putMember(member: Member): Promise<void> {
         ...(member.effectiveness_computed_at === null ? pickScore(existing) : {}),
       }
     : member;
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged) }));
+  const unchanged = existing && existing.updated_at && memberContentHash(existing) === memberContentHash(merged);
+  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged, unchanged ? (existing.updated_at as string) : new Date().toISOString()) }));
   await Promise.all([
     writeNameItems(merged, existing?.name),
     merged.lis_id ? batchWrite([{ put: { ...memberKeys.lis(merged.lis_id), entity: 'lis_id', member_id: merged.id } }]) : Promise.resolve(),
@@ -238,6 +273,7 @@ export async function saveMemberEnrichment(
       ReturnValues: 'ALL_NEW',
     }),
   );
+  if (out.Attributes) await noteMemberContent(out.Attributes);
   // The photo is on the search card; the other enriched fields are not.
   if (fields.photo_url !== undefined && out.Attributes) await writeNameItems(fromItem(out.Attributes));
 }

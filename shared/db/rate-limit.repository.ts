@@ -11,6 +11,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
+import { conditional } from './dynamo.ts';
 import { rateKeys } from './keys/rate.keys.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
 
@@ -20,6 +21,8 @@ export interface RateDecision {
   count: number;
   /** Seconds until the oldest counted slot leaves the window. */
   retryAfterSeconds: number;
+  /** The slot this hit was counted in, for refund(). */
+  slot: number;
 }
 
 const SLOTS_PER_WINDOW = 12;
@@ -68,5 +71,26 @@ function decide(attributes: Record<string, unknown> | undefined, limit: number, 
   const count = counted.reduce((sum, s) => sum + s.hits, 0);
   const oldest = Math.min(...counted.map((s) => s.slot), current);
   const leavesAt = (oldest + 1) * slotMs + windowSeconds * 1000;
-  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now) / 1000)) };
+  return { allowed: count <= limit, count, retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - now) / 1000)), slot: current };
+}
+
+/**
+ * Takes back one hit counted by hit() in `slot`: a request that turned out
+ * to cost nothing (a 304 revalidation) does not spend the caller's quota.
+ * The condition keeps a counter from going below zero when the slot has
+ * already been pruned.
+ */
+export async function refund(name: string, subject: string, slot: number): Promise<void> {
+  await conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: rateKeys.window(name, subject),
+        UpdateExpression: 'ADD #slot :minus',
+        ConditionExpression: '#slot > :zero',
+        ExpressionAttributeNames: { '#slot': slotAttr(slot) },
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    ),
+  );
 }

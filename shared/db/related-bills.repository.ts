@@ -7,15 +7,18 @@
  * (and a re-fetch) merge without a read; a reintroduction is claimed once per
  * later bill with a condition.
  */
+import { mapLimit } from '#shared/platform/concurrency.ts';
 import { PutCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { relationshipFromToken, relationshipToken, sortRelationships, type RelatedBillEntry, type Relationship } from '#shared/domain/bills/related-bills.ts';
 import { normaliseTitle, type ReintroductionReason, type ReintroductionSubject } from '#shared/domain/bills/reintroduction.ts';
-import { indexPartition, queryAll, transactionReasons, type Item } from './dynamo.ts';
+import { batchWrite, indexPartition, queryAll, transactionReasons, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { relatedBillKeys } from './keys/related-bills.keys.ts';
 import { reintroductionKeys } from './keys/reintroduction.keys.ts';
 import { INDEX, tableName } from './table.ts';
+
+const RELATED_WRITE_CONCURRENCY = 8;
 
 /** A bill as a related-bill or reintroduction item shows it. */
 export interface BillSummary {
@@ -58,10 +61,53 @@ async function addRelated(billId: string, other: BillSummary, relationships: Rel
  * pair Congress.gov lists from one bill only shows on both.
  */
 export async function saveRelatedBills(self: BillSummary, entries: RelatedBillEntry[], stored: ReadonlySet<string>, now: string): Promise<void> {
-  for (const e of entries) {
+  // Each write is an ADD to its own item, so they may run side by side (an appropriations bill lists a hundred).
+  await mapLimit(entries, RELATED_WRITE_CONCURRENCY, async (e) => {
     await addRelated(self.bill_id, { bill_id: e.bill_id, congress: e.congress, label: e.label, title: e.title }, e.relationships, now);
     if (stored.has(e.bill_id)) await addRelated(e.bill_id, self, e.relationships, now);
+  });
+}
+
+/**
+ * The related bills of a bill not stored yet, written whole in batches of 25
+ * before its record exists; then the other side of each pair the table
+ * holds, as saveRelatedBills does. No other writer touches this bill's side
+ * meanwhile: a pair is mirrored onto a bill only once its record is stored.
+ */
+export async function saveRelatedBillsOfNewBill(self: BillSummary, entries: RelatedBillEntry[], stored: ReadonlySet<string>, now: string): Promise<void> {
+  const index = INDEX[relatedBillKeys.namedBy.index];
+  // A file may name a bill twice (two relationships): one item with both.
+  const merged = new Map<string, RelatedBillEntry>();
+  for (const e of entries) {
+    const before = merged.get(e.bill_id);
+    merged.set(e.bill_id, before ? { ...before, relationships: [...before.relationships, ...e.relationships] } : e);
   }
+  await batchWrite(
+    [...merged.values()].map((e) => {
+      const listed = relatedBillKeys.namedBy.keys(self.bill_id, e.bill_id);
+      const tokens = e.relationships.map(relationshipToken);
+      return {
+        put: {
+          ...relatedBillKeys.related(self.bill_id, e.bill_id),
+          entity: 'related_bill',
+          bill_id: self.bill_id,
+          related_id: e.bill_id,
+          congress: e.congress,
+          label: e.label,
+          title: e.title,
+          updated_at: now,
+          [index.pk]: listed[index.pk],
+          [index.sk]: listed[index.sk],
+          ...(tokens.length ? { relationships: new Set(tokens) } : {}),
+        },
+      };
+    }),
+  );
+  await mapLimit(
+    entries.filter((e) => stored.has(e.bill_id)),
+    RELATED_WRITE_CONCURRENCY,
+    (e) => addRelated(e.bill_id, self, e.relationships, now),
+  );
 }
 
 /** A related-bill item as the detail shows it. */

@@ -1,5 +1,5 @@
 /**
- * The single table's physical shape: key attributes, the three overloaded
+ * The single table's physical shape: key attributes, the overloaded
  * global secondary indexes and the TTL attribute. The CDK stack, the local
  * stack and the tests all create the table from this one definition.
  * docs/data-model.md lists which access pattern uses which index.
@@ -22,6 +22,8 @@ export const INDEX = {
   reverseLookups: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
   /** gsi3, secondary listings: members by name, news by owner, and sparse work lists (missing data, pending and uncited briefs, news requests). */
   secondaryListings: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+  /** gsi4, change feeds: bills of one Congress and members, by content updated_at (GET /api/bills and /api/members, sort=updated_asc). */
+  changeFeed: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },
 } as const;
 export type IndexName = keyof typeof INDEX;
 

@@ -6,9 +6,11 @@
  *   2. resolve the caller for the route's auth level (401 / 403): verify the
  *      token (CPU only), then load the user, while the route's `prefetch`
  *      reads, if it declares any, run for the token's subject at once;
- *   3. count the route's rate limit (429 with Retry-After);
+ *   3. count the route's rate limit (429 with Retry-After; RateLimit fields on every answer);
  *   4. validate path, query and JSON body with the route's zod schemas (413 / 400 / 422);
- *   5. run the operation and shape its Reply; errors become {"detail", "code"}.
+ *   5. run the operation and shape its Reply; errors become {"detail", "code"};
+ *   6. on a route with a cache rule, add ETag and Cache-Control, or answer 304
+ *      to a matching revalidation and refund its rate-limit hit (./conditional.ts).
  * middy carries the error mapping and CORS as middlewares.
  */
 import middy from '@middy/core';
@@ -21,13 +23,15 @@ import { logger } from '#shared/platform/logger.ts';
 import { traced } from '#shared/platform/tracer.ts';
 import { callerFor, prefetchSubject, verifyBearer, type VerifiedToken } from './current-user.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
-import { hit } from '#shared/db/rate-limit.repository.ts';
+import { hit, refund } from '#shared/db/rate-limit.repository.ts';
 import { parseJson, rawBody } from './body.ts';
 import { clientIp, rateLimitSubject } from './client-ip.ts';
 import { assertFromEdge } from './origin-guard.ts';
 import { NotFoundError, RateLimitedError } from '#shared/errors/app-error.ts';
 import { methodNotAllowed } from './http-error.ts';
-import { htmlErrorResponse } from './error-response.ts';
+import { errorResponse, htmlErrorResponse } from './error-response.ts';
+import { applyCacheRule } from './conditional.ts';
+import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { corsMiddleware, errorMiddleware } from './middlewares.ts';
 import { Reply } from './reply.ts';
 import { rateLimitRule } from './rate-limits.ts';
@@ -114,6 +118,8 @@ async function callerAndPrefetch(implementation: Implementation, verified: Verif
   return { user, prefetched: outcome.value };
 }
 
+const method = (event: APIGatewayProxyEventV2) => event.requestContext.http.method.toUpperCase();
+
 const lowerHeaders = (h: Record<string, string | undefined> | undefined) => Object.fromEntries(Object.entries(h ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
 /** The request's correlation id: the client's `x-correlation-id` when it is sane, else API Gateway's request id. */
@@ -156,15 +162,40 @@ export function findRoute(
   throw new NotFoundError(`No route for ${method} ${path}`, 'route.not_found');
 }
 
-async function enforceRateLimit(route: RouteDef, ip: string, user: User | null): Promise<void> {
-  if (!route.rateLimit) return;
+interface CountedHit {
+  name: string;
+  subject: string;
+  slot: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * Counts the request against the route's rate limit. Over the limit it
+ * answers the 429 itself (with Retry-After and the RateLimit fields); under
+ * it, returns what the reply's headers and a later refund need.
+ */
+async function countRateLimit(
+  route: RouteDef,
+  ip: string,
+  user: User | null,
+  requestId: string,
+): Promise<CountedHit | APIGatewayProxyStructuredResultV2 | null> {
+  if (!route.rateLimit) return null;
   const rule = rateLimitRule(route.rateLimit);
   const subject = rule.per === 'user' && user ? `user:${user.id}` : `ip:${rateLimitSubject(ip)}`;
   const decision = await hit(route.rateLimit, subject, rule.limit, rule.windowSeconds);
+  const headers = rateLimitHeaders({ name: route.rateLimit, rule, count: decision.count, resetSeconds: decision.retryAfterSeconds });
   if (!decision.allowed) {
-    throw new RateLimitedError(decision.retryAfterSeconds, `Too many ${route.rateLimit} attempts; try again in ${decision.retryAfterSeconds} s`);
+    const refused = errorResponse(
+      new RateLimitedError(decision.retryAfterSeconds, `Too many ${route.rateLimit} attempts; try again in ${decision.retryAfterSeconds} s`),
+      requestId,
+    );
+    return { ...refused, headers: { ...(refused.headers ?? {}), ...headers } };
   }
+  return { name: route.rateLimit, subject, slot: decision.slot, headers };
 }
+
+const isHit = (v: CountedHit | APIGatewayProxyStructuredResultV2 | null): v is CountedHit => v !== null && 'slot' in v;
 
 /**
  * The handler of one function group, serving exactly the routes it is given.
@@ -206,22 +237,53 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
     const ip = clientIp(event.requestContext.http.sourceIp, headers, config().TRUST_PROXY);
     const verified: VerifiedToken = route.auth === 'none' ? { kind: 'absent' } : await verifyBearer(headers.authorization);
     const { user, prefetched } = await callerAndPrefetch(implementation, verified);
-    await enforceRateLimit(route, ip, user);
+    const requestId = context.awsRequestId ?? event.requestContext.requestId;
+    const counted = await countRateLimit(route, ip, user, requestId);
+    if (counted && !isHit(counted)) return counted;
 
+    if (!counted) return answer(route, implementation, params, headers, event, { user, prefetched, ip, requestId }, null);
+    // Every answer of a limited route carries the RateLimit fields, its errors included (a 422 still spent a hit).
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      result = await answer(route, implementation, params, headers, event, { user, prefetched, ip, requestId }, counted);
+    } catch (err) {
+      if (route.produces === 'text/html') throw err;
+      result = errorResponse(err, requestId);
+    }
+    return { ...result, headers: { ...(result.headers ?? {}), ...counted.headers } };
+  };
+
+  /** Steps 4 to 6 of the pipeline: validate, run, and apply the route's cache rule. */
+  const answer = async (
+    route: RouteDef,
+    implementation: Implementation,
+    params: Record<string, string>,
+    headers: Record<string, string | undefined>,
+    event: APIGatewayProxyEventV2,
+    caller: { user: User | null; prefetched: unknown; ip: string; requestId: string },
+    counted: CountedHit | null,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
     const text = rawBody(event.body, event.isBase64Encoded);
     const request: ApiRequest<RouteDef, AuthLevel, unknown> = {
       params: (route.params ? validate(route.params, event.pathParameters ?? params, 'path') : undefined) as ApiRequest<RouteDef>['params'],
       query: (route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined) as ApiRequest<RouteDef>['query'],
       body: route.body ? validate(route.body, parseJson(text), 'body') : undefined,
-      user,
-      prefetched,
+      ...caller,
       rawBody: text,
       headers,
-      ip,
-      requestId: context.awsRequestId ?? event.requestContext.requestId,
       event,
     };
-    return toResult(route, await implementation.run(request));
+    const result = toResult(route, await implementation.run(request));
+    if (!route.cache || method(event) !== 'GET') return result;
+    const cached = applyCacheRule(route.cache, result, {
+      ifNoneMatch: headers['if-none-match'],
+      ifModifiedSince: headers['if-modified-since'],
+      personal: caller.user !== null,
+      varyOnAuth: route.auth === 'optional',
+    });
+    // A revalidation that changed nothing costs the caller no quota.
+    if (cached.statusCode === 304 && counted) await refund(counted.name, counted.subject, counted.slot);
+    return cached;
   };
 
   const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()

@@ -42,7 +42,12 @@ export function corsMiddleware(): Mw {
   const apply: NonNullable<Mw['after']> = async (request) => {
     const headers = request.event.headers ?? {};
     const origin = headers.origin ?? headers.Origin;
-    if (request.response) request.response.headers = { ...(request.response.headers ?? {}), ...corsHeaders(origin) };
+    if (!request.response) return;
+    const existing = request.response.headers ?? {};
+    const cors = corsHeaders(origin);
+    // A cacheable answer may already vary on Authorization: keep both.
+    const vary = [existing.Vary, cors.Vary].filter(Boolean).join(', ');
+    request.response.headers = { ...existing, ...cors, ...(vary ? { Vary: vary } : {}) };
   };
   return { after: apply, onError: apply };
 }

@@ -37,7 +37,17 @@ export function openApiDocumentSchema() {
                 responses: z.record(z.string(), JsonObject).describe('Replies by status'),
                 security: z.array(z.record(z.string(), z.array(z.string()))).describe('Accepted credentials; an empty object means anonymous'),
                 'x-auth': z.enum(['none', 'optional', 'user', 'admin']).describe('The auth level: none, optional (guest or user), user, admin'),
-                'x-rate-limit': z.string().optional().describe('The rate limit the route counts against'),
+                'x-rate-limit': z
+                  .object({
+                    name: z.string().describe('The policy name, as in the RateLimit-Policy field'),
+                    limit: z.number().int().describe('Requests allowed in the window'),
+                    window_seconds: z.number().int().describe('The sliding window, in seconds'),
+                    per: z.enum(['ip', 'user']).describe('What the counter is kept per: the client IP, or the signed-in user (the IP for guests)'),
+                    setting: z.string().describe('The configuration setting that changes the limit'),
+                  })
+                  .optional()
+                  .describe('The rate limit the route counts against; every answer carries RateLimit-Policy and RateLimit'),
+                'x-cache': z.string().optional().describe('How the answer may be cached; it carries an ETag and answers If-None-Match with 304'),
                 requestBody: JsonObject.optional().describe('The JSON body'),
               })
               .describe('One operation'),

@@ -8,6 +8,8 @@
  */
 import * as z from 'zod';
 import { API_TAGS, type RouteDef } from './route.ts';
+import { CACHE_RULES } from './cache-rules.ts';
+import { defaultRateLimitRule, rateLimitSetting, type RateLimitName, type RateLimitRule } from './rate-limits.ts';
 import { ErrorBody } from './schemas.ts';
 import { WebhookPayload } from '#shared/domain/notify/webhook-payload.ts';
 
@@ -18,13 +20,24 @@ const COMPONENTS = '#/components/schemas/';
 /** The suffix a component's input (request) form carries until it is known to differ from its output form. */
 const INPUT_MARK = '\u0000input';
 
+/**
+ * zod writes an int's implied range (±2^53-1) as minimum and maximum, which
+ * says nothing, and documentation tools show the minimum as the example
+ * (`congress: -9007199254740991`); only real bounds are kept.
+ */
+function dropSafeIntegerBounds(ctx: { jsonSchema: JsonSchema }): void {
+  const json = ctx.jsonSchema as { minimum?: number; maximum?: number };
+  if (json.minimum === Number.MIN_SAFE_INTEGER) delete json.minimum;
+  if (json.maximum === Number.MAX_SAFE_INTEGER) delete json.maximum;
+}
+
 /** Collects the registered schemas met while converting, keyed by id (input forms marked). */
 class Components {
   readonly defs = new Map<string, JsonSchema>();
 
   /** The JSON Schema of `schema`, its registered parts hoisted out as components. */
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+    const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', override: dropSafeIntegerBounds }) as JsonSchema;
     const mark = io === 'input' ? INPUT_MARK : '';
     const relink = (value: unknown) => rewriteRefs(value, (ref) => (ref.startsWith(DEFS) ? `${COMPONENTS}${ref.slice(DEFS.length)}${mark}` : ref));
     for (const [id, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
@@ -109,6 +122,18 @@ function parametersOf(route: RouteDef, components: Components): JsonSchema[] {
   };
   add(route.params, 'path');
   add(route.query, 'query');
+  if (route.cache) {
+    const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } });
+    params.push(header('If-None-Match', 'An ETag this route answered before: the answer is 304 with no body while it still matches'));
+    if (CACHE_RULES[route.cache].lastModified) {
+      params.push(
+        header(
+          'If-Modified-Since',
+          'An HTTP date (the Last-Modified of an earlier answer): 304 when nothing changed since; ignored when If-None-Match is sent',
+        ),
+      );
+    }
+  }
   // Path segments without a schema are still parameters.
   for (const m of route.path.matchAll(/\{(\w+)\}/g)) {
     if (!params.some((p) => p.name === m[1] && p.in === 'path')) {
@@ -120,15 +145,50 @@ function parametersOf(route: RouteDef, components: Components): JsonSchema[] {
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } });
 
-function responsesOf(route: RouteDef, components: Components): JsonSchema {
+const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
+
+/** The headers a cacheable route's 200 and 304 carry. */
+function cacheHeaders(route: RouteDef): JsonSchema {
+  if (!route.cache) return {};
+  const rule = CACHE_RULES[route.cache];
+  return {
+    ETag: stringHeader('A strong entity tag of this exact answer; send it back as If-None-Match to revalidate'),
+    'Cache-Control': stringHeader(
+      `How long the answer may be reused: ${rule.cacheControl}${route.auth === 'optional' ? ' (private, no-cache when signed in)' : ''}`,
+    ),
+    ...(rule.lastModified ? { 'Last-Modified': stringHeader('When the content last changed; send it back as If-Modified-Since') } : {}),
+  };
+}
+
+/** The IETF RateLimit fields every answer of a rate-limited route carries. */
+function rateLimitHeadersDoc(name: RateLimitName, rule: RateLimitRule): JsonSchema {
+  return {
+    'RateLimit-Policy': stringHeader(`The quota policy, e.g. "${name}";q=${rule.limit};w=${rule.windowSeconds} (draft-ietf-httpapi-ratelimit-headers)`),
+    RateLimit: stringHeader(`What is left of the quota and the seconds until it grows back, e.g. "${name}";r=3;t=42`),
+  };
+}
+
+function responsesOf(route: RouteDef, components: Components, limits: (name: RateLimitName) => RateLimitRule): JsonSchema {
   const status = String(route.successStatus ?? 200);
-  const success =
+  const limitHeaders = route.rateLimit ? rateLimitHeadersDoc(route.rateLimit, limits(route.rateLimit)) : {};
+  const withHeaders = (reply: JsonSchema, headers: JsonSchema) => (Object.keys(headers).length ? { ...reply, headers } : reply);
+  const plain =
     status === '204'
       ? { description: 'No content' }
       : route.produces
         ? { description: 'OK', content: { [route.produces]: { schema: { type: 'string' } } } }
         : { description: 'OK', content: { 'application/json': { schema: route.response ? components.convert(route.response, 'output') : {} } } };
+  const success = withHeaders(plain, { ...cacheHeaders(route), ...limitHeaders });
   const responses: JsonSchema = { [status]: success };
+  if (route.cache) {
+    responses['304'] = withHeaders(
+      { description: 'Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent' },
+      {
+        ...cacheHeaders(route),
+        ...limitHeaders,
+      },
+    );
+  }
   if (route.body) {
     responses['400'] = errorResponse('Malformed JSON');
     responses['413'] = errorResponse('Body over 64 KB');
@@ -136,20 +196,35 @@ function responsesOf(route: RouteDef, components: Components): JsonSchema {
   if (route.body || route.query || route.params) responses['422'] = errorResponse('Validation failed');
   if (route.auth === 'user' || route.auth === 'admin') responses['401'] = errorResponse('Missing, invalid or expired token');
   if (route.auth === 'admin') responses['403'] = errorResponse('Not an admin');
-  if (route.rateLimit) responses['429'] = errorResponse('Rate limited; see Retry-After');
+  if (route.rateLimit) {
+    responses['429'] = withHeaders(errorResponse('Rate limited; see Retry-After and RateLimit'), {
+      'Retry-After': stringHeader('Seconds to wait before trying again'),
+      ...limitHeaders,
+    });
+  }
   // Every route can be refused by the edge or fail; documented once, so every operation has an error reply.
   responses.default = errorResponse('Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which');
   return responses;
 }
 
+/** A route's limit as data: its name, count, window, what it is counted per and the setting that changes it. */
+const rateLimitExtension = (name: RateLimitName, rule: RateLimitRule) => ({
+  name,
+  limit: rule.limit,
+  window_seconds: rule.windowSeconds,
+  per: rule.per,
+  setting: rateLimitSetting(name),
+});
+
 /** What the document says about itself. */
 export interface OpenApiInfo {
   title: string;
   version: string;
-  serverUrl: string;
+  /** The rate limits in force; the settings' defaults when absent (the typed client's document). */
+  rateLimits?: (name: RateLimitName) => RateLimitRule;
 }
 
-/** The title and version of the document (the service serves it with its PUBLIC_URL as the server). */
+/** The title and version of the document. */
 export const API_INFO = { title: 'BillWatch API', version: '0.1.0' } as const;
 
 const API_DESCRIPTION = [
@@ -172,10 +247,11 @@ export function buildOpenApi(routes: readonly RouteDef[], info: OpenApiInfo): Js
       description: route.description,
       tags,
       parameters: parametersOf(route, components),
-      responses: responsesOf(route, components),
+      responses: responsesOf(route, components, info.rateLimits ?? defaultRateLimitRule),
       ...(route.auth === 'none' ? { security: [] } : route.auth === 'optional' ? { security: [{}, { bearer: [] }] } : { security: [{ bearer: [] }] }),
       'x-auth': route.auth,
-      ...(route.rateLimit ? { 'x-rate-limit': route.rateLimit } : {}),
+      ...(route.rateLimit ? { 'x-rate-limit': rateLimitExtension(route.rateLimit, (info.rateLimits ?? defaultRateLimitRule)(route.rateLimit)) } : {}),
+      ...(route.cache ? { 'x-cache': CACHE_RULES[route.cache].summary } : {}),
     };
     if (route.body) {
       operation.requestBody = {
@@ -196,7 +272,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: OpenApiInfo): Js
       version: info.version,
       description: API_DESCRIPTION,
     },
-    servers: [{ url: info.serverUrl }],
+    // Relative: "Try it out" calls the host the document was read from (localhost, 127.0.0.1, the public name) alike.
+    servers: [{ url: '/', description: 'The host this document is served from' }],
     tags: Object.entries(API_TAGS)
       .filter(([name]) => usedTags.has(name))
       .map(([name, description]) => ({ name, description })),

@@ -1,12 +1,11 @@
 /**
- * Named application rate limits, against password guessing, mass sign-ups
- * and spending on paid providers (docs/product-rules.md lists the defaults).
- * Each one is configurable; counters live in DynamoDB so every Lambda shares
- * them.
+ * Named application rate limits, against password guessing, mass sign-ups,
+ * spending on paid providers and floods of agent calls (docs/product-rules.md
+ * lists the defaults). Each one is configurable; counters live in DynamoDB so
+ * every Lambda shares them. The OpenAPI document describes each limited
+ * route's rule from this table.
  */
-import { config } from '#shared/platform/config.ts';
-
-export type RateLimitName = 'login' | 'register' | 'llm' | 'testNotification';
+import { config, type Config } from '#shared/platform/config.ts';
 
 export interface RateLimitRule {
   limit: number;
@@ -15,17 +14,38 @@ export interface RateLimitRule {
   per: 'ip' | 'user';
 }
 
+type RateLimitSetting =
+  | 'RATE_LIMIT_LOGIN_PER_MINUTE'
+  | 'RATE_LIMIT_REGISTER_PER_HOUR'
+  | 'RATE_LIMIT_LLM_PER_HOUR'
+  | 'RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR'
+  | 'RATE_LIMIT_MCP_PER_MINUTE';
+
+/** Each limit: the setting that holds its count, its window and what it counts per. */
+// `fallback` repeats the setting's default (shared/platform/config.ts) for documents built without a configuration; a unit test keeps them equal.
+const RULES = {
+  login: { setting: 'RATE_LIMIT_LOGIN_PER_MINUTE', fallback: 10, windowSeconds: 60, per: 'ip' },
+  register: { setting: 'RATE_LIMIT_REGISTER_PER_HOUR', fallback: 5, windowSeconds: 3600, per: 'ip' },
+  llm: { setting: 'RATE_LIMIT_LLM_PER_HOUR', fallback: 20, windowSeconds: 3600, per: 'user' },
+  testNotification: { setting: 'RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR', fallback: 10, windowSeconds: 3600, per: 'user' },
+  mcp: { setting: 'RATE_LIMIT_MCP_PER_MINUTE', fallback: 120, windowSeconds: 60, per: 'user' },
+} as const satisfies Record<string, { setting: RateLimitSetting; fallback: number; windowSeconds: number; per: RateLimitRule['per'] }>;
+
+export type RateLimitName = keyof typeof RULES;
+
 /** The limits in force, read from the configuration. */
-export function rateLimitRule(name: RateLimitName): RateLimitRule {
-  const c = config();
-  switch (name) {
-    case 'login':
-      return { limit: c.RATE_LIMIT_LOGIN_PER_MINUTE, windowSeconds: 60, per: 'ip' };
-    case 'register':
-      return { limit: c.RATE_LIMIT_REGISTER_PER_HOUR, windowSeconds: 3600, per: 'ip' };
-    case 'llm':
-      return { limit: c.RATE_LIMIT_LLM_PER_HOUR, windowSeconds: 3600, per: 'user' };
-    case 'testNotification':
-      return { limit: c.RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR, windowSeconds: 3600, per: 'user' };
-  }
+export function rateLimitRule(name: RateLimitName, c: Pick<Config, RateLimitSetting> = config()): RateLimitRule {
+  const { setting, windowSeconds, per } = RULES[name];
+  return { limit: c[setting], windowSeconds, per };
 }
+
+/** The rule with its default count, for a document built without a configuration (the typed client's). */
+export function defaultRateLimitRule(name: RateLimitName): RateLimitRule {
+  const { fallback, windowSeconds, per } = RULES[name];
+  return { limit: fallback, windowSeconds, per };
+}
+
+/** The setting that configures a limit, for the OpenAPI document and the docs. */
+export const rateLimitSetting = (name: RateLimitName): RateLimitSetting => RULES[name].setting;
+
+export const RATE_LIMIT_NAMES = Object.keys(RULES) as RateLimitName[];

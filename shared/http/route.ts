@@ -11,6 +11,7 @@
  */
 import type * as z from 'zod';
 import { badRequest } from './http-error.ts';
+import type { CacheRuleName } from './cache-rules.ts';
 import type { RateLimitName } from './rate-limits.ts';
 
 export { lazySchema } from '#shared/domain/lazy-schema.ts';
@@ -19,7 +20,20 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'none' | 'optional' | 'user' | 'admin';
 
 /** One API Lambda per group: functions/api/<group>.ts. */
-export const API_FUNCTION_GROUPS = ['system', 'auth', 'admin', 'bills', 'members', 'llm', 'personal', 'notifications', 'news', 'trends', 'search'] as const;
+export const API_FUNCTION_GROUPS = [
+  'system',
+  'auth',
+  'admin',
+  'bills',
+  'members',
+  'llm',
+  'personal',
+  'notifications',
+  'news',
+  'trends',
+  'mcp',
+  'search',
+] as const;
 export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
@@ -49,6 +63,7 @@ export const API_TAGS = {
   news: 'News articles about bills and members',
   trends: 'Public-interest scores of bills and members, with their per-signal breakdown',
   personal: "The signed-in user's own data",
+  'open-data': 'Open data for builders and AI agents: the Model Context Protocol endpoint and the bulk snapshot',
 } as const satisfies Record<string, string>;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -66,6 +81,8 @@ export interface RouteDef<
   fn: ApiFunctionGroup;
   auth: A;
   rateLimit?: RateLimitName;
+  /** A cacheable GET: the edge adds an ETag and this rule's Cache-Control, and answers revalidations with 304 (./cache-rules.ts). */
+  cache?: CacheRuleName;
   /** One line: the operation's summary in the OpenAPI document. */
   summary: string;
   /** A sentence or two: what it does, who may call it and its notable errors (the OpenAPI operation description). */

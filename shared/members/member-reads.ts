@@ -20,6 +20,7 @@ import {
 import { listMemberVotes } from '#shared/db/votes.repository.ts';
 import { InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
+import { config } from '#shared/platform/config.ts';
 import { ProviderError } from '#shared/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
@@ -118,7 +119,12 @@ const sameDistrict = (a: District, b: District) => a.state === b.state && a.dist
 /** The districts of a ZIP the crosswalk has no row for: the geocoder's point, then the boundary service's district there. */
 async function districtsFromGeocoder(zip: string): Promise<District[]> {
   const { districtAt, geocodeZip } = await geocoder();
-  const point = await geocodeZip(zip);
+  const point = await geocodeZip(zip).catch((err: unknown) => {
+    // Offline (providers replayed from a recording), a ZIP the recording lacks is simply unknown: a 404, not an outage.
+    if (err instanceof ProviderError && config().REPLAY_HAR)
+      throw new NotFoundError(`ZIP ${zip} is not in the offline ZIP-to-district data (the ZIP geocoder is asked only with live providers)`, 'zip.unknown');
+    throw err;
+  });
   if (!point) throw new NotFoundError(`ZIP ${zip} is in neither the ZIP-to-district crosswalk nor the ZIP geocoder`, 'zip.unknown');
   const district = await districtAt(point.lat, point.lon);
   if (!district) throw new NotFoundError(`No congressional district was found for ZIP ${zip}`, 'zip.no_district');

@@ -157,6 +157,40 @@ export const BackfillBillsPage = lazySchema(() =>
 export const BillBackfillMessage = lazySchema(() => z.discriminatedUnion('type', [BackfillBillsPage()]));
 export type BillBackfillMessage = z.infer<ReturnType<typeof BillBackfillMessage>>;
 
+// bill-status-import ----------------------------------------------------------
+/**
+ * The bulk Bill Status import (shared/bills/bulk-import.ts): one message per
+ * zip (a Congress and bill type: staged into S3, its files listed and fanned
+ * out), then one per chunk of that zip's files (each file imported).
+ */
+export const BulkStatusZip = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('bulk_status_zip'),
+    import_id: z.string().min(1),
+    run: z.number().int().min(1),
+    congress: z.number().int(),
+    bill_type: z.string().regex(/^[a-z]+$/),
+  }),
+);
+export const BulkStatusFiles = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('bulk_status_files'),
+    import_id: z.string().min(1),
+    run: z.number().int().min(1),
+    /** The staged zip's S3 key. */
+    key: z.string().min(1),
+    /** The chunk's number within the zip: its progress is counted once. */
+    chunk: z.number().int().min(0),
+    entries: z.array(z.string().min(1)).min(1),
+  }),
+);
+export const BillStatusImportMessage = lazySchema(() => z.discriminatedUnion('type', [BulkStatusZip(), BulkStatusFiles()]));
+export type BillStatusImportMessage = z.infer<ReturnType<typeof BillStatusImportMessage>>;
+
 /** Each queue's message type, for the typed sender. */
 // search-index --------------------------------------------------------------
 /** A bill whose searchable fields changed (new or updated bill, new text version, new brief): re-index it. */
@@ -172,6 +206,7 @@ export interface QueueMessages {
   'notification-dispatch': NotificationMessage;
   'ingest-tasks': IngestTaskMessage;
   'bill-backfill': BillBackfillMessage;
+  'bill-status-import': BillStatusImportMessage;
   'search-index': SearchIndexMessage;
 }
 
@@ -185,5 +220,6 @@ export const QUEUE_MESSAGE_SCHEMAS: { [Q in QueueName]: () => z.ZodType<QueueMes
   'notification-dispatch': NotificationMessage,
   'ingest-tasks': IngestTaskMessage,
   'bill-backfill': BillBackfillMessage,
+  'bill-status-import': BillStatusImportMessage,
   'search-index': SearchIndexMessage,
 };

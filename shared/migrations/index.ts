@@ -13,6 +13,7 @@ import { dashboardBillCards } from './0010-dashboard-bill-cards.ts';
 import { recentVotesThree } from './0011-recent-votes-three.ts';
 import { statusCodes } from './0012-status-codes.ts';
 import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
+import { contentUpdatedAt } from './0014-content-updated-at.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   recentVotesThree,
   statusCodes,
   sealPushTokensMigration,
+  contentUpdatedAt,
 ];

@@ -23,7 +23,7 @@ import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { getNotifiableUsers, type NotifiableUser } from '#shared/db/notification-prefs.repository.ts';
 import { recordNotification, stepChannels } from '#shared/db/notifications.repository.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
-import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
+import { passesEventFilters } from '#shared/domain/notify/alert-filter.ts';
 import { publicUrl, SEND_CHANNELS, sendOnChannel, type SendChannel } from './channel-delivery.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
@@ -137,7 +137,7 @@ export async function deliverToUser(
   now: Date,
   retryFailed = false,
 ): Promise<RecipientOutcome> {
-  if (mode && content.action_category && !passesAlertFilters(user.prefs.alert_filters, mode, content.action_category)) return 'filtered';
+  if (mode && !passesEventFilters(user.prefs.alert_filters, mode, content)) return 'filtered';
   const plan = planDelivery(user.prefs, content.kind, now);
   const event: NotificationEvent = {
     ...content,

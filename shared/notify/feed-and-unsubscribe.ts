@@ -15,20 +15,21 @@ import { NotFoundError } from '#shared/errors/app-error.ts';
 import { publicUrl } from './public-url.ts';
 import { unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
-import { renderFeed } from '#shared/domain/notify/rss-feed.ts';
+import { feedLastModified, renderFeed } from '#shared/domain/notify/rss-feed.ts';
 import { feedUrl } from './channels/rss.channel.ts';
 import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
 
 export const FEED_ITEMS = 50;
 
 /** GET /api/notifications/feed/{token}: the RSS 2.0 document. */
-export async function readFeed(token: string, now: Date): Promise<string> {
+export async function readFeed(token: string, now: Date): Promise<{ xml: string; lastModified: Date }> {
   const userId = await resolveNotificationToken('rss', token);
   const user = userId ? await getUser(userId) : null;
   if (!user) throw new NotFoundError('No feed has this token', 'notifications.feed_not_found');
   if (!readPrefs(user.notification_prefs).rss_enabled)
     throw new NotFoundError('This feed is disabled in its notification settings', 'notifications.feed_disabled');
-  return renderFeed(await listFeedEvents(user.id, FEED_ITEMS), { publicUrl: publicUrl(), feedUrl: feedUrl(token), now });
+  const events = await listFeedEvents(user.id, FEED_ITEMS);
+  return { xml: renderFeed(events, { publicUrl: publicUrl(), feedUrl: feedUrl(token), now }), lastModified: feedLastModified(events) };
 }
 
 async function tokenOwner(token: string) {

@@ -87,6 +87,8 @@ const ConfigFields = z.object({
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
   RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
   RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
+  /** MCP calls per minute per signed-in user (per IP for guests); each tool call also counts against its route's own limit. */
+  RATE_LIMIT_MCP_PER_MINUTE: positiveInt(120),
 
   LLM_PROVIDER: z.optional(z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none'])),
   LLM_MODEL: optionalString,
@@ -112,6 +114,8 @@ const ConfigFields = z.object({
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
   CONGRESS_API_BASE_URL: url('https://api.congress.gov/v3'),
   GOVINFO_API_BASE_URL: url('https://api.govinfo.gov'),
+  /** GovInfo's bulk data repository (the Bill Status zips: {base}/BILLSTATUS/{congress}/{type}/BILLSTATUS-{congress}-{type}.zip). */
+  GOVINFO_BULK_BASE_URL: url('https://www.govinfo.gov/bulkdata'),
   /** The ZIP geocoder, the street-address geocoder (Census, one-line address) and the district boundary service of the rep lookup. */
   ZIP_GEOCODER_BASE_URL: url('https://api.zippopotam.us'),
   ADDRESS_GEOCODER_BASE_URL: url('https://geocoding.geo.census.gov'),
@@ -153,6 +157,11 @@ const ConfigFields = z.object({
   UNSUBSCRIBE_MAILTO: optionalString,
   /** Delay before the first retry of a failed delivery; it doubles per attempt (capped at SQS's 900 s). */
   NOTIFY_RETRY_BASE_SECONDS: intBetween(0, 900, 30),
+
+  /** The web app's bucket (set by the stack): share pages read the app's shell, index.html, from it. */
+  WEB_BUCKET_NAME: optionalString,
+  /** Without WEB_BUCKET_NAME: the folder of the built web app whose index.html share pages read (the local stack's clients/web/dist). */
+  WEB_DIST_DIR: optionalString,
 });
 
 export const Config = ConfigFields.check(

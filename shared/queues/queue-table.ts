@@ -69,6 +69,18 @@ export const QUEUES = [
     description: 'Backfills bills a listing page at a time (a Congress or a window of update dates), paced within the Congress.gov budget',
   },
   {
+    // The bulk Bill Status import: a zip message stages and lists one zip; a files message imports a chunk of
+    // its files (BULK_FILES_PER_CHUNK). maxConcurrency is the pacing: ten importers keep an on-demand table
+    // far below its throttling point while a Congress (about 15,000 files) imports in well under an hour.
+    name: 'bill-status-import',
+    worker: 'bill-status-import',
+    batchSize: 1,
+    timeoutSeconds: 300,
+    maxReceiveCount: 5,
+    maxConcurrency: 10,
+    description: "Imports GovInfo's bulk Bill Status files: stages each zip in S3, fans its files out in chunks and saves each bill through the per-bill path",
+  },
+  {
     // Re-indexing is a few reads and one small S3 object per batch; a rebuild (one message) reads every bill.
     name: 'search-index',
     worker: 'search-index',

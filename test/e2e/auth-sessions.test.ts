@@ -1,6 +1,7 @@
 // Changing the password and signing out everywhere over HTTP: both revoke every token issued before them.
 import { describe, expect, it } from 'vitest';
 import { useLocalStack } from './support/e2e-stack.ts';
+import type { ErrorReply } from './personal/people.ts';
 
 // Set before the stack starts, so X-Forwarded-For gives each request its own client IP.
 process.env.TRUST_PROXY = '1';
@@ -33,7 +34,7 @@ describe('sessions', () => {
       body: { current_password: 'not it at all', new_password: 'second password 2' },
       headers: from(),
     });
-    expect([wrong.status, (wrong.body as { code?: string }).code]).toEqual([422, 'auth.wrong_password']);
+    expect([wrong.status, (wrong.body as unknown as ErrorReply).code]).toEqual([422, 'auth.wrong_password']);
     const short = await api().request('POST', '/api/auth/password', {
       token: phone,
       body: { current_password: 'first password 1', new_password: 'short' },

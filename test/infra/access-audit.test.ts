@@ -24,6 +24,12 @@ describe('access audit', () => {
     expect(capabilitiesIn('await dynamo().send(new GetCommand({}));').size).toBe(0);
   });
 
+  it("tells the read of the web app's shell from a read of the texts bucket", () => {
+    expect([...capabilitiesIn('await client.send(new GetObjectCommand({ Bucket: bucket, Key: SHELL_KEY }));')]).toEqual(['web-shell']);
+    const both = 'await client.send(new GetObjectCommand({ Bucket: bucket, Key: SHELL_KEY }));\nawait s3().send(new GetObjectCommand({ Bucket: b, Key: k }));';
+    expect([...capabilitiesIn(both)].sort()).toEqual(['bucket:read', 'web-shell']);
+  });
+
   it('grants every function each capability its bundle can reach', async () => {
     const specs = functionSpecs();
     const gaps = await Promise.all(

@@ -18,7 +18,7 @@ import { EmailAccepted } from '#shared/messaging/messages.ts';
 import { ACCESS_LOG_FORMAT } from '#infra/constructs/http-api.ts';
 import { ALARM_THRESHOLDS, longestGapHours, notRunWindowHours } from '#infra/constructs/alarms.ts';
 import { ORIGIN_SECRET_KEY } from '#infra/constructs/edge.ts';
-import { ROOT, allStatements, resourcesOf, synthStack, type SynthResult } from './synth-stack.ts';
+import { ROOT, allStatements, isWebDeploymentHelper, resourcesOf, synthStack, type SynthResult } from './synth-stack.ts';
 
 let prod: SynthResult;
 let dev: SynthResult;
@@ -46,7 +46,7 @@ function alarmFamily(alarmId: string): string {
 
 describe('tracing and access logs', () => {
   it('traces every function with X-Ray', () => {
-    const fns = props(prod, 'AWS::Lambda::Function');
+    const fns = props(prod, 'AWS::Lambda::Function').filter(([id]) => !isWebDeploymentHelper(id));
     expect(fns.length).toBe(prod.stack.functions.all.length);
     for (const [id, p] of fns) expect(p.TracingConfig, id).toEqual({ Mode: 'Active' });
   });
@@ -64,7 +64,8 @@ describe('tracing and access logs', () => {
   });
 
   it('gives every function its own role that writes only its own log group (no managed policy)', () => {
-    for (const [id, role] of props(prod, 'AWS::IAM::Role')) expect(role.ManagedPolicyArns, id).toBeUndefined();
+    // The web app's deployment helper is the library's, with its basic execution policy (acknowledged in infra/constructs/web-app.ts).
+    for (const [id, role] of props(prod, 'AWS::IAM::Role').filter(([id]) => !isWebDeploymentHelper(id))) expect(role.ManagedPolicyArns, id).toBeUndefined();
     const logWrites = allStatements(prod.template).filter(({ statement }) => [statement.Action].flat().includes('logs:PutLogEvents'));
     expect(logWrites).toHaveLength(prod.stack.functions.all.length);
     for (const { statement } of logWrites) expect(JSON.stringify(statement.Resource)).toMatch(/Logs[0-9A-F]{8}","Arn"/);
@@ -147,11 +148,17 @@ describe('the closed edge', () => {
   const secretIdOf = (r: SynthResult) => r.idOf(r.stack.edge!.originSecret);
   const httpFunctions = (r: SynthResult) => [...r.stack.functions.ofKind('api'), ...r.stack.functions.ofKind('fallback')];
 
-  it('adds the origin secret to every request CloudFront forwards, from Secrets Manager', () => {
+  it('adds the origin secret to every request CloudFront forwards to the API, from Secrets Manager', () => {
     const [, dist] = props(prod, 'AWS::CloudFront::Distribution')[0]!;
-    const origins = (dist.DistributionConfig as { Origins: Array<{ OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> }).Origins;
-    expect(origins).toHaveLength(1);
-    const header = origins[0]?.OriginCustomHeaders?.find((h) => h.HeaderName.toLowerCase() === ORIGIN_VERIFY_HEADER);
+    const origins = (
+      dist.DistributionConfig as { Origins: Array<{ CustomOriginConfig?: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> }
+    ).Origins;
+    // The API, the web app's bucket and the bulk snapshot's bucket; only the API's origin carries the secret.
+    expect(origins).toHaveLength(3);
+    const api = origins.filter((o) => o.CustomOriginConfig);
+    expect(api).toHaveLength(1);
+    for (const bucket of origins.filter((o) => !o.CustomOriginConfig)) expect(bucket.OriginCustomHeaders).toBeUndefined();
+    const header = api[0]?.OriginCustomHeaders?.find((h) => h.HeaderName.toLowerCase() === ORIGIN_VERIFY_HEADER);
     const value = JSON.stringify(header?.HeaderValue);
     expect(value).toContain('{{resolve:secretsmanager:');
     expect(value).toContain(`{"Ref":"${secretIdOf(prod)}"}`);
@@ -182,35 +189,44 @@ describe('the closed edge', () => {
     const logBucketId = prod.idOf(prod.stack.data.accessLogs);
     prod.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
-        DefaultCacheBehavior: Match.objectLike({ OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' }),
+        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*', OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac' })]),
         Logging: { Bucket: getAtt(logBucketId, 'RegionalDomainName'), Prefix: 'cloudfront/' },
       }),
     });
   });
 
-  it('sends every request to the API over HTTPS through that one behavior, with the secret header and CloudFront-Viewer-Address', () => {
+  it('sends every API request (/api/*, and /share/* pages) over HTTPS with the secret header and CloudFront-Viewer-Address, the rest to the app', () => {
     const [, dist] = props(prod, 'AWS::CloudFront::Distribution')[0]!;
+    type Behavior = { PathPattern?: string; OriginRequestPolicyId?: string; TargetOriginId: string };
     const config = dist.DistributionConfig as {
-      CacheBehaviors?: unknown[];
-      DefaultCacheBehavior: { OriginRequestPolicyId: string; TargetOriginId: string };
+      CacheBehaviors: Behavior[];
+      DefaultCacheBehavior: Behavior;
       Origins: Array<{
         Id: string;
         DomainName: unknown;
-        CustomOriginConfig: { OriginProtocolPolicy: string };
-        OriginCustomHeaders: Array<{ HeaderName: string }>;
+        CustomOriginConfig?: { OriginProtocolPolicy: string };
+        OriginCustomHeaders?: Array<{ HeaderName: string }>;
       }>;
     };
-    // No second behavior that could route around the policy or the header.
-    expect(config.CacheBehaviors ?? []).toEqual([]);
-    const origin = config.Origins[0]!;
-    expect(config.DefaultCacheBehavior.TargetOriginId).toBe(origin.Id);
+    const origin = config.Origins.find((o) => o.CustomOriginConfig)!;
+    const toApi = [config.DefaultCacheBehavior, ...config.CacheBehaviors].filter((b) => b.TargetOriginId === origin.Id);
+    // No other behavior reaches the API, so none can route around the policy or the header.
+    expect(toApi.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/share/*']);
+    expect(config.DefaultCacheBehavior.TargetOriginId).not.toBe(origin.Id);
+    // The public bulk snapshot is read-only, from the data bucket (its objects' keys are the path, so only bulk/ is reachable).
+    const bulk = (config.CacheBehaviors as Array<{ PathPattern: string; AllowedMethods: string[]; TargetOriginId: string }>).find(
+      (b) => b.PathPattern === '/bulk/*',
+    );
+    expect(bulk?.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const bulkOrigin = config.Origins.find((o) => o.Id === bulk?.TargetOriginId) as { S3OriginConfig?: unknown; DomainName: unknown } | undefined;
+    expect(JSON.stringify(bulkOrigin?.DomainName)).toContain(prod.idOf(prod.stack.data.bucket));
     expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${prod.idOf(prod.stack.api.api)}"}`);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
-    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
-    expect(origin.OriginCustomHeaders.map((h) => h.HeaderName.toLowerCase())).toEqual([ORIGIN_VERIFY_HEADER]);
+    expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.OriginCustomHeaders?.map((h) => h.HeaderName.toLowerCase())).toEqual([ORIGIN_VERIFY_HEADER]);
     // AllViewerExceptHostHeader, the managed policy that forwards every viewer header but Host and
     // adds CloudFront's own headers, CloudFront-Viewer-Address among them (the template names it by id only).
-    expect(config.DefaultCacheBehavior.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    for (const b of toApi) expect(b.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
   });
 
   it('changes nothing without the edge: no secret, no CloudFront, the source IP as client IP', () => {

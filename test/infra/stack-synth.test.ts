@@ -23,6 +23,7 @@ import { SecretBundle } from '#infra/constructs/secret-bundle.ts';
 import { StackSettings } from '#infra/settings.ts';
 import { BillWatchStack } from '#infra/stack.ts';
 import { ROOT, featureFlags } from './synth-stack.ts';
+import { testWebDist } from './support/web-dist.ts';
 
 const outdirs: string[] = [];
 const freshOutdir = () => {
@@ -47,7 +48,7 @@ describe('synth', () => {
       alarmEmail: 'ops@example.org',
       sesIdentity: 'example.org',
     });
-    new BillWatchStack(app, 'BillWatch-prod', { settings, projectRoot: ROOT });
+    new BillWatchStack(app, 'BillWatch-prod', { settings, projectRoot: ROOT, webDistDir: testWebDist() });
     const assembly = app.synth();
     const [stack] = assembly.stacks;
     const problems = (stack?.messages ?? []).filter((m) => m.level === 'error' || m.level === 'warning');

@@ -159,16 +159,19 @@ describe('edge', () => {
     expect(acl).toContain('"SearchString":"/api/auth/register"');
   });
 
-  it('fronts the API with an uncached CloudFront distribution that forwards everything but Host', () => {
+  it('fronts the API (/api/*) with an uncached CloudFront distribution that forwards everything but Host', () => {
     const aclId = resourcesOf(prod.template, 'AWS::WAFv2::WebACL')[0]?.[0];
     prod.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] },
-        DefaultCacheBehavior: Match.objectLike({
-          AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
-          CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
-          OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
-        }),
+        CacheBehaviors: Match.arrayWith([
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+          }),
+        ]),
       }),
     });
   });

@@ -12,6 +12,7 @@ import type { IConstruct } from 'constructs';
 import { PROJECT_ROOT } from '#infra/function-catalog.ts';
 import { StackSettings } from '#infra/settings.ts';
 import { BillWatchStack } from '#infra/stack.ts';
+import { testWebDist } from './support/web-dist.ts';
 
 export const ROOT = PROJECT_ROOT;
 
@@ -35,7 +36,7 @@ export function synthStack(context: Record<string, unknown>, options: { bundle?:
     builtinCloudFormationValidation: options.validate ?? false,
   });
   const settings = StackSettings.parse({ account: '123456789012', region: 'us-east-1', ...context });
-  const stack = new BillWatchStack(app, `BillWatch-${settings.stage}`, { settings, projectRoot: ROOT });
+  const stack = new BillWatchStack(app, `BillWatch-${settings.stage}`, { settings, projectRoot: ROOT, webDistDir: testWebDist() });
   return { stack, template: Template.fromStack(stack), idOf: (c) => logicalIdOf(stack, c) };
 }
 
@@ -51,6 +52,12 @@ type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPo
 export function resourcesOf(template: Template, type: string): Array<[string, Resource]> {
   return Object.entries(template.findResources(type)) as Array<[string, Resource]>;
 }
+
+/**
+ * Whether a resource belongs to the Lambda aws-cdk-lib's BucketDeployment makes to copy the web app into its
+ * bucket at deploy time (infra/constructs/web-app.ts): the library's, not one of the catalog's functions.
+ */
+export const isWebDeploymentHelper = (logicalId: string): boolean => logicalId.startsWith('CustomCDKBucketDeployment');
 
 /** Every IAM-style policy statement in the template, with where it came from. */
 export function allStatements(template: Template): Array<{ from: string; statement: Record<string, unknown> }> {

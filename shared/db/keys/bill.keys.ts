@@ -7,6 +7,7 @@
  *   gsi2 SPONSOR#{member} / {introduced}#{id} a member's sponsored bills
  *   BILL#{bill_id} / MISSING#{what}          marker of a bill missing its sponsor or metadata,
  *                                            listed on gsi3 MISSING#{what} / {bill_id}
+ *   gsi4 BILLCHANGES#{congress} / {updated_at}#{id}  a Congress's bills by content updated_at (B24)
  *   BILL#{bill_id} / FOLLOWUPS               outbox marker: a new bill whose follow-up fetches
  *                                            are not known to be queued yet (B19)
  */
@@ -51,6 +52,13 @@ export const billKeys = {
     index: 'secondaryListings',
     partition: missingList,
     keys: (billId: string, what: MissingKind) => onIndex('secondaryListings', missingList(what), billId),
+  },
+
+  /** B24: a Congress's bills in the order their content last changed (changeFeed). */
+  byContentChange: {
+    index: 'changeFeed',
+    partition: (congress: number) => `BILLCHANGES#${congress}`,
+    keys: (b: Pick<Bill, 'congress' | 'id'>, updatedAt: string) => onIndex('changeFeed', `BILLCHANGES#${b.congress}`, `${updatedAt}#${b.id}`),
   },
 
   /** B19: written with a new bill, deleted once its follow-ups (sponsor, actions, cosponsors, text) are queued. */

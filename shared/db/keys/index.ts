@@ -2,6 +2,8 @@
 export { actionKeys } from './action.keys.ts';
 export { backfillKeys } from './backfill.keys.ts';
 export { billKeys, type MissingKind } from './bill.keys.ts';
+export { billFactsKeys } from './bill-facts.keys.ts';
+export { bulkImportKeys } from './bulk-import.keys.ts';
 export { briefKeys } from './brief.keys.ts';
 export { collectionKeys } from './collection.keys.ts';
 export { cosponsorKeys } from './cosponsor.keys.ts';

@@ -6,6 +6,7 @@
  *   MEMBER#{bioguide} / RECENTVOTES            the member's latest positions, for the dashboard
  *   gsi1 MEMBERS#{state} / {chamber}#{district:00}#{id}   a state's delegation (sortedListings)
  *   gsi3 MEMBERS / {lower-case name}#{id}      everyone by name (secondaryListings)
+ *   gsi4 MEMBERCHANGES / {updated_at}#{id}    everyone by content updated_at (M13, changeFeed)
  *   NAME#{initial} / {token}#{id}              name search items, one per name word
  *   LIS#{lis_id} / MEMBER                      Senate LIS id → Bioguide id
  */
@@ -38,6 +39,13 @@ export const memberKeys = {
     chamberPrefix,
     keys: (m: Pick<Member, 'state' | 'chamber' | 'district' | 'id'>) =>
       onIndex('sortedListings', statePartition(m.state), `${chamberPrefix(m.chamber ?? 'unknown')}${String(m.district ?? 0).padStart(2, '0')}#${m.id}`),
+  },
+
+  /** M13: every member in the order their content last changed (changeFeed). */
+  byContentChange: {
+    index: 'changeFeed',
+    partition: 'MEMBERCHANGES',
+    keys: (m: Pick<Member, 'id'>, updatedAt: string) => onIndex('changeFeed', 'MEMBERCHANGES', `${updatedAt}#${m.id}`),
   },
 
   /** M1a, M9: every member by name. */

@@ -31,5 +31,12 @@ export const DOCUMENT_FETCH_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['
 export const MILESTONE_CATEGORIES: ReadonlySet<ActionCategory> = new Set(['vote', 'presidential', 'committee_report', 'calendar']);
 
 export const FOLLOW_MODES = ['neutral', 'hold_veto', 'hold_boost'] as const;
-export const FollowMode = lazySchema(() => z.enum(FOLLOW_MODES));
+/** What each follow mode means, for the API reference wherever a follow_mode appears. */
+export const FOLLOW_MODE_MEANING =
+  'neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member ' +
+  'voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the ' +
+  'bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" ' +
+  'action, and the hold_boost entry of alert_filters applies.';
+
+export const FollowMode = lazySchema(() => z.enum(FOLLOW_MODES).describe(`How a bill follow notifies and what stance it records. ${FOLLOW_MODE_MEANING}`));
 export type FollowMode = z.infer<ReturnType<typeof FollowMode>>;

@@ -47,17 +47,23 @@ export const BackfillScope = lazySchema(() =>
 );
 export type BackfillScope = z.infer<ReturnType<typeof BackfillScope>>;
 
-export const BACKFILL_ID_PATTERN = /^(congress-\d{2,3}|updated-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2})$/;
+export const BACKFILL_ID_PATTERN = /^(congress-\d{2,3}|updated-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}|bulk-congress-\d{3})$/;
 export const BackfillId = lazySchema(() =>
-  z.string().regex(BACKFILL_ID_PATTERN, { error: 'must be a backfill id such as congress-119 or updated-2025-01-01-2025-01-31' }),
+  z.string().regex(BACKFILL_ID_PATTERN, { error: 'must be a backfill id such as congress-119, updated-2025-01-01-2025-01-31 or bulk-congress-117' }),
 );
 
 /** One id per scope, so asking twice for the same scope finds the same backfill. */
 export const backfillId = (scope: BackfillScope): string => (scope.kind === 'congress' ? `congress-${scope.congress}` : `updated-${scope.from}-${scope.to}`);
 
-/** The body of POST /api/admin/backfill-bills: `{congress}` or `{from, to}`. */
+/** The body of POST /api/admin/backfill-bills: `{congress}` or `{from, to}`, and the source (`bulk` takes a Congress). */
 export const BackfillRequest = lazySchema(() =>
   z.object({
+    source: z
+      .enum(['api', 'bulk'])
+      .optional()
+      .describe(
+        "Where the bills come from: api (the default; Congress.gov's API, paced within its hourly budget) or bulk (GovInfo's bulk Bill Status files of a whole Congress, fanned out over a queue: about an hour per Congress; needs congress).",
+      ),
     congress: z.number().int().optional().describe('A Congress to backfill whole, e.g. 119.'),
     from: z.iso.date().optional().describe('The first and last update dates of a window (YYYY-MM-DD, UTC, inclusive).'),
     to: z.iso.date().optional().describe('The last update date of the window (YYYY-MM-DD, UTC, inclusive)'),
@@ -168,6 +174,12 @@ export const BackfillView = lazySchema(() =>
       updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
       finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),
       error: z.string().nullable().describe('What went wrong; null when nothing did'),
+      source: z
+        .enum(['api', 'bulk'])
+        .describe(
+          "api (Congress.gov listing pages) or bulk (GovInfo's Bill Status zips: pages are the zips, one per bill type; bills_seen counts the files imported of bills_total; bills_queued the bills created; bills_refreshed the stored bills changed).",
+        ),
+      files_failed: count().nullable().describe('bulk: Bill Status files that could not be read (skipped); null for api'),
     })
     .meta({ id: 'BillBackfill', description: 'A bill backfill: its scope, state, cursor and counts' }),
 );
@@ -201,6 +213,8 @@ export function backfillView(b: BillBackfill, now: Date): BackfillView {
     updated_at: b.updated_at,
     finished_at: b.finished_at,
     error: b.error,
+    source: 'api',
+    files_failed: null,
   };
 }
 

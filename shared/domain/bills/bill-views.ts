@@ -3,6 +3,7 @@
  * the OpenAPI document) and the pure functions that build them from records.
  */
 import * as z from 'zod';
+import { BillLaw, CrsSummary } from './bill-status-facts.schema.ts';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory } from './action-categories.ts';
 import type { BillAction } from './action.schema.ts';
@@ -63,6 +64,14 @@ export const BillDetailFields = lazySchema(() =>
       .describe('Bills Congress.gov relates to this one (identical, companion, procedurally related), newest Congress first.'),
     reintroduction_of: ReintroductionView().nullable().describe('The bill of an earlier Congress this bill reintroduces, or null.'),
     reintroduced_as: z.array(ReintroductionView()).describe('Bills of later Congresses that reintroduce this one, oldest Congress first.'),
+    crs_summaries: z
+      .array(CrsSummary())
+      .describe(
+        "The Congressional Research Service's summaries of the bill's versions, oldest first, each with its version code and date (from GPO's Bill Status files; empty when none).",
+      ),
+    subjects: z.array(z.string()).describe('The legislative subjects CRS assigned, alphabetical (empty when unknown)'),
+    laws: z.array(BillLaw()).describe('The laws the bill became, such as Public Law 117-103 (empty when none)'),
+    committee_reports: z.array(z.string()).describe('Citations of the committee reports on the bill, such as H. Rept. 117-118 (empty when none)'),
   }),
 );
 

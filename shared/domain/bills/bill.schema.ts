@@ -63,6 +63,13 @@ export const Bill = lazySchema(() =>
       .describe('The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text.'),
     topic_tags: z.array(z.string()).default([]).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
     update_date: z.string().nullable().default(null).describe('When Congress.gov last updated the bill; null when unknown'),
+    updated_at: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        'When what this API returns for the bill last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed',
+      ),
     status: BillStatus().default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
     status_timeline: z.array(StatusTimelineEntry()).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
     provenance: Provenance(),
@@ -120,6 +127,13 @@ export const Member = lazySchema(() =>
     sponsored_count: z.number().int().nullable().default(null).describe('Bills sponsored; null until the profile is enriched'),
     cosponsored_count: z.number().int().nullable().default(null).describe('Bills cosponsored; null until the profile is enriched'),
     enriched_at: z.string().nullable().default(null).describe('When the profile was enriched; null until then'),
+    updated_at: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        'When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed',
+      ),
     chaired_committees: z
       .array(z.string())
       .nullable()

@@ -24,6 +24,8 @@ export function memberFromSponsor(sponsor: SponsorSummary, chamber: 'house' | 's
     phone: null,
     website: null,
     congress_gov_url: `https://www.congress.gov/member/${sponsor.id.toLowerCase()}/${sponsor.id}`,
+    // Moved by the change feed's first note of the stored record (docs/data-model.md M13).
+    updated_at: null,
     lis_id: null,
     birth_year: null,
     terms: [],

@@ -18,7 +18,13 @@ type HiddenKey = Table['hidden'][number];
 export const DigestMode = lazySchema(() => z.enum(['off', 'daily', 'weekly']));
 export type DigestMode = z.infer<ReturnType<typeof DigestMode>>;
 
-const Hour = lazySchema(() => z.number().int().min(0).max(23));
+/**
+ * A quiet-hours bound: "HH:MM" as documented, or a whole hour 0-23 (what was
+ * stored before minutes were accepted, so stored prefs read unchanged).
+ */
+const QuietTime = lazySchema(() =>
+  z.union([z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time "HH:MM" from 00:00 to 23:59' }), z.number().int().min(0).max(23)]),
+);
 
 /** follow mode → action category (or event kind: new_document, status_changed, reintroduced, …) → dispatch?; a missing entry means "dispatch". */
 export const AlertFilters = lazySchema(() => z.partialRecord(z.enum(FOLLOW_MODES), z.partialRecord(z.enum(ACTION_CATEGORIES), z.boolean())).nullable());
@@ -42,8 +48,14 @@ export const NotificationPrefs = lazySchema(() =>
   z.object({
     ...(mergedShape('stored') as StoredShape),
     digest_mode: DigestMode().default('off').describe('off (each event as it happens), or daily or weekly digests'),
-    quiet_hours_start: Hour().nullable().default(null).describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
-    quiet_hours_end: Hour().nullable().default(null).describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
+    quiet_hours_start: QuietTime()
+      .nullable()
+      .default(null)
+      .describe('Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none'),
+    quiet_hours_end: QuietTime()
+      .nullable()
+      .default(null)
+      .describe('End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none'),
     timezone: z.string().nullable().default(null).describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
     alert_filters: AlertFilters().default(null).describe('Which kinds of events notify'),
     follow_reintroductions: FollowReintroductions().default(false),
@@ -75,8 +87,12 @@ export const NotificationSettingsUpdate = lazySchema(() =>
     .object({
       ...(mergedShape('update') as UpdateShape),
       digest_mode: DigestMode().describe('off (each event as it happens), or daily or weekly digests'),
-      quiet_hours_start: Hour().nullable().describe('Start of the quiet hours (HH:MM, in the time zone); null for none'),
-      quiet_hours_end: Hour().nullable().describe('End of the quiet hours (HH:MM, in the time zone); null for none'),
+      quiet_hours_start: QuietTime()
+        .nullable()
+        .describe('Start of the quiet hours in the time zone, "HH:MM" such as "22:30" (a whole hour such as 22 is accepted too); null for none'),
+      quiet_hours_end: QuietTime()
+        .nullable()
+        .describe('End of the quiet hours in the time zone, "HH:MM" such as "07:00" (a whole hour such as 7 is accepted too); null for none'),
       timezone: TimeZone().nullable().describe('The IANA time zone of the quiet hours and digests, such as America/New_York'),
       alert_filters: AlertFilters().describe('Which kinds of events notify'),
       follow_reintroductions: FollowReintroductions(),

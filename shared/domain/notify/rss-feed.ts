@@ -9,6 +9,17 @@ import { escapeXml } from './escape-xml.ts';
 
 const el = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
 
+/**
+ * When the feed last changed: its newest event's time, or the epoch for an
+ * empty feed (whose content never changes until its first event). The
+ * document's lastBuildDate and the HTTP Last-Modified, so an unchanged feed is
+ * byte for byte the same and revalidates as a 304.
+ */
+export function feedLastModified(events: NotificationEvent[]): Date {
+  const newest = Math.max(0, ...events.map((e) => Date.parse(e.created_at)).filter(Number.isFinite));
+  return new Date(newest);
+}
+
 /** The RSS 2.0 document of `events` (already filtered to the RSS channel). */
 export function renderFeed(events: NotificationEvent[], args: { publicUrl: string; feedUrl: string; now: Date }): string {
   const items = events.map((e) => {
@@ -31,7 +42,7 @@ export function renderFeed(events: NotificationEvent[], args: { publicUrl: strin
     el('title', 'BillWatch notifications'),
     el('link', `${args.publicUrl}/notifications`),
     el('description', 'Updates on the bills, members and topics you follow'),
-    el('lastBuildDate', args.now.toUTCString()),
+    ...(events.length ? [el('lastBuildDate', feedLastModified(events).toUTCString())] : []),
     `<atom:link href="${escapeXml(args.feedUrl)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     '</channel>',

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-categories.ts';
 
 export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic']));
 export type FollowTargetType = z.infer<ReturnType<typeof FollowTargetType>>;
@@ -17,7 +17,7 @@ export const Follow = lazySchema(() =>
       user_id: z.string().describe('The id of the user'),
       target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
       target_id: z.string().describe('The followed bill id, member id or topic tag'),
-      follow_mode: FollowMode().nullable().describe('Bills only; null for member and topic follows.'),
+      follow_mode: FollowMode().nullable().describe(`Bills only; null for member and topic follows. ${FOLLOW_MODE_MEANING}`),
       mode_set_at: z.string().nullable().describe('When the current mode was set: alignment counts only votes cast after it.'),
       created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
     })

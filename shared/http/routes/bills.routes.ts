@@ -9,11 +9,13 @@ import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { BillIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
+import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
 
 const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
 const BillListQuery = lazySchema(() =>
   Paging().extend({
+    ...ChangeFeedQuery().shape,
     has_document: bool().optional().describe('Only bills with (true) or without (false) a published text'),
     chamber: Chamber().optional().describe('The chamber: house or senate'),
     congress: z.coerce.number().int().min(1).max(300).optional().describe('Only bills of this Congress, such as 118'),
@@ -31,11 +33,12 @@ const BillListQuery = lazySchema(() =>
 export const listBills = defineRoute({
   operationId: 'listBills',
   description:
-    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor.',
+    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.',
   method: 'GET',
   path: '/api/bills',
   fn: 'bills',
   auth: 'optional',
+  cache: 'public',
   summary:
     'Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)',
   tags: ['bills'],
@@ -51,6 +54,7 @@ export const getBillDetail = defineRoute({
   path: '/api/bills/{id}',
   fn: 'bills',
   auth: 'optional',
+  cache: 'public',
   summary:
     'Bill detail: fields, sponsor, status and status timeline, related bills, reintroduction_of and reintroduced_as (the same bill in earlier and later Congresses), latest brief, has_document, introduced_date (null when unknown), counts',
   tags: ['bills'],
@@ -77,6 +81,7 @@ export const listBillActions = defineRoute({
   path: '/api/bills/{id}/actions',
   fn: 'bills',
   auth: 'none',
+  cache: 'public',
   summary: 'The action timeline, newest first, each with its category',
   tags: ['bills'],
   params: () => BillIdParams(),
@@ -92,6 +97,7 @@ export const getBillTextVersions = defineRoute({
   path: '/api/bills/{id}/text',
   fn: 'bills',
   auth: 'none',
+  cache: 'public',
   summary: 'Text versions with their published dates; ?version= returns one text with the section diff against the previous version',
   tags: ['bills'],
   params: () => BillIdParams(),
@@ -113,6 +119,7 @@ export const listBillCosponsors = defineRoute({
   path: '/api/bills/{id}/cosponsors',
   fn: 'bills',
   auth: 'none',
+  cache: 'public',
   summary: 'Cosponsors with their party',
   tags: ['bills'],
   params: () => BillIdParams(),
@@ -127,6 +134,7 @@ export const listBillVotes = defineRoute({
   path: '/api/bills/{id}/votes',
   fn: 'bills',
   auth: 'optional',
+  cache: 'public',
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
   params: () => BillIdParams(),

@@ -14,6 +14,8 @@ import { NOTIFICATIONS_ROUTES } from './notifications.routes.ts';
 import { PERSONAL_ROUTES } from './personal.routes.ts';
 import { SYSTEM_ROUTES } from './system.routes.ts';
 import { TRENDS_ROUTES } from './trends.routes.ts';
+import { MCP_ROUTES } from './mcp.routes.ts';
+import { OPEN_DATA_ROUTES } from './open-data.routes.ts';
 import { SEARCH_ROUTES } from './search.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
@@ -27,5 +29,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...NOTIFICATIONS_ROUTES,
   ...NEWS_ROUTES,
   ...TRENDS_ROUTES,
+  ...MCP_ROUTES,
+  ...OPEN_DATA_ROUTES,
   ...SEARCH_ROUTES,
 ];

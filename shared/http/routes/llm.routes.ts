@@ -19,6 +19,7 @@ export const listBillBriefs = defineRoute({
   path: '/api/bills/{id}/briefs',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['briefs'],
   summary: 'Brief version history of a bill, newest first',
   params: () => BillIdParams(),

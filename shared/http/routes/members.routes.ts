@@ -6,9 +6,11 @@ import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
+import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
 
 const MemberListQuery = lazySchema(() =>
   Paging().extend({
+    ...ChangeFeedQuery().shape,
     q: z.string().trim().min(1).max(500).optional().describe('The search words'),
     state: z
       .string()
@@ -35,6 +37,7 @@ export const membersByZip = defineRoute({
   path: '/api/members/by-zip/{zip}',
   fn: 'members',
   auth: 'none',
+  cache: 'public',
   summary:
     'Representatives for a 5-digit ZIP: the senators and House members of every district it touches (ambiguous when several); address picks one district',
   tags: ['members'],
@@ -80,11 +83,12 @@ export const membersByZip = defineRoute({
 export const listMembers = defineRoute({
   operationId: 'listMembers',
   description:
-    'Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. Anonymous or signed in (is_following for a signed-in caller).',
+    'Members of Congress, a page at a time; q matches both "Last, First" and "First Last"; filters by state, chamber and party. With sort=updated_asc (and optionally changed_since) it is the change feed of every member (no other filter): members in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in (is_following for a signed-in caller); 422 for a change feed with another filter.',
   method: 'GET',
   path: '/api/members',
   fn: 'members',
   auth: 'optional',
+  cache: 'public',
   summary: "Members; q matches both 'Last, First' and 'First Last'; filters state, chamber, party",
   tags: ['members'],
   query: MemberListQuery,
@@ -99,6 +103,7 @@ export const getMember = defineRoute({
   path: '/api/members/{id}',
   fn: 'members',
   auth: 'optional',
+  cache: 'public',
   summary: 'Member profile; the first view queues its enrichment (bio, terms, leadership, counts)',
   tags: ['members'],
   params: () => MemberIdParams(),
@@ -112,6 +117,7 @@ export const listMemberBills = defineRoute({
   path: '/api/members/{id}/bills',
   fn: 'members',
   auth: 'none',
+  cache: 'public',
   summary: 'Sponsored and cosponsored bills (role=sponsored|cosponsored pages through one kind)',
   tags: ['members'],
   params: () => MemberIdParams(),
@@ -127,6 +133,7 @@ export const listMemberVotes = defineRoute({
   path: '/api/members/{id}/votes',
   fn: 'members',
   auth: 'none',
+  cache: 'public',
   summary: "The member's recorded positions, newest first, with each vote's question, kind and result",
   tags: ['members'],
   params: () => MemberIdParams(),

@@ -108,6 +108,7 @@ export const getNotificationFeed = defineRoute({
   path: '/api/notifications/feed/{token}',
   fn: 'notifications',
   auth: 'none',
+  cache: 'feed',
   summary: "The user's RSS 2.0 feed",
   tags,
   params: () => TokenParams(),

@@ -5,7 +5,7 @@
  * GET /api/openapi.json).
  */
 import * as z from 'zod';
-import { FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Collection, CollectionCreate, CollectionUpdate } from '#shared/domain/personal/collection.schema.ts';
 import { Follow, FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import { Note, NoteInput } from '#shared/domain/personal/note.schema.ts';
@@ -59,7 +59,7 @@ export const createFollow = defineRoute({
     z.object({
       target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
       target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag'),
-      follow_mode: FollowMode().nullable().optional().describe('How a bill follow notifies: its follow mode'),
+      follow_mode: FollowMode().nullable().optional().describe(`Bills only; neutral when omitted. ${FOLLOW_MODE_MEANING}`),
     }),
   response: () => Follow(),
   successStatus: 201,
@@ -86,7 +86,7 @@ export const setFollowMode = defineRoute({
   tags: ['follows'],
   summary: "Set a bill follow's mode",
   params: () => IdParams(),
-  body: () => z.object({ follow_mode: FollowMode().describe('How a bill follow notifies: its follow mode') }),
+  body: () => z.object({ follow_mode: FollowMode().describe(`The new mode. ${FOLLOW_MODE_MEANING}`) }),
   response: () => Follow(),
 });
 
@@ -263,6 +263,7 @@ export const collectionByShareToken = defineRoute({
   path: '/api/collections/share/{token}',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['share'],
   summary: 'A public collection by its share token; 404 when private or unknown',
   params: () => TokenParams(),
@@ -276,6 +277,7 @@ export const shareCollection = defineRoute({
   path: '/api/share/collection/{token}',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['share'],
   summary: 'Same as /api/collections/share/{token}',
   params: () => TokenParams(),
@@ -289,11 +291,28 @@ export const shareBrief = defineRoute({
   path: '/api/share/brief/{token}',
   fn,
   auth: 'none',
+  cache: 'public',
   tags: ['share'],
   summary: 'A shared brief with its bill',
   params: () => TokenParams(),
   response: () => SharedBriefReply(),
 });
+
+const sharePage = (kind: 'brief' | 'collection', operationId: string) =>
+  defineRoute({
+    operationId,
+    description: `The web app's page for a ${kind} share link, /share/${kind}/{token}, with the ${kind}'s Open Graph and Twitter link preview in its head, for crawlers that run no JavaScript; the app then renders the page. The edge and the local server route /share/${kind}/{token} here. Anonymous; 404 (with the app page) when the link shares nothing.`,
+    method: 'GET',
+    path: `/api/share-pages/${kind}/{token}`,
+    fn,
+    auth: 'none',
+    tags: ['share'],
+    summary: `The ${kind} share link's web page, with its link preview`,
+    params: () => TokenParams(),
+    produces: 'text/html',
+  });
+export const shareBriefPage = sharePage('brief', 'shareBriefPage');
+export const shareCollectionPage = sharePage('collection', 'shareCollectionPage');
 
 // Alignment, dashboard, topics (search: ./search.routes.ts)
 export const alignment = defineRoute({
@@ -353,6 +372,8 @@ export const PERSONAL_ROUTES = [
   collectionByShareToken,
   shareCollection,
   shareBrief,
+  shareBriefPage,
+  shareCollectionPage,
   alignment,
   dashboard,
   listTopics,

@@ -23,6 +23,7 @@ export const openapi = defineRoute({
   path: '/api/openapi.json',
   fn: 'system',
   auth: 'none',
+  cache: 'document',
   summary: 'This OpenAPI 3.1 document',
   tags: ['system'],
   response: openApiDocumentSchema,

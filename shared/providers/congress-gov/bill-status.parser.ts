@@ -1,8 +1,11 @@
 /**
  * GPO Bill Status XML (BILLSTATUS-*.xml, v3 and the legacy format) → the
- * bill (with the status and status timeline its actions give it), its
- * actions with recorded votes, cosponsors, related bills and text versions, in our record
- * shapes. Used by `npm run cli -- parse bill-status` and backfills.
+ * bill (with the status and status timeline its actions give it, its short
+ * title and policy area), its actions with recorded votes (the legacy
+ * format's bill-level votes attached to their actions: ./bill-status-votes.ts),
+ * cosponsors, related bills, text versions, CRS summaries, subjects, laws and
+ * committee reports, in our record shapes. Used by `npm run cli -- parse
+ * bill-status` and the bulk import (shared/bills/import-bill-status.ts).
  */
 import * as z from 'zod';
 import { ProviderError, parsePayload } from '#shared/providers/transport/provider-error.ts';
@@ -14,8 +17,23 @@ import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { billTypeOf, congressGovBillUrl, relatedBillEntry } from './normalise-congress.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';
 import { xmlParser } from '#shared/providers/transport/xml.ts';
+import type { BillLaw, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
+import type { SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
+import { partyCode } from '#shared/domain/members/party.ts';
+import { attachBillLevelVotes } from './bill-status-votes.ts';
 
 export const GOVINFO_BILLSTATUS = 'govinfo-billstatus';
+/** Sections of the bill no record is made from, left unparsed: amendments alone are most of a large file. */
+const UNREAD_SECTIONS = [
+  'amendments',
+  'committees',
+  'cboCostEstimates',
+  'notes',
+  'calendarNumbers',
+  'constitutionalAuthorityStatementText',
+  'actionTypeCounts',
+  'actionByCounts',
+];
 const items = <T extends z.ZodType>(item: T) =>
   z
     .union([z.object({ item: z.array(item) }).passthrough(), z.literal('')])
@@ -24,12 +42,23 @@ const items = <T extends z.ZodType>(item: T) =>
 const opt = z.string().optional();
 
 const RecordedVote = z.object({ rollNumber: z.string(), url: z.string(), chamber: z.string(), congress: z.string(), date: opt, sessionNumber: z.string() });
+const RecordedVotes = z.union([z.object({ recordedVote: z.array(RecordedVote) }), z.literal('')]).optional();
+/** v3 lists `summary` elements; the legacy format and the 115th's `billSummaries/item`. */
+const Summary = z.object({ versionCode: opt, actionDate: opt, actionDesc: opt, updateDate: opt, lastSummaryUpdateDate: opt, name: opt, text: opt });
+const Summaries = z
+  .union([z.object({ summary: z.array(Summary).optional(), billSummaries: items(Summary) }), z.literal('')])
+  .optional()
+  .transform((v) => (v && typeof v === 'object' ? [...(v.summary ?? []), ...v.billSummaries] : []));
+const SubjectList = z.union([z.object({ item: z.array(z.object({ name: z.string() }).passthrough()) }), z.literal('')]).optional();
+const SubjectLists = z.object({ legislativeSubjects: SubjectList, otherSubjects: SubjectList }).passthrough();
+const Subjects = z.union([SubjectLists.extend({ billSubjects: z.union([SubjectLists, z.literal('')]).optional() }), z.literal('')]).optional();
+const Named = z.union([z.object({ name: z.string() }).passthrough(), z.literal('')]).optional();
 const Action = z.object({
   actionDate: z.string(),
   text: z.string(),
   type: opt,
   actionCode: opt,
-  recordedVotes: z.union([z.object({ recordedVote: z.array(RecordedVote) }), z.literal('')]).optional(),
+  recordedVotes: RecordedVotes,
 });
 const Person = z.object({
   bioguideId: z.string(),
@@ -61,7 +90,17 @@ const BillNode = z.object({
   introducedDate: opt,
   originChamber: opt,
   updateDate: opt,
-  policyArea: z.union([z.object({ name: z.string() }), z.literal('')]).optional(),
+  policyArea: Named,
+  primarySubject: Named,
+  titles: items(z.object({ titleType: opt, title: opt }).passthrough()),
+  summaries: Summaries,
+  subjects: Subjects,
+  laws: items(z.object({ type: opt, number: opt }).passthrough()),
+  committeeReports: z
+    .union([z.object({ committeeReport: z.array(z.object({ citation: opt }).passthrough()) }), z.literal('')])
+    .optional()
+    .transform((v) => (v && typeof v === 'object' ? v.committeeReport : [])),
+  recordedVotes: RecordedVotes,
   sponsors: items(Person),
   cosponsors: items(Person),
   actions: items(Action),
@@ -74,7 +113,7 @@ const BillNode = z.object({
 export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString()) {
   let doc: Record<string, unknown>;
   try {
-    doc = xmlParser(['item', 'recordedVote']).parse(xml) as Record<string, unknown>;
+    doc = xmlParser(['item', 'recordedVote', 'summary', 'committeeReport'], UNREAD_SECTIONS).parse(xml) as Record<string, unknown>;
   } catch (err) {
     throw new ProviderError(GOVINFO_BILLSTATUS, `not well-formed XML: ${(err as Error).message}`, { cause: err });
   }
@@ -88,29 +127,23 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
   const number = Number(rawNumber);
   const id = billId(congress, type, number);
   const provenance = { source: 'govinfo bill status', fetched_at: fetchedAt };
-  const actions: BillAction[] = b.actions.map((a) => ({
+  const listed: BillAction[] = b.actions.map((a) => ({
     bill_id: id,
     action_date: a.actionDate,
     action_text: a.text,
     category: categorizeAction(a.text, a.type),
     action_code: a.actionCode ?? null,
     action_type: a.type ?? null,
-    recorded_votes: (a.recordedVotes ? a.recordedVotes.recordedVote : []).map((v) => ({
-      chamber: v.chamber.toLowerCase().startsWith('s') ? ('senate' as const) : ('house' as const),
-      congress: Number(v.congress),
-      session: Number(v.sessionNumber),
-      roll_number: Number(v.rollNumber),
-      date: v.date ?? null,
-      url: v.url,
-    })),
+    recorded_votes: (a.recordedVotes ? a.recordedVotes.recordedVote : []).map(voteRef),
     provenance,
   }));
+  const actions = attachBillLevelVotes(listed, (b.recordedVotes ? b.recordedVotes.recordedVote : []).map(voteRef));
   const latest = b.latestAction ?? (actions[0] ? { actionDate: actions[0].action_date, text: actions[0].action_text } : undefined);
   const derived = deriveStatus({ type, number, title: b.title }, actions);
   const cosponsors: Cosponsor[] = b.cosponsors.map((c) => ({
     bill_id: id,
     member_id: c.bioguideId,
-    name: c.lastName && c.firstName ? `${c.lastName}, ${c.firstName}` : (c.fullName ?? c.bioguideId),
+    name: personName(c),
     party: c.party ?? null,
     state: stateCode(c.state),
     district: c.district && /^\d+$/.test(c.district) ? Number(c.district) : null,
@@ -128,8 +161,10 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
       title: b.title,
       chamber: b.originChamber ? (b.originChamber.toLowerCase().startsWith('s') ? 'senate' : 'house') : chamberOfType(type),
       introduced_date: b.introducedDate ?? null,
+      short_title: shortTitle(b.titles),
       sponsor_id: b.sponsors[0]?.bioguideId ?? null,
-      policy_area: b.policyArea ? b.policyArea.name : null,
+      sponsor: b.sponsors[0] ? sponsorOf(b.sponsors[0]) : null,
+      policy_area: (b.policyArea && b.policyArea.name) || (b.primarySubject && b.primarySubject.name) || null,
       latest_action_date: latest?.actionDate ?? null,
       latest_action_text: latest?.text ?? null,
       latest_action_category: latest ? latestActionCategory({ date: latest.actionDate, text: latest.text }, actions) : null,
@@ -146,5 +181,95 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
         relatedBillEntry({ congress: Number(r.congress), number: Number(r.number), type: r.type, title: r.title, relationships: r.relationshipDetails }) ?? [],
     ),
     text_versions: b.textVersions.map((t) => ({ label: t.type, date: t.date ? t.date.slice(0, 10) : null, urls: t.formats.map((f) => f.url) })),
+    summaries: summariesOf(b.summaries),
+    subjects: subjectsOf(b.subjects),
+    laws: b.laws.flatMap((l): BillLaw[] => (l.number ? [{ type: l.type ?? 'Public Law', number: l.number }] : [])),
+    committee_reports: [...new Set(b.committeeReports.flatMap((r) => (r.citation ? [r.citation] : [])))],
   };
+}
+
+export type ParsedBillStatus = ReturnType<typeof parseBillStatus>;
+
+function voteRef(v: z.infer<typeof RecordedVote>) {
+  return {
+    chamber: v.chamber.toLowerCase().startsWith('s') ? ('senate' as const) : ('house' as const),
+    congress: Number(v.congress),
+    session: Number(v.sessionNumber),
+    roll_number: Number(v.rollNumber),
+    date: v.date ?? null,
+    url: v.url,
+  };
+}
+
+/** The short title as introduced, else the first short title of the whole bill; null when there is none. */
+function shortTitle(titles: { titleType?: string; title?: string }[]): string | null {
+  const short = titles.filter((t) => t.title && t.titleType && /short title/i.test(t.titleType) && !/portions/i.test(t.titleType));
+  return (short.find((t) => /introduced/i.test(t.titleType ?? '')) ?? short[0])?.title ?? null;
+}
+
+/** The sponsor summary; the legacy format gives party, state and district only inside fullName ("Rep. Meehan, Patrick [R-PA-7]"). */
+function sponsorOf(p: z.infer<typeof Person>): SponsorSummary {
+  const bracket = /\[([A-Z]+)-([A-Z]{2})(?:-(\d+|At Large))?\]/.exec(p.fullName ?? '');
+  const district = p.district ?? bracket?.[3];
+  return {
+    id: p.bioguideId,
+    name: personName(p),
+    party: partyCode(p.party ?? bracket?.[1]),
+    state: stateCode(p.state ?? bracket?.[2]),
+    district: district && /^\d+$/.test(district) ? Number(district) : null,
+  };
+}
+
+/** 'Last, First'; the legacy format may give only fullName ("Rep. Miller, Jeff [R-FL-1]"), which is trimmed to that. */
+function personName(p: z.infer<typeof Person>): string {
+  if (p.lastName && p.firstName) return `${p.lastName}, ${p.firstName}`;
+  const full = p.fullName
+    ?.replace(/\s*\[[^\]]*\]\s*$/, '')
+    .replace(/^(Rep|Sen|Del|Resident Commissioner)\.?\s+/, '')
+    .trim();
+  return full || p.bioguideId;
+}
+
+/** CRS summaries carry HTML: paragraphs and line breaks become blank lines, every other tag is dropped. */
+export function summaryText(html: string): string {
+  return html
+    .replace(/<\s*(\/p|br\s*\/?|\/li|\/ul)\s*>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .split(/\n\s*\n/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function summariesOf(summaries: z.infer<typeof Summary>[]): CrsSummary[] {
+  const seen = new Set<string>();
+  return summaries.flatMap((s) => {
+    const text = summaryText(s.text ?? '');
+    const version = s.versionCode ?? '00';
+    const key = `${version}#${s.actionDate ?? ''}`;
+    if (!text || seen.has(key)) return [];
+    seen.add(key);
+    return [
+      {
+        version_code: version,
+        action_date: s.actionDate ? s.actionDate.slice(0, 10) : null,
+        action_desc: s.actionDesc ?? s.name ?? null,
+        updated_at: s.lastSummaryUpdateDate ?? s.updateDate ?? null,
+        text,
+      },
+    ];
+  });
+}
+
+function subjectsOf(subjects: z.infer<typeof Subjects>): string[] {
+  if (!subjects) return [];
+  const lists = [subjects, ...(subjects.billSubjects ? [subjects.billSubjects] : [])];
+  const names = lists.flatMap((l) => [l.legislativeSubjects, l.otherSubjects].flatMap((x) => (x ? x.item.map((i) => i.name) : [])));
+  return [...new Set(names)].sort();
 }

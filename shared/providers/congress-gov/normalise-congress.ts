@@ -66,6 +66,8 @@ export function billFromListItem(item: S.BillListItem, fetchedAt: string): Bill 
     document_status: 'no_text',
     topic_tags: [],
     update_date: item.updateDate,
+    // Set when it is first stored, and moved by changes of its content (shared/db/content-version.ts).
+    updated_at: null,
     // Actions come later (an ingest task), and set the status from them.
     status: INITIAL_STATUS,
     status_timeline: [],
@@ -211,6 +213,7 @@ export function memberFromListItem(m: S.MemberListItem, fetchedAt: string): Memb
     enriched_at: null,
     chaired_committees: null,
     ...NOT_SCORED,
+    updated_at: null,
     provenance: { source: CONGRESS_GOV_SOURCE, fetched_at: fetchedAt },
   };
 }
@@ -274,6 +277,7 @@ export function memberFromDetail(d: S.MemberDetail, at: string): Member | null {
     phone: enrichment.phone ?? null,
     website: enrichment.website ?? null,
     congress_gov_url: `https://www.congress.gov/member/${d.bioguideId.toLowerCase()}/${d.bioguideId}`,
+    updated_at: null,
     lis_id: null,
     birth_year: enrichment.birth_year,
     terms: enrichment.terms,

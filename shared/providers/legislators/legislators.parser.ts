@@ -14,7 +14,7 @@ import { stateCode } from '#shared/domain/members/state-codes.ts';
 
 export const LEGISLATORS = 'congress-legislators';
 
-const Term = lazySchema(() =>
+const CongressTerm = lazySchema(() =>
   z
     .object({
       type: z.enum(['rep', 'sen']),
@@ -29,13 +29,16 @@ const Term = lazySchema(() =>
     })
     .passthrough(),
 );
+/** prez and viceprez terms appear in some histories: read, then skipped (never the file). */
+const OtherTerm = lazySchema(() => z.object({ type: z.string().refine((t) => t !== 'rep' && t !== 'sen') }).passthrough());
+const Term = lazySchema(() => z.union([CongressTerm(), OtherTerm()]));
 const Legislator = lazySchema(() =>
   z
     .object({
       id: z.object({ bioguide: MemberId(), lis: z.string().optional() }).passthrough(),
       name: z.object({ first: z.string(), last: z.string(), official_full: z.string().optional() }).passthrough(),
       bio: z.object({ birthday: z.string().optional() }).passthrough().optional(),
-      terms: z.array(Term()).min(1),
+      terms: z.array(Term()),
       leadership_roles: z
         .array(z.object({ title: z.string(), start: z.string().optional(), end: z.string().optional(), chamber: z.string().optional() }).passthrough())
         .optional(),
@@ -61,11 +64,14 @@ export function parseLegislatorsJson(text: string, fetchedAt = new Date().toISOS
 
 /** Member records from the parsed dataset (either form). */
 export function membersOf(data: unknown, fetchedAt: string): Member[] {
-  return parsePayload(LEGISLATORS, 'legislators', Legislators(), data).map((l) => {
-    const current = l.terms[l.terms.length - 1] as z.infer<ReturnType<typeof Term>>;
+  return parsePayload(LEGISLATORS, 'legislators', Legislators(), data).flatMap((l) => {
+    const served = l.terms.filter(isCongressTerm);
+    const current = served[served.length - 1];
+    // Someone whose history holds no term in Congress is not a member (a president's own entry, say).
+    if (!current) return [];
     const state = stateCode(current.state) ?? current.state;
     const chamber = current.type === 'sen' ? 'senate' : 'house';
-    const terms: MemberTerm[] = l.terms.map((t) => {
+    const terms: MemberTerm[] = served.map((t) => {
       const start = Number(t.start.slice(0, 4));
       return {
         chamber: t.type === 'sen' ? 'senate' : 'house',
@@ -82,7 +88,7 @@ export function membersOf(data: unknown, fetchedAt: string): Member[] {
       congress: r.start ? congressOfYear(Number(r.start.slice(0, 4))) : null,
       current: !r.end || r.end >= fetchedAt.slice(0, 10),
     }));
-    return {
+    const member: Member = {
       id: l.id.bioguide,
       name: `${l.name.last}, ${l.name.first}`,
       first_name: l.name.first,
@@ -108,7 +114,13 @@ export function membersOf(data: unknown, fetchedAt: string): Member[] {
       enriched_at: null,
       chaired_committees: null,
       ...NOT_SCORED,
+      updated_at: null,
       provenance: { source: LEGISLATORS, fetched_at: fetchedAt },
-    } satisfies Member;
+    };
+    return [member];
   });
 }
+
+type CongressTerm = z.infer<ReturnType<typeof CongressTerm>>;
+/** A House or Senate term; the dataset also records prez and viceprez terms. */
+const isCongressTerm = (t: z.infer<ReturnType<typeof Term>>): t is CongressTerm => t.type === 'rep' || t.type === 'sen';

@@ -5,10 +5,15 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 
-/** A parser that turns the named tags into arrays even when they occur once. */
-export function xmlParser(arrayTags: string[] = []): XMLParser {
+/**
+ * A parser that turns the named tags into arrays even when they occur once;
+ * `skipTags` are kept as unparsed text (sections a reader never looks at,
+ * which can be most of a large document).
+ */
+export function xmlParser(arrayTags: string[] = [], skipTags: string[] = []): XMLParser {
   const arrays = new Set(arrayTags);
   return new XMLParser({
+    stopNodes: skipTags.map((t) => `*.${t}`),
     ignoreAttributes: false,
     attributeNamePrefix: '@_',
     parseTagValue: false,

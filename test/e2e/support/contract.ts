@@ -10,6 +10,7 @@
  * - 2xx JSON: the route must declare a `response` schema and must not declare
  *   `produces`; the body must parse with the deep-strict schema (below).
  * - 2xx without a body: only 204, or 202 on a route that declares no response.
+ * - 304: only on a route with a cache rule, with no body and an ETag.
  * - 2xx non-JSON: the content type must be the route's `produces`.
  * - 4xx / 5xx: a JSON body that parses with the deep-strict ErrorBody; the
  *   non-JSON routes (`produces`) may instead answer a page of their own type.
@@ -168,7 +169,13 @@ export function contractChecker(routes: readonly RouteDef[] = ROUTES): (reply: C
       check(reply, route, ErrorBody(), 'ErrorBody');
       return { route, success: false };
     }
-    if (reply.status < 200 || reply.status >= 300) fail(reply, route, 'the API answers 2xx, 4xx or 5xx only');
+    if (reply.status === 304) {
+      if (!route.cache) fail(reply, route, 'only a route with a cache rule answers 304');
+      if (!empty) fail(reply, route, 'a 304 has no body');
+      if (!reply.headers.get('etag')) fail(reply, route, 'a 304 names the ETag it revalidated');
+      return { route, success: false };
+    }
+    if (reply.status < 200 || reply.status >= 300) fail(reply, route, 'the API answers 2xx, 304 (cacheable GETs), 4xx or 5xx only');
 
     if (empty) {
       if (reply.status === 204 || (reply.status === 202 && !route.response)) return { route, success: true };

@@ -132,7 +132,7 @@ describe('poll_bills on a changed bill', () => {
         event_id: 'status_changed:118-hr-21:PASSED:BILL:2025-02-12',
         kind: 'status_changed',
         bill_id: '118-hr-21',
-        action_category: 'status_changed',
+        action_category: 'vote',
         occurred_at: expect.any(String),
         action_text: PASSED.text,
         action_date: PASSED.actionDate,

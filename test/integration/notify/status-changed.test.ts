@@ -4,7 +4,8 @@
  * dispatcher, and followers hear it in plain words ("Passed the House
  * 416–0", "Became law") over push, email and RSS, with a push priority and
  * tags by outcome; a follower who switched off the status_changed category
- * for their follow mode hears nothing, one who switched off votes still does.
+ * for their follow mode hears nothing, and neither does one who switched off
+ * votes when a vote caused it (the filter follows what happened).
  */
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,10 +130,11 @@ describe('status_changed from a new action to the channels', () => {
       previous_status: 'REFERRED',
     });
 
-    // Filters: the status_changed category switched off for hold_veto silences it; switching off votes does not.
+    // Filters: the status_changed category switched off for hold_veto silences it; so does switching off votes (issue 24 #12).
     expect(pushesTo('sceptic')).toHaveLength(0);
     expect(await listHistory(users.sceptic?.id ?? '', 10)).toMatchObject({ items: [] });
-    expect(pushesTo('novotes')).toHaveLength(1);
+    expect(events[0]?.action_category).toBe('vote');
+    expect(pushesTo('novotes')).toHaveLength(0);
   });
 
   it('sends "Became law" loud, tagged as a law', async () => {

@@ -10,6 +10,7 @@ import {
   actionKeys,
   backfillKeys,
   billKeys,
+  billFactsKeys,
   briefKeys,
   collectionKeys,
   cosponsorKeys,
@@ -50,6 +51,7 @@ describe('table indexes', () => {
       sortedListings: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
       reverseLookups: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
       secondaryListings: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+      changeFeed: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },
     });
   });
 });
@@ -257,5 +259,13 @@ describe('index and platform keys', () => {
     });
     expect(reintroductionKeys.reintroductionOf('119-s-5')).toEqual({ pk: 'BILL#119-s-5', sk: 'REINTRO#OF' });
     expect(reintroductionKeys.reintroducedAs('118-hr-7511', '119-s-5')).toEqual({ pk: 'BILL#118-hr-7511', sk: 'REINTRO#AS#119-s-5' });
+  });
+});
+
+describe('bill facts keys (B23)', () => {
+  it('builds the CRS summary and facts items beside the bill', () => {
+    expect(billFactsKeys.summary('117-hr-2471', '00', '2021-04-13')).toEqual({ pk: 'BILL#117-hr-2471', sk: 'SUMMARY#00#2021-04-13' });
+    expect(billFactsKeys.summary('117-hr-2471', '49', null)).toEqual({ pk: 'BILL#117-hr-2471', sk: 'SUMMARY#49#0000-00-00' });
+    expect(billFactsKeys.facts('117-hr-2471')).toEqual({ pk: 'BILL#117-hr-2471', sk: 'FACTS' });
   });
 });

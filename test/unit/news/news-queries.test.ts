@@ -32,6 +32,7 @@ const bill = (over: Partial<Bill> = {}): Bill => ({
   status_timeline: [],
   topic_tags: [],
   update_date: null,
+  updated_at: null,
   provenance: { source: 'test', fetched_at: '2025-01-01T00:00:00Z' },
   ...over,
 });

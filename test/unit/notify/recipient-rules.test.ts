@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
-import { passesAlertFilters } from '#shared/domain/notify/alert-filter.ts';
+import { passesAlertFilters, passesEventFilters } from '#shared/domain/notify/alert-filter.ts';
 import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
 import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
@@ -62,6 +62,18 @@ describe('alert filters', () => {
     expect(passesAlertFilters(filters, 'hold_veto', 'vote')).toBe(true);
     expect(passesAlertFilters(filters, 'neutral', 'status_changed')).toBe(true);
     expect(passesAlertFilters(filters, 'neutral', 'vote')).toBe(false);
+  });
+
+  it('issue 24 #12: filters a status change by what happened: the action behind it, and the status_changed category', () => {
+    const filters = AlertFilters().parse({ hold_veto: { status_changed: false }, neutral: { vote: false } });
+    const passed = { kind: 'status_changed' as const, action_category: 'vote' as const };
+    // Vote alerts off: no "Passed the House" through the status change.
+    expect(passesEventFilters(filters, 'neutral', passed)).toBe(false);
+    expect(passesEventFilters(filters, 'hold_veto', passed)).toBe(false);
+    expect(passesEventFilters(filters, 'hold_boost', passed)).toBe(true);
+    expect(passesEventFilters(filters, 'neutral', { kind: 'status_changed', action_category: 'presidential' })).toBe(true);
+    expect(passesEventFilters(filters, 'neutral', { kind: 'bill_updated', action_category: 'vote' })).toBe(false);
+    expect(passesEventFilters(filters, 'hold_veto', { kind: 'bill_updated', action_category: 'vote' })).toBe(true);
   });
 
   it('checks every mode against every category independently', () => {

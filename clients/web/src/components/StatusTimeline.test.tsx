@@ -41,7 +41,7 @@ describe('StatusTimeline', () => {
     render(<StatusTimeline bill={{ status: 'VETOED:OVERRIDE_PASS_OVER:HOUSE', type: 'hr', chamber: 'house', status_timeline: [] }} />);
     expect(step(/^President/)).toHaveAttribute('aria-current', 'step');
     expect(step(/^President/)).not.toHaveTextContent('(stopped here)');
-    expect(screen.getByText('Vetoed; the House voted to override the veto')).toBeInTheDocument();
+    expect(screen.getByText('The House voted to override the veto')).toBeInTheDocument();
   });
 
   it('shows an enacted bill with every step done and a simple resolution with three steps', () => {

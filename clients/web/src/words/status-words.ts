@@ -33,9 +33,9 @@ const STATUS_WORDS: Record<BillStatus, string> = {
   'FAIL:ORIGINATING:SENATE': 'Failed in the Senate',
   'FAIL:SECOND:HOUSE': 'Passed the Senate, failed in the House',
   'FAIL:SECOND:SENATE': 'Passed the House, failed in the Senate',
+  'VETOED:OVERRIDE_PASS_OVER:HOUSE': 'The House voted to override the veto',
+  'VETOED:OVERRIDE_PASS_OVER:SENATE': 'The Senate voted to override the veto',
   'VETOED:POCKET': 'Pocket-vetoed by the President',
-  'VETOED:OVERRIDE_PASS_OVER:HOUSE': 'Vetoed; the House voted to override the veto',
-  'VETOED:OVERRIDE_PASS_OVER:SENATE': 'Vetoed; the Senate voted to override the veto',
   'VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE': 'Vetoed; the House did not override the veto',
   'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE': 'Vetoed; the Senate did not override the veto',
   'VETOED:OVERRIDE_FAIL_SECOND:HOUSE': 'Vetoed; the House did not override the veto',
@@ -81,8 +81,7 @@ export function timelineSteps(status: string, type: BillType, chamber: Chamber):
   else if (status.startsWith('FAIL:SECOND')) {
     at = 3;
     failed = true;
-  } else if (status === 'PASSED:BILL' || status === 'PROV_KILL:VETO' || status.startsWith('VETOED:OVERRIDE_PASS_OVER') || status === 'PASSED:CONSTAMEND')
-    at = 4;
+  } else if (status === 'PASSED:BILL' || status === 'PROV_KILL:VETO' || status.startsWith('VETOED:OVERRIDE_PASS_OVER') || status === 'PASSED:CONSTAMEND') at = 4;
   else if (status.startsWith('VETOED:')) {
     at = 4;
     failed = true;

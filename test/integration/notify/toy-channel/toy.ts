@@ -3,14 +3,14 @@
  * notification channel"), for toy-channel.test.ts: its declaration (what
  * shared/domain/notify/channels/toy.ts would hold) and its delivery module
  * (shared/notify/channels/toy.channel.ts). It "sends" into an in-memory
- * outbox, so the test sees what reached it.
+ * outbox, so the test sees what reached it. It imports nothing that reads
+ * the channel table (the test's mock of the table imports this module).
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { defineChannel, type SettingsError } from '#shared/domain/notify/channels/channel.ts';
 import type { RenderedMessage } from '#shared/domain/notify/render.ts';
 import type { ChannelDelivery } from '#shared/notify/channels/delivery.ts';
-import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 
 const ToyTestRequest = lazySchema(() => z.object({ toy_room: z.string().min(1).max(64).optional().describe('Where to send the test') }).strict());
 
@@ -56,7 +56,7 @@ export const toyDelivery: ChannelDelivery = {
     toyOutbox.push({ room, message, identity: identity.id });
   },
   test: async (user, body) => {
-    const room = ToyTestRequest().parse(body ?? {}).toy_room ?? toyKeys(readPrefs(user.notification_prefs)).toy_room;
+    const room = ToyTestRequest().parse(body ?? {}).toy_room ?? toyKeys(user.notification_prefs ?? {}).toy_room;
     if (typeof room !== 'string') return { status: 'error', error: 'No toy room: enter one (or save it) before testing' };
     toyOutbox.push({ room, message: { title: 'test', body: 'toy test', click: '', priority: 'default', tags: [], actions: [] }, identity: null });
     return { status: 'ok', detail: `Toy test sent to ${room}` };

@@ -62,6 +62,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
   const untested = untestedChannels(draft, draftOf(saved), passed);
   const save = useMutation({
     mutationFn: async () => {
+      // The password and the token are write-only: sent only when typed, so an empty field keeps the saved one.
       const { push_password, push_token, ...rest } = draft;
       const { data } = await client.PUT('/api/notifications/settings', {
         body: { ...rest, ...(push_password ? { push_password } : {}), ...(push_token ? { push_token } : {}) },
@@ -407,13 +408,19 @@ function ChannelTest({ channel, run, onPassed, disabled }: { channel: Channel; r
   );
 }
 
-function HourSelect({ id, value, onChange }: { id: string; value: number | null; onChange: (v: number | null) => void }) {
+/** Quiet hours are "HH:MM"; a whole hour stored before minutes were accepted reads as "HH:00". */
+const asTime = (value: string | number | null): string => (value === null ? '' : typeof value === 'number' ? `${String(value).padStart(2, '0')}:00` : value);
+const HALF_HOURS = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+
+function HourSelect({ id, value, onChange }: { id: string; value: string | number | null; onChange: (v: string | null) => void }) {
+  const current = asTime(value);
+  const options = current && !HALF_HOURS.includes(current) ? [...HALF_HOURS, current].sort() : HALF_HOURS;
   return (
-    <select className="usa-select" id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+    <select className="usa-select" id={id} value={current} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}>
       <option value="">No quiet hours</option>
-      {Array.from({ length: 24 }, (_, h) => (
-        <option key={h} value={h}>
-          {String(h).padStart(2, '0')}:00
+      {options.map((t) => (
+        <option key={t} value={t}>
+          {t}
         </option>
       ))}
     </select>

@@ -9,7 +9,7 @@ export type Draft = Omit<
   Settings,
   'push_password_set' | 'push_token_set' | 'webhook_secret_set' | 'rss_feed_url' | 'telegram' | 'discord' | 'webhook_previous_secret_expires_at'
 > & {
-  /** Write-only secrets: '' keeps the saved one (never shown), anything else replaces it. */
+  /** Write-only, like the password: empty keeps the saved one. */
   push_password: string;
   push_token: string;
 };

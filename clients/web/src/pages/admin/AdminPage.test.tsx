@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Schemas } from '../../../../typescript/index.ts';
+import { renderApp, type FakeCall } from '../../test/render.tsx';
+
+const admin: Schemas['User'] = { id: 'a1', email: 'ada@example.org', is_admin: true, created_at: '2025-01-01T00:00:00Z' };
+const reader: Schemas['User'] = { id: 'u2', email: 'bo@example.org', is_admin: false, created_at: '2025-01-02T00:00:00Z' };
+
+function adminApi(me: Schemas['User']) {
+  return (call: FakeCall) => {
+    if (call.path === '/api/auth/me') return { body: me };
+    if (call.path === '/api/admin/health')
+      return {
+        body: {
+          status: 'degraded',
+          checked_at: '2026-11-26T11:00:00Z',
+          checks: [{ name: 'congress_api', status: 'error', latency_ms: 812, detail: 'HTTP 503' }],
+        },
+      };
+    if (call.path === '/api/admin/stats')
+      return {
+        body: {
+          total_bills: 12,
+          documents_fetched: 9,
+          briefs_full: 7,
+          briefs_amendment: 1,
+          remaining: 2,
+          uncited_briefs: 0,
+          unlabeled_briefs: 0,
+          bills_missing_sponsor: 1,
+          bills_missing_metadata: 0,
+        },
+      };
+    if (call.path === '/api/admin/news-api-quota') return { body: { configured: true, date: '2026-11-26', limit: 100, used: 96, remaining: 4, low: true } };
+    if (call.path === '/api/admin/jobs' && call.method === 'GET')
+      return {
+        body: {
+          items: [
+            {
+              name: 'poll_bills',
+              group: 'ingest',
+              description: 'Polls Congress.gov for changed bills',
+              schedule: '*/15 * * * *',
+              admin_path: null,
+              last_run: { run_id: 'r1', trigger: 'admin', status: 'running', started_at: '2026-11-26T10:00:00Z', finished_at: null, duration_ms: null },
+              last_result: null,
+            },
+          ],
+        },
+      };
+    if (call.path === '/api/admin/jobs/poll_bills' && call.method === 'POST')
+      return { status: 202, body: { job: 'poll_bills', run_id: 'r2', status: 'accepted' } };
+    if (call.path === '/api/admin/users' && call.method === 'GET') return { body: { items: [admin, reader], next_cursor: null } };
+    if (call.path === `/api/admin/users/${reader.id}/promote`) return { body: { ...reader, is_admin: true } };
+    if (call.path === '/api/admin/users/a1/demote') return { status: 409, body: { detail: 'You are the only administrator', code: 'user.last_admin' } };
+    return undefined;
+  };
+}
+
+describe('the admin console', () => {
+  it('shows the processing figures, the low news quota, a running job with its progress, and the users with the last-admin rule', async () => {
+    renderApp('/admin', adminApi(admin), { token: 't' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Bills stored' })).toBeInTheDocument();
+    expect(await screen.findByText('Low: fewer than 10 left')).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'poll_bills is running' })).toBeInTheDocument();
+    expect(screen.getByText(/the last one cannot be demoted or deleted/)).toBeInTheDocument();
+    // Demoting yourself is refused by the API; the console does not offer it.
+    expect(await screen.findByRole('button', { name: 'Demote ada@example.org' })).toBeDisabled();
+  });
+
+  it('runs a job and promotes a user through the API', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/admin', adminApi(admin), { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Run poll_bills' }));
+    await user.click(await screen.findByRole('button', { name: 'Promote bo@example.org' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/jobs/poll_bills', `/api/admin/users/${reader.id}/promote`]),
+    );
+  });
+
+  it('checks the external APIs only when asked, and shows each one with its latency', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/admin', adminApi(admin), { token: 't' });
+    await user.click(await screen.findByRole('button', { name: 'Check the external APIs' }));
+    expect(calls.filter((c) => c.path === '/api/admin/health')).toHaveLength(1);
+    const row = await screen.findByRole('row', { name: /congress_api/ });
+    expect(row).toHaveTextContent('Failing');
+    expect(row).toHaveTextContent('812 ms');
+  });
+
+  it('tells a signed-in user who is not an admin, and calls no admin route', async () => {
+    const { calls } = renderApp('/admin', adminApi(reader), { token: 't' });
+    expect(await screen.findByText(/The admin console is for administrators/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path.startsWith('/api/admin'))).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+// The users: promote, demote and delete, with the last-admin rule said before anyone runs into it.
+import { useApi } from '../../api/api-context.tsx';
+import { ErrorState, QueryState } from '../../components/QueryState.tsx';
+import { useSession } from '../../session/session-context.tsx';
+
+export function UsersSection() {
+  const { $api } = useApi();
+  const session = useSession();
+  const users = $api.useQuery('get', '/api/admin/users', { params: { query: { limit: 100 } } });
+  const done = { onSuccess: () => void users.refetch() };
+  const promote = $api.useMutation('post', '/api/admin/users/{id}/promote', done);
+  const demote = $api.useMutation('post', '/api/admin/users/{id}/demote', done);
+  const remove = $api.useMutation('delete', '/api/admin/users/{id}', done);
+  const error = promote.error ?? demote.error ?? remove.error;
+  return (
+    <section aria-labelledby="admin-users">
+      <h2 id="admin-users">Users</h2>
+      <p className="usa-hint">There is always at least one administrator: the last one cannot be demoted or deleted, and you cannot demote yourself.</p>
+      {error && <ErrorState error={error} />}
+      <QueryState query={users} label="Loading the users…">
+        {(d) => (
+          <table className="usa-table usa-table--borderless">
+            <caption className="usa-sr-only">Users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.items.map((u) => {
+                const path = { params: { path: { id: u.id } } };
+                const self = u.id === session.user?.id;
+                return (
+                  <tr key={u.id}>
+                    <th scope="row">{u.email}</th>
+                    <td>{u.is_admin ? 'Administrator' : 'User'}</td>
+                    <td>
+                      {u.is_admin ? (
+                        <button type="button" className="usa-button usa-button--outline usa-button--small" disabled={self} onClick={() => demote.mutate(path)}>
+                          Demote {u.email}
+                        </button>
+                      ) : (
+                        <button type="button" className="usa-button usa-button--outline usa-button--small" onClick={() => promote.mutate(path)}>
+                          Promote {u.email}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        className="usa-button usa-button--secondary usa-button--small"
+                        onClick={() => {
+                          if (window.confirm(`Delete ${u.email} and all their data? This cannot be undone.`)) remove.mutate(path);
+                        }}
+                      >
+                        Delete {u.email}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Migration 0012: every stored bill and member gets its content hash, its
+ * content `updated_at` (the time of this run: the first moment the service
+ * vouches for its content) and its place on the change feed (docs/data-model.md
+ * B24, M13). Walks the bills-by-latest-action listing and the members-by-name
+ * listing a page at a time, no Scan. Each write is conditional on the hash
+ * differing, so a re-run writes nothing and a record written since keeps the
+ * updated_at its writer set.
+ */
+import { listBillsByLatestAction, noteBillContent } from '#shared/db/bills.repository.ts';
+import { listAllMembers, noteMemberContent } from '#shared/db/members.repository.ts';
+import type { Item } from '#shared/db/dynamo.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
+import type { Migration } from './migration.ts';
+
+const PAGE = 100;
+
+export const contentUpdatedAt: Migration = {
+  id: '0014',
+  description: 'Give every bill and member a content hash, a content updated_at and a place on its change feed',
+  up: async () => {
+    let bills = 0;
+    let billsWritten = 0;
+    let cursor: string | undefined;
+    do {
+      const page = await listBillsByLatestAction({ limit: PAGE, cursor });
+      // A parsed record carries no hash, so each note is a conditional write that the stored hash decides.
+      const results = await mapLimit(page.items, 8, (bill) => noteBillContent(bill as unknown as Item));
+      bills += page.items.length;
+      billsWritten += results.filter(Boolean).length;
+      cursor = page.next_cursor ?? undefined;
+    } while (cursor);
+    const members = await listAllMembers();
+    await mapLimit(members, 8, (member) => noteMemberContent(member as unknown as Item));
+    return { bills, bills_written: billsWritten, members: members.length };
+  },
+};

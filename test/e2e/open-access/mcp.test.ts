@@ -1,0 +1,104 @@
+// The MCP endpoint against the local stack, through the official SDK's client
+// over Streamable HTTP: it lists the tools, searches for a bill, reads its
+// brief with citations, finds the representatives of a ZIP, and a personal
+// tool answers only with the user's bearer token.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_TOOLS } from '#shared/http/mcp-tools.ts';
+import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+import { signUp } from '../personal/people.ts';
+
+const e2e = useLocalStack();
+const api = () => e2e.client();
+const clients: Client[] = [];
+let token = '';
+
+/** An MCP client of the official SDK connected to the stack, with a bearer token when given. */
+async function connect(bearer?: string): Promise<Client> {
+  const client = new Client({ name: 'billwatch-e2e', version: '1.0.0' });
+  const url = new URL('/api/mcp', e2e.stack().apiUrl);
+  await client.connect(new StreamableHTTPClientTransport(url, bearer ? { requestInit: { headers: { Authorization: `Bearer ${bearer}` } } } : {}));
+  clients.push(client);
+  return client;
+}
+
+const structured = (result: Awaited<ReturnType<Client['callTool']>>) => (result as CallToolResult).structuredContent as Record<string, unknown>;
+
+beforeAll(async () => {
+  await Promise.all([
+    seedBill(119, 'hr', 1, { title: 'Farm Security Act', sponsor_id: 'K000389' }),
+    seedMember('K000389', 'Khanna, Ro', { state: 'CA', district: 17, chamber: 'house' }),
+    seedMember('P000145', 'Padilla, Alex', { state: 'CA', district: null, chamber: 'senate' }),
+    seedMember('S001150', 'Schiff, Adam', { state: 'CA', district: null, chamber: 'senate' }),
+  ]);
+  await seedBrief('119-hr-1', ['agriculture-and-food']);
+  token = await signUp(api(), 'agent-user');
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+});
+
+describe('the MCP endpoint', () => {
+  it('lists one tool per row of the tool table, with the routes input and output schemas', async () => {
+    const { tools } = await (await connect()).listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
+    const getBill = tools.find((t) => t.name === 'get_bill');
+    expect(getBill?.inputSchema.required).toEqual(['id']);
+    expect(getBill?.outputSchema?.properties).toHaveProperty('status_timeline');
+    expect(tools.find((t) => t.name === 'get_bill_text')?.inputSchema.required).toEqual(expect.arrayContaining(['id', 'version']));
+  });
+
+  it('searches for a bill, reads it and its brief with citations, verification state and provenance', async () => {
+    const client = await connect();
+    const found = structured(await client.callTool({ name: 'search', arguments: { q: 'Farm Security' } }));
+    expect(JSON.stringify(found)).toContain('119-hr-1');
+    const bill = await client.callTool({ name: 'get_bill', arguments: { id: '119-hr-1' } });
+    expect(structured(bill)).toMatchObject({ id: '119-hr-1', title: 'Farm Security Act', data_as_of: expect.any(String) });
+    expect(bill._meta).toMatchObject({ 'billwatch/source': expect.stringMatching(/\/api\/bills\/119-hr-1$/) });
+    const briefs = structured(await client.callTool({ name: 'get_bill_briefs', arguments: { id: '119-hr-1' } }));
+    expect(briefs.items).toEqual([
+      expect.objectContaining({
+        uncited: false,
+        points: [expect.objectContaining({ label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing' } })],
+      }),
+    ]);
+  });
+
+  it('finds the representatives of a ZIP', async () => {
+    const reps = structured(await (await connect()).callTool({ name: 'find_representatives', arguments: { zip: '95014' } }));
+    expect(reps).toMatchObject({ zip: '95014', state: 'CA' });
+    expect((reps.members as { id: string }[]).map((m) => m.id)).toEqual(expect.arrayContaining(['K000389', 'P000145', 'S001150']));
+  });
+
+  it('refuses a personal tool without a token and answers it with one', async () => {
+    const refused = (await (await connect()).callTool({ name: 'list_follows', arguments: {} })) as CallToolResult;
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^401 /) });
+    await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: '119-hr-1' } });
+    const follows = structured(await (await connect(token)).callTool({ name: 'list_follows', arguments: {} }));
+    expect(follows.items).toEqual([expect.objectContaining({ target_type: 'bill', target_id: '119-hr-1' })]);
+  });
+
+  it('answers a tool error for bad input and an unknown bill, never a transport failure', async () => {
+    const client = await connect();
+    const unknown = (await client.callTool({ name: 'get_bill', arguments: { id: '119-hr-9999' } })) as CallToolResult;
+    expect(unknown.isError).toBe(true);
+    expect(unknown.content[0]).toMatchObject({ text: expect.stringMatching(/^404 /) });
+    const malformed = (await client.callTool({ name: 'get_bill', arguments: { id: 'nonsense' } })) as CallToolResult;
+    expect(malformed.isError).toBe(true);
+  });
+
+  it('answers JSON-RPC over plain HTTP with the RateLimit fields', async () => {
+    const res = await api().request('POST', '/api/mcp', {
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      headers: { accept: 'application/json, text/event-stream' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-policy')).toBe('"mcp";q=120;w=60');
+    expect(JSON.stringify(res.body)).toContain('find_representatives');
+  });
+});

@@ -1,0 +1,183 @@
+// The web app in a real browser (Debian's Chromium) against the local stack: the journeys people make, found by
+// role and accessible name as assistive technology finds them, with axe's WCAG 2.2 AA checks on every page visited.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
+import { newContext, recordApiCalls } from './support/browser.ts';
+import { useWebStack } from './support/web-stack.ts';
+
+const web = useWebStack();
+let brief: Brief;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  await seedMember('A000360', 'Alexander, Lamar', { state: 'TN', chamber: 'senate', district: null });
+  await seedBill(119, 'hr', 1, { title: 'Farm Security Act', short_title: 'Farm Security Act' });
+  await seedBill(119, 's', 5, { title: 'Clean Water Act' });
+  brief = await seedBrief('119-hr-1', ['agriculture-and-food']);
+});
+
+afterAll(async () => {
+  console.log(`[web journeys] axe (WCAG 2.2 AA) found no violation on ${web.checkedPages.length} page views: ${web.checkedPages.join(', ')}`);
+});
+
+/** Waits for the page's main heading (the app focuses it after navigation) and returns it. */
+const heading = (p: Page, name: string | RegExp) => p.getByRole('heading', { level: 1, name });
+
+describe('a guest', () => {
+  beforeAll(async () => {
+    context = await newContext(web.browser(), web.origin());
+    page = await context.newPage();
+  });
+  afterAll(async () => context.close());
+
+  it('browses the home page, the bills, a bill and a member, all without an account', async () => {
+    await page.goto('/');
+    await heading(page, 'Follow what Congress is doing').waitFor();
+    await web.checkA11y(page);
+
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Bills' }).click();
+    await page
+      .getByRole('link', { name: /Farm Security Act/ })
+      .first()
+      .waitFor();
+    await web.checkA11y(page);
+
+    await page
+      .getByRole('link', { name: /Farm Security Act/ })
+      .first()
+      .click();
+    await heading(page, /Farm Security Act/).waitFor();
+    await page.getByRole('heading', { name: 'The brief' }).waitFor();
+    await web.checkA11y(page);
+
+    await page.goto('/members/A000360');
+    await heading(page, /Lamar Alexander|Alexander/).waitFor();
+    await web.checkA11y(page);
+  });
+
+  it('gets a sign-in prompt, and no API call is made, when pressing Follow', async () => {
+    await page.goto('/bills/119-hr-1');
+    await heading(page, /Farm Security Act/).waitFor();
+    const calls = recordApiCalls(page);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: 'Sign in to continue' });
+    await prompt.waitFor();
+    await web.checkA11y(page);
+    expect(calls.filter((c) => c.includes('/api/follows'))).toEqual([]);
+    await expect(prompt.getByRole('link', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+  });
+
+  it('opens a shared brief from its link', async () => {
+    await page.goto(`/share/brief/${brief.share_token}`);
+    await heading(page, /Farm Security Act/).waitFor();
+    await web.checkA11y(page);
+  });
+});
+
+// USWDS draws its radios and checkboxes over a visually hidden native input (its label is what is seen), so they
+// are found by role and name and set as a keyboard user does: focus, then Space.
+async function tick(control: Locator): Promise<void> {
+  await control.focus();
+  await control.page().keyboard.press('Space');
+  // A control saved to the API shows its new state once the reply is back.
+  await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true);
+}
+
+describe('a new user', () => {
+  beforeAll(async () => {
+    context = await newContext(web.browser(), web.origin());
+    page = await context.newPage();
+  });
+  afterAll(async () => context.close());
+
+  /** The focused element's name: its label's text, aria-label or text (run in the page, which has the DOM). */
+  const FOCUSED_NAME = `(() => {
+    const el = document.activeElement;
+    if (!el) return '';
+    const label = el.id ? document.querySelector('label[for="' + el.id + '"]') : null;
+    return ((label && label.textContent) || el.getAttribute('aria-label') || el.textContent || '').trim();
+  })()`;
+
+  /** Presses Tab until the focused element has this accessible name (keyboard only, as a person without a mouse). */
+  async function tabTo(name: string, max = 40): Promise<void> {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate<string>(FOCUSED_NAME);
+      if (focused === name) return;
+    }
+    throw new Error(`Tab never reached "${name}"`);
+  }
+
+  it('signs up by keyboard alone and lands on the dashboard', async () => {
+    await page.goto('/signup');
+    await heading(page, /account/i).waitFor();
+    await web.checkA11y(page);
+    await tabTo('Email address');
+    await page.keyboard.type('journey@example.org');
+    await tabTo('Password');
+    await page.keyboard.type('correct horse battery');
+    await page.keyboard.press('Enter');
+    await heading(page, 'My dashboard').waitFor();
+    await web.checkA11y(page);
+  });
+
+  it('follows a bill with a stance, keeps a note, collects and shares it, and drafts a letter', async () => {
+    await page.goto('/bills/119-hr-1');
+    await heading(page, /Farm Security Act/).waitFor();
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    const follow = page.getByRole('dialog', { name: /Follow/ });
+    await follow.waitFor();
+    await tick(follow.getByRole('radio', { name: /Support/ }));
+    await web.checkA11y(page);
+    await follow.getByRole('button', { name: 'Follow this bill' }).click();
+    await page.getByRole('button', { name: 'Following: Support' }).waitFor();
+
+    await page.getByRole('textbox', { name: 'Only you can see this note' }).fill('Call the office on Monday.');
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    await page.getByRole('button', { name: 'Add to a collection' }).click();
+    const collect = page.getByRole('dialog', { name: /Add .* to a collection/ });
+    await collect.getByRole('textbox', { name: 'New collection' }).fill('Farm watch');
+    await collect.getByRole('button', { name: 'Create and add' }).click();
+    await web.checkA11y(page);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/collections');
+    await page.getByRole('link', { name: 'Farm watch' }).click();
+    await tick(page.getByRole('checkbox', { name: /Public/ }));
+    const shareUrl = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(shareUrl).toMatch(/\/share\/collection\/[0-9a-f-]{36}$/);
+    await web.checkA11y(page);
+    await page.goto(new URL(shareUrl).pathname);
+    await heading(page, /Farm watch/).waitFor();
+    await web.checkA11y(page);
+
+    // The link a hold_boost push carries opens the letter, its stance pre-filled from the follow.
+    await page.goto('/bills/119-hr-1?letter=1');
+    const letter = page.getByRole('dialog', { name: /Write to your representative/ });
+    await letter.waitFor();
+    await expect.poll(() => letter.getByRole('radio', { name: 'Vote yes (support)' }).isChecked()).toBe(true);
+    await tick(letter.getByRole('checkbox').first());
+    await letter.getByRole('button', { name: 'Write the letter' }).click();
+    await letter.getByRole('textbox', { name: /Your letter/ }).waitFor();
+    expect(await letter.getByRole('textbox', { name: /Your letter/ }).inputValue()).toContain('Farm Security Act');
+    await web.checkA11y(page);
+  }, 90_000);
+
+  // The first account registered is the admin (the service's rule), so this user is.
+  it('as the admin, opens the console from the navigation and clears the news feed cache', async () => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Admin' }).click();
+    await heading(page, 'Admin').waitFor();
+    await page.getByRole('rowheader', { name: 'Bills stored' }).waitFor();
+    await page.getByRole('button', { name: /^Run / }).first().waitFor();
+    await web.checkA11y(page);
+    await page.getByRole('button', { name: 'Clear the news feed cache' }).click();
+    await page.getByText('The news feed cache is cleared.').waitFor();
+    expect(await page.getByRole('button', { name: 'Demote journey@example.org' }).isDisabled()).toBe(true);
+  });
+});
