@@ -1119,8 +1119,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's follows, optionally of one target type
-         * @description The caller's follows (bills with their stance and mode, members, topics), a page at a time, optionally of one target type. Signed in.
+         * The caller's follows, optionally of one target type or one target
+         * @description The caller's follows (bills with their stance and mode, members, topics), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed). Signed in; 422 for a target_id without its target_type or of the wrong form.
          */
         get: operations["listFollows"];
         put?: never;
@@ -1183,8 +1183,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's notes, pinned first
-         * @description The caller's notes on bills, pinned first, a page at a time. Signed in.
+         * The caller's notes, pinned first, or the note on one bill
+         * @description The caller's notes on bills, pinned first, a page at a time; with bill_id, the note on that bill alone (an empty page when there is none, where GET /api/notes/{bill_id} answers 404). Signed in; 422 for a malformed bill_id.
          */
         get: operations["listNotes"];
         put?: never;
@@ -7976,6 +7976,8 @@ export interface operations {
                 cursor?: string;
                 /** @description What is followed: bill, member or topic */
                 target_type?: "bill" | "member" | "topic";
+                /** @description One followed bill id, member id or topic tag (with target_type): its follow alone, if any */
+                target_id?: string;
             };
             header?: never;
             path?: never;
@@ -8239,6 +8241,8 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
+                /** @description One bill id: its note alone, if any */
+                bill_id?: string;
             };
             header?: never;
             path?: never;

@@ -15,7 +15,7 @@ import {
 } from '#shared/personal/collections.ts';
 import { dashboardFor, prefetchDashboard } from '#shared/personal/dashboard.ts';
 import { follow, listUserFollows, setMode, unfollow } from '#shared/personal/follows.ts';
-import { listUserNotes, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
+import { listUserNotes, notesOnBill, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
 import { pageOf } from '#shared/personal/paging.ts';
 import { topics } from '#shared/personal/search.ts';
 import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
@@ -30,7 +30,7 @@ async function sharePageReply(kind: 'brief' | 'collection', token: string) {
 }
 
 export const handler = apiFunction('personal', [
-  implement(routes.listFollows, async ({ user, query }) => listUserFollows(user, query.target_type, query)),
+  implement(routes.listFollows, async ({ user, query }) => listUserFollows(user, query, query)),
   implement(routes.createFollow, async ({ user, body }) => {
     const result = await follow(user, body);
     return result.created ? created(result.follow) : json(result.follow);
@@ -41,7 +41,7 @@ export const handler = apiFunction('personal', [
   }),
   implement(routes.setFollowMode, async ({ user, params, body }) => setMode(user, params.id, body.follow_mode)),
 
-  implement(routes.listNotes, async ({ user, query }) => pageOf(await listUserNotes(user), query)),
+  implement(routes.listNotes, async ({ user, query }) => pageOf(query.bill_id ? await notesOnBill(user, query.bill_id) : await listUserNotes(user), query)),
   implement(routes.getNote, async ({ user, params }) => readNote(user, params.bill_id)),
   implement(routes.putNote, async ({ user, params, body }) => {
     const result = await saveNote(user, params.bill_id, body);

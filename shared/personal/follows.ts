@@ -7,6 +7,8 @@
  *   the new mode (API.md); 5. return it with whether it is new.
  * unfollow: 1. read the id; 2. delete the caller's follow (404 when the caller
  *   has none, including another user's follow); the letter pre-fill clears with it.
+ * list: a page of one type (or all), or one target's follow alone (422 for
+ *   a target_id without its type or of the wrong form).
  * setMode: 1. read the id; 2. only bill follows carry a mode (422); 3. update
  *   the caller's follow (404 when absent).
  */
@@ -44,12 +46,27 @@ function canonicalTarget(type: FollowTargetType, raw: string, path: string): str
  */
 export const MAX_FOLLOWS_PER_KIND = 1000;
 
-/** A page of the caller's follows, optionally of one type. */
-export const listUserFollows = (
+/**
+ * A page of the caller's follows, optionally of one type, or the follow of one
+ * target alone (one GetItem: what a page showing one bill's stance needs).
+ */
+export async function listUserFollows(
   user: User,
-  type: FollowTargetType | undefined,
+  filter: { target_type?: FollowTargetType | undefined; target_id?: string | undefined },
   paging: { limit: number; cursor?: string | undefined },
-): Promise<Page<Follow>> => listFollowsPage(user.id, type, paging.limit, paging.cursor);
+): Promise<Page<Follow>> {
+  const type = filter.target_type;
+  if (filter.target_id === undefined) return listFollowsPage(user.id, type, paging.limit, paging.cursor);
+  if (!type) {
+    throw new InvalidInputError(
+      'target_id needs its target_type',
+      [{ path: 'query.target_type', message: 'required with target_id' }],
+      'follow.target_type_required',
+    );
+  }
+  const found = await getFollow(user.id, type, canonicalTarget(type, filter.target_id, 'query.target_id'));
+  return { items: found ? [found] : [], next_cursor: null };
+}
 
 /** A 422 when the caller already has the most follows of a kind and this one would be new. */
 async function assertRoomFor(user: User, type: FollowTargetType, targetId: string): Promise<void> {

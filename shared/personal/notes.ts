@@ -4,7 +4,8 @@
  * save: 1. the bill must exist (404); 2. upsert the note (created_at kept);
  *   3. answer it with whether it is new.
  * remove: delete the caller's note, 404 when they have none.
- * list: the caller's notes, pinned first, then most recently updated.
+ * list: the caller's notes, pinned first, then most recently updated; or the
+ *   note on one bill as a list of none or one (a read that never 404s).
  */
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
@@ -28,6 +29,12 @@ export async function saveNote(user: User, billId: string, input: NoteInput): Pr
 /** Deletes the caller's note on a bill. */
 export async function removeNote(user: User, billId: string): Promise<void> {
   if (!(await deleteNote(user.id, billId))) throw new NotFoundError(`No note on ${billId}`, 'note.not_found');
+}
+
+/** The caller's note on one bill as a list: empty when there is none. */
+export async function notesOnBill(user: User, billId: string): Promise<Note[]> {
+  const note = await getNote(user.id, billId);
+  return note ? [note] : [];
 }
 
 /** The caller's notes, pinned first. */

@@ -13,6 +13,7 @@
 import { searchBills } from '#shared/db/bill-search.repository.ts';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { liveIndex } from '#shared/search/live-index.ts';
 import type { SearchFilters, SearchMatch, SearchSort } from '#shared/search/search-filters.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
@@ -22,7 +23,6 @@ import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-wor
 import { hasOverlongNameToken } from '#shared/domain/members/name-tokens.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
-import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 
 export interface SearchResult {
   q: string;
@@ -40,22 +40,22 @@ export interface SearchOptions {
   filters: SearchFilters;
 }
 
-/** The listing a search cursor belongs to: the same query, filters and sort, so a cursor cannot be carried to another. */
-const cursorScope = (q: string, opts: SearchOptions): string => `search:${JSON.stringify([q, opts.filters, opts.sort])}`;
-
-/** The cursor of a bill search: the offset of the next page, sealed like every list's cursor (issue 24 #21). */
-const encodeOffset = (offset: number, scope: string): string => sealCursor({ o: offset }, scope);
-function decodeOffset(cursor: string | undefined, scope: string): number {
+/**
+ * The cursor of a bill search: the offset of the next page, sealed by the shared cursor codec (as every cursor of
+ * this API is), so a forged or foreign cursor is a 422 naming query.cursor.
+ */
+const SCOPE = 'search offset';
+const encodeOffset = (offset: number): string => sealCursor(offset, SCOPE);
+function decodeOffset(cursor: string | undefined): number {
   if (!cursor) return 0;
-  const o = (openCursor(cursor, scope) as { o?: unknown } | undefined)?.o;
-  if (typeof o === 'number' && Number.isInteger(o) && o >= 0) return o;
-  throw new InvalidInputError('cursor is not one this search returned', [{ path: 'query.cursor', message: 'must be a next_cursor of this search' }]);
+  const offset = openCursor(cursor, SCOPE);
+  if (typeof offset === 'number' && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  throw new InvalidInputError('The cursor is not one this search returned', [{ path: 'query.cursor', message: 'must be a next_cursor of this search' }]);
 }
 
 /** A page of bills from the search engine, with where each matched. */
 async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchResult, 'bills' | 'total' | 'next_cursor'>> {
-  const scope = cursorScope(q, opts);
-  const offset = decodeOffset(opts.cursor, scope);
+  const offset = decodeOffset(opts.cursor);
   const index = await liveIndex();
   const { hits, total } = index.search({ q, filters: opts.filters, sort: opts.sort, limit: opts.limit, offset });
   const bills = new Map((await getBills(hits.map((h) => h.bill_id))).map((b) => [b.id, b]));
@@ -65,7 +65,7 @@ async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchR
       return bill ? [{ ...billSummary(bill), match: h.match }] : [];
     }),
     total,
-    next_cursor: offset + hits.length < total ? encodeOffset(offset + hits.length, scope) : null,
+    next_cursor: offset + hits.length < total ? encodeOffset(offset + hits.length) : null,
   };
 }
 
@@ -96,6 +96,8 @@ function refuseOverlongWords(query: string): void {
 export async function search(q: string, opts: SearchOptions): Promise<SearchResult> {
   const query = q.trim();
   const none = { q: query, bills: [], total: 0, next_cursor: null, members: [], topics: [] };
+  // A cursor this search did not issue is a 422 whatever the query, the empty one included.
+  decodeOffset(opts.cursor);
   if (!query) return none;
   refuseOverlongWords(query);
   if (parseBillNumber(query)) {

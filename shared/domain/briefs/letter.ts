@@ -44,10 +44,13 @@ export function letterMessage(input: LetterInput): string {
   ].join('\n');
 }
 
+/** The title as the end of a sentence: official titles often end with their own period ("…Congress."). */
+const asSentence = (title: string): string => (/[.!?]$/.test(title.trim()) ? title.trim() : `${title.trim()}.`);
+
 /** A plain-text letter from a template (no model configured). */
 export function templateLetter(input: LetterInput): string {
   const greeting = input.rep_name ? `Dear ${input.rep_name},` : 'Dear Representative,';
   const ask = input.stance === 'YES' ? `I urge you to vote YES on ${input.bill.label}.` : `I urge you to vote NO on ${input.bill.label}.`;
   const reasons = input.points.map((p) => `- ${p.text}${p.citation ? ` (${p.citation.section})` : ''}`).join('\n');
-  return `${greeting}\n\n${OPENINGS[input.tone]} ${input.bill.label}, ${input.bill.title}. ${ask}\n\nMy reasons:\n${reasons}\n\nThank you for your attention to this bill and for your service.\n\nSincerely,\nA constituent\n`;
+  return `${greeting}\n\n${OPENINGS[input.tone]} ${input.bill.label}, ${asSentence(input.bill.title)} ${ask}\n\nMy reasons:\n${reasons}\n\nThank you for your attention to this bill and for your service.\n\nSincerely,\nA constituent\n`;
 }

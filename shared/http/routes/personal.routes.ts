@@ -30,14 +30,19 @@ const NoteParams = lazySchema(() => z.object({ bill_id: BillId().describe('The b
 // Follows
 export const listFollows = defineRoute({
   operationId: 'listFollows',
-  description: "The caller's follows (bills with their stance and mode, members, topics), a page at a time, optionally of one target type. Signed in.",
+  description:
+    "The caller's follows (bills with their stance and mode, members, topics), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed). Signed in; 422 for a target_id without its target_type or of the wrong form.",
   method: 'GET',
   path: '/api/follows',
   fn,
   auth: 'user',
   tags: ['follows'],
-  summary: "The caller's follows, optionally of one target type",
-  query: () => Paging().extend({ target_type: FollowTargetType().optional().describe('What is followed: bill, member or topic') }),
+  summary: "The caller's follows, optionally of one target type or one target",
+  query: () =>
+    Paging().extend({
+      target_type: FollowTargetType().optional().describe('What is followed: bill, member or topic'),
+      target_id: z.string().min(1).max(200).optional().describe('One followed bill id, member id or topic tag (with target_type): its follow alone, if any'),
+    }),
   response: () => listOf(Follow()),
 });
 export const createFollow = defineRoute({
@@ -88,14 +93,15 @@ export const setFollowMode = defineRoute({
 // Notes
 export const listNotes = defineRoute({
   operationId: 'listNotes',
-  description: "The caller's notes on bills, pinned first, a page at a time. Signed in.",
+  description:
+    "The caller's notes on bills, pinned first, a page at a time; with bill_id, the note on that bill alone (an empty page when there is none, where GET /api/notes/{bill_id} answers 404). Signed in; 422 for a malformed bill_id.",
   method: 'GET',
   path: '/api/notes',
   fn,
   auth: 'user',
   tags: ['notes'],
-  summary: "The caller's notes, pinned first",
-  query: () => Paging(),
+  summary: "The caller's notes, pinned first, or the note on one bill",
+  query: () => Paging().extend({ bill_id: BillId().optional().describe('One bill id: its note alone, if any') }),
   response: () => listOf(Note()),
 });
 export const getNote = defineRoute({

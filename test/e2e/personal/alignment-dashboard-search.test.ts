@@ -144,7 +144,8 @@ describe('search and topics', () => {
   });
 
   it('accepts 500 characters and answers 422 for 501; an empty query finds nothing', async () => {
-    expect((await api().request('GET', '/api/search', { query: { q: 'a'.repeat(500) } })).status).toBe(200);
+    // 500 characters in words an index can hold (a single 500-letter word is a 422 of its own: normalised-key-limits).
+    expect((await api().request('GET', '/api/search', { query: { q: 'farm '.repeat(100) } })).status).toBe(200);
     const long = await api().request('GET', '/api/search', { query: { q: 'a'.repeat(501) } });
     expect(long.status).toBe(422);
     expect(long.body.errors?.[0]?.path).toBe('query.q');

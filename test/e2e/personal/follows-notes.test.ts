@@ -55,6 +55,20 @@ describe('follows', () => {
     expect(members.body.items.map((f) => f.id)).toEqual(['member:P000197']);
   });
 
+  it('reads the follow of one target alone: a page of it, or an empty page when not followed', async () => {
+    const one = await api().request('GET', '/api/follows', { token: alice, query: { target_type: 'bill', target_id: '119-HR-1' } });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ items: [{ id: 'bill:119-hr-1', follow_mode: 'neutral' }], next_cursor: null });
+    const member = await api().request('GET', '/api/follows', { token: alice, query: { target_type: 'member', target_id: 'p000197' } });
+    expect(member.body.items.map((f) => f.id)).toEqual(['member:P000197']);
+    const none = await api().request('GET', '/api/follows', { token: alice, query: { target_type: 'bill', target_id: '119-s-5' } });
+    expect([none.status, none.body]).toEqual([200, { items: [], next_cursor: null }]);
+    const noType = await api().request('GET', '/api/follows', { token: alice, query: { target_id: '119-hr-1' } });
+    expect([noType.status, noType.body.code]).toEqual([422, 'follow.target_type_required']);
+    const badId = await api().request('GET', '/api/follows', { token: alice, query: { target_type: 'bill', target_id: 'hr 1' } });
+    expect([badId.status, badId.body.code]).toEqual([422, 'follow.invalid_target']);
+  });
+
   it('pages follows with limit and cursor, and answers 422 for a foreign cursor or a bad limit', async () => {
     const first = await api().request('GET', '/api/follows', { token: alice, query: { limit: '2' } });
     expect(first.body.items).toHaveLength(2);
@@ -152,6 +166,15 @@ describe('notes', () => {
       ['119-hr-1', true],
       ['119-s-5', false],
     ]);
+  });
+
+  it('reads the note on one bill as a page of it, and an empty page (not a 404) when there is none', async () => {
+    const one = await api().request('GET', '/api/notes', { token: alice, query: { bill_id: '119-hr-1' } });
+    expect(one.status).toBe(200);
+    expect(one.body.items.map((n) => n.bill_id)).toEqual(['119-hr-1']);
+    const none = await api().request('GET', '/api/notes', { token: alice, query: { bill_id: '119-hr-4242' } });
+    expect([none.status, none.body]).toEqual([200, { items: [], next_cursor: null }]);
+    expect((await api().request('GET', '/api/notes', { token: alice, query: { bill_id: 'not-a-bill' } })).status).toBe(422);
   });
 
   it('answers 404 for an unknown bill, 422 for a malformed id or body, and 404 after delete', async () => {

@@ -27,7 +27,7 @@ describe('follow limits and paging', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await listUserFollows(user, 'topic', { limit: 100, cursor });
+      const page = await listUserFollows(user, { target_type: 'topic' }, { limit: 100, cursor });
       expect(page.items.length).toBeGreaterThan(0);
       seen.push(...page.items.map((f) => f.target_id));
       cursor = page.next_cursor ?? undefined;

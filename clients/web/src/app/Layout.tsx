@@ -26,6 +26,7 @@ const PERSONAL_NAV: NavItem[] = [
   { to: '/notes', label: 'Notes' },
   { to: '/alignment', label: 'Alignment' },
   { to: '/notifications', label: 'Notifications' },
+  { to: '/account', label: 'Account' },
 ];
 
 export function Layout() {

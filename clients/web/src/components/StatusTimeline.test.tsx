@@ -37,6 +37,13 @@ describe('StatusTimeline', () => {
     expect(screen.getByText('Passed the Senate, failed in the House')).toBeInTheDocument();
   });
 
+  it('shows a veto one chamber voted to override as still at the President, not stopped', () => {
+    render(<StatusTimeline bill={{ status: 'VETOED:OVERRIDE_PASS_OVER:HOUSE', type: 'hr', chamber: 'house', status_timeline: [] }} />);
+    expect(step(/^President/)).toHaveAttribute('aria-current', 'step');
+    expect(step(/^President/)).not.toHaveTextContent('(stopped here)');
+    expect(screen.getByText('The House voted to override the veto')).toBeInTheDocument();
+  });
+
   it('shows an enacted bill with every step done and a simple resolution with three steps', () => {
     const { unmount } = render(<StatusTimeline bill={{ status: 'ENACTED:SIGNED', type: 'hr', chamber: 'house', status_timeline: [] }} />);
     expect(steps().every((li) => li.textContent?.includes('(completed)'))).toBe(true);

@@ -43,4 +43,11 @@ describe('following a bill with a stance', () => {
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.path === `/api/follows/${encodeURIComponent(`bill:${bill.id}`)}`)).toBe(true);
   });
+
+  it("reads the stance with one call for this bill's follow alone, not the list of every bill followed", async () => {
+    const { calls } = renderApp(`/bills/${bill.id}`, followsApi(), { token: 't' });
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    const followReads = calls.filter((c) => c.method === 'GET' && c.path === '/api/follows');
+    expect(followReads.map((c) => Object.fromEntries(new URLSearchParams(c.search)))).toEqual([{ target_type: 'bill', target_id: bill.id }]);
+  });
 });

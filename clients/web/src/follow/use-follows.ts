@@ -1,6 +1,6 @@
 /**
- * The signed-in person's follows of one kind (every page of GET /api/follows, cached once for all pages), the
- * follow of one target, and the mutations that change them, each refreshing what shows follow state.
+ * The signed-in person's follow of one target (bill, member or topic) and the mutations that change it, each
+ * refreshing what shows follow state.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
@@ -11,32 +11,25 @@ import type { FollowMode } from '../words/stance-words.ts';
 export type TargetType = Schemas['Follow']['target_type'];
 export type Follow = Schemas['Follow'];
 
+/** Every follow query of a kind starts with this key, so one invalidation refreshes them all. */
 export const followsKey = (type: TargetType) => ['follows', type] as const;
 
-export function useFollows(type: TargetType) {
+/**
+ * The follow of one bill, member or topic: undefined when not followed (or a guest), with its loading state. One
+ * read of that target alone (GET /api/follows?target_type&target_id), never the whole list of a kind.
+ */
+export function useFollowOf(type: TargetType, id: string) {
   const { client } = useApi();
   const { signedIn } = useSession();
-  return useQuery({
-    queryKey: followsKey(type),
+  const query = useQuery({
+    queryKey: [...followsKey(type), id],
     enabled: signedIn,
     queryFn: async () => {
-      const items: Follow[] = [];
-      let cursor: string | undefined;
-      // At most 1,000 follows per kind (the API's limit): ten pages.
-      do {
-        const { data } = await client.GET('/api/follows', { params: { query: { target_type: type, limit: 100, ...(cursor ? { cursor } : {}) } } });
-        items.push(...data!.items);
-        cursor = data!.next_cursor ?? undefined;
-      } while (cursor);
-      return items;
+      const { data } = await client.GET('/api/follows', { params: { query: { target_type: type, target_id: id } } });
+      return data!.items[0] ?? null;
     },
   });
-}
-
-/** The follow of one bill, member or topic: undefined when not followed (or a guest), with its loading state. */
-export function useFollowOf(type: TargetType, id: string) {
-  const follows = useFollows(type);
-  return { follow: follows.data?.find((f) => f.target_id === id), isLoading: follows.isLoading, error: follows.error };
+  return { follow: query.data ?? undefined, isLoading: query.isLoading, error: query.error };
 }
 
 export function useFollowMutations(type: TargetType, id: string) {

@@ -1,26 +1,51 @@
-// Search bills, members and topics at once; the query lives in the URL (?q=), and the 500-character cap is said up front.
+/**
+ * Search bills, members and topics at once. The words, filters and sort live in the URL (?q=&congress=&sort=…) so
+ * a search can be shared; bills come a page at a time with the total, each with the passage that matched and its
+ * words highlighted. The 500-character cap is said up front.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { BillCard } from '../components/BillCard.tsx';
+import { MatchSnippet } from '../components/MatchSnippet.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { EmptyState, QueryState } from '../components/QueryState.tsx';
+import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
-import { displayName, memberPlace } from '../words/format.ts';
+import { displayName, memberPlace, plural } from '../words/format.ts';
+import { SearchFilters, searchQueryOf, SEARCH_FILTERS } from './search/SearchFilters.tsx';
 
 const MAX = 500;
+const PAGE = 20;
 
 export default function SearchPage() {
-  const { $api } = useApi();
+  const { client } = useApi();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
-  const results = $api.useQuery('get', '/api/search', { params: { query: { q, limit: 20 } } }, { enabled: q.trim().length > 0 });
+  const query = { ...searchQueryOf(params), q, limit: PAGE };
+  // The first page goes without a cursor (openapi-react-query's infinite hook would send cursor=0).
+  const results = useInfiniteQuery({
+    queryKey: ['search', query],
+    enabled: q.trim().length > 0,
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }) =>
+      (await client.GET('/api/search', { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setParams(draft.trim() ? { q: draft.trim() } : {});
+    setParams((s) => {
+      const next = new URLSearchParams(s);
+      if (draft.trim()) next.set('q', draft.trim());
+      else next.delete('q');
+      return next;
+    });
   };
+  const first = results.data?.pages[0];
+  const bills = results.data?.pages.flatMap((p) => p.bills) ?? [];
+  const filtered = SEARCH_FILTERS.some((k) => params.get(k));
   return (
     <>
       <PageHeading>Search</PageHeading>
@@ -51,62 +76,85 @@ export default function SearchPage() {
           {draft.length >= MAX - 50 ? `${MAX - draft.length} characters left` : ''}
         </p>
       </form>
+      <SearchFilters params={params} setParams={setParams} />
       {q.trim() && (
-        <QueryState query={results} label="Searching…">
-          {(d) =>
-            d.bills.length + d.members.length + d.topics.length === 0 ? (
-              <EmptyState>Nothing matches “{d.q}”. Try fewer or different words, or a bill number such as H.R. 1.</EmptyState>
-            ) : (
-              <>
-                <section aria-labelledby="r-bills">
-                  <h2 id="r-bills">Bills ({d.bills.length})</h2>
-                  {d.bills.length ? (
+        <div aria-live="polite" aria-busy={results.isFetching}>
+          {results.isPending ? (
+            <LoadingPlaceholder label="Searching…" />
+          ) : !first ? (
+            <ErrorState error={results.error} onRetry={() => void results.refetch()} />
+          ) : first.total + first.members.length + first.topics.length === 0 ? (
+            <EmptyState>
+              Nothing matches “{first.q}”{filtered ? ' with these filters. Remove a filter, or try' : '. Try'} fewer or different words, or a bill number such
+              as H.R. 1.
+            </EmptyState>
+          ) : (
+            <>
+              <section aria-labelledby="r-bills">
+                <h2 id="r-bills">Bills ({first.total.toLocaleString('en-US')})</h2>
+                {bills.length ? (
+                  <>
+                    <p className="font-sans-xs">
+                      {plural(first.total, 'bill')} match{first.total === 1 ? 'es' : ''}
+                      {params.get('sort') === 'date' ? ', newest action first' : ', most relevant first'}; showing {bills.length.toLocaleString('en-US')}.
+                    </p>
                     <ul className="bw-card-list">
-                      {d.bills.map((b) => (
+                      {bills.map((b) => (
                         <li key={b.id}>
-                          <BillCard bill={b} />
+                          <BillCard bill={b} extra={b.match ? <MatchSnippet match={b.match} /> : undefined} />
                         </li>
                       ))}
                     </ul>
-                  ) : (
-                    <p>No bill matches.</p>
-                  )}
-                </section>
-                <section aria-labelledby="r-members">
-                  <h2 id="r-members">Members ({d.members.length})</h2>
-                  {d.members.length ? (
-                    <ul className="usa-list">
-                      {d.members.map((m) => (
-                        <li key={m.id}>
-                          <Link to={`/members/${m.id}`}>{displayName(m.name)}</Link> ({memberPlace(m)}, {m.chamber === 'senate' ? 'Senate' : 'House'})
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p>No member matches.</p>
-                  )}
-                </section>
-                <section aria-labelledby="r-topics">
-                  <h2 id="r-topics">Topics ({d.topics.length})</h2>
-                  {d.topics.length ? (
-                    <ul className="usa-list usa-list--unstyled">
-                      {d.topics.map((t) => (
-                        <li key={t.topic} className="display-flex flex-wrap flex-align-center gap-2 margin-bottom-1">
-                          <Link to={`/bills?topic=${encodeURIComponent(t.topic)}`}>
-                            {t.topic} ({t.bill_count} bills)
-                          </Link>
-                          <FollowToggle type="topic" id={t.topic} name={`the topic ${t.topic}`} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p>No topic matches.</p>
-                  )}
-                </section>
-              </>
-            )
-          }
-        </QueryState>
+                    {results.error && <ErrorState error={results.error} onRetry={() => void results.fetchNextPage()} />}
+                    {results.hasNextPage && (
+                      <button
+                        type="button"
+                        className="usa-button usa-button--outline margin-top-2"
+                        disabled={results.isFetchingNextPage}
+                        onClick={() => void results.fetchNextPage()}
+                      >
+                        {results.isFetchingNextPage ? 'Loading…' : 'Show more bills'}
+                      </button>
+                    )}
+                  </>
+                ) : (
+                  <p>No bill matches{filtered ? ' with these filters' : ''}.</p>
+                )}
+              </section>
+              <section aria-labelledby="r-members">
+                <h2 id="r-members">Members ({first.members.length})</h2>
+                {first.members.length ? (
+                  <ul className="usa-list">
+                    {first.members.map((m) => (
+                      <li key={m.id}>
+                        <Link to={`/members/${m.id}`}>{displayName(m.name)}</Link> ({memberPlace(m)}, {m.chamber === 'senate' ? 'Senate' : 'House'})
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p>No member matches.</p>
+                )}
+              </section>
+              <section aria-labelledby="r-topics">
+                <h2 id="r-topics">Topics ({first.topics.length})</h2>
+                {first.topics.length ? (
+                  <ul className="usa-list usa-list--unstyled">
+                    {first.topics.map((t) => (
+                      <li key={t.topic} className="display-flex flex-wrap flex-align-center gap-2 margin-bottom-1">
+                        <Link to={`/bills?topic=${encodeURIComponent(t.topic)}`}>
+                          {t.topic} ({t.bill_count} bills)
+                        </Link>
+                        <FollowToggle type="topic" id={t.topic} name={`the topic ${t.topic}`} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p>No topic matches.</p>
+                )}
+              </section>
+            </>
+          )}
+        </div>
       )}
     </>
   );

@@ -90,6 +90,7 @@ export function billPageReads(call: FakeCall): { body: unknown } | undefined {
     };
   if (call.path.startsWith(`/api/bills/${bill.id}/`)) return { body: { items: [], next_cursor: null } };
   if (call.path === '/api/auth/me') return { body: user };
+  if (call.path === '/api/notes') return { body: { items: [], next_cursor: null } };
   return undefined;
 }
 
@@ -97,7 +98,14 @@ export function billPageReads(call: FakeCall): { body: unknown } | undefined {
 export function followsApi(initial: Schemas['Follow'][] = []) {
   let follows = [...initial];
   return (call: FakeCall) => {
-    if (call.path === '/api/follows' && call.method === 'GET') return { body: { items: follows, next_cursor: null } };
+    if (call.path === '/api/follows' && call.method === 'GET') {
+      // As the API filters: by target type, and by one target (its follow alone).
+      const q = new URLSearchParams(call.search);
+      const type = q.get('target_type');
+      const target = q.get('target_id');
+      const items = follows.filter((f) => (!type || f.target_type === type) && (!target || f.target_id === target));
+      return { body: { items, next_cursor: null } };
+    }
     if (call.path === '/api/follows' && call.method === 'POST') {
       const b = call.body as { target_type: 'bill'; target_id: string; follow_mode: Schemas['Follow']['follow_mode'] };
       const f: Schemas['Follow'] = {
