@@ -4159,6 +4159,8 @@ export interface operations {
                         servers: {
                             /** @description The base URL of the API */
                             url: string;
+                            /** @description What the URL is */
+                            description?: string;
                         }[];
                         /** @description The areas of the API */
                         tags: {

@@ -1,4 +1,4 @@
-/** The Model Context Protocol endpoint: its tools run the bills, members, briefs and personal routes in-process. */
+/** The Model Context Protocol endpoint: its tools run the bills, members, briefs, personal and search routes in-process. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { apiFunction, implement, type ApiRequest } from '#shared/http/api-function.ts';
 import { serveMcp, routePath, type RouteAnswer, type RouteCall } from '#shared/http/mcp-server.ts';
@@ -14,6 +14,7 @@ const GROUPS: Partial<Record<ApiFunctionGroup, () => Promise<Handler>>> = {
   members: async () => (await import('./members.ts')).handler,
   llm: async () => (await import('./llm.ts')).handler,
   personal: async () => (await import('./personal.ts')).handler,
+  search: async () => (await import('./search.ts')).handler,
 };
 
 /** The Lambda context a route's handler is given: this invocation's, under the route's request id. */

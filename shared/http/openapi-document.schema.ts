@@ -18,7 +18,9 @@ export function openApiDocumentSchema() {
           description: z.string().describe('What the API is and how to call it'),
         })
         .describe('About the API'),
-      servers: z.array(z.object({ url: z.string().describe('The base URL of the API') })).describe('Where the API is served'),
+      servers: z
+        .array(z.object({ url: z.string().describe('The base URL of the API'), description: z.string().optional().describe('What the URL is') }))
+        .describe('Where the API is served'),
       tags: z
         .array(z.object({ name: z.string().describe('The tag'), description: z.string().describe('What its routes cover') }))
         .describe('The areas of the API'),
