@@ -36,7 +36,12 @@ beforeAll(async () => {
   ]);
   await seedBrief('119-hr-1', ['agriculture-and-food']);
   token = await signUp(api(), 'agent-user');
-});
+  // Bills seeded straight into the table reach the search engine through a rebuild (the first account is the admin).
+  expect((await api().request('POST', '/api/admin/search/rebuild', { token })).status).toBe(202);
+  const started = Date.now();
+  const indexed = async () => JSON.stringify((await api().request('GET', '/api/search', { query: { q: 'Farm Security' } })).body).includes('119-hr-1');
+  while (!(await indexed()) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 500));
+}, 90_000);
 
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.close()));
