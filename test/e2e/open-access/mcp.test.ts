@@ -29,7 +29,7 @@ const structured = (result: Awaited<ReturnType<Client['callTool']>>) => (result 
 
 beforeAll(async () => {
   await Promise.all([
-    seedBill(119, 'hr', 1, { title: 'Farm Security Act', sponsor_id: 'K000389' }),
+    seedBill(119, 'hr', 1, { title: 'Farm Security Act', sponsor_id: 'K000389', latest_action_date: '2025-01-03' }),
     seedMember('K000389', 'Khanna, Ro', { state: 'CA', district: 17, chamber: 'house' }),
     seedMember('P000145', 'Padilla, Alex', { state: 'CA', district: null, chamber: 'senate' }),
     seedMember('S001150', 'Schiff, Adam', { state: 'CA', district: null, chamber: 'senate' }),
