@@ -11,7 +11,8 @@ import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts'
 import { useLocalStack } from '../support/e2e-stack.ts';
 import { signUp } from '../personal/people.ts';
 
-const e2e = useLocalStack();
+// Pumps on: the search rebuild runs on the search-index queue.
+const e2e = useLocalStack({ pumps: true });
 const api = () => e2e.client();
 const clients: Client[] = [];
 let token = '';
