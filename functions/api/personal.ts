@@ -17,7 +17,7 @@ import { dashboardFor, prefetchDashboard } from '#shared/personal/dashboard.ts';
 import { follow, listUserFollows, setMode, unfollow } from '#shared/personal/follows.ts';
 import { listUserNotes, notesOnBill, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
 import { pageOf } from '#shared/personal/paging.ts';
-import { topics } from '#shared/personal/search.ts';
+import { topics } from '#shared/personal/topics.ts';
 import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
 import { config } from '#shared/platform/config.ts';
 

@@ -16,7 +16,7 @@ import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { liveIndex } from '#shared/search/live-index.ts';
 import type { SearchFilters, SearchMatch, SearchSort } from '#shared/search/search-filters.ts';
-import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
+import { cachedTopics } from './topics.ts';
 import { searchMembers } from '#shared/db/members.repository.ts';
 import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
 import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-words.ts';
@@ -69,22 +69,6 @@ async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchR
   };
 }
 
-/** Topic counts change only when a brief is written; search suggestions may lag them by a minute. */
-const TOPIC_CACHE_MS = 60_000;
-let topicCache: { at: number; topics: Promise<{ topic: string; bill_count: number }[]> } | undefined;
-
-function cachedTopics(now = Date.now()): Promise<{ topic: string; bill_count: number }[]> {
-  if (!topicCache || now - topicCache.at > TOPIC_CACHE_MS) {
-    const topics = listTopicsWithCounts();
-    topicCache = { at: now, topics };
-    // A failed read must not be served from the cache.
-    topics.catch(() => {
-      if (topicCache?.topics === topics) topicCache = undefined;
-    });
-  }
-  return topicCache.topics;
-}
-
 /** A 422 for a query with a word no title or name can hold once normalised: its key would pass DynamoDB's size limit. */
 function refuseOverlongWords(query: string): void {
   if (!hasOverlongWord(query) && !hasOverlongNameToken(query)) return;
@@ -112,6 +96,3 @@ export async function search(q: string, opts: SearchOptions): Promise<SearchResu
     topics: topics.filter((t) => topicMatches(query, t.topic)).slice(0, opts.limit),
   };
 }
-
-/** Topic tags with bill counts (GET /api/topics). */
-export const topics = (): Promise<{ topic: string; bill_count: number }[]> => listTopicsWithCounts();
