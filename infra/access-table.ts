@@ -49,7 +49,7 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   // Its tools run the bills, members, briefs and personal routes in-process: their reads (text from the bucket) and follow-up
   // queueing. The briefs tool loads the llm group's handler, whose bundle can also reach the reprocess and batch routes'
   // queues and bus (never routed to this function, but in its code), so the function holds what that code can reach.
-  mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief')],
+  mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief'), { kind: 'web-shell' }],
   // Global search reads the index's snapshot and change sets from S3, and the page's bills from the table.
   search: [table('readwrite'), bucket('read')],
 };

@@ -76,8 +76,8 @@ describe('events/env.json', () => {
     expect(problems).toEqual([]);
   });
 
-  it('is used by the README with the synth command that declares the local-only variables', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  it('is used by docs/local-stack.md with the synth command that declares the local-only variables', () => {
+    const readme = readFileSync(path.join(ROOT, 'docs/local-stack.md'), 'utf8');
     expect(readme).toContain(samSynthCommand());
     expect(readme).toMatch(/sam local invoke -t cdk\.out\/BillWatch-dev\.template\.json \S+ -e events\/\S+\.json --env-vars events\/env\.json/);
   });

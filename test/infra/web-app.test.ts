@@ -51,7 +51,8 @@ describe('the web app bucket', () => {
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'web/' }),
       });
-      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+      // One for the web app's bucket, one for the bulk snapshot's (/bulk/*).
+      template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
       template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
         OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
       });
@@ -135,14 +136,14 @@ describe('the distribution', () => {
 });
 
 describe('the share pages function', () => {
-  it('reads the shell object of the app bucket, that one object only', () => {
+  it('lets the functions that serve share pages (personal, and mcp which runs its routes) read the shell object of the app bucket, that one object only', () => {
     const { template } = edge();
     const reads = allStatements(template).filter(
       ({ statement }) => JSON.stringify(statement.Resource ?? '').includes('WebBucket') && statement.Action === 's3:GetObject',
     );
     const fromFunctions = reads.filter(({ from }) => from.startsWith('Functions'));
-    expect(fromFunctions).toHaveLength(1);
-    expect(JSON.stringify(fromFunctions[0]?.statement.Resource)).toContain('/index.html');
+    expect(fromFunctions.map(({ from }) => from.replace(/^Functions(Api[A-Z][a-z]+).*$/, '$1')).sort()).toEqual(['ApiMcp', 'ApiPersonal']);
+    for (const { statement } of fromFunctions) expect(JSON.stringify(statement.Resource)).toContain('/index.html');
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ WEB_BUCKET_NAME: Match.anyValue() }) },
     });

@@ -84,6 +84,8 @@ describe('job run correlation', () => {
         during = currentCorrelationId();
         return {};
       },
+      // The group's other job, which this test does not run.
+      export_bulk: async () => ({}),
     });
     const run = await fn({ job: 'run_migrations', trigger: 'admin' });
     expect(during).toBe(run.run_id);

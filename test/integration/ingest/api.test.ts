@@ -245,8 +245,10 @@ describe('members endpoints', () => {
     expect((await call(members, 'GET', '/api/members/by-zip/9501')).status).toBe(422);
     // Offline, a ZIP of the crosswalk answers with its districts (no member of New York is seeded).
     expect((await call(members, 'GET', '/api/members/by-zip/10001')).body).toMatchObject({ state: 'NY', district: null, ambiguous: true, members: [] });
-    // A ZIP the crosswalk lacks (Guam) and the recording does not have: the geocoder fails and the API says it is unavailable, not 500.
-    expect((await call(members, 'GET', '/api/members/by-zip/96910')).status).toBe(503);
+    // A ZIP in no offline source (Guam, not in the crosswalk or the recording): 404 with a detail, never a 503 naming internals (issue 21).
+    const unknown = await call(members, 'GET', '/api/members/by-zip/96910');
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.body)).not.toMatch(/REPLAY_HAR|recording/i);
   });
 
   it('answers 404 for an unknown member and 422 for a malformed id', async () => {
