@@ -1,8 +1,9 @@
-// The admin console's overview: processing stats, the news-search quota, external API health, jobs, data-source switches, the language model and users, for admins only.
+// The admin console's overview: processing stats, the news-search quota, external API health, jobs, bill backfills, data-source switches, the language model and users, for admins only.
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
+import { BackfillsSection } from './BackfillsSection.tsx';
 import { DataSourcesSection } from './DataSourcesSection.tsx';
 import { HealthSection } from './HealthSection.tsx';
 import { JobsSection } from './JobsSection.tsx';
@@ -20,6 +21,7 @@ export default function AdminPage() {
         <NewsSection />
         <HealthSection />
         <JobsSection />
+        <BackfillsSection />
         <DataSourcesSection />
         <LlmSection />
         <UsersSection />
