@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../../typescript/index.ts';
@@ -51,6 +51,47 @@ function adminApi(me: Schemas['User']) {
       };
     if (call.path === '/api/admin/jobs/poll_bills' && call.method === 'POST')
       return { status: 202, body: { job: 'poll_bills', run_id: 'r2', status: 'accepted' } };
+    if (call.path === '/api/admin/jobs/poll_bills/runs')
+      return {
+        body: {
+          items: [
+            {
+              job: 'poll_bills',
+              run_id: 'r1',
+              trigger: 'admin',
+              status: 'running',
+              started_at: '2026-11-26T10:00:00Z',
+              finished_at: null,
+              duration_ms: null,
+              result: null,
+              error: null,
+            },
+            {
+              job: 'poll_bills',
+              run_id: 'r0',
+              trigger: 'schedule',
+              status: 'succeeded',
+              started_at: '2026-11-26T09:45:00Z',
+              finished_at: '2026-11-26T09:45:04Z',
+              duration_ms: 4200,
+              result: { bills_changed: 3 },
+              error: null,
+            },
+            {
+              job: 'poll_bills',
+              run_id: 'rx',
+              trigger: 'schedule',
+              status: 'failed',
+              started_at: '2026-11-26T09:30:00Z',
+              finished_at: '2026-11-26T09:30:01Z',
+              duration_ms: 900,
+              result: null,
+              error: 'Congress.gov answered 503',
+            },
+          ],
+          next_cursor: null,
+        },
+      };
     if (call.path === '/api/admin/users' && call.method === 'GET') return { body: { items: [admin, reader], next_cursor: null } };
     if (call.path === `/api/admin/users/${reader.id}/promote`) return { body: { ...reader, is_admin: true } };
     if (call.path === '/api/admin/users/a1/demote') return { status: 409, body: { detail: 'You are the only administrator', code: 'user.last_admin' } };
@@ -78,6 +119,23 @@ describe('the admin console', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/jobs/poll_bills', `/api/admin/users/${reader.id}/promote`]),
     );
+  });
+
+  it('shows the recent runs of a job on request, with a progress indicator for the running one', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/admin', adminApi(admin), { token: 't' });
+    const toggle = await screen.findByRole('button', { name: 'Runs of poll_bills' });
+    expect(calls.some((c) => c.path.endsWith('/runs'))).toBe(false);
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const table = await screen.findByRole('table', { name: 'Recent runs of poll_bills' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByRole('progressbar')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('succeeded');
+    expect(rows[1]).toHaveTextContent('4.2 s');
+    expect(rows[1]).toHaveTextContent('bills changed: 3');
+    expect(rows[2]).toHaveTextContent('Congress.gov answered 503');
   });
 
   it('checks the external APIs only when asked, and shows each one with its latency', async () => {

@@ -1,10 +1,14 @@
-// The admin console's overview: processing stats, the news-search quota, external API health, jobs and users, for admins only.
+// The admin console's overview: processing stats, the news-search quota, external API health, jobs, bill backfills, data-source switches, the language model, the LLM batch and users, for admins only.
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
+import { BackfillsSection } from './BackfillsSection.tsx';
+import { DataSourcesSection } from './DataSourcesSection.tsx';
 import { HealthSection } from './HealthSection.tsx';
 import { JobsSection } from './JobsSection.tsx';
+import { LlmSection } from './LlmSection.tsx';
+import { LlmBatchSection } from './LlmBatchSection.tsx';
 import { NewsSection } from './NewsSection.tsx';
 import { StatsSection } from './StatsSection.tsx';
 import { UsersSection } from './UsersSection.tsx';
@@ -18,6 +22,10 @@ export default function AdminPage() {
         <NewsSection />
         <HealthSection />
         <JobsSection />
+        <BackfillsSection />
+        <DataSourcesSection />
+        <LlmSection />
+        <LlmBatchSection />
         <UsersSection />
       </AdminOnly>
     </RequireSignedIn>

@@ -1,10 +1,13 @@
-// The jobs: each with its schedule and last run (a progress indicator while it runs), and a button to run it now.
+// The jobs: each with its schedule and last run (a progress indicator while it runs), a button to run it now, and its recent runs on request.
+import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 import { formatDateTime } from '../../words/format.ts';
+import { JobRunsTable } from './JobRunsTable.tsx';
 
 export function JobsSection() {
   const { $api } = useApi();
+  const [shown, setShown] = useState<string | null>(null);
   const jobs = $api.useQuery(
     'get',
     '/api/admin/jobs',
@@ -27,6 +30,7 @@ export function JobsSection() {
                   <th scope="col">Schedule (UTC)</th>
                   <th scope="col">Last run</th>
                   <th scope="col">Run now</th>
+                  <th scope="col">History</th>
                 </tr>
               </thead>
               <tbody>
@@ -60,6 +64,16 @@ export function JobsSection() {
                         Run {j.name}
                       </button>
                     </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="usa-button usa-button--unstyled"
+                        aria-expanded={shown === j.name}
+                        onClick={() => setShown(shown === j.name ? null : j.name)}
+                      >
+                        Runs of {j.name}
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -67,6 +81,7 @@ export function JobsSection() {
           </div>
         )}
       </QueryState>
+      {shown && <JobRunsTable name={shown} />}
     </section>
   );
 }

@@ -1,0 +1,77 @@
+// One job's recent runs: when each started, how it ended, how long it took and what it reported.
+import type { Schemas } from '../../../../typescript/index.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { formatDateTime } from '../../words/format.ts';
+
+export function JobRunsTable({ name }: { name: string }) {
+  const { $api } = useApi();
+  const runs = $api.useQuery(
+    'get',
+    '/api/admin/jobs/{name}/runs',
+    { params: { path: { name } } },
+    { refetchInterval: (q) => (q.state.data?.items.some((r) => r.status === 'running') ? 3000 : false) },
+  );
+  return (
+    <div aria-labelledby={`runs-${name}`} role="region">
+      <h3 id={`runs-${name}`}>Recent runs of {name}</h3>
+      <QueryState query={runs} label={`Loading the runs of ${name}…`}>
+        {(d) =>
+          d.items.length === 0 ? (
+            <EmptyState>{name} has not run yet. Use its Run button to start it.</EmptyState>
+          ) : (
+            <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label={`Runs of ${name} table`}>
+              <table className="usa-table usa-table--borderless usa-table--compact">
+                <caption className="usa-sr-only">Recent runs of {name}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Started</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Result</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.items.map((r) => (
+                    <tr key={r.run_id}>
+                      <th scope="row">
+                        {formatDateTime(r.started_at)}
+                        <div className="usa-hint">by {r.trigger}</div>
+                      </th>
+                      <td>
+                        {r.status === 'running' ? (
+                          <span>
+                            <progress aria-label={`Run of ${formatDateTime(r.started_at)} is running`} /> running
+                          </span>
+                        ) : (
+                          r.status.replace('_', ' ')
+                        )}
+                      </td>
+                      <td>{formatDuration(r.duration_ms)}</td>
+                      <td>{describeResult(r)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </QueryState>
+    </div>
+  );
+}
+
+function formatDuration(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 1000) return `${ms} ms`;
+  const s = ms / 1000;
+  return s < 60 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+}
+
+function describeResult(r: Schemas['JobRun']): string {
+  if (r.error) return r.error;
+  if (!r.result) return '—';
+  return Object.entries(r.result)
+    .map(([k, v]) => `${k.replace(/_/g, ' ')}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+}
