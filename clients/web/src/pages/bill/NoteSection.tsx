@@ -35,7 +35,8 @@ export function NoteSection({ billId }: { billId: string }) {
       ) : note.error ? (
         <ErrorState error={note.error} onRetry={() => void note.refetch()} />
       ) : (
-        <NoteForm key={note.data?.updated_at ?? 'new'} billId={billId} note={note.data ?? null} />
+        // Keyed by the bill: a save's refetch must not remount the form (it would drop the "Saved." confirmation).
+        <NoteForm key={billId} billId={billId} note={note.data ?? null} />
       )}
     </section>
   );
