@@ -1,6 +1,7 @@
 // External API health: each provider's check with its status and latency, checked when the admin asks.
 import { useApi } from '../../api/api-context.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
+import { AdminTable } from './AdminTable.tsx';
 
 const STATUS_WORDS = { ok: 'Working', error: 'Failing', not_configured: 'Not configured', disabled: 'Switched off' } as const;
 
@@ -17,27 +18,19 @@ export function HealthSection() {
       {(health.data || health.error) && (
         <QueryState query={health} label="Checking the external APIs…">
           {(h) => (
-            <table className="usa-table usa-table--borderless">
-              <caption>{h.status === 'ok' ? 'Every configured provider answered.' : 'At least one configured provider failed its check.'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Latency</th>
-                  <th scope="col">Detail</th>
-                </tr>
-              </thead>
-              <tbody>
-                {h.checks.map((c) => (
-                  <tr key={c.name}>
-                    <th scope="row">{c.name}</th>
-                    <td>{STATUS_WORDS[c.status]}</td>
-                    <td>{c.latency_ms === null ? '–' : `${c.latency_ms} ms`}</td>
-                    <td>{c.detail}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <AdminTable
+              label="External APIs table"
+              caption={h.status === 'ok' ? 'Every configured provider answered.' : 'At least one configured provider failed its check.'}
+              visibleCaption
+              rows={h.checks}
+              rowKey={(c) => c.name}
+              columns={[
+                { header: 'Provider', cell: (c) => c.name },
+                { header: 'Status', cell: (c) => STATUS_WORDS[c.status] },
+                { header: 'Latency', cell: (c) => (c.latency_ms === null ? '–' : `${c.latency_ms} ms`) },
+                { header: 'Detail', cell: (c) => c.detail },
+              ]}
+            />
           )}
         </QueryState>
       )}

@@ -3,6 +3,7 @@ import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import { formatDateTime } from '../../words/format.ts';
+import { AdminTable } from './AdminTable.tsx';
 
 export function JobRunsTable({ name }: { name: string }) {
   const { $api } = useApi();
@@ -20,40 +21,37 @@ export function JobRunsTable({ name }: { name: string }) {
           d.items.length === 0 ? (
             <EmptyState>{name} has not run yet. Use its Run button to start it.</EmptyState>
           ) : (
-            <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label={`Runs of ${name} table`}>
-              <table className="usa-table usa-table--borderless usa-table--compact">
-                <caption className="usa-sr-only">Recent runs of {name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Started</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Result</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.items.map((r) => (
-                    <tr key={r.run_id}>
-                      <th scope="row">
-                        {formatDateTime(r.started_at)}
-                        <div className="usa-hint">by {r.trigger}</div>
-                      </th>
-                      <td>
-                        {r.status === 'running' ? (
-                          <span>
-                            <progress aria-label={`Run of ${formatDateTime(r.started_at)} is running`} /> running
-                          </span>
-                        ) : (
-                          r.status.replace('_', ' ')
-                        )}
-                      </td>
-                      <td>{formatDuration(r.duration_ms)}</td>
-                      <td>{describeResult(r)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              label={`Runs of ${name} table`}
+              caption={`Recent runs of ${name}`}
+              compact
+              rows={d.items}
+              rowKey={(r) => r.run_id}
+              columns={[
+                {
+                  header: 'Started',
+                  cell: (r) => (
+                    <>
+                      {formatDateTime(r.started_at)}
+                      <div className="usa-hint">by {r.trigger}</div>
+                    </>
+                  ),
+                },
+                {
+                  header: 'Status',
+                  cell: (r) =>
+                    r.status === 'running' ? (
+                      <span>
+                        <progress aria-label={`Run of ${formatDateTime(r.started_at)} is running`} /> running
+                      </span>
+                    ) : (
+                      r.status.replace('_', ' ')
+                    ),
+                },
+                { header: 'Duration', cell: (r) => formatDuration(r.duration_ms) },
+                { header: 'Result', cell: describeResult },
+              ]}
+            />
           )
         }
       </QueryState>

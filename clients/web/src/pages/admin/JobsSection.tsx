@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 import { formatDateTime } from '../../words/format.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { JobRunsTable } from './JobRunsTable.tsx';
 
 export function JobsSection() {
@@ -21,64 +22,65 @@ export function JobsSection() {
       {run.error && <ErrorState error={run.error} />}
       <QueryState query={jobs} label="Loading the jobs…">
         {(d) => (
-          <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label="Jobs table">
-            <table className="usa-table usa-table--borderless">
-              <caption className="usa-sr-only">Jobs with their schedules and last runs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Job</th>
-                  <th scope="col">Schedule (UTC)</th>
-                  <th scope="col">Last run</th>
-                  <th scope="col">Run now</th>
-                  <th scope="col">History</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.items.map((j) => (
-                  <tr key={j.name}>
-                    <th scope="row">
-                      {j.name}
-                      <div className="usa-hint">{j.description}</div>
-                    </th>
-                    <td>{j.schedule ?? 'only when run'}</td>
-                    <td>
-                      {j.last_run ? (
-                        j.last_run.status === 'running' ? (
-                          <span role="status">
-                            <progress aria-label={`${j.name} is running`} /> running since {formatDateTime(j.last_run.started_at)}
-                          </span>
-                        ) : (
-                          `${j.last_run.status.replace('_', ' ')}, ${formatDateTime(j.last_run.finished_at ?? j.last_run.started_at)}`
-                        )
-                      ) : (
-                        'never'
-                      )}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="usa-button usa-button--outline usa-button--small"
-                        disabled={run.isPending}
-                        onClick={() => run.mutate({ params: { path: { name: j.name } } })}
-                      >
-                        Run {j.name}
-                      </button>
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="usa-button usa-button--unstyled"
-                        aria-expanded={shown === j.name}
-                        onClick={() => setShown(shown === j.name ? null : j.name)}
-                      >
-                        Runs of {j.name}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            label="Jobs table"
+            caption="Jobs with their schedules and last runs"
+            rows={d.items}
+            rowKey={(j) => j.name}
+            columns={[
+              {
+                header: 'Job',
+                cell: (j) => (
+                  <>
+                    {j.name}
+                    <div className="usa-hint">{j.description}</div>
+                  </>
+                ),
+              },
+              { header: 'Schedule (UTC)', cell: (j) => j.schedule ?? 'only when run' },
+              {
+                header: 'Last run',
+                cell: (j) =>
+                  j.last_run ? (
+                    j.last_run.status === 'running' ? (
+                      <span role="status">
+                        <progress aria-label={`${j.name} is running`} /> running since {formatDateTime(j.last_run.started_at)}
+                      </span>
+                    ) : (
+                      `${j.last_run.status.replace('_', ' ')}, ${formatDateTime(j.last_run.finished_at ?? j.last_run.started_at)}`
+                    )
+                  ) : (
+                    'never'
+                  ),
+              },
+              {
+                header: 'Run now',
+                cell: (j) => (
+                  <button
+                    type="button"
+                    className="usa-button usa-button--outline usa-button--small"
+                    disabled={run.isPending}
+                    onClick={() => run.mutate({ params: { path: { name: j.name } } })}
+                  >
+                    Run {j.name}
+                  </button>
+                ),
+              },
+              {
+                header: 'History',
+                cell: (j) => (
+                  <button
+                    type="button"
+                    className="usa-button usa-button--unstyled"
+                    aria-expanded={shown === j.name}
+                    onClick={() => setShown(shown === j.name ? null : j.name)}
+                  >
+                    Runs of {j.name}
+                  </button>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
       {shown && <JobRunsTable name={shown} />}

@@ -2,6 +2,7 @@
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 import { useSession } from '../../session/session-context.tsx';
+import { AdminTable } from './AdminTable.tsx';
 
 export function UsersSection() {
   const { $api } = useApi();
@@ -19,26 +20,27 @@ export function UsersSection() {
       {error && <ErrorState error={error} />}
       <QueryState query={users} label="Loading the users…">
         {(d) => (
-          <table className="usa-table usa-table--borderless">
-            <caption className="usa-sr-only">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.items.map((u) => {
-                const path = { params: { path: { id: u.id } } };
-                const self = u.id === session.user?.id;
-                return (
-                  <tr key={u.id}>
-                    <th scope="row">{u.email}</th>
-                    <td>{u.is_admin ? 'Administrator' : 'User'}</td>
-                    <td>
+          <AdminTable
+            label="Users table"
+            caption="Users"
+            rows={d.items}
+            rowKey={(u) => u.id}
+            columns={[
+              { header: 'Email', cell: (u) => u.email },
+              { header: 'Role', cell: (u) => (u.is_admin ? 'Administrator' : 'User') },
+              {
+                header: 'Actions',
+                cell: (u) => {
+                  const path = { params: { path: { id: u.id } } };
+                  return (
+                    <>
                       {u.is_admin ? (
-                        <button type="button" className="usa-button usa-button--outline usa-button--small" disabled={self} onClick={() => demote.mutate(path)}>
+                        <button
+                          type="button"
+                          className="usa-button usa-button--outline usa-button--small"
+                          disabled={u.id === session.user?.id}
+                          onClick={() => demote.mutate(path)}
+                        >
                           Demote {u.email}
                         </button>
                       ) : (
@@ -55,12 +57,12 @@ export function UsersSection() {
                       >
                         Delete {u.email}
                       </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                    </>
+                  );
+                },
+              },
+            ]}
+          />
         )}
       </QueryState>
     </section>
