@@ -1,4 +1,4 @@
-// The admin console's overview: processing stats, the news-search quota, external API health, jobs, bill backfills, data-source switches, the language model, the LLM batch and users, for admins only.
+// The admin console's overview: processing stats, the news-search quota, external API health, jobs, maintenance actions, bill backfills, data-source switches, the language model, the LLM batch and users, for admins only.
 import type { ReactNode } from 'react';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { useSession } from '../../session/session-context.tsx';
@@ -8,6 +8,7 @@ import { DataSourcesSection } from './DataSourcesSection.tsx';
 import { HealthSection } from './HealthSection.tsx';
 import { JobsSection } from './JobsSection.tsx';
 import { LlmSection } from './LlmSection.tsx';
+import { MaintenanceSection } from './MaintenanceSection.tsx';
 import { LlmBatchSection } from './LlmBatchSection.tsx';
 import { NewsSection } from './NewsSection.tsx';
 import { StatsSection } from './StatsSection.tsx';
@@ -22,6 +23,7 @@ export default function AdminPage() {
         <NewsSection />
         <HealthSection />
         <JobsSection />
+        <MaintenanceSection />
         <BackfillsSection />
         <DataSourcesSection />
         <LlmSection />
