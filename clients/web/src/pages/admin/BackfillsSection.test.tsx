@@ -71,4 +71,58 @@ describe('the bill backfills', () => {
     await user.click(screen.getByRole('button', { name: 'Start the backfill' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The backfill of Congress 118 is already running');
   });
+
+  it('starts a backfill of a window of update dates, from the API only', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderInApp(
+      <BackfillsSection />,
+      (call: FakeCall) => {
+        if (call.path === '/api/admin/backfill-bills' && call.method === 'GET') return { body: { items: [], next_cursor: null } };
+        if (call.path === '/api/admin/backfill-bills' && call.method === 'POST')
+          return {
+            status: 202,
+            body: { ...running, id: 'updated-2026-01-01-2026-03-31', scope: { kind: 'window', from: '2026-01-01', to: '2026-03-31' }, action: 'started' },
+          };
+        return undefined;
+      },
+      { token: 't' },
+    );
+    await user.click(screen.getByRole('radio', { name: /GovInfo bulk files/ }));
+    await user.click(screen.getByRole('radio', { name: /Bills updated between two dates/ }));
+    expect(screen.queryByRole('textbox', { name: 'Congress' })).not.toBeInTheDocument();
+    // The bulk files hold whole Congresses: a window is read from the API.
+    expect(screen.getByRole('radio', { name: /GovInfo bulk files/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^Congress\.gov API/ })).toBeChecked();
+    await user.type(screen.getByLabelText('Updated from'), '2026-01-01');
+    await user.type(screen.getByLabelText('Updated to'), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Start the backfill' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ from: '2026-01-01', to: '2026-03-31', source: 'api' }));
+    expect(await screen.findByText('The backfill of bills updated 2026-01-01 to 2026-03-31 has started.')).toBeInTheDocument();
+  });
+
+  it('shows the field the service refused in a window', async () => {
+    const user = userEvent.setup();
+    renderInApp(
+      <BackfillsSection />,
+      (call: FakeCall) => {
+        if (call.path === '/api/admin/backfill-bills' && call.method === 'GET') return { body: { items: [], next_cursor: null } };
+        if (call.path === '/api/admin/backfill-bills' && call.method === 'POST')
+          return {
+            status: 400,
+            body: {
+              detail: 'Invalid body',
+              code: 'validation',
+              errors: [{ path: 'body.to', message: 'the window spans 400 days; at most 366 (backfill a longer history a Congress at a time)' }],
+            },
+          };
+        return undefined;
+      },
+      { token: 't' },
+    );
+    await user.click(screen.getByRole('radio', { name: /Bills updated between two dates/ }));
+    await user.type(screen.getByLabelText('Updated from'), '2025-01-01');
+    await user.type(screen.getByLabelText('Updated to'), '2026-02-04');
+    await user.click(screen.getByRole('button', { name: 'Start the backfill' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('to: the window spans 400 days; at most 366');
+  });
 });

@@ -1,14 +1,19 @@
-// Bill backfills: start one for a Congress (from the API or the bulk files) and follow each with a progress bar
-// drawn from its counts.
+// Bill backfills: start one for a Congress (from the API or the bulk files) or for a window of update dates (from the
+// API), and follow each with a progress bar drawn from its counts.
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { EmptyState, ErrorState, QueryState } from '../../components/QueryState.tsx';
 import { formatDateTime } from '../../words/format.ts';
 
+type Scope = 'congress' | 'window';
+
 export function BackfillsSection() {
   const { $api } = useApi();
+  const [scope, setScope] = useState<Scope>('congress');
   const [congress, setCongress] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   const [source, setSource] = useState<'api' | 'bulk'>('api');
   const backfills = $api.useQuery(
     'get',
@@ -20,29 +25,99 @@ export function BackfillsSection() {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    start.mutate({ body: { congress: Number(congress), source } });
+    // The bulk files come a whole Congress at a time, so a window of dates is read from the API.
+    start.mutate({ body: scope === 'congress' ? { congress: Number(congress), source } : { from, to, source: 'api' } });
   }
 
   return (
     <section aria-labelledby="admin-backfills">
       <h2 id="admin-backfills">Bill backfills</h2>
       <form className="usa-form" onSubmit={submit} aria-label="Start a bill backfill">
-        <label className="usa-label" htmlFor="backfill-congress">
-          Congress
-        </label>
-        <span className="usa-hint" id="backfill-congress-hint">
-          The number of the Congress to load whole, such as 118. Starting it again resumes a stalled or failed one.
-        </span>
-        <input
-          className="usa-input usa-input--small"
-          id="backfill-congress"
-          inputMode="numeric"
-          pattern="[0-9]+"
-          required
-          aria-describedby="backfill-congress-hint"
-          value={congress}
-          onChange={(e) => setCongress(e.target.value)}
-        />
+        <fieldset className="usa-fieldset">
+          <legend className="usa-legend">Which bills</legend>
+          <div className="usa-radio">
+            <input
+              className="usa-radio__input"
+              id="backfill-scope-congress"
+              type="radio"
+              name="backfill-scope"
+              checked={scope === 'congress'}
+              onChange={() => setScope('congress')}
+            />
+            <label className="usa-radio__label" htmlFor="backfill-scope-congress">
+              A whole Congress
+            </label>
+          </div>
+          <div className="usa-radio">
+            <input
+              className="usa-radio__input"
+              id="backfill-scope-window"
+              type="radio"
+              name="backfill-scope"
+              checked={scope === 'window'}
+              onChange={() => {
+                setScope('window');
+                setSource('api');
+              }}
+            />
+            <label className="usa-radio__label" htmlFor="backfill-scope-window">
+              Bills updated between two dates
+              <span className="usa-checkbox__label-description">At most 366 days, from the Congress.gov API.</span>
+            </label>
+          </div>
+        </fieldset>
+        {scope === 'congress' ? (
+          <>
+            <label className="usa-label" htmlFor="backfill-congress">
+              Congress
+            </label>
+            <span className="usa-hint" id="backfill-congress-hint">
+              The number of the Congress to load whole, such as 118. Starting it again resumes a stalled or failed one.
+            </span>
+            <input
+              className="usa-input usa-input--small"
+              id="backfill-congress"
+              inputMode="numeric"
+              pattern="[0-9]+"
+              required
+              aria-describedby="backfill-congress-hint"
+              value={congress}
+              onChange={(e) => setCongress(e.target.value)}
+            />
+          </>
+        ) : (
+          <>
+            <span className="usa-hint" id="backfill-window-hint">
+              Loads every bill Congress.gov updated from the first date to the last, both included (UTC). Starting the same window again resumes it.
+            </span>
+            <label className="usa-label" htmlFor="backfill-from">
+              Updated from
+            </label>
+            <input
+              className="usa-input usa-input--medium"
+              id="backfill-from"
+              type="date"
+              required
+              aria-describedby="backfill-window-hint"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
+            <label className="usa-label" htmlFor="backfill-to">
+              Updated to
+            </label>
+            <input
+              className="usa-input usa-input--medium"
+              id="backfill-to"
+              type="date"
+              required
+              aria-describedby="backfill-window-hint"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
+          </>
+        )}
         <fieldset className="usa-fieldset margin-top-2">
           <legend className="usa-legend">Source</legend>
           <div className="usa-radio">
@@ -65,12 +140,13 @@ export function BackfillsSection() {
               id="backfill-bulk"
               type="radio"
               name="backfill-source"
+              disabled={scope === 'window'}
               checked={source === 'bulk'}
               onChange={() => setSource('bulk')}
             />
             <label className="usa-radio__label" htmlFor="backfill-bulk">
               GovInfo bulk files
-              <span className="usa-checkbox__label-description">A whole Congress in about an hour.</span>
+              <span className="usa-checkbox__label-description">A whole Congress in about an hour (not for a window of dates).</span>
             </label>
           </div>
         </fieldset>

@@ -26,6 +26,7 @@ import { BriefHistory } from './BriefHistory.tsx';
 import { BriefBody, BriefProvenance, type CitationTarget } from './BriefSection.tsx';
 import { LetterDialog } from './LetterDialog.tsx';
 import { NoteSection } from './NoteSection.tsx';
+import { ReprocessSection } from './ReprocessSection.tsx';
 import { TextSection } from './TextSection.tsx';
 import { VotesSection } from './VotesSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
@@ -199,6 +200,7 @@ function BillView({ bill }: { bill: Bill }) {
           {(d) => <TrendPanel days={d.items} subject="this bill" />}
         </QueryState>
       </section>
+      <ReprocessSection billId={bill.id} />
 
       {signedIn && <FollowBillDialog billId={bill.id} label={bill.label} current={follow} open={wantsFollow} onClose={() => setParam('follow', false)} />}
       {signedIn && brief && (
