@@ -1,10 +1,12 @@
 // The web app in a real browser (Debian's Chromium) against the local stack: the journeys people make, found by
 // role and accessible name as assistive technology finds them, with axe's WCAG 2.2 AA checks on every page visited.
+// The admin's journey is in ./admin-journey.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { newContext, recordApiCalls } from './support/browser.ts';
+import { heading } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
 
 const web = useWebStack();
@@ -22,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`[web journeys] axe (WCAG 2.2 AA) found no violation on ${web.checkedPages.length} page views: ${web.checkedPages.join(', ')}`);
 });
-
-/** Waits for the page's main heading (the app focuses it after navigation) and returns it. */
-const heading = (p: Page, name: string | RegExp) => p.getByRole('heading', { level: 1, name });
 
 describe('a guest', () => {
   beforeAll(async () => {
@@ -163,17 +162,4 @@ describe('a new user', () => {
     expect(await letter.getByRole('textbox', { name: /Your letter/ }).inputValue()).toContain('Farm Security Act');
     await web.checkA11y(page);
   }, 90_000);
-
-  // The first account registered is the admin (the service's rule), so this user is.
-  it('as the admin, opens the console from the navigation and clears the news feed cache', async () => {
-    await page.goto('/');
-    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Admin' }).click();
-    await heading(page, 'Admin').waitFor();
-    await page.getByRole('rowheader', { name: 'Bills stored' }).waitFor();
-    await page.getByRole('button', { name: /^Run / }).first().waitFor();
-    await web.checkA11y(page);
-    await page.getByRole('button', { name: 'Clear the news feed cache' }).click();
-    await page.getByText('The news feed cache is cleared.').waitFor();
-    expect(await page.getByRole('button', { name: 'Demote journey@example.org' }).isDisabled()).toBe(true);
-  });
 });
