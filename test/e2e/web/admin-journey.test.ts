@@ -38,6 +38,17 @@ describe('the admin', () => {
     expect(await page.getByRole('button', { name: 'Demote admin@example.org' }).isDisabled()).toBe(true);
   });
 
+  it('reads the console on a phone without scrolling the page sideways (wide tables scroll in their own region)', async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    try {
+      await page.getByRole('table', { name: 'Maintenance actions with what each does' }).waitFor();
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+      await web.checkA11y(page);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   it('runs a maintenance action after confirming it, and sees the job run it started', async () => {
     const row = page.getByRole('row', { name: /Resume stalled briefs/ });
     await row.getByRole('button', { name: 'Resume stalled briefs' }).click();
