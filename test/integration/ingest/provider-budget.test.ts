@@ -80,10 +80,13 @@ describe('the fleet-wide provider budget', () => {
 
     it('takes one slot of the shared bucket per request of a rate-limited provider', async () => {
       const limit: RateLimit = { requests: 1000, perMs: 3_600_000 };
+      const started = Date.now();
       await Promise.all(Array.from({ length: 5 }, () => getText({ provider: 'transport-test', url: `${server.base}/ok`, rateLimit: limit })));
       const item = await bucketItem('transport-test');
       expect(item?.seq).toBe(5);
-      expect(Number(item?.tokens)).toBeLessThanOrEqual(bucketFor('transport-test', limit).capacity - 5 + 0.1);
+      // the bucket refills while the requests run, and a loaded machine runs them slowly: allow what the elapsed time refilled
+      const refilled = ((Date.now() - started) * limit.requests) / limit.perMs;
+      expect(Number(item?.tokens)).toBeLessThanOrEqual(bucketFor('transport-test', limit).capacity - 5 + refilled + 0.01);
     });
   });
 });
