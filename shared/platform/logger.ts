@@ -7,7 +7,7 @@
  *
  * The Powertools Logger is made on the first line logged, not at cold start:
  * making it opens stdout and stderr, and most API invocations log nothing
- * (they log errors only); the context given before that is applied then.
+ * (they log errors only); each line reads its invocation's context as it is written.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LogFormatter, LogItem, Logger } from '@aws-lambda-powertools/logger';
