@@ -268,6 +268,8 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
       introduced_date: next.introduced_date,
       congress_gov_url: next.congress_gov_url,
       ...billKeys.byLatestAction.keys(next),
+      // In the same write as the date it sorts by; the note after the write corrects it if the status moved meanwhile.
+      ...billKeys.byStatus.keys(next),
       ...(next.sponsor_id ? billKeys.bySponsor.keys(next.sponsor_id, next) : {}),
     },
     { summary: true },

@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listBills, type BillFilters } from '#shared/db/bill-listing.repository.ts';
-import { setBillStatus } from '#shared/db/bills.repository.ts';
+import { getBill, refreshBill, setBillStatus } from '#shared/db/bills.repository.ts';
+import { providerFields } from '#shared/domain/bills/provider-fields.ts';
 import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { billStatusListing } from '#shared/migrations/0015-bill-status-listing.ts';
@@ -76,5 +77,12 @@ describe('filtered bill listing', () => {
     const result = await billStatusListing.up();
     expect(result).toMatchObject({ written: expect.any(Number) });
     expect(await walk({ status: 'VETOED' }, 5)).toEqual([{ ids: ['119-s-901'], next: null }]);
+  });
+
+  it('moves a bill to the front of its status listing when a refresh brings a newer latest action', async () => {
+    const stored = await getBill('119-hr-3');
+    if (!stored) throw new Error('119-hr-3 was seeded above');
+    await refreshBill('119-hr-3', { ...providerFields(stored), latest_action_date: day(1000) });
+    expect(await walk({ status: 'ENACTED' }, 3)).toEqual([{ ids: ['119-hr-3', '119-hr-8', '119-hr-5'], next: null }]);
   });
 });
