@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, waitFor } from './net.ts';
+import { freePort, portIsFree, waitFor } from './net.ts';
+import { PortInUseError } from './port-in-use.ts';
 
 /** A single-file Java program (run from source, no build step) that starts DynamoDB Local on 127.0.0.1 only. */
 const LOOPBACK_LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
@@ -37,8 +38,26 @@ export function javaProblem(): string | null {
 export async function startDynamoDbLocal(options: { port?: number; dbPath?: string } = {}): Promise<RunningDynamo> {
   const problem = javaProblem();
   if (problem) throw new Error(problem);
+  // A free port can be taken between choosing it and Java binding it: choose again, a few times.
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    // A port asked for and taken fails here, before a JVM starts (a probe could even reach the other program).
+    if (options.port !== undefined && !(await portIsFree(port))) throw new PortInUseError(port, '127.0.0.1', DYNAMO_LISTENER);
+    try {
+      return await launch(port, options.dbPath);
+    } catch (err) {
+      if (!(err instanceof PortInUseError) || options.port !== undefined || attempt >= 3) throw err;
+    }
+  }
+}
+
+const DYNAMO_LISTENER = { what: 'DynamoDB Local', remedy: 'let it pick a free port (no port option)' };
+
+/** Java's words for a port it could not bind. */
+const BIND_FAILURE = /BindException|Address already in use/;
+
+async function launch(port: number, dbPath: string | undefined): Promise<RunningDynamo> {
   const dir = dynamoLocalDir();
-  const port = options.port ?? (await freePort());
   const args = [
     // C1-only JIT and the serial GC start the JVM several times faster on a busy
     // 2-core machine (about 3 s instead of 10-20 s); an emulator needs no peak throughput.
@@ -54,7 +73,7 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
     '-sharedDb',
     // No telemetry: it phones home (no network here) and writes dynamodb-local-metadata.json into the working folder.
     '-disableTelemetry',
-    ...(options.dbPath ? ['-dbPath', resolve(options.dbPath)] : ['-inMemory']),
+    ...(dbPath ? ['-dbPath', resolve(dbPath)] : ['-inMemory']),
   ];
   const child = spawnTiedToParent('java', args);
   let output = '';
@@ -64,7 +83,11 @@ export async function startDynamoDbLocal(options: { port?: number; dbPath?: stri
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${output.trim()}`);
+      if (child.exitCode !== null) {
+        // A taken port is one sentence, not Java's stack trace.
+        if (BIND_FAILURE.test(output)) throw new PortInUseError(port, '127.0.0.1', DYNAMO_LISTENER);
+        throw new Error(`DynamoDB Local exited: ${output.trim()}`);
+      }
       // Any HTTP answer (DynamoDB Local returns 400 to a bare GET) means it is listening.
       await fetch(endpoint);
     }, 30_000);

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { JobInvocation, RUN_JOB_EVENT } from '#shared/jobs/job.ts';
 import { jobByName } from '#shared/jobs/job-table.ts';
 import { runJobLocally } from './job-invoker.ts';
+import { PortInUseError, isAddressInUse } from './port-in-use.ts';
 
 const PutEventsRequest = z.object({
   Entries: z
@@ -118,7 +119,13 @@ export function startEventBus(options: { port?: number; log: (line: string) => v
   });
 
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err: unknown) =>
+      reject(
+        isAddressInUse(err)
+          ? new PortInUseError(options.port ?? 0, '127.0.0.1', { what: 'event bus', remedy: 'let it pick a free port (no port option)' })
+          : err,
+      ),
+    );
     server.listen(options.port ?? 0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       resolve({

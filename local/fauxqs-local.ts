@@ -6,6 +6,7 @@
  * its server (the address and stop).
  */
 import { buildApp } from 'fauxqs';
+import { PortInUseError, isAddressInUse } from './port-in-use.ts';
 
 export interface RunningFauxqs {
   address: string;
@@ -14,6 +15,10 @@ export interface RunningFauxqs {
 
 export async function startFauxqsLocal(options: { port?: number } = {}): Promise<RunningFauxqs> {
   const app = buildApp({ logger: false });
-  const address = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
+  const address = await app.listen({ port: options.port ?? 0, host: '127.0.0.1' }).catch((err: unknown) => {
+    throw isAddressInUse(err)
+      ? new PortInUseError(options.port ?? 0, '127.0.0.1', { what: 'fauxqs (SQS, S3)', remedy: 'let it pick a free port (no port option)' })
+      : err;
+  });
   return { address, stop: () => app.close() };
 }

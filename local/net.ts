@@ -1,5 +1,6 @@
-/** Small network helpers for the local stack: a free port, and waiting until a probe passes. */
+/** Small network helpers for the local stack: a free port, whether a port is free, and waiting until a probe passes. */
 import { createServer } from 'node:net';
+import { PortInUseError } from './port-in-use.ts';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -14,6 +15,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** True when nothing listens on `port` of 127.0.0.1 (a listener of ours may take it). */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** Retries `probe` every 100 ms until it resolves, or throws its last error after `timeoutMs`. */
 export async function waitFor(probe: () => Promise<unknown>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -24,7 +35,8 @@ export async function waitFor(probe: () => Promise<unknown>, timeoutMs: number):
       return;
     } catch (err) {
       last = err;
-      if (err instanceof Error && err.message.startsWith('DynamoDB Local exited')) throw err;
+      // A process that exited, or a port that is taken, will not come good by waiting.
+      if (err instanceof PortInUseError || (err instanceof Error && err.message.startsWith('DynamoDB Local exited'))) throw err;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

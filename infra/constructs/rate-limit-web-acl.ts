@@ -3,7 +3,10 @@
  * WAF rate-based rule of 20 requests per minute per client IP on the login
  * and register paths, with a 429 and the API's error shape. WAF cannot attach
  * to an HTTP API, so this WebACL (scope CLOUDFRONT, which AWS only accepts in
- * us-east-1) guards the CloudFront distribution in front of it.
+ * us-east-1) guards the CloudFront distribution in front of it. It counts
+ * each full IPv6 address: WAF has no prefix aggregation key and runs before
+ * any edge function could write a /64 header; the application counts /64s
+ * (docs/edge-rate-limit.md says why, and what was considered).
  */
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';

@@ -21,6 +21,7 @@ import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
+import { cond, update } from './expressions.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { billView } from '#shared/domain/bills/bill-views.ts';
 import type { BillRefresh } from '#shared/domain/bills/provider-fields.ts';
@@ -37,6 +38,7 @@ function toItem(bill: Bill, now = new Date()): Item {
     [CONTENT_HASH]: billContentHash(bill),
     ...billKeys.byLatestAction.keys(bill),
     ...billKeys.byContentChange.keys(bill, updatedAt),
+    ...billKeys.byStatus.keys(bill),
     ...(bill.sponsor_id ? billKeys.bySponsor.keys(bill.sponsor_id, bill) : {}),
   };
 }
@@ -67,6 +69,33 @@ export async function noteBillContent(item: Item, now = new Date()): Promise<boo
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#hash) OR #hash <> :hash)',
         ExpressionAttributeNames: { '#hash': CONTENT_HASH, '#fpk': index.pk, '#fsk': index.sk },
         ExpressionAttributeValues: { ':hash': hash, ':at': updatedAt, ':fpk': feed[index.pk], ':fsk': feed[index.sk] },
+      }),
+    ),
+  );
+}
+
+/**
+ * After a write of a bill record (`item` as the write left it): when its
+ * status or latest action date moved, moves it on the status listing (B3a);
+ * otherwise writes nothing. The write is conditional on both still being
+ * what `item` holds, so a stale note never moves a bill back: the writer
+ * that changed them since notes its own record.
+ */
+export async function noteStatusListing(item: Item): Promise<boolean> {
+  const bill = billFromItem(item);
+  const keys = billKeys.byStatus.keys(bill);
+  const index = INDEX[billKeys.byStatus.index];
+  if (item[index.pk] === keys[index.pk] && item[index.sk] === keys[index.sk]) return false;
+  const dated =
+    item.latest_action_date == null
+      ? cond.or(cond.absent('latest_action_date'), cond.eq('latest_action_date', null))
+      : cond.eq('latest_action_date', item.latest_action_date);
+  return conditional(() =>
+    dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: billKeys.meta(bill.id),
+        ...update({ set: keys }, cond.and(cond.itemExists(), cond.eq('status', item.status), dated)),
       }),
     ),
   );
@@ -193,6 +222,7 @@ async function setAttributes(
   if (!written) return null;
   const item = (out?.Attributes ?? {}) as Item;
   await noteBillContent(item);
+  await noteStatusListing(item);
   return item;
 }
 
@@ -238,6 +268,8 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
       introduced_date: next.introduced_date,
       congress_gov_url: next.congress_gov_url,
       ...billKeys.byLatestAction.keys(next),
+      // In the same write as the date it sorts by; the note after the write corrects it if the status moved meanwhile.
+      ...billKeys.byStatus.keys(next),
       ...(next.sponsor_id ? billKeys.bySponsor.keys(next.sponsor_id, next) : {}),
     },
     { summary: true },

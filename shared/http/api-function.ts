@@ -293,8 +293,9 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
     .handler(dispatch);
   // Outside the middlewares, so the error middleware's logs carry the Lambda context and correlation id too.
   const handler = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
-    if (context) logger.addContext(context);
-    return withCorrelationId(requestCorrelationId(event, context), () => traced(`api-${group}`, { route: event.routeKey }, () => pipeline(event, context)));
+    return logger.withContext(context, () =>
+      withCorrelationId(requestCorrelationId(event, context), () => traced(`api-${group}`, { route: event.routeKey }, () => pipeline(event, context))),
+    );
   };
   return Object.assign(handler, { routes: routes as readonly RouteDef[] });
 }

@@ -100,10 +100,11 @@ export function jobFunction(group: JobFunctionGroup, implementations: Record<str
     throw new Error(`Job group ${group}: missing [${missing.join(', ')}], not in the job table [${extra.join(', ')}]`);
   }
   return async (event: unknown, context?: Context): Promise<JobRun> => {
-    if (context) logger.addContext(context);
     const invocation = invocationOf(event);
     // The run id is the correlation id of everything the run logs and queues; fixed here so the run record and the logs agree.
     const runId = invocation.run_id ?? randomUUID();
-    return withCorrelationId(runId, () => traced(`job-${group}`, { job: invocation.job }, () => runJob(implementations, { ...invocation, run_id: runId })));
+    return logger.withContext(context, () =>
+      withCorrelationId(runId, () => traced(`job-${group}`, { job: invocation.job }, () => runJob(implementations, { ...invocation, run_id: runId }))),
+    );
   };
 }

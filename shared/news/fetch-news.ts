@@ -25,6 +25,7 @@ import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { billNewsQuery, memberNewsQuery } from '#shared/domain/news/news-queries.ts';
 import { disabledByAdmin, type DataSources } from '#shared/domain/settings/data-sources.ts';
 import { errorText } from '#shared/errors/error-text.ts';
+import { isUnrecorded } from '#shared/providers/transport/provider-error.ts';
 
 /** How far back the news search looks: the provider's free plan serves a month. */
 export const SEARCH_LOOKBACK_DAYS = 28;
@@ -50,6 +51,8 @@ export interface BillFetchReport {
   /** The sources an admin switched off, each with its reason (not called this run). */
   disabled: Partial<Record<'news_search' | 'news_rss', string>>;
   rss_failures: number;
+  /** Failures of a provider that cannot answer here (offline, nothing recorded): counted, never worth a retry. */
+  unrecorded_failures: number;
   stored: number;
   duplicates: number;
   /** Bills whose every enabled source answered. */
@@ -73,6 +76,7 @@ export async function fetchBillsNews(bills: Bill[], now: Date, sources: DataSour
     search_skipped: 0,
     disabled: {},
     rss_failures: 0,
+    unrecorded_failures: 0,
     stored: 0,
     duplicates: 0,
     succeeded: [],
@@ -109,6 +113,7 @@ export async function fetchBillsNews(bills: Bill[], now: Date, sources: DataSour
           for (const bill of byQuery.get(q) ?? []) add(await storeArticles({ kind: 'bill', id: bill.id }, lists[j] ?? [], 'news-search', now));
       } catch (err) {
         report.search_failures++;
+        if (isUnrecorded(err)) report.unrecorded_failures++;
         queries.flatMap((q) => byQuery.get(q) ?? []).forEach((b) => failed.add(b.id));
         logger.warn('news search call failed', { bills: queries.length, error: errorText(err) });
       }
@@ -121,6 +126,7 @@ export async function fetchBillsNews(bills: Bill[], now: Date, sources: DataSour
       for (const bill of owners) add(await storeArticles({ kind: 'bill', id: bill.id }, articles, 'news-rss', now));
     } catch (err) {
       report.rss_failures += owners.length;
+      if (isUnrecorded(err)) report.unrecorded_failures += owners.length;
       owners.forEach((b) => failed.add(b.id));
       logger.warn('news RSS feed failed', { query, error: errorText(err) });
     }
@@ -131,7 +137,7 @@ export async function fetchBillsNews(bills: Bill[], now: Date, sources: DataSour
 
 /** Fetches and stores the news of members from the RSS feed, each failure isolated. */
 export async function fetchMembersNews(members: Pick<Member, 'id' | 'name' | 'state' | 'chamber'>[], now: Date) {
-  const report = { members: members.length, failures: 0, stored: 0, duplicates: 0 };
+  const report = { members: members.length, failures: 0, unrecorded_failures: 0, stored: 0, duplicates: 0 };
   for (const member of members) {
     try {
       const counts = await storeArticles({ kind: 'member', id: member.id }, await newsRssItems(memberNewsQuery(member), { now }), 'news-rss', now);
@@ -139,6 +145,7 @@ export async function fetchMembersNews(members: Pick<Member, 'id' | 'name' | 'st
       report.duplicates += counts.duplicates;
     } catch (err) {
       report.failures++;
+      if (isUnrecorded(err)) report.unrecorded_failures++;
       logger.warn('member news feed failed', { member: member.id, error: errorText(err) });
     }
   }
@@ -198,7 +205,9 @@ export async function fetchBillNews(billId: string, now: Date) {
     return { bill_id: billId, skipped: `${disabledByAdmin('news_search')}; ${disabledByAdmin('news_rss')}` };
   const { succeeded, ...report } = await fetchBillsNews([bill], now, sources);
   if (succeeded.includes(billId)) await completeNewsRequest(billId);
-  if (report.rss_failures > 0 && report.search_calls === report.search_failures) throw new Error(`news fetch of ${billId} failed in every source`);
+  // Offline with nothing recorded, a redelivery would fail the same way: the WARN above was the one line; the request stays pending.
+  const retryable = report.rss_failures + report.search_failures > report.unrecorded_failures;
+  if (report.rss_failures > 0 && report.search_calls === report.search_failures && retryable) throw new Error(`news fetch of ${billId} failed in every source`);
   return { bill_id: billId, ...report };
 }
 
@@ -209,6 +218,6 @@ export async function fetchMemberNews(memberId: string, now: Date) {
   const member = await getMember(memberId);
   if (!member) return { member_id: memberId, skipped: 'unknown member' };
   const report = await fetchMembersNews([member], now);
-  if (report.failures > 0) throw new Error(`news fetch of member ${memberId} failed`);
+  if (report.failures > report.unrecorded_failures) throw new Error(`news fetch of member ${memberId} failed`);
   return { member_id: memberId, ...report };
 }

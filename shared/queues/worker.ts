@@ -12,6 +12,7 @@ import { traced } from '#shared/platform/tracer.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { recordBatch } from '#shared/platform/metrics.ts';
 import { errorText } from '#shared/errors/error-text.ts';
+import { QUEUES } from './queue-table.ts';
 
 export interface RecordContext {
   messageId: string;
@@ -28,6 +29,8 @@ function correlationIdOf(body: unknown, messageId: string): string {
 /** Builds a worker handler that parses each record's body with `schema` and runs `handle` on it. */
 export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: (message: z.infer<S>, ctx: RecordContext) => Promise<void>) {
   const processor = new BatchProcessor(EventType.SQS);
+  // A worker named after no queue (a test's) gives up on the first failure.
+  const maxReceiveCount = QUEUES.find((q) => q.name === name)?.maxReceiveCount ?? 1;
   const recordHandler = async (record: SQSRecord): Promise<void> => {
     let body: unknown;
     try {
@@ -43,20 +46,22 @@ export function sqsWorker<S extends z.ZodType>(name: string, schema: S, handle: 
     if (!parsed.success) {
       throw new Error(`${name}: message ${record.messageId} does not match the queue's schema: ${parsed.error.message}`);
     }
+    const receiveCount = Number(record.attributes?.ApproximateReceiveCount ?? '1');
     try {
-      await handle(parsed.data, {
-        messageId: record.messageId,
-        receiveCount: Number(record.attributes?.ApproximateReceiveCount ?? '1'),
-      });
+      await handle(parsed.data, { messageId: record.messageId, receiveCount });
     } catch (err) {
-      logger.error(`${name}: record failed`, { messageId: record.messageId, error: errorText(err) });
+      // One ERROR per message that is given up on; a delivery SQS will retry is a WARN, so one failing fetch is not five ERRORs.
+      const line = { messageId: record.messageId, attempt: receiveCount, max_attempts: maxReceiveCount, error: errorText(err) };
+      if (receiveCount >= maxReceiveCount) logger.error(`${name}: record failed, moving to the dead-letter queue`, line);
+      else logger.warn(`${name}: record failed, to be retried`, line);
       throw err;
     }
   };
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    if (context) logger.addContext(context);
-    const response = await traced(`worker-${name}`, { queue: name, records: event.Records.length }, () =>
-      processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }),
+    const response = await logger.withContext(context, () =>
+      traced(`worker-${name}`, { queue: name, records: event.Records.length }, () =>
+        processPartialResponse(event, recordHandler, processor, { context, throwOnFullBatchFailure: false }),
+      ),
     );
     recordBatch(name, event.Records.length, response.batchItemFailures.length);
     return response;

@@ -5,6 +5,9 @@
  *                                            votes, news and trend days (their own files)
  *   gsi1 BILLS / {latest_action_date}#{id}   all bills by latest action (undated last)
  *   gsi2 SPONSOR#{member} / {introduced}#{id} a member's sponsored bills
+ *   gsi3 BILLSTATUS#{status family} / {latest_action_date}#{id}  the bills of one status
+ *                                            family (the code's first part: ENACTED, FAIL,
+ *                                            VETOED), by latest action (B3a)
  *   BILL#{bill_id} / MISSING#{what}          marker of a bill missing its sponsor or metadata,
  *                                            listed on gsi3 MISSING#{what} / {bill_id}
  *   gsi4 BILLCHANGES#{congress} / {updated_at}#{id}  a Congress's bills by content updated_at (B24)
@@ -19,6 +22,8 @@ export type MissingKind = 'sponsor' | 'metadata';
 const partition = (billId: string) => `BILL#${billId}`;
 const LATEST_ACTION = 'BILLS';
 const sponsorPartition = (memberId: string) => `SPONSOR#${memberId}`;
+// A status filter names a code or a prefix of whole parts of one, so its first part is the family every match shares.
+const statusPartition = (statusOrFilter: string) => `BILLSTATUS#${statusOrFilter.split(':')[0]}`;
 const missingList = (what: MissingKind) => `MISSING#${what}`;
 const FOLLOW_UPS = 'FOLLOWUPS';
 
@@ -43,6 +48,18 @@ export const billKeys = {
     partition: sponsorPartition,
     keys: (sponsorId: string, b: Pick<Bill, 'introduced_date' | 'id'>) =>
       onIndex('reverseLookups', sponsorPartition(sponsorId), `${b.introduced_date ?? UNDATED}#${b.id}`),
+  },
+
+  /**
+   * B3a: the bills of one status family, newest latest action first
+   * (secondaryListings), so `?status=` reads the bills it lists; a deeper
+   * filter (FAIL:SECOND) narrows the family's partition.
+   */
+  byStatus: {
+    index: 'secondaryListings',
+    partition: statusPartition,
+    keys: (b: Pick<Bill, 'status' | 'latest_action_date' | 'id'>) =>
+      onIndex('secondaryListings', statusPartition(b.status), `${b.latest_action_date ?? UNDATED}#${b.id}`),
   },
 
   /** B11: the marker of a bill missing its sponsor or metadata, deleted once filled. */

@@ -10,11 +10,21 @@ export class ProviderError extends Error {
   constructor(
     readonly provider: string,
     message: string,
-    readonly options: { status?: number; field?: string; url?: string; cause?: unknown } = {},
+    readonly options: {
+      status?: number;
+      field?: string;
+      url?: string;
+      cause?: unknown;
+      /** Offline (REPLAY_HAR) and the recording holds no answer: asking again cannot help. */
+      unrecorded?: boolean;
+    } = {},
   ) {
     super(`${provider}: ${message}`, { cause: options.cause });
   }
 }
+
+/** True for a provider that cannot answer at all here (offline, nothing recorded), which a retry cannot change. */
+export const isUnrecorded = (err: unknown): boolean => err instanceof ProviderError && err.options.unrecorded === true;
 
 /** Parses a provider payload with its schema; a mismatch throws a ProviderError naming the first bad field. */
 export function parsePayload<S extends z.ZodType>(provider: string, what: string, schema: S, data: unknown): z.infer<S> {

@@ -1,7 +1,15 @@
 // GET /api/bills' listing: a filter as sparse as ENACTED among two hundred bills still fills its pages,
 // and the last page (full or not) carries no cursor to an empty one.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listBills, type BillFilters } from '#shared/db/bill-listing.repository.ts';
+import { getBill, refreshBill, setBillStatus } from '#shared/db/bills.repository.ts';
+import { providerFields } from '#shared/domain/bills/provider-fields.ts';
+import { billKeys } from '#shared/db/keys/bill.keys.ts';
+import { tableName } from '#shared/db/table.ts';
+import { billStatusListing } from '#shared/migrations/0015-bill-status-listing.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
+import { makeBill } from '#test/support/personal-seed.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
@@ -47,5 +55,34 @@ describe('filtered bill listing', () => {
     const all = await walk({}, 100);
     expect(all.map((p) => p.ids.length)).toEqual([100, 100]);
     expect(all.at(-1)?.next).toBeNull();
+  });
+
+  it('moves a bill between status listings when its status changes, and a deeper filter narrows the family', async () => {
+    await seedBill(119, 's', 900, { latest_action_date: day(900), status: 'PASSED:BILL' });
+    expect((await walk({ status: 'FAIL' }, 5)).flatMap((p) => p.ids)).toEqual([]);
+    await setBillStatus('119-s-900', { status: 'FAIL:SECOND:HOUSE', status_timeline: [] });
+    expect(await walk({ status: 'FAIL' }, 5)).toEqual([{ ids: ['119-s-900'], next: null }]);
+    expect(await walk({ status: 'FAIL:SECOND' }, 5)).toEqual([{ ids: ['119-s-900'], next: null }]);
+    expect((await walk({ status: 'FAIL:ORIGINATING' }, 5)).flatMap((p) => p.ids)).toEqual([]);
+    expect((await walk({ status: 'PASSED' }, 5)).flatMap((p) => p.ids)).not.toContain('119-s-900');
+  });
+
+  it('lists a bill stored before the status listing once migration 0015 has placed it', async () => {
+    // A record as the service stored it before B3a: its own keys and the other listings, no status listing.
+    const bill = makeBill(119, 's', 901, { latest_action_date: day(901), status: 'VETOED:POCKET' });
+    await dynamo().send(
+      new PutCommand({ TableName: tableName(), Item: { ...billKeys.meta(bill.id), entity: 'bill', ...bill, ...billKeys.byLatestAction.keys(bill) } }),
+    );
+    expect((await walk({ status: 'VETOED' }, 5)).flatMap((p) => p.ids)).toEqual([]);
+    const result = await billStatusListing.up();
+    expect(result).toMatchObject({ written: expect.any(Number) });
+    expect(await walk({ status: 'VETOED' }, 5)).toEqual([{ ids: ['119-s-901'], next: null }]);
+  });
+
+  it('moves a bill to the front of its status listing when a refresh brings a newer latest action', async () => {
+    const stored = await getBill('119-hr-3');
+    if (!stored) throw new Error('119-hr-3 was seeded above');
+    await refreshBill('119-hr-3', { ...providerFields(stored), latest_action_date: day(1000) });
+    expect(await walk({ status: 'ENACTED' }, 3)).toEqual([{ ids: ['119-hr-3', '119-hr-8', '119-hr-5'], next: null }]);
   });
 });

@@ -9,6 +9,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { listBills } from '#shared/db/bill-listing.repository.ts';
 import { markDocumentFetchPending } from '#shared/db/document-fetch-pending.repository.ts';
 import { listSponsoredBills, listStageActions, saveMemberScore } from '#shared/db/effectiveness.repository.ts';
 import { acquireJobLease, releaseJobLease } from '#shared/db/job-leases.repository.ts';
@@ -234,5 +235,50 @@ describe('related bills', () => {
     expect(u.Key).toEqual(reintroductionKeys.reintroductionOf('119-hr-9'));
     expect(expressionText(u.UpdateExpression, u)).toBe('SET announced_at = "T"');
     expect(expressionText(u.ConditionExpression, u)).toBe('attribute_exists(pk)');
+  });
+});
+
+describe('bill listing', () => {
+  const onIndex = (q: { IndexName?: string }, index: 'sortedListings' | 'reverseLookups' | 'secondaryListings', pk: string) => {
+    expect(q.IndexName).toBe(INDEX[index].name);
+    return `${INDEX[index].pk} = "${pk}"`;
+  };
+
+  it('reads a status filter from its status family’s listing, newest latest action first, one past the page', async () => {
+    await listBills({ status: 'ENACTED', congress: 119 }, 20);
+    const q = sent(QueryCommand);
+    expect(expressionText(q.KeyConditionExpression, q)).toBe(onIndex(q, billKeys.byStatus.index, billKeys.byStatus.partition('ENACTED')));
+    expect(billKeys.byStatus.partition('ENACTED')).toBe('BILLSTATUS#ENACTED');
+    // The family's partition is the status filter itself: only the Congress is left to filter.
+    expect(expressionText(q.FilterExpression, q)).toBe('congress = 119');
+    expect(q.ScanIndexForward).toBe(false);
+  });
+
+  it('narrows a status family by a deeper status filter, never by a code that merely starts with its letters', async () => {
+    await listBills({ status: 'FAIL:SECOND' }, 5);
+    const q = sent(QueryCommand);
+    expect(expressionText(q.KeyConditionExpression, q)).toBe(onIndex(q, billKeys.byStatus.index, 'BILLSTATUS#FAIL'));
+    expect(expressionText(q.FilterExpression, q)).toBe('(status = "FAIL:SECOND" OR begins_with(status, "FAIL:SECOND:"))');
+  });
+
+  it('reads a sponsor’s bills with the status as a filter', async () => {
+    await listBills({ sponsor_id: 'P000197', status: 'ENACTED', chamber: 'house' }, 5);
+    const q = sent(QueryCommand);
+    expect(expressionText(q.KeyConditionExpression, q)).toBe(onIndex(q, billKeys.bySponsor.index, billKeys.bySponsor.partition('P000197')));
+    expect(expressionText(q.FilterExpression, q)).toBe('(chamber = "house" AND (status = "ENACTED" OR begins_with(status, "ENACTED:")))');
+  });
+
+  it('reads every bill by latest action when no filter picks a listing, the others as a filter', async () => {
+    await listBills({ has_document: false, bill_category: 'substantive' }, 5);
+    const q = sent(QueryCommand);
+    expect(expressionText(q.KeyConditionExpression, q)).toBe(onIndex(q, billKeys.byLatestAction.index, billKeys.byLatestAction.partition));
+    expect(expressionText(q.FilterExpression, q)).toBe('(has_document = false AND bill_category = "substantive")');
+  });
+
+  it('asks one bill past an unfiltered page, so a full last page ends the listing', async () => {
+    await listBills({}, 5);
+    const q = sent(QueryCommand);
+    expect(q.FilterExpression).toBeUndefined();
+    expect(q.Limit).toBe(6);
   });
 });
