@@ -147,10 +147,17 @@ describe('a new user', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/collections');
-    await page.getByRole('link', { name: 'Farm watch' }).waitFor();
-    // Making the collection public and opening its share link is left out of this journey for now: that step fails
-    // intermittently in the browser (the public toggle or its share link does not always show; see this round's
-    // closing note). The share link itself is covered over HTTP by test/e2e/personal/collections-sharing.test.ts.
+    await page.getByRole('link', { name: 'Farm watch' }).click();
+    // The list page stays on screen while the collection's page loads, and it has a "Public" checkbox of its own
+    // (for a new collection): act only once the collection's page is there, on its checkbox by its full name.
+    await heading(page, 'Farm watch').waitFor();
+    await tick(page.getByRole('checkbox', { name: 'Public: anyone with the link can see it' }));
+    const shareUrl = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(shareUrl).toMatch(/\/share\/collection\/[0-9a-f-]{36}$/);
+    await web.checkA11y(page);
+    await page.goto(new URL(shareUrl).pathname);
+    await heading(page, /Farm watch/).waitFor();
+    await web.checkA11y(page);
 
     // The link a hold_boost push carries opens the letter, its stance pre-filled from the follow.
     await page.goto('/bills/119-hr-1?letter=1');
