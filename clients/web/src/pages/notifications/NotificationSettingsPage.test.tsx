@@ -89,6 +89,33 @@ describe('notification settings: test before save', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('counts a passed test only for the values it tested, even when the form changed while it ran', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = api({});
+    renderApp(
+      '/notifications/settings',
+      async (c) => {
+        if (c.path !== '/api/notifications/test/email') return answer(c);
+        await held;
+        return { body: { status: 'ok', detail: 'Sent to ada@example.org' } };
+      },
+      { token: 't' },
+    );
+    const email = await screen.findByRole('group', { name: 'Email' });
+    await user.click(within(email).getByRole('checkbox', { name: 'Send notifications by email' }));
+    const address = within(email).getByRole('textbox', { name: 'Email address' });
+    await user.type(address, 'ada@example.org');
+    await user.click(within(email).getByRole('button', { name: 'Test email' }));
+    await user.type(address, '.uk');
+    release();
+    expect(await within(email).findByText('✓ Email test passed: Sent to ada@example.org.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    await user.type(address, '{Backspace}{Backspace}{Backspace}');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
+  });
+
   it('offers the browser time zone for quiet hours and the alert filter grid by stance', async () => {
     const user = userEvent.setup();
     renderApp('/notifications/settings', api({}), { token: 't' });
