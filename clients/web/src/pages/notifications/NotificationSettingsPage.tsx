@@ -27,14 +27,19 @@ export default function NotificationSettingsPage() {
 function SettingsLoader() {
   const { $api } = useApi();
   const settings = $api.useQuery('get', '/api/notifications/settings');
+  // The form starts again from what is saved whenever that changes (it is keyed by it), so what must outlive a save
+  // lives here: the webhook secret, shown only in the reply that made it, and the "Saved." that answers the press.
+  const [secret, setSecret] = useState<string | null>(null);
+  const [justSaved, setJustSaved] = useState(false);
   return (
     <>
       <PageHeading>Notification settings</PageHeading>
       <p>
         <Link to="/notifications">See the notifications you were sent</Link>
       </p>
+      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
       <QueryState query={settings} label="Loading your settings…">
-        {(s) => <SettingsForm key={JSON.stringify(s)} saved={s} />}
+        {(s) => <SettingsForm key={JSON.stringify(s)} saved={s} onSecret={setSecret} justSaved={justSaved} onSaved={setJustSaved} />}
       </QueryState>
     </>
   );
@@ -53,13 +58,27 @@ const CATEGORY_WORDS: Record<string, string> = {
   reintroduced: 'Reintroduced in a new Congress',
 };
 
-export function SettingsForm({ saved }: { saved: Settings }) {
+export function SettingsForm({
+  saved,
+  onSecret,
+  justSaved,
+  onSaved,
+}: {
+  saved: Settings;
+  /** A webhook secret the service showed (its one showing). */
+  onSecret: (secret: string) => void;
+  /** Whether the last press of Save saved, and nothing changed since. */
+  justSaved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [passed, setPassed] = useState<Partial<Record<Channel, string>>>({});
-  const [secret, setSecret] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    onSaved(false);
+    setDraft((d) => ({ ...d, [k]: v }));
+  };
   const untested = untestedChannels(draft, draftOf(saved), passed);
   const save = useMutation({
     mutationFn: async () => {
@@ -71,7 +90,8 @@ export function SettingsForm({ saved }: { saved: Settings }) {
       return data!;
     },
     onSuccess: (data) => {
-      if ('webhook_secret' in data && typeof data.webhook_secret === 'string') setSecret(data.webhook_secret);
+      if ('webhook_secret' in data && typeof data.webhook_secret === 'string') onSecret(data.webhook_secret);
+      onSaved(true);
       void queryClient.invalidateQueries({ queryKey: ['get', '/api/notifications/settings'] });
     },
   });
@@ -155,14 +175,11 @@ export function SettingsForm({ saved }: { saved: Settings }) {
   };
   return (
     <form onSubmit={submit} className="maxw-none">
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
       {CHANNELS.map(({ channel, label }) => (
         <ChannelFieldset key={channel} legend={label} id={channel} enabled={channelEnabled(draft, channel)} onEnabled={(v) => set(`${channel}_enabled`, v)}>
           {fields[channel]}
           <ChannelTestButton channel={channel} draft={draft} onPassed={(d) => setPassed((p) => ({ ...p, [channel]: channelValues(d, channel) }))} />
-          {channel === 'webhook' && saved.webhook_secret_set && (
-            <RotateSecret onSecret={setSecret} previousExpires={saved.webhook_previous_secret_expires_at} />
-          )}
+          {channel === 'webhook' && saved.webhook_secret_set && <RotateSecret onSecret={onSecret} previousExpires={saved.webhook_previous_secret_expires_at} />}
         </ChannelFieldset>
       ))}
 
@@ -291,7 +308,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
         <button type="submit" className="usa-button margin-top-0" disabled={save.isPending || untested.length > 0}>
           {save.isPending ? 'Saving…' : 'Save settings'}
         </button>
-        <span role="status">{save.isSuccess ? 'Saved.' : ''}</span>
+        <span role="status">{justSaved ? 'Saved.' : ''}</span>
       </div>
     </form>
   );
@@ -393,13 +410,15 @@ function RotateSecret({ onSecret, previousExpires }: { onSecret: (s: string) => 
     mutationFn: async () => (await client.POST('/api/notifications/webhook/rotate-secret')).data!,
     onSuccess: (d) => onSecret(d.webhook_secret),
   });
+  const expires = rotate.data ? rotate.data.previous_secret_expires_at : previousExpires;
   return (
     <div className="margin-top-2">
       <button type="button" className="usa-button usa-button--secondary" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
         Rotate the signing secret
       </button>
       <p className="usa-hint">The old secret keeps signing beside the new one for 24 hours, so your receiver can switch.</p>
-      {previousExpires && <p className="font-sans-xs">The previous secret signs until {formatDateTime(previousExpires)}.</p>}
+      {/* The rotation's own reply says until when, without reading the settings again (which would reset the form). */}
+      {expires && <p className="font-sans-xs">The previous secret signs until {formatDateTime(expires)}.</p>}
       {rotate.error && <ErrorState error={rotate.error} />}
     </div>
   );
