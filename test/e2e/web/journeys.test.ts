@@ -1,10 +1,11 @@
 // The web app in a real browser (Debian's Chromium) against the local stack: the journeys people make, found by
 // role and accessible name as assistive technology finds them, with axe's WCAG 2.2 AA checks on every page visited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { newContext, recordApiCalls } from './support/browser.ts';
+import { heading, tick } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
 
 const web = useWebStack();
@@ -22,9 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   console.log(`[web journeys] axe (WCAG 2.2 AA) found no violation on ${web.checkedPages.length} page views: ${web.checkedPages.join(', ')}`);
 });
-
-/** Waits for the page's main heading (the app focuses it after navigation) and returns it. */
-const heading = (p: Page, name: string | RegExp) => p.getByRole('heading', { level: 1, name });
 
 describe('a guest', () => {
   beforeAll(async () => {
@@ -76,15 +74,6 @@ describe('a guest', () => {
     await web.checkA11y(page);
   });
 });
-
-// USWDS draws its radios and checkboxes over a visually hidden native input (its label is what is seen), so they
-// are found by role and name and set as a keyboard user does: focus, then Space.
-async function tick(control: Locator): Promise<void> {
-  await control.focus();
-  await control.page().keyboard.press('Space');
-  // A control saved to the API shows its new state once the reply is back.
-  await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true);
-}
 
 describe('a new user', () => {
   beforeAll(async () => {
