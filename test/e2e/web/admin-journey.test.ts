@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { newContext } from './support/browser.ts';
-import { heading, signUpInBrowser } from './support/journey.ts';
+import { heading, signUp } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
 
 const web = useWebStack();
@@ -17,7 +17,7 @@ beforeAll(async () => {
   context = await newContext(web.browser(), web.origin());
   page = await context.newPage();
   // This file's stack starts empty, and the first account registered is the admin (the service's rule).
-  await signUpInBrowser(page, 'admin@example.org');
+  await signUp(page, 'admin@example.org');
 }, 60_000);
 
 afterAll(async () => {

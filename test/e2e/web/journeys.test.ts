@@ -2,11 +2,11 @@
 // role and accessible name as assistive technology finds them, with axe's WCAG 2.2 AA checks on every page visited.
 // The admin's journey is in ./admin-journey.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { newContext, recordApiCalls } from './support/browser.ts';
-import { heading } from './support/journey.ts';
+import { heading, tick } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
 
 const web = useWebStack();
@@ -76,15 +76,6 @@ describe('a guest', () => {
   });
 });
 
-// USWDS draws its radios and checkboxes over a visually hidden native input (its label is what is seen), so they
-// are found by role and name and set as a keyboard user does: focus, then Space.
-async function tick(control: Locator): Promise<void> {
-  await control.focus();
-  await control.page().keyboard.press('Space');
-  // A control saved to the API shows its new state once the reply is back.
-  await expect.poll(() => control.isChecked(), { timeout: 10_000 }).toBe(true);
-}
-
 describe('a new user', () => {
   beforeAll(async () => {
     context = await newContext(web.browser(), web.origin());
@@ -146,10 +137,17 @@ describe('a new user', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/collections');
-    await page.getByRole('link', { name: 'Farm watch' }).waitFor();
-    // Making the collection public and opening its share link is left out of this journey for now: that step fails
-    // intermittently in the browser (the public toggle or its share link does not always show; see this round's
-    // closing note). The share link itself is covered over HTTP by test/e2e/personal/collections-sharing.test.ts.
+    await page.getByRole('link', { name: 'Farm watch' }).click();
+    // The list page stays on screen while the collection's page loads, and it has a "Public" checkbox of its own
+    // (for a new collection): act only once the collection's page is there, on its checkbox by its full name.
+    await heading(page, 'Farm watch').waitFor();
+    await tick(page.getByRole('checkbox', { name: 'Public: anyone with the link can see it' }));
+    const shareUrl = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(shareUrl).toMatch(/\/share\/collection\/[0-9a-f-]{36}$/);
+    await web.checkA11y(page);
+    await page.goto(new URL(shareUrl).pathname);
+    await heading(page, /Farm watch/).waitFor();
+    await web.checkA11y(page);
 
     // The link a hold_boost push carries opens the letter, its stance pre-filled from the follow.
     await page.goto('/bills/119-hr-1?letter=1');

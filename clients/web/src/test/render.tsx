@@ -1,6 +1,6 @@
 /**
  * Renders the app (or one component) as it runs, over a fake API: `respond` answers each request by method and
- * path, and `calls` records every request made, so a test can assert that no call was made at all.
+ * path (at once, or when a promise it returns settles), and `calls` records every request made, so a test can assert that no call was made at all.
  */
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -18,7 +18,13 @@ export interface FakeCall {
   body: unknown;
 }
 
-export type Responder = (call: FakeCall) => { status?: number; body?: unknown } | undefined;
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+/** Answers a call, or holds it until a promise settles (a test's way to see a page while its data loads). */
+export type Responder = (call: FakeCall) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 export function json(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,7 +38,7 @@ export function fakeApi(respond: Responder, token?: string) {
     const text = request.method === 'GET' ? '' : await request.text();
     const call = { method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined };
     calls.push(call);
-    const answer = respond(call);
+    const answer = await respond(call);
     if (!answer) return json(404, { detail: `No fake for ${call.method} ${call.path}`, code: 'test.unmatched' });
     return json(answer.status ?? 200, answer.body);
   };

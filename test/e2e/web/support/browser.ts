@@ -5,17 +5,19 @@
  * journey visits. Fails with the install command when Chromium is missing.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 export { launchChromium } from '#local/chromium.ts';
 
 /** The axe rule tags of WCAG 2.2 level AA (and the levels under it). */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** A fresh context (no cookies, no storage) at a viewport width. */
-export async function newContext(browser: Browser, baseURL: string, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, reducedMotion: 'reduce' });
+/** A fresh context (no cookies, no storage) at a viewport width, with any other option of a context (a time zone). */
+export async function newContext(browser: Browser, baseURL: string, width = 1280, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, reducedMotion: 'reduce', ...options });
   // Well under the test's own timeout, so a missing element fails naming its locator.
   context.setDefaultTimeout(10_000);
+  // A page load waits for every asset: a cold Chromium's first one on a busy 2-core CI machine took over 10 s.
+  context.setDefaultNavigationTimeout(30_000);
   return context;
 }
 

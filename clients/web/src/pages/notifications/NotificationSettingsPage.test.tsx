@@ -89,6 +89,86 @@ describe('notification settings: test before save', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('counts a passed test only for the values it tested, even when the form changed while it ran', async () => {
+    const user = userEvent.setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answer = api({});
+    renderApp(
+      '/notifications/settings',
+      async (c) => {
+        if (c.path !== '/api/notifications/test/email') return answer(c);
+        await held;
+        return { body: { status: 'ok', detail: 'Sent to ada@example.org' } };
+      },
+      { token: 't' },
+    );
+    const email = await screen.findByRole('group', { name: 'Email' });
+    await user.click(within(email).getByRole('checkbox', { name: 'Send notifications by email' }));
+    const address = within(email).getByRole('textbox', { name: 'Email address' });
+    await user.type(address, 'ada@example.org');
+    await user.click(within(email).getByRole('button', { name: 'Test email' }));
+    await user.type(address, '.uk');
+    release();
+    expect(await within(email).findByText('✓ Email test passed: Sent to ada@example.org.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+    await user.type(address, '{Backspace}{Backspace}{Backspace}');
+    expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
+  });
+
+  // The form is keyed by what is saved, so the read after a save starts it again: the secret and the "Saved."
+  // must outlive that, or the one showing of the secret lasts only until the settings are read back.
+  it('keeps the webhook secret of the save that made it, and the "Saved.", when the saved settings are read again', async () => {
+    const user = userEvent.setup();
+    let stored = saved;
+    const { calls } = renderApp(
+      '/notifications/settings',
+      (c) => {
+        if (c.path === '/api/auth/me') return { body: me };
+        if (c.path === '/api/notifications/settings' && c.method === 'GET') return { body: stored };
+        if (c.path === '/api/notifications/settings' && c.method === 'PUT') {
+          stored = { ...stored, ...(c.body as object), webhook_secret_set: true };
+          return { body: { ...stored, webhook_secret: 'whsec_once' } };
+        }
+        if (c.path === '/api/notifications/test/webhook') return { body: { status: 'ok', detail: 'HTTP 200', webhook_id: 'msg_1' } };
+        return undefined;
+      },
+      { token: 't' },
+    );
+    const webhook = await screen.findByRole('group', { name: 'Webhook' });
+    await user.click(within(webhook).getByRole('checkbox', { name: 'Send notifications to the webhook' }));
+    await user.type(within(webhook).getByRole('textbox', { name: /Webhook URL/ }), 'https://example.org/hook');
+    await user.click(within(webhook).getByRole('button', { name: 'Test webhook' }));
+    await within(webhook).findByText('✓ Webhook test passed: HTTP 200 (message msg_1).');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    // Read back: the form now offers rotation, which only a saved secret has.
+    await screen.findByRole('button', { name: 'Rotate the signing secret' });
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/notifications/settings')).toHaveLength(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('whsec_once');
+    expect(screen.getByText('Saved.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'I have stored it' }));
+    expect(screen.queryByText('whsec_once')).not.toBeInTheDocument();
+  });
+
+  it('shows a rotated secret once, and until when the previous one signs, from the rotation reply', async () => {
+    const user = userEvent.setup();
+    const base = api({});
+    renderApp(
+      '/notifications/settings',
+      (c) => {
+        if (c.path === '/api/notifications/settings' && c.method === 'GET')
+          return { body: { ...saved, webhook_url: 'https://example.org/hook', webhook_secret_set: true } };
+        if (c.path === '/api/notifications/webhook/rotate-secret')
+          return { body: { webhook_secret: 'whsec_rotated', previous_secret_expires_at: '2025-02-02T12:00:00Z' } };
+        return base(c);
+      },
+      { token: 't' },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rotate the signing secret' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('whsec_rotated');
+    expect(screen.getByText(/The previous secret signs until/)).toBeInTheDocument();
+  });
+
   it('offers the browser time zone for quiet hours and the alert filter grid by stance', async () => {
     const user = userEvent.setup();
     renderApp('/notifications/settings', api({}), { token: 't' });

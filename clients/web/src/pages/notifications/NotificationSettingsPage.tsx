@@ -13,7 +13,8 @@ import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
 import { formatDateTime } from '../../words/format.ts';
 import { STANCES } from '../../words/stance-words.ts';
-import { CHANNELS, channelValues, draftOf, untestedChannels, type Channel, type Draft, type Settings } from './channel-tests.ts';
+import { ChannelTestButton } from './ChannelTestButton.tsx';
+import { CHANNELS, channelEnabled, channelLabel, channelValues, draftOf, untestedChannels, type Channel, type Draft, type Settings } from './channel-tests.ts';
 
 export default function NotificationSettingsPage() {
   return (
@@ -26,14 +27,19 @@ export default function NotificationSettingsPage() {
 function SettingsLoader() {
   const { $api } = useApi();
   const settings = $api.useQuery('get', '/api/notifications/settings');
+  // The form starts again from what is saved whenever that changes (it is keyed by it), so what must outlive a save
+  // lives here: the webhook secret, shown only in the reply that made it, and the "Saved." that answers the press.
+  const [secret, setSecret] = useState<string | null>(null);
+  const [justSaved, setJustSaved] = useState(false);
   return (
     <>
       <PageHeading>Notification settings</PageHeading>
       <p>
         <Link to="/notifications">See the notifications you were sent</Link>
       </p>
+      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
       <QueryState query={settings} label="Loading your settings…">
-        {(s) => <SettingsForm key={JSON.stringify(s)} saved={s} />}
+        {(s) => <SettingsForm key={JSON.stringify(s)} saved={s} onSecret={setSecret} justSaved={justSaved} onSaved={setJustSaved} />}
       </QueryState>
     </>
   );
@@ -52,13 +58,27 @@ const CATEGORY_WORDS: Record<string, string> = {
   reintroduced: 'Reintroduced in a new Congress',
 };
 
-export function SettingsForm({ saved }: { saved: Settings }) {
+export function SettingsForm({
+  saved,
+  onSecret,
+  justSaved,
+  onSaved,
+}: {
+  saved: Settings;
+  /** A webhook secret the service showed (its one showing). */
+  onSecret: (secret: string) => void;
+  /** Whether the last press of Save saved, and nothing changed since. */
+  justSaved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   const [passed, setPassed] = useState<Partial<Record<Channel, string>>>({});
-  const [secret, setSecret] = useState<string | null>(null);
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    onSaved(false);
+    setDraft((d) => ({ ...d, [k]: v }));
+  };
   const untested = untestedChannels(draft, draftOf(saved), passed);
   const save = useMutation({
     mutationFn: async () => {
@@ -70,7 +90,8 @@ export function SettingsForm({ saved }: { saved: Settings }) {
       return data!;
     },
     onSuccess: (data) => {
-      if ('webhook_secret' in data && typeof data.webhook_secret === 'string') setSecret(data.webhook_secret);
+      if ('webhook_secret' in data && typeof data.webhook_secret === 'string') onSecret(data.webhook_secret);
+      onSaved(true);
       void queryClient.invalidateQueries({ queryKey: ['get', '/api/notifications/settings'] });
     },
   });
@@ -82,11 +103,10 @@ export function SettingsForm({ saved }: { saved: Settings }) {
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   // The browser's own zone and the saved one are always offered, even where the runtime's list leaves them out (UTC).
   const zones = [...new Set([browserZone, ...(draft.timezone ? [draft.timezone] : []), ...known])];
-  const tested = (c: Channel) => () => setPassed((p) => ({ ...p, [c]: channelValues(draft, c) }));
-  return (
-    <form onSubmit={submit} className="maxw-none">
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
-      <ChannelFieldset legend="Push" enabled={draft.push_enabled} onEnabled={(v) => set('push_enabled', v)} id="push">
+  // Each channel's own fields; its Test button and its on/off box are the same for every channel.
+  const fields: Record<Channel, ReactNode> = {
+    push: (
+      <>
         <Field id="push-url" label="Push topic URL" hint="An ntfy-compatible topic, such as https://ntfy.sh/my-secret-topic">
           <input className="usa-input" id="push-url" type="url" value={draft.push_url ?? ''} onChange={(e) => set('push_url', e.target.value || null)} />
         </Field>
@@ -132,68 +152,36 @@ export function SettingsForm({ saved }: { saved: Settings }) {
             </Field>
           </>
         )}
-        <ChannelTest
-          channel="push"
-          disabled={!draft.push_url}
-          onPassed={tested('push')}
-          run={async () =>
-            (
-              await client.POST('/api/notifications/test/push', {
-                body: {
-                  push_url: draft.push_url ?? '',
-                  push_auth: draft.push_auth,
-                  ...(draft.push_token ? { push_token: draft.push_token } : {}),
-                  push_username: draft.push_username,
-                  ...(draft.push_password ? { push_password: draft.push_password } : {}),
-                },
-              })
-            ).data!
-          }
+      </>
+    ),
+    email: (
+      <Field id="email-address" label="Email address">
+        <input
+          className="usa-input"
+          id="email-address"
+          type="email"
+          autoComplete="email"
+          value={draft.email_address ?? ''}
+          onChange={(e) => set('email_address', e.target.value || null)}
         />
-      </ChannelFieldset>
-
-      <ChannelFieldset legend="Email" enabled={draft.email_enabled} onEnabled={(v) => set('email_enabled', v)} id="email">
-        <Field id="email-address" label="Email address">
-          <input
-            className="usa-input"
-            id="email-address"
-            type="email"
-            autoComplete="email"
-            value={draft.email_address ?? ''}
-            onChange={(e) => set('email_address', e.target.value || null)}
-          />
-        </Field>
-        <ChannelTest
-          channel="email"
-          disabled={!draft.email_address}
-          onPassed={tested('email')}
-          run={async () => (await client.POST('/api/notifications/test/email', { body: { email_address: draft.email_address ?? '' } })).data!}
-        />
-      </ChannelFieldset>
-
-      <ChannelFieldset legend="RSS feed" enabled={draft.rss_enabled} onEnabled={(v) => set('rss_enabled', v)} id="rss">
-        <RssFeed url={saved.rss_feed_url} />
-        <ChannelTest channel="rss" onPassed={tested('rss')} run={async () => (await client.POST('/api/notifications/test/rss')).data!} />
-      </ChannelFieldset>
-
-      <ChannelFieldset legend="Webhook" enabled={draft.webhook_enabled} onEnabled={(v) => set('webhook_enabled', v)} id="webhook">
-        <Field id="webhook-url" label="Webhook URL" hint="Events are POSTed here, signed per the Standard Webhooks specification.">
-          <input
-            className="usa-input"
-            id="webhook-url"
-            type="url"
-            value={draft.webhook_url ?? ''}
-            onChange={(e) => set('webhook_url', e.target.value || null)}
-          />
-        </Field>
-        <ChannelTest
-          channel="webhook"
-          disabled={!draft.webhook_url}
-          onPassed={tested('webhook')}
-          run={async () => (await client.POST('/api/notifications/test/webhook', { body: { webhook_url: draft.webhook_url ?? '' } })).data!}
-        />
-        {saved.webhook_secret_set && <RotateSecret onSecret={setSecret} previousExpires={saved.webhook_previous_secret_expires_at} />}
-      </ChannelFieldset>
+      </Field>
+    ),
+    rss: <RssFeed url={saved.rss_feed_url} />,
+    webhook: (
+      <Field id="webhook-url" label="Webhook URL" hint="Events are POSTed here, signed per the Standard Webhooks specification.">
+        <input className="usa-input" id="webhook-url" type="url" value={draft.webhook_url ?? ''} onChange={(e) => set('webhook_url', e.target.value || null)} />
+      </Field>
+    ),
+  };
+  return (
+    <form onSubmit={submit} className="maxw-none">
+      {CHANNELS.map(({ channel, label }) => (
+        <ChannelFieldset key={channel} legend={label} id={channel} enabled={channelEnabled(draft, channel)} onEnabled={(v) => set(`${channel}_enabled`, v)}>
+          {fields[channel]}
+          <ChannelTestButton channel={channel} draft={draft} onPassed={(d) => setPassed((p) => ({ ...p, [channel]: channelValues(d, channel) }))} />
+          {channel === 'webhook' && saved.webhook_secret_set && <RotateSecret onSecret={onSecret} previousExpires={saved.webhook_previous_secret_expires_at} />}
+        </ChannelFieldset>
+      ))}
 
       <fieldset className="usa-fieldset margin-top-3">
         <legend className="usa-legend usa-legend--large">Quiet hours</legend>
@@ -310,8 +298,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
         <div className="usa-alert usa-alert--warning usa-alert--slim margin-top-3" role="status">
           <div className="usa-alert__body">
             <p className="usa-alert__text">
-              Test {untested.map((c) => CHANNELS.find((x) => x.channel === c)!.label).join(', ')} before saving:{' '}
-              {untested.length === 1 ? 'its settings' : 'their settings'} changed.
+              Test {untested.map(channelLabel).join(', ')} before saving: {untested.length === 1 ? 'its settings' : 'their settings'} changed.
             </p>
           </div>
         </div>
@@ -321,7 +308,7 @@ export function SettingsForm({ saved }: { saved: Settings }) {
         <button type="submit" className="usa-button margin-top-0" disabled={save.isPending || untested.length > 0}>
           {save.isPending ? 'Saving…' : 'Save settings'}
         </button>
-        <span role="status">{save.isSuccess ? 'Saved.' : ''}</span>
+        <span role="status">{justSaved ? 'Saved.' : ''}</span>
       </div>
     </form>
   );
@@ -370,41 +357,6 @@ function ChannelFieldset({
       </div>
       {children}
     </fieldset>
-  );
-}
-
-type TestResult = { status: 'ok' | 'error'; detail?: string; error?: string; event_count?: number; webhook_id?: string };
-
-function ChannelTest({ channel, run, onPassed, disabled }: { channel: Channel; run: () => Promise<TestResult>; onPassed: () => void; disabled?: boolean }) {
-  const label = CHANNELS.find((c) => c.channel === channel)!.label;
-  const test = useMutation({
-    mutationFn: run,
-    onSuccess: (r) => {
-      if (r.status === 'ok') onPassed();
-    },
-  });
-  const r = test.data;
-  return (
-    <div className="margin-top-2">
-      <button type="button" className="usa-button usa-button--outline" disabled={disabled || test.isPending} onClick={() => test.mutate()}>
-        {test.isPending ? 'Testing…' : `Test ${label.toLowerCase()}`}
-      </button>
-      <div role="status" aria-live="polite">
-        {r && r.status === 'ok' && (
-          <p className="text-bold">
-            ✓ {label} test passed{r.detail ? `: ${r.detail}` : ''}
-            {r.event_count !== undefined ? ` (${r.event_count} events in the feed)` : ''}
-            {r.webhook_id ? ` (message ${r.webhook_id})` : ''}.
-          </p>
-        )}
-        {r && r.status === 'error' && (
-          <p className="usa-error-message">
-            {label} test failed: {r.error ?? r.detail ?? 'no reason given'}
-          </p>
-        )}
-      </div>
-      {test.error && <ErrorState error={test.error} />}
-    </div>
   );
 }
 
@@ -458,13 +410,15 @@ function RotateSecret({ onSecret, previousExpires }: { onSecret: (s: string) => 
     mutationFn: async () => (await client.POST('/api/notifications/webhook/rotate-secret')).data!,
     onSuccess: (d) => onSecret(d.webhook_secret),
   });
+  const expires = rotate.data ? rotate.data.previous_secret_expires_at : previousExpires;
   return (
     <div className="margin-top-2">
       <button type="button" className="usa-button usa-button--secondary" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
         Rotate the signing secret
       </button>
       <p className="usa-hint">The old secret keeps signing beside the new one for 24 hours, so your receiver can switch.</p>
-      {previousExpires && <p className="font-sans-xs">The previous secret signs until {formatDateTime(previousExpires)}.</p>}
+      {/* The rotation's own reply says until when, without reading the settings again (which would reset the form). */}
+      {expires && <p className="font-sans-xs">The previous secret signs until {formatDateTime(expires)}.</p>}
       {rotate.error && <ErrorState error={rotate.error} />}
     </div>
   );

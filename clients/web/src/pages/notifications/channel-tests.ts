@@ -1,8 +1,10 @@
 /**
  * Test-before-save: what a channel's test sends (its unsaved values), and whether the values on screen are the ones
  * that last passed a test. A channel that is on and changed since it was saved must pass a test before Save.
+ * The channels are the ones the client's paths have a test route for, so a new test route fails the build here
+ * until it has a label, a request and a readiness rule.
  */
-import type { Schemas } from '../../../../typescript/index.ts';
+import type { BillWatchClient, paths, Schemas } from '../../../../typescript/index.ts';
 
 export type Settings = Schemas['NotificationSettings'];
 export type Draft = Omit<
@@ -13,14 +15,49 @@ export type Draft = Omit<
   push_password: string;
   push_token: string;
 };
-export type Channel = 'push' | 'email' | 'rss' | 'webhook';
 
-export const CHANNELS: { channel: Channel; label: string }[] = [
-  { channel: 'push', label: 'Push' },
-  { channel: 'email', label: 'Email' },
-  { channel: 'rss', label: 'RSS feed' },
-  { channel: 'webhook', label: 'Webhook' },
-];
+type TestPath = Extract<keyof paths, `/api/notifications/test/${string}`>;
+export type Channel = TestPath extends `/api/notifications/test/${infer C}` ? C : never;
+/** What every channel's test answers (the four routes share one reply). */
+export type TestResult = NonNullable<Awaited<ReturnType<typeof runChannelTest>>>;
+
+const LABELS: Record<Channel, string> = { push: 'Push', email: 'Email', rss: 'RSS feed', webhook: 'Webhook' };
+
+export const CHANNELS: { channel: Channel; label: string }[] = (Object.keys(LABELS) as Channel[]).map((channel) => ({ channel, label: LABELS[channel] }));
+
+export const channelLabel = (channel: Channel): string => LABELS[channel];
+
+/** Whether the values on screen are enough to test the channel with (the RSS feed needs none). */
+export function testable(draft: Draft, channel: Channel): boolean {
+  return { push: Boolean(draft.push_url), email: Boolean(draft.email_address), rss: true, webhook: Boolean(draft.webhook_url) }[channel];
+}
+
+/**
+ * Runs a channel's test with the unsaved values on screen. The password and the token are sent only when typed:
+ * the service then uses the saved ones for an unchanged URL and user name.
+ */
+export async function runChannelTest(client: BillWatchClient, channel: Channel, draft: Draft) {
+  switch (channel) {
+    case 'push':
+      return (
+        await client.POST('/api/notifications/test/push', {
+          body: {
+            push_url: draft.push_url ?? '',
+            push_auth: draft.push_auth,
+            ...(draft.push_token ? { push_token: draft.push_token } : {}),
+            push_username: draft.push_username,
+            ...(draft.push_password ? { push_password: draft.push_password } : {}),
+          },
+        })
+      ).data;
+    case 'email':
+      return (await client.POST('/api/notifications/test/email', { body: { email_address: draft.email_address ?? '' } })).data;
+    case 'rss':
+      return (await client.POST('/api/notifications/test/rss')).data;
+    case 'webhook':
+      return (await client.POST('/api/notifications/test/webhook', { body: { webhook_url: draft.webhook_url ?? '' } })).data;
+  }
+}
 
 /** The values of one channel a test checks, as a string to compare (the key of a passed test). */
 export function channelValues(draft: Draft, channel: Channel): string {
@@ -37,7 +74,7 @@ export function channelValues(draft: Draft, channel: Channel): string {
 }
 
 export function channelEnabled(draft: Draft, channel: Channel): boolean {
-  return { push: draft.push_enabled, email: draft.email_enabled, rss: draft.rss_enabled, webhook: draft.webhook_enabled }[channel];
+  return draft[`${channel}_enabled`];
 }
 
 /** The channels that are on, changed from what is saved, and not tested with the values on screen. */
