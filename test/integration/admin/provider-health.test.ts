@@ -25,7 +25,8 @@ useIntegrationStack();
 
 type Upstream = 'congress' | 'govinfo' | 'house' | 'senate' | 'legislators' | 'zip' | 'census' | 'openai' | 'anthropic';
 type Mode = 'ok' | 'fail' | 'hang';
-const TIMEOUT_MS = 1000;
+// generous, so a loaded CI machine answers a healthy stand-in in time; the hang test still proves the deadline
+const TIMEOUT_MS = 3000;
 
 // Bodies in the providers' real shapes (cut down from /work/shared/fixtures and the provider docs).
 const ANSWERS: Record<Upstream, unknown> = {
@@ -280,7 +281,7 @@ describe('GET /api/admin/health', () => {
     modes.census = 'hang';
     modes.openai = 'hang';
     const { res, ms } = await health();
-    expect(ms).toBeLessThan(TIMEOUT_MS + 800);
+    expect(ms).toBeLessThan(TIMEOUT_MS + 2000);
     const report = ProviderHealth().parse(res.body);
     expect(report.status).toBe('degraded');
     const checks = byName(report);
