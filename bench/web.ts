@@ -10,12 +10,12 @@
  * against 90 / 100 / 95. Prints figures; not a test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../local/chromium.ts';
 import { REPO_ROOT } from '../local/function-loader.ts';
 import { freePort } from '../local/net.ts';
@@ -23,6 +23,49 @@ import { ensureWebBuild, WEB_DIST } from '../local/web-build.ts';
 
 const HOME_JS_BUDGET_KB = 170;
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
+/** Lighthouse runs per page (BENCH_WEB_RUNS); the medians are the figures, as one run on a loaded host is noisy. */
+const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3) || 3);
+/** Where to keep each run's Lighthouse report as JSON (BENCH_WEB_REPORTS), to read what it blames. */
+const REPORT_DIR = process.env.BENCH_WEB_REPORTS;
+/** The lab metrics behind the performance score, printed beside it (ms, CLS unitless). */
+const METRICS = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  SI: 'speed-index',
+  CLS: 'cumulative-layout-shift',
+} as const;
+
+type Run = Record<keyof typeof TARGETS | keyof typeof METRICS, number>;
+
+function runOf(lhr: Result): Run {
+  const scores = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
+  const metrics = Object.fromEntries(Object.entries(METRICS).map(([k, audit]) => [k, lhr.audits[audit]?.numericValue ?? Number.NaN]));
+  return { ...scores, ...metrics } as Run;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+/** Each figure's median over the runs, taken figure by figure. */
+function medianRun(runs: Run[]): Run {
+  return Object.fromEntries(Object.keys(runs[0]!).map((k) => [k, median(runs.map((r) => r[k as keyof Run]))])) as Run;
+}
+
+function describe(run: Run): string {
+  const scores = Object.entries(TARGETS).map(([key, target]) => {
+    const score = run[key as keyof typeof TARGETS];
+    return `${key} ${Math.round(score)}/${target}${score >= target ? '' : ' (below)'}`;
+  });
+  const metrics = Object.keys(METRICS).map((k) => {
+    const v = run[k as keyof typeof METRICS];
+    return k === 'CLS' ? `CLS ${v.toFixed(3)}` : `${k} ${(v / 1000).toFixed(2)} s`;
+  });
+  return `${scores.join('   ')}   (${metrics.join(', ')})`;
+}
 
 interface ManifestChunk {
   file: string;
@@ -93,6 +136,7 @@ async function main(): Promise<void> {
     `home page JavaScript: ${js.gzipKb.toFixed(1)} KB gzip (${js.rawKb.toFixed(1)} KB raw, ${js.files} files); budget ${HOME_JS_BUDGET_KB} KB: ${js.gzipKb <= HOME_JS_BUDGET_KB ? 'within' : 'OVER'}`,
   );
 
+  if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'billwatch-bench-web-'));
   const { url, child } = await startStack(dataDir);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
@@ -111,15 +155,20 @@ async function main(): Promise<void> {
         .map(([k, v]) => `${k} ${v}`)
         .join(', ')}`,
     );
-    for (const [name, path] of pages) {
-      const result = await lighthouse(`${url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
-      const categories = result?.lhr.categories ?? {};
-      const line = Object.entries(TARGETS).map(([key, target]) => {
-        const score = Math.round((categories[key]?.score ?? 0) * 100);
-        return `${key} ${score}/${target}${score >= target ? '' : ' (below)'}`;
-      });
-      console.log(`  ${name.padEnd(7)} ${path.padEnd(28)} ${line.join('   ')}`);
+    // Pages are taken in turn within a run, so a burst of the host's load spreads over pages rather than landing on one.
+    const runs: Record<string, Run[]> = Object.fromEntries(pages.map(([name]) => [name, []]));
+    for (let r = 1; r <= RUNS; r++) {
+      for (const [name, path] of pages) {
+        const result = await lighthouse(`${url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) });
+        if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+        if (REPORT_DIR) writeFileSync(join(REPORT_DIR, `${name}-${r}.json`), JSON.stringify(result.lhr));
+        const run = runOf(result.lhr);
+        runs[name]!.push(run);
+        if (RUNS > 1) console.log(`  run ${r} ${name.padEnd(7)} ${describe(run)}`);
+      }
     }
+    if (RUNS > 1) console.log(`Median of ${RUNS} runs:`);
+    for (const [name, path] of pages) console.log(`  ${name.padEnd(7)} ${path.padEnd(28)} ${describe(medianRun(runs[name]!))}`);
   } finally {
     await chrome.kill();
     child.kill('SIGTERM');

@@ -6,11 +6,12 @@
  * from a notification opens the app. Paths under /api and the share pages
  * (served by the API with their link preview) are not answered here.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { APP_SHELL, BULK_PREFIX, isFilePath, webCacheControl } from '#shared/domain/web/web-paths.ts';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { APP_SHELL, BULK_PREFIX, HASHED_ASSETS_PREFIX, isFilePath, webCacheControl } from '#shared/domain/web/web-paths.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,11 +34,15 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Types worth compressing (fonts and images are compressed already). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
 interface Loaded {
   body: Buffer;
   mtimeMs: number;
-  gzip?: Buffer;
-  br?: Buffer;
+  /** Each encoding is made once per version of a file, off the event loop (brotli at its best takes seconds). */
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
 }
 
 export interface WebApp {
@@ -68,12 +73,28 @@ export function webApp(distDir: string): WebApp {
     return loaded;
   }
 
-  function encode(loaded: Loaded, ext: string, accept: string): { body: Buffer; encoding?: string } {
-    if (!COMPRESSIBLE.has(ext) || loaded.body.length < 1024) return { body: loaded.body };
-    if (/\bbr\b/.test(accept)) return { body: (loaded.br ??= brotliCompressSync(loaded.body)), encoding: 'br' };
-    if (/\bgzip\b/.test(accept)) return { body: (loaded.gzip ??= gzipSync(loaded.body)), encoding: 'gzip' };
+  const compressible = (loaded: Loaded, ext: string) => COMPRESSIBLE.has(ext) && loaded.body.length >= 1024;
+  const brotli = (loaded: Loaded) =>
+    (loaded.br ??= brotliAsync(loaded.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: loaded.body.length },
+    }));
+
+  async function encode(loaded: Loaded, ext: string, accept: string): Promise<{ body: Buffer; encoding?: string }> {
+    if (!compressible(loaded, ext)) return { body: loaded.body };
+    if (/\bbr\b/.test(accept)) return { body: await brotli(loaded), encoding: 'br' };
+    if (/\bgzip\b/.test(accept)) return { body: await (loaded.gzip ??= gzipAsync(loaded.body, { level: 9 })), encoding: 'gzip' };
     return { body: loaded.body };
   }
+
+  // Compress the shell and the hashed files as the server starts, so the first visitor after a build does not wait
+  // for it. A build that is not there yet is simply not warmed.
+  void (async () => {
+    const assets = await readdir(join(distDir, HASHED_ASSETS_PREFIX)).catch(() => [] as string[]);
+    for (const path of [APP_SHELL, ...assets.map((f) => `${HASHED_ASSETS_PREFIX}${f}`)]) {
+      const loaded = await load(path).catch(() => null);
+      if (loaded && compressible(loaded, extname(path))) await brotli(loaded).catch(() => undefined);
+    }
+  })();
 
   return {
     async handle(req, res) {
@@ -100,7 +121,7 @@ export function webApp(distDir: string): WebApp {
         return true;
       }
       const ext = extname(served);
-      const { body, encoding } = encode(loaded, ext, String(req.headers['accept-encoding'] ?? ''));
+      const { body, encoding } = await encode(loaded, ext, String(req.headers['accept-encoding'] ?? ''));
       res.writeHead(200, {
         'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
         'Cache-Control': webCacheControl(served),

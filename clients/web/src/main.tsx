@@ -2,7 +2,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppProviders } from './app/AppProviders.tsx';
+import { AppProviders, createQueryClient } from './app/AppProviders.tsx';
+import { prefetchPageData } from './app/page-data.ts';
 import { routes } from './app/routes.tsx';
 import { createApi } from './api/create-api.ts';
 import { createSessionStore } from './session/session-store.ts';
@@ -10,11 +11,21 @@ import './styles/index.scss';
 
 const session = createSessionStore();
 const api = createApi({ token: () => session.get().token, expired: () => session.expire() });
+const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
+
+// Each page's data is asked for as its path is known, alongside the download of the page's code.
+let prefetchedPath = router.state.location.pathname;
+prefetchPageData(prefetchedPath, queryClient, api.$api);
+router.subscribe(({ location }) => {
+  if (location.pathname === prefetchedPath) return;
+  prefetchedPath = location.pathname;
+  prefetchPageData(prefetchedPath, queryClient, api.$api);
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AppProviders api={api} session={session}>
+    <AppProviders api={api} session={session} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -7,25 +7,17 @@ import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { BillCard } from '../components/BillCard.tsx';
+import { BillFilterFields, type BillFilter } from '../components/BillFilterFields.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
-import { ALL_STATUSES, statusWords } from '../words/status-words.ts';
-import { topicWords } from '../words/topic-words.ts';
 
-const STATUS_GROUPS = [
-  { value: 'ENACTED', label: 'Became law (any way)' },
-  { value: 'PASS_OVER', label: 'Passed one chamber' },
-  { value: 'PASSED', label: 'Passed Congress or agreed to' },
-  { value: 'VETOED', label: 'Vetoed' },
-  { value: 'FAIL', label: 'Failed a vote' },
-];
-
-const FILTERS = ['status', 'has_document', 'congress', 'chamber', 'bill_category', 'topic'] as const;
+/** The filters GET /api/bills takes that have a field (sponsor_id comes from a member's page). */
+const FILTERS = ['status', 'has_document', 'congress', 'chamber', 'bill_category', 'topic'] as const satisfies readonly BillFilter[];
 
 export default function BillsPage() {
-  const { $api, client } = useApi();
+  const { client } = useApi();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const value = (k: (typeof FILTERS)[number]) => search.get(k) ?? '';
@@ -48,7 +40,6 @@ export default function BillsPage() {
       (await client.GET('/api/bills', { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
-  const topics = $api.useQuery('get', '/api/topics', { params: { query: { limit: 100 } } });
   const set = (k: string, v: string) =>
     setSearch((s) => {
       const next = new URLSearchParams(s);
@@ -77,103 +68,11 @@ export default function BillsPage() {
         </button>
       </form>
       <form aria-label="Filter bills" onSubmit={(e) => e.preventDefault()}>
-        <div className="bw-filters">
-          <div className="usa-form-group">
-            <label className="usa-label" htmlFor="f-status">
-              Status
-            </label>
-            <select className="usa-select" id="f-status" value={value('status')} onChange={(e) => set('status', e.target.value)}>
-              <option value="">Any status</option>
-              <optgroup label="Groups">
-                {STATUS_GROUPS.map((g) => (
-                  <option key={g.value} value={g.value}>
-                    {g.label}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Exact status">
-                {ALL_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {statusWords(s)}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
-          </div>
-          <div className="usa-form-group">
-            <label className="usa-label" htmlFor="f-doc">
-              Text published
-            </label>
-            <select className="usa-select" id="f-doc" value={value('has_document')} onChange={(e) => set('has_document', e.target.value)}>
-              <option value="">Either</option>
-              <option value="true">With published text</option>
-              <option value="false">No text yet</option>
-            </select>
-          </div>
-          <div className="usa-form-group">
-            <label className="usa-label" htmlFor="f-congress">
-              Congress
-            </label>
-            <input
-              className="usa-input"
-              id="f-congress"
-              type="number"
-              inputMode="numeric"
-              min={93}
-              max={200}
-              placeholder="e.g. 119"
-              value={value('congress')}
-              onChange={(e) => set('congress', e.target.value)}
-            />
-          </div>
-          <div className="usa-form-group">
-            <label className="usa-label" htmlFor="f-chamber">
-              Chamber
-            </label>
-            <select className="usa-select" id="f-chamber" value={value('chamber')} onChange={(e) => set('chamber', e.target.value)}>
-              <option value="">Both</option>
-              <option value="house">House</option>
-              <option value="senate">Senate</option>
-            </select>
-          </div>
-          <div className="usa-form-group">
-            <label className="usa-label" htmlFor="f-category">
-              Kind of bill
-            </label>
-            <select className="usa-select" id="f-category" value={value('bill_category')} onChange={(e) => set('bill_category', e.target.value)}>
-              <option value="">Any kind</option>
-              <option value="substantive">Substantive (changes policy)</option>
-              <option value="commemorative">Commemorative (names, honours)</option>
-              <option value="administrative">Administrative (procedure)</option>
-            </select>
-          </div>
-          <div className="usa-form-group">
-            <label className="usa-label" htmlFor="f-topic">
-              Topic
-            </label>
-            <select className="usa-select" id="f-topic" value={value('topic')} onChange={(e) => set('topic', e.target.value)}>
-              <option value="">Any topic</option>
-              {value('topic') && !topics.data?.items.some((t) => t.topic === value('topic')) && <option value={value('topic')}>{value('topic')}</option>}
-              {topics.data?.items.map((t) => (
-                <option key={t.topic} value={t.topic}>
-                  {topicWords(t.topic)} ({t.bill_count})
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <BillFilterFields idPrefix="f" filters={FILTERS} params={search} set={set} statusGroups />
         {value('topic') && (
           <div className="margin-top-2">
             <FollowToggle type="topic" id={value('topic')} name={`the topic ${value('topic')}`} />
           </div>
-        )}
-        {search.get('sponsor_id') && (
-          <p className="margin-bottom-0">
-            Only bills sponsored by member {search.get('sponsor_id')}.{' '}
-            <button type="button" className="usa-button usa-button--unstyled" onClick={() => set('sponsor_id', '')}>
-              Show every sponsor
-            </button>
-          </p>
         )}
         {filtered && (
           <button type="button" className="usa-button usa-button--unstyled margin-top-2" onClick={() => setSearch(new URLSearchParams())}>

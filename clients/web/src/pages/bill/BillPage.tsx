@@ -9,11 +9,9 @@ import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { DocumentBadge } from '../../components/DocumentBadge.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
-import { NewsList } from '../../components/NewsList.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { EmptyState, ErrorState, LoadingPlaceholder, QueryState } from '../../components/QueryState.tsx';
+import { EmptyState, ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { StatusTimeline } from '../../components/StatusTimeline.tsx';
-import { TrendPanel } from '../../components/TrendPanel.tsx';
 import { FollowBillDialog } from '../../follow/FollowBillDialog.tsx';
 import { useFollowOf } from '../../follow/use-follows.ts';
 import { useSession } from '../../session/session-context.tsx';
@@ -22,6 +20,7 @@ import { displayName, formatDate, memberPlace } from '../../words/format.ts';
 import { stanceLabel } from '../../words/stance-words.ts';
 import { AddToCollectionDialog } from './AddToCollectionDialog.tsx';
 import { ActionsSection, CosponsorsSection, RelatedSection } from './BillRecordSections.tsx';
+import { InterestSection, NewsSection } from './BillCoverageSections.tsx';
 import { BriefHistory } from './BriefHistory.tsx';
 import { BriefBody, BriefProvenance, type CitationTarget } from './BriefSection.tsx';
 import { LetterDialog } from './LetterDialog.tsx';
@@ -52,7 +51,6 @@ export default function BillPage() {
 type Bill = Schemas['Bill'];
 
 function BillView({ bill }: { bill: Bill }) {
-  const { $api } = useApi();
   const { signedIn } = useSession();
   const requireSignIn = useRequireSignIn();
   const [search, setSearch] = useSearchParams();
@@ -75,8 +73,6 @@ function BillView({ bill }: { bill: Bill }) {
   useEffect(() => {
     if (!signedIn && (wantsFollow || wantsLetter)) requireSignIn(wantsLetter ? 'write to your representative' : 'follow this bill');
   }, [signedIn, wantsFollow, wantsLetter, requireSignIn]);
-  const news = $api.useQuery('get', '/api/bills/{id}/news', { params: { path: { id: bill.id }, query: { limit: 10 } } });
-  const trend = $api.useQuery('get', '/api/bills/{id}/trend', { params: { path: { id: bill.id } } });
   const brief = bill.latest_brief;
   const shareUrl = brief ? `${window.location.origin}/share/brief/${brief.share_token}` : null;
   const cite = (c: CitationTarget) => {
@@ -188,18 +184,8 @@ function BillView({ bill }: { bill: Bill }) {
       <ActionsSection billId={bill.id} />
       <CosponsorsSection billId={bill.id} />
       <RelatedSection bill={bill} />
-      <section aria-labelledby="news-heading">
-        <h2 id="news-heading">In the news</h2>
-        <QueryState query={news} label="Loading news…">
-          {(d) => <NewsList items={d.items} subject="this bill" />}
-        </QueryState>
-      </section>
-      <section aria-labelledby="interest-heading">
-        <h2 id="interest-heading">Public interest</h2>
-        <QueryState query={trend} label="Loading the public-interest score…">
-          {(d) => <TrendPanel days={d.items} subject="this bill" />}
-        </QueryState>
-      </section>
+      <NewsSection billId={bill.id} />
+      <InterestSection billId={bill.id} />
       <ReprocessSection billId={bill.id} />
 
       {signedIn && <FollowBillDialog billId={bill.id} label={bill.label} current={follow} open={wantsFollow} onClose={() => setParam('follow', false)} />}

@@ -5,13 +5,13 @@
 import { Link, useParams } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
-import { BillCard } from '../../components/BillCard.tsx';
-import { NewsList } from '../../components/NewsList.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
-import { EmptyState, ErrorState, LoadingPlaceholder, QueryState } from '../../components/QueryState.tsx';
-import { TrendPanel } from '../../components/TrendPanel.tsx';
+import { EmptyState, ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { FollowToggle } from '../../follow/FollowToggle.tsx';
 import { displayName, formatDate, memberPlace, partyName } from '../../words/format.ts';
+import { MemberBillsSection } from './MemberBillsSection.tsx';
+import { InterestSection, NewsSection, VotesSection } from './MemberActivitySections.tsx';
+import { MemberPhoto } from './MemberPhoto.tsx';
 
 export default function MemberPage() {
   const { id = '' } = useParams();
@@ -35,29 +35,12 @@ const TIER_WORDS = { top: 'Top third', middle: 'Middle third', bottom: 'Bottom t
 const SENIORITY = { junior: 'junior', mid: 'mid-career', senior: 'senior' } as const;
 
 function MemberView({ m }: { m: Schemas['Member'] }) {
-  const { $api } = useApi();
   const name = displayName(m.name);
   const title = m.chamber === 'senate' ? 'Senator' : m.chamber === 'house' ? 'Representative' : 'Member';
-  const sponsored = $api.useQuery('get', '/api/members/{id}/bills', { params: { path: { id: m.id }, query: { role: 'sponsored', limit: 10 } } });
-  const cosponsored = $api.useQuery('get', '/api/members/{id}/bills', { params: { path: { id: m.id }, query: { role: 'cosponsored', limit: 10 } } });
-  const votes = $api.useQuery('get', '/api/members/{id}/votes', { params: { path: { id: m.id }, query: { limit: 15 } } });
-  const news = $api.useQuery('get', '/api/members/{id}/news', { params: { path: { id: m.id }, query: { limit: 10 } } });
-  const trend = $api.useQuery('get', '/api/members/{id}/trend', { params: { path: { id: m.id } } });
   return (
     <>
       <div className="display-flex flex-wrap gap-2 flex-align-center">
-        {m.photo_url && (
-          <img
-            src={m.photo_url}
-            alt=""
-            width={120}
-            height={146}
-            style={{ objectFit: 'cover', borderRadius: 4 }}
-            onError={(e) => {
-              e.currentTarget.hidden = true;
-            }}
-          />
-        )}
+        <MemberPhoto url={m.photo_url} name={name} />
         <div>
           <PageHeading title={`${title} ${name}`}>
             {title} {name}
@@ -193,94 +176,11 @@ function MemberView({ m }: { m: Schemas['Member'] }) {
         )}
       </section>
 
-      <section aria-labelledby="sponsored-heading">
-        <h2 id="sponsored-heading">Sponsored bills</h2>
-        <QueryState query={sponsored} label="Loading sponsored bills…">
-          {(d) =>
-            d.items.length ? (
-              <ul className="bw-card-list">
-                {d.items.map((b) => (
-                  <li key={b.id}>
-                    <BillCard bill={b} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyState>No sponsored bill is stored.</EmptyState>
-            )
-          }
-        </QueryState>
-        <p>
-          <Link to={`/bills?sponsor_id=${m.id}`}>Every bill {name} sponsored</Link>
-        </p>
-      </section>
-      <section aria-labelledby="cosponsored-heading">
-        <h2 id="cosponsored-heading">Cosponsored bills</h2>
-        <QueryState query={cosponsored} label="Loading cosponsored bills…">
-          {(d) =>
-            d.items.length ? (
-              <ul className="bw-card-list">
-                {d.items.map((b) => (
-                  <li key={b.id}>
-                    <BillCard bill={b} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <EmptyState>No cosponsored bill is stored.</EmptyState>
-            )
-          }
-        </QueryState>
-      </section>
-      <section aria-labelledby="votes-heading">
-        <h2 id="votes-heading">Recent votes</h2>
-        <QueryState query={votes} label="Loading votes…">
-          {(d) =>
-            d.items.length ? (
-              <div className="bw-table-wrap">
-                <table className="usa-table usa-table--borderless usa-table--compact">
-                  <caption className="usa-sr-only">Recent recorded votes, newest first</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">Question</th>
-                      <th scope="col">Vote</th>
-                      <th scope="col">Result</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {d.items.map((v) => (
-                      <tr key={v.vote_id}>
-                        <td>{formatDate(v.date)}</td>
-                        <td>{v.bill_id ? <Link to={`/bills/${v.bill_id}`}>{v.question}</Link> : v.question}</td>
-                        <td>
-                          <strong>{v.position === 'Candidate' ? `For ${v.choice ?? 'a candidate'}` : v.position}</strong>
-                        </td>
-                        <td>{v.result}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <p className="bw-source">Source: House Clerk and Senate roll-call records.</p>
-              </div>
-            ) : (
-              <EmptyState>No recorded vote is stored for this member.</EmptyState>
-            )
-          }
-        </QueryState>
-      </section>
-      <section aria-labelledby="news-heading">
-        <h2 id="news-heading">In the news</h2>
-        <QueryState query={news} label="Loading news…">
-          {(d) => <NewsList items={d.items} subject={name} />}
-        </QueryState>
-      </section>
-      <section aria-labelledby="interest-heading">
-        <h2 id="interest-heading">Public interest</h2>
-        <QueryState query={trend} label="Loading the public-interest score…">
-          {(d) => <TrendPanel days={d.items} subject={name} />}
-        </QueryState>
-      </section>
+      <MemberBillsSection memberId={m.id} memberName={name} role="sponsored" />
+      <MemberBillsSection memberId={m.id} memberName={name} role="cosponsored" />
+      <VotesSection memberId={m.id} />
+      <NewsSection memberId={m.id} memberName={name} />
+      <InterestSection memberId={m.id} memberName={name} />
     </>
   );
 }
