@@ -35,7 +35,7 @@ const stack = await startCountedBench('bulk');
 const { take } = stack;
 // DynamoDB in AWS has no local disk cost; DynamoDB Local's disk store (SQLite syncing every commit) would add
 // ~13 ms an item here and measure this machine's disk, so the requests per bill are the cost figure that carries over.
-console.log('DynamoDB Local runs in memory (-inMemory): its disk store would time this machine\'s disk, not the import');
+console.log("DynamoDB Local runs in memory (-inMemory): its disk store would time this machine's disk, not the import");
 
 try {
   const { parseBillStatus } = await import('#shared/providers/congress-gov/bill-status.parser.ts');
