@@ -60,6 +60,12 @@ try {
       const { bill } = parseBillStatus(xml);
       return { xml, congress: bill.congress, type: bill.type };
     });
+  // Parsing is CPU the import cannot overlap with anything in one process: timed alone, per sample, after a warm-up pass.
+  const parseStarted = process.cpuUsage();
+  for (const sample of samples) parseBillStatus(sample.xml);
+  const parseCpu = process.cpuUsage(parseStarted);
+  const parseCpuMs = (parseCpu.user + parseCpu.system) / 1000 / samples.length;
+  console.log(`parsing alone: ${parseCpuMs.toFixed(0)} ms of CPU per sample file (${samples.length} samples)`);
   const files = Array.from({ length: BILLS }, (_, i) => {
     const s = samples[i % samples.length] as (typeof samples)[number];
     const number = 20_000 + i;
@@ -110,9 +116,12 @@ try {
   async function run(label: string) {
     take();
     const started = Date.now();
+    const cpuStarted = process.cpuUsage();
     for (const c of congresses) await startBulkImport(c, 'bench', new Date());
     await pump();
     const seconds = (Date.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStarted);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const counts = take();
     const records = await Promise.all(congresses.map((c) => getBulkImport(`bulk-congress-${c}`)));
     const total = (k: 'files_done' | 'bills_created' | 'bills_changed' | 'files_failed') => records.reduce((a, r) => a + (r?.[k] ?? 0), 0);
@@ -120,6 +129,10 @@ try {
     const rate = total('files_done') / seconds;
     console.log(`\n${label}: ${total('files_done')} files in ${seconds.toFixed(1)} s with ${WORKERS} workers (${states})`);
     console.log(`  bills created ${total('bills_created')}, bills changed ${total('bills_changed')}, files failed ${total('files_failed')}`);
+    // The bench's one Node process runs every worker (in AWS each is its own Lambda): its CPU per file bounds the rate here.
+    console.log(
+      `  this process's CPU: ${cpuSeconds.toFixed(1)} s (${((cpuSeconds / total('files_done')) * 1000).toFixed(0)} ms per file, ${((cpuSeconds / seconds) * 100).toFixed(0)}% of one core over the run)`,
+    );
     console.log(`  ${rate.toFixed(1)} bills/s; ${(sum(counts) / total('files_done')).toFixed(1)} DynamoDB requests per bill (${fmt(counts)})`);
     console.log(`  a ${TARGET_BILLS.toLocaleString('en-US')}-bill Congress at this rate: ${(TARGET_BILLS / rate / 60).toFixed(1)} minutes`);
     return { seconds, counts, created: total('bills_created'), changed: total('bills_changed') };
