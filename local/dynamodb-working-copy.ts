@@ -44,16 +44,22 @@ export interface WorkingCopy {
 
 const mtime = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
 
-/** Lays out the working copy of `lastingDir` (one per lasting folder, so two data folders never share one). */
+/** The working folder of a lasting folder (one per lasting folder, so two data folders never share one). */
+export function workingDirOf(lastingDir: string, root = scratchRoot()): string {
+  return join(root, `billwatch-dynamodb-${createHash('sha256').update(resolve(lastingDir)).digest('hex').slice(0, 16)}`);
+}
+
+/** Lays out the working copy of `lastingDir`. */
 export function openWorkingCopy(lastingDir: string, root = scratchRoot()): WorkingCopy {
   const lastingPath = resolve(lastingDir);
-  const workDir = join(root, `billwatch-dynamodb-${createHash('sha256').update(lastingPath).digest('hex').slice(0, 16)}`);
+  const workDir = workingDirOf(lastingPath, root);
   mkdirSync(lastingPath, { recursive: true });
   mkdirSync(workDir, { recursive: true });
   const lasting = join(lastingPath, DB_FILE);
   const working = join(workDir, DB_FILE);
   let origin: WorkingCopy['origin'];
-  if (existsSync(working) && mtime(working) > mtime(lasting)) {
+  // Only beside a lasting copy: a data folder deleted to start from nothing must not get an old working file back.
+  if (existsSync(working) && existsSync(lasting) && mtime(working) > mtime(lasting)) {
     // The last run ended without its final save (killed): its working file is newer, and SQLite rolls back its journal on open.
     origin = 'newer working copy left by a stop that did not save';
   } else if (existsSync(lasting)) {

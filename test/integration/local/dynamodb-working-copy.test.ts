@@ -62,6 +62,17 @@ describe('the working copy', () => {
     expect(existsSync(join(reopened.workDir, `${DB_FILE}-journal`))).toBe(false);
   });
 
+  it('starts empty when the lasting folder was deleted, even if a killed run left a working file', () => {
+    const root = scratch('shm');
+    const lasting = join(scratch('data'), 'dynamodb');
+    const killed = openWorkingCopy(lasting, root);
+    writeFileSync(join(killed.workDir, DB_FILE), 'left by a killed run');
+    rmSync(lasting, { recursive: true, force: true });
+    const fresh = openWorkingCopy(lasting, root);
+    expect(fresh.origin).toBe('empty');
+    expect(existsSync(join(fresh.workDir, DB_FILE))).toBe(false);
+  });
+
   it('does not save while a write transaction is open (its journal exists)', async () => {
     const root = scratch('shm');
     const lasting = join(scratch('data'), 'dynamodb');
