@@ -8,23 +8,13 @@
  *      DynamoDB requests each makes by command (a Scan would be a bug).
  * Prints tables; not a test. Run: npx tsx bench/ingest-requests.ts
  */
-import { countCommands, startBenchStack } from './support/bench-stack.ts';
+import { formatCounts as fmt, startCountedBench, totalCount as sum } from './support/bench-stack.ts';
 
 const { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } = await import('../local/fixtures/build-seed-har.ts');
-const stack = await startBenchStack('ingest', { env: { REPLAY_HAR: SEED_HAR_PATH } });
-
-const { dynamo } = await import('#shared/platform/aws-clients.ts');
-const { provision } = await import('../local/provision.ts');
-
-const { take } = countCommands(dynamo());
-const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-const fmt = (o: Record<string, number>) =>
-  Object.entries(o)
-    .map(([k, v]) => `${k.replace('Command', '')} ${v}`)
-    .join(', ');
+const stack = await startCountedBench('ingest', { env: { REPLAY_HAR: SEED_HAR_PATH } });
+const { take } = stack;
 
 try {
-  Object.assign(process.env, (await provision({ tableName: 'bench-ingest', bucketName: 'bench-ingest', queuePrefix: 'bench-ingest-' })).env);
   const { runJob } = await import('#shared/jobs/job-function.ts');
   const { ingestJobs } = await import('#functions/jobs/ingest.ts');
   const { handler: ingestTasks } = await import('#functions/workers/ingest-tasks.ts');

@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../local/net.ts';
 import { REPO_ROOT } from '../local/function-loader.ts';
+import { localDataDirs } from '../local/data-dirs.ts';
+import { workingDirOf } from '../local/dynamodb-working-copy.ts';
 
 interface StartRun {
   readySeconds: number;
@@ -66,4 +68,6 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  // A stop killed before its last save leaves DynamoDB's working copy on tmpfs; its data folder is gone now.
+  rmSync(workingDirOf(localDataDirs(dataDir, true).dynamodb ?? join(dataDir, 'dynamodb')), { recursive: true, force: true });
 }

@@ -29,6 +29,8 @@ export const LocalEnv = z.object({
   /** Visibility timeout of the local queues, short so failed messages come back quickly. */
   LOCAL_VISIBILITY_TIMEOUT_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(43200).default(10)),
   S3_SNAPSHOT_INTERVAL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(30)),
+  /** How soon after a write DynamoDB Local's working copy is saved to .local/dynamodb (local/dynamodb-working-copy.ts). */
+  DYNAMODB_SAVE_DELAY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0.5).default(3)),
   /** One endpoint for DynamoDB, SQS and S3 (e.g. LocalStack's http://localhost:4566) instead of starting the emulators. */
   LOCAL_AWS_ENDPOINT: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   TABLE_NAME: z.preprocess(emptyAsUndefined, z.string().default('billwatch')),

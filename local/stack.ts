@@ -5,11 +5,12 @@
  *   2. point the environment at them (plus the seed file's provider environment);
  *   3. provision the table, bucket and queues; restore the S3 snapshot; run pending migrations;
  *   4. start the API server, one pump per queue and the scheduler;
- *   5. seed local data.
- * stop() undoes it in reverse and flushes the S3 snapshot.
+ *   5. seed local data, then save DynamoDB's working copy a few seconds after each write.
+ * stop() undoes it in reverse, flushes the S3 snapshot and saves DynamoDB's working copy.
  */
 import { join } from 'node:path';
 import { config } from '#shared/platform/config.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { JobFunctionGroup } from '#shared/jobs/job.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { runPendingMigrations } from '#shared/migrations/runner.ts';
@@ -18,6 +19,7 @@ import { queueUrlEnv } from '#shared/messaging/send.ts';
 import { startApiServer } from './api-server.ts';
 import { startEmulators, type EmulatorEndpoints, type RunningEmulators } from './emulators.ts';
 import { localDataDirs } from './data-dirs.ts';
+import { saveOnChange } from './dynamodb-save-on-change.ts';
 import { applyEnvironment, localEnvironment } from './environment.ts';
 import { startEventBus, type LocalEventBus } from './event-bus.ts';
 import { REPO_ROOT } from './function-loader.ts';
@@ -110,6 +112,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       async () => (await busGrace(), bus.stop()),
     );
     log(`emulators, SMTP sink and event bus up in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    if (emulators.dynamoCopy)
+      log(`dynamodb: running on ${emulators.dynamoCopy.workDir} (from the ${emulators.dynamoCopy.origin}), kept in ${emulators.dynamoCopy.lastingDir}`);
     const requestedPort = options.port ?? local.PORT;
     const port = requestedPort === 0 ? await freePort() : requestedPort;
 
@@ -176,6 +180,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const seedStarted = performance.now();
     const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData() : null;
     if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    if (emulators.dynamoCopy) {
+      // Watched from after the seed, so its thousands of writes cost one save, not one every few seconds.
+      const saver = saveOnChange({ client: dynamo(), copy: emulators.dynamoCopy, intervalMs: local.DYNAMODB_SAVE_DELAY_SECONDS * 1000, log });
+      stops.push(() => saver.stop());
+    }
 
     return {
       apiUrl: api.url,

@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     return 'failed' as const;
   });
   const { startLocalStack } = await import('./stack.ts');
+  log(`the stack's code loaded at ${process.uptime().toFixed(1)} s`);
   const running = await startLocalStack({ dataDir, log, publicUrl: local.PUBLIC_URL, ...emulators });
   if (running.seed) log(`seed: ${running.seed.detail}`);
   const web = await webBuild;

@@ -66,3 +66,35 @@ export function countCommands(client: unknown): { counts: Map<string, number>; t
     },
   };
 }
+
+/** Requests of a counts snapshot, added up. */
+export const totalCount = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
+
+/** A counts snapshot as `PutItem 3, Query 2`. */
+export const formatCounts = (counts: Record<string, number>): string =>
+  Object.entries(counts)
+    .map(([k, v]) => `${k.replace('Command', '')} ${v}`)
+    .join(', ');
+
+export interface CountedBenchStack extends BenchStack {
+  /** The DynamoDB requests the service sent since the last take, by command. */
+  take(): Record<string, number>;
+}
+
+/**
+ * The emulators, the table, bucket and queues provisioned under `bench-<name>` names, and a counter on the
+ * service's DynamoDB client: what the ingest and bulk benchmarks start with.
+ */
+export async function startCountedBench(name: string, options: { env?: Record<string, string> } = {}): Promise<CountedBenchStack> {
+  const stack = await startBenchStack(name, options);
+  try {
+    const { dynamo } = await import('#shared/platform/aws-clients.ts');
+    const { provision } = await import('../../local/provision.ts');
+    const { take } = countCommands(dynamo());
+    Object.assign(process.env, (await provision({ tableName: `bench-${name}`, bucketName: `bench-${name}`, queuePrefix: `bench-${name}-` })).env);
+    return { take, stop: () => stack.stop() };
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+}

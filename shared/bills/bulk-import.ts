@@ -17,7 +17,7 @@
  */
 import { failBulkImport, getBulkImport, recordBulkStep } from '#shared/db/bulk-imports.repository.ts';
 import { bulkImportKeys } from '#shared/db/keys/bulk-import.keys.ts';
-import { BULK_FILES_PER_CHUNK, type BulkImport } from '#shared/domain/bills/bulk-import.ts';
+import { BULK_FILES_IN_FLIGHT, BULK_FILES_PER_CHUNK, type BulkImport } from '#shared/domain/bills/bulk-import.ts';
 import { errorText } from '#shared/errors/error-text.ts';
 import type { BillStatusImportMessage } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
@@ -90,20 +90,41 @@ export async function runBulkFiles(message: FilesMessage, ctx: StepContext) {
     let created = 0;
     let changed = 0;
     let failed = 0;
-    await readStagedFiles(message.key, await stagedSize(message.key), message.entries, async (name, xml) => {
-      let parsed;
-      try {
-        parsed = parseBillStatus(xml, ctx.now.toISOString());
-      } catch (err) {
-        // One unreadable file must not hold up its chunk (or the DLQ would take the other files with it).
-        failed++;
-        logger.warn('bulk import: file skipped', { name, error: errorText(err) });
-        return;
-      }
-      const saved = await importBillStatus(parsed, { now: ctx.now });
-      if (saved.created) created++;
-      else if (saved.writes > 0) changed++;
-    });
+    // Files are read and parsed in order while up to BULK_FILES_IN_FLIGHT earlier ones are being saved.
+    const saving = new Set<Promise<void>>();
+    let failure: { error: unknown } | null = null;
+    const save = (parsed: ReturnType<typeof parseBillStatus>) => {
+      const tracked: Promise<void> = importBillStatus(parsed, { now: ctx.now })
+        .then(
+          (saved) => {
+            if (saved.created) created++;
+            else if (saved.writes > 0) changed++;
+          },
+          // The chunk fails with the first failure, once the saves under way have finished (each is idempotent).
+          (error: unknown) => void (failure ??= { error }),
+        )
+        .finally(() => saving.delete(tracked));
+      saving.add(tracked);
+    };
+    try {
+      await readStagedFiles(message.key, await stagedSize(message.key), message.entries, async (name, xml) => {
+        if (failure) throw failure.error;
+        let parsed;
+        try {
+          parsed = parseBillStatus(xml, ctx.now.toISOString());
+        } catch (err) {
+          // One unreadable file must not hold up its chunk (or the DLQ would take the other files with it).
+          failed++;
+          logger.warn('bulk import: file skipped', { name, error: errorText(err) });
+          return;
+        }
+        save(parsed);
+        if (saving.size >= BULK_FILES_IN_FLIGHT) await Promise.race(saving);
+      });
+    } finally {
+      await Promise.all(saving);
+    }
+    if (failure) throw (failure as { error: unknown }).error;
     const counted = await recordBulkStep(
       message.import_id,
       message.run,

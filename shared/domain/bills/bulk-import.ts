@@ -11,6 +11,12 @@ import type { BackfillView } from './bill-backfill.ts';
 
 /** Files a worker message imports: a chunk takes well under a minute, so a redelivery repeats little. */
 export const BULK_FILES_PER_CHUNK = 25;
+/**
+ * Files of a chunk saved at once: each file's save is a chain of dependent requests (read its partition, then
+ * write what differs), so one at a time leaves a worker waiting on round trips while the next file could be parsed.
+ * The DynamoDB load of an import is bounded by this times the queue's maxConcurrency.
+ */
+export const BULK_FILES_IN_FLIGHT = 4;
 /** GovInfo's Bill Status files start with the 108th Congress (2003). */
 export const FIRST_BULK_CONGRESS = 108;
 

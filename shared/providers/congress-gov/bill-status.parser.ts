@@ -220,9 +220,17 @@ function sponsorOf(p: z.infer<typeof Person>): SponsorSummary {
   };
 }
 
-/** 'Last, First'; the legacy format may give only fullName ("Rep. Miller, Jeff [R-FL-1]"), which is trimmed to that. */
+/**
+ * 'Last, First'; the legacy format may give only fullName ("Rep. Miller, Jeff [R-FL-1]"), which is trimmed to that,
+ * and gives the name parts in capitals ("BALDWIN", "TAMMY"), which take fullName's spelling ("Sen. Baldwin, Tammy
+ * [D-WI]") as the Congress.gov API has it.
+ */
 function personName(p: z.infer<typeof Person>): string {
-  if (p.lastName && p.firstName) return `${p.lastName}, ${p.firstName}`;
+  if (p.lastName && p.firstName) {
+    const plain = `${p.lastName}, ${p.firstName}`;
+    const at = p.fullName?.toLowerCase().indexOf(plain.toLowerCase()) ?? -1;
+    return p.fullName && at >= 0 ? p.fullName.slice(at, at + plain.length) : plain;
+  }
   const full = p.fullName
     ?.replace(/\s*\[[^\]]*\]\s*$/, '')
     .replace(/^(Rep|Sen|Del|Resident Commissioner)\.?\s+/, '')
