@@ -94,8 +94,8 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
     await markBillHasText(billId);
     await sendOwed(owed);
   }
-  // The latest version's text is searched by section.
-  if (created > 0) await requestIndexing([billId]);
+  // The latest version's text is searched by section, and a new version is matched against the saved searches.
+  if (created > 0) await requestIndexing([billId], { match: true });
   // A fetch that died between storing a version and marking the bill left it unmarked; the retry finds the version stored.
   if (created === 0 && stored.length > 0 && !bill.has_document) await markBillHasText(billId);
   return { bill_id: billId, versions: candidates.length + have.size, stored: created, unavailable: missing };
