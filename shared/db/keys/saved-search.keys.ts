@@ -1,5 +1,5 @@
 /**
- * Saved searches (docs/data-model.md P9): SAVED_SEARCH / {key} holds each
+ * Saved searches (docs/data-model.md P10): SAVED_SEARCH / {key} holds each
  * distinct search that a `search` follow keeps (its query and filters), so
  * the matcher lists every saved search with one Query; who follows one is the
  * follow's reverse lookup, FOLLOWERS#search#{key} (./follow.keys.ts).

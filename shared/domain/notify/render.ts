@@ -113,9 +113,18 @@ export function whatHappened(content: NotificationContent): string | null {
   return null;
 }
 
-/** "Matches your search "rural broadband" in Sec. 3: …expand <mark>rural</mark> …" with the marks taken out (every channel is plain text). */
+/** The snippet (HTML: matched words in <mark>, the rest escaped) as plain text, as every channel renders a message. */
+const snippetText = (snippet: string): string =>
+  snippet
+    .replace(/<\/?mark>/gu, '')
+    .replace(/&lt;/gu, '<')
+    .replace(/&gt;/gu, '>')
+    .replace(/&quot;/gu, '"')
+    .replace(/&amp;/gu, '&');
+
+/** "Matches your search "rural broadband" in Sec. 3: … grants for rural broadband towers …". */
 function searchMatchWords(m: SearchMatchDetail): string {
-  return `Matches your search "${m.query}" in ${m.section}: ${m.snippet.replace(/<\/?mark>/gu, '')}`;
+  return `Matches your search "${m.query}" in ${m.section}: ${snippetText(m.snippet)}`;
 }
 
 /** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */
