@@ -8,7 +8,8 @@
  * words: a search with a word that is not among them (nor one typo away from
  * one of them, for a long word) cannot match and is skipped without touching
  * the engine, so most of thousands of saved searches cost a Set lookup per
- * word, and the engine runs only the few that can match.
+ * word, and the engine runs only the few that can match (a search whose
+ * plain filters, such as its Congress, no new document meets is skipped too).
  */
 import { matchableQuery, type SavedSearchFilters } from '#shared/domain/search/saved-search.schema.ts';
 import { SEARCH_COLUMNS, type SearchDocument } from '#shared/domain/search/search-document.ts';
@@ -49,6 +50,18 @@ function mayMatch(term: QueryTerm, words: ReadonlySet<string>, near: Map<string,
   });
 }
 
+/** The plain-column filters, compared with a document's own fields. */
+const EQUALITY_FILTERS = ['congress', 'chamber', 'type', 'status', 'sponsor_id', 'has_document'] as const;
+
+/**
+ * Whether some document could pass the search's filters, judged on the plain columns alone: a cheap
+ * way to skip the engine for a search whose filters no new document meets. The engine still applies
+ * every filter (topics and dates included) to what is left.
+ */
+function mayPassFilters(filters: SavedSearchFilters, docs: SearchDocument[]): boolean {
+  return docs.some((d) => EQUALITY_FILTERS.every((k) => filters[k] === undefined || filters[k] === d[k]));
+}
+
 function wordsOf(doc: SearchDocument): Set<string> {
   return new Set(SEARCH_COLUMNS.flatMap((c) => tokens(String(doc[c.name]))));
 }
@@ -62,6 +75,7 @@ export function matchSavedSearches(docs: SearchDocument[], searches: SavedQuery[
   const words = new Set(docs.flatMap((d) => [...wordsOf(d)]));
   const near = new Map<string, boolean>();
   const candidates = searches.filter((s) => {
+    if (!mayPassFilters(s.filters, docs)) return false;
     const terms = parseQuery(matchableQuery(s.q));
     return terms.length > 0 && terms.every((t) => mayMatch(t, words, near));
   });
