@@ -77,8 +77,9 @@ const WORKER: Record<QueueName, Need[]> = {
   'bill-backfill': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch', 'bill-backfill', 'search-index')],
   // Stages each bulk zip in the bucket and reads it back by range; a bill's text and vote fetches go to their queues.
   'bill-status-import': [table('readwrite'), bucket('readwrite'), ...send('document-fetch', 'ingest-tasks', 'bill-status-import', 'search-index')],
-  // Reads bills, briefs and texts; writes change sets, snapshots and the manifest under search/.
-  'search-index': [table('read'), bucket('readwrite')],
+  // Reads bills, briefs, texts and saved searches; writes change sets, snapshots and the manifest under search/;
+  // a new bill or text version matching saved searches is a search_match message for the dispatcher.
+  'search-index': [table('read'), bucket('readwrite'), ...send('notification-dispatch')],
 };
 
 /** Every function reads the secret bundle at cold start (shared/platform/bootstrap.ts). */

@@ -1120,13 +1120,13 @@ export interface paths {
         };
         /**
          * The caller's follows, optionally of one target type or one target
-         * @description The caller's follows (bills with their stance and mode, members, topics), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed). Signed in; 422 for a target_id without its target_type or of the wrong form.
+         * @description The caller's follows (bills with their stance and mode, members, topics, saved searches with their query and filters), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed; a saved search's target_id is its key). Signed in; 422 for a target_id without its target_type or of the wrong form.
          */
         get: operations["listFollows"];
         put?: never;
         /**
-         * Follow a bill, member or topic; 201 when new, 200 when already followed (a new follow_mode updates it)
-         * @description Follows a bill, member or topic; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. Signed in; 404 for an unknown bill or member, 422 for a malformed target.
+         * Follow a bill, member, topic or search; 201 when new, 200 when already followed (a new follow_mode updates it)
+         * @description Follows a bill, member, topic or search; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. A `search` follow saves a query (target_id, as typed into GET /api/search, the last word matched whole) with optional `filters` (those of GET /api/search): when a new bill or a new text version matches it, the follower gets a `search_match` notification naming the section that matched, under the same alert filters (category search_match), quiet hours, digests and de-duplication as every other event, and not when they follow that bill already (its own events tell them). The same query and filters saved again are the same follow (its id is search:{key}). At most 1,000 follows of each kind. Signed in; 404 for an unknown bill or member, 422 for a malformed target, for filters on another kind, or beyond the limit.
          */
         post: operations["createFollow"];
         delete?: never;
@@ -2087,7 +2087,7 @@ export interface components {
              * @description The category: vote, presidential, committee_report, calendar, referral or procedural
              * @enum {string}
              */
-            category: "vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced";
+            category: "vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match";
             /** @description The action code Congress.gov gives; null when none */
             action_code: string | null;
             /** @description The action type Congress.gov gives; null when none */
@@ -2586,21 +2586,23 @@ export interface components {
                 message: string;
             }[];
         };
-        /** @description A follow of a bill, a member or a topic by the signed-in user */
+        /** @description A follow of a bill, a member, a topic or a saved search by the signed-in user */
         Follow: {
             /** @description `{target_type}:{target_id}`, the id in /api/follows/{id}. */
             id: string;
             /** @description The id of the user */
             user_id: string;
             /**
-             * @description What is followed: bill, member or topic
+             * @description What is followed: bill, member, topic or search (a saved search)
              * @enum {string}
              */
-            target_type: "bill" | "member" | "topic";
-            /** @description The followed bill id, member id or topic tag */
+            target_type: "bill" | "member" | "topic" | "search";
+            /** @description The followed bill id, member id or topic tag; for a saved search, its key (derived from the query and filters) */
             target_id: string;
-            /** @description Bills only; null for member and topic follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
+            /** @description Bills only; null for member, topic and search follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
             follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
+            /** @description search follows: the saved query and filters; null for other kinds */
+            search?: components["schemas"]["SavedSearch"] | null;
             /** @description When the current mode was set: alignment counts only votes cast after it. */
             mode_set_at: string | null;
             /** @description When it was created (ISO 8601, UTC) */
@@ -2955,10 +2957,10 @@ export interface components {
             /** @description The id of the notification event */
             event_id: string;
             /**
-             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress) or weekly_digest
+             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version) or weekly_digest
              * @enum {string}
              */
-            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "weekly_digest";
+            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "weekly_digest";
             /** @description When the event happened */
             occurred_at: string;
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -2970,7 +2972,7 @@ export interface components {
             /** @description The latest brief's summary, already cut for push. */
             summary: string | null;
             /** @description The category of the action */
-            action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+            action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
             /** @description The text of the action */
             action_text: string | null;
             /**
@@ -3020,6 +3022,19 @@ export interface components {
                 /** @description The text of the latest action; null before any action */
                 latest_action_text: string | null;
             }[];
+            /** @description search_match: the saved search and the passage that matched; null for other kinds */
+            search_match?: {
+                /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                follow_id: string;
+                /** @description The saved query */
+                query: string;
+                /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                version: string;
+                /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                section: string;
+                /** @description The matched words in context, each matched word in <mark>…</mark> */
+                snippet: string;
+            } | null;
             /** @description The follow mode of the bill follow that brought the event; null for member and topic follows */
             mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description When it was created (ISO 8601, UTC) */
@@ -3326,6 +3341,41 @@ export interface components {
                 position: string;
             }[];
         };
+        /** @description The query and filters of a `search` follow */
+        SavedSearch: {
+            /** @description The saved query, as typed into the search box (spaces collapsed) */
+            q: string;
+            /** @description The filters of GET /api/search that the saved search applies (has_document as a boolean) */
+            filters: {
+                /** @description Only bills of this Congress, such as 118 */
+                congress?: number;
+                /**
+                 * @description Only bills of this chamber
+                 * @enum {string}
+                 */
+                chamber?: "house" | "senate";
+                /**
+                 * @description Only bills of this type
+                 * @enum {string}
+                 */
+                type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
+                /**
+                 * @description Only bills whose status is this
+                 * @enum {string}
+                 */
+                status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                /** @description Only bills carrying this topic tag */
+                topic?: string;
+                /** @description Only bills sponsored by this member (Bioguide id) */
+                sponsor_id?: string;
+                /** @description true: only bills with published text; false: only bills without */
+                has_document?: boolean;
+                /** @description Only bills whose latest action (or introduction) is on or after this date */
+                from?: string;
+                /** @description Only bills whose latest action (or introduction) is on or before this date */
+                to?: string;
+            };
+        };
         /** @description The service settings: the LLM in force, the brief mode and the data-source switches */
         Settings: {
             /** @description The LLM provider in force */
@@ -3546,7 +3596,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3562,7 +3612,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -3596,6 +3646,19 @@ export interface components {
                     title: string;
                     /** @description The Congress it was introduced in. */
                     congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
                 } | null;
             };
         } | {
@@ -3621,7 +3684,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3637,7 +3700,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -3671,6 +3734,19 @@ export interface components {
                     title: string;
                     /** @description The Congress it was introduced in. */
                     congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
                 } | null;
             };
         } | {
@@ -3696,7 +3772,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3712,7 +3788,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -3746,6 +3822,19 @@ export interface components {
                     title: string;
                     /** @description The Congress it was introduced in. */
                     congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
                 } | null;
             };
         } | {
@@ -3771,7 +3860,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3787,7 +3876,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -3821,6 +3910,19 @@ export interface components {
                     title: string;
                     /** @description The Congress it was introduced in. */
                     congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
                 } | null;
             };
         } | {
@@ -3846,7 +3948,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3862,7 +3964,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -3897,13 +3999,26 @@ export interface components {
                     /** @description The Congress it was introduced in. */
                     congress: number;
                 } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
+                } | null;
             };
         } | {
             /**
              * @description The event type
              * @constant
              */
-            type: "digest.weekly";
+            type: "bill.search_match";
             /**
              * @description The payload schema version
              * @constant
@@ -3921,7 +4036,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3937,7 +4052,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -3971,6 +4086,107 @@ export interface components {
                     title: string;
                     /** @description The Congress it was introduced in. */
                     congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
+                } | null;
+            };
+        } | {
+            /**
+             * @description The event type
+             * @constant
+             */
+            type: "digest.weekly";
+            /**
+             * @description The payload schema version
+             * @constant
+             */
+            version: 1;
+            /** @description The message id, equal to the webhook-id header; the same on every retry of one message */
+            id: string;
+            /** @description When this attempt was signed (ISO 8601), the webhook-timestamp header as a date */
+            timestamp: string;
+            /** @description The event */
+            data: {
+                /** @description The notification event id; the same event never arrives under two ids */
+                event_id: string;
+                /**
+                 * @description The event kind as a webhook type
+                 * @enum {string}
+                 */
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                /** @description When the event happened (ISO 8601) */
+                occurred_at: string;
+                /** @description How the user follows the bill; null for the weekly digest */
+                follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
+                /** @description The bill id (e.g. 119-hr-3076); null for the weekly digest */
+                bill_id: string | null;
+                /** @description The bill label (e.g. H.R. 3076) */
+                bill_label: string | null;
+                /** @description The bill title */
+                bill_title: string | null;
+                /** @description The bill's page, or the dashboard for the weekly digest */
+                url: string;
+                /** @description The latest brief's summary */
+                summary: string | null;
+                /** @description bill.updated, bill.status_changed: the category of the action */
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
+                action_text: string | null;
+                /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
+                action_date: string | null;
+                /** @description bill.status_changed: the bill's new status */
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.status_changed: the status before it */
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.new_document, bill.new_amendment: the text version published */
+                text_version: string | null;
+                /** @description digest.weekly: the followed bills updated in the past 7 days */
+                items: {
+                    /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                    bill_id: string;
+                    /** @description The display label of the bill, such as H.R. 3076 */
+                    bill_label: string;
+                    /** @description The title of the bill */
+                    bill_title: string;
+                    /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                    latest_action_date: string | null;
+                    /** @description The text of the latest action; null before any action */
+                    latest_action_text: string | null;
+                }[];
+                /** @description bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows */
+                reintroduced_as: {
+                    /** @description The id of the later bill that reintroduces this one, e.g. 119-hr-1234. */
+                    bill_id: string;
+                    /** @description Its display label, e.g. "H.R. 1234". */
+                    label: string;
+                    /** @description Its title. */
+                    title: string;
+                    /** @description The Congress it was introduced in. */
+                    congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
                 } | null;
             };
         } | {
@@ -4003,7 +4219,7 @@ export interface components {
                      * @description The event kind as a webhook type
                      * @enum {string}
                      */
-                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "digest.weekly";
+                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
                     /** @description When the event happened (ISO 8601) */
                     occurred_at: string;
                     /** @description How the user follows the bill; null for the weekly digest */
@@ -4019,7 +4235,7 @@ export interface components {
                     /** @description The latest brief's summary */
                     summary: string | null;
                     /** @description bill.updated, bill.status_changed: the category of the action */
-                    action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced") | null;
+                    action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
                     /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                     action_text: string | null;
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4053,6 +4269,19 @@ export interface components {
                         title: string;
                         /** @description The Congress it was introduced in. */
                         congress: number;
+                    } | null;
+                    /** @description bill.search_match: the saved search that matched and the passage it matched */
+                    search_match: {
+                        /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                        follow_id: string;
+                        /** @description The saved query */
+                        query: string;
+                        /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                        version: string;
+                        /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                        section: string;
+                        /** @description The matched words in context, each matched word in <mark>…</mark> */
+                        snippet: string;
                     } | null;
                 }[];
             };
@@ -7976,9 +8205,9 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
-                /** @description What is followed: bill, member or topic */
-                target_type?: "bill" | "member" | "topic";
-                /** @description One followed bill id, member id or topic tag (with target_type): its follow alone, if any */
+                /** @description What is followed: bill, member, topic or search */
+                target_type?: "bill" | "member" | "topic" | "search";
+                /** @description One followed bill id, member id, topic tag or saved search's key (with target_type): its follow alone, if any */
                 target_id?: string;
             };
             header?: never;
@@ -8041,14 +8270,44 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description What is followed: bill, member or topic
+                     * @description What is followed: bill, member, topic or search (a saved search that alerts)
                      * @enum {string}
                      */
-                    target_type: "bill" | "member" | "topic";
-                    /** @description The followed bill id, member id or topic tag */
+                    target_type: "bill" | "member" | "topic" | "search";
+                    /** @description The followed bill id, member id or topic tag; for a search, the query */
                     target_id: string;
                     /** @description Bills only; neutral when omitted. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
                     follow_mode?: ("neutral" | "hold_veto" | "hold_boost") | null;
+                    /** @description search follows only: the filters of GET /api/search to apply (has_document as a boolean) */
+                    filters?: {
+                        /** @description Only bills of this Congress, such as 118 */
+                        congress?: number;
+                        /**
+                         * @description Only bills of this chamber
+                         * @enum {string}
+                         */
+                        chamber?: "house" | "senate";
+                        /**
+                         * @description Only bills of this type
+                         * @enum {string}
+                         */
+                        type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
+                        /**
+                         * @description Only bills whose status is this
+                         * @enum {string}
+                         */
+                        status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                        /** @description Only bills carrying this topic tag */
+                        topic?: string;
+                        /** @description Only bills sponsored by this member (Bioguide id) */
+                        sponsor_id?: string;
+                        /** @description true: only bills with published text; false: only bills without */
+                        has_document?: boolean;
+                        /** @description Only bills whose latest action (or introduction) is on or after this date */
+                        from?: string;
+                        /** @description Only bills whose latest action (or introduction) is on or before this date */
+                        to?: string;
+                    };
                 };
             };
         };

@@ -1,7 +1,8 @@
-/** The notification-dispatch queue's worker: bill events fan out; deliver batches deliver; SES's accepted emails are recorded. */
+/** The notification-dispatch queue's worker: bill events and saved-search matches fan out; deliver batches deliver; SES's accepted emails are recorded. */
 import { recordEmailAccepted } from '#shared/db/email-receipts.repository.ts';
 import { deliverBatch } from '#shared/notify/deliver.ts';
 import { dispatchBillEvent } from '#shared/notify/dispatch-event.ts';
+import { dispatchSearchMatch } from '#shared/notify/dispatch-search-match.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { NotificationMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
@@ -14,6 +15,8 @@ export const handler = sqsWorker('notification-dispatch', NotificationMessage(),
   const summary =
     message.type === 'bill_event'
       ? await dispatchBillEvent(message, new Date())
-      : await deliverBatch(message.content, message.recipients, message.attempt, new Date());
+      : message.type === 'search_match'
+        ? await dispatchSearchMatch(message, new Date())
+        : await deliverBatch(message.content, message.recipients, message.attempt, new Date());
   logger.info('notification-dispatch: done', { messageId: ctx.messageId, type: message.type, summary: { ...summary } });
 });

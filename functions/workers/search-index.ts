@@ -5,6 +5,7 @@ import { logger } from '#shared/platform/logger.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('search-index', SearchIndexMessage(), async (message) => {
-  const result = message.type === 'index_bill' ? await indexBills([message.bill_id], new Date()) : await rebuildSearchIndex(new Date());
+  const result =
+    message.type === 'index_bill' ? await indexBills([message.bill_id], new Date(), { match: message.match === true }) : await rebuildSearchIndex(new Date());
   logger.info('search index', { type: message.type, ...result });
 });

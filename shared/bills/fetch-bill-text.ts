@@ -94,8 +94,9 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
     await markBillHasText(billId);
     await sendOwed(owed);
   }
-  // The latest version's text is searched by section.
-  if (created > 0) await requestIndexing([billId]);
+  // The latest version's text is searched by section. A version that is news (a new bill's, or after an action) is
+  // matched against the saved searches; one a backfill or an admin reprocess brings is history, and alerts nobody.
+  if (created > 0) await requestIndexing([billId], { match: reason === 'new_bill' || reason === 'action' });
   // A fetch that died between storing a version and marking the bill left it unmarked; the retry finds the version stored.
   if (created === 0 && stored.length > 0 && !bill.has_document) await markBillHasText(billId);
   return { bill_id: billId, versions: candidates.length + have.size, stored: created, unavailable: missing };

@@ -34,6 +34,7 @@ import { relationshipToken } from '#shared/domain/bills/related-bills.ts';
 import type { ParsedBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { updateBillStatus } from './status-tracking.ts';
+import { requestIndexing } from './search-index-requests.ts';
 
 export interface ImportOptions {
   now: Date;
@@ -173,6 +174,10 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   const factsChanged = hasFacts && JSON.stringify(facts) !== JSON.stringify(stored.facts);
   if (factsChanged) await saveFacts(facts);
   if (factsChanged) writes++;
+
+  // What is searched changed (the record, its CRS summaries or subjects): re-index it. Not matched against the saved
+  // searches: an imported file is the bill's history, and only what the poller sees after the import alerts.
+  if (record.created || record.refreshed || summaries.length > 0 || factsChanged) await requestIndexing([id]);
 
   let textQueued = false;
   let votesQueued = false;

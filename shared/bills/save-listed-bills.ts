@@ -103,7 +103,9 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   const owed = [...created, ...pending];
   await queueNewBillFollowUps(owed);
   if (owed.length) await clearFollowUpsPending(owed);
-  await requestIndexing([...changed.map(({ bill }) => bill.id), ...created]);
+  await requestIndexing(changed.map(({ bill }) => bill.id));
+  // A new bill is matched against the saved searches once indexed.
+  await requestIndexing(created, { match: true });
 
   return {
     listed: listed.length,

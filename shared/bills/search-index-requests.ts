@@ -5,12 +5,15 @@
  */
 import { sendMessages } from '#shared/messaging/send.ts';
 
-/** Asks the indexer to re-index bills (after a save that changes what is searched). */
-export async function requestIndexing(billIds: string[]): Promise<void> {
+/**
+ * Asks the indexer to re-index bills (after a save that changes what is searched); `match`: they are
+ * new bills or have a new text version, to be matched against the saved searches once indexed.
+ */
+export async function requestIndexing(billIds: string[], options: { match?: boolean } = {}): Promise<void> {
   if (billIds.length === 0) return;
   await sendMessages(
     'search-index',
-    [...new Set(billIds)].map((bill_id) => ({ v: 1 as const, type: 'index_bill' as const, bill_id })),
+    [...new Set(billIds)].map((bill_id) => ({ v: 1 as const, type: 'index_bill' as const, bill_id, ...(options.match ? { match: true } : {}) })),
   );
 }
 

@@ -1,9 +1,13 @@
 /**
  * Keeping the search index in step with the table (docs/architecture.md,
- * "Search"). `indexBills`: 1. reads each bill, its latest brief and the plain
- * text of its latest version; 2. builds their search documents; 3. writes
- * them as one change set to S3, which every search container applies within
- * its next sync. `rebuildSearchIndex`: 1. notes the time; 2. pages through
+ * "Search"). `indexBills`: 1. reads each bill, its latest brief, its latest
+ * CRS summary and the plain text of its latest version; 2. builds their
+ * search documents; 3. writes them as one change set to S3, which every
+ * search container applies within its next sync; 4. for a new bill or a new
+ * text version (`match`), tells the followers of the saved searches it
+ * matches (./saved-search-alerts.ts). Step 4 runs after step 3 in the same
+ * message: a crash between them fails the message, and its retry indexes
+ * again (harmless) and matches again under the same event ids. `rebuildSearchIndex`: 1. notes the time; 2. pages through
  * every bill into a fresh index file; 3. uploads it as a snapshot; 4. points
  * the manifest at it, with change sets from a minute before the start still
  * to be applied (a bill changed during the rebuild is in one or the other).
@@ -16,6 +20,8 @@ import { billDocument } from '#shared/domain/search/bill-document.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
 import { getLatestBrief } from '#shared/db/briefs.repository.ts';
+import { listSummaries } from '#shared/db/bill-facts.repository.ts';
+import { alertSavedSearches, type IndexedBill } from './saved-search-alerts.ts';
 import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
 import { putChangeSet, uploadSnapshot, writeManifest } from '#shared/search/index-store.ts';
 import { SearchIndex } from '#shared/search/search-index.ts';
@@ -25,23 +31,37 @@ const REBUILD_PAGE = 100;
 /** A rebuild's snapshot leaves change sets from this long before its start to the readers. */
 const REBUILD_OVERLAP_MS = 60_000;
 
-async function documentOf(bill: Bill): Promise<SearchDocument> {
-  const [brief, versions] = await Promise.all([getLatestBrief(bill.id), listTextVersions(bill.id)]);
-  const latest = versions.at(-1);
+/** A bill's search document and what it is the document of: its latest text version, if any. */
+async function indexedBill(bill: Bill): Promise<IndexedBill> {
+  const [brief, versions, summaries] = await Promise.all([getLatestBrief(bill.id), listTextVersions(bill.id), listSummaries(bill.id)]);
+  const latest = versions.at(-1) ?? null;
   const text = latest ? await getBillText(bill.id, latest.version_code) : null;
-  // CRS summaries are not stored yet (docs/architecture.md, "Search"): the field is ready for them.
-  return billDocument({ bill, brief, crsSummary: null, text });
+  // The latest CRS summary describes the bill as it stands; earlier ones describe earlier versions.
+  const crsSummary = summaries.at(-1)?.text ?? null;
+  return { bill, doc: billDocument({ bill, brief, crsSummary, text }), version: latest };
 }
 
-/** Re-indexes bills: one change set with their documents, and the ids no longer in the table as removed. */
-export async function indexBills(billIds: string[], now: Date): Promise<{ indexed: number; removed: number }> {
+const documentOf = async (bill: Bill): Promise<SearchDocument> => (await indexedBill(bill)).doc;
+
+/**
+ * Re-indexes bills: one change set with their documents, and the ids no longer in the table as removed;
+ * with `match` (a new bill or text version), then alerts the saved searches they match.
+ */
+export async function indexBills(
+  billIds: string[],
+  now: Date,
+  options: { match?: boolean } = {},
+): Promise<{ indexed: number; removed: number; matches?: number }> {
   const ids = [...new Set(billIds)];
   const bills = await getBills(ids);
-  const docs = await Promise.all(bills.map(documentOf));
+  const indexed = await Promise.all(bills.map(indexedBill));
+  const docs = indexed.map((i) => i.doc);
   const found = new Set(bills.map((b) => b.id));
   const removed = ids.filter((id) => !found.has(id));
   if (docs.length > 0 || removed.length > 0) await putChangeSet({ indexed_at: now.toISOString(), docs, removed });
-  return { indexed: docs.length, removed: removed.length };
+  if (!options.match || indexed.length === 0) return { indexed: docs.length, removed: removed.length };
+  const { matches } = await alertSavedSearches(indexed, now);
+  return { indexed: docs.length, removed: removed.length, matches };
 }
 
 /** Rebuilds the whole index from the table and publishes it as the new snapshot. */

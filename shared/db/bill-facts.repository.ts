@@ -4,8 +4,9 @@
  * plain puts: the bulk import writes only what differs from what it read.
  */
 import { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
-import { batchWrite, type Item } from './dynamo.ts';
+import { batchWrite, queryAll, type Item } from './dynamo.ts';
 import { billFactsKeys } from './keys/bill-facts.keys.ts';
+import { billKeys } from './keys/bill.keys.ts';
 
 const sk = (i: Item) => String(i.sk);
 
@@ -33,4 +34,13 @@ export function summariesFromPartition(items: Item[]): CrsSummary[] {
 export function factsFromPartition(items: Item[]): BillFacts | null {
   const item = items.find((i) => sk(i) === billFactsKeys.factsSk);
   return item ? BillFacts().parse(item) : null;
+}
+
+/** A bill's CRS summaries, oldest action first (one Query on the bill's partition: what the search indexer reads). */
+export async function listSummaries(billId: string): Promise<CrsSummary[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
+    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':s': billFactsKeys.summaryPrefix },
+  });
+  return summariesFromPartition(items);
 }

@@ -9,6 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
+import type { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { followKeys } from './keys/follow.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
@@ -83,6 +84,8 @@ export async function createFollow(input: {
   targetType: FollowTargetType;
   targetId: string;
   followMode?: FollowMode | null;
+  /** search follows: the saved query and filters. */
+  search?: SavedSearch;
   now?: string;
 }): Promise<{ follow: Follow; created: boolean }> {
   const now = input.now ?? new Date().toISOString();
@@ -95,6 +98,7 @@ export async function createFollow(input: {
     follow_mode: mode,
     mode_set_at: mode ? now : null,
     created_at: now,
+    ...(input.search ? { search: input.search } : {}),
   };
   try {
     await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(follow), ConditionExpression: 'attribute_not_exists(pk)' }));

@@ -115,7 +115,30 @@ export const EmailAccepted = lazySchema(() =>
 );
 export type EmailAccepted = z.infer<ReturnType<typeof EmailAccepted>>;
 
-export const NotificationMessage = lazySchema(() => z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted()]));
+/**
+ * A saved search matched a new bill or text version (shared/search/saved-search-alerts.ts):
+ * the dispatcher tells its followers. `event_id` is per search, bill and version, so a
+ * retry of the match (the indexer died after sending some) is recognised per recipient.
+ */
+export const SearchMatchEvent = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('search_match'),
+    event_id: z.string().min(1).max(300),
+    search_key: z.string().regex(/^[0-9a-f]{20}$/u),
+    query: z.string().min(1).max(200),
+    bill_id: BillId(),
+    /** The text version code matched, or "none" for a bill without text yet. */
+    version: z.string().min(1).max(20),
+    section: z.string().max(200),
+    snippet: z.string().max(4000),
+    occurred_at: z.iso.datetime({ offset: true }),
+  }),
+);
+export type SearchMatchEvent = z.infer<ReturnType<typeof SearchMatchEvent>>;
+
+export const NotificationMessage = lazySchema(() => z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted(), SearchMatchEvent()]));
 export type NotificationMessage = z.infer<ReturnType<typeof NotificationMessage>>;
 
 // ingest-tasks --------------------------------------------------------------
@@ -200,7 +223,16 @@ export type BillStatusImportMessage = z.infer<ReturnType<typeof BillStatusImport
 /** Each queue's message type, for the typed sender. */
 // search-index --------------------------------------------------------------
 /** A bill whose searchable fields changed (new or updated bill, new text version, new brief): re-index it. */
-export const IndexBill = lazySchema(() => z.object({ ...correlation(), v: z.literal(1), type: z.literal('index_bill'), bill_id: BillId() }));
+export const IndexBill = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('index_bill'),
+    bill_id: BillId(),
+    /** A new bill or a new text version: match it against the saved searches (absent on older messages: no matching). */
+    match: z.boolean().optional(),
+  }),
+);
 /** Rebuild the whole search index from the table (POST /api/admin/search/rebuild). */
 export const RebuildSearchIndex = lazySchema(() => z.object({ ...correlation(), v: z.literal(1), type: z.literal('rebuild_search_index') }));
 export const SearchIndexMessage = lazySchema(() => z.discriminatedUnion('type', [IndexBill(), RebuildSearchIndex()]));

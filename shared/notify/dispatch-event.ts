@@ -17,7 +17,7 @@ import { sendMessages } from '#shared/messaging/send.ts';
 import { deliverBatch, type BatchSummary } from './deliver.ts';
 import { PUSH_SUMMARY_MAX } from '#shared/domain/notify/event-kinds.ts';
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
-import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
+import { chunk, mergeRecipients, type Recipient } from '#shared/domain/notify/recipients.ts';
 import { cutText } from '#shared/domain/notify/render.ts';
 
 /** Recipients per deliver_batch message: ~15 KB of ids, well under SQS's 256 KB. */
@@ -76,6 +76,11 @@ export async function dispatchBillEvent(event: BillEvent, now: Date): Promise<Di
     found.filter((f) => f.type === 'bill').flatMap((f) => f.followers),
     found.filter((f) => f.type !== 'bill').flatMap((f) => f.followers),
   );
+  return fanOut(content, recipients, now);
+}
+
+/** Delivers a small audience inline; splits a large one into deliver_batch messages. */
+export async function fanOut(content: NotificationContent, recipients: Recipient[], now: Date): Promise<DispatchSummary> {
   if (recipients.length === 0) return { recipients: 0, batches: 0 };
   if (recipients.length <= DELIVER_BATCH_SIZE) {
     return { recipients: recipients.length, batches: 1, inline: await deliverBatch(content, recipients, 1, now) };

@@ -1,7 +1,11 @@
 /**
  * Follow use cases: list, follow, unfollow, set a bill follow's mode.
  * follow: 1. check the target id's form for its type (422) and that the bill
- *   or member exists (404); 2. refuse a new follow beyond MAX_FOLLOWS_PER_KIND
+ *   or member exists (404); a saved search (target_id the query, with the
+ *   search filters) gets its key from the query and filters, and is
+ *   registered for the matcher before the follow is written (a crash between
+ *   leaves a registered search nobody follows, which matches to nobody;
+ *   the other order could leave a follow that never alerts); 2. refuse a new follow beyond MAX_FOLLOWS_PER_KIND
  *   (422); 3. create the follow unless it exists (idempotent);
  *   4. a bill already followed with another mode than the one asked for takes
  *   the new mode (API.md); 5. return it with whether it is new.
@@ -21,15 +25,40 @@ import { getMember } from '#shared/db/members.repository.ts';
 import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
-import { parseFollowId, TopicTag, type Follow, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
+import { parseFollowId, SavedSearchKey, TopicTag, type Follow, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
+import {
+  normalizeSavedQuery,
+  SAVED_QUERY_MAX,
+  savedSearchIdentity,
+  type SavedSearch,
+  type SavedSearchFilters,
+} from '#shared/domain/search/saved-search.schema.ts';
+import { registerSavedSearch } from '#shared/db/saved-searches.repository.ts';
+import { createHash } from 'node:crypto';
 
 export interface FollowRequest {
   target_type: FollowTargetType;
   target_id: string;
   follow_mode?: FollowMode | null | undefined;
+  /** search follows: the filters of GET /api/search the saved search applies. */
+  filters?: SavedSearchFilters | undefined;
 }
 
-const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag } as const;
+/** The forms of a target id as stored (a saved search is named by its key; only POST takes its query). */
+const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag, search: SavedSearchKey } as const;
+
+/** The key of a saved search: 80 bits of a SHA-256 of its identity, so the same search saved twice is one follow. */
+export const savedSearchKey = (search: SavedSearch): string => createHash('sha256').update(savedSearchIdentity(search)).digest('hex').slice(0, 20);
+
+/** The saved search a POST names, or a 422: target_id is the query, and it must hold a word. */
+function savedSearchOf(request: FollowRequest): SavedSearch {
+  const q = normalizeSavedQuery(request.target_id);
+  if (!/[\p{L}\p{N}]/u.test(q) || q.length > SAVED_QUERY_MAX) {
+    const message = `must be a query with at least one word, at most ${SAVED_QUERY_MAX} characters`;
+    throw new InvalidInputError(`Invalid body.target_id: ${message}`, [{ path: 'body.target_id', message }], 'follow.invalid_target');
+  }
+  return { q, filters: request.filters ?? {} };
+}
 
 /** The canonical target id for its type, or a 422 naming the field. */
 function canonicalTarget(type: FollowTargetType, raw: string, path: string): string {
@@ -79,8 +108,16 @@ async function assertRoomFor(user: User, type: FollowTargetType, targetId: strin
   );
 }
 
-/** Follows a bill, member or topic; following again returns the existing follow, with the mode asked for. */
+/** Follows a bill, member, topic or search; following again returns the existing follow, with the mode asked for. */
 export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
+  if (request.filters !== undefined && request.target_type !== 'search') {
+    throw new InvalidInputError(
+      'filters apply to search follows only',
+      [{ path: 'body.filters', message: 'only search follows have filters' }],
+      'follow.filters_not_applicable',
+    );
+  }
+  if (request.target_type === 'search') return followSearch(user, request);
   const targetId = canonicalTarget(request.target_type, request.target_id, 'body.target_id');
   if (request.target_type !== 'bill' && request.follow_mode != null) {
     throw new InvalidInputError(
@@ -100,12 +137,28 @@ export async function follow(user: User, request: FollowRequest): Promise<{ foll
   return updated ? { follow: updated, created: false } : follow(user, request);
 }
 
+async function followSearch(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
+  if (request.follow_mode != null) {
+    throw new InvalidInputError(
+      'follow_mode applies to bill follows only',
+      [{ path: 'body.follow_mode', message: 'only bill follows have a mode' }],
+      'follow.mode_not_applicable',
+    );
+  }
+  const search = savedSearchOf(request);
+  const key = savedSearchKey(search);
+  await assertRoomFor(user, 'search', key);
+  await registerSavedSearch(key, search);
+  return createFollow({ userId: user.id, targetType: 'search', targetId: key, search });
+}
+
 function parseId(id: string): { type: FollowTargetType; targetId: string } {
   const parsed = parseFollowId(id);
   if (!parsed) throw new NotFoundError(`No follow ${id}`, 'follow.not_found');
   // Bill ids are lower case and Bioguide ids upper case; accept either spelling as the same follow.
   if (parsed.type === 'bill') return { ...parsed, targetId: parsed.targetId.toLowerCase() };
   if (parsed.type === 'member') return { ...parsed, targetId: parsed.targetId.toUpperCase() };
+  if (parsed.type === 'search') return { ...parsed, targetId: parsed.targetId.toLowerCase() };
   return parsed;
 }
 

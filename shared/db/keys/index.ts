@@ -22,6 +22,7 @@ export { outboxKeys } from './outbox.keys.ts';
 export { notificationKeys, type DeferKind } from './notification.keys.ts';
 export { quotaKeys } from './quota.keys.ts';
 export { rateKeys } from './rate.keys.ts';
+export { savedSearchKeys } from './saved-search.keys.ts';
 export { reintroductionKeys } from './reintroduction.keys.ts';
 export { relatedBillKeys } from './related-bills.keys.ts';
 export { settingKeys } from './settings.keys.ts';

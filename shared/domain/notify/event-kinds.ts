@@ -19,6 +19,7 @@ export const EVENT_KINDS: Record<NotificationKind, KindPresentation> = {
   bill_updated: { label: 'Bill Updated', priority: 'high', tags: ['siren'] },
   status_changed: { label: 'Status Changed', priority: 'high', tags: ['classical_building'] },
   reintroduced: { label: 'Reintroduced', priority: 'default', tags: ['recycle'] },
+  search_match: { label: 'Saved Search Match', priority: 'default', tags: ['mag'] },
   weekly_digest: { label: 'Weekly Digest', priority: 'low', tags: ['newspaper', 'calendar'] },
 };
 

@@ -12,9 +12,9 @@ import { channelTable, type ChannelName } from './channels/table.ts';
 
 export const NotificationKind = lazySchema(() =>
   z
-    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'weekly_digest'])
+    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'weekly_digest'])
     .describe(
-      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress) or weekly_digest',
+      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version) or weekly_digest',
     ),
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
@@ -80,6 +80,18 @@ export const ReintroducedAs = lazySchema(() =>
 );
 export type ReintroducedAs = z.infer<ReturnType<typeof ReintroducedAs>>;
 
+/** search_match: the saved search that matched and where the bill matched it. */
+export const SearchMatchDetail = lazySchema(() =>
+  z.object({
+    follow_id: z.string().describe('The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id}'),
+    query: z.string().describe('The saved query'),
+    version: z.string().describe('The text version code the match was found in, or "none" for a new bill without text yet'),
+    section: z.string().describe('The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title"'),
+    snippet: z.string().describe('The matched words in context, each matched word in <mark>…</mark>'),
+  }),
+);
+export type SearchMatchDetail = z.infer<ReturnType<typeof SearchMatchDetail>>;
+
 export const NotificationContent = lazySchema(() =>
   z.object({
     event_id: z.string().min(1).max(300).describe('The id of the notification event'),
@@ -102,6 +114,8 @@ export const NotificationContent = lazySchema(() =>
     /** reintroduced: the later bill; absent (or null) for every other kind, so records stored before it read unchanged. */
     reintroduced_as: ReintroducedAs().nullable().optional().describe('reintroduced: the later bill that reintroduces this one; null for other kinds'),
     items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
+    /** search_match only; absent for every other kind, so records stored before it read unchanged. */
+    search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
   }),
 );
 export type NotificationContent = z.infer<ReturnType<typeof NotificationContent>>;

@@ -12,7 +12,7 @@
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
-import type { NotificationContent } from './notification.schema.ts';
+import type { NotificationContent, SearchMatchDetail } from './notification.schema.ts';
 import { OUTCOME_PUSH, STATUS_WORDS, statusInWords } from './status-words.ts';
 import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
 
@@ -109,7 +109,22 @@ export function whatHappened(content: NotificationContent): string | null {
     return content.text_version ? `${prefix}: ${content.text_version}` : (content.action_text ?? null);
   }
   if (content.kind === 'reintroduced') return content.reintroduced_as ? reintroducedWords(content.reintroduced_as) : null;
+  if (content.kind === 'search_match') return content.search_match ? searchMatchWords(content.search_match) : null;
   return null;
+}
+
+/** The snippet (HTML: matched words in <mark>, the rest escaped) as plain text, as every channel renders a message. */
+const snippetText = (snippet: string): string =>
+  snippet
+    .replace(/<\/?mark>/gu, '')
+    .replace(/&lt;/gu, '<')
+    .replace(/&gt;/gu, '>')
+    .replace(/&quot;/gu, '"')
+    .replace(/&amp;/gu, '&');
+
+/** "Matches your search "rural broadband" in Sec. 3: … grants for rural broadband towers …". */
+function searchMatchWords(m: SearchMatchDetail): string {
+  return `Matches your search "${m.query}" in ${m.section}: ${snippetText(m.snippet)}`;
 }
 
 /** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { DigestItem, ReintroducedAs, type NotificationContent, type NotificationKind } from './notification.schema.ts';
+import { DigestItem, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
 import { billUrl } from './render.ts';
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
@@ -25,6 +25,7 @@ export const WEBHOOK_EVENT_TYPES = {
   new_document: 'bill.new_document',
   new_amendment: 'bill.new_amendment',
   reintroduced: 'bill.reintroduced',
+  search_match: 'bill.search_match',
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
 
@@ -55,6 +56,7 @@ export const WebhookEvent = lazySchema(() =>
       reintroduced_as: ReintroducedAs()
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
+      search_match: SearchMatchDetail().nullable().describe('bill.search_match: the saved search that matched and the passage it matched'),
     })
     .strict(),
 );
@@ -80,6 +82,7 @@ export const WebhookPayload = lazySchema(() => {
       single(WEBHOOK_EVENT_TYPES.new_document),
       single(WEBHOOK_EVENT_TYPES.new_amendment),
       single(WEBHOOK_EVENT_TYPES.reintroduced),
+      single(WEBHOOK_EVENT_TYPES.search_match),
       single(WEBHOOK_EVENT_TYPES.weekly_digest),
       z
         .object({
@@ -135,6 +138,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     text_version: e.text_version,
     items: e.items,
     reintroduced_as: e.reintroduced_as ?? null,
+    search_match: e.search_match ?? null,
   };
 }
 

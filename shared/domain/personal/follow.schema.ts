@@ -1,13 +1,15 @@
 /**
- * The Follow record: a user following a bill (with a follow mode), a member or
- * a topic. Stored at USER#{uid} / FOLLOW#{target_type}#{target_id}, with
+ * The Follow record: a user following a bill (with a follow mode), a member, a
+ * topic or a saved search (its query and filters; the target id is a key
+ * derived from them, so one search saved twice is one follow). Stored at USER#{uid} / FOLLOW#{target_type}#{target_id}, with
  * gsi2 FOLLOWERS#{target_type}#{target_id} / USER#{uid} for the reverse lookup.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-categories.ts';
+import { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 
-export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic']));
+export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic', 'search']));
 export type FollowTargetType = z.infer<ReturnType<typeof FollowTargetType>>;
 
 export const Follow = lazySchema(() =>
@@ -15,19 +17,21 @@ export const Follow = lazySchema(() =>
     .object({
       id: z.string().describe('`{target_type}:{target_id}`, the id in /api/follows/{id}.'),
       user_id: z.string().describe('The id of the user'),
-      target_type: FollowTargetType().describe('What is followed: bill, member or topic'),
-      target_id: z.string().describe('The followed bill id, member id or topic tag'),
-      follow_mode: FollowMode().nullable().describe(`Bills only; null for member and topic follows. ${FOLLOW_MODE_MEANING}`),
+      target_type: FollowTargetType().describe('What is followed: bill, member, topic or search (a saved search)'),
+      target_id: z.string().describe('The followed bill id, member id or topic tag; for a saved search, its key (derived from the query and filters)'),
+      follow_mode: FollowMode().nullable().describe(`Bills only; null for member, topic and search follows. ${FOLLOW_MODE_MEANING}`),
+      /** Absent on bill, member and topic follows, so records stored before saved searches read unchanged. */
+      search: SavedSearch().nullable().optional().describe('search follows: the saved query and filters; null for other kinds'),
       mode_set_at: z.string().nullable().describe('When the current mode was set: alignment counts only votes cast after it.'),
       created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
     })
-    .meta({ id: 'Follow', description: 'A follow of a bill, a member or a topic by the signed-in user' }),
+    .meta({ id: 'Follow', description: 'A follow of a bill, a member, a topic or a saved search by the signed-in user' }),
 );
 export type Follow = z.infer<ReturnType<typeof Follow>>;
 
 export const followId = (type: FollowTargetType, targetId: string) => `${type}:${targetId}`;
 
-/** Reads a follow id (`bill:118-hr-3076`, `member:P000197`, `topic:health`); null when malformed. */
+/** Reads a follow id (`bill:118-hr-3076`, `member:P000197`, `topic:health`, `search:{key}`); null when malformed. */
 export function parseFollowId(id: string): { type: FollowTargetType; targetId: string } | null {
   const at = id.indexOf(':');
   if (at < 0) return null;
@@ -43,3 +47,6 @@ export const TopicTag = lazySchema(() =>
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' })
     .max(60),
 );
+
+/** The target id of a saved search: the hex key the use case derives from its query and filters. */
+export const SavedSearchKey = lazySchema(() => z.string().regex(/^[0-9a-f]{20}$/u, { error: 'must be the key of a saved search' }));

@@ -1,6 +1,6 @@
 /**
  * Home and /dashboard: Most Popular for everyone (with how it was ranked and over what window); signed in, the
- * personal feed first: followed bills' recent activity, followed members' latest votes, followed topics.
+ * personal feed first: followed bills' recent activity, followed members' latest votes, saved searches, followed topics.
  */
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
@@ -8,6 +8,7 @@ import { BillCard } from '../components/BillCard.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { useSession } from '../session/session-context.tsx';
+import { SavedSearchList } from '../follow/SavedSearchList.tsx';
 import { displayName, formatDate, memberPlace } from '../words/format.ts';
 import { stanceLabel } from '../words/stance-words.ts';
 
@@ -84,6 +85,7 @@ export default function HomePage() {
                     </EmptyState>
                   )}
                 </section>
+                <SavedSearchList />
                 {d.followed_topics && d.followed_topics.length > 0 && (
                   <section aria-labelledby="followed-topics">
                     <h2 id="followed-topics">Topics you follow</h2>

@@ -1,7 +1,8 @@
 /**
  * Search bills, members and topics at once. The words, filters and sort live in the URL (?q=&congress=&sort=…) so
  * a search can be shared; bills come a page at a time with the total, each with the passage that matched and its
- * words highlighted. The 500-character cap is said up front.
+ * words highlighted. The 500-character cap is said up front. "Follow this search" saves the words and filters as a
+ * search follow that alerts on new matching bills and text versions.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +16,8 @@ import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
 import { displayName, memberPlace, plural } from '../words/format.ts';
 import { SearchFilters, searchQueryOf, SEARCH_FILTERS } from './search/SearchFilters.tsx';
+import { FollowSearchButton } from './search/FollowSearchButton.tsx';
+import { savedFiltersOf } from '../follow/saved-searches.ts';
 
 const MAX = 500;
 const PAGE = 20;
@@ -77,6 +80,7 @@ export default function SearchPage() {
         </p>
       </form>
       <SearchFilters params={params} setParams={setParams} />
+      {q.trim() && <FollowSearchButton search={{ q: q.trim(), filters: savedFiltersOf(searchQueryOf(params)) }} />}
       {q.trim() && (
         <div aria-live="polite" aria-busy={results.isFetching}>
           {results.isPending ? (

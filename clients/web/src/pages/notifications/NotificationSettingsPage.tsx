@@ -56,6 +56,7 @@ const CATEGORY_WORDS: Record<string, string> = {
   new_amendment: 'Amended text',
   status_changed: 'Change of status',
   reintroduced: 'Reintroduced in a new Congress',
+  search_match: 'A saved search matches a new bill or text (a search has no stance: “Just following” applies)',
 };
 
 export function SettingsForm({

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { MatchSnippet } from '../../components/MatchSnippet.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
@@ -16,6 +17,7 @@ const KIND_WORDS: Record<Schemas['Notification']['kind'], string> = {
   new_document: 'New text and brief',
   new_amendment: 'Amended text',
   reintroduced: 'Reintroduced',
+  search_match: 'Matches a saved search',
   weekly_digest: 'Weekly digest',
 };
 const STATE_WORDS: Record<string, string> = {
@@ -92,6 +94,14 @@ function History() {
                 {n.action_date && `${formatDate(n.action_date)}: `}
                 {n.action_text}
               </p>
+            )}
+            {n.search_match && (
+              <>
+                <p>
+                  Matches your search <Link to={`/search?q=${encodeURIComponent(n.search_match.query)}`}>“{n.search_match.query}”</Link>
+                </p>
+                <MatchSnippet match={n.search_match} />
+              </>
             )}
             {n.reintroduced_as && (
               <p>
