@@ -102,6 +102,8 @@ export const NotificationContent = lazySchema(() =>
     /** reintroduced: the later bill; absent (or null) for every other kind, so records stored before it read unchanged. */
     reintroduced_as: ReintroducedAs().nullable().optional().describe('reintroduced: the later bill that reintroduces this one; null for other kinds'),
     items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
+    /** Absent on real events, so records stored before it read unchanged. */
+    demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event (real past actions played forward); absent otherwise"),
   }),
 );
 export type NotificationContent = z.infer<ReturnType<typeof NotificationContent>>;

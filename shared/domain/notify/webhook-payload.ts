@@ -55,6 +55,7 @@ export const WebhookEvent = lazySchema(() =>
       reintroduced_as: ReintroducedAs()
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
+      demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event; absent on real events"),
     })
     .strict(),
 );
@@ -135,6 +136,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     text_version: e.text_version,
     items: e.items,
     reintroduced_as: e.reintroduced_as ?? null,
+    ...(e.demo ? { demo: true as const } : {}),
   };
 }
 

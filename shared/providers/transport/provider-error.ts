@@ -16,6 +16,14 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * Offline (REPLAY_HAR) only: the recording holds no answer for the request, and
+ * never will, so retrying it is pointless; callers treat the document as absent.
+ */
+export class UnrecordedResponseError extends ProviderError {
+  override name = 'UnrecordedResponseError';
+}
+
 /** Parses a provider payload with its schema; a mismatch throws a ProviderError naming the first bad field. */
 export function parsePayload<S extends z.ZodType>(provider: string, what: string, schema: S, data: unknown): z.infer<S> {
   const result = schema.safeParse(data);
