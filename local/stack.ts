@@ -176,6 +176,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const seedStarted = performance.now();
     const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData() : null;
     if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    // Offline, the demo replay (POST /api/admin/demo/replay) and its provider stand-in live in this process.
+    if (seed && process.env.REPLAY_HAR && !process.env.CONGRESS_API_KEY) stops.push(await (await import('./demo/demo-replay.ts')).installDemoReplay());
 
     return {
       apiUrl: api.url,
