@@ -43,7 +43,12 @@ export interface ReplayClock {
 const realClock: ReplayClock = { now: () => new Date(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
 /** Plays `request.steps` steps (default all left); see the header. */
-export async function replayDemo(plan: ReplayBill[], cache: { state: DemoReplayState }, request: DemoReplayRequest, clock = realClock): Promise<DemoReplayResult> {
+export async function replayDemo(
+  plan: ReplayBill[],
+  cache: { state: DemoReplayState },
+  request: DemoReplayRequest,
+  clock = realClock,
+): Promise<DemoReplayResult> {
   cache.state = await getDemoReplayState();
   const bills = plan.map((b) => b.parsed.bill.id);
   // A bill whose released days are all stored still counts as a step per day: the order is by real date, across bills.
@@ -64,7 +69,13 @@ export async function replayDemo(plan: ReplayBill[], cache: { state: DemoReplayS
     if (!(await putDemoReplayState(next))) throw new ConflictError('Another demo replay is running; try again when it has finished', 'demo.replay_running');
     cache.state = next;
     // The window holds this step's update (the listing's time grain is a second) and nothing before the replay.
-    await pollBills({ now: at, since: new Date(at.getTime() - 1000).toISOString(), until: new Date(at.getTime() + 1000).toISOString(), force: true, demo: true });
+    await pollBills({
+      now: at,
+      since: new Date(at.getTime() - 1000).toISOString(),
+      until: new Date(at.getTime() + 1000).toISOString(),
+      force: true,
+      demo: true,
+    });
     played.push({ bill_id: step.bill_id, action_date: step.date, actions: step.actions, released_at: at.toISOString() });
     if (request.step_ms > 0) await clock.sleep(request.step_ms);
   }

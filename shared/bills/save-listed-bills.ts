@@ -89,7 +89,13 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string,
   // Changed bills: messages first, then the refresh (see the header).
   const tasks = changed.map(({ bill, before }) => {
     const milestone = newMilestone(bill, before);
-    return { v: 1 as const, type: 'fetch_bill_actions' as const, bill_id: bill.id, ...(milestone ? { milestone } : {}), ...(options.demo ? { demo: true as const } : {}) };
+    return {
+      v: 1 as const,
+      type: 'fetch_bill_actions' as const,
+      bill_id: bill.id,
+      ...(milestone ? { milestone } : {}),
+      ...(options.demo ? { demo: true as const } : {}),
+    };
   });
   if (tasks.length) await sendMessages('ingest-tasks', tasks);
   await mapLimit(changed, SAVE_CONCURRENCY, ({ bill, before }) =>

@@ -45,7 +45,7 @@ describe('npm run demo:replay on the offline stack', () => {
     expect(bill.body.status).toBe('REPORTED');
   });
 
-  it("notifies a follower of the replayed bills in the history, the RSS feed and the mail folder, marked demo", async () => {
+  it('notifies a follower of the replayed bills in the history, the RSS feed and the mail folder, marked demo', async () => {
     for (const id of ['115-s-2269', '117-s-1260', '114-s-2848']) {
       const follow = await api().request('POST', '/api/follows', { token: reader, body: { target_type: 'bill', target_id: id, follow_mode: 'neutral' } });
       expect(follow.status, id).toBeLessThan(300);
