@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { main as replayCli } from '#local/demo/replay-cli.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
@@ -94,5 +95,26 @@ describe('npm run demo:replay on the offline stack', () => {
     const again = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: {} });
     expect(again.status).toBe(409);
     expect(again.body.detail).toMatch(/played every held-back day/);
+  });
+
+  it('npm run demo:replay signs in as the admin and prints what the stack answered', async () => {
+    const out: string[] = [];
+    const env = { BILLWATCH_EMAIL: 'demo-admin@example.org', BILLWATCH_PASSWORD: 'correct horse battery' };
+    const code = await replayCli(
+      ['--url', e2e.stack().apiUrl],
+      env,
+      (l) => out.push(l),
+      (l) => out.push(l),
+    );
+    expect(code).toBe(1);
+    expect(out.join('\n')).toMatch(/the replay answered 409: The demo replay has played every held-back day/);
+    expect(
+      await replayCli(
+        [],
+        {},
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(2);
   });
 });
