@@ -84,10 +84,17 @@ export async function replayDemo(
 
 /** Plugs the stand-in and the replay into this process (the local stack's); returns what unplugs them. */
 export async function installDemoReplay(): Promise<() => void> {
-  const plan = await loadReplayPlan(DEMO_BILLSTATUS_DIR);
+  // Parsed in the background (about 0.5 s): only a replay needs it, and it waits for it; a start does not.
+  let plan: ReplayBill[] = [];
+  const planned = loadReplayPlan(DEMO_BILLSTATUS_DIR).then((p) => (plan = p));
+  planned.catch(() => undefined);
   const cache = { state: await getDemoReplayState() };
-  transportSettings.replayStandIn = demoStandIn(plan, () => cache.state, SEED_POLL_WINDOW.until);
-  provideDemoReplay((request) => replayDemo(plan, cache, request));
+  transportSettings.replayStandIn = demoStandIn(
+    () => plan,
+    () => cache.state,
+    SEED_POLL_WINDOW.until,
+  );
+  provideDemoReplay(async (request) => replayDemo(await planned, cache, request));
   return () => {
     transportSettings.replayStandIn = undefined;
     provideDemoReplay(undefined);

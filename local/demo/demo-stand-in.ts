@@ -42,12 +42,15 @@ function apiAction(a: BillAction) {
 /** Congress.gov's listing sends whole seconds (2025-01-01T00:00:00Z); compare on the same grain. */
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/** The stand-in over the plan; `state` is read at every request, so releases show at once. */
-export function demoStandIn(plan: ReplayBill[], state: () => DemoReplayState, recordingEnds: string) {
-  const byId = new Map(plan.map((b) => [b.parsed.bill.id, b]));
+/**
+ * The stand-in over the plan; `plan` and `state` are read at every request, so
+ * releases show at once (an empty plan, while it still loads, answers nothing).
+ */
+export function demoStandIn(planned: () => ReplayBill[], state: () => DemoReplayState, recordingEnds: string) {
   const released = (b: ReplayBill) => state().released[b.parsed.bill.id];
   return (method: string, url: string): RecordedResponse | undefined => {
     const base = config().CONGRESS_API_BASE_URL.replace(/\/$/, '');
+    const plan = planned();
     if (method !== 'GET' || !url.startsWith(`${base}/bill`)) return undefined;
     const u = new URL(url);
     const rest = u.pathname.slice(new URL(base).pathname.length);
@@ -73,7 +76,7 @@ export function demoStandIn(plan: ReplayBill[], state: () => DemoReplayState, re
       return json({ bills, pagination: { count: bills.length } });
     }
     const match = /^\/bill\/(\d+)\/([a-z]+)\/(\d+)\/actions$/.exec(rest);
-    const bill = match ? byId.get(`${match[1]}-${match[2]}-${match[3]}`) : undefined;
+    const bill = match ? plan.find((b) => b.parsed.bill.id === `${match[1]}-${match[2]}-${match[3]}`) : undefined;
     if (!bill) return undefined;
     const actions = beforeReplay(bill, released(bill)?.days ?? 0).actions;
     const newestFirst = [...actions].sort((a, b) => b.action_date.localeCompare(a.action_date));

@@ -46,7 +46,11 @@ describe('the demo replay plan', () => {
 
 describe('the stand-in Congress.gov', () => {
   const released = { version: 2, released: { '115-s-2269': { days: 2, updated_at: '2026-01-01T10:00:00.400Z' } } };
-  const answer = demoStandIn([s2269], () => released, '2025-02-01T00:00:00Z');
+  const answer = demoStandIn(
+    () => [s2269],
+    () => released,
+    '2025-02-01T00:00:00Z',
+  );
   const body = (url: string) => JSON.parse(answer('GET', url)?.body.toString('utf8') ?? 'null') as unknown;
 
   it('lists a released bill in a window after the recording, as updated when released', () => {
