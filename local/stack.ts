@@ -185,6 +185,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const saver = saveOnChange({ client: dynamo(), copy: emulators.dynamoCopy, intervalMs: local.DYNAMODB_SAVE_DELAY_SECONDS * 1000, log });
       stops.push(() => saver.stop());
     }
+    // Offline, the demo replay (POST /api/admin/demo/replay) and its provider stand-in live in this process.
+    if (seed && process.env.REPLAY_HAR && !process.env.CONGRESS_API_KEY) stops.push(await (await import('./demo/demo-replay.ts')).installDemoReplay());
 
     return {
       apiUrl: api.url,

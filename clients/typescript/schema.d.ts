@@ -467,6 +467,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/demo/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)
+         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.
+         */
+        post: operations["replayDemo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/trigger-fetch-actions": {
         parameters: {
             query?: never;
@@ -3035,6 +3055,11 @@ export interface components {
                 /** @description The matched words in context, each matched word in <mark>…</mark> */
                 snippet: string;
             } | null;
+            /**
+             * @description true when the local stack's demo replay made the event (real past actions played forward); absent otherwise
+             * @constant
+             */
+            demo?: true;
             /** @description The follow mode of the bill follow that brought the event; null for member and topic follows */
             mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description When it was created (ISO 8601, UTC) */
@@ -3660,6 +3685,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -3748,6 +3778,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -3836,6 +3871,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -3924,6 +3964,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -4012,6 +4057,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -4100,6 +4150,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -4188,6 +4243,11 @@ export interface components {
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
                 } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
             };
         } | {
             /**
@@ -4283,6 +4343,11 @@ export interface components {
                         /** @description The matched words in context, each matched word in <mark>…</mark> */
                         snippet: string;
                     } | null;
+                    /**
+                     * @description true when the local stack's demo replay made the event; absent on real events
+                     * @constant
+                     */
+                    demo?: true;
                 }[];
             };
         } | {
@@ -5851,6 +5916,109 @@ export interface operations {
             };
             /** @description Not an admin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replayDemo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Steps to play (one bill, one day of real actions each); default every step left */
+                    steps?: number;
+                    /**
+                     * @description Pause after each step's poll, in ms (0 to 2000); the queue workers deliver in the meantime
+                     * @default 400
+                     */
+                    step_ms?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The steps this run played, in order */
+                        played: {
+                            /** @description The bill the step moved, e.g. 115-s-2269 */
+                            bill_id: string;
+                            /** @description The real date (YYYY-MM-DD) of the actions the step released */
+                            action_date: string;
+                            /** @description How many real actions of that day the step released */
+                            actions: number;
+                            /** @description When the stand-in listed the bill as updated (ISO 8601): the time the poller saw the change */
+                            released_at: string;
+                        }[];
+                        /** @description Steps still held back; 0 once every held-back day is played */
+                        remaining_steps: number;
+                        /** @description Every bill the replay moves (follow them to be notified) */
+                        bills: string[];
+                    };
+                };
+            };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

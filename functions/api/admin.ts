@@ -7,6 +7,7 @@ import { apiFunction, implement } from '#shared/http/api-function.ts';
 import { accepted, noContent } from '#shared/http/reply.ts';
 import * as routes from '#shared/http/routes/admin.routes.ts';
 import { jobRun, jobRunHistory, listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
+import { runDemoReplay } from '#shared/admin/demo-replay.ts';
 import { billBackfillStatus, listBillBackfills, startBillBackfill } from '#shared/bills/bill-backfill-admin.ts';
 
 export const handler = apiFunction('admin', [
@@ -37,4 +38,5 @@ export const handler = apiFunction('admin', [
   }),
   implement(routes.listBillBackfills, async ({ query }) => listBillBackfills(query, new Date())),
   implement(routes.getBillBackfill, async ({ params }) => billBackfillStatus(params.id, new Date())),
+  implement(routes.replayDemo, async ({ body }) => runDemoReplay(body)),
 ]);

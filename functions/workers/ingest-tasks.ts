@@ -12,7 +12,7 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
     case 'fetch_sponsor_for_bill':
       return fetchBillDetail(message.bill_id, now);
     case 'fetch_bill_actions':
-      return fetchBillActions(message.bill_id, now, message.milestone);
+      return fetchBillActions(message.bill_id, now, message.milestone, message.demo);
     case 'fetch_bill_cosponsors':
       return fetchBillCosponsors(message.bill_id);
     case 'fetch_bill_votes':

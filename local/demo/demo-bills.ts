@@ -3,7 +3,9 @@
  * (local/demo/billstatus/, see its SOURCES.md) imported at the local stack's
  * first start through the bulk import's per-file path, beside the recorded
  * bills the seed polls. Their text and roll calls are not in the offline
- * recording, so those fetches are not queued (they would only fail).
+ * recording, so those fetches are not queued (they would only fail). The
+ * bills the demo replay moves are imported without their held-back days
+ * (./demo-replay-plan.ts).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { importBillStatus } from '#shared/bills/import-bill-status.ts';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
+import { DEMO_REPLAY_FILES, beforeReplay, planReplayBill } from './demo-replay-plan.ts';
 
 /** Files imported at once: each bill is its own partitions, and parsing overlaps the writes. */
 const CONCURRENCY = 4;
@@ -21,7 +24,8 @@ export const DEMO_BILLSTATUS_DIR = path.resolve(path.dirname(fileURLToPath(impor
 export async function importDemoBills(now = new Date()) {
   const files = (await readdir(DEMO_BILLSTATUS_DIR)).filter((f) => f.endsWith('.xml')).sort();
   const results = await mapLimit(files, CONCURRENCY, async (file) => {
-    const parsed = parseBillStatus(await readFile(path.join(DEMO_BILLSTATUS_DIR, file), 'utf8'), now.toISOString());
+    const whole = parseBillStatus(await readFile(path.join(DEMO_BILLSTATUS_DIR, file), 'utf8'), now.toISOString());
+    const parsed = (DEMO_REPLAY_FILES as readonly string[]).includes(file) ? beforeReplay(planReplayBill(whole)) : whole;
     const result = await importBillStatus(parsed, { now, fetchLinked: false });
     return { created: result.created, status: parsed.bill.status };
   });

@@ -15,7 +15,7 @@ import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 
 /** Bump when the loading code changes what it writes for the same files. */
-const LOADER_VERSION = 2;
+const LOADER_VERSION = 3;
 
 /** A hash of every demo file's name and content, and of the loader's version. */
 export async function demoDataVersion(): Promise<string> {

@@ -17,6 +17,7 @@ import { DOCUMENT_FETCH_CATEGORIES } from '#shared/domain/bills/action-categorie
 import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
 import * as congress from '#shared/providers/congress-gov/congress-gov.client.ts';
 import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
+import { UnrecordedResponseError } from '#shared/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/providers/congress-gov/normalise-congress.ts';
@@ -67,7 +68,7 @@ export async function fetchBillDetail(billId: string, now: Date) {
  * `milestone` handed over by the listing save is announced once: by that
  * status change when it made one, else as bill_updated (milestone-alert.ts).
  */
-export async function fetchBillActions(billId: string, now: Date, milestone?: ListedMilestone) {
+export async function fetchBillActions(billId: string, now: Date, milestone?: ListedMilestone, demo?: true) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const { congress: c, type, number } = parseBillId(billId);
   const [remote, stored, bill] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId), getBill(billId)]);
@@ -81,10 +82,12 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
   if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
   const inserted = await insertActions(fresh);
   // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
-  const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', event) }) : null;
+  // A demo replay's changes are announced as demo events (local/demo/demo-replay.ts).
+  const mark = <E extends object>(event: E) => (demo ? { ...event, demo } : event);
+  const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', mark(event)) }) : null;
   // After the status: one change, one alert. The hint rides on this message, so a retry decides again, the same way.
   const updated = bill && milestone ? milestoneAlert(billId, milestone, bill.status_timeline, Boolean(status?.event_id), now) : null;
-  if (updated) await sendMessage('notification-dispatch', updated);
+  if (updated) await sendMessage('notification-dispatch', mark(updated));
   // The listing gave the bill its latest action's text alone; its action list categorised it with its type: one category for both.
   if (bill?.latest_action_date && bill.latest_action_text) {
     const latest = { date: bill.latest_action_date, text: bill.latest_action_text };
@@ -124,13 +127,23 @@ export async function fetchBillVotes(billId: string, now: Date) {
   const have = new Set(votes.map((v) => v.vote_id));
   const refs = new Map(actions.flatMap((a) => a.recorded_votes).map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]));
   let stored = 0;
+  const unrecorded: string[] = [];
   for (const [voteId, ref] of refs) {
     if (have.has(voteId)) continue;
-    let parsed = await fetchRollCall(ref.chamber, ref.url);
+    let parsed;
+    try {
+      parsed = await fetchRollCall(ref.chamber, ref.url);
+    } catch (err) {
+      // Offline, a roll call the recording lacks can never arrive: absent, not an error to retry until the DLQ.
+      if (!(err instanceof UnrecordedResponseError)) throw err;
+      unrecorded.push(voteId);
+      continue;
+    }
     if (parsed.chamber === 'senate') parsed = resolveSenateIds(parsed, await bioguideIdsForLis(parsed.positions.flatMap((p) => (p.lis_id ? [p.lis_id] : []))));
     const { rollCall, positions } = rollCallFrom(parsed, billId, ref.url, now.toISOString());
     await saveRollCall(rollCall, positions);
     stored++;
   }
-  return { bill_id: billId, roll_calls: refs.size, stored };
+  // One line for the task (the worker logs this result at info), not one error per retry.
+  return { bill_id: billId, roll_calls: refs.size, stored, ...(unrecorded.length ? { not_recorded: unrecorded } : {}) };
 }

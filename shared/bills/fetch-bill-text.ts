@@ -12,6 +12,7 @@
  * fetch is not attempted: the bill is marked as waiting (B5a) and the message
  * succeeds, so nothing is retried or dead-lettered; the first poll after the
  * switch is back on queues the fetch again (shared/bills/poll-bills.ts).
+ * Offline (REPLAY_HAR), a bill whose versions the recording lacks is skipped once.
  */
 import { requestIndexing } from './search-index-requests.ts';
 import { getBill, markBillHasText } from '#shared/db/bills.repository.ts';
@@ -27,6 +28,7 @@ import { textCandidates, type TextCandidate } from '#shared/providers/congress-g
 import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { owe, sendOwed } from './outbox-relay.ts';
+import { UnrecordedResponseError } from '#shared/providers/transport/provider-error.ts';
 
 async function fetchVersion(
   billId: string,
@@ -43,6 +45,16 @@ async function fetchVersion(
   return null;
 }
 
+/** Offline, a listing the recording lacks can never arrive: null (answered once) rather than an error retried to the DLQ. */
+async function unlessUnrecorded<T>(pending: Promise<T>): Promise<T | null> {
+  try {
+    return await pending;
+  } catch (err) {
+    if (err instanceof UnrecordedResponseError) return null;
+    throw err;
+  }
+}
+
 /** Fetches and stores every new text version of a bill; returns counts for the log. `reason` is why the fetch was asked for. */
 export async function fetchBillText(billId: string, now: Date, reason: DocumentFetchMessage['reason']) {
   const [bill, sources] = await Promise.all([getBill(billId), getDataSources()]);
@@ -54,7 +66,8 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
     return { bill_id: billId, skipped: disabledByAdmin(off), pending: true };
   }
   const { congress: n, type, number } = parseBillId(billId);
-  const [remote, stored] = await Promise.all([congress.getBillTextVersions(n, type, number), listTextVersions(billId)]);
+  const [remote, stored] = await Promise.all([unlessUnrecorded(congress.getBillTextVersions(n, type, number)), listTextVersions(billId)]);
+  if (remote === null) return { bill_id: billId, skipped: 'offline: the recording holds no text versions of this bill' };
   const have = new Set(stored.map((v) => v.version_code));
   const candidates = sortVersions(textCandidates(remote)).filter((c) => !have.has(c.version_code));
   let created = 0;

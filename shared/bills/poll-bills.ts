@@ -31,6 +31,8 @@ export interface PollOptions {
   since?: string;
   until?: string;
   force?: boolean;
+  /** A poll of the local stack's demo replay: the events of the changes it finds are marked demo. */
+  demo?: boolean;
 }
 
 const FIRST_POLL_LOOKBACK_MS = 24 * 3600 * 1000;
@@ -64,7 +66,7 @@ export async function pollBills(opts: PollOptions) {
   const until = opts.until ? new Date(opts.until) : opts.now;
   const fetchedAt = opts.now.toISOString();
   const listed = await listBillsUpdatedSince(since, opts.until ? until : undefined);
-  const saved = await saveListedBills(listed, fetchedAt);
+  const saved = await saveListedBills(listed, fetchedAt, { demo: opts.demo });
   await savePollState({ last_poll_at: fetchedAt, updated_since: until.toISOString() });
   const requeued = await requeuePendingDocumentFetches(sources);
   return { skipped: false, since: since.toISOString(), until: until.toISOString(), ...saved, document_fetches_requeued: requeued };

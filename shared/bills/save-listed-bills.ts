@@ -68,7 +68,7 @@ async function queueNewBillFollowUps(ids: string[]): Promise<void> {
 }
 
 /** Saves one listing's bills and queues their follow-ups; returns the counts. */
-export async function saveListedBills(listed: BillListItem[], fetchedAt: string): Promise<SavedListing> {
+export async function saveListedBills(listed: BillListItem[], fetchedAt: string, options: { demo?: boolean } = {}): Promise<SavedListing> {
   // A listing can name a bill twice (offset pages over a list that moves); its first entry is the newest.
   const byId = new Map<string, Bill>();
   for (const item of listed) {
@@ -89,7 +89,13 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   // Changed bills: messages first, then the refresh (see the header).
   const tasks = changed.map(({ bill, before }) => {
     const milestone = newMilestone(bill, before);
-    return { v: 1 as const, type: 'fetch_bill_actions' as const, bill_id: bill.id, ...(milestone ? { milestone } : {}) };
+    return {
+      v: 1 as const,
+      type: 'fetch_bill_actions' as const,
+      bill_id: bill.id,
+      ...(milestone ? { milestone } : {}),
+      ...(options.demo ? { demo: true as const } : {}),
+    };
   });
   if (tasks.length) await sendMessages('ingest-tasks', tasks);
   await mapLimit(changed, SAVE_CONCURRENCY, ({ bill, before }) =>

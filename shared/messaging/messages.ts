@@ -75,6 +75,8 @@ export const BillEvent = lazySchema(() =>
     previous_status: BillStatus().optional(),
     /** reintroduced: the later bill that reintroduces bill_id. */
     reintroduced_as: ReintroducedAs().optional(),
+    /** Made by the local stack's demo replay (local/demo/demo-replay.ts), not by a real change. */
+    demo: z.literal(true).optional(),
   }),
 );
 export type BillEvent = z.infer<ReturnType<typeof BillEvent>>;
@@ -152,7 +154,11 @@ export const IngestTaskMessage = lazySchema(() =>
     billTask('fetch_sponsor_for_bill'),
     // milestone: the listing's new latest action when it is a milestone, for the actions task to announce once
     // (as the status change it caused, or else as bill_updated): shared/bills/bill-tasks.ts.
-    billTask('fetch_bill_actions').extend({ milestone: ListedMilestone().optional() }),
+    billTask('fetch_bill_actions').extend({
+      milestone: ListedMilestone().optional(),
+      // demo: asked for by a poll of the local stack's demo replay; the events it makes say so
+      demo: z.literal(true).optional(),
+    }),
     billTask('fetch_bill_cosponsors'),
     billTask('fetch_bill_votes'),
     // Related bills (shared/bills/related-bills.ts), queued when the bill detail's related-bills count changes.

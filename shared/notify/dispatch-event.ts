@@ -57,6 +57,7 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
     text_version: (event.kind === 'new_document' || event.kind === 'new_amendment') && brief ? textVersionLabel(brief.text_version_code) : null,
     items: [],
     ...(event.reintroduced_as ? { reintroduced_as: event.reintroduced_as } : {}),
+    ...(event.demo ? { demo: true as const } : {}),
   };
   return { content, sponsorId: bill.sponsor_id, topics: brief?.topic_tags ?? bill.topic_tags };
 }

@@ -15,4 +15,7 @@ const pollState: ItemKey = { pk: PARTITION, sk: 'POLL_STATE' };
 /** The offline demo's load marker: written last by the local stack's demo load, with the demo data's version. */
 const demoData: ItemKey = { pk: PARTITION, sk: 'DEMO_DATA' };
 
-export const systemKeys = { firstAdmin, adminCount, pollState, demoData } as const;
+/** The offline demo replay's progress (shared/db/demo-replay.repository.ts). */
+const demoReplay: ItemKey = { pk: PARTITION, sk: 'DEMO_REPLAY' };
+
+export const systemKeys = { firstAdmin, adminCount, pollState, demoData, demoReplay } as const;

@@ -116,6 +116,8 @@ export const NotificationContent = lazySchema(() =>
     items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
     /** search_match only; absent for every other kind, so records stored before it read unchanged. */
     search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
+    /** Absent on real events, so records stored before it read unchanged. */
+    demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event (real past actions played forward); absent otherwise"),
   }),
 );
 export type NotificationContent = z.infer<ReturnType<typeof NotificationContent>>;

@@ -57,6 +57,7 @@ export const WebhookEvent = lazySchema(() =>
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
       search_match: SearchMatchDetail().nullable().describe('bill.search_match: the saved search that matched and the passage it matched'),
+      demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event; absent on real events"),
     })
     .strict(),
 );
@@ -139,6 +140,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     items: e.items,
     reintroduced_as: e.reintroduced_as ?? null,
     search_match: e.search_match ?? null,
+    ...(e.demo ? { demo: true as const } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { ProviderHealth } from '#shared/admin/provider-health.schema.ts';
 import { BackfillId, BackfillRequest, BackfillView } from '#shared/domain/bills/bill-backfill.ts';
 import { PublicUser } from '#shared/domain/users/user.schema.ts';
+import { DemoReplayRequest, DemoReplayResult } from '#shared/domain/demo/demo-replay.schema.ts';
 import { JOBS } from '#shared/jobs/job-table.ts';
 import { JOB_FUNCTION_GROUPS, JobTrigger } from '#shared/jobs/job.ts';
 import { JobAccepted, listOf } from '#shared/http/schemas.ts';
@@ -276,6 +277,20 @@ export const rebuildSearchIndex = defineRoute({
   successStatus: 202,
 });
 
+export const replayDemo = defineRoute({
+  operationId: 'replayDemo',
+  description:
+    "Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.",
+  method: 'POST',
+  path: '/api/admin/demo/replay',
+  fn: 'admin',
+  auth: 'admin',
+  summary: "Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)",
+  tags: ['admin'],
+  body: () => DemoReplayRequest(),
+  response: () => DemoReplayResult(),
+});
+
 export const ADMIN_ROUTES: RouteDef[] = [
   listJobs,
   runJobByName,
@@ -290,5 +305,6 @@ export const ADMIN_ROUTES: RouteDef[] = [
   listBillBackfills,
   getBillBackfill,
   rebuildSearchIndex,
+  replayDemo,
   ...JOB_TRIGGER_ROUTES,
 ];

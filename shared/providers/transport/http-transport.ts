@@ -10,7 +10,7 @@ import { config } from '#shared/platform/config.ts';
 import { retryDelayMs } from '#shared/platform/retry.ts';
 import { atSeam } from '#shared/platform/fault-seam.ts';
 import { appendHarEntry, harKey, loadHar, redactUrl, type RecordedResponse } from './har.ts';
-import { ProviderError } from './provider-error.ts';
+import { ProviderError, UnrecordedResponseError } from './provider-error.ts';
 import { takeRateSlot, type RateLimit } from './rate-limiter.ts';
 
 export interface HttpRequest {
@@ -39,6 +39,12 @@ export const transportSettings = {
   defaultTimeoutMs: 20_000,
   defaultRetries: 4,
   takeRateSlot: takeRateSlot as (provider: string, limit: RateLimit) => Promise<void>,
+  /**
+   * Answers asked before the recording while replaying (REPLAY_HAR): the local
+   * stack's demo replay plugs in the provider stand-in whose answers change
+   * as it releases held-back actions (local/demo/demo-stand-in.ts).
+   */
+  replayStandIn: undefined as ((method: string, url: string) => RecordedResponse | undefined) | undefined,
 };
 
 let replay: { files: string; map: Map<string, RecordedResponse> } | undefined;
@@ -55,9 +61,9 @@ function replayResponse(method: string, url: string, headers: Record<string, str
           .filter(Boolean),
       ),
     };
-  const found = replay.map.get(harKey(method, url));
+  const found = transportSettings.replayStandIn?.(method, url) ?? replay.map.get(harKey(method, url));
   if (!found)
-    throw new ProviderError(provider, `no recorded response for ${method} ${redactUrl(url)} in REPLAY_HAR`, { url: redactUrl(url), unrecorded: true });
+    throw new UnrecordedResponseError(provider, `no recorded response for ${method} ${redactUrl(url)} in REPLAY_HAR`, { url: redactUrl(url), unrecorded: true });
   // A conditional GET whose ETag matches the recording answers 304, as the server would.
   const inm = Object.entries(headers).find(([k]) => k.toLowerCase() === 'if-none-match')?.[1];
   if (inm && found.headers.etag && inm === found.headers.etag) return { status: 304, headers: { etag: inm }, body: Buffer.alloc(0) };

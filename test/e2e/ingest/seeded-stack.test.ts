@@ -136,13 +136,36 @@ describe('npm start with no keys', () => {
       cursor = page.body.next_cursor ?? undefined;
     } while (cursor);
     expect(members).toBeGreaterThanOrEqual(530);
-    for (const [state, zip] of [
-      ['NY', '10001'],
-      ['TX', '78701'],
-      ['WY', '82001'],
-      ['VT', '05602'],
-      ['GA', '30303'],
-    ] as const) {
+    // 25 ZIPs of 25 states (issue 21's done-when), at-large states among them.
+    const zips = Object.entries({
+      NY: '10001',
+      TX: '78701',
+      WY: '82001',
+      VT: '05602',
+      GA: '30303',
+      CA: '95814',
+      FL: '32301',
+      IL: '62701',
+      PA: '17101',
+      OH: '43215',
+      MI: '48933',
+      NC: '27601',
+      WA: '98501',
+      MA: '02108',
+      CO: '80202',
+      MN: '55101',
+      WI: '53703',
+      TN: '37219',
+      MO: '65101',
+      AL: '36104',
+      LA: '70802',
+      KY: '40601',
+      OR: '97301',
+      NV: '89701',
+      UT: '84111',
+    });
+    expect(zips).toHaveLength(25);
+    for (const [state, zip] of zips) {
       const res = await api.request('GET', `/api/members/by-zip/${zip}`);
       expect(res.status, zip).toBe(200);
       expect(
@@ -163,6 +186,49 @@ describe('npm start with no keys', () => {
     const resolution = await api.request('GET', '/api/bills/114-hres-348');
     expect(resolution.body).toMatchObject({ status: 'PASSED:SIMPLERES' });
     expect(resolution.body.status_timeline.length).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('shows enacted bills, bills passed by one chamber and passed resolutions, each with its timeline (issue 21)', async () => {
+    const api = e2e.client();
+    const last = async (id: string) => {
+      const bill = await eventually(
+        () => api.request('GET', `/api/bills/${id}`),
+        (r) => r.status === 200 && r.body.status_timeline.length > 1,
+      );
+      expect(bill.body.status_timeline.length, id).toBeGreaterThan(1);
+      return bill.body.status_timeline.at(-1)?.status;
+    };
+    for (const id of ['117-hr-2471', '114-hr-1314', '119-s-5']) expect(await last(id), id).toBe('ENACTED:SIGNED');
+    for (const id of ['117-hr-1', '117-hr-4350', '114-hr-1155', '118-hr-21']) expect(await last(id), id).toBe('PASS_OVER:HOUSE');
+    expect(await last('114-hres-348')).toBe('PASSED:SIMPLERES');
+    for (const id of ['117-sconres-5', '114-sconres-11']) expect(await last(id), id).toBe('PASSED:CONCURRENTRES');
+  }, 60_000);
+
+  it('shows roll calls with member positions on the two bills whose roll calls are recorded, and a brief of the recorded text (issue 21)', async () => {
+    const api = e2e.client();
+    // Only these roll calls of ../shared/fixtures name a bill of the demo; the demo's Bill Status roll calls are not recorded.
+    for (const [bill, member] of [
+      ['119-s-5', 'P000145'],
+      ['118-hr-21', 'A000370'],
+    ] as const) {
+      const votes = await eventually(
+        () => api.request('GET', `/api/bills/${bill}/votes`),
+        (r) => r.status === 200 && r.body.items.length >= 1,
+      );
+      expect(votes.body.items.length, bill).toBeGreaterThanOrEqual(1);
+      const positions = await api.request('GET', `/api/members/${member}/votes`);
+      expect(
+        positions.body.items.map((v) => v.bill_id),
+        member,
+      ).toContain(bill);
+    }
+    // The only real bill text offline is H.J.Res. 37's; the offline extractive briefer briefs it.
+    const briefs = await eventually(
+      () => api.request('GET', '/api/bills/116-hjres-37/briefs'),
+      (r) => r.status === 200 && 'items' in r.body && r.body.items.length >= 1,
+    );
+    expect(briefs.status).toBe(200);
+    expect('items' in briefs.body && briefs.body.items.length).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
   it("shows a member's profile and bills, and a bill's cosponsors", async () => {

@@ -136,7 +136,7 @@ describe('bills endpoints', () => {
       previous_version_code: string;
       diff: unknown;
     };
-    expect(rfs.text).toContain('SEC. 3. RULE OF CONSTRUCTION.');
+    expect(rfs.text).toContain('SEC. 4. RULE OF CONSTRUCTION REGARDING INTELLIGENCE SHARING.');
     expect(rfs.previous_version_code).toBe('rh');
     expect(rfs.diff).not.toBeNull();
   });

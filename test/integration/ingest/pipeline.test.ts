@@ -118,7 +118,7 @@ describe('ingestion pipeline over the recorded dataset', () => {
     expect(versions[0]).toMatchObject({ format: 'uslm', s3_key: 'texts/116-hjres-37/rh.uslm.xml', text_s3_key: 'texts/116-hjres-37/rh.txt' });
     const text = await getBillText('116-hjres-37', 'rfs');
     expect(text).toContain('SEC. 2.');
-    expect(text).toContain('SEC. 3. RULE OF CONSTRUCTION.');
+    expect(text).toContain('SEC. 4. RULE OF CONSTRUCTION REGARDING INTELLIGENCE SHARING.');
     expect(text).not.toContain('<');
     expect(first.briefs).toEqual([
       { v: 1, type: 'brief_bill_text', bill_id: '116-hjres-37', version_code: 'rh', force: false, correlation_id: expect.any(String) },

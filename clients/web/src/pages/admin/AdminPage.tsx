@@ -5,6 +5,7 @@ import { useSession } from '../../session/session-context.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
 import { BackfillsSection } from './BackfillsSection.tsx';
 import { DataSourcesSection } from './DataSourcesSection.tsx';
+import { DemoReplaySection } from './DemoReplaySection.tsx';
 import { HealthSection } from './HealthSection.tsx';
 import { JobsSection } from './JobsSection.tsx';
 import { LlmSection } from './LlmSection.tsx';
@@ -29,6 +30,7 @@ export default function AdminPage() {
         <LlmSection />
         <LlmBatchSection />
         <UsersSection />
+        <DemoReplaySection />
       </AdminOnly>
     </RequireSignedIn>
   );

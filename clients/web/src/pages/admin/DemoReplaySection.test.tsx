@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderInApp, type FakeCall } from '../../test/render.tsx';
+import { DemoReplaySection } from './DemoReplaySection.tsx';
+
+describe('the demo replay', () => {
+  it('replays the demo and lists the steps played', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderInApp(
+      <DemoReplaySection />,
+      (call: FakeCall) =>
+        call.path === '/api/admin/demo/replay'
+          ? {
+              body: {
+                played: [{ bill_id: '115-s-2269', action_date: '2018-06-19', actions: 3, released_at: '2026-11-26T12:00:00Z' }],
+                remaining_steps: 4,
+                bills: ['115-s-2269', '117-s-1260'],
+              },
+            }
+          : undefined,
+      { token: 't' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Replay the demo' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({}));
+    expect(await screen.findByText('115-s-2269: 3 actions of 2018-06-19')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Played 1 steps of 115-s-2269, 117-s-1260; 4 left.');
+  });
+
+  it('shows why when nothing is left to replay', async () => {
+    const user = userEvent.setup();
+    renderInApp(
+      <DemoReplaySection />,
+      (call: FakeCall) =>
+        call.path === '/api/admin/demo/replay'
+          ? { status: 409, body: { detail: 'The demo replay has played every held-back day', code: 'demo.replay_finished' } }
+          : undefined,
+      { token: 't' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Replay the demo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The demo replay has played every held-back day');
+  });
+});

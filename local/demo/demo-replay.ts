@@ -1,0 +1,102 @@
+/**
+ * The offline demo replay (`npm run demo:replay`, POST /api/admin/demo/replay):
+ * plays the held-back days of the replayed bills' real action histories
+ * forward in compressed time, through the real poller path. Each step:
+ *   1. takes the next held-back day (oldest real date first, across bills);
+ *   2. records it as released (SYSTEM / DEMO_REPLAY, conditioned on the
+ *      version read: a concurrent replay fails with 409 instead of interleaving);
+ *   3. runs the poller over a window around now, marked demo: the stand-in
+ *      (./demo-stand-in.ts) lists the bill as updated, the poller queues its
+ *      actions task, and the pumps bring the new actions, the status change
+ *      and the notifications on every channel, each marked demo: true;
+ *   4. waits step_ms, so the alerts arrive one by one.
+ * Dying between 2 and 3 loses nothing: the released day stays in the
+ * stand-in, and the next step's poll lists the bill again with both days.
+ * When every held-back day is played, a replay answers 409 saying so; the
+ * held-back state comes back with a fresh data folder (docs/local-stack.md).
+ */
+import { pollBills } from '#shared/bills/poll-bills.ts';
+import { provideDemoReplay } from '#shared/admin/demo-replay.ts';
+import { getDemoReplayState, putDemoReplayState } from '#shared/db/demo-replay.repository.ts';
+import type { DemoReplayRequest, DemoReplayResult, DemoReplayState, DemoReplayStep } from '#shared/domain/demo/demo-replay.schema.ts';
+import { ConflictError } from '#shared/errors/app-error.ts';
+import { transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { SEED_POLL_WINDOW } from '../fixtures/build-seed-har.ts';
+import { DEMO_BILLSTATUS_DIR } from './demo-bills.ts';
+import { loadReplayPlan, type ReplayBill } from './demo-replay-plan.ts';
+import { demoStandIn } from './demo-stand-in.ts';
+
+/** The held-back days not yet released, in the order the replay plays them. */
+export function remainingSteps(plan: ReplayBill[], state: DemoReplayState) {
+  return plan
+    .flatMap((b) =>
+      b.heldDays.slice(state.released[b.parsed.bill.id]?.days ?? 0).map((day) => ({ bill_id: b.parsed.bill.id, date: day.date, actions: day.actions.length })),
+    )
+    .sort((a, b) => a.date.localeCompare(b.date) || a.bill_id.localeCompare(b.bill_id));
+}
+
+export interface ReplayClock {
+  now: () => Date;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const realClock: ReplayClock = { now: () => new Date(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
+
+/** Plays `request.steps` steps (default all left); see the header. */
+export async function replayDemo(
+  plan: ReplayBill[],
+  cache: { state: DemoReplayState },
+  request: DemoReplayRequest,
+  clock = realClock,
+): Promise<DemoReplayResult> {
+  cache.state = await getDemoReplayState();
+  const bills = plan.map((b) => b.parsed.bill.id);
+  // A bill whose released days are all stored still counts as a step per day: the order is by real date, across bills.
+  const left = remainingSteps(plan, cache.state);
+  if (left.length === 0)
+    throw new ConflictError(
+      `The demo replay has played every held-back day of ${bills.join(', ')}; start the local stack on a fresh data folder to replay it again`,
+      'demo.replay_finished',
+    );
+  const played: DemoReplayStep[] = [];
+  for (const step of left.slice(0, request.steps ?? left.length)) {
+    const at = clock.now();
+    const before = cache.state;
+    const next: DemoReplayState = {
+      version: before.version + 1,
+      released: { ...before.released, [step.bill_id]: { days: (before.released[step.bill_id]?.days ?? 0) + 1, updated_at: at.toISOString() } },
+    };
+    if (!(await putDemoReplayState(next))) throw new ConflictError('Another demo replay is running; try again when it has finished', 'demo.replay_running');
+    cache.state = next;
+    // The window holds this step's update (the listing's time grain is a second) and nothing before the replay.
+    await pollBills({
+      now: at,
+      since: new Date(at.getTime() - 1000).toISOString(),
+      until: new Date(at.getTime() + 1000).toISOString(),
+      force: true,
+      demo: true,
+    });
+    played.push({ bill_id: step.bill_id, action_date: step.date, actions: step.actions, released_at: at.toISOString() });
+    if (request.step_ms > 0) await clock.sleep(request.step_ms);
+  }
+  return { played, remaining_steps: left.length - played.length, bills };
+}
+
+/** Plugs the stand-in and the replay into this process (the local stack's); returns what unplugs them. */
+export async function installDemoReplay(): Promise<() => void> {
+  // Parsed in the background (about 0.5 s): only a replay needs it, and it waits for it; a start does not.
+  let plan: ReplayBill[] = [];
+  const planned = loadReplayPlan(DEMO_BILLSTATUS_DIR).then((p) => (plan = p));
+  planned.catch(() => undefined);
+  const cache = { state: await getDemoReplayState() };
+  transportSettings.replayStandIn = demoStandIn(
+    () => plan,
+    () => cache.state,
+    SEED_POLL_WINDOW.until,
+  );
+  provideDemoReplay(async (request) => replayDemo(await planned, cache, request));
+  return () => {
+    transportSettings.replayStandIn = undefined;
+    provideDemoReplay(undefined);
+  };
+}

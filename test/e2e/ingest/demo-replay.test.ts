@@ -1,0 +1,120 @@
+/**
+ * The offline demo replay over HTTP on the seeded local stack (issue 21 §4):
+ * a user follows the replayed bills, an admin plays the held-back days
+ * forward, and the user's notifications arrive in the history, the RSS feed
+ * and the local mail folder, each marked demo; a second replay says nothing
+ * is left.
+ */
+import { readFileSync } from 'node:fs';
+import { XMLParser } from 'fast-xml-parser';
+import { simpleParser } from 'mailparser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main as replayCli } from '#local/demo/replay-cli.ts';
+import { useLocalStack } from '../support/e2e-stack.ts';
+
+delete process.env.CONGRESS_API_KEY;
+delete process.env.REPLAY_HAR;
+const e2e = useLocalStack({ seed: true, pumps: true });
+const api = () => e2e.client();
+let admin = '';
+let reader = '';
+
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() - started > timeoutMs) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function signIn(email: string): Promise<string> {
+  const credentials = { email, password: 'correct horse battery' };
+  await api().request('POST', '/api/auth/register', { body: credentials });
+  return (await api().request('POST', '/api/auth/login', { body: credentials })).body.access_token;
+}
+
+beforeAll(async () => {
+  // The first user ever is the admin.
+  admin = await signIn('demo-admin@example.org');
+  reader = await signIn('demo-reader@example.org');
+}, 60_000);
+
+describe('npm run demo:replay on the offline stack', () => {
+  it('starts from the held-back state: the replayed bills stand where their history was cut', async () => {
+    const bill = await api().request('GET', '/api/bills/115-s-2269');
+    expect(bill.body.status).toBe('REPORTED');
+  });
+
+  it('notifies a follower of the replayed bills in the history, the RSS feed and the mail folder, marked demo', async () => {
+    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848']) {
+      const follow = await api().request('POST', '/api/follows', { token: reader, body: { target_type: 'bill', target_id: id, follow_mode: 'neutral' } });
+      expect(follow.status, id).toBeLessThan(300);
+    }
+    const put = await api().request('PUT', '/api/notifications/settings', {
+      token: reader,
+      body: { email_enabled: true, email_address: 'demo-reader@example.org', rss_enabled: true },
+    });
+    expect(put.status).toBe(200);
+
+    const forbidden = await api().request('POST', '/api/admin/demo/replay', { token: reader, body: {} });
+    expect(forbidden.status).toBe(403);
+    const run = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: { step_ms: 0 } });
+    expect(run.status).toBe(200);
+    expect(run.body.remaining_steps).toBe(0);
+    expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-s-2269', '117-s-1260']);
+    expect(run.body.played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260']));
+
+    // The real later actions arrived through the poller: S. 2269 passed the Senate, then the House.
+    const passed = await eventually(
+      () => api().request('GET', '/api/bills/115-s-2269'),
+      (r) => r.body.status === 'PASSED:BILL',
+    );
+    expect(passed.body.status).toBe('PASSED:BILL');
+    const history = await eventually(
+      () => api().request('GET', '/api/notifications/history', { token: reader }),
+      (r) => new Set(r.body.items.map((n) => n.bill_id)).size === 3,
+    );
+    expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(new Set(['114-s-2848', '115-s-2269', '117-s-1260']));
+    for (const item of history.body.items) expect(item).toMatchObject({ demo: true, channels: expect.objectContaining({ rss: 'sent' }) });
+
+    const settings = await api().request('GET', '/api/notifications/settings', { token: reader });
+    const feed = await api().raw('GET', new URL(settings.body.rss_feed_url).pathname);
+    const items = [new XMLParser().parse(feed.text).rss.channel.item].flat();
+    expect(items.length).toBe(history.body.items.length);
+
+    const files = await eventually(
+      async () => e2e.stack().smtp.files,
+      (f) => f.length >= 1,
+    );
+    const mail = await simpleParser(readFileSync(files[0] as string));
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('demo-reader@example.org');
+  }, 120_000);
+
+  it('says clearly that nothing is left once every held-back day is played', async () => {
+    const again = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(/played every held-back day/);
+  });
+
+  it('npm run demo:replay signs in as the admin and prints what the stack answered', async () => {
+    const out: string[] = [];
+    const env = { BILLWATCH_EMAIL: 'demo-admin@example.org', BILLWATCH_PASSWORD: 'correct horse battery' };
+    const code = await replayCli(
+      ['--url', e2e.stack().apiUrl],
+      env,
+      (l) => out.push(l),
+      (l) => out.push(l),
+    );
+    expect(code).toBe(1);
+    expect(out.join('\n')).toMatch(/the replay answered 409: The demo replay has played every held-back day/);
+    expect(
+      await replayCli(
+        [],
+        {},
+        (l) => out.push(l),
+        (l) => out.push(l),
+      ),
+    ).toBe(2);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The offline demo replay on DynamoDB Local and fauxqs, with its stand-in
+ * plugged into the transport: a replay that died after releasing a day but
+ * before its poll loses nothing (the next step's poll brings both days), the
+ * events it causes are marked demo, and a replay with nothing left says so.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
+import { importBillStatus } from '#shared/bills/import-bill-status.ts';
+import { getBill } from '#shared/db/bills.repository.ts';
+import { getDemoReplayState, putDemoReplayState } from '#shared/db/demo-replay.repository.ts';
+import { ConflictError } from '#shared/errors/app-error.ts';
+import { resetConfig } from '#shared/platform/config.ts';
+import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { useIntegrationStack } from '#test/support/stack.ts';
+import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
+import { beforeReplay, planReplayBill } from '#local/demo/demo-replay-plan.ts';
+import { replayDemo } from '#local/demo/demo-replay.ts';
+import { demoStandIn } from '#local/demo/demo-stand-in.ts';
+import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
+import { drain, takeAll } from '../ingest/drain.ts';
+
+useIntegrationStack();
+const plan = [planReplayBill(parseBillStatus(readFileSync(path.join(DEMO_BILLSTATUS_DIR, 'DEV-BILLSTATUS-115s2269.xml'), 'utf8')))];
+const cache = { state: { version: 0, released: {} } as Awaited<ReturnType<typeof getDemoReplayState>> };
+let tick = Date.parse('2026-03-02T12:00:00Z');
+const clock = { now: () => new Date((tick += 5000)), sleep: async () => undefined };
+
+beforeAll(async () => {
+  process.env.REPLAY_HAR = SEED_HAR_PATH;
+  resetConfig();
+  resetReplay();
+  await importBillStatus(beforeReplay(plan[0] as (typeof plan)[number]), { now: new Date('2026-03-01T00:00:00Z'), fetchLinked: false });
+  transportSettings.replayStandIn = demoStandIn(
+    () => plan,
+    () => cache.state,
+    SEED_POLL_WINDOW.until,
+  );
+});
+
+afterAll(() => {
+  transportSettings.replayStandIn = undefined;
+});
+
+describe('the demo replay through the poller', () => {
+  it('completes a step a dead replay released but never polled, and marks its events demo', async () => {
+    // A replay died after recording its first day released, before its poll.
+    const died = { version: 1, released: { '115-s-2269': { days: 1, updated_at: '2026-03-02T11:00:00.000Z' } } };
+    expect(await putDemoReplayState(died)).toBe(true);
+    expect((await getBill('115-s-2269'))?.status).toBe('REPORTED');
+
+    const run = await replayDemo(plan, cache, { steps: 1, step_ms: 0 }, clock);
+    expect(run).toMatchObject({ played: [{ bill_id: '115-s-2269', action_date: '2018-06-20' }], remaining_steps: 2 });
+    const { failures } = await drain({ 'ingest-tasks': ingestTasks });
+    expect(failures).toEqual([]);
+    // Both days' actions came in: the Senate passed it (the dead step's day) and the next day's actions too.
+    expect((await getBill('115-s-2269'))?.status).toBe('PASS_OVER:SENATE');
+    const events = (await takeAll('notification-dispatch')) as { kind: string; status?: string; demo?: boolean }[];
+    expect(events).toEqual([expect.objectContaining({ kind: 'status_changed', status: 'PASS_OVER:SENATE', demo: true })]);
+  });
+
+  it('plays the rest, then answers that nothing is left', async () => {
+    const run = await replayDemo(plan, cache, { step_ms: 0 }, clock);
+    expect(run.played.map((s) => s.action_date)).toEqual(['2018-09-28', '2018-10-02']);
+    await drain({ 'ingest-tasks': ingestTasks });
+    expect((await getBill('115-s-2269'))?.status).toBe('PASSED:BILL');
+    expect(await getDemoReplayState()).toMatchObject({ version: 4, released: { '115-s-2269': { days: 4 } } });
+    await expect(replayDemo(plan, cache, { step_ms: 0 }, clock)).rejects.toBeInstanceOf(ConflictError);
+  });
+});
