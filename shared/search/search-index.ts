@@ -17,6 +17,11 @@ import type { SearchFilters, SearchHit, SearchHits, SearchRequest } from './sear
 const SECTIONS_PER_BILL = 1024;
 /** The page cache: the hot part of a 350,000-bill index (docs/architecture.md, "Search"). */
 const CACHE_KIB = 256 * 1024;
+/**
+ * From this many matches on, a date-sorted page walks the docs newest first and probes each
+ * against the match instead of reading and sorting every match (bench/README.md, "Search").
+ */
+const DATE_WALK_MIN_MATCHES = 2_000;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS docs(
@@ -158,28 +163,61 @@ export class SearchIndex {
     this.db.exec(`INSERT INTO bills_fts(bills_fts) VALUES('optimize'); INSERT INTO sections_fts(sections_fts) VALUES('optimize'); VACUUM;`);
   }
 
-  /** One page of bills matching a query, ranked, with the total and where each matched. */
+  /**
+   * One page of bills matching a query, ranked, with the total and where each matched. The total
+   * is counted apart, without scoring (a tenth of the cost of scoring a row); a date-sorted page
+   * never scores at all (docs/architecture.md, "Search").
+   */
   search(req: SearchRequest, now = new Date()): SearchHits {
     const terms = parseQuery(req.q);
     const match = matchExpression(terms, this.counter);
     if (!match) return { hits: [], total: 0 };
     const { where, values } = filterSql(req.filters);
-    const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
-    const score = `${BM25} * (1.0 + ${RECENCY_BOOST} * min(1.0, max(0.0, (d.year - ${RECENCY_FROM_YEAR}) / ${span}.0)))`;
-    const order = req.sort === 'date' ? 'date DESC, rid DESC' : 'score, rid';
-    // CROSS JOIN keeps the full-text match as the outer loop: the planner would otherwise
-    // walk a filtered docs index and probe the match per row.
-    const rows = this.all(
-      `SELECT rid, bill_id, count(*) OVER () AS total FROM (
-         SELECT d.rid AS rid, d.bill_id AS bill_id, d.date AS date, ${score} AS score
-         FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
-         WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')})
-       ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [match, ...values, req.limit, req.offset],
-    ) as Row[];
-    const total = rows.length > 0 ? num(rows[0]?.total) : req.offset > 0 ? this.total(match, where, values) : 0;
+    const total = this.total(match, where, values);
+    if (total <= req.offset) return { hits: [], total };
+    const rows = req.sort === 'date' ? this.newest(match, where, values, total, req) : this.ranked(match, where, values, req, now);
     const hits: SearchHit[] = rows.map((r) => ({ bill_id: str(r.bill_id), match: this.passage(num(r.rid), terms) }));
     return { hits, total };
+  }
+
+  /** A page by relevance: every match is scored (FTS5 has no top-k pruning), the best kept. */
+  private ranked(match: string, where: string[], values: (string | number)[], req: SearchRequest, now: Date): Row[] {
+    const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
+    const score = `${BM25} * (1.0 + ${RECENCY_BOOST} * min(1.0, max(0.0, (d.year - ${RECENCY_FROM_YEAR}) / ${span}.0)))`;
+    // CROSS JOIN keeps the full-text match as the outer loop: the planner would otherwise
+    // walk a filtered docs index and probe the match per row.
+    return this.all(
+      `SELECT d.rid AS rid, d.bill_id AS bill_id
+       FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
+       WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
+       ORDER BY ${score}, d.rid LIMIT ? OFFSET ?`,
+      [match, ...values, req.limit, req.offset],
+    );
+  }
+
+  /**
+   * A page by date, newest first. When the matches are many, the docs are walked newest first
+   * and each is probed against the match (a rowid seek in the full-text index), so the walk
+   * stops after about (bills / matches) x (offset + limit) probes; when they are few, the
+   * matches are read and sorted.
+   */
+  private newest(match: string, where: string[], values: (string | number)[], total: number, req: SearchRequest): Row[] {
+    const filters = where.map((w) => `AND ${w}`).join(' ');
+    if (total >= DATE_WALK_MIN_MATCHES) {
+      return this.all(
+        `SELECT d.rid AS rid, d.bill_id AS bill_id FROM docs d
+         WHERE EXISTS (SELECT 1 FROM bills_fts WHERE bills_fts MATCH ? AND bills_fts.rowid = d.rid) ${filters}
+         ORDER BY d.date DESC, d.rid DESC LIMIT ? OFFSET ?`,
+        [match, ...values, req.limit, req.offset],
+      );
+    }
+    return this.all(
+      `SELECT d.rid AS rid, d.bill_id AS bill_id
+       FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
+       WHERE bills_fts MATCH ? ${filters}
+       ORDER BY d.date DESC, d.rid DESC LIMIT ? OFFSET ?`,
+      [match, ...values, req.limit, req.offset],
+    );
   }
 
   /**
@@ -196,7 +234,9 @@ export class SearchIndex {
     return out;
   };
 
+  /** How many bills match; without filters the full-text index alone answers (no join). */
   private total(match: string, where: string[], values: (string | number)[]): number {
+    if (where.length === 0) return num(this.get('SELECT count(*) AS n FROM bills_fts WHERE bills_fts MATCH ?', [match])?.n);
     const row = this.get(
       `SELECT count(*) AS n FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}`,
       [match, ...values],

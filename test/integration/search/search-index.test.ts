@@ -106,6 +106,32 @@ describe('the search index', () => {
     expect(second).toMatchObject({ total: 4, hits: [{ bill_id: '118-hr-1' }, { bill_id: '117-s-2' }] });
   });
 
+  it('sorts many matches by date through the newest-first walk, with filters and pages, as a full sort would', () => {
+    // 2,400 matches: past the count from which a date-sorted page walks the docs instead of sorting every match.
+    const path = join(dir, 'many.db');
+    const writer = SearchIndex.open(path, { bulk: true });
+    const many = Array.from({ length: 2_400 }, (_, i) => {
+      const day = `20${String(10 + (i % 13)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`;
+      return doc(`118-${i % 3 === 0 ? 's' : 'hr'}-${i + 1}`, { title: `Harbor dredging ${i % 2 === 0 ? 'grants' : 'loans'}.`, latest_action_date: day });
+    });
+    writer.upsert(many, '2026-01-01T00:00:00.000Z');
+    const page = (q: string, filters: SearchFilters, offset: number) => writer.search({ q, filters, sort: 'date', limit: 7, offset }, NOW);
+    const expected = (keep: (d: SearchDocument) => boolean, offset: number) =>
+      many
+        .map((d, i) => ({ id: d.bill_id, date: d.latest_action_date ?? '', rid: i + 1 }))
+        .filter((_, i) => keep(many[i] as SearchDocument))
+        .sort((a, b) => b.date.localeCompare(a.date) || b.rid - a.rid)
+        .slice(offset, offset + 7)
+        .map((d) => d.id);
+    expect(page('harbor', {}, 0)).toMatchObject({ total: 2_400 });
+    expect(page('harbor', {}, 0).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 0));
+    expect(page('harbor', {}, 700).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 700));
+    const senateGrants = (d: SearchDocument) => d.chamber === 'senate' && d.title.includes('grants');
+    expect(page('dredging grants', { chamber: 'senate' }, 0)).toMatchObject({ total: many.filter(senateGrants).length });
+    expect(page('dredging grants', { chamber: 'senate' }, 0).hits.map((h) => h.bill_id)).toEqual(expected(senateGrants, 0));
+    writer.close();
+  });
+
   it('says which section matched, with the words marked', () => {
     const hit = run('towers').hits[0];
     expect(hit).toEqual({
