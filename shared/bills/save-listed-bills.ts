@@ -24,7 +24,7 @@ import { MILESTONE_CATEGORIES, type ActionCategory } from '#shared/domain/bills/
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { DocumentFetchMessage, IngestTaskMessage, ListedMilestone } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
-import { requestIndexing } from './search-index-requests.ts';
+import { oweIndexing, sendIndexing } from './search-index-requests.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
@@ -86,6 +86,9 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
     return before && isNewer(bill.update_date, before.update_date) ? [{ bill, before }] : [];
   });
 
+  // What is searched changes for every bill saved here: owed to the indexer before any write (search-index-requests.ts).
+  const owedIndex = await oweIndexing([...changed.map(({ bill }) => bill.id), ...fresh.map((b) => b.id), ...pending], new Date());
+
   // Changed bills: messages first, then the refresh (see the header).
   const tasks = changed.map(({ bill, before }) => {
     const milestone = newMilestone(bill, before);
@@ -103,7 +106,7 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string)
   const owed = [...created, ...pending];
   await queueNewBillFollowUps(owed);
   if (owed.length) await clearFollowUpsPending(owed);
-  await requestIndexing([...changed.map(({ bill }) => bill.id), ...created]);
+  await sendIndexing(owedIndex);
 
   return {
     listed: listed.length,
