@@ -19,6 +19,7 @@ import { owe, sendOwed } from './outbox-relay.ts';
 export async function oweIndexing(billIds: string[], now: Date): Promise<OutboxEntry | null> {
   const ids = [...new Set(billIds)];
   if (ids.length === 0) return null;
+  // One entry per save, not per bill: two saves of one bill must not delete each other's entry.
   const entry = owe(
     `search-index:${randomUUID()}`,
     'search-index',

@@ -225,14 +225,21 @@ export class SearchIndex {
    * its one-edit variants). Existence is a MATCH that stops at the first row; only the few
    * known terms are counted, through the vocabulary table's term lookup.
    */
-  readonly counter: TermCounter = (terms) => {
-    const out = new Map<string, number>();
-    for (const term of terms) {
-      if (!this.get('SELECT rowid FROM bills_fts WHERE bills_fts MATCH ? LIMIT 1', [`"${term}"`])) continue;
-      out.set(term, num(this.get('SELECT doc FROM bills_vocab WHERE term = ?', [term])?.doc));
-    }
-    return out;
-  };
+  readonly counter: TermCounter = Object.assign(
+    (terms: string[]) => {
+      const out = new Map<string, number>();
+      for (const term of terms) {
+        if (!this.knows(term)) continue;
+        out.set(term, num(this.get('SELECT doc FROM bills_vocab WHERE term = ?', [term])?.doc));
+      }
+      return out;
+    },
+    { has: (term: string) => this.knows(term) },
+  );
+
+  private knows(term: string): boolean {
+    return this.get('SELECT rowid FROM bills_fts WHERE bills_fts MATCH ? LIMIT 1', [`"${term}"`]) !== null;
+  }
 
   /** How many bills match; without filters the full-text index alone answers (no join). */
   private total(match: string, where: string[], values: (string | number)[]): number {
