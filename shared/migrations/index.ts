@@ -14,6 +14,7 @@ import { recentVotesThree } from './0011-recent-votes-three.ts';
 import { statusCodes } from './0012-status-codes.ts';
 import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 import { contentUpdatedAt } from './0014-content-updated-at.ts';
+import { retireTitleWords } from './0015-retire-title-words.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   statusCodes,
   sealPushTokensMigration,
   contentUpdatedAt,
+  retireTitleWords,
 ];
