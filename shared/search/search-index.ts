@@ -18,10 +18,10 @@ const SECTIONS_PER_BILL = 1024;
 /** The page cache: the hot part of a 350,000-bill index (docs/architecture.md, "Search"). */
 const CACHE_KIB = 256 * 1024;
 /**
- * From this many matches on, a date-sorted page walks the docs newest first and probes each
- * against the match instead of reading and sorting every match (bench/README.md, "Search").
+ * A date-sorted page walks the docs newest first, probing each against the match, when it
+ * expects at most this many probes; else it reads and sorts every match (bench/README.md, "Search").
  */
-const DATE_WALK_MIN_MATCHES = 2_000;
+const DATE_WALK_MAX_PROBES = 400;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS docs(
@@ -76,6 +76,7 @@ export class SearchIndex {
   private readonly db: sqlite.Database;
   /** Prepared statements by SQL: preparing an FTS5 query reads the table's configuration each time. */
   private readonly statements = new Map<string, sqlite.Statement>();
+  private bills: number | undefined;
 
   private constructor(db: sqlite.Database) {
     this.db = db;
@@ -128,6 +129,12 @@ export class SearchIndex {
     this.db.close();
   }
 
+  /** How many bills the index holds, remembered until the next write. */
+  private billCount(): number {
+    this.bills ??= this.size();
+    return this.bills;
+  }
+
   /** How many bills the index holds. */
   size(): number {
     return num(this.get('SELECT count(*) AS n FROM docs', [])?.n);
@@ -139,6 +146,7 @@ export class SearchIndex {
    * never bring an older document back.
    */
   upsert(docs: SearchDocument[], indexedAt = ''): void {
+    this.bills = undefined;
     this.transaction(() => {
       for (const doc of docs) {
         const stored = this.get('SELECT indexed_at FROM docs WHERE bill_id = ?', [doc.bill_id]);
@@ -150,6 +158,7 @@ export class SearchIndex {
 
   /** Removes bills by id. */
   remove(billIds: string[]): void {
+    this.bills = undefined;
     this.transaction(() => {
       for (const id of billIds) {
         const rid = this.rowOf(id);
@@ -175,7 +184,9 @@ export class SearchIndex {
     const { where, values } = filterSql(req.filters);
     const total = this.total(match, where, values);
     if (total <= req.offset) return { hits: [], total };
-    const rows = req.sort === 'date' ? this.newest(match, where, values, total, req) : this.ranked(match, where, values, req, now);
+    // A probe re-runs the match: a prefix term merges every term it begins on each one.
+    const cheapProbe = terms.every((t) => !t.prefix);
+    const rows = req.sort === 'date' ? this.newest(match, where, values, total, req, cheapProbe) : this.ranked(match, where, values, req, now);
     const hits: SearchHit[] = rows.map((r) => ({ bill_id: str(r.bill_id), match: this.passage(num(r.rid), terms) }));
     return { hits, total };
   }
@@ -196,14 +207,15 @@ export class SearchIndex {
   }
 
   /**
-   * A page by date, newest first. When the matches are many, the docs are walked newest first
-   * and each is probed against the match (a rowid seek in the full-text index), so the walk
-   * stops after about (bills / matches) x (offset + limit) probes; when they are few, the
+   * A page by date, newest first. When the matches are many and a probe is cheap, the docs are
+   * walked newest first and each is probed against the match (a rowid seek in the full-text
+   * index), so the walk stops after about (bills / matches) x (offset + limit) probes; else the
    * matches are read and sorted.
    */
-  private newest(match: string, where: string[], values: (string | number)[], total: number, req: SearchRequest): Row[] {
+  private newest(match: string, where: string[], values: (string | number)[], total: number, req: SearchRequest, cheapProbe: boolean): Row[] {
     const filters = where.map((w) => `AND ${w}`).join(' ');
-    if (total >= DATE_WALK_MIN_MATCHES) {
+    const probes = (this.billCount() / Math.max(1, total)) * (req.offset + req.limit);
+    if (cheapProbe && probes <= DATE_WALK_MAX_PROBES) {
       return this.all(
         `SELECT d.rid AS rid, d.bill_id AS bill_id FROM docs d
          WHERE EXISTS (SELECT 1 FROM bills_fts WHERE bills_fts MATCH ? AND bills_fts.rowid = d.rid) ${filters}

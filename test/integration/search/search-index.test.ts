@@ -107,7 +107,7 @@ describe('the search index', () => {
   });
 
   it('sorts many matches by date through the newest-first walk, with filters and pages, as a full sort would', () => {
-    // 2,400 matches: past the count from which a date-sorted page walks the docs instead of sorting every match.
+    // Many matches: a date-sorted page of a query without a prefix walks the docs newest first; with one, it sorts the matches.
     const path = join(dir, 'many.db');
     const writer = SearchIndex.open(path, { bulk: true });
     const many = Array.from({ length: 2_400 }, (_, i) => {
@@ -123,12 +123,17 @@ describe('the search index', () => {
         .sort((a, b) => b.date.localeCompare(a.date) || b.rid - a.rid)
         .slice(offset, offset + 7)
         .map((d) => d.id);
-    expect(page('harbor', {}, 0)).toMatchObject({ total: 2_400 });
-    expect(page('harbor', {}, 0).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 0));
-    expect(page('harbor', {}, 700).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 700));
+    for (const q of ['harbor ', 'harbor']) {
+      expect(page(q, {}, 0)).toMatchObject({ total: 2_400 });
+      expect(page(q, {}, 0).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 0));
+      expect(page(q, {}, 300).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 300));
+      expect(page(q, {}, 1_500).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 1_500));
+    }
     const senateGrants = (d: SearchDocument) => d.chamber === 'senate' && d.title.includes('grants');
-    expect(page('dredging grants', { chamber: 'senate' }, 0)).toMatchObject({ total: many.filter(senateGrants).length });
-    expect(page('dredging grants', { chamber: 'senate' }, 0).hits.map((h) => h.bill_id)).toEqual(expected(senateGrants, 0));
+    for (const q of ['dredging grants ', 'dredging grants']) {
+      expect(page(q, { chamber: 'senate' }, 0)).toMatchObject({ total: many.filter(senateGrants).length });
+      expect(page(q, { chamber: 'senate' }, 0).hits.map((h) => h.bill_id)).toEqual(expected(senateGrants, 0));
+    }
     writer.close();
   });
 
