@@ -162,7 +162,7 @@ async function bundleRows(): Promise<string> {
   );
   return out
     .split('\n')
-    .filter((l) => /^\| (bundle|floor|api-search)|^\|---/u.test(l))
+    .filter((l) => l.startsWith('|'))
     .join('\n');
 }
 
