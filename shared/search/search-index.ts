@@ -174,7 +174,7 @@ export class SearchIndex {
 
   /**
    * One page of bills matching a query, ranked, with the total and where each matched. The total
-   * is counted apart, without scoring (a tenth of the cost of scoring a row); a date-sorted page
+   * is counted apart, without scoring (a twentieth of the cost of scoring a row); a date-sorted page
    * never scores at all (docs/architecture.md, "Search").
    */
   search(req: SearchRequest, now = new Date()): SearchHits {
