@@ -233,13 +233,13 @@ try {
 
   // Where the time goes: the ingestion search reads the handler awaits, timed alone.
   console.log('\nsearch reads alone (ingestion repositories), same queries');
-  const { searchBills } = await import('#shared/db/bill-search.repository.ts');
+  const { billsByNumber } = await import('#shared/db/bills-by-number.repository.ts');
   const { listTopicsWithCounts } = await import('#shared/db/search-index.repository.ts');
   const { searchMembers } = await import('#shared/db/members.repository.ts');
-  const [, titleQ] = queries[1] ?? [];
+  const [, numberQ] = queries[0] ?? [];
   const [, nameQ] = queries[2] ?? [];
-  if (titleQ && nameQ) {
-    await percentiles('searchBills (title words)', (i) => searchBills(titleQ(i), 10));
+  if (numberQ && nameQ) {
+    await percentiles('billsByNumber (number forms)', (i) => billsByNumber(numberQ(i), 10));
     await percentiles('searchMembers (name)', (i) => searchMembers(nameQ(i), 10));
     await percentiles('listTopicsWithCounts', () => listTopicsWithCounts());
   }

@@ -1,7 +1,6 @@
 /**
  * Generates the people's-features benchmark dataset on DynamoDB Local: bills
- * (with the same item shapes bills.repository.ts and search-index.repository.ts
- * write, batch-written for speed), members (through putMember, so the name
+ * (with the same item shapes bills.repository.ts writes, batch-written for speed), members (through putMember, so the name
  * index is the real one), topic counters and a few roll calls.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -11,11 +10,9 @@ import { putMember } from '#shared/db/members.repository.ts';
 import { saveRollCall } from '#shared/db/votes.repository.ts';
 import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { topicKeys } from '#shared/db/keys/topic.keys.ts';
-import { wordKeys } from '#shared/db/keys/word.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import type { Bill, BillType } from '#shared/domain/bills/bill.schema.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
-import { titleWords } from '#shared/domain/bills/title-words.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 import { makeBill } from '../test/support/personal-seed.ts';
 
@@ -66,7 +63,7 @@ export function benchBill(i: number): Bill {
   });
 }
 
-/** The bill item and its title-word items, in the shapes the ingestion repositories write. */
+/** The bill item, in the shape the ingestion repositories write. */
 function billItems(bill: Bill): Item[] {
   const meta: Item = {
     ...billKeys.meta(bill.id),
@@ -74,11 +71,10 @@ function billItems(bill: Bill): Item[] {
     ...bill,
     ...billKeys.byLatestAction.keys(bill),
   };
-  const words = titleWords(`${bill.short_title ?? ''} ${bill.title}`).map((w) => ({ ...wordKeys.word(w, bill.id), entity: 'word', bill_id: bill.id }));
-  return [meta, ...words];
+  return [meta];
 }
 
-/** Writes bills [from, to) with their word items and topic counters; several BatchWrites in flight. */
+/** Writes bills [from, to) and their topic counters; several BatchWrites in flight. */
 export async function writeBills(from: number, to: number): Promise<void> {
   const topicCounts = new Map<string, number>();
   const items: Item[] = [];

@@ -6,7 +6,9 @@
  *   3. store the original and its plain text in S3 and the version in the table,
  *      with the brief it calls for owed in the same transaction (table outbox);
  *   4. mark the bill as having text and send the brief message (the relay job
- *      sends it if this dies first).
+ *      sends it if this dies first);
+ *   5. when a version was stored, send the search index message owed (table
+ *      outbox) before step 2, else drop it (shared/bills/search-index-requests.ts).
  * A redelivered message finds the versions stored and only repairs the bill's mark.
  * While an admin has Congress.gov or GovInfo switched off (data_sources), the
  * fetch is not attempted: the bill is marked as waiting (B5a) and the message
@@ -14,7 +16,7 @@
  * switch is back on queues the fetch again (shared/bills/poll-bills.ts).
  * Offline (REPLAY_HAR), a bill whose versions the recording lacks is skipped once.
  */
-import { requestIndexing } from './search-index-requests.ts';
+import { dropIndexing, oweIndexing, sendIndexing } from './search-index-requests.ts';
 import { getBill, markBillHasText } from '#shared/db/bills.repository.ts';
 import { getDataSources } from '#shared/db/data-sources.repository.ts';
 import { markDocumentFetchPending } from '#shared/db/document-fetch-pending.repository.ts';
@@ -72,6 +74,11 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
   const candidates = sortVersions(textCandidates(remote)).filter((c) => !have.has(c.version_code));
   let created = 0;
   let missing = 0;
+  // The latest version's text is searched by section: a new one is owed to the indexer before it is stored.
+  // A version that is news (a new bill's, or after an action) is matched against the saved searches; one a backfill
+  // or an admin reprocess brings is history, and alerts nobody.
+  const isNews = reason === 'new_bill' || reason === 'action';
+  const owedIndex = candidates.length > 0 ? await oweIndexing([billId], now, isNews ? [billId] : []) : null;
   for (const c of candidates) {
     const doc = await fetchVersion(billId, c);
     if (!doc || doc === 'unchanged') {
@@ -107,9 +114,8 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
     await markBillHasText(billId);
     await sendOwed(owed);
   }
-  // The latest version's text is searched by section. A version that is news (a new bill's, or after an action) is
-  // matched against the saved searches; one a backfill or an admin reprocess brings is history, and alerts nobody.
-  if (created > 0) await requestIndexing([billId], { match: reason === 'new_bill' || reason === 'action' });
+  if (created > 0) await sendIndexing(owedIndex);
+  else await dropIndexing(owedIndex);
   // A fetch that died between storing a version and marking the bill left it unmarked; the retry finds the version stored.
   if (created === 0 && stored.length > 0 && !bill.has_document) await markBillHasText(billId);
   return { bill_id: billId, versions: candidates.length + have.size, stored: created, unavailable: missing };

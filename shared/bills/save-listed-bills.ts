@@ -24,7 +24,7 @@ import { MILESTONE_CATEGORIES, type ActionCategory } from '#shared/domain/bills/
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { DocumentFetchMessage, IngestTaskMessage, ListedMilestone } from '#shared/messaging/messages.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
-import { requestIndexing } from './search-index-requests.ts';
+import { oweIndexing, sendIndexing } from './search-index-requests.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { billFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
@@ -86,6 +86,14 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string,
     return before && isNewer(bill.update_date, before.update_date) ? [{ bill, before }] : [];
   });
 
+  // What is searched changes for every bill saved here: owed to the indexer before any write (search-index-requests.ts).
+  // A new bill is also matched against the saved searches once indexed.
+  const owedIndex = await oweIndexing(
+    [...changed.map(({ bill }) => bill.id), ...fresh.map((b) => b.id), ...pending],
+    new Date(),
+    fresh.map((b) => b.id),
+  );
+
   // Changed bills: messages first, then the refresh (see the header).
   const tasks = changed.map(({ bill, before }) => {
     const milestone = newMilestone(bill, before);
@@ -109,9 +117,7 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string,
   const owed = [...created, ...pending];
   await queueNewBillFollowUps(owed);
   if (owed.length) await clearFollowUpsPending(owed);
-  await requestIndexing(changed.map(({ bill }) => bill.id));
-  // A new bill is matched against the saved searches once indexed.
-  await requestIndexing(created, { match: true });
+  await sendIndexing(owedIndex);
 
   return {
     listed: listed.length,

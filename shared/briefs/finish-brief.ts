@@ -12,13 +12,15 @@
  *      (admin reprocess, backfill-citations) updates the history and notifies
  *      no one;
  *   7. request the bill's news fetch (an outbox record the news fetcher drains).
+ * The search index message is owed (table outbox) before step 2 and sent after
+ * step 4 (shared/bills/search-index-requests.ts).
  * Every step is idempotent, so a redelivery completes what a crash left and writes nothing twice.
  */
 import { randomUUID } from 'node:crypto';
 import { markBriefEventSent, nextBriefVersion, putBrief } from '#shared/db/briefs.repository.ts';
 import { clearBriefPending } from '#shared/db/brief-pending.repository.ts';
 import { getBill, markBillBriefed, setBillCategory } from '#shared/db/bills.repository.ts';
-import { requestIndexing } from '#shared/bills/search-index-requests.ts';
+import { oweIndexing, sendIndexing } from '#shared/bills/search-index-requests.ts';
 import { requestNewsFetch } from '#shared/db/news-requests.repository.ts';
 import { incrementStats } from '#shared/db/stats.repository.ts';
 import { claimTextAnnouncement } from '#shared/db/texts.repository.ts';
@@ -74,6 +76,8 @@ export function buildBrief(input: BriefInput, draft: DraftBrief, version: number
 /** Stores a drafted brief and runs the steps after it; returns the stored brief and whether it is new. */
 export async function finishBrief(input: BriefInput, draft: DraftBrief, options: FinishOptions): Promise<{ brief: Brief; written: boolean }> {
   const now = options.now ?? new Date();
+  // The brief's summary and points are searched: owed to the indexer before the brief is stored.
+  const owedIndex = await oweIndexing([input.bill.id], now);
   const candidate = buildBrief(input, draft, await nextBriefVersion(input.bill.id), now);
   const { written, brief } = await putBrief(candidate, { dedupeKey: options.dedupeKey ?? input.version_code });
   if (written) {
@@ -83,8 +87,7 @@ export async function finishBrief(input: BriefInput, draft: DraftBrief, options:
     });
   }
   await markBillBriefed(brief.bill_id, { topic_tags: brief.topic_tags });
-  // The brief's summary and points are searched.
-  await requestIndexing([brief.bill_id]);
+  await sendIndexing(owedIndex);
   await clearBriefPending(brief.bill_id, brief.text_version_code);
   const bill = await getBill(brief.bill_id);
   if (bill && bill.bill_category === null) {

@@ -18,7 +18,7 @@ import type { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { conditional, batchGet, batchWrite, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
 import { billCardFromItem, SUMMARY_VERSION } from './bill-card.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
-import { syncBillTopics, writeTitleWords } from './search-index.repository.ts';
+import { syncBillTopics } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
 import { cond, update } from './expressions.ts';
@@ -147,9 +147,7 @@ export interface CreateBillOptions {
  * Saves a bill seen for the first time; false (and nothing written) when it
  * exists already. The bill, its missing-sponsor / missing-metadata markers
  * and its follow-ups marker are one transaction, so none exists without the
- * others. Its title words are written first (idempotent puts: a crash after
- * them leaves index entries that a search's bill read skips, never a bill
- * that search cannot find), and it is counted after.
+ * others. It is counted after.
  */
 export async function createBill(bill: Bill, options: CreateBillOptions = {}): Promise<boolean> {
   const missingMetadata = !bill.introduced_date || !bill.congress_gov_url;
@@ -158,7 +156,6 @@ export async function createBill(bill: Bill, options: CreateBillOptions = {}): P
     ...(missingMetadata ? [markerItem(bill.id, 'metadata')] : []),
     ...(options.followUpsPending ? [{ ...billKeys.followUps(bill.id), entity: 'followups', bill_id: bill.id }] : []),
   ];
-  await writeTitleWords(bill);
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -276,7 +273,6 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
   );
   if (!written) return null;
   await noteBillCard(billCardFromItem(written));
-  if (next.title !== current.title || next.short_title !== current.short_title) await writeTitleWords(next, current);
   if (next.latest_action_date !== current.latest_action_date) await noteLatestAction(id, next.latest_action_date);
   const wasMissing = !current.introduced_date || !current.congress_gov_url;
   const isMissing = !next.introduced_date || !next.congress_gov_url;

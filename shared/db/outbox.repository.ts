@@ -6,7 +6,7 @@
  * left behind. This layer stores messages as data; the sender checks them
  * against their queue's schema.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, queryPage } from './dynamo.ts';
@@ -25,6 +25,17 @@ export function outboxPut(entry: OutboxEntry): TransactItem {
       Item: { ...outboxKeys.entry(entry.id), ...outboxKeys.pending.keys(entry.id, entry.created_at), entity: 'outbox', ...entry },
     },
   };
+}
+
+/**
+ * Stores an entry on its own, before the change that owes its messages (a change that is not one
+ * transaction, such as a bill's refresh): a crash after the change leaves the entry for the relay,
+ * a crash before it leaves messages that only repeat work already done.
+ */
+export async function putOutboxEntry(entry: OutboxEntry): Promise<void> {
+  const put = outboxPut(entry).Put;
+  if (!put) return;
+  await dynamo().send(new PutCommand(put));
 }
 
 /** Removes an entry once its messages are sent. */

@@ -1,48 +1,15 @@
 /**
- * Search and topic index items for bills. Title words: WORD#{word} /
- * {bill_id}, written when a bill is created and kept in step when a refresh
- * changes its titles. Topics: TOPIC / {tag} counters and
- * TOPIC#{tag} / {bill_id} listing items, kept in step when a brief sets a
- * bill's tags. Bill numbers need no index: the id is derived and read directly.
+ * Topic index items for bills: TOPIC / {tag} counters and TOPIC#{tag} /
+ * {bill_id} listing items, kept in step when a brief sets a bill's tags.
+ * (Title words are searched by the search engine, shared/search/; their old
+ * WORD# items are deleted by migration 0015.)
  */
 import { PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
-import { titleWords } from '#shared/domain/bills/title-words.ts';
-import { batchWrite, isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
+import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
 import { topicKeys } from './keys/topic.keys.ts';
-import { wordKeys } from './keys/word.keys.ts';
 import { tableName } from './table.ts';
-
-/** The indexed words of a bill's titles. */
-export const billWords = (bill: Pick<Bill, 'title' | 'short_title'>) => titleWords(`${bill.short_title ?? ''} ${bill.title}`);
-
-/**
- * Writes the title-word index items of a bill (idempotent puts) and, given
- * its previous titles, deletes the items of words they had and these lack.
- */
-export async function writeTitleWords(bill: Pick<Bill, 'id' | 'title' | 'short_title'>, previous?: Pick<Bill, 'title' | 'short_title'>): Promise<void> {
-  const words = billWords(bill);
-  const gone = previous ? billWords(previous).filter((w) => !words.includes(w)) : [];
-  await batchWrite([
-    ...words.map((w) => ({ put: { ...wordKeys.word(w, bill.id), entity: 'word', bill_id: bill.id } })),
-    ...gone.map((w) => ({ delete: wordKeys.word(w, bill.id) })),
-  ]);
-}
-
-/** The ids of the bills whose titles carry `word`, newest congress first (ids only). */
-export async function billIdsWithWord(word: string, limit: number): Promise<string[]> {
-  const page = await queryPage({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': wordKeys.partition(word) },
-    // The keys too: a page's cursor is its last item's key (dynamo.ts queryPage).
-    ProjectionExpression: 'pk, sk, bill_id',
-    // Bill ids begin with the congress, so descending order reads the newest congress first.
-    ScanIndexForward: false,
-    Limit: limit,
-  });
-  return page.items.map((i) => String(i.bill_id));
-}
 
 async function addTopic(bill: Bill, tag: string): Promise<void> {
   try {

@@ -15,6 +15,7 @@ import { statusCodes } from './0012-status-codes.ts';
 import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 import { contentUpdatedAt } from './0014-content-updated-at.ts';
 import { billStatusListing } from './0015-bill-status-listing.ts';
+import { retireTitleWords } from './0016-retire-title-words.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   sealPushTokensMigration,
   contentUpdatedAt,
   billStatusListing,
+  retireTitleWords,
 ];

@@ -10,7 +10,7 @@
  *   concurrently; no Scan. A query that is a bill number ("H.R. 3076") cannot
  *   name a member or a topic, so it reads only the bill.
  */
-import { searchBills } from '#shared/db/bill-search.repository.ts';
+import { billsByNumber } from '#shared/db/bills-by-number.repository.ts';
 import { getBills } from '#shared/db/bills.repository.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
@@ -85,7 +85,7 @@ export async function search(q: string, opts: SearchOptions): Promise<SearchResu
   if (!query) return none;
   refuseOverlongWords(query);
   if (parseBillNumber(query)) {
-    const bills = (await searchBills(query, opts.limit)).map((b) => ({ ...billSummary(b), match: null }));
+    const bills = (await billsByNumber(query, opts.limit)).map((b) => ({ ...billSummary(b), match: null }));
     return { ...none, bills, total: bills.length };
   }
   const [bills, members, topics] = await Promise.all([rankedBills(query, opts), searchMembers(query, opts.limit), cachedTopics()]);

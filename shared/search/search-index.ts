@@ -17,6 +17,11 @@ import type { SearchFilters, SearchHit, SearchHits, SearchRequest } from './sear
 const SECTIONS_PER_BILL = 1024;
 /** The page cache: the hot part of a 350,000-bill index (docs/architecture.md, "Search"). */
 const CACHE_KIB = 256 * 1024;
+/**
+ * A date-sorted page walks the docs newest first, probing each against the match, when it
+ * expects at most this many probes; else it reads and sorts every match (bench/README.md, "Search").
+ */
+const DATE_WALK_MAX_PROBES = 400;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS docs(
@@ -71,6 +76,7 @@ export class SearchIndex {
   private readonly db: sqlite.Database;
   /** Prepared statements by SQL: preparing an FTS5 query reads the table's configuration each time. */
   private readonly statements = new Map<string, sqlite.Statement>();
+  private bills: number | undefined;
 
   private constructor(db: sqlite.Database) {
     this.db = db;
@@ -123,6 +129,12 @@ export class SearchIndex {
     this.db.close();
   }
 
+  /** How many bills the index holds, remembered until the next write. */
+  private billCount(): number {
+    this.bills ??= this.size();
+    return this.bills;
+  }
+
   /** How many bills the index holds. */
   size(): number {
     return num(this.get('SELECT count(*) AS n FROM docs', [])?.n);
@@ -134,6 +146,7 @@ export class SearchIndex {
    * never bring an older document back.
    */
   upsert(docs: SearchDocument[], indexedAt = ''): void {
+    this.bills = undefined;
     this.transaction(() => {
       for (const doc of docs) {
         const stored = this.get('SELECT indexed_at FROM docs WHERE bill_id = ?', [doc.bill_id]);
@@ -145,6 +158,7 @@ export class SearchIndex {
 
   /** Removes bills by id. */
   remove(billIds: string[]): void {
+    this.bills = undefined;
     this.transaction(() => {
       for (const id of billIds) {
         const rid = this.rowOf(id);
@@ -158,28 +172,64 @@ export class SearchIndex {
     this.db.exec(`INSERT INTO bills_fts(bills_fts) VALUES('optimize'); INSERT INTO sections_fts(sections_fts) VALUES('optimize'); VACUUM;`);
   }
 
-  /** One page of bills matching a query, ranked, with the total and where each matched. */
+  /**
+   * One page of bills matching a query, ranked, with the total and where each matched. The total
+   * is counted apart, without scoring (a twentieth of the cost of scoring a row); a date-sorted page
+   * never scores at all (docs/architecture.md, "Search").
+   */
   search(req: SearchRequest, now = new Date()): SearchHits {
     const terms = parseQuery(req.q);
     const match = matchExpression(terms, this.counter);
     if (!match) return { hits: [], total: 0 };
     const { where, values } = filterSql(req.filters);
-    const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
-    const score = `${BM25} * (1.0 + ${RECENCY_BOOST} * min(1.0, max(0.0, (d.year - ${RECENCY_FROM_YEAR}) / ${span}.0)))`;
-    const order = req.sort === 'date' ? 'date DESC, rid DESC' : 'score, rid';
-    // CROSS JOIN keeps the full-text match as the outer loop: the planner would otherwise
-    // walk a filtered docs index and probe the match per row.
-    const rows = this.all(
-      `SELECT rid, bill_id, count(*) OVER () AS total FROM (
-         SELECT d.rid AS rid, d.bill_id AS bill_id, d.date AS date, ${score} AS score
-         FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
-         WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')})
-       ORDER BY ${order} LIMIT ? OFFSET ?`,
-      [match, ...values, req.limit, req.offset],
-    ) as Row[];
-    const total = rows.length > 0 ? num(rows[0]?.total) : req.offset > 0 ? this.total(match, where, values) : 0;
+    const total = this.total(match, where, values);
+    if (total <= req.offset) return { hits: [], total };
+    // A probe re-runs the match: a prefix term merges every term it begins on each one.
+    const cheapProbe = terms.every((t) => !t.prefix);
+    const rows = req.sort === 'date' ? this.newest(match, where, values, total, req, cheapProbe) : this.ranked(match, where, values, req, now);
     const hits: SearchHit[] = rows.map((r) => ({ bill_id: str(r.bill_id), match: this.passage(num(r.rid), terms) }));
     return { hits, total };
+  }
+
+  /** A page by relevance: every match is scored (FTS5 has no top-k pruning), the best kept. */
+  private ranked(match: string, where: string[], values: (string | number)[], req: SearchRequest, now: Date): Row[] {
+    const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
+    const score = `${BM25} * (1.0 + ${RECENCY_BOOST} * min(1.0, max(0.0, (d.year - ${RECENCY_FROM_YEAR}) / ${span}.0)))`;
+    // CROSS JOIN keeps the full-text match as the outer loop: the planner would otherwise
+    // walk a filtered docs index and probe the match per row.
+    return this.all(
+      `SELECT d.rid AS rid, d.bill_id AS bill_id
+       FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
+       WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
+       ORDER BY ${score}, d.rid LIMIT ? OFFSET ?`,
+      [match, ...values, req.limit, req.offset],
+    );
+  }
+
+  /**
+   * A page by date, newest first. When the matches are many and a probe is cheap, the docs are
+   * walked newest first and each is probed against the match (a rowid seek in the full-text
+   * index), so the walk stops after about (bills / matches) x (offset + limit) probes; else the
+   * matches are read and sorted.
+   */
+  private newest(match: string, where: string[], values: (string | number)[], total: number, req: SearchRequest, cheapProbe: boolean): Row[] {
+    const filters = where.map((w) => `AND ${w}`).join(' ');
+    const probes = (this.billCount() / Math.max(1, total)) * (req.offset + req.limit);
+    if (cheapProbe && probes <= DATE_WALK_MAX_PROBES) {
+      return this.all(
+        `SELECT d.rid AS rid, d.bill_id AS bill_id FROM docs d
+         WHERE EXISTS (SELECT 1 FROM bills_fts WHERE bills_fts MATCH ? AND bills_fts.rowid = d.rid) ${filters}
+         ORDER BY d.date DESC, d.rid DESC LIMIT ? OFFSET ?`,
+        [match, ...values, req.limit, req.offset],
+      );
+    }
+    return this.all(
+      `SELECT d.rid AS rid, d.bill_id AS bill_id
+       FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
+       WHERE bills_fts MATCH ? ${filters}
+       ORDER BY d.date DESC, d.rid DESC LIMIT ? OFFSET ?`,
+      [match, ...values, req.limit, req.offset],
+    );
   }
 
   /**
@@ -187,16 +237,25 @@ export class SearchIndex {
    * its one-edit variants). Existence is a MATCH that stops at the first row; only the few
    * known terms are counted, through the vocabulary table's term lookup.
    */
-  readonly counter: TermCounter = (terms) => {
-    const out = new Map<string, number>();
-    for (const term of terms) {
-      if (!this.get('SELECT rowid FROM bills_fts WHERE bills_fts MATCH ? LIMIT 1', [`"${term}"`])) continue;
-      out.set(term, num(this.get('SELECT doc FROM bills_vocab WHERE term = ?', [term])?.doc));
-    }
-    return out;
-  };
+  readonly counter: TermCounter = Object.assign(
+    (terms: string[]) => {
+      const out = new Map<string, number>();
+      for (const term of terms) {
+        if (!this.knows(term)) continue;
+        out.set(term, num(this.get('SELECT doc FROM bills_vocab WHERE term = ?', [term])?.doc));
+      }
+      return out;
+    },
+    { has: (term: string) => this.knows(term) },
+  );
 
+  private knows(term: string): boolean {
+    return this.get('SELECT rowid FROM bills_fts WHERE bills_fts MATCH ? LIMIT 1', [`"${term}"`]) !== null;
+  }
+
+  /** How many bills match; without filters the full-text index alone answers (no join). */
   private total(match: string, where: string[], values: (string | number)[]): number {
+    if (where.length === 0) return num(this.get('SELECT count(*) AS n FROM bills_fts WHERE bills_fts MATCH ?', [match])?.n);
     const row = this.get(
       `SELECT count(*) AS n FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}`,
       [match, ...values],

@@ -1,4 +1,4 @@
-/** Bill title-word index items (docs/data-model.md B17): WORD#{word} / {bill_id}. */
+/** Bill title-word index items (docs/data-model.md B17): WORD#{word} / {bill_id}. Retired: only migration 0015 names them, to delete them. */
 import type { ItemKey } from './key.ts';
 
 const partition = (word: string) => `WORD#${word}`;

@@ -79,14 +79,17 @@ export function oneEditAway(word: string): string[] {
   return [...out];
 }
 
-/** How many bills carry a term: the adapter answers from the index's vocabulary. */
-export type TermCounter = (terms: string[]) => Map<string, number>;
+/**
+ * How many bills carry a term: the adapter answers from the index's vocabulary. `has`, when
+ * given, tells whether the index knows one term without counting its bills (counting walks
+ * the term's whole posting list, which for a common word is most of a query's time).
+ */
+export type TermCounter = ((terms: string[]) => Map<string, number>) & { has?: (term: string) => boolean };
 
 /** A word with its spellings to match: itself, plus known words one edit away when it is unknown. */
 export function spellings(word: string, count: TermCounter): string[] {
   if (word.length < TYPO_MIN_LENGTH || /^\d+$/u.test(word)) return [word];
-  const known = count([word]);
-  if ((known.get(word) ?? 0) > 0) return [word];
+  if (count.has ? count.has(word) : (count([word]).get(word) ?? 0) > 0) return [word];
   const variants = [...count(oneEditAway(word)).entries()]
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))

@@ -1,8 +1,8 @@
 /**
  * The ingestion repositories other domains build on, on DynamoDB Local:
  * bill creation and counters, the action triple, briefed bills and topic
- * counts, bill search by number and title (word items kept in step with
- * titles), the bill status backfill (migration 0006), member search in both
+ * counts, bill search by number, the retirement of the title-word items
+ * (migration 0015), the bill status backfill (migration 0006), member search in both
  * name forms from the cards on name items.
  */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -19,7 +19,8 @@ import { memberNameCards } from '#shared/migrations/0003-member-name-cards.ts';
 import { billStatus } from '#shared/migrations/0006-bill-status.ts';
 import { statusCodes } from '#shared/migrations/0012-status-codes.ts';
 import { listBills } from '#shared/db/bill-listing.repository.ts';
-import { searchBills } from '#shared/db/bill-search.repository.ts';
+import { billsByNumber } from '#shared/db/bills-by-number.repository.ts';
+import { retireTitleWords } from '#shared/migrations/0016-retire-title-words.ts';
 import { listTopicsWithCounts } from '#shared/db/search-index.repository.ts';
 import { getStats, incrementStats } from '#shared/db/stats.repository.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
@@ -75,48 +76,33 @@ describe('bills repository', () => {
     expect((await getBill('119-hr-3076'))?.bill_category).toBe('substantive');
   });
 
-  it('finds bills by number in any common form and by title words', async () => {
+  it('finds bills by number in any common form, and nothing for words (the search engine answers those)', async () => {
     const now = new Date('2025-06-01T00:00:00Z');
     for (const q of ['H.R. 3076', 'HR3076', 'hr 3076', 'h.r.3076', '119-hr-3076']) {
       expect(
-        (await searchBills(q, 5, now)).map((b) => b.id),
+        (await billsByNumber(q, 5, now)).map((b) => b.id),
         q,
       ).toEqual(['119-hr-3076']);
     }
-    expect((await searchBills('postal reform', 5, now)).map((b) => b.id)).toEqual(['119-hr-3076']);
-    expect((await searchBills('broadband', 5, now)).map((b) => b.id)).toEqual(['119-hr-11']);
-    expect(await searchBills('S. 3076', 5, now)).toEqual([]);
+    expect(await billsByNumber('S. 3076', 5, now)).toEqual([]);
+    expect(await billsByNumber('postal reform', 5, now)).toEqual([]);
   });
 
-  it('keeps title words in step when a refresh renames a bill', async () => {
-    const now = new Date('2025-06-01T00:00:00Z');
+  it('writes no title-word items, and migration 0016 deletes those an earlier version left', async () => {
     const current = await getBill('119-hr-10');
     if (!current) throw new Error('seeded bill missing');
     await refreshBill('119-hr-10', { ...current, title: 'Lead Pipe Replacement Act', short_title: 'Safe Taps Act' });
-    expect((await searchBills('lead pipe', 5, now)).map((b) => b.id)).toEqual(['119-hr-10']);
-    expect((await searchBills('taps', 5, now)).map((b) => b.id)).toEqual(['119-hr-10']);
-    expect(await searchBills('clean water', 5, now)).toEqual([]);
-    // The old words' index items are gone, not merely filtered out at read time.
-    expect(await getItem(wordKeys.word('clean', '119-hr-10'))).toBeUndefined();
-    expect(await getItem(wordKeys.word('lead', '119-hr-10'))).toMatchObject({ bill_id: '119-hr-10' });
-  });
-
-  it('answers several title words with the bills carrying all of them, newest congress first', async () => {
-    const older = billFromListItem(
-      {
-        congress: 117,
-        number: 5,
-        type: 'HR',
-        title: 'Rural Broadband Deployment Act',
-        updateDate: '2022-01-01',
-        latestAction: { actionDate: '2022-01-01', text: 'Introduced' },
-      },
-      at,
-    );
-    await createBill(older);
-    const found = await searchBills('rural broadband', 5, new Date('2025-06-01T00:00:00Z'));
-    expect(found.map((b) => b.id)).toEqual(['119-hr-11', '117-hr-5']);
-    expect(await searchBills('rural deployment', 5, new Date('2025-06-01T00:00:00Z'))).toEqual([expect.objectContaining({ id: '117-hr-5' })]);
+    expect(await getItem(wordKeys.word('lead', '119-hr-10'))).toBeUndefined();
+    // As the retired writer left them: one item per word of the current titles.
+    for (const w of ['lead', 'pipe', 'replacement', 'safe', 'taps']) {
+      await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...wordKeys.word(w, '119-hr-10'), entity: 'word', bill_id: '119-hr-10' } }));
+    }
+    expect(await getItem(wordKeys.word('taps', '119-hr-10'))).toMatchObject({ bill_id: '119-hr-10' });
+    const result = await retireTitleWords.up();
+    expect(result).toMatchObject({ bills: expect.any(Number) as number });
+    for (const w of ['lead', 'pipe', 'replacement', 'safe', 'taps']) expect(await getItem(wordKeys.word(w, '119-hr-10')), w).toBeUndefined();
+    // Safe to run again.
+    await expect(retireTitleWords.up()).resolves.toMatchObject({ bills: result.bills });
   });
 
   it('inserts an action triple once; the same text on another date is another action', async () => {

@@ -106,6 +106,37 @@ describe('the search index', () => {
     expect(second).toMatchObject({ total: 4, hits: [{ bill_id: '118-hr-1' }, { bill_id: '117-s-2' }] });
   });
 
+  it('sorts many matches by date through the newest-first walk, with filters and pages, as a full sort would', () => {
+    // Many matches: a date-sorted page of a query without a prefix walks the docs newest first; with one, it sorts the matches.
+    const path = join(dir, 'many.db');
+    const writer = SearchIndex.open(path, { bulk: true });
+    const many = Array.from({ length: 2_400 }, (_, i) => {
+      const day = `20${String(10 + (i % 13)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`;
+      return doc(`118-${i % 3 === 0 ? 's' : 'hr'}-${i + 1}`, { title: `Harbor dredging ${i % 2 === 0 ? 'grants' : 'loans'}.`, latest_action_date: day });
+    });
+    writer.upsert(many, '2026-01-01T00:00:00.000Z');
+    const page = (q: string, filters: SearchFilters, offset: number) => writer.search({ q, filters, sort: 'date', limit: 7, offset }, NOW);
+    const expected = (keep: (d: SearchDocument) => boolean, offset: number) =>
+      many
+        .map((d, i) => ({ id: d.bill_id, date: d.latest_action_date ?? '', rid: i + 1 }))
+        .filter((_, i) => keep(many[i] as SearchDocument))
+        .sort((a, b) => b.date.localeCompare(a.date) || b.rid - a.rid)
+        .slice(offset, offset + 7)
+        .map((d) => d.id);
+    for (const q of ['harbor ', 'harbor']) {
+      expect(page(q, {}, 0)).toMatchObject({ total: 2_400 });
+      expect(page(q, {}, 0).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 0));
+      expect(page(q, {}, 300).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 300));
+      expect(page(q, {}, 1_500).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 1_500));
+    }
+    const senateGrants = (d: SearchDocument) => d.chamber === 'senate' && d.title.includes('grants');
+    for (const q of ['dredging grants ', 'dredging grants']) {
+      expect(page(q, { chamber: 'senate' }, 0)).toMatchObject({ total: many.filter(senateGrants).length });
+      expect(page(q, { chamber: 'senate' }, 0).hits.map((h) => h.bill_id)).toEqual(expected(senateGrants, 0));
+    }
+    writer.close();
+  });
+
   it('says which section matched, with the words marked', () => {
     const hit = run('towers').hits[0];
     expect(hit).toEqual({

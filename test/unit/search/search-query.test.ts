@@ -40,6 +40,22 @@ describe('typo tolerance', () => {
     expect(spellings('20240', count)).toEqual(['20240']);
   });
 
+  it('asks the vocabulary whether it knows a word, without counting its bills, when it can', () => {
+    const counted: string[][] = [];
+    const counts: Record<string, number> = { states: 130_000 };
+    const count: TermCounter = Object.assign(
+      (terms: string[]) => {
+        counted.push(terms);
+        return known(counts)(terms);
+      },
+      { has: (t: string) => (counts[t] ?? 0) > 0 },
+    );
+    expect(spellings('states', count)).toEqual(['states']);
+    expect(counted).toEqual([]);
+    expect(spellings('stetes', count)).toEqual(['states']);
+    expect(counted).toHaveLength(1);
+  });
+
   it('lists deletions, substitutions, insertions and transpositions', () => {
     const edits = oneEditAway('abc');
     expect(edits).toEqual(expect.arrayContaining(['ab', 'xbc', 'abcd', 'bac']));
