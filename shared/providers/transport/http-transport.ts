@@ -63,7 +63,10 @@ function replayResponse(method: string, url: string, headers: Record<string, str
     };
   const found = transportSettings.replayStandIn?.(method, url) ?? replay.map.get(harKey(method, url));
   if (!found)
-    throw new UnrecordedResponseError(provider, `no recorded response for ${method} ${redactUrl(url)} in REPLAY_HAR`, { url: redactUrl(url), unrecorded: true });
+    throw new UnrecordedResponseError(provider, `no recorded response for ${method} ${redactUrl(url)} in REPLAY_HAR`, {
+      url: redactUrl(url),
+      unrecorded: true,
+    });
   // A conditional GET whose ETag matches the recording answers 304, as the server would.
   const inm = Object.entries(headers).find(([k]) => k.toLowerCase() === 'if-none-match')?.[1];
   if (inm && found.headers.etag && inm === found.headers.etag) return { status: 304, headers: { etag: inm }, body: Buffer.alloc(0) };

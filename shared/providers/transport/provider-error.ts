@@ -32,7 +32,8 @@ export class UnrecordedResponseError extends ProviderError {
 }
 
 /** True for a provider that cannot answer at all here (offline, nothing recorded), which a retry cannot change. */
-export const isUnrecorded = (err: unknown): boolean => err instanceof UnrecordedResponseError || (err instanceof ProviderError && err.options.unrecorded === true);
+export const isUnrecorded = (err: unknown): boolean =>
+  err instanceof UnrecordedResponseError || (err instanceof ProviderError && err.options.unrecorded === true);
 
 /** Parses a provider payload with its schema; a mismatch throws a ProviderError naming the first bad field. */
 export function parsePayload<S extends z.ZodType>(provider: string, what: string, schema: S, data: unknown): z.infer<S> {
