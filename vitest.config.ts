@@ -17,9 +17,9 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: ['test/integration/faults/**'], globalSetup: EMULATORS },
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: EMULATORS },
       },
-      { extends: true, test: { name: 'faults', include: ['test/integration/faults/**/*.test.ts'], globalSetup: EMULATORS } },
+      { extends: true, test: { name: 'faults', include: ['test/faults/**/*.test.ts'], globalSetup: EMULATORS } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: EMULATORS } },
       { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
       'clients/web/vite.config.ts',

@@ -41,7 +41,7 @@ try {
   const { parseBillStatus } = await import('#shared/providers/congress-gov/bill-status.parser.ts');
   const { buildZip, bulkStandIn, zipsOfFiles } = await import('../test/support/bulk-zips.ts');
   const { resetConfig } = await import('#shared/platform/config.ts');
-  const { receive } = await import('../test/integration/ingest/drain.ts');
+  const { receive } = await import('../test/support/drain.ts');
   const { toSqsEvent } = await import('../local/sqs-event.ts');
   const { queueUrl } = await import('#shared/messaging/send.ts');
   const { sqs } = await import('#shared/platform/sqs-client.ts');

@@ -19,7 +19,7 @@ try {
   const { ingestJobs } = await import('#functions/jobs/ingest.ts');
   const { handler: ingestTasks } = await import('#functions/workers/ingest-tasks.ts');
   const { handler: documentFetch } = await import('#functions/workers/document-fetch.ts');
-  const { drain } = await import('../test/integration/ingest/drain.ts');
+  const { drain } = await import('../test/support/drain.ts');
   const { handler: bills } = await import('#functions/api/bills.ts');
   const { handler: members } = await import('#functions/api/members.ts');
   const { call } = await import('#test/support/api.ts');

@@ -2,7 +2,7 @@
  * `npm run client:generate`: writes clients/typescript/schema.d.ts, the types
  * of the typed client (@billwatch/client), with openapi-typescript from the
  * OpenAPI document the route table builds (the same document GET
- * /api/openapi.json serves). test/unit/core/client-schema.test.ts fails when
+ * /api/openapi.json serves). test/unit/infra/client-schema.test.ts fails when
  * the checked-in file differs from a fresh generation, so a route or schema
  * change cannot ship without its client types (and the e2e suite, which
  * calls the service through this client, type-checks against them).

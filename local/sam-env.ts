@@ -43,7 +43,7 @@ export const SAM_DECLARED_VARIABLES = ['AWS_ENDPOINT_URL', 'JWT_SECRET_KEY'] as 
 export const samSynthCommand = (): string =>
   `npx cdk synth ${stackName({ stage: 'dev' })} -c functionEnv='${JSON.stringify(Object.fromEntries(SAM_DECLARED_VARIABLES.map((v) => [v, ''])))}'`;
 
-/** The sample event of a function: events/<api|jobs|workers>/<entry>.<export>.json (test/integration/events.test.ts). */
+/** The sample event of a function: events/<api|jobs|workers>/<entry>.<export>.json (test/integration/shared/domain/bills/events.test.ts). */
 export function sampleEventOf(spec: FunctionSpec): string {
   const folder = { api: 'api', fallback: 'api', job: 'jobs', worker: 'workers' }[spec.kind];
   return `events/${folder}/${path.basename(spec.entry, '.ts')}.${spec.handler}.json`;

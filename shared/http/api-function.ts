@@ -200,7 +200,7 @@ const isHit = (v: CountedHit | APIGatewayProxyStructuredResultV2 | null): v is C
 /**
  * The handler of one function group, serving exactly the routes it is given.
  * It does not import the whole route table, so each bundle carries only its
- * own group's code; test/unit/core/route-coverage.test.ts checks that every
+ * own group's code; test/unit/shared/http/route-coverage.test.ts checks that every
  * route of the table is implemented by its group. An implementation for
  * another group's route fails at cold start.
  */

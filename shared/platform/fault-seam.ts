@@ -2,7 +2,7 @@
  * The seams where a side effect leaves the process (a provider request, a
  * push or an email; the AWS clients are reached through their middleware
  * stacks instead), so the fault-injection suite can make one of them fail or
- * "crash" right after it succeeded (test/integration/faults/). Production
+ * "crash" right after it succeeded (test/faults/). Production
  * never installs a plan: a seam is then one null check and the call itself.
  */
 

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_SOURCES } from '#shared/domain/settings/data-sources.ts';
 import { startLlmServer } from '#test/support/llm-server.ts';
-import { BILL_V1, BILL_V2 } from '../../unit/llm/fixtures.ts';
-import { briefMessage, deliverBrief, seedBill, seedText } from '../../integration/llm/llm-seed.ts';
+import { BILL_V1, BILL_V2 } from '../../support/llm-fixtures.ts';
+import { briefMessage, deliverBrief, seedBill, seedText } from '../../support/llm-seed.ts';
 import { signUp } from '../personal/people.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 

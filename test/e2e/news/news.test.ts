@@ -11,7 +11,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
-import { providerServer, sendJson } from '../../unit/ingest/support.ts';
+import { providerServer, sendJson } from '../../support/ingest-fixtures.ts';
 import { signUp } from '../personal/people.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 

@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
-import { seedBill, seedBrief } from '../../integration/notify/notify-harness.ts';
+import { seedBill, seedBrief } from '../../support/notify-harness.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack({ pumps: true });
