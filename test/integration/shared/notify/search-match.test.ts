@@ -8,7 +8,6 @@
  * their search; an alert filter on search_match holds it back.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { handler as auth } from '#functions/api/auth.ts';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { handler as personal } from '#functions/api/personal.ts';
 import { indexBills } from '#shared/bills/search-indexing.ts';
@@ -16,7 +15,8 @@ import { listHistory } from '#shared/db/notifications.repository.ts';
 import { SearchMatchEvent } from '#shared/messaging/messages.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { dispatch, drainDispatchQueue, seedBill } from './notify-harness.ts';
+import { dispatch, drainDispatchQueue, seedBill } from '#test/support/notify-harness.ts';
+import { newAccount } from '#test/support/accounts.ts';
 
 useIntegrationStack();
 
@@ -25,12 +25,8 @@ const users: Record<string, { id: string; token: string }> = {};
 
 async function signUp(name: string, prefs: Record<string, unknown>): Promise<void> {
   const email = `${name}-search@example.org`;
-  const reg = await call(auth, 'POST', '/api/auth/register', {
-    body: { email, password: 'correct horse battery' },
-    sourceIp: `198.51.100.${Object.keys(users).length + 40}`,
-  });
-  const login = await call(auth, 'POST', '/api/auth/login', { body: { email, password: 'correct horse battery' } });
-  users[name] = { id: (reg.body as { id: string }).id, token: (login.body as { access_token: string }).access_token };
+  const { id, token } = await newAccount(email);
+  users[name] = { id, token };
   const res = await call(notifications, 'PUT', '/api/notifications/settings', { token: users[name]?.token, body: { rss_enabled: true, ...prefs } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }

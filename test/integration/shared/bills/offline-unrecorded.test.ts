@@ -16,8 +16,8 @@ import { UnrecordedResponseError } from '#shared/providers/transport/provider-er
 import { resetReplay } from '#shared/providers/transport/http-transport.ts';
 import { fetchRollCall } from '#shared/providers/roll-calls/roll-call.client.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { SEED_HAR_PATH } from '../../../local/fixtures/build-seed-har.ts';
-import { DEMO_BILLSTATUS_DIR } from '../../../local/demo/demo-bills.ts';
+import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
+import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
 
 useIntegrationStack();
 const now = new Date('2026-01-05T12:00:00Z');

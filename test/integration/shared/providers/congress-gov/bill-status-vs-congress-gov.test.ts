@@ -16,7 +16,7 @@ import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../..', '../shared/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../../../..', '../shared/fixtures');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
 const now = new Date('2026-11-26T12:00:00Z');
 

@@ -17,7 +17,7 @@ import { IndexBill } from '#shared/messaging/messages.ts';
 import { parseBillStatus, type ParsedBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
 import { liveIndex, resetLiveIndex } from '#shared/search/live-index.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { takeAll } from '../ingest/drain.ts';
+import { takeAll } from '#test/support/drain.ts';
 
 useIntegrationStack();
 

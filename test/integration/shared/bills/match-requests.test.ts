@@ -16,7 +16,7 @@ import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { takeAll } from '../ingest/drain.ts';
+import { takeAll } from '#test/support/drain.ts';
 
 useIntegrationStack();
 

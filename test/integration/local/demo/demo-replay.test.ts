@@ -21,7 +21,7 @@ import { beforeReplay, planReplayBill } from '#local/demo/demo-replay-plan.ts';
 import { replayDemo } from '#local/demo/demo-replay.ts';
 import { demoStandIn } from '#local/demo/demo-stand-in.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
-import { drain, takeAll } from '../ingest/drain.ts';
+import { drain, takeAll } from '#test/support/drain.ts';
 
 useIntegrationStack();
 const plan = [planReplayBill(parseBillStatus(readFileSync(path.join(DEMO_BILLSTATUS_DIR, 'DEV-BILLSTATUS-115s2269.xml'), 'utf8')))];

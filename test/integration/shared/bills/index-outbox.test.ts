@@ -13,7 +13,7 @@ import { queueUrl } from '#shared/messaging/send.ts';
 import { sqs } from '#shared/platform/sqs-client.ts';
 import type { BillListItem } from '#shared/providers/congress-gov/congress-gov.schema.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { takeAll } from '../ingest/drain.ts';
+import { takeAll } from '#test/support/drain.ts';
 
 useIntegrationStack();
 
