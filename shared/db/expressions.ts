@@ -89,6 +89,13 @@ export const cond = {
     (attribute: AttributePath): Condition =>
     (p) =>
       `attribute_not_exists(${p.path(attribute)})`,
+  /** The attribute equals one of the values (at least one: DynamoDB refuses an empty IN). */
+  oneOf:
+    (attribute: AttributePath, values: readonly unknown[]): Condition =>
+    (p) => {
+      if (values.length === 0) throw new Error('IN needs at least one value');
+      return `${p.path(attribute)} IN (${values.map((v) => p.value(v)).join(', ')})`;
+    },
   /** The attribute holds a value of this type (a map, a list, ...). */
   isType:
     (attribute: AttributePath, type: AttributeType): Condition =>

@@ -89,6 +89,12 @@ describe('expressions', () => {
     expect(expressionText(input.ConditionExpression, input)).toBe('attribute_type(notification_prefs, "M")');
   });
 
+  it('tests membership in a list of values, refusing an empty one', () => {
+    const input = expressions({ condition: cond.oneOf(['value', 'status'], ['done', 'failed']) });
+    expect(expressionText(input.ConditionExpression, input)).toBe('value.status IN ("done", "failed")');
+    expect(() => expressions({ condition: cond.oneOf('status', []) })).toThrow(/at least one/);
+  });
+
   it('bounds the sort key after one value or up to one included', () => {
     const after = query({ pk: 'P', skAfter: 'a' });
     expect(expressionText(after.KeyConditionExpression, after)).toBe('pk = "P" AND sk > "a"');
