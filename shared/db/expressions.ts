@@ -243,3 +243,11 @@ export function update(change: Update, condition?: Condition): RequestExpression
   if (UpdateExpression === undefined) throw new Error('An update must change something');
   return { ...rest, UpdateExpression };
 }
+
+/** The input of a conditional write or a transaction's ConditionCheck (which needs its ConditionExpression). */
+export function condition(c: Condition): RequestExpressions & { ConditionExpression: string } {
+  const { ConditionExpression, ...rest } = expressions({ condition: c });
+  // expressions() always writes the condition it is given.
+  if (ConditionExpression === undefined) throw new Error('A condition must say something');
+  return { ...rest, ConditionExpression };
+}

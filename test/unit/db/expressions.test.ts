@@ -4,7 +4,7 @@
  * aliases, and the names and values it declares (no unused or missing ones).
  */
 import { describe, expect, it } from 'vitest';
-import { cond, expressions, query } from '#shared/db/expressions.ts';
+import { cond, condition, expressions, query } from '#shared/db/expressions.ts';
 import { jobKeys } from '#shared/db/keys/job.keys.ts';
 import { INDEX } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
@@ -101,5 +101,10 @@ describe('expressions', () => {
     const through = query({ index: 'reverseLookups', pk: 'P', skThrough: 'z' });
     const { pk, sk } = INDEX.reverseLookups;
     expect(expressionText(through.KeyConditionExpression, through)).toBe(`${pk} = "P" AND ${sk} <= "z"`);
+  });
+
+  it('gives a ConditionCheck its condition with the names and values it uses', () => {
+    const input = condition(cond.eq('is_admin', true));
+    expect(expressionText(input.ConditionExpression, input)).toBe('is_admin = true');
   });
 });
