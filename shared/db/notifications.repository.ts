@@ -22,6 +22,7 @@ import {
   type DueEvent,
 } from '#shared/domain/notify/notification.schema.ts';
 import { conditional, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { cond, expressions, query } from './expressions.ts';
 import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
@@ -110,8 +111,7 @@ export async function recordNotification(event: NotificationEvent, options: { de
               expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS,
               ttl: nowSeconds + DEDUPE_WINDOW_SECONDS,
             },
-            ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
-            ExpressionAttributeValues: { ':now': nowSeconds },
+            ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lte('expires_at', nowSeconds)) }),
           },
         },
       ]
@@ -119,7 +119,7 @@ export async function recordNotification(event: NotificationEvent, options: { de
   try {
     await dynamo().send(
       new TransactWriteCommand({
-        TransactItems: [...claim, { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }],
+        TransactItems: [...claim, { Put: { TableName: tableName(), Item: item, ...expressions({ condition: cond.itemAbsent() }) } }],
       }),
     );
     return { outcome: 'created' };
@@ -330,10 +330,7 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
       const page = await dynamo().send(
         new QueryCommand({
           TableName: tableName(),
-          IndexName: deferredIndex.name,
-          KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-          ExpressionAttributeNames: { '#pk': deferredIndex.pk, '#sk': deferredIndex.sk },
-          ExpressionAttributeValues: { ':pk': deferred.partition(kind, day), ':upper': deferred.dueBy(now.toISOString()) },
+          ...query({ index: deferred.index, pk: deferred.partition(kind, day), skThrough: deferred.dueBy(now.toISOString()) }),
           ExclusiveStartKey: start,
         }),
       );
@@ -344,11 +341,8 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
   return out;
 }
 
-const historyQuery = (userId: string) => ({
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
-  ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':notif': notificationKeys.prefix } as Record<string, unknown>,
-  ScanIndexForward: false,
-});
+const historyKey = (userId: string) => ({ pk: userKeys.partition(userId), skPrefix: notificationKeys.prefix });
+const historyQuery = (userId: string) => ({ ...query(historyKey(userId)), ScanIndexForward: false });
 
 /** A user's notification history, newest first (N1). */
 export async function listHistory(userId: string, limit: number, cursor?: string): Promise<Page<NotificationEvent>> {
@@ -356,11 +350,12 @@ export async function listHistory(userId: string, limit: number, cursor?: string
   return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
 }
 
-const rssFilter = { FilterExpression: '#channels.rss = :sent', ExpressionAttributeNames: { '#channels': 'channels' } };
+/** The history of events that reached the RSS channel, newest first. */
+const rssQuery = (userId: string) => ({ ...query(historyKey(userId), { filter: cond.eq(['channels', 'rss'], 'sent') }), ScanIndexForward: false });
 
 /** The newest `limit` events that reached the user's RSS channel (N5). */
 export async function listFeedEvents(userId: string, limit: number): Promise<NotificationEvent[]> {
-  const q = historyQuery(userId);
+  const q = rssQuery(userId);
   const out: NotificationEvent[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -368,8 +363,6 @@ export async function listFeedEvents(userId: string, limit: number): Promise<Not
       new QueryCommand({
         TableName: tableName(),
         ...q,
-        ...rssFilter,
-        ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' },
         ExclusiveStartKey: start,
       }),
     );
@@ -381,7 +374,7 @@ export async function listFeedEvents(userId: string, limit: number): Promise<Not
 
 /** How many events reached the user's RSS channel. */
 export async function countFeedEvents(userId: string): Promise<number> {
-  const q = historyQuery(userId);
+  const q = rssQuery(userId);
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -389,9 +382,7 @@ export async function countFeedEvents(userId: string): Promise<number> {
       new QueryCommand({
         TableName: tableName(),
         ...q,
-        ...rssFilter,
         Select: 'COUNT',
-        ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' },
         ExclusiveStartKey: start,
       }),
     );
