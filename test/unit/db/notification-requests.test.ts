@@ -6,13 +6,21 @@
  * RSS-filtered reads, read back through their aliases. The notify
  * integration and e2e tests run the same requests against DynamoDB Local.
  */
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationKeys } from '#shared/db/keys/notification.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { ensureNotificationToken, notificationTokenKey, rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';
-import { countFeedEvents, listDue, listFeedEvents, listHistory } from '#shared/db/notifications.repository.ts';
+import {
+  countFeedEvents,
+  listDue,
+  listFeedEvents,
+  listHistory,
+  stepChannels,
+  transitionNotification,
+  updateNotification,
+} from '#shared/db/notifications.repository.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
 
@@ -23,6 +31,7 @@ beforeEach(() => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(GetCommand).resolves({});
   db.on(TransactWriteCommand).resolves({});
+  db.on(UpdateCommand).resolves({});
 });
 
 const queries = () =>
@@ -95,5 +104,45 @@ describe('notification listings', () => {
     expect(h!.FilterExpression).toBeUndefined();
     for (const q of [feed!, count!]) expect(expressionText(q.FilterExpression, q)).toBe('channels.rss = "sent"');
     expect(count!.Select).toBe('COUNT');
+  });
+});
+
+describe('channel updates', () => {
+  const event = { user_id: 'u1', occurred_at: '2026-01-01T00:00:00.000Z', event_id: 'e1' };
+  const sentUpdate = () => {
+    const calls = db.commandCalls(UpdateCommand);
+    expect(calls).toHaveLength(1);
+    const u = calls[0]!.args[0].input;
+    expect(u.Key).toEqual(notificationKeys.event(event));
+    return u;
+  };
+
+  it('records channel states and errors as map entries, taking the event off the deferral index', async () => {
+    await updateNotification(event, { channels: { email: 'sent' }, errors: { push: 'gone' }, attempts: { push: 2 }, defer: { clear: true } });
+    const u = sentUpdate();
+    const { pk, sk } = INDEX[notificationKeys.deferred.index];
+    expect(expressionText(u.UpdateExpression, u)).toBe(
+      `SET attempts = {"push":2}, due_at = null, channels.email = "sent", errors.push = "gone" REMOVE ${pk}, ${sk}`,
+    );
+    expect(u.ConditionExpression).toBeUndefined();
+  });
+
+  it('claims the next channel only from the states given, and takes a claim over only at the time read', async () => {
+    await stepChannels(event, { channels: { email: 'sent' } }, { channel: 'push', from: ['pending', 'failed'], at: 5, takeOver: { claimedAt: 3 } });
+    const u = sentUpdate();
+    expect(expressionText(u.UpdateExpression, u)).toBe('SET claimed_at_push = 5, channels.email = "sent", channels.push = "sending"');
+    expect(expressionText(u.ConditionExpression, u)).toBe('(channels.push IN ("pending", "failed") AND claimed_at_push = 3)');
+  });
+
+  it('steps a held event’s release only on the expected states and claim', async () => {
+    await transitionNotification(event, { channels: { email: 'sending' }, expect: { email: 'held' }, claimedBy: null, claim: { id: 'r1' } as never });
+    let u = sentUpdate();
+    expect(expressionText(u.UpdateExpression, u)).toBe('SET release_claim = {"id":"r1"}, channels.email = "sending"');
+    expect(expressionText(u.ConditionExpression, u)).toBe('(attribute_exists(pk) AND channels.email = "held" AND attribute_not_exists(release_claim))');
+    db.resetHistory();
+    await transitionNotification(event, { channels: { email: 'sent' }, expect: { email: 'sending' }, claimedBy: 'r1', claim: null });
+    u = sentUpdate();
+    expect(expressionText(u.UpdateExpression, u)).toBe('SET channels.email = "sent" REMOVE release_claim');
+    expect(expressionText(u.ConditionExpression, u)).toBe('(attribute_exists(pk) AND channels.email = "sending" AND release_claim.id = "r1")');
   });
 });
