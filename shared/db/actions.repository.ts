@@ -10,6 +10,7 @@ import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
 import { actionKeys } from './keys/action.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, query } from './expressions.ts';
 
 /** The sort key of an action: date, then a hash of its exact text. */
 export const actionSk = actionKeys.sortKey;
@@ -24,7 +25,7 @@ export async function insertActions(actions: BillAction[]): Promise<BillAction[]
         new PutCommand({
           TableName: tableName(),
           Item: { ...actionKeys.action(a), entity: 'action', ...a },
-          ConditionExpression: 'attribute_not_exists(pk)',
+          ...expressions({ condition: cond.itemAbsent() }),
         }),
       );
       inserted.push(a);
@@ -38,8 +39,7 @@ export async function insertActions(actions: BillAction[]): Promise<BillAction[]
 /** A bill's actions, newest first. */
 export async function listActions(billId: string): Promise<BillAction[]> {
   const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
+    ...query({ pk: billKeys.partition(billId), skPrefix: actionKeys.prefix }),
     ScanIndexForward: false,
   });
   return items.map((i) => BillAction().parse(i));
@@ -49,8 +49,7 @@ export async function listActions(billId: string): Promise<BillAction[]> {
 export async function listActionsPage(billId: string, limit: number, cursor?: string): Promise<Page<BillAction>> {
   const page = await queryPage(
     {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
-      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':a': actionKeys.prefix },
+      ...query({ pk: billKeys.partition(billId), skPrefix: actionKeys.prefix }),
       ScanIndexForward: false,
       Limit: limit,
     },

@@ -12,6 +12,7 @@ import { BillBackfill } from '#shared/domain/bills/bill-backfill.ts';
 import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { backfillKeys } from './keys/backfill.keys.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, query, update } from './expressions.ts';
 
 const toItem = (b: BillBackfill): Item => ({ ...backfillKeys.backfill(b.id), entity: 'bill_backfill', ...b });
 
@@ -23,22 +24,19 @@ export async function getBackfill(id: string): Promise<BillBackfill | null> {
 
 /** A page of backfills, by id. */
 export async function listBackfills(limit: number, cursor?: string): Promise<Page<BillBackfill>> {
-  const page = await queryPage(
-    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': backfillKeys.partition }, Limit: limit, ConsistentRead: true },
-    cursor,
-  );
+  const page = await queryPage({ ...query({ pk: backfillKeys.partition }), Limit: limit, ConsistentRead: true }, cursor);
   return { items: page.items.map((i) => BillBackfill().parse(i)), next_cursor: page.next_cursor };
 }
 
 /** Every backfill (the resumer's sweep; one item per scope an admin asked for). */
 export async function allBackfills(): Promise<BillBackfill[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': backfillKeys.partition } });
+  const items = await queryAll(query({ pk: backfillKeys.partition }));
   return items.map((i) => BillBackfill().parse(i));
 }
 
 /** Saves a backfill seen for the first time; false when one with this id exists. */
 export const createBackfill = (b: BillBackfill): Promise<boolean> =>
-  conditional(() => dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(b), ConditionExpression: 'attribute_not_exists(pk)' })));
+  conditional(() => dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(b), ...expressions({ condition: cond.itemAbsent() }) })));
 
 /** Replaces a backfill (a restart or a resume) unless it changed since `seen` was read; false when it did. */
 export const replaceBackfill = (next: BillBackfill, seen: Pick<BillBackfill, 'run' | 'updated_at'>): Promise<boolean> =>
@@ -47,9 +45,7 @@ export const replaceBackfill = (next: BillBackfill, seen: Pick<BillBackfill, 'ru
       new PutCommand({
         TableName: tableName(),
         Item: toItem(next),
-        ConditionExpression: '#run = :run AND updated_at = :seen',
-        ExpressionAttributeNames: { '#run': 'run' },
-        ExpressionAttributeValues: { ':run': seen.run, ':seen': seen.updated_at },
+        ...expressions({ condition: cond.and(cond.eq('run', seen.run), cond.eq('updated_at', seen.updated_at)) }),
       }),
     ),
   );
@@ -75,19 +71,13 @@ export async function claimPage(ref: PageRef, now: Date, until: Date): Promise<B
       new UpdateCommand({
         TableName: tableName(),
         Key: backfillKeys.backfill(ref.id),
-        UpdateExpression: 'SET claim_id = :me, claim_until = :until, updated_at = :now',
-        ConditionExpression:
-          '#run = :run AND #state = :running AND #offset = :offset AND (attribute_not_exists(claim_until) OR claim_until = :null OR claim_until < :now OR claim_id = :me)',
-        ExpressionAttributeNames: { '#run': 'run', '#state': 'state', '#offset': 'offset' },
-        ExpressionAttributeValues: {
-          ':me': ref.claimId,
-          ':until': until.toISOString(),
-          ':now': now.toISOString(),
-          ':run': ref.run,
-          ':running': 'running',
-          ':offset': ref.offset,
-          ':null': null,
-        },
+        ...update(
+          { set: { claim_id: ref.claimId, claim_until: until.toISOString(), updated_at: now.toISOString() } },
+          cond.and(
+            atPage(ref),
+            cond.or(cond.absent('claim_until'), cond.eq('claim_until', null), cond.lt('claim_until', now.toISOString()), cond.eq('claim_id', ref.claimId)),
+          ),
+        ),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -97,6 +87,9 @@ export async function claimPage(ref: PageRef, now: Date, until: Date): Promise<B
     throw err;
   }
 }
+
+/** The backfill is still running this run, at the page's offset. */
+const atPage = (ref: Pick<PageRef, 'run' | 'offset'>) => cond.and(cond.eq('run', ref.run), cond.eq('state', 'running'), cond.eq('offset', ref.offset));
 
 export interface PageOutcome {
   /** The offset after this page's entries: the next page's, or the listing's end. */
@@ -123,29 +116,22 @@ export const finishPage = (ref: PageRef, o: PageOutcome): Promise<boolean> =>
       new UpdateCommand({
         TableName: tableName(),
         Key: backfillKeys.backfill(ref.id),
-        UpdateExpression: [
-          'SET #offset = :next, bills_total = :total, updated_at = :now, next_page_at = :due, last_page_by = :me, claim_id = :null, claim_until = :null',
-          ...(o.done ? [', #state = :completed, finished_at = :now'] : []),
-          ' ADD pages_done :one, bills_seen :seen, bills_queued :queued, bills_refreshed :refreshed',
-        ].join(''),
-        ConditionExpression: '#run = :run AND #state = :running AND #offset = :offset AND claim_id = :me',
-        ExpressionAttributeNames: { '#run': 'run', '#state': 'state', '#offset': 'offset' },
-        ExpressionAttributeValues: {
-          ':next': o.nextOffset,
-          ':total': o.total,
-          ':now': o.now.toISOString(),
-          ':due': o.done ? null : o.nextPageAt.toISOString(),
-          ':null': null,
-          ...(o.done ? { ':completed': 'completed' } : {}),
-          ':one': 1,
-          ':seen': o.seen,
-          ':queued': o.queued,
-          ':refreshed': o.refreshed,
-          ':run': ref.run,
-          ':running': 'running',
-          ':offset': ref.offset,
-          ':me': ref.claimId,
-        },
+        ...update(
+          {
+            set: {
+              offset: o.nextOffset,
+              bills_total: o.total,
+              updated_at: o.now.toISOString(),
+              next_page_at: o.done ? null : o.nextPageAt.toISOString(),
+              last_page_by: ref.claimId,
+              claim_id: null,
+              claim_until: null,
+              ...(o.done ? { state: 'completed', finished_at: o.now.toISOString() } : {}),
+            },
+            add: { pages_done: 1, bills_seen: o.seen, bills_queued: o.queued, bills_refreshed: o.refreshed },
+          },
+          cond.and(atPage(ref), cond.eq('claim_id', ref.claimId)),
+        ),
       }),
     ),
   );
@@ -157,19 +143,20 @@ export const failBackfill = (ref: Pick<PageRef, 'id' | 'run' | 'offset'>, error:
       new UpdateCommand({
         TableName: tableName(),
         Key: backfillKeys.backfill(ref.id),
-        UpdateExpression:
-          'SET #state = :failed, #error = :error, updated_at = :now, finished_at = :now, next_page_at = :null, claim_id = :null, claim_until = :null',
-        ConditionExpression: '#run = :run AND #state = :running AND #offset = :offset',
-        ExpressionAttributeNames: { '#run': 'run', '#state': 'state', '#offset': 'offset', '#error': 'error' },
-        ExpressionAttributeValues: {
-          ':failed': 'failed',
-          ':error': error.slice(0, 1000),
-          ':now': now.toISOString(),
-          ':null': null,
-          ':run': ref.run,
-          ':running': 'running',
-          ':offset': ref.offset,
-        },
+        ...update(
+          {
+            set: {
+              state: 'failed',
+              error: error.slice(0, 1000),
+              updated_at: now.toISOString(),
+              finished_at: now.toISOString(),
+              next_page_at: null,
+              claim_id: null,
+              claim_until: null,
+            },
+          },
+          atPage(ref),
+        ),
       }),
     ),
   );

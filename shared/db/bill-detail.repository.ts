@@ -9,6 +9,7 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { queryAll } from './dynamo.ts';
+import { query } from './expressions.ts';
 import { billFromItem } from './bills.repository.ts';
 import { actionKeys } from './keys/action.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
@@ -35,7 +36,7 @@ export interface BillPartition {
 
 /** The bill with what its detail view shows, from one Query; null for an unknown bill. */
 export async function getBillPartition(billId: string): Promise<BillPartition | null> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': billKeys.partition(billId) } });
+  const items = await queryAll(query({ pk: billKeys.partition(billId) }));
   const meta = items.find(billKeys.isMeta);
   if (!meta) return null;
   const prefixed = (p: string) => items.filter((i) => String(i.sk).startsWith(p));

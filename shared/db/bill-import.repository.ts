@@ -9,6 +9,7 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import type { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { batchWrite, queryAll, type Item } from './dynamo.ts';
+import { query } from './expressions.ts';
 import { billFromItem } from './bills.repository.ts';
 import { factsFromPartition, summariesFromPartition } from './bill-facts.repository.ts';
 import { actionKeys } from './keys/action.keys.ts';
@@ -33,7 +34,7 @@ export interface StoredBill {
 
 /** Everything stored about a bill, from one Query of its partition. */
 export async function readStoredBill(billId: string): Promise<StoredBill> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': billKeys.partition(billId) } });
+  const items = await queryAll(query({ pk: billKeys.partition(billId) }));
   const prefixed = (p: string) => items.filter((i) => String(i.sk).startsWith(p));
   const meta = items.find(billKeys.isMeta);
   return {

@@ -15,7 +15,8 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
 import { LEGACY_STATUS_CODES, currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import type { ActionCategory } from '#shared/domain/bills/action-categories.ts';
-import { conditional, batchGet, batchWrite, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { cond, expressions, query, update, type Condition } from './expressions.ts';
 import { billCardFromItem, SUMMARY_VERSION } from './bill-card.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics } from './search-index.repository.ts';
@@ -65,10 +66,10 @@ export async function noteBillContent(item: Item, now = new Date()): Promise<boo
       new UpdateCommand({
         TableName: tableName(),
         Key: billKeys.meta(bill.id),
-        UpdateExpression: 'SET #hash = :hash, updated_at = :at, #fpk = :fpk, #fsk = :fsk',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#hash) OR #hash <> :hash)',
-        ExpressionAttributeNames: { '#hash': CONTENT_HASH, '#fpk': index.pk, '#fsk': index.sk },
-        ExpressionAttributeValues: { ':hash': hash, ':at': updatedAt, ':fpk': feed[index.pk], ':fsk': feed[index.sk] },
+        ...update(
+          { set: { [CONTENT_HASH]: hash, updated_at: updatedAt, [index.pk]: feed[index.pk], [index.sk]: feed[index.sk] } },
+          cond.and(cond.itemExists(), cond.or(cond.absent(CONTENT_HASH), cond.ne(CONTENT_HASH, hash))),
+        ),
       }),
     ),
   );
@@ -160,7 +161,7 @@ export async function createBill(bill: Bill, options: CreateBillOptions = {}): P
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(bill), ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: toItem(bill), ...expressions({ condition: cond.itemAbsent() }) } },
           ...extra.map((Item) => ({ Put: { TableName: tableName(), Item } })),
         ],
       }),
@@ -195,23 +196,18 @@ export async function clearFollowUpsPending(ids: string[]): Promise<void> {
  * condition fails. A write of summary fields (`summary`) raises the
  * record's summary version (./bill-card.ts).
  */
-async function setAttributes(
-  id: string,
-  attrs: Record<string, unknown>,
-  options: { condition?: { expression: string; values: Record<string, unknown> }; summary?: boolean } = {},
-): Promise<Item | null> {
+async function setAttributes(id: string, attrs: Record<string, unknown>, options: { condition?: Condition; summary?: boolean } = {}): Promise<Item | null> {
   const { condition, summary = false } = options;
-  const entries = Object.entries(attrs).filter(([, v]) => v !== undefined);
   let out: UpdateCommandOutput | undefined;
   const written = await conditional(async () => {
     out = await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: billKeys.meta(id),
-        UpdateExpression: `SET ${entries.map((_, i) => `#a${i} = :a${i}`).join(', ')}${summary ? ' ADD #summaryVersion :one' : ''}`,
-        ConditionExpression: condition ? `attribute_exists(pk) AND (${condition.expression})` : 'attribute_exists(pk)',
-        ExpressionAttributeNames: { ...Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])), ...(summary ? { '#summaryVersion': SUMMARY_VERSION } : {}) },
-        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])), ...(summary ? { ':one': 1 } : {}), ...condition?.values },
+        ...update(
+          { set: attrs, ...(summary ? { add: { [SUMMARY_VERSION]: 1 } } : {}) },
+          condition ? cond.and(cond.itemExists(), condition) : cond.itemExists(),
+        ),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -230,15 +226,12 @@ async function setAttributes(
  * the record as the write left it; a failed condition throws, as the write
  * alone would.
  */
-async function setSummaryFields(billId: string, set: string, values: Record<string, unknown>, condition: string): Promise<Item> {
+async function setSummaryFields(billId: string, set: Record<string, unknown>, condition: Condition): Promise<Item> {
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: billKeys.meta(billId),
-      UpdateExpression: `SET ${set} ADD #summaryVersion :one`,
-      ConditionExpression: condition,
-      ExpressionAttributeNames: { '#summaryVersion': SUMMARY_VERSION },
-      ExpressionAttributeValues: { ...values, ':one': 1 },
+      ...update({ set, add: { [SUMMARY_VERSION]: 1 } }, condition),
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -295,8 +288,7 @@ export async function rewriteLegacyStatus(bill: Bill): Promise<boolean> {
     new GetCommand({
       TableName: tableName(),
       Key: billKeys.meta(bill.id),
-      ProjectionExpression: '#s, #t',
-      ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
+      ...expressions({ projection: ['status', 'status_timeline'] }),
     }),
   );
   const stored = out.Item ?? {};
@@ -312,10 +304,7 @@ export async function rewriteLegacyStatus(bill: Bill): Promise<boolean> {
  * latest action on in between keeps its own); true when written.
  */
 export async function setLatestActionCategory(id: string, latest: { date: string; text: string }, category: ActionCategory): Promise<boolean> {
-  const condition = {
-    expression: 'latest_action_date = :date AND latest_action_text = :text',
-    values: { ':date': latest.date, ':text': latest.text },
-  };
+  const condition = cond.and(cond.eq('latest_action_date', latest.date), cond.eq('latest_action_text', latest.text));
   return (await setAttributes(id, { latest_action_category: category }, { condition })) !== null;
 }
 
@@ -332,7 +321,7 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
   const linked = await setAttributes(
     id,
     { sponsor_id: sponsor.id, sponsor, ...billKeys.bySponsor.keys(sponsor.id, bill) },
-    { condition: { expression: 'attribute_not_exists(sponsor_id) OR sponsor_id = :null', values: { ':null': null } } },
+    { condition: cond.or(cond.absent('sponsor_id'), cond.eq('sponsor_id', null)) },
   );
   if (!linked) return false;
   await clearMissing(id, 'sponsor');
@@ -341,19 +330,15 @@ export async function setBillSponsor(id: string, sponsor: SponsorSummary): Promi
 
 /** Ids of bills carrying a missing-marker, a page at a time (backfills). */
 export async function listBillsMissing(what: MissingKind, limit: number, cursor?: string): Promise<Page<string>> {
-  const page = await queryPage({ ...indexPartition(billKeys.missingList.index, billKeys.missingList.partition(what)), Limit: limit }, cursor);
+  const page = await queryPage({ ...query({ index: billKeys.missingList.index, pk: billKeys.missingList.partition(what) }), Limit: limit }, cursor);
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
 }
 
 /** Bills newest latest action first; with `since` (YYYY-MM-DD) only those acted on since then. */
 export async function listBillsByLatestAction(opts: { limit: number; cursor?: string; since?: string }): Promise<Page<Bill>> {
-  const index = INDEX[billKeys.byLatestAction.index];
   const page = await queryPage(
     {
-      IndexName: index.name,
-      KeyConditionExpression: opts.since ? '#pk = :pk AND #sk >= :since' : '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index.pk, ...(opts.since ? { '#sk': index.sk } : {}) },
-      ExpressionAttributeValues: { ':pk': billKeys.byLatestAction.partition, ...(opts.since ? { ':since': opts.since } : {}) },
+      ...query({ index: billKeys.byLatestAction.index, pk: billKeys.byLatestAction.partition, skFrom: opts.since }),
       ScanIndexForward: false,
       Limit: opts.limit,
     },
@@ -373,10 +358,7 @@ export async function markBillBriefed(billId: string, { topic_tags }: { topic_ta
     new UpdateCommand({
       TableName: tableName(),
       Key: billKeys.meta(billId),
-      UpdateExpression: 'SET document_status = :brief, has_document = :t, topic_tags = :tags ADD #summaryVersion :one',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#summaryVersion': SUMMARY_VERSION },
-      ExpressionAttributeValues: { ':brief': 'brief', ':t': true, ':tags': tags, ':one': 1 },
+      ...update({ set: { document_status: 'brief', has_document: true, topic_tags: tags }, add: { [SUMMARY_VERSION]: 1 } }, cond.itemExists()),
       ReturnValues: 'ALL_OLD',
     }),
   );
@@ -391,11 +373,11 @@ export async function markBillBriefed(billId: string, { topic_tags }: { topic_ta
 
 /** Marks that a bill has stored text (document_status 'pending' unless it already has a brief). */
 export async function markBillHasText(billId: string): Promise<void> {
-  await setSummaryFields(billId, 'has_document = :t', { ':t': true }, 'attribute_exists(pk)');
-  await conditional(() => setSummaryFields(billId, 'document_status = :pending', { ':pending': 'pending', ':none': 'no_text' }, 'document_status = :none'));
+  await setSummaryFields(billId, { has_document: true }, cond.itemExists());
+  await conditional(() => setSummaryFields(billId, { document_status: 'pending' }, cond.eq('document_status', 'no_text')));
 }
 
 /** Sets the bill's category (the brief worker's one-shot classification). */
 export async function setBillCategory(billId: string, category: BillCategory): Promise<void> {
-  await setSummaryFields(billId, 'bill_category = :c', { ':c': category }, 'attribute_exists(pk)');
+  await setSummaryFields(billId, { bill_category: category }, cond.itemExists());
 }

@@ -11,7 +11,8 @@ import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteComm
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import * as z from 'zod';
 import { Brief, BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
-import { queryAll, queryPage, transactionReasons, type Item, type Page, indexPartition } from './dynamo.ts';
+import { queryAll, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { cond, expressions, query, update } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { briefKeys } from './keys/brief.keys.ts';
 import { tokenKeys } from './keys/token.keys.ts';
@@ -38,8 +39,7 @@ export async function getLatestBrief(billId: string): Promise<Brief | null> {
   const out = await dynamo().send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
+      ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }),
       ScanIndexForward: false,
       Limit: 1,
     }),
@@ -55,11 +55,7 @@ export async function getBrief(billId: string, version: number): Promise<Brief |
 
 /** Every brief of a bill, newest first (the version history). */
 export async function listBriefs(billId: string): Promise<Brief[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
-    ScanIndexForward: false,
-  });
+  const items = await queryAll({ ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }), ScanIndexForward: false });
   return items.map((i) => Brief().parse(i));
 }
 
@@ -67,8 +63,7 @@ export async function listBriefs(billId: string): Promise<Brief[]> {
 export async function listBriefsPage(billId: string, limit: number, cursor?: string): Promise<Page<Brief>> {
   const page = await queryPage(
     {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :sk)',
-      ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':sk': briefKeys.prefix },
+      ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }),
       ScanIndexForward: false,
       Limit: limit,
     },
@@ -117,15 +112,15 @@ export async function putBrief(brief: Brief, options: { dedupeKey?: string } = {
               Put: {
                 TableName: tableName(),
                 Item: { ...briefKeys.guard(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version },
-                ConditionExpression: 'attribute_not_exists(pk)',
+                ...expressions({ condition: cond.itemAbsent() }),
               },
             },
-            { Put: { TableName: tableName(), Item: toItem(candidate, dedupeKey), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName(), Item: toItem(candidate, dedupeKey), ...expressions({ condition: cond.itemAbsent() }) } },
             {
               Put: {
                 TableName: tableName(),
                 Item: { ...tokenKey(candidate.share_token), entity: 'brief_token', bill_id: candidate.bill_id, version: candidate.version },
-                ConditionExpression: 'attribute_not_exists(pk)',
+                ...expressions({ condition: cond.itemAbsent() }),
               },
             },
           ],
@@ -162,9 +157,7 @@ export async function markBriefEventSent(billId: string, version: number, at: st
     new UpdateCommand({
       TableName: tableName(),
       Key: briefKeys.brief(billId, version),
-      UpdateExpression: 'SET event_sent_at = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
+      ...update({ set: { event_sent_at: at } }, cond.itemExists()),
     }),
   );
 }
@@ -189,19 +182,18 @@ export async function deleteBrief(billId: string, version: number): Promise<Brie
 /** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */
 export async function updateBriefPoints(brief: Brief): Promise<void> {
   const parsed = Brief().parse(brief);
-  const uncitedKeys = parsed.uncited ? 'SET points = :p, uncited = :u, #g3pk = :g3pk, #g3sk = :g3sk' : 'SET points = :p, uncited = :u REMOVE #g3pk, #g3sk';
+  const listing = INDEX[uncited.index];
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: briefKeys.brief(parsed.bill_id, parsed.version),
-      UpdateExpression: uncitedKeys,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#g3pk': INDEX[uncited.index].pk, '#g3sk': INDEX[uncited.index].sk },
-      ExpressionAttributeValues: {
-        ':p': parsed.points,
-        ':u': parsed.uncited,
-        ...(parsed.uncited ? { ':g3pk': uncited.partition, ':g3sk': uncited.sortKey(parsed.bill_id, parsed.version) } : {}),
-      },
+      // An uncited brief is listed on the sparse index; a cited one is taken off it.
+      ...update(
+        parsed.uncited
+          ? { set: { points: parsed.points, uncited: parsed.uncited, ...uncited.keys(parsed.bill_id, parsed.version) } }
+          : { set: { points: parsed.points, uncited: parsed.uncited }, remove: [listing.pk, listing.sk] },
+        cond.itemExists(),
+      ),
     }),
   );
 }
@@ -216,9 +208,7 @@ export interface UncitedBriefRef {
 
 /** Briefs flagged uncited, with their points, from the sparse index (backfill-citations; no Scan). */
 export async function listUncitedBriefs(): Promise<UncitedBriefRef[]> {
-  const items = await queryAll({
-    ...indexPartition(uncited.index, uncited.partition),
-  });
+  const items = await queryAll(query({ index: uncited.index, pk: uncited.partition }));
   return items.map((i) => {
     const points = z.array(BriefPoint()).safeParse(i.points);
     return {
@@ -241,8 +231,7 @@ export async function scanBriefItems(): Promise<Item[]> {
     const out = await dynamo().send(
       new ScanCommand({
         TableName: tableName(),
-        FilterExpression: 'entity = :e',
-        ExpressionAttributeValues: { ':e': 'brief' },
+        ...expressions({ filter: cond.eq('entity', 'brief') }),
         ExclusiveStartKey: start,
       }),
     );
@@ -262,16 +251,14 @@ export async function assignShareToken(billId: string, version: number, token: s
             Update: {
               TableName: tableName(),
               Key: briefKeys.brief(billId, version),
-              UpdateExpression: 'SET share_token = :t',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(share_token)',
-              ExpressionAttributeValues: { ':t': token },
+              ...update({ set: { share_token: token } }, cond.and(cond.itemExists(), cond.absent('share_token'))),
             },
           },
           {
             Put: {
               TableName: tableName(),
               Item: { ...tokenKey(token), entity: 'brief_token', bill_id: billId, version },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...expressions({ condition: cond.itemAbsent() }),
             },
           },
         ],

@@ -11,6 +11,7 @@ import { BulkImport, isBulkDone } from '#shared/domain/bills/bulk-import.ts';
 import { conditional, transactionReasons } from './dynamo.ts';
 import { bulkImportKeys } from './keys/bulk-import.keys.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, query, update } from './expressions.ts';
 
 const fromItem = (item: Record<string, unknown>) => BulkImport().parse(item);
 
@@ -20,9 +21,7 @@ export async function getBulkImport(id: string): Promise<BulkImport | null> {
 }
 
 export async function listBulkImports(): Promise<BulkImport[]> {
-  const out = await dynamo().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': bulkImportKeys.partition } }),
-  );
+  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...query({ pk: bulkImportKeys.partition }) }));
   return (out.Items ?? []).map(fromItem);
 }
 
@@ -33,8 +32,7 @@ export async function putBulkRun(next: BulkImport, previousRun: number | null): 
       new PutCommand({
         TableName: tableName(),
         Item: { ...bulkImportKeys.record(next.id), entity: 'bulk_import', ...next },
-        ConditionExpression: previousRun === null ? 'attribute_not_exists(pk)' : '#run = :run',
-        ...(previousRun === null ? {} : { ExpressionAttributeNames: { '#run': 'run' }, ExpressionAttributeValues: { ':run': previousRun } }),
+        ...expressions({ condition: previousRun === null ? cond.itemAbsent() : cond.eq('run', previousRun) }),
       }),
     ),
   );
@@ -56,7 +54,7 @@ export interface BulkStepCounts {
  * run. Then marks the import completed once everything is counted.
  */
 export async function recordBulkStep(id: string, run: number, marker: { pk: string; sk: string }, counts: BulkStepCounts, now: Date): Promise<boolean> {
-  const entries = Object.entries(counts).filter(([, v]) => v !== undefined);
+  const added = Object.fromEntries(Object.entries(counts).filter((e): e is [string, number] => e[1] !== undefined));
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -65,17 +63,14 @@ export async function recordBulkStep(id: string, run: number, marker: { pk: stri
             Put: {
               TableName: tableName(),
               Item: { ...marker, entity: 'bulk_import_step', at: now.toISOString() },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...expressions({ condition: cond.itemAbsent() }),
             },
           },
           {
             Update: {
               TableName: tableName(),
               Key: bulkImportKeys.record(id),
-              UpdateExpression: `SET updated_at = :now ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-              ConditionExpression: '#run = :run',
-              ExpressionAttributeNames: { '#run': 'run', ...Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])) },
-              ExpressionAttributeValues: { ':run': run, ':now': now.toISOString(), ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])) },
+              ...update({ set: { updated_at: now.toISOString() }, add: added }, cond.eq('run', run)),
             },
           },
         ],
@@ -92,10 +87,10 @@ export async function recordBulkStep(id: string, run: number, marker: { pk: stri
         new UpdateCommand({
           TableName: tableName(),
           Key: bulkImportKeys.record(id),
-          UpdateExpression: 'SET #state = :done, finished_at = :now, updated_at = :now',
-          ConditionExpression: '#run = :run AND #state = :running',
-          ExpressionAttributeNames: { '#state': 'state', '#run': 'run' },
-          ExpressionAttributeValues: { ':done': 'completed', ':running': 'running', ':run': run, ':now': now.toISOString() },
+          ...update(
+            { set: { state: 'completed', finished_at: now.toISOString(), updated_at: now.toISOString() } },
+            cond.and(cond.eq('run', run), cond.eq('state', 'running')),
+          ),
         }),
       ),
     );
@@ -110,10 +105,7 @@ export async function failBulkImport(id: string, run: number, error: string, now
       new UpdateCommand({
         TableName: tableName(),
         Key: bulkImportKeys.record(id),
-        UpdateExpression: 'SET #state = :failed, #error = :error, updated_at = :now',
-        ConditionExpression: '#run = :run',
-        ExpressionAttributeNames: { '#state': 'state', '#error': 'error', '#run': 'run' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':error': error.slice(0, 1000), ':run': run, ':now': now.toISOString() },
+        ...update({ set: { state: 'failed', error: error.slice(0, 1000), updated_at: now.toISOString() } }, cond.eq('run', run)),
       }),
     ),
   );

@@ -14,19 +14,15 @@ import { memberFromItem } from './members.repository.ts';
 import { queryPage, type Item, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { INDEX } from './table.ts';
+import { query } from './expressions.ts';
 
 // '~' sorts after every character of a bill or member id, so `{since}#~` is past every item changed exactly at `since`.
 const AFTER_ALL_IDS = '~';
 
 async function feedPage(partition: string, since: string | undefined, limit: number, cursor?: string): Promise<Page<Item>> {
-  const index = INDEX.changeFeed;
   return queryPage(
     {
-      IndexName: index.name,
-      KeyConditionExpression: since ? '#pk = :pk AND #sk > :after' : '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index.pk, ...(since ? { '#sk': index.sk } : {}) },
-      ExpressionAttributeValues: { ':pk': partition, ...(since ? { ':after': `${since}#${AFTER_ALL_IDS}` } : {}) },
+      ...query({ index: 'changeFeed', pk: partition, skAfter: since ? `${since}#${AFTER_ALL_IDS}` : undefined }),
       ScanIndexForward: true,
       Limit: limit,
     },

@@ -15,6 +15,10 @@ import { collectionKeys } from './keys/collection.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { collectionTokenItem, shareTokenKey } from './share-tokens.repository.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, query, update } from './expressions.ts';
+
+const absent = () => expressions({ condition: cond.itemAbsent() });
+const exists = () => expressions({ condition: cond.itemExists() });
 
 /** The owner already has a collection with this name. */
 export class CollectionNameTakenError extends Error {
@@ -25,7 +29,7 @@ const nameClaim = (userId: string, key: string, cid: string) => ({
   Put: {
     TableName: tableName(),
     Item: { ...collectionKeys.name(userId, key), entity: 'collection_name', collection_id: cid },
-    ConditionExpression: 'attribute_not_exists(pk)',
+    ...absent(),
   },
 });
 
@@ -43,9 +47,9 @@ export async function createCollection(collection: Collection, key: string): Pro
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: item, ...absent() } },
           nameClaim(collection.user_id, key, collection.id),
-          { Put: { TableName: tableName(), Item: tokenItem, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: tokenItem, ...absent() } },
         ],
       }),
     );
@@ -65,8 +69,7 @@ export async function getCollection(userId: string, cid: string): Promise<Collec
 export async function listCollections(userId: string, limit: number, cursor?: string): Promise<Page<Collection>> {
   const page = await queryPage(
     {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
-      ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':c': collectionKeys.prefix },
+      ...query({ pk: userKeys.partition(userId), skPrefix: collectionKeys.prefix }),
       Limit: limit,
     },
     cursor,
@@ -78,8 +81,7 @@ export async function listCollections(userId: string, limit: number, cursor?: st
 export async function listCollectionBills(userId: string, cid: string, limit: number, cursor?: string): Promise<Page<CollectionBill>> {
   const page = await queryPage(
     {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
-      ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':b': collectionKeys.billsPrefix(cid) },
+      ...query({ pk: userKeys.partition(userId), skPrefix: collectionKeys.billsPrefix(cid) }),
       Limit: limit,
     },
     cursor,
@@ -101,26 +103,21 @@ export async function updateCollection(
   change: { name?: string; slug?: string; key?: string; is_public?: boolean },
   now = new Date().toISOString(),
 ): Promise<Collection | null | 'stale'> {
-  const sets = ['updated_at = :now'];
-  const values: Record<string, unknown> = { ':now': now };
-  if (change.name !== undefined) {
-    sets.push('#name = :n', 'slug = :s', 'name_key = :k');
-    Object.assign(values, { ':n': change.name, ':s': change.slug, ':k': change.key });
-  }
-  if (change.is_public !== undefined) {
-    sets.push('is_public = :p');
-    values[':p'] = change.is_public;
-  }
   const renames = change.name !== undefined;
-  if (renames && current.name_key !== undefined) values[':readKey'] = current.name_key;
-  const sameName = current.name_key !== undefined ? 'name_key = :readKey' : 'attribute_not_exists(name_key)';
-  const update = {
+  const sameName = current.name_key !== undefined ? cond.eq('name_key', current.name_key) : cond.absent('name_key');
+  const write = {
     TableName: tableName(),
     Key: collectionKeys.collection(current.user_id, current.id),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: renames ? `attribute_exists(pk) AND ${sameName}` : 'attribute_exists(pk)',
-    ExpressionAttributeValues: values,
-    ...(renames ? { ExpressionAttributeNames: { '#name': 'name' } } : {}),
+    ...update(
+      {
+        set: {
+          updated_at: now,
+          ...(renames ? { name: change.name, slug: change.slug, name_key: change.key } : {}),
+          ...(change.is_public !== undefined ? { is_public: change.is_public } : {}),
+        },
+      },
+      renames ? cond.and(cond.itemExists(), sameName) : cond.itemExists(),
+    ),
   };
   const oldKey = current.name_key;
   const moveClaim = change.key !== undefined && change.key !== oldKey;
@@ -129,14 +126,14 @@ export async function updateCollection(
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: update },
+            { Update: write },
             nameClaim(current.user_id, change.key, current.id),
             ...(oldKey ? [{ Delete: { TableName: tableName(), Key: collectionKeys.name(current.user_id, oldKey) } }] : []),
           ],
         }),
       );
     } else {
-      await dynamo().send(new UpdateCommand(update));
+      await dynamo().send(new UpdateCommand(write));
     }
   } catch (err) {
     const reasons = transactionReasons(err);
@@ -171,22 +168,17 @@ export async function rotateCollectionShareToken(userId: string, cid: string, to
         new TransactWriteCommand({
           TransactItems: [
             { Delete: { TableName: tableName(), Key: oldKey } },
-            { Put: { TableName: tableName(), Item: collectionTokenItem(token, userId, cid), ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Put: { TableName: tableName(), Item: collectionTokenItem(token, userId, cid), ...absent() } },
             {
               Update: {
                 TableName: tableName(),
                 Key: collectionKeys.collection(userId, cid),
                 ...(at >= 0
-                  ? {
-                      UpdateExpression: `SET share_token = :t, updated_at = :now, external_keys[${at}] = :k`,
-                      ConditionExpression: `share_token = :old AND external_keys[${at}].pk = :oldpk`,
-                      ExpressionAttributeValues: { ':t': token, ':now': now, ':k': newKey, ':old': old, ':oldpk': oldKey.pk },
-                    }
-                  : {
-                      UpdateExpression: 'SET share_token = :t, updated_at = :now, external_keys = list_append(if_not_exists(external_keys, :none), :k)',
-                      ConditionExpression: 'share_token = :old',
-                      ExpressionAttributeValues: { ':t': token, ':now': now, ':k': [newKey], ':none': [], ':old': old },
-                    }),
+                  ? update(
+                      { set: { share_token: token, updated_at: now }, setPaths: [[['external_keys', at], newKey]] },
+                      cond.and(cond.eq('share_token', old), cond.eq(['external_keys', at, 'pk'], oldKey.pk)),
+                    )
+                  : update({ set: { share_token: token, updated_at: now }, append: { external_keys: [newKey] } }, cond.eq('share_token', old))),
               },
             },
           ],
@@ -233,16 +225,14 @@ export async function addCollectionBill(userId: string, cid: string, billId: str
             Put: {
               TableName: tableName(),
               Item: { ...collectionKeys.bill(userId, cid, billId), entity: 'collection_bill', collection_id: cid, bill_id: billId, added_at: now },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...absent(),
             },
           },
           {
             Update: {
               TableName: tableName(),
               Key: collectionKeys.collection(userId, cid),
-              UpdateExpression: 'ADD bill_count :one SET updated_at = :now',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': 1, ':now': now },
+              ...update({ set: { updated_at: now }, add: { bill_count: 1 } }, cond.itemExists()),
             },
           },
         ],
@@ -260,14 +250,12 @@ export async function removeCollectionBill(userId: string, cid: string, billId: 
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName(), Key: collectionKeys.bill(userId, cid, billId), ConditionExpression: 'attribute_exists(pk)' } },
+          { Delete: { TableName: tableName(), Key: collectionKeys.bill(userId, cid, billId), ...exists() } },
           {
             Update: {
               TableName: tableName(),
               Key: collectionKeys.collection(userId, cid),
-              UpdateExpression: 'ADD bill_count :minus SET updated_at = :now',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':minus': -1, ':now': now },
+              ...update({ set: { updated_at: now }, add: { bill_count: -1 } }, cond.itemExists()),
             },
           },
         ],
@@ -287,7 +275,7 @@ export async function deleteCollection(userId: string, cid: string): Promise<boo
       new DeleteCommand({
         TableName: tableName(),
         Key: collectionKeys.collection(userId, cid),
-        ConditionExpression: 'attribute_exists(pk)',
+        ...exists(),
         ReturnValues: 'ALL_OLD',
       }),
     );
@@ -296,11 +284,7 @@ export async function deleteCollection(userId: string, cid: string): Promise<boo
     if (isConditionFailed(err)) return false;
     throw err;
   }
-  const bills = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :b)',
-    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':b': collectionKeys.billsPrefix(cid) },
-    ProjectionExpression: 'pk, sk',
-  });
+  const bills = await queryAll(query({ pk: userKeys.partition(userId), skPrefix: collectionKeys.billsPrefix(cid) }, { projection: ['pk', 'sk'] }));
   const extra: { pk: string; sk: string }[] = [];
   if (typeof old?.name_key === 'string') extra.push(collectionKeys.name(userId, old.name_key));
   if (typeof old?.share_token === 'string') extra.push(shareTokenKey('collection', old.share_token));

@@ -4,7 +4,8 @@
  * cosponsored bills. Puts are idempotent.
  */
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
-import { batchWrite, queryAll, queryPage, type Page, indexPartition } from './dynamo.ts';
+import { batchWrite, queryAll, queryPage, type Page } from './dynamo.ts';
+import { query } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { cosponsorKeys } from './keys/cosponsor.keys.ts';
 
@@ -24,10 +25,7 @@ export async function saveCosponsors(cosponsors: Cosponsor[]): Promise<void> {
 
 /** A bill's cosponsors, by sponsorship date. */
 export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :c)',
-    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':c': cosponsorKeys.prefix },
-  });
+  const items = await queryAll(query({ pk: billKeys.partition(billId), skPrefix: cosponsorKeys.prefix }));
   return items
     .map((i) => Cosponsor().parse(i))
     .sort((a, b) => (a.sponsorship_date ?? '').localeCompare(b.sponsorship_date ?? '') || a.name.localeCompare(b.name));
@@ -36,7 +34,7 @@ export async function listCosponsors(billId: string): Promise<Cosponsor[]> {
 /** Bill ids a member cosponsored, newest first. */
 export async function listCosponsoredBillIds(memberId: string, limit: number, cursor?: string): Promise<Page<string>> {
   const page = await queryPage(
-    { ...indexPartition(cosponsorKeys.byMember.index, cosponsorKeys.byMember.partition(memberId)), ScanIndexForward: false, Limit: limit },
+    { ...query({ index: cosponsorKeys.byMember.index, pk: cosponsorKeys.byMember.partition(memberId) }), ScanIndexForward: false, Limit: limit },
     cursor,
   );
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };

@@ -20,6 +20,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { billCardAttributes, billCardFromItem } from './bill-card.ts';
 import type { BillCard } from '#shared/domain/personal/bill-card.schema.ts';
 import { batchGet, conditional } from './dynamo.ts';
+import { cond, update } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';
 import { tableName } from './table.ts';
@@ -82,7 +83,7 @@ export async function noteLatestAction(billId: string, latestActionDate: string 
     map: 'recent',
     entry: billId,
     value: latestActionDate,
-    condition: { expression: 'attribute_not_exists(recent_floor) OR recent_floor = :null OR recent_floor <= :value', values: { ':null': null } },
+    condition: cond.or(cond.absent('recent_floor'), cond.eq('recent_floor', null), cond.lte('recent_floor', latestActionDate)),
     base: { entity: 'dashboard_feed' },
   });
   if (!after) return; // older than the floor
@@ -175,10 +176,10 @@ export async function noteBillCard(card: BillCard): Promise<void> {
       new UpdateCommand({
         TableName: tableName(),
         Key: dashboardKeys.feed,
-        UpdateExpression: 'SET cards.#id = :card ADD version :one',
-        ConditionExpression: 'attribute_exists(cards.#id) AND cards.#id.v < :v',
-        ExpressionAttributeNames: { '#id': card.id },
-        ExpressionAttributeValues: { ':card': card, ':v': card.v, ':one': 1 },
+        ...update(
+          { setPaths: [[['cards', card.id], card]], add: { version: 1 } },
+          cond.and(cond.exists(['cards', card.id]), cond.lt(['cards', card.id, 'v'], card.v)),
+        ),
       }),
     ),
   );

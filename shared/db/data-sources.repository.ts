@@ -12,6 +12,7 @@ import { isConditionFailed } from './dynamo.ts';
 import { settingKeys } from './keys/settings.keys.ts';
 import { SETTING_KEYS } from './settings.repository.ts';
 import { tableName } from './table.ts';
+import { cond, expressions } from './expressions.ts';
 
 /**
  * How long a container trusts the switches it read: a worker batch or a burst
@@ -58,11 +59,10 @@ export async function updateDataSources(change: (current: DataSources) => DataSo
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const stored = await readStored();
     const next = change(readStoredDataSources(stored.value));
-    const unchanged = stored.revision === null ? { ConditionExpression: 'attribute_not_exists(revision)' } : { ConditionExpression: 'revision = :seen' };
-    const seen = stored.revision === null ? {} : { ExpressionAttributeValues: { ':seen': stored.revision } };
+    const unchanged = expressions({ condition: stored.revision === null ? cond.absent('revision') : cond.eq('revision', stored.revision) });
     try {
       if (next === null) {
-        if (stored.exists) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: KEY(), ...unchanged, ...seen }));
+        if (stored.exists) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: KEY(), ...unchanged }));
       } else {
         await dynamo().send(
           new PutCommand({
@@ -76,7 +76,6 @@ export async function updateDataSources(change: (current: DataSources) => DataSo
               updated_by: updatedBy,
             },
             ...unchanged,
-            ...seen,
           }),
         );
       }

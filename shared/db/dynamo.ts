@@ -9,6 +9,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { INDEX, KEY, tableName, type IndexName } from './table.ts';
+import { expressions, query } from './expressions.ts';
 
 export type Item = Record<string, unknown>;
 export type Key = Record<string, unknown>;
@@ -148,12 +149,7 @@ export async function batchGet(keys: Key[], projection?: string[], options: { co
             [tableName()]: {
               Keys: pending,
               ...(options.consistent ? { ConsistentRead: true } : {}),
-              ...(projection
-                ? {
-                    ProjectionExpression: projection.map((_, j) => `#p${j}`).join(','),
-                    ExpressionAttributeNames: Object.fromEntries(projection.map((p, j) => [`#p${j}`, p])),
-                  }
-                : {}),
+              ...(projection ? expressions({ projection }) : {}),
             },
           },
         }),
@@ -204,11 +200,5 @@ export function transactionReasons(err: unknown): string[] | null {
 
 /** The Query input that selects one partition of a secondary index (spread it into a query). */
 export function indexPartition(index: IndexName, partition: string) {
-  const { name, pk } = INDEX[index];
-  return {
-    IndexName: name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': pk },
-    ExpressionAttributeValues: { ':pk': partition },
-  };
+  return query({ index, pk: partition });
 }

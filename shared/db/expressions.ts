@@ -19,6 +19,17 @@ import { INDEX, KEY, type IndexName } from './table.ts';
 type Names = Record<string, string>;
 type Values = Record<string, unknown>;
 
+/**
+ * An attribute, or a path into one: map keys as strings, list positions as
+ * numbers (['notification_prefs', 'push_token'], ['external_keys', 2, 'pk']).
+ * Each map key gets its own alias, so a key that is a user's id or a card's
+ * id needs no escaping.
+ */
+export type AttributePath = string | readonly (string | number)[];
+
+/** The types attribute_type() tests for (DynamoDB's descriptors). */
+export type AttributeType = 'S' | 'SS' | 'N' | 'NS' | 'B' | 'BS' | 'BOOL' | 'NULL' | 'L' | 'M';
+
 /** The aliases of one request: one `#n` per attribute name, one `:v` per value. */
 export class Placeholders {
   readonly names: Names = {};
@@ -35,6 +46,19 @@ export class Placeholders {
     return alias;
   }
 
+  /** A path written with one alias per map key and `[i]` per list position. */
+  path(path: AttributePath): string {
+    if (typeof path === 'string') return this.name(path);
+    if (path.length === 0 || typeof path[0] !== 'string') throw new Error('A path starts with an attribute name');
+    return path
+      .map((step, i) => {
+        if (typeof step === 'string') return `${i ? '.' : ''}${this.name(step)}`;
+        if (!Number.isInteger(step) || step < 0) throw new Error(`A list position is a whole number, not ${step}`);
+        return `[${step}]`;
+      })
+      .join('');
+  }
+
   value(value: unknown): string {
     const alias = `:v${Object.keys(this.values).length}`;
     this.values[alias] = value;
@@ -47,9 +71,9 @@ export type Condition = (p: Placeholders) => string;
 
 const compare =
   (op: string) =>
-  (attribute: string, value: unknown): Condition =>
+  (attribute: AttributePath, value: unknown): Condition =>
   (p) =>
-    `${p.name(attribute)} ${op} ${p.value(value)}`;
+    `${p.path(attribute)} ${op} ${p.value(value)}`;
 
 /** The conditions requests use; `and`/`or` group theirs in parentheses. */
 export const cond = {
@@ -58,13 +82,25 @@ export const cond = {
   /** No item has this key yet. */
   itemAbsent: (): Condition => (p) => `attribute_not_exists(${p.name(KEY.pk)})`,
   exists:
-    (attribute: string): Condition =>
+    (attribute: AttributePath): Condition =>
     (p) =>
-      `attribute_exists(${p.name(attribute)})`,
+      `attribute_exists(${p.path(attribute)})`,
   absent:
-    (attribute: string): Condition =>
+    (attribute: AttributePath): Condition =>
     (p) =>
-      `attribute_not_exists(${p.name(attribute)})`,
+      `attribute_not_exists(${p.path(attribute)})`,
+  /** The attribute equals one of the values (at least one: DynamoDB refuses an empty IN). */
+  oneOf:
+    (attribute: AttributePath, values: readonly unknown[]): Condition =>
+    (p) => {
+      if (values.length === 0) throw new Error('IN needs at least one value');
+      return `${p.path(attribute)} IN (${values.map((v) => p.value(v)).join(', ')})`;
+    },
+  /** The attribute holds a value of this type (a map, a list, ...). */
+  isType:
+    (attribute: AttributePath, type: AttributeType): Condition =>
+    (p) =>
+      `attribute_type(${p.path(attribute)}, ${p.value(type)})`,
   eq: compare('='),
   ne: compare('<>'),
   lt: compare('<'),
@@ -72,9 +108,9 @@ export const cond = {
   gt: compare('>'),
   gte: compare('>='),
   beginsWith:
-    (attribute: string, prefix: string): Condition =>
+    (attribute: AttributePath, prefix: string): Condition =>
     (p) =>
-      `begins_with(${p.name(attribute)}, ${p.value(prefix)})`,
+      `begins_with(${p.path(attribute)}, ${p.value(prefix)})`,
   and:
     (...conditions: Condition[]): Condition =>
     (p) =>
@@ -92,8 +128,9 @@ export const cond = {
 /**
  * Which items a Query reads: a partition of the table or of a secondary
  * index, and optionally the sort keys that begin with a prefix (as the key
- * declarations give them), lie between two bounds, are at least one (skFrom)
- * or sort before one (skBefore).
+ * declarations give them), lie between two bounds, are at least one (skFrom),
+ * sort after one (skAfter), sort before one (skBefore) or up to one
+ * included (skThrough).
  */
 export interface KeyCondition {
   index?: IndexName;
@@ -102,14 +139,23 @@ export interface KeyCondition {
   skBetween?: readonly [string, string];
   skFrom?: string;
   skBefore?: string;
+  skAfter?: string;
+  skThrough?: string;
 }
 
-/** What an UpdateItem changes: attributes SET (undefined ones skipped), SET only where absent, ADDed (a number, or members to a set), REMOVEd. */
+/**
+ * What an UpdateItem changes: attributes SET (undefined ones skipped), SET at
+ * a path into a map or list, SET only where absent, lists appended to
+ * (created empty first where absent), ADDed (a number, or members to a set),
+ * REMOVEd (attributes or paths).
+ */
 export interface Update {
   set?: Record<string, unknown>;
+  setPaths?: ReadonlyArray<readonly [AttributePath, unknown]>;
   setIfNotExists?: Record<string, unknown>;
+  append?: Record<string, readonly unknown[]>;
   add?: Record<string, number | ReadonlySet<string>>;
-  remove?: readonly string[];
+  remove?: readonly AttributePath[];
 }
 
 function keyConditionExpression(k: KeyCondition, p: Placeholders): string {
@@ -119,6 +165,8 @@ function keyConditionExpression(k: KeyCondition, p: Placeholders): string {
   if (k.skBetween) parts.push(`${p.name(attrs.sk)} BETWEEN ${p.value(k.skBetween[0])} AND ${p.value(k.skBetween[1])}`);
   if (k.skFrom !== undefined) parts.push(`${p.name(attrs.sk)} >= ${p.value(k.skFrom)}`);
   if (k.skBefore !== undefined) parts.push(`${p.name(attrs.sk)} < ${p.value(k.skBefore)}`);
+  if (k.skAfter !== undefined) parts.push(`${p.name(attrs.sk)} > ${p.value(k.skAfter)}`);
+  if (k.skThrough !== undefined) parts.push(`${p.name(attrs.sk)} <= ${p.value(k.skThrough)}`);
   return parts.join(' AND ');
 }
 
@@ -127,13 +175,18 @@ function updateExpression(u: Update, p: Placeholders): string {
     ...Object.entries(u.set ?? {})
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${p.name(k)} = ${p.value(v)}`),
+    ...(u.setPaths ?? []).map(([path, v]) => `${p.path(path)} = ${p.value(v)}`),
     ...Object.entries(u.setIfNotExists ?? {}).map(([k, v]) => {
       const name = p.name(k);
       return `${name} = if_not_exists(${name}, ${p.value(v)})`;
     }),
+    ...Object.entries(u.append ?? {}).map(([k, items]) => {
+      const name = p.name(k);
+      return `${name} = list_append(if_not_exists(${name}, ${p.value([])}), ${p.value(items)})`;
+    }),
   ];
   const add = Object.entries(u.add ?? {}).map(([k, v]) => `${p.name(k)} ${p.value(v)}`);
-  const remove = (u.remove ?? []).map((k) => p.name(k));
+  const remove = (u.remove ?? []).map((k) => p.path(k));
   const clauses = [set.length ? `SET ${set.join(', ')}` : '', add.length ? `ADD ${add.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : ''];
   const expression = clauses.filter(Boolean).join(' ');
   if (!expression) throw new Error('An update must change something');
@@ -189,4 +242,12 @@ export function update(change: Update, condition?: Condition): RequestExpression
   // expressions() always writes an update expression for an update, or throws.
   if (UpdateExpression === undefined) throw new Error('An update must change something');
   return { ...rest, UpdateExpression };
+}
+
+/** The input of a conditional write or a transaction's ConditionCheck (which needs its ConditionExpression). */
+export function condition(c: Condition): RequestExpressions & { ConditionExpression: string } {
+  const { ConditionExpression, ...rest } = expressions({ condition: c });
+  // expressions() always writes the condition it is given.
+  if (ConditionExpression === undefined) throw new Error('A condition must say something');
+  return { ...rest, ConditionExpression };
 }

@@ -12,6 +12,7 @@ import { conditional } from './dynamo.ts';
 import { settingKeys } from './keys/settings.keys.ts';
 import { getSetting, SETTING_KEYS } from './settings.repository.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, update } from './expressions.ts';
 
 const key = () => settingKeys.setting(SETTING_KEYS.llmBatch);
 
@@ -26,26 +27,22 @@ const item = (state: BatchState) => ({ ...key(), entity: 'setting', value: state
  * existed (submitted, no batch id, no lease). False when someone holds it.
  */
 export function claimBatchSlot(state: BatchState, now: Date): Promise<boolean> {
-  const finished = FINISHED_BATCH_STATUSES.map((_, i) => `:f${i}`);
+  const status = ['value', 'status'];
+  const lease = ['value', 'lease_until'];
+  const noLease = cond.or(cond.absent(lease), cond.eq(lease, null));
   return conditional(() =>
     dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: item(state),
-        ConditionExpression: [
-          'attribute_not_exists(pk)',
-          `#v.#st IN (${finished.join(', ')})`,
-          '(#v.#st = :requested AND (attribute_not_exists(#v.#lease) OR #v.#lease = :null OR #v.#lease <= :now))',
-          '(#v.#st = :submitted AND #v.#bid = :null AND (attribute_not_exists(#v.#lease) OR #v.#lease = :null))',
-        ].join(' OR '),
-        ExpressionAttributeNames: { '#v': 'value', '#st': 'status', '#lease': 'lease_until', '#bid': 'batch_id' },
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(FINISHED_BATCH_STATUSES.map((s, i) => [`:f${i}`, s])),
-          ':requested': 'requested',
-          ':submitted': 'submitted',
-          ':null': null,
-          ':now': now.toISOString(),
-        },
+        ...expressions({
+          condition: cond.or(
+            cond.itemAbsent(),
+            cond.oneOf(status, FINISHED_BATCH_STATUSES),
+            cond.and(cond.eq(status, 'requested'), cond.or(noLease, cond.lte(lease, now.toISOString()))),
+            cond.and(cond.eq(status, 'submitted'), cond.eq(['value', 'batch_id'], null), noLease),
+          ),
+        }),
       }),
     ),
   );
@@ -62,24 +59,22 @@ export function claimBatchBuild(requestId: string, runId: string, now: Date, lea
       new UpdateCommand({
         TableName: tableName(),
         Key: key(),
-        UpdateExpression: 'SET #v.#run = :run, #v.#lease = :lease, #v.#upd = :now, updated_at = :now',
-        ConditionExpression: '#v.#st = :requested AND #v.#rid = :rid AND #v.#lease > :now AND (attribute_not_exists(#v.#run) OR #v.#run = :null)',
-        ExpressionAttributeNames: {
-          '#v': 'value',
-          '#st': 'status',
-          '#rid': 'request_id',
-          '#run': 'builder_run_id',
-          '#lease': 'lease_until',
-          '#upd': 'updated_at',
-        },
-        ExpressionAttributeValues: {
-          ':requested': 'requested',
-          ':rid': requestId,
-          ':run': runId,
-          ':null': null,
-          ':now': now.toISOString(),
-          ':lease': leaseUntil.toISOString(),
-        },
+        ...update(
+          {
+            set: { updated_at: now.toISOString() },
+            setPaths: [
+              [['value', 'builder_run_id'], runId],
+              [['value', 'lease_until'], leaseUntil.toISOString()],
+              [['value', 'updated_at'], now.toISOString()],
+            ],
+          },
+          cond.and(
+            cond.eq(['value', 'status'], 'requested'),
+            cond.eq(['value', 'request_id'], requestId),
+            cond.gt(['value', 'lease_until'], now.toISOString()),
+            cond.or(cond.absent(['value', 'builder_run_id']), cond.eq(['value', 'builder_run_id'], null)),
+          ),
+        ),
       }),
     ),
   );
@@ -97,9 +92,13 @@ export function recordBatchBuild(requestId: string, runId: string, state: BatchS
       new PutCommand({
         TableName: tableName(),
         Item: item(state),
-        ConditionExpression: '#v.#st = :requested AND #v.#rid = :rid AND #v.#run = :run',
-        ExpressionAttributeNames: { '#v': 'value', '#st': 'status', '#rid': 'request_id', '#run': 'builder_run_id' },
-        ExpressionAttributeValues: { ':requested': 'requested', ':rid': requestId, ':run': runId },
+        ...expressions({
+          condition: cond.and(
+            cond.eq(['value', 'status'], 'requested'),
+            cond.eq(['value', 'request_id'], requestId),
+            cond.eq(['value', 'builder_run_id'], runId),
+          ),
+        }),
       }),
     ),
   );
@@ -112,9 +111,7 @@ export function recordBatchProgress(batchId: string, state: BatchState): Promise
       new PutCommand({
         TableName: tableName(),
         Item: item(state),
-        ConditionExpression: '#v.#bid = :bid',
-        ExpressionAttributeNames: { '#v': 'value', '#bid': 'batch_id' },
-        ExpressionAttributeValues: { ':bid': batchId },
+        ...expressions({ condition: cond.eq(['value', 'batch_id'], batchId) }),
       }),
     ),
   );

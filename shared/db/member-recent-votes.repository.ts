@@ -14,6 +14,7 @@ import type { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { isConditionFailed, type Item } from './dynamo.ts';
+import { cond, expressions, update } from './expressions.ts';
 import type { ItemKey } from './keys/key.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { tableName } from './table.ts';
@@ -63,18 +64,15 @@ export async function noteMemberCard(member: MemberCard): Promise<void> {
       new UpdateCommand({
         TableName: tableName(),
         Key: memberKeys.recentVotes(member.id),
-        UpdateExpression:
-          'SET card = :card, entity = :entity, member_id = :id, votes = if_not_exists(votes, :empty), version = if_not_exists(version, :zero) + :one',
-        // An unchanged card writes nothing: a re-sync leaves the item (and its version) as it was.
-        ConditionExpression: 'attribute_not_exists(card) OR card <> :card',
-        ExpressionAttributeValues: {
-          ':card': memberCard(member),
-          ':entity': 'member_recent_votes',
-          ':id': member.id,
-          ':empty': {},
-          ':zero': 0,
-          ':one': 1,
-        },
+        // ADD starts an absent version at 0. An unchanged card writes nothing: a re-sync leaves the item (and its version) as it was.
+        ...update(
+          {
+            set: { card: memberCard(member), entity: 'member_recent_votes', member_id: member.id },
+            setIfNotExists: { votes: {} },
+            add: { version: 1 },
+          },
+          cond.or(cond.absent('card'), cond.ne('card', memberCard(member))),
+        ),
       }),
     );
   } catch (err) {
@@ -95,7 +93,7 @@ export async function slimRecentVotes(memberId: string): Promise<boolean> {
 /** Trims a member's stored item to its newest RECENT_VOTES_KEPT positions, if it holds more (migration 0011); true when it did. */
 export async function trimRecentVotes(memberId: string): Promise<boolean> {
   const key = memberKeys.recentVotes(memberId);
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ProjectionExpression: 'votes' }));
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ...expressions({ projection: ['votes'] }) }));
   const entries = Object.keys(RecentVotesItem().parse(out.Item ?? {}).votes);
   if (entries.length <= RECENT_VOTES_KEPT) return false;
   await dropOlder(key, entries);
@@ -133,9 +131,7 @@ async function dropOlder(key: ItemKey, entries: string[]): Promise<void> {
     new UpdateCommand({
       TableName: tableName(),
       Key: key,
-      UpdateExpression: `REMOVE ${older.map((_, i) => `votes.#e${i}`).join(', ')} ADD version :one`,
-      ExpressionAttributeNames: Object.fromEntries(older.map((e, i) => [`#e${i}`, e])),
-      ExpressionAttributeValues: { ':one': 1 },
+      ...update({ remove: older.map((e) => ['votes', e]), add: { version: 1 } }),
     }),
   );
 }

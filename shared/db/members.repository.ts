@@ -12,7 +12,8 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { Member, MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
-import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { cond, expressions, query, update, type Condition } from './expressions.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { noteMemberCard } from './member-recent-votes.repository.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
@@ -54,10 +55,10 @@ export async function noteMemberContent(item: Item, now = new Date()): Promise<b
       new UpdateCommand({
         TableName: tableName(),
         Key: memberKeys.profile(member.id),
-        UpdateExpression: 'SET #hash = :hash, updated_at = :at, #fpk = :fpk, #fsk = :fsk',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#hash) OR #hash <> :hash)',
-        ExpressionAttributeNames: { '#hash': CONTENT_HASH, '#fpk': index.pk, '#fsk': index.sk },
-        ExpressionAttributeValues: { ':hash': hash, ':at': updatedAt, ':fpk': feed[index.pk], ':fsk': feed[index.sk] },
+        ...update(
+          { set: { [CONTENT_HASH]: hash, updated_at: updatedAt, [index.pk]: feed[index.pk], [index.sk]: feed[index.sk] } },
+          cond.and(cond.itemExists(), cond.or(cond.absent(CONTENT_HASH), cond.ne(CONTENT_HASH, hash))),
+        ),
       }),
     ),
   );
@@ -169,7 +170,7 @@ export async function getMember(id: string): Promise<Member | null> {
 
 /** Member detail: the one Query on the member's partition. */
 export async function getMemberDetail(id: string): Promise<Member | null> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': memberKeys.partition(id) } });
+  const items = await queryAll(query({ pk: memberKeys.partition(id) }));
   const profile = items.find(memberKeys.isProfile);
   return profile ? fromItem(profile) : null;
 }
@@ -201,8 +202,7 @@ export async function searchMembers(q: string, limit: number): Promise<MemberCar
   const longest = [...tokens].sort((a, b) => b.length - a.length)[0];
   if (!longest) return [];
   const page = await queryPage({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-    ExpressionAttributeValues: { ':pk': memberKeys.namePartition(longest), ':t': longest },
+    ...query({ pk: memberKeys.namePartition(longest), skPrefix: longest }),
     Limit: NAME_QUERY_LIMIT,
   });
   const cards = new Map<string, MemberCard>();
@@ -227,61 +227,29 @@ export interface MemberFilters {
 
 /** Members by state (gsi1) or everyone by name (gsi3), with chamber and party filters. */
 export async function listMembers(filters: MemberFilters, limit: number, cursor?: string): Promise<Page<Member>> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  let key: string;
-  let index: string;
-  if (filters.state) {
-    const byState = INDEX[memberKeys.byState.index];
-    index = byState.name;
-    names['#pk'] = byState.pk;
-    values[':pk'] = memberKeys.byState.partition(filters.state);
-    key = '#pk = :pk';
-    if (filters.chamber) {
-      names['#sk'] = byState.sk;
-      values[':c'] = memberKeys.byState.chamberPrefix(filters.chamber);
-      key += ' AND begins_with(#sk, :c)';
-    }
-  } else {
-    const byName = INDEX[memberKeys.byName.index];
-    index = byName.name;
-    names['#pk'] = byName.pk;
-    values[':pk'] = memberKeys.byName.partition;
-    key = '#pk = :pk';
-  }
-  const filter: string[] = [];
-  if (filters.party) {
-    names['#party'] = 'party';
-    values[':party'] = filters.party;
-    filter.push('#party = :party');
-  }
-  if (filters.chamber && !filters.state) {
-    names['#chamber'] = 'chamber';
-    values[':chamber'] = filters.chamber;
-    filter.push('#chamber = :chamber');
-  }
-  const page = await queryPage(
-    {
-      IndexName: index,
-      KeyConditionExpression: key,
-      ...(filter.length ? { FilterExpression: filter.join(' AND ') } : {}),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      Limit: limit,
-    },
-    cursor,
-  );
+  // A state's members sort by chamber, so the chamber narrows the key; everyone-by-name filters on it.
+  const key = filters.state
+    ? {
+        index: memberKeys.byState.index,
+        pk: memberKeys.byState.partition(filters.state),
+        skPrefix: filters.chamber ? memberKeys.byState.chamberPrefix(filters.chamber) : undefined,
+      }
+    : { index: memberKeys.byName.index, pk: memberKeys.byName.partition };
+  const filter: Condition[] = [];
+  if (filters.party) filter.push(cond.eq('party', filters.party));
+  if (filters.chamber && !filters.state) filter.push(cond.eq('chamber', filters.chamber));
+  const page = await queryPage({ ...query(key, filter.length ? { filter: cond.and(...filter) } : {}), Limit: limit }, cursor);
   return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
 }
 
 /** Every stored member (the gsi3 everyone-by-name partition, all pages): for nightly jobs and migrations. */
 export async function listAllMembers(): Promise<Member[]> {
-  return (await queryAll(indexPartition(memberKeys.byName.index, memberKeys.byName.partition))).map(fromItem);
+  return (await queryAll(query({ index: memberKeys.byName.index, pk: memberKeys.byName.partition }))).map(fromItem);
 }
 
 /** Every stored member of a state or territory (one Query on gsi1): the delegation the ZIP lookup picks its representatives from. */
 export async function listStateMembers(state: string): Promise<Member[]> {
-  return (await queryAll(indexPartition(memberKeys.byState.index, memberKeys.byState.partition(state)))).map(fromItem);
+  return (await queryAll(query({ index: memberKeys.byState.index, pk: memberKeys.byState.partition(state) }))).map(fromItem);
 }
 
 /** Stores the first-view enrichment of a member (bio, terms, leadership, counts). */
@@ -290,15 +258,11 @@ export async function saveMemberEnrichment(
   fields: Pick<Member, 'birth_year' | 'terms' | 'leadership_roles' | 'sponsored_count' | 'cosponsored_count' | 'enriched_at'> &
     Partial<Pick<Member, 'photo_url' | 'office_address' | 'phone' | 'website'>>,
 ): Promise<void> {
-  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   const out = await dynamo().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: memberKeys.profile(id),
-      UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-      ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      ...update({ set: fields }, cond.itemExists()),
       ReturnValues: 'ALL_NEW',
     }),
   );
@@ -314,9 +278,7 @@ export async function claimEnrichment(id: string, now = Date.now()): Promise<boo
       new PutCommand({
         TableName: tableName(),
         Item: { ...memberKeys.enrichClaim(id), entity: 'enrich_claim', ttl: ttlIn(3600, now) },
-        ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':now': Math.floor(now / 1000) },
+        ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('ttl', Math.floor(now / 1000))) }),
       }),
     ),
   );

@@ -11,6 +11,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { conditional, batchGet } from './dynamo.ts';
+import { cond, expressions, update } from './expressions.ts';
 import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';
 
@@ -32,7 +33,12 @@ export interface VersionedPrefs {
 /** The user's preferences as stored now (a consistent read) with their version; null when the user does not exist. */
 export async function readVersionedPrefs(userId: string): Promise<VersionedPrefs | null> {
   const out = await dynamo().send(
-    new GetCommand({ TableName: tableName(), Key: userKey(userId), ConsistentRead: true, ProjectionExpression: 'pk, notification_prefs, prefs_version' }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: userKey(userId),
+      ConsistentRead: true,
+      ...expressions({ projection: ['pk', 'notification_prefs', 'prefs_version'] }),
+    }),
   );
   if (!out.Item) return null;
   return { prefs: readPrefs(out.Item.notification_prefs), version: typeof out.Item.prefs_version === 'number' ? out.Item.prefs_version : 0 };
@@ -53,9 +59,10 @@ export async function savePrefs(userId: string, prefs: NotificationPrefs, versio
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET notification_prefs = :p, prefs_version = :next',
-        ConditionExpression: version === 0 ? 'attribute_exists(pk) AND attribute_not_exists(prefs_version)' : 'prefs_version = :v',
-        ExpressionAttributeValues: { ':p': prefs, ':next': version + 1, ...(version === 0 ? {} : { ':v': version }) },
+        ...update(
+          { set: { notification_prefs: prefs, prefs_version: version + 1 } },
+          version === 0 ? cond.and(cond.itemExists(), cond.absent('prefs_version')) : cond.eq('prefs_version', version),
+        ),
       }),
     ),
   );
@@ -71,9 +78,10 @@ export async function setEmailEnabled(userId: string, enabled: boolean): Promise
         TableName: tableName(),
         Key: userKey(userId),
         // The version rises so a settings save that read before this write is refused and reads it (savePrefs).
-        UpdateExpression: 'SET notification_prefs.email_enabled = :e ADD prefs_version :one',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_type(notification_prefs, :map)',
-        ExpressionAttributeValues: { ':e': enabled, ':map': 'M', ':one': 1 },
+        ...update(
+          { setPaths: [[['notification_prefs', 'email_enabled'], enabled]], add: { prefs_version: 1 } },
+          cond.and(cond.itemExists(), cond.isType('notification_prefs', 'M')),
+        ),
       }),
     ),
   );
@@ -106,9 +114,14 @@ export async function sealStoredPushToken(userId: string, plain: string, sealed:
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: 'SET notification_prefs.push_token_sealed = :s REMOVE notification_prefs.push_token ADD prefs_version :one',
-        ConditionExpression: 'notification_prefs.push_token = :t',
-        ExpressionAttributeValues: { ':s': sealed, ':t': plain, ':one': 1 },
+        ...update(
+          {
+            setPaths: [[['notification_prefs', 'push_token_sealed'], sealed]],
+            remove: [['notification_prefs', 'push_token']],
+            add: { prefs_version: 1 },
+          },
+          cond.eq(['notification_prefs', 'push_token'], plain),
+        ),
       }),
     ),
   );

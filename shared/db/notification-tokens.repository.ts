@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { transactionReasons } from './dynamo.ts';
+import { cond, expressions, update } from './expressions.ts';
 import type { ItemKey } from './keys/key.ts';
 import { tokenKeys } from './keys/token.keys.ts';
 import { tableName } from './table.ts';
@@ -37,8 +38,7 @@ async function readTokenField(userId: string, kind: NotificationTokenKind): Prom
       TableName: tableName(),
       Key: userKey(userId),
       ConsistentRead: true,
-      ProjectionExpression: 'pk, #f, external_keys',
-      ExpressionAttributeNames: { '#f': FIELD[kind] },
+      ...expressions({ projection: ['pk', FIELD[kind], 'external_keys'] }),
     }),
   );
   if (!out.Item) return undefined;
@@ -71,17 +71,14 @@ export async function ensureNotificationToken(userId: string, kind: Notification
               Put: {
                 TableName: tableName(),
                 Item: { ...key, entity: `${kind}_token`, kind, user_id: userId },
-                ConditionExpression: 'attribute_not_exists(pk)',
+                ...expressions({ condition: cond.itemAbsent() }),
               },
             },
             {
               Update: {
                 TableName: tableName(),
                 Key: userKey(userId),
-                UpdateExpression: 'SET #f = :t, external_keys = list_append(if_not_exists(external_keys, :none), :k)',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#f)',
-                ExpressionAttributeNames: { '#f': FIELD[kind] },
-                ExpressionAttributeValues: { ':t': token, ':none': [], ':k': [key] },
+                ...update({ set: { [FIELD[kind]]: token }, append: { external_keys: [key] } }, cond.and(cond.itemExists(), cond.absent(FIELD[kind]))),
               },
             },
           ],
@@ -128,7 +125,7 @@ export async function rotateNotificationToken(userId: string, kind: Notification
               Put: {
                 TableName: tableName(),
                 Item: { ...key, entity: `${kind}_token`, kind, user_id: userId },
-                ConditionExpression: 'attribute_not_exists(pk)',
+                ...expressions({ condition: cond.itemAbsent() }),
               },
             },
             {
@@ -136,18 +133,12 @@ export async function rotateNotificationToken(userId: string, kind: Notification
                 TableName: tableName(),
                 Key: userKey(userId),
                 ...(at >= 0
-                  ? {
-                      UpdateExpression: `SET #f = :t, external_keys[${at}] = :k`,
-                      ConditionExpression: `#f = :old AND external_keys[${at}].pk = :oldpk`,
-                      ExpressionAttributeValues: { ':t': token, ':k': key, ':old': current.token, ':oldpk': oldKey.pk },
-                    }
-                  : {
-                      // A token stored before it was listed: list the new one.
-                      UpdateExpression: 'SET #f = :t, external_keys = list_append(if_not_exists(external_keys, :none), :k)',
-                      ConditionExpression: '#f = :old',
-                      ExpressionAttributeValues: { ':t': token, ':k': [key], ':none': [], ':old': current.token },
-                    }),
-                ExpressionAttributeNames: { '#f': FIELD[kind] },
+                  ? update(
+                      { set: { [FIELD[kind]]: token }, setPaths: [[['external_keys', at], key]] },
+                      cond.and(cond.eq(FIELD[kind], current.token), cond.eq(['external_keys', at, 'pk'], oldKey.pk)),
+                    )
+                  : // A token stored before it was listed: list the new one.
+                    update({ set: { [FIELD[kind]]: token }, append: { external_keys: [key] } }, cond.eq(FIELD[kind], current.token))),
               },
             },
           ],

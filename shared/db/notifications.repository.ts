@@ -22,6 +22,7 @@ import {
   type DueEvent,
 } from '#shared/domain/notify/notification.schema.ts';
 import { conditional, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
+import { cond, expressions, query, update as updateInput, type AttributePath, type Condition } from './expressions.ts';
 import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { INDEX, tableName } from './table.ts';
@@ -110,8 +111,7 @@ export async function recordNotification(event: NotificationEvent, options: { de
               expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS,
               ttl: nowSeconds + DEDUPE_WINDOW_SECONDS,
             },
-            ConditionExpression: 'attribute_not_exists(pk) OR expires_at <= :now',
-            ExpressionAttributeValues: { ':now': nowSeconds },
+            ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lte('expires_at', nowSeconds)) }),
           },
         },
       ]
@@ -119,7 +119,7 @@ export async function recordNotification(event: NotificationEvent, options: { de
   try {
     await dynamo().send(
       new TransactWriteCommand({
-        TransactItems: [...claim, { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }],
+        TransactItems: [...claim, { Put: { TableName: tableName(), Item: item, ...expressions({ condition: cond.itemAbsent() }) } }],
       }),
     );
     return { outcome: 'created' };
@@ -155,71 +155,46 @@ export interface ChannelUpdate {
   defer?: { clear: true } | { kind: DeferKind; due_at: string };
 }
 
+/** A channel update's changes: SET attributes and map entries, REMOVE attributes. */
 interface UpdateParts {
-  names: Record<string, string>;
-  values: Record<string, unknown>;
-  sets: string[];
-  removes: string[];
+  set: Record<string, unknown>;
+  setPaths: (readonly [AttributePath, unknown])[];
+  remove: string[];
 }
 
 /** The SET/REMOVE parts of a channel update. */
 function updateParts(event: Pick<NotificationEvent, 'user_id' | 'event_id'>, update: ChannelUpdate): UpdateParts {
-  const names: Record<string, string> = { '#channels': 'channels', '#errors': 'errors' };
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  const removes: string[] = [];
-  for (const [channel, state] of Object.entries(update.channels)) {
-    names[`#${channel}`] = channel;
-    values[`:${channel}`] = state;
-    sets.push(`#channels.#${channel} = :${channel}`);
-  }
-  for (const [channel, message] of Object.entries(update.errors ?? {})) {
-    names[`#${channel}`] = channel;
-    values[`:e_${channel}`] = message;
-    sets.push(`#errors.#${channel} = :e_${channel}`);
-  }
-  if (update.attempts) {
-    names['#attempts'] = 'attempts';
-    values[':attempts'] = update.attempts;
-    sets.push('#attempts = :attempts');
-  }
+  const setPaths: (readonly [AttributePath, unknown])[] = [
+    ...Object.entries(update.channels).map(([channel, state]) => [['channels', channel], state] as const),
+    ...Object.entries(update.errors ?? {}).map(([channel, message]) => [['errors', channel], message] as const),
+  ];
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  if (update.attempts) set.attempts = update.attempts;
   if (update.defer && 'clear' in update.defer) {
-    removes.push(deferredIndex.pk, deferredIndex.sk);
-    sets.push('due_at = :nodue');
-    values[':nodue'] = null;
+    remove.push(deferredIndex.pk, deferredIndex.sk);
+    set.due_at = null;
   } else if (update.defer) {
-    sets.push(`${deferredIndex.pk} = :dpk`, `${deferredIndex.sk} = :dsk`, 'due_at = :due');
-    Object.assign(values, {
-      ':dpk': deferred.partition(update.defer.kind, update.defer.due_at),
-      ':dsk': deferred.sortKey(event, update.defer.due_at),
-      ':due': update.defer.due_at,
-    });
+    set[deferredIndex.pk] = deferred.partition(update.defer.kind, update.defer.due_at);
+    set[deferredIndex.sk] = deferred.sortKey(event, update.defer.due_at);
+    set.due_at = update.defer.due_at;
   }
-  return { names, values, sets, removes };
+  return { set, setPaths, remove };
 }
 
-/** Only the names an expression uses: DynamoDB rejects unused ones. */
-const usedNames = (names: Record<string, string>, expressions: string[]) =>
-  Object.fromEntries(Object.entries(names).filter(([k]) => expressions.some((e) => e.includes(`${k}.`) || e.includes(`${k} `))));
-
-const updateExpression = (p: UpdateParts) =>
-  [p.sets.length ? `SET ${p.sets.join(', ')}` : '', p.removes.length ? `REMOVE ${p.removes.join(', ')}` : ''].join(' ').trim();
+const changesNothing = (p: UpdateParts) => Object.keys(p.set).length === 0 && p.setPaths.length === 0 && p.remove.length === 0;
 
 /**
  * Sends one channel UpdateItem under `conditions` (none: unconditional);
  * false when a condition did not hold, so nothing was written.
  */
-async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, p: UpdateParts, conditions: string[]): Promise<boolean> {
-  const names = usedNames(p.names, [...p.sets, ...conditions]);
+async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, p: UpdateParts, conditions: Condition[]): Promise<boolean> {
   return conditional(() =>
     dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: notificationKeys.event(event),
-        UpdateExpression: updateExpression(p),
-        ConditionExpression: conditions.length ? conditions.join(' AND ') : undefined,
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: Object.keys(p.values).length ? p.values : undefined,
+        ...updateInput(p, conditions.length ? cond.and(...conditions) : undefined),
       }),
     ),
   );
@@ -228,7 +203,7 @@ async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_a
 /** Updates some channels' states of one event (and its place in the deferral index). */
 export async function updateNotification(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, update: ChannelUpdate): Promise<void> {
   const p = updateParts(event, update);
-  if (p.sets.length === 0 && p.removes.length === 0) return;
+  if (changesNothing(p)) return;
   await sendUpdate(event, p, []);
 }
 
@@ -249,26 +224,16 @@ export async function stepChannels(
   claim: { channel: ChannelName; from: ChannelState[]; at: number; takeOver?: { claimedAt: number | null } } | null,
 ): Promise<boolean> {
   const p = updateParts(event, { ...update, channels: { ...update.channels, ...(claim ? { [claim.channel]: 'sending' as const } : {}) } });
-  const conditions: string[] = [];
+  const conditions: Condition[] = [];
   if (claim) {
-    p.names['#claimed_at'] = claimedAtAttribute(claim.channel);
-    p.values[':claimed_at'] = claim.at;
-    p.sets.push('#claimed_at = :claimed_at');
-    p.names[`#${claim.channel}`] = claim.channel;
-    const from = claim.from.map((state, i) => {
-      p.values[`:from${i}`] = state;
-      return `:from${i}`;
-    });
-    conditions.push(`#channels.#${claim.channel} IN (${from.join(', ')})`);
+    const claimedAt = claimedAtAttribute(claim.channel);
+    p.set[claimedAt] = claim.at;
+    conditions.push(cond.oneOf(['channels', claim.channel], claim.from));
     if (claim.takeOver) {
-      if (claim.takeOver.claimedAt === null) conditions.push('attribute_not_exists(#claimed_at)');
-      else {
-        p.values[':taken_from'] = claim.takeOver.claimedAt;
-        conditions.push('#claimed_at = :taken_from');
-      }
+      conditions.push(claim.takeOver.claimedAt === null ? cond.absent(claimedAt) : cond.eq(claimedAt, claim.takeOver.claimedAt));
     }
   }
-  if (p.sets.length === 0 && p.removes.length === 0) return true;
+  if (changesNothing(p)) return true;
   return sendUpdate(event, p, conditions);
 }
 
@@ -292,25 +257,13 @@ export async function transitionNotification(
   transition: ReleaseTransition,
 ): Promise<boolean> {
   const p = updateParts(event, transition);
-  const conditions = ['attribute_exists(pk)'];
-  for (const [channel, state] of Object.entries(transition.expect)) {
-    p.names[`#${channel}`] = channel;
-    p.values[`:x_${channel}`] = state;
-    conditions.push(`#channels.#${channel} = :x_${channel}`);
-  }
-  if (transition.claimedBy === null) {
-    conditions.push('attribute_not_exists(release_claim)');
-  } else {
-    Object.assign(p.names, { '#claim': 'release_claim', '#claim_id': 'id' });
-    p.values[':claimed_by'] = transition.claimedBy;
-    conditions.push('#claim.#claim_id = :claimed_by');
-  }
-  if (transition.claim) {
-    p.values[':claim'] = transition.claim;
-    p.sets.push('release_claim = :claim');
-  } else {
-    p.removes.push('release_claim');
-  }
+  const conditions: Condition[] = [
+    cond.itemExists(),
+    ...Object.entries(transition.expect).map(([channel, state]) => cond.eq(['channels', channel], state)),
+    transition.claimedBy === null ? cond.absent('release_claim') : cond.eq(['release_claim', 'id'], transition.claimedBy),
+  ];
+  if (transition.claim) p.set.release_claim = transition.claim;
+  else p.remove.push('release_claim');
   return sendUpdate(event, p, conditions);
 }
 
@@ -330,10 +283,7 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
       const page = await dynamo().send(
         new QueryCommand({
           TableName: tableName(),
-          IndexName: deferredIndex.name,
-          KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-          ExpressionAttributeNames: { '#pk': deferredIndex.pk, '#sk': deferredIndex.sk },
-          ExpressionAttributeValues: { ':pk': deferred.partition(kind, day), ':upper': deferred.dueBy(now.toISOString()) },
+          ...query({ index: deferred.index, pk: deferred.partition(kind, day), skThrough: deferred.dueBy(now.toISOString()) }),
           ExclusiveStartKey: start,
         }),
       );
@@ -344,11 +294,8 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
   return out;
 }
 
-const historyQuery = (userId: string) => ({
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :notif)',
-  ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':notif': notificationKeys.prefix } as Record<string, unknown>,
-  ScanIndexForward: false,
-});
+const historyKey = (userId: string) => ({ pk: userKeys.partition(userId), skPrefix: notificationKeys.prefix });
+const historyQuery = (userId: string) => ({ ...query(historyKey(userId)), ScanIndexForward: false });
 
 /** A user's notification history, newest first (N1). */
 export async function listHistory(userId: string, limit: number, cursor?: string): Promise<Page<NotificationEvent>> {
@@ -356,11 +303,12 @@ export async function listHistory(userId: string, limit: number, cursor?: string
   return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
 }
 
-const rssFilter = { FilterExpression: '#channels.rss = :sent', ExpressionAttributeNames: { '#channels': 'channels' } };
+/** The history of events that reached the RSS channel, newest first. */
+const rssQuery = (userId: string) => ({ ...query(historyKey(userId), { filter: cond.eq(['channels', 'rss'], 'sent') }), ScanIndexForward: false });
 
 /** The newest `limit` events that reached the user's RSS channel (N5). */
 export async function listFeedEvents(userId: string, limit: number): Promise<NotificationEvent[]> {
-  const q = historyQuery(userId);
+  const q = rssQuery(userId);
   const out: NotificationEvent[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -368,8 +316,6 @@ export async function listFeedEvents(userId: string, limit: number): Promise<Not
       new QueryCommand({
         TableName: tableName(),
         ...q,
-        ...rssFilter,
-        ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' },
         ExclusiveStartKey: start,
       }),
     );
@@ -381,7 +327,7 @@ export async function listFeedEvents(userId: string, limit: number): Promise<Not
 
 /** How many events reached the user's RSS channel. */
 export async function countFeedEvents(userId: string): Promise<number> {
-  const q = historyQuery(userId);
+  const q = rssQuery(userId);
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -389,9 +335,7 @@ export async function countFeedEvents(userId: string): Promise<number> {
       new QueryCommand({
         TableName: tableName(),
         ...q,
-        ...rssFilter,
         Select: 'COUNT',
-        ExpressionAttributeValues: { ...q.ExpressionAttributeValues, ':sent': 'sent' },
         ExclusiveStartKey: start,
       }),
     );

@@ -14,7 +14,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional } from './dynamo.ts';
 import { rateKeys } from './keys/rate.keys.ts';
 import { tableName, TTL_ATTRIBUTE } from './table.ts';
-import { expressions } from './expressions.ts';
+import { cond, expressions, update } from './expressions.ts';
 
 export interface RateDecision {
   allowed: boolean;
@@ -89,10 +89,7 @@ export async function refund(name: string, subject: string, slot: number): Promi
       new UpdateCommand({
         TableName: tableName(),
         Key: rateKeys.window(name, subject),
-        UpdateExpression: 'ADD #slot :minus',
-        ConditionExpression: '#slot > :zero',
-        ExpressionAttributeNames: { '#slot': slotAttr(slot) },
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+        ...update({ add: { [slotAttr(slot)]: -1 } }, cond.gt(slotAttr(slot), 0)),
       }),
     ),
   );

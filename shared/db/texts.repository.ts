@@ -18,6 +18,7 @@ import { textVersionKeys } from './keys/text-version.keys.ts';
 import { outboxPut } from './outbox.repository.ts';
 import { type OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { statsIncrement } from './stats.repository.ts';
+import { cond, expressions, query, update } from './expressions.ts';
 import { tableName } from './table.ts';
 
 export type { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
@@ -52,7 +53,7 @@ export async function saveTextVersion(version: TextVersion, original: Buffer, pl
             Put: {
               TableName: tableName(),
               Item: { ...textVersionKeys.version(version.bill_id, version.version_code), entity: 'text_version', ...version },
-              ConditionExpression: 'attribute_not_exists(pk)',
+              ...expressions({ condition: cond.itemAbsent() }),
             },
           },
           statsIncrement({ documents_fetched: 1 }),
@@ -69,10 +70,7 @@ export async function saveTextVersion(version: TextVersion, original: Buffer, pl
 
 /** The text versions of a bill, oldest → newest. */
 export async function listTextVersions(billId: string): Promise<TextVersion[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :t)',
-    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':t': textVersionKeys.prefix },
-  });
+  const items = await queryAll(query({ pk: billKeys.partition(billId), skPrefix: textVersionKeys.prefix }));
   return sortVersions(items.map((i) => TextVersion().parse(i)));
 }
 
@@ -121,10 +119,10 @@ export async function claimTextAnnouncement(
       new UpdateCommand({
         TableName: tableName(),
         Key: key,
-        UpdateExpression:
-          'SET announced_by = :token, announced_version = if_not_exists(announced_version, :version), announced_at = if_not_exists(announced_at, :at)',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(announced_by) OR announced_by = :token)',
-        ExpressionAttributeValues: { ':token': brief.token, ':version': brief.version, ':at': at.toISOString() },
+        ...update(
+          { set: { announced_by: brief.token }, setIfNotExists: { announced_version: brief.version, announced_at: at.toISOString() } },
+          cond.and(cond.itemExists(), cond.or(cond.absent('announced_by'), cond.eq('announced_by', brief.token))),
+        ),
       }),
     );
     return 'claimed';

@@ -15,7 +15,8 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { User } from '#shared/domain/users/user.schema.ts';
-import { batchWrite, conditional, queryAll, queryPage, transactionReasons, isConditionFailed, type Page, indexPartition } from './dynamo.ts';
+import { batchWrite, conditional, queryAll, queryPage, transactionReasons, isConditionFailed, type Page } from './dynamo.ts';
+import { cond, condition, expressions, query, update } from './expressions.ts';
 import { systemKeys } from './keys/system.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { tableName } from './table.ts';
@@ -49,21 +50,22 @@ const countFirstAdmin = () => ({
   Update: {
     TableName: tableName(),
     Key: systemKeys.adminCount,
-    UpdateExpression: 'ADD admin_count :one SET entity = :e',
-    ExpressionAttributeValues: { ':one': 1, ':e': 'admin_count' },
+    ...update({ set: { entity: 'admin_count' }, add: { admin_count: 1 } }),
   },
 });
+
+const absent = () => expressions({ condition: cond.itemAbsent() });
 
 async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
   await dynamo().send(
     new TransactWriteCommand({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: toItem(user), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: tableName(), Item: toItem(user), ...absent() } },
         {
           Put: {
             TableName: tableName(),
             Item: { ...userKeys.email(user.email), entity: 'email', user_id: user.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
+            ...absent(),
           },
         },
         ...(claimAdmin
@@ -72,7 +74,7 @@ async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
                 Put: {
                   TableName: tableName(),
                   Item: { ...systemKeys.firstAdmin, entity: 'first_admin', user_id: user.id, claimed_at: user.created_at },
-                  ConditionExpression: 'attribute_not_exists(pk)',
+                  ...absent(),
                 },
               },
               countFirstAdmin(),
@@ -120,9 +122,11 @@ export async function revokeTokens(userId: string, password?: { from: string; to
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(userId),
-        UpdateExpression: `SET token_generation = if_not_exists(token_generation, :zero) + :one${password ? ', hashed_password = :to' : ''}`,
-        ConditionExpression: password ? 'attribute_exists(pk) AND hashed_password = :from' : 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ...(password ? { ':from': password.from, ':to': password.to } : {}) },
+        // ADD starts an absent generation at 0.
+        ...update(
+          { set: { hashed_password: password?.to }, add: { token_generation: 1 } },
+          password ? cond.and(cond.itemExists(), cond.eq('hashed_password', password.from)) : cond.itemExists(),
+        ),
       }),
     ),
   );
@@ -143,7 +147,7 @@ export async function getUserByEmail(email: string): Promise<User | null> {
 export async function listUsers(limit: number, cursor?: string): Promise<Page<User>> {
   const page = await queryPage(
     {
-      ...indexPartition(userKeys.bySignup.index, userKeys.bySignup.partition),
+      ...query({ index: userKeys.bySignup.index, pk: userKeys.bySignup.partition }),
       Limit: limit,
     },
     cursor,
@@ -167,14 +171,14 @@ async function readAdminCount(): Promise<number | null> {
 export async function ensureAdminCount(): Promise<number> {
   const existing = await readAdminCount();
   if (existing !== null) return existing;
-  const users = await queryAll({ ...indexPartition(userKeys.bySignup.index, userKeys.bySignup.partition), ProjectionExpression: 'is_admin' });
+  const users = await queryAll(query({ index: userKeys.bySignup.index, pk: userKeys.bySignup.partition }, { projection: ['is_admin'] }));
   const admins = users.filter((u) => u.is_admin === true).length;
   try {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...systemKeys.adminCount, entity: 'admin_count', admin_count: admins, counted_at: new Date().toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...absent(),
       }),
     );
     return admins;
@@ -218,18 +222,14 @@ async function changeAdmin(id: string, change: AdminChange): Promise<User | null
               Update: {
                 TableName: tableName(),
                 Key: userKey(id),
-                UpdateExpression: 'SET is_admin = :to',
-                ConditionExpression: 'attribute_exists(pk) AND is_admin = :from',
-                ExpressionAttributeValues: { ':to': makeAdmin, ':from': !makeAdmin },
+                ...update({ set: { is_admin: makeAdmin } }, cond.and(cond.itemExists(), cond.eq('is_admin', !makeAdmin))),
               },
             },
             {
               Update: {
                 TableName: tableName(),
                 Key: systemKeys.adminCount,
-                UpdateExpression: 'ADD admin_count :delta',
-                ConditionExpression: makeAdmin ? 'attribute_exists(pk)' : 'attribute_exists(pk) AND admin_count > :one',
-                ExpressionAttributeValues: makeAdmin ? { ':delta': 1 } : { ':delta': -1, ':one': 1 },
+                ...update({ add: { admin_count: makeAdmin ? 1 : -1 } }, makeAdmin ? cond.itemExists() : cond.and(cond.itemExists(), cond.gt('admin_count', 1))),
               },
             },
             ...(checkActor && change.kind === 'demote'
@@ -238,8 +238,7 @@ async function changeAdmin(id: string, change: AdminChange): Promise<User | null
                     ConditionCheck: {
                       TableName: tableName(),
                       Key: userKey(change.actorId),
-                      ConditionExpression: 'is_admin = :t',
-                      ExpressionAttributeValues: { ':t': true },
+                      ...condition(cond.eq('is_admin', true)),
                     },
                   },
                 ]
@@ -303,11 +302,7 @@ export class DeletedUserIsAdminError extends Error {
  * not lost from the admin count (DeletedUserIsAdminError: demote and retry).
  */
 export async function deleteUser(user: User): Promise<number> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': userKeys.partition(user.id) },
-    ProjectionExpression: 'pk, sk, external_keys',
-  });
+  const items = await queryAll(query({ pk: userKeys.partition(user.id) }, { projection: ['pk', 'sk', 'external_keys'] }));
   const profile = userKey(user.id);
   const external = items.flatMap((i) => (Array.isArray(i.external_keys) ? (i.external_keys as { pk: string; sk: string }[]) : []));
   const owned = items.filter((i) => !(i.pk === profile.pk && i.sk === profile.sk));
@@ -317,8 +312,7 @@ export async function deleteUser(user: User): Promise<number> {
       new DeleteCommand({
         TableName: tableName(),
         Key: userKeys.email(user.email),
-        ConditionExpression: 'user_id = :id',
-        ExpressionAttributeValues: { ':id': user.id },
+        ...expressions({ condition: cond.eq('user_id', user.id) }),
       }),
     );
   } catch (err) {
@@ -329,8 +323,7 @@ export async function deleteUser(user: User): Promise<number> {
       new DeleteCommand({
         TableName: tableName(),
         Key: profile,
-        ConditionExpression: 'attribute_not_exists(is_admin) OR is_admin = :f',
-        ExpressionAttributeValues: { ':f': false },
+        ...expressions({ condition: cond.or(cond.absent('is_admin'), cond.eq('is_admin', false)) }),
       }),
     );
   } catch (err) {

@@ -10,6 +10,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed, type Item } from './dynamo.ts';
 import type { ItemKey } from './keys/key.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, update, type Condition } from './expressions.ts';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -19,8 +20,8 @@ export interface MapEntryWrite {
   map: string;
   entry: string;
   value: unknown;
-  /** A further condition (with its `:values`) the write needs besides the map existing. */
-  condition?: { expression: string; values: Record<string, unknown> };
+  /** A further condition the write needs besides the map existing. */
+  condition?: Condition;
   /** Attributes the item gets when the map is first created (entity and the like). */
   base: Record<string, unknown>;
 }
@@ -39,10 +40,10 @@ export async function setMapEntry(w: MapEntryWrite): Promise<Item | null> {
         TableName: tableName(),
         Key: w.key,
         // Raising the version makes a rewrite that read the item before this entry lose its race, rather than drop the entry.
-        UpdateExpression: 'SET #map.#entry = :value ADD version :one',
-        ConditionExpression: `attribute_exists(#map)${w.condition ? ` AND (${w.condition.expression})` : ''}`,
-        ExpressionAttributeNames: { '#map': w.map, '#entry': w.entry },
-        ExpressionAttributeValues: { ':value': w.value, ':one': 1, ...(w.condition?.values ?? {}) },
+        ...update(
+          { setPaths: [[[w.map, w.entry], w.value]], add: { version: 1 } },
+          w.condition ? cond.and(cond.exists(w.map), w.condition) : cond.exists(w.map),
+        ),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -51,18 +52,7 @@ export async function setMapEntry(w: MapEntryWrite): Promise<Item | null> {
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
-  const names = Object.keys(w.base).map((_, i) => `#b${i}`);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: w.key,
-      UpdateExpression: ['#map = if_not_exists(#map, :empty)', 'version = if_not_exists(version, :zero)', ...names.map((n, i) => `${n} = :b${i}`)]
-        .join(', ')
-        .replace(/^/, 'SET '),
-      ExpressionAttributeNames: { '#map': w.map, ...Object.fromEntries(Object.keys(w.base).map((k, i) => [names[i], k])) },
-      ExpressionAttributeValues: { ':empty': {}, ':zero': 0, ...Object.fromEntries(Object.values(w.base).map((v, i) => [`:b${i}`, v])) },
-    }),
-  );
+  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: w.key, ...update({ set: w.base, setIfNotExists: { [w.map]: {}, version: 0 } }) }));
   try {
     return ((await set()).Attributes ?? {}) as Item;
   } catch (err) {
@@ -92,8 +82,7 @@ export async function rewriteVersioned<T extends { version: number }>(
         new PutCommand({
           TableName: tableName(),
           Item: { ...key, ...change(current), version: current.version + 1 },
-          ConditionExpression: out.Item ? 'version = :v' : 'attribute_not_exists(pk)',
-          ...(out.Item ? { ExpressionAttributeValues: { ':v': current.version } } : {}),
+          ...expressions({ condition: out.Item ? cond.eq('version', current.version) : cond.itemAbsent() }),
         }),
       );
       return true;

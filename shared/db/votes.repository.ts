@@ -8,11 +8,12 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
-import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page, indexPartition } from './dynamo.ts';
+import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
 import { noteRecentVotes } from './member-recent-votes.repository.ts';
 import { tableName } from './table.ts';
+import { cond, expressions, query } from './expressions.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
@@ -49,10 +50,7 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
 
 /** The roll calls of a bill, oldest first. */
 export async function listBillVotes(billId: string): Promise<RollCall[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :v)',
-    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':v': voteKeys.billVotePrefix },
-  });
+  const items = await queryAll(query({ pk: billKeys.partition(billId), skPrefix: voteKeys.billVotePrefix }));
   return items.map((i) => RollCall().parse(i)).sort((a, b) => a.date.localeCompare(b.date) || a.roll_number - b.roll_number);
 }
 
@@ -60,10 +58,7 @@ export async function listBillVotes(billId: string): Promise<RollCall[]> {
 export async function listRollCallPositions(voteId: string, memberIds?: string[]): Promise<MemberVote[]> {
   const items = memberIds
     ? await batchGet(memberIds.map((m) => voteKeys.position(voteId, m)))
-    : await queryAll({
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)',
-        ExpressionAttributeValues: { ':pk': voteKeys.rollCallPartition(voteId), ':p': voteKeys.positionPrefix },
-      });
+    : await queryAll(query({ pk: voteKeys.rollCallPartition(voteId), skPrefix: voteKeys.positionPrefix }));
   return items.map((i) => MemberVote().parse(i));
 }
 
@@ -71,7 +66,7 @@ export async function listRollCallPositions(voteId: string, memberIds?: string[]
 export async function listMemberVotes(memberId: string, opts: { limit: number; cursor?: string }): Promise<Page<MemberVote>> {
   const page = await queryPage(
     {
-      ...indexPartition(voteKeys.byMember.index, voteKeys.byMember.partition(memberId)),
+      ...query({ index: voteKeys.byMember.index, pk: voteKeys.byMember.partition(memberId) }),
       ScanIndexForward: false,
       Limit: opts.limit,
     },
@@ -87,7 +82,7 @@ export async function claimVoteFetch(billId: string, now = new Date()): Promise<
       new PutCommand({
         TableName: tableName(),
         Item: { ...voteKeys.fetchClaim(billId), entity: 'vote_fetch', requested_at: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...expressions({ condition: cond.itemAbsent() }),
       }),
     ),
   );

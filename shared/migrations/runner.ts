@@ -6,6 +6,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryAll } from '#shared/db/dynamo.ts';
+import { query } from '#shared/db/expressions.ts';
 import { migrationKeys } from '#shared/db/keys/migration.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { MIGRATIONS } from './index.ts';
@@ -22,9 +23,7 @@ export async function runPendingMigrations(migrations: readonly Migration[] = MI
   if (new Set(ids).size !== ids.length || ids.some((id) => !/^\d{4}$/.test(id))) {
     throw new Error(`Migration ids must be unique four-digit numbers: ${ids.join(', ')}`);
   }
-  const done = new Set(
-    (await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': migrationKeys.partition } })).map((i) => String(i.sk)),
-  );
+  const done = new Set((await queryAll(query({ pk: migrationKeys.partition }))).map((i) => String(i.sk)));
   const applied: string[] = [];
   for (const migration of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
     if (done.has(migration.id)) continue;

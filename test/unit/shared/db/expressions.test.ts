@@ -4,7 +4,7 @@
  * aliases, and the names and values it declares (no unused or missing ones).
  */
 import { describe, expect, it } from 'vitest';
-import { cond, expressions, query } from '#shared/db/expressions.ts';
+import { cond, condition, expressions, query } from '#shared/db/expressions.ts';
 import { jobKeys } from '#shared/db/keys/job.keys.ts';
 import { INDEX } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
@@ -59,5 +59,52 @@ describe('expressions', () => {
     const input = expressions({});
     expect(input).toEqual({});
     expect(expressions({ condition: cond.itemAbsent() }).ExpressionAttributeValues).toBeUndefined();
+  });
+
+  it('writes paths into maps and lists with one alias per map key', () => {
+    const input = expressions({
+      update: {
+        setPaths: [
+          [['cards', 'c1'], { v: 2 }],
+          [['external_keys', 3], 'k'],
+        ],
+        remove: [['votes', 'v1'], 'ttl'],
+      },
+      condition: cond.and(cond.exists(['cards', 'c1']), cond.lt(['cards', 'c1', 'v'], 2), cond.eq(['external_keys', 3, 'pk'], 'P')),
+    });
+    expect(expressionText(input.UpdateExpression, input)).toBe('SET cards.c1 = {"v":2}, external_keys[3] = "k" REMOVE votes.v1, ttl');
+    expect(expressionText(input.ConditionExpression, input)).toBe('(attribute_exists(cards.c1) AND cards.c1.v < 2 AND external_keys[3].pk = "P")');
+    expect(Object.values(input.ExpressionAttributeNames ?? {}).filter((n) => n === 'cards')).toHaveLength(1);
+  });
+
+  it('refuses a path that does not start with a name or has a bad list position', () => {
+    expect(() => expressions({ condition: cond.exists([]) })).toThrow(/starts with an attribute name/);
+    expect(() => expressions({ condition: cond.exists(['a', -1]) })).toThrow(/whole number/);
+    expect(() => expressions({ condition: cond.exists(['a', 1.5]) })).toThrow(/whole number/);
+  });
+
+  it('appends to a list, creating it empty where absent, and tests an attribute type', () => {
+    const input = expressions({ update: { append: { external_keys: [{ pk: 'P' }] } }, condition: cond.isType('notification_prefs', 'M') });
+    expect(expressionText(input.UpdateExpression, input)).toBe('SET external_keys = list_append(if_not_exists(external_keys, []), [{"pk":"P"}])');
+    expect(expressionText(input.ConditionExpression, input)).toBe('attribute_type(notification_prefs, "M")');
+  });
+
+  it('tests membership in a list of values, refusing an empty one', () => {
+    const input = expressions({ condition: cond.oneOf(['value', 'status'], ['done', 'failed']) });
+    expect(expressionText(input.ConditionExpression, input)).toBe('value.status IN ("done", "failed")');
+    expect(() => expressions({ condition: cond.oneOf('status', []) })).toThrow(/at least one/);
+  });
+
+  it('bounds the sort key after one value or up to one included', () => {
+    const after = query({ pk: 'P', skAfter: 'a' });
+    expect(expressionText(after.KeyConditionExpression, after)).toBe('pk = "P" AND sk > "a"');
+    const through = query({ index: 'reverseLookups', pk: 'P', skThrough: 'z' });
+    const { pk, sk } = INDEX.reverseLookups;
+    expect(expressionText(through.KeyConditionExpression, through)).toBe(`${pk} = "P" AND ${sk} <= "z"`);
+  });
+
+  it('gives a ConditionCheck its condition with the names and values it uses', () => {
+    const input = condition(cond.eq('is_admin', true));
+    expect(expressionText(input.ConditionExpression, input)).toBe('is_admin = true');
   });
 });
