@@ -5,6 +5,7 @@
  */
 import { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
 import { batchWrite, queryAll, type Item } from './dynamo.ts';
+import { query } from './expressions.ts';
 import { billFactsKeys } from './keys/bill-facts.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
 
@@ -38,9 +39,6 @@ export function factsFromPartition(items: Item[]): BillFacts | null {
 
 /** A bill's CRS summaries, oldest action first (one Query on the bill's partition: what the search indexer reads). */
 export async function listSummaries(billId: string): Promise<CrsSummary[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :s)',
-    ExpressionAttributeValues: { ':pk': billKeys.partition(billId), ':s': billFactsKeys.summaryPrefix },
-  });
+  const items = await queryAll(query({ pk: billKeys.partition(billId), skPrefix: billFactsKeys.summaryPrefix }));
   return summariesFromPartition(items);
 }

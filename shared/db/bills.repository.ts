@@ -22,7 +22,6 @@ import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
 import { INDEX, tableName } from './table.ts';
-import { cond, update } from './expressions.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { billView } from '#shared/domain/bills/bill-views.ts';
 import type { BillRefresh } from '#shared/domain/bills/provider-fields.ts';

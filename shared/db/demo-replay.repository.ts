@@ -9,6 +9,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional } from './dynamo.ts';
+import { cond, condition } from './expressions.ts';
 import { systemKeys } from './keys/system.keys.ts';
 import { tableName } from './table.ts';
 
@@ -25,8 +26,7 @@ export async function putDemoReplayState(next: DemoReplayState): Promise<boolean
       new PutCommand({
         TableName: tableName(),
         Item: { ...systemKeys.demoReplay, entity: 'demo_replay', version: next.version, released: next.released },
-        ConditionExpression: next.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
-        ...(next.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': next.version - 1 } }),
+        ...condition(next.version === 1 ? cond.itemAbsent() : cond.eq('version', next.version - 1)),
       }),
     ),
   );

@@ -9,6 +9,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { isConditionFailed, queryAll } from './dynamo.ts';
+import { cond, condition, query } from './expressions.ts';
 import { savedSearchKeys } from './keys/saved-search.keys.ts';
 import { tableName } from './table.ts';
 
@@ -24,7 +25,7 @@ export async function registerSavedSearch(key: string, search: SavedSearch, now 
       new PutCommand({
         TableName: tableName(),
         Item: { ...savedSearchKeys.search(key), entity: 'saved_search', key, q: search.q, filters: search.filters, created_at: now },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...condition(cond.itemAbsent()),
       }),
     );
   } catch (err) {
@@ -34,11 +35,6 @@ export async function registerSavedSearch(key: string, search: SavedSearch, now 
 
 /** Every registered saved search (one Query on the registry's partition, all pages). */
 export async function listSavedSearches(): Promise<KeyedSavedSearch[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': savedSearchKeys.partition },
-    ProjectionExpression: '#key, q, filters',
-    ExpressionAttributeNames: { '#key': 'key' },
-  });
+  const items = await queryAll(query({ pk: savedSearchKeys.partition }, { projection: ['key', 'q', 'filters'] }));
   return items.map((i) => ({ key: String(i.key), ...SavedSearch().parse({ q: i.q, filters: i.filters }) }));
 }

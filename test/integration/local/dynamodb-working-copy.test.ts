@@ -113,7 +113,7 @@ describe('the local stack’s DynamoDB Local', () => {
     try {
       const c = client(first.dynamoEndpoint);
       await c.send(new CreateTableCommand(table));
-      await c.send(new PutItemCommand({ TableName: 'restart-test', Item: { pk: { S: 'USER#1' }, sk: { S: 'PROFILE' }, name: { S: 'Ada' } } }));
+      await c.send(new PutItemCommand({ TableName: 'restart-test', Item: { pk: { S: 'restart-item' }, sk: { S: 'kept' }, name: { S: 'Ada' } } }));
       c.destroy();
     } finally {
       await first.stop();
@@ -123,7 +123,7 @@ describe('the local stack’s DynamoDB Local', () => {
     try {
       expect(second.dynamoCopy?.origin).toBe('lasting copy');
       const c = client(second.dynamoEndpoint);
-      const got = await c.send(new GetItemCommand({ TableName: 'restart-test', Key: { pk: { S: 'USER#1' }, sk: { S: 'PROFILE' } } }));
+      const got = await c.send(new GetItemCommand({ TableName: 'restart-test', Key: { pk: { S: 'restart-item' }, sk: { S: 'kept' } } }));
       expect(got.Item?.name).toEqual({ S: 'Ada' });
       c.destroy();
     } finally {

@@ -57,6 +57,11 @@ describe('table indexes', () => {
 });
 
 describe('bill keys', () => {
+  it('lists a status family under its first part (B3a)', () => {
+    expect(billKeys.byStatus.partition('ENACTED')).toBe('BILLSTATUS#ENACTED');
+    expect(billKeys.byStatus.partition('FAIL:SECOND')).toBe('BILLSTATUS#FAIL');
+  });
+
   it('builds the bill record, its listings and its missing markers', () => {
     expect(billKeys.partition('118-hr-1')).toBe('BILL#118-hr-1');
     expect(billKeys.meta('118-hr-1')).toEqual({ pk: 'BILL#118-hr-1', sk: 'META' });
