@@ -11,9 +11,10 @@ import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import type { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
+import { cond, condition, query, update } from './expressions.ts';
 import { followKeys } from './keys/follow.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
-import { INDEX, tableName } from './table.ts';
+import { tableName } from './table.ts';
 
 function toItem(follow: Follow): Item {
   return {
@@ -26,25 +27,18 @@ function toItem(follow: Follow): Item {
 
 const fromItem = (item: Item): Follow => Follow().parse(item);
 
+/** The Query of a user's follows, or of their follows of one target type. */
+const userFollows = (userId: string, targetType?: FollowTargetType) => query({ pk: userKeys.partition(userId), skPrefix: followKeys.prefix(targetType) });
+
 /** A user's follows, optionally of one target type (one Query on the user's partition). */
 export async function listFollows(userId: string, targetType?: FollowTargetType): Promise<Follow[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
-  });
+  const items = await queryAll(userFollows(userId, targetType));
   return items.map(fromItem);
 }
 
 /** A page of a user's follows, optionally of one target type, in key order (type, then target). */
 export async function listFollowsPage(userId: string, targetType: FollowTargetType | undefined, limit: number, cursor?: string): Promise<Page<Follow>> {
-  const page = await queryPage(
-    {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
-      Limit: limit,
-    },
-    cursor,
-  );
+  const page = await queryPage({ ...userFollows(userId, targetType), Limit: limit }, cursor);
   return { items: page.items.map(fromItem), next_cursor: page.next_cursor };
 }
 
@@ -56,8 +50,7 @@ export async function countFollows(userId: string, targetType: FollowTargetType,
     const out = await dynamo().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': userKeys.partition(userId), ':prefix': followKeys.prefix(targetType) },
+        ...userFollows(userId, targetType),
         Select: 'COUNT',
         Limit: atMost - count,
         ExclusiveStartKey: start,
@@ -101,7 +94,7 @@ export async function createFollow(input: {
     ...(input.search ? { search: input.search } : {}),
   };
   try {
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(follow), ConditionExpression: 'attribute_not_exists(pk)' }));
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(follow), ...condition(cond.itemAbsent()) }));
     return { follow, created: true };
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
@@ -119,7 +112,7 @@ export async function deleteFollow(userId: string, targetType: FollowTargetType,
       new DeleteCommand({
         TableName: tableName(),
         Key: followKeys.follow(userId, targetType, targetId),
-        ConditionExpression: 'attribute_exists(pk)',
+        ...condition(cond.itemExists()),
       }),
     ),
   );
@@ -142,9 +135,7 @@ export async function setFollowMode(
         TableName: tableName(),
         Key: followKeys.follow(userId, targetType, targetId),
         // Keep the old stamp when the mode does not change, so re-sending a mode cannot reset history.
-        UpdateExpression: 'SET follow_mode = :m, mode_set_at = if_not_exists(mode_set_at, :now)',
-        ConditionExpression: 'attribute_exists(pk) AND follow_mode = :m',
-        ExpressionAttributeValues: { ':m': mode, ':now': now },
+        ...update({ set: { follow_mode: mode }, setIfNotExists: { mode_set_at: now } }, cond.and(cond.itemExists(), cond.eq('follow_mode', mode))),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -157,9 +148,7 @@ export async function setFollowMode(
       new UpdateCommand({
         TableName: tableName(),
         Key: followKeys.follow(userId, targetType, targetId),
-        UpdateExpression: 'SET follow_mode = :m, mode_set_at = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':m': mode, ':now': now },
+        ...update({ set: { follow_mode: mode, mode_set_at: now } }, cond.itemExists()),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -177,14 +166,9 @@ export interface Follower {
 
 /** Everyone following one target (Query gsi2 FOLLOWERS#{type}#{target}, all pages). */
 export async function followersOf(targetType: FollowTargetType, targetId: string): Promise<Follower[]> {
-  const index = INDEX[followKeys.followers.index];
-  const items = await queryAll({
-    IndexName: index.name,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': index.pk, '#mode': 'follow_mode' },
-    ExpressionAttributeValues: { ':pk': followKeys.followers.partition(targetType, targetId) },
-    ProjectionExpression: 'user_id, #mode',
-  });
+  const items = await queryAll(
+    query({ index: followKeys.followers.index, pk: followKeys.followers.partition(targetType, targetId) }, { projection: ['user_id', 'follow_mode'] }),
+  );
   return items.map((i) => ({
     user_id: String(i.user_id),
     follow_mode: (i.follow_mode ?? null) as FollowMode | null,

@@ -8,6 +8,7 @@ import { PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
+import { cond, condition, query, update } from './expressions.ts';
 import { topicKeys } from './keys/topic.keys.ts';
 import { tableName } from './table.ts';
 
@@ -17,7 +18,7 @@ async function addTopic(bill: Bill, tag: string): Promise<void> {
       new PutCommand({
         TableName: tableName(),
         Item: { ...topicKeys.bill(tag, bill.id), entity: 'topic_bill', bill_id: bill.id, latest_action_date: bill.latest_action_date },
-        ConditionExpression: 'attribute_not_exists(pk)',
+        ...condition(cond.itemAbsent()),
       }),
     );
   } catch (err) {
@@ -37,8 +38,7 @@ async function bumpTopic(tag: string, by: number): Promise<void> {
     new UpdateCommand({
       TableName: tableName(),
       Key: topicKeys.counter(tag),
-      UpdateExpression: 'SET entity = :e, topic = :t ADD bill_count :by',
-      ExpressionAttributeValues: { ':e': 'topic', ':t': tag, ':by': by },
+      ...update({ set: { entity: 'topic', topic: tag }, add: { bill_count: by } }),
     }),
   );
 }
@@ -54,7 +54,7 @@ export async function syncBillTopics(bill: Bill, before: string[], after: string
 
 /** Topic tags with their bill counts, most bills first. */
 export async function listTopicsWithCounts(): Promise<{ topic: string; bill_count: number }[]> {
-  const items = await queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': topicKeys.countersPartition } });
+  const items = await queryAll(query({ pk: topicKeys.countersPartition }));
   return items
     .map((i) => ({ topic: String(i.topic ?? i.sk), bill_count: Number(i.bill_count ?? 0) }))
     .filter((t) => t.bill_count > 0)
@@ -63,9 +63,6 @@ export async function listTopicsWithCounts(): Promise<{ topic: string; bill_coun
 
 /** Ids of the bills tagged with a topic, a page at a time. */
 export async function listBillIdsByTopic(tag: string, limit: number, cursor?: string): Promise<Page<string>> {
-  const page = await queryPage(
-    { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': topicKeys.billsPartition(tag) }, Limit: limit },
-    cursor,
-  );
+  const page = await queryPage({ ...query({ pk: topicKeys.billsPartition(tag) }), Limit: limit }, cursor);
   return { items: page.items.map((i) => String(i.bill_id)), next_cursor: page.next_cursor };
 }
