@@ -10,14 +10,15 @@ import { sqs } from '#shared/platform/sqs-client.ts';
 import { createBill } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { queueUrl } from '#shared/messaging/send.ts';
 import { handler } from '#functions/workers/notification-dispatch.ts';
 import { toSqsEvent } from '#local/sqs-event.ts';
 
 export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bill> {
   const [congress, type, number] = id.split('-') as [string, Bill['type'], string];
-  const bill: Bill = {
+  // Parsed, not cast, so the record has every field a saved bill has (its status and timeline defaults too).
+  const bill = Bill().parse({
     id,
     congress: Number(congress),
     type,
@@ -40,7 +41,7 @@ export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bi
     update_date: null,
     provenance: { source: 'test', fetched_at: new Date().toISOString() },
     ...over,
-  } as Bill;
+  });
   await createBill(bill);
   return bill;
 }
