@@ -61,7 +61,9 @@ function recordRequests(callerId: string): Sent[] {
     (next, context) => async (args) => {
       const input = args.input as { Key?: unknown; KeyConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> };
       const isCaller = /^Get(Item)?Command$/.test(context.commandName ?? '') && sameKey(input.Key, userKeys.profile(callerId));
-      const isFollows = context.commandName === 'QueryCommand' && plain(input.ExpressionAttributeValues?.[':pk']) === userKeys.partition(callerId);
+      // Whatever placeholder names the expression helper picks: a Query of the caller's partition is the follows read.
+      const isFollows =
+        context.commandName === 'QueryCommand' && Object.values(input.ExpressionAttributeValues ?? {}).some((v) => plain(v) === userKeys.partition(callerId));
       // Named without the document client's own names, which may or may not show here: GetItem, Query, BatchGetItem.
       const name = (context.commandName ?? '?').replace(/(Item)?Command$/, '');
       const entry: Sent = { what: isCaller ? 'caller' : isFollows ? 'follows' : name, started: tick++, answered: -1 };
