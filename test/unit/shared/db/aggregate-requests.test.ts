@@ -6,10 +6,8 @@
  * through their aliases. Their integration tests run the same requests
  * against DynamoDB Local.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { noteBillCard, noteLatestAction } from '#shared/db/dashboard-feed.repository.ts';
 import { dashboardKeys } from '#shared/db/keys/dashboard.keys.ts';
 import { memberKeys } from '#shared/db/keys/member.keys.ts';
@@ -20,17 +18,13 @@ import { tableName } from '#shared/db/table.ts';
 import { rewriteVersioned } from '#shared/db/versioned-item.ts';
 import type { BillCard } from '#shared/domain/personal/bill-card.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { conditionFailed, useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db } = useMockedDocumentClient((db) => {
   db.on(UpdateCommand).resolves({});
   db.on(PutCommand).resolves({});
   db.on(GetCommand).resolves({});
 });
-
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });
 
 /** Every UpdateItem sent, in order. */
 const updates = (): UpdateCommandInput[] =>

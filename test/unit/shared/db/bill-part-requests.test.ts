@@ -7,19 +7,8 @@
  * back through their aliases. Their integration tests run the same requests
  * against DynamoDB Local.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { insertActions, listActions, listActionsPage } from '#shared/db/actions.repository.ts';
 import { getBillPartition } from '#shared/db/bill-detail.repository.ts';
 import { readStoredBill } from '#shared/db/bill-import.repository.ts';
@@ -38,11 +27,9 @@ import { claimTextAnnouncement, listTextVersions } from '#shared/db/texts.reposi
 import { claimVoteFetch, listBillVotes, listMemberVotes, listRollCallPositions } from '#shared/db/votes.repository.ts';
 import { runPendingMigrations } from '#shared/migrations/runner.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { conditionFailed, useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   forgetDataSources();
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
@@ -54,15 +41,6 @@ beforeEach(() => {
 });
 
 /** The input of the only `command` sent (fails when there were none or several). */
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
-
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });
 const billPrefixQuery = (prefix: string) => `pk = "${billKeys.partition('119-hr-1')}" AND begins_with(sk, "${prefix}")`;
 
 describe('actions', () => {

@@ -7,9 +7,8 @@
  * same requests against DynamoDB Local.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { SUMMARY_VERSION } from '#shared/db/bill-card.ts';
 import {
   listBillsByLatestAction,
@@ -22,11 +21,9 @@ import {
 import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   // Every write's condition fails here: the request is what is pinned, not what follows it.
   db.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));

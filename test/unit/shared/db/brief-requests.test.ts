@@ -6,9 +6,8 @@
  * read back through their aliases. The brief worker's integration tests run
  * the same requests against DynamoDB Local.
  */
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import {
   assignShareToken,
   getLatestBrief,
@@ -22,28 +21,18 @@ import {
 } from '#shared/db/briefs.repository.ts';
 import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { briefKeys } from '#shared/db/keys/brief.keys.ts';
-import { INDEX, tableName } from '#shared/db/table.ts';
+import { INDEX } from '#shared/db/table.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
   db.on(GetCommand).resolves({});
   db.on(ScanCommand).resolves({ Items: [] });
   db.on(TransactWriteCommand).resolves({});
 });
-
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
 
 const brief = (uncited: boolean) =>
   Brief().parse({

@@ -7,9 +7,8 @@
  * aliases. The integration and e2e tests of collections run the same
  * requests against DynamoDB Local.
  */
-import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BatchWriteCommand, DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import {
   addCollectionBill,
   createCollection,
@@ -23,14 +22,11 @@ import {
 import { collectionKeys } from '#shared/db/keys/collection.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { shareTokenKey } from '#shared/db/share-tokens.repository.ts';
-import { tableName } from '#shared/db/table.ts';
 import type { Collection } from '#shared/domain/personal/collection.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
   db.on(DeleteCommand).resolves({});
@@ -38,14 +34,6 @@ beforeEach(() => {
   db.on(TransactWriteCommand).resolves({});
   db.on(BatchWriteCommand).resolves({});
 });
-
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
 
 const transaction = () => db.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems ?? [];
 const OLD = '00000000-0000-4000-8000-000000000001';

@@ -7,10 +7,9 @@
  * requests against DynamoDB Local.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billKeys } from '#shared/db/keys/bill.keys.ts';
 import { newsCacheKeys } from '#shared/db/keys/news-cache.keys.ts';
 import { newsKeys } from '#shared/db/keys/news.keys.ts';
@@ -28,28 +27,18 @@ import { scanBillIdsWithoutCategory } from '#shared/db/llm-backfill.repository.t
 import { hit } from '#shared/db/rate-limit.repository.ts';
 import { getAllSettings } from '#shared/db/settings.repository.ts';
 import { incrementStats, statsIncrement } from '#shared/db/stats.repository.ts';
-import { INDEX, tableName, TTL_ATTRIBUTE } from '#shared/db/table.ts';
+import { INDEX, TTL_ATTRIBUTE } from '#shared/db/table.ts';
 import { takeBucketToken } from '#shared/db/token-bucket.repository.ts';
 import { listTrendDays } from '#shared/db/trend-scores.repository.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({ Attributes: {} });
   db.on(PutCommand).resolves({});
   db.on(GetCommand).resolves({});
 });
-
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
 
 const NOW = new Date('2026-01-01T12:00:00.000Z');
 

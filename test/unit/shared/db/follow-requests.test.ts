@@ -7,20 +7,16 @@
  * through their aliases. The integration tests of follow limits and
  * personal repositories run the same requests against DynamoDB Local.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { countFollows, createFollow, deleteFollow, followersOf, listFollows, listFollowsPage, setFollowMode } from '#shared/db/follows.repository.ts';
 import { followKeys } from '#shared/db/keys/follow.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { conditionFailed, useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(PutCommand).resolves({});
   db.on(DeleteCommand).resolves({});
@@ -29,7 +25,6 @@ beforeEach(() => {
 });
 
 const NOW = '2026-03-01T00:00:00.000Z';
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });
 const stored = {
   ...followKeys.follow('u1', 'bill', '119-hr-1'),
   id: 'bill:119-hr-1',

@@ -6,31 +6,20 @@
  * aliases. The members integration and e2e tests run the same requests
  * against DynamoDB Local.
  */
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { memberKeys } from '#shared/db/keys/member.keys.ts';
 import { claimEnrichment, getMemberDetail, listAllMembers, listMembers, saveMemberEnrichment, searchMembers } from '#shared/db/members.repository.ts';
-import { INDEX, tableName } from '#shared/db/table.ts';
+import { INDEX } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
   db.on(PutCommand).resolves({});
   db.on(GetCommand).resolves({});
 });
-
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
 
 describe('members', () => {
   it('reads a member’s partition, and searches names on the longest word’s partition by prefix', async () => {

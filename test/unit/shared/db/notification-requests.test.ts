@@ -6,9 +6,8 @@
  * RSS-filtered reads, read back through their aliases. The notify
  * integration and e2e tests run the same requests against DynamoDB Local.
  */
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { notificationKeys } from '#shared/db/keys/notification.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
 import { ensureNotificationToken, notificationTokenKey, rotateNotificationToken } from '#shared/db/notification-tokens.repository.ts';
@@ -23,11 +22,9 @@ import {
 } from '#shared/db/notifications.repository.ts';
 import { INDEX, tableName } from '#shared/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(GetCommand).resolves({});
   db.on(TransactWriteCommand).resolves({});

@@ -6,24 +6,19 @@
  * through their aliases. Their integration tests run the same requests
  * against DynamoDB Local.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { allBackfills, claimPage, createBackfill, failBackfill, finishPage, listBackfills, replaceBackfill } from '#shared/db/bill-backfills.repository.ts';
 import { failBulkImport, listBulkImports, putBulkRun, recordBulkStep } from '#shared/db/bulk-imports.repository.ts';
 import { backfillKeys } from '#shared/db/keys/backfill.keys.ts';
 import { bulkImportKeys } from '#shared/db/keys/bulk-import.keys.ts';
 import { claimBatchBuild, claimBatchSlot, recordBatchBuild, recordBatchProgress } from '#shared/db/llm-batch.repository.ts';
 import { readVersionedPrefs, savePrefs, sealStoredPushToken, setEmailEnabled } from '#shared/db/notification-prefs.repository.ts';
-import { tableName } from '#shared/db/table.ts';
 import { FINISHED_BATCH_STATUSES } from '#shared/domain/briefs/batch-state.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { conditionFailed, useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
   db.on(PutCommand).resolves({});
@@ -31,15 +26,6 @@ beforeEach(() => {
   db.on(TransactWriteCommand).resolves({});
 });
 
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
-
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });
 const NOW = new Date('2026-01-01T00:00:00.000Z');
 const T = NOW.toISOString();
 

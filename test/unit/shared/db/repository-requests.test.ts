@@ -5,10 +5,8 @@
  * their aliases. The integration tests check the same repositories against
  * DynamoDB Local; these pin what is asked of it.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { listBills } from '#shared/db/bill-listing.repository.ts';
 import { markDocumentFetchPending } from '#shared/db/document-fetch-pending.repository.ts';
 import { listSponsoredBills, listStageActions, saveMemberScore } from '#shared/db/effectiveness.repository.ts';
@@ -28,14 +26,12 @@ import { billsOfSponsor, markReintroductionAnnounced, saveRelatedBills } from '#
 import { relatedBillKeys } from '#shared/db/keys/related-bills.keys.ts';
 import { reintroductionKeys } from '#shared/db/keys/reintroduction.keys.ts';
 import { deleteNote, listNotes, putNote } from '#shared/db/notes.repository.ts';
-import { INDEX, tableName } from '#shared/db/table.ts';
+import { INDEX } from '#shared/db/table.ts';
 import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { conditionFailed, useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
   db.on(PutCommand).resolves({});
@@ -44,15 +40,6 @@ beforeEach(() => {
 });
 
 /** The input of the only `command` sent (fails when there were none or several). */
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
-
-const conditionFailed = () => new ConditionalCheckFailedException({ message: 'failed', $metadata: {} });
 
 describe('notes', () => {
   it('lists a user’s notes by their partition and note prefix', async () => {

@@ -7,19 +7,16 @@
  * tests of shared/search run the same requests against DynamoDB Local.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { topicKeys } from '#shared/db/keys/topic.keys.ts';
 import { listBillIdsByTopic, listTopicsWithCounts, syncBillTopics } from '#shared/db/search-index.repository.ts';
 import { tableName } from '#shared/db/table.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(PutCommand).resolves({});
   db.on(DeleteCommand).resolves({});

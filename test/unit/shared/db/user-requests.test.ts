@@ -6,20 +6,17 @@
  * their aliases. The integration and e2e tests of accounts and admin users
  * run the same requests against DynamoDB Local.
  */
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
 import { systemKeys } from '#shared/db/keys/system.keys.ts';
 import { userKeys } from '#shared/db/keys/user.keys.ts';
-import { INDEX, tableName } from '#shared/db/table.ts';
+import { INDEX } from '#shared/db/table.ts';
 import { createUser, deleteUser, demoteAdmin, ensureAdminCount, listUsers, promoteAdmin, revokeTokens } from '#shared/db/users.repository.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
+import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
-const db = mockClient(DynamoDBDocumentClient);
-afterAll(() => db.restore());
-beforeEach(() => {
-  db.reset();
+const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
   db.on(UpdateCommand).resolves({});
   db.on(PutCommand).resolves({});
@@ -27,14 +24,6 @@ beforeEach(() => {
   db.on(GetCommand).resolves({});
   db.on(TransactWriteCommand).resolves({});
 });
-
-function sent<T extends object>(command: new (input: T) => { input: T }): T {
-  const calls = db.commandCalls(command as never);
-  expect(calls).toHaveLength(1);
-  const input = calls[0]!.args[0].input as T & { TableName?: string };
-  expect(input.TableName).toBe(tableName());
-  return input;
-}
 
 const transaction = () => db.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems ?? [];
 const user = { id: 'u1', email: 'a@example.com', hashed_password: 'h', created_at: '2026-01-01T00:00:00.000Z' } as unknown as User;
