@@ -11,32 +11,20 @@
  * re-reading is not news). Re-running writes nothing.
  */
 import { listActions } from '#shared/db/actions.repository.ts';
-import { listBillsByLatestAction, rewriteLegacyStatus } from '#shared/db/bills.repository.ts';
-import { mapLimit } from '#shared/platform/concurrency.ts';
+import { rewriteLegacyStatus } from '#shared/db/bills.repository.ts';
 import { updateBillStatus } from '#shared/bills/status-tracking.ts';
+import { rewriteEachBill } from './each-bill.ts';
 import type { Migration } from './migration.ts';
-
-const PAGE = 100;
 
 export const statusCodes: Migration = {
   id: '0012',
   description: "Store the real VETOED:OVERRIDE_PASS_OVER codes and re-derive each bill's status by the current rules",
   up: async () => {
-    let bills = 0;
-    let written = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await listBillsByLatestAction({ limit: PAGE, cursor });
-      const results = await mapLimit(page.items, 8, async (bill) => {
-        // First the stored spelling (a no-op unless the record holds an earlier code), then the status by today's rules.
-        const renamed = await rewriteLegacyStatus(bill);
-        const derived = await updateBillStatus(bill, await listActions(bill.id));
-        return renamed || derived.written;
-      });
-      bills += page.items.length;
-      written += results.filter(Boolean).length;
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
-    return { bills, written };
+    return rewriteEachBill(async (bill) => {
+      // First the stored spelling (a no-op unless the record holds an earlier code), then the status by today's rules.
+      const renamed = await rewriteLegacyStatus(bill);
+      const derived = await updateBillStatus(bill, await listActions(bill.id));
+      return renamed || derived.written;
+    });
   },
 };

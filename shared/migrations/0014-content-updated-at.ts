@@ -7,29 +7,19 @@
  * differing, so a re-run writes nothing and a record written since keeps the
  * updated_at its writer set.
  */
-import { listBillsByLatestAction, noteBillContent } from '#shared/db/bills.repository.ts';
+import { noteBillContent } from '#shared/db/bills.repository.ts';
 import { listAllMembers, noteMemberContent } from '#shared/db/members.repository.ts';
 import type { Item } from '#shared/db/dynamo.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
+import { rewriteEachBill } from './each-bill.ts';
 import type { Migration } from './migration.ts';
-
-const PAGE = 100;
 
 export const contentUpdatedAt: Migration = {
   id: '0014',
   description: 'Give every bill and member a content hash, a content updated_at and a place on its change feed',
   up: async () => {
-    let bills = 0;
-    let billsWritten = 0;
-    let cursor: string | undefined;
-    do {
-      const page = await listBillsByLatestAction({ limit: PAGE, cursor });
-      // A parsed record carries no hash, so each note is a conditional write that the stored hash decides.
-      const results = await mapLimit(page.items, 8, (bill) => noteBillContent(bill as unknown as Item));
-      bills += page.items.length;
-      billsWritten += results.filter(Boolean).length;
-      cursor = page.next_cursor ?? undefined;
-    } while (cursor);
+    // A parsed record carries no hash, so each note is a conditional write that the stored hash decides.
+    const { bills, written: billsWritten } = await rewriteEachBill((bill) => noteBillContent(bill as unknown as Item));
     const members = await listAllMembers();
     await mapLimit(members, 8, (member) => noteMemberContent(member as unknown as Item));
     return { bills, bills_written: billsWritten, members: members.length };
