@@ -2,6 +2,7 @@
 // unit needs no emulator; integration, faults and e2e share the emulators the
 // global setup starts once per tier (DynamoDB Local and fauxqs); infra synthesizes the CDK app;
 // web is the web app's component tests (jsdom), configured in clients/web/vite.config.ts.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const EMULATORS = ['test/support/global-setup.ts'];
@@ -14,7 +15,17 @@ export default defineConfig({
     hookTimeout: 60_000,
     reporters: ['default'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          // Long-lived processes, one per core, with fresh service modules per file (see fresh-modules.ts): no emulator to share, so all cores.
+          isolate: false,
+          maxWorkers: availableParallelism(),
+          setupFiles: ['test/support/fresh-modules.ts'],
+        },
+      },
       {
         extends: true,
         test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: EMULATORS },

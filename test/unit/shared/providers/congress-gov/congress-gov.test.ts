@@ -30,7 +30,7 @@ describe('Congress.gov client against a local server', () => {
   let server: Awaited<ReturnType<typeof providerServer>>;
   // The fleet-wide budget is a token bucket in the table, which a unit test has not: count the slots taken instead.
   const slots: string[] = [];
-  const takeRateSlot = transportSettings.takeRateSlot;
+  const saved = { ...transportSettings };
   beforeAll(async () => {
     transportSettings.baseDelayMs = 5;
     transportSettings.takeRateSlot = async (provider) => void slots.push(provider);
@@ -71,7 +71,7 @@ describe('Congress.gov client against a local server', () => {
     server.seen.length = 0;
   });
   afterAll(async () => {
-    transportSettings.takeRateSlot = takeRateSlot;
+    Object.assign(transportSettings, saved);
     delete process.env.CONGRESS_API_BASE_URL;
     delete process.env.CONGRESS_API_KEY;
     resetConfig();
