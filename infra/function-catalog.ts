@@ -28,6 +28,16 @@ const MEMORY_MB: Record<string, number> = {
 };
 const DEFAULT_MEMORY_MB = { api: 512, fallback: 256, job: 1024, worker: 512 } as const;
 
+/**
+ * /tmp per function key, where Lambda's 512 MB is not enough: a search container holds the index
+ * snapshot (656 MB at 350,000 bills, docs/architecture.md "Search") and downloads the next one beside it
+ * before dropping the old; a rebuild writes a fresh file and VACUUM copies it once more.
+ */
+const EPHEMERAL_MB: Record<string, number> = {
+  'api:search': 3072,
+  'worker:search-index': 3072,
+};
+
 interface SpecBase {
   /** Stable key: api:<group>, api:$default, job:<group>, worker:<queue>. */
   key: string;
@@ -39,6 +49,8 @@ interface SpecBase {
   handler: string;
   timeoutSeconds: number;
   memoryMb: number;
+  /** /tmp in MB, when more than Lambda's default 512. */
+  ephemeralMb?: number;
   description: string;
 }
 export type FunctionSpec =
@@ -50,6 +62,7 @@ export type FunctionSpec =
 const pascal = (s: string) => s.replace(/(^|[-_$])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 const distinct = <T>(values: readonly T[]): T[] => [...new Set(values)];
 const memory = (key: string, kind: FunctionSpec['kind']) => MEMORY_MB[key] ?? DEFAULT_MEMORY_MB[kind];
+const ephemeral = (key: string) => (EPHEMERAL_MB[key] === undefined ? {} : { ephemeralMb: EPHEMERAL_MB[key] });
 
 /** The function list for the given tables (defaults: the service's own). */
 export function functionSpecs(
@@ -65,6 +78,7 @@ export function functionSpecs(
     handler: 'handler',
     timeoutSeconds: API_TIMEOUT_SECONDS,
     memoryMb: memory(`api:${group}`, 'api'),
+    ...ephemeral(`api:${group}`),
     description: `HTTP API: ${group} routes`,
   }));
   const fallback: FunctionSpec = {
@@ -101,6 +115,7 @@ export function functionSpecs(
     handler: 'handler',
     timeoutSeconds: queue.timeoutSeconds,
     memoryMb: memory(`worker:${queue.name}`, 'worker'),
+    ...ephemeral(`worker:${queue.name}`),
     description: `Worker of the ${queue.name} queue: ${queue.description}`.slice(0, 256),
   }));
   return [...api, fallback, ...jobs, ...workers];

@@ -8,7 +8,7 @@
  * the job dead-letter queue.
  */
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Size } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -66,6 +66,7 @@ export class Functions extends Construct {
         runtime: Runtime.NODEJS_22_X,
         architecture: Architecture.ARM_64,
         memorySize: spec.memoryMb,
+        ephemeralStorageSize: spec.ephemeralMb === undefined ? undefined : Size.mebibytes(spec.ephemeralMb),
         timeout: Duration.seconds(spec.timeoutSeconds),
         logGroup,
         role,

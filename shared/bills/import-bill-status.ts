@@ -169,8 +169,14 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   if (summaries.length) await saveSummaries(id, summaries);
   writes += summaries.length;
 
-  const facts: BillFacts = { bill_id: id, subjects: parsed.subjects, laws: parsed.laws, committee_reports: parsed.committee_reports };
-  const hasFacts = facts.subjects.length + facts.laws.length + facts.committee_reports.length > 0;
+  const facts: BillFacts = {
+    bill_id: id,
+    subjects: parsed.subjects,
+    laws: parsed.laws,
+    committee_reports: parsed.committee_reports,
+    other_titles: parsed.other_titles,
+  };
+  const hasFacts = facts.subjects.length + facts.laws.length + facts.committee_reports.length + facts.other_titles.length > 0;
   const factsChanged = hasFacts && JSON.stringify(facts) !== JSON.stringify(stored.facts);
   if (factsChanged) await saveFacts(facts);
   if (factsChanged) writes++;

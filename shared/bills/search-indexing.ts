@@ -1,7 +1,7 @@
 /**
  * Keeping the search index in step with the table (docs/architecture.md,
  * "Search"). `indexBills`: 1. reads each bill, its latest brief, its latest
- * CRS summary and the plain text of its latest version; 2. builds their
+ * CRS summary, its subjects and other titles, and the plain text of its latest version; 2. builds their
  * search documents; 3. writes them as one change set to S3, which every
  * search container applies within its next sync; 4. for a new bill or a new
  * text version (`match`), tells the followers of the saved searches it
@@ -20,7 +20,7 @@ import { billDocument } from '#shared/domain/search/bill-document.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { getBills, listBillsByLatestAction } from '#shared/db/bills.repository.ts';
 import { getLatestBrief } from '#shared/db/briefs.repository.ts';
-import { listSummaries } from '#shared/db/bill-facts.repository.ts';
+import { getFacts, listSummaries } from '#shared/db/bill-facts.repository.ts';
 import { alertSavedSearches, type IndexedBill } from './saved-search-alerts.ts';
 import { getBillText, listTextVersions } from '#shared/db/texts.repository.ts';
 import { putChangeSet, uploadSnapshot, writeManifest } from '#shared/search/index-store.ts';
@@ -33,12 +33,17 @@ const REBUILD_OVERLAP_MS = 60_000;
 
 /** A bill's search document and what it is the document of: its latest text version, if any. */
 async function indexedBill(bill: Bill): Promise<IndexedBill> {
-  const [brief, versions, summaries] = await Promise.all([getLatestBrief(bill.id), listTextVersions(bill.id), listSummaries(bill.id)]);
+  const [brief, versions, summaries, facts] = await Promise.all([
+    getLatestBrief(bill.id),
+    listTextVersions(bill.id),
+    listSummaries(bill.id),
+    getFacts(bill.id),
+  ]);
   const latest = versions.at(-1) ?? null;
   const text = latest ? await getBillText(bill.id, latest.version_code) : null;
   // The latest CRS summary describes the bill as it stands; earlier ones describe earlier versions.
   const crsSummary = summaries.at(-1)?.text ?? null;
-  return { bill, doc: billDocument({ bill, brief, crsSummary, text }), version: latest };
+  return { bill, doc: billDocument({ bill, brief, crsSummary, facts, text }), version: latest };
 }
 
 const documentOf = async (bill: Bill): Promise<SearchDocument> => (await indexedBill(bill)).doc;

@@ -3,11 +3,14 @@
  * (B23, ./keys/bill-facts.keys.ts), in the bill's partition. Writes are
  * plain puts: the bulk import writes only what differs from what it read.
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
+import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchWrite, queryAll, type Item } from './dynamo.ts';
 import { query } from './expressions.ts';
 import { billFactsKeys } from './keys/bill-facts.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
+import { tableName } from './table.ts';
 
 const sk = (i: Item) => String(i.sk);
 
@@ -41,4 +44,10 @@ export function factsFromPartition(items: Item[]): BillFacts | null {
 export async function listSummaries(billId: string): Promise<CrsSummary[]> {
   const items = await queryAll(query({ pk: billKeys.partition(billId), skPrefix: billFactsKeys.summaryPrefix }));
   return summariesFromPartition(items);
+}
+
+/** A bill's subjects, laws, committee reports and other titles (one GetItem: what the search indexer reads); null when none are stored. */
+export async function getFacts(billId: string): Promise<BillFacts | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: billFactsKeys.facts(billId) }));
+  return out.Item ? BillFacts().parse(out.Item) : null;
 }

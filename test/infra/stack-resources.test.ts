@@ -182,6 +182,18 @@ describe('functions', () => {
     expect(props('api:$default').Handler).toBe('index.fallback');
   });
 
+  it('gives the search function and the search indexer room in /tmp for two index files, and no other function more than the default', () => {
+    const { stack, template, idOf } = prod;
+    const storage = (key: string) => {
+      const f = stack.functions.all.find((x) => x.spec.key === key)!;
+      return (template.toJSON().Resources[idOf(f.fn)].Properties.EphemeralStorage as { Size: number } | undefined)?.Size;
+    };
+    expect(storage('api:search')).toBe(3072);
+    expect(storage('worker:search-index')).toBe(3072);
+    const others = stack.functions.all.filter((f) => !['api:search', 'worker:search-index'].includes(f.spec.key));
+    expect(others.filter((f) => storage(f.spec.key) !== undefined).map((f) => f.spec.key)).toEqual([]);
+  });
+
   it('sets a retained log group with a retention on every function and on the API access log', () => {
     const groups = resourcesOf(prod.template, 'AWS::Logs::LogGroup').filter(([id]) => !isWebDeploymentHelper(id));
     expect(groups).toHaveLength(functionSpecs().length + 1);

@@ -1,9 +1,10 @@
 /**
  * What GPO's Bill Status files carry beyond the bill, its actions and its
  * cosponsors: the CRS summaries (one per bill version, with its version code
- * and date), the legislative subjects, the laws the bill became and the
- * committee reports on it. Stored beside the bill (shared/db/bill-facts.repository.ts)
- * and shown on its detail.
+ * and date), the legislative subjects, the laws the bill became, the
+ * committee reports on it and the other titles it is known by. Stored beside
+ * the bill (shared/db/bill-facts.repository.ts), shown on its detail (the
+ * other titles are searched, not shown).
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
@@ -35,6 +36,11 @@ export const BillFacts = lazySchema(() =>
     subjects: z.array(z.string()).describe('The legislative subjects CRS assigned, alphabetical'),
     laws: z.array(BillLaw()).describe('The laws the bill became'),
     committee_reports: z.array(z.string()).describe('Citations of the committee reports on the bill, such as H. Rept. 117-118'),
+    // Absent from facts stored before titles were kept: those read as none until the next import of the bill.
+    other_titles: z
+      .array(z.string())
+      .default([])
+      .describe('The other titles the bill is known by: popular titles and the short titles of the bill and of its portions'),
   }),
 );
 export type BillFacts = z.infer<ReturnType<typeof BillFacts>>;

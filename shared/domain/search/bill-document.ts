@@ -4,6 +4,7 @@
  * sections so a hit can name the section that matched. Pure.
  */
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { BillFacts } from '#shared/domain/bills/bill-status-facts.schema.ts';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { parseSections } from '#shared/domain/briefs/section-parser.ts';
 import { numberForms, type SearchDocument, type SearchSection } from './search-document.ts';
@@ -14,6 +15,8 @@ export interface BillSources {
   brief: Pick<Brief, 'summary' | 'points'> | null;
   /** The CRS summary, when one is stored; null otherwise. */
   crsSummary: string | null;
+  /** The subjects and other titles of its Bill Status file, when stored; null otherwise. */
+  facts: Pick<BillFacts, 'subjects' | 'other_titles'> | null;
   /** The plain text of the latest version; null before any text. */
   text: string | null;
 }
@@ -25,7 +28,7 @@ const nameForms = (name: string): string => {
 };
 
 /** The index document of a bill. */
-export function billDocument({ bill, brief, crsSummary, text }: BillSources): SearchDocument {
+export function billDocument({ bill, brief, crsSummary, facts, text }: BillSources): SearchDocument {
   const briefText = brief ? [brief.summary, ...brief.points.map((p) => p.text)].join('\n') : '';
   const sections: SearchSection[] = [
     ...(crsSummary ? [{ label: 'CRS summary', body: crsSummary }] : []),
@@ -45,9 +48,11 @@ export function billDocument({ bill, brief, crsSummary, text }: BillSources): Se
     latest_action_date: bill.latest_action_date,
     number: `${numberForms(bill.congress, bill.type, bill.number)} ${bill.label}`,
     short_title: bill.short_title ?? '',
-    title: bill.title,
+    title: [bill.title, ...(facts?.other_titles ?? [])].join('\n'),
     summary: [crsSummary ?? '', briefText].filter(Boolean).join('\n'),
-    meta: [bill.policy_area ?? '', bill.topic_tags.join(' '), bill.sponsor ? nameForms(bill.sponsor.name) : ''].filter(Boolean).join('\n'),
+    meta: [bill.policy_area ?? '', ...(facts?.subjects ?? []), bill.topic_tags.join(' '), bill.sponsor ? nameForms(bill.sponsor.name) : '']
+      .filter(Boolean)
+      .join('\n'),
     text: text ?? '',
     sections,
   };

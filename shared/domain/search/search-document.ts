@@ -26,11 +26,11 @@ export interface SearchDocument {
   /** Every common written form of the bill number ("hr3076 h r 3076 118hr3076"). */
   number: string;
   short_title: string;
-  /** The official title and the popular title. */
+  /** The official title, then the other titles the bill is known by (popular titles, short titles of it and its portions). */
   title: string;
   /** CRS summary, the latest brief's summary and points. */
   summary: string;
-  /** Subjects, policy area, topic tags and the sponsor's name. */
+  /** Policy area, legislative subjects, topic tags and the sponsor's name. */
   meta: string;
   /** The text of the latest version, its sections joined. */
   text: string;

@@ -185,6 +185,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     subjects: subjectsOf(b.subjects),
     laws: b.laws.flatMap((l): BillLaw[] => (l.number ? [{ type: l.type ?? 'Public Law', number: l.number }] : [])),
     committee_reports: [...new Set(b.committeeReports.flatMap((r) => (r.citation ? [r.citation] : [])))],
+    other_titles: otherTitles([b.title, shortTitle(b.titles)], b.titles),
   };
 }
 
@@ -199,6 +200,24 @@ function voteRef(v: z.infer<typeof RecordedVote>) {
     date: v.date ?? null,
     url: v.url,
   };
+}
+
+/**
+ * Every title the bill is listed under besides its official and short ones, once each (letter case aside): its short titles
+ * through every stage, those of its portions (an omnibus carries the acts it enacts) and popular titles, so a search by
+ * any name a reader knows finds it. Official titles of later stages and display titles are variants of the official one.
+ */
+function otherTitles(own: (string | null)[], titles: { titleType?: string; title?: string }[]): string[] {
+  const seen = new Set(own.flatMap((t) => (t ? [t.toLowerCase()] : [])));
+  const out: string[] = [];
+  for (const t of titles) {
+    if (!t.title || !t.titleType || /official title|display title/i.test(t.titleType)) continue;
+    const key = t.title.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(t.title);
+  }
+  return out;
 }
 
 /** The short title as introduced, else the first short title of the whole bill; null when there is none. */

@@ -66,3 +66,33 @@ describe('CRS summaries are searched', () => {
     expect(misses).toEqual([]);
   });
 });
+
+describe('other titles and subjects are searched', () => {
+  it('finds an omnibus by the short title of an act it carries, in the top 5', async () => {
+    const omnibus = demo.find((b) => b.bill.id === '117-hr-2471');
+    expect(omnibus?.bill.title).not.toMatch(/violence against women/i);
+    expect(omnibus?.other_titles).toContain('Violence Against Women Act Reauthorization Act of 2022');
+    const index = await liveIndex();
+    const top = index.search({ q: 'violence against women act reauthorization', filters: {}, sort: 'relevance', limit: 5, offset: 0 }, NOW).hits;
+    expect(top.map((h) => h.bill_id)).toContain('117-hr-2471');
+  });
+
+  it('finds each demo bill by a legislative subject that nothing else of it names, among the bills filed under it', async () => {
+    const index = await liveIndex();
+    const misses = demo.flatMap((b) => {
+      const named = new Set(tokens(`${b.bill.title} ${b.other_titles.join(' ')} ${b.summaries.map((s) => s.text).join(' ')} ${b.bill.policy_area ?? ''}`));
+      const subject = b.subjects.find((s) => tokens(s).every((w) => !named.has(w)));
+      if (!subject) return [];
+      const holders = demo.filter((d) => d.subjects.includes(subject)).length;
+      const hits = index.search({ q: `"${subject}"`, filters: {}, sort: 'relevance', limit: Math.max(5, holders), offset: 0 }, NOW).hits;
+      return hits.some((h) => h.bill_id === b.bill.id) ? [] : [`${b.bill.id} "${subject}"`];
+    });
+    expect(misses).toEqual([]);
+    // The check saw subjects to look for: at least a few demo bills have one their other fields never name.
+    const checked = demo.filter((b) => {
+      const named = new Set(tokens(`${b.bill.title} ${b.other_titles.join(' ')} ${b.summaries.map((s) => s.text).join(' ')} ${b.bill.policy_area ?? ''}`));
+      return b.subjects.some((s) => tokens(s).every((w) => !named.has(w)));
+    });
+    expect(checked.length).toBeGreaterThan(3);
+  });
+});

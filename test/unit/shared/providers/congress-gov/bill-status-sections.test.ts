@@ -81,6 +81,20 @@ describe.skipIf(!hasFixtures)('Bill Status: the sections beyond bill, actions an
     expect(ndaa.laws).toEqual([]);
   });
 
+  it('keeps every other title a bill is known by, once, in both formats: those of the acts an omnibus carries too', () => {
+    const omnibus = parseBillStatus(fixture('govinfo-billstatus/BILLSTATUS-117hr2471.xml'));
+    expect(omnibus.other_titles).toEqual(
+      expect.arrayContaining(['Israel Relations Normalization Act of 2022', 'Violence Against Women Act Reauthorization Act of 2022']),
+    );
+    const legacy = parseBillStatus(fixture('govinfo-billstatus/legacy-BILLSTATUS-114hr1314.xml'));
+    expect(legacy.other_titles).toContain('Trade Act of 2015');
+    for (const p of [omnibus, legacy]) {
+      const own = [p.bill.title, p.bill.short_title].map((t) => t?.toLowerCase());
+      expect(p.other_titles.filter((t) => own.includes(t.toLowerCase()))).toEqual([]);
+      expect(new Set(p.other_titles.map((t) => t.toLowerCase())).size).toBe(p.other_titles.length);
+    }
+  });
+
   it('turns summary HTML into paragraphs of plain text', () => {
     expect(summaryText('<p><b>Act</b></p> <p>This bill &amp; that.</p><ul><li>one</li><li>two</li></ul>')).toBe('Act\n\nThis bill & that.\n\none\n\ntwo');
   });
