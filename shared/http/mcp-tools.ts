@@ -4,39 +4,56 @@
  * schema are its route's, so nothing is written twice, and calling it runs the
  * route's own pipeline (auth, rate limit, validation). `auth: 'user'` routes
  * are the personal tools: they need the caller's bearer token.
+ *
+ * Each row loads its route's module when a tools/list or tools/call first
+ * needs it: `initialize`, the first request of every MCP session, and
+ * notifications read no route definition (bench/README.md, "bench:bundles").
  */
 import type * as z from 'zod';
-import { BillTextView } from '#shared/domain/bills/bill-views.ts';
 import type { RouteDef } from './route.ts';
-import { getBillDetail, getBillTextVersions, listBillActions, listBillVotes, listBills } from './routes/bills.routes.ts';
-import { listBillBriefs } from './routes/llm.routes.ts';
-import { listMemberVotes, listMembers, membersByZip } from './routes/members.routes.ts';
-import { alignment, listFollows } from './routes/personal.routes.ts';
-import { search } from './routes/search.routes.ts';
 
 export interface McpToolRow {
   /** The tool name agents call: snake_case, stable. */
   name: string;
-  route: RouteDef;
+  /** The route the tool runs, from its module. */
+  route: () => Promise<RouteDef>;
   /** A short title for people choosing tools. */
   title: string;
   /** Where a route answers more than one shape, the one shape the tool answers (MCP output schemas are objects). */
-  output?: () => z.ZodType;
+  output?: () => Promise<z.ZodType>;
   /** Query values the tool always sends (they narrow a route to the tool's one shape). */
   required?: readonly string[];
 }
 
+const bills = () => import('./routes/bills.routes.ts');
+const members = () => import('./routes/members.routes.ts');
+const personal = () => import('./routes/personal.routes.ts');
+
 export const MCP_TOOLS: readonly McpToolRow[] = [
-  { name: 'search', route: search, title: 'Search bills, members and topics' },
-  { name: 'list_bills', route: listBills, title: 'List bills, or the change feed (sort=updated_asc, changed_since)' },
-  { name: 'get_bill', route: getBillDetail, title: 'A bill: status, timeline, latest action, latest brief' },
-  { name: 'list_bill_actions', route: listBillActions, title: "A bill's action timeline" },
-  { name: 'get_bill_briefs', route: listBillBriefs, title: "A bill's briefs with citations and their verification state" },
-  { name: 'get_bill_text', route: getBillTextVersions, title: 'The text of one version of a bill, by section', output: BillTextView, required: ['version'] },
-  { name: 'list_bill_votes', route: listBillVotes, title: 'Roll-call votes on a bill' },
-  { name: 'list_members', route: listMembers, title: 'Members of Congress by name, state, chamber or party' },
-  { name: 'list_member_votes', route: listMemberVotes, title: "A member's recorded positions" },
-  { name: 'find_representatives', route: membersByZip, title: 'The senators and House members for a ZIP code' },
-  { name: 'list_follows', route: listFollows, title: 'What the signed-in user follows (needs a bearer token)' },
-  { name: 'get_alignment', route: alignment, title: "How followed members' votes line up with the user's stances (needs a bearer token)" },
+  { name: 'search', route: async () => (await import('./routes/search.routes.ts')).search, title: 'Search bills, members and topics' },
+  { name: 'list_bills', route: async () => (await bills()).listBills, title: 'List bills, or the change feed (sort=updated_asc, changed_since)' },
+  { name: 'get_bill', route: async () => (await bills()).getBillDetail, title: 'A bill: status, timeline, latest action, latest brief' },
+  { name: 'list_bill_actions', route: async () => (await bills()).listBillActions, title: "A bill's action timeline" },
+  {
+    name: 'get_bill_briefs',
+    route: async () => (await import('./routes/llm.routes.ts')).listBillBriefs,
+    title: "A bill's briefs with citations and their verification state",
+  },
+  {
+    name: 'get_bill_text',
+    route: async () => (await bills()).getBillTextVersions,
+    title: 'The text of one version of a bill, by section',
+    output: async () => (await import('#shared/domain/bills/bill-views.ts')).BillTextView(),
+    required: ['version'],
+  },
+  { name: 'list_bill_votes', route: async () => (await bills()).listBillVotes, title: 'Roll-call votes on a bill' },
+  { name: 'list_members', route: async () => (await members()).listMembers, title: 'Members of Congress by name, state, chamber or party' },
+  { name: 'list_member_votes', route: async () => (await members()).listMemberVotes, title: "A member's recorded positions" },
+  { name: 'find_representatives', route: async () => (await members()).membersByZip, title: 'The senators and House members for a ZIP code' },
+  { name: 'list_follows', route: async () => (await personal()).listFollows, title: 'What the signed-in user follows (needs a bearer token)' },
+  {
+    name: 'get_alignment',
+    route: async () => (await personal()).alignment,
+    title: "How followed members' votes line up with the user's stances (needs a bearer token)",
+  },
 ];

@@ -224,8 +224,8 @@ export interface OpenApiInfo {
   rateLimits?: (name: RateLimitName) => RateLimitRule;
 }
 
-/** The title and version of the document. */
-export const API_INFO = { title: 'BillWatch API', version: '0.1.0' } as const;
+/** The title and version of the document (its own module, so the MCP server has them without this builder). */
+export { API_INFO } from './api-info.ts';
 
 const API_DESCRIPTION = [
   'Follow US federal bills, their actions, texts and briefs, and the members of Congress; follow what matters to you and be told when it moves.',
