@@ -23,6 +23,8 @@ export default defineConfig({
           // Long-lived processes, one per core, with fresh service modules per file (see fresh-modules.ts): no emulator to share, so all cores.
           isolate: false,
           maxWorkers: availableParallelism(),
+          // A project with its own worker count runs as a group of its own: this one after the others.
+          sequence: { groupOrder: 1 },
           setupFiles: ['test/support/fresh-modules.ts'],
         },
       },
