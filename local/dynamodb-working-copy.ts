@@ -3,7 +3,7 @@
  * kind of machine's disk, SQLite's sync at every commit made each item cost
  * about 13 ms, most of a first start; on tmpfs the same writes cost what
  * `-inMemory` costs (2,500 items in batches: 42.7 s on disk, 1.8 s on
- * /dev/shm, 2.0 s in memory; bench/README.md). So the local stack runs
+ * /dev/shm, 2.0 s in memory; bench/results/local-start.md). So the local stack runs
  * DynamoDB Local on a working copy of the file in /dev/shm and keeps the
  * lasting copy where it always was (.local/dynamodb/): copied in at start,
  * copied back a few seconds after writes settle (./dynamodb-save-on-change.ts)

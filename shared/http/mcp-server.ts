@@ -8,7 +8,7 @@
  * The protocol layer is ours rather than the official SDK's server: the SDK
  * builds every protocol schema, ajv and a zod v3 copy at import, 3.4 times a
  * floor bundle's cold import against the 2.0 every API function meets
- * (bench/README.md, "bench:bundles"), for four methods of JSON-RPC. The
+ * (bench/results/mcp.md), for four methods of JSON-RPC. The
  * SDK's client stays the check that this server speaks the protocol
  * (test/e2e/open-access/mcp.test.ts); the answers follow the SDK server's,
  * down to a bad tool input being a tool error rather than a JSON-RPC one.

@@ -7,7 +7,7 @@
  *
  * Each row loads its route's module when a tools/list or tools/call first
  * needs it: `initialize`, the first request of every MCP session, and
- * notifications read no route definition (bench/README.md, "bench:bundles").
+ * notifications read no route definition (bench/results/mcp.md).
  */
 import type * as z from 'zod';
 import type { RouteDef } from './route.ts';

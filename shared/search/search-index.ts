@@ -19,7 +19,7 @@ const SECTIONS_PER_BILL = 1024;
 const CACHE_KIB = 256 * 1024;
 /**
  * A date-sorted page walks the docs newest first, probing each against the match, when it
- * expects at most this many probes; else it reads and sorts every match (bench/README.md, "Search").
+ * expects at most this many probes; else it reads and sorts every match (bench/results/search.md).
  */
 const DATE_WALK_MAX_PROBES = 400;
 
