@@ -67,7 +67,7 @@ describe('the stand-in Congress.gov', () => {
     expect(BillListPage.parse(body(`${API}/bill?fromDateTime=2026-01-02T00:00:00Z&format=json`)).bills).toEqual([]);
   });
 
-  it('leaves windows of the recording, and other bills, to the recording', () => {
+  it('leaves other windows of the recording, and other bills, to the recording', () => {
     expect(answer('GET', `${API}/bill?fromDateTime=2025-01-01T00:00:00Z&toDateTime=2025-02-01T00:00:00Z&format=json`)).toBeUndefined();
     expect(answer('GET', `${API}/bill/119/s/5/actions?limit=250&format=json`)).toBeUndefined();
   });
