@@ -176,17 +176,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       stops.push(() => scheduler.stop());
     }
 
-    // 5. Seed.
+    // 5. Seed. Offline, the demo replay (POST /api/admin/demo/replay) and its provider stand-in live in this process,
+    // plugged in first: the seed's poll reads the bill whose new text version the replay releases through the stand-in.
+    const seeding = options.seed ?? true;
+    if (seeding && process.env.REPLAY_HAR && !process.env.CONGRESS_API_KEY) stops.push(await (await import('./demo/demo-replay.ts')).installDemoReplay());
     const seedStarted = performance.now();
-    const seed = (options.seed ?? true) ? await (await seedModule).seedLocalData() : null;
+    const seed = seeding ? await (await seedModule).seedLocalData() : null;
     if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     if (emulators.dynamoCopy) {
       // Watched from after the seed, so its thousands of writes cost one save, not one every few seconds.
       const saver = saveOnChange({ client: dynamo(), copy: emulators.dynamoCopy, intervalMs: local.DYNAMODB_SAVE_DELAY_SECONDS * 1000, log });
       stops.push(() => saver.stop());
     }
-    // Offline, the demo replay (POST /api/admin/demo/replay) and its provider stand-in live in this process.
-    if (seed && process.env.REPLAY_HAR && !process.env.CONGRESS_API_KEY) stops.push(await (await import('./demo/demo-replay.ts')).installDemoReplay());
 
     return {
       apiUrl: api.url,

@@ -478,7 +478,7 @@ export interface paths {
         put?: never;
         /**
          * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)
-         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.
+         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.
          */
         post: operations["replayDemo"];
         delete?: never;

@@ -5,6 +5,12 @@ import { BriefMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('brief', BriefMessage(), async (message, ctx) => {
-  const outcome = await generateBrief({ bill_id: message.bill_id, version_code: message.version_code, force: message.force, request_id: ctx.messageId });
+  const outcome = await generateBrief({
+    bill_id: message.bill_id,
+    version_code: message.version_code,
+    force: message.force,
+    request_id: ctx.messageId,
+    demo: message.demo,
+  });
   logger.info('brief message done', { bill_id: message.bill_id, version_code: message.version_code, status: outcome.status });
 });

@@ -5,6 +5,6 @@ import { DocumentFetchMessage } from '#shared/messaging/messages.ts';
 import { sqsWorker } from '#shared/queues/worker.ts';
 
 export const handler = sqsWorker('document-fetch', DocumentFetchMessage(), async (message) => {
-  const result = await fetchBillText(message.bill_id, new Date(), message.reason);
+  const result = await fetchBillText(message.bill_id, new Date(), message.reason, { demo: message.demo });
   logger.info('document fetch', { reason: message.reason, ...result });
 });

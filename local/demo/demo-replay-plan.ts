@@ -4,7 +4,9 @@
  * action from the day of the second-to-last status change on. The seed
  * imports these bills without those days; the replay releases them a day at
  * a time (./demo-replay.ts). Nothing here is invented: the held-back days
- * are the bills' own Bill Status actions.
+ * are the bills' own Bill Status actions. The replay also releases a new
+ * text version of a seed bill (./demo-replay-text.ts); both give the replay
+ * loop a schedule of held-back days (ReplaySchedule).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +24,18 @@ export interface ReplayBill {
   /** The held-back days, oldest first, each with its actions. */
   heldDays: { date: string; actions: BillAction[] }[];
 }
+
+/** What the replay loop needs of a replayed bill: its id and its held-back days, oldest first, with their counts of real actions. */
+export interface ReplaySchedule {
+  bill_id: string;
+  days: { date: string; actions: number }[];
+}
+
+/** A Bill Status bill's schedule. */
+export const scheduleOf = (bill: ReplayBill): ReplaySchedule => ({
+  bill_id: bill.parsed.bill.id,
+  days: bill.heldDays.map((d) => ({ date: d.date, actions: d.actions.length })),
+});
 
 /** The first held-back day: the day of the second-to-last status change (the last one when there is only one). */
 function firstHeldDay(parsed: ParsedBillStatus): string | null {

@@ -1,14 +1,17 @@
 /**
  * The offline demo replay (`npm run demo:replay`, POST /api/admin/demo/replay):
  * plays the held-back days of the replayed bills' real action histories
- * forward in compressed time, through the real poller path. Each step:
+ * forward in compressed time, through the real poller path: three Bill Status
+ * bills' last status changes (./demo-replay-plan.ts) and a seed bill's new
+ * text version (./demo-replay-text.ts). Each step:
  *   1. takes the next held-back day (oldest real date first, across bills);
  *   2. records it as released (SYSTEM / DEMO_REPLAY, conditioned on the
  *      version read: a concurrent replay fails with 409 instead of interleaving);
  *   3. runs the poller over a window around now, marked demo: the stand-in
  *      (./demo-stand-in.ts) lists the bill as updated, the poller queues its
  *      actions task, and the pumps bring the new actions, the status change
- *      and the notifications on every channel, each marked demo: true;
+ *      and the notifications on every channel, each marked demo: true (a
+ *      new text version: its document fetch, brief and announcement too);
  *   4. waits step_ms, so the alerts arrive one by one.
  * Dying between 2 and 3 loses nothing: the released day stays in the
  * stand-in, and the next step's poll lists the bill again with both days.
@@ -23,15 +26,14 @@ import { ConflictError } from '#shared/errors/app-error.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { SEED_POLL_WINDOW } from '../fixtures/build-seed-har.ts';
 import { DEMO_BILLSTATUS_DIR } from './demo-bills.ts';
-import { loadReplayPlan, type ReplayBill } from './demo-replay-plan.ts';
+import { loadReplayPlan, scheduleOf, type ReplayBill, type ReplaySchedule } from './demo-replay-plan.ts';
+import { textReplaySchedule } from './demo-replay-text.ts';
 import { demoStandIn } from './demo-stand-in.ts';
 
 /** The held-back days not yet released, in the order the replay plays them. */
-export function remainingSteps(plan: ReplayBill[], state: DemoReplayState) {
+export function remainingSteps(plan: ReplaySchedule[], state: DemoReplayState) {
   return plan
-    .flatMap((b) =>
-      b.heldDays.slice(state.released[b.parsed.bill.id]?.days ?? 0).map((day) => ({ bill_id: b.parsed.bill.id, date: day.date, actions: day.actions.length })),
-    )
+    .flatMap((b) => b.days.slice(state.released[b.bill_id]?.days ?? 0).map((day) => ({ bill_id: b.bill_id, date: day.date, actions: day.actions })))
     .sort((a, b) => a.date.localeCompare(b.date) || a.bill_id.localeCompare(b.bill_id));
 }
 
@@ -44,13 +46,13 @@ const realClock: ReplayClock = { now: () => new Date(), sleep: (ms) => new Promi
 
 /** Plays `request.steps` steps (default all left); see the header. */
 export async function replayDemo(
-  plan: ReplayBill[],
+  plan: ReplaySchedule[],
   cache: { state: DemoReplayState },
   request: DemoReplayRequest,
   clock = realClock,
 ): Promise<DemoReplayResult> {
   cache.state = await getDemoReplayState();
-  const bills = plan.map((b) => b.parsed.bill.id);
+  const bills = plan.map((b) => b.bill_id);
   // A bill whose released days are all stored still counts as a step per day: the order is by real date, across bills.
   const left = remainingSteps(plan, cache.state);
   if (left.length === 0)
@@ -82,7 +84,11 @@ export async function replayDemo(
   return { played, remaining_steps: left.length - played.length, bills };
 }
 
-/** Plugs the stand-in and the replay into this process (the local stack's); returns what unplugs them. */
+/**
+ * Plugs the stand-in and the replay into this process (the local stack's);
+ * returns what unplugs them. Plugged in before the seed, whose poll must see
+ * the text replay's bill held back (./demo-replay-text.ts).
+ */
 export async function installDemoReplay(): Promise<() => void> {
   // Parsed in the background (about 0.5 s): only a replay needs it, and it waits for it; a start does not.
   let plan: ReplayBill[] = [];
@@ -94,7 +100,7 @@ export async function installDemoReplay(): Promise<() => void> {
     () => cache.state,
     SEED_POLL_WINDOW.until,
   );
-  provideDemoReplay(async (request) => replayDemo(await planned, cache, request));
+  provideDemoReplay(async (request) => replayDemo([...(await planned).map(scheduleOf), textReplaySchedule()], cache, request));
   return () => {
     transportSettings.replayStandIn = undefined;
     provideDemoReplay(undefined);

@@ -8,12 +8,17 @@
  *     recording's is answered here: the replayed bills released within it
  *     (offline, nothing else changes), possibly none.
  *   - /bill/{congress}/{type}/{number}/actions: the released actions, newest first.
+ * And for the bill whose new text version the replay releases
+ * (./demo-replay-text.ts), from before the seed's poll on: the seed's listing,
+ * its detail, actions and text versions as it stands (held back until
+ * released), and its listing item in a replay window that holds its release.
  */
 import { config } from '#shared/platform/config.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
 import type { RecordedResponse } from '#shared/providers/transport/har.ts';
 import { beforeReplay, type ReplayBill } from './demo-replay-plan.ts';
+import { TEXT_REPLAY_BILL_ID, textReplayAnswers, textReplayListItem } from './demo-replay-text.ts';
 
 const json = (body: unknown): RecordedResponse => ({
   status: 200,
@@ -48,18 +53,23 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
  */
 export function demoStandIn(planned: () => ReplayBill[], state: () => DemoReplayState, recordingEnds: string) {
   const released = (b: ReplayBill) => state().released[b.parsed.bill.id];
+  const textAnswers = textReplayAnswers();
+  const inWindow = (at: string, from: string, to: string | null) => seconds(at) >= seconds(from) && (!to || seconds(at) <= seconds(to));
   return (method: string, url: string): RecordedResponse | undefined => {
     const base = config().CONGRESS_API_BASE_URL.replace(/\/$/, '');
     const plan = planned();
     if (method !== 'GET' || !url.startsWith(`${base}/bill`)) return undefined;
+    const textBill = state().released[TEXT_REPLAY_BILL_ID];
+    const answered = textAnswers(textBill, method, url);
+    if (answered) return answered;
     const u = new URL(url);
     const rest = u.pathname.slice(new URL(base).pathname.length);
     const from = u.searchParams.get('fromDateTime');
     if (rest === '/bill' && from && seconds(from) >= seconds(recordingEnds)) {
       const to = u.searchParams.get('toDateTime');
-      const bills = plan.flatMap((b) => {
+      const bills: object[] = plan.flatMap((b) => {
         const r = released(b);
-        if (!r || r.days === 0 || seconds(r.updated_at) < seconds(from) || (to && seconds(r.updated_at) > seconds(to))) return [];
+        if (!r || r.days === 0 || !inWindow(r.updated_at, from, to)) return [];
         const now = beforeReplay(b, r.days).bill;
         return [
           {
@@ -73,6 +83,7 @@ export function demoStandIn(planned: () => ReplayBill[], state: () => DemoReplay
           },
         ];
       });
+      if (textBill && textBill.days > 0 && inWindow(textBill.updated_at, from, to)) bills.push(textReplayListItem(textBill));
       return json({ bills, pagination: { count: bills.length } });
     }
     const match = /^\/bill\/(\d+)\/([a-z]+)\/(\d+)\/actions$/.exec(rest);

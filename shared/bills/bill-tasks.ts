@@ -77,7 +77,7 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
   // Messages first, then the actions: a task that dies in between finds the same actions new when it is retried and
   // sends them again (both consumers skip what is stored), where inserting first would leave them seen and the sends lost.
   if (stored.length > 0 && fresh.some((a) => DOCUMENT_FETCH_CATEGORIES.has(a.category))) {
-    await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action' });
+    await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action', ...(demo ? { demo } : {}) });
   }
   if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
   const inserted = await insertActions(fresh);

@@ -15,6 +15,8 @@
  * succeeds, so nothing is retried or dead-lettered; the first poll after the
  * switch is back on queues the fetch again (shared/bills/poll-bills.ts).
  * Offline (REPLAY_HAR), a bill whose versions the recording lacks is skipped once.
+ * A fetch the local stack's demo replay caused (`demo`) asks for briefs marked
+ * demo, so the text's announcement says so (local/demo/demo-replay.ts).
  */
 import { dropIndexing, oweIndexing, sendIndexing } from './search-index-requests.ts';
 import { getBill, markBillHasText } from '#shared/db/bills.repository.ts';
@@ -58,7 +60,7 @@ async function unlessUnrecorded<T>(pending: Promise<T>): Promise<T | null> {
 }
 
 /** Fetches and stores every new text version of a bill; returns counts for the log. `reason` is why the fetch was asked for. */
-export async function fetchBillText(billId: string, now: Date, reason: DocumentFetchMessage['reason']) {
+export async function fetchBillText(billId: string, now: Date, reason: DocumentFetchMessage['reason'], options: { demo?: true } = {}) {
   const [bill, sources] = await Promise.all([getBill(billId), getDataSources()]);
   if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
   // The version list comes from Congress.gov and the documents from GovInfo: the fetch needs both.
@@ -90,7 +92,7 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
     const owed = owe(
       `text:${billId}:${c.version_code}`,
       'brief',
-      [{ v: 1, type: 'brief_bill_text', bill_id: billId, version_code: c.version_code, force: false }],
+      [{ v: 1, type: 'brief_bill_text', bill_id: billId, version_code: c.version_code, force: false, ...(options.demo ? { demo: options.demo } : {}) }],
       now,
     );
     const isNew = await saveTextVersion(

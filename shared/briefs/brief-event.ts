@@ -3,7 +3,8 @@
  * new_document for a full brief, new_amendment for an amendment brief, with
  * an event id fixed by (bill, brief version) so that a re-emit is recognised
  * downstream. Only the first brief of a text version announces it
- * (finish-brief.ts); a re-brief of the same version produces none. Pure.
+ * (finish-brief.ts); a re-brief of the same version produces none. A text
+ * version the local stack's demo replay released is announced marked demo. Pure.
  */
 import type { BillEvent } from '#shared/messaging/messages.ts';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
@@ -12,7 +13,7 @@ import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 export const briefEventId = (billId: string, version: number) => `brief:${billId}:${version}`;
 
 /** The bill_event message announcing a brief to the notification dispatcher. */
-export function briefEvent(brief: Pick<Brief, 'bill_id' | 'version' | 'type' | 'created_at'>): BillEvent {
+export function briefEvent(brief: Pick<Brief, 'bill_id' | 'version' | 'type' | 'created_at'>, demo?: true): BillEvent {
   const kind = brief.type === 'full' ? 'new_document' : 'new_amendment';
   return {
     v: 1,
@@ -23,5 +24,6 @@ export function briefEvent(brief: Pick<Brief, 'bill_id' | 'version' | 'type' | '
     action_category: kind,
     occurred_at: new Date(brief.created_at).toISOString(),
     brief_version: brief.version,
+    ...(demo ? { demo } : {}),
   };
 }

@@ -43,6 +43,8 @@ export interface FinishOptions {
   llm: { provider: LlmProvider; model: string } | null;
   retry?: RetryOptions;
   now?: Date;
+  /** The text version came from the local stack's demo replay: the announcement is marked demo. */
+  demo?: true;
 }
 
 /** Builds the Brief record of a draft (citation check included). Pure. */
@@ -100,7 +102,7 @@ export async function finishBrief(input: BriefInput, draft: DraftBrief, options:
     const claim = await claimTextAnnouncement(brief.bill_id, brief.text_version_code, { token: brief.share_token, version: brief.version }, now);
     if (claim === 'no_text') throw new Error(`Text ${brief.text_version_code} of ${brief.bill_id} is not listed, so its announcement cannot be recorded`);
     if (claim === 'claimed') {
-      await sendMessage('notification-dispatch', briefEvent(brief));
+      await sendMessage('notification-dispatch', briefEvent(brief, options.demo));
       await markBriefEventSent(brief.bill_id, brief.version, new Date().toISOString());
     }
   }

@@ -35,6 +35,8 @@ export interface BriefJob {
   force: boolean;
   /** Distinguishes forced re-briefs: the SQS message id, the same on redelivery. */
   request_id: string;
+  /** A text version the local stack's demo replay released: its announcement is marked demo. */
+  demo?: true;
 }
 
 export type BriefOutcome = { status: 'written' | 'completed_existing'; brief: Brief } | { status: 'deferred_to_batch' } | { status: 'skipped'; reason: string };
@@ -81,7 +83,7 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
   const existing = await getBriefByDedupeKey(job.bill_id, dedupeKey);
   if (existing) {
     // putBrief recognises the dedupe key and returns the stored brief: only the steps after it run.
-    const { brief } = await finishBrief(input, draftOf(existing), { dedupeKey, llm, retry: options.retry, now });
+    const { brief } = await finishBrief(input, draftOf(existing), { dedupeKey, llm, retry: options.retry, now, demo: job.demo });
     return { status: 'completed_existing', brief };
   }
   // A redelivery of this same forced message was completed above, so a crash between its steps is still finished.
@@ -97,7 +99,7 @@ export async function generateBrief(job: BriefJob, options: { retry?: RetryOptio
     return { status: 'deferred_to_batch' };
   }
   const draft = llm ? await writeLlmBrief(llm.provider, llm.model, input, options.retry) : writeExtractiveBrief(input);
-  const { brief, written } = await finishBrief(input, draft, { dedupeKey, llm, retry: options.retry, now });
+  const { brief, written } = await finishBrief(input, draft, { dedupeKey, llm, retry: options.retry, now, demo: job.demo });
   return { status: written ? 'written' : 'completed_existing', brief };
 }
 

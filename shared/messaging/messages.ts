@@ -27,6 +27,8 @@ export const FetchBillText = lazySchema(() =>
     type: z.literal('fetch_bill_text'),
     bill_id: BillId(),
     reason: z.enum(['new_bill', 'action', 'reprocess', 'backfill']),
+    /** Asked for by an actions task of the local stack's demo replay: the brief it calls for, and that brief's event, say so. */
+    demo: z.literal(true).optional(),
   }),
 );
 export const DocumentFetchMessage = lazySchema(() => z.discriminatedUnion('type', [FetchBillText()]));
@@ -43,6 +45,8 @@ export const BriefBillText = lazySchema(() =>
     version_code: z.string().min(1),
     /** Re-brief even when a brief of this version exists (admin reprocess, backfill-citations). */
     force: z.boolean().default(false),
+    /** A text version the local stack's demo replay released: the brief's new_document / new_amendment event is marked demo. */
+    demo: z.literal(true).optional(),
   }),
 );
 export const BriefMessage = lazySchema(() => z.discriminatedUnion('type', [BriefBillText()]));

@@ -2,8 +2,9 @@
  * The offline demo replay over HTTP on the seeded local stack (issue 21 §4):
  * a user follows the replayed bills, an admin plays the held-back days
  * forward, and the user's notifications arrive in the history, the RSS feed
- * and the local mail folder, each marked demo; a second replay says nothing
- * is left.
+ * and the local mail folder, each marked demo; among them the new text
+ * version of H.J.Res. 37 (116th), fetched, briefed as an amendment and
+ * announced through the real pipeline. A second replay says nothing is left.
  */
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
@@ -44,10 +45,24 @@ describe('npm run demo:replay on the offline stack', () => {
   it('starts from the held-back state: the replayed bills stand where their history was cut', async () => {
     const bill = await api().request('GET', '/api/bills/115-s-2269');
     expect(bill.body.status).toBe('REPORTED');
-  });
+    // H.J.Res. 37 stands as it did before its Senate referral: its first text version (rh), briefed, and no rfs yet.
+    const briefs = await eventually(
+      () => api().request('GET', '/api/bills/116-hjres-37/briefs'),
+      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 1,
+    );
+    if (!('items' in briefs.body)) throw new Error('expected the briefs of H.J.Res. 37');
+    expect(briefs.body.items.map((b) => [b.type, b.text_version_code])).toEqual([['full', 'rh']]);
+    const text = await api().request('GET', '/api/bills/116-hjres-37/text');
+    if (!('items' in text.body)) throw new Error('expected the list of text versions');
+    expect(text.body.items.map((v) => v.version_code)).toEqual(['rh']);
+    const actions = await api().request('GET', '/api/bills/116-hjres-37/actions');
+    expect(actions.body.items.map((a) => a.action_date).sort()).toEqual(['2019-01-30', '2019-01-30', '2019-02-11', '2019-02-11', '2019-02-13']);
+    const hjres = await api().request('GET', '/api/bills/116-hjres-37');
+    expect(hjres.body).toMatchObject({ status: 'PASS_OVER:HOUSE', latest_action_date: '2019-02-13' });
+  }, 60_000);
 
   it('notifies a follower of the replayed bills in the history, the RSS feed and the mail folder, marked demo', async () => {
-    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848']) {
+    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848', '116-hjres-37']) {
       const follow = await api().request('POST', '/api/follows', { token: reader, body: { target_type: 'bill', target_id: id, follow_mode: 'neutral' } });
       expect(follow.status, id).toBeLessThan(300);
     }
@@ -62,8 +77,12 @@ describe('npm run demo:replay on the offline stack', () => {
     const run = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: { step_ms: 0 } });
     expect(run.status).toBe(200);
     expect(run.body.remaining_steps).toBe(0);
-    expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-s-2269', '117-s-1260']);
+    expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-s-2269', '116-hjres-37', '117-s-1260']);
     expect(run.body.played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260']));
+    // H.J.Res. 37's one held-back day: the Senate's referral, the day its rfs text version is dated.
+    expect(run.body.played.filter((s) => s.bill_id === '116-hjres-37')).toEqual([
+      { bill_id: '116-hjres-37', action_date: '2019-02-14', actions: 1, released_at: expect.any(String) },
+    ]);
 
     // The real later actions arrived through the poller: S. 2269 passed the Senate, then the House.
     const passed = await eventually(
@@ -71,17 +90,39 @@ describe('npm run demo:replay on the offline stack', () => {
       (r) => r.body.status === 'PASSED:BILL',
     );
     expect(passed.body.status).toBe('PASSED:BILL');
+    // The poller saw H.J.Res. 37's new action and text version: the document path fetched rfs and the briefer wrote an amendment brief.
+    const briefs = await eventually(
+      () => api().request('GET', '/api/bills/116-hjres-37/briefs'),
+      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 2,
+    );
+    if (!('items' in briefs.body)) throw new Error('expected the briefs of H.J.Res. 37');
+    expect(briefs.body.items.map((b) => [b.type, b.text_version_code, b.previous_text_version_code]).sort()).toEqual([
+      ['amendment', 'rfs', 'rh'],
+      ['full', 'rh', null],
+    ]);
+    const text = await api().request('GET', '/api/bills/116-hjres-37/text');
+    if (!('items' in text.body)) throw new Error('expected the list of text versions');
+    expect(text.body.items.map((v) => v.version_code)).toEqual(['rh', 'rfs']);
+    const rfs = await api().request('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rfs' } });
+    expect(rfs.body).toMatchObject({ previous_version_code: 'rh', diff: expect.objectContaining({ unchanged_count: expect.any(Number) }) });
+    expect((await api().request('GET', '/api/bills/116-hjres-37/actions')).body.items).toHaveLength(6);
+
     const history = await eventually(
       () => api().request('GET', '/api/notifications/history', { token: reader }),
-      (r) => new Set(r.body.items.map((n) => n.bill_id)).size === 3,
+      (r) => new Set(r.body.items.map((n) => n.bill_id)).size === 4,
     );
-    expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(new Set(['114-s-2848', '115-s-2269', '117-s-1260']));
+    expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(new Set(['114-s-2848', '115-s-2269', '116-hjres-37', '117-s-1260']));
     for (const item of history.body.items) expect(item).toMatchObject({ demo: true, channels: expect.objectContaining({ rss: 'sent' }) });
+    // The new text is H.J.Res. 37's one event: the referral is no milestone and leaves its status as it was.
+    expect(history.body.items.filter((n) => n.bill_id === '116-hjres-37')).toEqual([
+      expect.objectContaining({ kind: 'new_amendment', demo: true, text_version: 'Referred in Senate (rfs)' }),
+    ]);
 
     const settings = await api().request('GET', '/api/notifications/settings', { token: reader });
     const feed = await api().raw('GET', new URL(settings.body.rss_feed_url).pathname);
-    const items = [new XMLParser().parse(feed.text).rss.channel.item].flat();
+    const items = [new XMLParser().parse(feed.text).rss.channel.item].flat() as { title: string; description: string }[];
     expect(items.length).toBe(history.body.items.length);
+    expect(items.filter((i) => JSON.stringify(i).includes('Referred in Senate (rfs)'))).toHaveLength(1);
 
     const files = await eventually(
       async () => e2e.stack().smtp.files,
@@ -89,6 +130,11 @@ describe('npm run demo:replay on the offline stack', () => {
     );
     const mail = await simpleParser(readFileSync(files[0] as string));
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('demo-reader@example.org');
+    const mails = await eventually(
+      async () => Promise.all(e2e.stack().smtp.files.map(async (f) => (await simpleParser(readFileSync(f))).text ?? '')),
+      (texts) => texts.some((t) => t.includes('Referred in Senate (rfs)')),
+    );
+    expect(mails.filter((t) => t.includes('Referred in Senate (rfs)'))).toHaveLength(1);
   }, 120_000);
 
   it('says clearly that nothing is left once every held-back day is played', async () => {

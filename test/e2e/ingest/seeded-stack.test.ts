@@ -34,24 +34,22 @@ describe('npm start with no keys', () => {
     const api = e2e.client();
     const text = await eventually(
       () => api.request('GET', '/api/bills/116-hjres-37/text'),
-      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 2,
+      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 1,
     );
     // Without ?version the route answers the list of versions; with it, one version (a union in the document).
+    // The later version (rfs) and the Senate referral's day are held back for the demo replay (test/e2e/ingest/demo-replay.test.ts).
     if (!('items' in text.body)) throw new Error('expected the list of text versions');
-    expect(text.body.items.map((v) => v.version_code)).toEqual(['rh', 'rfs']);
+    expect(text.body.items.map((v) => v.version_code)).toEqual(['rh']);
     const bills = await api.request('GET', '/api/bills', { query: { limit: '100' } });
     expect(bills.body.items.map((b) => b.id)).toEqual(expect.arrayContaining(['116-hjres-37', '118-hr-21', '119-s-5']));
     const detail = await api.request('GET', '/api/bills/116-hjres-37');
     expect(detail.body).toMatchObject({ has_document: true, sponsor_id: 'K000389', introduced_date: '2019-01-30' });
     const actions = await api.request('GET', '/api/bills/116-hjres-37/actions');
-    expect(actions.body.items).toHaveLength(6);
+    expect(actions.body.items).toHaveLength(5);
     const one = await api.request('GET', '/api/bills/116-hjres-37/text', { query: { version: 'rh' } });
     if (!('text' in one.body)) throw new Error('expected one text version');
     expect(one.body.text).toContain('SEC. 2.');
-    const next = await api.request('GET', '/api/bills/116-hjres-37/text', {
-      query: { version: 'rfs' },
-    });
-    expect(next.body).toMatchObject({ previous_version_code: 'rh', diff: expect.objectContaining({ unchanged_count: expect.any(Number) }) });
+    expect(one.body).toMatchObject({ previous_version_code: null });
     const votes = await eventually(
       () => api.request('GET', '/api/bills/119-s-5/votes'),
       (r) => r.status === 200 && r.body.items.length === 1,

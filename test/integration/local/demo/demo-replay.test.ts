@@ -17,7 +17,7 @@ import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.pars
 import { resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
-import { beforeReplay, planReplayBill } from '#local/demo/demo-replay-plan.ts';
+import { beforeReplay, planReplayBill, scheduleOf } from '#local/demo/demo-replay-plan.ts';
 import { replayDemo } from '#local/demo/demo-replay.ts';
 import { demoStandIn } from '#local/demo/demo-stand-in.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
@@ -52,7 +52,7 @@ describe('the demo replay through the poller', () => {
     expect(await putDemoReplayState(died)).toBe(true);
     expect((await getBill('115-s-2269'))?.status).toBe('REPORTED');
 
-    const run = await replayDemo(plan, cache, { steps: 1, step_ms: 0 }, clock);
+    const run = await replayDemo(plan.map(scheduleOf), cache, { steps: 1, step_ms: 0 }, clock);
     expect(run).toMatchObject({ played: [{ bill_id: '115-s-2269', action_date: '2018-06-20' }], remaining_steps: 2 });
     const { failures } = await drain({ 'ingest-tasks': ingestTasks });
     expect(failures).toEqual([]);
@@ -63,11 +63,11 @@ describe('the demo replay through the poller', () => {
   });
 
   it('plays the rest, then answers that nothing is left', async () => {
-    const run = await replayDemo(plan, cache, { step_ms: 0 }, clock);
+    const run = await replayDemo(plan.map(scheduleOf), cache, { step_ms: 0 }, clock);
     expect(run.played.map((s) => s.action_date)).toEqual(['2018-09-28', '2018-10-02']);
     await drain({ 'ingest-tasks': ingestTasks });
     expect((await getBill('115-s-2269'))?.status).toBe('PASSED:BILL');
     expect(await getDemoReplayState()).toMatchObject({ version: 4, released: { '115-s-2269': { days: 4 } } });
-    await expect(replayDemo(plan, cache, { step_ms: 0 }, clock)).rejects.toBeInstanceOf(ConflictError);
+    await expect(replayDemo(plan.map(scheduleOf), cache, { step_ms: 0 }, clock)).rejects.toBeInstanceOf(ConflictError);
   });
 });

@@ -14,7 +14,7 @@ import { ActionsPage, BillListPage } from '#shared/providers/congress-gov/congre
 import { actionFromProvider } from '#shared/providers/congress-gov/normalise-congress.ts';
 import { actionSk } from '#shared/db/actions.repository.ts';
 import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
-import { beforeReplay, planReplayBill } from '#local/demo/demo-replay-plan.ts';
+import { beforeReplay, planReplayBill, scheduleOf } from '#local/demo/demo-replay-plan.ts';
 import { demoStandIn } from '#local/demo/demo-stand-in.ts';
 import { remainingSteps } from '#local/demo/demo-replay.ts';
 
@@ -39,7 +39,7 @@ describe('the demo replay plan', () => {
   });
 
   it('orders the steps by real date across bills and skips released days', () => {
-    const steps = remainingSteps([s2269], { version: 1, released: { '115-s-2269': { days: 1, updated_at: '2026-01-01T00:00:00Z' } } });
+    const steps = remainingSteps([scheduleOf(s2269)], { version: 1, released: { '115-s-2269': { days: 1, updated_at: '2026-01-01T00:00:00Z' } } });
     expect(steps.map((s) => s.date)).toEqual(['2018-06-20', '2018-09-28', '2018-10-02']);
   });
 });
@@ -67,7 +67,7 @@ describe('the stand-in Congress.gov', () => {
     expect(BillListPage.parse(body(`${API}/bill?fromDateTime=2026-01-02T00:00:00Z&format=json`)).bills).toEqual([]);
   });
 
-  it('leaves windows of the recording, and other bills, to the recording', () => {
+  it('leaves other windows of the recording, and other bills, to the recording', () => {
     expect(answer('GET', `${API}/bill?fromDateTime=2025-01-01T00:00:00Z&toDateTime=2025-02-01T00:00:00Z&format=json`)).toBeUndefined();
     expect(answer('GET', `${API}/bill/119/s/5/actions?limit=250&format=json`)).toBeUndefined();
   });
