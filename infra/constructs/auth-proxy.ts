@@ -80,12 +80,13 @@ export class AuthProxy extends Construct {
         accessLogFormat: AccessLogFormat.custom(JSON.stringify(AUTH_PROXY_ACCESS_LOG_FORMAT)),
       },
     });
-    // API Gateway writes execution logs to this name; made here so they expire.
-    new LogGroup(this, 'ExecutionLogs', {
+    // API Gateway writes execution logs to this name; made here, before the stage logs anything, so they expire.
+    const executionLogs = new LogGroup(this, 'ExecutionLogs', {
       logGroupName: `API-Gateway-Execution-Logs_${this.restApi.restApiId}/${AUTH_PROXY_STAGE}`,
       retention,
       removalPolicy,
     });
+    this.restApi.deploymentStage.node.addDependency(executionLogs);
 
     // The proxy resource alone: the edge sends only the auth paths, never the root, which answers API Gateway's 403.
     // (root.addProxy would also put the method on the root, where method.request.path.proxy does not exist.)

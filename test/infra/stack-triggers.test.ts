@@ -160,7 +160,7 @@ describe('edge', () => {
   });
 
   it('fronts the API (/api/*) with an uncached CloudFront distribution that forwards everything but Host', () => {
-    const aclId = resourcesOf(prod.template, 'AWS::WAFv2::WebACL')[0]?.[0];
+    const aclId = resourcesOf(prod.template, 'AWS::WAFv2::WebACL').find(([, r]) => r.Properties?.Scope === 'CLOUDFRONT')?.[0];
     prod.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] },
@@ -179,10 +179,12 @@ describe('edge', () => {
   it('outside us-east-1 uses the WebACL it is given, and warns when it has none', () => {
     const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/billwatch/abc';
     const given = synthStack({ stage: 'prod', region: 'eu-west-1', webAclArn: arn });
-    given.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    // The CLOUDFRONT WebACL is the -waf stack's; the REGIONAL one of the auth proxy stays here, in the API's region.
+    const scopes = (r: SynthResult) => resourcesOf(r.template, 'AWS::WAFv2::WebACL').map(([, acl]) => acl.Properties?.Scope);
+    expect(scopes(given)).toEqual(['REGIONAL']);
     given.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: arn }) });
     const none = synthStack({ stage: 'prod', region: 'eu-west-1' });
-    none.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    expect(scopes(none)).toEqual(['REGIONAL']);
     Annotations.fromStack(none.stack).hasWarning('*', Match.stringLikeRegexp('has no WAF'));
   });
 
