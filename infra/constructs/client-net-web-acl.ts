@@ -48,7 +48,7 @@ export class ClientNetWebAcl extends Construct {
     };
     this.acl = new CfnWebACL(this, 'WebAcl', {
       scope: 'REGIONAL',
-      description: 'BillWatch: 20 requests per minute per client network (IPv4 address or IPv6 /64) on login and register',
+      description: 'BillWatch: 20 requests per minute per client network, IPv4 address or IPv6 /64, on login and register',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('billwatch-auth-proxy'),
       customResponseBodies: { [RATE_LIMITED_KEY]: RATE_LIMITED_BODY, [NOT_FROM_EDGE_KEY]: NOT_FROM_EDGE_BODY },

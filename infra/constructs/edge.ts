@@ -118,7 +118,7 @@ export class Edge extends Construct {
     };
     this.authProxy = new AuthProxy(this, 'AuthProxy', { api: props.api, paths: props.authPaths, stage: props.stage });
     this.clientNetFunction = new CloudFrontFunction(this, 'ClientNet', {
-      comment: 'BillWatch: x-billwatch-client-net = the viewer IPv4 address or IPv6 /64, for the auth proxy WAF',
+      comment: 'BillWatch: writes x-billwatch-client-net, the viewer IPv4 address or IPv6 /64, for the auth proxy WAF',
       code: FunctionCode.fromInline(clientNetFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
     });
