@@ -17,6 +17,7 @@ import { Construct } from 'constructs';
 export const PROXY_LIMIT = { limit: 20, windowSeconds: 60 } as const;
 
 const BLOCK_BODY_KEY = 'too-many-requests';
+const ODD_PATH_BODY_KEY = 'auth-path-spelled-otherwise';
 
 /** The 429 body of the proxy limit, the API's error shape; both WebACLs answer with it. */
 export const RATE_LIMITED_BODY: CfnWebACL.CustomResponseBodyProperty = {
@@ -24,15 +25,15 @@ export const RATE_LIMITED_BODY: CfnWebACL.CustomResponseBodyProperty = {
   content: JSON.stringify({ detail: 'Too many requests from this address; try again in a minute', code: 'rate_limited.proxy' }),
 };
 
-/** A statement matching requests whose URI path starts with one of `paths` (so a trailing slash is covered). */
-export function pathsStatement(paths: readonly string[]): CfnWebACL.StatementProperty {
+/** A statement matching requests whose URI path starts with one of `paths` (so a trailing slash is covered), after `transforms`. */
+export function pathsStatement(paths: readonly string[], transforms: readonly string[] = ['NONE']): CfnWebACL.StatementProperty {
   if (paths.length === 0) throw new Error('A WAF rate limit needs at least one path to limit');
   const match = (path: string): CfnWebACL.StatementProperty => ({
     byteMatchStatement: {
       fieldToMatch: { uriPath: {} },
       positionalConstraint: 'STARTS_WITH',
       searchString: path,
-      textTransformations: [{ priority: 0, type: 'NONE' }],
+      textTransformations: transforms.map((type, priority) => ({ priority, type })),
     },
   });
   const [first] = paths;
@@ -63,11 +64,33 @@ export class RateLimitWebAcl extends Construct {
       description: 'BillWatch: 20 requests per minute per IP on login and register',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('billwatch-edge'),
-      customResponseBodies: { [BLOCK_BODY_KEY]: RATE_LIMITED_BODY },
+      customResponseBodies: {
+        [BLOCK_BODY_KEY]: RATE_LIMITED_BODY,
+        [ODD_PATH_BODY_KEY]: {
+          contentType: 'APPLICATION_JSON',
+          content: JSON.stringify({
+            detail: 'Send this path as the API documents it, without percent-encoded letters, doubled slashes or dot segments',
+            code: 'edge.path_not_canonical',
+          }),
+        },
+      },
       rules: [
         {
-          name: 'auth-rate-limit',
+          // An auth path spelled otherwise (%6cogin, //, /./) would miss the auth behaviours and both rate rules, which
+          // match the path as sent, and could still be routed to the route by API Gateway: refused here instead.
+          name: 'auth-path-spelled-otherwise',
           priority: 0,
+          statement: {
+            andStatement: {
+              statements: [pathsStatement(props.paths, ['URL_DECODE', 'NORMALIZE_PATH']), { notStatement: { statement: scopeDown } }],
+            },
+          },
+          action: { block: { customResponse: { responseCode: 400, customResponseBodyKey: ODD_PATH_BODY_KEY } } },
+          visibilityConfig: visibility('billwatch-auth-path-spelled-otherwise'),
+        },
+        {
+          name: 'auth-rate-limit',
+          priority: 1,
           statement: {
             rateBasedStatement: {
               limit: PROXY_LIMIT.limit,
