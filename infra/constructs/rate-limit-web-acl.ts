@@ -8,7 +8,9 @@
  * cannot count a /64 here. The /64 count is the regional WebACL of
  * ./client-net-web-acl.ts on the REST API those paths pass through
  * (./auth-proxy.ts), keyed on the header the edge function writes
- * (docs/edge-rate-limit.md).
+ * (docs/edge-rate-limit.md). Both match the paths as sent, so a rule ahead of
+ * them refuses other spellings of those paths (percent-encoded, doubled
+ * slashes, dot segments) that would slip past both.
  */
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
