@@ -134,7 +134,15 @@ export class BillWatchStack extends Stack {
           `The edge distribution has no WAF: deploy the ${id}-waf stack in ${EDGE_WAF_REGION} and pass its WebAclArn output as -c webAclArn=… (docs/deploy.md, "Deploy")`,
         );
       }
-      edge = new Edge(this, 'Edge', { api: api.api, webAclArn, logBucket: data.accessLogs, bulkBucket: data.bucket, web });
+      edge = new Edge(this, 'Edge', {
+        api: api.api,
+        webAclArn,
+        logBucket: data.accessLogs,
+        bulkBucket: data.bucket,
+        web,
+        authPaths: authRateLimitedPaths(),
+        stage: s.stage,
+      });
     }
     this.edge = edge;
     // Only the HTTP-facing functions read a client IP or can be called from outside.

@@ -17,13 +17,24 @@
  * (TRUST_PROXY=cloudfront). Standard access logs go to the access-log bucket.
  * /bulk/* is the exception: the public bulk snapshot, cached, from the texts
  * bucket's bulk/ prefix through origin access control.
+ *
+ * The rate-limited auth paths (login, register, password change: the paths
+ * given, from the route table) take one more hop so a WAF can count IPv6
+ * clients by /64: a viewer-request function (./client-net-function.ts) writes
+ * the viewer's IPv4 address or /64 into x-billwatch-client-net, after the
+ * distribution's own WebACL has counted the full address, and their origin is
+ * the REST API of ./auth-proxy.ts, whose regional WebACL counts that header
+ * and which forwards to the HTTP API (docs/edge-rate-limit.md).
  */
 import { Aws, CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -39,6 +50,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
+import { AUTH_PROXY_STAGE, AuthProxy } from './auth-proxy.ts';
+import { clientNetFunctionCode } from './client-net-function.ts';
 import { acknowledge } from './nag.ts';
 import type { WebApp } from './web-app.ts';
 
@@ -55,12 +68,19 @@ export interface EdgeProps {
   bulkBucket?: IBucket;
   /** The web app: served for every path but /api/* and /share/* (which the API answers); without it the API is the default. */
   web?: WebApp;
+  /** The rate-limited auth paths, routed through the auth proxy so they are counted per client network. */
+  authPaths: readonly string[];
+  stage: 'dev' | 'prod';
 }
 
 export class Edge extends Construct {
   readonly distribution: Distribution;
   /** The origin secret: `{"ORIGIN_VERIFY_SECRET": "<generated>"}`; API functions read it (ORIGIN_SECRET_ARN). */
   readonly originSecret: Secret;
+  /** The REST API the auth paths pass through, with the per-network WebACL. */
+  readonly authProxy: AuthProxy;
+  /** Writes x-billwatch-client-net on the auth paths' behaviours. */
+  readonly clientNetFunction: CloudFrontFunction;
 
   constructor(scope: Construct, id: string, props: EdgeProps) {
     super(scope, id);
@@ -81,11 +101,12 @@ export class Edge extends Construct {
       'Rotating the origin secret must change the CloudFront origin header in the same step, which a rotation Lambda cannot do atomically; it is rotated by hand (docs/runbooks.md, "Rotate the origin secret")',
     );
 
+    // A CloudFormation dynamic reference: the value is resolved at deploy, never written to the template.
+    const originHeaders = { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValueFromJson(ORIGIN_SECRET_KEY).unsafeUnwrap() };
     const apiBehavior: BehaviorOptions = {
       origin: new HttpOrigin(`${props.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-        // A CloudFormation dynamic reference: the value is resolved at deploy, never written to the template.
-        customHeaders: { [ORIGIN_VERIFY_HEADER]: this.originSecret.secretValueFromJson(ORIGIN_SECRET_KEY).unsafeUnwrap() },
+        customHeaders: originHeaders,
       }),
       allowedMethods: AllowedMethods.ALLOW_ALL,
       // A redirect would turn POSTs into GETs; API clients must use HTTPS.
@@ -95,6 +116,25 @@ export class Edge extends Construct {
       // this one leaves out Host and adds the CloudFront-* headers, CloudFront-Viewer-Address among them.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
+    this.authProxy = new AuthProxy(this, 'AuthProxy', { api: props.api, paths: props.authPaths, stage: props.stage });
+    this.clientNetFunction = new CloudFrontFunction(this, 'ClientNet', {
+      comment: 'BillWatch: writes x-billwatch-client-net, the viewer IPv4 address or IPv6 /64, for the auth proxy WAF',
+      code: FunctionCode.fromInline(clientNetFunctionCode()),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+    const authBehavior: BehaviorOptions = {
+      ...apiBehavior,
+      // The origin secret goes on as before: the REST API forwards it with every other header.
+      origin: new HttpOrigin(this.authProxy.domainName, {
+        originPath: `/${AUTH_PROXY_STAGE}`,
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        customHeaders: originHeaders,
+      }),
+      functionAssociations: [{ function: this.clientNetFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    // `path*` covers what the WAF rules' STARTS_WITH covers (a trailing slash); listed before /api/* so they win.
+    const authBehaviors = Object.fromEntries(props.authPaths.map((path) => [`${path}*`, authBehavior]));
+
     const web = props.web;
     // The app's files come from its private bucket through origin access control; people may type http://.
     const appOrigin = web && S3BucketOrigin.withOriginAccessControl(web.bucket);
@@ -121,6 +161,7 @@ export class Edge extends Construct {
         : apiBehavior,
       additionalBehaviors: web
         ? {
+            ...authBehaviors,
             '/api/*': apiBehavior,
             // Share links are pages of the app whose HTML the API writes, with the link preview crawlers read.
             '/share/*': {
@@ -131,7 +172,7 @@ export class Edge extends Construct {
             // Hashed files never change: cached at the edge for as long as the objects say (a year).
             '/assets/*': appBehavior(CachePolicy.CACHING_OPTIMIZED)!,
           }
-        : undefined,
+        : authBehaviors,
       defaultRootObject: web ? 'index.html' : undefined,
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,

@@ -18,6 +18,7 @@ import { EmailAccepted } from '#shared/messaging/messages.ts';
 import { ACCESS_LOG_FORMAT } from '#infra/constructs/http-api.ts';
 import { ALARM_THRESHOLDS, longestGapHours, notRunWindowHours } from '#infra/constructs/alarms.ts';
 import { ORIGIN_SECRET_KEY } from '#infra/constructs/edge.ts';
+import { authRateLimitedPaths } from '#infra/stack.ts';
 import { ROOT, allStatements, isWebDeploymentHelper, resourcesOf, synthStack, type SynthResult } from './synth-stack.ts';
 
 let prod: SynthResult;
@@ -64,8 +65,16 @@ describe('tracing and access logs', () => {
   });
 
   it('gives every function its own role that writes only its own log group (no managed policy)', () => {
-    // The web app's deployment helper is the library's, with its basic execution policy (acknowledged in infra/constructs/web-app.ts).
-    for (const [id, role] of props(prod, 'AWS::IAM::Role').filter(([id]) => !isWebDeploymentHelper(id))) expect(role.ManagedPolicyArns, id).toBeUndefined();
+    // The web app's deployment helper is the library's, with its basic execution policy (acknowledged in infra/constructs/web-app.ts);
+    // API Gateway's account CloudWatch role, which the auth proxy's logging needs, has the one policy AWS made for it.
+    const apiGatewayRole = prod.idOf(prod.stack.edge!.authProxy.restApi.node.findChild('CloudWatchRole'));
+    for (const [id, role] of props(prod, 'AWS::IAM::Role').filter(([id]) => !isWebDeploymentHelper(id))) {
+      if (id === apiGatewayRole) {
+        expect(role.ManagedPolicyArns).toEqual([
+          { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs']] },
+        ]);
+      } else expect(role.ManagedPolicyArns, id).toBeUndefined();
+    }
     const logWrites = allStatements(prod.template).filter(({ statement }) => [statement.Action].flat().includes('logs:PutLogEvents'));
     expect(logWrites).toHaveLength(prod.stack.functions.all.length);
     for (const { statement } of logWrites) expect(JSON.stringify(statement.Resource)).toMatch(/Logs[0-9A-F]{8}","Arn"/);
@@ -153,16 +162,18 @@ describe('the closed edge', () => {
     const origins = (
       dist.DistributionConfig as { Origins: Array<{ CustomOriginConfig?: unknown; OriginCustomHeaders?: Array<{ HeaderName: string; HeaderValue: unknown }> }> }
     ).Origins;
-    // The API, the web app's bucket and the bulk snapshot's bucket; only the API's origin carries the secret.
-    expect(origins).toHaveLength(3);
+    // The API, the auth proxy in front of it, the web app's bucket and the bulk snapshot's bucket; only the two API origins carry the secret.
+    expect(origins).toHaveLength(4);
     const api = origins.filter((o) => o.CustomOriginConfig);
-    expect(api).toHaveLength(1);
+    expect(api).toHaveLength(2);
     for (const bucket of origins.filter((o) => !o.CustomOriginConfig)) expect(bucket.OriginCustomHeaders).toBeUndefined();
-    const header = api[0]?.OriginCustomHeaders?.find((h) => h.HeaderName.toLowerCase() === ORIGIN_VERIFY_HEADER);
-    const value = JSON.stringify(header?.HeaderValue);
-    expect(value).toContain('{{resolve:secretsmanager:');
-    expect(value).toContain(`{"Ref":"${secretIdOf(prod)}"}`);
-    expect(value).toContain(`:SecretString:${ORIGIN_SECRET_KEY}::`);
+    for (const origin of api) {
+      const header = origin.OriginCustomHeaders?.find((h) => h.HeaderName.toLowerCase() === ORIGIN_VERIFY_HEADER);
+      const value = JSON.stringify(header?.HeaderValue);
+      expect(value).toContain('{{resolve:secretsmanager:');
+      expect(value).toContain(`{"Ref":"${secretIdOf(prod)}"}`);
+      expect(value).toContain(`:SecretString:${ORIGIN_SECRET_KEY}::`);
+    }
     prod.template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: Match.objectLike({ GenerateStringKey: ORIGIN_SECRET_KEY, PasswordLength: 48 }),
     });
@@ -208,11 +219,20 @@ describe('the closed edge', () => {
         OriginCustomHeaders?: Array<{ HeaderName: string }>;
       }>;
     };
-    const origin = config.Origins.find((o) => o.CustomOriginConfig)!;
-    const toApi = [config.DefaultCacheBehavior, ...config.CacheBehaviors].filter((b) => b.TargetOriginId === origin.Id);
-    // No other behavior reaches the API, so none can route around the policy or the header.
+    const origin = config.Origins.find((o) => JSON.stringify(o.DomainName).includes(`{"Ref":"${prod.idOf(prod.stack.api.api)}"}`))!;
+    const proxy = config.Origins.find((o) => JSON.stringify(o.DomainName).includes(`{"Ref":"${prod.idOf(prod.stack.edge!.authProxy.restApi)}"}`))!;
+    const behaviors = [config.DefaultCacheBehavior, ...config.CacheBehaviors];
+    const toApi = behaviors.filter((b) => b.TargetOriginId === origin.Id);
+    const toProxy = behaviors.filter((b) => b.TargetOriginId === proxy.Id);
+    // No other behavior reaches the API, directly or through the auth proxy, so none can route around the policy or the header.
     expect(toApi.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/share/*']);
+    expect(toProxy.map((b) => b.PathPattern).sort()).toEqual(
+      authRateLimitedPaths()
+        .map((p) => `${p}*`)
+        .sort(),
+    );
     expect(config.DefaultCacheBehavior.TargetOriginId).not.toBe(origin.Id);
+    expect(config.DefaultCacheBehavior.TargetOriginId).not.toBe(proxy.Id);
     // The public bulk snapshot is read-only, from the data bucket (its objects' keys are the path, so only bulk/ is reachable).
     const bulk = (config.CacheBehaviors as Array<{ PathPattern: string; AllowedMethods: string[]; TargetOriginId: string }>).find(
       (b) => b.PathPattern === '/bulk/*',
@@ -222,11 +242,13 @@ describe('the closed edge', () => {
     expect(JSON.stringify(bulkOrigin?.DomainName)).toContain(prod.idOf(prod.stack.data.bucket));
     expect(JSON.stringify(origin.DomainName)).toContain(`{"Ref":"${prod.idOf(prod.stack.api.api)}"}`);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.');
-    expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
-    expect(origin.OriginCustomHeaders?.map((h) => h.HeaderName.toLowerCase())).toEqual([ORIGIN_VERIFY_HEADER]);
+    for (const o of [origin, proxy]) {
+      expect(o.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+      expect(o.OriginCustomHeaders?.map((h) => h.HeaderName.toLowerCase())).toEqual([ORIGIN_VERIFY_HEADER]);
+    }
     // AllViewerExceptHostHeader, the managed policy that forwards every viewer header but Host and
     // adds CloudFront's own headers, CloudFront-Viewer-Address among them (the template names it by id only).
-    for (const b of toApi) expect(b.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    for (const b of [...toApi, ...toProxy]) expect(b.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
   });
 
   it('changes nothing without the edge: no secret, no CloudFront, the source IP as client IP', () => {

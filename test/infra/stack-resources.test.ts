@@ -194,9 +194,9 @@ describe('functions', () => {
     expect(others.filter((f) => storage(f.spec.key) !== undefined).map((f) => f.spec.key)).toEqual([]);
   });
 
-  it('sets a retained log group with a retention on every function and on the API access log', () => {
+  it('sets a retained log group with a retention on every function, on the API access log and on the auth proxy access and execution logs', () => {
     const groups = resourcesOf(prod.template, 'AWS::Logs::LogGroup').filter(([id]) => !isWebDeploymentHelper(id));
-    expect(groups).toHaveLength(functionSpecs().length + 1);
+    expect(groups).toHaveLength(functionSpecs().length + 3);
     for (const [, g] of groups) {
       expect(g.Properties?.RetentionInDays).toBeGreaterThan(0);
       expect(g.DeletionPolicy).toBe('Retain');

@@ -144,14 +144,14 @@ describe('edge', () => {
   it('puts a WAF rate limit of 20 per minute per IP on login and register in prod', () => {
     prod.template.hasResourceProperties('AWS::WAFv2::WebACL', {
       Scope: 'CLOUDFRONT',
-      Rules: [
+      Rules: Match.arrayWith([
         Match.objectLike({
           Statement: {
             RateBasedStatement: Match.objectLike({ Limit: PROXY_LIMIT.limit, EvaluationWindowSec: 60, AggregateKeyType: 'IP' }),
           },
           Action: { Block: { CustomResponse: Match.objectLike({ ResponseCode: 429 }) } },
         }),
-      ],
+      ]),
     });
     expect(PROXY_LIMIT.limit).toBe(20);
     const acl = JSON.stringify(prod.template.findResources('AWS::WAFv2::WebACL'));
@@ -159,8 +159,24 @@ describe('edge', () => {
     expect(acl).toContain('"SearchString":"/api/auth/register"');
   });
 
+  it('refuses, before counting, an auth path spelled so that it would miss the auth behaviours and the rate rules', () => {
+    const [, acl] = resourcesOf(prod.template, 'AWS::WAFv2::WebACL').find(([, a]) => a.Properties?.Scope === 'CLOUDFRONT')!;
+    type Rule = { Name: string; Priority: number; Statement: { AndStatement?: { Statements: unknown[] } }; Action: unknown };
+    const rules = (acl.Properties?.Rules as Rule[]).sort((a, b) => a.Priority - b.Priority);
+    expect(rules.map((r) => r.Name)).toEqual(['auth-path-spelled-otherwise', 'auth-rate-limit']);
+    const [decoded, notRaw] = rules[0]!.Statement.AndStatement!.Statements as [unknown, { NotStatement: { Statement: unknown } }];
+    const paths = ROUTES.filter((r) => r.rateLimit === 'login' || r.rateLimit === 'register').map((r) => r.path);
+    const text = JSON.stringify(decoded);
+    for (const path of paths) expect(text).toContain(`"SearchString":"${path}"`);
+    expect(text).toContain('"TextTransformations":[{"Priority":0,"Type":"URL_DECODE"},{"Priority":1,"Type":"NORMALIZE_PATH"}]');
+    // The raw spelling is the rate rule's own scope-down: a path as documented is never refused here.
+    const rate = rules[1]!.Statement as unknown as { RateBasedStatement: { ScopeDownStatement: unknown } };
+    expect(notRaw.NotStatement.Statement).toEqual(rate.RateBasedStatement.ScopeDownStatement);
+    expect(rules[0]!.Action).toMatchObject({ Block: { CustomResponse: { ResponseCode: 400 } } });
+  });
+
   it('fronts the API (/api/*) with an uncached CloudFront distribution that forwards everything but Host', () => {
-    const aclId = resourcesOf(prod.template, 'AWS::WAFv2::WebACL')[0]?.[0];
+    const aclId = resourcesOf(prod.template, 'AWS::WAFv2::WebACL').find(([, r]) => r.Properties?.Scope === 'CLOUDFRONT')?.[0];
     prod.template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] },
@@ -179,10 +195,12 @@ describe('edge', () => {
   it('outside us-east-1 uses the WebACL it is given, and warns when it has none', () => {
     const arn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/billwatch/abc';
     const given = synthStack({ stage: 'prod', region: 'eu-west-1', webAclArn: arn });
-    given.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    // The CLOUDFRONT WebACL is the -waf stack's; the REGIONAL one of the auth proxy stays here, in the API's region.
+    const scopes = (r: SynthResult) => resourcesOf(r.template, 'AWS::WAFv2::WebACL').map(([, acl]) => acl.Properties?.Scope);
+    expect(scopes(given)).toEqual(['REGIONAL']);
     given.template.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: arn }) });
     const none = synthStack({ stage: 'prod', region: 'eu-west-1' });
-    none.template.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    expect(scopes(none)).toEqual(['REGIONAL']);
     Annotations.fromStack(none.stack).hasWarning('*', Match.stringLikeRegexp('has no WAF'));
   });
 
