@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOLS } from '#shared/http/mcp-tools.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 
 // Pumps on: the search rebuild runs on the search-index queue.
 const e2e = useLocalStack({ pumps: true });

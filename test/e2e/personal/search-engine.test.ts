@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
-import { signUp } from './people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack({ pumps: true });
