@@ -91,7 +91,8 @@ describe('queue pump', () => {
     const { dlqUrls } = await provisionTestStack();
     await send('brief', ['poison']);
     let attempts = 0;
-    pump('brief', async (event) => ({ batchItemFailures: event.Records.map((r) => (attempts++, { itemIdentifier: r.messageId })) }));
+    // Visible again at once after each failed delivery (visibility 0): the redrive counts receives, not seconds.
+    pump('brief', async (event) => ({ batchItemFailures: event.Records.map((r) => (attempts++, { itemIdentifier: r.messageId })) }), 0);
     const dlqUrl = dlqUrls.brief as string;
     let dead: string | undefined;
     await waitUntil(async () => {
