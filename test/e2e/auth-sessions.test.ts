@@ -1,20 +1,17 @@
 // Changing the password and signing out everywhere over HTTP: both revoke every token issued before them.
 import { describe, expect, it } from 'vitest';
+import type { ApiError } from '#clients/typescript/index.ts';
+// accounts.ts also sets TRUST_PROXY before the stack starts, so X-Forwarded-For gives each request its own client IP.
+import { signUp } from './support/accounts.ts';
 import { useLocalStack } from './support/e2e-stack.ts';
-import type { ErrorReply } from './personal/people.ts';
-
-// Set before the stack starts, so X-Forwarded-For gives each request its own client IP.
-process.env.TRUST_PROXY = '1';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
 let ip = 0;
 const from = () => ({ 'x-forwarded-for': `198.51.100.${++ip}` });
 
-async function account(email: string, password: string): Promise<string> {
-  expect((await api().request('POST', '/api/auth/register', { body: { email, password }, headers: from() })).status).toBe(201);
-  return signIn(email, password);
-}
+/** A registered account's first token. */
+const account = (email: string, password: string): Promise<string> => signUp(api(), 'sessions', { email, password });
 
 async function signIn(email: string, password: string): Promise<string> {
   const res = await api().request('POST', '/api/auth/login', { body: { email, password }, headers: from() });
@@ -34,7 +31,7 @@ describe('sessions', () => {
       body: { current_password: 'not it at all', new_password: 'second password 2' },
       headers: from(),
     });
-    expect([wrong.status, (wrong.body as unknown as ErrorReply).code]).toEqual([422, 'auth.wrong_password']);
+    expect([wrong.status, (wrong.body as unknown as ApiError).code]).toEqual([422, 'auth.wrong_password']);
     const short = await api().request('POST', '/api/auth/password', {
       token: phone,
       body: { current_password: 'first password 1', new_password: 'short' },

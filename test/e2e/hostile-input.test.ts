@@ -18,7 +18,7 @@ import { resetConfig } from '#shared/platform/config.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import type { HttpReply } from './support/http-client.ts';
 import { useLocalStack } from './support/e2e-stack.ts';
-import { signUp } from './personal/people.ts';
+import { signUp } from './support/accounts.ts';
 
 // The channel tests are limited to 10 an hour per user: lift that here, or the limit answers before validation does.
 process.env.RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR = '100000';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseLocalEnv } from '#local/local-env.schema.ts';
 import { useLocalStack } from './support/e2e-stack.ts';
-import { signUp } from './personal/people.ts';
+import { signUp } from './support/accounts.ts';
 
 const PUBLIC = 'https://billwatch.example.org';
 const e2e = useLocalStack({ publicUrl: PUBLIC });

@@ -5,9 +5,9 @@
  * against a local stand-in for Congress.gov, so a fresh install fills from
  * one admin request (bills listed, their sponsors linked).
  */
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { beforeAll, afterAll, describe, expect, it, vi } from 'vitest';
 import { congressStandIn, standInBillId, type StandIn } from '#test/support/congress-stand-in.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 let standIn: StandIn;
@@ -25,15 +25,8 @@ afterAll(async () => {
 
 const api = () => e2e.client();
 
-/** Polls until `check` passes: the pumps work in the background. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
+const POLL = { timeout: 30_000, interval: 100 };
 
 let admin = '';
 beforeAll(async () => {
@@ -46,10 +39,10 @@ describe('bill backfill over HTTP', () => {
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ id: 'congress-111', action: 'started', state: 'running', cursor: { offset: 0 } });
 
-    const done = await eventually(
-      () => api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin }),
-      (r) => r.body.state !== 'running',
-    );
+    const done = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin });
+      return r.body.state !== 'running' && r;
+    }, POLL);
     expect(done.body).toMatchObject({
       state: 'completed',
       pages_done: 1,
@@ -62,10 +55,10 @@ describe('bill backfill over HTTP', () => {
     const expected = [1, 2, 3].map((i) => standInBillId(111, i)).sort();
     const bills = await api().request('GET', '/api/bills', { query: { congress: '111' } });
     expect(bills.body.items.map((b) => b.id).sort()).toEqual(expected);
-    const detail = await eventually(
-      () => api().request('GET', `/api/bills/${expected[0] ?? ''}`),
-      (r) => r.body.sponsor_id !== null,
-    );
+    const detail = await vi.waitUntil(async () => {
+      const r = await api().request('GET', `/api/bills/${expected[0] ?? ''}`);
+      return r.body.sponsor_id !== null && r;
+    }, POLL);
     expect(detail.body.sponsor_id).toBe('S000001');
 
     const list = await api().request('GET', '/api/admin/backfill-bills', { token: admin });
@@ -76,10 +69,10 @@ describe('bill backfill over HTTP', () => {
     const again = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress: 111 } });
     expect(again.status).toBe(202);
     expect(again.body).toMatchObject({ action: 'restarted', run: 2 });
-    const done = await eventually(
-      () => api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin }),
-      (r) => r.body.state !== 'running',
-    );
+    const done = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin });
+      return r.body.state !== 'running' && r;
+    }, POLL);
     expect(done.body).toMatchObject({ state: 'completed', run: 2, bills_seen: 3, bills_queued: 0 });
   });
 

@@ -9,8 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { main as replayCli } from '#local/demo/replay-cli.ts';
+import { signUp, TEST_PASSWORD } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
@@ -20,25 +21,13 @@ const api = () => e2e.client();
 let admin = '';
 let reader = '';
 
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-async function signIn(email: string): Promise<string> {
-  const credentials = { email, password: 'correct horse battery' };
-  await api().request('POST', '/api/auth/register', { body: credentials });
-  return (await api().request('POST', '/api/auth/login', { body: credentials })).body.access_token;
-}
+/** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
+const POLL = { timeout: 40_000, interval: 100 };
 
 beforeAll(async () => {
-  // The first user ever is the admin.
-  admin = await signIn('demo-admin@example.org');
-  reader = await signIn('demo-reader@example.org');
+  // The first user ever is the admin; both sign in later by these addresses (the CLI, the mail).
+  admin = await signUp(api(), 'demo-admin', { email: 'demo-admin@example.org' });
+  reader = await signUp(api(), 'demo-reader', { email: 'demo-reader@example.org' });
 }, 60_000);
 
 describe('npm run demo:replay on the offline stack', () => {
@@ -46,10 +35,10 @@ describe('npm run demo:replay on the offline stack', () => {
     const bill = await api().request('GET', '/api/bills/115-s-2269');
     expect(bill.body.status).toBe('REPORTED');
     // H.J.Res. 37 stands as it did before its Senate referral: its first text version (rh), briefed, and no rfs yet.
-    const briefs = await eventually(
-      () => api().request('GET', '/api/bills/116-hjres-37/briefs'),
-      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 1,
-    );
+    const briefs = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/bills/116-hjres-37/briefs');
+      return r.status === 200 && 'items' in r.body && r.body.items.length === 1 && r;
+    }, POLL);
     if (!('items' in briefs.body)) throw new Error('expected the briefs of H.J.Res. 37');
     expect(briefs.body.items.map((b) => [b.type, b.text_version_code])).toEqual([['full', 'rh']]);
     const text = await api().request('GET', '/api/bills/116-hjres-37/text');
@@ -85,16 +74,16 @@ describe('npm run demo:replay on the offline stack', () => {
     ]);
 
     // The real later actions arrived through the poller: S. 2269 passed the Senate, then the House.
-    const passed = await eventually(
-      () => api().request('GET', '/api/bills/115-s-2269'),
-      (r) => r.body.status === 'PASSED:BILL',
-    );
+    const passed = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/bills/115-s-2269');
+      return r.body.status === 'PASSED:BILL' && r;
+    }, POLL);
     expect(passed.body.status).toBe('PASSED:BILL');
     // The poller saw H.J.Res. 37's new action and text version: the document path fetched rfs and the briefer wrote an amendment brief.
-    const briefs = await eventually(
-      () => api().request('GET', '/api/bills/116-hjres-37/briefs'),
-      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 2,
-    );
+    const briefs = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/bills/116-hjres-37/briefs');
+      return r.status === 200 && 'items' in r.body && r.body.items.length === 2 && r;
+    }, POLL);
     if (!('items' in briefs.body)) throw new Error('expected the briefs of H.J.Res. 37');
     expect(briefs.body.items.map((b) => [b.type, b.text_version_code, b.previous_text_version_code]).sort()).toEqual([
       ['amendment', 'rfs', 'rh'],
@@ -107,10 +96,10 @@ describe('npm run demo:replay on the offline stack', () => {
     expect(rfs.body).toMatchObject({ previous_version_code: 'rh', diff: expect.objectContaining({ unchanged_count: expect.any(Number) }) });
     expect((await api().request('GET', '/api/bills/116-hjres-37/actions')).body.items).toHaveLength(6);
 
-    const history = await eventually(
-      () => api().request('GET', '/api/notifications/history', { token: reader }),
-      (r) => new Set(r.body.items.map((n) => n.bill_id)).size === 4,
-    );
+    const history = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/notifications/history', { token: reader });
+      return new Set(r.body.items.map((n) => n.bill_id)).size === 4 && r;
+    }, POLL);
     expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(new Set(['114-s-2848', '115-s-2269', '116-hjres-37', '117-s-1260']));
     for (const item of history.body.items) expect(item).toMatchObject({ demo: true, channels: expect.objectContaining({ rss: 'sent' }) });
     // The new text is H.J.Res. 37's one event: the referral is no milestone and leaves its status as it was.
@@ -124,16 +113,16 @@ describe('npm run demo:replay on the offline stack', () => {
     expect(items.length).toBe(history.body.items.length);
     expect(items.filter((i) => JSON.stringify(i).includes('Referred in Senate (rfs)'))).toHaveLength(1);
 
-    const files = await eventually(
-      async () => e2e.stack().smtp.files,
-      (f) => f.length >= 1,
-    );
+    const files = await vi.waitUntil(() => {
+      const f = e2e.stack().smtp.files;
+      return f.length >= 1 && f;
+    }, POLL);
     const mail = await simpleParser(readFileSync(files[0] as string));
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toContain('demo-reader@example.org');
-    const mails = await eventually(
-      async () => Promise.all(e2e.stack().smtp.files.map(async (f) => (await simpleParser(readFileSync(f))).text ?? '')),
-      (texts) => texts.some((t) => t.includes('Referred in Senate (rfs)')),
-    );
+    const mails = await vi.waitUntil(async () => {
+      const texts = await Promise.all(e2e.stack().smtp.files.map(async (f) => (await simpleParser(readFileSync(f))).text ?? ''));
+      return texts.some((t) => t.includes('Referred in Senate (rfs)')) && texts;
+    }, POLL);
     expect(mails.filter((t) => t.includes('Referred in Senate (rfs)'))).toHaveLength(1);
   }, 120_000);
 
@@ -145,7 +134,7 @@ describe('npm run demo:replay on the offline stack', () => {
 
   it('npm run demo:replay signs in as the admin and prints what the stack answered', async () => {
     const out: string[] = [];
-    const env = { BILLWATCH_EMAIL: 'demo-admin@example.org', BILLWATCH_PASSWORD: 'correct horse battery' };
+    const env = { BILLWATCH_EMAIL: 'demo-admin@example.org', BILLWATCH_PASSWORD: TEST_PASSWORD };
     const code = await replayCli(
       ['--url', e2e.stack().apiUrl],
       env,

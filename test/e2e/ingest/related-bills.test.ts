@@ -10,10 +10,10 @@
  * a `reintroduced` push with a one-tap follow, and follows the new bill with
  * the same stance.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { congressStandIn, type StandIn } from '#test/support/congress-stand-in.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const EARLIER = '111-hr-1';
@@ -49,23 +49,16 @@ afterAll(async () => {
 
 const api = () => e2e.client();
 
-/** Polls until `check` passes: the pumps work in the background. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
+const POLL = { timeout: 60_000, interval: 100 };
 
 async function backfill(admin: string, congress: number) {
   const started = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress } });
   expect(started.status).toBe(202);
-  const done = await eventually(
-    () => api().request('GET', `/api/admin/backfill-bills/congress-${congress}`, { token: admin }),
-    (r) => r.body.state !== 'running',
-  );
+  const done = await vi.waitUntil(async () => {
+    const r = await api().request('GET', `/api/admin/backfill-bills/congress-${congress}`, { token: admin });
+    return r.body.state !== 'running' && r;
+  }, POLL);
   expect(done.body.state).toBe('completed');
 }
 
@@ -81,10 +74,10 @@ describe('related and reintroduced bills on the local stack', () => {
   it('shows related bills and the reintroduction on the bill detail, and tells the follower with a one-tap follow', async () => {
     await backfill(admin, 111);
     // The earlier bill's sponsor is linked (its detail task ran) before the user follows it.
-    await eventually(
-      () => api().request('GET', `/api/bills/${EARLIER}`),
-      (r) => r.body.sponsor_id !== null,
-    );
+    await vi.waitUntil(async () => {
+      const r = await api().request('GET', `/api/bills/${EARLIER}`);
+      return r.body.sponsor_id !== null && r;
+    }, POLL);
     const settings = await api().request('PUT', '/api/notifications/settings', {
       token: follower,
       body: { push_enabled: true, push_url: `${push.url}/reintro`, follow_reintroductions: true },
@@ -97,28 +90,28 @@ describe('related and reintroduced bills on the local stack', () => {
     expect(followed.status).toBeLessThan(300);
 
     await backfill(admin, 112);
-    const later = await eventually(
-      () => api().request('GET', `/api/bills/${LATER}`),
-      (r) => r.body.reintroduction_of !== null && r.body.related_bills.length > 0,
-    );
+    const later = await vi.waitUntil(async () => {
+      const r = await api().request('GET', `/api/bills/${LATER}`);
+      return r.body.reintroduction_of !== null && r.body.related_bills.length > 0 && r;
+    }, POLL);
     expect(later.status).toBe(200);
     expect(later.body.reintroduction_of).toMatchObject({ id: EARLIER, label: 'H.R. 1', congress: 111, reason: 'same_sponsor_title' });
     expect(later.body.related_bills).toEqual([
       expect.objectContaining({ id: COMPANION, relationships: [{ type: 'Related bill', identified_by: 'House' }], identified_by: ['House'] }),
     ]);
     // Listed from H.R. 1 only, shown on S. 2 as well.
-    const companion = await eventually(
-      () => api().request('GET', `/api/bills/${COMPANION}`),
-      (r) => r.body.related_bills.length > 0,
-    );
+    const companion = await vi.waitUntil(async () => {
+      const r = await api().request('GET', `/api/bills/${COMPANION}`);
+      return r.body.related_bills.length > 0 && r;
+    }, POLL);
     expect(companion.body.related_bills).toEqual([expect.objectContaining({ id: LATER })]);
     const earlier = await api().request('GET', `/api/bills/${EARLIER}`);
     expect(earlier.body.reintroduced_as).toEqual([expect.objectContaining({ id: LATER, label: 'H.R. 1', congress: 112 })]);
 
-    const pushed = await eventually(
-      async () => push.requests.filter((r) => r.path === '/reintro'),
-      (r) => r.length > 0,
-    );
+    const pushed = await vi.waitUntil(() => {
+      const reintro = push.requests.filter((r) => r.path === '/reintro');
+      return reintro.length > 0 && reintro;
+    }, POLL);
     expect(pushed).toHaveLength(1);
     expect(pushed[0]?.headers.title).toBe('Reintroduced: HR 1');
     // The body names the bill first, then what happened (issue 24 #14).

@@ -6,7 +6,7 @@
  * (profile and bills), cosponsors and votes, and by-zip answers for the
  * seeded ZIP (both its districts, or the seeded address's one).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SEED_ADDRESS, SEED_ZIP } from '#local/fixtures/build-seed-har.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
@@ -14,15 +14,8 @@ delete process.env.CONGRESS_API_KEY;
 delete process.env.REPLAY_HAR;
 const e2e = useLocalStack({ seed: true, pumps: true });
 
-/** Polls until `check` passes: the pumps work in the background. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
+const POLL = { timeout: 30_000, interval: 100 };
 
 describe('npm start with no keys', () => {
   it('seeded itself from the recorded dataset through the real jobs', () => {
@@ -32,10 +25,10 @@ describe('npm start with no keys', () => {
 
   it('shows seeded bills with actions, text and votes once the pumps have run', async () => {
     const api = e2e.client();
-    const text = await eventually(
-      () => api.request('GET', '/api/bills/116-hjres-37/text'),
-      (r) => r.status === 200 && 'items' in r.body && r.body.items.length === 1,
-    );
+    const text = await vi.waitUntil(async () => {
+      const r = await api.request('GET', '/api/bills/116-hjres-37/text');
+      return r.status === 200 && 'items' in r.body && r.body.items.length === 1 && r;
+    }, POLL);
     // Without ?version the route answers the list of versions; with it, one version (a union in the document).
     // The later version (rfs) and the Senate referral's day are held back for the demo replay (test/e2e/ingest/demo-replay.test.ts).
     if (!('items' in text.body)) throw new Error('expected the list of text versions');
@@ -50,10 +43,10 @@ describe('npm start with no keys', () => {
     if (!('text' in one.body)) throw new Error('expected one text version');
     expect(one.body.text).toContain('SEC. 2.');
     expect(one.body).toMatchObject({ previous_version_code: null });
-    const votes = await eventually(
-      () => api.request('GET', '/api/bills/119-s-5/votes'),
-      (r) => r.status === 200 && r.body.items.length === 1,
-    );
+    const votes = await vi.waitUntil(async () => {
+      const r = await api.request('GET', '/api/bills/119-s-5/votes');
+      return r.status === 200 && r.body.items.length === 1 && r;
+    }, POLL);
     expect(votes.body.items[0]).toMatchObject({ yea: 64, nay: 35, result: 'Bill Passed' });
     const memberVotes = await api.request('GET', '/api/members/P000145/votes');
     expect(memberVotes.body.items[0]).toMatchObject({ position: 'Nay', bill_id: '119-s-5' });
@@ -61,10 +54,10 @@ describe('npm start with no keys', () => {
 
   it('shows where each seeded bill stands: S. 5 of the 119th enacted, H.J.Res. 37 of the 116th passed the House', async () => {
     const api = e2e.client();
-    const s5 = await eventually(
-      () => api.request('GET', '/api/bills/119-s-5'),
-      (r) => r.status === 200 && r.body.status === 'ENACTED:SIGNED',
-    );
+    const s5 = await vi.waitUntil(async () => {
+      const r = await api.request('GET', '/api/bills/119-s-5');
+      return r.status === 200 && r.body.status === 'ENACTED:SIGNED' && r;
+    }, POLL);
     expect(s5.body.status).toBe('ENACTED:SIGNED');
     expect(s5.body.status_timeline).toEqual([
       { status: 'INTRODUCED', date: '2025-01-07', action_text: 'Introduced in Senate' },
@@ -77,10 +70,10 @@ describe('npm start with no keys', () => {
       { status: 'PASS_OVER:SENATE', date: '2025-01-20', action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 64 - 35. Record Vote Number: 7.' },
       { status: 'ENACTED:SIGNED', date: '2025-01-29', action_text: 'Signed by President.' },
     ]);
-    const hjres = await eventually(
-      () => api.request('GET', '/api/bills/116-hjres-37'),
-      (r) => r.status === 200 && r.body.status === 'PASS_OVER:HOUSE',
-    );
+    const hjres = await vi.waitUntil(async () => {
+      const r = await api.request('GET', '/api/bills/116-hjres-37');
+      return r.status === 200 && r.body.status === 'PASS_OVER:HOUSE' && r;
+    }, POLL);
     expect(hjres.body.status).toBe('PASS_OVER:HOUSE');
     expect(hjres.body.status_timeline.map((e) => [e.date, e.status])).toEqual([
       ['2019-01-30', 'INTRODUCED'],
@@ -102,10 +95,10 @@ describe('npm start with no keys', () => {
   }, 60_000);
 
   it("shows the related bill the recording lists for S. 5 (the House's identical H.R. 29)", async () => {
-    const s5 = await eventually(
-      () => e2e.client().request('GET', '/api/bills/119-s-5'),
-      (r) => r.status === 200 && r.body.related_bills.length > 0,
-    );
+    const s5 = await vi.waitUntil(async () => {
+      const r = await e2e.client().request('GET', '/api/bills/119-s-5');
+      return r.status === 200 && r.body.related_bills.length > 0 && r;
+    }, POLL);
     expect(s5.body.related_bills).toEqual([
       expect.objectContaining({ id: '119-hr-29', label: 'H.R. 29', relationships: [{ type: 'Identical bill', identified_by: 'CRS' }] }),
     ]);
@@ -189,10 +182,10 @@ describe('npm start with no keys', () => {
   it('shows enacted bills, bills passed by one chamber and passed resolutions, each with its timeline (issue 21)', async () => {
     const api = e2e.client();
     const last = async (id: string) => {
-      const bill = await eventually(
-        () => api.request('GET', `/api/bills/${id}`),
-        (r) => r.status === 200 && r.body.status_timeline.length > 1,
-      );
+      const bill = await vi.waitUntil(async () => {
+        const r = await api.request('GET', `/api/bills/${id}`);
+        return r.status === 200 && r.body.status_timeline.length > 1 && r;
+      }, POLL);
       expect(bill.body.status_timeline.length, id).toBeGreaterThan(1);
       return bill.body.status_timeline.at(-1)?.status;
     };
@@ -209,10 +202,10 @@ describe('npm start with no keys', () => {
       ['119-s-5', 'P000145'],
       ['118-hr-21', 'A000370'],
     ] as const) {
-      const votes = await eventually(
-        () => api.request('GET', `/api/bills/${bill}/votes`),
-        (r) => r.status === 200 && r.body.items.length >= 1,
-      );
+      const votes = await vi.waitUntil(async () => {
+        const r = await api.request('GET', `/api/bills/${bill}/votes`);
+        return r.status === 200 && r.body.items.length >= 1 && r;
+      }, POLL);
       expect(votes.body.items.length, bill).toBeGreaterThanOrEqual(1);
       const positions = await api.request('GET', `/api/members/${member}/votes`);
       expect(
@@ -221,10 +214,10 @@ describe('npm start with no keys', () => {
       ).toContain(bill);
     }
     // The only real bill text offline is H.J.Res. 37's; the offline extractive briefer briefs it.
-    const briefs = await eventually(
-      () => api.request('GET', '/api/bills/116-hjres-37/briefs'),
-      (r) => r.status === 200 && 'items' in r.body && r.body.items.length >= 1,
-    );
+    const briefs = await vi.waitUntil(async () => {
+      const r = await api.request('GET', '/api/bills/116-hjres-37/briefs');
+      return r.status === 200 && 'items' in r.body && r.body.items.length >= 1 && r;
+    }, POLL);
     expect(briefs.status).toBe(200);
     expect('items' in briefs.body && briefs.body.items.length).toBeGreaterThanOrEqual(1);
   }, 60_000);

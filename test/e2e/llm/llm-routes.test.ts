@@ -11,7 +11,7 @@ import { DATA_SOURCES } from '#shared/domain/settings/data-sources.ts';
 import { startLlmServer } from '#test/support/llm-server.ts';
 import { BILL_V1, BILL_V2 } from '../../support/llm-fixtures.ts';
 import { briefMessage, deliverBrief, seedBill, seedText } from '../../support/llm-seed.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const server = await startLlmServer();

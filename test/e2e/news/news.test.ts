@@ -6,13 +6,13 @@
  * and fetch_news run; guests and users are kept from the admin routes.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../support/ingest-fixtures.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const server = await providerServer({
@@ -57,14 +57,8 @@ afterAll(async () => {
   await server.close();
 });
 
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
+const POLL = { timeout: 20_000, interval: 100 };
 
 describe('news over HTTP', () => {
   it('a bill page with a news-counting trend queues a fetch; its articles then list newest first', async () => {
@@ -81,10 +75,10 @@ describe('news over HTTP', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.counts.news).toBe(0);
 
-    const news = await eventually(
-      () => api().request('GET', '/api/bills/119-s-5/news'),
-      (r) => r.body.items.length > 0,
-    );
+    const news = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/bills/119-s-5/news');
+      return r.body.items.length > 0 && r;
+    }, POLL);
     expect(news.body.items.map((a) => a.url)).toEqual(['https://wire.example/lr']);
     expect((await api().request('GET', '/api/bills/119-s-999/news')).status).toBe(404);
   });
@@ -93,10 +87,10 @@ describe('news over HTTP', () => {
     await seedMember('P000197', 'Pelosi, Nancy', { state: 'CA', chamber: 'house' });
     const first = await api().request('GET', '/api/members/P000197/news');
     expect(first.body.news_fetch_queued).toBe(true);
-    const news = await eventually(
-      () => api().request('GET', '/api/members/P000197/news'),
-      (r) => r.body.items.length > 0,
-    );
+    const news = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/members/P000197/news');
+      return r.body.items.length > 0 && r;
+    }, POLL);
     expect(news.body.items).toEqual([expect.objectContaining({ url: 'https://feed.example/np', title: 'Rep. Nancy Pelosi on the budget' })]);
   });
 

@@ -3,10 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { seedBill, seedBrief } from '../../support/notify-harness.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack({ pumps: true });
@@ -15,21 +16,12 @@ const BILL = '118-hr-4242';
 let push: PushServer;
 let token = '';
 
-async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** How the tests wait for what the queue pumps deliver in the background. */
+const DELIVERY = { timeout: 15_000, interval: 50 };
 
 beforeAll(async () => {
   push = await startPushServer();
-  const credentials = { email: 'e2e-notify@example.org', password: 'correct horse battery' };
-  await api().request('POST', '/api/auth/register', { body: credentials });
-  token = (await api().request('POST', '/api/auth/login', { body: credentials })).body.access_token;
+  token = await signUp(api(), 'e2e-notify');
   await seedBill(BILL);
   await seedBrief(BILL, 'Names a post office.', ['postal-service']);
 }, 60_000);
@@ -59,9 +51,9 @@ describe('notifications over HTTP', () => {
       occurred_at: new Date().toISOString(),
       brief_version: 1,
     });
-    const published = await waitFor(() => push.requests[0]);
+    const published = await vi.waitUntil(() => push.requests[0], DELIVERY);
     expect(published.headers).toMatchObject({ title: 'New Bill Text: HR 4242', priority: 'default', tags: 'page' });
-    const file = await waitFor(() => e2e.stack().smtp.files[0]);
+    const file = await vi.waitUntil(() => e2e.stack().smtp.files[0], DELIVERY);
     const mail = await simpleParser(readFileSync(file));
     expect(mail.subject).toBe('New Bill Text: HR 4242');
 

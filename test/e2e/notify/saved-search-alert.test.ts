@@ -8,11 +8,11 @@
  * follows the bill as well as a matching search is told by the bill follow
  * alone, and a search whose filter the bill fails tells nobody.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
@@ -26,14 +26,8 @@ const QUERY = 'counterintelligence investigative';
 type History = { kind: string; bill_id: string | null; search_match?: { query: string; section: string; snippet: string; version: string } | null }[];
 const history = async (token: string): Promise<History> => (await api().request('GET', '/api/notifications/history', { token })).body.items as History;
 
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
+const POLL = { timeout: 60_000, interval: 100 };
 
 let searcher = '';
 let billFollower = '';
@@ -95,10 +89,10 @@ describe('a search follow', () => {
   it('receives a search_match naming the section when the stack saves a text version that matches', async () => {
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: BILL, reason: 'action' });
 
-    const items = await eventually(
-      () => history(searcher),
-      (h) => h.some((n) => n.kind === 'search_match'),
-    );
+    const items = await vi.waitUntil(async () => {
+      const h = await history(searcher);
+      return h.some((n) => n.kind === 'search_match') && h;
+    }, POLL);
     expect(items).toEqual([
       expect.objectContaining({
         kind: 'search_match',
@@ -115,10 +109,10 @@ describe('a search follow', () => {
 
   it('tells a follower of the bill once, through the bill, and nobody whose filter the bill fails', async () => {
     // The bill follower hears of the new text through the brief (new_document); by then any search_match would be recorded.
-    const items = await eventually(
-      () => history(billFollower),
-      (h) => h.some((n) => n.kind === 'new_document'),
-    );
+    const items = await vi.waitUntil(async () => {
+      const h = await history(billFollower);
+      return h.some((n) => n.kind === 'new_document') && h;
+    }, POLL);
     expect(items.map((n) => n.kind)).toContain('new_document');
     expect(items.map((n) => n.kind)).not.toContain('search_match');
     expect(await history(otherCongress)).toEqual([]);

@@ -2,10 +2,11 @@
 // (never in GET settings), the test and rotate-secret routes' contracts, and a queued bill event delivered
 // to a receiver that verifies every delivery with the Standard Webhooks reference library.
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { startPushServer, type PushServer, type RecordedPush } from '#test/support/push-server.ts';
 import { seedBill, seedBrief } from '../../support/notify-harness.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack({ pumps: true });
@@ -17,23 +18,14 @@ let secret = '';
 /** The secret a rotation replaced, still signing for 24 hours. */
 let previous = '';
 
-async function waitFor<T>(probe: () => T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** How the tests wait for what the queue pumps deliver in the background. */
+const DELIVERY = { timeout: 15_000, interval: 50 };
 
 const verify = (request: RecordedPush, key: string) => new Webhook(key).verify(request.body, request.headers as Record<string, string>);
 
 beforeAll(async () => {
   receiver = await startPushServer();
-  const credentials = { email: 'e2e-webhook@example.org', password: 'correct horse battery' };
-  await api().request('POST', '/api/auth/register', { body: credentials });
-  token = (await api().request('POST', '/api/auth/login', { body: credentials })).body.access_token;
+  token = await signUp(api(), 'e2e-webhook');
   await seedBill(BILL);
   await seedBrief(BILL, 'Funds a bridge.', ['transportation']);
 }, 60_000);
@@ -72,7 +64,7 @@ describe('webhooks over HTTP', () => {
     const res = await api().request('POST', '/api/notifications/test/webhook', { token, body: {} });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ok', detail: expect.stringContaining('HTTP 200'), signing_secret: expect.stringMatching(/^whsec_/) });
-    const delivery = await waitFor(() => receiver.requests[before]);
+    const delivery = await vi.waitUntil(() => receiver.requests[before], DELIVERY);
     expect(delivery.headers['webhook-id']).toBe(res.body.webhook_id);
     expect(verify(delivery, res.body.signing_secret ?? '')).toMatchObject({ type: 'notification.test', version: 1, id: res.body.webhook_id });
     // Never the saved secret: a test to any URL hands out nothing a receiver of the real messages accepts.
@@ -110,7 +102,7 @@ describe('webhooks over HTTP', () => {
       occurred_at: new Date().toISOString(),
       brief_version: 1,
     });
-    const delivery = await waitFor(() => receiver.requests[before]);
+    const delivery = await vi.waitUntil(() => receiver.requests[before], DELIVERY);
     // Signed with the current secret and, during the rotation's 24 hours, the replaced one.
     expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verify(delivery, previous)).toMatchObject({ type: 'bill.new_document' });
@@ -120,14 +112,13 @@ describe('webhooks over HTTP', () => {
       data: { event_id: `brief:${BILL}:1`, bill_id: BILL, summary: 'Funds a bridge.' },
     });
     // The channel is marked after the receiver answers, so poll the history briefly.
-    const end = Date.now() + 10_000;
-    let channels: Record<string, string> | undefined;
-    do {
-      const history = await api().request('GET', '/api/notifications/history', { token });
-      channels = history.body.items[0]?.channels;
-      if (channels?.webhook === 'sent') break;
-      await new Promise((r) => setTimeout(r, 100));
-    } while (Date.now() < end);
-    expect(channels).toEqual({ push: 'off', email: 'off', rss: 'off', webhook: 'sent' });
+    const history = await vi.waitUntil(
+      async () => {
+        const reply = await api().request('GET', '/api/notifications/history', { token });
+        return reply.body.items[0]?.channels.webhook === 'sent' && reply;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(history.body.items[0]?.channels).toEqual({ push: 'off', email: 'off', rss: 'off', webhook: 'sent' });
   });
 });

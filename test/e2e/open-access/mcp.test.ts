@@ -5,11 +5,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MCP_TOOLS } from '#shared/http/mcp-tools.ts';
+import { manifestEtag } from '#shared/search/index-store.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 
 // Pumps on: the search rebuild runs on the search-index queue.
 const e2e = useLocalStack({ pumps: true });
@@ -39,9 +40,10 @@ beforeAll(async () => {
   token = await signUp(api(), 'agent-user');
   // Bills seeded straight into the table reach the search engine through a rebuild (the first account is the admin).
   expect((await api().request('POST', '/api/admin/search/rebuild', { token })).status).toBe(202);
-  const started = Date.now();
+  // No search before the rebuild's manifest exists: one would load the empty index and keep it until the next sync (15 s).
+  await vi.waitUntil(manifestEtag, { timeout: 60_000, interval: 100 });
   const indexed = async () => JSON.stringify((await api().request('GET', '/api/search', { query: { q: 'Farm Security' } })).body).includes('119-hr-1');
-  while (!(await indexed()) && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 500));
+  await vi.waitUntil(indexed, { timeout: 60_000, interval: 100 });
 }, 90_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp } from './people.ts';
+import { signUp } from '../support/accounts.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp } from './people.ts';
+import { signUp } from '../support/accounts.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();

@@ -1,14 +1,15 @@
 // Two users over HTTP: neither can read or change the other's follows, notes,
 // collections or private share links; every such attempt is a 404 and changes nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Schemas } from '#clients/typescript/index.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp, type CollectionReply } from './people.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
 const users: Record<'a' | 'b', string> = { a: '', b: '' };
-const owned: Record<'a' | 'b', { collection: CollectionReply }> = {} as never;
+const owned: Record<'a' | 'b', { collection: Schemas['Collection'] }> = {} as never;
 
 /** Everything a user owns, as they see it. */
 async function snapshot(token: string) {

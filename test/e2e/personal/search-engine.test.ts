@@ -5,9 +5,10 @@
  * snapshot in the local S3), then ranked search with phrases, every filter,
  * date sort and cursor paging.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { manifestEtag } from '#shared/search/index-store.ts';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
-import { signUp } from './people.ts';
+import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack({ pumps: true });
@@ -33,9 +34,10 @@ beforeAll(async () => {
   const admin = await signUp(api(), 'search-admin');
   const rebuild = await api().request('POST', '/api/admin/search/rebuild', { token: admin });
   expect(rebuild.status).toBe(202);
-  // The pump runs the rebuild; a search container sees the new snapshot at its next sync.
-  const started = Date.now();
-  while ((await billIds({ q: 'broadband' })).length < 3 && Date.now() - started < 60_000) await new Promise((r) => setTimeout(r, 500));
+  // The pump runs the rebuild. Nothing searches until its manifest is written: a search before it would load
+  // the empty index and keep it until the container's next sync (SYNC_MS, 15 s), the wait this file once paid.
+  await vi.waitUntil(manifestEtag, { timeout: 60_000, interval: 100 });
+  await vi.waitUntil(async () => (await billIds({ q: 'broadband' })).length === 3, { timeout: 60_000, interval: 100 });
 }, 90_000);
 
 describe('search over the engine', () => {

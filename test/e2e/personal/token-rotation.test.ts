@@ -10,7 +10,7 @@ import { tableName } from '#shared/db/table.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp } from './people.ts';
+import { signUp } from '../support/accounts.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();

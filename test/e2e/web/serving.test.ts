@@ -10,7 +10,7 @@ import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { billUrl, followAction, letterAction } from '#shared/domain/notify/render.ts';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
-import { signUp } from '../personal/people.ts';
+import { signUp } from '../support/accounts.ts';
 
 // A build folder of the shape Vite writes, made here so the test does not depend on a build of the real app.
 const dist = mkdtempSync(join(tmpdir(), 'billwatch-web-'));

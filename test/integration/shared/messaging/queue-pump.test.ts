@@ -1,7 +1,7 @@
 // The local queue pump behaves like Lambda's SQS event source mapping, on fauxqs.
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sqs } from '#shared/platform/sqs-client.ts';
 import { QUEUES } from '#shared/queues/queue-table.ts';
 import type { QueueName } from '#shared/messaging/messages.ts';
@@ -23,13 +23,8 @@ async function send(name: QueueName, bodies: string[]): Promise<void> {
   }
 }
 
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** How the tests wait for what the pump does in the background: a check that throws ends the wait at once. */
+const POLL = { timeout: 20_000, interval: 50 };
 
 async function visibleAndInFlight(url: string): Promise<number> {
   const out = await (
@@ -69,8 +64,8 @@ describe('queue pump', () => {
       const failing = event.Records.filter((r) => r.body === 'b' && r.attributes.ApproximateReceiveCount === '1');
       return { batchItemFailures: failing.map((r) => ({ itemIdentifier: r.messageId })) };
     });
-    await waitUntil(() => deliveries.filter((d) => d === 'b').length === 2);
-    await waitUntil(async () => (await visibleAndInFlight(urlOf('ingest-tasks'))) === 0);
+    await vi.waitUntil(() => deliveries.filter((d) => d === 'b').length === 2, POLL);
+    await vi.waitUntil(async () => (await visibleAndInFlight(urlOf('ingest-tasks'))) === 0, POLL);
     expect(deliveries.sort()).toEqual(['a', 'b', 'b', 'c']);
     expect(counts).toContain('b:2');
   });
@@ -82,8 +77,8 @@ describe('queue pump', () => {
       seen.push(...event.Records.map((r) => `${r.body}:${r.attributes.ApproximateReceiveCount}`));
       if (event.Records.some((r) => r.attributes.ApproximateReceiveCount === '1')) throw new Error('boom');
     });
-    await waitUntil(() => seen.includes('x:2') && seen.includes('y:2'));
-    await waitUntil(async () => (await visibleAndInFlight(urlOf('document-fetch'))) === 0);
+    await vi.waitUntil(() => seen.includes('x:2') && seen.includes('y:2'), POLL);
+    await vi.waitUntil(async () => (await visibleAndInFlight(urlOf('document-fetch'))) === 0, POLL);
     expect(logs.some((l) => l.includes('worker threw'))).toBe(true);
   });
 
@@ -91,14 +86,15 @@ describe('queue pump', () => {
     const { dlqUrls } = await provisionTestStack();
     await send('brief', ['poison']);
     let attempts = 0;
-    pump('brief', async (event) => ({ batchItemFailures: event.Records.map((r) => (attempts++, { itemIdentifier: r.messageId })) }));
+    // Visible again at once after each failed delivery (visibility 0): the redrive counts receives, not seconds.
+    pump('brief', async (event) => ({ batchItemFailures: event.Records.map((r) => (attempts++, { itemIdentifier: r.messageId })) }), 0);
     const dlqUrl = dlqUrls.brief as string;
     let dead: string | undefined;
-    await waitUntil(async () => {
+    await vi.waitUntil(async () => {
       const out = await (await sqs()).send(new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 0 }));
       dead = out.Messages?.[0]?.Body;
       return dead !== undefined;
-    });
+    }, POLL);
     expect(dead).toBe('poison');
     expect(attempts).toBe(queue('brief').maxReceiveCount);
   });
@@ -110,7 +106,7 @@ describe('queue pump', () => {
     const p = pump('notification-dispatch', async (event) => {
       received.push(...event.Records.map((r) => r.body));
     });
-    await waitUntil(() => received.length === 25);
+    await vi.waitUntil(() => received.length === 25, POLL);
     expect(Math.max(...p.batches)).toBe(queue('notification-dispatch').batchSize);
     expect(p.batches.every((n) => n <= queue('notification-dispatch').batchSize)).toBe(true);
     expect(received.sort()).toEqual(bodies.sort());
@@ -139,12 +135,12 @@ describe('queue pump', () => {
       },
       60,
     );
-    await waitUntil(() => inFlight === limit);
+    await vi.waitUntil(() => inFlight === limit, POLL);
     // Give a would-be extra poller time to start a batch it should not.
     await new Promise((r) => setTimeout(r, 300));
     expect(peak).toBe(limit);
     release();
-    await waitUntil(() => done === limit + 2);
+    await vi.waitUntil(() => done === limit + 2, POLL);
     expect(peak).toBe(limit);
   });
 
