@@ -6,26 +6,13 @@ import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs
 import { sqs } from '#shared/platform/sqs-client.ts';
 import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
 import { saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
-import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { handler } from '#functions/workers/brief.ts';
 import { queueUrl } from '#shared/messaging/send.ts';
+import { makeBillById } from './personal-seed.ts';
 
-/** Saves a bill with the given id and title. */
+/** Saves a bill with the given id and title (makeBillById()'s other defaults). */
 export async function seedBill(id: string, title: string): Promise<void> {
-  const [congress, type, number] = id.split('-');
-  await createBill(
-    Bill().parse({
-      id,
-      congress: Number(congress),
-      type,
-      number: Number(number),
-      label: `${String(type).toUpperCase()}. ${number}`,
-      title,
-      chamber: type?.startsWith('s') ? 'senate' : 'house',
-      introduced_date: '2025-03-01',
-      provenance: { source: 'test', fetched_at: '2025-03-02T00:00:00Z' },
-    }),
-  );
+  await createBill(makeBillById(id, { title, introduced_date: '2025-03-01' }));
 }
 
 /** Stores a text version of a bill, as the document fetcher does. */

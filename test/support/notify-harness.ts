@@ -10,27 +10,19 @@ import { sqs } from '#shared/platform/sqs-client.ts';
 import { createBill } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { queueUrl } from '#shared/messaging/send.ts';
 import { handler } from '#functions/workers/notification-dispatch.ts';
+import { makeBillById } from './personal-seed.ts';
 import { toSqsEvent } from '#local/sqs-event.ts';
 
+/** A bill that moved today, briefed, with a sponsor and a topic (the defaults a notification reads), through makeBillById(). */
 export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bill> {
-  const [congress, type, number] = id.split('-') as [string, Bill['type'], string];
-  // Parsed, not cast, so the record has every field a saved bill has (its status and timeline defaults too).
-  const bill = Bill().parse({
-    id,
-    congress: Number(congress),
-    type,
-    number: Number(number),
-    label: `H.R. ${number}`,
+  const number = id.split('-')[2];
+  const bill = makeBillById(id, {
     title: `Postal Service Reform Act ${number}`,
-    short_title: null,
-    chamber: 'house',
     introduced_date: '2026-01-02',
     sponsor_id: 'P000197',
-    bill_category: null,
-    policy_area: null,
     latest_action_date: new Date().toISOString().slice(0, 10),
     latest_action_text: 'Passed/agreed to in House: On passage Passed by recorded vote',
     latest_action_category: 'vote',
@@ -38,7 +30,6 @@ export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bi
     has_document: true,
     document_status: 'brief',
     topic_tags: ['postal-service'],
-    update_date: null,
     provenance: { source: 'test', fetched_at: new Date().toISOString() },
     ...over,
   });

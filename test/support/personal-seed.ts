@@ -40,6 +40,12 @@ export function makeBill(congress: number, type: BillType, number: number, over:
   });
 }
 
+/** makeBill() from a bill id ("119-hr-1"). */
+export function makeBillById(id: string, over: Partial<Bill> = {}): Bill {
+  const [congress, type, number] = id.split('-');
+  return makeBill(Number(congress), type as BillType, Number(number), over);
+}
+
 export async function seedBill(congress: number, type: BillType, number: number, over: Partial<Bill> = {}): Promise<Bill> {
   const bill = makeBill(congress, type, number, over);
   await createBill(bill);
