@@ -7,7 +7,7 @@
  * recording and briefed as an amendment, and the one event is a new_amendment
  * marked demo. Polling the release again writes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as briefWorker } from '#functions/workers/brief.ts';
 import { handler as documentFetch } from '#functions/workers/document-fetch.ts';
 import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
@@ -15,41 +15,24 @@ import { listActions } from '#shared/db/actions.repository.ts';
 import { listBriefs } from '#shared/db/briefs.repository.ts';
 import { listTextVersions } from '#shared/db/texts.repository.ts';
 import { pollBills } from '#shared/bills/poll-bills.ts';
-import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
 import { ConflictError } from '#shared/errors/app-error.ts';
-import { resetConfig } from '#shared/platform/config.ts';
-import { resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import { useDemoReplayStandIn } from '#test/support/demo-replay-stand-in.ts';
 import { replayDemo } from '#local/demo/demo-replay.ts';
 import { TEXT_REPLAY_BILL_ID, textReplaySchedule } from '#local/demo/demo-replay-text.ts';
-import { demoStandIn } from '#local/demo/demo-stand-in.ts';
-import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
+import { SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
 import { drain, takeAll } from '#test/support/drain.ts';
 
 useIntegrationStack();
 const workers = { 'ingest-tasks': ingestTasks, 'document-fetch': documentFetch, brief: briefWorker };
-const cache: { state: DemoReplayState } = { state: { version: 0, released: {} } };
-let tick = Date.parse('2026-03-02T12:00:00Z');
-const clock = { now: () => new Date((tick += 5000)), sleep: async () => undefined };
+const { cache, clock } = useDemoReplayStandIn(() => []);
 
 beforeAll(async () => {
-  process.env.REPLAY_HAR = SEED_HAR_PATH;
-  resetConfig();
-  resetReplay();
-  transportSettings.replayStandIn = demoStandIn(
-    () => [],
-    () => cache.state,
-    SEED_POLL_WINDOW.until,
-  );
   // The seed's poll, as local/seed.ts runs it.
   await pollBills({ now: new Date('2026-03-01T00:00:00Z'), ...SEED_POLL_WINDOW, force: true });
   const { failures } = await drain(workers);
   expect(failures).toEqual([]);
 }, 60_000);
-
-afterAll(() => {
-  transportSettings.replayStandIn = undefined;
-});
 
 describe("the demo replay's new text version", () => {
   it('is held back at the seed: the bill has its first version and the actions before its Senate referral', async () => {

@@ -6,43 +6,26 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
 import { importBillStatus } from '#shared/bills/import-bill-status.ts';
 import { getBill } from '#shared/db/bills.repository.ts';
 import { getDemoReplayState, putDemoReplayState } from '#shared/db/demo-replay.repository.ts';
 import { ConflictError } from '#shared/errors/app-error.ts';
-import { resetConfig } from '#shared/platform/config.ts';
 import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
-import { resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import { useDemoReplayStandIn } from '#test/support/demo-replay-stand-in.ts';
 import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
 import { beforeReplay, planReplayBill, scheduleOf } from '#local/demo/demo-replay-plan.ts';
 import { replayDemo } from '#local/demo/demo-replay.ts';
-import { demoStandIn } from '#local/demo/demo-stand-in.ts';
-import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
 import { drain, takeAll } from '#test/support/drain.ts';
 
 useIntegrationStack();
 const plan = [planReplayBill(parseBillStatus(readFileSync(path.join(DEMO_BILLSTATUS_DIR, 'DEV-BILLSTATUS-115s2269.xml'), 'utf8')))];
-const cache = { state: { version: 0, released: {} } as Awaited<ReturnType<typeof getDemoReplayState>> };
-let tick = Date.parse('2026-03-02T12:00:00Z');
-const clock = { now: () => new Date((tick += 5000)), sleep: async () => undefined };
+const { cache, clock } = useDemoReplayStandIn(() => plan);
 
 beforeAll(async () => {
-  process.env.REPLAY_HAR = SEED_HAR_PATH;
-  resetConfig();
-  resetReplay();
   await importBillStatus(beforeReplay(plan[0] as (typeof plan)[number]), { now: new Date('2026-03-01T00:00:00Z'), fetchLinked: false });
-  transportSettings.replayStandIn = demoStandIn(
-    () => plan,
-    () => cache.state,
-    SEED_POLL_WINDOW.until,
-  );
-});
-
-afterAll(() => {
-  transportSettings.replayStandIn = undefined;
 });
 
 describe('the demo replay through the poller', () => {
