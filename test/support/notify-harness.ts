@@ -11,6 +11,7 @@ import { createBill } from '#shared/db/bills.repository.ts';
 import { putBrief } from '#shared/db/briefs.repository.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { BillEvent } from '#shared/messaging/messages.ts';
 import { queueUrl } from '#shared/messaging/send.ts';
 import { handler } from '#functions/workers/notification-dispatch.ts';
 import { makeBillById } from './personal-seed.ts';
@@ -36,6 +37,19 @@ export async function seedBill(id: string, over: Partial<Bill> = {}): Promise<Bi
   await createBill(bill);
   return bill;
 }
+
+/** The event a brief of a bill's first text makes (kind new_document, brief version 1), with what a test changes. */
+export const newDocumentEvent = (billId: string, over: Partial<BillEvent> = {}): BillEvent => ({
+  v: 1,
+  type: 'bill_event',
+  event_id: `brief:${billId}:1`,
+  kind: 'new_document',
+  bill_id: billId,
+  action_category: 'new_document',
+  occurred_at: new Date().toISOString(),
+  brief_version: 1,
+  ...over,
+});
 
 export async function seedBrief(billId: string, summary: string, topicTags: string[]): Promise<void> {
   await putBrief(

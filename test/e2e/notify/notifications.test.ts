@@ -6,7 +6,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
-import { seedBill, seedBrief } from '../../support/notify-harness.ts';
+import { newDocumentEvent, seedBill, seedBrief } from '../../support/notify-harness.ts';
 import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
@@ -41,16 +41,7 @@ describe('notifications over HTTP', () => {
     });
     expect(put.status).toBe(200);
 
-    await sendMessage('notification-dispatch', {
-      v: 1,
-      type: 'bill_event',
-      event_id: `brief:${BILL}:1`,
-      kind: 'new_document',
-      bill_id: BILL,
-      action_category: 'new_document',
-      occurred_at: new Date().toISOString(),
-      brief_version: 1,
-    });
+    await sendMessage('notification-dispatch', newDocumentEvent(BILL));
     const published = await vi.waitUntil(() => push.requests[0], DELIVERY);
     expect(published.headers).toMatchObject({ title: 'New Bill Text: HR 4242', priority: 'default', tags: 'page' });
     const file = await vi.waitUntil(() => e2e.stack().smtp.files[0], DELIVERY);

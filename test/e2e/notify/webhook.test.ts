@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '#shared/messaging/send.ts';
 import { startPushServer, type PushServer, type RecordedPush } from '#test/support/push-server.ts';
-import { seedBill, seedBrief } from '../../support/notify-harness.ts';
+import { newDocumentEvent, seedBill, seedBrief } from '../../support/notify-harness.ts';
 import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
@@ -92,16 +92,7 @@ describe('webhooks over HTTP', () => {
   it('delivers a queued bill event as a verified bill.new_document webhook and marks the channel sent', async () => {
     expect((await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: BILL } })).status).toBeLessThan(300);
     const before = receiver.requests.length;
-    await sendMessage('notification-dispatch', {
-      v: 1,
-      type: 'bill_event',
-      event_id: `brief:${BILL}:1`,
-      kind: 'new_document',
-      bill_id: BILL,
-      action_category: 'new_document',
-      occurred_at: new Date().toISOString(),
-      brief_version: 1,
-    });
+    await sendMessage('notification-dispatch', newDocumentEvent(BILL));
     const delivery = await vi.waitUntil(() => receiver.requests[before], DELIVERY);
     // Signed with the current secret and, during the rotation's 24 hours, the replaced one.
     expect(String(delivery.headers['webhook-signature']).split(' ')).toHaveLength(2);

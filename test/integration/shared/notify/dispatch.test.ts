@@ -12,7 +12,7 @@ import { call } from '#test/support/api.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { dispatch, drainDispatchQueue, seedBill, seedBrief } from '../../../support/notify-harness.ts';
+import { dispatch, drainDispatchQueue, newDocumentEvent, seedBill, seedBrief } from '../../../support/notify-harness.ts';
 import { newAccount } from '#test/support/accounts.ts';
 
 useIntegrationStack();
@@ -36,17 +36,7 @@ const historyOf = async (name: string) => (await listHistory(users[name]?.id ?? 
 const pushesTo = (topic: string) => push.requests.filter((r) => r.path === `/${topic}`);
 const mailsTo = (name: string) => smtp.messages.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === users[name]?.email);
 
-const event = (over: Partial<BillEvent> = {}): BillEvent => ({
-  v: 1,
-  type: 'bill_event',
-  event_id: `brief:${BILL}:1`,
-  kind: 'new_document',
-  bill_id: BILL,
-  action_category: 'new_document',
-  occurred_at: new Date().toISOString(),
-  brief_version: 1,
-  ...over,
-});
+const event = (over: Partial<BillEvent> = {}): BillEvent => newDocumentEvent(BILL, over);
 
 beforeAll(async () => {
   [push, smtp] = await Promise.all([startPushServer(), startSmtpSink()]);

@@ -25,7 +25,7 @@ import type { BillEvent, DeliverBatch } from '#shared/messaging/messages.ts';
 import { call } from '#test/support/api.ts';
 import { startPushServer, type PushServer, type RecordedPush } from '#test/support/push-server.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { dispatch, drainDispatchQueue, seedBill, seedBrief } from '../../../support/notify-harness.ts';
+import { dispatch, drainDispatchQueue, newDocumentEvent, seedBill, seedBrief } from '../../../support/notify-harness.ts';
 import { newAccount } from '#test/support/accounts.ts';
 
 useIntegrationStack();
@@ -51,17 +51,7 @@ function verified(request: RecordedPush | undefined, secret: string): WebhookPay
   return WebhookPayload().parse(body);
 }
 
-const event = (over: Partial<BillEvent> = {}): BillEvent => ({
-  v: 1,
-  type: 'bill_event',
-  event_id: `brief:${BILL}:1`,
-  kind: 'new_document',
-  bill_id: BILL,
-  action_category: 'new_document',
-  occurred_at: new Date().toISOString(),
-  brief_version: 1,
-  ...over,
-});
+const event = (over: Partial<BillEvent> = {}): BillEvent => newDocumentEvent(BILL, over);
 
 beforeAll(async () => {
   receiver = await startPushServer();

@@ -18,7 +18,7 @@ import { releaseHeldNotifications } from '#shared/notify/release-held.ts';
 import type { BillEvent } from '#shared/messaging/messages.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
-import { dispatch, seedBill, seedBrief } from '../../../../../support/notify-harness.ts';
+import { dispatch, newDocumentEvent, seedBill, seedBrief } from '../../../../../support/notify-harness.ts';
 import { toyOutbox } from './toy.ts';
 import type * as DomainTable from '#shared/domain/notify/channels/index.ts';
 import type * as DeliveryTable from '#shared/notify/channels/index.ts';
@@ -43,17 +43,7 @@ let token = '';
 let userId = '';
 const api = (method: string, path: string, body?: unknown) => call(notifications, method, path, { token, body });
 
-const event = (over: Partial<BillEvent> = {}): BillEvent => ({
-  v: 1,
-  type: 'bill_event',
-  event_id: `brief:${BILL}:1`,
-  kind: 'new_document',
-  bill_id: BILL,
-  action_category: 'new_document',
-  occurred_at: new Date().toISOString(),
-  brief_version: 1,
-  ...over,
-});
+const event = (over: Partial<BillEvent> = {}): BillEvent => newDocumentEvent(BILL, over);
 
 beforeAll(async () => {
   ({ id: userId, token } = await newAccount('toy@example.org'));
