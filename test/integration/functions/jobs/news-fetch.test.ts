@@ -20,7 +20,7 @@ import { listNewsRequests, requestNewsFetch } from '#shared/db/news-requests.rep
 import { takeNewsQuota } from '#shared/db/news-quota.repository.ts';
 import { trendKeys } from '#shared/db/keys/trend.keys.ts';
 import { tableName } from '#shared/db/table.ts';
-import { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { makeBill } from '#test/support/personal-seed.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { transportSettings } from '#shared/providers/transport/http-transport.ts';
@@ -35,18 +35,7 @@ useIntegrationStack();
 const LIMIT = 40;
 const today = () => new Date().toISOString().slice(0, 10);
 const bill = (n: number, shortTitle: string | null, latest: string | null = today()) =>
-  Bill().parse({
-    id: `119-hr-${n}`,
-    congress: 119,
-    type: 'hr',
-    number: n,
-    label: `H.R. ${n}`,
-    title: `A bill ${n}`,
-    short_title: shortTitle,
-    chamber: 'house',
-    latest_action_date: latest,
-    provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' },
-  });
+  makeBill(119, 'hr', n, { title: `A bill ${n}`, short_title: shortTitle, latest_action_date: latest });
 
 type Article = { title: string; url: string; at: string };
 /** What the stand-in news search returns: every configured article whose title mentions a term of q. */

@@ -15,7 +15,7 @@ import { resetConfig } from '#shared/platform/config.ts';
 import { createBill } from '#shared/db/bills.repository.ts';
 import { putMember } from '#shared/db/members.repository.ts';
 import { listNewsRequests, requestNewsFetch } from '#shared/db/news-requests.repository.ts';
-import { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { makeBill } from '#test/support/personal-seed.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import type { DataSourcesUpdate } from '#shared/domain/settings/data-sources.ts';
 import { sendMessages } from '#shared/messaging/send.ts';
@@ -30,19 +30,7 @@ import { newAccount } from '#test/support/accounts.ts';
 useIntegrationStack();
 
 const today = () => new Date().toISOString().slice(0, 10);
-const bill = (n: number, shortTitle: string) =>
-  Bill().parse({
-    id: `119-hr-${n}`,
-    congress: 119,
-    type: 'hr',
-    number: n,
-    label: `H.R. ${n}`,
-    title: `A bill ${n}`,
-    short_title: shortTitle,
-    chamber: 'house',
-    latest_action_date: today(),
-    provenance: { source: 'test', fetched_at: '2026-11-01T00:00:00Z' },
-  });
+const bill = (n: number, shortTitle: string) => makeBill(119, 'hr', n, { title: `A bill ${n}`, short_title: shortTitle, latest_action_date: today() });
 
 const qOf = (req: IncomingMessage) => new URL(req.url ?? '', 'http://x').searchParams.get('q') ?? '';
 let server: Awaited<ReturnType<typeof providerServer>>;
