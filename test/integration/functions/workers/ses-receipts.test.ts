@@ -14,8 +14,9 @@ import { SES_MESSAGE_TAG } from '#shared/providers/channels/email-sender.ts';
 import { call, lambdaContext } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import { crashAfterSend } from '#test/support/crash-after-send.ts';
 
-const state = vi.hoisted(() => ({ crashAfterSend: false, sends: [] as SendEmailCommandInput[] }));
+const state = vi.hoisted(() => ({ sends: [] as SendEmailCommandInput[] }));
 
 // SES as a fake client that records each SendEmail it accepts.
 vi.mock('#shared/platform/ses-client.ts', async () => {
@@ -31,19 +32,9 @@ vi.mock('#shared/platform/ses-client.ts', async () => {
   };
 });
 // The write recording a sent channel fails once, as if the process died right after the send.
-vi.mock('#shared/db/notifications.repository.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof NotificationsRepository>();
-  return {
-    ...real,
-    stepChannels: async (...args: Parameters<typeof real.stepChannels>) => {
-      if (state.crashAfterSend && Object.values(args[1].channels).includes('sent')) {
-        state.crashAfterSend = false;
-        throw new Error('simulated crash after the send');
-      }
-      return real.stepChannels(...args);
-    },
-  };
-});
+vi.mock('#shared/db/notifications.repository.ts', async (importOriginal) =>
+  (await import('#test/support/crash-after-send.ts')).withCrashAfterSend(await importOriginal<typeof NotificationsRepository>()),
+);
 
 useIntegrationStack();
 
@@ -111,7 +102,7 @@ describe('an email resent through SES after a crash', () => {
   it('is not sent again when SES reported accepting the first', async () => {
     const t0 = new Date('2026-03-10T12:00:00.000Z');
     state.sends.length = 0;
-    state.crashAfterSend = true;
+    crashAfterSend.armed = true;
     await expect(deliver(content('sam-1'), t0)).rejects.toThrow('simulated crash after the send');
     expect(state.sends).toHaveLength(1);
     expect(state.sends[0]?.ConfigurationSetName).toBe('billwatch-test');
@@ -128,7 +119,7 @@ describe('an email resent through SES after a crash', () => {
   it('is sent again, under the same tag, when SES never reported it', async () => {
     const t0 = new Date('2026-03-11T12:00:00.000Z');
     state.sends.length = 0;
-    state.crashAfterSend = true;
+    crashAfterSend.armed = true;
     await expect(deliver(content('sam-2'), t0)).rejects.toThrow('simulated crash after the send');
     const later = new Date(t0.getTime() + (STALE_PENDING_SECONDS + 60) * 1000);
     expect((await deliver(content('sam-2'), later)).outcomes).toEqual({ sent: 1 });

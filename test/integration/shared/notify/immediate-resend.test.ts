@@ -11,22 +11,12 @@ import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import { crashAfterSend } from '#test/support/crash-after-send.ts';
 
 // The write that records a sent channel's outcome fails once, as if the process died right after the send.
-const crash = vi.hoisted(() => ({ afterSend: false }));
-vi.mock('#shared/db/notifications.repository.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof NotificationsRepository>();
-  return {
-    ...real,
-    stepChannels: async (...args: Parameters<typeof real.stepChannels>) => {
-      if (crash.afterSend && Object.values(args[1].channels).includes('sent')) {
-        crash.afterSend = false;
-        throw new Error('simulated crash after the send');
-      }
-      return real.stepChannels(...args);
-    },
-  };
-});
+vi.mock('#shared/db/notifications.repository.ts', async (importOriginal) =>
+  (await import('#test/support/crash-after-send.ts')).withCrashAfterSend(await importOriginal<typeof NotificationsRepository>()),
+);
 
 useIntegrationStack();
 
@@ -76,7 +66,7 @@ describe('an immediate send a crash left unrecorded', () => {
   it('is taken over by one later attempt and sent again under the same identity', async () => {
     const t0 = new Date('2026-03-10T12:00:00.000Z');
     const c = content('lee-1');
-    crash.afterSend = true;
+    crashAfterSend.armed = true;
     await expect(deliver(c, t0)).rejects.toThrow('simulated crash after the send');
     expect(pushes()).toHaveLength(1);
     expect(smtp.messages).toHaveLength(0);
