@@ -140,6 +140,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
   const actions = attachBillLevelVotes(listed, (b.recordedVotes ? b.recordedVotes.recordedVote : []).map(voteRef));
   const latest = b.latestAction ?? (actions[0] ? { actionDate: actions[0].action_date, text: actions[0].action_text } : undefined);
   const derived = deriveStatus({ type, number, title: b.title }, actions);
+  const shortTitle = shortTitleOf(b.titles);
   const cosponsors: Cosponsor[] = b.cosponsors.map((c) => ({
     bill_id: id,
     member_id: c.bioguideId,
@@ -161,7 +162,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
       title: b.title,
       chamber: b.originChamber ? (b.originChamber.toLowerCase().startsWith('s') ? 'senate' : 'house') : chamberOfType(type),
       introduced_date: b.introducedDate ?? null,
-      short_title: shortTitle(b.titles),
+      short_title: shortTitle,
       sponsor_id: b.sponsors[0]?.bioguideId ?? null,
       sponsor: b.sponsors[0] ? sponsorOf(b.sponsors[0]) : null,
       policy_area: (b.policyArea && b.policyArea.name) || (b.primarySubject && b.primarySubject.name) || null,
@@ -185,7 +186,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     subjects: subjectsOf(b.subjects),
     laws: b.laws.flatMap((l): BillLaw[] => (l.number ? [{ type: l.type ?? 'Public Law', number: l.number }] : [])),
     committee_reports: [...new Set(b.committeeReports.flatMap((r) => (r.citation ? [r.citation] : [])))],
-    other_titles: otherTitles([b.title, shortTitle(b.titles)], b.titles),
+    other_titles: otherTitles([b.title, shortTitle], b.titles),
   };
 }
 
@@ -221,7 +222,7 @@ function otherTitles(own: (string | null)[], titles: { titleType?: string; title
 }
 
 /** The short title as introduced, else the first short title of the whole bill; null when there is none. */
-function shortTitle(titles: { titleType?: string; title?: string }[]): string | null {
+function shortTitleOf(titles: { titleType?: string; title?: string }[]): string | null {
   const short = titles.filter((t) => t.title && t.titleType && /short title/i.test(t.titleType) && !/portions/i.test(t.titleType));
   return (short.find((t) => /introduced/i.test(t.titleType ?? '')) ?? short[0])?.title ?? null;
 }
