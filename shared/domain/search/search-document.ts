@@ -59,7 +59,11 @@ export const RECENCY_BOOST = 0.25;
 
 /** The factor a bill's BM25 relevance is multiplied by, from 1 (1973) to 1 + RECENCY_BOOST (this year). */
 export function recencyFactor(date: string, now: Date): number {
-  const year = Number(date.slice(0, 4)) || RECENCY_FROM_YEAR;
+  return recencyOfYear(Number(date.slice(0, 4)) || RECENCY_FROM_YEAR, now);
+}
+
+/** The recency factor of a bill dated in `year`. */
+export function recencyOfYear(year: number, now: Date): number {
   const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
   const at = Math.min(1, Math.max(0, (year - RECENCY_FROM_YEAR) / span));
   return 1 + RECENCY_BOOST * at;
