@@ -7,11 +7,14 @@
  * FTS5 table keyed by bill and section.
  */
 import sqlite from 'node-sqlite3-wasm';
+import { billWords, encodeBillWords, pairKey } from '#shared/domain/search/bill-words.ts';
 import { documentDate, RECENCY_BOOST, RECENCY_FROM_YEAR, SEARCH_COLUMNS, type SearchDocument } from '#shared/domain/search/search-document.ts';
-import { matchExpression, parseQuery, type QueryTerm, type TermCounter } from '#shared/domain/search/search-query.ts';
+import { matchExpression, parseQuery, spellings, type QueryTerm, type TermCounter } from '#shared/domain/search/search-query.ts';
 import { bestPassage } from '#shared/domain/search/snippet.ts';
 import { rmSync } from 'node:fs';
 import type { SearchFilters, SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
+import { WordRanker, type WordQuery } from './word-ranker.ts';
+import { compactWords, dropWords, WORD_SCHEMA, wordSource, writeWords, type Sql } from './word-store.ts';
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
 const SECTIONS_PER_BILL = 1024;
@@ -22,22 +25,25 @@ const CACHE_KIB = 256 * 1024;
  * expects at most this many probes; else it reads and sorts every match (bench/results/search.md).
  */
 const DATE_WALK_MAX_PROBES = 400;
+/** The layout of the file: a file of another version is rebuilt, not read (docs/operations.md). */
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS docs(
   rid INTEGER PRIMARY KEY, bill_id TEXT NOT NULL UNIQUE, congress INTEGER NOT NULL, chamber TEXT NOT NULL,
   type TEXT NOT NULL, status TEXT NOT NULL, sponsor_id TEXT, has_document INTEGER NOT NULL, date TEXT NOT NULL, year INTEGER NOT NULL,
-  indexed_at TEXT NOT NULL DEFAULT '');
+  len INTEGER NOT NULL, indexed_at TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS docs_by_date ON docs(date, rid);
 CREATE TABLE IF NOT EXISTS doc_topics(topic TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY(topic, rid)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS bills_fts USING fts5(${SEARCH_COLUMNS.map((c) => c.name).join(', ')}, content='', contentless_delete=1, prefix='2 3');
 CREATE VIRTUAL TABLE IF NOT EXISTS sections_fts USING fts5(label UNINDEXED, body);
 CREATE VIRTUAL TABLE IF NOT EXISTS bills_vocab USING fts5vocab(bills_fts, 'row');
-`;
+${WORD_SCHEMA}`;
 
 const BM25 = `bm25(bills_fts, ${SEARCH_COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
 
 type Row = Record<string, unknown>;
+type Value = string | number | null | Uint8Array;
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -77,6 +83,14 @@ export class SearchIndex {
   /** Prepared statements by SQL: preparing an FTS5 query reads the table's configuration each time. */
   private readonly statements = new Map<string, sqlite.Statement>();
   private bills: number | undefined;
+  private readonly sql: Sql = {
+    all: (sql, values) => this.all(sql, values),
+    get: (sql, values) => this.get(sql, values),
+    run: (sql, values) => void this.run(sql, values),
+  };
+  private readonly words = new WordRanker(wordSource(this.sql));
+  /** What the word ranker learns once the transaction that wrote it commits. */
+  private committed: (() => void)[] = [];
 
   private constructor(db: sqlite.Database) {
     this.db = db;
@@ -91,16 +105,17 @@ export class SearchIndex {
     return st;
   }
 
-  private all(sql: string, values: (string | number | null)[]): Row[] {
+  private all(sql: string, values: Value[]): Row[] {
     return this.statement(sql).all(values) as Row[];
   }
 
-  private run(sql: string, values: (string | number | null)[]): sqlite.RunResult {
+  private run(sql: string, values: Value[]): sqlite.RunResult {
     return this.statement(sql).run(values);
   }
 
-  private get(sql: string, values: (string | number | null)[]): Row | null {
-    return this.statement(sql).get(values) as Row | null;
+  private get(sql: string, values: Value[]): Row | null {
+    // Read to the end: a statement stopped at its first row stays in progress, and VACUUM refuses to run.
+    return (this.statement(sql).all(values)[0] as Row | undefined) ?? null;
   }
 
   /**
@@ -116,11 +131,19 @@ export class SearchIndex {
     // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
     // takes and drops the lock directory and rereads the pages it needs.
     db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
+    const index = new SearchIndex(db);
+    const version = num(index.get('PRAGMA user_version', [])?.user_version);
+    const empty = index.get("SELECT name FROM sqlite_master WHERE name = 'docs'", []) === null;
+    if (!empty && version !== SCHEMA_VERSION) {
+      index.close();
+      throw new Error(`The search index ${path} is of version ${version}; this code reads version ${SCHEMA_VERSION}: rebuild it`);
+    }
     if (!options.readOnly) {
       db.exec(`PRAGMA page_size = 8192; ${options.bulk ? 'PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;' : ''}`);
       db.exec(SCHEMA);
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     }
-    return new SearchIndex(db);
+    return index;
   }
 
   close(): void {
@@ -169,6 +192,8 @@ export class SearchIndex {
 
   /** Merges the index's segments: smaller and faster to query; run after a rebuild. */
   optimize(): void {
+    this.transaction(() => compactWords(this.sql));
+    this.words.compacted();
     this.db.exec(`INSERT INTO bills_fts(bills_fts) VALUES('optimize'); INSERT INTO sections_fts(sections_fts) VALUES('optimize'); VACUUM;`);
   }
 
@@ -179,6 +204,7 @@ export class SearchIndex {
    */
   search(req: SearchRequest, now = new Date()): SearchHits {
     const terms = parseQuery(req.q);
+    if (terms.length > 0 && terms.every((t) => t.kind === 'word' || this.isCommonPair(t))) return this.searchWords(terms, req, now);
     const match = matchExpression(terms, this.counter);
     if (!match) return { hits: [], total: 0 };
     const { where, values } = filterSql(req.filters);
@@ -189,6 +215,30 @@ export class SearchIndex {
     const rows = req.sort === 'date' ? this.newest(match, where, values, total, req, cheapProbe) : this.ranked(match, where, values, req, now);
     const hits: SearchHit[] = rows.map((r) => ({ bill_id: str(r.bill_id), match: this.passage(num(r.rid), terms) }));
     return { hits, total };
+  }
+
+  /**
+   * A query of words only: ranked in JavaScript over the word postings (./word-ranker.ts), which
+   * matches a word, a prefix and a typo's corrections as the FTS5 expression would.
+   */
+  private searchWords(terms: QueryTerm[], req: SearchRequest, now: Date): SearchHits {
+    const query: WordQuery = terms.map((t) => {
+      const word = t.tokens[0] ?? '';
+      if (t.kind === 'phrase') return [{ word: pairKey(word, t.tokens[1] ?? ''), prefix: false }];
+      return t.prefix ? [{ word, prefix: true }] : spellings(word, this.counter).map((w) => ({ word: w, prefix: false }));
+    });
+    const { rids, total } = this.words.search(query, req.filters, req.sort, req.offset, req.limit, now);
+    if (rids.length === 0) return { hits: [], total };
+    const ids = new Map(
+      this.all(`SELECT rid, bill_id FROM docs WHERE rid IN (${rids.map(() => '?').join(',')})`, rids).map((r) => [num(r.rid), str(r.bill_id)]),
+    );
+    return { hits: rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: this.passage(rid, terms) })), total };
+  }
+
+  /** A quoted phrase of two common words: its postings are kept like a word's (./word-store.ts). */
+  private isCommonPair(t: QueryTerm): boolean {
+    const [first, second, ...rest] = t.tokens;
+    return t.kind === 'phrase' && first !== undefined && second !== undefined && rest.length === 0 && this.words.hasPair(first, second);
   }
 
   /** A page by relevance: every match is scored (FTS5 has no top-k pruning), the best kept. */
@@ -281,6 +331,8 @@ export class SearchIndex {
   }
 
   private drop(rid: number): void {
+    dropWords(this.sql, rid);
+    this.committed.push(() => this.words.removed(rid));
     this.run('DELETE FROM bills_fts WHERE rowid = ?', [rid]);
     this.run('DELETE FROM sections_fts WHERE rowid BETWEEN ? AND ?', [rid * SECTIONS_PER_BILL, rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1]);
     this.run('DELETE FROM doc_topics WHERE rid = ?', [rid]);
@@ -290,17 +342,30 @@ export class SearchIndex {
     const date = documentDate(doc);
     const existing = this.rowOf(doc.bill_id);
     if (existing !== null) this.drop(existing);
-    const values = [doc.congress, doc.chamber, doc.type, doc.status, doc.sponsor_id, doc.has_document ? 1 : 0, date, Number(date.slice(0, 4)), indexedAt];
+    const words = billWords(doc);
+    const { length } = words;
+    const values = [
+      doc.congress,
+      doc.chamber,
+      doc.type,
+      doc.status,
+      doc.sponsor_id,
+      doc.has_document ? 1 : 0,
+      date,
+      Number(date.slice(0, 4)),
+      length,
+      indexedAt,
+    ];
     const rid =
       existing ??
       num(
-        this.run('INSERT INTO docs(bill_id, congress, chamber, type, status, sponsor_id, has_document, date, year, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?)', [
-          doc.bill_id,
-          ...values,
-        ]).lastInsertRowid,
+        this.run(
+          'INSERT INTO docs(bill_id, congress, chamber, type, status, sponsor_id, has_document, date, year, len, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
+          [doc.bill_id, ...values],
+        ).lastInsertRowid,
       );
     if (existing !== null) {
-      this.run('UPDATE docs SET congress=?, chamber=?, type=?, status=?, sponsor_id=?, has_document=?, date=?, year=?, indexed_at=? WHERE rid=?', [
+      this.run('UPDATE docs SET congress=?, chamber=?, type=?, status=?, sponsor_id=?, has_document=?, date=?, year=?, len=?, indexed_at=? WHERE rid=?', [
         ...values,
         rid,
       ]);
@@ -313,16 +378,34 @@ export class SearchIndex {
       this.run('INSERT INTO sections_fts(rowid, label, body) VALUES (?,?,?)', [rid * SECTIONS_PER_BILL + i, s.label, s.body]);
     });
     for (const topic of new Set(doc.topics)) this.run('INSERT INTO doc_topics(topic, rid) VALUES (?,?)', [topic, rid]);
+    const encoded = encodeBillWords(words);
+    writeWords(this.sql, rid, encoded);
+    const row = {
+      rid,
+      length,
+      date,
+      congress: doc.congress,
+      chamber: doc.chamber,
+      type: doc.type,
+      status: doc.status,
+      sponsor_id: doc.sponsor_id,
+      has_document: doc.has_document,
+    };
+    this.committed.push(() => this.words.written(row, encoded));
   }
 
   private transaction(work: () => void): void {
+    this.committed = [];
     this.db.exec('BEGIN');
     try {
       work();
       this.db.exec('COMMIT');
     } catch (err) {
       this.db.exec('ROLLBACK');
+      this.committed = [];
       throw err;
     }
+    for (const learn of this.committed) learn();
+    this.committed = [];
   }
 }

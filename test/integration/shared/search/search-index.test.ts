@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 import type { SearchFilters, SearchRequest } from '#shared/search/search-filters.ts';
@@ -135,6 +136,14 @@ describe('the search index', () => {
       expect(page(q, { chamber: 'senate' }, 0).hits.map((h) => h.bill_id)).toEqual(expected(senateGrants, 0));
     }
     writer.close();
+  });
+
+  it('refuses a file of another layout, naming the rebuild, rather than answering from half an index', () => {
+    const path = join(dir, 'old.db');
+    const old = new sqlite.Database(path);
+    old.exec('CREATE TABLE docs(rid INTEGER PRIMARY KEY); PRAGMA user_version = 1;');
+    old.close();
+    expect(() => SearchIndex.open(path)).toThrow(/version 1; this code reads version 2: rebuild it/u);
   });
 
   it('says which section matched, with the words marked', () => {

@@ -1,0 +1,412 @@
+/**
+ * Ranks a query of words (no quoted phrase) in JavaScript over the index's
+ * word postings: every matching bill is scored with FTS5's own BM25 formula
+ * (../domain/search/bm25.ts) times the recency factor, filtered on in-memory
+ * columns, and the best kept, with the exact total. A match costs a few array
+ * reads where FTS5's bm25() costs a row lookup and a cursor step, so a word in
+ * 150,000 bills ranks in milliseconds (docs/architecture.md, "Search").
+ *
+ * Postings come from two places: those compacted into the file at the last
+ * optimize (read per word, cached), and the words of bills written since,
+ * held in memory; a bill written since is "stale" in the compacted postings.
+ */
+import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
+import { idf, termWeight } from '#shared/domain/search/bm25.ts';
+import { recencyOfYear } from '#shared/domain/search/search-document.ts';
+import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
+import type { Postings } from './posting-codec.ts';
+import type { SearchFilters, SearchSort } from './search-filters.ts';
+
+/** What the ranker reads from the index file. */
+export interface WordSource {
+  /** A word's compacted postings, or null when it has none. */
+  postings(word: string): Postings | null;
+  /** The compacted words that begin with `prefix`. */
+  wordsWithPrefix(prefix: string): string[];
+  /** Row ids written or removed since the postings were compacted. */
+  staleRids(): number[];
+  /** Every indexed bill's columns. */
+  columns(): DocColumns;
+  /** The words of bills written since compaction, encoded by encodeBillWords. */
+  recentWords(): { rid: number; words: string }[];
+  /** The words whose two-word phrases have postings. */
+  commonWords(): string[];
+  /** The bills carrying a topic. */
+  topicRids(topic: string): number[];
+}
+
+/** A word, or every word it begins (one FTS5 prefix phrase: its frequency is their sum). */
+export interface WordPhrase {
+  word: string;
+  prefix: boolean;
+}
+
+/** A query: every group must match; a group matches when any of its phrases does (a word, or its typo corrections). */
+export type WordQuery = WordPhrase[][];
+
+export interface WordPage {
+  rids: number[];
+  total: number;
+}
+
+/** Postings kept in memory, in entries: about 64 MB. */
+const CACHE_ENTRIES = 8_000_000;
+/**
+ * A later word of a query is looked up per remaining bill (a binary search) rather than read
+ * whole when its postings are this many times longer than the bills left, and few bills are stale.
+ */
+const LOOKUP_RATIO = 16;
+const LOOKUP_MAX_STALE = 10_000;
+
+/** Where `rid` is in ascending `rids`, or -1. */
+function indexOf(rids: Uint32Array, rid: number): number {
+  let lo = 0;
+  let hi = rids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = rids[mid] ?? 0;
+    if (at === rid) return mid;
+    if (at < rid) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+export class WordRanker {
+  private readonly source: WordSource;
+  private loaded = false;
+  private cols = new DocColumns();
+  private stale = new Uint8Array(0);
+  private staleList: number[] = [];
+  /** Words of bills written since compaction: word → row id → frequency, and each bill's words. */
+  private readonly recent = new Map<string, Map<number, number>>();
+  private readonly recentOf = new Map<number, string[]>();
+  private readonly cache = new Map<string, Postings | null>();
+  private common = new Set<string>();
+  private cached = 0;
+  private readonly topics = new Map<string, Set<number>>();
+  // Scratch, one slot per row id, zero between queries.
+  private phraseFreq = new Uint32Array(0);
+  private groupsMatched = new Uint8Array(0);
+  private score = new Float64Array(0);
+
+  constructor(source: WordSource) {
+    this.source = source;
+  }
+
+  private load(): void {
+    if (this.loaded) return;
+    this.cols = this.source.columns();
+    this.common = new Set(this.source.commonWords());
+    this.stale = new Uint8Array(this.cols.size);
+    this.staleList = [];
+    for (const rid of this.source.staleRids()) this.markStale(rid);
+    this.recent.clear();
+    this.recentOf.clear();
+    for (const { rid, words } of this.source.recentWords()) this.addRecent(rid, words);
+    this.loaded = true;
+  }
+
+  private markStale(rid: number): void {
+    if (this.stale[rid] === 1) return;
+    this.staleList.push(rid);
+    if (rid >= this.stale.length) {
+      const next = new Uint8Array(Math.max(1024, (rid + 1) * 2));
+      next.set(this.stale);
+      this.stale = next;
+    }
+    this.stale[rid] = 1;
+  }
+
+  private addRecent(rid: number, words: string): void {
+    const list: string[] = [];
+    const decoded = decodeBillWords(words);
+    for (const [word, f] of [...decoded.freqs, ...decoded.pairs(this.common)]) {
+      let holders = this.recent.get(word);
+      if (!holders) {
+        holders = new Map();
+        this.recent.set(word, holders);
+      }
+      holders.set(rid, f);
+      list.push(word);
+    }
+    this.recentOf.set(rid, list);
+  }
+
+  private dropRecent(rid: number): void {
+    for (const word of this.recentOf.get(rid) ?? []) {
+      const holders = this.recent.get(word);
+      holders?.delete(rid);
+      if (holders?.size === 0) this.recent.delete(word);
+    }
+    this.recentOf.delete(rid);
+  }
+
+  /** Whether a two-word phrase of these words has postings of its own. */
+  hasPair(first: string, second: string): boolean {
+    this.load();
+    return this.common.has(first) && this.common.has(second);
+  }
+
+  /** A bill was written (after its transaction committed). */
+  written(row: DocColumnsRow, words: string): void {
+    this.topics.clear();
+    if (!this.loaded) return;
+    this.dropRecent(row.rid);
+    this.cols.set(row);
+    this.markStale(row.rid);
+    this.addRecent(row.rid, words);
+  }
+
+  /** A bill was removed (after its transaction committed). */
+  removed(rid: number): void {
+    this.topics.clear();
+    if (!this.loaded) return;
+    this.dropRecent(rid);
+    this.cols.remove(rid);
+    this.markStale(rid);
+  }
+
+  /** The postings were compacted: everything is read again. */
+  compacted(): void {
+    this.loaded = false;
+    this.cache.clear();
+    this.cached = 0;
+    this.topics.clear();
+  }
+
+  private basePostings(word: string): Postings | null {
+    const hit = this.cache.get(word);
+    if (hit !== undefined) {
+      // Most recently used last: eviction takes the oldest first.
+      this.cache.delete(word);
+      this.cache.set(word, hit);
+      return hit;
+    }
+    const p = this.source.postings(word);
+    this.cache.set(word, p);
+    this.cached += p?.rids.length ?? 0;
+    for (const [old, value] of this.cache) {
+      if (this.cached <= CACHE_ENTRIES || old === word) break;
+      this.cache.delete(old);
+      this.cached -= value?.rids.length ?? 0;
+    }
+    return p;
+  }
+
+  private expand(phrase: WordPhrase): string[] {
+    if (!phrase.prefix) return [phrase.word];
+    const words = new Set(this.source.wordsWithPrefix(phrase.word));
+    for (const word of this.recent.keys()) if (word.startsWith(phrase.word)) words.add(word);
+    return [...words];
+  }
+
+  private topicSet(topic: string): Set<number> {
+    let set = this.topics.get(topic);
+    if (!set) {
+      set = new Set(this.source.topicRids(topic));
+      this.topics.set(topic, set);
+    }
+    return set;
+  }
+
+  private scratch(): void {
+    const n = this.cols.size;
+    if (this.phraseFreq.length >= n) return;
+    this.phraseFreq = new Uint32Array(n);
+    this.groupsMatched = new Uint8Array(n);
+    this.score = new Float64Array(n);
+  }
+
+  /**
+   * Sums a phrase's frequency per bill into phraseFreq (each word of a prefix adds its own) and
+   * returns the bills it holds: compacted postings of bills not written since, then recent ones.
+   */
+  private gather(phrase: WordPhrase): number[] {
+    const held: number[] = [];
+    const add = (rid: number, f: number) => {
+      if (this.phraseFreq[rid] === 0) held.push(rid);
+      this.phraseFreq[rid] = (this.phraseFreq[rid] ?? 0) + f;
+    };
+    for (const word of this.expand(phrase)) {
+      const base = this.basePostings(word);
+      if (base) {
+        const { rids, freqs } = base;
+        for (let i = 0; i < rids.length; i++) {
+          const rid = rids[i] ?? 0;
+          if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) add(rid, freqs[i] ?? 0);
+        }
+      }
+      for (const [rid, f] of this.recent.get(word) ?? []) add(rid, f);
+    }
+    return held;
+  }
+
+  /** How many postings a group's phrases hold, before stale ones are dropped: the order groups are matched in. */
+  private estimate(group: WordPhrase[]): number {
+    let n = 0;
+    for (const phrase of group) for (const word of this.expand(phrase)) n += (this.basePostings(word)?.rids.length ?? 0) + (this.recent.get(word)?.size ?? 0);
+    return n;
+  }
+
+  /** A word's bill count and frequency per bill without reading its postings whole, or null when too many bills are stale. */
+  private lookup(word: string): { df: number; freqOf: (rid: number) => number } | null {
+    if (this.staleList.length > LOOKUP_MAX_STALE) return null;
+    const base = this.basePostings(word);
+    const recent = this.recent.get(word);
+    let df = (base?.rids.length ?? 0) + (recent?.size ?? 0);
+    if (base) for (const rid of this.staleList) if (indexOf(base.rids, rid) >= 0) df -= 1;
+    return {
+      df,
+      freqOf: (rid) => {
+        if (this.stale[rid] === 1) return recent?.get(rid) ?? 0;
+        const i = base ? indexOf(base.rids, rid) : -1;
+        return i >= 0 ? (base?.freqs[i] ?? 0) : 0;
+      },
+    };
+  }
+
+  /** Adds one phrase's part of the score to a bill that has matched the groups before `g`. */
+  private credit(rid: number, g: number, weight: number, f: number, averageLength: number, touched: number[]): void {
+    const matched = this.groupsMatched[rid] ?? 0;
+    if (matched !== g && matched !== g + 1) return;
+    if (matched === g) {
+      this.groupsMatched[rid] = g + 1;
+      if (g === 0) touched.push(rid);
+    }
+    this.score[rid] = (this.score[rid] ?? 0) + termWeight(weight, f, this.cols.length[rid] ?? 0, averageLength);
+  }
+
+  /** One page of the bills matching every group, best first (or newest first), with the total. */
+  search(query: WordQuery, filters: SearchFilters, sort: SearchSort, offset: number, limit: number, now: Date): WordPage {
+    this.load();
+    this.scratch();
+    const n = this.cols.count;
+    const averageLength = n > 0 ? this.cols.totalLength / n : 1;
+    const touched: number[] = [];
+    // The rarest group first: the bills it holds are the most any later group can keep.
+    const groups = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
+    let left = Infinity;
+    groups.forEach(({ group, size }, g) => {
+      const lookups = g > 0 && left * LOOKUP_RATIO < size && group.every((p) => !p.prefix) ? group.map((p) => this.lookup(p.word)) : [];
+      if (lookups.length > 0 && lookups.every((l) => l !== null)) {
+        const candidates = touched.filter((rid) => this.groupsMatched[rid] === g);
+        for (const l of lookups) {
+          if (!l) continue;
+          const weight = idf(n, l.df);
+          for (const rid of candidates) {
+            const f = l.freqOf(rid);
+            if (f > 0) this.credit(rid, g, weight, f, averageLength, touched);
+          }
+        }
+      } else {
+        for (const phrase of group) {
+          // A word whose compacted postings are all current is read as it is.
+          const words = this.expand(phrase);
+          const only = words.length === 1 ? (words[0] ?? '') : null;
+          const current = only !== null && this.staleList.length === 0 && !this.recent.has(only);
+          const base = current ? this.basePostings(only) : null;
+          if (base) {
+            const weight = idf(n, base.rids.length);
+            for (let i = 0; i < base.rids.length; i++) this.credit(base.rids[i] ?? 0, g, weight, base.freqs[i] ?? 0, averageLength, touched);
+            continue;
+          }
+          const held = this.gather(phrase);
+          const weight = idf(n, held.length);
+          for (const rid of held) {
+            this.credit(rid, g, weight, this.phraseFreq[rid] ?? 0, averageLength, touched);
+            this.phraseFreq[rid] = 0;
+          }
+        }
+      }
+      left = 0;
+      for (const rid of touched) if (this.groupsMatched[rid] === g + 1) left += 1;
+    });
+    const passes = this.cols.filter(filters, filters.topic === undefined ? null : this.topicSet(filters.topic));
+    const page = new TopK(offset + limit, sort === 'date');
+    let total = 0;
+    const recency = new Map<number, number>();
+    for (const rid of touched) {
+      if (passes && this.groupsMatched[rid] === groups.length && passes(rid)) {
+        total += 1;
+        const date = this.cols.date[rid] ?? 0;
+        if (sort === 'date') page.offer(rid, date);
+        else {
+          const year = Math.floor(date / 10_000);
+          let r = recency.get(year);
+          if (r === undefined) {
+            r = recencyOfYear(year, now);
+            recency.set(year, r);
+          }
+          page.offer(rid, (this.score[rid] ?? 0) * r);
+        }
+      }
+      this.groupsMatched[rid] = 0;
+      this.score[rid] = 0;
+    }
+    // Relevance ties go to the older row (as FTS5's ORDER BY score, rid); date ties to the newer.
+    return { rids: page.sorted().slice(offset), total };
+  }
+}
+
+/** The k best of many offers (highest key; on a tie, the lower row id, or the higher with `newerFirst`), in a heap of k. */
+class TopK {
+  private readonly k: number;
+  private readonly newerFirst: boolean;
+  private readonly rids: number[] = [];
+  private readonly keys: number[] = [];
+
+  constructor(k: number, newerFirst: boolean) {
+    this.k = k;
+    this.newerFirst = newerFirst;
+  }
+
+  /** Whether the item at i ranks below the one at j (the heap keeps the lowest at its root). */
+  private below(i: number, j: number): boolean {
+    return this.worse(this.keys[i] ?? 0, this.rids[i] ?? 0, this.keys[j] ?? 0, this.rids[j] ?? 0);
+  }
+
+  private worse(key: number, rid: number, otherKey: number, otherRid: number): boolean {
+    if (key !== otherKey) return key < otherKey;
+    return this.newerFirst ? rid < otherRid : rid > otherRid;
+  }
+
+  private swap(i: number, j: number): void {
+    [this.keys[i], this.keys[j]] = [this.keys[j] ?? 0, this.keys[i] ?? 0];
+    [this.rids[i], this.rids[j]] = [this.rids[j] ?? 0, this.rids[i] ?? 0];
+  }
+
+  offer(rid: number, key: number): void {
+    if (this.k === 0) return;
+    if (this.rids.length < this.k) {
+      this.rids.push(rid);
+      this.keys.push(key);
+      for (let i = this.rids.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (!this.below(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    if (this.worse(key, rid, this.keys[0] ?? 0, this.rids[0] ?? 0)) return;
+    this.rids[0] = rid;
+    this.keys[0] = key;
+    for (let i = 0; ;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let low = i;
+      if (l < this.rids.length && this.below(l, low)) low = l;
+      if (r < this.rids.length && this.below(r, low)) low = r;
+      if (low === i) break;
+      this.swap(i, low);
+      i = low;
+    }
+  }
+
+  /** Best first. */
+  sorted(): number[] {
+    const order = this.rids.map((_, i) => i).sort((a, b) => (this.below(a, b) ? 1 : this.below(b, a) ? -1 : 0));
+    return order.map((i) => this.rids[i] ?? 0);
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * The word postings' tables in the index file, what the word ranker reads of
+ * them (./word-ranker.ts), and their compaction: the words of bills written
+ * since the last one are merged into the compacted postings (one row per word,
+ * ./posting-codec.ts), which optimize() runs after a rebuild. The first
+ * compaction of a file also picks its common words, whose two-word phrases get
+ * postings of their own; they stay the file's common words from then on, so
+ * every bill's pairs are drawn from the same set.
+ */
+import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
+import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
+import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
+import type { WordSource } from './word-ranker.ts';
+
+/** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
+const COMMON_SHARE = 0.01;
+const COMMON_MIN_BILLS = 50;
+
+export const WORD_SCHEMA = `
+CREATE TABLE IF NOT EXISTS word_postings(word TEXT PRIMARY KEY, postings BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS recent_words(rid INTEGER PRIMARY KEY, words TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS stale_rids(rid INTEGER PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS doc_columns(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
+`;
+
+type Value = string | number | null | Uint8Array;
+type Row = Record<string, unknown>;
+
+/** The statements the store runs, from the index's statement cache. */
+export interface Sql {
+  all(sql: string, values: Value[]): Row[];
+  get(sql: string, values: Value[]): Row | null;
+  run(sql: string, values: Value[]): void;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const bytes = (v: unknown): Uint8Array => (v instanceof Uint8Array ? v : new Uint8Array(0));
+const ids = (list: string): number[] => (list ? list.split(',').map(Number) : []);
+
+/** The first string after every string that begins with `prefix`. */
+const pastPrefix = (prefix: string): string => prefix.slice(0, -1) + String.fromCodePoint((prefix.codePointAt(prefix.length - 1) ?? 0) + 1);
+
+export function wordSource(sql: Sql): WordSource {
+  return {
+    postings(word) {
+      const row = sql.get('SELECT postings FROM word_postings WHERE word = ?', [word]);
+      return row ? decodePostings(bytes(row.postings)) : null;
+    },
+    wordsWithPrefix(prefix) {
+      return sql.all('SELECT word FROM word_postings WHERE word >= ? AND word < ?', [prefix, pastPrefix(prefix)]).map((r) => text(r.word));
+    },
+    staleRids() {
+      return ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r));
+    },
+    columns() {
+      // Compacted columns as stored, then the bills written or removed since, row by row.
+      const saved = sql.all('SELECT name, data FROM doc_columns', []);
+      if (saved.length === 0) return columnsOf(docRows(sql, ''));
+      const cols = DocColumns.restore(Object.fromEntries(saved.map((r) => [text(r.name), bytes(r.data)])));
+      for (const rid of ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r))) cols.remove(rid);
+      for (const row of docRows(sql, 'WHERE rid IN (SELECT rid FROM stale_rids)')) cols.set(row);
+      return cols;
+    },
+    recentWords() {
+      return sql.all('SELECT rid, words FROM recent_words', []).map((r) => ({ rid: Number(r.rid), words: text(r.words) }));
+    },
+    commonWords() {
+      return sql.all('SELECT word FROM common_words', []).map((r) => text(r.word));
+    },
+    topicRids(topic) {
+      return ids(text(sql.get('SELECT group_concat(rid) AS r FROM doc_topics WHERE topic = ?', [topic])?.r));
+    },
+  };
+}
+
+function columnsOf(rows: DocColumnsRow[]): DocColumns {
+  const cols = new DocColumns();
+  for (const row of rows) cols.set(row);
+  return cols;
+}
+
+/** The docs' columns, through one string: a row per bill through the wasm boundary costs several times more. */
+function docRows(sql: Sql, where: string): DocColumnsRow[] {
+  const all = text(
+    sql.get(
+      `SELECT group_concat(rid || ',' || len || ',' || date || ',' || congress || ',' || chamber || ',' || type || ',' || status || ',' ||
+         coalesce(sponsor_id, '') || ',' || has_document, char(10)) AS c FROM docs ${where}`,
+      [],
+    )?.c,
+  );
+  if (!all) return [];
+  return all.split('\n').map((line): DocColumnsRow => {
+    const [rid, length, date, congress, chamber, type, status, sponsor, hasDocument] = line.split(',');
+    return {
+      rid: Number(rid),
+      length: Number(length),
+      date: date ?? '',
+      congress: Number(congress),
+      chamber: chamber ?? '',
+      type: type ?? '',
+      status: status ?? '',
+      sponsor_id: sponsor ? sponsor : null,
+      has_document: hasDocument === '1',
+    };
+  });
+}
+
+/** Records a bill's words (encoded by encodeBillWords) as written since compaction (its compacted postings, if any, go stale). */
+export function writeWords(sql: Sql, rid: number, words: string): void {
+  sql.run('INSERT OR REPLACE INTO recent_words(rid, words) VALUES (?, ?)', [rid, words]);
+  sql.run('INSERT OR IGNORE INTO stale_rids(rid) VALUES (?)', [rid]);
+}
+
+export function dropWords(sql: Sql, rid: number): void {
+  sql.run('DELETE FROM recent_words WHERE rid = ?', [rid]);
+  sql.run('INSERT OR IGNORE INTO stale_rids(rid) VALUES (?)', [rid]);
+}
+
+/**
+ * Merges the recent words into the compacted postings. Two passes over both (count, then fill)
+ * so that each word's postings go straight into arrays of their final size.
+ */
+export function compactWords(sql: Sql): void {
+  const stale = new Set(ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r)));
+  if (stale.size === 0) return;
+  const recent = (visit: (rid: number, words: ReturnType<typeof decodeBillWords>) => void) => {
+    for (const row of sql.all('SELECT rid, words FROM recent_words ORDER BY rid', [])) visit(Number(row.rid), decodeBillWords(text(row.words)));
+  };
+  const common = new Set(sql.all('SELECT word FROM common_words', []).map((r) => text(r.word)));
+  if (common.size === 0 && sql.get('SELECT word FROM word_postings LIMIT 1', []) === null) {
+    const df = new Map<string, number>();
+    recent((_, words) => {
+      for (const [word] of words.freqs) df.set(word, (df.get(word) ?? 0) + 1);
+    });
+    const bills = Number(sql.get('SELECT count(*) AS n FROM docs', [])?.n ?? 0);
+    const floor = Math.max(COMMON_MIN_BILLS, bills * COMMON_SHARE);
+    for (const [word, n] of df) if (n >= floor) common.add(word);
+    for (const word of common) sql.run('INSERT INTO common_words(word) VALUES (?)', [word]);
+  }
+  const each = (visit: (word: string, rid: number, f: number) => void) => {
+    for (const row of sql.all('SELECT word, postings FROM word_postings', [])) {
+      const word = text(row.word);
+      const { rids, freqs } = decodePostings(bytes(row.postings));
+      for (let i = 0; i < rids.length; i++) {
+        const rid = rids[i] ?? 0;
+        if (!stale.has(rid)) visit(word, rid, freqs[i] ?? 0);
+      }
+    }
+    recent((rid, words) => {
+      for (const [word, f] of words.freqs) visit(word, rid, f);
+      for (const [pair, f] of words.pairs(common)) visit(pair, rid, f);
+    });
+  };
+  const counts = new Map<string, number>();
+  each((word) => counts.set(word, (counts.get(word) ?? 0) + 1));
+  const merged = new Map<string, Postings & { filled: number }>();
+  for (const [word, n] of counts) merged.set(word, { rids: new Uint32Array(n), freqs: new Uint32Array(n), filled: 0 });
+  counts.clear();
+  each((word, rid, f) => {
+    const p = merged.get(word);
+    if (!p) return;
+    p.rids[p.filled] = rid;
+    p.freqs[p.filled] = f;
+    p.filled += 1;
+  });
+  sql.run('DELETE FROM word_postings', []);
+  for (const [word, p] of merged) sql.run('INSERT INTO word_postings(word, postings) VALUES (?, ?)', [word, encodePostings(ascending(p))]);
+  sql.run('DELETE FROM doc_columns', []);
+  for (const [name, data] of Object.entries(columnsOf(docRows(sql, '')).save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
+  sql.run('DELETE FROM recent_words', []);
+  sql.run('DELETE FROM stale_rids', []);
+}
+
+/** Postings in row-id order: a bill rewritten since compaction keeps its old row id, so it can come after newer ones. */
+function ascending(p: Postings): Postings {
+  let sorted = true;
+  for (let i = 1; i < p.rids.length && sorted; i++) sorted = (p.rids[i - 1] ?? 0) < (p.rids[i] ?? 0);
+  if (sorted) return p;
+  const order = Array.from(p.rids.keys()).sort((a, b) => (p.rids[a] ?? 0) - (p.rids[b] ?? 0));
+  return { rids: Uint32Array.from(order, (i) => p.rids[i] ?? 0), freqs: Uint32Array.from(order, (i) => p.freqs[i] ?? 0) };
+}
