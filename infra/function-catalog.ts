@@ -25,12 +25,14 @@ const MEMORY_MB: Record<string, number> = {
   'api:auth': 1024,
   // The search index's page cache (256 MiB) and the WebAssembly heap; more memory also buys more CPU for ranking.
   'api:search': 2048,
+  // A rebuild compacts the word postings in memory (about 1 GB at 350,000 bills, bench/README.md) beside the page cache.
+  'worker:search-index': 3008,
 };
 const DEFAULT_MEMORY_MB = { api: 512, fallback: 256, job: 1024, worker: 512 } as const;
 
 /**
  * /tmp per function key, where Lambda's 512 MB is not enough: a search container holds the index
- * snapshot (656 MB at 350,000 bills, docs/architecture.md "Search") and downloads the next one beside it
+ * snapshot (793 MB at 350,000 bills, docs/architecture.md "Search") and downloads the next one beside it
  * before dropping the old; a rebuild writes a fresh file and VACUUM copies it once more.
  */
 const EPHEMERAL_MB: Record<string, number> = {
