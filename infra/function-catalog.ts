@@ -25,7 +25,7 @@ const MEMORY_MB: Record<string, number> = {
   'api:auth': 1024,
   // The search index's page cache (256 MiB) and the WebAssembly heap; more memory also buys more CPU for ranking.
   'api:search': 2048,
-  // A rebuild compacts the word postings in memory (about 1 GB at 350,000 bills, bench/README.md) beside the page cache.
+  // A rebuild compacts the word postings in memory (a peak of about 1.9 GB at 350,000 bills, bench/results/search.md) beside the page cache.
   'worker:search-index': 3008,
 };
 const DEFAULT_MEMORY_MB = { api: 512, fallback: 256, job: 1024, worker: 512 } as const;

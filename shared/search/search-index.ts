@@ -1,10 +1,12 @@
 /**
  * The search engine: SQLite FTS5 in WebAssembly (node-sqlite3-wasm), one
  * database file that runs the same on this machine's Node 20 and on Lambda's
- * Node 22 arm64 (docs/architecture.md, "Search"). Bills are ranked by FTS5's
- * BM25 with column weights times a gentle recency factor; filters are columns
- * of a plain table joined to the match; passages to quote live in a second
- * FTS5 table keyed by bill and section.
+ * Node 22 arm64 (docs/architecture.md, "Search"). Bills are ranked by BM25
+ * with column weights times a gentle recency factor: a query of words (and
+ * two-word phrases of common words) by the word ranker over the file's word
+ * postings (./word-ranker.ts), a longer phrase by FTS5's bm25() with the
+ * filters as columns of a plain table joined to the match. Passages to quote
+ * live in a second FTS5 table keyed by bill and section.
  */
 import sqlite from 'node-sqlite3-wasm';
 import { billWords, encodeBillWords, pairKey } from '#shared/domain/search/bill-words.ts';

@@ -1,6 +1,7 @@
 /**
- * Ranks a query of words (no quoted phrase) in JavaScript over the index's
- * word postings: every matching bill is scored with FTS5's own BM25 formula
+ * Ranks a query of words (and two-word phrases of common words, whose postings
+ * are kept like a word's) in JavaScript over the index's word postings: every
+ * matching bill is scored with FTS5's own BM25 formula
  * (../domain/search/bm25.ts) times the recency factor, filtered on in-memory
  * columns, and the best kept, with the exact total. A match costs a few array
  * reads where FTS5's bm25() costs a row lookup and a cursor step, so a word in
