@@ -10,22 +10,18 @@
  */
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { matchSavedSearches, type SavedQuery } from '#shared/search/saved-search-matcher.ts';
+import { seededRandom, wordRun } from './support/query-words.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 
 const SIZES = (process.env.BENCH_SAVED_SEARCHES ?? '1000,5000,20000').split(',').map(Number);
 const NEW_DOCS = 100;
 const NOW = new Date('2026-06-01T00:00:00Z');
 
-function rand(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
 /** Saved searches as people write them: a few words of some bill's title, summary or text. */
 function savedQueries(docs: SearchDocument[], n: number): SavedQuery[] {
-  const r = rand(11);
+  const r = seededRandom(11);
   const out: SavedQuery[] = [];
   while (out.length < n) {
     const doc = docs[Math.floor(r() * docs.length)] as SearchDocument;
@@ -35,10 +31,8 @@ function savedQueries(docs: SearchDocument[], n: number): SavedQuery[] {
       .split(/[^a-z0-9]+/u)
       .filter((w) => w.length > 3);
     if (words.length < 3) continue;
-    const len = 1 + Math.floor(r() * 3);
-    const at = Math.floor(r() * (words.length - len));
-    const chosen = words.slice(at, at + len);
-    const q = len > 1 && r() < 0.3 ? `"${chosen.join(' ')}"` : chosen.join(' ');
+    const chosen = wordRun(words, 3, r);
+    const q = chosen.length > 1 && r() < 0.3 ? `"${chosen.join(' ')}"` : chosen.join(' ');
     const f = Math.floor(r() * 5);
     const filters = f === 1 ? { congress: doc.congress } : f === 2 ? { chamber: doc.chamber } : f === 3 ? { has_document: true } : {};
     out.push({ key: out.length.toString(16).padStart(20, '0'), q, filters });

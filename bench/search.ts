@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseQuery } from '#shared/domain/search/search-query.ts';
 import type { SearchFilters, SearchRequest } from '#shared/search/search-filters.ts';
 import { SearchIndex } from '#shared/search/search-index.ts';
+import { seededRandom, wordRun } from './support/query-words.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 import { BruteForce, type ScoredBill } from './support/search-brute-force.ts';
 
@@ -41,14 +42,9 @@ const DETAIL_BILLS = 2_000;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-function rand(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 /** Queries of 1-4 words taken from random bills' titles, summaries or text, a third quoted, most with a filter. */
 function makeQueries(corpus: ReturnType<typeof buildCorpus>, n: number): SearchRequest[] {
-  const r = rand(7);
+  const r = seededRandom(7);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const out: SearchRequest[] = [];
   while (out.length < n) {
@@ -59,10 +55,8 @@ function makeQueries(corpus: ReturnType<typeof buildCorpus>, n: number): SearchR
       .split(/[^a-z0-9]+/u)
       .filter((w) => w.length > 2 && !['act', 'and', 'for', 'the', 'other', 'purposes'].includes(w));
     if (words.length < 4) continue;
-    const len = 1 + Math.floor(r() * 4);
-    const at = Math.floor(r() * (words.length - len));
-    const chosen = words.slice(at, at + len);
-    const phrase = len > 1 && r() < 0.3;
+    const chosen = wordRun(words, 4, r);
+    const phrase = chosen.length > 1 && r() < 0.3;
     const q = phrase ? `"${chosen.join(' ')}"` : chosen.join(' ');
     const filters: SearchFilters = {};
     const f = Math.floor(r() * 7);

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seededRandom, wordRun } from '#bench/support/query-words.ts';
 import { BruteForce, type ScoredBill } from '#bench/support/search-brute-force.ts';
 import { buildCorpus } from '#bench/support/search-corpus.ts';
 import { parseQuery } from '#shared/domain/search/search-query.ts';
@@ -21,14 +22,9 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 const dir = mkdtempSync(join(tmpdir(), 'word-ranker-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function rand(seed: number) {
-  let s = seed;
-  return () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 /** Queries of 1-3 words from the bills' own text: bare (the last a prefix), typed with a space after, or a quoted pair. */
 function queries(docs: SearchDocument[], n: number): SearchRequest[] {
-  const r = rand(11);
+  const r = seededRandom(11);
   const out: SearchRequest[] = [];
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   while (out.length < n) {
@@ -38,11 +34,9 @@ function queries(docs: SearchDocument[], n: number): SearchRequest[] {
       .split(/[^a-z0-9]+/u)
       .filter((w) => w.length > 2);
     if (words.length < 4) continue;
-    const len = 1 + Math.floor(r() * 3);
-    const at = Math.floor(r() * (words.length - len));
-    const chosen = words.slice(at, at + len);
+    const chosen = wordRun(words, 3, r);
     const style = Math.floor(r() * 3);
-    const q = style === 0 && len === 2 ? `"${chosen.join(' ')}"` : style === 1 ? `${chosen.join(' ')} ` : chosen.join(' ');
+    const q = style === 0 && chosen.length === 2 ? `"${chosen.join(' ')}"` : style === 1 ? `${chosen.join(' ')} ` : chosen.join(' ');
     const filters: SearchFilters = [{}, { chamber: doc.chamber }, { has_document: true }, { congress: doc.congress }, { topic: doc.topics[0] }][
       Math.floor(r() * 5)
     ] as SearchFilters;
