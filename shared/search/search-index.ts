@@ -16,7 +16,7 @@ import { bestPassage } from '#shared/domain/search/snippet.ts';
 import { rmSync } from 'node:fs';
 import type { SearchFilters, SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
-import { compactWords, dropWords, WORD_SCHEMA, wordSource, writeWords, type Sql } from './word-store.ts';
+import { compactWords, dropWords, WORD_SCHEMA, wordSource, writeWords, type Sql, type Value } from './word-store.ts';
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
 const SECTIONS_PER_BILL = 1024;
@@ -27,7 +27,7 @@ const CACHE_KIB = 256 * 1024;
  * expects at most this many probes; else it reads and sorts every match (bench/results/search.md).
  */
 const DATE_WALK_MAX_PROBES = 400;
-/** The layout of the file: a file of another version is rebuilt, not read (docs/operations.md). */
+/** The layout of the file: a file of another version is rebuilt, not read (docs/runbooks.md). */
 const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
@@ -45,7 +45,6 @@ ${WORD_SCHEMA}`;
 const BM25 = `bm25(bills_fts, ${SEARCH_COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
 
 type Row = Record<string, unknown>;
-type Value = string | number | null | Uint8Array;
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 

@@ -223,13 +223,13 @@ export class WordRanker {
    * Sums a phrase's frequency per bill into phraseFreq (each word of a prefix adds its own) and
    * returns the bills it holds: compacted postings of bills not written since, then recent ones.
    */
-  private gather(phrase: WordPhrase): number[] {
+  private gather(words: string[]): number[] {
     const held: number[] = [];
     const add = (rid: number, f: number) => {
       if (this.phraseFreq[rid] === 0) held.push(rid);
       this.phraseFreq[rid] = (this.phraseFreq[rid] ?? 0) + f;
     };
-    for (const word of this.expand(phrase)) {
+    for (const word of words) {
       const base = this.basePostings(word);
       if (base) {
         const { rids, freqs } = base;
@@ -243,10 +243,10 @@ export class WordRanker {
     return held;
   }
 
-  /** How many postings a group's phrases hold, before stale ones are dropped: the order groups are matched in. */
-  private estimate(group: WordPhrase[]): number {
+  /** How many postings a group's phrases (as their words) hold, before stale ones are dropped: the order groups are matched in. */
+  private estimate(group: { words: string[] }[]): number {
     let n = 0;
-    for (const phrase of group) for (const word of this.expand(phrase)) n += (this.basePostings(word)?.rids.length ?? 0) + (this.recent.get(word)?.size ?? 0);
+    for (const { words } of group) for (const word of words) n += (this.basePostings(word)?.rids.length ?? 0) + (this.recent.get(word)?.size ?? 0);
     return n;
   }
 
@@ -285,11 +285,16 @@ export class WordRanker {
     const n = this.cols.count;
     const averageLength = n > 0 ? this.cols.totalLength / n : 1;
     const touched: number[] = [];
-    // The rarest group first: the bills it holds are the most any later group can keep.
-    const groups = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
+    // Each phrase's words once (a prefix's are a range read); the rarest group first: the bills it holds are the most any later group can keep.
+    const groups = query
+      .map((phrases) => {
+        const group = phrases.map((phrase) => ({ phrase, words: this.expand(phrase) }));
+        return { group, size: this.estimate(group) };
+      })
+      .sort((a, b) => a.size - b.size);
     let left = Infinity;
     groups.forEach(({ group, size }, g) => {
-      const lookups = g > 0 && left * LOOKUP_RATIO < size && group.every((p) => !p.prefix) ? group.map((p) => this.lookup(p.word)) : [];
+      const lookups = g > 0 && left * LOOKUP_RATIO < size && group.every((p) => !p.phrase.prefix) ? group.map((p) => this.lookup(p.phrase.word)) : [];
       if (lookups.length > 0 && lookups.every((l) => l !== null)) {
         const candidates = touched.filter((rid) => this.groupsMatched[rid] === g);
         for (const l of lookups) {
@@ -301,9 +306,8 @@ export class WordRanker {
           }
         }
       } else {
-        for (const phrase of group) {
+        for (const { words } of group) {
           // A word whose compacted postings are all current is read as it is.
-          const words = this.expand(phrase);
           const only = words.length === 1 ? (words[0] ?? '') : null;
           const current = only !== null && this.staleList.length === 0 && !this.recent.has(only);
           const base = current ? this.basePostings(only) : null;
@@ -312,7 +316,7 @@ export class WordRanker {
             for (let i = 0; i < base.rids.length; i++) this.credit(base.rids[i] ?? 0, g, weight, base.freqs[i] ?? 0, averageLength, touched);
             continue;
           }
-          const held = this.gather(phrase);
+          const held = this.gather(words);
           const weight = idf(n, held.length);
           for (const rid of held) {
             this.credit(rid, g, weight, this.phraseFreq[rid] ?? 0, averageLength, touched);

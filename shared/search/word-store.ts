@@ -7,7 +7,7 @@
  * postings of their own; they stay the file's common words from then on, so
  * every bill's pairs are drawn from the same set.
  */
-import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
+import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
 import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
 import type { WordSource } from './word-ranker.ts';
@@ -24,7 +24,7 @@ CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS doc_columns(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 `;
 
-type Value = string | number | null | Uint8Array;
+export type Value = string | number | null | Uint8Array;
 type Row = Record<string, unknown>;
 
 /** The statements the store runs, from the index's statement cache. */
@@ -38,6 +38,9 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const bytes = (v: unknown): Uint8Array => (v instanceof Uint8Array ? v : new Uint8Array(0));
 const ids = (list: string): number[] => (list ? list.split(',').map(Number) : []);
 
+/** Row ids written or removed since the last compaction. */
+const staleRids = (sql: Sql): number[] => ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r));
+
 /** The first string after every string that begins with `prefix`. */
 const pastPrefix = (prefix: string): string => prefix.slice(0, -1) + String.fromCodePoint((prefix.codePointAt(prefix.length - 1) ?? 0) + 1);
 
@@ -50,15 +53,13 @@ export function wordSource(sql: Sql): WordSource {
     wordsWithPrefix(prefix) {
       return sql.all('SELECT word FROM word_postings WHERE word >= ? AND word < ?', [prefix, pastPrefix(prefix)]).map((r) => text(r.word));
     },
-    staleRids() {
-      return ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r));
-    },
+    staleRids: () => staleRids(sql),
     columns() {
       // Compacted columns as stored, then the bills written or removed since, row by row.
       const saved = sql.all('SELECT name, data FROM doc_columns', []);
       if (saved.length === 0) return columnsOf(docRows(sql, ''));
       const cols = DocColumns.restore(Object.fromEntries(saved.map((r) => [text(r.name), bytes(r.data)])));
-      for (const rid of ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r))) cols.remove(rid);
+      for (const rid of staleRids(sql)) cols.remove(rid);
       for (const row of docRows(sql, 'WHERE rid IN (SELECT rid FROM stale_rids)')) cols.set(row);
       return cols;
     },
@@ -122,9 +123,9 @@ export function dropWords(sql: Sql, rid: number): void {
  * so that each word's postings go straight into arrays of their final size.
  */
 export function compactWords(sql: Sql): void {
-  const stale = new Set(ids(text(sql.get('SELECT group_concat(rid) AS r FROM stale_rids', [])?.r)));
+  const stale = new Set(staleRids(sql));
   if (stale.size === 0) return;
-  const recent = (visit: (rid: number, words: ReturnType<typeof decodeBillWords>) => void) => {
+  const recent = (visit: (rid: number, words: DecodedBillWords) => void) => {
     for (const row of sql.all('SELECT rid, words FROM recent_words ORDER BY rid', [])) visit(Number(row.rid), decodeBillWords(text(row.words)));
   };
   const common = new Set(sql.all('SELECT word FROM common_words', []).map((r) => text(r.word)));
