@@ -21,15 +21,15 @@ useIntegrationStack();
 
 const DIR = path.join(FIXTURES, 'govinfo-billstatus');
 const NOW = new Date('2026-06-20T12:00:00Z');
+// Counted from the folder: the recordings grow, and every file of it must import.
+const FILES = hasFixtures ? readdirSync(DIR).filter((f) => f.endsWith('.xml')) : [];
 let parsed: ParsedBillStatus[] = [];
 let first: ImportedBill[] = [];
 let queued: Record<string, unknown[]> = {};
 
 beforeAll(async () => {
   if (!hasFixtures) return;
-  parsed = readdirSync(DIR)
-    .filter((f) => f.endsWith('.xml'))
-    .map((f) => parseBillStatus(readFileSync(path.join(DIR, f), 'utf8'), NOW.toISOString()));
+  parsed = FILES.map((f) => parseBillStatus(readFileSync(path.join(DIR, f), 'utf8'), NOW.toISOString()));
   first = [];
   for (const p of parsed) first.push(await importBillStatus(p, { now: NOW }));
   queued = {
@@ -65,7 +65,8 @@ const detail = async (id: string) => {
 
 describe.skipIf(!hasFixtures)('bulk Bill Status import', () => {
   it('imports every file of both formats, with at least six distinct statuses', () => {
-    expect(parsed.length).toBe(26);
+    expect(FILES.length).toBeGreaterThanOrEqual(26);
+    expect(parsed.length).toBe(FILES.length);
     expect(first.every((r) => r.created)).toBe(true);
     expect(new Set(parsed.map((p) => p.bill.status)).size).toBeGreaterThanOrEqual(6);
   });
