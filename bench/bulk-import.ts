@@ -38,17 +38,17 @@ const { take } = stack;
 console.log("DynamoDB Local runs in memory (-inMemory): its disk store would time this machine's disk, not the import");
 
 try {
-  const { parseBillStatus } = await import('#shared/providers/congress-gov/bill-status.parser.ts');
+  const { parseBillStatus } = await import('#shared/adapters/providers/congress-gov/bill-status.parser.ts');
   const { buildZip, bulkStandIn, zipsOfFiles } = await import('../test/support/bulk-zips.ts');
   const { resetConfig } = await import('#shared/platform/config.ts');
   const { receive } = await import('../test/support/drain.ts');
   const { toSqsEvent } = await import('../local/sqs-event.ts');
-  const { queueUrl } = await import('#shared/messaging/send.ts');
+  const { queueUrl } = await import('#shared/adapters/messaging/send.ts');
   const { sqs } = await import('#shared/platform/sqs-client.ts');
   const { DeleteMessageBatchCommand } = await import('@aws-sdk/client-sqs');
   const { handler: worker } = await import('#functions/workers/bill-status-import.ts');
-  const { startBulkImport } = await import('#shared/bills/bulk-import-admin.ts');
-  const { getBulkImport } = await import('#shared/db/bulk-imports.repository.ts');
+  const { startBulkImport } = await import('#shared/use-cases/bills/bulk-import-admin.ts');
+  const { getBulkImport } = await import('#shared/adapters/db/bulk-imports.repository.ts');
   const { lambdaContext } = await import('#test/support/api.ts');
 
   // The set: every sample in turn, each copy under a new number in its own Congress and type.

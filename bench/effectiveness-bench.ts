@@ -7,7 +7,7 @@
  * Run: npx tsx bench/effectiveness-bench.ts
  */
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import type { WriteRequest } from '#shared/db/dynamo.ts';
+import type { WriteRequest } from '#shared/adapters/db/dynamo.ts';
 import { countCommands, startBenchStack } from './support/bench-stack.ts';
 
 const MEMBERS = 550;
@@ -27,11 +27,11 @@ const STAGE_TEXTS = [
 
 const stack = await startBenchStack('effectiveness', { fauxqs: false });
 const { dynamo } = await import('#shared/platform/aws-clients.ts');
-const { tableDefinition } = await import('#shared/db/table-definition.ts');
-const { batchWrite } = await import('#shared/db/dynamo.ts');
-const { putMember } = await import('#shared/db/members.repository.ts');
-const { actionKeys, billKeys, cosponsorKeys } = await import('#shared/db/keys/index.ts');
-const { calculateEffectivenessScores } = await import('#shared/effectiveness/calculate-effectiveness-scores.ts');
+const { tableDefinition } = await import('#shared/adapters/db/table-definition.ts');
+const { batchWrite } = await import('#shared/adapters/db/dynamo.ts');
+const { putMember } = await import('#shared/adapters/db/members.repository.ts');
+const { actionKeys, billKeys, cosponsorKeys } = await import('#shared/adapters/db/keys/index.ts');
+const { calculateEffectivenessScores } = await import('#shared/use-cases/effectiveness/calculate-effectiveness-scores.ts');
 const { makeBill, makeMember } = await import('../test/support/personal-seed.ts');
 
 const memberId = (i: number) => `M${String(i).padStart(6, '0')}`;

@@ -15,7 +15,7 @@ const stack = await startCountedBench('ingest', { env: { REPLAY_HAR: SEED_HAR_PA
 const { take } = stack;
 
 try {
-  const { runJob } = await import('#shared/jobs/job-function.ts');
+  const { runJob } = await import('#shared/edges/jobs/job-function.ts');
   const { ingestJobs } = await import('#functions/jobs/ingest.ts');
   const { handler: ingestTasks } = await import('#functions/workers/ingest-tasks.ts');
   const { handler: documentFetch } = await import('#functions/workers/document-fetch.ts');

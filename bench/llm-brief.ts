@@ -15,9 +15,9 @@ process.env.JWT_SECRET_KEY ??= 'bench-secret-bench-secret-bench-secret-0123';
 process.env.STAGE ??= 'test';
 
 const { briefInput } = await import('#shared/domain/briefs/brief-input.ts');
-const { writeLlmBrief } = await import('#shared/briefs/llm-briefer.ts');
+const { writeLlmBrief } = await import('#shared/use-cases/briefs/llm-briefer.ts');
 const { estimateTokens } = await import('#shared/domain/briefs/chunking.ts');
-const { openAiCompatibleProvider } = await import('#shared/providers/llm/openai-compatible.provider.ts');
+const { openAiCompatibleProvider } = await import('#shared/adapters/providers/llm/openai-compatible.provider.ts');
 const { config } = await import('#shared/platform/config.ts');
 const { startLlmServer } = await import('#test/support/llm-server.ts');
 const { uslmToText } = await import('./llm-uslm-text.ts');

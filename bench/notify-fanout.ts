@@ -28,12 +28,12 @@ const { sqs } = await import('#shared/platform/sqs-client.ts');
 const { provision } = await import('../local/provision.ts');
 const { toSqsEvent } = await import('../local/sqs-event.ts');
 const { seedBill, seedBrief } = await import('#test/support/notify-harness.ts');
-const { createFollow } = await import('#shared/db/follows.repository.ts');
-const { batchWrite } = await import('#shared/db/dynamo.ts');
-const { userKey } = await import('#shared/db/users.repository.ts');
+const { createFollow } = await import('#shared/adapters/db/follows.repository.ts');
+const { batchWrite } = await import('#shared/adapters/db/dynamo.ts');
+const { userKey } = await import('#shared/adapters/db/users.repository.ts');
 const { mapLimit } = await import('#shared/platform/concurrency.ts');
-const { listHistory } = await import('#shared/db/notifications.repository.ts');
-const { queueUrl } = await import('#shared/messaging/send.ts');
+const { listHistory } = await import('#shared/adapters/db/notifications.repository.ts');
+const { queueUrl } = await import('#shared/adapters/messaging/send.ts');
 
 const counts = { dynamo: countCommands(dynamo()).counts, sqs: countCommands(await sqs()).counts };
 const reset = () => [counts.dynamo, counts.sqs].forEach((m) => m.clear());
@@ -55,7 +55,7 @@ try {
   const provisioned = await provision({ tableName: 'bench-notify', bucketName: 'bench-notify', queuePrefix: 'bench-notify-' });
   Object.assign(process.env, provisioned.env);
   const { handler } = await import('#functions/workers/notification-dispatch.ts');
-  const { dispatchBillEvent } = await import('#shared/notify/dispatch-event.ts');
+  const { dispatchBillEvent } = await import('#shared/use-cases/notify/dispatch-event.ts');
 
   let t = performance.now();
   await seedBill(BILL);

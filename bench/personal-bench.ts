@@ -31,15 +31,15 @@ const stack = await startBenchStack('personal', { fauxqs: false });
 
 // Imported after the environment is set: the handlers validate config at cold start.
 const { dynamo } = await import('#shared/platform/aws-clients.ts');
-const { tableDefinition } = await import('#shared/db/table-definition.ts');
+const { tableDefinition } = await import('#shared/adapters/db/table-definition.ts');
 const { call } = await import('#test/support/api.ts');
 const { handler: auth } = await import('#functions/api/auth.ts');
 const { handler: personal } = await import('#functions/api/personal.ts');
 const { handler: bills } = await import('#functions/api/bills.ts');
-const { fillDashboardFeed } = await import('#shared/migrations/0004-dashboard-feed.ts');
-const { putTrendScores } = await import('#shared/db/trend-scores.repository.ts');
-const { dashboardFor } = await import('#shared/personal/dashboard.ts');
-const { getUserByEmail } = await import('#shared/db/users.repository.ts');
+const { fillDashboardFeed } = await import('#shared/use-cases/migrations/0004-dashboard-feed.ts');
+const { putTrendScores } = await import('#shared/adapters/db/trend-scores.repository.ts');
+const { dashboardFor } = await import('#shared/use-cases/personal/dashboard.ts');
+const { getUserByEmail } = await import('#shared/adapters/db/users.repository.ts');
 
 const counter = countCommands(dynamo()).counts;
 const requestsSoFar = () => [...counter.values()].reduce((a, b) => a + b, 0);
@@ -233,9 +233,9 @@ try {
 
   // Where the time goes: the ingestion search reads the handler awaits, timed alone.
   console.log('\nsearch reads alone (ingestion repositories), same queries');
-  const { billsByNumber } = await import('#shared/db/bills-by-number.repository.ts');
-  const { listTopicsWithCounts } = await import('#shared/db/search-index.repository.ts');
-  const { searchMembers } = await import('#shared/db/members.repository.ts');
+  const { billsByNumber } = await import('#shared/adapters/db/bills-by-number.repository.ts');
+  const { listTopicsWithCounts } = await import('#shared/adapters/db/search-index.repository.ts');
+  const { searchMembers } = await import('#shared/adapters/db/members.repository.ts');
   const [, numberQ] = queries[0] ?? [];
   const [, nameQ] = queries[2] ?? [];
   if (numberQ && nameQ) {

@@ -5,12 +5,12 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { batchWrite, type Item } from '#shared/db/dynamo.ts';
-import { putMember } from '#shared/db/members.repository.ts';
-import { saveRollCall } from '#shared/db/votes.repository.ts';
-import { billKeys } from '#shared/db/keys/bill.keys.ts';
-import { topicKeys } from '#shared/db/keys/topic.keys.ts';
-import { tableName } from '#shared/db/table.ts';
+import { batchWrite, type Item } from '#shared/adapters/db/dynamo.ts';
+import { putMember } from '#shared/adapters/db/members.repository.ts';
+import { saveRollCall } from '#shared/adapters/db/votes.repository.ts';
+import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
+import { topicKeys } from '#shared/adapters/db/keys/topic.keys.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
 import type { Bill, BillType } from '#shared/domain/bills/bill.schema.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:saved-searches`: the cost of matching a newly indexed bill
- * against every saved search (shared/search/saved-search-matcher.ts), at
+ * against every saved search (shared/adapters/search/saved-search-matcher.ts), at
  * 1,000, 5,000 and 20,000 saved searches (BENCH_SAVED_SEARCHES to change).
  * Saved queries of one to three words (a third quoted, some with a filter)
  * are drawn from the synthetic corpus of bench:search (Zipf-distributed title
@@ -9,7 +9,7 @@
  * the matches per document, as the search-index worker pays them per message.
  */
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
-import { matchSavedSearches, type SavedQuery } from '#shared/search/saved-search-matcher.ts';
+import { matchSavedSearches, type SavedQuery } from '#shared/adapters/search/saved-search-matcher.ts';
 import { seededRandom, wordRun } from './support/query-words.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 

@@ -22,8 +22,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseQuery } from '#shared/domain/search/search-query.ts';
-import type { SearchFilters, SearchRequest } from '#shared/search/search-filters.ts';
-import { SearchIndex } from '#shared/search/search-index.ts';
+import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
+import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { seededRandom, wordRun } from './support/query-words.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 import { BruteForce, type ScoredBill } from './support/search-brute-force.ts';
@@ -113,7 +113,7 @@ async function billDetail(clients: number, calls: number): Promise<{ one: number
   try {
     const { CreateTableCommand } = await import('@aws-sdk/client-dynamodb');
     const { dynamo } = await import('#shared/platform/aws-clients.ts');
-    const { tableDefinition } = await import('#shared/db/table-definition.ts');
+    const { tableDefinition } = await import('#shared/adapters/db/table-definition.ts');
     const { call } = await import('#test/support/api.ts');
     const { handler: bills } = await import('#functions/api/bills.ts');
     const { benchBill, writeBills } = await import('./personal-dataset.ts');
@@ -194,7 +194,7 @@ async function concurrent(path: string, queries: SearchRequest[], clients: numbe
 }
 
 async function coldOpen(path: string): Promise<number> {
-  const script = `const t=performance.now();const {SearchIndex}=await import(${JSON.stringify(join(import.meta.dirname, '../shared/search/search-index.ts'))});
+  const script = `const t=performance.now();const {SearchIndex}=await import(${JSON.stringify(join(import.meta.dirname, '../shared/adapters/search/search-index.ts'))});
 const i=SearchIndex.open(${JSON.stringify(path)},{readOnly:true});i.search({q:'health care',filters:{},sort:'relevance',limit:10,offset:0});console.log(performance.now()-t);`;
   const child = fork('-', [], { execArgv: ['--import', 'tsx', '--input-type=module', '-e', script], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   let out = '';

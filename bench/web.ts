@@ -19,7 +19,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../local/chromium.ts';
 import { REPO_ROOT } from '../local/function-loader.ts';
 import { freePort } from '../local/net.ts';
-import { ensureWebBuild, WEB_DIST } from '../local/web-build.ts';
+import { ensureWebBuild, WEB_DIST } from '#infra/web-build.ts';
 
 const HOME_JS_BUDGET_KB = 170;
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;

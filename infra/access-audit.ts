@@ -22,7 +22,7 @@ const PATTERNS: Array<[RegExp, Capability]> = [
   [/new (SendEmailCommand|SendRawEmailCommand)\d*\(/, 'email-send'],
 ];
 
-/** The one read of the web app's bucket: its shell (shared/db/app-shell.repository.ts), granted on that object alone. */
+/** The one read of the web app's bucket: its shell (shared/adapters/db/app-shell.repository.ts), granted on that object alone. */
 const SHELL_READ = /new GetObjectCommand\d*\(\{\s*Bucket:\s*\w+,\s*Key:\s*SHELL_KEY\d*\s*\}\)/g;
 
 /** The capabilities the (unminified, tree-shaken) bundle code uses. */

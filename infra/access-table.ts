@@ -5,9 +5,9 @@
  * about. Keyed by the function catalog's keys (api:<group>, job:<group>,
  * worker:<queue>); a group missing here fails synth.
  */
-import type { ApiFunctionGroup } from '#shared/http/route.ts';
-import type { JobFunctionGroup } from '#shared/jobs/job.ts';
-import type { QueueName } from '#shared/messaging/messages.ts';
+import type { ApiFunctionGroup } from '#shared/edges/http/route.ts';
+import type { JobFunctionGroup } from '#shared/edges/jobs/job.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
 import type { FunctionSpec } from './function-catalog.ts';
 
 export type Need =
@@ -70,7 +70,7 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
 const WORKER: Record<QueueName, Need[]> = {
   'document-fetch': [table('readwrite'), bucket('write'), ...send('brief', 'search-index')],
   brief: [table('readwrite'), bucket('read'), ...send('notification-dispatch', 'search-index')],
-  // Failed deliveries are re-queued with a delay (shared/notify/deliver.ts).
+  // Failed deliveries are re-queued with a delay (shared/use-cases/notify/deliver.ts).
   'notification-dispatch': [table('readwrite'), ...send('notification-dispatch'), email],
   'ingest-tasks': [table('readwrite'), ...send('document-fetch', 'ingest-tasks', 'notification-dispatch')],
   // A page saves bills like the poller (their follow-ups and events), then queues the next page.

@@ -13,7 +13,7 @@ import { AwsSolutionsChecks, ServerlessChecks } from 'cdk-nag';
 import { readSettings, stackName } from './settings.ts';
 import { BillWatchStack, EDGE_WAF_REGION } from './stack.ts';
 import { EdgeWafStack } from './waf-stack.ts';
-import { ensureWebBuild } from '#local/web-build.ts';
+import { ensureWebBuild } from './web-build.ts';
 
 const app = new App();
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));

@@ -10,8 +10,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
-import { API_INFO, buildOpenApi } from '#shared/http/openapi.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
+import { API_INFO, buildOpenApi } from '#shared/edges/http/openapi.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
 
 export const CLIENT_SCHEMA_FILE = fileURLToPath(new URL('../clients/typescript/schema.d.ts', import.meta.url));
 

@@ -1,5 +1,5 @@
 /**
- * Builds shared/providers/zip-districts/zip-districts.data.ts from the ZCTA →
+ * Builds shared/adapters/providers/zip-districts/zip-districts.data.ts from the ZCTA →
  * district crosswalk beside it (zccd-119th-congress.csv, see SOURCE.md there):
  * one space-separated string of ZCTAs per district. A string per district is
  * compact (6 bytes a row against the CSV's 15) and is ordinary code to
@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { STATE_FIPS } from '#shared/domain/members/state-codes.ts';
 
-const DIR = new URL('../shared/providers/zip-districts/', import.meta.url);
+const DIR = new URL('../shared/adapters/providers/zip-districts/', import.meta.url);
 export const CROSSWALK_CSV = fileURLToPath(new URL('zccd-119th-congress.csv', DIR));
 export const CROSSWALK_MODULE = fileURLToPath(new URL('zip-districts.data.ts', DIR));
 /** The Congress whose districts the crosswalk maps. */

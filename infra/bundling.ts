@@ -17,7 +17,7 @@
  *   bundling always writes a single --outfile, so the stack hands it this
  *   build as its `code` instead of bundling options.
  * - Files a function reads at run time ride along: a bundle that includes
- *   shared/http/docs-page.ts (the system function's /api/docs) gets Swagger
+ *   shared/edges/http/docs-page.ts (the system function's /api/docs) gets Swagger
  *   UI's script and stylesheet in swagger-ui/ beside index.mjs, read only
  *   when the page asks for them (`writeBuild()`).
  * - No source map ships: a map was larger than the code it describes, and
@@ -36,7 +36,7 @@ import path from 'node:path';
 import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { buildSync, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
-import { SWAGGER_UI_BUNDLE_DIR, SWAGGER_UI_FILES } from '#shared/http/docs-page.ts';
+import { SWAGGER_UI_BUNDLE_DIR, SWAGGER_UI_FILES } from '#shared/edges/http/docs-page.ts';
 
 /** CommonJS dependencies call require(); an ESM bundle has none unless we make one. */
 export const CREATE_REQUIRE_BANNER = "import { createRequire as __bwCreateRequire } from 'node:module'; const require = __bwCreateRequire(import.meta.url);";
@@ -96,7 +96,7 @@ export function writeBundle(outputFiles: readonly OutputFile[], options: { sourc
   }
 }
 
-const DOCS_PAGE_MODULE = 'shared/http/docs-page.ts';
+const DOCS_PAGE_MODULE = 'shared/edges/http/docs-page.ts';
 
 /** The files beside the code a build's function reads at run time: Swagger UI's, when its code includes the docs page. */
 export function runtimeFiles(metafile: Metafile | undefined, outdir: string): { file: string; from: string }[] {

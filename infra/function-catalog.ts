@@ -6,11 +6,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { RouteDef } from '#shared/http/route.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
-import type { JobDef } from '#shared/jobs/job.ts';
-import { JOBS } from '#shared/jobs/job-table.ts';
-import { QUEUES, type QueueDef } from '#shared/queues/queue-table.ts';
+import type { RouteDef } from '#shared/edges/http/route.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
+import type { JobDef } from '#shared/edges/jobs/job.ts';
+import { JOBS } from '#shared/edges/jobs/job-table.ts';
+import { QUEUES, type QueueDef } from '#shared/edges/queues/queue-table.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -125,10 +125,10 @@ export function functionSpecs(
 
 /** Where each kind of entry is declared, for error messages. */
 const SOURCE_OF: Record<FunctionSpec['kind'], string> = {
-  api: 'an API function group of the route table (shared/http/routes/)',
+  api: 'an API function group of the route table (shared/edges/http/routes/)',
   fallback: "the HTTP API's $default route",
-  job: 'a job group of the job table (shared/jobs/job-table.ts)',
-  worker: 'a queue of the queue table (shared/queues/queue-table.ts)',
+  job: 'a job group of the job table (shared/edges/jobs/job-table.ts)',
+  worker: 'a queue of the queue table (shared/edges/queues/queue-table.ts)',
 };
 
 /** Throws one error naming every entry file that does not exist yet, and what asks for it. */

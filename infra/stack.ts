@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import { CfnOutput, Stack, type StackProps, Annotations } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { ROUTES } from '#shared/http/routes/index.ts';
-import { JOBS, jobByName } from '#shared/jobs/job-table.ts';
-import { QUEUES } from '#shared/queues/queue-table.ts';
-import type { QueueName } from '#shared/messaging/messages.ts';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
+import { JOBS, jobByName } from '#shared/edges/jobs/job-table.ts';
+import { QUEUES } from '#shared/edges/queues/queue-table.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 import { PROJECT_ROOT, functionSpecs } from './function-catalog.ts';
 import type { StackSettings } from './settings.ts';
 import { Alarms } from './constructs/alarms.ts';
@@ -148,7 +148,7 @@ export class BillWatchStack extends Stack {
     // Only the HTTP-facing functions read a client IP or can be called from outside.
     for (const { fn } of [...functions.ofKind('api'), ...functions.ofKind('fallback')]) {
       if (edge) {
-        // CloudFront-Viewer-Address is trusted only together with the origin secret (shared/http/origin-guard.ts).
+        // CloudFront-Viewer-Address is trusted only together with the origin secret (shared/edges/http/origin-guard.ts).
         fn.addEnvironment('TRUST_PROXY', 'cloudfront');
         fn.addEnvironment('ORIGIN_SECRET_ARN', edge.originSecret.secretArn);
         edge.originSecret.grantRead(fn);

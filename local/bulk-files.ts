@@ -3,7 +3,7 @@
  * answers the snapshot's file from the local bucket, so GET /api/bulk's URLs
  * download locally as they do in AWS (public, no token).
  */
-import { BULK_PREFIX, getBulkFile } from '#shared/db/bulk-snapshot.repository.ts';
+import { BULK_PREFIX, getBulkFile } from '#shared/adapters/db/bulk-snapshot.repository.ts';
 
 export interface StaticResult {
   statusCode: number;

@@ -12,17 +12,17 @@
  * resolution proposing a constitutional amendment is told by it).
  */
 import { readFileSync } from 'node:fs';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { BillId, billId, billLabel, congressForDate, parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { BillStatus, INITIAL_STATUS, currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import { statusAfterAction } from '#shared/domain/bills/status-rules.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
-import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
-import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
-import { parseSenateVote } from '#shared/providers/roll-calls/senate-vote.parser.ts';
-import { ActionsPage, BillDetail, MemberListPage } from '#shared/providers/congress-gov/congress-gov.schema.ts';
-import { parseJsonBody, parsePayload } from '#shared/providers/transport/provider-error.ts';
+import { parseHouseVote } from '#shared/adapters/providers/roll-calls/house-vote.parser.ts';
+import { parseLegislators } from '#shared/adapters/providers/legislators/legislators-yaml.parser.ts';
+import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
+import { parseSenateVote } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
+import { ActionsPage, BillDetail, MemberListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
+import { parseJsonBody, parsePayload } from '#shared/adapters/providers/transport/provider-error.ts';
 
 const CG = 'congress-gov';
 const now = () => new Date().toISOString();

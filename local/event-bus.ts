@@ -1,6 +1,6 @@
 /**
  * The local EventBridge: an HTTP endpoint speaking PutEvents (AWS JSON 1.1)
- * at AWS_ENDPOINT_URL_EVENTBRIDGE, so shared/jobs/trigger.ts's real SDK call
+ * at AWS_ENDPOINT_URL_EVENTBRIDGE, so shared/edges/jobs/trigger.ts's real SDK call
  * works unchanged. It plays the CDK rule too: a RunJob event runs its job
  * asynchronously through the job group's handler, with the event as the rule
  * delivers it ({detail-type, source, detail, …}).
@@ -9,8 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { JobInvocation, RUN_JOB_EVENT } from '#shared/jobs/job.ts';
-import { jobByName } from '#shared/jobs/job-table.ts';
+import { JobInvocation, RUN_JOB_EVENT } from '#shared/edges/jobs/job.ts';
+import { jobByName } from '#shared/edges/jobs/job-table.ts';
 import { runJobLocally } from './job-invoker.ts';
 import { PortInUseError, isAddressInUse } from './port-in-use.ts';
 

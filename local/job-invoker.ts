@@ -4,7 +4,7 @@
  * recorded by the job function itself and logged here.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobDef } from '#shared/jobs/job.ts';
+import type { JobDef } from '#shared/edges/jobs/job.ts';
 import { lambdaContext, loadFunction } from './function-loader.ts';
 
 export type JobOutcome = { status: 'succeeded'; result: unknown } | { status: 'failed'; error: string } | { status: 'missing'; error: string };

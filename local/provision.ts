@@ -9,10 +9,10 @@ import { CreateQueueCommand, GetQueueAttributesCommand } from '@aws-sdk/client-s
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { sqs } from '#shared/platform/sqs-client.ts';
 import { s3 } from '#shared/platform/s3-client.ts';
-import { tableDefinition } from '#shared/db/table-definition.ts';
-import { TTL_ATTRIBUTE } from '#shared/db/table.ts';
-import { QUEUES, visibilityTimeoutSeconds } from '#shared/queues/queue-table.ts';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { tableDefinition } from '#shared/adapters/db/table-definition.ts';
+import { TTL_ATTRIBUTE } from '#shared/adapters/db/table.ts';
+import { QUEUES, visibilityTimeoutSeconds } from '#shared/edges/queues/queue-table.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 
 export interface ProvisionNames {
   tableName: string;

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteMessageBatchCommand, GetQueueAttributesCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { sqs } from '#shared/platform/sqs-client.ts';
-import type { QueueDef } from '#shared/queues/queue-table.ts';
+import type { QueueDef } from '#shared/edges/queues/queue-table.ts';
 import { lambdaContext, loadFunction, type LambdaHandler, type LoadResult } from './function-loader.ts';
 import { failedMessageIds, toSqsEvent } from './sqs-event.ts';
 

@@ -3,7 +3,7 @@
  * Gateway picks a route: the method must match, and a literal path segment
  * beats a {param} segment. No match means API Gateway's $default route.
  */
-import { pathMatcher, routeKey, type RouteDef } from '#shared/http/route.ts';
+import { pathMatcher, routeKey, type RouteDef } from '#shared/edges/http/route.ts';
 
 export interface RouteMatch {
   route: RouteDef;
@@ -36,7 +36,7 @@ export function routeMatcher(routes: readonly RouteDef[]): (method: string, path
         params = match(path);
       } catch {
         // A malformed %-escape in a parameter of this route: API Gateway routes it here all the same, and the
-        // handler answers 400 naming the parameter (shared/http/route.ts).
+        // handler answers 400 naming the parameter (shared/edges/http/route.ts).
         params = {};
       }
       if (params) return { route, routeKey: routeKey(route), pathParameters: params };

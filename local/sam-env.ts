@@ -23,7 +23,7 @@ import type { FunctionSpec } from '#infra/function-catalog.ts';
 import { PROJECT_ROOT } from '#infra/function-catalog.ts';
 import { StackSettings, stackName } from '#infra/settings.ts';
 import { BillWatchStack } from '#infra/stack.ts';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 import { Config } from '#shared/platform/config.ts';
 import { LocalEnv } from './local-env.schema.ts';
 

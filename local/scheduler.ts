@@ -5,7 +5,7 @@
  * job is logged and the next tick still fires; nothing here can stop the stack.
  */
 import { Cron } from 'croner';
-import type { JobDef } from '#shared/jobs/job.ts';
+import type { JobDef } from '#shared/edges/jobs/job.ts';
 import { runJobLocally } from './job-invoker.ts';
 
 export interface ScheduledJob {

@@ -6,8 +6,8 @@
  * the queue pumps then run the ingest-tasks and document-fetch workers, which
  * bring actions, cosponsors, text (S3) and roll calls.
  */
-import { listBillsByLatestAction } from '#shared/db/bills.repository.ts';
-import { runJob } from '#shared/jobs/job-function.ts';
+import { listBillsByLatestAction } from '#shared/adapters/db/bills.repository.ts';
+import { runJob } from '#shared/edges/jobs/job-function.ts';
 import { ingestJobs } from '#functions/jobs/ingest.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from './fixtures/build-seed-har.ts';
 import { loadDemoData } from './demo/demo-data.ts';

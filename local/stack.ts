@@ -11,11 +11,11 @@
 import { join } from 'node:path';
 import { config } from '#shared/platform/config.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import type { JobFunctionGroup } from '#shared/jobs/job.ts';
-import { JOBS } from '#shared/jobs/job-table.ts';
-import { runPendingMigrations } from '#shared/migrations/runner.ts';
-import { QUEUES } from '#shared/queues/queue-table.ts';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import type { JobFunctionGroup } from '#shared/edges/jobs/job.ts';
+import { JOBS } from '#shared/edges/jobs/job-table.ts';
+import { runPendingMigrations } from '#shared/use-cases/migrations/runner.ts';
+import { QUEUES } from '#shared/edges/queues/queue-table.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 import { startApiServer } from './api-server.ts';
 import { startEmulators, type EmulatorEndpoints, type RunningEmulators } from './emulators.ts';
 import { localDataDirs } from './data-dirs.ts';

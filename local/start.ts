@@ -5,7 +5,7 @@
  * Ctrl-C / SIGTERM. A problem found before starting exits 1 with nothing started.
  */
 import { join } from 'node:path';
-import { QUEUES } from '#shared/queues/queue-table.ts';
+import { QUEUES } from '#shared/edges/queues/queue-table.ts';
 import { REPO_ROOT } from './function-loader.ts';
 import { parseLocalEnv, type LocalEnv } from './local-env.schema.ts';
 import { prerequisiteProblems } from './prerequisites.ts';
@@ -14,7 +14,7 @@ import { localDataDirs } from './data-dirs.ts';
 import { startEmulators } from './emulators.ts';
 import { PortInUseError } from './port-in-use.ts';
 import type { LocalStack } from './stack.ts';
-import { ensureWebBuild } from './web-build.ts';
+import { ensureWebBuild } from '#infra/web-build.ts';
 
 const log = (line: string) => console.log(`[local] ${line}`);
 

@@ -9,7 +9,7 @@
  */
 import { documentDate, recencyFactor, SEARCH_COLUMNS, type SearchDocument } from '#shared/domain/search/search-document.ts';
 import { tokens, type QueryTerm } from '#shared/domain/search/search-query.ts';
-import type { SearchFilters } from '#shared/search/search-filters.ts';
+import type { SearchFilters } from '#shared/adapters/search/search-filters.ts';
 
 interface Row {
   doc: SearchDocument;

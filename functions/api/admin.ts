@@ -1,14 +1,14 @@
 /** Admin: jobs (list, run by name, the job trigger paths), user management, the external-API health check and bill backfills. */
-import { requestRebuild } from '#shared/bills/search-index-requests.ts';
-import { demoteUser, promoteUser, removeUser } from '#shared/admin/user-admin.ts';
-import { listUsers } from '#shared/db/users.repository.ts';
+import { requestRebuild } from '#shared/use-cases/bills/search-index-requests.ts';
+import { demoteUser, promoteUser, removeUser } from '#shared/use-cases/admin/user-admin.ts';
+import { listUsers } from '#shared/adapters/db/users.repository.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { accepted, noContent } from '#shared/http/reply.ts';
-import * as routes from '#shared/http/routes/admin.routes.ts';
-import { jobRun, jobRunHistory, listJobsWithRuns, startJob } from '#shared/jobs/job-runs-admin.ts';
-import { runDemoReplay } from '#shared/admin/demo-replay.ts';
-import { billBackfillStatus, listBillBackfills, startBillBackfill } from '#shared/bills/bill-backfill-admin.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import { accepted, noContent } from '#shared/edges/http/reply.ts';
+import * as routes from '#shared/edges/http/routes/admin.routes.ts';
+import { jobRun, jobRunHistory, listJobsWithRuns, startJob } from '#shared/edges/jobs/job-runs-admin.ts';
+import { runDemoReplay } from '#shared/use-cases/admin/demo-replay.ts';
+import { billBackfillStatus, listBillBackfills, startBillBackfill } from '#shared/use-cases/bills/bill-backfill-admin.ts';
 
 export const handler = apiFunction('admin', [
   implement(routes.listJobs, async () => listJobsWithRuns(new Date())),
@@ -27,7 +27,7 @@ export const handler = apiFunction('admin', [
   implement(routes.promoteUser, async ({ params }) => promoteUser(params.id)),
   implement(routes.demoteUser, async ({ params, user }) => demoteUser(user, params.id)),
   // The only admin route that reaches every provider (with their XML, YAML and LLM clients): loaded on its first call.
-  implement(routes.providerHealth, async () => (await import('#shared/admin/provider-probes.ts')).checkProviderHealth()),
+  implement(routes.providerHealth, async () => (await import('#shared/use-cases/admin/provider-probes.ts')).checkProviderHealth()),
   implement(routes.rebuildSearchIndex, async () => {
     await requestRebuild();
     return accepted({ status: 'queued' as const });

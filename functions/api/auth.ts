@@ -1,9 +1,9 @@
 /** Accounts: register, login, me, password change, sign out everywhere. */
-import { changePassword, login, register, signOutEverywhere } from '#shared/accounts/accounts.ts';
+import { changePassword, login, register, signOutEverywhere } from '#shared/use-cases/accounts/accounts.ts';
 import { toPublicUser } from '#shared/domain/users/user.schema.ts';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { created, noContent } from '#shared/http/reply.ts';
-import * as routes from '#shared/http/routes/auth.routes.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import { created, noContent } from '#shared/edges/http/reply.ts';
+import * as routes from '#shared/edges/http/routes/auth.routes.ts';
 
 export const handler = apiFunction('auth', [
   implement(routes.register, async ({ body }) => {

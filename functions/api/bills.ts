@@ -1,9 +1,9 @@
 /** Bills: list, detail, actions, text, cosponsors and votes. */
-import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/bills/bill-reads.ts';
-import { billChangesView } from '#shared/bills/change-feed-reads.ts';
+import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/use-cases/bills/bill-reads.ts';
+import { billChangesView } from '#shared/use-cases/bills/change-feed-reads.ts';
 import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import * as routes from '#shared/http/routes/bills.routes.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import * as routes from '#shared/edges/http/routes/bills.routes.ts';
 
 export const handler = apiFunction('bills', [
   implement(routes.listBills, async ({ query, user }) => {

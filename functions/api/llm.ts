@@ -1,15 +1,15 @@
 /** The llm API group: brief history, draft letters, LLM settings, and the LLM admin endpoints. */
-import { adminStats, reprocessBill } from '#shared/briefs/brief-admin.ts';
-import { draftLetter } from '#shared/briefs/draft-letter.ts';
-import { getBatchState } from '#shared/briefs/llm-batch.ts';
-import { listModels, pingLlm, readSettings, updateSettings } from '#shared/admin/llm-settings-admin.ts';
-import { listBriefsPage } from '#shared/db/briefs.repository.ts';
-import { getBill } from '#shared/db/bills.repository.ts';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
+import { adminStats, reprocessBill } from '#shared/use-cases/briefs/brief-admin.ts';
+import { draftLetter } from '#shared/use-cases/briefs/draft-letter.ts';
+import { getBatchState } from '#shared/use-cases/briefs/llm-batch.ts';
+import { listModels, pingLlm, readSettings, updateSettings } from '#shared/use-cases/admin/llm-settings-admin.ts';
+import { listBriefsPage } from '#shared/adapters/db/briefs.repository.ts';
+import { getBill } from '#shared/adapters/db/bills.repository.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
-import { accepted } from '#shared/http/reply.ts';
-import { submitLlmBatchRequest } from '#shared/jobs/llm-batch-admin.ts';
-import * as routes from '#shared/http/routes/llm.routes.ts';
+import { accepted } from '#shared/edges/http/reply.ts';
+import { submitLlmBatchRequest } from '#shared/edges/jobs/llm-batch-admin.ts';
+import * as routes from '#shared/edges/http/routes/llm.routes.ts';
 
 const withoutItems = <T extends { items?: unknown }>(state: T) => {
   const { items: _items, ...rest } = state;

@@ -1,9 +1,9 @@
 /** The Model Context Protocol endpoint: its tools run the bills, members, briefs, personal and search routes in-process. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { apiFunction, implement, type ApiRequest } from '#shared/http/api-function.ts';
-import { serveMcp, routePath, type RouteAnswer, type RouteCall } from '#shared/http/mcp-server.ts';
-import { routeKey, type ApiFunctionGroup, type RouteDef } from '#shared/http/route.ts';
-import * as routes from '#shared/http/routes/mcp.routes.ts';
+import { apiFunction, implement, type ApiRequest } from '#shared/edges/http/api-function.ts';
+import { serveMcp, routePath, type RouteAnswer, type RouteCall } from '#shared/edges/http/mcp-server.ts';
+import { routeKey, type ApiFunctionGroup, type RouteDef } from '#shared/edges/http/route.ts';
+import * as routes from '#shared/edges/http/routes/mcp.routes.ts';
 import { config } from '#shared/platform/config.ts';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;

@@ -1,9 +1,9 @@
 /** Members: list and name search, profile, bills, votes and the ZIP lookup. */
-import { memberChangesView } from '#shared/bills/change-feed-reads.ts';
+import { memberChangesView } from '#shared/use-cases/bills/change-feed-reads.ts';
 import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import * as routes from '#shared/http/routes/members.routes.ts';
-import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/members/member-reads.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import * as routes from '#shared/edges/http/routes/members.routes.ts';
+import { listMembersView, memberBillsView, memberDetailView, memberVotesView, representativesForZip } from '#shared/use-cases/members/member-reads.ts';
 
 export const handler = apiFunction('members', [
   implement(routes.membersByZip, async ({ params, query }) => representativesForZip(params.zip, query.address)),

@@ -1,16 +1,16 @@
 /** Notifications: settings, history, channel tests, the RSS feed, the webhook secret and unsubscribe. */
-import { listHistory } from '#shared/db/notifications.repository.ts';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { parseFormBody } from '#shared/http/form-body.ts';
-import { html, rss } from '#shared/http/reply.ts';
-import * as routes from '#shared/http/routes/notifications.routes.ts';
-import { publicUrl } from '#shared/notify/public-url.ts';
-import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/notify/feed-and-unsubscribe.ts';
+import { listHistory } from '#shared/adapters/db/notifications.repository.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import { parseFormBody } from '#shared/edges/http/form-body.ts';
+import { html, rss } from '#shared/edges/http/reply.ts';
+import * as routes from '#shared/edges/http/routes/notifications.routes.ts';
+import { publicUrl } from '#shared/use-cases/notify/public-url.ts';
+import { readFeed, unsubscribeByGet, unsubscribeByPost } from '#shared/use-cases/notify/feed-and-unsubscribe.ts';
 import { billUrl } from '#shared/domain/notify/render.ts';
 import { failuresOf } from '#shared/domain/notify/send-retries.ts';
-import { readSettings, rotateFeedToken, updateSettings } from '#shared/notify/settings.ts';
-import { deliveryOf } from '#shared/notify/channels/deliveries.ts';
-import { rotateWebhookSecret } from '#shared/notify/webhook-settings.ts';
+import { readSettings, rotateFeedToken, updateSettings } from '#shared/use-cases/notify/settings.ts';
+import { deliveryOf } from '#shared/use-cases/notify/channels/deliveries.ts';
+import { rotateWebhookSecret } from '#shared/use-cases/notify/webhook-settings.ts';
 
 export const handler = apiFunction('notifications', [
   implement(routes.getNotificationSettings, async ({ user }) => readSettings(user)),

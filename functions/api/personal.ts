@@ -1,8 +1,8 @@
 /** People's features: follows, notes, collections, share links, alignment, dashboard, topics. */
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { created, html, json, noContent } from '#shared/http/reply.ts';
-import * as routes from '#shared/http/routes/personal.routes.ts';
-import { alignmentFor } from '#shared/personal/alignment.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import { created, html, json, noContent } from '#shared/edges/http/reply.ts';
+import * as routes from '#shared/edges/http/routes/personal.routes.ts';
+import { alignmentFor } from '#shared/use-cases/personal/alignment.ts';
 import {
   addBillToCollection,
   createUserCollection,
@@ -12,18 +12,18 @@ import {
   removeBillFromCollection,
   rotateUserCollectionShareToken,
   updateUserCollection,
-} from '#shared/personal/collections.ts';
-import { dashboardFor, prefetchDashboard } from '#shared/personal/dashboard.ts';
-import { follow, listUserFollows, setMode, unfollow } from '#shared/personal/follows.ts';
-import { listUserNotes, notesOnBill, readNote, removeNote, saveNote } from '#shared/personal/notes.ts';
-import { pageOf } from '#shared/personal/paging.ts';
-import { topics } from '#shared/personal/topics.ts';
-import { sharedBrief, sharedCollection } from '#shared/personal/sharing.ts';
+} from '#shared/use-cases/personal/collections.ts';
+import { dashboardFor, prefetchDashboard } from '#shared/use-cases/personal/dashboard.ts';
+import { follow, listUserFollows, setMode, unfollow } from '#shared/use-cases/personal/follows.ts';
+import { listUserNotes, notesOnBill, readNote, removeNote, saveNote } from '#shared/use-cases/personal/notes.ts';
+import { pageOf } from '#shared/use-cases/personal/paging.ts';
+import { topics } from '#shared/use-cases/personal/topics.ts';
+import { sharedBrief, sharedCollection } from '#shared/use-cases/personal/sharing.ts';
 import { config } from '#shared/platform/config.ts';
 
 /** Share pages read the web app's shell: loaded on the first one, never at cold start. */
 async function sharePageReply(kind: 'brief' | 'collection', token: string) {
-  const { sharePage } = await import('#shared/personal/share-pages.ts');
+  const { sharePage } = await import('#shared/use-cases/personal/share-pages.ts');
   const page = await sharePage(kind, token, config().PUBLIC_URL.replace(/\/+$/, ''));
   // Not cached: a collection made private must stop previewing at once.
   return html(page.html, page.status, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });

@@ -4,24 +4,24 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '#shared/platform/config.ts';
-import { apiFunction, findRoute, implement } from '#shared/http/api-function.ts';
-import { corsHeaders } from '#shared/http/middlewares.ts';
-import { errorResponse } from '#shared/http/error-response.ts';
-import { assertFromEdge } from '#shared/http/origin-guard.ts';
-import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/http/routes/system.routes.ts';
-import { listBulkFiles } from '#shared/http/routes/open-data.routes.ts';
-import { Reply } from '#shared/http/reply.ts';
-import { rateLimitRule } from '#shared/http/rate-limits.ts';
+import { apiFunction, findRoute, implement } from '#shared/edges/http/api-function.ts';
+import { corsHeaders } from '#shared/edges/http/middlewares.ts';
+import { errorResponse } from '#shared/edges/http/error-response.ts';
+import { assertFromEdge } from '#shared/edges/http/origin-guard.ts';
+import { apiDocs, apiDocsScript, apiDocsStart, apiDocsStyle, health, openapi } from '#shared/edges/http/routes/system.routes.ts';
+import { listBulkFiles } from '#shared/edges/http/routes/open-data.routes.ts';
+import { Reply } from '#shared/edges/http/reply.ts';
+import { rateLimitRule } from '#shared/edges/http/rate-limits.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 
 /** Every route with its schemas: only the OpenAPI document and the fallback need them, so health checks never build them. */
-const allRoutes = async () => (await import('#shared/http/routes/index.ts')).ROUTES;
+const allRoutes = async () => (await import('#shared/edges/http/routes/index.ts')).ROUTES;
 
 /** The document's builder and what it imports (the webhook payload schemas): read on the first request for the document. */
-const openApiBuilder = () => import('#shared/http/openapi.ts');
+const openApiBuilder = () => import('#shared/edges/http/openapi.ts');
 
 /** The docs page and its files: Swagger UI is read only when the page asks for it, never at cold start. */
-const docsPage = () => import('#shared/http/docs-page.ts');
+const docsPage = () => import('#shared/edges/http/docs-page.ts');
 
 /** The document, built on the first request for it and kept for the container's life: the routes cannot change while it runs. */
 let openApiDocument: Promise<unknown> | undefined;
@@ -36,7 +36,7 @@ const builtOpenApi = () =>
 export const handler = apiFunction('system', [
   implement(health, async () => ({ status: 'ok' })),
   // The S3 client and the manifest schema load on the first bulk request, never at a health check's cold start.
-  implement(listBulkFiles, async () => (await import('#shared/bills/bulk-listing.ts')).bulkListing(config().PUBLIC_URL)),
+  implement(listBulkFiles, async () => (await import('#shared/use-cases/bills/bulk-listing.ts')).bulkListing(config().PUBLIC_URL)),
   implement(openapi, builtOpenApi),
   implement(apiDocs, async () => {
     const docs = await docsPage();

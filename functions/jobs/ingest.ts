@@ -1,12 +1,12 @@
 /** Ingest jobs: the poller, the outbox relay, the nightly action fetch, member sync, effectiveness scores, the admin backfills and the bill backfills' resumer. */
 import * as z from 'zod';
-import { calculateEffectivenessScores } from '#shared/effectiveness/calculate-effectiveness-scores.ts';
-import { jobFunction } from '#shared/jobs/job-function.ts';
-import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/bills/backfills.ts';
-import { syncMembers } from '#shared/members/member-tasks.ts';
-import { pollBills } from '#shared/bills/poll-bills.ts';
-import { relayOutbox } from '#shared/bills/outbox-relay.ts';
-import { resumeStalledBackfills } from '#shared/bills/bill-backfill-admin.ts';
+import { calculateEffectivenessScores } from '#shared/use-cases/effectiveness/calculate-effectiveness-scores.ts';
+import { jobFunction } from '#shared/edges/jobs/job-function.ts';
+import { backfillAllActions, backfillCosponsors, backfillDatesLinks, backfillSponsors, fetchActionsForActiveBills } from '#shared/use-cases/bills/backfills.ts';
+import { syncMembers } from '#shared/use-cases/members/member-tasks.ts';
+import { pollBills } from '#shared/use-cases/bills/poll-bills.ts';
+import { relayOutbox } from '#shared/use-cases/bills/outbox-relay.ts';
+import { resumeStalledBackfills } from '#shared/use-cases/bills/bill-backfill-admin.ts';
 
 /** Optional poll input: an explicit updated-since window (seeding, catch-up) and force past the off-hours rule. */
 const PollInput = z.object({ since: z.iso.datetime().optional(), until: z.iso.datetime().optional(), force: z.boolean().optional() });

@@ -1,7 +1,7 @@
 /** The llm job group: batch build and poll, and the brief backfills, each one use case. */
-import { backfillCategories, backfillCitations, backfillLabels, resumeAnalysis } from '#shared/briefs/brief-admin.ts';
-import { buildLlmBatch, pollLlmBatch } from '#shared/briefs/llm-batch.ts';
-import { jobFunction } from '#shared/jobs/job-function.ts';
+import { backfillCategories, backfillCitations, backfillLabels, resumeAnalysis } from '#shared/use-cases/briefs/brief-admin.ts';
+import { buildLlmBatch, pollLlmBatch } from '#shared/use-cases/briefs/llm-batch.ts';
+import { jobFunction } from '#shared/edges/jobs/job-function.ts';
 
 export const handler = jobFunction('llm', {
   build_llm_batch: async ({ runId, now, input }) =>

@@ -1,9 +1,9 @@
-/** bill-backfill worker: one page of a bill backfill per message (shared/bills/bill-backfill-pages.ts). */
-import { runBackfillPage } from '#shared/bills/bill-backfill-pages.ts';
-import { BillBackfillMessage } from '#shared/messaging/messages.ts';
+/** bill-backfill worker: one page of a bill backfill per message (shared/use-cases/bills/bill-backfill-pages.ts). */
+import { runBackfillPage } from '#shared/use-cases/bills/bill-backfill-pages.ts';
+import { BillBackfillMessage } from '#shared/adapters/messaging/messages.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { QUEUES } from '#shared/queues/queue-table.ts';
-import { sqsWorker } from '#shared/queues/worker.ts';
+import { QUEUES } from '#shared/edges/queues/queue-table.ts';
+import { sqsWorker } from '#shared/edges/queues/worker.ts';
 
 const row = QUEUES.find((q) => q.name === 'bill-backfill');
 if (!row) throw new Error('The queue table has no bill-backfill row');

@@ -1,8 +1,8 @@
 /** The brief queue's worker: one text version per message, through the generateBrief use case. */
-import { generateBrief } from '#shared/briefs/generate-brief.ts';
+import { generateBrief } from '#shared/use-cases/briefs/generate-brief.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { BriefMessage } from '#shared/messaging/messages.ts';
-import { sqsWorker } from '#shared/queues/worker.ts';
+import { BriefMessage } from '#shared/adapters/messaging/messages.ts';
+import { sqsWorker } from '#shared/edges/queues/worker.ts';
 
 export const handler = sqsWorker('brief', BriefMessage(), async (message, ctx) => {
   const outcome = await generateBrief({

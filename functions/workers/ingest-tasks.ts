@@ -1,11 +1,11 @@
 /** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, news) and member enrichment and news. */
-import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/bills/bill-tasks.ts';
-import { fetchBillRelated } from '#shared/bills/related-bills.ts';
-import { enrichMember } from '#shared/members/member-tasks.ts';
-import { fetchBillNews, fetchMemberNews } from '#shared/news/fetch-news.ts';
+import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/use-cases/bills/bill-tasks.ts';
+import { fetchBillRelated } from '#shared/use-cases/bills/related-bills.ts';
+import { enrichMember } from '#shared/use-cases/members/member-tasks.ts';
+import { fetchBillNews, fetchMemberNews } from '#shared/use-cases/news/fetch-news.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { IngestTaskMessage } from '#shared/messaging/messages.ts';
-import { sqsWorker } from '#shared/queues/worker.ts';
+import { IngestTaskMessage } from '#shared/adapters/messaging/messages.ts';
+import { sqsWorker } from '#shared/edges/queues/worker.ts';
 
 async function run(message: IngestTaskMessage, now: Date): Promise<Record<string, unknown>> {
   switch (message.type) {

@@ -1,11 +1,11 @@
 /** The notification-dispatch queue's worker: bill events and saved-search matches fan out; deliver batches deliver; SES's accepted emails are recorded. */
-import { recordEmailAccepted } from '#shared/db/email-receipts.repository.ts';
-import { deliverBatch } from '#shared/notify/deliver.ts';
-import { dispatchBillEvent } from '#shared/notify/dispatch-event.ts';
-import { dispatchSearchMatch } from '#shared/notify/dispatch-search-match.ts';
+import { recordEmailAccepted } from '#shared/adapters/db/email-receipts.repository.ts';
+import { deliverBatch } from '#shared/use-cases/notify/deliver.ts';
+import { dispatchBillEvent } from '#shared/use-cases/notify/dispatch-event.ts';
+import { dispatchSearchMatch } from '#shared/use-cases/notify/dispatch-search-match.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { NotificationMessage } from '#shared/messaging/messages.ts';
-import { sqsWorker } from '#shared/queues/worker.ts';
+import { NotificationMessage } from '#shared/adapters/messaging/messages.ts';
+import { sqsWorker } from '#shared/edges/queues/worker.ts';
 
 export const handler = sqsWorker('notification-dispatch', NotificationMessage(), async (message, ctx) => {
   if (message.type === 'email_accepted') {

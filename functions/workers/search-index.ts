@@ -1,8 +1,8 @@
-/** search-index worker: re-indexes changed bills, or rebuilds the index (shared/bills/search-indexing.ts). */
-import { indexBills, rebuildSearchIndex } from '#shared/bills/search-indexing.ts';
-import { SearchIndexMessage } from '#shared/messaging/messages.ts';
+/** search-index worker: re-indexes changed bills, or rebuilds the index (shared/use-cases/bills/search-indexing.ts). */
+import { indexBills, rebuildSearchIndex } from '#shared/use-cases/bills/search-indexing.ts';
+import { SearchIndexMessage } from '#shared/adapters/messaging/messages.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { sqsWorker } from '#shared/queues/worker.ts';
+import { sqsWorker } from '#shared/edges/queues/worker.ts';
 
 export const handler = sqsWorker('search-index', SearchIndexMessage(), async (message) => {
   const result =

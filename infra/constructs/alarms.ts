@@ -19,7 +19,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Cron } from 'croner';
 import { Construct } from 'constructs';
-import type { JobDef } from '#shared/jobs/job.ts';
+import type { JobDef } from '#shared/edges/jobs/job.ts';
 import { METRICS_NAMESPACE } from '#shared/platform/metrics.ts';
 import type { FunctionSpec } from '../function-catalog.ts';
 import { acknowledge } from './nag.ts';
@@ -189,7 +189,7 @@ export class Alarms extends Construct {
       { threshold: T.dlqMessageAge.toSeconds() },
     );
 
-    // Messages a crashed step owed a queue and the relay has not managed to send (shared/bills/outbox-relay.ts).
+    // Messages a crashed step owed a queue and the relay has not managed to send (shared/use-cases/bills/outbox-relay.ts).
     alarm(
       'OutboxAging',
       `A table-outbox entry is over ${T.outboxAge.toMinutes()} minutes old: relay_outbox cannot send the messages a step owed a queue`,
@@ -203,7 +203,7 @@ export class Alarms extends Construct {
       { threshold: T.outboxAge.toSeconds() },
     );
 
-    // Scheduled jobs that stop running: the job wrapper publishes JobSucceeded per job (shared/jobs/job-function.ts);
+    // Scheduled jobs that stop running: the job wrapper publishes JobSucceeded per job (shared/edges/jobs/job-function.ts);
     // an hour without it is missing data, counted as breaching, so the alarm fires once every hour of the window is empty.
     for (const job of props.jobs) {
       const hours = notRunWindowHours(job);

@@ -115,7 +115,7 @@ export class AuthProxy extends Construct {
     acknowledge(
       this.restApi,
       'AwsSolutions-APIG4',
-      `${why}: login and register are anonymous by design, and authorisation of every route is inside the functions (shared/http/current-user.ts)`,
+      `${why}: login and register are anonymous by design, and authorisation of every route is inside the functions (shared/edges/http/current-user.ts)`,
     );
     acknowledge(this.restApi, 'AwsSolutions-COG4', `${why}: the service signs its own JWTs; it has no Cognito user pool to authorise with`);
     acknowledge(

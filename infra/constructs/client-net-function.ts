@@ -5,7 +5,7 @@
  * ./client-net-web-acl.ts counts on: an IPv4 address as is, an IPv4-mapped
  * IPv6 address as its IPv4, any other IPv6 address as its /64, spelled the way
  * the application spells its rate-limit subjects (rateLimitSubject in
- * shared/http/client-ip.ts), so the edge and the app count the same networks.
+ * shared/edges/http/client-ip.ts), so the edge and the app count the same networks.
  * Whatever the client sent in that header is overwritten. The code is a string,
  * as CloudFront takes it, kept to ES 5.1 plus what the 2.0 runtime documents;
  * test/unit/infra/client-net-function.test.ts runs it in Node.

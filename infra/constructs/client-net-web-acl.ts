@@ -18,7 +18,7 @@ import { PROXY_LIMIT, RATE_LIMITED_BODY, pathsStatement, visibility } from './ra
 const RATE_LIMITED_KEY = 'too-many-requests';
 const NOT_FROM_EDGE_KEY = 'not-from-edge';
 
-/** The 403 of a request that bypassed the edge, as the functions answer it (shared/http/origin-guard.ts). */
+/** The 403 of a request that bypassed the edge, as the functions answer it (shared/edges/http/origin-guard.ts). */
 const NOT_FROM_EDGE_BODY: CfnWebACL.CustomResponseBodyProperty = {
   contentType: 'APPLICATION_JSON',
   content: JSON.stringify({ detail: "Send requests to the service's public URL", code: 'edge.direct_access' }),

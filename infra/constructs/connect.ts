@@ -10,7 +10,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 import { APP_SHELL } from '#shared/domain/web/web-paths.ts';
 import type { Need } from '../access-table.ts';
 import { acknowledge, arnWildcard } from './nag.ts';
@@ -45,7 +45,7 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       acknowledge(
         fn.role!,
         'AwsSolutions-IAM5',
-        "The table's indexes (shared/db/table.ts) are reached as <table ARN>/index/*, CDK's grant for every index of this one table",
+        "The table's indexes (shared/adapters/db/table.ts) are reached as <table ARN>/index/*, CDK's grant for every index of this one table",
         [arnWildcard(r.table, '/index/*')],
       );
       return;
@@ -61,9 +61,12 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       if (need.mode !== 'read') {
         fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject', 's3:AbortMultipartUpload'], resources: [objects] }));
       }
-      acknowledge(fn.role!, 'AwsSolutions-IAM5', 'Bill texts are objects under keys made at run time (shared/db/keys), so object actions name <bucket ARN>/*', [
-        arnWildcard(r.bucket, '/*'),
-      ]);
+      acknowledge(
+        fn.role!,
+        'AwsSolutions-IAM5',
+        'Bill texts are objects under keys made at run time (shared/adapters/db/keys), so object actions name <bucket ARN>/*',
+        [arnWildcard(r.bucket, '/*')],
+      );
       return;
     }
     case 'send':
@@ -89,7 +92,7 @@ export function connect(fn: LambdaFunction, need: Need, r: Resources): void {
       // Without a configured identity the function gets no SES permission at all (email then needs
       // SMTP_HOST; the stack warns when neither is set) rather than the right to send as any identity.
       if (!r.emailIdentity) return;
-      // The sender is SMTP_FROM (shared/providers/channels/email-sender.ts); it must belong to this identity.
+      // The sender is SMTP_FROM (shared/adapters/providers/channels/email-sender.ts); it must belong to this identity.
       // Naming a configuration set in a send needs the permission on it too.
       if (r.emailConfigurationSet) fn.addEnvironment('SES_CONFIGURATION_SET', r.emailConfigurationSet.name);
       fn.addToRolePolicy(

@@ -12,7 +12,7 @@ import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { JobDef } from '#shared/jobs/job.ts';
+import type { JobDef } from '#shared/edges/jobs/job.ts';
 import { METRICS_NAMESPACE } from '#shared/platform/metrics.ts';
 import type { FunctionSpec } from '../function-catalog.ts';
 

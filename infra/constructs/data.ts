@@ -1,6 +1,6 @@
 /**
  * The stateful resources: the single DynamoDB table (keys, indexes and TTL
- * from shared/db/table.ts), the S3 bucket for bill texts, and the bucket that
+ * from shared/adapters/db/table.ts), the S3 bucket for bill texts, and the bucket that
  * keeps access logs (the texts bucket's server access logs and, with the edge,
  * CloudFront's). Outside dev they are retained when the stack goes away, and
  * the table refuses deletion.
@@ -9,7 +9,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { INDEX, KEY, TTL_ATTRIBUTE } from '#shared/db/table.ts';
+import { INDEX, KEY, TTL_ATTRIBUTE } from '#shared/adapters/db/table.ts';
 import { acknowledge } from './nag.ts';
 
 /** How long access logs are kept: long enough to investigate an incident, short enough not to pile up. */
@@ -67,7 +67,7 @@ export class Data extends Construct {
       versioned: false,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'texts/',
-      // The bulk Bill Status import's staged zips (shared/providers/govinfo-bulk.client.ts) are read within the hour.
+      // The bulk Bill Status import's staged zips (shared/adapters/providers/govinfo-bulk.client.ts) are read within the hour.
       lifecycleRules: [{ prefix: 'staging/', expiration: Duration.days(7) }],
       removalPolicy,
     });

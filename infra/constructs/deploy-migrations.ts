@@ -11,7 +11,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { JobInvocation } from '#shared/jobs/job.ts';
+import type { JobInvocation } from '#shared/edges/jobs/job.ts';
 import { TRIGGER_RETRY } from './job-triggers.ts';
 
 export interface DeployMigrationsProps {

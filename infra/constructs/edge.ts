@@ -9,7 +9,7 @@
  * It closes the execute-api URL: CloudFront adds the origin secret (a
  * generated Secrets Manager value) as X-Origin-Verify to every request it
  * forwards, and the API functions refuse requests without it (403,
- * shared/http/origin-guard.ts). The endpoint itself cannot be switched off:
+ * shared/edges/http/origin-guard.ts). The endpoint itself cannot be switched off:
  * an HTTP API without its default endpoint is reachable only through a custom
  * domain, which the deployment does not have. The managed
  * AllViewerExceptHostHeader policy also forwards CloudFront's own headers,
@@ -49,7 +49,7 @@ import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
+import { ORIGIN_VERIFY_HEADER } from '#shared/edges/http/origin-guard.ts';
 import { AUTH_PROXY_STAGE, AuthProxy } from './auth-proxy.ts';
 import { clientNetFunctionCode } from './client-net-function.ts';
 import { acknowledge } from './nag.ts';
@@ -64,7 +64,7 @@ export interface EdgeProps {
   webAclArn?: string;
   /** Where CloudFront's standard access logs go (prefix cloudfront/). */
   logBucket: IBucket;
-  /** The bucket whose bulk/ prefix holds the public snapshot (shared/db/bulk-snapshot.repository.ts), served at /bulk/*. */
+  /** The bucket whose bulk/ prefix holds the public snapshot (shared/adapters/db/bulk-snapshot.repository.ts), served at /bulk/*. */
   bulkBucket?: IBucket;
   /** The web app: served for every path but /api/* and /share/* (which the API answers); without it the API is the default. */
   web?: WebApp;

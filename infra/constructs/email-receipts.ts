@@ -13,7 +13,7 @@ import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { ConfigurationSet, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SES_MESSAGE_TAG as MESSAGE_TAG } from '#shared/providers/channels/email-sender.ts';
+import { SES_MESSAGE_TAG as MESSAGE_TAG } from '#shared/adapters/providers/channels/email-sender.ts';
 import { TRIGGER_RETRY } from './job-triggers.ts';
 
 export interface EmailReceiptsProps {

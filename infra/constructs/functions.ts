@@ -16,7 +16,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueName } from '#shared/messaging/messages.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
 import { needsOf } from '../access-table.ts';
 import { lambdaCode, lambdaHandler } from '../bundling.ts';
 import { PROJECT_ROOT, assertEntriesExist, type FunctionSpec } from '../function-catalog.ts';

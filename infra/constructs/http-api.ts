@@ -13,7 +13,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDef } from '#shared/http/route.ts';
+import type { RouteDef } from '#shared/edges/http/route.ts';
 import { acknowledge } from './nag.ts';
 
 /**
@@ -103,7 +103,7 @@ export class Api extends Construct {
     acknowledge(
       this.api,
       'AwsSolutions-APIG4',
-      "Authentication is per route inside the functions (shared/http/current-user.ts, the route table's auth level): public routes exist by design and user/admin routes verify the JWT",
+      "Authentication is per route inside the functions (shared/edges/http/current-user.ts, the route table's auth level): public routes exist by design and user/admin routes verify the JWT",
     );
     new CfnOutput(scope, 'ApiUrl', { value: this.url, description: 'HTTP API base URL' });
   }

@@ -17,8 +17,8 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, arnWildcard } from './nag.ts';
-import { toAwsCron } from '#shared/jobs/cron.ts';
-import { RUN_JOB_EVENT, type JobDef, type JobFunctionGroup } from '#shared/jobs/job.ts';
+import { toAwsCron } from '#shared/edges/jobs/cron.ts';
+import { RUN_JOB_EVENT, type JobDef, type JobFunctionGroup } from '#shared/edges/jobs/job.ts';
 
 export interface JobTriggersProps {
   jobs: readonly JobDef[];

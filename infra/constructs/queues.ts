@@ -8,8 +8,8 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
-import type { QueueName } from '#shared/messaging/messages.ts';
-import { visibilityTimeoutSeconds, type QueueDef } from '#shared/queues/queue-table.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
+import { visibilityTimeoutSeconds, type QueueDef } from '#shared/edges/queues/queue-table.ts';
 
 /** SQS's maximum retention, the longest window to notice and redrive a poisoned message. */
 const DLQ_RETENTION = Duration.days(14);

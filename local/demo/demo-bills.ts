@@ -10,8 +10,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { importBillStatus } from '#shared/bills/import-bill-status.ts';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { importBillStatus } from '#shared/use-cases/bills/import-bill-status.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { DEMO_REPLAY_FILES, beforeReplay, planReplayBill } from './demo-replay-plan.ts';
 

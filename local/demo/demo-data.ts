@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { getDemoDataVersion, putDemoDataVersion } from '#shared/db/demo-data.repository.ts';
+import { getDemoDataVersion, putDemoDataVersion } from '#shared/adapters/db/demo-data.repository.ts';
 import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 

@@ -13,8 +13,8 @@ import path from 'node:path';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
 import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
-import type { ParsedBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import type { ParsedBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 
 /** The replayed bills' files (local/demo/billstatus/): passed by the Senate, then (S. 2269) by the House. */
 export const DEMO_REPLAY_FILES = ['DEV-BILLSTATUS-115s2269.xml', 'BILLSTATUS-117s1260.xml', 'legacy-BILLSTATUS-114s2848.xml'] as const;

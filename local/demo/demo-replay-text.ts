@@ -12,8 +12,8 @@
  * The recording itself keeps the whole bill: the integration tests and the
  * saved-search e2e test read it directly.
  */
-import type { RecordedResponse } from '#shared/providers/transport/har.ts';
-import { harKey } from '#shared/providers/transport/har.ts';
+import type { RecordedResponse } from '#shared/adapters/providers/transport/har.ts';
+import { harKey } from '#shared/adapters/providers/transport/har.ts';
 import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
 import { billEntries, listItem, seedListing, type Entry } from '../fixtures/build-seed-har.ts';
 import { SEED_BILLS, type SeedBill } from '../fixtures/seed-bills.ts';

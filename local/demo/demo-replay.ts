@@ -18,12 +18,12 @@
  * When every held-back day is played, a replay answers 409 saying so; the
  * held-back state comes back with a fresh data folder (docs/local-stack.md).
  */
-import { pollBills } from '#shared/bills/poll-bills.ts';
-import { provideDemoReplay } from '#shared/admin/demo-replay.ts';
-import { getDemoReplayState, putDemoReplayState } from '#shared/db/demo-replay.repository.ts';
+import { pollBills } from '#shared/use-cases/bills/poll-bills.ts';
+import { provideDemoReplay } from '#shared/use-cases/admin/demo-replay.ts';
+import { getDemoReplayState, putDemoReplayState } from '#shared/adapters/db/demo-replay.repository.ts';
 import type { DemoReplayRequest, DemoReplayResult, DemoReplayState, DemoReplayStep } from '#shared/domain/demo/demo-replay.schema.ts';
 import { ConflictError } from '#shared/errors/app-error.ts';
-import { transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { transportSettings } from '#shared/adapters/providers/transport/http-transport.ts';
 import { SEED_POLL_WINDOW } from '../fixtures/build-seed-har.ts';
 import { DEMO_BILLSTATUS_DIR } from './demo-bills.ts';
 import { loadReplayPlan, scheduleOf, type ReplayBill, type ReplaySchedule } from './demo-replay-plan.ts';

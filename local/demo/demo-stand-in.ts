@@ -16,7 +16,7 @@
 import { config } from '#shared/platform/config.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
-import type { RecordedResponse } from '#shared/providers/transport/har.ts';
+import type { RecordedResponse } from '#shared/adapters/providers/transport/har.ts';
 import { beforeReplay, type ReplayBill } from './demo-replay-plan.ts';
 import { TEXT_REPLAY_BILL_ID, textReplayAnswers, textReplayListItem } from './demo-replay-text.ts';
 

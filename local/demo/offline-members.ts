@@ -1,6 +1,6 @@
 /**
  * The offline membership: the congress-legislators files bundled in
- * shared/providers/legislators/data/ (see its SOURCE.md), loaded into the
+ * shared/adapters/providers/legislators/data/ (see its SOURCE.md), loaded into the
  * members table at the local stack's first start, so every ZIP of the
  * bundled crosswalk answers with its senators and House members without
  * any provider.
@@ -8,9 +8,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadBundledLegislators } from '#shared/members/bundled-legislators.ts';
+import { loadBundledLegislators } from '#shared/use-cases/members/bundled-legislators.ts';
 
-export const LEGISLATORS_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/providers/legislators/data');
+export const LEGISLATORS_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/adapters/providers/legislators/data');
 
 /** Loads the bundled dataset into the table; returns the counts. */
 export async function loadOfflineMembers(now = new Date()) {

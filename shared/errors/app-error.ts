@@ -3,7 +3,7 @@
  * what kind of failure it is; `code` is a stable dotted code clients may rely
  * on, `detail` a human-readable sentence, and `errors` names the fields at
  * fault. Nothing here knows a transport: the HTTP edge alone turns these into
- * status codes, headers and bodies (shared/http/error-response.ts).
+ * status codes, headers and bodies (shared/edges/http/error-response.ts).
  */
 
 /** One field at fault: `path` is dotted from where the value came (`body.name`, `query.cursor`). */

@@ -50,7 +50,7 @@ const ConfigFields = z.object({
     }),
   ),
   ENCRYPTION_SECRET_KEY: optionalString,
-  /** Access token lifetime, and the maximum age of any token (shared/accounts/tokens.ts); at most 30 days. */
+  /** Access token lifetime, and the maximum age of any token (shared/use-cases/accounts/tokens.ts); at most 30 days. */
   JWT_TTL_SECONDS: z._default(
     z.coerce.number().check(z.int(), z.positive(), z.maximum(30 * 24 * 3600, { error: 'JWT_TTL_SECONDS may be at most 2592000 (30 days)' })),
     7 * 24 * 3600,
@@ -59,7 +59,7 @@ const ConfigFields = z.object({
   JWT_AUDIENCE: text('billwatch-api'),
 
   /**
-   * Which header names the client IP for rate limits (shared/http/client-ip.ts): none by default
+   * Which header names the client IP for rate limits (shared/edges/http/client-ip.ts): none by default
    * (API Gateway's source IP); `1` the right-most X-Forwarded-For entry, for a proxy of your own that
    * appends it; `cloudfront` the CloudFront-Viewer-Address header of the stack's edge, which also
    * requires ORIGIN_VERIFY_SECRET so that only the edge can reach the functions.

@@ -2,7 +2,7 @@
 // accounts, rate limits and client IPs, error shapes, CORS and an admin job run.
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
 import { useLocalStack } from './support/e2e-stack.ts';
 
 const ALLOWED_ORIGIN = 'https://app.example.org';

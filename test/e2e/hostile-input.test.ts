@@ -10,10 +10,10 @@
  */
 import type { z } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { collectionKeys } from '#shared/db/keys/collection.keys.ts';
-import { userKeys } from '#shared/db/keys/user.keys.ts';
-import type { RouteDef } from '#shared/http/route.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
+import { collectionKeys } from '#shared/adapters/db/keys/collection.keys.ts';
+import { userKeys } from '#shared/adapters/db/keys/user.keys.ts';
+import type { RouteDef } from '#shared/edges/http/route.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import type { HttpReply } from './support/http-client.ts';

@@ -17,8 +17,8 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { installFaultPlan, type SeamKind } from '#shared/platform/fault-seam.ts';
 import { s3 } from '#shared/platform/s3-client.ts';
 import { sqs } from '#shared/platform/sqs-client.ts';
-import { queueUrl } from '#shared/messaging/send.ts';
-import type { QueueName } from '#shared/messaging/messages.ts';
+import { queueUrl } from '#shared/adapters/messaging/send.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
 
 export type FaultMode = 'throw' | 'crash_after';
 export interface FaultPoint {

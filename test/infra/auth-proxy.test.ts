@@ -8,8 +8,8 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-guard.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
+import { ORIGIN_VERIFY_HEADER } from '#shared/edges/http/origin-guard.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
 import { AUTH_PROXY_STAGE } from '#infra/constructs/auth-proxy.ts';
 import { CLIENT_NET_HEADER, clientNetFunctionCode } from '#infra/constructs/client-net-function.ts';
 import { STAGE_THROTTLE } from '#infra/constructs/http-api.ts';

@@ -110,7 +110,7 @@ describe('the bundles', () => {
 
   it('load the ZIP crosswalk and the geocoder client of the members function on the first ZIP lookup only', () => {
     const members = built.find((b) => b.spec.key === 'api:members') as BuiltBundle;
-    const ZIP_LOOKUP = ['shared/providers/zip-districts/zip-districts.data.ts', 'shared/providers/geocoder.client.ts'];
+    const ZIP_LOOKUP = ['shared/adapters/providers/zip-districts/zip-districts.data.ts', 'shared/adapters/providers/geocoder.client.ts'];
     expect(initInputs(members).filter((i) => ZIP_LOOKUP.includes(i))).toEqual([]);
     expect(assetInputs(members)).toEqual(expect.arrayContaining(ZIP_LOOKUP));
   });

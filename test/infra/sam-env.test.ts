@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { needsOf } from '#infra/access-table.ts';
 import { functionSpecs } from '#infra/function-catalog.ts';
 import { SAM_ENV_FILE, sampleEventOf, samEnvFile, samFunctions, samSynthCommand, synthSamStack } from '#local/sam-env.ts';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 import type { BillWatchStack } from '#infra/stack.ts';
 import { ROOT } from './synth-stack.ts';
 

@@ -5,10 +5,10 @@
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { INDEX, KEY, TTL_ATTRIBUTE } from '#shared/db/table.ts';
-import { QUEUES, visibilityTimeoutSeconds } from '#shared/queues/queue-table.ts';
-import type { QueueName } from '#shared/messaging/messages.ts';
-import { queueUrlEnv } from '#shared/messaging/send.ts';
+import { INDEX, KEY, TTL_ATTRIBUTE } from '#shared/adapters/db/table.ts';
+import { QUEUES, visibilityTimeoutSeconds } from '#shared/edges/queues/queue-table.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
+import { queueUrlEnv } from '#shared/adapters/messaging/send.ts';
 import { needsOf } from '#infra/access-table.ts';
 import { functionSpecs } from '#infra/function-catalog.ts';
 import { OPERATOR_SECRET_KEYS } from '#infra/constructs/secret-bundle.ts';
@@ -99,7 +99,7 @@ describe('queues', () => {
 });
 
 describe('table and bucket', () => {
-  it('declares the single table from shared/db/table.ts with PITR, TTL and ALL-projection GSIs', () => {
+  it('declares the single table from shared/adapters/db/table.ts with PITR, TTL and ALL-projection GSIs', () => {
     prod.template.hasResourceProperties('AWS::DynamoDB::Table', {
       KeySchema: [
         { AttributeName: KEY.pk, KeyType: 'HASH' },

@@ -6,7 +6,7 @@
  * `vi.mock(path, async (real) => (await import(this module)).withCrashAfterSend(await real()))`
  * and arms `crashAfterSend` before the delivery it crashes.
  */
-import type * as NotificationsRepository from '#shared/db/notifications.repository.ts';
+import type * as NotificationsRepository from '#shared/adapters/db/notifications.repository.ts';
 
 export const crashAfterSend = { armed: false };
 

@@ -11,7 +11,7 @@ import { demoStandIn } from '#local/demo/demo-stand-in.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
 import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { resetReplay, transportSettings } from '#shared/providers/transport/http-transport.ts';
+import { resetReplay, transportSettings } from '#shared/adapters/providers/transport/http-transport.ts';
 
 export function useDemoReplayStandIn(plan: () => ReplayBill[]) {
   const cache: { state: DemoReplayState } = { state: { version: 0, released: {} } };

@@ -6,8 +6,8 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { sqs } from '#shared/platform/sqs-client.ts';
-import { queueUrl } from '#shared/messaging/send.ts';
-import type { QueueName } from '#shared/messaging/messages.ts';
+import { queueUrl } from '#shared/adapters/messaging/send.ts';
+import type { QueueName } from '#shared/adapters/messaging/messages.ts';
 import { failedMessageIds, toSqsEvent } from '../../local/sqs-event.ts';
 import { lambdaContext } from '#test/support/api.ts';
 

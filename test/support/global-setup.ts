@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   project.provide('contractCoverageDir', coverageDir);
   return async () => {
     await Promise.all([dynamoLocal.stop(), fauxqs.stop()]);
-    const { ROUTES } = await import('#shared/http/routes/index.ts');
+    const { ROUTES } = await import('#shared/edges/http/routes/index.ts');
     const report = readCoverage(coverageDir, ROUTES);
     if (report) console.log(`\n${formatCoverage(report)}\n`);
     rmSync(coverageDir, { recursive: true, force: true });

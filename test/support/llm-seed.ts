@@ -4,10 +4,10 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { expect } from 'vitest';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { sqs } from '#shared/platform/sqs-client.ts';
-import { createBill, markBillHasText } from '#shared/db/bills.repository.ts';
-import { saveTextVersion, textKeys } from '#shared/db/texts.repository.ts';
+import { createBill, markBillHasText } from '#shared/adapters/db/bills.repository.ts';
+import { saveTextVersion, textKeys } from '#shared/adapters/db/texts.repository.ts';
 import { handler } from '#functions/workers/brief.ts';
-import { queueUrl } from '#shared/messaging/send.ts';
+import { queueUrl } from '#shared/adapters/messaging/send.ts';
 import { makeBillById } from './personal-seed.ts';
 
 /** Saves a bill with the given id and title (makeBillById()'s other defaults). */
@@ -106,7 +106,7 @@ export async function signUp(email: string, ip: string): Promise<{ token: string
 /** Sets provider environment variables and forgets cached config and clients. */
 export async function useProviderEnv(env: Record<string, string | undefined>): Promise<void> {
   const { resetConfig } = await import('#shared/platform/config.ts');
-  const { resetProviders } = await import('#shared/providers/llm/provider-factory.ts');
+  const { resetProviders } = await import('#shared/adapters/providers/llm/provider-factory.ts');
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;

@@ -8,7 +8,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeEach, expect } from 'vitest';
-import { tableName } from '#shared/db/table.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
 
 const mockDocumentClient = () => mockClient(DynamoDBDocumentClient);
 export type DocumentClientMock = ReturnType<typeof mockDocumentClient>;

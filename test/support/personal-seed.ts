@@ -3,17 +3,17 @@
  * members, roll calls, briefs, trend scores), through the owners'
  * repositories so the item shapes are the real ones.
  */
-import { recordTrendingDay } from '#shared/db/dashboard-feed.repository.ts';
+import { recordTrendingDay } from '#shared/adapters/db/dashboard-feed.repository.ts';
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import { createBill, markBillBriefed } from '#shared/db/bills.repository.ts';
-import { putBrief } from '#shared/db/briefs.repository.ts';
-import { putMember } from '#shared/db/members.repository.ts';
-import { saveRollCall } from '#shared/db/votes.repository.ts';
-import { trendKeys } from '#shared/db/keys/trend.keys.ts';
-import { tableName } from '#shared/db/table.ts';
+import { createBill, markBillBriefed } from '#shared/adapters/db/bills.repository.ts';
+import { putBrief } from '#shared/adapters/db/briefs.repository.ts';
+import { putMember } from '#shared/adapters/db/members.repository.ts';
+import { saveRollCall } from '#shared/adapters/db/votes.repository.ts';
+import { trendKeys } from '#shared/adapters/db/keys/trend.keys.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
 import { Bill, type BillType } from '#shared/domain/bills/bill.schema.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import { billLabel } from '#shared/domain/bills/bill-id.ts';

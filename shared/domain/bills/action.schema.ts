@@ -1,7 +1,7 @@
 /**
  * The Bill action record (one entry of a bill's timeline) and the recorded
  * roll-call votes an action may carry. Unique per (bill_id, action_date,
- * action_text): the key encodes the triple (shared/db/actions.repository.ts).
+ * action_text): the key encodes the triple (shared/adapters/db/actions.repository.ts).
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

@@ -2,7 +2,7 @@
  * Bill backfills, as pure rules: what an admin may ask for (one Congress, or
  * a window of update dates), the id of each scope, the stored progress record
  * and its view, and the pacing of pages under the Congress.gov budget
- * (docs/product-rules.md "Bill backfills"). shared/bills/bill-backfill-*.ts
+ * (docs/product-rules.md "Bill backfills"). shared/use-cases/bills/bill-backfill-*.ts
  * runs them.
  */
 import * as z from 'zod';

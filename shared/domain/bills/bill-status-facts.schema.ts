@@ -3,7 +3,7 @@
  * cosponsors: the CRS summaries (one per bill version, with its version code
  * and date), the legislative subjects, the laws the bill became, the
  * committee reports on it and the other titles it is known by. Stored beside
- * the bill (shared/db/bill-facts.repository.ts), shown on its detail (the
+ * the bill (shared/adapters/db/bill-facts.repository.ts), shown on its detail (the
  * other titles are searched, not shown).
  */
 import * as z from 'zod';

@@ -1,7 +1,7 @@
 /**
  * The Bill record as stored and served, and the provenance every provider
  * record carries. The ingestion domain owns it; briefs, people's features and
- * notifications read it through shared/db/bills.repository.ts. The Member
+ * notifications read it through shared/adapters/db/bills.repository.ts. The Member
  * record is in ../members/member.schema.ts.
  */
 import * as z from 'zod';

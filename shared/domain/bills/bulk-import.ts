@@ -2,7 +2,7 @@
  * The bulk Bill Status import of one Congress, as pure rules: its id, the
  * stored progress record and its state. GovInfo publishes one zip per
  * Congress and bill type; each zip is listed, then imported in chunks of
- * files (shared/bills/bulk-import.ts runs it).
+ * files (shared/use-cases/bills/bulk-import.ts runs it).
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

@@ -2,7 +2,7 @@
  * The provider-owned fields of a bill: what a poll or a detail fetch
  * refreshes on a stored bill, leaving the fields other writers own (sponsor,
  * brief state, category, status, text state) alone. Declared once here; the
- * bill refresh (shared/db/bills.repository.ts) writes them and the callers
+ * bill refresh (shared/adapters/db/bills.repository.ts) writes them and the callers
  * that refresh a bill (the poll, the detail fetch) copy them with
  * providerFields, so a new provider field is one entry in this list.
  */

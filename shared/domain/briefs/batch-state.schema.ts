@@ -83,7 +83,7 @@ export type SlotHolder =
 
 /**
  * Who holds the batch slot at `now`. The repository's conditional write
- * states the same rule (shared/db/llm-batch.repository.ts); this is its
+ * states the same rule (shared/adapters/db/llm-batch.repository.ts); this is its
  * readable form, used to explain a refusal. A `submitted` state with no
  * batch id and no lease was left by a submit that died before batches had
  * leases: nothing would ever finish it, so it holds nothing.

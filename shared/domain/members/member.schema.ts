@@ -1,7 +1,7 @@
 /**
  * The Member record as stored and served, with its terms, leadership roles and
  * the card lists show. The ingestion domain owns it; people's features, scores
- * and notifications read it through shared/db/members.repository.ts.
+ * and notifications read it through shared/adapters/db/members.repository.ts.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

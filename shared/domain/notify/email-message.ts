@@ -18,7 +18,7 @@ export interface EmailMessage {
   headers: Record<string, string>;
   /** The Message-ID a resend repeats; none: the transport makes one. */
   messageId?: string;
-  /** The message identity it carries (shared/notify/message-identity.ts): the local part of its Message-ID, and SES's message tag. */
+  /** The message identity it carries (shared/use-cases/notify/message-identity.ts): the local part of its Message-ID, and SES's message tag. */
   identity?: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Escaping for XML and HTML text: the RSS feed's and the unsubscribe pages'.
  * Its own module so that the pages, which every API function can render for
- * an error (shared/http/error-response.ts), do not bring the feed's event
+ * an error (shared/edges/http/error-response.ts), do not bring the feed's event
  * rendering and the status rules into every cold start.
  */
 

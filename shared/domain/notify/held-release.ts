@@ -14,7 +14,7 @@
  *   run that loses the claim sends nothing; a claim left by a run that died
  *   between the two is abandoned once older than any run can live, counted
  *   as a failed attempt and sent again (at least once per channel:
- *   shared/notify/claimed-send.ts says why; send-retries.ts caps the attempts).
+ *   shared/use-cases/notify/claimed-send.ts says why; send-retries.ts caps the attempts).
  * Pure.
  */
 import type { NotificationEvent, ReleaseClaim } from './notification.schema.ts';

@@ -26,7 +26,7 @@ export type { ChannelName } from './channels/table.ts';
  * waiting for the digest; sending: an attempt has claimed it and is
  * sending it now (the claim before the send is what keeps an overlapping
  * run from sending it twice; a claim a crash left is taken over and sent
- * again as the same message, shared/notify/claimed-send.ts); sent: delivered (RSS: in the
+ * again as the same message, shared/use-cases/notify/claimed-send.ts); sent: delivered (RSS: in the
  * feed), alone or listed in a combined message; failed: the last attempt
  * failed (for a held, digest or weekly-digest channel: every attempt of
  * send-retries.ts failed, and it is not retried again); unconfirmed: no

@@ -165,7 +165,7 @@ export const webhookTestPayload = (id: string, timestamp: Date): WebhookPayload 
 });
 
 /**
- * The text a message's identity is derived from (shared/notify/message-identity.ts):
+ * The text a message's identity is derived from (shared/use-cases/notify/message-identity.ts):
  * the user, why it is sent and the events it carries, so every resend of one
  * message carries the same webhook-id, push sequence id and email Message-ID.
  */

@@ -2,7 +2,7 @@
  * A saved search: the query and the filters of GET /api/search that a
  * `search` follow keeps, so that a new bill or text version matching it is
  * announced (search_match). The filters are stored parsed (has_document a
- * boolean), in the shape the engine takes (shared/search/search-filters.ts
+ * boolean), in the shape the engine takes (shared/adapters/search/search-filters.ts
  * checks at compile time that the two agree). Pure.
  */
 import * as z from 'zod';

@@ -52,7 +52,7 @@ export type DataSourcesUpdate = z.infer<ReturnType<typeof DataSourcesUpdate>>;
 
 /**
  * Every source on: what an empty settings store means, and what DataSources
- * parses `{}` to (each switch defaults to on; test/unit/shared/admin/data-sources.test.ts
+ * parses `{}` to (each switch defaults to on; test/unit/shared/use-cases/admin/data-sources.test.ts
  * holds the two equal). Spelled out rather than parsed, so importing this
  * module builds no schema.
  */

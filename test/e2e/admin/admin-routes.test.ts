@@ -5,7 +5,7 @@
  * each answering 202 and showing its run in /api/admin/jobs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JOB_TRIGGER_ROUTES } from '#shared/http/routes/admin.routes.ts';
+import { JOB_TRIGGER_ROUTES } from '#shared/edges/http/routes/admin.routes.ts';
 import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 

@@ -8,8 +8,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { dynamo } from '#shared/platform/aws-clients.ts';
-import { trendKeys } from '#shared/db/keys/trend.keys.ts';
-import { tableName } from '#shared/db/table.ts';
+import { trendKeys } from '#shared/adapters/db/keys/trend.keys.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../support/ingest-fixtures.ts';
 import { signUp } from '../support/accounts.ts';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sendMessage } from '#shared/messaging/send.ts';
+import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { newDocumentEvent, seedBill, seedBrief } from '../../support/notify-harness.ts';
 import { signUp } from '../support/accounts.ts';

@@ -9,7 +9,7 @@
  * alone, and a search whose filter the bill fails tells nobody.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { sendMessage } from '#shared/messaging/send.ts';
+import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { signUp } from '../support/accounts.ts';

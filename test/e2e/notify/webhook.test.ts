@@ -3,7 +3,7 @@
 // to a receiver that verifies every delivery with the Standard Webhooks reference library.
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sendMessage } from '#shared/messaging/send.ts';
+import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { startPushServer, type PushServer, type RecordedPush } from '#test/support/push-server.ts';
 import { newDocumentEvent, seedBill, seedBrief } from '../../support/notify-harness.ts';
 import { signUp } from '../support/accounts.ts';

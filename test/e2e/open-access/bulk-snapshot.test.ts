@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { exportBulkSnapshot } from '#shared/bills/bulk-export.ts';
-import { setBillCategory } from '#shared/db/bills.repository.ts';
+import { exportBulkSnapshot } from '#shared/use-cases/bills/bulk-export.ts';
+import { setBillCategory } from '#shared/adapters/db/bills.repository.ts';
 import { seedBill, seedBrief, seedMember, seedRollCall } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 

@@ -4,8 +4,8 @@
 // and a crawler resumes by cursor or by the last updated_at it saw. A write
 // that leaves the content as it was moves nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setBillCategory, setBillStatus } from '#shared/db/bills.repository.ts';
-import { saveMemberScore } from '#shared/db/effectiveness.repository.ts';
+import { setBillCategory, setBillStatus } from '#shared/adapters/db/bills.repository.ts';
+import { saveMemberScore } from '#shared/adapters/db/effectiveness.repository.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 

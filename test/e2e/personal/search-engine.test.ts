@@ -6,7 +6,7 @@
  * date sort and cursor paging.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { manifestEtag } from '#shared/search/index-store.ts';
+import { manifestEtag } from '#shared/adapters/search/index-store.ts';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
 import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';

@@ -3,10 +3,10 @@
 // list exactly the current token items, so deleting the user still removes them.
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tokenKeys } from '#shared/db/keys/token.keys.ts';
-import { collectionKeys } from '#shared/db/keys/collection.keys.ts';
-import { userKeys } from '#shared/db/keys/user.keys.ts';
-import { tableName } from '#shared/db/table.ts';
+import { tokenKeys } from '#shared/adapters/db/keys/token.keys.ts';
+import { collectionKeys } from '#shared/adapters/db/keys/collection.keys.ts';
+import { userKeys } from '#shared/adapters/db/keys/user.keys.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';

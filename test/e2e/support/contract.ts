@@ -33,9 +33,9 @@
  * .extend() in response schemas.
  */
 import { z } from 'zod';
-import { ROUTES } from '#shared/http/routes/index.ts';
-import { ErrorBody } from '#shared/http/schemas.ts';
-import type { RouteDef } from '#shared/http/route.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
+import { ErrorBody } from '#shared/edges/http/schemas.ts';
+import type { RouteDef } from '#shared/edges/http/route.ts';
 import { routeMatcher } from '#local/route-match.ts';
 
 /** What the checker needs of a reply. */

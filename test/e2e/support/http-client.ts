@@ -18,8 +18,8 @@
  */
 import { inject } from 'vitest';
 import { createBillWatchClient, type ApiError, type paths } from '#clients/typescript/index.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
-import type { RouteDef } from '#shared/http/route.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
+import type { RouteDef } from '#shared/edges/http/route.ts';
 import { contractChecker } from './contract.ts';
 import { recordExercised } from './route-coverage.ts';
 

@@ -7,7 +7,7 @@
  */
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { routeKey, type RouteDef } from '#shared/http/route.ts';
+import { routeKey, type RouteDef } from '#shared/edges/http/route.ts';
 
 interface Line {
   route: string;

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { isTextContentType, queryParameters, toApiGatewayEvent } from '#local/apigw-event.ts';
 import { MAX_REQUEST_BYTES, startApiServer, type RunningApiServer } from '#local/api-server.ts';
 import { routeMatcher } from '#local/route-match.ts';
-import { defineRoute } from '#shared/http/route.ts';
+import { defineRoute } from '#shared/edges/http/route.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();

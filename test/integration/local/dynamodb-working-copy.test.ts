@@ -8,7 +8,7 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { DB_FILE, openWorkingCopy } from '#local/dynamodb-working-copy.ts';
 import { saveOnChange } from '#local/dynamodb-save-on-change.ts';
 import { startEmulators } from '#local/emulators.ts';
-import { tableDefinition } from '#shared/db/table-definition.ts';
+import { tableDefinition } from '#shared/adapters/db/table-definition.ts';
 
 const folders: string[] = [];
 const scratch = (name: string) => {

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_NET_HEADER, clientNetFunctionCode } from '#infra/constructs/client-net-function.ts';
-import { rateLimitSubject } from '#shared/http/client-ip.ts';
+import { rateLimitSubject } from '#shared/edges/http/client-ip.ts';
 
 type Headers = Record<string, { value: string; multiValue?: Array<{ value: string }> }>;
 type Handler = (event: { viewer: { ip: string }; request: { uri: string; headers: Headers } }) => { uri: string; headers: Headers };

@@ -23,7 +23,7 @@ describe('@billwatch/client', () => {
 
   it('types every operation of the route table', async () => {
     const fresh = await generateClientSchema();
-    const { ROUTES } = await import('#shared/http/routes/index.ts');
+    const { ROUTES } = await import('#shared/edges/http/routes/index.ts');
     for (const route of ROUTES) expect(fresh, route.operationId).toContain(`    ${route.operationId}: {`);
   });
 });

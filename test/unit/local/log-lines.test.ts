@@ -9,11 +9,11 @@
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiFunction, implement } from '#shared/http/api-function.ts';
-import { health } from '#shared/http/routes/system.routes.ts';
+import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
+import { health } from '#shared/edges/http/routes/system.routes.ts';
 import { logger } from '#shared/platform/logger.ts';
-import { QUEUES } from '#shared/queues/queue-table.ts';
-import { sqsWorker } from '#shared/queues/worker.ts';
+import { QUEUES } from '#shared/edges/queues/queue-table.ts';
+import { sqsWorker } from '#shared/edges/queues/worker.ts';
 import { lambdaContext } from '#local/function-loader.ts';
 import { apiEvent } from '#test/support/api.ts';
 

@@ -4,7 +4,7 @@
  * recorded, the cross-key rules of a settings save, and its test route. One
  * module per channel in this folder, listed in index.ts (the channel table);
  * how a channel sends and is tested lives in its delivery module
- * (shared/notify/channels/), which the domain cannot import. The settings
+ * (shared/use-cases/notify/channels/), which the domain cannot import. The settings
  * schemas, the delivery plan, the history record and the test routes are
  * built by iterating the table, so a new channel changes none of them.
  */

@@ -2,7 +2,7 @@
  * The email channel: its settings and their rules. Removing the address
  * turns email off; email can only be enabled with an address. Every email
  * carries the user's unsubscribe links (SPEC.md). Delivery:
- * shared/notify/channels/email.channel.ts.
+ * shared/use-cases/notify/channels/email.channel.ts.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

@@ -6,7 +6,7 @@
  * without a new password drops the password, and a push_url on another host
  * without a new token drops the token (basic or token auth then asks for it
  * again), so a session holder cannot redirect a never-shown secret to their
- * own server. Delivery: shared/notify/channels/push.channel.ts.
+ * own server. Delivery: shared/use-cases/notify/channels/push.channel.ts.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

@@ -2,8 +2,8 @@
  * The RSS channel: a personal feed the user reads, addressed by their
  * token. It is marked at once (neither quiet hours nor digests apply to a
  * feed read when the reader wants). Delivery (the feed URL in the view, the
- * test): shared/notify/channels/rss.channel.ts; the feed itself:
- * shared/notify/feed-and-unsubscribe.ts.
+ * test): shared/use-cases/notify/channels/rss.channel.ts; the feed itself:
+ * shared/use-cases/notify/feed-and-unsubscribe.ts.
  */
 import * as z from 'zod';
 import { defineChannel } from './channel.ts';

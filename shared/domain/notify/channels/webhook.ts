@@ -4,7 +4,7 @@
  * webhook_url is first saved and shown only in that reply (or a rotation's);
  * it is sealed at rest, as is the secret a rotation replaced while it keeps
  * signing. Removing the URL turns the webhook off. Delivery (the address
- * check, the secret, the send, the test): shared/notify/channels/webhook.channel.ts.
+ * check, the secret, the send, the test): shared/use-cases/notify/channels/webhook.channel.ts.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';

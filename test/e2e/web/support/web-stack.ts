@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild, WEB_DIST } from '#local/web-build.ts';
+import { ensureWebBuild, WEB_DIST } from '#infra/web-build.ts';
 import { useLocalStack, type E2eStack } from '../../support/e2e-stack.ts';
 import { axeViolations, launchChromium } from './browser.ts';
 

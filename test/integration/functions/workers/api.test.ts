@@ -7,9 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
-import { createFollow } from '#shared/db/follows.repository.ts';
-import { runJob } from '#shared/jobs/job-function.ts';
-import { resetReplay } from '#shared/providers/transport/http-transport.ts';
+import { createFollow } from '#shared/adapters/db/follows.repository.ts';
+import { runJob } from '#shared/edges/jobs/job-function.ts';
+import { resetReplay } from '#shared/adapters/providers/transport/http-transport.ts';
 import { handler as bills } from '#functions/api/bills.ts';
 import { handler as members } from '#functions/api/members.ts';
 import { ingestJobs } from '#functions/jobs/ingest.ts';

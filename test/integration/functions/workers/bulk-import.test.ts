@@ -14,7 +14,7 @@ import { handler as admin } from '#functions/api/admin.ts';
 import { handler as bills } from '#functions/api/bills.ts';
 import { handler as importWorker } from '#functions/workers/bill-status-import.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { call } from '#test/support/api.ts';
 import { buildZip, bulkStandIn, zipsOfFiles, type BulkStandIn } from '#test/support/bulk-zips.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';

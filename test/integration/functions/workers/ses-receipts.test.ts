@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { handler as dispatchWorker } from '#functions/workers/notification-dispatch.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { listHistory } from '#shared/db/notifications.repository.ts';
-import type * as NotificationsRepository from '#shared/db/notifications.repository.ts';
-import { deliverBatch, STALE_PENDING_SECONDS } from '#shared/notify/deliver.ts';
+import { listHistory } from '#shared/adapters/db/notifications.repository.ts';
+import type * as NotificationsRepository from '#shared/adapters/db/notifications.repository.ts';
+import { deliverBatch, STALE_PENDING_SECONDS } from '#shared/use-cases/notify/deliver.ts';
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
-import type { EmailAccepted } from '#shared/messaging/messages.ts';
-import { SES_MESSAGE_TAG } from '#shared/providers/channels/email-sender.ts';
+import type { EmailAccepted } from '#shared/adapters/messaging/messages.ts';
+import { SES_MESSAGE_TAG } from '#shared/adapters/providers/channels/email-sender.ts';
 import { call, lambdaContext } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { newAccount } from '#test/support/accounts.ts';
@@ -32,7 +32,7 @@ vi.mock('#shared/platform/ses-client.ts', async () => {
   };
 });
 // The write recording a sent channel fails once, as if the process died right after the send.
-vi.mock('#shared/db/notifications.repository.ts', async (importOriginal) =>
+vi.mock('#shared/adapters/db/notifications.repository.ts', async (importOriginal) =>
   (await import('#test/support/crash-after-send.ts')).withCrashAfterSend(await importOriginal<typeof NotificationsRepository>()),
 );
 

@@ -11,11 +11,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BILLSTATUS_DIR, importDemoBills } from '#local/demo/demo-bills.ts';
-import { indexBills } from '#shared/bills/search-indexing.ts';
+import { indexBills } from '#shared/use-cases/bills/search-indexing.ts';
 import { STOP_WORDS, tokens } from '#shared/domain/search/search-query.ts';
-import { IndexBill } from '#shared/messaging/messages.ts';
-import { parseBillStatus, type ParsedBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
-import { liveIndex, resetLiveIndex } from '#shared/search/live-index.ts';
+import { IndexBill } from '#shared/adapters/messaging/messages.ts';
+import { parseBillStatus, type ParsedBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
+import { liveIndex, resetLiveIndex } from '#shared/adapters/search/live-index.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from '#test/support/drain.ts';
 

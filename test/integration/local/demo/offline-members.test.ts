@@ -9,13 +9,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as membersApi } from '#functions/api/members.ts';
-import { bioguideIdsForLis, listAllMembers, searchMembers } from '#shared/db/members.repository.ts';
-import { memberKeys } from '#shared/db/keys/member.keys.ts';
-import { memberActivityFromItem } from '#shared/db/member-recent-votes.repository.ts';
-import { tableName } from '#shared/db/table.ts';
+import { bioguideIdsForLis, listAllMembers, searchMembers } from '#shared/adapters/db/members.repository.ts';
+import { memberKeys } from '#shared/adapters/db/keys/member.keys.ts';
+import { memberActivityFromItem } from '#shared/adapters/db/member-recent-votes.repository.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { resetReplay } from '#shared/providers/transport/http-transport.ts';
+import { resetReplay } from '#shared/adapters/providers/transport/http-transport.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { loadOfflineMembers } from '#local/demo/offline-members.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fallback, handler as system } from '#functions/api/system.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
 import { apiEvent, call } from '#test/support/api.ts';
 
 describe('GET /api/openapi.json', () => {

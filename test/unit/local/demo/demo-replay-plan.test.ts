@@ -7,12 +7,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runDemoReplay } from '#shared/admin/demo-replay.ts';
+import { runDemoReplay } from '#shared/use-cases/admin/demo-replay.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
-import { ActionsPage, BillListPage } from '#shared/providers/congress-gov/congress-gov.schema.ts';
-import { actionFromProvider } from '#shared/providers/congress-gov/normalise-congress.ts';
-import { actionSk } from '#shared/db/actions.repository.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
+import { ActionsPage, BillListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
+import { actionFromProvider } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
+import { actionSk } from '#shared/adapters/db/actions.repository.ts';
 import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
 import { beforeReplay, planReplayBill, scheduleOf } from '#local/demo/demo-replay-plan.ts';
 import { demoStandIn } from '#local/demo/demo-stand-in.ts';

@@ -5,7 +5,7 @@
  * seed's listing on.
  */
 import { describe, expect, it } from 'vitest';
-import { ActionsPage, BillListPage, TextVersionsPage } from '#shared/providers/congress-gov/congress-gov.schema.ts';
+import { ActionsPage, BillListPage, TextVersionsPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
 import { TEXT_REPLAY_BILL_ID, textReplaySchedule, textReplayView } from '#local/demo/demo-replay-text.ts';
 import { demoStandIn } from '#local/demo/demo-stand-in.ts';

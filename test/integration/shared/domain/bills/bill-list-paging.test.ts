@@ -2,12 +2,12 @@
 // and the last page (full or not) carries no cursor to an empty one.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { listBills, type BillFilters } from '#shared/db/bill-listing.repository.ts';
-import { getBill, refreshBill, setBillStatus } from '#shared/db/bills.repository.ts';
+import { listBills, type BillFilters } from '#shared/adapters/db/bill-listing.repository.ts';
+import { getBill, refreshBill, setBillStatus } from '#shared/adapters/db/bills.repository.ts';
 import { providerFields } from '#shared/domain/bills/provider-fields.ts';
-import { billKeys } from '#shared/db/keys/bill.keys.ts';
-import { tableName } from '#shared/db/table.ts';
-import { billStatusListing } from '#shared/migrations/0015-bill-status-listing.ts';
+import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
+import { tableName } from '#shared/adapters/db/table.ts';
+import { billStatusListing } from '#shared/use-cases/migrations/0015-bill-status-listing.ts';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { makeBill } from '#test/support/personal-seed.ts';
 import { seedBill } from '#test/support/personal-seed.ts';

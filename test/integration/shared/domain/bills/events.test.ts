@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createBill } from '#shared/db/bills.repository.ts';
+import { createBill } from '#shared/adapters/db/bills.repository.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import { lambdaContext } from '#test/support/api.ts';

@@ -2,11 +2,11 @@
 // concurrency, idempotent writes, reverse lookups and user deletion.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createCollection, addCollectionBill, CollectionNameTakenError, getCollection } from '#shared/db/collections.repository.ts';
-import { createFollow, deleteFollow, followersOf, followersOfMany, listFollows, setFollowMode } from '#shared/db/follows.repository.ts';
-import { listNotes, putNote } from '#shared/db/notes.repository.ts';
-import { resolveCollectionToken } from '#shared/db/share-tokens.repository.ts';
-import { deleteUser } from '#shared/db/users.repository.ts';
+import { createCollection, addCollectionBill, CollectionNameTakenError, getCollection } from '#shared/adapters/db/collections.repository.ts';
+import { createFollow, deleteFollow, followersOf, followersOfMany, listFollows, setFollowMode } from '#shared/adapters/db/follows.repository.ts';
+import { listNotes, putNote } from '#shared/adapters/db/notes.repository.ts';
+import { resolveCollectionToken } from '#shared/adapters/db/share-tokens.repository.ts';
+import { deleteUser } from '#shared/adapters/db/users.repository.ts';
 import type { Collection } from '#shared/domain/personal/collection.schema.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as llm } from '#functions/api/llm.ts';
 import { z } from 'zod';
-import { forgetDataSources, getDataSources } from '#shared/db/data-sources.repository.ts';
-import { createFollow } from '#shared/db/follows.repository.ts';
-import { getSetting, putSetting, SETTING_KEYS } from '#shared/db/settings.repository.ts';
+import { forgetDataSources, getDataSources } from '#shared/adapters/db/data-sources.repository.ts';
+import { createFollow } from '#shared/adapters/db/follows.repository.ts';
+import { getSetting, putSetting, SETTING_KEYS } from '#shared/adapters/db/settings.repository.ts';
 import { ALL_ENABLED } from '#shared/domain/settings/data-sources.ts';
 import { call } from '#test/support/api.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';

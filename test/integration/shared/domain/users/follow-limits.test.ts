@@ -1,9 +1,9 @@
 // A user's follows are capped per kind and listed a page at a time from DynamoDB.
 import { describe, expect, it } from 'vitest';
-import { createFollow } from '#shared/db/follows.repository.ts';
+import { createFollow } from '#shared/adapters/db/follows.repository.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
-import { follow, listUserFollows, MAX_FOLLOWS_PER_KIND } from '#shared/personal/follows.ts';
+import { follow, listUserFollows, MAX_FOLLOWS_PER_KIND } from '#shared/use-cases/personal/follows.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { fixture, hasFixtures } from '../../../../support/ingest-fixtures.ts';
 
 describe('categorizeAction', () => {

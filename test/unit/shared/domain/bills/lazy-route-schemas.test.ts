@@ -1,5 +1,5 @@
 /**
- * Route schemas are built on first read (shared/http/route.ts), and so are
+ * Route schemas are built on first read (shared/edges/http/route.ts), and so are
  * the schemas only the route table names and every other schema the code
  * parses with (shared/domain/lazy-schema.ts): an API function's cold start
  * builds none of them (what every cold start parses, the config, the secret
@@ -9,7 +9,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
-import { API_FUNCTION_GROUPS, ROUTE_SCHEMA_FIELDS, defineRoute, lazySchema, type RouteDef } from '#shared/http/route.ts';
+import { API_FUNCTION_GROUPS, ROUTE_SCHEMA_FIELDS, defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
 
 /**
  * Every zod schema the service's code makes starts with a call of one of

@@ -12,8 +12,8 @@ import { normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import type { StatusSubject } from '#shared/domain/bills/status-rules.ts';
 import { statusAfterAction } from '#shared/domain/bills/status-rules.ts';
 import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
-import { Action } from '#shared/providers/congress-gov/congress-gov.schema.ts';
-import { actionFromProvider } from '#shared/providers/congress-gov/normalise-congress.ts';
+import { Action } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
+import { actionFromProvider } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
 import { SEED_HAR_PATH } from '../../../../../local/fixtures/build-seed-har.ts';
 import { SEED_BILLS } from '../../../../../local/fixtures/seed-bills.ts';
 

@@ -1,7 +1,7 @@
 // The batch slot's rule (who holds it at a given time) and the lease lengths it rests on.
 import { describe, expect, it } from 'vitest';
 import { BATCH_BUILD_LEASE_MS, BATCH_BUILD_TIMEOUT_SECONDS, BATCH_REQUEST_LEASE_MS, BatchState, slotHolder } from '#shared/domain/briefs/batch-state.schema.ts';
-import { jobByName } from '#shared/jobs/job-table.ts';
+import { jobByName } from '#shared/edges/jobs/job-table.ts';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const base = BatchState().parse({

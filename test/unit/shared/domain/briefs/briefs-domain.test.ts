@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { briefInput } from '#shared/domain/briefs/brief-input.ts';
 import { chunkSections } from '#shared/domain/briefs/chunking.ts';
 import { checkCitations, hasVerifiedCitation, quoteFound } from '#shared/domain/briefs/citation-check.ts';
-import { classifyByRule } from '#shared/briefs/classify.ts';
+import { classifyByRule } from '#shared/use-cases/briefs/classify.ts';
 import { diffTextVersions } from '#shared/domain/briefs/section-diff.ts';
 import { parseSections } from '#shared/domain/briefs/section-parser.ts';
 import { normalizeTopicTags, TOPIC_TAGS } from '#shared/domain/briefs/topics.ts';

@@ -1,9 +1,9 @@
 // The LLM briefer through the real anthropic client: long texts split by section and combined, malformed output asked again, costs added up.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { briefInput } from '#shared/domain/briefs/brief-input.ts';
-import { briefRequests, writeLlmBrief } from '#shared/briefs/llm-briefer.ts';
+import { briefRequests, writeLlmBrief } from '#shared/use-cases/briefs/llm-briefer.ts';
 import { SYSTEM_PROMPT } from '#shared/domain/briefs/prompts.ts';
-import { anthropicProvider } from '#shared/providers/llm/anthropic.provider.ts';
+import { anthropicProvider } from '#shared/adapters/providers/llm/anthropic.provider.ts';
 import { MalformedOutputError } from '#shared/domain/llm/llm-provider.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { BILL_V2 } from '../../../../support/llm-fixtures.ts';

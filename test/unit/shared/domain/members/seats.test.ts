@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Member, MemberTerm } from '#shared/domain/members/member.schema.ts';
 import { districtFromGeographies } from '#shared/domain/members/district.ts';
 import { congressBeingServed, houseMembersFor, houseSeats, isAtLarge, representativesOf, servingMembers } from '#shared/domain/members/seats.ts';
-import { memberFromListItem } from '#shared/providers/congress-gov/normalise-congress.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
+import { memberFromListItem } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
+import { parseLegislators } from '#shared/adapters/providers/legislators/legislators-yaml.parser.ts';
 import { makeMember } from '#test/support/personal-seed.ts';
 import { fixture, hasFixtures } from '../../../../support/ingest-fixtures.ts';
 

@@ -1,8 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { isBlockedAddress } from '#shared/providers/channels/address-guard.ts';
+import { isBlockedAddress } from '#shared/adapters/providers/channels/address-guard.ts';
 import { composeEmail, unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
-import { parseFormBody } from '#shared/http/form-body.ts';
+import { parseFormBody } from '#shared/edges/http/form-body.ts';
 import type { NotificationContent, NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
 import { buildPushRequest, splitPushUrl, type PushTarget } from '#shared/domain/notify/push-request.ts';
 import { billIdentifier, cutText, renderDigestBundle, renderEvent, renderHeldBundle, toAscii, whatHappened } from '#shared/domain/notify/render.ts';

@@ -2,7 +2,7 @@
 // either without a new password drops it (basic auth asks for it again), so it never follows the target elsewhere.
 import { describe, expect, it } from 'vitest';
 import { NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
-import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
+import { applySettingsUpdate } from '#shared/use-cases/notify/settings-update.ts';
 
 const saved = NotificationPrefs().parse({
   push_enabled: true,

@@ -3,11 +3,11 @@ import { ACTION_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
 import { passesAlertFilters, passesEventFilters } from '#shared/domain/notify/alert-filter.ts';
 import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
-import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
+import { applySettingsUpdate } from '#shared/use-cases/notify/settings-update.ts';
 import { AlertFilters, defaultPrefs, NotificationSettingsUpdate, readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { claimAbandoned, groupHeldForRelease, messagesOf, RELEASE_CLAIM_STALE_SECONDS } from '#shared/domain/notify/held-release.ts';
 import type { NotificationEvent } from '#shared/domain/notify/notification.schema.ts';
-import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/notify/weekly-digest.ts';
+import { updatedWithin, weekOf, weeklyDigestContent } from '#shared/use-cases/notify/weekly-digest.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 
 describe('recipients', () => {

@@ -6,7 +6,7 @@ import { passesEventFilters } from '#shared/domain/notify/alert-filter.ts';
 import { parseFollowId } from '#shared/domain/personal/follow.schema.ts';
 import { matchableQuery, SavedSearchFilters, savedSearchIdentity } from '#shared/domain/search/saved-search.schema.ts';
 import { parseQuery } from '#shared/domain/search/search-query.ts';
-import { savedSearchKey } from '#shared/personal/follows.ts';
+import { savedSearchKey } from '#shared/use-cases/personal/follows.ts';
 
 const match: NotificationContent = {
   event_id: 'search_match:0123456789abcdef0123:119-hr-10:ih',

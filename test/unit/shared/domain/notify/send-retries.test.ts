@@ -1,7 +1,7 @@
 // The retry rules of held, digest and weekly-digest channels, and how long a job's run lease lasts.
 import { describe, expect, it } from 'vitest';
 import { afterFailedAttempt, attemptsOf, failuresOf, MAX_SEND_ATTEMPTS, retryAt } from '#shared/domain/notify/send-retries.ts';
-import { leaseSeconds, runLifetimeSeconds, STALE_RUN_MARGIN_SECONDS } from '#shared/jobs/stale-runs.ts';
+import { leaseSeconds, runLifetimeSeconds, STALE_RUN_MARGIN_SECONDS } from '#shared/edges/jobs/stale-runs.ts';
 import { RELEASE_CLAIM_STALE_SECONDS } from '#shared/domain/notify/held-release.ts';
 
 describe('send retries', () => {

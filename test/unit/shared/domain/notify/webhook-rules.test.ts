@@ -13,11 +13,11 @@ import { defaultPrefs, NotificationSettingsUpdate } from '#shared/domain/notify/
 import type { NotificationContent } from '#shared/domain/notify/notification.schema.ts';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { WebhookPayload, webhookPayload, webhookTestPayload } from '#shared/domain/notify/webhook-payload.ts';
-import type { Resolver } from '#shared/providers/channels/push-sender.ts';
-import { generateWebhookSecret, postWebhook, signatureOf, webhookHeaders, webhookUrlProblem } from '#shared/providers/channels/webhook-sender.ts';
-import { webhookSecretsOf } from '#shared/notify/webhook-send.ts';
-import { messageIdentity } from '#shared/notify/message-identity.ts';
-import { applySettingsUpdate } from '#shared/notify/settings-update.ts';
+import type { Resolver } from '#shared/adapters/providers/channels/push-sender.ts';
+import { generateWebhookSecret, postWebhook, signatureOf, webhookHeaders, webhookUrlProblem } from '#shared/adapters/providers/channels/webhook-sender.ts';
+import { webhookSecretsOf } from '#shared/use-cases/notify/webhook-send.ts';
+import { messageIdentity } from '#shared/use-cases/notify/message-identity.ts';
+import { applySettingsUpdate } from '#shared/use-cases/notify/settings-update.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { handler as system } from '#functions/api/system.ts';
 import { call } from '#test/support/api.ts';

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alignMember } from '#shared/domain/personal/alignment-math.ts';
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
-import { parseHouseVote } from '#shared/providers/roll-calls/house-vote.parser.ts';
-import { ProviderError } from '#shared/providers/transport/provider-error.ts';
+import { parseHouseVote } from '#shared/adapters/providers/roll-calls/house-vote.parser.ts';
+import { ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
 import { main } from '../../../../../local/cli.ts';
 
 const SPEAKER_FILE = path.resolve(import.meta.dirname, '../../../../fixtures/house-vote-118-1-002-speaker-election.excerpt.xml');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billStage, stagePoints, type BillStage } from '#shared/domain/scores/bill-stage.ts';
-import { parseBillStatus } from '#shared/providers/congress-gov/bill-status.parser.ts';
+import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { fixture, hasFixtures } from '../../../../support/ingest-fixtures.ts';
 
 const texts = (...lines: string[]) => lines.map((action_text) => ({ action_text }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketOf, percentileRank, rankWithinBuckets, type Ranked } from '#shared/domain/scores/percentile.ts';
 import { congressesServed, congressOfYear } from '#shared/domain/scores/seniority.ts';
 import { effectivenessTier, seniorityTier } from '#shared/domain/scores/tiers.ts';
-import { parseLegislators } from '#shared/providers/legislators/legislators-yaml.parser.ts';
+import { parseLegislators } from '#shared/adapters/providers/legislators/legislators-yaml.parser.ts';
 import { fixture, hasFixtures } from '../../../../support/ingest-fixtures.ts';
 
 const term = (congress: number | null, start_year: number | null, end_year: number | null) => ({ congress, start_year, end_year });

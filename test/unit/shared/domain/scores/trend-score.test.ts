@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNAL_WEIGHTS } from '#shared/domain/scores/trend-decisions.ts';
 import { dayMaxima, scoreAgainst, scoreDay, scoreSortKey, type Readings } from '#shared/domain/scores/trend-score.ts';
-import { InterestOverTime, meanInterest, trendsTerm } from '#shared/providers/search-trends.client.ts';
+import { InterestOverTime, meanInterest, trendsTerm } from '#shared/adapters/providers/search-trends.client.ts';
 
 const all = (trends: number, news: number, rss: number): Readings => ({
   search_trends: { value: trends },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
-import { matchSavedSearches, type SavedQuery } from '#shared/search/saved-search-matcher.ts';
+import { matchSavedSearches, type SavedQuery } from '#shared/adapters/search/saved-search-matcher.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 

@@ -10,18 +10,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as notifications } from '#functions/api/notifications.ts';
-import { createFollow } from '#shared/db/follows.repository.ts';
-import { listHistory } from '#shared/db/notifications.repository.ts';
-import { API_INFO, buildOpenApi } from '#shared/http/openapi.ts';
-import { ROUTES } from '#shared/http/routes/index.ts';
-import { releaseHeldNotifications } from '#shared/notify/release-held.ts';
-import type { BillEvent } from '#shared/messaging/messages.ts';
+import { createFollow } from '#shared/adapters/db/follows.repository.ts';
+import { listHistory } from '#shared/adapters/db/notifications.repository.ts';
+import { API_INFO, buildOpenApi } from '#shared/edges/http/openapi.ts';
+import { ROUTES } from '#shared/edges/http/routes/index.ts';
+import { releaseHeldNotifications } from '#shared/use-cases/notify/release-held.ts';
+import type { BillEvent } from '#shared/adapters/messaging/messages.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { dispatch, newDocumentEvent, seedBill, seedBrief } from '../../../../../support/notify-harness.ts';
 import { toyOutbox } from './toy.ts';
 import type * as DomainTable from '#shared/domain/notify/channels/index.ts';
-import type * as DeliveryTable from '#shared/notify/channels/index.ts';
+import type * as DeliveryTable from '#shared/use-cases/notify/channels/index.ts';
 import { newAccount } from '#test/support/accounts.ts';
 
 // The whole change a new channel makes outside its own modules: one row in each table.
@@ -30,7 +30,7 @@ vi.mock('#shared/domain/notify/channels/index.ts', async (importOriginal) => {
   const { toyChannel } = await import('./toy.ts');
   return { CHANNEL_TABLE: [...real.CHANNEL_TABLE, toyChannel] };
 });
-vi.mock('#shared/notify/channels/index.ts', async (importOriginal) => {
+vi.mock('#shared/use-cases/notify/channels/index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof DeliveryTable>();
   const { toyDelivery } = await import('./toy.ts');
   return { DELIVERY_TABLE: { ...real.DELIVERY_TABLE, toy: toyDelivery } };

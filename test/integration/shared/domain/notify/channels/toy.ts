@@ -2,7 +2,7 @@
  * A toy notification channel written by following docs/how-to.md ("Add a
  * notification channel"), for toy-channel.test.ts: its declaration (what
  * shared/domain/notify/channels/toy.ts would hold) and its delivery module
- * (shared/notify/channels/toy.channel.ts). It "sends" into an in-memory
+ * (shared/use-cases/notify/channels/toy.channel.ts). It "sends" into an in-memory
  * outbox, so the test sees what reached it. It imports nothing that reads
  * the channel table (the test's mock of the table imports this module).
  */
@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { defineChannel, type SettingsError } from '#shared/domain/notify/channels/channel.ts';
 import type { RenderedMessage } from '#shared/domain/notify/render.ts';
-import type { ChannelDelivery } from '#shared/notify/channels/delivery.ts';
+import type { ChannelDelivery } from '#shared/use-cases/notify/channels/delivery.ts';
 
 const ToyTestRequest = lazySchema(() => z.object({ toy_room: z.string().min(1).max(64).optional().describe('Where to send the test') }).strict());
 

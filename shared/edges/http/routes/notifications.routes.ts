@@ -1,0 +1,158 @@
+/** Routes of the notifications function group (functions/api/notifications.ts implements them). */
+import * as z from 'zod';
+import { NotificationHistoryItem } from '#shared/domain/notify/notification.schema.ts';
+import { NotificationSettingsUpdate, NotificationSettingsUpdateReply, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
+import { channelTable } from '#shared/domain/notify/channels/table.ts';
+import { NotificationTestResult, WebhookSecretReply } from '#shared/use-cases/notify/notification-test.schema.ts';
+import { FeedToken } from '#shared/use-cases/notify/settings.ts';
+import { TokenParams, listOf } from '#shared/edges/http/schemas.ts';
+import { Paging } from '#shared/domain/paging.ts';
+import { defineRoute, type ApiTag } from '#shared/edges/http/route.ts';
+
+const tags: ApiTag[] = ['notifications'];
+
+export const getNotificationSettings = defineRoute({
+  operationId: 'getNotificationSettings',
+  description:
+    "The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS token on first read. Signed in.",
+  method: 'GET',
+  path: '/api/notifications/settings',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'Notification preferences (push_password_set, never the password); creates the RSS token on first read',
+  tags,
+  response: () => NotificationSettingsView(),
+});
+
+export const putNotificationSettings = defineRoute({
+  operationId: 'putNotificationSettings',
+  description:
+    "Updates the caller's notification preferences (only the fields sent); saving an email address creates its unsubscribe token and changing it replaces the token, so old unsubscribe links answer 404. Signed in; 422 for a push URL on a private address or an unknown time zone; 409 when the settings kept changing under the save (it is retried first).",
+  method: 'PUT',
+  path: '/api/notifications/settings',
+  fn: 'notifications',
+  auth: 'user',
+  summary:
+    'Update preferences (NotificationSettingsUpdate); saving an email address creates the unsubscribe token, changing it replaces the token (old unsubscribe links answer 404); the first saved webhook_url creates webhook_secret, shown in this reply only',
+  tags,
+  body: () => NotificationSettingsUpdate(),
+  response: () => NotificationSettingsUpdateReply(),
+});
+
+export const getNotificationHistory = defineRoute({
+  operationId: 'getNotificationHistory',
+  description: "The caller's notification events, newest first, a page at a time, with each channel's delivery state. Signed in.",
+  method: 'GET',
+  path: '/api/notifications/history',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'The notification events of the user with their per-channel state, newest first',
+  tags,
+  query: () => Paging(),
+  response: () => listOf(NotificationHistoryItem()),
+});
+
+export const rotateFeedToken = defineRoute({
+  operationId: 'rotateFeedToken',
+  description: "Replaces the caller's RSS token and answers the new token and feed URL; the old feed URL answers 404 at once. Signed in.",
+  method: 'POST',
+  path: '/api/notifications/rss/rotate-token',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'Replace the RSS token: answers the new token and feed URL; the old feed URL answers 404 at once',
+  tags,
+  response: () => FeedToken(),
+});
+
+/**
+ * POST /api/notifications/test/{channel}: one route per channel of the
+ * channel table, with the text and the request body the channel declares
+ * (shared/domain/notify/channels/), each naming its channel for the
+ * implementation.
+ */
+export const CHANNEL_TEST_ROUTES = channelTable().map((c) => ({
+  channel: c.name,
+  route: defineRoute({
+    operationId: c.test.operationId,
+    description: c.test.description,
+    method: 'POST',
+    path: `/api/notifications/test/${c.name}`,
+    fn: 'notifications',
+    auth: 'user',
+    rateLimit: 'testNotification',
+    summary: c.test.summary,
+    tags,
+    ...(c.test.request ? { body: c.test.request } : {}),
+    response: () => NotificationTestResult(),
+  }),
+}));
+
+export const rotateWebhookSecret = defineRoute({
+  operationId: 'rotateWebhookSecret',
+  description:
+    'Creates a new webhook signing secret (whsec_…) and answers it, the only time it is shown; the replaced secret keeps signing alongside it for 24 hours so receivers can switch (the first call creates one with nothing to keep). Signed in.',
+  method: 'POST',
+  path: '/api/notifications/webhook/rotate-secret',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'A new webhook_secret (whsec_…), shown this once; the replaced secret keeps signing alongside it for 24 h',
+  tags,
+  response: () => WebhookSecretReply(),
+});
+
+export const getNotificationFeed = defineRoute({
+  operationId: 'getNotificationFeed',
+  description:
+    "The user's notification events as an RSS 2.0 feed, by the token of their feed URL. Anonymous (the token is the credential); 404 for an unknown or rotated token.",
+  method: 'GET',
+  path: '/api/notifications/feed/{token}',
+  fn: 'notifications',
+  auth: 'none',
+  cache: 'feed',
+  summary: "The user's RSS 2.0 feed",
+  tags,
+  params: () => TokenParams(),
+  produces: 'application/rss+xml',
+});
+
+export const unsubscribeGet = defineRoute({
+  operationId: 'unsubscribeGet',
+  description:
+    'An unsubscribe page for the email link: with ?source=link (the email body link) it turns email off and offers to re-subscribe; without it (the List-Unsubscribe URL) it changes nothing and offers the unsubscribe button. Anonymous; 404 page for an unknown token.',
+  method: 'GET',
+  path: '/api/notifications/unsubscribe/{token}',
+  fn: 'notifications',
+  auth: 'none',
+  summary:
+    'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
+  tags,
+  params: () => TokenParams(),
+  query: () => z.object({ source: z.enum(['link']).optional().describe('link when coming from the link in the email body (unsubscribes at once)') }),
+  produces: 'text/html',
+});
+
+export const unsubscribePost = defineRoute({
+  operationId: 'unsubscribePost',
+  description:
+    'RFC 8058 one-click unsubscribe (form-encoded or multipart List-Unsubscribe=One-Click) turns email off; action=resubscribe turns it back on. Anonymous (the token is the credential); 404 for an unknown token.',
+  method: 'POST',
+  path: '/api/notifications/unsubscribe/{token}',
+  fn: 'notifications',
+  auth: 'none',
+  summary: 'RFC 8058 one-click unsubscribe (form-encoded or multipart List-Unsubscribe=One-Click); action=resubscribe undoes it',
+  tags,
+  params: () => TokenParams(),
+  produces: 'text/html',
+});
+
+export const NOTIFICATIONS_ROUTES = [
+  getNotificationSettings,
+  putNotificationSettings,
+  getNotificationHistory,
+  rotateFeedToken,
+  ...CHANNEL_TEST_ROUTES.map((t) => t.route),
+  rotateWebhookSecret,
+  getNotificationFeed,
+  unsubscribeGet,
+  unsubscribePost,
+];

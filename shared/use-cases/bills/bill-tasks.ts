@@ -1,0 +1,149 @@
+/**
+ * The per-bill follow-up tasks of the ingest-tasks queue, each idempotent:
+ * bill detail (sponsor, dates, links), actions (every page, new triples
+ * only, then the bill's status), cosponsors, and roll-call votes from the
+ * actions' recordedVotes. A task whose source an admin switched off
+ * (data_sources) does nothing and succeeds, naming the switch: nightly and
+ * admin jobs queue them again later.
+ */
+import { getBill, refreshBill, setBillSponsor, setLatestActionCategory } from '#shared/adapters/db/bills.repository.ts';
+import { insertActions, listActions, actionSk } from '#shared/adapters/db/actions.repository.ts';
+import { saveCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
+import { bioguideIdsForLis } from '#shared/adapters/db/members.repository.ts';
+import { getDataSources } from '#shared/adapters/db/data-sources.repository.ts';
+import { listBillVotes, releaseVoteFetch, saveRollCall } from '#shared/adapters/db/votes.repository.ts';
+import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
+import { DOCUMENT_FETCH_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
+import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
+import * as congress from '#shared/adapters/providers/congress-gov/congress-gov.client.ts';
+import { fetchRollCall } from '#shared/adapters/providers/roll-calls/roll-call.client.ts';
+import { UnrecordedResponseError } from '#shared/adapters/providers/transport/provider-error.ts';
+import { sendMessage } from '#shared/adapters/messaging/send.ts';
+import { parseBillId } from '#shared/domain/bills/bill-id.ts';
+import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
+import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
+import { resolveSenateIds } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
+import { updateBillStatus } from './status-tracking.ts';
+import { milestoneAlert } from './milestone-alert.ts';
+import type { ListedMilestone } from '#shared/adapters/messaging/messages.ts';
+import { afterBillDetail } from './related-bills.ts';
+import { providerFields } from '#shared/domain/bills/provider-fields.ts';
+
+/**
+ * Bill detail: links the sponsor (bills are saved without one) and fills the
+ * introduced date, policy area and congress.gov link; then queues the related
+ * bills when their count changed and looks for reintroductions.
+ */
+export async function fetchBillDetail(billId: string, now: Date) {
+  if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
+  const bill = await getBill(billId);
+  if (!bill) return { bill_id: billId, skipped: 'unknown bill' };
+  const { congress: c, type, number } = parseBillId(billId);
+  const detail = await congress.getBillDetail(c, type, number);
+  const fields = detailFields(detail);
+  const needsRefresh =
+    (!bill.introduced_date && fields.introduced_date) || (!bill.congress_gov_url && fields.congress_gov_url) || (!bill.policy_area && fields.policy_area);
+  if (needsRefresh) {
+    await refreshBill(billId, {
+      ...providerFields(bill),
+      policy_area: bill.policy_area ?? fields.policy_area,
+      provenance: { source: bill.provenance.source, fetched_at: now.toISOString() },
+      introduced_date: fields.introduced_date,
+      congress_gov_url: fields.congress_gov_url,
+    });
+  }
+  const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
+  // With the sponsor known: related bills when their count moved, and reintroductions (related-bills.ts).
+  const related = await afterBillDetail(billId, detail, now);
+  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh), ...related };
+}
+
+/**
+ * Actions, every page. Only triples not stored yet are inserted (the key
+ * condition guards races). When the bill already had actions, a new action of
+ * a document category asks for a document fetch; new recorded votes ask for a
+ * vote fetch; both are sent before the actions are stored (see the body). The
+ * bill's status is then recomputed from all its actions, and a change of
+ * status is announced before it is stored (status-tracking.ts). A
+ * `milestone` handed over by the listing save is announced once: by that
+ * status change when it made one, else as bill_updated (milestone-alert.ts).
+ */
+export async function fetchBillActions(billId: string, now: Date, milestone?: ListedMilestone, demo?: true) {
+  if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
+  const { congress: c, type, number } = parseBillId(billId);
+  const [remote, stored, bill] = await Promise.all([congress.getBillActions(c, type, number), listActions(billId), getBill(billId)]);
+  const known = new Set(stored.map(actionSk));
+  const fresh = remote.map((a) => actionFromProvider(billId, a, now.toISOString())).filter((a) => !known.has(actionSk(a)));
+  // Messages first, then the actions: a task that dies in between finds the same actions new when it is retried and
+  // sends them again (both consumers skip what is stored), where inserting first would leave them seen and the sends lost.
+  if (stored.length > 0 && fresh.some((a) => DOCUMENT_FETCH_CATEGORIES.has(a.category))) {
+    await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action', ...(demo ? { demo } : {}) });
+  }
+  if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  const inserted = await insertActions(fresh);
+  // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
+  // A demo replay's changes are announced as demo events (local/demo/demo-replay.ts).
+  const mark = <E extends object>(event: E) => (demo ? { ...event, demo } : event);
+  const status = bill ? await updateBillStatus(bill, [...stored, ...fresh], { now, send: (event) => sendMessage('notification-dispatch', mark(event)) }) : null;
+  // After the status: one change, one alert. The hint rides on this message, so a retry decides again, the same way.
+  const updated = bill && milestone ? milestoneAlert(billId, milestone, bill.status_timeline, Boolean(status?.event_id), now) : null;
+  if (updated) await sendMessage('notification-dispatch', mark(updated));
+  // The listing gave the bill its latest action's text alone; its action list categorised it with its type: one category for both.
+  if (bill?.latest_action_date && bill.latest_action_text) {
+    const latest = { date: bill.latest_action_date, text: bill.latest_action_text };
+    const category = latestActionCategory(latest, [...stored, ...fresh]);
+    if (category !== bill.latest_action_category) await setLatestActionCategory(billId, latest, category);
+  }
+  return {
+    bill_id: billId,
+    fetched: remote.length,
+    inserted: inserted.length,
+    status: status?.status ?? null,
+    status_event: status?.event_id ?? null,
+    milestone_event: updated?.event_id ?? null,
+  };
+}
+
+/** Cosponsors, every page (rewriting the same items is harmless). */
+export async function fetchBillCosponsors(billId: string) {
+  if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
+  const { congress: c, type, number } = parseBillId(billId);
+  const cosponsors = (await congress.getBillCosponsors(c, type, number)).map((x) => cosponsorFromProvider(billId, x));
+  await saveCosponsors(cosponsors);
+  return { bill_id: billId, cosponsors: cosponsors.length };
+}
+
+/**
+ * Roll calls named by the bill's recorded votes that are not stored yet. While
+ * the roll-call switch is off, the claim of the bill's background vote fetch
+ * (B18) is released, so its next votes view asks again.
+ */
+export async function fetchBillVotes(billId: string, now: Date) {
+  if (!(await getDataSources()).roll_calls.enabled) {
+    await releaseVoteFetch(billId);
+    return { bill_id: billId, skipped: disabledByAdmin('roll_calls') };
+  }
+  const [actions, votes] = await Promise.all([listActions(billId), listBillVotes(billId)]);
+  const have = new Set(votes.map((v) => v.vote_id));
+  const refs = new Map(actions.flatMap((a) => a.recorded_votes).map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]));
+  let stored = 0;
+  const unrecorded: string[] = [];
+  for (const [voteId, ref] of refs) {
+    if (have.has(voteId)) continue;
+    let parsed;
+    try {
+      parsed = await fetchRollCall(ref.chamber, ref.url);
+    } catch (err) {
+      // Offline, a roll call the recording lacks can never arrive: absent, not an error to retry until the DLQ.
+      if (!(err instanceof UnrecordedResponseError)) throw err;
+      unrecorded.push(voteId);
+      continue;
+    }
+    if (parsed.chamber === 'senate') parsed = resolveSenateIds(parsed, await bioguideIdsForLis(parsed.positions.flatMap((p) => (p.lis_id ? [p.lis_id] : []))));
+    const { rollCall, positions } = rollCallFrom(parsed, billId, ref.url, now.toISOString());
+    await saveRollCall(rollCall, positions);
+    stored++;
+  }
+  // One line for the task (the worker logs this result at info), not one error per retry.
+  return { bill_id: billId, roll_calls: refs.size, stored, ...(unrecorded.length ? { not_recorded: unrecorded } : {}) };
+}

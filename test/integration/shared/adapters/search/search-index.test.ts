@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sqlite from 'node-sqlite3-wasm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
+import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
+import { SearchIndex } from '#shared/adapters/search/search-index.ts';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+
+function doc(id: string, fields: Partial<SearchDocument>): SearchDocument {
+  const [congress = '118', type = 'hr', number = '1'] = id.split('-');
+  return {
+    bill_id: id,
+    congress: Number(congress),
+    chamber: type.startsWith('s') ? 'senate' : 'house',
+    type,
+    status: 'INTRODUCED',
+    sponsor_id: null,
+    has_document: false,
+    topics: [],
+    introduced_date: '2023-01-10',
+    latest_action_date: '2023-01-10',
+    number: numberForms(Number(congress), type, Number(number)),
+    short_title: '',
+    title: 'To do something else entirely.',
+    summary: '',
+    meta: '',
+    text: '',
+    sections: [],
+    ...fields,
+  };
+}
+
+const DOCS: SearchDocument[] = [
+  doc('118-hr-1', {
+    title: 'To expand rural broadband access for farms.',
+    has_document: true,
+    text: 'SEC. 2. GRANTS. The Secretary shall award grants for rural broadband towers.',
+    sections: [{ label: 'Sec. 2', body: 'SEC. 2. GRANTS. The Secretary shall award grants for rural broadband towers.' }],
+  }),
+  doc('117-s-2', { title: 'Broadband for rural schools.', sponsor_id: 'S000001', topics: ['education'], latest_action_date: '2021-05-01' }),
+  doc('118-hr-3', { title: 'Rural hospitals and broadband mapping.', status: 'REPORTED', latest_action_date: '2024-02-01' }),
+  doc('118-hres-4', { short_title: 'Broadband Week', title: 'Honoring rural broadband workers.', topics: ['labor'] }),
+  doc('116-hr-5', {
+    title: 'Water infrastructure act.',
+    summary: 'Authorizes appropriations for perchlorate remediation in aquifers near military installations.',
+    sections: [{ label: 'CRS summary', body: 'Authorizes appropriations for perchlorate remediation in aquifers near military installations.' }],
+    latest_action_date: '2019-07-01',
+  }),
+];
+
+let dir: string;
+let index: SearchIndex;
+const run = (q: string, filters: SearchFilters = {}, extra: Partial<SearchRequest> = {}) =>
+  index.search({ q, filters, sort: 'relevance', limit: 10, offset: 0, ...extra }, NOW);
+const ids = (q: string, filters: SearchFilters = {}, extra: Partial<SearchRequest> = {}) => run(q, filters, extra).hits.map((h) => h.bill_id);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'search-index-test-'));
+  const writer = SearchIndex.open(join(dir, 'index.db'));
+  writer.upsert(DOCS, '2026-01-01T00:00:00.000Z');
+  writer.close();
+  index = SearchIndex.open(join(dir, 'index.db'), { readOnly: true });
+});
+afterAll(() => {
+  index.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the search index', () => {
+  it('finds a bill by three distinctive words of its summary, not its title', () => {
+    expect(ids('perchlorate aquifers installations')[0]).toBe('116-hr-5');
+  });
+
+  it('ranks a short-title match above title matches', () => {
+    expect(ids('broadband week')[0]).toBe('118-hres-4');
+  });
+
+  it('matches a quoted phrase only where its words are adjacent', () => {
+    expect(ids('"rural broadband"').sort()).toEqual(['118-hr-1', '118-hres-4']);
+    expect(ids('rural broadband').length).toBe(4);
+  });
+
+  it('matches the last word as a prefix and forgives one typo in a longer word', () => {
+    expect(ids('perchlor')).toEqual(['116-hr-5']);
+    expect(ids('percholrate ')).toEqual(['116-hr-5']);
+  });
+
+  it.each<[string, SearchFilters, string[]]>([
+    ['congress', { congress: 117 }, ['117-s-2']],
+    ['chamber', { chamber: 'senate' }, ['117-s-2']],
+    ['type', { type: 'hres' }, ['118-hres-4']],
+    ['status', { status: 'REPORTED' }, ['118-hr-3']],
+    ['topic', { topic: 'education' }, ['117-s-2']],
+    ['sponsor', { sponsor_id: 'S000001' }, ['117-s-2']],
+    ['has_document', { has_document: true }, ['118-hr-1']],
+    ['date range', { from: '2021-01-01', to: '2022-12-31' }, ['117-s-2']],
+  ])('filters by %s', (_, filters, expected) => {
+    expect(ids('broadband', filters)).toEqual(expected);
+  });
+
+  it('sorts by date, newest first (the later indexed first on a tie), and pages with a total', () => {
+    expect(ids('broadband', {}, { sort: 'date' })).toEqual(['118-hr-3', '118-hres-4', '118-hr-1', '117-s-2']);
+    const second = run('broadband', {}, { sort: 'date', limit: 2, offset: 2 });
+    expect(second).toMatchObject({ total: 4, hits: [{ bill_id: '118-hr-1' }, { bill_id: '117-s-2' }] });
+  });
+
+  it('sorts many matches by date through the newest-first walk, with filters and pages, as a full sort would', () => {
+    // Many matches: a date-sorted page of a query without a prefix walks the docs newest first; with one, it sorts the matches.
+    const path = join(dir, 'many.db');
+    const writer = SearchIndex.open(path, { bulk: true });
+    const many = Array.from({ length: 2_400 }, (_, i) => {
+      const day = `20${String(10 + (i % 13)).padStart(2, '0')}-0${1 + (i % 9)}-1${i % 10}`;
+      return doc(`118-${i % 3 === 0 ? 's' : 'hr'}-${i + 1}`, { title: `Harbor dredging ${i % 2 === 0 ? 'grants' : 'loans'}.`, latest_action_date: day });
+    });
+    writer.upsert(many, '2026-01-01T00:00:00.000Z');
+    const page = (q: string, filters: SearchFilters, offset: number) => writer.search({ q, filters, sort: 'date', limit: 7, offset }, NOW);
+    const expected = (keep: (d: SearchDocument) => boolean, offset: number) =>
+      many
+        .map((d, i) => ({ id: d.bill_id, date: d.latest_action_date ?? '', rid: i + 1 }))
+        .filter((_, i) => keep(many[i] as SearchDocument))
+        .sort((a, b) => b.date.localeCompare(a.date) || b.rid - a.rid)
+        .slice(offset, offset + 7)
+        .map((d) => d.id);
+    for (const q of ['harbor ', 'harbor']) {
+      expect(page(q, {}, 0)).toMatchObject({ total: 2_400 });
+      expect(page(q, {}, 0).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 0));
+      expect(page(q, {}, 300).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 300));
+      expect(page(q, {}, 1_500).hits.map((h) => h.bill_id)).toEqual(expected(() => true, 1_500));
+    }
+    const senateGrants = (d: SearchDocument) => d.chamber === 'senate' && d.title.includes('grants');
+    for (const q of ['dredging grants ', 'dredging grants']) {
+      expect(page(q, { chamber: 'senate' }, 0)).toMatchObject({ total: many.filter(senateGrants).length });
+      expect(page(q, { chamber: 'senate' }, 0).hits.map((h) => h.bill_id)).toEqual(expected(senateGrants, 0));
+    }
+    writer.close();
+  });
+
+  it('refuses a file of another layout, naming the rebuild, rather than answering from half an index', () => {
+    const path = join(dir, 'old.db');
+    const old = new sqlite.Database(path);
+    old.exec('CREATE TABLE docs(rid INTEGER PRIMARY KEY); PRAGMA user_version = 1;');
+    old.close();
+    expect(() => SearchIndex.open(path)).toThrow(/version 1; this code reads version 2: rebuild it/u);
+  });
+
+  it('says which section matched, with the words marked', () => {
+    const hit = run('towers').hits[0];
+    expect(hit).toEqual({
+      bill_id: '118-hr-1',
+      match: { section: 'Sec. 2', snippet: expect.stringContaining('<mark>towers.</mark>') as string },
+    });
+  });
+
+  it('keeps a later document when an older change set arrives after it', () => {
+    const path = join(dir, 'order.db');
+    const writer = SearchIndex.open(path);
+    writer.upsert([doc('118-hr-9', { title: 'Newer title about satellites' })], '2026-02-02T00:00:00.000Z');
+    writer.upsert([doc('118-hr-9', { title: 'Older title about pipelines' })], '2026-02-01T00:00:00.000Z');
+    const found = (q: string) => writer.search({ q, filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW).total;
+    expect([found('satellites'), found('pipelines')]).toEqual([1, 0]);
+    writer.remove(['118-hr-9']);
+    expect(found('satellites')).toBe(0);
+    writer.close();
+  });
+});
