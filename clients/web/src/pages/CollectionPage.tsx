@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Schemas } from '../../../typescript/index.ts';
 import { useApi } from '../api/api-context.tsx';
+import { readsOf } from '../api/query-keys.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -41,8 +42,8 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
   const navigate = useNavigate();
   const [name, setName] = useState(c.name);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections/{id}'] });
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+    void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections/{id}') });
+    void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
   };
   const path = { params: { path: { id: c.id } } };
   const update = useMutation({
@@ -61,7 +62,7 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
       await client.DELETE('/api/collections/{id}', path);
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+      void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
       navigate('/collections');
     },
   });

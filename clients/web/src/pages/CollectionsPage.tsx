@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { readsOf } from '../api/query-keys.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, ErrorState, QueryState } from '../components/QueryState.tsx';
 import { RequireSignedIn } from '../session/RequireSignedIn.tsx';
@@ -27,7 +28,7 @@ function Collections() {
     mutationFn: async () => (await client.POST('/api/collections', { body: { name, is_public: isPublic } })).data!,
     onSuccess: () => {
       setName('');
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+      void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
     },
   });
   const submit = (e: FormEvent) => {

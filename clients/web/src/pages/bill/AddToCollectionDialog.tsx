@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
+import { readsOf } from '../../api/query-keys.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 
@@ -20,7 +21,7 @@ function AddToCollection({ billId }: { billId: string }) {
   const collections = $api.useQuery('get', '/api/collections', { params: { query: { limit: 100 } } });
   const [name, setName] = useState('');
   const [added, setAdded] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
   const add = useMutation({
     mutationFn: async (id: string) => {
       await client.PUT('/api/collections/{id}/bills/{bill_id}', { params: { path: { id, bill_id: billId } } });

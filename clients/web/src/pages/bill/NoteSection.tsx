@@ -4,24 +4,22 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { readsOf } from '../../api/query-keys.ts';
 import { ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { useRequireSignIn } from '../../session/sign-in-prompt.tsx';
 import { formatDateTime } from '../../words/format.ts';
 
 export function NoteSection({ billId }: { billId: string }) {
-  const { client } = useApi();
+  const { $api } = useApi();
   const { signedIn } = useSession();
   const requireSignIn = useRequireSignIn();
+  // The list read filtered to this bill answers an empty page when there is no note yet; GET /api/notes/{bill_id}
+  // would answer 404, which the browser logs as a console error however the app handles it.
   const note = useQuery({
-    queryKey: ['note', billId],
+    ...$api.queryOptions('get', '/api/notes', { params: { query: { bill_id: billId } } }),
     enabled: signedIn,
-    // The list read filtered to this bill answers an empty page when there is no note yet; GET /api/notes/{bill_id}
-    // would answer 404, which the browser logs as a console error however the app handles it.
-    queryFn: async () => {
-      const { data } = await client.GET('/api/notes', { params: { query: { bill_id: billId } } });
-      return data!.items[0] ?? null;
-    },
+    select: (data) => data.items[0] ?? null,
   });
   return (
     <section aria-labelledby="note-heading">
@@ -48,8 +46,8 @@ function NoteForm({ billId, note }: { billId: string; note: Schemas['Note'] | nu
   const [content, setContent] = useState(note?.content ?? '');
   const [pinned, setPinned] = useState(note?.pinned ?? false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['note', billId] });
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/notes'] });
+    // The notes page's list and this bill's note are both reads of /api/notes.
+    void queryClient.invalidateQueries({ queryKey: readsOf('/api/notes') });
   };
   const save = useMutation({
     mutationFn: async () => (await client.PUT('/api/notes/{bill_id}', { params: { path: { bill_id: billId } }, body: { content, pinned } })).data!,
