@@ -1,11 +1,15 @@
 /**
  * The route table: every page of the app with its path, each loaded on demand (route-level code splitting keeps
- * the home page's JavaScript small). Admin pages come from admin-routes.tsx; unknown paths get a real not-found page.
+ * the home page's JavaScript small), and the first read of the pages people arrive on from outside (`handle`,
+ * which the prefetch starts with the page's code). Admin pages come from admin-routes.tsx; unknown paths get a
+ * real not-found page.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.tsx';
 import { Layout } from './Layout.tsx';
+import { firstRead, type PageHandle } from './page-data.ts';
+import { pageReads } from './page-reads.ts';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> => lazy(load);
@@ -31,17 +35,17 @@ const pages = {
   notFound: page(() => import('../pages/NotFoundPage.tsx')),
 };
 
-/** Path → page, in the order React Router matches them. */
-export const PAGE_ROUTES: { path: string; Component: ComponentType }[] = [
-  { path: '/', Component: pages.home },
-  { path: '/dashboard', Component: pages.home },
+/** Path → page (and its first read), in the order React Router matches them. */
+export const PAGE_ROUTES: { path: string; Component: ComponentType; handle?: PageHandle }[] = [
+  { path: '/', Component: pages.home, handle: firstRead(pageReads.dashboard) },
+  { path: '/dashboard', Component: pages.home, handle: firstRead(pageReads.dashboard) },
   { path: '/bills', Component: pages.bills },
-  { path: '/bills/:id', Component: pages.bill },
-  { path: '/members/:id', Component: pages.member },
+  { path: '/bills/:id', Component: pages.bill, handle: firstRead(pageReads.bill) },
+  { path: '/members/:id', Component: pages.member, handle: firstRead(pageReads.member) },
   { path: '/representatives', Component: pages.representatives },
   { path: '/search', Component: pages.search },
-  { path: '/share/brief/:token', Component: pages.shareBrief },
-  { path: '/share/collection/:token', Component: pages.shareCollection },
+  { path: '/share/brief/:token', Component: pages.shareBrief, handle: firstRead(pageReads.sharedBrief) },
+  { path: '/share/collection/:token', Component: pages.shareCollection, handle: firstRead(pageReads.sharedCollection) },
   { path: '/signin', Component: pages.signIn },
   { path: '/signup', Component: pages.signUp },
   { path: '/collections', Component: pages.collections },

@@ -1,6 +1,8 @@
 // A shared brief (/share/brief/:token), the page people send each other: the bill, its brief and its cited points.
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pageReads } from '../app/page-reads.ts';
 import { DocumentBadge } from '../components/DocumentBadge.tsx';
 import { useShareMeta } from '../components/meta.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -9,9 +11,8 @@ import { formatDate } from '../words/format.ts';
 import { BriefBody } from './bill/BriefSection.tsx';
 
 export default function ShareBriefPage() {
-  const { token = '' } = useParams();
   const { $api } = useApi();
-  const shared = $api.useQuery('get', '/api/share/brief/{token}', { params: { path: { token } } });
+  const shared = useQuery(pageReads.sharedBrief($api, useParams()));
   const bill = shared.data?.bill;
   const title = bill ? `${bill.label}: ${bill.short_title ?? bill.title}` : shared.data ? 'A shared bill brief' : undefined;
   useShareMeta(title, shared.data?.brief.summary);

@@ -1,6 +1,8 @@
 // A shared public collection (/share/collection/:token): its name and bills.
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pageReads } from '../app/page-reads.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { useShareMeta } from '../components/meta.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -8,9 +10,8 @@ import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryS
 import { formatDate, plural } from '../words/format.ts';
 
 export default function ShareCollectionPage() {
-  const { token = '' } = useParams();
   const { $api } = useApi();
-  const shared = $api.useQuery('get', '/api/share/collection/{token}', { params: { path: { token }, query: { limit: 100 } } });
+  const shared = useQuery(pageReads.sharedCollection($api, useParams()));
   const c = shared.data;
   useShareMeta(c ? `${c.name}: a collection of bills on BillWatch` : undefined, c ? c.bills.items.map((b) => b.label).join(', ') : undefined);
   if (shared.isPending) return <LoadingPlaceholder label="Loading the shared collection…" lines={5} />;
