@@ -2,12 +2,13 @@
  * The route table: every page of the app with its path, each loaded on demand (route-level code splitting keeps
  * the home page's JavaScript small), and the first read of the pages people arrive on from outside (`handle`,
  * which the prefetch starts with the page's code). Admin pages come from admin-routes.tsx; unknown paths get a
- * real not-found page.
+ * real not-found page, and a page that fails an error page with a way on (PageError.tsx).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.tsx';
 import { Layout } from './Layout.tsx';
+import { AppError, PageError } from './PageError.tsx';
 import { firstRead, type PageHandle } from './page-data.ts';
 import { pageReads } from './page-reads.ts';
 
@@ -60,11 +61,18 @@ export const PAGE_ROUTES: { path: string; Component: ComponentType; handle?: Pag
 export const routes: RouteObject[] = [
   {
     Component: Layout,
+    ErrorBoundary: AppError,
     children: [
-      ...PAGE_ROUTES,
-      // Until the admin console registers pages, /admin is an unknown path like any other.
-      ...(adminRoutes.length ? [{ path: '/admin', children: adminRoutes }] : []),
-      { path: '*', Component: pages.notFound },
+      {
+        // A page that fails (its code, a request it needs, a bug) shows why inside the layout, never a blank screen.
+        ErrorBoundary: PageError,
+        children: [
+          ...PAGE_ROUTES,
+          // Until the admin console registers pages, /admin is an unknown path like any other.
+          ...(adminRoutes.length ? [{ path: '/admin', children: adminRoutes }] : []),
+          { path: '*', Component: pages.notFound },
+        ],
+      },
     ],
   },
 ];
