@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { pageReads } from '../app/page-reads.ts';
 import { DocumentBadge } from '../components/DocumentBadge.tsx';
-import { useShareMeta } from '../components/meta.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { ShareMeta } from '../components/ShareMeta.tsx';
 import { ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { formatDate } from '../words/format.ts';
 import { BriefBody } from './bill/BriefSection.tsx';
@@ -14,8 +14,6 @@ export default function ShareBriefPage() {
   const { $api } = useApi();
   const shared = useQuery(pageReads.sharedBrief($api, useParams()));
   const bill = shared.data?.bill;
-  const title = bill ? `${bill.label}: ${bill.short_title ?? bill.title}` : shared.data ? 'A shared bill brief' : undefined;
-  useShareMeta(title, shared.data?.brief.summary);
   if (shared.isPending) return <LoadingPlaceholder label="Loading the shared brief…" lines={5} />;
   if (shared.error || !shared.data)
     return (
@@ -28,8 +26,10 @@ export default function ShareBriefPage() {
       </>
     );
   const { brief } = shared.data;
+  const title = bill ? `${bill.label}: ${bill.short_title ?? bill.title}` : 'A shared bill brief';
   return (
     <article>
+      <ShareMeta title={title} description={brief.summary} />
       <p className="margin-top-3 margin-bottom-0 text-bold">Shared brief{bill ? ` · ${bill.label}` : ''}</p>
       <PageHeading title={title}>{bill ? (bill.short_title ?? bill.title) : 'A shared bill brief'}</PageHeading>
       {bill && (

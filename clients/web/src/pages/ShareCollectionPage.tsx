@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
 import { pageReads } from '../app/page-reads.ts';
 import { BillCard } from '../components/BillCard.tsx';
-import { useShareMeta } from '../components/meta.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { ShareMeta } from '../components/ShareMeta.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { formatDate, plural } from '../words/format.ts';
 
@@ -13,7 +13,6 @@ export default function ShareCollectionPage() {
   const { $api } = useApi();
   const shared = useQuery(pageReads.sharedCollection($api, useParams()));
   const c = shared.data;
-  useShareMeta(c ? `${c.name}: a collection of bills on BillWatch` : undefined, c ? c.bills.items.map((b) => b.label).join(', ') : undefined);
   if (shared.isPending) return <LoadingPlaceholder label="Loading the shared collection…" lines={5} />;
   if (shared.error || !c)
     return (
@@ -27,6 +26,7 @@ export default function ShareCollectionPage() {
     );
   return (
     <>
+      <ShareMeta title={`${c.name}: a collection of bills on BillWatch`} description={c.bills.items.map((b) => b.label).join(', ')} />
       <p className="margin-top-3 margin-bottom-0 text-bold">Shared collection</p>
       <PageHeading>{c.name}</PageHeading>
       <p>
