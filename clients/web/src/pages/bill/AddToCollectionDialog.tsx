@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
 import { readsOf } from '../../api/query-keys.ts';
 import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 
 export function AddToCollectionDialog({ open, onClose, billId, label }: { open: boolean; onClose: () => void; billId: string; label: string }) {
@@ -43,6 +44,7 @@ function AddToCollection({ billId }: { billId: string }) {
     e.preventDefault();
     create.mutate();
   };
+  const errors = formErrors(create.error, { name: { id: 'new-collection-name', label: 'the name of the new collection' } });
   return (
     <>
       <QueryState query={collections} label="Loading your collections…">
@@ -64,15 +66,17 @@ function AddToCollection({ billId }: { billId: string }) {
         }
       </QueryState>
       <form className="usa-form" onSubmit={submit}>
-        <label className="usa-label" htmlFor="new-collection-name">
-          New collection
-        </label>
-        <input className="usa-input" id="new-collection-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+        <FormField id="new-collection-name" label="New collection" errors={errors}>
+          {(aria) => (
+            <input className="usa-input" id="new-collection-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} {...aria} />
+          )}
+        </FormField>
+        <ErrorSummary errors={errors} />
         <button type="submit" className="usa-button margin-top-1" disabled={create.isPending}>
           Create and add
         </button>
       </form>
-      {(add.error || create.error) && <ErrorState error={add.error ?? create.error} />}
+      {add.error && <ErrorState error={add.error} />}
       <p className="margin-top-2">
         <Link to="/collections">Manage my collections</Link>
       </p>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { readsOf } from '../../api/query-keys.ts';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { useRequireSignIn } from '../../session/sign-in-prompt.tsx';
@@ -63,19 +64,20 @@ function NoteForm({ billId, note }: { billId: string; note: Schemas['Note'] | nu
     e.preventDefault();
     save.mutate();
   };
+  const errors = formErrors(save.error, { content: { id: 'note-content', label: 'your note' }, pinned: { id: 'note-pinned', label: 'the pin' } });
   return (
     <form className="usa-form maxw-none" onSubmit={submit}>
-      <label className="usa-label" htmlFor="note-content">
-        Only you can see this note
-      </label>
-      <textarea className="usa-textarea" id="note-content" value={content} onChange={(e) => setContent(e.target.value)} required />
+      <FormField id="note-content" label="Only you can see this note" errors={errors}>
+        {(aria) => <textarea className="usa-textarea" id="note-content" value={content} onChange={(e) => setContent(e.target.value)} required {...aria} />}
+      </FormField>
       <div className="usa-checkbox margin-top-1">
         <input className="usa-checkbox__input" id="note-pinned" type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
         <label className="usa-checkbox__label" htmlFor="note-pinned">
           Pin it to the top of <Link to="/notes">my notes</Link>
         </label>
       </div>
-      {(save.error || remove.error) && <ErrorState error={save.error ?? remove.error} />}
+      <ErrorSummary errors={errors} />
+      {remove.error && <ErrorState error={remove.error} />}
       <div className="display-flex flex-wrap gap-2 flex-align-center margin-top-2">
         <button type="submit" className="usa-button margin-top-0" disabled={save.isPending}>
           Save note
