@@ -22,9 +22,10 @@ export interface InputAria {
   'aria-describedby'?: string;
 }
 
-export function formErrors(error: unknown, fields: FormFields): FormErrors {
+/** The service's refusal of a form's fields, and the form's own checks (input id → message) before it sent anything. */
+export function formErrors(error: unknown, fields: FormFields, checks: Record<string, string> = {}): FormErrors {
   const failure = error ? asFailure(error) : undefined;
-  const messages = fieldMessages(failure, fields);
+  const messages = [...Object.entries(checks).map(([id, message]) => ({ id, message })), ...fieldMessages(failure, fields)];
   return { failure, messages, of: (id) => messages.find((m) => m.id === id)?.message };
 }
 
@@ -78,8 +79,7 @@ export function ErrorSummary({ errors, onRetry }: { errors: FormErrors; onRetry?
   useEffect(() => {
     if (shown) heading.current?.focus();
   }, [failure, shown]);
-  if (!failure) return null;
-  if (!shown) return <ErrorState error={failure} {...(onRetry ? { onRetry } : {})} />;
+  if (!shown) return failure ? <ErrorState error={failure} {...(onRetry ? { onRetry } : {})} /> : null;
   return (
     <div className="usa-alert usa-alert--error usa-alert--slim margin-y-2" role="alert">
       <div className="usa-alert__body">

@@ -3,10 +3,23 @@
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
-import { EmptyState, ErrorState, QueryState } from '../../components/QueryState.tsx';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
+import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import type { FormFields } from '../../words/field-errors.ts';
 import { formatDateTime } from '../../words/format.ts';
 
 type Scope = 'congress' | 'window';
+
+/** The fields a refused backfill may name. */
+const FIELDS: FormFields = {
+  congress: { id: 'backfill-congress', label: 'the Congress' },
+  from: { id: 'backfill-from', label: 'the first date', words: [[/after to\b/, 'The first date must not be after the last.']] },
+  to: { id: 'backfill-to', label: 'the last date' },
+  source: { id: 'backfill-api', label: 'the source' },
+};
+
+/** The window's dates are described by its hint too. */
+const withWindowHint = (describedBy: string | undefined) => ['backfill-window-hint', describedBy].filter(Boolean).join(' ');
 
 export function BackfillsSection() {
   const { $api } = useApi();
@@ -22,6 +35,8 @@ export function BackfillsSection() {
     { refetchInterval: (q) => (q.state.data?.items.some((b) => b.state === 'running') ? 5000 : false) },
   );
   const start = $api.useMutation('post', '/api/admin/backfill-bills', { onSuccess: () => void backfills.refetch() });
+
+  const errors = formErrors(start.error, FIELDS);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -68,54 +83,61 @@ export function BackfillsSection() {
         </fieldset>
         {scope === 'congress' ? (
           <>
-            <label className="usa-label" htmlFor="backfill-congress">
-              Congress
-            </label>
-            <span className="usa-hint" id="backfill-congress-hint">
-              The number of the Congress to load whole, such as 118. Starting it again resumes a stalled or failed one.
-            </span>
-            <input
-              className="usa-input usa-input--small"
+            <FormField
               id="backfill-congress"
-              inputMode="numeric"
-              pattern="[0-9]+"
-              required
-              aria-describedby="backfill-congress-hint"
-              value={congress}
-              onChange={(e) => setCongress(e.target.value)}
-            />
+              label="Congress"
+              hint="The number of the Congress to load whole, such as 118. Starting it again resumes a stalled or failed one."
+              errors={errors}
+            >
+              {(aria) => (
+                <input
+                  className="usa-input usa-input--small"
+                  id="backfill-congress"
+                  inputMode="numeric"
+                  pattern="[0-9]+"
+                  required
+                  value={congress}
+                  onChange={(e) => setCongress(e.target.value)}
+                  {...aria}
+                />
+              )}
+            </FormField>
           </>
         ) : (
           <>
             <span className="usa-hint" id="backfill-window-hint">
               Loads every bill Congress.gov updated from the first date to the last, both included (UTC). Starting the same window again resumes it.
             </span>
-            <label className="usa-label" htmlFor="backfill-from">
-              Updated from
-            </label>
-            <input
-              className="usa-input usa-input--medium"
-              id="backfill-from"
-              type="date"
-              required
-              aria-describedby="backfill-window-hint"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-            <label className="usa-label" htmlFor="backfill-to">
-              Updated to
-            </label>
-            <input
-              className="usa-input usa-input--medium"
-              id="backfill-to"
-              type="date"
-              required
-              aria-describedby="backfill-window-hint"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => setTo(e.target.value)}
-            />
+            <FormField id="backfill-from" label="Updated from" errors={errors}>
+              {(aria) => (
+                <input
+                  className="usa-input usa-input--medium"
+                  id="backfill-from"
+                  type="date"
+                  required
+                  value={from}
+                  max={to || undefined}
+                  onChange={(e) => setFrom(e.target.value)}
+                  {...aria}
+                  aria-describedby={withWindowHint(aria['aria-describedby'])}
+                />
+              )}
+            </FormField>
+            <FormField id="backfill-to" label="Updated to" errors={errors}>
+              {(aria) => (
+                <input
+                  className="usa-input usa-input--medium"
+                  id="backfill-to"
+                  type="date"
+                  required
+                  value={to}
+                  min={from || undefined}
+                  onChange={(e) => setTo(e.target.value)}
+                  {...aria}
+                  aria-describedby={withWindowHint(aria['aria-describedby'])}
+                />
+              )}
+            </FormField>
           </>
         )}
         <fieldset className="usa-fieldset margin-top-2">
@@ -155,7 +177,7 @@ export function BackfillsSection() {
         </button>
       </form>
       {start.isSuccess && <p role="status">The backfill of {scopeWords(start.data)} has started.</p>}
-      {start.error && <ErrorState error={start.error} />}
+      <ErrorSummary errors={errors} />
       <QueryState query={backfills} label="Loading the backfills…">
         {(d) =>
           d.items.length === 0 ? (
