@@ -6,7 +6,7 @@ import { useApi } from '../api/api-context.tsx';
 import { readsOf } from '../api/query-keys.ts';
 import { ErrorSummary, FormField, formErrors } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { EmptyState, ErrorState, QueryState } from '../components/QueryState.tsx';
+import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { RequireSignedIn } from '../session/RequireSignedIn.tsx';
 import { formatDate, plural } from '../words/format.ts';
 

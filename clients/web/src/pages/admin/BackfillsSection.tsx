@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
-import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
+import { ErrorSummary, FormField, formErrors, type FormErrors } from '../../components/FormField.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import type { FormFields } from '../../words/field-errors.ts';
 import { formatDateTime } from '../../words/format.ts';
@@ -18,8 +18,40 @@ const FIELDS: FormFields = {
   source: { id: 'backfill-api', label: 'the source' },
 };
 
-/** The window's dates are described by its hint too. */
-const withWindowHint = (describedBy: string | undefined) => ['backfill-window-hint', describedBy].filter(Boolean).join(' ');
+/** One end of the window of update dates, described by the window's hint too. */
+function WindowDate({
+  id,
+  label,
+  value,
+  bounds,
+  onChange,
+  errors,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  bounds: { min?: string | undefined; max?: string | undefined };
+  onChange: (value: string) => void;
+  errors: FormErrors;
+}) {
+  return (
+    <FormField id={id} label={label} errors={errors}>
+      {(aria) => (
+        <input
+          className="usa-input usa-input--medium"
+          id={id}
+          type="date"
+          required
+          value={value}
+          {...bounds}
+          onChange={(e) => onChange(e.target.value)}
+          {...aria}
+          aria-describedby={['backfill-window-hint', aria['aria-describedby']].filter(Boolean).join(' ')}
+        />
+      )}
+    </FormField>
+  );
+}
 
 export function BackfillsSection() {
   const { $api } = useApi();
@@ -108,36 +140,8 @@ export function BackfillsSection() {
             <span className="usa-hint" id="backfill-window-hint">
               Loads every bill Congress.gov updated from the first date to the last, both included (UTC). Starting the same window again resumes it.
             </span>
-            <FormField id="backfill-from" label="Updated from" errors={errors}>
-              {(aria) => (
-                <input
-                  className="usa-input usa-input--medium"
-                  id="backfill-from"
-                  type="date"
-                  required
-                  value={from}
-                  max={to || undefined}
-                  onChange={(e) => setFrom(e.target.value)}
-                  {...aria}
-                  aria-describedby={withWindowHint(aria['aria-describedby'])}
-                />
-              )}
-            </FormField>
-            <FormField id="backfill-to" label="Updated to" errors={errors}>
-              {(aria) => (
-                <input
-                  className="usa-input usa-input--medium"
-                  id="backfill-to"
-                  type="date"
-                  required
-                  value={to}
-                  min={from || undefined}
-                  onChange={(e) => setTo(e.target.value)}
-                  {...aria}
-                  aria-describedby={withWindowHint(aria['aria-describedby'])}
-                />
-              )}
-            </FormField>
+            <WindowDate id="backfill-from" label="Updated from" value={from} bounds={{ max: to || undefined }} onChange={setFrom} errors={errors} />
+            <WindowDate id="backfill-to" label="Updated to" value={to} bounds={{ min: from || undefined }} onChange={setTo} errors={errors} />
           </>
         )}
         <fieldset className="usa-fieldset margin-top-2">
