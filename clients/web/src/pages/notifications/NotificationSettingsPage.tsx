@@ -68,7 +68,7 @@ const DIGESTS = [
   ['weekly', 'Collect events into one weekly digest'],
 ] as const;
 
-export function SettingsForm({
+function SettingsForm({
   saved,
   onSecret,
   justSaved,
