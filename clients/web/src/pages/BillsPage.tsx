@@ -6,6 +6,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pagesQuery } from '../api/query-keys.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { BillFilterFields, type BillFilter } from '../components/BillFilterFields.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -32,14 +33,7 @@ export default function BillsPage() {
     ...(value('topic') ? { topic: value('topic') } : {}),
     ...(search.get('sponsor_id') ? { sponsor_id: search.get('sponsor_id')! } : {}),
   };
-  // The first page goes without a cursor (openapi-react-query's infinite hook would send cursor=0).
-  const bills = useInfiniteQuery({
-    queryKey: ['bills-list', query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (await client.GET('/api/bills', { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const bills = useInfiniteQuery(pagesQuery(client, '/api/bills', query));
   const set = (k: string, v: string) =>
     setSearch((s) => {
       const next = new URLSearchParams(s);

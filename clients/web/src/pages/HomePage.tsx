@@ -2,8 +2,10 @@
  * Home and /dashboard: Most Popular for everyone (with how it was ranked and over what window); signed in, the
  * personal feed first: followed bills' recent activity, followed members' latest votes, saved searches, followed topics.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pageReads } from '../app/page-reads.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
@@ -15,7 +17,7 @@ import { stanceLabel } from '../words/stance-words.ts';
 export default function HomePage() {
   const { $api } = useApi();
   const { signedIn } = useSession();
-  const dashboard = $api.useQuery('get', '/api/dashboard');
+  const dashboard = useQuery(pageReads.dashboard($api));
   return (
     <>
       <PageHeading title={signedIn ? 'My dashboard' : 'Follow what Congress is doing'}>

@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pagesOf } from '../api/query-keys.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { MatchSnippet } from '../components/MatchSnippet.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -30,7 +31,7 @@ export default function SearchPage() {
   const query = { ...searchQueryOf(params), q, limit: PAGE };
   // The first page goes without a cursor (openapi-react-query's infinite hook would send cursor=0).
   const results = useInfiniteQuery({
-    queryKey: ['search', query],
+    queryKey: pagesOf('/api/search', query),
     enabled: q.trim().length > 0,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>

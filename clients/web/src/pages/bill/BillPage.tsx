@@ -4,9 +4,11 @@
  * `?follow=1` opens the follow dialog and `?letter=1` the letter, as notification links do.
  */
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { pageReads } from '../../app/page-reads.ts';
 import { DocumentBadge } from '../../components/DocumentBadge.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -31,9 +33,10 @@ import { VotesSection } from './VotesSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
 
 export default function BillPage() {
-  const { id = '' } = useParams();
+  const params = useParams();
+  const { id = '' } = params;
   const { $api } = useApi();
-  const bill = $api.useQuery('get', '/api/bills/{id}', { params: { path: { id } } });
+  const bill = useQuery(pageReads.bill($api, params));
   if (bill.isPending) return <LoadingPlaceholder label="Loading the bill…" lines={6} />;
   if (bill.error || !bill.data)
     return (

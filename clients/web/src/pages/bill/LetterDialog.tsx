@@ -10,7 +10,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { downloadText } from '../../components/copy.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { ErrorState } from '../../components/QueryState.tsx';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { letterStanceOf, type FollowMode } from '../../words/stance-words.ts';
 
 type Stance = 'YES' | 'NO';
@@ -73,6 +73,13 @@ export function LetterForm({
     e.preventDefault();
     draft.mutate();
   };
+  // The points and the stance are groups: their messages link to the first box or button of the group.
+  const errors = formErrors(draft.error, {
+    cited_points: { id: `letter-point-${cited[0]?.id ?? ''}`, label: 'the points to cite' },
+    stance: { id: 'letter-stance-YES', label: 'what to ask them', words: [[/stance/i, 'Choose Vote yes or Vote no.']] },
+    tone: { id: 'letter-tone', label: 'the tone' },
+    rep_name: { id: 'letter-rep', label: "the representative's name" },
+  });
   return (
     <form onSubmit={submit}>
       <fieldset className="usa-fieldset">
@@ -121,19 +128,19 @@ export function LetterForm({
         ))}
         {!stance && <p className="usa-hint">Choose one: you have no Support or Oppose stance on this bill.</p>}
       </fieldset>
-      <label className="usa-label" htmlFor="letter-tone">
-        Tone
-      </label>
-      <select className="usa-select" id="letter-tone" value={tone} onChange={(e) => setTone(e.target.value as typeof tone)}>
-        <option value="formal">Formal</option>
-        <option value="friendly">Friendly</option>
-        <option value="urgent">Urgent</option>
-      </select>
-      <label className="usa-label" htmlFor="letter-rep">
-        Representative&apos;s name (optional)
-      </label>
-      <input className="usa-input" id="letter-rep" value={repName} onChange={(e) => setRepName(e.target.value)} autoComplete="off" />
-      {draft.error && <ErrorState error={draft.error} />}
+      <FormField id="letter-tone" label="Tone" errors={errors}>
+        {(aria) => (
+          <select className="usa-select" id="letter-tone" value={tone} onChange={(e) => setTone(e.target.value as typeof tone)} {...aria}>
+            <option value="formal">Formal</option>
+            <option value="friendly">Friendly</option>
+            <option value="urgent">Urgent</option>
+          </select>
+        )}
+      </FormField>
+      <FormField id="letter-rep" label="Representative's name (optional)" errors={errors}>
+        {(aria) => <input className="usa-input" id="letter-rep" value={repName} onChange={(e) => setRepName(e.target.value)} autoComplete="off" {...aria} />}
+      </FormField>
+      <ErrorSummary errors={errors} />
       <button type="submit" className="usa-button margin-top-2" disabled={draft.isPending || !stance}>
         {draft.isPending ? 'Writing…' : 'Write the letter'}
       </button>
