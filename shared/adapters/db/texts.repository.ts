@@ -6,8 +6,6 @@
  * entry also records which brief announced the version to followers
  * (`announced_by`), so a version is announced once however often it is re-briefed.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
 import { config } from '#shared/platform/config.ts';
 import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
@@ -19,7 +17,8 @@ import { outboxPut } from './outbox.repository.ts';
 import { type OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { statsIncrement } from './stats.repository.ts';
 import { cond, expressions, query, update } from './expressions.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
 
@@ -46,21 +45,16 @@ export async function saveTextVersion(version: TextVersion, original: Buffer, pl
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.s3_key, Body: original, ContentType: CONTENT_TYPES[version.format] }));
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: plainText, ContentType: 'text/plain; charset=utf-8' }));
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...textVersionKeys.version(version.bill_id, version.version_code), entity: 'text_version', ...version },
-              ...expressions({ condition: cond.itemAbsent() }),
-            },
-          },
-          statsIncrement({ documents_fetched: 1 }),
-          ...(outbox ? [outboxPut(outbox)] : []),
-        ],
-      }),
-    );
+    await table.transactWrite([
+      {
+        Put: {
+          Item: entityItem('text_version', textVersionKeys.version(version.bill_id, version.version_code), { ...version }),
+          ...expressions({ condition: cond.itemAbsent() }),
+        },
+      },
+      statsIncrement({ documents_fetched: 1 }),
+      ...(outbox ? [outboxPut(outbox)] : []),
+    ]);
   } catch (err) {
     if (transactionReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
     throw err;
@@ -76,7 +70,7 @@ export async function listTextVersions(billId: string): Promise<TextVersion[]> {
 
 /** One version's list entry, or null. */
 export async function getTextVersion(billId: string, versionCode: string): Promise<TextVersion | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: textVersionKeys.version(billId, versionCode) }));
+  const out = await table.getItem({ Key: textVersionKeys.version(billId, versionCode) });
   return out.Item ? TextVersion().parse(out.Item) : null;
 }
 
@@ -115,20 +109,17 @@ export async function claimTextAnnouncement(
 ): Promise<AnnouncementClaim> {
   const key = textVersionKeys.version(billId, versionCode);
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        ...update(
-          { set: { announced_by: brief.token }, setIfNotExists: { announced_version: brief.version, announced_at: at.toISOString() } },
-          cond.and(cond.itemExists(), cond.or(cond.absent('announced_by'), cond.eq('announced_by', brief.token))),
-        ),
-      }),
-    );
+    await table.updateItem({
+      Key: key,
+      ...update(
+        { set: { announced_by: brief.token }, setIfNotExists: { announced_version: brief.version, announced_at: at.toISOString() } },
+        cond.and(cond.itemExists(), cond.or(cond.absent('announced_by'), cond.eq('announced_by', brief.token))),
+      ),
+    });
     return 'claimed';
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
-    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const out = await table.getItem({ Key: key, ConsistentRead: true });
     return out.Item ? 'announced_already' : 'no_text';
   }
 }

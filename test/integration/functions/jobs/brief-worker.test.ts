@@ -7,17 +7,15 @@ import { listNewsRequests } from '#shared/adapters/db/news-requests.repository.t
 import { getStats } from '#shared/adapters/db/stats.repository.ts';
 import { handler as llmJobs } from '#functions/jobs/llm.ts';
 import { reprocessBill } from '#shared/use-cases/briefs/brief-admin.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { resetConfig } from '#shared/platform/config.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { textVersionKeys } from '#shared/adapters/db/keys/text-version.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { announcedTextVersions } from '#shared/use-cases/migrations/0005-announced-text-versions.ts';
 import { resetProviders } from '#shared/adapters/providers/llm/provider-factory.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { BILL_V1, BILL_V2, INJECTION_TEXT } from '../../../support/llm-fixtures.ts';
 import { briefMessage, deliverBrief, drainNotifications, runQueuedBriefs, seedBill, seedText } from '../../../support/llm-seed.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 let server: LlmServer;
@@ -328,13 +326,10 @@ describe('migration 0005: text versions announced before the record existed', ()
     const [announced] = await listBriefs(bill);
     expect(announced?.event_sent_at).toEqual(expect.any(String));
     // The state a version announced before this release is in: no announced_by on its text item.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: textVersionKeys.version(bill, 'ih'),
-        UpdateExpression: 'REMOVE announced_by, announced_version, announced_at',
-      }),
-    );
+    await table.updateItem({
+      Key: textVersionKeys.version(bill, 'ih'),
+      UpdateExpression: 'REMOVE announced_by, announced_version, announced_at',
+    });
     const result = await announcedTextVersions.up();
     expect(result.recorded).toBeGreaterThanOrEqual(1);
     expect(result.no_text).toBe(0);
