@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
 import { ForecastModel } from '#shared/domain/forecast/forecast-model.schema.ts';
 import { forecastAtIntroduction } from '#shared/domain/forecast/forecast.ts';
+import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { parseLine, readLines } from '#local/forecast/bill-dataset.ts';
 import { MODEL_FILE } from '#local/forecast/training-run.ts';
 
@@ -18,7 +19,7 @@ export const FORECAST_USAGE =
   '       npm run cli -- forecast <file.jsonl[.gz]>   (bill records as in ../shared/datasets/bill-outcomes; one JSON line per bill)';
 
 /** Six decimals: finer than any forecast means, and short lines. */
-const round6 = (p: number) => Math.round(p * 1e6) / 1e6;
+const round6 = (p: number) => roundTo(p, 6);
 
 /** The committed model, parsed; throws with the reason when it cannot be read. */
 export function loadForecastModel(file = MODEL_FILE): ForecastModel {

@@ -12,11 +12,12 @@ import type { Link } from '#shared/domain/forecast/forecast-model.schema.ts';
 import { LINKS } from '#shared/domain/forecast/forecast-model.schema.ts';
 import { cosponsorGains, forecastFeatures } from '#shared/domain/forecast/forecast.ts';
 import { ensembleMargin } from '#shared/domain/forecast/tree-ensemble.ts';
+import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { type ChainParams, type UncalibratedModel, linkRows, trainChain } from '#local/forecast/chain-trainer.ts';
 import { fitSmallLogistic } from '#local/forecast/small-logistic.ts';
 import { labelled } from '#local/forecast/training-tables.ts';
 
-const round5 = (v: number) => Math.round(v * 1e5) / 1e5;
+const round5 = (v: number) => roundTo(v, 5);
 
 export interface TrainOptions {
   /** The Congresses to train on; the latest also calibrates. */

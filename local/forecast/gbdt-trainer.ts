@@ -10,6 +10,7 @@
  */
 import type { TreeEnsemble, TreeNode } from '#shared/domain/forecast/tree-ensemble.ts';
 import { sigmoid } from '#shared/domain/forecast/tree-ensemble.ts';
+import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import type { BinnedMatrix } from '#local/forecast/feature-bins.ts';
 import { seededRandom } from '#local/forecast/seeded-random.ts';
 import { growTree } from '#local/forecast/tree-grower.ts';
@@ -35,8 +36,7 @@ export interface GbdtData {
   weights: Float64Array;
 }
 
-/** Rounded so the margins the trainer adds up are the ones the model file gives back. */
-export const round5 = (v: number): number => Math.round(v * 1e5) / 1e5;
+const round5 = (v: number): number => roundTo(v, 5);
 
 /** Trains an ensemble; `onTree` hears each finished tree (for progress). */
 export function trainGbdt(data: GbdtData, params: GbdtParams, onTree?: (i: number) => void): TreeEnsemble {

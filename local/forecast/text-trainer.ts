@@ -9,6 +9,7 @@
  */
 import type { TextModel } from '#shared/domain/forecast/text-model.ts';
 import { titleTokens } from '#shared/domain/forecast/title-tokens.ts';
+import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { type LogisticParams, logisticMargin, trainLogistic } from '#local/forecast/logistic-trainer.ts';
 import type { LabelledBill } from '#local/forecast/training-tables.ts';
 
@@ -17,7 +18,7 @@ const MIN_DF = 20;
 const MIN_WEIGHT = 5e-4;
 export const TEXT_PARAMS: Omit<LogisticParams, 'seed'> = { epochs: 4, learningRate: 0.05, l2: 1e-3 };
 
-const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+const round4 = (v: number) => roundTo(v, 4);
 
 export interface TrainedText {
   model: TextModel;

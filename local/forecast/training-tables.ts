@@ -9,6 +9,7 @@ import { policyAreaKey } from '#shared/domain/forecast/bill-features.ts';
 import type { BillRecord } from '#shared/domain/forecast/bill-record.schema.ts';
 import { stagesReached } from '#shared/domain/forecast/forecast-stages.ts';
 import type { SponsorTable } from '#shared/domain/forecast/sponsor-record.ts';
+import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { encodeCongressTitles, type Level, type TitleHistory, titleKeys } from '#shared/domain/forecast/title-history.ts';
 
 /** A training bill with its outcome read as stages reached. */
@@ -29,7 +30,7 @@ const MIN_AREA_BILLS = 80;
 /** Pseudo-bills a category's rate is shrunk toward the base rate by. */
 const SHRINK = 20;
 
-const round4 = (v: number) => Math.round(v * 1e4) / 1e4;
+const round4 = (v: number) => roundTo(v, 4);
 
 function ratesBy(bills: LabelledBill[], keysOf: (b: BillRecord) => (string | null)[], min: number, base: StageRates): Record<string, StageRates> {
   const sums = new Map<string, number[]>();

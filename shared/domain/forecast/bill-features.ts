@@ -10,6 +10,7 @@
  */
 import type { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
 import { chamberMajority, daysIntoCongress, presidentParty } from '#shared/domain/forecast/political-calendar.ts';
+import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { type SponsorTable, shrunkRate, sponsorPrior } from '#shared/domain/forecast/sponsor-record.ts';
 import { type TitleHistory, priorVersions, titleKeys } from '#shared/domain/forecast/title-history.ts';
 import { TITLE_KINDS } from '#shared/domain/forecast/title-tokens.ts';
@@ -86,7 +87,7 @@ export const featureNames = (space: FeatureSpace): string[] => [
 export const policyAreaKey = (area: string | null): string | null => area?.trim().toLowerCase() || null;
 
 /** Derived rates are rounded so the model file's thresholds stay short. */
-const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;
+const round4 = (v: number): number => roundTo(v, 4);
 const flag = (b: boolean | null): number => (b === null ? NaN : b ? 1 : 0);
 const same = (a: string | null, b: string | null): number => (a === null || b === null ? NaN : a === b ? 1 : 0);
 

@@ -4,26 +4,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { main } from '#local/cli.ts';
-import { datasetLines, hasDataset } from '../../../support/bill-outcomes.ts';
+import { datasetLines, EXAMPLE_RECORD, hasDataset } from '../../../support/bill-outcomes.ts';
 
-// The README's example record (a real bill), with its outcome: the CLI ignores it.
-const S1942 = {
-  id: '113-s-1942',
-  congress: 113,
-  type: 's',
-  number: 1942,
-  introduced: '2014-01-16',
-  title: 'A bill to ensure that the United States promotes the meaningful participation of women in mediation and negotiation processes.',
-  short_title: 'Women, Peace, and Security Act of 2014',
-  subjects_top_term: 'International affairs',
-  sponsor: { id: 'B000711', party: 'D', state: 'CA', chamber: 'senate', title: 'Sen', seniority_years: 21.0, committee_chair: true },
-  majority_party: 'D',
-  original_cosponsors: { n: 2, n_same_party: 1, n_other_party: 1, n_party_unknown: 0 },
-  cosponsors_at_30d: { n: 2, n_other_party: 1 },
-  committees_referred: ['SSFR'],
-  companion: false,
-  outcome: { status: 'REFERRED', reported: false, enacted: false },
-};
+// The README's example record, with its outcome: the CLI ignores it.
+const S1942 = EXAMPLE_RECORD;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'forecast-cli-'));
 function file(name: string, text: string | Buffer): string {

@@ -2,26 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { billFeatures, featureNames, type FeatureContext } from '#shared/domain/forecast/bill-features.ts';
 import { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
 import { encodeCongressTitles, titleKeys } from '#shared/domain/forecast/title-history.ts';
-import { hasDataset, realRecords } from '../../../../support/bill-outcomes.ts';
+import { EXAMPLE_RECORD, hasDataset, realRecords } from '../../../../support/bill-outcomes.ts';
 
-// The README's example record (a real bill), without its outcome.
-const S1942 = {
-  id: '113-s-1942',
-  congress: 113,
-  type: 's',
-  number: 1942,
-  introduced: '2014-01-16',
-  title:
-    'A bill to ensure that the United States promotes the meaningful participation of women in mediation and negotiation processes seeking to prevent, mitigate, or resolve violent conflict.',
-  short_title: 'Women, Peace, and Security Act of 2014',
-  subjects_top_term: 'International affairs',
-  sponsor: { id: 'B000711', party: 'D', state: 'CA', chamber: 'senate', title: 'Sen', seniority_years: 21.0, committee_chair: true },
-  majority_party: 'D',
-  original_cosponsors: { n: 2, n_same_party: 1, n_other_party: 1, n_party_unknown: 0 },
-  cosponsors_at_30d: { n: 2, n_other_party: 1 },
-  committees_referred: ['SSFR'],
-  companion: false,
-};
+const S1942 = EXAMPLE_RECORD;
 
 const context: FeatureContext = {
   space: {
@@ -39,7 +22,7 @@ const context: FeatureContext = {
       [113, 99, 99, 99, 99],
     ],
   },
-  titles: { '112': encodeCongressTitles([{ keys: titleKeys(S1942.title, 'Women, Peace, and Security Act of 2012'), level: 1 }]) },
+  titles: { '112': encodeCongressTitles([{ keys: titleKeys(S1942.title as string, 'Women, Peace, and Security Act of 2012'), level: 1 }]) },
 };
 
 function named(bill: unknown): Record<string, number> {

@@ -2,26 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
 import { forecastAt, forecastAtIntroduction, PROGRESS } from '#shared/domain/forecast/forecast.ts';
 import { loadForecastModel } from '#local/forecast/forecast-cli.ts';
-import { hasDataset, realRecords } from '../../../../support/bill-outcomes.ts';
+import { EXAMPLE_RECORD, hasDataset, realRecords } from '../../../../support/bill-outcomes.ts';
 
 const model = loadForecastModel();
 
-// The README's example record (a real bill).
-const S1942 = BillFacts().parse({
-  id: '113-s-1942',
-  congress: 113,
-  type: 's',
-  number: 1942,
-  introduced: '2014-01-16',
-  title: 'A bill to ensure that the United States promotes the meaningful participation of women in mediation and negotiation processes.',
-  short_title: 'Women, Peace, and Security Act of 2014',
-  subjects_top_term: 'International affairs',
-  sponsor: { id: 'B000711', party: 'D', state: 'CA', chamber: 'senate', title: 'Sen', seniority_years: 21.0, committee_chair: true },
-  majority_party: 'D',
-  original_cosponsors: { n: 2, n_same_party: 1, n_other_party: 1, n_party_unknown: 0 },
-  committees_referred: ['SSFR'],
-  companion: false,
-});
+const S1942 = BillFacts().parse(EXAMPLE_RECORD);
 
 describe('forecast with the committed model', () => {
   it('never gives a later stage better odds than an earlier one', () => {
