@@ -1,33 +1,18 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { main } from '#local/cli.ts';
 import { datasetLines, EXAMPLE_RECORD, hasDataset } from '../../../support/bill-outcomes.ts';
+import { runCli, tempFiles } from '../../../support/cli-run.ts';
 
 // The README's example record, with its outcome: the CLI ignores it.
 const S1942 = EXAMPLE_RECORD;
 
-const dir = mkdtempSync(path.join(tmpdir(), 'forecast-cli-'));
-function file(name: string, text: string | Buffer): string {
-  const p = path.join(dir, name);
-  writeFileSync(p, text);
-  return p;
-}
-
+const file = tempFiles('forecast-cli-');
 function run(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = main(
-    args,
-    (s) => (out += s),
-    (s) => (err += s),
-  );
+  const r = runCli(...args);
   return {
-    code,
-    err,
-    lines: out
+    ...r,
+    lines: r.out
       .trimEnd()
       .split('\n')
       .filter(Boolean)
@@ -80,7 +65,7 @@ describe('npm run cli -- forecast', () => {
   });
 
   it('exits 1 when the file cannot be read and 2 without a file', () => {
-    const missing = run('forecast', path.join(dir, 'none.jsonl'));
+    const missing = run('forecast', path.join(path.dirname(file('x', '')), 'none.jsonl'));
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('none.jsonl');
     expect(run('forecast').code).toBe(2);
