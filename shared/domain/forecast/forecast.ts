@@ -4,7 +4,9 @@
  * once the bill has moved (`forecastAt`: given the furthest stage reached, and
  * the cosponsors it has now). The odds multiply along the chain of links in
  * the model file, so they never rise from one stage to the next, and a stage
- * already reached is certain.
+ * already reached is certain. The model is trained on bills and joint
+ * resolutions; a simple or concurrent resolution is scored as one for the
+ * first two stages, and never becomes law.
  */
 import { billFeatures, type FeatureContext } from '#shared/domain/forecast/bill-features.ts';
 import type { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
@@ -56,8 +58,16 @@ export function linkLogit(link: ForecastLink, x: Float64Array, gains: [number, n
   return z + u.intercept + u.gained * gains[0] + u.gained_other_party * gains[1];
 }
 
+/** Simple and concurrent resolutions are agreed to, never enacted (the dataset's resolutions file has enacted always false). */
+const CANNOT_BECOME_LAW = new Set(['hres', 'sres', 'hconres', 'sconres']);
+
 /** The odds of each stage for a bill that has reached `progress`, with its cosponsors now when known. */
 export function forecastAt(model: ScoringModel, bill: BillFacts, progress: Progress, cosponsorsNow: CosponsorsNow | null = null): Forecast {
+  const f = chainForecast(model, bill, progress, cosponsorsNow);
+  return CANNOT_BECOME_LAW.has(bill.type) ? { ...f, p_enacted: 0 } : f;
+}
+
+function chainForecast(model: ScoringModel, bill: BillFacts, progress: Progress, cosponsorsNow: CosponsorsNow | null): Forecast {
   const x = forecastFeatures(model, bill);
   const gains = cosponsorsNow ? cosponsorGains(bill, cosponsorsNow) : null;
   const p = (link: Link) => sigmoid(linkLogit(model.links[link], x, gains));
