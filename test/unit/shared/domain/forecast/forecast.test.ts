@@ -32,6 +32,13 @@ describe('forecast with the committed model', () => {
     expect(many.p_enacted).toBeGreaterThan(none.p_enacted);
   });
 
+  it('never lets a simple or concurrent resolution become law', () => {
+    const resolution = { ...S1942, id: '113-sres-1', type: 'sres' as const, number: 1 };
+    expect(forecastAtIntroduction(model, resolution).p_enacted).toBe(0);
+    expect(forecastAtIntroduction(model, resolution).p_reported).toBeGreaterThan(0);
+    expect(forecastAtIntroduction(model, { ...resolution, type: 'sjres' }).p_enacted).toBeGreaterThan(0);
+  });
+
   it('gives a majority sponsor better odds than the same bill from the minority', () => {
     const minority = { ...S1942, majority_party: 'R', sponsor: { ...S1942.sponsor, committee_chair: false } };
     const majority = { ...S1942, sponsor: { ...S1942.sponsor, committee_chair: false } };
