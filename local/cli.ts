@@ -10,6 +10,9 @@
  * the vote it records (null when none), by the rules ingestion uses; `-`
  * stands for INTRODUCED, and `--title` gives the bill's title (a joint
  * resolution proposing a constitutional amendment is told by it).
+ *
+ * `npm run cli -- forecast <file>`: the forecast at introduction of each bill
+ * record in the file (local/forecast/forecast-cli.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
@@ -23,6 +26,7 @@ import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from
 import { parseSenateVote } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { ActionsPage, BillDetail, MemberListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import { parseJsonBody, parsePayload } from '#shared/adapters/providers/transport/provider-error.ts';
+import { FORECAST_USAGE, forecastCommand } from '#local/forecast/forecast-cli.ts';
 
 const CG = 'congress-gov';
 const now = () => new Date().toISOString();
@@ -68,6 +72,7 @@ const usage = [
   `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <file>`,
   '       npm run cli -- status <bill_id> <prior status or -> "<action text>" [--title "<bill title>"]',
   '         prior status: a code such as REFERRED or PASS_OVER:HOUSE (docs/product-rules.md, "Bill status"), or - for INTRODUCED',
+  FORECAST_USAGE,
 ].join('\n');
 
 /** `status <bill_id> <prior|-> <text> [--title <title>]`: the status after the action and its vote; throws a UsageError on bad arguments. */
@@ -101,6 +106,7 @@ export function main(
     out(`${usage}\n`);
     return 0;
   }
+  if (command === 'forecast') return forecastCommand(args.slice(1), out, err);
   if (command === 'status') {
     try {
       out(`${JSON.stringify(statusCommand(args.slice(1)), null, 2)}\n`);
