@@ -658,7 +658,7 @@ export interface paths {
         put?: never;
         /**
          * Run backfill_labels now
-         * @description Starts a run of the job backfill_labels now and answers 202 with its run id (follow it at GET /api/admin/jobs/backfill_labels/runs/{run_id}): Labels the cited points of existing briefs in place (cited_fact or inference). Admin only.
+         * @description Starts a run of the job backfill_labels now and answers 202 with its run id (follow it at GET /api/admin/jobs/backfill_labels/runs/{run_id}): Puts existing briefs through the citation check in place: labels unlabelled points, locates every quote in the text (its offsets and section) and withholds a point whose quote is not there. Admin only.
          */
         post: operations["triggerBackfillLabels"];
         delete?: never;
@@ -2360,8 +2360,13 @@ export interface components {
             points: components["schemas"]["BriefPoint"][];
             /** @description Topic tags of the bill from its latest brief (lower-case kebab-case) */
             topic_tags: string[];
-            /** @description Whether no point could be verified against the text */
+            /** @description Whether a point was withheld (its quote is not in the text) or no published point is a cited fact */
             uncited: boolean;
+            /**
+             * @description Points the briefer wrote that are not published: their quote is not in the text word for word, or lies outside the bill's text proper.
+             * @default 0
+             */
+            withheld_points: number;
             /**
              * Format: uuid
              * @description The token of its share link
@@ -2411,12 +2416,16 @@ export interface components {
             /** @description Where the point is found in the text; null for an inference */
             citation: components["schemas"]["Citation"] | null;
         };
-        /** @description Where a point of a brief is found in the bill text */
+        /** @description Where a point of a brief is found in the bill text: located by the citation check, so the passage can be shown */
         Citation: {
-            /** @description Section reference as printed in the text, e.g. "Sec. 3(a)". */
+            /** @description The smallest unit of the text that holds the quote, named from the text's structure: "Sec. 3(a)(1)", "Sec. 2", "Whereas clause 4". */
             section: string;
-            /** @description Verbatim quote from the stored text. */
+            /** @description The quoted passage in the text's own words (line breaks read as spaces). */
             quote: string;
+            /** @description Where the quote starts in the text of the brief's text version (the `text` of GET /api/bills/{id}/text?version=…), in UTF-16 code units as JavaScript strings index. */
+            start: number;
+            /** @description Where the quote ends in that text (exclusive), in the same units. */
+            end: number;
         };
         /** @description A named collection of bills of the signed-in user */
         Collection: {
@@ -8115,8 +8124,10 @@ export interface operations {
                         briefs_amendment: number;
                         /** @description Documents waiting for a brief */
                         remaining: number;
-                        /** @description Briefs without a verified citation */
+                        /** @description Briefs with a withheld point or without a verified citation */
                         uncited_briefs: number;
+                        /** @description Brief points not published: their quote is not in the text word for word */
+                        withheld_points: number;
                         /** @description Briefs whose points are not labelled */
                         unlabeled_briefs: number;
                         /** @description Bills still missing their sponsor */
