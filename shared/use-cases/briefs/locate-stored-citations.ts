@@ -34,7 +34,13 @@ function draftOf(raw: Record<string, unknown>, i: number): DraftPoint {
   return { id: String(raw.id ?? `p${i + 1}`), text: String(raw.text ?? ''), label, citation };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** A point's fields in a fixed order: the table does not keep the order of a map's keys. */
+const fieldsOf = (p: Record<string, unknown>) => {
+  const c = (p.citation ?? null) as Record<string, unknown> | null;
+  return [p.id, p.text, p.label, c && [c.section, c.quote, c.start, c.end]];
+};
+const same = (a: readonly object[], b: readonly object[]) =>
+  JSON.stringify(a.map((p) => fieldsOf(p as Record<string, unknown>))) === JSON.stringify(b.map((p) => fieldsOf(p as Record<string, unknown>)));
 
 /** Checks one stored brief item; null when its text is not stored. */
 async function locateOne(item: Item) {
@@ -48,12 +54,14 @@ async function locateOne(item: Item) {
   const kept = new Set(checked.points.map((p) => p.id));
   const relabelled = drafts.filter((d, i) => d.label !== rawPoints[i]?.label || !kept.has(d.id)).length;
   const withheld = Number(item.withheld_points ?? 0) + checked.withheld;
-  const changed = unlabeled || !same(checked.points, rawPoints) || checked.uncited !== Boolean(item.uncited) || withheld !== Number(item.withheld_points ?? 0);
+  // A point withheld by an earlier check is no longer stored, but the brief still counts as uncited for it.
+  const uncited = checked.uncited || withheld > 0;
+  const changed = unlabeled || !same(checked.points, rawPoints) || uncited !== Boolean(item.uncited) || withheld !== Number(item.withheld_points ?? 0);
   if (!changed) return { changed: false, relabelled: 0, withheld: 0 };
-  await updateBriefPoints(Brief().parse({ ...item, points: checked.points, uncited: checked.uncited, withheld_points: withheld }));
+  await updateBriefPoints(Brief().parse({ ...item, points: checked.points, uncited, withheld_points: withheld }));
   await incrementStats({
     unlabeled_briefs: unlabeled ? -1 : 0,
-    uncited_briefs: (checked.uncited ? 1 : 0) - (item.uncited ? 1 : 0),
+    uncited_briefs: (uncited ? 1 : 0) - (item.uncited ? 1 : 0),
     withheld_points: checked.withheld,
   });
   return { changed: true, relabelled, withheld: checked.withheld };
