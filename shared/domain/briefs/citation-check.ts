@@ -33,7 +33,10 @@ export interface CitationCheckResult {
   points: BriefPoint[];
   /** How many points were withheld (see the header). */
   withheld: number;
-  /** True when a point was withheld or no published point is a cited fact: the brief counts as uncited. */
+  /**
+   * True when a point was withheld, or points are published and none is a cited fact: the brief counts as uncited.
+   * A brief with no point at all (a new version whose sections did not change) claims nothing, so is not.
+   */
   uncited: boolean;
 }
 
@@ -64,7 +67,7 @@ export function checkCitations(points: readonly DraftPoint[], doc: CitableText):
   return {
     points: published,
     withheld: points.length - published.length,
-    uncited: published.length < points.length || !published.some((p) => p.label === 'cited_fact'),
+    uncited: published.length < points.length || (published.length > 0 && !published.some((p) => p.label === 'cited_fact')),
   };
 }
 

@@ -167,11 +167,15 @@ function amendmentBrief(input: BriefInput, diff: NonNullable<BriefInput['previou
 export function writeExtractiveBrief(input: BriefInput): DraftBrief {
   const diff = input.previous?.diff;
   const points = diff ? amendmentBrief(input, diff) : fullBrief(input);
-  const summary = diff
-    ? `Changes in text version ${input.version_code} of ${input.bill.label} against ${input.previous?.version_code}: ` +
-      `${diff.sections_added.length} section(s) added, ${diff.sections_removed.length} removed, ${diff.sections_modified.length} modified. ` +
-      'Extractive brief: the points quote the changed text verbatim; no language model was used.'
-    : `${input.bill.title.replace(/[.\s]+$/, '')}. Extractive brief: the points quote ${points.length} passage(s) of the text verbatim; no language model was used.`;
+  const changes = diff ? diff.sections_added.length + diff.sections_removed.length + diff.sections_modified.length : 0;
+  const summary = !diff
+    ? `${input.bill.title.replace(/[.\s]+$/, '')}. Extractive brief: the points quote ${points.length} passage(s) of the text verbatim; no language model was used.`
+    : changes === 0
+      ? `Text version ${input.version_code} of ${input.bill.label} says what ${input.previous?.version_code} said: no section was added, removed or changed ` +
+        '(only the cover or the attestation differ). Extractive brief; no language model was used.'
+      : `Changes in text version ${input.version_code} of ${input.bill.label} against ${input.previous?.version_code}: ` +
+        `${diff.sections_added.length} section(s) added, ${diff.sections_removed.length} removed, ${diff.sections_modified.length} modified. ` +
+        'Extractive brief: the points quote the changed text verbatim; no language model was used.';
   const crs = subjectTopicTags(input.bill.policy_area, input.bill.subjects ?? []);
   return {
     brief: { summary, points, topic_tags: crs.length ? crs : keywordTopicTags(input.bill.title, input.text) },

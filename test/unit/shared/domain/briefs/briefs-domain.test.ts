@@ -80,6 +80,8 @@ describe('citation check', () => {
     );
     expect(result.points.map((p) => p.id)).toEqual(['p1']);
     expect(result).toMatchObject({ withheld: 1, uncited: true });
+    // A brief with no point (a version whose sections did not change) claims nothing, so is not uncited.
+    expect(checkCitations([], doc)).toEqual({ points: [], withheld: 0, uncited: false });
   });
 
   it('keeps a verified citation on a brief flagged uncited by another point, and none when every quote missed', () => {
