@@ -978,7 +978,7 @@ export interface paths {
         put?: never;
         /**
          * A plain-text letter to a representative from up to three cited points of the brief
-         * @description Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief, with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found when the bill has no brief, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).
+         * @description Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief (or, for a bill without a brief, from its title and latest action), with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found for an unknown bill or brief version, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).
          */
         post: operations["draftLetter"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface components {
              */
             document_status: "brief" | "pending" | "no_text";
             /**
-             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
              * @default []
              */
             topic_tags: string[];
@@ -2287,7 +2287,7 @@ export interface components {
              */
             document_status: "brief" | "pending" | "no_text";
             /**
-             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
              * @default []
              */
             topic_tags: string[];
@@ -7425,7 +7425,7 @@ export interface operations {
                              */
                             document_status: "brief" | "pending" | "no_text";
                             /**
-                             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+                             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
                              * @default []
                              */
                             topic_tags: string[];
@@ -7678,8 +7678,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The brief points the letter cites */
-                    cited_points: string[];
+                    /**
+                     * @description The brief points the letter cites; none for a bill without a brief (the letter then speaks of the bill from its record)
+                     * @default []
+                     */
+                    cited_points?: string[];
                     /**
                      * @description YES or NO; pre-filled from the follow mode (hold_boost → YES, hold_veto → NO) when absent.
                      * @enum {string}
@@ -7727,8 +7730,8 @@ export interface operations {
                          * @enum {string}
                          */
                         method: "llm" | "template";
-                        /** @description The brief version the points belong to; the latest when absent */
-                        brief_version: number;
+                        /** @description The brief version the points belong to; null for a bill without a brief */
+                        brief_version: number | null;
                     };
                 };
             };
