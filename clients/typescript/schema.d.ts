@@ -658,7 +658,7 @@ export interface paths {
         put?: never;
         /**
          * Run backfill_labels now
-         * @description Starts a run of the job backfill_labels now and answers 202 with its run id (follow it at GET /api/admin/jobs/backfill_labels/runs/{run_id}): Labels the cited points of existing briefs in place (cited_fact or inference). Admin only.
+         * @description Starts a run of the job backfill_labels now and answers 202 with its run id (follow it at GET /api/admin/jobs/backfill_labels/runs/{run_id}): Puts existing briefs through the citation check in place: labels unlabelled points, locates every quote in the text (its offsets and section) and withholds a point whose quote is not there. Admin only.
          */
         post: operations["triggerBackfillLabels"];
         delete?: never;
@@ -978,7 +978,7 @@ export interface paths {
         put?: never;
         /**
          * A plain-text letter to a representative from up to three cited points of the brief
-         * @description Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief, with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found when the bill has no brief, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).
+         * @description Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief (or, for a bill without a brief, from its title and latest action), with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found for an unknown bill or brief version, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).
          */
         post: operations["draftLetter"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface components {
              */
             document_status: "brief" | "pending" | "no_text";
             /**
-             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
              * @default []
              */
             topic_tags: string[];
@@ -2287,7 +2287,7 @@ export interface components {
              */
             document_status: "brief" | "pending" | "no_text";
             /**
-             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
              * @default []
              */
             topic_tags: string[];
@@ -2360,8 +2360,13 @@ export interface components {
             points: components["schemas"]["BriefPoint"][];
             /** @description Topic tags of the bill from its latest brief (lower-case kebab-case) */
             topic_tags: string[];
-            /** @description Whether no point could be verified against the text */
+            /** @description Whether a point was withheld (its quote is not in the text) or no published point is a cited fact */
             uncited: boolean;
+            /**
+             * @description Points the briefer wrote that are not published: their quote is not in the text word for word, or lies outside the bill's text proper.
+             * @default 0
+             */
+            withheld_points: number;
             /**
              * Format: uuid
              * @description The token of its share link
@@ -2411,12 +2416,16 @@ export interface components {
             /** @description Where the point is found in the text; null for an inference */
             citation: components["schemas"]["Citation"] | null;
         };
-        /** @description Where a point of a brief is found in the bill text */
+        /** @description Where a point of a brief is found in the bill text: located by the citation check, so the passage can be shown */
         Citation: {
-            /** @description Section reference as printed in the text, e.g. "Sec. 3(a)". */
+            /** @description The smallest unit of the text that holds the quote, named from the text's structure: "Sec. 3(a)(1)", "Sec. 2", "Whereas clause 4". */
             section: string;
-            /** @description Verbatim quote from the stored text. */
+            /** @description The quoted passage in the text's own words (line breaks read as spaces). */
             quote: string;
+            /** @description Where the quote starts in the text of the brief's text version (the `text` of GET /api/bills/{id}/text?version=…), in UTF-16 code units as JavaScript strings index. */
+            start: number;
+            /** @description Where the quote ends in that text (exclusive), in the same units. */
+            end: number;
         };
         /** @description A named collection of bills of the signed-in user */
         Collection: {
@@ -7416,7 +7425,7 @@ export interface operations {
                              */
                             document_status: "brief" | "pending" | "no_text";
                             /**
-                             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+                             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
                              * @default []
                              */
                             topic_tags: string[];
@@ -7669,8 +7678,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The brief points the letter cites */
-                    cited_points: string[];
+                    /**
+                     * @description The brief points the letter cites; none for a bill without a brief (the letter then speaks of the bill from its record)
+                     * @default []
+                     */
+                    cited_points?: string[];
                     /**
                      * @description YES or NO; pre-filled from the follow mode (hold_boost → YES, hold_veto → NO) when absent.
                      * @enum {string}
@@ -7718,8 +7730,8 @@ export interface operations {
                          * @enum {string}
                          */
                         method: "llm" | "template";
-                        /** @description The brief version the points belong to; the latest when absent */
-                        brief_version: number;
+                        /** @description The brief version the points belong to; null for a bill without a brief */
+                        brief_version: number | null;
                     };
                 };
             };
@@ -8115,8 +8127,10 @@ export interface operations {
                         briefs_amendment: number;
                         /** @description Documents waiting for a brief */
                         remaining: number;
-                        /** @description Briefs without a verified citation */
+                        /** @description Briefs with a withheld point or without a verified citation */
                         uncited_briefs: number;
+                        /** @description Brief points not published: their quote is not in the text word for word */
+                        withheld_points: number;
                         /** @description Briefs whose points are not labelled */
                         unlabeled_briefs: number;
                         /** @description Bills still missing their sponsor */

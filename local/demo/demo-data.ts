@@ -1,7 +1,9 @@
 /**
  * The offline demo's data, loaded at every offline start of the local stack
  * (local/seed.ts): every current member (./offline-members.ts) and the 26
- * Bill Status bills (./demo-bills.ts). Both write only what is missing. A
+ * Bill Status bills (./demo-bills.ts). Both write only what is missing; then
+ * the document fetch of each bill with a shipped text is queued
+ * (./demo-texts.ts), which stores and briefs the texts once the pumps run. A
  * marker item (SYSTEM / DEMO_DATA) written after a complete load carries a
  * hash of the demo files, so a warm restart is one GetItem and writes
  * nothing; a start interrupted mid-load left no marker and completes the
@@ -12,15 +14,16 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getDemoDataVersion, putDemoDataVersion } from '#shared/adapters/db/demo-data.repository.ts';
 import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
+import { DEMO_TEXTS_DIR, queueDemoTextFetches } from './demo-texts.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 
 /** Bump when the loading code changes what it writes for the same files. */
-const LOADER_VERSION = 3;
+const LOADER_VERSION = 5;
 
 /** A hash of every demo file's name and content, and of the loader's version. */
 export async function demoDataVersion(): Promise<string> {
   const hash = createHash('sha256').update(`loader ${LOADER_VERSION}\n`);
-  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR]) {
+  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR, DEMO_TEXTS_DIR]) {
     for (const name of (await readdir(dir)).sort()) {
       hash.update(`${path.basename(dir)}/${name}\n`).update(await readFile(path.join(dir, name)));
     }
@@ -36,6 +39,8 @@ export type DemoLoad =
       /** With the seconds from the load's start to the end of each part (they run side by side). */
       members: Awaited<ReturnType<typeof loadOfflineMembers>> & { seconds: number };
       bills: Awaited<ReturnType<typeof importDemoBills>> & { seconds: number };
+      /** The bills whose document fetch was queued (their texts are shipped). */
+      textFetches: string[];
     };
 
 /** Loads the demo data unless the marker says this version is already loaded. */
@@ -48,6 +53,8 @@ export async function loadDemoData(now = new Date()): Promise<DemoLoad> {
     loadOfflineMembers(now).then((r) => ({ ...r, seconds: seconds() })),
     importDemoBills(now).then((r) => ({ ...r, seconds: seconds() })),
   ]);
+  // After the bills: a fetch for a bill not stored yet would be skipped.
+  const textFetches = await queueDemoTextFetches();
   await putDemoDataVersion(version, now.toISOString());
-  return { loaded: true, version, members, bills };
+  return { loaded: true, version, members, bills, textFetches };
 }
