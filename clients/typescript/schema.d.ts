@@ -1838,7 +1838,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol (Streamable HTTP, stateless): tools over the read routes, personal tools with a bearer token
-         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
+         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup, committees, meetings and the meetings of a bill) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
          */
         post: operations["mcp"];
         delete?: never;
@@ -11857,11 +11857,11 @@ export interface operations {
                         /** @description Every file of the snapshot */
                         files: {
                             /**
-                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)
                              * @enum {string}
                              */
-                            entity: "bills" | "votes" | "briefs" | "members";
-                            /** @description The Congress of its records; null for members (one file) */
+                            entity: "bills" | "votes" | "briefs" | "members" | "committees" | "meetings";
+                            /** @description The Congress of its records; null for members and committees (one file each) */
                             congress: number | null;
                             /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
                             path: string;
