@@ -40,11 +40,16 @@ export function easternWallTime(date: string, time = '00:00:00'): string {
   const [hours, minutes, seconds] = [Number(t[1]), Number(t[2]), Number(t[3] ?? 0)];
   if (hours > 23 || minutes > 59 || seconds > 59) throw new Error(`not a time of day: ${time}`);
   const asUtc = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), hours, minutes, seconds);
-  if (new Date(asUtc).getUTCDate() !== Number(d[3])) throw new Error(`not a calendar date: ${date}`);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== Number(d[2]) - 1 || check.getUTCDate() !== Number(d[3])) throw new Error(`not a calendar date: ${date}`);
   // The offset at a first guess of the instant, then at the instant that guess gives (they differ only near a change).
-  const guess = asUtc - offsetMinutesAt(asUtc) * 60_000;
-  const offset = offsetMinutesAt(guess);
-  return formatWithOffset(asUtc - offset * 60_000, offset);
+  const first = offsetMinutesAt(asUtc);
+  const offset = offsetMinutesAt(asUtc - first * 60_000);
+  const instant = asUtc - offset * 60_000;
+  if (offsetMinutesAt(instant) === offset) return formatWithOffset(instant, offset);
+  // A wall time the clocks skip: the first guess lands past the change, at the hour after it.
+  const after = asUtc - first * 60_000;
+  return formatWithOffset(after, offsetMinutesAt(after));
 }
 
 /** Any instant (ISO 8601 with a zone, or a Date) as RFC 3339 in Washington's offset of that moment. */
