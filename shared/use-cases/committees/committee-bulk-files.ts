@@ -2,7 +2,8 @@
  * The committees and meetings of the nightly bulk snapshot
  * (../bills/bulk-export.ts): every committee (retired ones too) with its
  * members, in one file; every meeting in the API's shape, one file per
- * Congress. Both read their change feed's listing to the end (C5, S6: no Scan).
+ * Congress (no file while there is none). Both read their change feed's
+ * listing to the end (C5, S6: no Scan).
  */
 import { getCommitteeWithSeats, listCommitteeChanges } from '#shared/adapters/db/committees.repository.ts';
 import { collectPages } from '#shared/adapters/db/dynamo.ts';
@@ -30,8 +31,6 @@ export async function committeeAndMeetingFiles(): Promise<File[]> {
   const meetings = await collectPages((limit, cursor) => listMeetingChanges(undefined, Math.min(limit, 100), cursor), MAX_RECORDS);
   const byCongress = new Map<number, Line[]>();
   for (const m of meetings) byCongress.set(m.congress, [...(byCongress.get(m.congress) ?? []), { id: m.id, record: meetingView(m) }]);
-  return [
-    { entity: 'committees', congress: null, lines: committeeLines.flat() },
-    ...[...byCongress.entries()].map(([congress, lines]): File => ({ entity: 'meetings', congress, lines })),
-  ];
+  const committeeFile: File[] = committeeLines.flat().length ? [{ entity: 'committees', congress: null, lines: committeeLines.flat() }] : [];
+  return [...committeeFile, ...[...byCongress.entries()].map(([congress, lines]): File => ({ entity: 'meetings', congress, lines }))];
 }

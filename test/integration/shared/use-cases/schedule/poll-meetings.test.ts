@@ -11,6 +11,7 @@ import { batchGet } from '#shared/adapters/db/dynamo.ts';
 import { meetingsOfPayload, type ScheduleKind } from '#shared/adapters/providers/schedule/schedule-kinds.ts';
 import type { FeedReading, ScheduleFeed } from '#shared/adapters/providers/schedule/schedule-feed.ts';
 import { applyObservations } from '#shared/use-cases/schedule/apply-observations.ts';
+import type { MeetingFields } from '#shared/domain/schedule/meeting.schema.ts';
 import { pollMeetings } from '#shared/use-cases/schedule/poll-meetings.ts';
 import { SCHEDULE_RECORDINGS_DIR, loadOfflineSchedule } from '#local/demo/offline-schedule.ts';
 import { call } from '#test/support/api.ts';
@@ -117,12 +118,12 @@ describe.skipIf(!hasFixtures)('the recorded schedule, polled', () => {
 
 describe('a meeting that moves', () => {
   const id = 'house-900001';
-  const base = {
-    chamber: 'house' as const,
+  const base: MeetingFields = {
+    chamber: 'house',
     congress: 119,
     committees: ['HSAG15'],
-    type: 'markup' as const,
-    status: 'scheduled' as const,
+    type: 'markup',
+    status: 'scheduled',
     starts_at: '2026-12-09T10:00:00-05:00',
     ends_at: null,
     all_day: false,
@@ -132,7 +133,7 @@ describe('a meeting that moves', () => {
     witnesses: [],
     documents: [],
   };
-  const observe = (fields: Partial<typeof base>, observedAt: string) => ({
+  const observe = (fields: Partial<MeetingFields>, observedAt: string) => ({
     'house-docs': { ref: null, observed_at: observedAt, fields: { ...base, ...fields } },
   });
 

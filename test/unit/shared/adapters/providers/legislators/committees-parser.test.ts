@@ -6,12 +6,14 @@ import { fixture, hasFixtures } from '#test/support/ingest-fixtures.ts';
 
 type RawCommittee = { thomas_id: string; name: string; type: string; subcommittees?: { thomas_id: string; name: string }[] };
 type RawSeat = { bioguide: string; party: string; rank?: number; title?: string };
+const readJson = (t: string): unknown => JSON.parse(t);
+const readYaml = (t: string): unknown => parseYaml(t);
 
 describe.skipIf(!hasFixtures)('congress-legislators committees', () => {
   it.each([
-    ['congress-legislators/committees-current.json', JSON.parse],
-    ['congress-legislators/committees-current.yaml', parseYaml],
-    ['committees/committees-current-2019-05-03.yaml', parseYaml],
+    ['congress-legislators/committees-current.json', readJson],
+    ['congress-legislators/committees-current.yaml', readYaml],
+    ['committees/committees-current-2019-05-03.yaml', readYaml],
   ] as const)('reads every committee and subcommittee of %s', (file, read) => {
     const raw = read(fixture(file)) as RawCommittee[];
     const expected = raw.flatMap((c) => [c.thomas_id, ...(c.subcommittees ?? []).map((s) => `${c.thomas_id}${s.thomas_id}`)]);
@@ -35,8 +37,8 @@ describe.skipIf(!hasFixtures)('congress-legislators committees', () => {
   });
 
   it.each([
-    ['congress-legislators/committee-membership-current.json', JSON.parse, 230, 3879],
-    ['committees/committee-membership-current-2019-05-03.yaml', parseYaml, 222, 3851],
+    ['congress-legislators/committee-membership-current.json', readJson, 230, 3879],
+    ['committees/committee-membership-current-2019-05-03.yaml', readYaml, 222, 3851],
   ] as const)('reads every seat of %s: side from its party field, rank, and the title as spelt', (file, read, committees, seats) => {
     const raw = read(fixture(file)) as Record<string, RawSeat[]>;
     const parsed = parseCommitteeMembership(fixture(file));
