@@ -8,10 +8,11 @@ import type { CommitteeActivity } from '#shared/domain/committees/committee-acti
 import { batchWrite, queryPage } from './dynamo.ts';
 import { query } from './expressions.ts';
 import { committeeKeys } from './keys/committee.keys.ts';
+import { entityItem } from './entities.ts';
 
 export async function putCommitteeActivity(activity: readonly CommitteeActivity[]): Promise<void> {
   const unique = new Map(activity.map((a) => [JSON.stringify(committeeKeys.activity(a)), a]));
-  await batchWrite([...unique.values()].map((a) => ({ put: { ...committeeKeys.activity(a), entity: 'committee_activity', ...a } })));
+  await batchWrite([...unique.values()].map((a) => ({ put: entityItem('committee_activity', committeeKeys.activity(a), { ...a }) })));
 }
 
 /** The committee's latest referrals and reports, newest first. */

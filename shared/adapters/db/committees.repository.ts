@@ -6,14 +6,13 @@
  * record's content hash covers the committee and its seats (what the change
  * feed and the bulk file carry), so a seat change moves its updated_at too.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Committee, CommitteeSeat, type CommitteeChamber } from '#shared/domain/committees/committee.schema.ts';
 import { batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { query } from './expressions.ts';
 import { committeeKeys } from './keys/committee.keys.ts';
 import { CONTENT_HASH } from './content-version.ts';
-import { tableName } from './table.ts';
+import { entityItem } from './entities.ts';
+import * as table from './table-client.ts';
 
 export interface StoredCommittee {
   committee: Committee;
@@ -79,12 +78,8 @@ export async function listSeatsOfMember(memberId: string): Promise<CommitteeSeat
   return (await queryAll(query({ index: s.index, pk: s.partition(memberId) }))).map(seatOf);
 }
 
-const seatItem = (s: CommitteeSeat): Item => ({
-  ...committeeKeys.seat(s.committee_id, s.member_id),
-  entity: 'committee_seat',
-  ...s,
-  ...committeeKeys.seatsOf.keys(s),
-});
+const seatItem = (s: CommitteeSeat): Item =>
+  entityItem('committee_seat', committeeKeys.seat(s.committee_id, s.member_id), { ...s, ...committeeKeys.seatsOf.keys(s) });
 
 /**
  * Writes a committee whose content changed: its seats first (new or changed
@@ -105,16 +100,14 @@ export async function saveCommittee(
     ...seats.filter((s) => before.get(s.member_id) !== JSON.stringify(s)).map((s) => ({ put: seatItem(s) })),
     ...previousSeats.filter((s) => !keep.has(s.member_id)).map((s) => ({ delete: committeeKeys.seat(s.committee_id, s.member_id) })),
   ]);
-  const item: Item = {
-    ...committeeKeys.meta(committee.id),
-    entity: 'committee',
+  const item: Item = entityItem('committee', committeeKeys.meta(committee.id), {
     ...committee,
     updated_at: updatedAt,
     [CONTENT_HASH]: contentHash,
     ...(committee.current ? committeeKeys.listing.keys(committee) : {}),
     ...committeeKeys.byContentChange.keys(committee, updatedAt),
-  };
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+  });
+  await table.putItem({ Item: item });
 }
 
 /** C5: committees whose content changed after `since`, oldest change first. */

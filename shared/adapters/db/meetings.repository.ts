@@ -9,15 +9,14 @@
  * crash left behind are deleted by the next save of the meeting, and readers
  * check each pointed record anyway.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Meeting, MeetingChange } from '#shared/domain/schedule/meeting.schema.ts';
 import { batchGet, batchWrite, conditional, queryAll, transactionReasons, type Item } from './dynamo.ts';
 import { cond, expressions, query, update } from './expressions.ts';
 import { meetingKeys, type MeetingPointerKind } from './keys/meeting.keys.ts';
 import type { ItemKey } from './keys/key.ts';
-import { tableName } from './table.ts';
 import { CONTENT_HASH } from './content-version.ts';
+import { entityItem } from './entities.ts';
+import * as table from './table-client.ts';
 
 /** A stored meeting with the bookkeeping its next save needs. */
 export interface StoredMeeting {
@@ -52,7 +51,7 @@ function storedFromItem(item: Item): StoredMeeting {
 
 /** S1: the stored meeting, strongly consistent (a save reads it before writing). */
 export async function getStoredMeeting(meetingId: string): Promise<StoredMeeting | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: meetingKeys.meta(meetingId), ConsistentRead: true }));
+  const out = await table.getItem({ Key: meetingKeys.meta(meetingId), ConsistentRead: true });
   return out.Item ? storedFromItem(out.Item) : null;
 }
 
@@ -98,43 +97,31 @@ export async function saveMeeting(save: MeetingSave): Promise<void> {
   await batchWrite(
     save.pointers
       .filter((k) => !known.has(encodeKey(k)))
-      .map((k) => ({ put: { ...k, entity: 'meeting_pointer', meeting_id: meeting.id, starts_at: meeting.starts_at } })),
+      .map((k) => ({ put: entityItem('meeting_pointer', k, { meeting_id: meeting.id, starts_at: meeting.starts_at }) })),
   );
   const revision = (previous?.revision ?? 0) + 1;
-  const item: Item = {
-    ...meetingKeys.meta(meeting.id),
-    entity: 'meeting',
+  const indexKeys = [...new Set([...wanted, ...known])];
+  const item: Item = entityItem('meeting', meetingKeys.meta(meeting.id), {
     ...meeting,
     revision,
-    index_keys: [...new Set([...wanted, ...known])],
+    index_keys: indexKeys,
     [CONTENT_HASH]: save.content_hash,
     ...meetingKeys.byStart.keys(meeting),
     ...meetingKeys.byContentChange.keys(meeting, meeting.updated_at),
-  };
+  });
   const guard = previous ? cond.eq('revision', previous.revision) : cond.itemAbsent();
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ...expressions({ condition: guard }) } },
-          ...(save.change
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: { ...meetingKeys.change(meeting.id, revision), entity: 'meeting_change', meeting_id: meeting.id, ...save.change },
-                  },
-                },
-              ]
-            : []),
-        ],
-      }),
-    );
+    await table.transactWrite([
+      { Put: { Item: item, ...expressions({ condition: guard }) } },
+      ...(save.change
+        ? [{ Put: { Item: entityItem('meeting_change', meetingKeys.change(meeting.id, revision), { meeting_id: meeting.id, ...save.change }) } }]
+        : []),
+    ]);
   } catch (err) {
     if (transactionReasons(err)?.[0] === 'ConditionalCheckFailed') throw new MeetingSaveConflict(`meeting ${meeting.id} changed during the save`);
     throw err;
   }
-  await dropStalePointers(meeting.id, revision, item.index_keys as string[], wanted);
+  await dropStalePointers(meeting.id, revision, indexKeys, wanted);
 }
 
 /**
@@ -148,13 +135,7 @@ export async function dropStalePointers(meetingId: string, revision: number, had
   if (stale.length === 0) return 0;
   await batchWrite(stale.map((k) => ({ delete: decodeKey(k) })));
   await conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: meetingKeys.meta(meetingId),
-        ...update({ set: { index_keys: [...wanted] } }, cond.eq('revision', revision)),
-      }),
-    ),
+    table.updateItem({ Key: meetingKeys.meta(meetingId), ...update({ set: { index_keys: [...wanted] } }, cond.eq('revision', revision)) }),
   );
   return stale.length;
 }
