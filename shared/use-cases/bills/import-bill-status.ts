@@ -28,6 +28,7 @@ import { putActions, readStoredBill, type StoredBill } from '#shared/adapters/db
 import { saveFacts, saveSummaries } from '#shared/adapters/db/bill-facts.repository.ts';
 import { createBill, getBills, refreshBill, setBillSponsor } from '#shared/adapters/db/bills.repository.ts';
 import { actionSk } from '#shared/adapters/db/actions.repository.ts';
+import { noteCommitteeActivity } from '#shared/use-cases/committees/committee-activity.ts';
 import { saveCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
 import { saveRelatedBills, saveRelatedBillsOfNewBill } from '#shared/adapters/db/related-bills.repository.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
@@ -158,6 +159,8 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   // A file may list the same (date, text) twice; the table keeps one.
   const fresh = [...new Map(parsed.actions.filter((a) => !storedActions.has(actionSk(a))).map((a) => [actionSk(a), a])).values()];
   const completed = [...new Map(actionsToComplete(parsed.actions, storedActions).map((a) => [actionSk(a), a])).values()];
+  // Committee pages' referrals and reports, noted before the actions that would make a re-import skip them.
+  await noteCommitteeActivity(fresh);
   if (fresh.length + completed.length) await putActions([...fresh, ...completed]);
   writes += fresh.length + completed.length;
   const all = [...storedActions.values(), ...fresh];
