@@ -2268,7 +2268,7 @@ export interface components {
             stalled: boolean;
             /** @description Times it was resumed at its cursor */
             resumes: number;
-            /** @description Who started it */
+            /** @description The email of the admin who started it */
             started_by: string;
             /** @description When it started (ISO 8601, UTC) */
             started_at: string;
@@ -6096,7 +6096,7 @@ export interface operations {
                         stalled: boolean;
                         /** @description Times it was resumed at its cursor */
                         resumes: number;
-                        /** @description Who started it */
+                        /** @description The email of the admin who started it */
                         started_by: string;
                         /** @description When it started (ISO 8601, UTC) */
                         started_at: string;

@@ -134,6 +134,16 @@ describe('a new user', () => {
     await collect.getByRole('textbox', { name: 'New collection' }).fill('Farm watch');
     await collect.getByRole('button', { name: 'Create and add' }).click();
     await web.checkA11y(page);
+    // A second collection with a long name and no space: its button wraps inside the dialog, and the first one's
+    // count reads "1 bill".
+    const longName = 'Appropriations'.repeat(7);
+    await collect.getByRole('textbox', { name: 'New collection' }).fill(longName);
+    await collect.getByRole('button', { name: 'Create and add' }).click();
+    await collect.getByText('1 bill', { exact: true }).waitFor();
+    const dialogBox = await collect.boundingBox();
+    const longButton = await collect.getByRole('button', { name: `Add to ${longName}` }).boundingBox();
+    expect(longButton!.x + longButton!.width).toBeLessThanOrEqual(dialogBox!.x + dialogBox!.width);
+    expect(await collect.evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
     await page.keyboard.press('Escape');
 
     await page.goto('/collections');
