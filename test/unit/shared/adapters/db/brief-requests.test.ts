@@ -42,7 +42,7 @@ const brief = (uncited: boolean) =>
     text_version_code: 'ih',
     previous_text_version_code: null,
     summary: 'What the bill does.',
-    points: [{ id: 'p1', text: 'It does a thing.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing' } }],
+    points: [{ id: 'p1', text: 'It does a thing.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing', start: 10, end: 22 } }],
     topic_tags: [],
     uncited,
     share_token: '00000000-0000-4000-8000-000000000001',
