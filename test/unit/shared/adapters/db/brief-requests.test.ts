@@ -91,12 +91,12 @@ describe('briefs', () => {
     const points = JSON.stringify(brief(true).points);
     await updateBriefPoints(brief(true));
     let u = sent(UpdateCommand);
-    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = true, ${pk} = "${partition}", ${sk} = "${sortKey('119-hr-1', 2)}"`);
+    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = true, withheld_points = 0, ${pk} = "${partition}", ${sk} = "${sortKey('119-hr-1', 2)}"`);
     expect(expressionText(u.ConditionExpression, u)).toBe('attribute_exists(pk)');
     db.resetHistory();
     await updateBriefPoints(brief(false));
     u = sent(UpdateCommand);
-    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = false REMOVE ${pk}, ${sk}`);
+    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = false, withheld_points = 0 REMOVE ${pk}, ${sk}`);
   });
 
   it('lists uncited briefs from their index partition', async () => {
