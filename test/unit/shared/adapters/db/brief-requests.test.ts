@@ -91,7 +91,9 @@ describe('briefs', () => {
     const points = JSON.stringify(brief(true).points);
     await updateBriefPoints(brief(true));
     let u = sent(UpdateCommand);
-    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = true, withheld_points = 0, ${pk} = "${partition}", ${sk} = "${sortKey('119-hr-1', 2)}"`);
+    expect(expressionText(u.UpdateExpression, u)).toBe(
+      `SET points = ${points}, uncited = true, withheld_points = 0, ${pk} = "${partition}", ${sk} = "${sortKey('119-hr-1', 2)}"`,
+    );
     expect(expressionText(u.ConditionExpression, u)).toBe('attribute_exists(pk)');
     db.resetHistory();
     await updateBriefPoints(brief(false));
