@@ -2,8 +2,11 @@
  * `npm run cli -- parse <kind> <file>`: prints the normalised record of a
  * provider payload as JSON, through the same parsers the pipeline uses.
  * Kinds: house-vote, senate-vote, bill, actions, members, legislators,
- * bill-status (with the bill's status and status timeline), district. A
- * malformed payload exits 1 naming the field.
+ * bill-status (with the bill's status and status timeline), district, and
+ * the committee and schedule kinds of ./schedule-parsers.ts (house-meeting,
+ * senate-hearings, congress-gov-meeting, house-floor-week, senate-floor,
+ * house-floor-summary, committees, committee-membership). A malformed
+ * payload exits 1 naming the field.
  *
  * `npm run cli -- status <bill_id> <prior status or -> "<action text>"`:
  * prints the status the action moves the bill to (null when unchanged) and
@@ -27,6 +30,7 @@ import { parseSenateVote } from '#shared/adapters/providers/roll-calls/senate-vo
 import { ActionsPage, BillDetail, MemberListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import { parseJsonBody, parsePayload } from '#shared/adapters/providers/transport/provider-error.ts';
 import { FORECAST_USAGE, forecastCommand } from '#local/forecast/forecast-cli.ts';
+import { SCHEDULE_PARSERS } from './schedule-parsers.ts';
 
 const CG = 'congress-gov';
 const now = () => new Date().toISOString();
@@ -66,6 +70,7 @@ const PARSERS: Record<string, (text: string) => unknown> = {
     if (!district) throw new Error('district-boundaries: no congressional district in the response');
     return district;
   },
+  ...SCHEDULE_PARSERS,
 };
 
 const usage = [

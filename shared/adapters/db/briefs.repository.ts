@@ -8,7 +8,7 @@
  * Uncited briefs also carry a sparse gsi3 key BRIEFS#uncited for the backfill.
  */
 import * as z from 'zod';
-import { Brief, BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
+import { Brief, BriefPoint, publishable } from '#shared/domain/briefs/brief.schema.ts';
 import { queryAll, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
 import { cond, expressions, query, update } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
@@ -21,7 +21,9 @@ import { entityItem, ofEntity } from './entities.ts';
 const tokenKey = (token: string) => tokenKeys.token('brief', token);
 const uncited = briefKeys.uncitedList;
 
-const fromItem = (item: Item | undefined): Brief | null => (item ? Brief().parse(item) : null);
+/** A stored brief as published (legacy points never located are withheld: Brief's publishable). */
+const briefFromItem = (item: Item): Brief => Brief().parse(publishable(item));
+const fromItem = (item: Item | undefined): Brief | null => (item ? briefFromItem(item) : null);
 
 function toItem(brief: Brief, dedupeKey: string): Item {
   return entityItem('brief', briefKeys.brief(brief.bill_id, brief.version), {
@@ -51,7 +53,7 @@ export async function getBrief(billId: string, version: number): Promise<Brief |
 /** Every brief of a bill, newest first (the version history). */
 export async function listBriefs(billId: string): Promise<Brief[]> {
   const items = await queryAll({ ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }), ScanIndexForward: false });
-  return items.map((i) => Brief().parse(i));
+  return items.map(briefFromItem);
 }
 
 /** A page of a bill's briefs, newest first. */
@@ -64,7 +66,7 @@ export async function listBriefsPage(billId: string, limit: number, cursor?: str
     },
     cursor,
   );
-  return { items: page.items.map((i) => Brief().parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map(briefFromItem), next_cursor: page.next_cursor };
 }
 
 /** The brief a share token points at (strongly consistent token read), or null. */
@@ -158,20 +160,19 @@ export async function deleteBrief(billId: string, version: number): Promise<Brie
     { Delete: { Key: briefKeys.guard(billId, dedupeKey) } },
     { Delete: { Key: tokenKey(String(out.Item.share_token)) } },
   ]);
-  return Brief().parse(out.Item);
+  return briefFromItem(out.Item);
 }
 
-/** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */
+/** Replaces the points (with the uncited flag and the withheld count) of a stored brief in place (locate-stored-citations). */
 export async function updateBriefPoints(brief: Brief): Promise<void> {
   const parsed = Brief().parse(brief);
   const listing = INDEX[uncited.index];
+  const fields = { points: parsed.points, uncited: parsed.uncited, withheld_points: parsed.withheld_points };
   await table.updateItem({
     Key: briefKeys.brief(parsed.bill_id, parsed.version),
     // An uncited brief is listed on the sparse index; a cited one is taken off it.
     ...update(
-      parsed.uncited
-        ? { set: { points: parsed.points, uncited: parsed.uncited, ...uncited.keys(parsed.bill_id, parsed.version) } }
-        : { set: { points: parsed.points, uncited: parsed.uncited }, remove: [listing.pk, listing.sk] },
+      parsed.uncited ? { set: { ...fields, ...uncited.keys(parsed.bill_id, parsed.version) } } : { set: fields, remove: [listing.pk, listing.sk] },
       cond.itemExists(),
     ),
   });
@@ -189,7 +190,7 @@ export interface UncitedBriefRef {
 export async function listUncitedBriefs(): Promise<UncitedBriefRef[]> {
   const items = await queryAll(query({ index: uncited.index, pk: uncited.partition }));
   return items.map((i) => {
-    const points = z.array(BriefPoint()).safeParse(i.points);
+    const points = z.array(BriefPoint()).safeParse(publishable(i).points);
     return {
       bill_id: String(i.bill_id),
       version: Number(i.version),

@@ -50,6 +50,13 @@ export const ENTITIES = [
   'enrich_claim',
   'roll_call',
   'vote_position',
+  // Committees and the schedule.
+  'committee',
+  'committee_seat',
+  'committee_activity',
+  'meeting',
+  'meeting_change',
+  'meeting_pointer',
   // Accounts and what people own.
   'user',
   'email',

@@ -13,6 +13,7 @@ export const STAT_NAMES = [
   'briefs_full',
   'briefs_amendment',
   'uncited_briefs',
+  'withheld_points',
   'unlabeled_briefs',
   'bills_missing_sponsor',
   'bills_missing_metadata',

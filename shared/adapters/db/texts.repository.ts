@@ -1,14 +1,17 @@
 /**
  * Bill text versions: the list in the table (BILL#{id} / TEXT#{version_code})
- * and the documents in S3 — the original at texts/{bill_id}/{version_code}.{ext}
- * and a normalised plain-text rendering at texts/{bill_id}/{version_code}.txt
- * (section numbers such as "SEC. 2." kept), which briefs quote from. The list
+ * and the documents in S3 — the original at texts/{bill_id}/{version_code}.{ext},
+ * a normalised plain-text rendering at texts/{bill_id}/{version_code}.txt
+ * (section numbers such as "SEC. 2." kept), which briefs quote from, and its
+ * outline (sections and units as offsets into that text, written by the text
+ * parsers) at texts/{bill_id}/{version_code}.outline.json. The list
  * entry also records which brief announced the version to followers
  * (`announced_by`), so a version is announced once however often it is re-briefed.
  */
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
 import { config } from '#shared/platform/config.ts';
 import { TextVersion, type TextFormat } from '#shared/domain/bills/text-version.schema.ts';
+import { StoredTextOutline, type OutlinedText } from '#shared/domain/bills/text-outline.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { isConditionFailed, queryAll, transactionReasons } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
@@ -25,11 +28,15 @@ export type { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
 const EXTENSIONS: Record<TextFormat, string> = { uslm: 'uslm.xml', xml: 'xml', htm: 'htm', txt: 'src.txt' };
 const CONTENT_TYPES: Record<TextFormat, string> = { uslm: 'application/xml', xml: 'application/xml', htm: 'text/html', txt: 'text/plain' };
 
-/** S3 keys of a version's original document and its plain-text rendering. */
+/** S3 keys of a version's original document, its plain-text rendering and that text's outline. */
 export const textKeys = (billId: string, versionCode: string, format: TextFormat) => ({
   s3_key: `texts/${billId}/${versionCode}.${EXTENSIONS[format]}`,
   text_s3_key: `texts/${billId}/${versionCode}.txt`,
+  outline_s3_key: `texts/${billId}/${versionCode}.outline.json`,
 });
+
+/** A version's plain text with its outline (null when the text came without markup, or is older than outlines). */
+export type StoredText = OutlinedText;
 
 /**
  * Stores a version: both documents in S3, then, in one transaction, the list
@@ -39,16 +46,23 @@ export const textKeys = (billId: string, versionCode: string, format: TextFormat
  * Returns false (and writes nothing) when the version was stored before; S3
  * puts of the same bytes are harmless, so a redelivered message changes nothing.
  */
-export async function saveTextVersion(version: TextVersion, original: Buffer, plainText: string, outbox?: OutboxEntry): Promise<boolean> {
+export async function saveTextVersion(version: TextVersion, original: Buffer, rendering: StoredText, outbox?: OutboxEntry): Promise<boolean> {
   const bucket = config().BUCKET_NAME;
   const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
   await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.s3_key, Body: original, ContentType: CONTENT_TYPES[version.format] }));
-  await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: plainText, ContentType: 'text/plain; charset=utf-8' }));
+  await client.send(new PutObjectCommand({ Bucket: bucket, Key: version.text_s3_key, Body: rendering.text, ContentType: 'text/plain; charset=utf-8' }));
+  // The outline goes before the list entry that names it: a reader never finds the entry without it.
+  const outlineKey = rendering.outline ? version.outline_s3_key : null;
+  if (rendering.outline && outlineKey) {
+    const body = JSON.stringify({ v: 1, ...rendering.outline });
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: outlineKey, Body: body, ContentType: 'application/json' }));
+  }
+  const stored: TextVersion = { ...version, outline_s3_key: outlineKey };
   try {
     await table.transactWrite([
       {
         Put: {
-          Item: entityItem('text_version', textVersionKeys.version(version.bill_id, version.version_code), { ...version }),
+          Item: entityItem('text_version', textVersionKeys.version(stored.bill_id, stored.version_code), { ...stored }),
           ...expressions({ condition: cond.itemAbsent() }),
         },
       },
@@ -89,6 +103,16 @@ async function readObject(key: string): Promise<string | null> {
 export async function getBillText(billId: string, versionCode: string): Promise<string | null> {
   const version = await getTextVersion(billId, versionCode);
   return version ? readObject(version.text_s3_key) : null;
+}
+
+/** The plain text of a stored version with its outline when one was stored; null when the text is not stored. */
+export async function getStoredText(version: TextVersion): Promise<StoredText | null> {
+  const [text, outline] = await Promise.all([
+    readObject(version.text_s3_key),
+    version.outline_s3_key ? readObject(version.outline_s3_key) : Promise.resolve(null),
+  ]);
+  if (text === null) return null;
+  return { text, outline: outline === null ? null : StoredTextOutline().parse(JSON.parse(outline)) };
 }
 
 export type AnnouncementClaim = 'claimed' | 'announced_already' | 'no_text';

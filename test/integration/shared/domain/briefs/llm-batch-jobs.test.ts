@@ -306,7 +306,7 @@ describe('llm jobs', () => {
     expect(await drainBriefQueue()).toEqual([expect.objectContaining({ bill_id: id })]);
   });
 
-  it('backfill_labels relabels cited points in place and backfill_categories classifies bills without a category', async () => {
+  it('backfill_labels labels and locates legacy points in place, withholding one not in the text, and backfill_categories classifies bills without a category', async () => {
     const id = '119-hr-312';
     await seedBill(id, 'To designate the facility of the United States Postal Service as the Jane Doe Post Office');
     await seedText(id, 'ih', BILL_V1, '2025-03-01');
@@ -341,10 +341,22 @@ describe('llm jobs', () => {
     expect(await countUnlabeledBriefs.up()).toEqual({ unlabeled: 1 });
     expect((await getStats()).unlabeled_briefs).toBe(unlabeledBefore + 1);
 
-    expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 1, points_relabelled: 1 });
+    // Before it runs, readers withhold the legacy points (their quotes carry no offsets).
+    expect((await listBriefs(id))[0]).toMatchObject({ points: [], withheld_points: 2 });
+    expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 1, points_relabelled: 2, points_withheld: 1 });
     const [brief] = await listBriefs(id);
-    expect(brief?.points.map((p) => p.label)).toEqual(['cited_fact', 'inference']);
-    expect(brief?.uncited).toBe(true);
+    const at = BILL_V1.indexOf('shall award grants to eligible rural health clinics');
+    expect(brief?.points).toEqual([
+      {
+        id: 'p1',
+        text: 'Grants.',
+        label: 'cited_fact',
+        citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics', start: at, end: at + 51 },
+      },
+    ]);
+    expect(brief).toMatchObject({ uncited: true, withheld_points: 1 });
+    // Run again, it changes nothing.
+    expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 0 });
     expect((await getStats()).unlabeled_briefs).toBe(unlabeledBefore);
     expect((await getBriefByShareToken(brief?.share_token ?? ''))?.brief.bill_id).toBe(id);
 
