@@ -14,6 +14,9 @@ const CATEGORY_WORDS: Record<string, string> = {
   status_changed: 'Change of status',
   reintroduced: 'Reintroduced in a new Congress',
   search_match: 'A saved search matches a new bill or text (a search has no stance: “Just following” applies)',
+  // The rule is shared/domain/bill-forecast/forecast-jump.ts (FORECAST_JUMP_RULE), documented in docs/product-rules.md.
+  forecast_jump:
+    'Odds of becoming law jumped: by 10 percentage points or more, or doubled or halved (by 2 points or more), since the odds you were last told of (bills you support or oppose only)',
 };
 
 export function AlertFilterGrid({ filters, onChange }: { filters: Draft['alert_filters']; onChange: (next: Draft['alert_filters']) => void }) {
