@@ -48,7 +48,10 @@ export async function getLatestForecasts(billIds: readonly string[]): Promise<Ma
  * when `open`, with the messages a jump owes in the same transaction. False
  * when another scoring published this version first (nothing written).
  */
-export async function publishForecast(forecast: PublishedForecast, options: { congress: number; told: number; open: boolean; outbox?: OutboxEntry }): Promise<boolean> {
+export async function publishForecast(
+  forecast: PublishedForecast,
+  options: { congress: number; told: number; open: boolean; outbox?: OutboxEntry },
+): Promise<boolean> {
   const { bill_id: billId, version } = forecast;
   const previous: Condition = version === 1 ? cond.itemAbsent() : cond.eq('version', version - 1);
   try {
@@ -102,7 +105,11 @@ export async function listPublishedForecasts(billId: string): Promise<PublishedF
  * recorded, and adds `counters` to the track record in the same transaction.
  * False when one was recorded already (by a concurrent resolver): nothing written.
  */
-export async function recordOutcomes(forecast: PublishedForecast, outcomes: Partial<Record<ForecastEvent, ForecastOutcome>>, counters: TrackCounters): Promise<boolean> {
+export async function recordOutcomes(
+  forecast: PublishedForecast,
+  outcomes: Partial<Record<ForecastEvent, ForecastOutcome>>,
+  counters: TrackCounters,
+): Promise<boolean> {
   const events = Object.keys(outcomes) as ForecastEvent[];
   if (events.length === 0) return true;
   for (let attempt = 1; ; attempt++) {
@@ -127,10 +134,15 @@ async function tryRecordOutcomes(
       {
         Update: {
           Key: forecastKeys.published(forecast.bill_id, forecast.as_of, forecast.version),
-          ...update({ setPaths: events.map((e) => [['outcomes', e], outcomes[e]] as const) }, cond.and(cond.itemExists(), ...events.map((e) => cond.absent(['outcomes', e])))),
+          ...update(
+            { setPaths: events.map((e) => [['outcomes', e], outcomes[e]] as const) },
+            cond.and(cond.itemExists(), ...events.map((e) => cond.absent(['outcomes', e]))),
+          ),
         },
       },
-      ...(Object.keys(counters).length ? [{ Update: { Key: forecastKeys.trackRecord(), ...update({ set: entityTag('forecast_track_record'), add: counters }) } }] : []),
+      ...(Object.keys(counters).length
+        ? [{ Update: { Key: forecastKeys.trackRecord(), ...update({ set: entityTag('forecast_track_record'), add: counters }) } }]
+        : []),
     ]);
     return true;
   } catch (err) {

@@ -107,7 +107,9 @@ export function factorWords(key: FactorKey, { model, bill, now }: FactorContext)
     case 'power': {
       const other = chamberMajority(chamber === 'senate' ? 'house' : 'senate', bill.congress, bill.introduced);
       const president = presidentParty(bill.introduced);
-      const holds = [president === party ? 'the presidency' : null, other === party ? `the ${chamber === 'senate' ? 'House' : 'Senate'}` : null].filter(Boolean);
+      const holds = [president === party ? 'the presidency' : null, other === party ? `the ${chamber === 'senate' ? 'House' : 'Senate'}` : null].filter(
+        Boolean,
+      );
       return `The sponsor's party ${holds.length ? `holds ${holds.join(' and ')}` : 'holds neither the presidency nor the other chamber'}`;
     }
     case 'seniority':
@@ -124,7 +126,9 @@ export function factorWords(key: FactorKey, { model, bill, now }: FactorContext)
     case 'cosponsors_gained': {
       const gained = Math.max(0, (now?.n ?? co.n) - co.n);
       const other = Math.max(0, (now?.n_other_party ?? co.n_other_party) - co.n_other_party);
-      return gained === 0 ? 'No cosponsors gained since introduction' : `${plural(gained, 'cosponsor')} gained since introduction, ${other} from the other party`;
+      return gained === 0
+        ? 'No cosponsors gained since introduction'
+        : `${plural(gained, 'cosponsor')} gained since introduction, ${other} from the other party`;
     }
     case 'committees':
       return bill.committees_referred.length === 0

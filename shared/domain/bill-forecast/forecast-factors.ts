@@ -44,7 +44,12 @@ export function linksAhead(progress: Progress, type: BillFacts['type']): Link[] 
 }
 
 /** Each factor's effect on the log-probability of the headline event. */
-export function factorEffects(model: ScoringModel & { features: string[] }, bill: BillFacts, progress: Progress, now: CosponsorsNow | null): Map<FactorKey, number> {
+export function factorEffects(
+  model: ScoringModel & { features: string[] },
+  bill: BillFacts,
+  progress: Progress,
+  now: CosponsorsNow | null,
+): Map<FactorKey, number> {
   const x = forecastFeatures(model, bill);
   const gains = now ? cosponsorGains(bill, now) : null;
   const effects = new Map<FactorKey, number>(FACTOR_KEYS.map((k) => [k, 0]));

@@ -21,7 +21,18 @@ import { referralCommittees, type ReferralAction } from './referral-committees.t
 export interface StoredBill {
   bill: Pick<
     Bill,
-    'id' | 'congress' | 'type' | 'number' | 'title' | 'short_title' | 'introduced_date' | 'policy_area' | 'sponsor_id' | 'sponsor' | 'status' | 'status_timeline'
+    | 'id'
+    | 'congress'
+    | 'type'
+    | 'number'
+    | 'title'
+    | 'short_title'
+    | 'introduced_date'
+    | 'policy_area'
+    | 'sponsor_id'
+    | 'sponsor'
+    | 'status'
+    | 'status_timeline'
   >;
   /** The sponsor's member record; null when the sponsor is not stored (or not known). */
   sponsor: Pick<Member, 'party' | 'terms' | 'chaired_committees'> | null;

@@ -87,7 +87,9 @@ export const TrackRecordEvent = lazySchema(() =>
     happened: z.number().int().describe('How many of those the event happened to'),
     brier: z.number().nullable().describe('Mean squared error of their probabilities; null before any resolved'),
     brier_skill: z.number().nullable().describe('1 - Brier / Brier of always forecasting the observed rate; null while every outcome is the same'),
-    calibration: z.array(CalibrationBin()).describe('Per tenth of the probability scale: resolved forecasts in it, their mean probability and the share that happened'),
+    calibration: z
+      .array(CalibrationBin())
+      .describe('Per tenth of the probability scale: resolved forecasts in it, their mean probability and the share that happened'),
   }),
 );
 
@@ -102,8 +104,12 @@ export const ForecastModelCard = lazySchema(() =>
         seed: z.number().int(),
       }),
       stages: z.array(z.string()).describe('What it forecasts, in order'),
-      features: z.array(z.object({ factor: z.string(), features: z.array(z.string()) })).describe("The model's input features, grouped into the factors forecasts name"),
-      held_out: z.array(HeldOutSplit()).describe('Figures on Congresses its trainer was not given (npm run bench:forecast), newest first; empty if none recorded'),
+      features: z
+        .array(z.object({ factor: z.string(), features: z.array(z.string()) }))
+        .describe("The model's input features, grouped into the factors forecasts name"),
+      held_out: z
+        .array(HeldOutSplit())
+        .describe('Figures on Congresses its trainer was not given (npm run bench:forecast), newest first; empty if none recorded'),
       held_out_current: z.boolean().describe('Whether the held-out figures were measured with the model code in service'),
       track_record: z.object({
         events: z.array(TrackRecordEvent()),

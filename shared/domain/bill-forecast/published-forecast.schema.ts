@@ -20,21 +20,31 @@ export const ForecastEventName = lazySchema(() =>
   z.enum(FORECAST_EVENTS).describe('reported: out of committee by any route; passed_chamber: passed its chamber of origin; enacted: became law'),
 );
 
-
 export const ForecastOutcome = lazySchema(() =>
   z
     .union([z.literal(0), z.literal(1), z.literal('void')])
-    .describe('1: it happened; 0: it did not by the end of the Congress; void: it had already happened when the forecast was made (the service learnt of it late), so it is not scored'),
+    .describe(
+      '1: it happened; 0: it did not by the end of the Congress; void: it had already happened when the forecast was made (the service learnt of it late), so it is not scored',
+    ),
 );
 export type ForecastOutcome = z.infer<ReturnType<typeof ForecastOutcome>>;
 
 export const ForecastFactor = lazySchema(() =>
   z
     .object({
-      key: z.enum(FACTOR_KEYS).describe('Which fact: chamber, bill_number, timing, majority, power, seniority, chair, cosponsors, cosponsors_gained, committees, companion, title, sponsor_record, earlier_versions, congress or policy_area'),
-      label: z.string().describe("The bill's fact in plain words, such as \"12 original cosponsors, 5 from the other party\""),
-      direction: z.enum(['raises', 'lowers']).describe('Whether the fact raises or lowers the odds of the headline event (becoming law; passing its chamber for a resolution)'),
-      ratio: z.number().positive().describe('How many times as likely the headline event is because of this fact, against a bill the model treats as average (below 1: less likely)'),
+      key: z
+        .enum(FACTOR_KEYS)
+        .describe(
+          'Which fact: chamber, bill_number, timing, majority, power, seniority, chair, cosponsors, cosponsors_gained, committees, companion, title, sponsor_record, earlier_versions, congress or policy_area',
+        ),
+      label: z.string().describe('The bill\'s fact in plain words, such as "12 original cosponsors, 5 from the other party"'),
+      direction: z
+        .enum(['raises', 'lowers'])
+        .describe('Whether the fact raises or lowers the odds of the headline event (becoming law; passing its chamber for a resolution)'),
+      ratio: z
+        .number()
+        .positive()
+        .describe('How many times as likely the headline event is because of this fact, against a bill the model treats as average (below 1: less likely)'),
     })
     .meta({ id: 'ForecastFactor', description: 'One fact about the bill and how much it moved the forecast' }),
 );

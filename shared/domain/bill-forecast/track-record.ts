@@ -66,7 +66,13 @@ export function trackRecord(c: TrackCounters): EventRecord[] {
     const calibration = Array.from({ length: CALIBRATION_BINS }, (_, b) => {
       const k = `${event}_b${b}`;
       const m = get(`${k}_n`);
-      return { from: b / CALIBRATION_BINS, to: (b + 1) / CALIBRATION_BINS, forecasts: m, predicted: m ? round(get(`${k}_p`) / m) : 0, observed: m ? round(get(`${k}_y`) / m) : 0 };
+      return {
+        from: b / CALIBRATION_BINS,
+        to: (b + 1) / CALIBRATION_BINS,
+        forecasts: m,
+        predicted: m ? round(get(`${k}_p`) / m) : 0,
+        observed: m ? round(get(`${k}_y`) / m) : 0,
+      };
     }).filter((r) => r.forecasts > 0);
     return {
       event,

@@ -58,7 +58,9 @@ export const WebhookEvent = lazySchema(() =>
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
       search_match: SearchMatchDetail().nullable().describe('bill.search_match: the saved search that matched and the passage it matched'),
-      forecast_jump: ForecastJumpDetail().nullable().describe('bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them'),
+      forecast_jump: ForecastJumpDetail()
+        .nullable()
+        .describe('bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them'),
       demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event; absent on real events"),
     })
     .strict(),

@@ -29,7 +29,8 @@ export const ForecastJobInput = z.object({
 
 const addSummary = (into: PublishSummary, more: PublishSummary) => {
   for (const k of ['scored', 'published', 'unchanged', 'jumps', 'resolved'] as const) into[k] += more[k];
-  for (const [k, v] of Object.entries(more.skipped)) into.skipped[k as keyof PublishSummary['skipped']] = (into.skipped[k as keyof PublishSummary['skipped']] ?? 0) + v;
+  for (const [k, v] of Object.entries(more.skipped))
+    into.skipped[k as keyof PublishSummary['skipped']] = (into.skipped[k as keyof PublishSummary['skipped']] ?? 0) + v;
 };
 
 /** Scores every bill of each Congress, a page at a time. */

@@ -21,7 +21,8 @@ export async function billForecastRead(billId: string): Promise<BillForecastResp
   const [bill, { latest }] = await Promise.all([getBill(billId), listBillForecasts(billId, 0)]);
   if (!bill) throw new NotFoundError(`No bill ${billId}`, 'bill.not_found');
   if (!latest) {
-    const why = bill.status_timeline.length === 0 ? 'Its actions are not stored yet' : 'It has not been scored yet: bills are scored nightly and when they move';
+    const why =
+      bill.status_timeline.length === 0 ? 'Its actions are not stored yet' : 'It has not been scored yet: bills are scored nightly and when they move';
     return { bill_id: billId, forecast: null, not_forecast: why };
   }
   return { bill_id: billId, forecast: billForecastView(latest.forecast, bill.type), not_forecast: null };

@@ -39,7 +39,11 @@ describe('the odds on a bill page', () => {
     expect(within(section).getByText('About 1 in 8 chance to pass its chamber (12%)')).toBeInTheDocument();
     expect(within(section).getByText('About 1 in 3 chance to get out of committee (31%)')).toBeInTheDocument();
     const factors = within(section).getByRole('heading', { name: 'What moved the odds most' }).nextElementSibling!;
-    expect(within(factors as HTMLElement).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(factors as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       "The sponsor's party (Republican) holds the House majority: makes it 2.5 times as likely to become law",
       '12 original cosponsors, 5 from the other party: makes it 1.6 times as likely to become law',
       'Its title amends the Internal Revenue Code: makes it 2.0 times less likely to become law',

@@ -44,17 +44,25 @@ describe('the model card page', () => {
     expect(await screen.findByText('No published forecast has resolved yet, so there is no score to show.')).toBeInTheDocument();
     const figures = screen.getByRole('table', { name: 'Figures per event' });
     const row = within(figures).getByRole('row', { name: /Became law/ });
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual(['3.0%', '0.950', '0.350', '0.820']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3.0%', '0.950', '0.350', '0.820']);
     const calibration = screen.getByRole('table', { name: 'Calibration, became law' });
     expect(within(calibration).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText(card.jump_rule)).toBeInTheDocument();
   });
 
-  it("shows the running score of resolved forecasts once there are some", async () => {
+  it('shows the running score of resolved forecasts once there are some', async () => {
     const events = emptyRecord.map((e) =>
-      e.event === 'enacted' ? { ...e, forecasts: 40, happened: 2, brier: 0.04, brier_skill: 0.2, calibration: [{ from: 0, to: 0.1, bills: 40, predicted: 0.04, observed: 0.05 }] } : e,
+      e.event === 'enacted'
+        ? { ...e, forecasts: 40, happened: 2, brier: 0.04, brier_skill: 0.2, calibration: [{ from: 0, to: 0.1, bills: 40, predicted: 0.04, observed: 0.05 }] }
+        : e,
     );
-    renderApp('/forecast/model', (c) => (c.path === '/api/forecast/model' ? { body: { ...card, track_record: { events, resolved: 40, note: 'Every forecast.' } } } : undefined));
+    renderApp('/forecast/model', (c) =>
+      c.path === '/api/forecast/model' ? { body: { ...card, track_record: { events, resolved: 40, note: 'Every forecast.' } } } : undefined,
+    );
     expect(
       await screen.findByRole('table', { name: 'Became law: 40 resolved forecasts, 2 happened; Brier score 0.040, skill over the observed rate 0.200' }),
     ).toBeInTheDocument();

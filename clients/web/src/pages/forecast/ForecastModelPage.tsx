@@ -24,9 +24,8 @@ export default function ForecastModelPage() {
     <>
       <PageHeading>How the odds are made</PageHeading>
       <p>
-        Each bill gets three odds: to be reported by a committee, to pass its chamber, and to become law. They come from a
-        model trained on past Congresses, updated as the bill moves and gains cosponsors, and every forecast published here
-        is kept and scored once what it forecast is known.
+        Each bill gets three odds: to be reported by a committee, to pass its chamber, and to become law. They come from a model trained on past Congresses,
+        updated as the bill moves and gains cosponsors, and every forecast published here is kept and scored once what it forecast is known.
       </p>
       <QueryState query={card} label="Loading the model card…">
         {(d) => <CardBody card={d} />}

@@ -16,9 +16,7 @@ export function oddsSentence(f: Forecast, key: EventKey, p: 'p_enacted' | 'p_pas
 export function factorWords(factor: Factor, headline: Forecast['headline']): string {
   const event = headline === 'enacted' ? 'to become law' : 'to pass its chamber';
   const effect =
-    factor.ratio >= 1
-      ? `makes it ${factor.ratio.toFixed(1)} times as likely ${event}`
-      : `makes it ${(1 / factor.ratio).toFixed(1)} times less likely ${event}`;
+    factor.ratio >= 1 ? `makes it ${factor.ratio.toFixed(1)} times as likely ${event}` : `makes it ${(1 / factor.ratio).toFixed(1)} times less likely ${event}`;
   return `${factor.label}: ${effect}`;
 }
 

@@ -29,7 +29,9 @@ describe('newOutcomes', () => {
   const forecast = { scored_events: ['reported', 'passed_chamber', 'enacted'] as const, outcomes: {}, as_of: '2025-03-01' };
   it('scores an event 1 once the timeline reaches it, and leaves the others open while the Congress sits', () => {
     expect(reachedOn(timeline)).toEqual({ reported: '2025-05-01', passed_chamber: '2025-06-10' });
-    expect(newOutcomes({ ...forecast, scored_events: [...forecast.scored_events] }, { congress: 119, status_timeline: timeline }, new Date('2025-07-01'))).toEqual({
+    expect(
+      newOutcomes({ ...forecast, scored_events: [...forecast.scored_events] }, { congress: 119, status_timeline: timeline }, new Date('2025-07-01')),
+    ).toEqual({
       reported: 1,
       passed_chamber: 1,
     });
@@ -43,7 +45,11 @@ describe('newOutcomes', () => {
     expect(out).toEqual({ enacted: 0 });
   });
   it('voids an event reached before the forecast was made (stale data would flatter the record)', () => {
-    const out = newOutcomes({ scored_events: ['passed_chamber'], outcomes: {}, as_of: '2025-07-01' }, { congress: 119, status_timeline: timeline }, new Date('2025-07-02'));
+    const out = newOutcomes(
+      { scored_events: ['passed_chamber'], outcomes: {}, as_of: '2025-07-01' },
+      { congress: 119, status_timeline: timeline },
+      new Date('2025-07-02'),
+    );
     expect(out).toEqual({ passed_chamber: 'void' });
   });
 });

@@ -6,7 +6,9 @@ import { scoreForecast } from '#shared/domain/bill-forecast/score-forecast.ts';
 import { ForecastModel } from '#shared/domain/forecast/forecast-model.schema.ts';
 import { makeBill } from '../../../../support/personal-seed.ts';
 
-const model = ForecastModel().parse(JSON.parse(readFileSync(new URL('../../../../../shared/domain/forecast/model/forecast-model.json', import.meta.url), 'utf8')));
+const model = ForecastModel().parse(
+  JSON.parse(readFileSync(new URL('../../../../../shared/domain/forecast/model/forecast-model.json', import.meta.url), 'utf8')),
+);
 
 const introduced = { status: 'INTRODUCED' as const, date: '2025-02-03', action_text: 'Introduced in House' };
 
@@ -36,9 +38,7 @@ function stored(over: Partial<StoredBill['bill']> = {}, more: Partial<StoredBill
       { party: 'D', is_original: true, withdrawn_date: null },
       { party: 'D', is_original: false, withdrawn_date: null },
     ],
-    actions: [
-      { action_date: '2025-02-03', category: 'referral', action_text: "Referred to the Committee on Veterans' Affairs." },
-    ],
+    actions: [{ action_date: '2025-02-03', category: 'referral', action_text: "Referred to the Committee on Veterans' Affairs." }],
     related: [{ congress: 119, relationships: [{ type: 'Identical bill', identified_by: 'CRS' }] }],
     ...more,
   };
@@ -77,7 +77,12 @@ describe('forecastFacts', () => {
 
 describe('referral committees', () => {
   it('reads full committees from referral text, longest names first', () => {
-    expect(committeesInText('Referred to the Committee on Energy and Commerce, and in addition to the Committee on Ways and Means, for a period to be subsequently determined', 'house')).toEqual(['HSIF', 'HSWM']);
+    expect(
+      committeesInText(
+        'Referred to the Committee on Energy and Commerce, and in addition to the Committee on Ways and Means, for a period to be subsequently determined',
+        'house',
+      ),
+    ).toEqual(['HSIF', 'HSWM']);
     expect(committeesInText('Received in the Senate and referred to the Committee on Finance.', 'senate')).toEqual([]);
   });
   it("prefers a source's committee codes, kept to the chamber of origin's full committees", () => {
