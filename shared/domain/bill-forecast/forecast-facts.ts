@@ -4,7 +4,7 @@
  * related bills) turned into the model's input record (BillFacts, the
  * bill-outcomes dataset's fields at introduction) and the cosponsors it has
  * now. Which stored field feeds which input, and what is approximated, is
- * listed in docs/product-rules.md ("Bill forecasts"); `unknown` names the
+ * listed in docs/bill-forecasts.md; `unknown` names the
  * inputs the service did not hold, which the model reads as missing.
  */
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';

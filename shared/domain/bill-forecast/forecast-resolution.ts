@@ -1,6 +1,6 @@
 /**
  * When the events of a published forecast resolve, for the track record
- * (docs/product-rules.md, "Track record"): an event the forecast scored
+ * (docs/bill-forecasts.md, "Track record"): an event the forecast scored
  * happened once the bill's status timeline reaches it (reported, passed its
  * chamber, enacted) and did not happen once the Congress has ended without
  * it. An event the timeline reached before the day the forecast was made is

@@ -1,5 +1,5 @@
 /**
- * What scoring a stored bill decides (docs/product-rules.md, "Bill
+ * What scoring a stored bill decides (docs/bill-forecasts.md, "Bill
  * forecasts"): nothing (the bill is enacted or vetoed, its actions are not
  * stored yet, it has no date, or its Congress ended before any forecast was
  * asked of it), the same forecast as the last one published (nothing to

@@ -1,5 +1,5 @@
 /**
- * The public track record of published forecasts (docs/product-rules.md,
+ * The public track record of published forecasts (docs/bill-forecasts.md,
  * "Track record"): each scored event of each kept forecast, once it
  * resolves, adds its probability p and outcome y (1 happened, 0 did not by
  * the Congress's end) to running counters per event: how many, the sums of

@@ -8,7 +8,7 @@
  * bias plus every tree's mean leaf). The model file keeps no count of the
  * training bills under each node, so a node's expected value is the plain
  * mean of the leaves below it: the attribution of a reference bill that is
- * as likely to reach any leaf, an approximation docs/product-rules.md states.
+ * as likely to reach any leaf, an approximation docs/bill-forecasts.md states.
  */
 import type { TreeEnsemble, TreeNode } from '#shared/domain/forecast/tree-ensemble.ts';
 

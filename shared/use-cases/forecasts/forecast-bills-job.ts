@@ -1,5 +1,5 @@
 /**
- * The nightly forecast job (forecast_bills, docs/product-rules.md "Bill
+ * The nightly forecast job (forecast_bills, docs/bill-forecasts.md "Bill
  * forecasts"): pages through every bill of the current Congress on the
  * change feed index (B24: one Query a page, never a Scan) and publishes
  * what changed (publish-forecasts.ts: an unchanged bill costs its reads and

@@ -1,5 +1,5 @@
 /**
- * Scores bills and publishes their forecasts (docs/product-rules.md, "Bill
+ * Scores bills and publishes their forecasts (docs/bill-forecasts.md, "Bill
  * forecasts"), for the nightly job (a page of a Congress's bills) and for a
  * bill that moved (the ingest task `score_bill_forecast`). Per bill:
  *   1. when the bill moved past its latest forecast's stage, or its Congress

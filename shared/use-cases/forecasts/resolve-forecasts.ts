@@ -1,6 +1,6 @@
 /**
  * Scores published forecasts as their events resolve, for the public track
- * record (docs/product-rules.md, "Track record"): every forecast the bill
+ * record (docs/bill-forecasts.md, "Track record"): every forecast the bill
  * was published with is read, each event it scored that is now known
  * (reached, or not reached by the Congress's end, or void: reached before
  * the forecast was made) is recorded on it, and what happened is added to

@@ -7,8 +7,8 @@ const bins = [
   { from: 0, to: 0.1, bills: 9000, predicted: 0.02, observed: 0.021 },
   { from: 0.9, to: 1, bills: 120, predicted: 0.93, observed: 0.91 },
 ];
-const emptyRecord = ['reported', 'passed_chamber', 'enacted'].map((event) => ({
-  event: event as 'reported',
+const emptyRecord: Schemas['ForecastModelCard']['track_record']['events'] = (['reported', 'passed_chamber', 'enacted'] as const).map((event) => ({
+  event,
   forecasts: 0,
   happened: 0,
   brier: null,
