@@ -2350,18 +2350,21 @@ export interface components {
             p_enacted: number;
             /** @description The three probabilities in plain words */
             odds: {
+                /** @description The odds of being reported, in words */
                 reported: {
                     /** @description The probability as people say it, such as "about 1 in 20" */
                     words: string;
                     /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
                     percent: string;
                 };
+                /** @description The odds of passing its chamber, in words */
                 passed_chamber: {
                     /** @description The probability as people say it, such as "about 1 in 20" */
                     words: string;
                     /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
                     percent: string;
                 };
+                /** @description The odds of becoming law, in words */
                 enacted: {
                     /** @description The probability as people say it, such as "about 1 in 20" */
                     words: string;
@@ -2378,7 +2381,9 @@ export interface components {
             factors: components["schemas"]["ForecastFactor"][];
             /** @description The cosponsors the forecast read; null before the bill is 30 days old, when cosponsors gained are not counted */
             cosponsors: {
+                /** @description Cosponsors now (withdrawn ones left out) */
                 n: number;
+                /** @description Of them, from the other party than the sponsor's */
                 n_other_party: number;
             } | null;
             /** @description Inputs the service did not hold, which the model read as missing */
@@ -2948,6 +2953,7 @@ export interface components {
         ForecastModelCard: {
             /** @description The version forecasts name the model by */
             model_version: string;
+            /** @description What the model was trained on */
             training: {
                 /** @description The Congresses the model was trained on */
                 congresses: number[];
@@ -2955,13 +2961,16 @@ export interface components {
                 calibration_congress: number;
                 /** @description The training data file */
                 dataset: string;
+                /** @description The seed of the training run */
                 seed: number;
             };
             /** @description What it forecasts, in order */
             stages: string[];
             /** @description The model's input features, grouped into the factors forecasts name */
             features: {
+                /** @description The factor, as forecasts name it (cosponsors, committees, title, ...) */
                 factor: string;
+                /** @description The model's features it groups */
                 features: string[];
             }[];
             /** @description Figures on Congresses its trainer was not given (npm run bench:forecast), newest first; empty if none recorded */
@@ -2983,6 +2992,7 @@ export interface components {
                 code_sha256: string;
                 /** @description sha256 of the training data */
                 dataset_sha256: string;
+                /** @description Per event (reported, passed_chamber, enacted), its figures at introduction */
                 events: {
                     /**
                      * @description reported, passed_chamber or enacted
@@ -3005,9 +3015,14 @@ export interface components {
             }[];
             /** @description Whether the held-out figures were measured with the model code in service */
             held_out_current: boolean;
+            /** @description The public track record of the forecasts the service published */
             track_record: {
+                /** @description Per event, the running score of the resolved forecasts */
                 events: {
-                    /** @enum {string} */
+                    /**
+                     * @description reported, passed_chamber or enacted
+                     * @enum {string}
+                     */
                     event: "reported" | "passed_chamber" | "enacted";
                     /** @description Published forecasts of the event that have resolved */
                     forecasts: number;
@@ -7888,6 +7903,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The bill, such as 119-hr-1 */
                         bill_id: string;
                         /** @description The latest forecast; null while the bill has none (see not_forecast) */
                         forecast: components["schemas"]["BillForecast"] | null;

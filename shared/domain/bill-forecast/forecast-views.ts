@@ -33,11 +33,20 @@ export const BillForecastView = lazySchema(() =>
       p_reported: probability('Probability of being reported by a committee (out of committee by any route); 1 once reached'),
       p_passed_chamber: probability('Probability of passing its chamber of origin; 1 once reached'),
       p_enacted: probability('Probability of becoming law (0 for a simple or concurrent resolution, which cannot)'),
-      odds: z.object({ reported: ForecastOdds(), passed_chamber: ForecastOdds(), enacted: ForecastOdds() }).describe('The three probabilities in plain words'),
+      odds: z
+        .object({
+          reported: ForecastOdds().describe('The odds of being reported, in words'),
+          passed_chamber: ForecastOdds().describe('The odds of passing its chamber, in words'),
+          enacted: ForecastOdds().describe('The odds of becoming law, in words'),
+        })
+        .describe('The three probabilities in plain words'),
       headline: z.enum(['enacted', 'passed_chamber']).describe('The event the factors are measured on: becoming law, or passing its chamber for a resolution'),
       factors: z.array(ForecastFactor()).describe('The (up to) three facts about the bill that moved the headline odds most, strongest first'),
       cosponsors: z
-        .object({ n: z.number().int(), n_other_party: z.number().int() })
+        .object({
+          n: z.number().int().describe('Cosponsors now (withdrawn ones left out)'),
+          n_other_party: z.number().int().describe("Of them, from the other party than the sponsor's"),
+        })
         .nullable()
         .describe('The cosponsors the forecast read; null before the bill is 30 days old, when cosponsors gained are not counted'),
       unknown_inputs: z.array(z.enum(UNKNOWN_INPUTS)).describe('Inputs the service did not hold, which the model read as missing'),
@@ -50,7 +59,7 @@ export type BillForecastView = z.infer<ReturnType<typeof BillForecastView>>;
 
 export const BillForecastResponse = lazySchema(() =>
   z.object({
-    bill_id: z.string(),
+    bill_id: z.string().describe('The bill, such as 119-hr-1'),
     forecast: BillForecastView().nullable().describe('The latest forecast; null while the bill has none (see not_forecast)'),
     not_forecast: z.string().nullable().describe('Why there is no forecast yet, in plain words; null when there is one'),
   }),
@@ -82,7 +91,7 @@ export function billForecastView(f: PublishedForecast, billType: string): BillFo
 
 export const TrackRecordEvent = lazySchema(() =>
   z.object({
-    event: z.enum(FORECAST_EVENTS),
+    event: z.enum(FORECAST_EVENTS).describe('reported, passed_chamber or enacted'),
     forecasts: z.number().int().describe('Published forecasts of the event that have resolved'),
     happened: z.number().int().describe('How many of those the event happened to'),
     brier: z.number().nullable().describe('Mean squared error of their probabilities; null before any resolved'),
@@ -97,25 +106,34 @@ export const ForecastModelCard = lazySchema(() =>
   z
     .object({
       model_version: z.string().describe('The version forecasts name the model by'),
-      training: z.object({
-        congresses: z.array(z.number().int()).describe('The Congresses the model was trained on'),
-        calibration_congress: z.number().int().describe('The Congress its calibration was fitted on'),
-        dataset: z.string().describe('The training data file'),
-        seed: z.number().int(),
-      }),
+      training: z
+        .object({
+          congresses: z.array(z.number().int()).describe('The Congresses the model was trained on'),
+          calibration_congress: z.number().int().describe('The Congress its calibration was fitted on'),
+          dataset: z.string().describe('The training data file'),
+          seed: z.number().int().describe('The seed of the training run'),
+        })
+        .describe('What the model was trained on'),
       stages: z.array(z.string()).describe('What it forecasts, in order'),
       features: z
-        .array(z.object({ factor: z.string(), features: z.array(z.string()) }))
+        .array(
+          z.object({
+            factor: z.string().describe('The factor, as forecasts name it (cosponsors, committees, title, ...)'),
+            features: z.array(z.string()).describe("The model's features it groups"),
+          }),
+        )
         .describe("The model's input features, grouped into the factors forecasts name"),
       held_out: z
         .array(HeldOutSplit())
         .describe('Figures on Congresses its trainer was not given (npm run bench:forecast), newest first; empty if none recorded'),
       held_out_current: z.boolean().describe('Whether the held-out figures were measured with the model code in service'),
-      track_record: z.object({
-        events: z.array(TrackRecordEvent()),
-        resolved: z.number().int().describe('Resolved (forecast, event) pairs in all'),
-        note: z.string().describe('What the track record counts, in plain words (and, while empty, that it is)'),
-      }),
+      track_record: z
+        .object({
+          events: z.array(TrackRecordEvent()).describe('Per event, the running score of the resolved forecasts'),
+          resolved: z.number().int().describe('Resolved (forecast, event) pairs in all'),
+          note: z.string().describe('What the track record counts, in plain words (and, while empty, that it is)'),
+        })
+        .describe('The public track record of the forecasts the service published'),
       jump_rule: z.string().describe('When followers who support or oppose a bill are told its odds of becoming law jumped'),
     })
     .meta({ id: 'ForecastModelCard', description: "The forecast model's card and the track record of its published forecasts" }),

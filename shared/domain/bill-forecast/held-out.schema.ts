@@ -45,7 +45,7 @@ export const HeldOutSplit = lazySchema(() =>
     measured_at: z.iso.date().describe('When the figures were measured'),
     code_sha256: z.string().describe('sha256 of the model code the run trained with (shared/domain/forecast, local/forecast)'),
     dataset_sha256: z.string().describe('sha256 of the training data'),
-    events: z.array(HeldOutEvent()),
+    events: z.array(HeldOutEvent()).describe('Per event (reported, passed_chamber, enacted), its figures at introduction'),
   }),
 );
 export type HeldOutSplit = z.infer<ReturnType<typeof HeldOutSplit>>;
