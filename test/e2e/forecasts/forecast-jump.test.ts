@@ -34,7 +34,10 @@ beforeAll(async () => {
   [supporter, neutral] = await Promise.all([signUp(api(), 'forecast-supporter'), signUp(api(), 'forecast-neutral')]);
   await seedBill(BILL, { introduced_date: '2025-03-03', status: 'REFERRED', status_timeline: [introduced], latest_action_date: '2025-03-03' });
   const settings = [
-    [supporter, { push_enabled: true, push_url: `${push.url}/supporter`, email_enabled: true, email_address: 'forecast-supporter@example.org', rss_enabled: true }],
+    [
+      supporter,
+      { push_enabled: true, push_url: `${push.url}/supporter`, email_enabled: true, email_address: 'forecast-supporter@example.org', rss_enabled: true },
+    ],
     [neutral, { push_enabled: true, push_url: `${push.url}/neutral`, rss_enabled: true }],
   ] as const;
   for (const [token, body] of settings) expect((await api().request('PUT', '/api/notifications/settings', { token, body })).status).toBe(200);
