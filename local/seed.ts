@@ -22,8 +22,12 @@ export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string>
   return { REPLAY_HAR: SEED_HAR_PATH, SCHEDULE_RECORDINGS_DIR };
 }
 
-/** The Congresses of the demo's Bill Status bills (local/demo/billstatus) and the recording's. */
-const DEMO_FORECAST_CONGRESSES = [114, 115, 116, 117, 118, 119];
+/** The forecast run of every start: the Congresses of the demo's Bill Status bills (local/demo/billstatus) and the recording's, looked back on. */
+export const DEMO_FORECAST_RUN = {
+  job: 'forecast_bills',
+  trigger: 'local',
+  input: { congresses: [114, 115, 116, 117, 118, 119], retrospective: true },
+} as const;
 
 /** Seeds an empty local stack through the real jobs; a no-op when bills exist or live keys are set. */
 export async function seedLocalData(): Promise<{ seeded: boolean; detail: string }> {
@@ -35,7 +39,10 @@ export async function seedLocalData(): Promise<{ seeded: boolean; detail: string
     ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), ${demo.committees.written} committees written of ${demo.committees.committees}, ${demo.schedule.created} meetings from ${demo.schedule.readings} recorded schedule payloads`
     : `demo data ${demo.version} already loaded`;
   // The demo bills are past ones: the forecast job scores them retrospectively (shown, never scored), on every start.
-  const forecasts = await runJob(trendsJobs, { job: 'forecast_bills', trigger: 'local', input: { congresses: DEMO_FORECAST_CONGRESSES, retrospective: true } });
+  const forecasts = await runJob(trendsJobs, {
+    ...DEMO_FORECAST_RUN,
+    input: { ...DEMO_FORECAST_RUN.input, congresses: [...DEMO_FORECAST_RUN.input.congresses] },
+  });
   const forecastDetail = `forecast_bills ${forecasts.status}`;
   if (hadBills) return { seeded: false, detail: `the table already has bills; ${demoDetail}; ${forecastDetail}` };
   const jobsStarted = performance.now();
