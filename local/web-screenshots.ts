@@ -62,6 +62,8 @@ async function shoot(browser: Browser, pages: Page$[], token: string): Promise<s
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // Loading placeholders give way to data: wait for the network to settle.
       await page.waitForLoadState('networkidle');
+      // On a busy machine a read can still be on its way after the network paused: wait for the last placeholder to go.
+      await page.locator('.bw-skeleton').first().waitFor({ state: 'detached', timeout: 60_000 });
       const file = join(OUT, `${p.name}-${label}.png`);
       await page.screenshot({ path: file });
       written.push(file);

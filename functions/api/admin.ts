@@ -33,7 +33,8 @@ export const handler = apiFunction('admin', [
     return accepted({ status: 'queued' as const });
   }),
   implement(routes.startBillBackfill, async ({ body, user }) => {
-    const { action, backfill } = await startBillBackfill(body, user.id, new Date());
+    // Stored as the admin's email: the console shows who started it, and a user id says nothing to a person.
+    const { action, backfill } = await startBillBackfill(body, user.email, new Date());
     return accepted({ ...backfill, action });
   }),
   implement(routes.listBillBackfills, async ({ query }) => listBillBackfills(query, new Date())),

@@ -97,7 +97,7 @@ export async function seedRollCall(input: {
   return rollCall;
 }
 
-/** Stores a brief for a bill (tagging the bill's topics) and returns its share token. */
+/** Stores a brief for a bill (tagging the bill's topics) and returns its share token (its one point's offsets are into a text the seed does not store). */
 export async function seedBrief(billId: string, topicTags: string[] = []): Promise<Brief> {
   const brief = Brief().parse({
     bill_id: billId,
@@ -106,7 +106,7 @@ export async function seedBrief(billId: string, topicTags: string[] = []): Promi
     text_version_code: 'ih',
     previous_text_version_code: null,
     summary: 'What the bill does.',
-    points: [{ id: 'p1', text: 'It does a thing.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing' } }],
+    points: [{ id: 'p1', text: 'It does a thing.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing', start: 0, end: 12 } }],
     topic_tags: topicTags,
     uncited: false,
     share_token: randomUUID(),

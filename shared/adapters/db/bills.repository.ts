@@ -247,7 +247,11 @@ export async function refreshBill(id: string, fields: BillRefresh): Promise<Bill
 
 /** Stores the status and status timeline derived from the bill's actions (the actions task and migration 0004). */
 export async function setBillStatus(id: string, derived: Pick<Bill, 'status' | 'status_timeline'>): Promise<boolean> {
-  return (await setAttributes(id, { status: derived.status, status_timeline: derived.status_timeline })) !== null;
+  // The status is on the bill's dashboard card too (its list summary): a summary write, and the card follows it.
+  const written = await setAttributes(id, { status: derived.status, status_timeline: derived.status_timeline }, { summary: true });
+  if (!written) return false;
+  await noteBillCard(billCardFromItem(written));
+  return true;
 }
 
 /**

@@ -169,7 +169,7 @@ export const BackfillView = lazySchema(() =>
       bills_total: count().nullable().describe('The listing size as Congress.gov last reported it; null before the first page'),
       stalled: z.boolean().describe('Whether the backfill is overdue with nobody holding its page (asking again resumes it)'),
       resumes: count().describe('Times it was resumed at its cursor'),
-      started_by: z.string().describe('Who started it'),
+      started_by: z.string().describe('The email of the admin who started it'),
       started_at: z.string().describe('When it started (ISO 8601, UTC)'),
       updated_at: z.string().describe('When it was last changed (ISO 8601, UTC)'),
       finished_at: z.string().nullable().describe('When it finished (ISO 8601, UTC); null while it runs'),

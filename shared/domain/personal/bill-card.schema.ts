@@ -5,24 +5,28 @@
  */
 import * as z from 'zod';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** The fields of a bill the dashboard shows (its list summary). */
 export const DashboardBill = lazySchema(() =>
-  Bill().pick({
-    id: true,
-    label: true,
-    title: true,
-    short_title: true,
-    chamber: true,
-    introduced_date: true,
-    latest_action_date: true,
-    latest_action_text: true,
-    bill_category: true,
-    has_document: true,
-    document_status: true,
-    topic_tags: true,
-  }),
+  Bill()
+    .pick({
+      id: true,
+      label: true,
+      title: true,
+      short_title: true,
+      chamber: true,
+      introduced_date: true,
+      latest_action_date: true,
+      latest_action_text: true,
+      bill_category: true,
+      has_document: true,
+      document_status: true,
+      topic_tags: true,
+    })
+    // Optional, without the record's default: a card stored before cards carried the status must not claim "Introduced".
+    .extend({ status: BillStatus().optional().catch(undefined) }),
 );
 export type DashboardBill = z.infer<ReturnType<typeof DashboardBill>>;
 

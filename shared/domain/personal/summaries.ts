@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
 
 export const BillSummary = lazySchema(() =>
@@ -23,6 +24,10 @@ export const BillSummary = lazySchema(() =>
       has_document: z.boolean().describe('Whether a text of the bill is published (a brief may be on its way)'),
       document_status: z.string().describe('brief (a brief exists), pending (text stored, no brief yet) or no_text'),
       topic_tags: z.array(z.string()).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
+      status: BillStatus()
+        .optional()
+        .catch(undefined)
+        .describe('Where the bill stands (its status code); absent on a dashboard card stored before cards carried it'),
     })
     .meta({ id: 'BillSummary', description: 'A bill in the lists of personal features (dashboard, search, collections)' }),
 );
@@ -33,7 +38,7 @@ export const MemberSummary = lazySchema(() => MemberCard());
 export type MemberSummary = MemberCard;
 
 /** The list fields of a bill (of its record, or of only those fields as the dashboard reads them). */
-export const billSummary = (b: Pick<Bill, keyof BillSummary>): BillSummary => ({
+export const billSummary = (b: Pick<Bill, Exclude<keyof BillSummary, 'status'>> & { status?: Bill['status'] }): BillSummary => ({
   id: b.id,
   label: b.label,
   title: b.title,
@@ -46,6 +51,7 @@ export const billSummary = (b: Pick<Bill, keyof BillSummary>): BillSummary => ({
   has_document: b.has_document,
   document_status: b.document_status,
   topic_tags: b.topic_tags,
+  ...(b.status ? { status: b.status } : {}),
 });
 
 /** The list fields of a member. */

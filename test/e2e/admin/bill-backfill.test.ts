@@ -38,6 +38,8 @@ describe('bill backfill over HTTP', () => {
     const started = await api().request('POST', '/api/admin/backfill-bills', { token: admin, body: { congress: 111 } });
     expect(started.status).toBe(202);
     expect(started.body).toMatchObject({ id: 'congress-111', action: 'started', state: 'running', cursor: { offset: 0 } });
+    // Who started it, as the console shows it: the admin's email, not their user id.
+    expect(started.body.started_by).toMatch(/^backfill-admin-[0-9a-f]{6}@example\.org$/);
 
     const done = await vi.waitUntil(async () => {
       const r = await api().request('GET', '/api/admin/backfill-bills/congress-111', { token: admin });

@@ -51,7 +51,7 @@ describe('the admin', () => {
 
   it('runs a maintenance action after confirming it, and sees the job run it started', async () => {
     const row = page.getByRole('row', { name: /Resume stalled briefs/ });
-    await row.getByRole('button', { name: 'Resume stalled briefs' }).click();
+    await row.getByRole('button', { name: 'Run Resume stalled briefs' }).click();
     const confirm = page.getByRole('dialog', { name: 'Resume stalled briefs?' });
     await confirm.waitFor();
     await web.checkA11y(page);

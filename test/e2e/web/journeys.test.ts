@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { newContext, recordApiCalls } from './support/browser.ts';
+import { pastTheScreen, smallTargets } from './support/layout-checks.ts';
 import { heading, tick } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
 
@@ -55,6 +56,31 @@ describe('a guest', () => {
     await page.goto('/members/A000360');
     await heading(page, /Lamar Alexander|Alexander/).waitFor();
     await web.checkA11y(page);
+  });
+
+  it('reads on a phone (390 px): the search filters folded away (results first), nothing past the screen, every control a full target', async () => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    try {
+      await page.goto('/search?q=farm');
+      await page.getByText('Filters and sort').waitFor();
+      // The filters wait behind a closed disclosure, which opens on request.
+      expect(await page.getByRole('combobox', { name: 'Chamber' }).isVisible()).toBe(false);
+      await web.checkA11y(page);
+      for (const path of ['/', '/search?q=farm', '/bills/119-hr-1', '/members/A000360']) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // Measured once the page's reads have answered and drawn.
+        await page.waitForLoadState('networkidle');
+        expect(await pastTheScreen(page), path).toEqual([]);
+        expect(await smallTargets(page), path).toEqual([]);
+      }
+      await page.goto('/search?q=farm');
+      await page.getByText('Filters and sort').click();
+      await page.getByRole('combobox', { name: 'Chamber' }).waitFor();
+      expect(await smallTargets(page)).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 
   it('gets a sign-in prompt, and no API call is made, when pressing Follow', async () => {
@@ -134,6 +160,16 @@ describe('a new user', () => {
     await collect.getByRole('textbox', { name: 'New collection' }).fill('Farm watch');
     await collect.getByRole('button', { name: 'Create and add' }).click();
     await web.checkA11y(page);
+    // A second collection with a long name and no space: its button wraps inside the dialog, and the first one's
+    // count reads "1 bill".
+    const longName = 'Appropriations'.repeat(7);
+    await collect.getByRole('textbox', { name: 'New collection' }).fill(longName);
+    await collect.getByRole('button', { name: 'Create and add' }).click();
+    await collect.getByText('1 bill', { exact: true }).waitFor();
+    const dialogBox = await collect.boundingBox();
+    const longButton = await collect.getByRole('button', { name: `Add to ${longName}` }).boundingBox();
+    expect(longButton!.x + longButton!.width).toBeLessThanOrEqual(dialogBox!.x + dialogBox!.width);
+    expect(await collect.evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
     await page.keyboard.press('Escape');
 
     await page.goto('/collections');

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { newContext } from './support/browser.ts';
 import { heading, signUp, tick } from './support/journey.ts';
+import { pastTheScreen, smallTargets } from './support/layout-checks.ts';
 import { useWebStack } from './support/web-stack.ts';
 
 const web = useWebStack();
@@ -58,6 +59,18 @@ describe('a signed-in person setting up notifications', () => {
     await heading(page, 'Notification settings').waitFor();
     await group('Push').waitFor();
     await web.checkA11y(page);
+  });
+
+  it('starts the email address from the account, and fits a phone: nothing past the screen, every control a full target', async () => {
+    expect(await group('Email').getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(EMAIL);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByRole('table', { name: 'Alert filters: kinds of events by stance' }).waitFor();
+      expect(await pastTheScreen(page), `at ${width} px`).toEqual([]);
+      expect(await smallTargets(page), `at ${width} px`).toEqual([]);
+      await web.checkA11y(page);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   it('tests push with the values on screen before saving, and the local push server receives it', async () => {

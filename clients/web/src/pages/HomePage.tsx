@@ -11,7 +11,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { SavedSearchList } from '../follow/SavedSearchList.tsx';
-import { displayName, formatDate, memberPlace } from '../words/format.ts';
+import { displayName, formatDate, memberPlace, plural } from '../words/format.ts';
 import { stanceLabel } from '../words/stance-words.ts';
 import { topicWords } from '../words/topic-words.ts';
 
@@ -109,7 +109,7 @@ export default function HomePage() {
               <h2 id="most-popular">{d.most_popular.title}</h2>
               <p className="bw-source">
                 {d.most_popular.trending_source === 'scores'
-                  ? `Ranked by public-interest score (news coverage and search interest)${d.most_popular.window_days ? ` over the last ${d.most_popular.window_days} days` : ''}.`
+                  ? `Ranked by public-interest score (news coverage and search interest)${d.most_popular.window_days ? ` over the last ${plural(d.most_popular.window_days, 'day')}` : ''}.`
                   : 'Ranked by recent congressional activity: no public-interest scores are computed yet.'}
               </p>
               {d.most_popular.items.length ? (

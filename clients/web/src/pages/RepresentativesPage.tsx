@@ -10,6 +10,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { displayName, partyName } from '../words/format.ts';
+import { formatPhone, phoneHref } from '../words/phone.ts';
 
 export default function RepresentativesPage() {
   const { $api } = useApi();
@@ -110,7 +111,7 @@ export default function RepresentativesPage() {
                       </p>
                       {m.phone && (
                         <p>
-                          <a href={`tel:${m.phone}`}>{m.phone}</a>
+                          <a href={phoneHref(m.phone)}>{formatPhone(m.phone)}</a>
                         </p>
                       )}
                       <FollowToggle type="member" id={m.id} name={displayName(m.name)} />

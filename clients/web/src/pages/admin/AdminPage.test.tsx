@@ -109,26 +109,46 @@ describe('the admin console', () => {
     expect(screen.getByText(/the last one cannot be demoted or deleted/)).toBeInTheDocument();
     // Demoting yourself is refused by the API; the console does not offer it.
     expect(await screen.findByRole('button', { name: 'Demote ada@example.org' })).toBeDisabled();
+    // The only administrator cannot be deleted (the API answers 409): no Delete is offered for them, one is for others.
+    expect(screen.queryByRole('button', { name: 'Delete ada@example.org' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete bo@example.org' })).toBeEnabled();
+    expect(screen.getByRole('row', { name: /ada@example.org/ })).toHaveTextContent('the only administrator');
   });
 
-  it('runs a job and promotes a user through the API', async () => {
+  it('offers Delete for every administrator when there are two', async () => {
+    const second = { ...reader, id: 'a2', email: 'cy@example.org', is_admin: true };
+    const api = adminApi(admin);
+    renderApp('/admin', (call) => (call.path === '/api/admin/users' ? { body: { items: [admin, second], next_cursor: null } } : api(call)), { token: 't' });
+    expect(await screen.findByRole('button', { name: 'Delete ada@example.org' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete cy@example.org' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Demote cy@example.org' })).toBeEnabled();
+  });
+
+  it('runs a job after a confirmation naming it and saying what it does, and promotes a user through the API', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp('/admin', adminApi(admin), { token: 't' });
     await user.click(await screen.findByRole('button', { name: 'Run poll_bills' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Run poll_bills now?' });
+    expect(confirm).toHaveTextContent('Polls Congress.gov for changed bills');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Run poll_bills' }));
+    confirm = await screen.findByRole('dialog', { name: 'Run poll_bills now?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, run it' }));
     await user.click(await screen.findByRole('button', { name: 'Promote bo@example.org' }));
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/jobs/poll_bills', `/api/admin/users/${reader.id}/promote`]),
     );
   });
 
-  it('shows the recent runs of a job on request, with a progress indicator for the running one', async () => {
+  it('shows the recent runs of a job on request in a dialog (in view, however long the jobs table), with a progress indicator for the running one', async () => {
     const user = userEvent.setup();
     const { calls } = renderApp('/admin', adminApi(admin), { token: 't' });
     const toggle = await screen.findByRole('button', { name: 'Runs of poll_bills' });
     expect(calls.some((c) => c.path.endsWith('/runs'))).toBe(false);
     await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const table = await screen.findByRole('table', { name: 'Recent runs of poll_bills' });
+    const dialog = await screen.findByRole('dialog', { name: 'Recent runs of poll_bills' });
+    const table = await within(dialog).findByRole('table', { name: 'Recent runs of poll_bills' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByRole('progressbar')).toBeInTheDocument();

@@ -32,7 +32,7 @@ export function AdminTable<Row>({
   return (
     // A keyboard user must be able to reach and scroll a table wider than the screen (WCAG 2.1.1).
     <div className="usa-table-container--scrollable" tabIndex={0} role="region" aria-label={label}>
-      <table className={`usa-table usa-table--borderless${compact ? ' usa-table--compact' : ''}`}>
+      <table className={`usa-table usa-table--borderless bw-table-wraps${compact ? ' usa-table--compact' : ''}`}>
         <caption className={visibleCaption ? undefined : 'usa-sr-only'}>{caption}</caption>
         <thead>
           <tr>

@@ -6,7 +6,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { ErrorSummary, FormField, formErrors, type FormErrors } from '../../components/FormField.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
 import type { FormFields } from '../../words/field-errors.ts';
-import { formatDateTime } from '../../words/format.ts';
+import { formatDateTime, plural } from '../../words/format.ts';
 
 type Scope = 'congress' | 'window';
 
@@ -218,8 +218,8 @@ function BackfillProgress({ backfill: b }: { backfill: Schemas['BillBackfill'] }
         )}
       </div>
       <p className="margin-y-05">
-        {b.bills_seen} of {total ?? 'unknown'} bills read, {b.bills_queued} new, {b.bills_refreshed} refreshed
-        {b.files_failed ? `, ${b.files_failed} files unreadable` : ''}; pages {b.pages_done} of {b.pages_total ?? 'unknown'}. Started{' '}
+        {b.bills_seen} of {total === null ? 'an unknown number of bills' : plural(total, 'bill')} read, {b.bills_queued} new, {b.bills_refreshed} refreshed
+        {b.files_failed ? `, ${plural(b.files_failed, 'file')} unreadable` : ''}; pages {b.pages_done} of {b.pages_total ?? 'unknown'}. Started{' '}
         {formatDateTime(b.started_at)} by {b.started_by}
         {b.finished_at ? `, finished ${formatDateTime(b.finished_at)}` : ''}.
       </p>

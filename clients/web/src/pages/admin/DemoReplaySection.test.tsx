@@ -24,7 +24,7 @@ describe('the demo replay', () => {
     await user.click(screen.getByRole('button', { name: 'Replay the demo' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({}));
     expect(await screen.findByText('115-s-2269: 3 actions of 2018-06-19')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Played 1 steps of 115-s-2269, 117-s-1260; 4 left.');
+    expect(screen.getByRole('status')).toHaveTextContent('Played 1 step of 115-s-2269, 117-s-1260; 4 left.');
   });
 
   it('shows why when nothing is left to replay', async () => {

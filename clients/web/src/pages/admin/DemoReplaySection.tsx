@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState } from '../../components/QueryState.tsx';
+import { plural } from '../../words/format.ts';
 
 export function DemoReplaySection() {
   const { $api } = useApi();
@@ -21,7 +22,7 @@ export function DemoReplaySection() {
       {result && (
         <div role="status">
           <p>
-            Played {result.played.length} steps of {result.bills.join(', ')}; {result.remaining_steps} left.
+            Played {plural(result.played.length, 'step')} of {result.bills.join(', ')}; {result.remaining_steps} left.
           </p>
           <ul>
             {result.played.map((s) => (

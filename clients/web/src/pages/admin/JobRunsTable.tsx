@@ -1,4 +1,4 @@
-// One job's recent runs: when each started, how it ended, how long it took and what it reported.
+// One job's recent runs (the jobs section shows them in a dialog titled with the job): when each started, how it ended, how long it took and what it reported.
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
@@ -14,48 +14,45 @@ export function JobRunsTable({ name }: { name: string }) {
     { refetchInterval: (q) => (q.state.data?.items.some((r) => r.status === 'running') ? 3000 : false) },
   );
   return (
-    <div aria-labelledby={`runs-${name}`} role="region">
-      <h3 id={`runs-${name}`}>Recent runs of {name}</h3>
-      <QueryState query={runs} label={`Loading the runs of ${name}…`}>
-        {(d) =>
-          d.items.length === 0 ? (
-            <EmptyState>{name} has not run yet. Use its Run button to start it.</EmptyState>
-          ) : (
-            <AdminTable
-              label={`Runs of ${name} table`}
-              caption={`Recent runs of ${name}`}
-              compact
-              rows={d.items}
-              rowKey={(r) => r.run_id}
-              columns={[
-                {
-                  header: 'Started',
-                  cell: (r) => (
-                    <>
-                      {formatDateTime(r.started_at)}
-                      <div className="usa-hint">by {r.trigger}</div>
-                    </>
+    <QueryState query={runs} label={`Loading the runs of ${name}…`}>
+      {(d) =>
+        d.items.length === 0 ? (
+          <EmptyState>{name} has not run yet. Use its Run button to start it.</EmptyState>
+        ) : (
+          <AdminTable
+            label={`Runs of ${name} table`}
+            caption={`Recent runs of ${name}`}
+            compact
+            rows={d.items}
+            rowKey={(r) => r.run_id}
+            columns={[
+              {
+                header: 'Started',
+                cell: (r) => (
+                  <>
+                    {formatDateTime(r.started_at)}
+                    <div className="usa-hint">by {r.trigger}</div>
+                  </>
+                ),
+              },
+              {
+                header: 'Status',
+                cell: (r) =>
+                  r.status === 'running' ? (
+                    <span>
+                      <progress aria-label={`Run of ${formatDateTime(r.started_at)} is running`} /> running
+                    </span>
+                  ) : (
+                    r.status.replace('_', ' ')
                   ),
-                },
-                {
-                  header: 'Status',
-                  cell: (r) =>
-                    r.status === 'running' ? (
-                      <span>
-                        <progress aria-label={`Run of ${formatDateTime(r.started_at)} is running`} /> running
-                      </span>
-                    ) : (
-                      r.status.replace('_', ' ')
-                    ),
-                },
-                { header: 'Duration', cell: (r) => formatDuration(r.duration_ms) },
-                { header: 'Result', cell: describeResult },
-              ]}
-            />
-          )
-        }
-      </QueryState>
-    </div>
+              },
+              { header: 'Duration', cell: (r) => formatDuration(r.duration_ms) },
+              { header: 'Result', cell: describeResult },
+            ]}
+          />
+        )
+      }
+    </QueryState>
   );
 }
 

@@ -1,14 +1,20 @@
-// The jobs: each with its schedule and last run (a progress indicator while it runs), a button to run it now, and its recent runs on request.
+// The jobs: each with its schedule and last run (a progress indicator while it runs), a button to run it now (after a
+// confirmation naming the job and what it does), and its recent runs in a dialog on request.
 import { useState } from 'react';
+import type { paths } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 import { formatDateTime } from '../../words/format.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { JobRunsTable } from './JobRunsTable.tsx';
 
+type Job = paths['/api/admin/jobs']['get']['responses'][200]['content']['application/json']['items'][number];
+
 export function JobsSection() {
   const { $api } = useApi();
   const [shown, setShown] = useState<string | null>(null);
+  const [asking, setAsking] = useState<Job | null>(null);
   const jobs = $api.useQuery(
     'get',
     '/api/admin/jobs',
@@ -32,58 +38,63 @@ export function JobsSection() {
                 header: 'Job',
                 cell: (j) => (
                   <>
-                    {j.name}
+                    <span className="bw-wrap">{j.name}</span>
                     <div className="usa-hint">{j.description}</div>
                   </>
                 ),
               },
               { header: 'Schedule (UTC)', cell: (j) => j.schedule ?? 'only when run' },
+              { header: 'Last run', cell: lastRunWords },
               {
-                header: 'Last run',
-                cell: (j) =>
-                  j.last_run ? (
-                    j.last_run.status === 'running' ? (
-                      <span role="status">
-                        <progress aria-label={`${j.name} is running`} /> running since {formatDateTime(j.last_run.started_at)}
-                      </span>
-                    ) : (
-                      `${j.last_run.status.replace('_', ' ')}, ${formatDateTime(j.last_run.finished_at ?? j.last_run.started_at)}`
-                    )
-                  ) : (
-                    'never'
-                  ),
-              },
-              {
-                header: 'Run now',
+                // The job's name is in each button's accessible name, not on screen: the row already shows it.
+                header: 'Actions',
                 cell: (j) => (
-                  <button
-                    type="button"
-                    className="usa-button usa-button--outline usa-button--small"
-                    disabled={run.isPending}
-                    onClick={() => run.mutate({ params: { path: { name: j.name } } })}
-                  >
-                    Run {j.name}
-                  </button>
-                ),
-              },
-              {
-                header: 'History',
-                cell: (j) => (
-                  <button
-                    type="button"
-                    className="usa-button usa-button--unstyled"
-                    aria-expanded={shown === j.name}
-                    onClick={() => setShown(shown === j.name ? null : j.name)}
-                  >
-                    Runs of {j.name}
-                  </button>
+                  <div className="bw-row-actions">
+                    <button type="button" className="usa-button usa-button--outline usa-button--small" disabled={run.isPending} onClick={() => setAsking(j)}>
+                      Run <span className="usa-sr-only">{j.name}</span>
+                    </button>
+                    <button type="button" className="usa-button usa-button--unstyled" aria-haspopup="dialog" onClick={() => setShown(j.name)}>
+                      Runs <span className="usa-sr-only">of {j.name}</span>
+                    </button>
+                  </div>
                 ),
               },
             ]}
           />
         )}
       </QueryState>
-      {shown && <JobRunsTable name={shown} />}
+      <Dialog open={asking !== null} onClose={() => setAsking(null)} title={`Run ${asking?.name ?? ''} now?`}>
+        <p>{asking?.description}</p>
+        <div className="usa-button-group">
+          <button
+            type="button"
+            className="usa-button"
+            onClick={() => {
+              if (asking) run.mutate({ params: { path: { name: asking.name } } });
+              setAsking(null);
+            }}
+          >
+            Yes, run it
+          </button>
+          <button type="button" className="usa-button usa-button--unstyled" onClick={() => setAsking(null)}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
+      <Dialog open={shown !== null} onClose={() => setShown(null)} title={`Recent runs of ${shown ?? ''}`}>
+        {shown && <JobRunsTable name={shown} />}
+      </Dialog>
     </section>
   );
+}
+
+function lastRunWords(j: Job) {
+  if (!j.last_run) return 'never';
+  if (j.last_run.status === 'running')
+    return (
+      <span role="status">
+        <progress aria-label={`${j.name} is running`} /> running since {formatDateTime(j.last_run.started_at)}
+      </span>
+    );
+  return `${j.last_run.status.replace('_', ' ')}, ${formatDateTime(j.last_run.finished_at ?? j.last_run.started_at)}`;
 }

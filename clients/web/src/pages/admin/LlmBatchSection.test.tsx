@@ -55,4 +55,22 @@ describe('the LLM batch', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('has no batch interface'));
     expect(calls.filter((c) => c.path === '/api/admin/submit-llm-batch' && c.method === 'POST')).toHaveLength(2);
   });
+
+  it.each([
+    ['none', false, /No language model provider is set/],
+    ['gemini', false, /The provider in force \(gemini\) has no batch interface/],
+  ])('disables Submit with the reason shown when the provider is %s', async (provider, batch_supported, reason) => {
+    renderInApp(
+      <LlmBatchSection />,
+      (call: FakeCall) => {
+        if (call.path === '/api/admin/llm-batch-status') return { body: { status: 'none' } };
+        if (call.path === '/api/settings') return { body: { llm_provider: provider, llm_model: null, llm_source: 'settings', batch_supported } };
+        return undefined;
+      },
+      { token: 't' },
+    );
+    const button = screen.getByRole('button', { name: 'Submit an LLM batch' });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription(reason);
+  });
 });

@@ -1,7 +1,7 @@
 // The LLM batch: ask for one (a job builds and submits it) and follow its progress until it is imported.
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
-import { formatDateTime } from '../../words/format.ts';
+import { formatDateTime, plural } from '../../words/format.ts';
 
 // The statuses that leave the slot free (shared/domain/briefs/batch-state.schema.ts); any other is still moving.
 const FINISHED = ['none', 'completed', 'failed', 'expired', 'cancelled'];
@@ -15,6 +15,16 @@ export function LlmBatchSection() {
     { refetchInterval: (q) => (q.state.data && !FINISHED.includes(q.state.data.status) ? 10_000 : false) },
   );
   const submit = $api.useMutation('post', '/api/admin/submit-llm-batch', { onSuccess: () => void status.refetch() });
+  // The same read as the language model section above (one request): with no provider, or one without a batch
+  // interface, there is nothing to submit to, and the button says why instead of answering an error.
+  const settings = $api.useQuery('get', '/api/settings');
+  const why = !settings.data
+    ? null
+    : settings.data.llm_provider === 'none'
+      ? 'No language model provider is set, so there is nothing to send a batch to: choose a provider under Language model first.'
+      : settings.data.batch_supported
+        ? null
+        : `The provider in force (${settings.data.llm_provider}) has no batch interface: choose one that has, under Language model.`;
   return (
     <section aria-labelledby="admin-llm-batch">
       <h2 id="admin-llm-batch">LLM batch</h2>
@@ -38,7 +48,7 @@ export function LlmBatchSection() {
               )}
               {b.total !== undefined && (
                 <p className="margin-y-05">
-                  {b.completed ?? 0} of {b.total} documents done, {b.failed ?? 0} failed; {b.imported ?? 0} briefs imported
+                  {b.completed ?? 0} of {plural(b.total, 'document')} done, {b.failed ?? 0} failed; {plural(b.imported ?? 0, 'brief')} imported
                   {b.import_failed ? `, ${b.import_failed} could not be imported` : ''}.
                 </p>
               )}
@@ -47,9 +57,20 @@ export function LlmBatchSection() {
           )
         }
       </QueryState>
-      <button type="button" className="usa-button" disabled={submit.isPending} onClick={() => submit.mutate({})}>
+      <button
+        type="button"
+        className="usa-button"
+        disabled={submit.isPending || why !== null}
+        aria-describedby={why ? 'llm-batch-why' : undefined}
+        onClick={() => submit.mutate({})}
+      >
         Submit an LLM batch
       </button>
+      {why && (
+        <p id="llm-batch-why" className="usa-hint">
+          {why}
+        </p>
+      )}
       {submit.isSuccess && <p role="status">The batch is asked for; a job is building it.</p>}
       {submit.error && <ErrorState error={submit.error} />}
     </section>

@@ -24,16 +24,16 @@ describe('the maintenance actions', () => {
     expect(rows).toHaveLength(MAINTENANCE_ROWS.length);
     const citations = within(table).getByRole('row', { name: /Rewrite briefs without citations/ });
     expect(citations).toHaveTextContent('Deletes the briefs that have no verified citation');
-    expect(within(citations).getByRole('button', { name: 'Rewrite briefs without citations' })).toBeEnabled();
+    expect(within(citations).getByRole('button', { name: 'Run Rewrite briefs without citations' })).toBeEnabled();
     for (const name of ['Link missing sponsors', 'Fetch the actions of every bill', 'Resume stalled briefs', 'Rebuild the search index']) {
-      expect(within(table).getByRole('button', { name })).toBeInTheDocument();
+      expect(within(table).getByRole('button', { name: `Run ${name}` })).toBeInTheDocument();
     }
   });
 
   it('asks before running an action, runs it once confirmed and shows the job run it started', async () => {
     const user = userEvent.setup();
     const { calls } = renderInApp(<MaintenanceSection />, maintenanceApi, { token: 't' });
-    await user.click(screen.getByRole('button', { name: 'Rewrite briefs without citations' }));
+    await user.click(screen.getByRole('button', { name: 'Run Rewrite briefs without citations' }));
     const confirm = await screen.findByRole('dialog', { name: 'Rewrite briefs without citations?' });
     expect(confirm).toHaveTextContent('the new briefs notify no one');
     expect(posts(calls)).toEqual([]);
@@ -45,7 +45,7 @@ describe('the maintenance actions', () => {
   it('makes no call when the confirmation is cancelled', async () => {
     const user = userEvent.setup();
     const { calls } = renderInApp(<MaintenanceSection />, maintenanceApi, { token: 't' });
-    await user.click(screen.getByRole('button', { name: 'Send the weekly digest now' }));
+    await user.click(screen.getByRole('button', { name: 'Run Send the weekly digest now' }));
     const confirm = await screen.findByRole('dialog', { name: 'Send the weekly digest now?' });
     expect(confirm).toHaveTextContent('do not run it twice');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
@@ -56,12 +56,12 @@ describe('the maintenance actions', () => {
   it("says a queued action is queued, and shows the service's detail when one cannot start", async () => {
     const user = userEvent.setup();
     const { calls } = renderInApp(<MaintenanceSection />, maintenanceApi, { token: 't' });
-    await user.click(screen.getByRole('button', { name: 'Rebuild the search index' }));
+    await user.click(screen.getByRole('button', { name: 'Run Rebuild the search index' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, run it' }));
     const rebuild = screen.getByRole('row', { name: /Rebuild the search index/ });
     expect(await within(rebuild).findByRole('status')).toHaveTextContent('Queued: it runs in the background.');
 
-    await user.click(screen.getByRole('button', { name: 'Fetch cosponsors' }));
+    await user.click(screen.getByRole('button', { name: 'Run Fetch cosponsors' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, run it' }));
     const cosponsors = screen.getByRole('row', { name: /Fetch cosponsors/ });
     const alert = await within(cosponsors).findByRole('alert');

@@ -22,7 +22,7 @@ export function MaintenanceSection() {
         rows={MAINTENANCE_ROWS}
         rowKey={(r) => r.path}
         columns={[
-          { header: 'Action', cell: (r) => r.name },
+          { header: 'Action', cell: (r) => <span className="bw-wrap">{r.name}</span> },
           { header: 'What it does', cell: (r) => r.does },
           { header: 'Run', cell: (r) => <ActionControl row={r} /> },
         ]}
@@ -42,8 +42,9 @@ function ActionControl({ row }: { row: Row }) {
   });
   return (
     <>
+      {/* The action's name is in the button's accessible name, not on screen: the row already shows it. */}
       <button type="button" className="usa-button usa-button--outline usa-button--small" disabled={run.isPending} onClick={() => setAsking(true)}>
-        {row.name}
+        Run <span className="usa-sr-only">{row.name}</span>
       </button>
       {run.isSuccess && (
         <p role="status" className="margin-y-05">

@@ -19,51 +19,59 @@ export function UsersSection() {
       <p className="usa-hint">There is always at least one administrator: the last one cannot be demoted or deleted, and you cannot demote yourself.</p>
       {error && <ErrorState error={error} />}
       <QueryState query={users} label="Loading the users…">
-        {(d) => (
-          <AdminTable
-            label="Users table"
-            caption="Users"
-            rows={d.items}
-            rowKey={(u) => u.id}
-            columns={[
-              { header: 'Email', cell: (u) => u.email },
-              { header: 'Role', cell: (u) => (u.is_admin ? 'Administrator' : 'User') },
-              {
-                header: 'Actions',
-                cell: (u) => {
-                  const path = { params: { path: { id: u.id } } };
-                  return (
-                    <>
-                      {u.is_admin ? (
-                        <button
-                          type="button"
-                          className="usa-button usa-button--outline usa-button--small"
-                          disabled={u.id === session.user?.id}
-                          onClick={() => demote.mutate(path)}
-                        >
-                          Demote {u.email}
-                        </button>
-                      ) : (
-                        <button type="button" className="usa-button usa-button--outline usa-button--small" onClick={() => promote.mutate(path)}>
-                          Promote {u.email}
-                        </button>
-                      )}
-                      <button
-                        type="button"
-                        className="usa-button usa-button--secondary usa-button--small"
-                        onClick={() => {
-                          if (window.confirm(`Delete ${u.email} and all their data? This cannot be undone.`)) remove.mutate(path);
-                        }}
-                      >
-                        Delete {u.email}
-                      </button>
-                    </>
-                  );
+        {(d) => {
+          // The API refuses to demote or delete the last administrator (409); with every user listed, the console
+          // does not offer it. (With more pages than one, another administrator may be on them: the API decides.)
+          const admins = d.items.filter((u) => u.is_admin).length;
+          const onlyAdmin = (u: { is_admin: boolean }) => u.is_admin && admins === 1 && !d.next_cursor;
+          return (
+            <AdminTable
+              label="Users table"
+              caption="Users"
+              rows={d.items}
+              rowKey={(u) => u.id}
+              columns={[
+                { header: 'Email', cell: (u) => u.email },
+                { header: 'Role', cell: (u) => (onlyAdmin(u) ? 'Administrator (the only administrator)' : u.is_admin ? 'Administrator' : 'User') },
+                {
+                  header: 'Actions',
+                  cell: (u) => {
+                    const path = { params: { path: { id: u.id } } };
+                    return (
+                      <div className="bw-row-actions">
+                        {u.is_admin ? (
+                          <button
+                            type="button"
+                            className="usa-button usa-button--outline usa-button--small"
+                            disabled={u.id === session.user?.id || onlyAdmin(u)}
+                            onClick={() => demote.mutate(path)}
+                          >
+                            Demote {u.email}
+                          </button>
+                        ) : (
+                          <button type="button" className="usa-button usa-button--outline usa-button--small" onClick={() => promote.mutate(path)}>
+                            Promote {u.email}
+                          </button>
+                        )}
+                        {!onlyAdmin(u) && (
+                          <button
+                            type="button"
+                            className="usa-button usa-button--secondary usa-button--small"
+                            onClick={() => {
+                              if (window.confirm(`Delete ${u.email} and all their data? This cannot be undone.`)) remove.mutate(path);
+                            }}
+                          >
+                            Delete {u.email}
+                          </button>
+                        )}
+                      </div>
+                    );
+                  },
                 },
-              },
-            ]}
-          />
-        )}
+              ]}
+            />
+          );
+        }}
       </QueryState>
     </section>
   );

@@ -7,6 +7,7 @@ import { readsOf } from '../../api/query-keys.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
+import { plural } from '../../words/format.ts';
 
 export function AddToCollectionDialog({ open, onClose, billId, label }: { open: boolean; onClose: () => void; billId: string; label: string }) {
   return (
@@ -54,11 +55,17 @@ function AddToCollection({ billId }: { billId: string }) {
           ) : (
             <ul className="usa-list usa-list--unstyled">
               {d.items.map((c) => (
-                <li key={c.id} className="display-flex flex-align-center gap-1 margin-bottom-1">
-                  <button type="button" className="usa-button usa-button--outline margin-top-0" disabled={add.isPending} onClick={() => add.mutate(c.id)}>
+                <li key={c.id} className="display-flex flex-wrap flex-align-center gap-1 margin-bottom-1">
+                  {/* A long name wraps inside its button (anywhere, for a name without spaces) instead of widening the dialog. */}
+                  <button
+                    type="button"
+                    className="usa-button usa-button--outline margin-top-0 bw-wrap bw-button-wraps"
+                    disabled={add.isPending}
+                    onClick={() => add.mutate(c.id)}
+                  >
                     Add to {c.name}
                   </button>
-                  <span className="font-sans-xs">{added === c.id ? 'Added.' : `${c.bill_count} bills`}</span>
+                  <span className="font-sans-xs">{added === c.id ? 'Added.' : plural(c.bill_count, 'bill')}</span>
                 </li>
               ))}
             </ul>

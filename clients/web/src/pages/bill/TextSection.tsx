@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { formatDate } from '../../words/format.ts';
+import { formatDate, plural } from '../../words/format.ts';
 import type { CitationTarget } from './BriefSection.tsx';
 
 type TextVersion = Schemas['TextVersion'];
@@ -62,8 +62,8 @@ function VersionText({ billId, version, citation }: { billId: string; version: s
             {d.diff && (
               <details className="margin-y-1">
                 <summary>
-                  What changed from “{d.previous_version_code}”: {d.diff.sections_added.length} sections added, {d.diff.sections_removed.length} removed,{' '}
-                  {d.diff.sections_modified.length} changed, {d.diff.unchanged_count} unchanged
+                  What changed from “{d.previous_version_code}”: {plural(d.diff.sections_added.length, 'section')} added, {d.diff.sections_removed.length}{' '}
+                  removed, {d.diff.sections_modified.length} changed, {d.diff.unchanged_count} unchanged
                 </summary>
                 <ul className="usa-list">
                   {d.diff.sections_added.map((s) => (

@@ -14,6 +14,7 @@ import { displayName, formatDate, memberPlace, partyName } from '../../words/for
 import { MemberBillsSection } from './MemberBillsSection.tsx';
 import { InterestSection, NewsSection, VotesSection } from './MemberActivitySections.tsx';
 import { MemberPhoto } from './MemberPhoto.tsx';
+import { formatPhone, phoneHref } from '../../words/phone.ts';
 
 export default function MemberPage() {
   const params = useParams();
@@ -63,7 +64,7 @@ function MemberView({ m }: { m: Schemas['Member'] }) {
           <>
             <dt>Phone</dt>
             <dd>
-              <a href={`tel:${m.phone}`}>{m.phone}</a>
+              <a href={phoneHref(m.phone)}>{formatPhone(m.phone)}</a>
             </dd>
           </>
         )}

@@ -28,7 +28,7 @@ export function AlertFilterGrid({ filters, onChange }: { filters: Draft['alert_f
       <legend className="usa-legend usa-legend--large">Which events notify you</legend>
       <p className="usa-hint">For each stance you can take on a bill, tick the kinds of events you want to hear about.</p>
       <div className="bw-table-wrap">
-        <table className="usa-table usa-table--borderless usa-table--compact">
+        <table className="usa-table usa-table--borderless usa-table--compact bw-filter-grid">
           <caption className="usa-sr-only">Alert filters: kinds of events by stance</caption>
           <thead>
             <tr>

@@ -14,6 +14,7 @@ import { ErrorSummary, FormField, formErrors } from '../../components/FormField.
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { QueryState } from '../../components/QueryState.tsx';
 import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
+import { useSession } from '../../session/session-context.tsx';
 import type { FormFields } from '../../words/field-errors.ts';
 import { AlertFilterGrid } from './AlertFilterGrid.tsx';
 import { CHANNEL_FIELDS, ChannelFieldset } from './ChannelFieldset.tsx';
@@ -83,7 +84,9 @@ function SettingsForm({
 }) {
   const { client } = useApi();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  const { user } = useSession();
+  // With no address saved, email starts with the account's own, which is what most people want.
+  const [draft, setDraft] = useState<Draft>(() => ({ ...draftOf(saved), email_address: saved.email_address ?? user?.email ?? null }));
   const [passed, setPassed] = useState<Partial<Record<Channel, string>>>({});
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
     onSaved(false);

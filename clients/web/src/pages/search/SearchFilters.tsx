@@ -5,6 +5,7 @@
 import type { SetURLSearchParams } from 'react-router';
 import type { paths } from '../../../../typescript/index.ts';
 import { BILL_TYPES, BillFilterFields, type BillFilter } from '../../components/BillFilterFields.tsx';
+import { useWideScreen } from '../../components/use-wide-screen.ts';
 import { ALL_STATUSES } from '../../words/status-words.ts';
 
 type Query = NonNullable<paths['/api/search']['get']['parameters']['query']>;
@@ -46,29 +47,35 @@ export function SearchFilters({ params, setParams }: { params: URLSearchParams; 
       else next.delete(k);
       return next;
     });
-  const filtered = SEARCH_FILTERS.some((k) => value(k));
+  const on = SEARCH_FILTERS.filter((k) => value(k)).length;
+  const filtered = on > 0;
+  // On a phone the results come first: the filters wait behind a disclosure that says how many are on.
+  const wide = useWideScreen();
   return (
-    <form aria-label="Filter and sort bills" onSubmit={(e) => e.preventDefault()}>
-      <BillFilterFields idPrefix="s" filters={FIELD_FILTERS} params={params} set={set}>
-        <div className="usa-form-group">
-          <label className="usa-label" htmlFor="s-sort">
-            Sort bills by
-          </label>
-          <select className="usa-select" id="s-sort" value={value('sort') === 'date' ? 'date' : ''} onChange={(e) => set('sort', e.target.value)}>
-            <option value="">Best match</option>
-            <option value="date">Newest action first</option>
-          </select>
-        </div>
-      </BillFilterFields>
-      {filtered && (
-        <button
-          type="button"
-          className="usa-button usa-button--unstyled margin-top-2"
-          onClick={() => setParams((s) => new URLSearchParams(s.get('q') ? { q: s.get('q')! } : {}))}
-        >
-          Clear all filters
-        </button>
-      )}
-    </form>
+    <details className="bw-disclosure" open={wide}>
+      <summary>Filters and sort{on > 0 ? ` (${on} on)` : ''}</summary>
+      <form aria-label="Filter and sort bills" onSubmit={(e) => e.preventDefault()}>
+        <BillFilterFields idPrefix="s" filters={FIELD_FILTERS} params={params} set={set}>
+          <div className="usa-form-group">
+            <label className="usa-label" htmlFor="s-sort">
+              Sort bills by
+            </label>
+            <select className="usa-select" id="s-sort" value={value('sort') === 'date' ? 'date' : ''} onChange={(e) => set('sort', e.target.value)}>
+              <option value="">Best match</option>
+              <option value="date">Newest action first</option>
+            </select>
+          </div>
+        </BillFilterFields>
+        {filtered && (
+          <button
+            type="button"
+            className="usa-button usa-button--unstyled margin-top-2"
+            onClick={() => setParams((s) => new URLSearchParams(s.get('q') ? { q: s.get('q')! } : {}))}
+          >
+            Clear all filters
+          </button>
+        )}
+      </form>
+    </details>
   );
 }

@@ -8,7 +8,7 @@
  * is read from its record, so the answer never depends on the cards.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { getBill, getBills, markBillBriefed, markBillHasText, refreshBill, setBillCategory } from '#shared/adapters/db/bills.repository.ts';
+import { getBill, getBills, markBillBriefed, markBillHasText, refreshBill, setBillCategory, setBillStatus } from '#shared/adapters/db/bills.repository.ts';
 import { noteBillCard, noteLatestAction, readDashboardFeed, recordTrendingDay } from '#shared/adapters/db/dashboard-feed.repository.ts';
 import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
 import { dashboardKeys } from '#shared/adapters/db/keys/dashboard.keys.ts';
@@ -156,6 +156,8 @@ describe('the cards of Most Popular on the dashboard feed', () => {
       ['text stored', () => markBillHasText('119-hr-2')],
       ['briefed', () => markBillBriefed('119-hr-2', { topic_tags: ['health', 'taxation'] })],
       ['classified', () => setBillCategory('119-hr-2', 'substantive')],
+      // The home page's cards say where each bill stands.
+      ['status moved', () => setBillStatus('119-hr-2', { status: 'PASS_OVER:HOUSE', status_timeline: [] })],
     ];
     let version = (await readDashboardFeed()).cards['119-hr-2']?.v ?? -1;
     for (const [what, write] of writes) {
@@ -167,7 +169,7 @@ describe('the cards of Most Popular on the dashboard feed', () => {
     }
     const shown = (await dashboardFor(null)).most_popular.items.find((i) => i.id === '119-hr-2');
     expect(shown).toMatchObject({ title: 'A renamed bill', short_title: 'Renamed Act', document_status: 'brief', topic_tags: ['health', 'taxation'] });
-    expect(shown).toMatchObject({ bill_category: 'substantive', latest_action_text: 'Passed House' });
+    expect(shown).toMatchObject({ bill_category: 'substantive', latest_action_text: 'Passed House', status: 'PASS_OVER:HOUSE' });
   });
 
   it('never take an older card over a newer one, and are not added by a bill write', async () => {
