@@ -1,7 +1,7 @@
 /**
  * Global search: bills, members and topics in one answer.
- * Steps: 1. bills by number in any common form (GetItem per congress
- *   candidate), or ranked by the search engine over number, titles, summary,
+ * Steps: 1. bills by number in any common form (one BatchGet of the number
+ *   in every Congress held, newest first), or ranked by the search engine over number, titles, summary,
  *   brief, subjects, sponsor and text (shared/adapters/search/live-index.ts), then one
  *   BatchGet of the page's bills;
  *   2. members by either name form (name-token index Query, then BatchGet);

@@ -13,12 +13,38 @@ describe('bill ids and numbers', () => {
     ['S.Con.Res. 7', { congress: null, type: 'sconres', number: 7 }],
     ['H.Res. 348 (114th Congress)', { congress: 114, type: 'hres', number: 348 }],
     ['118-hr-3076', { congress: 118, type: 'hr', number: 3076 }],
+    // Issue 32: every written form, with and without its Congress.
+    ['S. 2269', { congress: null, type: 's', number: 2269 }],
+    ['s 2269', { congress: null, type: 's', number: 2269 }],
+    ['S2269', { congress: null, type: 's', number: 2269 }],
+    ['s2269', { congress: null, type: 's', number: 2269 }],
+    ['115-s-2269', { congress: 115, type: 's', number: 2269 }],
+    ['115-S-2269', { congress: 115, type: 's', number: 2269 }],
+    ['115s2269', { congress: 115, type: 's', number: 2269 }],
+    ['115 S. 2269', { congress: 115, type: 's', number: 2269 }],
+    ['115th Congress S. 2269', { congress: 115, type: 's', number: 2269 }],
+    ['S. 2269 (115th Congress)', { congress: 115, type: 's', number: 2269 }],
+    ['hr 302 115', { congress: 115, type: 'hr', number: 302 }],
+    ['H.J.Res. 37', { congress: null, type: 'hjres', number: 37 }],
+    ['H. J. Res. 37', { congress: null, type: 'hjres', number: 37 }],
+    ['hjres37', { congress: null, type: 'hjres', number: 37 }],
+    ['116hjres37', { congress: 116, type: 'hjres', number: 37 }],
+    ['H. Res. 755', { congress: null, type: 'hres', number: 755 }],
+    ['H.R. 302', { congress: null, type: 'hr', number: 302 }],
+    ['H.R.302', { congress: null, type: 'hr', number: 302 }],
+    ['hr302', { congress: null, type: 'hr', number: 302 }],
+    ['S.Con.Res. 11', { congress: null, type: 'sconres', number: 11 }],
+    ['H Con Res 5', { congress: null, type: 'hconres', number: 5 }],
+    ['S.J.Res. 12', { congress: null, type: 'sjres', number: 12 }],
+    ['sres 9', { congress: null, type: 'sres', number: 9 }],
   ])('reads %s', (text, parsed) => {
     expect(parseBillNumber(text)).toEqual(parsed);
   });
 
   it('refuses text that is not a bill number', () => {
-    for (const q of ['postal reform', 'HX 12', '3076', '']) expect(parseBillNumber(q), q).toBeNull();
+    for (const q of ['postal reform', 'HX 12', '3076', '', '115 2269', 'section 230', 'covid 19', 'title 42', 'hr 1 2', `s ${'. '.repeat(200)}1`]) {
+      expect(parseBillNumber(q), q).toBeNull();
+    }
     expect(() => parseBillId('118-xx-1')).toThrow(/Not a bill id/);
   });
 
