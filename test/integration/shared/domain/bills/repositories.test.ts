@@ -93,7 +93,14 @@ describe('bills repository', () => {
     const held = (congress: number, type: string, number: number) =>
       createBill(
         billFromListItem(
-          { congress, number, type, title: `Bill ${congress} ${type} ${number}`, updateDate: '2020-01-01', latestAction: { actionDate: '2020-01-01', text: 'Introduced.' } },
+          {
+            congress,
+            number,
+            type,
+            title: `Bill ${congress} ${type} ${number}`,
+            updateDate: '2020-01-01',
+            latestAction: { actionDate: '2020-01-01', text: 'Introduced.' },
+          },
           at,
         ),
       );
