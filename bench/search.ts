@@ -26,7 +26,7 @@ import type { SearchFilters, SearchRequest } from '#shared/adapters/search/searc
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { seededRandom, wordRun } from './support/query-words.ts';
 import { buildCorpus } from './support/search-corpus.ts';
-import { BruteForce, type ScoredBill } from './support/search-brute-force.ts';
+import { BruteForce, type ScoredBill } from '#test/support/search-brute-force.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const BILLS = Number(process.env.BENCH_SEARCH_BILLS ?? 350_000);
@@ -231,7 +231,9 @@ async function main(): Promise<void> {
       );
     }
 
-    const reader = SearchIndex.open(path, { readOnly: true });
+    // Recall is of the BM25 ranking the full scan computes: a query that is a bill's title word for
+    // word puts that bill first on top of it (bench:search-titles measures that), so it is off here.
+    const bm25 = SearchIndex.open(path, { readOnly: true, exactTitles: false });
     const queries = makeQueries(corpus, QUERIES);
     t = performance.now();
     const brute = new BruteForce(corpus.docs);
@@ -239,7 +241,7 @@ async function main(): Promise<void> {
     let sum = 0;
     let worst = 1;
     for (const q of queries) {
-      const engine = reader.search(q, NOW).hits.map((h) => h.bill_id);
+      const engine = bm25.search(q, NOW).hits.map((h) => h.bill_id);
       const all = brute.run(parseQuery(q.q), q.filters, NOW);
       const r = recall(engine, all, q.sort);
       sum += r;
@@ -247,6 +249,9 @@ async function main(): Promise<void> {
       if (r < 1) console.log(`  recall ${r.toFixed(2)} for ${q.q} ${JSON.stringify(q.filters)} ${q.sort} (${all.length} match)`);
     }
     console.log(`recall@10 over ${queries.length} queries: mean ${(sum / queries.length).toFixed(3)}, worst ${worst.toFixed(2)}`);
+    bm25.close();
+
+    const reader = SearchIndex.open(path, { readOnly: true });
 
     // A warm container: its page cache and JIT have seen the queries once.
     for (const q of queries) reader.search(q, NOW);

@@ -19,8 +19,7 @@ import type { SearchFilters, SearchMatch, SearchSort } from '#shared/adapters/se
 import { cachedTopics } from './topics.ts';
 import { searchMembers } from '#shared/adapters/db/members.repository.ts';
 import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
-import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-words.ts';
-import { hasOverlongNameToken } from '#shared/domain/members/name-tokens.ts';
+import { searchQueryProblem } from '#shared/domain/search/query-limits.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
@@ -69,11 +68,10 @@ async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchR
   };
 }
 
-/** A 422 for a query with a word no title or name can hold once normalised: its key would pass DynamoDB's size limit. */
+/** A 422 for a query with a word no index holds once normalised (and whose key would pass DynamoDB's size limit). */
 function refuseOverlongWords(query: string): void {
-  if (!hasOverlongWord(query) && !hasOverlongNameToken(query)) return;
-  const message = `has a word longer than ${MAX_WORD_LENGTH} letters once normalised`;
-  throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'search.word_too_long');
+  const message = searchQueryProblem(query);
+  if (message) throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'search.word_too_long');
 }
 
 /** Searches bills, members and topics at once; filters, sort and cursor apply to bills. */
