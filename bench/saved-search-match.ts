@@ -11,13 +11,12 @@
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { matchSavedSearches, type SavedQuery } from '#shared/adapters/search/saved-search-matcher.ts';
 import { seededRandom, wordRun } from './support/query-words.ts';
+import { pct } from './support/timing.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 
 const SIZES = (process.env.BENCH_SAVED_SEARCHES ?? '1000,5000,20000').split(',').map(Number);
 const NEW_DOCS = 100;
 const NOW = new Date('2026-06-01T00:00:00Z');
-
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 
 /** Saved searches as people write them: a few words of some bill's title, summary or text. */
 function savedQueries(docs: SearchDocument[], n: number): SavedQuery[] {

@@ -18,6 +18,7 @@ import { searchQueryProblem } from '#shared/domain/search/query-limits.ts';
 import type { SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { seededRandom } from './support/query-words.ts';
+import { timed } from './support/timing.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -76,13 +77,6 @@ function hostileQueries(common: string[]): [string, string][] {
   return queries;
 }
 
-function cpuMs(work: () => unknown): number {
-  const start = process.cpuUsage();
-  work();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-search-adversarial-'));
   const path = join(dir, 'search.db');
@@ -107,14 +101,12 @@ async function main(): Promise<void> {
           let verdict = '';
           let total = 0;
           for (let run = 0; run < RUNS; run++) {
-            worst = Math.max(
-              worst,
-              cpuMs(() => {
-                const problem = searchQueryProblem(q);
-                verdict = problem ? `422 (${problem})` : '200';
-                if (!problem) total = index.search(req, NOW).total;
-              }),
-            );
+            const { cpu } = timed(() => {
+              const problem = searchQueryProblem(q);
+              verdict = problem ? `422 (${problem})` : '200';
+              if (!problem) total = index.search(req, NOW).total;
+            });
+            worst = Math.max(worst, cpu);
           }
           rows.push({ name: `${name}, ${sort}, limit ${limit}`, chars: q.length, verdict, worst, total });
         }

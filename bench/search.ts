@@ -25,6 +25,7 @@ import { parseQuery } from '#shared/domain/search/search-query.ts';
 import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { seededRandom, wordRun } from './support/query-words.ts';
+import { pct, timed } from './support/timing.ts';
 import { buildCorpus } from './support/search-corpus.ts';
 import { BruteForce, type ScoredBill } from '#test/support/search-brute-force.ts';
 
@@ -39,7 +40,6 @@ const TARGET_P95_MS = 50;
 const TARGET_DETAIL_RATIO = 3;
 const DETAIL_BILLS = 2_000;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 /** Queries of 1-4 words taken from random bills' titles, summaries or text, a third quoted, most with a filter. */
@@ -89,16 +89,6 @@ function recall(engine: string[], all: ScoredBill[], sort: SearchRequest['sort']
     return sort === 'date' ? s.date === tenth.date : Math.abs(s.score - tenth.score) <= 1e-9 * Math.abs(tenth.score);
   });
   return found.length / top.length;
-}
-
-/** The wall and CPU time of one synchronous call, in ms. */
-function timed(work: () => unknown): { wall: number; cpu: number } {
-  const cpu = process.cpuUsage();
-  const t = performance.now();
-  work();
-  const wall = performance.now() - t;
-  const used = process.cpuUsage(cpu);
-  return { wall, cpu: (used.user + used.system) / 1000 };
 }
 
 const percentiles = (xs: number[]) => `p50 ${ms(pct(xs, 50))}, p95 ${ms(pct(xs, 95))}, p99 ${ms(pct(xs, 99))}`;

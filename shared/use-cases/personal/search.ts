@@ -4,7 +4,8 @@
  *   in every Congress held, newest first), or ranked by the search engine over number, titles, summary,
  *   brief, subjects, sponsor and text (shared/adapters/search/live-index.ts), then one
  *   BatchGet of the page's bills;
- *   2. members by either name form (name-token index Query, then BatchGet);
+ *   2. members by either name form or nickname (name-token index Query), and
+ *   a state's delegation when the query is its name or code (../members/member-search.ts);
  *   3. topics whose tag contains every word (one Query on the small topic
  *   counter partition, cached for a minute per container). All three run
  *   concurrently; no Scan. A query that is a bill number ("H.R. 3076") cannot
@@ -17,7 +18,7 @@ import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { liveIndex } from '#shared/adapters/search/live-index.ts';
 import type { SearchFilters, SearchMatch, SearchSort } from '#shared/adapters/search/search-filters.ts';
 import { cachedTopics } from './topics.ts';
-import { searchMembers } from '#shared/adapters/db/members.repository.ts';
+import { findMembers } from '#shared/use-cases/members/member-search.ts';
 import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
 import { searchQueryProblem } from '#shared/domain/search/query-limits.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
@@ -86,7 +87,7 @@ export async function search(q: string, opts: SearchOptions): Promise<SearchResu
     const bills = (await billsByNumber(query, opts.limit)).map((b) => ({ ...billSummary(b), match: null }));
     return { ...none, bills, total: bills.length };
   }
-  const [bills, members, topics] = await Promise.all([rankedBills(query, opts), searchMembers(query, opts.limit), cachedTopics()]);
+  const [bills, members, topics] = await Promise.all([rankedBills(query, opts), findMembers(query, opts.limit), cachedTopics()]);
   return {
     q: query,
     ...bills,

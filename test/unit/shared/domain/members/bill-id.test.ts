@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { billId, billLabel, congressForDate, parseBillId, parseBillNumber } from '#shared/domain/bills/bill-id.ts';
-import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
-import { stateCode } from '#shared/domain/members/state-codes.ts';
+import { memberSearchTokens, nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
+import { stateCode, stateOfQuery } from '#shared/domain/members/state-codes.ts';
 
 describe('bill ids and numbers', () => {
   it.each([
@@ -63,6 +63,21 @@ describe('names and states', () => {
     expect(nameTokens('Pelosi, Nancy')).toEqual(['pelosi', 'nancy']);
     expect(nameMatches(nameTokens('Nancy Pelosi'), 'Pelosi, Nancy')).toBe(true);
     expect(nameMatches(nameTokens('Ocasio-Cortez'), 'Ocasio-Cortez, Alexandria')).toBe(true);
+  });
+
+  it('finds a member by nickname too (issue 32.1: "bernie")', () => {
+    const sanders = { name: 'Sanders, Bernard', nickname: 'Bernie' };
+    expect(memberSearchTokens(sanders)).toEqual(['sanders', 'bernard', 'bernie']);
+    expect(nameMatches(nameTokens('bernie sanders'), sanders.name, memberSearchTokens(sanders))).toBe(true);
+    expect(nameMatches(nameTokens('bernie'), sanders.name)).toBe(false);
+  });
+
+  it('reads a whole query as a state by name or code; "in" and "or" only in capitals', () => {
+    for (const q of ['vermont', 'Vermont', 'VT', 'vt', ' VT ']) expect(stateOfQuery(q), q).toBe('VT');
+    expect(stateOfQuery('new  york')).toBe('NY');
+    expect(stateOfQuery('IN')).toBe('IN');
+    expect(stateOfQuery('OR')).toBe('OR');
+    for (const q of ['in', 'or', 'vermont health', 'v', 'xx', '']) expect(stateOfQuery(q), q).toBeNull();
   });
 
   it('normalises full state names and codes, and refuses unknown ones', () => {
