@@ -13,6 +13,7 @@ import type { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { cond, condition, query, update } from './expressions.ts';
 import { followKeys } from './keys/follow.keys.ts';
+import { savedSearchKeys } from './keys/saved-search.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { tableName } from './table.ts';
 
@@ -22,6 +23,8 @@ function toItem(follow: Follow): Item {
     entity: 'follow',
     ...follow,
     ...followKeys.followers.keys(follow),
+    // A search follow is also on the listing the saved-search matcher reads.
+    ...(follow.target_type === 'search' ? savedSearchKeys.listing.keys(follow) : {}),
   };
 }
 
