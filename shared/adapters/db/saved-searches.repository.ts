@@ -3,14 +3,12 @@
  * index (./keys/saved-search.keys.ts) with the query and filters it carries,
  * each distinct search once. A search nobody follows is on no list.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { conditional, queryAll } from './dynamo.ts';
 import { cond, query, update } from './expressions.ts';
 import { followKeys } from './keys/follow.keys.ts';
 import { savedSearchKeys } from './keys/saved-search.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
 
 /** A saved search with the key its follows carry as their target id. */
 export interface KeyedSavedSearch extends SavedSearch {
@@ -31,23 +29,21 @@ export async function listSavedSearches(): Promise<KeyedSavedSearch[]> {
   return [...byKey.values()];
 }
 
-/** Migration 0017: the keys of the searches in the registry the listing replaced. */
+/** Migration 0018: the keys of the searches in the registry the listing replaced. */
 export async function legacySavedSearchKeys(): Promise<string[]> {
   const items = await queryAll(query({ pk: savedSearchKeys.legacy.partition }, { projection: ['sk'] }));
   return items.map((i) => String(i.sk));
 }
 
-/** Migration 0017: puts one search follow on the listing; false when the follow is gone. */
+/** Migration 0018: puts one search follow on the listing; false when the follow is gone. */
 export function listSearchFollow(userId: string, key: string): Promise<boolean> {
   const keys = savedSearchKeys.listing.keys({ user_id: userId, target_id: key });
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({ TableName: tableName(), Key: followKeys.follow(userId, 'search', key), ...update({ set: keys }, cond.itemExists()) }),
-    ),
+    table.updateItem({ Key: followKeys.follow(userId, 'search', key), ...update({ set: keys }, cond.itemExists()) }),
   );
 }
 
-/** Migration 0017: deletes one search from the registry the listing replaced. */
+/** Migration 0018: deletes one search from the registry the listing replaced. */
 export async function deleteLegacySavedSearch(key: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: savedSearchKeys.legacy.search(key) }));
+  await table.deleteItem({ Key: savedSearchKeys.legacy.search(key) });
 }

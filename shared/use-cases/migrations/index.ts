@@ -16,7 +16,8 @@ import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 import { contentUpdatedAt } from './0014-content-updated-at.ts';
 import { billStatusListing } from './0015-bill-status-listing.ts';
 import { retireTitleWords } from './0016-retire-title-words.ts';
-import { savedSearchListing } from './0017-saved-search-listing.ts';
+import { locateBriefCitations } from './0017-locate-brief-citations.ts';
+import { savedSearchListing } from './0018-saved-search-listing.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   contentUpdatedAt,
   billStatusListing,
   retireTitleWords,
+  locateBriefCitations,
   savedSearchListing,
 ];

@@ -1,5 +1,5 @@
 /**
- * Migration 0017: the saved searches the matcher runs become the search
+ * Migration 0018: the saved searches the matcher runs become the search
  * follows themselves (docs/data-model.md P10, issue 32.7). The registry
  * before, SAVED_SEARCH / {key}, kept every search ever followed, unfollowed
  * or not; each of its searches has its followers' follows put on the listing
@@ -13,7 +13,7 @@ import { deleteLegacySavedSearch, legacySavedSearchKeys, listSearchFollow } from
 import type { Migration } from './migration.ts';
 
 export const savedSearchListing: Migration = {
-  id: '0017',
+  id: '0018',
   description: 'List saved searches by their follows (unfollowing removes them); delete the registry that outlived its followers',
   up: async () => {
     let listed = 0;
