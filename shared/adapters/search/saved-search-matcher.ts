@@ -35,13 +35,17 @@ export interface SavedSearchMatch {
 /** Every string one letter shorter than `word`. */
 const deletions = (word: string): string[] => [...new Set(Array.from(word, (_, i) => word.slice(0, i) + word.slice(i + 1)))];
 
+/** The words every match of `q` holds, each with whether the engine may correct it (a typo-tolerant word). */
+function requiredWords(q: string): { word: string; fuzzy: boolean }[] {
+  return parseQuery(matchableQuery(q)).flatMap((t) => t.tokens.map((w) => ({ word: w, fuzzy: t.kind === 'word' && correctable(w) })));
+}
+
 /**
  * The word a search indexes under: of the words every match holds, the longest (the rarest, near
  * enough), a word the engine never corrects before one it may; null when the query has no word.
  */
-function keyWord(q: string): { word: string; fuzzy: boolean } | null {
-  const required = parseQuery(matchableQuery(q)).flatMap((t) => t.tokens.map((w) => ({ word: w, fuzzy: t.kind === 'word' && correctable(w) })));
-  const best = required.sort((a, b) => Number(a.fuzzy) - Number(b.fuzzy) || b.word.length - a.word.length || a.word.localeCompare(b.word))[0];
+function keyWord(required: { word: string; fuzzy: boolean }[]): { word: string; fuzzy: boolean } | null {
+  const best = [...required].sort((a, b) => Number(a.fuzzy) - Number(b.fuzzy) || b.word.length - a.word.length || a.word.localeCompare(b.word))[0];
   return best ?? null;
 }
 
@@ -55,6 +59,8 @@ export class SavedSearchIndex {
   /** Key word → the searches (by place) indexed under it; one-letter deletions of a fuzzy key word in `byDeletion`. */
   private readonly byWord = new Map<string, number[]>();
   private readonly byDeletion = new Map<string, number[]>();
+  /** The words of each search the engine never corrects: a candidate must find them all in the new text. */
+  private readonly exact: string[][] = [];
 
   constructor(searches: readonly SavedQuery[]) {
     this.searches = searches;
@@ -64,7 +70,9 @@ export class SavedSearchIndex {
       else map.set(word, [at]);
     };
     searches.forEach((s, at) => {
-      const key = keyWord(s.q);
+      const required = requiredWords(s.q);
+      this.exact[at] = required.filter((r) => !r.fuzzy).map((r) => r.word);
+      const key = keyWord(required);
       if (!key) return;
       add(this.byWord, key.word, at);
       if (key.fuzzy) for (const d of deletions(key.word)) add(this.byDeletion, d, at);
@@ -77,12 +85,14 @@ export class SavedSearchIndex {
 
   /**
    * The searches whose key word the documents hold, exactly or one edit away (a deletion, insertion,
-   * substitution or transposition shares a one-letter deletion with it), in the order of the searches.
+   * substitution or transposition shares a one-letter deletion with it), and every word the engine
+   * never corrects too, in the order of the searches.
    */
   candidates(docs: SearchDocument[]): SavedQuery[] {
     const found = new Set<number>();
     const take = (list: number[] | undefined) => list?.forEach((at) => found.add(at));
-    for (const word of new Set(docs.flatMap(wordsOf))) {
+    const words = new Set(docs.flatMap(wordsOf));
+    for (const word of words) {
       take(this.byWord.get(word));
       if (word.length < TYPO_MIN_LENGTH - 1 || word.length > TYPO_MAX_LENGTH + 1) continue;
       // The word is a key's deletion (the key has one letter more), or shares a deletion with it.
@@ -92,7 +102,10 @@ export class SavedSearchIndex {
         take(this.byDeletion.get(d));
       }
     }
-    return [...found].sort((a, b) => a - b).map((at) => this.searches[at] as SavedQuery);
+    return [...found]
+      .filter((at) => (this.exact[at] as string[]).every((w) => words.has(w)))
+      .sort((a, b) => a - b)
+      .map((at) => this.searches[at] as SavedQuery);
   }
 
   /**
