@@ -49,6 +49,14 @@ function keyWord(required: { word: string; fuzzy: boolean }[]): { word: string; 
   return best ?? null;
 }
 
+/** Whether `word` is one edit from a word of `words` (whose one-letter deletions are computed once per set). */
+const deletionSets = new WeakMap<ReadonlySet<string>, Set<string>>();
+function nearOne(word: string, words: ReadonlySet<string>): boolean {
+  let dels = deletionSets.get(words);
+  if (!dels) deletionSets.set(words, (dels = new Set([...words].filter(correctable).flatMap(deletions))));
+  return dels.has(word) || deletions(word).some((d) => words.has(d) || dels.has(d));
+}
+
 function wordsOf(doc: SearchDocument): string[] {
   return SEARCH_COLUMNS.flatMap((c) => tokens(String(doc[c.name])));
 }
@@ -59,8 +67,8 @@ export class SavedSearchIndex {
   /** Key word → the searches (by place) indexed under it; one-letter deletions of a fuzzy key word in `byDeletion`. */
   private readonly byWord = new Map<string, number[]>();
   private readonly byDeletion = new Map<string, number[]>();
-  /** The words of each search the engine never corrects: a candidate must find them all in the new text. */
-  private readonly exact: string[][] = [];
+  /** The words every match of each search holds: a candidate must find them all in the new text (a correctable one within an edit). */
+  private readonly required: { word: string; fuzzy: boolean }[][] = [];
 
   constructor(searches: readonly SavedQuery[]) {
     this.searches = searches;
@@ -71,7 +79,7 @@ export class SavedSearchIndex {
     };
     searches.forEach((s, at) => {
       const required = requiredWords(s.q);
-      this.exact[at] = required.filter((r) => !r.fuzzy).map((r) => r.word);
+      this.required[at] = required;
       const key = keyWord(required);
       if (!key) return;
       add(this.byWord, key.word, at);
@@ -85,8 +93,8 @@ export class SavedSearchIndex {
 
   /**
    * The searches whose key word the documents hold, exactly or one edit away (a deletion, insertion,
-   * substitution or transposition shares a one-letter deletion with it), and every word the engine
-   * never corrects too, in the order of the searches.
+   * substitution or transposition shares a one-letter deletion with it), and every other word too,
+   * in the order of the searches.
    */
   candidates(docs: SearchDocument[]): SavedQuery[] {
     const found = new Set<number>();
@@ -103,7 +111,7 @@ export class SavedSearchIndex {
       }
     }
     return [...found]
-      .filter((at) => (this.exact[at] as string[]).every((w) => words.has(w)))
+      .filter((at) => (this.required[at] ?? []).every((r) => words.has(r.word) || (r.fuzzy && nearOne(r.word, words))))
       .sort((a, b) => a - b)
       .map((at) => this.searches[at] as SavedQuery);
   }
