@@ -17,9 +17,7 @@ export interface KeyedSavedSearch extends SavedSearch {
 
 /** Every followed search, once each (one Query on the listing, all pages; ordered by key). */
 export async function listSavedSearches(): Promise<KeyedSavedSearch[]> {
-  const items = await queryAll(
-    query({ index: savedSearchKeys.listing.index, pk: savedSearchKeys.listing.partition }, { projection: ['target_id', 'search'] }),
-  );
+  const items = await queryAll(query({ index: savedSearchKeys.listing.index, pk: savedSearchKeys.listing.partition }, { projection: ['target_id', 'search'] }));
   const byKey = new Map<string, KeyedSavedSearch>();
   for (const item of items) {
     const key = String(item.target_id);
@@ -38,9 +36,7 @@ export async function legacySavedSearchKeys(): Promise<string[]> {
 /** Migration 0018: puts one search follow on the listing; false when the follow is gone. */
 export function listSearchFollow(userId: string, key: string): Promise<boolean> {
   const keys = savedSearchKeys.listing.keys({ user_id: userId, target_id: key });
-  return conditional(() =>
-    table.updateItem({ Key: followKeys.follow(userId, 'search', key), ...update({ set: keys }, cond.itemExists()) }),
-  );
+  return conditional(() => table.updateItem({ Key: followKeys.follow(userId, 'search', key), ...update({ set: keys }, cond.itemExists()) }));
 }
 
 /** Migration 0018: deletes one search from the registry the listing replaced. */
