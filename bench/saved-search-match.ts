@@ -55,7 +55,7 @@ for (const size of SIZES) {
   const index = new SavedSearchIndex(searches);
   const built = performance.now() - started;
   index.match([fresh[0] as SearchDocument], NOW); // warm the engine's module
-  const [lookups, totals, candidates, matches]: number[][] = [[], [], [], []];
+  const [lookups, totals, candidates, matches]: [number[], number[], number[], number[]] = [[], [], [], []];
   for (const doc of fresh) {
     started = performance.now();
     candidates.push(index.candidates([doc]).length);
@@ -78,7 +78,7 @@ for (const size of [1_000, 10_000, 100_000]) {
   const pick = () => absent[Math.floor(r() * absent.length)] as string;
   const searches = Array.from({ length: size }, (_, i) => ({ key: i.toString(16).padStart(20, '0'), q: `${pick()} ${pick()}`, filters: {} }));
   const index = new SavedSearchIndex(searches);
-  const [totals, candidates]: number[][] = [[], []];
+  const [totals, candidates]: [number[], number[]] = [[], []];
   for (const doc of fresh) {
     const started = performance.now();
     candidates.push(index.candidates([doc]).length);
