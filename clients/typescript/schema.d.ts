@@ -1915,8 +1915,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Bills ranked by relevance with filters and snippets, members (either name form) and topics in one answer
-         * @description Bills, members (either name form) and topics in one answer. A bill number in any common form finds that bill; other words rank bills by relevance (BM25 with field weights: number and short title above title above CRS summary and brief above text, times a gentle recency boost) over number, titles, summary, brief, subjects, policy area, sponsor and the latest text by section, each hit with the section that matched and a snippet. "Quoted phrases" match as phrases, the last word matches as a prefix, and one typo is forgiven in words of five letters or more. Filters, sort, limit and cursor apply to bills. Anonymous or signed in; 422 for an overlong query or a bad filter.
+         * Bills by number, title or relevance with filters and snippets, members (by name, nickname or state) and topics in one answer
+         * @description Bills, members (either name form, a nickname, or a state's sitting members by its name or code) and topics in one answer. A bill number in any common form, with or without its Congress, finds that bill (without one, in every Congress, newest first); a query that is a bill's short or popular title puts that bill first; other words rank bills by relevance (BM25 with field weights: number and short title above title above CRS summary and brief above text, times a gentle recency boost) over number, titles, summary, brief, subjects, policy area, sponsor and the latest text by section, each hit with the section that matched and a snippet. "Quoted phrases" match as phrases, the last word matches as a prefix, and one typo is forgiven in words of five letters or more. Filters, sort, limit and cursor apply to bills. Anonymous or signed in; limited per network (429 with Retry-After); 422 for an overlong query, a word longer than 64 letters once normalised, or a bad filter.
          */
         get: operations["search"];
         put?: never;
@@ -3360,6 +3360,11 @@ export interface components {
              * @default null
              */
             last_name: string | null;
+            /**
+             * @description The name the member goes by, such as Bernie for Bernard; null when none (name search finds it)
+             * @default null
+             */
+            nickname: string | null;
             /** @description The two-letter state code */
             state: string;
             /**
@@ -3989,27 +3994,27 @@ export interface components {
                 /** @description Only bills of this Congress, such as 118 */
                 congress?: number;
                 /**
-                 * @description Only bills of this chamber
+                 * @description Only bills of this chamber: house or senate
                  * @enum {string}
                  */
                 chamber?: "house" | "senate";
                 /**
-                 * @description Only bills of this type
+                 * @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres, sres
                  * @enum {string}
                  */
                 type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
                 /**
-                 * @description Only bills whose status is this
+                 * @description Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE
                  * @enum {string}
                  */
                 status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
-                /** @description Only bills carrying this topic tag */
+                /** @description Only bills carrying this topic tag, such as health */
                 topic?: string;
                 /** @description Only bills sponsored by this member (Bioguide id) */
                 sponsor_id?: string;
                 /** @description true: only bills with published text; false: only bills without */
                 has_document?: boolean;
-                /** @description Only bills whose latest action (or introduction) is on or after this date */
+                /** @description Only bills whose latest action (or introduction, before any action) is on or after this date */
                 from?: string;
                 /** @description Only bills whose latest action (or introduction) is on or before this date */
                 to?: string;
@@ -8096,7 +8101,7 @@ export interface operations {
                 sort?: "latest_action" | "updated_asc";
                 /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
                 changed_since?: string;
-                /** @description The search words */
+                /** @description The search words: a name in either form or a nickname ("bernie"), or a state's name or code ("vermont", "VT") for its sitting members */
                 q?: string;
                 /** @description The two-letter state code */
                 state?: string;
@@ -9375,27 +9380,27 @@ export interface operations {
                         /** @description Only bills of this Congress, such as 118 */
                         congress?: number;
                         /**
-                         * @description Only bills of this chamber
+                         * @description Only bills of this chamber: house or senate
                          * @enum {string}
                          */
                         chamber?: "house" | "senate";
                         /**
-                         * @description Only bills of this type
+                         * @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres, sres
                          * @enum {string}
                          */
                         type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
                         /**
-                         * @description Only bills whose status is this
+                         * @description Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE
                          * @enum {string}
                          */
                         status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
-                        /** @description Only bills carrying this topic tag */
+                        /** @description Only bills carrying this topic tag, such as health */
                         topic?: string;
                         /** @description Only bills sponsored by this member (Bioguide id) */
                         sponsor_id?: string;
                         /** @description true: only bills with published text; false: only bills without */
                         has_document?: boolean;
-                        /** @description Only bills whose latest action (or introduction) is on or after this date */
+                        /** @description Only bills whose latest action (or introduction, before any action) is on or after this date */
                         from?: string;
                         /** @description Only bills whose latest action (or introduction) is on or before this date */
                         to?: string;
@@ -12496,7 +12501,7 @@ export interface operations {
                 congress?: number;
                 /** @description Only bills of this chamber: house or senate */
                 chamber?: "house" | "senate";
-                /** @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres or sres */
+                /** @description Only bills of this type: hr, s, hjres, sjres, hconres, sconres, hres, sres */
                 type?: "hr" | "s" | "hjres" | "sjres" | "hconres" | "sconres" | "hres" | "sres";
                 /** @description Only bills whose status is this, such as INTRODUCED or PASS_OVER:HOUSE */
                 status?: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
@@ -12528,6 +12533,10 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description The quota policy, e.g. "search";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "search";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12591,6 +12600,21 @@ export interface operations {
             /** @description Validation failed */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; see Retry-After and RateLimit */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: string;
+                    /** @description The quota policy, e.g. "search";q=120;w=60 (draft-ietf-httpapi-ratelimit-headers) */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of the quota and the seconds until it grows back, e.g. "search";r=3;t=42 */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -89,6 +89,8 @@ const ConfigFields = z.object({
   RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),
   /** MCP calls per minute per signed-in user (per IP for guests); each tool call also counts against its route's own limit. */
   RATE_LIMIT_MCP_PER_MINUTE: positiveInt(120),
+  /** Searches per minute per network (an IPv4 address, an IPv6 /64), signed in or not: a search may cost up to 50 ms of CPU. */
+  RATE_LIMIT_SEARCH_PER_MINUTE: positiveInt(120),
 
   LLM_PROVIDER: z.optional(z.enum(['openai', 'anthropic', 'gemini', 'ollama', 'none'])),
   LLM_MODEL: optionalString,

@@ -11,12 +11,18 @@ import type { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { cond, condition, query, update } from './expressions.ts';
 import { followKeys } from './keys/follow.keys.ts';
+import { savedSearchKeys } from './keys/saved-search.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import * as table from './table-client.ts';
 import { entityItem } from './entities.ts';
 
 function toItem(follow: Follow): Item {
-  return entityItem('follow', followKeys.follow(follow.user_id, follow.target_type, follow.target_id), { ...follow, ...followKeys.followers.keys(follow) });
+  return entityItem('follow', followKeys.follow(follow.user_id, follow.target_type, follow.target_id), {
+    ...follow,
+    ...followKeys.followers.keys(follow),
+    // A search follow is also on the listing the saved-search matcher reads.
+    ...(follow.target_type === 'search' ? savedSearchKeys.listing.keys(follow) : {}),
+  });
 }
 
 const fromItem = (item: Item): Follow => Follow().parse(item);

@@ -9,7 +9,7 @@
  */
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { Member, MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
-import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
+import { memberSearchTokens, nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
 import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { cond, expressions, query, update, type Condition } from './expressions.ts';
 import { memberKeys } from './keys/member.keys.ts';
@@ -63,21 +63,24 @@ export async function noteMemberContent(item: Item, now = new Date()): Promise<b
 export const memberFromItem = (i: Item): Member => Member().parse(i);
 const fromItem = memberFromItem;
 
+/** The name items of a member: one per word of its name and nickname, each with the card and every word (the search tests them all). */
+const nameItems = (member: Member, card: MemberCard = memberCard(member)): Item[] => {
+  const tokens = memberSearchTokens(member);
+  return tokens.map((t) => entityItem('member_name', memberKeys.nameItem(t, member.id), { member_id: member.id, card, tokens }));
+};
+
 /**
  * Puts the member's card where it is read without the record: the name index
- * items (one per name word) and the recent-votes item the dashboard reads;
- * deletes the name items of words its previous name had and this one lacks,
- * so a renamed member is not found, or shown, under the old name.
+ * items (one per word of its name and nickname) and the recent-votes item the
+ * dashboard reads; deletes the name items of words it had before and lacks
+ * now, so a renamed member is not found, or shown, under the old name.
  */
-async function writeNameItems(member: Member, previousName?: string): Promise<void> {
-  const tokens = nameTokens(member.name);
+async function writeNameItems(member: Member, previous?: Pick<Member, 'name' | 'nickname'>): Promise<void> {
   const card = memberCard(member);
-  const gone = previousName ? nameTokens(previousName).filter((t) => !tokens.includes(t)) : [];
+  const tokens = memberSearchTokens(member);
+  const gone = previous ? memberSearchTokens(previous).filter((t) => !tokens.includes(t)) : [];
   await Promise.all([
-    batchWrite([
-      ...tokens.map((t) => ({ put: entityItem('member_name', memberKeys.nameItem(t, member.id), { member_id: member.id, card }) })),
-      ...gone.map((t) => ({ delete: memberKeys.nameItem(t, member.id) })),
-    ]),
+    batchWrite([...nameItems(member, card).map((put) => ({ put })), ...gone.map((t) => ({ delete: memberKeys.nameItem(t, member.id) }))]),
     noteMemberCard(card),
   ]);
 }
@@ -112,6 +115,7 @@ export async function putMember(member: Member): Promise<void> {
         cosponsored_count: member.cosponsored_count ?? existing.cosponsored_count,
         enriched_at: member.enriched_at ?? existing.enriched_at,
         lis_id: member.lis_id ?? existing.lis_id,
+        nickname: member.nickname ?? existing.nickname,
         photo_url: member.photo_url ?? existing.photo_url,
         phone: member.phone ?? existing.phone,
         office_address: member.office_address ?? existing.office_address,
@@ -124,7 +128,7 @@ export async function putMember(member: Member): Promise<void> {
   const unchanged = existing && existing.updated_at && memberContentHash(existing) === memberContentHash(merged);
   await table.putItem({ Item: toItem(merged, unchanged ? (existing.updated_at as string) : new Date().toISOString()) });
   await Promise.all([
-    writeNameItems(merged, existing?.name),
+    writeNameItems(merged, existing ?? undefined),
     merged.lis_id ? batchWrite([{ put: entityItem('lis_id', memberKeys.lis(merged.lis_id), { member_id: merged.id }) }]) : Promise.resolve(),
   ]);
 }
@@ -146,7 +150,7 @@ export async function putNewMembers(members: readonly Member[]): Promise<void> {
     const card = memberCard(m);
     return [
       { put: toItem(m, updatedAt) },
-      ...nameTokens(m.name).map((t) => ({ put: entityItem('member_name', memberKeys.nameItem(t, m.id), { member_id: m.id, card }) })),
+      ...nameItems(m, card).map((put) => ({ put })),
       ...(m.lis_id ? [{ put: entityItem('lis_id', memberKeys.lis(m.lis_id), { member_id: m.id }) }] : []),
       // What noteMemberCard writes for a member with no item yet.
       { put: entityItem('member_recent_votes', memberKeys.recentVotes(m.id), { member_id: m.id, card, votes: {}, version: 1 }) },
@@ -187,8 +191,8 @@ export async function bioguideIdsForLis(lisIds: string[]): Promise<Map<string, s
 }
 
 /**
- * Cards of the members whose name matches every word of `q`, in either
- * 'Last, First' or 'First Last' form: one Query on the longest word's
+ * Cards of the members whose name or nickname matches every word of `q`, in
+ * either 'Last, First' or 'First Last' form: one Query on the longest word's
  * initial. Name items written before they carried cards (until migration
  * 0003 has run) are answered from the member records.
  */
@@ -200,16 +204,19 @@ export async function searchMembers(q: string, limit: number): Promise<MemberCar
     ...query({ pk: memberKeys.namePartition(longest), skPrefix: longest }),
     Limit: NAME_QUERY_LIMIT,
   });
-  const cards = new Map<string, MemberCard>();
+  const found = new Map<string, { card: MemberCard; tokens: string[] }>();
   const cardless: string[] = [];
   for (const item of page.items) {
     const card = MemberCard().safeParse(item.card);
-    if (card.success) cards.set(card.data.id, card.data);
+    // Items written before they carried every word (a nickname's) are tested on the card's name.
+    const words = Array.isArray(item.tokens) ? item.tokens.map(String) : card.success ? nameTokens(card.data.name) : [];
+    if (card.success) found.set(card.data.id, { card: card.data, tokens: words });
     else cardless.push(String(item.member_id));
   }
-  for (const m of await getMembers(cardless.filter((id) => !cards.has(id)))) cards.set(m.id, memberCard(m));
-  return [...cards.values()]
-    .filter((m) => nameMatches(tokens, m.name))
+  for (const m of await getMembers(cardless.filter((id) => !found.has(id)))) found.set(m.id, { card: memberCard(m), tokens: memberSearchTokens(m) });
+  return [...found.values()]
+    .filter((m) => nameMatches(tokens, m.card.name, m.tokens))
+    .map((m) => m.card)
     .sort((a, b) => a.name.localeCompare(b.name))
     .slice(0, limit);
 }

@@ -20,7 +20,7 @@ export const INDEX = {
   sortedListings: { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
   /** gsi2, reverse lookups: followers of a target, a member's sponsored and cosponsored bills and votes, held notifications. */
   reverseLookups: { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
-  /** gsi3, secondary listings: members by name, news by owner, and sparse work lists (missing data, pending and uncited briefs, news requests). */
+  /** gsi3, secondary listings: members by name, news by owner, saved searches (search follows), and sparse work lists (missing data, pending and uncited briefs, news requests). */
   secondaryListings: { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
   /** gsi4, change feeds: bills of one Congress and members, by content updated_at (GET /api/bills and /api/members, sort=updated_asc). */
   changeFeed: { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk' },

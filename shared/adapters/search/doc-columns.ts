@@ -1,24 +1,23 @@
 /**
  * What the word ranker needs of every bill, in memory, by row id: whether it
- * is indexed, its length in tokens, date and the columns the filters test,
- * in typed arrays (a 350,000-bill index takes about 8 MB), with strings coded
- * through small dictionaries. Filters are then a few array reads per match
- * instead of a join per match (docs/architecture.md, "Search").
+ * is indexed, its length in tokens, date and the columns the filters test
+ * (./filter-columns.ts), in typed arrays (a 350,000-bill index takes about
+ * 8 MB), with strings coded through small dictionaries. Filters are then a few
+ * array reads per match instead of a join per match (docs/architecture.md,
+ * "Search").
  */
 import type { SearchFilters } from './search-filters.ts';
+import { FILTER_COLUMNS, sqlValue, type FilterKind, type FilterName } from './filter-columns.ts';
+
+/** One bill's filter values, as a document or the docs table gives them. */
+export type FilterValues = Record<FilterName, string | number | boolean | null>;
 
 /** One bill's columns as the docs table holds them. */
-export interface DocColumnsRow {
+export interface DocColumnsRow extends FilterValues {
   rid: number;
   length: number;
   /** YYYY-MM-DD, or 0000-00-00 when unknown. */
   date: string;
-  congress: number;
-  chamber: string;
-  type: string;
-  status: string;
-  sponsor_id: string | null;
-  has_document: boolean;
 }
 
 /** Strings as small integers; 0 is "none". */
@@ -55,9 +54,20 @@ class Dictionary {
 /** The columns as stored in the index file at compaction: each array's bytes, and the dictionary as JSON. */
 export type SavedColumns = Record<string, Uint8Array>;
 
-const bytesOf = (a: Uint8Array | Uint16Array | Uint32Array, n: number): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, n * a.BYTES_PER_ELEMENT).slice();
-const u32 = (b: Uint8Array | undefined): Uint32Array => (b ? new Uint32Array(b.slice().buffer) : new Uint32Array(0));
-const u16 = (b: Uint8Array | undefined): Uint16Array => (b ? new Uint16Array(b.slice().buffer) : new Uint16Array(0));
+type Column = Uint8Array | Uint16Array | Uint32Array;
+const ARRAYS: Record<FilterKind, (n: number) => Column> = {
+  number: (n) => new Uint16Array(n),
+  code: (n) => new Uint32Array(n),
+  flag: (n) => new Uint8Array(n),
+};
+
+const bytesOf = (a: Column, n: number): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, n * a.BYTES_PER_ELEMENT).slice();
+/** An array of the same kind as `like`, over the saved bytes. */
+const fromBytes = (b: Uint8Array | undefined, like: Column): Column => {
+  if (!b) return like.slice(0, 0);
+  const copy = b.slice().buffer;
+  return like instanceof Uint32Array ? new Uint32Array(copy) : like instanceof Uint16Array ? new Uint16Array(copy) : new Uint8Array(copy);
+};
 
 const dateNumber = (date: string): number => Number(date.replaceAll('-', '')) || 0;
 
@@ -67,12 +77,8 @@ export class DocColumns {
   length = new Uint32Array(0);
   /** The date as YYYYMMDD. */
   date = new Uint32Array(0);
-  private congress = new Uint16Array(0);
-  private chamber = new Uint32Array(0);
-  private type = new Uint32Array(0);
-  private status = new Uint32Array(0);
-  private sponsor = new Uint32Array(0);
-  private hasDocument = new Uint8Array(0);
+  /** The filter columns, by name (FILTER_COLUMNS). */
+  private readonly filters = new Map<FilterName, Column>(FILTER_COLUMNS.map((c) => [c.name, ARRAYS[c.kind](0)]));
   private dictionary = new Dictionary();
   /** Bills indexed, and the sum of their lengths (the average length is BM25's yardstick). */
   count = 0;
@@ -86,7 +92,7 @@ export class DocColumns {
   private grow(rid: number): void {
     if (rid < this.capacity) return;
     const capacity = Math.max(1024, (rid + 1) * 2);
-    const widen = <T extends Uint8Array | Uint16Array | Uint32Array>(old: T, make: (n: number) => T): T => {
+    const widen = <T extends Column>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
       next.set(old);
       return next;
@@ -94,13 +100,18 @@ export class DocColumns {
     this.alive = widen(this.alive, (n) => new Uint8Array(n));
     this.length = widen(this.length, (n) => new Uint32Array(n));
     this.date = widen(this.date, (n) => new Uint32Array(n));
-    this.congress = widen(this.congress, (n) => new Uint16Array(n));
-    this.chamber = widen(this.chamber, (n) => new Uint32Array(n));
-    this.type = widen(this.type, (n) => new Uint32Array(n));
-    this.status = widen(this.status, (n) => new Uint32Array(n));
-    this.sponsor = widen(this.sponsor, (n) => new Uint32Array(n));
-    this.hasDocument = widen(this.hasDocument, (n) => new Uint8Array(n));
+    for (const c of FILTER_COLUMNS) this.filters.set(c.name, widen(this.column(c.name), ARRAYS[c.kind]));
     this.capacity = capacity;
+  }
+
+  private column(name: FilterName): Column {
+    return this.filters.get(name) as Column;
+  }
+
+  /** A value as its column holds it: a number as it is, a flag as 0 or 1, a string by its code. */
+  private held(kind: FilterKind, value: string | number | boolean | null): number {
+    if (kind === 'code') return this.dictionary.code(value === null ? null : String(value));
+    return Number(sqlValue(value) ?? 0);
   }
 
   /** The columns to store, up to the highest row id in use. */
@@ -111,12 +122,7 @@ export class DocColumns {
       alive: bytesOf(this.alive, n),
       length: bytesOf(this.length, n),
       date: bytesOf(this.date, n),
-      congress: bytesOf(this.congress, n),
-      chamber: bytesOf(this.chamber, n),
-      type: bytesOf(this.type, n),
-      status: bytesOf(this.status, n),
-      sponsor: bytesOf(this.sponsor, n),
-      has_document: bytesOf(this.hasDocument, n),
+      ...Object.fromEntries(FILTER_COLUMNS.map((c) => [c.name, bytesOf(this.column(c.name), n)])),
       dictionary: new TextEncoder().encode(JSON.stringify(this.dictionary.values())),
     };
   }
@@ -126,14 +132,9 @@ export class DocColumns {
     const alive = saved.alive ?? new Uint8Array(0);
     c.grow(alive.length);
     c.alive.set(alive);
-    c.length.set(u32(saved.length));
-    c.date.set(u32(saved.date));
-    c.congress.set(u16(saved.congress));
-    c.chamber.set(u32(saved.chamber));
-    c.type.set(u32(saved.type));
-    c.status.set(u32(saved.status));
-    c.sponsor.set(u32(saved.sponsor));
-    c.hasDocument.set(saved.has_document ?? new Uint8Array(0));
+    c.length.set(fromBytes(saved.length, c.length));
+    c.date.set(fromBytes(saved.date, c.date));
+    for (const f of FILTER_COLUMNS) c.column(f.name).set(fromBytes(saved[f.name], c.column(f.name)));
     const values: unknown = JSON.parse(new TextDecoder().decode(saved.dictionary ?? new Uint8Array(0)) || '[]');
     c.dictionary = Dictionary.of(Array.isArray(values) ? values.map(String) : []);
     for (let rid = 0; rid < alive.length; rid++) {
@@ -151,12 +152,7 @@ export class DocColumns {
     this.alive[r] = 1;
     this.length[r] = row.length;
     this.date[r] = dateNumber(row.date);
-    this.congress[r] = row.congress;
-    this.chamber[r] = this.dictionary.code(row.chamber);
-    this.type[r] = this.dictionary.code(row.type);
-    this.status[r] = this.dictionary.code(row.status);
-    this.sponsor[r] = this.dictionary.code(row.sponsor_id);
-    this.hasDocument[r] = row.has_document ? 1 : 0;
+    for (const c of FILTER_COLUMNS) this.column(c.name)[r] = this.held(c.kind, row[c.name]);
     this.count += 1;
     this.totalLength += row.length;
   }
@@ -173,25 +169,21 @@ export class DocColumns {
    * when a filter names a value no bill has, so nothing can pass.
    */
   filter(f: SearchFilters, topicRids: ReadonlySet<number> | null): ((rid: number) => boolean) | null {
-    const code = (v: string | undefined) => (v === undefined ? 0 : this.dictionary.find(v));
-    const chamber = code(f.chamber);
-    const type = code(f.type);
-    const status = code(f.status);
-    const sponsor = code(f.sponsor_id);
-    if (chamber < 0 || type < 0 || status < 0 || sponsor < 0) return null;
+    const tests: { column: Column; value: number }[] = [];
+    for (const c of FILTER_COLUMNS) {
+      const v = f[c.name];
+      if (v === undefined) continue;
+      const value = c.kind === 'code' ? this.dictionary.find(String(v)) : Number(sqlValue(v));
+      if (value < 0) return null;
+      tests.push({ column: this.column(c.name), value });
+    }
     const from = f.from === undefined ? 0 : dateNumber(f.from);
     const to = f.to === undefined ? Number.MAX_SAFE_INTEGER : dateNumber(f.to);
-    const hasDocument = f.has_document === undefined ? -1 : f.has_document ? 1 : 0;
-    const congress = f.congress ?? 0;
-    return (rid) =>
-      (congress === 0 || this.congress[rid] === congress) &&
-      (chamber === 0 || this.chamber[rid] === chamber) &&
-      (type === 0 || this.type[rid] === type) &&
-      (status === 0 || this.status[rid] === status) &&
-      (sponsor === 0 || this.sponsor[rid] === sponsor) &&
-      (hasDocument < 0 || this.hasDocument[rid] === hasDocument) &&
-      (this.date[rid] ?? 0) >= from &&
-      (this.date[rid] ?? 0) <= to &&
-      (topicRids === null || topicRids.has(rid));
+    const date = this.date;
+    return (rid) => {
+      for (const t of tests) if (t.column[rid] !== t.value) return false;
+      const d = date[rid] ?? 0;
+      return d >= from && d <= to && (topicRids === null || topicRids.has(rid));
+    };
   }
 }

@@ -2,19 +2,24 @@
  * The search engine: SQLite FTS5 in WebAssembly (node-sqlite3-wasm), one
  * database file that runs the same on this machine's Node 20 and on Lambda's
  * Node 22 arm64 (docs/architecture.md, "Search"). Bills are ranked by BM25
- * with column weights times a gentle recency factor: a query of words (and
- * two-word phrases of common words) by the word ranker over the file's word
- * postings (./word-ranker.ts), a longer phrase by FTS5's bm25() with the
- * filters as columns of a plain table joined to the match. Passages to quote
- * live in a second FTS5 table keyed by bill and section.
+ * with column weights times a gentle recency factor. A query is parsed and
+ * resolved (typo corrections, a prefix's completions: ../domain/search/search-query.ts),
+ * then answered by one of two paths: the word ranker over the file's word
+ * postings (./word-ranker.ts) for words and phrases of common words, or FTS5
+ * (./fts-pages.ts) for a phrase with a rare word. Passages to quote live in a
+ * second FTS5 table keyed by bill and section.
  */
 import sqlite from 'node-sqlite3-wasm';
 import { billWords, encodeBillWords, pairKey } from '#shared/domain/search/bill-words.ts';
-import { documentDate, RECENCY_BOOST, RECENCY_FROM_YEAR, SEARCH_COLUMNS, type SearchDocument } from '#shared/domain/search/search-document.ts';
-import { matchExpression, parseQuery, spellings, type QueryTerm, type TermCounter } from '#shared/domain/search/search-query.ts';
+import { documentDate, SEARCH_COLUMNS, type SearchDocument } from '#shared/domain/search/search-document.ts';
+import { hasUnmatchableWord, matchExpression, parseQuery, resolveTerms, type ResolvedTerm, type Vocabulary } from '#shared/domain/search/search-query.ts';
 import { bestPassage } from '#shared/domain/search/snippet.ts';
 import { rmSync } from 'node:fs';
-import type { SearchFilters, SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
+import { FILTER_COLUMNS, filterValues } from './filter-columns.ts';
+import type { FilterValues } from './doc-columns.ts';
+import { ftsPage } from './fts-pages.ts';
+import { dropTitleKeys, TITLE_SCHEMA, titlePins, writeTitleKeys } from './title-pins.ts';
+import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
 import { compactWords, dropWords, WORD_SCHEMA, wordSource, writeWords, type Sql, type Value } from './word-store.ts';
 
@@ -22,61 +27,28 @@ import { compactWords, dropWords, WORD_SCHEMA, wordSource, writeWords, type Sql,
 const SECTIONS_PER_BILL = 1024;
 /** The page cache: the hot part of a 350,000-bill index (docs/architecture.md, "Search"). */
 const CACHE_KIB = 256 * 1024;
-/**
- * A date-sorted page walks the docs newest first, probing each against the match, when it
- * expects at most this many probes; else it reads and sorts every match (bench/results/search.md).
- */
-const DATE_WALK_MAX_PROBES = 400;
 /** The layout of the file: a file of another version is rebuilt, not read (docs/runbooks.md). */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
+/** The most of a passage a snippet is cut from: a section of an omnibus bill can be megabytes (issue 32.7). */
+const PASSAGE_MAX_CHARS = 20_000;
+const NO_HITS: SearchHits = { hits: [], total: 0 };
 
+const FILTER_NAMES = FILTER_COLUMNS.map((c) => c.name);
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS docs(
-  rid INTEGER PRIMARY KEY, bill_id TEXT NOT NULL UNIQUE, congress INTEGER NOT NULL, chamber TEXT NOT NULL,
-  type TEXT NOT NULL, status TEXT NOT NULL, sponsor_id TEXT, has_document INTEGER NOT NULL, date TEXT NOT NULL, year INTEGER NOT NULL,
-  len INTEGER NOT NULL, indexed_at TEXT NOT NULL DEFAULT '');
+  rid INTEGER PRIMARY KEY, bill_id TEXT NOT NULL UNIQUE, ${FILTER_COLUMNS.map((c) => c.sql).join(', ')},
+  date TEXT NOT NULL, year INTEGER NOT NULL, len INTEGER NOT NULL, indexed_at TEXT NOT NULL DEFAULT '');
 CREATE INDEX IF NOT EXISTS docs_by_date ON docs(date, rid);
 CREATE TABLE IF NOT EXISTS doc_topics(topic TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY(topic, rid)) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS bills_fts USING fts5(${SEARCH_COLUMNS.map((c) => c.name).join(', ')}, content='', contentless_delete=1, prefix='2 3');
 CREATE VIRTUAL TABLE IF NOT EXISTS sections_fts USING fts5(label UNINDEXED, body);
 CREATE VIRTUAL TABLE IF NOT EXISTS bills_vocab USING fts5vocab(bills_fts, 'row');
-${WORD_SCHEMA}`;
-
-const BM25 = `bm25(bills_fts, ${SEARCH_COLUMNS.map((c) => c.weight.toFixed(1)).join(', ')})`;
+${WORD_SCHEMA}
+${TITLE_SCHEMA}`;
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-/** The WHERE clauses and values of the filters, over `d` (the docs table). */
-function filterSql(f: SearchFilters): { where: string[]; values: (string | number)[] } {
-  const where: string[] = [];
-  const values: (string | number)[] = [];
-  const eq = (col: string, v: string | number | undefined) => {
-    if (v === undefined) return;
-    where.push(`d.${col} = ?`);
-    values.push(v);
-  };
-  eq('congress', f.congress);
-  eq('chamber', f.chamber);
-  eq('type', f.type);
-  eq('status', f.status);
-  eq('sponsor_id', f.sponsor_id);
-  if (f.has_document !== undefined) eq('has_document', f.has_document ? 1 : 0);
-  if (f.topic !== undefined) {
-    where.push('d.rid IN (SELECT rid FROM doc_topics WHERE topic = ?)');
-    values.push(f.topic);
-  }
-  if (f.from !== undefined) {
-    where.push('d.date >= ?');
-    values.push(f.from);
-  }
-  if (f.to !== undefined) {
-    where.push('d.date <= ?');
-    values.push(f.to);
-  }
-  return { where, values };
-}
 
 /** One open index file. Not safe to share between threads; a Lambda container holds one. */
 export class SearchIndex {
@@ -93,8 +65,12 @@ export class SearchIndex {
   /** What the word ranker learns once the transaction that wrote it commits. */
   private committed: (() => void)[] = [];
 
-  private constructor(db: sqlite.Database) {
+  /** Whether a query that is a bill's title puts that bill first (./title-pins.ts); off, BM25 alone ranks (the bench's baseline). */
+  private readonly exactTitles: boolean;
+
+  private constructor(db: sqlite.Database, exactTitles: boolean) {
     this.db = db;
+    this.exactTitles = exactTitles;
   }
 
   private statement(sql: string): sqlite.Statement {
@@ -125,14 +101,14 @@ export class SearchIndex {
    * locks a file with a lock directory, so a file has one user at a time: each reader keeps its
    * own copy (a Lambda container downloads one to /tmp).
    */
-  static open(path: string, options: { bulk?: boolean; readOnly?: boolean } = {}): SearchIndex {
+  static open(path: string, options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean } = {}): SearchIndex {
     // A process that died holding the file left its lock directory; the file has no other user.
     rmSync(`${path}.lock`, { recursive: true, force: true });
     const db = new sqlite.Database(path, options.readOnly ? { readOnly: true, fileMustExist: true } : {});
     // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
     // takes and drops the lock directory and rereads the pages it needs.
     db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
-    const index = new SearchIndex(db);
+    const index = new SearchIndex(db, options.exactTitles ?? true);
     const version = num(index.get('PRAGMA user_version', [])?.user_version);
     const empty = index.get("SELECT name FROM sqlite_master WHERE name = 'docs'", []) === null;
     if (!empty && version !== SCHEMA_VERSION) {
@@ -198,132 +174,80 @@ export class SearchIndex {
     this.db.exec(`INSERT INTO bills_fts(bills_fts) VALUES('optimize'); INSERT INTO sections_fts(sections_fts) VALUES('optimize'); VACUUM;`);
   }
 
+  /** The index's vocabulary, asked once for many words (the typo tolerance checks a word and its one-edit variants). */
+  private readonly vocabulary: Vocabulary = (words) => this.words.known(words);
+
   /**
-   * One page of bills matching a query, ranked, with the total and where each matched. The total
-   * is counted apart, without scoring (a twentieth of the cost of scoring a row); a date-sorted page
-   * never scores at all (docs/architecture.md, "Search").
+   * One page of bills matching a query, ranked (or newest first), with the total and where each
+   * matched. Whatever its text, a query's work is bounded (issue 32.7): its terms and phrases are
+   * few (parseQuery), a word longer than any indexed word matches nothing, corrections and
+   * completions are looked up at once and bounded, and a snippet reads a bounded passage.
    */
   search(req: SearchRequest, now = new Date()): SearchHits {
     const terms = parseQuery(req.q);
-    if (terms.length > 0 && terms.every((t) => t.kind === 'word' || this.isCommonPair(t))) return this.searchWords(terms, req, now);
-    const match = matchExpression(terms, this.counter);
-    if (!match) return { hits: [], total: 0 };
-    const { where, values } = filterSql(req.filters);
-    const total = this.total(match, where, values);
-    if (total <= req.offset) return { hits: [], total };
-    // A probe re-runs the match: a prefix term merges every term it begins on each one.
-    const cheapProbe = terms.every((t) => !t.prefix);
-    const rows = req.sort === 'date' ? this.newest(match, where, values, total, req, cheapProbe) : this.ranked(match, where, values, req, now);
-    const hits: SearchHit[] = rows.map((r) => ({ bill_id: str(r.bill_id), match: this.passage(num(r.rid), terms) }));
-    return { hits, total };
+    if (terms.length === 0 || hasUnmatchableWord(terms)) return NO_HITS;
+    const resolved = resolveTerms(terms, this.vocabulary, (prefix) => this.words.completions(prefix));
+    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, req.filters) : [];
+    const words = this.wordQuery(resolved);
+    let page: { rids: number[]; total: number };
+    if (words) page = this.words.search(words, req, now, pins);
+    else {
+      const match = matchExpression(resolved);
+      if (!match) return NO_HITS;
+      page = ftsPage(this.sql, this.billCount(), match, req, now, { cheapProbe: terms.every((t) => !t.prefix), pins });
+    }
+    return { hits: this.hitsOf(page.rids, resolved), total: page.total };
   }
 
   /**
-   * A query of words only: ranked in JavaScript over the word postings (./word-ranker.ts), which
-   * matches a word, a prefix and a typo's corrections as the FTS5 expression would.
+   * The query as the word postings answer it, or null when FTS5 must: words (each with its
+   * corrections, or a prefix with its completions) and phrases of common words, whose two-word
+   * phrases have postings of their own. A phrase of three or more common words is matched by its
+   * two-word phrases (a bill holding them apart matches too), unless a term of the query is rare:
+   * FTS5 then matches the phrase exactly, at the cost of that rare term's few bills.
    */
-  private searchWords(terms: QueryTerm[], req: SearchRequest, now: Date): SearchHits {
-    const query: WordQuery = terms.map((t) => {
-      const word = t.tokens[0] ?? '';
-      if (t.kind === 'phrase') return [{ word: pairKey(word, t.tokens[1] ?? ''), prefix: false }];
-      return t.prefix ? [{ word, prefix: true }] : spellings(word, this.counter).map((w) => ({ word: w, prefix: false }));
-    });
-    const { rids, total } = this.words.search(query, req.filters, req.sort, req.offset, req.limit, now);
-    if (rids.length === 0) return { hits: [], total };
+  private wordQuery(resolved: ResolvedTerm[]): WordQuery | null {
+    const groups: WordQuery = [];
+    const pairs = new Set<string>();
+    let exact = true;
+    for (const { term, forms } of resolved) {
+      if (term.kind === 'word') {
+        groups.push(term.prefix ? [{ words: forms.map((f) => f[0] ?? '') }] : forms.map((f) => ({ words: [f[0] ?? ''] })));
+        continue;
+      }
+      const [first = '', ...rest] = term.tokens;
+      let previous = first;
+      for (const word of rest) {
+        if (!this.words.hasPair(previous, word)) return null;
+        pairs.add(pairKey(previous, word));
+        previous = word;
+      }
+      if (rest.length > 1) exact = false;
+    }
+    if (!exact && resolved.some((r) => r.forms.every((f) => f.some((w) => !this.words.isCommon(w))))) return null;
+    for (const key of pairs) groups.push([{ words: [key] }]);
+    return groups;
+  }
+
+  /** The hits of a page: each bill's id and the passage that matched. */
+  private hitsOf(rids: number[], resolved: ResolvedTerm[]): SearchHit[] {
+    if (rids.length === 0) return [];
     const ids = new Map(
       this.all(`SELECT rid, bill_id FROM docs WHERE rid IN (${rids.map(() => '?').join(',')})`, rids).map((r) => [num(r.rid), str(r.bill_id)]),
     );
-    return { hits: rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: this.passage(rid, terms) })), total };
+    const any = matchExpression(resolved, true);
+    // Every form is marked in the snippet: a correction, a completion, each word of a phrase.
+    const marked = [...new Set(resolved.flatMap((r) => r.forms.flat()))].map((w) => ({ kind: 'word' as const, tokens: [w], prefix: false }));
+    return rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: any ? this.passage(rid, any, marked) : null }));
   }
 
-  /** A quoted phrase of two common words: its postings are kept like a word's (./word-store.ts). */
-  private isCommonPair(t: QueryTerm): boolean {
-    const [first, second, ...rest] = t.tokens;
-    return t.kind === 'phrase' && first !== undefined && second !== undefined && rest.length === 0 && this.words.hasPair(first, second);
-  }
-
-  /** A page by relevance: every match is scored (FTS5 has no top-k pruning), the best kept. */
-  private ranked(match: string, where: string[], values: (string | number)[], req: SearchRequest, now: Date): Row[] {
-    const span = Math.max(1, now.getUTCFullYear() - RECENCY_FROM_YEAR);
-    const score = `${BM25} * (1.0 + ${RECENCY_BOOST} * min(1.0, max(0.0, (d.year - ${RECENCY_FROM_YEAR}) / ${span}.0)))`;
-    // CROSS JOIN keeps the full-text match as the outer loop: the planner would otherwise
-    // walk a filtered docs index and probe the match per row.
-    return this.all(
-      `SELECT d.rid AS rid, d.bill_id AS bill_id
-       FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
-       WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
-       ORDER BY ${score}, d.rid LIMIT ? OFFSET ?`,
-      [match, ...values, req.limit, req.offset],
-    );
-  }
-
-  /**
-   * A page by date, newest first. When the matches are many and a probe is cheap, the docs are
-   * walked newest first and each is probed against the match (a rowid seek in the full-text
-   * index), so the walk stops after about (bills / matches) x (offset + limit) probes; else the
-   * matches are read and sorted.
-   */
-  private newest(match: string, where: string[], values: (string | number)[], total: number, req: SearchRequest, cheapProbe: boolean): Row[] {
-    const filters = where.map((w) => `AND ${w}`).join(' ');
-    const probes = (this.billCount() / Math.max(1, total)) * (req.offset + req.limit);
-    if (cheapProbe && probes <= DATE_WALK_MAX_PROBES) {
-      return this.all(
-        `SELECT d.rid AS rid, d.bill_id AS bill_id FROM docs d
-         WHERE EXISTS (SELECT 1 FROM bills_fts WHERE bills_fts MATCH ? AND bills_fts.rowid = d.rid) ${filters}
-         ORDER BY d.date DESC, d.rid DESC LIMIT ? OFFSET ?`,
-        [match, ...values, req.limit, req.offset],
-      );
-    }
-    return this.all(
-      `SELECT d.rid AS rid, d.bill_id AS bill_id
-       FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid
-       WHERE bills_fts MATCH ? ${filters}
-       ORDER BY d.date DESC, d.rid DESC LIMIT ? OFFSET ?`,
-      [match, ...values, req.limit, req.offset],
-    );
-  }
-
-  /**
-   * How many bills carry each term that the index knows (the typo tolerance checks a word and
-   * its one-edit variants). Existence is a MATCH that stops at the first row; only the few
-   * known terms are counted, through the vocabulary table's term lookup.
-   */
-  readonly counter: TermCounter = Object.assign(
-    (terms: string[]) => {
-      const out = new Map<string, number>();
-      for (const term of terms) {
-        if (!this.knows(term)) continue;
-        out.set(term, num(this.get('SELECT doc FROM bills_vocab WHERE term = ?', [term])?.doc));
-      }
-      return out;
-    },
-    { has: (term: string) => this.knows(term) },
-  );
-
-  private knows(term: string): boolean {
-    return this.get('SELECT rowid FROM bills_fts WHERE bills_fts MATCH ? LIMIT 1', [`"${term}"`]) !== null;
-  }
-
-  /** How many bills match; without filters the full-text index alone answers (no join). */
-  private total(match: string, where: string[], values: (string | number)[]): number {
-    if (where.length === 0) return num(this.get('SELECT count(*) AS n FROM bills_fts WHERE bills_fts MATCH ?', [match])?.n);
+  /** The passage of a bill that best matches any word of the query (FTS5's rank among its sections), with a snippet (../domain/search/snippet.ts). */
+  private passage(rid: number, any: string, marked: Parameters<typeof bestPassage>[1]): SearchHit['match'] {
     const row = this.get(
-      `SELECT count(*) AS n FROM bills_fts CROSS JOIN docs d ON d.rid = bills_fts.rowid WHERE bills_fts MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}`,
-      [match, ...values],
+      `SELECT label, substr(body, 1, ${PASSAGE_MAX_CHARS}) AS body FROM sections_fts WHERE sections_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT 1`,
+      [any, rid * SECTIONS_PER_BILL, rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1],
     );
-    return num(row?.n);
-  }
-
-  /** The passage of a bill that best matches the query's words, with a snippet (./snippet.ts). */
-  private passage(rid: number, terms: QueryTerm[]): SearchHit['match'] {
-    const rows = this.all('SELECT c0 AS label, c1 AS body FROM sections_fts_content WHERE id BETWEEN ? AND ? ORDER BY id', [
-      rid * SECTIONS_PER_BILL,
-      rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1,
-    ]);
-    return bestPassage(
-      rows.map((r) => ({ label: str(r.label), body: str(r.body) })),
-      terms,
-    );
+    return row ? bestPassage([{ label: str(row.label), body: str(row.body) }], marked) : null;
   }
 
   private rowOf(billId: string): number | null {
@@ -337,6 +261,7 @@ export class SearchIndex {
     this.run('DELETE FROM bills_fts WHERE rowid = ?', [rid]);
     this.run('DELETE FROM sections_fts WHERE rowid BETWEEN ? AND ?', [rid * SECTIONS_PER_BILL, rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1]);
     this.run('DELETE FROM doc_topics WHERE rid = ?', [rid]);
+    dropTitleKeys(this.sql, rid);
   }
 
   private put(doc: SearchDocument, indexedAt: string): void {
@@ -345,33 +270,15 @@ export class SearchIndex {
     if (existing !== null) this.drop(existing);
     const words = billWords(doc);
     const { length } = words;
-    const values = [
-      doc.congress,
-      doc.chamber,
-      doc.type,
-      doc.status,
-      doc.sponsor_id,
-      doc.has_document ? 1 : 0,
-      date,
-      Number(date.slice(0, 4)),
-      length,
-      indexedAt,
-    ];
+    const values = [...filterValues(doc), date, Number(date.slice(0, 4)), length, indexedAt];
+    const columns = [...FILTER_NAMES, 'date', 'year', 'len', 'indexed_at'];
     const rid =
       existing ??
       num(
-        this.run(
-          'INSERT INTO docs(bill_id, congress, chamber, type, status, sponsor_id, has_document, date, year, len, indexed_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)',
-          [doc.bill_id, ...values],
-        ).lastInsertRowid,
+        this.run(`INSERT INTO docs(bill_id, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`, [doc.bill_id, ...values]).lastInsertRowid,
       );
-    if (existing !== null) {
-      this.run('UPDATE docs SET congress=?, chamber=?, type=?, status=?, sponsor_id=?, has_document=?, date=?, year=?, len=?, indexed_at=? WHERE rid=?', [
-        ...values,
-        rid,
-      ]);
-    }
-    this.run(`INSERT INTO bills_fts(rowid, ${SEARCH_COLUMNS.map((c) => c.name).join(', ')}) VALUES (?,?,?,?,?,?,?)`, [
+    if (existing !== null) this.run(`UPDATE docs SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE rid = ?`, [...values, rid]);
+    this.run(`INSERT INTO bills_fts(rowid, ${SEARCH_COLUMNS.map((c) => c.name).join(', ')}) VALUES (?, ${SEARCH_COLUMNS.map(() => '?').join(', ')})`, [
       rid,
       ...SEARCH_COLUMNS.map((c) => doc[c.name]),
     ]);
@@ -379,19 +286,11 @@ export class SearchIndex {
       this.run('INSERT INTO sections_fts(rowid, label, body) VALUES (?,?,?)', [rid * SECTIONS_PER_BILL + i, s.label, s.body]);
     });
     for (const topic of new Set(doc.topics)) this.run('INSERT INTO doc_topics(topic, rid) VALUES (?,?)', [topic, rid]);
+    writeTitleKeys(this.sql, rid, doc);
     const encoded = encodeBillWords(words);
     writeWords(this.sql, rid, encoded);
-    const row = {
-      rid,
-      length,
-      date,
-      congress: doc.congress,
-      chamber: doc.chamber,
-      type: doc.type,
-      status: doc.status,
-      sponsor_id: doc.sponsor_id,
-      has_document: doc.has_document,
-    };
+    const filters = Object.fromEntries(FILTER_NAMES.map((name) => [name, doc[name]])) as FilterValues;
+    const row = { ...filters, rid, length, date };
     this.committed.push(() => this.words.written(row, encoded));
   }
 

@@ -16,14 +16,17 @@ import { idf, termWeight } from '#shared/domain/search/bm25.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
-import type { SearchFilters, SearchSort } from './search-filters.ts';
+import type { SearchRequest } from './search-filters.ts';
+import { TopK } from './top-k.ts';
 
 /** What the ranker reads from the index file. */
 export interface WordSource {
   /** A word's compacted postings, or null when it has none. */
   postings(word: string): Postings | null;
-  /** The compacted words that begin with `prefix`. */
-  wordsWithPrefix(prefix: string): string[];
+  /** The compacted words among these, each with the size of its postings (its bills, give or take). */
+  known(words: string[]): Map<string, number>;
+  /** The `limit` compacted words that begin with `prefix` and the most bills hold, with the size of their postings. */
+  completions(prefix: string, limit: number): Map<string, number>;
   /** Row ids written or removed since the postings were compacted. */
   staleRids(): number[];
   /** Every indexed bill's columns. */
@@ -36,10 +39,9 @@ export interface WordSource {
   topicRids(topic: string): number[];
 }
 
-/** A word, or every word it begins (one FTS5 prefix phrase: its frequency is their sum). */
+/** A word, or the completions of a prefix (one FTS5 prefix phrase: its frequency is their sum), or a two-word phrase's key. */
 export interface WordPhrase {
-  word: string;
-  prefix: boolean;
+  words: string[];
 }
 
 /** A query: every group must match; a group matches when any of its phrases does (a word, or its typo corrections). */
@@ -58,6 +60,15 @@ const CACHE_ENTRIES = 8_000_000;
  */
 const LOOKUP_RATIO = 16;
 const LOOKUP_MAX_STALE = 10_000;
+/**
+ * A prefix matches its most common completions, at most this many, and no more of them than hold
+ * PREFIX_MAX_BYTES of postings together (the most common always): "co" would otherwise read the
+ * postings of thousands of words (issue 32.7).
+ */
+export const PREFIX_MAX_WORDS = 32;
+const PREFIX_MAX_BYTES = 2_000_000;
+/** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
+const RECENT_BYTES = 2;
 
 /** Where `rid` is in ascending `rids`, or -1. */
 function indexOf(rids: Uint32Array, rid: number): number {
@@ -143,6 +154,12 @@ export class WordRanker {
     this.recentOf.delete(rid);
   }
 
+  /** Whether a word is one of the file's common words (those whose two-word phrases have postings). */
+  isCommon(word: string): boolean {
+    this.load();
+    return this.common.has(word);
+  }
+
   /** Whether a two-word phrase of these words has postings of its own. */
   hasPair(first: string, second: string): boolean {
     this.load();
@@ -195,11 +212,30 @@ export class WordRanker {
     return p;
   }
 
-  private expand(phrase: WordPhrase): string[] {
-    if (!phrase.prefix) return [phrase.word];
-    const words = new Set(this.source.wordsWithPrefix(phrase.word));
-    for (const word of this.recent.keys()) if (word.startsWith(phrase.word)) words.add(word);
-    return [...words];
+  /** The words among these that some bill holds, each with a measure of how many do. */
+  known(words: string[]): Map<string, number> {
+    this.load();
+    const out = this.source.known(words);
+    for (const word of words) {
+      const recent = this.recent.get(word)?.size ?? 0;
+      if (recent > 0) out.set(word, (out.get(word) ?? 0) + recent * RECENT_BYTES);
+    }
+    return out;
+  }
+
+  /** The words a prefix matches: its most common completions, bounded by PREFIX_MAX_WORDS and PREFIX_MAX_BYTES. */
+  completions(prefix: string): string[] {
+    this.load();
+    const sizes = this.source.completions(prefix, PREFIX_MAX_WORDS);
+    for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * RECENT_BYTES);
+    const out: string[] = [];
+    let bytes = 0;
+    for (const [word, size] of [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, PREFIX_MAX_WORDS)) {
+      if (out.length > 0 && bytes + size > PREFIX_MAX_BYTES) break;
+      out.push(word);
+      bytes += size;
+    }
+    return out;
   }
 
   private topicSet(topic: string): Set<number> {
@@ -244,7 +280,7 @@ export class WordRanker {
   }
 
   /** How many postings a group's phrases (as their words) hold, before stale ones are dropped: the order groups are matched in. */
-  private estimate(group: { words: string[] }[]): number {
+  private estimate(group: WordPhrase[]): number {
     let n = 0;
     for (const { words } of group) for (const word of words) n += (this.basePostings(word)?.rids.length ?? 0) + (this.recent.get(word)?.size ?? 0);
     return n;
@@ -278,23 +314,32 @@ export class WordRanker {
     this.score[rid] = (this.score[rid] ?? 0) + termWeight(weight, f, this.cols.length[rid] ?? 0, averageLength);
   }
 
-  /** One page of the bills matching every group, best first (or newest first), with the total. */
-  search(query: WordQuery, filters: SearchFilters, sort: SearchSort, offset: number, limit: number, now: Date): WordPage {
+  /**
+   * One page of the bills matching every group, best first (or newest first), with the total.
+   * `pins` (relevance only) come first in their order, where they match: the bills the query
+   * names by title (./title-pins.ts).
+   */
+  search(query: WordQuery, req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, now: Date, pins: readonly number[] = []): WordPage {
     this.load();
     this.scratch();
+    const touched = this.match(query);
+    return this.page(touched, query.length, req, now, pins);
+  }
+
+  /**
+   * Scores every bill that matches every group (the rarest group first: the bills it holds are the
+   * most any later group can keep) and returns the bills touched; those that matched all have
+   * groupsMatched equal to the number of groups. A later group whose postings are many times the
+   * bills left is looked up per bill (a binary search) instead of read whole.
+   */
+  private match(query: WordQuery): number[] {
     const n = this.cols.count;
     const averageLength = n > 0 ? this.cols.totalLength / n : 1;
     const touched: number[] = [];
-    // Each phrase's words once (a prefix's are a range read); the rarest group first: the bills it holds are the most any later group can keep.
-    const groups = query
-      .map((phrases) => {
-        const group = phrases.map((phrase) => ({ phrase, words: this.expand(phrase) }));
-        return { group, size: this.estimate(group) };
-      })
-      .sort((a, b) => a.size - b.size);
+    const groups = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
     let left = Infinity;
     groups.forEach(({ group, size }, g) => {
-      const lookups = g > 0 && left * LOOKUP_RATIO < size && group.every((p) => !p.phrase.prefix) ? group.map((p) => this.lookup(p.phrase.word)) : [];
+      const lookups = g > 0 && left * LOOKUP_RATIO < size && group.every((p) => p.words.length === 1) ? group.map((p) => this.lookup(p.words[0] ?? '')) : [];
       if (lookups.length > 0 && lookups.every((l) => l !== null)) {
         const candidates = touched.filter((rid) => this.groupsMatched[rid] === g);
         for (const l of lookups) {
@@ -306,36 +351,54 @@ export class WordRanker {
           }
         }
       } else {
-        for (const { words } of group) {
-          // A word whose compacted postings are all current is read as it is.
-          const only = words.length === 1 ? (words[0] ?? '') : null;
-          const current = only !== null && this.staleList.length === 0 && !this.recent.has(only);
-          const base = current ? this.basePostings(only) : null;
-          if (base) {
-            const weight = idf(n, base.rids.length);
-            for (let i = 0; i < base.rids.length; i++) this.credit(base.rids[i] ?? 0, g, weight, base.freqs[i] ?? 0, averageLength, touched);
-            continue;
-          }
-          const held = this.gather(words);
-          const weight = idf(n, held.length);
-          for (const rid of held) {
-            this.credit(rid, g, weight, this.phraseFreq[rid] ?? 0, averageLength, touched);
-            this.phraseFreq[rid] = 0;
-          }
-        }
+        for (const { words } of group) this.creditPhrase(words, g, n, averageLength, touched);
       }
       left = 0;
       for (const rid of touched) if (this.groupsMatched[rid] === g + 1) left += 1;
     });
+    return touched;
+  }
+
+  /** Credits one phrase (a word, or a prefix's completions summed) to every bill holding it that matched the groups before `g`. */
+  private creditPhrase(words: string[], g: number, n: number, averageLength: number, touched: number[]): void {
+    // A word whose compacted postings are all current is read as it is.
+    const only = words.length === 1 ? (words[0] ?? '') : null;
+    const current = only !== null && this.staleList.length === 0 && !this.recent.has(only);
+    const base = current ? this.basePostings(only) : null;
+    if (base) {
+      const weight = idf(n, base.rids.length);
+      for (let i = 0; i < base.rids.length; i++) this.credit(base.rids[i] ?? 0, g, weight, base.freqs[i] ?? 0, averageLength, touched);
+      return;
+    }
+    const held = this.gather(words);
+    const weight = idf(n, held.length);
+    for (const rid of held) {
+      this.credit(rid, g, weight, this.phraseFreq[rid] ?? 0, averageLength, touched);
+      this.phraseFreq[rid] = 0;
+    }
+  }
+
+  /** The page among the bills touched: those that matched every group and pass the filters, pins first; clears the scratch. */
+  private page(
+    touched: number[],
+    groups: number,
+    req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>,
+    now: Date,
+    pins: readonly number[],
+  ): WordPage {
+    const { filters, sort, offset, limit } = req;
     const passes = this.cols.filter(filters, filters.topic === undefined ? null : this.topicSet(filters.topic));
+    const pinRank = new Map(sort === 'relevance' ? pins.map((rid, i) => [rid, i]) : []);
+    const pinned: number[] = [];
     const page = new TopK(offset + limit, sort === 'date');
     let total = 0;
     const recency = new Map<number, number>();
     for (const rid of touched) {
-      if (passes && this.groupsMatched[rid] === groups.length && passes(rid)) {
+      if (passes && this.groupsMatched[rid] === groups && passes(rid)) {
         total += 1;
         const date = this.cols.date[rid] ?? 0;
-        if (sort === 'date') page.offer(rid, date);
+        if (pinRank.has(rid)) pinned.push(rid);
+        else if (sort === 'date') page.offer(rid, date);
         else {
           const year = Math.floor(date / 10_000);
           let r = recency.get(year);
@@ -349,69 +412,8 @@ export class WordRanker {
       this.groupsMatched[rid] = 0;
       this.score[rid] = 0;
     }
+    pinned.sort((a, b) => (pinRank.get(a) ?? 0) - (pinRank.get(b) ?? 0));
     // Relevance ties go to the older row (as FTS5's ORDER BY score, rid); date ties to the newer.
-    return { rids: page.sorted().slice(offset), total };
-  }
-}
-
-/** The k best of many offers (highest key; on a tie, the lower row id, or the higher with `newerFirst`), in a heap of k. */
-class TopK {
-  private readonly k: number;
-  private readonly newerFirst: boolean;
-  private readonly rids: number[] = [];
-  private readonly keys: number[] = [];
-
-  constructor(k: number, newerFirst: boolean) {
-    this.k = k;
-    this.newerFirst = newerFirst;
-  }
-
-  /** Whether the item at i ranks below the one at j (the heap keeps the lowest at its root). */
-  private below(i: number, j: number): boolean {
-    return this.worse(this.keys[i] ?? 0, this.rids[i] ?? 0, this.keys[j] ?? 0, this.rids[j] ?? 0);
-  }
-
-  private worse(key: number, rid: number, otherKey: number, otherRid: number): boolean {
-    if (key !== otherKey) return key < otherKey;
-    return this.newerFirst ? rid < otherRid : rid > otherRid;
-  }
-
-  private swap(i: number, j: number): void {
-    [this.keys[i], this.keys[j]] = [this.keys[j] ?? 0, this.keys[i] ?? 0];
-    [this.rids[i], this.rids[j]] = [this.rids[j] ?? 0, this.rids[i] ?? 0];
-  }
-
-  offer(rid: number, key: number): void {
-    if (this.k === 0) return;
-    if (this.rids.length < this.k) {
-      this.rids.push(rid);
-      this.keys.push(key);
-      for (let i = this.rids.length - 1; i > 0;) {
-        const parent = (i - 1) >> 1;
-        if (!this.below(i, parent)) break;
-        this.swap(i, parent);
-        i = parent;
-      }
-      return;
-    }
-    if (this.worse(key, rid, this.keys[0] ?? 0, this.rids[0] ?? 0)) return;
-    this.rids[0] = rid;
-    this.keys[0] = key;
-    for (let i = 0; ;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let low = i;
-      if (l < this.rids.length && this.below(l, low)) low = l;
-      if (r < this.rids.length && this.below(r, low)) low = r;
-      if (low === i) break;
-      this.swap(i, low);
-      i = low;
-    }
-  }
-
-  /** Best first. */
-  sorted(): number[] {
-    const order = this.rids.map((_, i) => i).sort((a, b) => (this.below(a, b) ? 1 : this.below(b, a) ? -1 : 0));
-    return order.map((i) => this.rids[i] ?? 0);
+    return { rids: [...pinned, ...page.sorted()].slice(offset, offset + limit), total };
   }
 }

@@ -9,7 +9,8 @@
  */
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
 import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
-import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
+import { DocColumns, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
+import { FILTER_COLUMNS } from './filter-columns.ts';
 import type { WordSource } from './word-ranker.ts';
 
 /** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
@@ -50,8 +51,19 @@ export function wordSource(sql: Sql): WordSource {
       const row = sql.get('SELECT postings FROM word_postings WHERE word = ?', [word]);
       return row ? decodePostings(bytes(row.postings)) : null;
     },
-    wordsWithPrefix(prefix) {
-      return sql.all('SELECT word FROM word_postings WHERE word >= ? AND word < ?', [prefix, pastPrefix(prefix)]).map((r) => text(r.word));
+    // length() of a blob reads its size from the row header, not its pages.
+    known(words) {
+      if (words.length === 0) return new Map();
+      const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
+      return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
+    },
+    completions(prefix, limit) {
+      const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word >= ? AND word < ? ORDER BY n DESC LIMIT ?', [
+        prefix,
+        pastPrefix(prefix),
+        limit,
+      ]);
+      return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
     },
     staleRids: () => staleRids(sql),
     columns() {
@@ -81,29 +93,23 @@ function columnsOf(rows: DocColumnsRow[]): DocColumns {
   return cols;
 }
 
+/** A docs row's values travel as one string, joined by a character no value holds. */
+const SEP = '\u001f';
+const DOC_ROW_SQL = ['rid', 'len', 'date', ...FILTER_COLUMNS.map((c) => `coalesce(${c.name}, '')`)].join(` || char(31) || `);
+
 /** The docs' columns, through one string: a row per bill through the wasm boundary costs several times more. */
 function docRows(sql: Sql, where: string): DocColumnsRow[] {
-  const all = text(
-    sql.get(
-      `SELECT group_concat(rid || ',' || len || ',' || date || ',' || congress || ',' || chamber || ',' || type || ',' || status || ',' ||
-         coalesce(sponsor_id, '') || ',' || has_document, char(10)) AS c FROM docs ${where}`,
-      [],
-    )?.c,
-  );
+  const all = text(sql.get(`SELECT group_concat(${DOC_ROW_SQL}, char(10)) AS c FROM docs ${where}`, [])?.c);
   if (!all) return [];
   return all.split('\n').map((line): DocColumnsRow => {
-    const [rid, length, date, congress, chamber, type, status, sponsor, hasDocument] = line.split(',');
-    return {
-      rid: Number(rid),
-      length: Number(length),
-      date: date ?? '',
-      congress: Number(congress),
-      chamber: chamber ?? '',
-      type: type ?? '',
-      status: status ?? '',
-      sponsor_id: sponsor ? sponsor : null,
-      has_document: hasDocument === '1',
-    };
+    const [rid, length, date, ...values] = line.split(SEP);
+    const filters = Object.fromEntries(
+      FILTER_COLUMNS.map((c, i) => {
+        const v = values[i] ?? '';
+        return [c.name, c.kind === 'code' ? (v === '' ? null : v) : Number(v)];
+      }),
+    ) as FilterValues;
+    return { ...filters, rid: Number(rid), length: Number(length), date: date ?? '' };
   });
 }
 

@@ -57,19 +57,31 @@ export interface ParsedBillNumber {
   number: number;
 }
 
-/** Reads a bill number in any common form; null when the text is not one. */
+/** The first Congress whose bills this service holds: Congress.gov's bill data is complete from the 93rd (1973) on. */
+export const FIRST_CONGRESS = 93;
+
+/** A type's letters as people write them ("H.R.", "H. J. Res.", "hconres", "S Con Res"), then the number. */
+const TYPE_AND_NUMBER = String.raw`([a-z][a-z.\s]*?)[\s.-]*(\d{1,5})`;
+/** A Congress as people write it: "115", "115th", "115th Congress". */
+const CONGRESS = String.raw`(\d{2,3})(?:st|nd|rd|th)?(?:\s*congress)?`;
+/** The Congress first: "115-s-2269", "115s2269", "115th Congress S. 2269". */
+const CONGRESS_FIRST = new RegExp(String.raw`^${CONGRESS}[\s-]*${TYPE_AND_NUMBER}$`);
+/** The Congress after, or none: "S. 2269", "S. 2269 (115th Congress)", "hr 302 115". */
+const CONGRESS_AFTER = new RegExp(String.raw`^${TYPE_AND_NUMBER}(?:\s*\(?\s*${CONGRESS}\s*\)?)?$`);
+
+const MAX_NUMBER_TEXT = 48;
+
+/** Reads a bill number in any common form, with or without its Congress; null when the text is not one. */
 export function parseBillNumber(text: string): ParsedBillNumber | null {
   const q = text.trim().toLowerCase();
-  const asId = /^(\d{2,3})-([a-z]+)-(\d{1,5})$/.exec(q);
-  if (asId) {
-    const type = normaliseBillType(asId[2] ?? '');
-    return type ? { congress: Number(asId[1]), type, number: Number(asId[3]) } : null;
-  }
-  const m = /^([a-z][a-z.\s]*?)\s*(\d{1,5})(?:\s*\(?\s*(\d{2,3})(?:st|nd|rd|th)?(?:\s*congress)?\s*\)?)?$/.exec(q);
-  if (!m) return null;
-  const type = normaliseBillType(m[1] ?? '');
-  if (!type) return null;
-  return { congress: m[3] ? Number(m[3]) : null, type, number: Number(m[2]) };
+  // The longest form ("115th congress h. con. res. 12345") is far shorter; a longer text is words.
+  if (q.length > MAX_NUMBER_TEXT) return null;
+  const first = CONGRESS_FIRST.exec(q);
+  const after = first ? null : CONGRESS_AFTER.exec(q);
+  const [typeText, number, congress] = first ? [first[2], first[3], first[1]] : after ? [after[1], after[2], after[3]] : [];
+  const type = typeText === undefined ? null : normaliseBillType(typeText);
+  if (!type || number === undefined) return null;
+  return { congress: congress ? Number(congress) : null, type, number: Number(number) };
 }
 
 /** The Congress sitting on a date: the 1st began in 1789, each lasts two years from 3 January of an odd year. */

@@ -38,6 +38,7 @@ export const Member = lazySchema(() =>
     name: z.string().describe("The name as 'Last, First'."),
     first_name: z.string().nullable().default(null).describe('The first name; null when unknown'),
     last_name: z.string().nullable().default(null).describe('The last name; null when unknown'),
+    nickname: z.string().nullable().default(null).describe('The name the member goes by, such as Bernie for Bernard; null when none (name search finds it)'),
     state: z.string().length(2).describe('The two-letter state code'),
     district: z.number().int().nullable().default(null).describe('The House district number; null for senators and at-large seats'),
     chamber: Chamber().nullable().default(null).describe('The chamber: house or senate'),

@@ -6,6 +6,9 @@ export function nameTokens(name: string): string[] {
   return normalisedTokens(name).filter((t) => t.length <= MAX_NAME_TOKEN_LENGTH);
 }
 
+/** The tokens a member is found by: its name's and its nickname's ("Sanders, Bernard" and "Bernie"). */
+export const memberSearchTokens = (m: { name: string; nickname?: string | null }): string[] => nameTokens(`${m.name} ${m.nickname ?? ''}`);
+
 /**
  * The longest name token. Tokens become keys, and normalising can multiply a
  * text's length ("ﬃ" is "ffi"), so the bound is on the normalised token.
@@ -30,8 +33,7 @@ function normalisedTokens(name: string): string[] {
   ];
 }
 
-/** True when every query token starts some token of the name (so "nan pel" finds "Pelosi, Nancy"). */
-export function nameMatches(queryTokens: string[], name: string): boolean {
-  const tokens = nameTokens(name);
+/** True when every query token starts some token of the name (so "nan pel" finds "Pelosi, Nancy"); `tokens` are the name's, or a member's search tokens. */
+export function nameMatches(queryTokens: string[], name: string, tokens: readonly string[] = nameTokens(name)): boolean {
   return queryTokens.every((q) => tokens.some((t) => t.startsWith(q)));
 }

@@ -16,6 +16,7 @@ export function memberFromSponsor(sponsor: SponsorSummary, chamber: 'house' | 's
     name: sponsor.name,
     first_name: firstName || null,
     last_name: lastName || null,
+    nickname: null,
     state: sponsor.state,
     district: chamber === 'house' ? sponsor.district : null,
     chamber,

@@ -68,6 +68,20 @@ export function stateCode(value: string | null | undefined): string | null {
   return STATES[v.toLowerCase()] ?? null;
 }
 
+/** Codes that are also words a query may be ("in", "or"): they name the state only in capitals. */
+const WORD_CODES = new Set(['IN', 'OR']);
+
+/**
+ * The state a whole search query names: its name ("Vermont", "new york") or its code ("VT", "vt"); null
+ * otherwise. "IN" and "OR" name Indiana and Oregon only in capitals: in lower case they are words.
+ */
+export function stateOfQuery(q: string): string | null {
+  const text = q.trim().replace(/\s+/gu, ' ');
+  const code = stateCode(text);
+  if (!code) return null;
+  return text.length === 2 && WORD_CODES.has(code) && text !== code ? null : code;
+}
+
 const NAMES = new Map(
   Object.entries(STATES)
     .reverse()

@@ -2,33 +2,18 @@
  * A saved search: the query and the filters of GET /api/search that a
  * `search` follow keeps, so that a new bill or text version matching it is
  * announced (search_match). The filters are stored parsed (has_document a
- * boolean), in the shape the engine takes (shared/adapters/search/search-filters.ts
- * checks at compile time that the two agree). Pure.
+ * boolean), in the shape the engine takes (./search-filters.ts). Pure.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { SearchFilters } from './search-filters.ts';
 
 /** The longest saved query, as the longest target id of a follow. */
 export const SAVED_QUERY_MAX = 200;
 
-const IsoDate = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/u, { error: 'must be a date as YYYY-MM-DD' });
-
+/** The filters a saved search applies: those of GET /api/search, parsed, and nothing else. */
 export const SavedSearchFilters = lazySchema(() =>
-  z
-    .object({
-      congress: z.number().int().min(1).max(200).optional().describe('Only bills of this Congress, such as 118'),
-      chamber: z.enum(['house', 'senate']).optional().describe('Only bills of this chamber'),
-      type: z.enum(['hr', 's', 'hjres', 'sjres', 'hconres', 'sconres', 'hres', 'sres']).optional().describe('Only bills of this type'),
-      status: BillStatus().optional().describe('Only bills whose status is this'),
-      topic: z.string().min(1).max(60).optional().describe('Only bills carrying this topic tag'),
-      sponsor_id: z.string().min(1).max(20).optional().describe('Only bills sponsored by this member (Bioguide id)'),
-      has_document: z.boolean().optional().describe('true: only bills with published text; false: only bills without'),
-      from: IsoDate().optional().describe('Only bills whose latest action (or introduction) is on or after this date'),
-      to: IsoDate().optional().describe('Only bills whose latest action (or introduction) is on or before this date'),
-    })
-    .strict()
-    .describe('The filters of GET /api/search that the saved search applies (has_document as a boolean)'),
+  SearchFilters().strict().describe('The filters of GET /api/search that the saved search applies (has_document as a boolean)'),
 );
 export type SavedSearchFilters = z.infer<ReturnType<typeof SavedSearchFilters>>;
 

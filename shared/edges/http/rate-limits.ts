@@ -1,6 +1,6 @@
 /**
  * Named application rate limits, against password guessing, mass sign-ups,
- * spending on paid providers and floods of agent calls (docs/product-rules.md
+ * spending on paid providers, floods of agent calls and of searches (docs/product-rules.md
  * lists the defaults). Each one is configurable; counters live in DynamoDB so
  * every Lambda shares them. The OpenAPI document describes each limited
  * route's rule from this table.
@@ -19,7 +19,8 @@ type RateLimitSetting =
   | 'RATE_LIMIT_REGISTER_PER_HOUR'
   | 'RATE_LIMIT_LLM_PER_HOUR'
   | 'RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR'
-  | 'RATE_LIMIT_MCP_PER_MINUTE';
+  | 'RATE_LIMIT_MCP_PER_MINUTE'
+  | 'RATE_LIMIT_SEARCH_PER_MINUTE';
 
 /** Each limit: the setting that holds its count, its window and what it counts per. */
 // `fallback` repeats the setting's default (shared/platform/config.ts) for documents built without a configuration; a unit test keeps them equal.
@@ -29,6 +30,7 @@ const RULES = {
   llm: { setting: 'RATE_LIMIT_LLM_PER_HOUR', fallback: 20, windowSeconds: 3600, per: 'user' },
   testNotification: { setting: 'RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR', fallback: 10, windowSeconds: 3600, per: 'user' },
   mcp: { setting: 'RATE_LIMIT_MCP_PER_MINUTE', fallback: 120, windowSeconds: 60, per: 'user' },
+  search: { setting: 'RATE_LIMIT_SEARCH_PER_MINUTE', fallback: 120, windowSeconds: 60, per: 'ip' },
 } as const satisfies Record<string, { setting: RateLimitSetting; fallback: number; windowSeconds: number; per: RateLimitRule['per'] }>;
 
 export type RateLimitName = keyof typeof RULES;

@@ -8,15 +8,7 @@ import { listCosponsoredBillIds } from '#shared/adapters/db/cosponsors.repositor
 import { listBills } from '#shared/adapters/db/bill-listing.repository.ts';
 import { getBills } from '#shared/adapters/db/bills.repository.ts';
 import { listFollows } from '#shared/adapters/db/follows.repository.ts';
-import {
-  claimEnrichment,
-  getMemberDetail,
-  getMembers,
-  listMembers,
-  listStateMembers,
-  searchMembers,
-  type MemberFilters,
-} from '#shared/adapters/db/members.repository.ts';
+import { claimEnrichment, getMemberDetail, getMembers, listMembers, listStateMembers, type MemberFilters } from '#shared/adapters/db/members.repository.ts';
 import { listMemberVotes } from '#shared/adapters/db/votes.repository.ts';
 import { InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -29,6 +21,7 @@ import { representativesOf } from '#shared/domain/members/seats.ts';
 import { memberFromSponsor } from '#shared/domain/members/sponsor-member.ts';
 import type { Member } from '#shared/domain/members/member.schema.ts';
 import { hasOverlongNameToken, MAX_NAME_TOKEN_LENGTH } from '#shared/domain/members/name-tokens.ts';
+import { findMembers } from './member-search.ts';
 
 /**
  * The ZIP lookup's crosswalk (260 KB of district strings) and the geocoder
@@ -45,7 +38,7 @@ async function followedMembers(userId?: string): Promise<Set<string> | null> {
   return userId ? new Set((await listFollows(userId, 'member')).map((f) => f.target_id)) : null;
 }
 
-/** GET /api/members: a name search when q is given (both name forms), else the filtered list. */
+/** GET /api/members: a search when q is given (both name forms, a nickname, a state's name or code), else the filtered list. */
 export async function listMembersView(q: string | undefined, filters: MemberFilters, paging: { limit: number; cursor?: string }, userId?: string) {
   const following = await followedMembers(userId);
   const extra = (id: string) => (following ? { isFollowing: following.has(id) } : {});
@@ -54,7 +47,7 @@ export async function listMembersView(q: string | undefined, filters: MemberFilt
       const message = `has a word longer than ${MAX_NAME_TOKEN_LENGTH} letters once normalised`;
       throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'members.word_too_long');
     }
-    const found = (await searchMembers(q, paging.limit * 3)).filter(
+    const found = (await findMembers(q, paging.limit * 3)).filter(
       (m) =>
         (!filters.state || m.state === filters.state) && (!filters.chamber || m.chamber === filters.chamber) && (!filters.party || m.party === filters.party),
     );

@@ -18,7 +18,7 @@ import { enrichedTerms } from '#shared/domain/members/terms.ts';
 
 /**
  * Merges the Congress.gov record with what the legislators dataset adds: LIS
- * id, contact details, birth year, leadership roles, the term history (which
+ * id, the nickname name search finds, contact details, birth year, leadership roles, the term history (which
  * the Congress.gov list lacks, and seniority needs) and the House district
  * when the list gave none.
  */
@@ -31,6 +31,7 @@ export function mergeMember(base: Member, extra: Member | undefined): Member {
     district: chamber === 'house' && extra.chamber === 'house' ? (base.district ?? extra.district) : base.district,
     terms: base.terms.length ? base.terms : extra.terms,
     lis_id: extra.lis_id ?? base.lis_id,
+    nickname: base.nickname ?? extra.nickname,
     phone: base.phone ?? extra.phone,
     office_address: base.office_address ?? extra.office_address,
     website: base.website ?? extra.website,

@@ -17,6 +17,7 @@ import { contentUpdatedAt } from './0014-content-updated-at.ts';
 import { billStatusListing } from './0015-bill-status-listing.ts';
 import { retireTitleWords } from './0016-retire-title-words.ts';
 import { locateBriefCitations } from './0017-locate-brief-citations.ts';
+import { savedSearchListing } from './0018-saved-search-listing.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   billStatusListing,
   retireTitleWords,
   locateBriefCitations,
+  savedSearchListing,
 ];

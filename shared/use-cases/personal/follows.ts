@@ -2,15 +2,14 @@
  * Follow use cases: list, follow, unfollow, set a bill follow's mode.
  * follow: 1. check the target id's form for its type (422) and that the bill
  *   or member exists (404); a saved search (target_id the query, with the
- *   search filters) gets its key from the query and filters, and is
- *   registered for the matcher before the follow is written (a crash between
- *   leaves a registered search nobody follows, which matches to nobody;
- *   the other order could leave a follow that never alerts); 2. refuse a new follow beyond MAX_FOLLOWS_PER_KIND
- *   (422); 3. create the follow unless it exists (idempotent);
+ *   search filters) gets its key from the query and filters, and its follow
+ *   is what the matcher lists (docs/data-model.md P10); 2. refuse a new follow
+ *   beyond the kind's limit (followLimit: 422); 3. create the follow unless it exists (idempotent);
  *   4. a bill already followed with another mode than the one asked for takes
  *   the new mode (API.md); 5. return it with whether it is new.
  * unfollow: 1. read the id; 2. delete the caller's follow (404 when the caller
- *   has none, including another user's follow); the letter pre-fill clears with it.
+ *   has none, including another user's follow); the letter pre-fill clears with
+ *   it, and a saved search leaves the matcher's list with it.
  * list: a page of one type (or all), or one target's follow alone (422 for
  *   a target_id without its type or of the wrong form).
  * setMode: 1. read the id; 2. only bill follows carry a mode (422); 3. update
@@ -35,7 +34,6 @@ import {
   type SavedSearch,
   type SavedSearchFilters,
 } from '#shared/domain/search/saved-search.schema.ts';
-import { registerSavedSearch } from '#shared/adapters/db/saved-searches.repository.ts';
 import { createHash } from 'node:crypto';
 
 export interface FollowRequest {
@@ -76,6 +74,14 @@ function canonicalTarget(type: FollowTargetType, raw: string, path: string): str
  * and a bound on what one account makes every list, fan-out and feed read.
  */
 export const MAX_FOLLOWS_PER_KIND = 1000;
+/**
+ * Saved searches per user: each is matched against every new bill and text version (issue 32.7),
+ * so one account may keep a hundred, not a thousand (docs/product-rules.md).
+ */
+export const MAX_SAVED_SEARCHES = 100;
+
+/** The most follows of a kind one user may have. */
+export const followLimit = (type: FollowTargetType): number => (type === 'search' ? MAX_SAVED_SEARCHES : MAX_FOLLOWS_PER_KIND);
 
 /**
  * A page of the caller's follows, optionally of one type, or the follow of one
@@ -101,11 +107,13 @@ export async function listUserFollows(
 
 /** A 422 when the caller already has the most follows of a kind and this one would be new. */
 async function assertRoomFor(user: User, type: FollowTargetType, targetId: string): Promise<void> {
-  if ((await countFollows(user.id, type, MAX_FOLLOWS_PER_KIND)) < MAX_FOLLOWS_PER_KIND) return;
+  const limit = followLimit(type);
+  if ((await countFollows(user.id, type, limit)) < limit) return;
   if (await getFollow(user.id, type, targetId)) return;
+  const kind = type === 'search' ? 'saved searches' : `${type}s`;
   throw new InvalidInputError(
-    `You follow ${MAX_FOLLOWS_PER_KIND} ${type}s already, the most allowed; unfollow one to follow another`,
-    [{ path: 'body.target_id', message: `at most ${MAX_FOLLOWS_PER_KIND} ${type} follows per user` }],
+    `You follow ${limit} ${kind} already, the most allowed; unfollow one to follow another`,
+    [{ path: 'body.target_id', message: `at most ${limit} ${type} follows per user` }],
     'follow.limit_reached',
   );
 }
@@ -152,7 +160,6 @@ async function followSearch(user: User, request: FollowRequest): Promise<{ follo
   const search = savedSearchOf(request);
   const key = savedSearchKey(search);
   await assertRoomFor(user, 'search', key);
-  await registerSavedSearch(key, search);
   return createFollow({ userId: user.id, targetType: 'search', targetId: key, search });
 }
 

@@ -1,10 +1,11 @@
 /**
  * Global search: bills, members and topics in one answer.
- * Steps: 1. bills by number in any common form (GetItem per congress
- *   candidate), or ranked by the search engine over number, titles, summary,
+ * Steps: 1. bills by number in any common form (one BatchGet of the number
+ *   in every Congress held, newest first), or ranked by the search engine over number, titles, summary,
  *   brief, subjects, sponsor and text (shared/adapters/search/live-index.ts), then one
  *   BatchGet of the page's bills;
- *   2. members by either name form (name-token index Query, then BatchGet);
+ *   2. members by either name form or nickname (name-token index Query), and
+ *   a state's delegation when the query is its name or code (../members/member-search.ts);
  *   3. topics whose tag contains every word (one Query on the small topic
  *   counter partition, cached for a minute per container). All three run
  *   concurrently; no Scan. A query that is a bill number ("H.R. 3076") cannot
@@ -17,10 +18,9 @@ import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
 import { liveIndex } from '#shared/adapters/search/live-index.ts';
 import type { SearchFilters, SearchMatch, SearchSort } from '#shared/adapters/search/search-filters.ts';
 import { cachedTopics } from './topics.ts';
-import { searchMembers } from '#shared/adapters/db/members.repository.ts';
+import { findMembers } from '#shared/use-cases/members/member-search.ts';
 import { parseBillNumber } from '#shared/domain/bills/bill-id.ts';
-import { hasOverlongWord, MAX_WORD_LENGTH } from '#shared/domain/bills/title-words.ts';
-import { hasOverlongNameToken } from '#shared/domain/members/name-tokens.ts';
+import { searchQueryProblem } from '#shared/domain/search/query-limits.ts';
 import { topicMatches } from '#shared/domain/personal/search-query.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
 
@@ -69,11 +69,10 @@ async function rankedBills(q: string, opts: SearchOptions): Promise<Pick<SearchR
   };
 }
 
-/** A 422 for a query with a word no title or name can hold once normalised: its key would pass DynamoDB's size limit. */
+/** A 422 for a query with a word no index holds once normalised (and whose key would pass DynamoDB's size limit). */
 function refuseOverlongWords(query: string): void {
-  if (!hasOverlongWord(query) && !hasOverlongNameToken(query)) return;
-  const message = `has a word longer than ${MAX_WORD_LENGTH} letters once normalised`;
-  throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'search.word_too_long');
+  const message = searchQueryProblem(query);
+  if (message) throw new InvalidInputError(`Invalid query.q: ${message}`, [{ path: 'query.q', message }], 'search.word_too_long');
 }
 
 /** Searches bills, members and topics at once; filters, sort and cursor apply to bills. */
@@ -88,7 +87,7 @@ export async function search(q: string, opts: SearchOptions): Promise<SearchResu
     const bills = (await billsByNumber(query, opts.limit)).map((b) => ({ ...billSummary(b), match: null }));
     return { ...none, bills, total: bills.length };
   }
-  const [bills, members, topics] = await Promise.all([rankedBills(query, opts), searchMembers(query, opts.limit), cachedTopics()]);
+  const [bills, members, topics] = await Promise.all([rankedBills(query, opts), findMembers(query, opts.limit), cachedTopics()]);
   return {
     q: query,
     ...bills,

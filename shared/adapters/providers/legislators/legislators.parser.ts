@@ -36,7 +36,7 @@ const Legislator = lazySchema(() =>
   z
     .object({
       id: z.object({ bioguide: MemberId(), lis: z.string().optional() }).passthrough(),
-      name: z.object({ first: z.string(), last: z.string(), official_full: z.string().optional() }).passthrough(),
+      name: z.object({ first: z.string(), last: z.string(), nickname: z.string().optional(), official_full: z.string().optional() }).passthrough(),
       bio: z.object({ birthday: z.string().optional() }).passthrough().optional(),
       terms: z.array(Term()),
       leadership_roles: z
@@ -93,6 +93,7 @@ export function membersOf(data: unknown, fetchedAt: string): Member[] {
       name: `${l.name.last}, ${l.name.first}`,
       first_name: l.name.first,
       last_name: l.name.last,
+      nickname: l.name.nickname ?? null,
       state,
       // The dataset numbers at-large and delegate seats 0; the number is stored as given.
       district: chamber === 'house' ? (current.district ?? null) : null,

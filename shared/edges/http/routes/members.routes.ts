@@ -11,7 +11,13 @@ import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
 const MemberListQuery = lazySchema(() =>
   Paging().extend({
     ...ChangeFeedQuery().shape,
-    q: z.string().trim().min(1).max(500).optional().describe('The search words'),
+    q: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('The search words: a name in either form or a nickname ("bernie"), or a state\'s name or code ("vermont", "VT") for its sitting members'),
     state: z
       .string()
       .regex(/^[A-Za-z]{2}$/, { error: 'must be a 2-letter state code' })

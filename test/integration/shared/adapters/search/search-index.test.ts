@@ -143,7 +143,7 @@ describe('the search index', () => {
     const old = new sqlite.Database(path);
     old.exec('CREATE TABLE docs(rid INTEGER PRIMARY KEY); PRAGMA user_version = 1;');
     old.close();
-    expect(() => SearchIndex.open(path)).toThrow(/version 1; this code reads version 2: rebuild it/u);
+    expect(() => SearchIndex.open(path)).toThrow(/version 1; this code reads version 3: rebuild it/u);
   });
 
   it('says which section matched, with the words marked', () => {
@@ -164,5 +164,100 @@ describe('the search index', () => {
     writer.remove(['118-hr-9']);
     expect(found('satellites')).toBe(0);
     writer.close();
+  });
+});
+
+describe('a query that is a bill title (issue 32.1)', () => {
+  // Bills that hold the words of "Paycheck Fairness Act" many times over, and the bills that bear it.
+  const titled = [
+    doc('118-hr-17', {
+      short_title: 'Paycheck Fairness Act',
+      title: 'To amend the Fair Labor Standards Act of 1938 on pay.',
+      latest_action_date: '2023-01-20',
+    }),
+    doc('116-hr-7', { short_title: 'Paycheck Fairness Act', title: 'To amend the Fair Labor Standards Act of 1938 on pay.', latest_action_date: '2019-03-27' }),
+    doc('116-s-270', {
+      short_title: 'Paycheck Fairness Act',
+      title: 'To amend the Fair Labor Standards Act of 1938 on pay.',
+      chamber: 'senate',
+      latest_action_date: '2019-01-30',
+    }),
+    doc('118-hr-20', {
+      short_title: 'Paycheck Fairness Enforcement and Paycheck Transparency Act',
+      title: 'To enforce paycheck fairness act rules: paycheck fairness, paycheck transparency, and act on fairness.',
+      latest_action_date: '2024-01-01',
+    }),
+    doc('118-hr-21', { title: 'To study paycheck fairness act compliance: the Paycheck Fairness Act of 2023 in practice.', latest_action_date: '2024-02-01' }),
+    doc('115-hr-2', {
+      short_title: 'Disaster Relief Appropriations Act, 2017',
+      title: 'Making appropriations for disaster relief.',
+      latest_action_date: '2017-05-01',
+    }),
+    doc('116-hr-3', {
+      short_title: 'Disaster Relief Appropriations Act, 2019',
+      title: 'Making appropriations for disaster relief in 2017 and 2019.',
+      latest_action_date: '2019-05-01',
+    }),
+    doc('117-hr-4', {
+      short_title: 'Relief Now Act',
+      title: 'To provide relief.\nDisaster Relief Appropriations Act, 2021\nHarbor Grants Act',
+      summary: 'Disaster relief appropriations, disaster relief appropriations act, 2021.',
+      latest_action_date: '2021-05-01',
+    }),
+  ];
+  let titles: SearchIndex;
+  let bm25: SearchIndex;
+  beforeAll(() => {
+    const path = join(dir, 'titles.db');
+    const writer = SearchIndex.open(path);
+    writer.upsert(titled, '2026-01-01T00:00:00.000Z');
+    writer.optimize();
+    writer.close();
+    titles = SearchIndex.open(path, { readOnly: true });
+  });
+  afterAll(() => titles.close());
+  const page = (index: SearchIndex, q: string, extra: Partial<SearchRequest> = {}) =>
+    index.search({ q, filters: {}, sort: 'relevance', limit: 10, offset: 0, ...extra }, NOW);
+  const titleIds = (q: string, extra: Partial<SearchRequest> = {}) => page(titles, q, extra).hits.map((h) => h.bill_id);
+
+  it('puts the bills of that title first, newest Congress first, ahead of bills that merely hold its words', () => {
+    expect(titleIds('Paycheck Fairness Act').slice(0, 3)).toEqual(['118-hr-17', '116-hr-7', '116-s-270']);
+    expect(titleIds('paycheck fairness').slice(0, 3)).toEqual(['118-hr-17', '116-hr-7', '116-s-270']);
+    expect(titleIds('the paycheck fairness act ')).toHaveLength(5);
+  });
+
+  it('ranks by BM25 alone without it: the bills that hold the words most come first', () => {
+    const path = join(dir, 'titles.db');
+    titles.close();
+    bm25 = SearchIndex.open(path, { readOnly: true, exactTitles: false });
+    expect(page(bm25, 'Paycheck Fairness Act').hits[0]?.bill_id).not.toBe('118-hr-17');
+    bm25.close();
+    titles = SearchIndex.open(path, { readOnly: true });
+  });
+
+  it('prefers the bill whose title names the year the query names, "act", "of" and the year aside', () => {
+    expect(titleIds('Disaster Relief Appropriations Act, 2019')[0]).toBe('116-hr-3');
+    expect(titleIds('disaster relief appropriations act 2017')[0]).toBe('115-hr-2');
+    expect(titleIds('disaster relief appropriations')[0]).toBe('116-hr-3');
+  });
+
+  it('finds a bill by another title it is known by (a popular or portion title), after bills whose own short title it is', () => {
+    expect(titleIds('Disaster Relief Appropriations Act, 2021')[0]).toBe('117-hr-4');
+    expect(titleIds('harbor grants act')).toEqual(['117-hr-4']);
+  });
+
+  it('keeps the total, the filters and the pages; a date sort is by date alone', () => {
+    const all = page(titles, 'paycheck fairness act ');
+    expect(all.total).toBe(5);
+    expect(titleIds('paycheck fairness act ', { filters: { chamber: 'senate' } })).toEqual(['116-s-270']);
+    expect(titleIds('paycheck fairness act ', { offset: 2, limit: 2 })).toEqual([all.hits[2]?.bill_id, all.hits[3]?.bill_id]);
+    expect(titleIds('paycheck fairness act ', { sort: 'date' })).toEqual(['118-hr-21', '118-hr-20', '118-hr-17', '116-hr-7', '116-s-270']);
+  });
+
+  it('puts a title first on the full-text path too (a phrase with a rare word)', () => {
+    const res = page(titles, '"paycheck fairness" act');
+    expect(res.hits.slice(0, 3).map((h) => h.bill_id)).toEqual(['118-hr-17', '116-hr-7', '116-s-270']);
+    expect(res.total).toBe(5);
+    expect(titleIds('"paycheck fairness" act', { offset: 1, limit: 3 })).toEqual(['116-hr-7', '116-s-270', res.hits[3]?.bill_id]);
   });
 });

@@ -87,6 +87,32 @@ describe('bills repository', () => {
     expect(await billsByNumber('postal reform', 5, now)).toEqual([]);
   });
 
+  it('finds a number without its Congress in every Congress held, newest first (issue 32: "S. 2269" of the 115th)', async () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    const held = (congress: number, type: string, number: number) =>
+      createBill(
+        billFromListItem(
+          {
+            congress,
+            number,
+            type,
+            title: `Bill ${congress} ${type} ${number}`,
+            updateDate: '2020-01-01',
+            latestAction: { actionDate: '2020-01-01', text: 'Introduced.' },
+          },
+          at,
+        ),
+      );
+    await Promise.all([held(93, 'S', 2269), held(115, 'S', 2269), held(119, 'S', 2269), held(116, 'HJRES', 37), held(104, 'HR', 302), held(116, 'HRES', 755)]);
+    const ids = async (q: string) => (await billsByNumber(q, 10, now)).map((b) => b.id);
+    for (const q of ['S. 2269', 's 2269', 'S2269', 's2269']) expect(await ids(q), q).toEqual(['119-s-2269', '115-s-2269', '93-s-2269']);
+    for (const q of ['115-s-2269', '115s2269', 'S. 2269 (115th Congress)']) expect(await ids(q), q).toEqual(['115-s-2269']);
+    for (const q of ['H.J.Res. 37', 'hjres37', 'H J Res 37']) expect(await ids(q), q).toEqual(['116-hjres-37']);
+    for (const q of ['H.R. 302', 'hr302']) expect(await ids(q), q).toEqual(['104-hr-302']);
+    expect(await ids('H. Res. 755')).toEqual(['116-hres-755']);
+    expect((await billsByNumber('S. 2269', 2, now)).map((b) => b.id)).toEqual(['119-s-2269', '115-s-2269']);
+  });
+
   it('writes no title-word items, and migration 0016 deletes those an earlier version left', async () => {
     const current = await getBill('119-hr-10');
     if (!current) throw new Error('seeded bill missing');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
-import { matchSavedSearches, type SavedQuery } from '#shared/adapters/search/saved-search-matcher.ts';
+import { matchSavedSearches, SavedSearchIndex, type SavedQuery } from '#shared/adapters/search/saved-search-matcher.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 
@@ -105,5 +105,34 @@ describe('matching new documents against saved searches', () => {
     console.info(`saved-search matching: 5,000 searches, ${found.length} matches, ${elapsed.toFixed(0)} ms`);
     // A generous bound for a loaded CI machine: running the engine for every search took 30 s here.
     expect(elapsed).toBeLessThan(5000);
+  });
+});
+
+describe('the saved searches a new document checks (issue 32.7)', () => {
+  it('are those whose key word, the longest word every match holds, is in the document', () => {
+    const index = new SavedSearchIndex([
+      search('a', 'tribal spectrum'), // key word "spectrum": absent, so never run though "tribal" is there
+      search('b', 'rural towers'),
+      search('c', '"broadband towers" grants'),
+      search('d', 'hospitals'),
+    ]);
+
+    expect(keys(index.candidates([NEW_TEXT]))).toEqual(['b', 'c']);
+  });
+
+  it('take a key word one edit away, as the engine corrects it: deleted, inserted, changed or swapped letters', () => {
+    const typos = ['broadbnd', 'broadbaand', 'broadbend', 'braodband'].map((q, i) => search(`t${i}`, q));
+    const index = new SavedSearchIndex([...typos, search('far', 'brodbend')]);
+
+    expect(keys(index.candidates([NEW_TEXT]))).toEqual(['t', 't1', 't2', 't3']);
+  });
+
+  it('are the same few among 100 or 10,000 saved searches', () => {
+    const absent = (n: number) => Array.from({ length: n }, (_, i) => search(`x${i}`, `unheardof${i.toString(36)} rural`));
+    const wanted = search('w', 'tribal areas');
+    for (const n of [100, 10_000]) {
+      const index = new SavedSearchIndex([...absent(n), wanted]);
+      expect(keys(index.candidates([NEW_TEXT]))).toEqual(['w']);
+    }
   });
 });

@@ -37,6 +37,10 @@ describe.skipIf(!hasFixtures)('document parsers on the real recordings', () => {
     const cantwell = json.find((m) => m.id === 'C000127');
     expect(cantwell).toMatchObject({ name: 'Cantwell, Maria', state: 'WA', chamber: 'senate', lis_id: 'S275', birth_year: 1958, party: 'D' });
     expect(json.filter((m) => m.chamber === 'house' && ['AK', 'WY', 'VT'].includes(m.state)).every((m) => m.district === 0)).toBe(true);
+    // The name a member goes by, which name search finds (issue 32.1: "bernie").
+    expect(json.find((m) => m.id === 'S000033')).toMatchObject({ name: 'Sanders, Bernard', nickname: 'Bernie' });
+    expect(yaml.find((m) => m.id === 'S000033')?.nickname).toBe('Bernie');
+    expect(cantwell?.nickname).toBeNull();
   }, 20_000);
 
   it('reads the full committees each member chairs from the committee files', () => {
