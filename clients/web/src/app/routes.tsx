@@ -33,6 +33,10 @@ const pages = {
   alignment: page(() => import('../pages/AlignmentPage.tsx')),
   notifications: page(() => import('../pages/notifications/NotificationsPage.tsx')),
   notificationSettings: page(() => import('../pages/notifications/NotificationSettingsPage.tsx')),
+  week: page(() => import('../pages/schedule/WeekPage.tsx')),
+  meeting: page(() => import('../pages/schedule/MeetingPage.tsx')),
+  committees: page(() => import('../pages/committees/CommitteesPage.tsx')),
+  committee: page(() => import('../pages/committees/CommitteePage.tsx')),
   notFound: page(() => import('../pages/NotFoundPage.tsx')),
 };
 
@@ -44,6 +48,10 @@ export const PAGE_ROUTES: { path: string; Component: ComponentType; handle?: Pag
   { path: '/bills/:id', Component: pages.bill, handle: firstRead(pageReads.bill) },
   { path: '/members/:id', Component: pages.member, handle: firstRead(pageReads.member) },
   { path: '/representatives', Component: pages.representatives },
+  { path: '/schedule', Component: pages.week },
+  { path: '/meetings/:id', Component: pages.meeting, handle: firstRead(pageReads.meeting) },
+  { path: '/committees', Component: pages.committees },
+  { path: '/committees/:id', Component: pages.committee, handle: firstRead(pageReads.committee) },
   { path: '/search', Component: pages.search },
   { path: '/share/brief/:token', Component: pages.shareBrief, handle: firstRead(pageReads.sharedBrief) },
   { path: '/share/collection/:token', Component: pages.shareCollection, handle: firstRead(pageReads.sharedCollection) },

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { Chamber } from '#shared/domain/members/member.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
+import { CommitteeAssignment } from '#shared/domain/committees/committee-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/edges/http/schemas.ts';
@@ -98,7 +99,7 @@ export const listMembers = defineRoute({
 export const getMember = defineRoute({
   operationId: 'getMember',
   description:
-    "A member's profile: party, state, district, terms, leadership and counts; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.",
+    "A member's profile: party, state, district, terms, leadership, counts and committee seats; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.",
   method: 'GET',
   path: '/api/members/{id}',
   fn: 'members',
@@ -107,7 +108,14 @@ export const getMember = defineRoute({
   summary: 'Member profile; the first view queues its enrichment (bio, terms, leadership, counts)',
   tags: ['members'],
   params: () => MemberIdParams(),
-  response: () => MemberView(),
+  response: () =>
+    MemberView().extend({
+      committee_assignments: z
+        .array(CommitteeAssignment())
+        .describe(
+          "The member's committee and subcommittee seats (congress-legislators): full committees first, each followed by its subcommittees; empty when none",
+        ),
+    }),
 });
 
 export const listMemberBills = defineRoute({

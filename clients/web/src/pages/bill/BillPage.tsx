@@ -24,6 +24,7 @@ import { AddToCollectionDialog } from './AddToCollectionDialog.tsx';
 import { ActionsSection, CosponsorsSection, RelatedSection } from './BillRecordSections.tsx';
 import { InterestSection, NewsSection } from './BillCoverageSections.tsx';
 import { BriefHistory } from './BriefHistory.tsx';
+import { ComingUpSection } from './ComingUpSection.tsx';
 import { BriefBody, BriefProvenance, type CitationTarget } from './BriefSection.tsx';
 import { LetterDialog } from './LetterDialog.tsx';
 import { NoteSection } from './NoteSection.tsx';
@@ -152,6 +153,7 @@ function BillView({ bill }: { bill: Bill }) {
       </div>
 
       <StatusTimeline bill={bill} />
+      <ComingUpSection billId={bill.id} label={bill.label} />
 
       <section aria-labelledby="brief-heading">
         <h2 id="brief-heading">The brief</h2>
