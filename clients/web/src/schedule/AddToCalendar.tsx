@@ -9,7 +9,7 @@ export function AddToCalendar({ feed, what }: { feed: string; what: string }) {
         Add to calendar<span className="usa-sr-only">: subscribe to the meetings of {what}</span>
       </a>
       <a className="usa-button usa-button--outline" href={feed} download>
-        Download .ics<span className="usa-sr-only"> of the meetings of {what}</span>
+        Download .ics <span className="usa-sr-only">of the meetings of {what}</span>
       </a>
     </div>
   );
