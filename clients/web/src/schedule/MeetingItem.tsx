@@ -24,7 +24,9 @@ export function MeetingItem({
     <article className="bw-card">
       <p className="margin-0 text-bold">{withDate ? meetingWhen(m, zone) : meetingTime(m, zone)}</p>
       <Heading className="margin-y-1">
-        <Link to={`/meetings/${m.id}`}>{m.title}</Link>
+        <Link className="bw-clamp" to={`/meetings/${m.id}`}>
+          {m.title}
+        </Link>
       </Heading>
       <div className="display-flex flex-wrap gap-1 flex-align-center">
         <span className="usa-tag bg-base-lighter text-ink">{CHAMBER_WORDS[m.chamber]}</span>

@@ -56,7 +56,10 @@ function MeetingView({ m }: { m: Schemas['MeetingDetail'] }) {
       <p className="margin-0">
         <Link to={`/schedule?week=${week}${m.chamber ? `&chamber=${m.chamber}` : ''}`}>{CHAMBER_WORDS[m.chamber]} schedule, that week</Link>
       </p>
-      <PageHeading>{m.title}</PageHeading>
+      {/* A subject that runs to a paragraph is set smaller, so the page does not open on a wall of heading. */}
+      <div className={m.title.length > 160 ? 'bw-long-title' : undefined}>
+        <PageHeading>{m.title}</PageHeading>
+      </div>
       <div className="display-flex flex-wrap gap-1 flex-align-center">
         <span className="usa-tag bg-base-lighter text-ink">{CHAMBER_WORDS[m.chamber]}</span>
         <span className="usa-tag bg-primary-dark">{MEETING_TYPE_WORDS[m.type]}</span>
