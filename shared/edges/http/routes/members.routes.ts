@@ -29,6 +29,19 @@ const MemberListQuery = lazySchema(() =>
   }),
 );
 
+/** A member's profile: the member as lists show them, with their committee seats. */
+const MemberDetail = lazySchema(() =>
+  MemberView()
+    .extend({
+      committee_assignments: z
+        .array(CommitteeAssignment())
+        .describe(
+          "The member's committee and subcommittee seats (congress-legislators): full committees first, each followed by its subcommittees; empty when none",
+        ),
+    })
+    .meta({ id: 'MemberDetail', description: "A member's profile with their committee and subcommittee seats" }),
+);
+
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.
 export const membersByZip = defineRoute({
   operationId: 'membersByZip',
@@ -108,14 +121,7 @@ export const getMember = defineRoute({
   summary: 'Member profile; the first view queues its enrichment (bio, terms, leadership, counts)',
   tags: ['members'],
   params: () => MemberIdParams(),
-  response: () =>
-    MemberView().extend({
-      committee_assignments: z
-        .array(CommitteeAssignment())
-        .describe(
-          "The member's committee and subcommittee seats (congress-legislators): full committees first, each followed by its subcommittees; empty when none",
-        ),
-    }),
+  response: () => MemberDetail(),
 });
 
 export const listMemberBills = defineRoute({
