@@ -37,6 +37,7 @@ const pages = {
   meeting: page(() => import('../pages/schedule/MeetingPage.tsx')),
   committees: page(() => import('../pages/committees/CommitteesPage.tsx')),
   committee: page(() => import('../pages/committees/CommitteePage.tsx')),
+  forecastModel: page(() => import('../pages/forecast/ForecastModelPage.tsx')),
   notFound: page(() => import('../pages/NotFoundPage.tsx')),
 };
 
@@ -64,6 +65,7 @@ export const PAGE_ROUTES: { path: string; Component: ComponentType; handle?: Pag
   { path: '/alignment', Component: pages.alignment },
   { path: '/notifications', Component: pages.notifications },
   { path: '/notifications/settings', Component: pages.notificationSettings },
+  { path: '/forecast/model', Component: pages.forecastModel, handle: firstRead(pageReads.forecastModel) },
 ];
 
 export const routes: RouteObject[] = [
