@@ -41,6 +41,10 @@ async function pagesToShoot(): Promise<Page$[]> {
     { name: 'bill', path: `/bills/${bill.id}` },
     { name: 'search', path: '/search?q=act' },
     { name: 'representatives', path: '/representatives' },
+    // The schedule: a recorded week of Senate hearings (the offline stack's own), a meeting of it and its committee.
+    { name: 'week', path: '/schedule?week=2026-07-27' },
+    { name: 'meeting', path: '/meetings/senate-338684' },
+    { name: 'committee', path: '/committees/SSHR' },
     { name: 'dashboard', path: '/dashboard', signedIn: true },
     { name: 'notification-settings', path: '/notifications/settings', signedIn: true },
   ];

@@ -936,7 +936,7 @@ export interface paths {
         };
         /**
          * Member profile; the first view queues its enrichment (bio, terms, leadership, counts)
-         * @description A member's profile: party, state, district, terms, leadership and counts; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.
+         * @description A member's profile: party, state, district, terms, leadership, counts and committee seats; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.
          */
         get: operations["getMember"];
         put?: never;
@@ -2720,6 +2720,31 @@ export interface components {
                 next_cursor: components["schemas"]["NextCursor"];
             };
         };
+        /** @description One of a member's committee or subcommittee seats */
+        CommitteeAssignment: {
+            /** @description The committee code (Thomas / system code): HSAG for a full committee, HSAG15 for a subcommittee */
+            committee_id: string;
+            /** @description The committee or subcommittee name */
+            committee_name: string;
+            /** @description For a subcommittee, its full committee */
+            parent_id: string | null;
+            /** @description For a subcommittee, the name of its full committee */
+            parent_name: string | null;
+            /**
+             * @description house, senate or joint
+             * @enum {string}
+             */
+            chamber: "house" | "senate" | "joint";
+            /**
+             * @description majority or minority
+             * @enum {string}
+             */
+            side: "majority" | "minority";
+            /** @description The rank within the side; null when not given */
+            rank: number | null;
+            /** @description The title as the source spells it (Chair, Ranking Member ...); null for none */
+            title: string | null;
+        };
         /** @description A committee or subcommittee with its members, subcommittees, referrals and reports, and upcoming meetings */
         CommitteeDetail: {
             /** @description The committee code (Thomas / system code): HSAG for a full committee, HSAG15 for a subcommittee */
@@ -3542,6 +3567,173 @@ export interface components {
              * @default null
              */
             photo_url: string | null;
+        };
+        /** @description A member's profile with their committee and subcommittee seats */
+        MemberDetail: {
+            /** @description The Bioguide id, such as P000197 */
+            id: string;
+            /** @description The name as 'Last, First'. */
+            name: string;
+            /**
+             * @description The first name; null when unknown
+             * @default null
+             */
+            first_name: string | null;
+            /**
+             * @description The last name; null when unknown
+             * @default null
+             */
+            last_name: string | null;
+            /** @description The two-letter state code */
+            state: string;
+            /**
+             * @description The House district number; null for senators and at-large seats
+             * @default null
+             */
+            district: number | null;
+            /**
+             * @description The chamber: house or senate
+             * @default null
+             */
+            chamber: ("house" | "senate") | null;
+            /**
+             * @description The party initial (D, R, I, …); null when unknown
+             * @default null
+             */
+            party: string | null;
+            /**
+             * @description A portrait URL; null when none
+             * @default null
+             */
+            photo_url: string | null;
+            /**
+             * @description The office address; null when unknown
+             * @default null
+             */
+            office_address: string | null;
+            /**
+             * @description The office phone; null when unknown
+             * @default null
+             */
+            phone: string | null;
+            /**
+             * @description The official website; null when unknown
+             * @default null
+             */
+            website: string | null;
+            /**
+             * @description Its page on congress.gov; null when unknown
+             * @default null
+             */
+            congress_gov_url: string | null;
+            /**
+             * @description The Senate LIS id; null for House members or when unknown
+             * @default null
+             */
+            lis_id: string | null;
+            /**
+             * @description Filled by the first-view enrichment (ingestion); null until then.
+             * @default null
+             */
+            birth_year: number | null;
+            /**
+             * @description The terms served, oldest first
+             * @default []
+             */
+            terms: {
+                /**
+                 * @description The chamber: house or senate
+                 * @enum {string}
+                 */
+                chamber: "house" | "senate";
+                /** @description The Congress number, such as 118 */
+                congress: number | null;
+                /** @description The first year of the term; null when unknown */
+                start_year: number | null;
+                /** @description The last year of the term; null when unknown */
+                end_year: number | null;
+                /** @description The two-letter state code */
+                state: string | null;
+                /** @description The House district number; null for senators and at-large seats */
+                district: number | null;
+                /** @description The party initial (D, R, I, …); null when unknown */
+                party: string | null;
+            }[];
+            /**
+             * @description Whether the member serves now: false once the last term has ended (died, resigned, term over), though the record stays.
+             * @default true
+             */
+            in_office: boolean;
+            /**
+             * @description Leadership positions held
+             * @default []
+             */
+            leadership_roles: {
+                /** @description The leadership position, such as Speaker of the House */
+                title: string;
+                /** @description The Congress number, such as 118 */
+                congress: number | null;
+                /** @description Whether the role is held now */
+                current: boolean;
+            }[];
+            /**
+             * @description Bills sponsored; null until the profile is enriched
+             * @default null
+             */
+            sponsored_count: number | null;
+            /**
+             * @description Bills cosponsored; null until the profile is enriched
+             * @default null
+             */
+            cosponsored_count: number | null;
+            /**
+             * @description When the profile was enriched; null until then
+             * @default null
+             */
+            enriched_at: string | null;
+            /**
+             * @description When what this API returns for the member last changed (ISO 8601, UTC): the order of the change feed (sort=updated_asc); null until first computed
+             * @default null
+             */
+            updated_at: string | null;
+            /**
+             * @description Full committees the member chairs (sync_members, from congress-legislators); null while unknown.
+             * @default null
+             */
+            chaired_committees: string[] | null;
+            /**
+             * @description Set by the nightly calculate_effectiveness_scores job; null until its first run.
+             * @default null
+             */
+            effectiveness_score: number | null;
+            /**
+             * @description The percentile of the score within its seniority tier and party; null until scored
+             * @default null
+             */
+            percentile: number | null;
+            /**
+             * @description The effectiveness tier; null until scored
+             * @default null
+             */
+            tier: ("top" | "middle" | "bottom") | null;
+            /**
+             * @description The seniority tier; null until scored
+             * @default null
+             */
+            seniority_tier: ("junior" | "mid" | "senior") | null;
+            /**
+             * @description When the effectiveness score was computed; null until then
+             * @default null
+             */
+            effectiveness_computed_at: string | null;
+            /** @description When the data was fetched from its source (ISO 8601, UTC) */
+            data_as_of: string;
+            /** @description Whether the signed-in caller follows it (signed-in callers only) */
+            is_following?: boolean;
+            /** @description Whether the profile enrichment (bio, terms) has not run yet */
+            enrichment_pending: boolean;
+            /** @description The member's committee and subcommittee seats (congress-legislators): full committees first, each followed by its subcommittees; empty when none */
+            committee_assignments: components["schemas"]["CommitteeAssignment"][];
         };
         /** @description A news article about a bill or a member */
         NewsArticle: {
@@ -8192,7 +8384,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": components["schemas"]["MemberDetail"];
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

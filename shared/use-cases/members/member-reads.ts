@@ -22,6 +22,7 @@ import { memberFromSponsor } from '#shared/domain/members/sponsor-member.ts';
 import type { Member } from '#shared/domain/members/member.schema.ts';
 import { hasOverlongNameToken, MAX_NAME_TOKEN_LENGTH } from '#shared/domain/members/name-tokens.ts';
 import { findMembers } from './member-search.ts';
+import { committeeAssignmentsOf } from '#shared/use-cases/committees/committee-reads.ts';
 
 /**
  * The ZIP lookup's crosswalk (260 KB of district strings) and the geocoder
@@ -66,12 +67,14 @@ async function sponsorOnRecord(id: string): Promise<Member | null> {
 }
 
 /**
- * GET /api/members/{id}: the profile from one Query; an unenriched member gets
- * its enrichment queued once. A sponsor not stored yet answers what its bills
- * know, and the enrichment fetches and stores the member.
+ * GET /api/members/{id}: the profile from one Query, with the member's
+ * committee seats (one Query of the member's seats and a BatchGet of their
+ * committees, read alongside); an unenriched member gets its enrichment
+ * queued once. A sponsor not stored yet answers what its bills know, and the
+ * enrichment fetches and stores the member.
  */
 export async function memberDetailView(id: string, userId?: string) {
-  const [stored, following] = await Promise.all([getMemberDetail(id), followedMembers(userId)]);
+  const [stored, following, committee_assignments] = await Promise.all([getMemberDetail(id), followedMembers(userId), committeeAssignmentsOf(id)]);
   const member = stored ?? (await sponsorOnRecord(id));
   if (!member) throw memberNotFound(id);
   if (member.enriched_at === null && (await claimEnrichment(id))) {
@@ -79,7 +82,7 @@ export async function memberDetailView(id: string, userId?: string) {
       logger.warn('member view: enrichment not queued', { id, error: (err as Error).message }),
     );
   }
-  return memberView(member, following ? { isFollowing: following.has(id) } : {});
+  return { ...memberView(member, following ? { isFollowing: following.has(id) } : {}), committee_assignments };
 }
 
 /** GET /api/members/{id}/bills: sponsored and/or cosponsored bills. */

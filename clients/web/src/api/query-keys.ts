@@ -4,7 +4,7 @@
  * and these helpers meet on one cache entry; a path's key alone is the prefix of every read of it, which is what a
  * change invalidates. Paths are the client's own, so a renamed or removed route fails the build here too.
  */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { BillWatchClient, paths } from '../../../typescript/index.ts';
 
 /** The API paths that answer GET. */
@@ -33,5 +33,30 @@ export function pagesQuery<P extends PagedPath>(client: BillWatchClient, path: P
     queryFn: async ({ pageParam, signal }) =>
       (await get(path, { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data as Reply<P>,
     getNextPageParam: (last: Reply<P>) => (last as { next_cursor?: string | null }).next_cursor ?? undefined,
+  });
+}
+
+/** Every page of a short list, read one after the other into one array (committees, one week's meetings), at most `maxPages`. */
+export const everyPageOf = <P extends PagedPath>(path: P, query: Omit<Query<P>, 'cursor'>) => ['get', path, { params: { query } }, 'every-page'] as const;
+
+export function everyPageQuery<P extends PagedPath>(client: BillWatchClient, path: P, query: Omit<Query<P>, 'cursor'>, maxPages = 20) {
+  const get = client.GET as (path: string, init: { params: { query: object }; signal: AbortSignal }) => Promise<{ data?: unknown }>;
+  type Item = Reply<P> extends { items: (infer I)[] } ? I : never;
+  return queryOptions({
+    queryKey: everyPageOf(path, query),
+    queryFn: async ({ signal }) => {
+      const items: Item[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < maxPages; page++) {
+        const reply = (await get(path, { params: { query: { ...query, ...(cursor ? { cursor } : {}) } }, signal })).data as {
+          items: Item[];
+          next_cursor?: string | null;
+        };
+        items.push(...reply.items);
+        cursor = reply.next_cursor ?? undefined;
+        if (!cursor) break;
+      }
+      return items;
+    },
   });
 }

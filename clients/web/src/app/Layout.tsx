@@ -17,6 +17,8 @@ interface NavItem {
 
 const PUBLIC_NAV: NavItem[] = [
   { to: '/bills', label: 'Bills' },
+  { to: '/schedule', label: 'This week in Congress' },
+  { to: '/committees', label: 'Committees' },
   { to: '/representatives', label: 'Find my representatives' },
   { to: '/search', label: 'Search' },
 ];

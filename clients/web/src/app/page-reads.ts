@@ -13,6 +13,8 @@ export const pageReads = {
   dashboard: ($api: $Api) => $api.queryOptions('get', '/api/dashboard'),
   bill: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/bills/{id}', { params: { path: { id } } }),
   member: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/members/{id}', { params: { path: { id } } }),
+  meeting: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/meetings/{id}', { params: { path: { id } } }),
+  committee: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/committees/{id}', { params: { path: { id } } }),
   sharedBrief: ($api: $Api, { token = '' }: Params) => $api.queryOptions('get', '/api/share/brief/{token}', { params: { path: { token } } }),
   forecastModel: ($api: $Api) => $api.queryOptions('get', '/api/forecast/model'),
   sharedCollection: ($api: $Api, { token = '' }: Params) =>

@@ -1,5 +1,5 @@
 /**
- * The signed-in person's follow of one target (bill, member or topic) and the mutations that change it, each
+ * The signed-in person's follow of one target (bill, member, committee or topic) and the mutations that change it, each
  * refreshing what shows follow state.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,8 +31,8 @@ export function useFollowMutations(type: TargetType, id: string) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   const refresh = () => {
-    for (const path of ['/api/follows', '/api/dashboard', '/api/alignment', type === 'bill' ? '/api/bills/{id}' : '/api/members/{id}'] as const)
-      void queryClient.invalidateQueries({ queryKey: readsOf(path) });
+    const own = type === 'bill' ? '/api/bills/{id}' : type === 'committee' ? '/api/committees/{id}' : '/api/members/{id}';
+    for (const path of ['/api/follows', '/api/dashboard', '/api/alignment', own] as const) void queryClient.invalidateQueries({ queryKey: readsOf(path) });
   };
   const follow = useMutation({
     mutationFn: async (mode?: FollowMode) => {

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { Chamber } from '#shared/domain/members/member.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
+import { CommitteeAssignment } from '#shared/domain/committees/committee-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/edges/http/schemas.ts';
@@ -32,6 +33,19 @@ const MemberListQuery = lazySchema(() =>
       .optional()
       .describe('The party initial (D, R, I, \u2026); null when unknown'),
   }),
+);
+
+/** A member's profile: the member as lists show them, with their committee seats. */
+const MemberDetail = lazySchema(() =>
+  MemberView()
+    .extend({
+      committee_assignments: z
+        .array(CommitteeAssignment())
+        .describe(
+          "The member's committee and subcommittee seats (congress-legislators): full committees first, each followed by its subcommittees; empty when none",
+        ),
+    })
+    .meta({ id: 'MemberDetail', description: "A member's profile with their committee and subcommittee seats" }),
 );
 
 // by-zip comes first so /api/members/by-zip/{zip} is never read as a member id.
@@ -104,7 +118,7 @@ export const listMembers = defineRoute({
 export const getMember = defineRoute({
   operationId: 'getMember',
   description:
-    "A member's profile: party, state, district, terms, leadership and counts; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.",
+    "A member's profile: party, state, district, terms, leadership, counts and committee seats; the first view queues its enrichment (bio, terms). Anonymous or signed in; 404 for an unknown member.",
   method: 'GET',
   path: '/api/members/{id}',
   fn: 'members',
@@ -113,7 +127,7 @@ export const getMember = defineRoute({
   summary: 'Member profile; the first view queues its enrichment (bio, terms, leadership, counts)',
   tags: ['members'],
   params: () => MemberIdParams(),
-  response: () => MemberView(),
+  response: () => MemberDetail(),
 });
 
 export const listMemberBills = defineRoute({

@@ -24,6 +24,7 @@ import { AddToCollectionDialog } from './AddToCollectionDialog.tsx';
 import { ActionsSection, CosponsorsSection, RelatedSection } from './BillRecordSections.tsx';
 import { InterestSection, NewsSection } from './BillCoverageSections.tsx';
 import { BriefHistory } from './BriefHistory.tsx';
+import { ComingUpSection } from './ComingUpSection.tsx';
 import { BriefBody, BriefProvenance, type CitationTarget } from './BriefSection.tsx';
 import { LetterDialog } from './LetterDialog.tsx';
 import { NoteSection } from './NoteSection.tsx';
@@ -153,6 +154,7 @@ function BillView({ bill }: { bill: Bill }) {
       </div>
 
       <StatusTimeline bill={bill} />
+      <ComingUpSection billId={bill.id} label={bill.label} />
       <ForecastSection billId={bill.id} />
 
       <section aria-labelledby="brief-heading">

@@ -11,6 +11,7 @@ import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { FollowToggle } from '../../follow/FollowToggle.tsx';
 import { displayName, formatDate, memberPlace, partyName } from '../../words/format.ts';
+import { CommitteeAssignmentsSection } from './CommitteeAssignmentsSection.tsx';
 import { MemberBillsSection } from './MemberBillsSection.tsx';
 import { InterestSection, NewsSection, VotesSection } from './MemberActivitySections.tsx';
 import { MemberPhoto } from './MemberPhoto.tsx';
@@ -38,7 +39,7 @@ export default function MemberPage() {
 const TIER_WORDS = { top: 'Top third', middle: 'Middle third', bottom: 'Bottom third' } as const;
 const SENIORITY = { junior: 'junior', mid: 'mid-career', senior: 'senior' } as const;
 
-function MemberView({ m }: { m: Schemas['Member'] }) {
+function MemberView({ m }: { m: Schemas['Member'] & { committee_assignments?: Schemas['CommitteeAssignment'][] } }) {
   const name = displayName(m.name);
   const title = m.chamber === 'senate' ? 'Senator' : m.chamber === 'house' ? 'Representative' : 'Member';
   return (
@@ -180,6 +181,7 @@ function MemberView({ m }: { m: Schemas['Member'] }) {
         )}
       </section>
 
+      {m.committee_assignments && <CommitteeAssignmentsSection assignments={m.committee_assignments} />}
       <MemberBillsSection memberId={m.id} memberName={name} role="sponsored" />
       <MemberBillsSection memberId={m.id} memberName={name} role="cosponsored" />
       <VotesSection memberId={m.id} />

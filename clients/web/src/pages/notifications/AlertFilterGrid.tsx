@@ -6,7 +6,7 @@ const CATEGORY_WORDS: Record<string, string> = {
   vote: 'Votes',
   presidential: 'Action by the President',
   committee_report: 'Committee reports',
-  calendar: 'Scheduled for debate',
+  calendar: 'Scheduled: a hearing, markup or floor debate ahead, and its changes',
   procedural: 'Procedural steps',
   referral: 'Referrals to committee',
   new_document: 'New text and its brief',
@@ -26,7 +26,10 @@ export function AlertFilterGrid({ filters, onChange }: { filters: Draft['alert_f
   return (
     <fieldset className="usa-fieldset margin-top-3">
       <legend className="usa-legend usa-legend--large">Which events notify you</legend>
-      <p className="usa-hint">For each stance you can take on a bill, tick the kinds of events you want to hear about.</p>
+      <p className="usa-hint">
+        For each stance you can take on a bill, tick the kinds of events you want to hear about. Members, committees and topics you follow count as “Just
+        following”.
+      </p>
       <div className="bw-table-wrap">
         <table className="usa-table usa-table--borderless usa-table--compact bw-filter-grid">
           <caption className="usa-sr-only">Alert filters: kinds of events by stance</caption>

@@ -5,13 +5,16 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as api } from '#functions/api/committees.ts';
+import { handler as members } from '#functions/api/members.ts';
 import { handler as personal } from '#functions/api/personal.ts';
+import { putMember } from '#shared/adapters/db/members.repository.ts';
 import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { importBillStatus } from '#shared/use-cases/bills/import-bill-status.ts';
 import { committeeAssignmentsOf } from '#shared/use-cases/committees/committee-reads.ts';
 import { saveCommitteeFiles } from '#shared/use-cases/committees/save-committees.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { newAccount, type TestAccount } from '#test/support/accounts.ts';
+import { makeMember } from '#test/support/personal-seed.ts';
 import { call } from '#test/support/api.ts';
 import { FIXTURES, hasFixtures } from '#test/support/ingest-fixtures.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
@@ -124,6 +127,17 @@ describe.skipIf(!hasFixtures)('committees from congress-legislators', () => {
     });
     expect(assignments.filter((a) => a.parent_id).every((a) => a.parent_name)).toBe(true);
     expect(await committeeAssignmentsOf('Z999999')).toEqual([]);
+  });
+
+  it("answers a member's seats on the member's profile (GET /api/members/{id}), and none for a member without a seat", async () => {
+    await putMember(makeMember('B001236', 'Boozman, John', { party: 'R', state: 'AR', chamber: 'senate' }));
+    await putMember(makeMember('Z999998', 'Nobody, Seatless', { party: 'D', state: 'VT' }));
+    const res = await call(members, 'GET', '/api/members/B001236');
+    expect(res.status).toBe(200);
+    const body = res.body as { committee_assignments: { committee_id: string; title: string | null }[] };
+    expect(body.committee_assignments).toEqual(await committeeAssignmentsOf('B001236'));
+    expect(body.committee_assignments.find((a) => a.committee_id === 'SSAF')).toMatchObject({ title: 'Chairman' });
+    expect((await call(members, 'GET', '/api/members/Z999998')).body).toMatchObject({ committee_assignments: [] });
   });
 
   it('lists the bills referred to a committee and reported by it, from the actions that name it', async () => {

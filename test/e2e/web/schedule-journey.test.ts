@@ -1,0 +1,149 @@
+// The schedule in a real browser on the offline demo (issue 34.5): "This week in Congress" on a week of the recorded
+// senate.gov hearings (the browser's clock set in that week, its zone Chicago), filtered by chamber into the URL; a
+// meeting's page; its committee's page, followed with the committee follow kind; the committee list; a member's seats;
+// and on S.Con.Res. 11 of the 114th (taken up by the Rules Committee on 2015-04-29, with the clock that week), the
+// Coming up box with "Add to calendar". axe on every view, and no page wider than a 390 px phone.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signUp } from '../support/accounts.ts';
+import { newContext } from './support/browser.ts';
+import { heading } from './support/journey.ts';
+import { useWebStack } from './support/web-stack.ts';
+
+// The seed (bills, members, committees and the recorded schedule) on a busy shared machine outlasts the default minute.
+vi.setConfig({ hookTimeout: 300_000 });
+delete process.env.CONGRESS_API_KEY;
+delete process.env.REPLAY_HAR;
+const web = useWebStack({ seed: true });
+const SHOTS = process.env.SCHEDULE_SHOTS_DIR;
+let context: BrowserContext;
+let page: Page;
+
+/** Fails when the page scrolls sideways at its viewport width (a phone's 390 px). */
+async function fitsWidth(p: Page): Promise<void> {
+  expect(await p.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(p.viewportSize()!.width);
+}
+
+async function shot(p: Page, name: string): Promise<void> {
+  if (SHOTS) await p.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+beforeAll(async () => {
+  // The seed saves the committees and polls the recorded schedule.
+  await vi.waitUntil(
+    async () => {
+      const r = await web.client().request('GET', '/api/meetings/senate-338684');
+      return r.status === 200;
+    },
+    { timeout: 90_000, interval: 500 },
+  );
+  const token = await signUp(web.client(), 'schedule-journey');
+  // A phone's width from the start: the journey is the phone's, and desktop pages are shot apart.
+  context = await newContext(web.browser(), web.origin(), 390, { timezoneId: 'America/Chicago' });
+  page = await context.newPage();
+  await page.clock.setFixedTime(new Date('2026-07-28T15:00:00Z'));
+  await page.goto('/');
+  await page.evaluate(`localStorage.setItem('billwatch.token', ${JSON.stringify(token)})`);
+}, 150_000);
+afterAll(async () => context?.close());
+
+describe('the schedule in the browser', () => {
+  it('shows this week in Congress, filters it by chamber into the URL, and opens a meeting', async () => {
+    await page.goto('/schedule');
+    await heading(page, 'This week in Congress').waitFor();
+    await page.getByText(/\d+ meetings this week\./).waitFor();
+    await expect.poll(() => page.getByText(/Times are in America\/Chicago/).count()).toBe(1);
+    // Tuesday the 28th is today; the Senate's hearings fill Wednesday and Thursday, in Chicago's time (CDT).
+    const wednesday = page.getByRole('region', { name: 'Wednesday, July 29, 2026' });
+    expect(await wednesday.getByRole('link').count()).toBeGreaterThan(0);
+    expect(await wednesday.getByText(/^\d{1,2}:\d{2} [AP]M CDT$/).count()).toBeGreaterThan(0);
+    await web.checkA11y(page);
+    await fitsWidth(page);
+    await shot(page, 'week-phone');
+
+    await page.getByRole('combobox', { name: 'Chamber' }).selectOption('house');
+    await page.getByText(/this week in the House\./).waitFor();
+    expect(new URL(page.url()).search).toBe('?chamber=house');
+    await page.getByRole('combobox', { name: 'Chamber' }).selectOption('senate');
+    await page.getByText(/meetings? this week in the Senate\./).waitFor();
+    expect(new URL(page.url()).search).toBe('?chamber=senate');
+    // A deep link to the same view shows the same view.
+    await page.goto('/schedule?chamber=senate');
+    await page.getByText(/meetings? this week in the Senate\./).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Chamber' }).inputValue()).toBe('senate');
+
+    const thursday = page.getByRole('region', { name: 'Thursday, July 30, 2026' });
+    const meeting = (await web.client().request('GET', '/api/meetings/senate-338684')).body;
+    await thursday.getByRole('link', { name: meeting.title }).click();
+    await heading(page, meeting.title).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/meetings/senate-338684');
+    await page.getByRole('region', { name: 'Bills taken up' }).getByRole('link', { name: 'S. 2511' }).waitFor();
+    await page.getByRole('region', { name: 'Change history' }).waitFor();
+    await web.checkA11y(page);
+    await fitsWidth(page);
+    await shot(page, 'meeting-phone');
+  }, 120_000);
+
+  it('opens the committee from the meeting and follows it', async () => {
+    const committee = page.getByRole('link', { name: /Health, Education, Labor/ }).first();
+    await committee.click();
+    await heading(page, /Health, Education, Labor/).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/committees/SSHR');
+    expect(await page.getByRole('table', { name: 'Majority members by rank' }).getByRole('row').count()).toBeGreaterThan(5);
+    expect(await page.getByRole('table', { name: 'Minority members by rank' }).getByText('Ranking Member').count()).toBe(1);
+    const follow = page.getByRole('button', { name: /^Follow .*Health, Education, Labor/ });
+    await follow.click();
+    const following = page.getByRole('button', { name: /^Following .*Health, Education, Labor/ });
+    await following.waitFor();
+    expect(await following.getAttribute('aria-pressed')).toBe('true');
+    const follows = await web.client().request('GET', '/api/follows', {
+      token: await page.evaluate<string>(`localStorage.getItem('billwatch.token')`),
+      query: { target_type: 'committee', target_id: 'SSHR' },
+    });
+    expect(follows.body.items.map((f) => f.target_id)).toEqual(['SSHR']);
+    await web.checkA11y(page);
+    await fitsWidth(page);
+    await shot(page, 'committee-phone');
+
+    // On a phone the site links sit behind the Menu button.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Committees' }).click();
+    await heading(page, 'Committees').waitFor();
+    await page
+      .getByRole('region', { name: 'Senate committees' })
+      .getByRole('link', { name: /Health, Education, Labor/ })
+      .waitFor();
+    await web.checkA11y(page);
+    await fitsWidth(page);
+  }, 120_000);
+
+  it("lists a member's committee seats on the member page", async () => {
+    const detail = (await web.client().request('GET', '/api/committees/SSHR')).body;
+    const chair = detail.members.find((m) => m.title && /^Chair/.test(m.title))!;
+    await page.goto(`/members/${chair.id}`);
+    const seats = page.getByRole('region', { name: 'Committees' });
+    await seats.getByRole('link', { name: /Health, Education, Labor/ }).waitFor();
+    expect(await seats.getByText(new RegExp(`\\(${chair.title}, majority\\)`)).count()).toBeGreaterThan(0);
+    await web.checkA11y(page);
+    await fitsWidth(page);
+  }, 60_000);
+
+  it('on a bill taken up that week, offers "Add to calendar" beside its coming meeting', async () => {
+    await page.clock.setFixedTime(new Date('2015-04-27T15:00:00Z'));
+    const bill = (await web.client().request('GET', '/api/bills/114-sconres-11')).body;
+    await page.goto('/bills/114-sconres-11');
+    await heading(page, bill.short_title ?? bill.title).waitFor();
+    const box = page.getByRole('region', { name: 'Coming up' });
+    await box
+      .getByRole('link', { name: /Rules Committee|H\.R\. 1732/ })
+      .first()
+      .waitFor();
+    expect(await box.getByText(/Wednesday, April 29, 2015/).count()).toBeGreaterThan(0);
+    const add = box.getByRole('link', { name: /^Add to calendar/ });
+    expect(await add.getAttribute('href')).toBe(`webcal://${new URL(web.origin()).host}/api/bills/114-sconres-11/calendar.ics`);
+    expect(await box.getByRole('link', { name: /^Download \.ics/ }).getAttribute('href')).toBe('/api/bills/114-sconres-11/calendar.ics');
+    await web.checkA11y(page);
+    await fitsWidth(page);
+    await shot(page, 'bill-coming-up-phone');
+  }, 60_000);
+});
