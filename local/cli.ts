@@ -2,7 +2,8 @@
  * `npm run cli -- parse <kind> <file>`: prints the normalised record of a
  * provider payload as JSON, through the same parsers the pipeline uses.
  * Kinds: house-vote, senate-vote, bill, actions, members, legislators,
- * bill-status (with the bill's status and status timeline), district. A
+ * bill-status (with the bill's status and status timeline), district,
+ * congress-gov-amendment (./cli-amendment.ts). A
  * malformed payload exits 1 naming the field.
  *
  * `npm run cli -- status <bill_id> <prior status or -> "<action text>"`:
@@ -23,6 +24,7 @@ import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from
 import { parseSenateVote } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { ActionsPage, BillDetail, MemberListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import { parseJsonBody, parsePayload } from '#shared/adapters/providers/transport/provider-error.ts';
+import { congressGovAmendment } from './cli-amendment.ts';
 
 const CG = 'congress-gov';
 const now = () => new Date().toISOString();
@@ -57,6 +59,7 @@ const PARSERS: Record<string, (text: string) => unknown> = {
   members: (text) => parsePayload(CG, 'member list', MemberListPage, parseJsonBody(CG, 'member list', text)).members.map((m) => memberFromListItem(m, now())),
   legislators: (text) => parseLegislators(text),
   'bill-status': (text) => parseBillStatus(text),
+  'congress-gov-amendment': congressGovAmendment,
   district: (text) => {
     const district = districtFromGeographies(parseJsonBody('district-boundaries', 'district query', text), congressForDate(new Date()));
     if (!district) throw new Error('district-boundaries: no congressional district in the response');

@@ -25,6 +25,7 @@ import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { resolveSenateIds } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
 import { milestoneAlert } from './milestone-alert.ts';
+import { billAmendmentVotes, linkRollCall, linkStoredRollCalls } from '#shared/use-cases/amendments/amendment-votes.ts';
 import type { ListedMilestone } from '#shared/adapters/messaging/messages.ts';
 import { afterBillDetail } from './related-bills.ts';
 import { providerFields } from '#shared/domain/bills/provider-fields.ts';
@@ -114,7 +115,9 @@ export async function fetchBillCosponsors(billId: string) {
 }
 
 /**
- * Roll calls named by the bill's recorded votes that are not stored yet. While
+ * Roll calls named by the bill's recorded votes and its amendments' actions
+ * that are not stored yet, each linked to the amendments it belongs to
+ * (shared/use-cases/amendments/amendment-votes.ts). While
  * the roll-call switch is off, the claim of the bill's background vote fetch
  * (B18) is released, so its next votes view asks again.
  */
@@ -123,9 +126,12 @@ export async function fetchBillVotes(billId: string, now: Date) {
     await releaseVoteFetch(billId);
     return { bill_id: billId, skipped: disabledByAdmin('roll_calls') };
   }
-  const [actions, votes] = await Promise.all([listActions(billId), listBillVotes(billId)]);
+  const [actions, votes, amendments] = await Promise.all([listActions(billId), listBillVotes(billId), billAmendmentVotes(billId)]);
   const have = new Set(votes.map((v) => v.vote_id));
-  const refs = new Map(actions.flatMap((a) => a.recorded_votes).map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]));
+  const refs = new Map(
+    [...actions.flatMap((a) => a.recorded_votes), ...amendments.refs].map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]),
+  );
+  await linkStoredRollCalls(amendments.amendments, votes);
   let stored = 0;
   const unrecorded: string[] = [];
   for (const [voteId, ref] of refs) {
@@ -142,6 +148,7 @@ export async function fetchBillVotes(billId: string, now: Date) {
     if (parsed.chamber === 'senate') parsed = resolveSenateIds(parsed, await bioguideIdsForLis(parsed.positions.flatMap((p) => (p.lis_id ? [p.lis_id] : []))));
     const { rollCall, positions } = rollCallFrom(parsed, billId, ref.url, now.toISOString());
     await saveRollCall(rollCall, positions);
+    await linkRollCall(amendments.amendments, rollCall, parsed.amendment);
     stored++;
   }
   // One line for the task (the worker logs this result at info), not one error per retry.
