@@ -7,8 +7,6 @@
  * entry of the map, so links of different roll calls never undo each other.
  * A bill's amendments are listed on gsi3 AMDTS#{bill_id}.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { Amendment, AmendmentRollCall } from '#shared/domain/amendments/amendment.schema.ts';
@@ -18,7 +16,8 @@ import { conditional, queryAll, queryPage, type Item, type Page } from './dynamo
 import { cond, query, update } from './expressions.ts';
 import { amendmentKeys } from './keys/amendment.keys.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityTag } from './entities.ts';
 
 const AmendmentState = lazySchema(() => Amendment().pick({ status: true, latest_action: true }));
 export type AmendmentState = z.infer<ReturnType<typeof AmendmentState>> & { hash: string };
@@ -46,20 +45,17 @@ function fromItem(item: Item): StoredAmendment {
 export async function saveAmendments(amendments: readonly Amendment[]): Promise<number> {
   await mapLimit([...amendments], SAVE_CONCURRENCY, async (a) => {
     const listing = a.amended_bill_id ? amendmentKeys.byBill.keys(a.amended_bill_id, a) : {};
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: amendmentKeys.record(a.id),
-        ...update({ set: { ...a, ...listing, entity: 'amendment', [HASH]: amendmentContentHash(a) }, setIfNotExists: { roll_calls: {} } }),
-      }),
-    );
+    await table.updateItem({
+      Key: amendmentKeys.record(a.id),
+      ...update({ set: { ...a, ...listing, ...entityTag('amendment'), [HASH]: amendmentContentHash(a) }, setIfNotExists: { roll_calls: {} } }),
+    });
   });
   return amendments.length;
 }
 
 /** One amendment with its linked roll calls, or null. */
 export async function getAmendment(id: string): Promise<StoredAmendment | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: amendmentKeys.record(id) }));
+  const out = await table.getItem({ Key: amendmentKeys.record(id) });
   return out.Item ? fromItem(out.Item) : null;
 }
 
@@ -85,12 +81,9 @@ export async function amendmentStates(billId: string): Promise<Map<string, Amend
 /** Links a stored roll call to an amendment (idempotent); false when the amendment is not stored. */
 export async function linkAmendmentRollCall(amendmentId: string, rollCall: AmendmentRollCall): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: amendmentKeys.record(amendmentId),
-        ...update({ setPaths: [[['roll_calls', rollCall.vote_id], AmendmentRollCall().parse(rollCall)]] }, cond.itemExists()),
-      }),
-    ),
+    table.updateItem({
+      Key: amendmentKeys.record(amendmentId),
+      ...update({ setPaths: [[['roll_calls', rollCall.vote_id], AmendmentRollCall().parse(rollCall)]] }, cond.itemExists()),
+    }),
   );
 }

@@ -10,7 +10,6 @@ import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { AmendmentRef, NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domain/notify/notification.schema.ts';
-import { AmendmentId } from '#shared/domain/amendments/amendment-id.ts';
 
 /**
  * Part of every message's envelope: the correlation id of the request, job
@@ -172,10 +171,6 @@ export const IngestTaskMessage = lazySchema(() =>
     billTask('fetch_bill_votes'),
     // Related bills (shared/use-cases/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
     billTask('fetch_bill_related'),
-    // Amendments (shared/use-cases/amendments/amendment-tasks.ts): the bill's listing, queued by the bill-detail and actions tasks,
-    // and one amendment's detail, actions and text, queued by the listing for each new or updated one.
-    billTask('fetch_bill_amendments'),
-    billTask('fetch_amendment').extend({ amendment_id: AmendmentId() }),
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId() }),
     // Background news fetches queued by reads (shared/use-cases/news/news-reads.ts).
     billTask('fetch_bill_news'),

@@ -13,6 +13,7 @@ import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
+import { topicWords } from '../words/topic-words.ts';
 
 /** The filters GET /api/bills takes that have a field (sponsor_id comes from a member's page). */
 const FILTERS = ['status', 'has_document', 'congress', 'chamber', 'bill_category', 'topic'] as const satisfies readonly BillFilter[];
@@ -65,7 +66,7 @@ export default function BillsPage() {
         <BillFilterFields idPrefix="f" filters={FILTERS} params={search} set={set} statusGroups />
         {value('topic') && (
           <div className="margin-top-2">
-            <FollowToggle type="topic" id={value('topic')} name={`the topic ${value('topic')}`} />
+            <FollowToggle type="topic" id={value('topic')} name={`the topic ${topicWords(value('topic'))}`} />
           </div>
         )}
         {filtered && (

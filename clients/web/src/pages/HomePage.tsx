@@ -13,6 +13,7 @@ import { useSession } from '../session/session-context.tsx';
 import { SavedSearchList } from '../follow/SavedSearchList.tsx';
 import { displayName, formatDate, memberPlace } from '../words/format.ts';
 import { stanceLabel } from '../words/stance-words.ts';
+import { topicWords } from '../words/topic-words.ts';
 
 export default function HomePage() {
   const { $api } = useApi();
@@ -94,8 +95,8 @@ export default function HomePage() {
                     <ul className="display-flex flex-wrap gap-1 usa-list--unstyled">
                       {d.followed_topics.map((t) => (
                         <li key={t}>
-                          <Link to={`/bills?topic=${encodeURIComponent(t)}`} className="usa-tag usa-tag--big">
-                            {t}
+                          <Link to={`/bills?topic=${encodeURIComponent(t)}`} className="usa-tag usa-tag--big bw-topic">
+                            {topicWords(t)}
                           </Link>
                         </li>
                       ))}

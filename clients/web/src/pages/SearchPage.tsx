@@ -19,6 +19,7 @@ import { displayName, memberPlace, plural } from '../words/format.ts';
 import { SearchFilters, searchQueryOf, SEARCH_FILTERS } from './search/SearchFilters.tsx';
 import { FollowSearchButton } from './search/FollowSearchButton.tsx';
 import { savedFiltersOf } from '../follow/saved-searches.ts';
+import { topicWords } from '../words/topic-words.ts';
 
 const MAX = 500;
 const PAGE = 20;
@@ -147,9 +148,9 @@ export default function SearchPage() {
                     {first.topics.map((t) => (
                       <li key={t.topic} className="display-flex flex-wrap flex-align-center gap-2 margin-bottom-1">
                         <Link to={`/bills?topic=${encodeURIComponent(t.topic)}`}>
-                          {t.topic} ({t.bill_count} bills)
+                          {topicWords(t.topic)} ({t.bill_count} {t.bill_count === 1 ? 'bill' : 'bills'})
                         </Link>
-                        <FollowToggle type="topic" id={t.topic} name={`the topic ${t.topic}`} />
+                        <FollowToggle type="topic" id={t.topic} name={`the topic ${topicWords(t.topic)}`} />
                       </li>
                     ))}
                   </ul>

@@ -141,27 +141,16 @@ function BillView({ bill }: { bill: Bill }) {
         <button type="button" className="usa-button usa-button--outline" onClick={() => requireSignIn('add bills to a collection') && setCollectionOpen(true)}>
           Add to a collection
         </button>
-        {brief && (
-          <button
-            type="button"
-            className="usa-button usa-button--outline"
-            onClick={() => requireSignIn('write to your representative') && setParam('letter', true)}
-          >
-            Write to your representative
-          </button>
-        )}
+        <button
+          type="button"
+          className="usa-button usa-button--outline"
+          onClick={() => requireSignIn('write to your representative') && setParam('letter', true)}
+        >
+          Write to your representative
+        </button>
         {shareUrl && <CopyButton value={shareUrl} label="Copy a share link to the brief" />}
       </div>
 
-      {signedIn && wantsLetter && !brief && (
-        <div className="usa-alert usa-alert--info usa-alert--slim" role="status">
-          <div className="usa-alert__body">
-            <p className="usa-alert__text">
-              A letter cites the points of the bill&apos;s brief, and this bill has no brief yet. Follow it to hear when the brief is ready.
-            </p>
-          </div>
-        </div>
-      )}
       <StatusTimeline bill={bill} />
 
       <section aria-labelledby="brief-heading">
@@ -192,7 +181,7 @@ function BillView({ bill }: { bill: Bill }) {
       <ReprocessSection billId={bill.id} />
 
       {signedIn && <FollowBillDialog billId={bill.id} label={bill.label} current={follow} open={wantsFollow} onClose={() => setParam('follow', false)} />}
-      {signedIn && brief && (
+      {signedIn && (
         <LetterDialog
           open={wantsLetter}
           onClose={() => setParam('letter', false)}
