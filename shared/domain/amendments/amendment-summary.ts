@@ -14,7 +14,12 @@ export const AmendmentSummary = lazySchema(() =>
     .object({
       count: z.number().int().min(1).describe('How many amendments to the bill are recorded'),
       by_status: z
-        .object(Object.fromEntries(AMENDMENT_STATUSES.map((s) => [s, z.number().int().min(0).describe(`How many stand at ${s}`)])) as Record<AmendmentStatus, z.ZodNumber>)
+        .object(
+          Object.fromEntries(AMENDMENT_STATUSES.map((s) => [s, z.number().int().min(0).describe(`How many stand at ${s}`)])) as Record<
+            AmendmentStatus,
+            z.ZodNumber
+          >,
+        )
         .describe('How many stand at each status (GET /api/bills/{id}/amendments lists them)'),
       latest_action_date: z.string().nullable().describe('The date of the newest action on any of them (YYYY-MM-DD); null when none has one'),
     })

@@ -39,7 +39,7 @@ export const AmendmentDetailView = lazySchema(() =>
       text_versions: z.array(AmendmentTextVersion()).describe('Its published text versions, newest first (empty until published)'),
       roll_calls: z
         .array(AmendmentRollCall().extend({ positions: z.array(AmendmentPosition()).describe("Every member's position, by name") }))
-        .describe('The roll calls on it, oldest first, each with every member\'s position'),
+        .describe("The roll calls on it, oldest first, each with every member's position"),
     })
     .meta({ id: 'Amendment', description: 'An amendment with its actions, published text and its roll calls with member positions' }),
 );
@@ -56,7 +56,16 @@ export function amendmentListItem(a: Stored): AmendmentListItem {
 /** The detail of a stored amendment, with the positions of each of its roll calls (by vote id). */
 export function amendmentDetailView(
   a: Stored,
-  positions: ReadonlyMap<string, readonly { member_id: string; name: string; party: string | null; state: string | null; position: AmendmentDetailView['roll_calls'][number]['positions'][number]['position'] }[]>,
+  positions: ReadonlyMap<
+    string,
+    readonly {
+      member_id: string;
+      name: string;
+      party: string | null;
+      state: string | null;
+      position: AmendmentDetailView['roll_calls'][number]['positions'][number]['position'];
+    }[]
+  >,
 ): AmendmentDetailView {
   const byName = (x: { name: string }, y: { name: string }) => x.name.localeCompare(y.name);
   return {
@@ -70,4 +79,9 @@ export function amendmentDetailView(
         .sort(byName),
     })),
   };
+}
+
+/** An amendment as the bulk snapshot holds it: the detail without the positions (the votes file has them, by vote id). */
+export function amendmentBulkRecord(a: Stored): AmendmentListItem & Pick<Amendment, 'actions' | 'text_versions'> {
+  return { ...amendmentListItem(a), actions: a.actions, text_versions: a.text_versions };
 }

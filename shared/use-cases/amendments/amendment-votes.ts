@@ -13,6 +13,9 @@ import type { AmendmentRollCall } from '#shared/domain/amendments/amendment.sche
 import { amendmentVoteRefs, clerkNamesAmendment, type ClerkAmendment } from '#shared/domain/amendments/amendment-votes.ts';
 import type { RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
 import type { RollCall } from '#shared/domain/votes/vote.schema.ts';
+import type { ParsedVote } from '#shared/domain/votes/parsed-vote.schema.ts';
+import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
+import { saveRollCall } from '#shared/adapters/db/votes.repository.ts';
 
 export interface BillAmendmentVotes {
   amendments: StoredAmendment[];
@@ -66,3 +69,13 @@ const billOf = (billId: string | null) => {
   const m = billId ? /^\d+-([a-z]+)-(\d+)$/.exec(billId) : null;
   return m ? { type: m[1] ?? '', number: Number(m[2]) } : null;
 };
+
+/**
+ * Stores one roll call on a bill read from its clerk file and links it to the bill's amendments it decides (the offline
+ * demo's shipped roll calls: local/demo/demo-amendment-votes.ts); the same writes as the bill's vote fetch.
+ */
+export async function saveBillRollCall(billId: string, parsed: ParsedVote, sourceUrl: string, now: Date): Promise<{ vote_id: string; linked: string[] }> {
+  const { rollCall, positions } = rollCallFrom(parsed, billId, sourceUrl, now.toISOString());
+  await saveRollCall(rollCall, positions);
+  return { vote_id: rollCall.vote_id, linked: await linkRollCall(await listAllBillAmendments(billId), rollCall, parsed.amendment) };
+}
