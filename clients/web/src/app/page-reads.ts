@@ -12,6 +12,7 @@ type $Api = Api['$api'];
 export const pageReads = {
   dashboard: ($api: $Api) => $api.queryOptions('get', '/api/dashboard'),
   bill: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/bills/{id}', { params: { path: { id } } }),
+  amendment: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/amendments/{id}', { params: { path: { id } } }),
   member: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/members/{id}', { params: { path: { id } } }),
   sharedBrief: ($api: $Api, { token = '' }: Params) => $api.queryOptions('get', '/api/share/brief/{token}', { params: { path: { token } } }),
   sharedCollection: ($api: $Api, { token = '' }: Params) =>

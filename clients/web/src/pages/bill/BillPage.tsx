@@ -30,6 +30,7 @@ import { NoteSection } from './NoteSection.tsx';
 import { ReprocessSection } from './ReprocessSection.tsx';
 import { TextSection } from './TextSection.tsx';
 import { VotesSection } from './VotesSection.tsx';
+import { AmendmentsSection } from './AmendmentsSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
 
 export default function BillPage() {
@@ -173,6 +174,7 @@ function BillView({ bill }: { bill: Bill }) {
       <BriefHistory billId={bill.id} onCite={cite} />
       <NoteSection billId={bill.id} />
       <VotesSection billId={bill.id} />
+      <AmendmentsSection billId={bill.id} />
       <ActionsSection billId={bill.id} />
       <CosponsorsSection billId={bill.id} />
       <RelatedSection bill={bill} />
