@@ -19,7 +19,7 @@ import { mapLimit } from '#shared/platform/concurrency.ts';
 import * as table from './table-client.ts';
 import { entityTag } from './entities.ts';
 
-const AmendmentState = lazySchema(() => Amendment().pick({ status: true, latest_action: true }));
+const AmendmentState = lazySchema(() => Amendment().pick({ status: true, latest_action: true, update_date: true }));
 export type AmendmentState = z.infer<ReturnType<typeof AmendmentState>> & { hash: string };
 
 /** An amendment with the roll calls linked to it, oldest first. */
@@ -70,10 +70,10 @@ export async function listAllBillAmendments(billId: string): Promise<StoredAmend
   return (await queryAll(query({ index: amendmentKeys.byBill.index, pk: amendmentKeys.byBill.partition(billId) }))).map(fromItem);
 }
 
-/** What an import compares against and a bill's summary counts: each stored amendment's content hash, status and latest action, by id. */
+/** What an import compares against and a bill's summary counts: each stored amendment's content hash, status, latest action and Congress.gov update date, by id. */
 export async function amendmentStates(billId: string): Promise<Map<string, AmendmentState>> {
   const items = await queryAll(
-    query({ index: amendmentKeys.byBill.index, pk: amendmentKeys.byBill.partition(billId) }, { projection: ['id', HASH, 'status', 'latest_action'] }),
+    query({ index: amendmentKeys.byBill.index, pk: amendmentKeys.byBill.partition(billId) }, { projection: ['id', HASH, 'status', 'latest_action', 'update_date'] }),
   );
   return new Map(items.map((i) => [String(i.id), { hash: String(i[HASH] ?? ''), ...AmendmentState().parse(i) }]));
 }

@@ -171,6 +171,8 @@ export const IngestTaskMessage = lazySchema(() =>
     billTask('fetch_bill_votes'),
     // Related bills (shared/use-cases/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
     billTask('fetch_bill_related'),
+    // Amendments from Congress.gov (shared/use-cases/amendments/amendment-tasks.ts), queued by the bill-detail and actions tasks.
+    billTask('fetch_bill_amendments'),
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId() }),
     // Background news fetches queued by reads (shared/use-cases/news/news-reads.ts).
     billTask('fetch_bill_news'),

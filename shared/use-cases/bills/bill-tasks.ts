@@ -36,6 +36,9 @@ import { providerFields } from '#shared/domain/bills/provider-fields.ts';
  * introduced date, policy area and congress.gov link; then queues the related
  * bills when their count changed and looks for reintroductions.
  */
+/** An action that tells of an amendment (House floor and Senate wording alike). */
+const AMENDMENT_ACTION = /\bamendment\b|\bS\.?\s?Amdt\.|\bSA \d+/i;
+
 export async function fetchBillDetail(billId: string, now: Date) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const bill = await getBill(billId);
@@ -55,9 +58,13 @@ export async function fetchBillDetail(billId: string, now: Date) {
     });
   }
   const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
+  // Congress.gov counts more (or fewer) amendments than are stored: fetch them.
+  const amendmentsListed = detail.amendments?.count ?? 0;
+  const amendmentFetch = amendmentsListed !== (bill.amendment_summary?.count ?? 0);
+  if (amendmentFetch) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_amendments', bill_id: billId });
   // With the sponsor known: related bills when their count moved, and reintroductions (related-bills.ts).
   const related = await afterBillDetail(billId, detail, now);
-  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh), ...related };
+  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh), amendment_fetch_queued: amendmentFetch, ...related };
 }
 
 /**
@@ -82,6 +89,8 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action', ...(demo ? { demo } : {}) });
   }
   if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  // An action about an amendment (offered, decided, printed): its records and its followers' alerts come from Congress.gov's amendments.
+  if (fresh.some((a) => AMENDMENT_ACTION.test(a.action_text))) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_amendments', bill_id: billId });
   // Committee pages' referrals and reports, noted before the insert that would make a retry skip these actions.
   await noteCommitteeActivity(fresh);
   const inserted = await insertActions(fresh);
