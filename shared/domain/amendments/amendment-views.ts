@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { VotePositionValue } from '#shared/domain/votes/vote.schema.ts';
+import { VotePosition } from '#shared/domain/votes/vote.schema.ts';
 import { Amendment, AmendmentAction, AmendmentRollCall, AmendmentTextVersion } from './amendment.schema.ts';
 
 /** An amendment as a bill's list shows it: everything but its actions and text versions, with its roll calls' tallies. */
@@ -21,15 +21,8 @@ export const AmendmentListItem = lazySchema(() =>
 );
 export type AmendmentListItem = z.infer<ReturnType<typeof AmendmentListItem>>;
 
-export const AmendmentPosition = lazySchema(() =>
-  z.object({
-    member_id: z.string().describe('The Bioguide id of the member, such as P000197'),
-    name: z.string().describe("The member's name as 'Last, First'"),
-    party: z.string().nullable().describe('The party initial (D, R, I, \u2026); null when unknown'),
-    state: z.string().nullable().describe('The two-letter state code'),
-    position: VotePositionValue().describe('How the member voted: Yea, Nay, Present, Not Voting'),
-  }),
-);
+/** A member's position on an amendment's roll call: the roll call's own position without a candidate choice. */
+export const AmendmentPosition = lazySchema(() => VotePosition().omit({ choice: true }));
 
 /** One amendment with its actions, text versions and each roll call with every member's position. */
 export const AmendmentDetailView = lazySchema(() =>

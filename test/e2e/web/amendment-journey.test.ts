@@ -24,7 +24,7 @@ beforeAll(async () => {
   await importDemoAmendmentVotes(now);
   context = await newContext(web.browser(), web.origin());
   page = await context.newPage();
-}, 240_000);
+}, 600_000);
 afterAll(async () => context?.close());
 
 describe('an amendment from its bill', () => {
