@@ -12239,10 +12239,10 @@ export interface operations {
                         /** @description Every file of the snapshot */
                         files: {
                             /**
-                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), amendments (with actions, text versions and roll-call tallies), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)
                              * @enum {string}
                              */
-                            entity: "bills" | "votes" | "briefs" | "members" | "committees" | "meetings";
+                            entity: "bills" | "votes" | "amendments" | "briefs" | "members" | "committees" | "meetings";
                             /** @description The Congress of its records; null for members and committees (one file each) */
                             congress: number | null;
                             /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
