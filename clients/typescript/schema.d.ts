@@ -2183,11 +2183,18 @@ export interface components {
                  * @default []
                  */
                 recorded_votes: {
-                    /** @enum {string} */
+                    /**
+                     * @description The chamber: house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
+                    /** @description The Congress number */
                     congress: number;
+                    /** @description The session of the Congress (1 or 2) */
                     session: number;
+                    /** @description The roll-call number within the session */
                     roll_number: number;
+                    /** @description When the vote was taken, as the source gives it; null when not given */
                     date: string | null;
                     /** @description The House clerk or Senate LIS XML of the roll call. */
                     url: string;

@@ -60,7 +60,7 @@ beforeAll(async () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-}, 60_000);
+}, 240_000);
 afterAll(async () => push?.close());
 
 describe('amendment alerts', () => {
