@@ -24,12 +24,15 @@ beforeAll(async () => {
   await importDemoAmendmentVotes(now);
   context = await newContext(web.browser(), web.origin());
   page = await context.newPage();
+  // The bill page reads its sections after its own data: generous waits for a loaded machine.
+  page.setDefaultTimeout(60_000);
 }, 600_000);
 afterAll(async () => context?.close());
 
 describe('an amendment from its bill', () => {
   it('lists the amendments on the bill page and opens one with its roll call and every position', async () => {
     await page.goto('/bills/115-hr-4182');
+    await heading(page, /EQUALS Act/).waitFor();
     const amendments = page.getByRole('region', { name: 'Amendments' });
     await amendments.getByRole('link', { name: 'H.Amdt. 491' }).waitFor();
     expect(await amendments.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
