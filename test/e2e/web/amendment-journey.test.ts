@@ -59,5 +59,5 @@ describe('an amendment from its bill', () => {
     ).toBe(1);
     expect(await page.getByRole('region', { name: 'Actions' }).getByRole('listitem').count()).toBe(7);
     await web.checkA11y(page);
-  });
+  }, 300_000);
 });
