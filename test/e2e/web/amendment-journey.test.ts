@@ -53,7 +53,7 @@ describe('an amendment from its bill', () => {
     expect(await table.getByRole('row').count()).toBeGreaterThan(400);
     expect(
       await table
-        .getByRole('row', { name: /Gerald Connolly/ })
+        .getByRole('row', { name: /\bConnolly\b/ })
         .getByRole('cell', { name: 'Yea' })
         .count(),
     ).toBe(1);
