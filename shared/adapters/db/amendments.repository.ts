@@ -28,7 +28,9 @@ export type StoredAmendment = Amendment & { roll_calls: AmendmentRollCall[] };
 /** What a save compares: the record without the time it was fetched (a re-read of the same data writes nothing). */
 export const amendmentContentHash = (a: Amendment): string => {
   const { provenance, ...content } = a;
-  return createHash('sha256').update(canonicalJson({ ...content, source: provenance.source })).digest('base64url');
+  return createHash('sha256')
+    .update(canonicalJson({ ...content, source: provenance.source }))
+    .digest('base64url');
 };
 const HASH = 'content_hash';
 /** Amendment saves at once: each is its own partition. */
@@ -73,7 +75,10 @@ export async function listAllBillAmendments(billId: string): Promise<StoredAmend
 /** What an import compares against and a bill's summary counts: each stored amendment's content hash, status, latest action and Congress.gov update date, by id. */
 export async function amendmentStates(billId: string): Promise<Map<string, AmendmentState>> {
   const items = await queryAll(
-    query({ index: amendmentKeys.byBill.index, pk: amendmentKeys.byBill.partition(billId) }, { projection: ['id', HASH, 'status', 'latest_action', 'update_date'] }),
+    query(
+      { index: amendmentKeys.byBill.index, pk: amendmentKeys.byBill.partition(billId) },
+      { projection: ['id', HASH, 'status', 'latest_action', 'update_date'] },
+    ),
   );
   return new Map(items.map((i) => [String(i.id), { hash: String(i[HASH] ?? ''), ...AmendmentState().parse(i) }]));
 }

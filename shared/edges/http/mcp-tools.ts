@@ -49,7 +49,11 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     required: ['version'],
   },
   { name: 'list_bill_votes', route: async () => (await bills()).listBillVotes, title: 'Roll-call votes on a bill' },
-  { name: 'list_bill_amendments', route: async () => (await amendments()).listBillAmendments, title: "A bill's amendments: sponsor, purpose, status, roll calls" },
+  {
+    name: 'list_bill_amendments',
+    route: async () => (await amendments()).listBillAmendments,
+    title: "A bill's amendments: sponsor, purpose, status, roll calls",
+  },
   { name: 'get_amendment', route: async () => (await amendments()).getAmendment, title: 'An amendment: actions, text, roll calls with member positions' },
   { name: 'list_members', route: async () => (await members()).listMembers, title: 'Members of Congress by name, state, chamber or party' },
   { name: 'list_member_votes', route: async () => (await members()).listMemberVotes, title: "A member's recorded positions" },

@@ -19,6 +19,7 @@ export const amendmentKeys = {
   byBill: {
     index: 'secondaryListings',
     partition: billPartition,
-    keys: (billId: string, a: { type: string; number: number }) => onIndex('secondaryListings', billPartition(billId), `${a.type}#${String(a.number).padStart(6, '0')}`),
+    keys: (billId: string, a: { type: string; number: number }) =>
+      onIndex('secondaryListings', billPartition(billId), `${a.type}#${String(a.number).padStart(6, '0')}`),
   },
 } as const;

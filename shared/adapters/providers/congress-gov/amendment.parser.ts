@@ -22,7 +22,8 @@ export function amendmentFromCongressGov(
   fetchedAt: string,
 ): Amendment {
   const type = normaliseAmendmentType(a.type);
-  if (!type) throw new ProviderError(CONGRESS_GOV, `malformed amendment detail: field amendment.type: unknown amendment type "${a.type}"`, { field: 'amendment.type' });
+  if (!type)
+    throw new ProviderError(CONGRESS_GOV, `malformed amendment detail: field amendment.type: unknown amendment type "${a.type}"`, { field: 'amendment.type' });
   return amendmentRecord({
     congress: a.congress,
     type,
@@ -31,7 +32,9 @@ export function amendmentFromCongressGov(
     cosponsor_count: a.cosponsors?.count ?? null,
     purpose: a.purpose ?? null,
     description: a.description ?? null,
-    amended_bill: a.amendedBill ? { congress: a.amendedBill.congress, type: a.amendedBill.type, number: a.amendedBill.number, title: a.amendedBill.title ?? null } : null,
+    amended_bill: a.amendedBill
+      ? { congress: a.amendedBill.congress, type: a.amendedBill.type, number: a.amendedBill.number, title: a.amendedBill.title ?? null }
+      : null,
     amended_amendment: a.amendedAmendment ? { congress: a.amendedAmendment.congress, type: a.amendedAmendment.type, number: a.amendedAmendment.number } : null,
     amended_treaty: a.amendedTreaty ? { congress: a.amendedTreaty.congress, number: a.amendedTreaty.treatyNumber } : null,
     submitted_date: dateOnly(a.submittedDate),

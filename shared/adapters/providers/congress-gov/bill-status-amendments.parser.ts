@@ -71,7 +71,9 @@ function recordOf(a: AmendmentNode, fetchedAt: string): Amendment | null {
     cosponsor_count: cosponsorCount(a.cosponsors),
     purpose: a.purpose ?? null,
     description: a.description ?? null,
-    amended_bill: a.amendedBill ? { congress: a.amendedBill.congress, type: a.amendedBill.type, number: a.amendedBill.number, title: a.amendedBill.title ?? null } : null,
+    amended_bill: a.amendedBill
+      ? { congress: a.amendedBill.congress, type: a.amendedBill.type, number: a.amendedBill.number, title: a.amendedBill.title ?? null }
+      : null,
     amended_amendment: a.amendedAmendment ? { congress: a.amendedAmendment.congress, type: a.amendedAmendment.type, number: a.amendedAmendment.number } : null,
     amended_treaty: a.amendedTreaty && treaty !== undefined ? { congress: a.amendedTreaty.congress, number: treaty } : null,
     submitted_date: dateOnly(a.submittedDate),

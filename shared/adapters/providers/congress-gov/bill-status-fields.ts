@@ -14,7 +14,14 @@ export const items = <T extends z.ZodType>(item: T) =>
     .transform((v) => (v && typeof v === 'object' ? v.item : []));
 export const opt = z.string().optional();
 
-export const RecordedVote = z.object({ rollNumber: z.string(), url: z.string(), chamber: z.string(), congress: z.string(), date: opt, sessionNumber: z.string() });
+export const RecordedVote = z.object({
+  rollNumber: z.string(),
+  url: z.string(),
+  chamber: z.string(),
+  congress: z.string(),
+  date: opt,
+  sessionNumber: z.string(),
+});
 export const RecordedVotes = z.union([z.object({ recordedVote: z.array(RecordedVote) }), z.literal('')]).optional();
 
 export const Person = z.object({
