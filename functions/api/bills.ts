@@ -1,6 +1,7 @@
-/** Bills: list, detail, actions, text, cosponsors, votes and amendments. */
+/** Bills: list, detail, actions, text, cosponsors, votes, amendments and forecasts (with the model card). */
 import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/use-cases/bills/bill-reads.ts';
 import { billChangesView } from '#shared/use-cases/bills/change-feed-reads.ts';
+import { billForecastRead, forecastModelCard } from '#shared/use-cases/forecasts/forecast-reads.ts';
 import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
 import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
 import * as routes from '#shared/edges/http/routes/bills.routes.ts';
@@ -23,4 +24,6 @@ export const handler = apiFunction('bills', [
   implement(routes.listBillVotes, async ({ params, user }) => votesView(params.id, user?.id)),
   implement(amendmentRoutes.listBillAmendments, async ({ params, query }) => billAmendmentsView(params.id, query)),
   implement(amendmentRoutes.getAmendment, async ({ params }) => amendmentView(params.id)),
+  implement(routes.getBillForecast, async ({ params }) => billForecastRead(params.id)),
+  implement(routes.getForecastModel, async () => forecastModelCard()),
 ]);

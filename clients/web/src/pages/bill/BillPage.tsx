@@ -1,6 +1,6 @@
 /**
  * One bill: what it is, who sponsored it, where it stands, its cited brief and text, its record in Congress, the
- * votes, news and public interest, and the personal controls (follow with a stance, note, collections, letter).
+ * odds of moving (the forecast), votes, news and public interest, and the personal controls (follow with a stance, note, collections, letter).
  * `?follow=1` opens the follow dialog and `?letter=1` the letter, as notification links do.
  */
 import { useEffect, useState } from 'react';
@@ -31,6 +31,7 @@ import { ReprocessSection } from './ReprocessSection.tsx';
 import { TextSection } from './TextSection.tsx';
 import { VotesSection } from './VotesSection.tsx';
 import { AmendmentsSection } from './AmendmentsSection.tsx';
+import { ForecastSection } from './ForecastSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
 
 export default function BillPage() {
@@ -153,6 +154,7 @@ function BillView({ bill }: { bill: Bill }) {
       </div>
 
       <StatusTimeline bill={bill} />
+      <ForecastSection billId={bill.id} />
 
       <section aria-labelledby="brief-heading">
         <h2 id="brief-heading">The brief</h2>
