@@ -5,7 +5,8 @@
  * bill-status (with the bill's status and status timeline), district, and
  * the committee and schedule kinds of ./schedule-parsers.ts (house-meeting,
  * senate-hearings, congress-gov-meeting, house-floor-week, senate-floor,
- * house-floor-summary, committees, committee-membership). A malformed
+ * house-floor-summary, committees, committee-membership), congress-gov-amendment
+ * (./cli-amendment.ts). A malformed
  * payload exits 1 naming the field.
  *
  * `npm run cli -- status <bill_id> <prior status or -> "<action text>"`:
@@ -29,6 +30,7 @@ import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from
 import { parseSenateVote } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { ActionsPage, BillDetail, MemberListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import { parseJsonBody, parsePayload } from '#shared/adapters/providers/transport/provider-error.ts';
+import { congressGovAmendment } from './cli-amendment.ts';
 import { FORECAST_USAGE, forecastCommand } from '#local/forecast/forecast-cli.ts';
 import { SCHEDULE_PARSERS } from './schedule-parsers.ts';
 
@@ -65,6 +67,7 @@ const PARSERS: Record<string, (text: string) => unknown> = {
   members: (text) => parsePayload(CG, 'member list', MemberListPage, parseJsonBody(CG, 'member list', text)).members.map((m) => memberFromListItem(m, now())),
   legislators: (text) => parseLegislators(text),
   'bill-status': (text) => parseBillStatus(text),
+  'congress-gov-amendment': congressGovAmendment,
   district: (text) => {
     const district = districtFromGeographies(parseJsonBody('district-boundaries', 'district query', text), congressForDate(new Date()));
     if (!district) throw new Error('district-boundaries: no congressional district in the response');

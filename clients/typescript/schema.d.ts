@@ -2007,6 +2007,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bills/{id}/amendments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bill's amendments: sponsor, purpose, status, latest action, roll calls
+         * @description The amendments to a bill, House then Senate, by number: id ({congress}-{hamdt|samdt|suamdt}-{number}), sponsor, purpose, description, the amendment a second-degree one amends, status (derived from its actions: submitted, offered, agreed_to, failed, withdrawn, tabled, fell), latest action and the tallies of its roll calls. Anonymous; 404 bill.not_found for a bill not stored, 422 for a malformed id.
+         */
+        get: operations["listBillAmendments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/amendments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An amendment: actions, text when published, roll calls with member positions
+         * @description One amendment with its actions (newest first), its published text versions (empty until published) and its roll calls, each with every member's position. Anonymous; 404 amendment.not_found for one not stored, 422 for a malformed id.
+         */
+        get: operations["getAmendment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     notification: {
@@ -2032,6 +2072,323 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An amendment with its actions, published text and its roll calls with member positions */
+        Amendment: {
+            /** @description The amendment id, {congress}-{hamdt|samdt|suamdt}-{number} such as 115-hamdt-491 */
+            id: string;
+            /** @description The Congress number, such as 115 */
+            congress: number;
+            /**
+             * @description hamdt (House), samdt (Senate) or suamdt (Senate unprinted, 1981-1988)
+             * @enum {string}
+             */
+            type: "hamdt" | "samdt" | "suamdt";
+            /** @description The amendment number within its type and Congress */
+            number: number;
+            /** @description Display label such as "H.Amdt. 491" */
+            label: string;
+            /**
+             * @description The chamber it was offered in: house or senate
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The Bioguide id of its sponsor; null when unknown */
+            sponsor_id: string | null;
+            /** @description Its sponsor; null when unknown or a committee */
+            sponsor: components["schemas"]["SponsorSummary"] | null;
+            /**
+             * @description The committee that offered it, when a committee did (such as the Rules Committee); null otherwise
+             * @default null
+             */
+            sponsor_committee: string | null;
+            /**
+             * @description How many cosponsors it has; null when not given
+             * @default null
+             */
+            cosponsor_count: number | null;
+            /** @description Its purpose as the Congress records it; null when none is recorded */
+            purpose: string | null;
+            /** @description Its description (House amendments); null when none */
+            description: string | null;
+            /** @description The bill it amends, {congress}-{type}-{number}; null for an amendment to a treaty */
+            amended_bill_id: string | null;
+            /** @description Its display label, such as "H.R. 4182"; null without a bill */
+            amended_bill_label: string | null;
+            /** @description Its title; null without a bill */
+            amended_bill_title: string | null;
+            /** @description For a second-degree amendment, the amendment it amends; null otherwise */
+            amended_amendment_id: string | null;
+            /** @description The treaty it amends; null otherwise */
+            amended_treaty: {
+                /** @description The Congress of the treaty document */
+                congress: number;
+                /** @description The treaty document number */
+                number: number;
+            } | null;
+            /** @description The House floor sequence number ("A003" is 3), which the clerk's roll calls give as amendment-num; null outside the House */
+            house_sequence: number | null;
+            /** @description When it was submitted (YYYY-MM-DD); null when unknown */
+            submitted_date: string | null;
+            /** @description When it was proposed on the floor (YYYY-MM-DD); null when not proposed */
+            proposed_date: string | null;
+            /**
+             * @description Where the amendment stands, from its actions: submitted (printed, not yet offered), offered (offered or proposed on the floor), agreed_to, failed (not agreed to), withdrawn, tabled (a motion to table it was agreed to) or fell (it fell with another question, was ruled out of order or non-germane, or a point of order against it was sustained)
+             * @enum {string}
+             */
+            status: "submitted" | "offered" | "agreed_to" | "failed" | "withdrawn" | "tabled" | "fell";
+            /** @description The date of the action that gave the status (YYYY-MM-DD); null without actions */
+            status_date: string | null;
+            /** @description The latest action; null before any */
+            latest_action: {
+                /** @description Its date (YYYY-MM-DD) */
+                date: string;
+                /** @description Its text */
+                text: string;
+            } | null;
+            /** @description When Congress.gov last updated it; null when unknown */
+            update_date: string | null;
+            /** @description The roll calls on it, oldest first, each with every member's position */
+            roll_calls: {
+                /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. house-115-1-646 */
+                vote_id: string;
+                /**
+                 * @description The chamber: house or senate
+                 * @enum {string}
+                 */
+                chamber: "house" | "senate";
+                /** @description The Congress number */
+                congress: number;
+                /** @description The session of the Congress (1 or 2) */
+                session: number;
+                /** @description The roll-call number within the session */
+                roll_number: number;
+                /** @description The date (YYYY-MM-DD) */
+                date: string;
+                /** @description The question voted on */
+                question: string;
+                /** @description The result as recorded */
+                result: string;
+                /** @description Yea (aye) votes */
+                yea: number;
+                /** @description Nay (no) votes */
+                nay: number;
+                /** @description Present votes */
+                present: number;
+                /** @description Members not voting */
+                not_voting: number;
+                /** @description Every member's position, by name */
+                positions: {
+                    /** @description The Bioguide id of the member, such as P000197 */
+                    member_id: string;
+                    /** @description The member's name as 'Last, First' */
+                    name: string;
+                    /** @description The party initial (D, R, I, …); null when unknown */
+                    party: string | null;
+                    /** @description The two-letter state code */
+                    state: string | null;
+                    /**
+                     * @description How the member voted: Yea, Nay, Present, Not Voting
+                     * @enum {string}
+                     */
+                    position: "Yea" | "Nay" | "Present" | "Not Voting" | "Candidate";
+                }[];
+            }[];
+            /** @description Whether a text of it is published */
+            has_text: boolean;
+            /** @description When the data was fetched from its source (ISO 8601, UTC) */
+            data_as_of: string;
+            /** @description Its actions, newest first */
+            actions: {
+                /** @description The date of the action (YYYY-MM-DD) */
+                action_date: string;
+                /**
+                 * @description The time of day the House recorded (HH:MM:SS, Eastern); null when not given
+                 * @default null
+                 */
+                action_time: string | null;
+                /** @description The text of the action */
+                text: string;
+                /**
+                 * @description The action code Congress.gov gives; null when none
+                 * @default null
+                 */
+                action_code: string | null;
+                /**
+                 * @description Who recorded it: House floor actions, Senate, Library of Congress; null when not given
+                 * @default null
+                 */
+                source: string | null;
+                /**
+                 * @description The roll calls the action records
+                 * @default []
+                 */
+                recorded_votes: {
+                    /**
+                     * @description The chamber: house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The Congress number */
+                    congress: number;
+                    /** @description The session of the Congress (1 or 2) */
+                    session: number;
+                    /** @description The roll-call number within the session */
+                    roll_number: number;
+                    /** @description When the vote was taken, as the source gives it; null when not given */
+                    date: string | null;
+                    /** @description The House clerk or Senate LIS XML of the roll call. */
+                    url: string;
+                }[];
+            }[];
+            /** @description Its published text versions, newest first (empty until published) */
+            text_versions: {
+                /** @description The version as Congress.gov names it, such as Submitted or Modified */
+                type: string;
+                /** @description When it was published (YYYY-MM-DD); null when not given */
+                date: string | null;
+                /** @description Where to read it */
+                formats: {
+                    /** @description HTML or PDF */
+                    type: string;
+                    /** @description Where it is published */
+                    url: string;
+                }[];
+            }[];
+        };
+        /** @description An amendment as its bill lists it: sponsor, purpose, status, latest action and roll-call tallies */
+        AmendmentListItem: {
+            /** @description The amendment id, {congress}-{hamdt|samdt|suamdt}-{number} such as 115-hamdt-491 */
+            id: string;
+            /** @description The Congress number, such as 115 */
+            congress: number;
+            /**
+             * @description hamdt (House), samdt (Senate) or suamdt (Senate unprinted, 1981-1988)
+             * @enum {string}
+             */
+            type: "hamdt" | "samdt" | "suamdt";
+            /** @description The amendment number within its type and Congress */
+            number: number;
+            /** @description Display label such as "H.Amdt. 491" */
+            label: string;
+            /**
+             * @description The chamber it was offered in: house or senate
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The Bioguide id of its sponsor; null when unknown */
+            sponsor_id: string | null;
+            /** @description Its sponsor; null when unknown or a committee */
+            sponsor: components["schemas"]["SponsorSummary"] | null;
+            /**
+             * @description The committee that offered it, when a committee did (such as the Rules Committee); null otherwise
+             * @default null
+             */
+            sponsor_committee: string | null;
+            /**
+             * @description How many cosponsors it has; null when not given
+             * @default null
+             */
+            cosponsor_count: number | null;
+            /** @description Its purpose as the Congress records it; null when none is recorded */
+            purpose: string | null;
+            /** @description Its description (House amendments); null when none */
+            description: string | null;
+            /** @description The bill it amends, {congress}-{type}-{number}; null for an amendment to a treaty */
+            amended_bill_id: string | null;
+            /** @description Its display label, such as "H.R. 4182"; null without a bill */
+            amended_bill_label: string | null;
+            /** @description Its title; null without a bill */
+            amended_bill_title: string | null;
+            /** @description For a second-degree amendment, the amendment it amends; null otherwise */
+            amended_amendment_id: string | null;
+            /** @description The treaty it amends; null otherwise */
+            amended_treaty: {
+                /** @description The Congress of the treaty document */
+                congress: number;
+                /** @description The treaty document number */
+                number: number;
+            } | null;
+            /** @description The House floor sequence number ("A003" is 3), which the clerk's roll calls give as amendment-num; null outside the House */
+            house_sequence: number | null;
+            /** @description When it was submitted (YYYY-MM-DD); null when unknown */
+            submitted_date: string | null;
+            /** @description When it was proposed on the floor (YYYY-MM-DD); null when not proposed */
+            proposed_date: string | null;
+            /**
+             * @description Where the amendment stands, from its actions: submitted (printed, not yet offered), offered (offered or proposed on the floor), agreed_to, failed (not agreed to), withdrawn, tabled (a motion to table it was agreed to) or fell (it fell with another question, was ruled out of order or non-germane, or a point of order against it was sustained)
+             * @enum {string}
+             */
+            status: "submitted" | "offered" | "agreed_to" | "failed" | "withdrawn" | "tabled" | "fell";
+            /** @description The date of the action that gave the status (YYYY-MM-DD); null without actions */
+            status_date: string | null;
+            /** @description The latest action; null before any */
+            latest_action: {
+                /** @description Its date (YYYY-MM-DD) */
+                date: string;
+                /** @description Its text */
+                text: string;
+            } | null;
+            /** @description When Congress.gov last updated it; null when unknown */
+            update_date: string | null;
+            /** @description The roll calls on it, oldest first (tallies; GET /api/amendments/{id} has the positions) */
+            roll_calls: {
+                /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. house-115-1-646 */
+                vote_id: string;
+                /**
+                 * @description The chamber: house or senate
+                 * @enum {string}
+                 */
+                chamber: "house" | "senate";
+                /** @description The Congress number */
+                congress: number;
+                /** @description The session of the Congress (1 or 2) */
+                session: number;
+                /** @description The roll-call number within the session */
+                roll_number: number;
+                /** @description The date (YYYY-MM-DD) */
+                date: string;
+                /** @description The question voted on */
+                question: string;
+                /** @description The result as recorded */
+                result: string;
+                /** @description Yea (aye) votes */
+                yea: number;
+                /** @description Nay (no) votes */
+                nay: number;
+                /** @description Present votes */
+                present: number;
+                /** @description Members not voting */
+                not_voting: number;
+            }[];
+            /** @description Whether a text of it is published */
+            has_text: boolean;
+            /** @description When the data was fetched from its source (ISO 8601, UTC) */
+            data_as_of: string;
+        };
+        /** @description A bill's amendments counted by status */
+        AmendmentSummary: {
+            /** @description How many amendments to the bill are recorded */
+            count: number;
+            /** @description How many stand at each status (GET /api/bills/{id}/amendments lists them) */
+            by_status: {
+                /** @description How many stand at submitted */
+                submitted: number;
+                /** @description How many stand at offered */
+                offered: number;
+                /** @description How many stand at agreed_to */
+                agreed_to: number;
+                /** @description How many stand at failed */
+                failed: number;
+                /** @description How many stand at withdrawn */
+                withdrawn: number;
+                /** @description How many stand at tabled */
+                tabled: number;
+                /** @description How many stand at fell */
+                fell: number;
+            };
+            /** @description The date of the newest action on any of them (YYYY-MM-DD); null when none has one */
+            latest_action_date: string | null;
+        };
         /** @description A bill with everything its page shows: the list fields, the status timeline, the latest brief, text versions and counts */
         Bill: {
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -2133,6 +2490,8 @@ export interface components {
              * @enum {string}
              */
             status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            /** @description Its amendments counted by status; absent when none is recorded */
+            amendment_summary?: components["schemas"]["AmendmentSummary"];
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -2496,6 +2855,8 @@ export interface components {
              * @enum {string}
              */
             status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            /** @description Its amendments counted by status; absent when none is recorded */
+            amendment_summary?: components["schemas"]["AmendmentSummary"];
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -3849,6 +4210,18 @@ export interface components {
                 section: string;
                 /** @description The matched words in context, each matched word in <mark>…</mark> */
                 snippet: string;
+            } | null;
+            /** @description The amendment the event is about (decided, or a new text of it); null or absent otherwise */
+            amendment?: {
+                /** @description The amendment id, such as 115-hamdt-491 (GET /api/amendments/{id}) */
+                id: string;
+                /** @description Its display label, such as "H.Amdt. 491" */
+                label: string;
+                /**
+                 * @description Its status when the event was made
+                 * @enum {string}
+                 */
+                status: "submitted" | "offered" | "agreed_to" | "failed" | "withdrawn" | "tabled" | "fell";
             } | null;
             /** @description forecast_jump: the odds of becoming law before and after; null for other kinds */
             forecast_jump?: {
@@ -8552,6 +8925,8 @@ export interface operations {
                              * @enum {string}
                              */
                             status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+                            /** @description Its amendments counted by status; absent when none is recorded */
+                            amendment_summary?: components["schemas"]["AmendmentSummary"];
                             /** @description When the data was fetched from its source (ISO 8601, UTC) */
                             data_as_of: string;
                             /** @description Whether the signed-in caller follows it (signed-in callers only) */
@@ -12642,10 +13017,10 @@ export interface operations {
                         /** @description Every file of the snapshot */
                         files: {
                             /**
-                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), amendments (with actions, text versions and roll-call tallies), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)
                              * @enum {string}
                              */
-                            entity: "bills" | "votes" | "briefs" | "members" | "committees" | "meetings";
+                            entity: "bills" | "votes" | "amendments" | "briefs" | "members" | "committees" | "meetings";
                             /** @description The Congress of its records; null for members and committees (one file each) */
                             congress: number | null;
                             /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
@@ -13063,6 +13438,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeetingDetail"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBillAmendments: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds (1-100, default 20) */
+                limit?: number;
+                /** @description The previous page's next_cursor; omit it for the first page */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of the list */
+                        items: components["schemas"]["AmendmentListItem"][];
+                        next_cursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAmendment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The amendment id, {congress}-{hamdt|samdt|suamdt}-{number} such as 115-hamdt-491 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Amendment"];
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

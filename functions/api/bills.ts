@@ -1,10 +1,12 @@
-/** Bills: list, detail, actions, text, cosponsors, votes and forecasts (with the model card). */
+/** Bills: list, detail, actions, text, cosponsors, votes, amendments and forecasts (with the model card). */
 import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/use-cases/bills/bill-reads.ts';
 import { billChangesView } from '#shared/use-cases/bills/change-feed-reads.ts';
 import { billForecastRead, forecastModelCard } from '#shared/use-cases/forecasts/forecast-reads.ts';
 import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
 import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
 import * as routes from '#shared/edges/http/routes/bills.routes.ts';
+import * as amendmentRoutes from '#shared/edges/http/routes/amendments.routes.ts';
+import { amendmentView, billAmendmentsView } from '#shared/use-cases/amendments/amendment-reads.ts';
 
 export const handler = apiFunction('bills', [
   implement(routes.listBills, async ({ query, user }) => {
@@ -20,6 +22,8 @@ export const handler = apiFunction('bills', [
   implement(routes.getBillTextVersions, async ({ params, query }) => textView(params.id, query.version)),
   implement(routes.listBillCosponsors, async ({ params }) => cosponsorsView(params.id)),
   implement(routes.listBillVotes, async ({ params, user }) => votesView(params.id, user?.id)),
+  implement(amendmentRoutes.listBillAmendments, async ({ params, query }) => billAmendmentsView(params.id, query)),
+  implement(amendmentRoutes.getAmendment, async ({ params }) => amendmentView(params.id)),
   implement(routes.getBillForecast, async ({ params }) => billForecastRead(params.id)),
   implement(routes.getForecastModel, async () => forecastModelCard()),
 ]);

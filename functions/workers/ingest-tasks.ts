@@ -1,6 +1,7 @@
-/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, news, the forecast's re-score) and member enrichment and news. */
+/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, amendments, news, the forecast's re-score) and member enrichment and news. */
 import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/use-cases/bills/bill-tasks.ts';
 import { fetchBillRelated } from '#shared/use-cases/bills/related-bills.ts';
+import { fetchBillAmendments } from '#shared/use-cases/amendments/amendment-tasks.ts';
 import { enrichMember } from '#shared/use-cases/members/member-tasks.ts';
 import { fetchBillNews, fetchMemberNews } from '#shared/use-cases/news/fetch-news.ts';
 import { scoreBillForecast } from '#shared/use-cases/forecasts/score-bill-forecast.ts';
@@ -20,6 +21,8 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
       return fetchBillVotes(message.bill_id, now);
     case 'fetch_bill_related':
       return fetchBillRelated(message.bill_id, now);
+    case 'fetch_bill_amendments':
+      return fetchBillAmendments(message.bill_id, now);
     case 'enrich_member':
       return enrichMember(message.member_id, now);
     case 'fetch_bill_news':

@@ -2,7 +2,8 @@
  * The offline demo's data, loaded at every offline start of the local stack
  * (local/seed.ts): every current member (./offline-members.ts), the Bill
  * Status bills (./demo-bills.ts), and the committees and recorded schedule
- * (./offline-schedule.ts). Each writes only what is missing; then the
+ * (./offline-schedule.ts), and the roll calls of the demo's amendment chains
+ * (./demo-amendment-votes.ts). Each writes only what is missing; then the
  * document fetch of each bill with a shipped text is queued
  * (./demo-texts.ts), which stores and briefs the texts once the pumps run. A
  * marker item (SYSTEM / DEMO_DATA) written after a complete load carries a
@@ -15,17 +16,18 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getDemoDataVersion, putDemoDataVersion } from '#shared/adapters/db/demo-data.repository.ts';
 import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
+import { DEMO_AMENDMENT_VOTES_DIR, importDemoAmendmentVotes } from './demo-amendment-votes.ts';
 import { DEMO_TEXTS_DIR, queueDemoTextFetches } from './demo-texts.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 import { SCHEDULE_RECORDINGS_DIR, loadOfflineCommittees, loadOfflineSchedule } from './offline-schedule.ts';
 
 /** Bump when the loading code changes what it writes for the same files. */
-const LOADER_VERSION = 6;
+const LOADER_VERSION = 7;
 
 /** A hash of every demo file's name and content, and of the loader's version. */
 export async function demoDataVersion(): Promise<string> {
   const hash = createHash('sha256').update(`loader ${LOADER_VERSION}\n`);
-  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR, DEMO_TEXTS_DIR, SCHEDULE_RECORDINGS_DIR]) {
+  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR, DEMO_TEXTS_DIR, SCHEDULE_RECORDINGS_DIR, DEMO_AMENDMENT_VOTES_DIR]) {
     for (const name of (await readdir(dir)).sort()) {
       hash.update(`${path.basename(dir)}/${name}\n`).update(await readFile(path.join(dir, name)));
     }
@@ -45,6 +47,7 @@ export type DemoLoad =
       textFetches: string[];
       committees: Awaited<ReturnType<typeof loadOfflineCommittees>>;
       schedule: Awaited<ReturnType<typeof loadOfflineSchedule>>;
+      amendmentVotes: Awaited<ReturnType<typeof importDemoAmendmentVotes>>;
     };
 
 /** Loads the demo data unless the marker says this version is already loaded. */
@@ -61,7 +64,9 @@ export async function loadDemoData(now = new Date()): Promise<DemoLoad> {
   // After the bills: a meeting's bills are then stored for the pages that
   // link them, and a fetch for a bill not stored yet would be skipped.
   const schedule = await loadOfflineSchedule(now);
+  // After the bills too: each roll call is linked to the amendment it decides, stored by its bill's import.
+  const amendmentVotes = await importDemoAmendmentVotes(now);
   const textFetches = await queueDemoTextFetches();
   await putDemoDataVersion(version, now.toISOString());
-  return { loaded: true, version, members, bills, committees, schedule, textFetches };
+  return { loaded: true, version, members, bills, committees, schedule, textFetches, amendmentVotes };
 }

@@ -24,6 +24,7 @@ import { INDEX } from './table.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { billView } from '#shared/domain/bills/bill-views.ts';
 import type { BillRefresh } from '#shared/domain/bills/provider-fields.ts';
+import type { AmendmentSummary } from '#shared/domain/amendments/amendment-summary.ts';
 import * as table from './table-client.ts';
 import { entityItem } from './entities.ts';
 
@@ -211,6 +212,11 @@ async function setSummaryFields(billId: string, set: Record<string, unknown>, co
   await noteBillCard(billCardFromItem(item));
   await noteBillContent(item);
   return item;
+}
+
+/** Stores a bill's amendment summary (docs/data-model.md AM4), moving it on its change feed; false when the bill is not stored. */
+export async function setAmendmentSummary(id: string, summary: AmendmentSummary): Promise<boolean> {
+  return (await setAttributes(id, { amendment_summary: summary })) !== null;
 }
 
 /** Refreshes provider fields of an existing bill (keeps sponsor, brief state, category and status); returns the new bill. */

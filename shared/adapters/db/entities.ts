@@ -35,6 +35,7 @@ export const ENTITIES = [
   'news_claim',
   'news_request',
   'bill_trend',
+  'amendment',
   'bill_forecast',
   'bill_forecast_latest',
   'topic',

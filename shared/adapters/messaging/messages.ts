@@ -9,7 +9,7 @@ import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domain/notify/notification.schema.ts';
+import { AmendmentRef, NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domain/notify/notification.schema.ts';
 
 /**
  * Part of every message's envelope: the correlation id of the request, job
@@ -79,6 +79,10 @@ export const BillEvent = lazySchema(() =>
     previous_status: BillStatus().optional(),
     /** reintroduced: the later bill that reintroduces bill_id. */
     reintroduced_as: ReintroducedAs().optional(),
+    /** An amendment to the bill decided (bill_updated, category vote) or with a new text (new_amendment): shared/domain/amendments/amendment-events.ts. */
+    amendment: AmendmentRef().optional(),
+    /** new_amendment of an amendment: the text version published (a bill's new version is named by its brief). */
+    text_version: z.string().max(300).optional(),
     /** Made by the local stack's demo replay (local/demo/demo-replay.ts), not by a real change. */
     demo: z.literal(true).optional(),
   }),
@@ -192,6 +196,8 @@ export const IngestTaskMessage = lazySchema(() =>
     billTask('fetch_bill_votes'),
     // Related bills (shared/use-cases/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
     billTask('fetch_bill_related'),
+    // Amendments from Congress.gov (shared/use-cases/amendments/amendment-tasks.ts), queued by the bill-detail and actions tasks.
+    billTask('fetch_bill_amendments'),
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId() }),
     // Background news fetches queued by reads (shared/use-cases/news/news-reads.ts).
     billTask('fetch_bill_news'),

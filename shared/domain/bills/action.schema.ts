@@ -10,11 +10,11 @@ import { Provenance } from './bill.schema.ts';
 
 export const RecordedVoteRef = lazySchema(() =>
   z.object({
-    chamber: z.enum(['house', 'senate']),
-    congress: z.number().int(),
-    session: z.number().int(),
-    roll_number: z.number().int(),
-    date: z.string().nullable(),
+    chamber: z.enum(['house', 'senate']).describe('The chamber: house or senate'),
+    congress: z.number().int().describe('The Congress number'),
+    session: z.number().int().describe('The session of the Congress (1 or 2)'),
+    roll_number: z.number().int().describe('The roll-call number within the session'),
+    date: z.string().nullable().describe('When the vote was taken, as the source gives it; null when not given'),
     url: z.string().describe('The House clerk or Senate LIS XML of the roll call.'),
   }),
 );

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BillStatus, INITIAL_STATUS, StatusTimelineEntry } from './bill-status.ts';
 import { BILL_TYPES } from './bill-types.ts';
+import { AmendmentSummary } from '#shared/domain/amendments/amendment-summary.ts';
 
 export { BILL_TYPES };
 export const BillType = lazySchema(() => z.enum(BILL_TYPES));
@@ -77,6 +78,8 @@ export const Bill = lazySchema(() =>
       ),
     status: BillStatus().default(INITIAL_STATUS).describe('Where the bill stands, recomputed from its stored actions whenever actions are saved.'),
     status_timeline: z.array(StatusTimelineEntry()).default([]).describe("Each change of status, oldest first; empty until the bill's actions are stored."),
+    // Absent on a bill without amendments, so the content hashes of those bills stay what they were.
+    amendment_summary: AmendmentSummary().optional().describe('Its amendments counted by status; absent when none is recorded'),
     provenance: Provenance(),
   }),
 );

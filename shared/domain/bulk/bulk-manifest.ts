@@ -16,13 +16,13 @@ export const BULK_LICENCE = {
     'The briefs (summaries and points written by BillWatch, cited to the bill text) are dedicated to the public domain under CC0 1.0 (https://creativecommons.org/publicdomain/zero/1.0/); quotes in citations are from the public-domain bill text.',
 } as const;
 
-export const BulkEntity = lazySchema(() => z.enum(['bills', 'votes', 'briefs', 'members', 'committees', 'meetings']));
+export const BulkEntity = lazySchema(() => z.enum(['bills', 'votes', 'amendments', 'briefs', 'members', 'committees', 'meetings']));
 export type BulkEntity = z.infer<ReturnType<typeof BulkEntity>>;
 
 export const BulkFile = lazySchema(() =>
   z.object({
     entity: BulkEntity().describe(
-      'What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)',
+      'What each line is: bills (with actions, status and timeline), votes (roll calls with positions), amendments (with actions, text versions and roll-call tallies), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)',
     ),
     congress: z.number().int().nullable().describe('The Congress of its records; null for members and committees (one file each)'),
     path: z.string().describe('The path of the file within the snapshot, such as bills/119.jsonl.gz'),

@@ -5,6 +5,7 @@
  * everything the channels need and no recipient has to re-read the bill.
  */
 import * as z from 'zod';
+import { AmendmentStatus } from '#shared/domain/amendments/amendment-statuses.ts';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
@@ -92,6 +93,15 @@ export const SearchMatchDetail = lazySchema(() =>
 );
 export type SearchMatchDetail = z.infer<ReturnType<typeof SearchMatchDetail>>;
 
+/** An amendment to the bill that a bill_updated (decided) or new_amendment (new text) event is about. */
+export const AmendmentRef = lazySchema(() =>
+  z.object({
+    id: z.string().describe('The amendment id, such as 115-hamdt-491 (GET /api/amendments/{id})'),
+    label: z.string().describe('Its display label, such as "H.Amdt. 491"'),
+    status: AmendmentStatus().describe('Its status when the event was made'),
+  }),
+);
+export type AmendmentRef = z.infer<ReturnType<typeof AmendmentRef>>;
 /** forecast_jump: the odds of becoming law the follower was last told of and the new ones, and the forecast that moved them. */
 export const ForecastJumpDetail = lazySchema(() =>
   z.object({
@@ -127,6 +137,8 @@ export const NotificationContent = lazySchema(() =>
     items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
     /** search_match only; absent for every other kind, so records stored before it read unchanged. */
     search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
+    /** An amendment event only; absent for every other kind, so records stored before it read unchanged. */
+    amendment: AmendmentRef().nullable().optional().describe('The amendment the event is about (decided, or a new text of it); null or absent otherwise'),
     /** forecast_jump only; absent for every other kind, so records stored before it read unchanged. */
     forecast_jump: ForecastJumpDetail().nullable().optional().describe('forecast_jump: the odds of becoming law before and after; null for other kinds'),
     /** Absent on real events, so records stored before it read unchanged. */

@@ -62,6 +62,7 @@ export function billIdentifier(label: string | null, billId: string | null): str
 }
 
 export const billUrl = (publicUrl: string, billId: string) => `${publicUrl}/bills/${encodeURIComponent(billId)}`;
+export const amendmentUrl = (publicUrl: string, amendmentId: string) => `${publicUrl}/amendments/${encodeURIComponent(amendmentId)}`;
 const dashboardUrl = (publicUrl: string) => `${publicUrl}/dashboard`;
 
 /** The "Write to your representative" action hold_boost followers get: they want the bill passed. */
@@ -106,7 +107,7 @@ export function whatHappened(content: NotificationContent): string | null {
     return content.action_text ? dated(content.action_text) : null;
   }
   if (content.kind === 'new_document' || content.kind === 'new_amendment') {
-    const prefix = content.kind === 'new_document' ? 'New text' : 'New version';
+    const prefix = content.kind === 'new_document' ? 'New text' : content.amendment ? 'New amendment text' : 'New version';
     return content.text_version ? `${prefix}: ${content.text_version}` : (content.action_text ?? null);
   }
   if (content.kind === 'reintroduced') return content.reintroduced_as ? reintroducedWords(content.reintroduced_as) : null;
@@ -179,8 +180,8 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
       ...(event ? [cutText(event, PUSH_SUMMARY_MAX)] : []),
       ...(content.summary ? [cutText(content.summary, PUSH_SUMMARY_MAX)] : []),
     ].join('\n'),
-    // A reintroduction opens the later bill, where the story goes on, and offers to follow it.
-    click: billUrl(publicUrl, later ? later.bill_id : billId),
+    // A reintroduction opens the later bill, where the story goes on, and offers to follow it; an amendment event, the amendment.
+    click: content.amendment ? amendmentUrl(publicUrl, content.amendment.id) : billUrl(publicUrl, later ? later.bill_id : billId),
     priority: loudness.priority,
     tags: loudness.tags,
     actions: later ? [followAction(publicUrl, later.bill_id, later.label)] : mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],

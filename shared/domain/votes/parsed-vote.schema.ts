@@ -36,6 +36,8 @@ export const ParsedVote = lazySchema(() =>
     tally_kind: TallyKind().default('positions'),
     candidate_totals: z.array(CandidateTotal()).nullable().default(null),
     bill: z.object({ type: z.string(), number: z.number().int() }).nullable(),
+    /** A House vote on an amendment: the clerk's `<amendment-num>` (the floor sequence, A003 → 3) and `<amendment-author>`. */
+    amendment: z.object({ number: z.number().int().positive(), author: z.string() }).nullable().default(null),
     positions: z.array(ParsedPosition()),
   }),
 );

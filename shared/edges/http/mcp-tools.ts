@@ -26,6 +26,7 @@ export interface McpToolRow {
 }
 
 const bills = () => import('./routes/bills.routes.ts');
+const amendments = () => import('./routes/amendments.routes.ts');
 const members = () => import('./routes/members.routes.ts');
 const personal = () => import('./routes/personal.routes.ts');
 const committees = () => import('./routes/committees.routes.ts');
@@ -48,6 +49,12 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     required: ['version'],
   },
   { name: 'list_bill_votes', route: async () => (await bills()).listBillVotes, title: 'Roll-call votes on a bill' },
+  {
+    name: 'list_bill_amendments',
+    route: async () => (await amendments()).listBillAmendments,
+    title: "A bill's amendments: sponsor, purpose, status, roll calls",
+  },
+  { name: 'get_amendment', route: async () => (await amendments()).getAmendment, title: 'An amendment: actions, text, roll calls with member positions' },
   {
     name: 'get_bill_forecast',
     route: async () => (await bills()).getBillForecast,

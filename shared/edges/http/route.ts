@@ -49,6 +49,7 @@ export const API_TAGS = {
   auth: 'Accounts: register, log in, the signed-in user',
   admin: 'Administration (admin only): users, job triggers and their runs, backfills, provider health',
   bills: 'Bills: lists, detail, actions, text versions, cosponsors and roll-call votes',
+  amendments: 'Amendments to bills: sponsor, purpose, status derived from their actions, text, and roll calls with member positions',
   members: 'Members of Congress: lookup by ZIP or address, detail, sponsored bills and votes',
   briefs: 'Cited LLM briefs of bill texts',
   llm: 'LLM features: draft letters and the LLM provider settings',

@@ -25,6 +25,7 @@ import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { resolveSenateIds } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
 import { milestoneAlert } from './milestone-alert.ts';
+import { billAmendmentVotes, linkRollCall, linkStoredRollCalls } from '#shared/use-cases/amendments/amendment-votes.ts';
 import type { ListedMilestone } from '#shared/adapters/messaging/messages.ts';
 import { afterBillDetail } from './related-bills.ts';
 import { noteCommitteeActivity } from '#shared/use-cases/committees/committee-activity.ts';
@@ -35,6 +36,9 @@ import { providerFields } from '#shared/domain/bills/provider-fields.ts';
  * introduced date, policy area and congress.gov link; then queues the related
  * bills when their count changed and looks for reintroductions.
  */
+/** An action that tells of an amendment (House floor and Senate wording alike). */
+const AMENDMENT_ACTION = /\bamendment\b|\bS\.?\s?Amdt\.|\bSA \d+/i;
+
 export async function fetchBillDetail(billId: string, now: Date) {
   if (!(await getDataSources()).congress_api.enabled) return { bill_id: billId, skipped: disabledByAdmin('congress_api') };
   const bill = await getBill(billId);
@@ -54,9 +58,13 @@ export async function fetchBillDetail(billId: string, now: Date) {
     });
   }
   const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
+  // Congress.gov counts more (or fewer) amendments than are stored: fetch them.
+  const amendmentsListed = detail.amendments?.count ?? 0;
+  const amendmentFetch = amendmentsListed !== (bill.amendment_summary?.count ?? 0);
+  if (amendmentFetch) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_amendments', bill_id: billId });
   // With the sponsor known: related bills when their count moved, and reintroductions (related-bills.ts).
   const related = await afterBillDetail(billId, detail, now);
-  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh), ...related };
+  return { bill_id: billId, sponsor_linked: linked, metadata_filled: Boolean(needsRefresh), amendment_fetch_queued: amendmentFetch, ...related };
 }
 
 /**
@@ -81,6 +89,8 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action', ...(demo ? { demo } : {}) });
   }
   if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  // An action about an amendment (offered, decided, printed): its records and its followers' alerts come from Congress.gov's amendments.
+  if (fresh.some((a) => AMENDMENT_ACTION.test(a.action_text))) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_amendments', bill_id: billId });
   // Committee pages' referrals and reports, noted before the insert that would make a retry skip these actions.
   await noteCommitteeActivity(fresh);
   const inserted = await insertActions(fresh);
@@ -121,7 +131,9 @@ export async function fetchBillCosponsors(billId: string) {
 }
 
 /**
- * Roll calls named by the bill's recorded votes that are not stored yet. While
+ * Roll calls named by the bill's recorded votes and its amendments' actions
+ * that are not stored yet, each linked to the amendments it belongs to
+ * (shared/use-cases/amendments/amendment-votes.ts). While
  * the roll-call switch is off, the claim of the bill's background vote fetch
  * (B18) is released, so its next votes view asks again.
  */
@@ -130,9 +142,12 @@ export async function fetchBillVotes(billId: string, now: Date) {
     await releaseVoteFetch(billId);
     return { bill_id: billId, skipped: disabledByAdmin('roll_calls') };
   }
-  const [actions, votes] = await Promise.all([listActions(billId), listBillVotes(billId)]);
+  const [actions, votes, amendments] = await Promise.all([listActions(billId), listBillVotes(billId), billAmendmentVotes(billId)]);
   const have = new Set(votes.map((v) => v.vote_id));
-  const refs = new Map(actions.flatMap((a) => a.recorded_votes).map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]));
+  const refs = new Map(
+    [...actions.flatMap((a) => a.recorded_votes), ...amendments.refs].map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]),
+  );
+  await linkStoredRollCalls(amendments.amendments, votes);
   let stored = 0;
   const unrecorded: string[] = [];
   for (const [voteId, ref] of refs) {
@@ -149,6 +164,7 @@ export async function fetchBillVotes(billId: string, now: Date) {
     if (parsed.chamber === 'senate') parsed = resolveSenateIds(parsed, await bioguideIdsForLis(parsed.positions.flatMap((p) => (p.lis_id ? [p.lis_id] : []))));
     const { rollCall, positions } = rollCallFrom(parsed, billId, ref.url, now.toISOString());
     await saveRollCall(rollCall, positions);
+    await linkRollCall(amendments.amendments, rollCall, parsed.amendment);
     stored++;
   }
   // One line for the task (the worker logs this result at info), not one error per retry.

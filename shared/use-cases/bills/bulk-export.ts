@@ -1,6 +1,7 @@
 /**
  * The nightly public snapshot (job export_bulk): every bill with its actions,
  * status and timeline, every roll call on a bill with its positions, every
+ * amendment to a bill with its actions and text versions, every
  * brief with its citations and every meeting, per Congress, and every member
  * and committee, as gzipped JSON Lines in the shapes the API answers
  * (docs/build-on-billwatch.md).
@@ -30,6 +31,8 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { BULK_LICENCE, BULK_SCHEMA_VERSION, type BulkEntity, type BulkFile, type BulkManifest } from '#shared/domain/bulk/bulk-manifest.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { committeeAndMeetingFiles } from '#shared/use-cases/committees/committee-bulk-files.ts';
+import { listAllBillAmendments } from '#shared/adapters/db/amendments.repository.ts';
+import { amendmentBulkRecord } from '#shared/domain/amendments/amendment-views.ts';
 
 type Line = { id: string; record: Record<string, unknown> };
 
@@ -81,9 +84,16 @@ async function collectBills(): Promise<BuiltFile[]> {
   do {
     const page = await listBillsByLatestAction({ limit: 100, cursor });
     await mapLimit(page.items, 8, async (bill) => {
-      const [record, votes, briefs] = await Promise.all([bulkBill(bill), bulkVotes(bill.id), listBriefs(bill.id)]);
+      // The amendment listing is read only for a bill whose record counts amendments (most have none).
+      const [record, votes, briefs, amendments] = await Promise.all([
+        bulkBill(bill),
+        bulkVotes(bill.id),
+        listBriefs(bill.id),
+        bill.amendment_summary ? listAllBillAmendments(bill.id) : [],
+      ]);
       add('bills', bill.congress, { id: bill.id, record });
       for (const vote of votes) add('votes', bill.congress, { id: vote.vote_id, record: vote });
+      for (const a of amendments) add('amendments', bill.congress, { id: a.id, record: amendmentBulkRecord(a) });
       for (const brief of briefs) add('briefs', bill.congress, { id: `${bill.id}#${String(brief.version).padStart(4, '0')}`, record: brief });
     });
     cursor = page.next_cursor ?? undefined;

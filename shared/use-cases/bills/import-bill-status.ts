@@ -3,10 +3,11 @@
  * poller's per-bill path: the bill record (createBill / refreshBill /
  * setBillSponsor), its actions (batched: a whole history at once) and then its status and
  * timeline from all its stored actions (updateBillStatus), its cosponsors,
- * CRS summaries, subjects, laws and committee reports, related bills, and
+ * CRS summaries, subjects, laws and committee reports, related bills, its
+ * amendments (shared/use-cases/amendments/save-bill-amendments.ts), and
  * the follow-ups the file points at: a document fetch when it lists text
- * versions not stored, a vote fetch when its recorded votes name roll calls
- * not stored.
+ * versions not stored, a vote fetch when its recorded votes (or its
+ * amendments' roll calls) name roll calls not stored.
  *
  * A new bill is created with the topic tags of its policy area and CRS
  * subjects (its topic listings written just before), so a bill is filed
@@ -42,6 +43,8 @@ import type { ParsedBillStatus } from '#shared/adapters/providers/congress-gov/b
 import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { updateBillStatus } from './status-tracking.ts';
 import { requestIndexing } from './search-index-requests.ts';
+import { saveBillAmendments } from '#shared/use-cases/amendments/save-bill-amendments.ts';
+import { amendmentVoteRefs } from '#shared/domain/amendments/amendment-votes.ts';
 
 export interface ImportOptions {
   now: Date;
@@ -64,6 +67,8 @@ export interface ImportedBill {
   summaries: number;
   facts: boolean;
   related: number;
+  /** Amendment records written (new or changed). */
+  amendments: number;
   text_fetch_queued: boolean;
   vote_fetch_queued: boolean;
   /** Table items written; 0 for a re-import of an unchanged file (the follow-ups above are messages, not counted). */
@@ -193,6 +198,9 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   if (factsChanged) await saveFacts(facts);
   if (factsChanged) writes++;
 
+  const amendments = await saveBillAmendments(record.bill, parsed.amendments);
+  writes += amendments.written + (amendments.summary_written ? 1 : 0);
+
   // What is searched changed (the record, its CRS summaries or subjects): re-index it. Not matched against the saved
   // searches: an imported file is the bill's history, and only what the poller sees after the import alerts.
   if (record.created || record.refreshed || summaries.length > 0 || factsChanged) await requestIndexing([id]);
@@ -204,7 +212,7 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
       await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: id, reason: 'backfill' });
       textQueued = true;
     }
-    const refs = new Set(all.flatMap((a) => a.recorded_votes.map(voteKey)));
+    const refs = new Set([...all.flatMap((a) => a.recorded_votes), ...parsed.amendments.flatMap(amendmentVoteRefs)].map(voteKey));
     if ([...refs].some((v) => !stored.votes.has(v))) {
       await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: id });
       votesQueued = true;
@@ -222,6 +230,7 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
     summaries: summaries.length,
     facts: factsChanged,
     related: related.length,
+    amendments: amendments.written,
     text_fetch_queued: textQueued,
     vote_fetch_queued: votesQueued,
     writes,

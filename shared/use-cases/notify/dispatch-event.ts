@@ -54,9 +54,11 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
     action_date: event.action_date ?? (event.kind === 'bill_updated' ? bill.latest_action_date : null),
     status: event.status ?? null,
     previous_status: event.previous_status ?? null,
-    text_version: (event.kind === 'new_document' || event.kind === 'new_amendment') && brief ? textVersionLabel(brief.text_version_code) : null,
+    text_version:
+      event.text_version ?? ((event.kind === 'new_document' || event.kind === 'new_amendment') && brief ? textVersionLabel(brief.text_version_code) : null),
     items: [],
     ...(event.reintroduced_as ? { reintroduced_as: event.reintroduced_as } : {}),
+    ...(event.amendment ? { amendment: event.amendment } : {}),
     ...(event.demo ? { demo: true as const } : {}),
   };
   return { content, sponsorId: bill.sponsor_id, topics: brief?.topic_tags ?? bill.topic_tags };

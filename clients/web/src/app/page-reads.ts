@@ -12,6 +12,7 @@ type $Api = Api['$api'];
 export const pageReads = {
   dashboard: ($api: $Api) => $api.queryOptions('get', '/api/dashboard'),
   bill: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/bills/{id}', { params: { path: { id } } }),
+  amendment: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/amendments/{id}', { params: { path: { id } } }),
   member: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/members/{id}', { params: { path: { id } } }),
   meeting: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/meetings/{id}', { params: { path: { id } } }),
   committee: ($api: $Api, { id = '' }: Params) => $api.queryOptions('get', '/api/committees/{id}', { params: { path: { id } } }),

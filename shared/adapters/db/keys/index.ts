@@ -1,5 +1,6 @@
 /** Every entity's key definitions (one file per entity, ./*.keys.ts), for seeds, tests and benches. */
 export { actionKeys } from './action.keys.ts';
+export { amendmentKeys } from './amendment.keys.ts';
 export { backfillKeys } from './backfill.keys.ts';
 export { billKeys, type MissingKind } from './bill.keys.ts';
 export { billFactsKeys } from './bill-facts.keys.ts';

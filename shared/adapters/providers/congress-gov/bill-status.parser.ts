@@ -4,7 +4,7 @@
  * title and policy area), its actions with recorded votes (the legacy
  * format's bill-level votes attached to their actions: ./bill-status-votes.ts),
  * cosponsors, related bills, text versions, CRS summaries, subjects, laws and
- * committee reports, in our record shapes. Used by `npm run cli -- parse
+ * committee reports, and its amendments, in our record shapes. Used by `npm run cli -- parse
  * bill-status` and the bulk import (shared/use-cases/bills/import-bill-status.ts).
  */
 import * as z from 'zod';
@@ -19,12 +19,16 @@ import { billTypeOf, congressGovBillUrl, relatedBillEntry } from './normalise-co
 import { stateCode } from '#shared/domain/members/state-codes.ts';
 import { xmlParser } from '#shared/adapters/providers/transport/xml.ts';
 import type { BillLaw, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
-import type { SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
-import { partyCode } from '#shared/domain/members/party.ts';
 import { attachBillLevelVotes } from './bill-status-votes.ts';
+import { personName, sponsorOf } from './person-name.ts';
+import { Person, RecordedVotes, items, opt, voteRefs } from './bill-status-fields.ts';
+import { parseBillStatusAmendments } from './bill-status-amendments.parser.ts';
 
 export const GOVINFO_BILLSTATUS = 'govinfo-billstatus';
-/** Sections of the bill no record is made from, left unparsed: amendments alone are most of a large file. */
+/**
+ * Sections of the bill no record is made from, left unparsed; and its amendments, most of a large file, left as
+ * text for their own reader (./bill-status-amendments.parser.ts).
+ */
 const UNREAD_SECTIONS = [
   'amendments',
   'committees',
@@ -35,15 +39,6 @@ const UNREAD_SECTIONS = [
   'actionTypeCounts',
   'actionByCounts',
 ];
-const items = <T extends z.ZodType>(item: T) =>
-  z
-    .union([z.object({ item: z.array(item) }).passthrough(), z.literal('')])
-    .optional()
-    .transform((v) => (v && typeof v === 'object' ? v.item : []));
-const opt = z.string().optional();
-
-const RecordedVote = z.object({ rollNumber: z.string(), url: z.string(), chamber: z.string(), congress: z.string(), date: opt, sessionNumber: z.string() });
-const RecordedVotes = z.union([z.object({ recordedVote: z.array(RecordedVote) }), z.literal('')]).optional();
 /** v3 lists `summary` elements; the legacy format and the 115th's `billSummaries/item`. */
 const Summary = z.object({ versionCode: opt, actionDate: opt, actionDesc: opt, updateDate: opt, lastSummaryUpdateDate: opt, name: opt, text: opt });
 const Summaries = z
@@ -63,18 +58,6 @@ const Action = z.object({
   // The legacy layout's <committee>, today's <committees> (left unparsed with the bill's own committees section).
   committee: z.unknown().optional(),
   committees: z.unknown().optional(),
-});
-const Person = z.object({
-  bioguideId: z.string(),
-  firstName: opt,
-  lastName: opt,
-  fullName: opt,
-  party: opt,
-  state: opt,
-  district: opt,
-  sponsorshipDate: opt,
-  isOriginalCosponsor: opt,
-  sponsorshipWithdrawnDate: opt,
 });
 const TextVersion = z.object({ type: z.string(), date: opt, formats: items(z.object({ url: z.string() })) });
 const RelatedBill = z.object({
@@ -111,6 +94,7 @@ const BillNode = z.object({
   textVersions: items(TextVersion),
   relatedBills: items(RelatedBill),
   latestAction: z.object({ actionDate: z.string(), text: z.string() }).optional(),
+  amendments: z.string().optional(),
 });
 
 /** Parses one Bill Status document into {bill, actions, cosponsors, text_versions}. */
@@ -138,11 +122,11 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     category: categorizeAction(a.text, a.type),
     action_code: a.actionCode ?? null,
     action_type: a.type ?? null,
-    recorded_votes: (a.recordedVotes ? a.recordedVotes.recordedVote : []).map(voteRef),
+    recorded_votes: voteRefs(a.recordedVotes),
     ...withCommittees(actionCommitteeCodes([a.committee, a.committees])),
     provenance,
   }));
-  const actions = attachBillLevelVotes(listed, (b.recordedVotes ? b.recordedVotes.recordedVote : []).map(voteRef));
+  const actions = attachBillLevelVotes(listed, voteRefs(b.recordedVotes));
   const latest = b.latestAction ?? (actions[0] ? { actionDate: actions[0].action_date, text: actions[0].action_text } : undefined);
   const derived = deriveStatus({ type, number, title: b.title }, actions);
   const shortTitle = shortTitleOf(b.titles);
@@ -192,21 +176,11 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     laws: b.laws.flatMap((l): BillLaw[] => (l.number ? [{ type: l.type ?? 'Public Law', number: l.number }] : [])),
     committee_reports: [...new Set(b.committeeReports.flatMap((r) => (r.citation ? [r.citation] : [])))],
     other_titles: otherTitles([b.title, shortTitle], b.titles),
+    amendments: parseBillStatusAmendments(b.amendments ?? '', fetchedAt),
   };
 }
 
 export type ParsedBillStatus = ReturnType<typeof parseBillStatus>;
-
-function voteRef(v: z.infer<typeof RecordedVote>) {
-  return {
-    chamber: v.chamber.toLowerCase().startsWith('s') ? ('senate' as const) : ('house' as const),
-    congress: Number(v.congress),
-    session: Number(v.sessionNumber),
-    roll_number: Number(v.rollNumber),
-    date: v.date ?? null,
-    url: v.url,
-  };
-}
 
 /**
  * Every title the bill is listed under besides its official and short ones, once each (letter case aside): its short titles
@@ -230,37 +204,6 @@ function otherTitles(own: (string | null)[], titles: { titleType?: string; title
 function shortTitleOf(titles: { titleType?: string; title?: string }[]): string | null {
   const short = titles.filter((t) => t.title && t.titleType && /short title/i.test(t.titleType) && !/portions/i.test(t.titleType));
   return (short.find((t) => /introduced/i.test(t.titleType ?? '')) ?? short[0])?.title ?? null;
-}
-
-/** The sponsor summary; the legacy format gives party, state and district only inside fullName ("Rep. Meehan, Patrick [R-PA-7]"). */
-function sponsorOf(p: z.infer<typeof Person>): SponsorSummary {
-  const bracket = /\[([A-Z]+)-([A-Z]{2})(?:-(\d+|At Large))?\]/.exec(p.fullName ?? '');
-  const district = p.district ?? bracket?.[3];
-  return {
-    id: p.bioguideId,
-    name: personName(p),
-    party: partyCode(p.party ?? bracket?.[1]),
-    state: stateCode(p.state ?? bracket?.[2]),
-    district: district && /^\d+$/.test(district) ? Number(district) : null,
-  };
-}
-
-/**
- * 'Last, First'; the legacy format may give only fullName ("Rep. Miller, Jeff [R-FL-1]"), which is trimmed to that,
- * and gives the name parts in capitals ("BALDWIN", "TAMMY"), which take fullName's spelling ("Sen. Baldwin, Tammy
- * [D-WI]") as the Congress.gov API has it.
- */
-function personName(p: z.infer<typeof Person>): string {
-  if (p.lastName && p.firstName) {
-    const plain = `${p.lastName}, ${p.firstName}`;
-    const at = p.fullName?.toLowerCase().indexOf(plain.toLowerCase()) ?? -1;
-    return p.fullName && at >= 0 ? p.fullName.slice(at, at + plain.length) : plain;
-  }
-  const full = p.fullName
-    ?.replace(/\s*\[[^\]]*\]\s*$/, '')
-    .replace(/^(Rep|Sen|Del|Resident Commissioner)\.?\s+/, '')
-    .trim();
-  return full || p.bioguideId;
 }
 
 /** CRS summaries carry HTML: paragraphs and line breaks become blank lines, every other tag is dropped. */

@@ -51,6 +51,11 @@ export const BillDetail = z
         .object({ count: z.number().int().min(0) })
         .passthrough()
         .optional(),
+      /** How many amendments Congress.gov lists for the bill; absent when there are none. */
+      amendments: z
+        .object({ count: z.number().int().min(0) })
+        .passthrough()
+        .optional(),
     }),
   })
   .passthrough();

@@ -135,7 +135,7 @@ export function relatedBillsFromProvider(items: S.RelatedBillItem[]): RelatedBil
   return [...byId.values()];
 }
 
-function recordedVote(v: S.Action['recordedVotes'] extends (infer T)[] | undefined ? T : never): RecordedVoteRef {
+export function recordedVote(v: S.Action['recordedVotes'] extends (infer T)[] | undefined ? T : never): RecordedVoteRef {
   return {
     chamber: v.chamber.toLowerCase().startsWith('s') ? 'senate' : 'house',
     congress: v.congress,

@@ -2,7 +2,8 @@
  * House clerk roll-call XML (<rollcall-vote>) → ParsedVote. Handles the
  * modern files (legislator name-id = Bioguide id), historical ones without
  * ids, the Aye/No vocabulary, Committee of the Whole votes (<committee>
- * instead of <chamber>), and roll calls counted per candidate (an election of
+ * instead of <chamber>) with the amendment they decide (<amendment-num>,
+ * <amendment-author>), and roll calls counted per candidate (an election of
  * the Speaker, a call of the House), which publish <totals-by-candidate>
  * rows instead of <totals-by-vote> and record a candidate's name as each
  * member's vote. A missing or malformed field is an error naming it.
@@ -39,6 +40,8 @@ const Metadata = z.object({
   session: z.string().regex(/^\d+/),
   'rollcall-num': z.string().regex(/^\d+$/),
   'legis-num': z.string().optional(),
+  'amendment-num': z.string().regex(/^\d+$/).optional(),
+  'amendment-author': z.string().optional(),
   'vote-question': z.string().min(1),
   'vote-type': z.string().optional(),
   // A call of the House may publish an empty result; every other roll call names one (checked below).
@@ -115,6 +118,7 @@ export function parseHouseVote(xml: string): ParsedVote {
     tally_kind: candidates ? 'candidates' : 'positions',
     candidate_totals: candidates,
     bill: billOf(meta['legis-num']),
+    amendment: meta['amendment-num'] ? { number: Number(meta['amendment-num']), author: meta['amendment-author'] ?? '' } : null,
     positions,
   });
 }

@@ -18,6 +18,7 @@ import { MCP_ROUTES } from './mcp.routes.ts';
 import { OPEN_DATA_ROUTES } from './open-data.routes.ts';
 import { SEARCH_ROUTES } from './search.routes.ts';
 import { COMMITTEES_ROUTES } from './committees.routes.ts';
+import { AMENDMENTS_ROUTES } from './amendments.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
@@ -34,4 +35,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...OPEN_DATA_ROUTES,
   ...SEARCH_ROUTES,
   ...COMMITTEES_ROUTES,
+  ...AMENDMENTS_ROUTES,
 ];

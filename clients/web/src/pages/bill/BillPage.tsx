@@ -31,6 +31,7 @@ import { NoteSection } from './NoteSection.tsx';
 import { ReprocessSection } from './ReprocessSection.tsx';
 import { TextSection } from './TextSection.tsx';
 import { VotesSection } from './VotesSection.tsx';
+import { AmendmentsSection } from './AmendmentsSection.tsx';
 import { ForecastSection } from './ForecastSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
 
@@ -177,6 +178,7 @@ function BillView({ bill }: { bill: Bill }) {
       <BriefHistory billId={bill.id} onCite={cite} />
       <NoteSection billId={bill.id} />
       <VotesSection billId={bill.id} />
+      <AmendmentsSection billId={bill.id} />
       <ActionsSection billId={bill.id} />
       <CosponsorsSection billId={bill.id} />
       <RelatedSection bill={bill} />
