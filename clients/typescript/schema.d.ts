@@ -836,7 +836,7 @@ export interface paths {
         };
         /**
          * Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch
-         * @description The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow. The first view queues a fetch of the votes (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.
+         * @description The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow; the recorded votes its actions name whose roll call is not stored, each with why (missing_votes); and what became of the vote fetch (vote_fetch). The first view of a bill whose votes were never fetched queues the fetch (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.
          */
         get: operations["listBillVotes"];
         put?: never;
@@ -2908,8 +2908,15 @@ export interface components {
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
             is_following?: boolean;
-            /** @description Whether the profile enrichment (bio, terms) has not run yet */
+            /** @description Whether Congress.gov's profile (bio, terms, counts) is asked for and on its way (enrichment_state pending) */
             enrichment_pending: boolean;
+            /**
+             * @description done: Congress.gov's profile is in (enriched_at); not_requested: not asked for; pending: asked for and on its way; stalled: asked for over 15 minutes ago and not run; unavailable_offline: the offline stack holds no Congress.gov profile of this member, so the page shows the bundled congress-legislators data (or what the member's bills record); failed: Congress.gov answered an error (enrichment_detail)
+             * @enum {string}
+             */
+            enrichment_state: "done" | "not_requested" | "pending" | "stalled" | "unavailable_offline" | "failed";
+            /** @description For a failed enrichment, what Congress.gov answered; null otherwise */
+            enrichment_detail: string | null;
         };
         /** @description A member in a list: name, party, state, district, chamber and photo */
         MemberCard: {
@@ -2939,6 +2946,31 @@ export interface components {
              * @default null
              */
             photo_url: string | null;
+        };
+        /** @description A recorded vote on the bill whose member-by-member record the service does not hold, and why */
+        MissingVote: {
+            /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. senate-116-1-231. */
+            vote_id: string;
+            /**
+             * @description The chamber: house or senate
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The roll-call number within the session */
+            roll_number: number;
+            /** @description The date (YYYY-MM-DD) of the action that records it; null when unknown */
+            date: string | null;
+            /** @description The text of the action that records it (its tally, when the action gives one) */
+            action_text: string | null;
+            /** @description Where the chamber publishes the roll call */
+            source_url: string;
+            /**
+             * @description not_fetched: not asked for yet; not_in_offline_data: the offline recordings lack it; fetch_failed: its source answered an error
+             * @enum {string}
+             */
+            reason: "not_fetched" | "not_in_offline_data" | "fetch_failed";
+            /** @description What the source answered, for fetch_failed; null otherwise */
+            detail: string | null;
         };
         /** @description A news article about a bill or a member */
         NewsArticle: {
@@ -3596,6 +3628,18 @@ export interface components {
             is_admin: boolean;
             /** @description When it was created (ISO 8601, UTC) */
             created_at: string;
+        };
+        /** @description What became of a bill's vote fetch: asked for, run, or stalled */
+        VoteFetch: {
+            /**
+             * @description queued: a fetch was asked for and has not run yet; checked: the last fetch ran (checked_at); stalled: asked for over 15 minutes ago and never ran; not_queued: none was asked for (the queue was unavailable)
+             * @enum {string}
+             */
+            state: "queued" | "checked" | "stalled" | "not_queued";
+            /** @description When the fetch was first asked for (ISO 8601, UTC); null when never */
+            requested_at: string | null;
+            /** @description When the fetch last ran (ISO 8601, UTC); null when it has not */
+            checked_at: string | null;
         };
         /** @description The JSON body of every webhook delivery (version 1) */
         WebhookPayload: {
@@ -7052,6 +7096,9 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                         /** @description Whether this read queued a fetch of the votes */
                         vote_fetch_queued: boolean;
+                        vote_fetch: components["schemas"]["VoteFetch"];
+                        /** @description Recorded votes the actions name whose roll call is not stored, oldest first, each with why */
+                        missing_votes: components["schemas"]["MissingVote"][];
                     };
                 };
             };

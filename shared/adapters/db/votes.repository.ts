@@ -5,15 +5,16 @@
  * carrying the vote's date, question, type and kind, and indexed on gsi2
  * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
+import { VoteFetchRecord, type MissingVote } from '#shared/domain/votes/vote-fetch.ts';
 import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
 import { noteRecentVotes } from './member-recent-votes.repository.ts';
 import { tableName } from './table.ts';
-import { cond, expressions, query } from './expressions.ts';
+import { cond, expressions, query, update } from './expressions.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
@@ -91,4 +92,21 @@ export async function claimVoteFetch(billId: string, now = new Date()): Promise<
 /** Releases that claim, so the next votes view queues the fetch again (the fetch was skipped). */
 export async function releaseVoteFetch(billId: string): Promise<void> {
   await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: voteKeys.fetchClaim(billId) }));
+}
+
+/** What became of a bill's vote fetch (its claim item): null when none was ever asked for or run. */
+export async function getVoteFetch(billId: string): Promise<VoteFetchRecord | null> {
+  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: voteKeys.fetchClaim(billId) }));
+  return out.Item ? VoteFetchRecord().parse(out.Item) : null;
+}
+
+/** Records a run of the bill's vote fetch: when it ran and the votes it could not store (the claim stays taken). */
+export async function noteVoteFetch(billId: string, checkedAt: string, missing: MissingVote[]): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: voteKeys.fetchClaim(billId),
+      ...update({ set: { entity: 'vote_fetch', checked_at: checkedAt, missing } }),
+    }),
+  );
 }
