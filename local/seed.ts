@@ -22,10 +22,10 @@ export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string>
 export async function seedLocalData(): Promise<{ seeded: boolean; detail: string }> {
   if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
   const hadBills = (await listBillsByLatestAction({ limit: 1 })).items.length > 0;
-  // Every current member and 26 real Bill Status bills (local/demo/): one marker read when already loaded.
+  // Every current member, the real Bill Status bills and their roll calls (local/demo/): one marker read when already loaded.
   const demo = await loadDemoData();
   const demoDetail = demo.loaded
-    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')})`
+    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), the vote fetch of ${demo.voteFetches.bills} queued`
     : `demo data ${demo.version} already loaded`;
   if (hadBills) return { seeded: false, detail: `the table already has bills; ${demoDetail}` };
   const jobsStarted = performance.now();

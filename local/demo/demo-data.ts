@@ -1,7 +1,9 @@
 /**
  * The offline demo's data, loaded at every offline start of the local stack
- * (local/seed.ts): every current member (./offline-members.ts) and the 26
- * Bill Status bills (./demo-bills.ts). Both write only what is missing. A
+ * (local/seed.ts): every current member (./offline-members.ts) and the Bill
+ * Status bills (./demo-bills.ts), both writing only what is missing; then
+ * the vote fetch of each bill with recorded votes is queued, which brings
+ * the shipped roll calls (./demo-roll-calls.ts) once the pumps run. A
  * marker item (SYSTEM / DEMO_DATA) written after a complete load carries a
  * hash of the demo files, so a warm restart is one GetItem and writes
  * nothing; a start interrupted mid-load left no marker and completes the
@@ -12,15 +14,16 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { getDemoDataVersion, putDemoDataVersion } from '#shared/adapters/db/demo-data.repository.ts';
 import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
+import { DEMO_ROLLCALLS_DIR, queueDemoVoteFetches } from './demo-roll-calls.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 
 /** Bump when the loading code changes what it writes for the same files. */
-const LOADER_VERSION = 3;
+const LOADER_VERSION = 4;
 
 /** A hash of every demo file's name and content, and of the loader's version. */
 export async function demoDataVersion(): Promise<string> {
   const hash = createHash('sha256').update(`loader ${LOADER_VERSION}\n`);
-  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR]) {
+  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR, DEMO_ROLLCALLS_DIR]) {
     for (const name of (await readdir(dir)).sort()) {
       hash.update(`${path.basename(dir)}/${name}\n`).update(await readFile(path.join(dir, name)));
     }
@@ -36,6 +39,8 @@ export type DemoLoad =
       /** With the seconds from the load's start to the end of each part (they run side by side). */
       members: Awaited<ReturnType<typeof loadOfflineMembers>> & { seconds: number };
       bills: Awaited<ReturnType<typeof importDemoBills>> & { seconds: number };
+      /** The bills whose vote fetch was queued. */
+      voteFetches: Awaited<ReturnType<typeof queueDemoVoteFetches>>;
     };
 
 /** Loads the demo data unless the marker says this version is already loaded. */
@@ -48,6 +53,8 @@ export async function loadDemoData(now = new Date()): Promise<DemoLoad> {
     loadOfflineMembers(now).then((r) => ({ ...r, seconds: seconds() })),
     importDemoBills(now).then((r) => ({ ...r, seconds: seconds() })),
   ]);
+  // After the members: a Senate roll call's positions are named through their LIS ids.
+  const voteFetches = await queueDemoVoteFetches(bills.with_votes);
   await putDemoDataVersion(version, now.toISOString());
-  return { loaded: true, version, members, bills };
+  return { loaded: true, version, members, bills, voteFetches };
 }
