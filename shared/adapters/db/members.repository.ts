@@ -19,6 +19,7 @@ import { noteMemberCard } from './member-recent-votes.repository.ts';
 import { INDEX, tableName, ttlIn } from './table.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { memberView } from '#shared/domain/bills/bill-views.ts';
+import { EnrichmentRecord } from '#shared/domain/members/enrichment.ts';
 
 const NAME_QUERY_LIMIT = 200;
 
@@ -170,9 +171,15 @@ export async function getMember(id: string): Promise<Member | null> {
 
 /** Member detail: the one Query on the member's partition. */
 export async function getMemberDetail(id: string): Promise<Member | null> {
+  return (await getMemberDetailAndEnrichment(id)).member;
+}
+
+/** The member record and its enrichment claim (what became of the first-view enrichment) from the same one Query. */
+export async function getMemberDetailAndEnrichment(id: string): Promise<{ member: Member | null; enrichment: EnrichmentRecord | null }> {
   const items = await queryAll(query({ pk: memberKeys.partition(id) }));
   const profile = items.find(memberKeys.isProfile);
-  return profile ? fromItem(profile) : null;
+  const claim = items.find(memberKeys.isEnrichClaim);
+  return { member: profile ? fromItem(profile) : null, enrichment: claim ? EnrichmentRecord().parse(claim) : null };
 }
 
 /** Many members by id (BatchGet), in the order asked; unknown ids are left out. */
@@ -277,9 +284,29 @@ export async function claimEnrichment(id: string, now = Date.now()): Promise<boo
     dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...memberKeys.enrichClaim(id), entity: 'enrich_claim', ttl: ttlIn(3600, now) },
+        Item: { ...memberKeys.enrichClaim(id), entity: 'enrich_claim', requested_at: new Date(now).toISOString(), ttl: ttlIn(3600, now) },
         ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('ttl', Math.floor(now / 1000))) }),
       }),
     ),
+  );
+}
+
+/**
+ * Notes on the enrichment claim why a run could not enrich the member (the
+ * profile page says so). The claim keeps its hour (a claim gone meanwhile
+ * gets a fresh one), so the next view after it asks again.
+ */
+export async function noteEnrichmentOutcome(
+  id: string,
+  outcome: NonNullable<EnrichmentRecord['outcome']>,
+  detail: string | null,
+  now = Date.now(),
+): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: memberKeys.enrichClaim(id),
+      ...update({ set: { entity: 'enrich_claim', outcome, detail }, setIfNotExists: { ttl: ttlIn(3600, now), requested_at: new Date(now).toISOString() } }),
+    }),
   );
 }

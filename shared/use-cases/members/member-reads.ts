@@ -11,6 +11,7 @@ import { listFollows } from '#shared/adapters/db/follows.repository.ts';
 import {
   claimEnrichment,
   getMemberDetail,
+  getMemberDetailAndEnrichment,
   getMembers,
   listMembers,
   listStateMembers,
@@ -77,16 +78,22 @@ async function sponsorOnRecord(id: string): Promise<Member | null> {
  * its enrichment queued once. A sponsor not stored yet answers what its bills
  * know, and the enrichment fetches and stores the member.
  */
-export async function memberDetailView(id: string, userId?: string) {
-  const [stored, following] = await Promise.all([getMemberDetail(id), followedMembers(userId)]);
+export async function memberDetailView(id: string, userId?: string, now = new Date()) {
+  const [{ member: stored, enrichment: claim }, following] = await Promise.all([getMemberDetailAndEnrichment(id), followedMembers(userId)]);
   const member = stored ?? (await sponsorOnRecord(id));
   if (!member) throw memberNotFound(id);
-  if (member.enriched_at === null && (await claimEnrichment(id))) {
-    await sendMessage('ingest-tasks', { v: 1, type: 'enrich_member', member_id: id }).catch((err: unknown) =>
-      logger.warn('member view: enrichment not queued', { id, error: (err as Error).message }),
+  let enrichment = claim;
+  if (member.enriched_at === null && (await claimEnrichment(id, now.getTime()))) {
+    const queued = await sendMessage('ingest-tasks', { v: 1, type: 'enrich_member', member_id: id }).then(
+      () => true,
+      (err: unknown) => {
+        logger.warn('member view: enrichment not queued', { id, error: (err as Error).message });
+        return false;
+      },
     );
+    if (queued) enrichment = { requested_at: now.toISOString(), outcome: null, detail: null };
   }
-  return memberView(member, following ? { isFollowing: following.has(id) } : {});
+  return memberView(member, { enrichment, now, ...(following ? { isFollowing: following.has(id) } : {}) });
 }
 
 /** GET /api/members/{id}/bills: sponsored and/or cosponsored bills. */

@@ -12,6 +12,7 @@ import { displayName, formatDate, memberPlace, partyName } from '../../words/for
 import { MemberBillsSection } from './MemberBillsSection.tsx';
 import { InterestSection, NewsSection, VotesSection } from './MemberActivitySections.tsx';
 import { MemberPhoto } from './MemberPhoto.tsx';
+import { ProfileSourceNote } from './ProfileSourceNote.tsx';
 
 export default function MemberPage() {
   const { id = '' } = useParams();
@@ -54,7 +55,7 @@ function MemberView({ m }: { m: Schemas['Member'] }) {
       <div className="margin-y-2">
         <FollowToggle type="member" id={m.id} name={name} />
       </div>
-      {m.enrichment_pending && <p className="bw-muted">The full profile (terms, leadership, counts) is being gathered: look again in a minute.</p>}
+      <ProfileSourceNote m={m} />
       <dl className="bw-dl">
         {m.phone && (
           <>
