@@ -22,7 +22,7 @@ import { listMemberVotes } from '#shared/adapters/db/votes.repository.ts';
 import { InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { config } from '#shared/platform/config.ts';
-import { ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
+import { isUnrecorded, ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
 import type { District } from '#shared/domain/members/district.ts';
@@ -162,17 +162,43 @@ async function districtOfAddress(zip: string, address: string, candidates: Distr
   return district;
 }
 
+/** What became of the street address a ZIP lookup was given. */
+type AddressLookup = { status: 'matched' | 'not_needed' | 'unavailable'; detail: string | null };
+
+/**
+ * The one district of the address, when the address service answers; when it
+ * cannot be asked (offline: the local stack has no address geocoder; live: the
+ * service failed), the ZIP's every district stays, and the answer says why in
+ * plain words rather than failing the whole lookup.
+ */
+async function narrowByAddress(zip: string, address: string, districts: District[]): Promise<{ districts: District[]; lookup: AddressLookup }> {
+  if (districts.length === 1) return { districts, lookup: { status: 'not_needed', detail: `ZIP ${zip} is in one district: the address was not needed.` } };
+  try {
+    return { districts: [await districtOfAddress(zip, address, districts)], lookup: { status: 'matched', detail: null } };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    logger.warn('by-zip: address lookup unavailable', { zip, error: err.message });
+    const detail =
+      isUnrecorded(err) || config().REPLAY_HAR
+        ? `This offline copy of BillWatch cannot look up street addresses, so the members of every district ZIP ${zip} touches are listed.`
+        : `The street address service did not answer, so the members of every district ZIP ${zip} touches are listed.`;
+    return { districts, lookup: { status: 'unavailable', detail } };
+  }
+}
+
 /**
  * GET /api/members/by-zip/{zip}: every district the ZIP touches (the bundled
  * crosswalk first, the geocoder for a ZIP it lacks) and the senators and
  * House members of each. A ZIP that spans districts is answered with all of
- * them and `ambiguous: true`, unless a street address picks one.
+ * them and `ambiguous: true`, unless a street address picks one; an address
+ * that cannot be looked up leaves them all, and `address_lookup` says why.
  */
 export async function representativesForZip(zip: string, address?: string) {
   try {
     let districts = (await zipCrosswalk()).districtsForZip(zip);
     if (districts.length === 0) districts = await districtsFromGeocoder(zip);
-    if (districts.length > 1 && address) districts = [await districtOfAddress(zip, address, districts)];
+    let addressLookup: AddressLookup | null = null;
+    if (address) ({ districts, lookup: addressLookup } = await narrowByAddress(zip, address, districts));
     const states = [...new Set(districts.map((d) => d.state))];
     const delegations = new Map(await Promise.all(states.map(async (st) => [st, await listStateMembers(st)] as const)));
     // The senators of a state with several candidate districts are listed once.
@@ -186,6 +212,7 @@ export async function representativesForZip(zip: string, address?: string) {
       district: ambiguous ? null : first.district,
       districts,
       ambiguous,
+      address_lookup: addressLookup,
       members: members.map((m) => memberView(m)),
     };
   } catch (err) {
