@@ -25,7 +25,7 @@ export async function seedLocalData(): Promise<{ seeded: boolean; detail: string
   // Every current member, the real Bill Status bills and their roll calls (local/demo/): one marker read when already loaded.
   const demo = await loadDemoData();
   const demoDetail = demo.loaded
-    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), the vote fetch of ${demo.voteFetches.bills} queued`
+    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), the vote fetch of ${demo.voteFetches.bills} queued over ${demo.voteFetches.over_seconds} s`
     : `demo data ${demo.version} already loaded`;
   if (hadBills) return { seeded: false, detail: `the table already has bills; ${demoDetail}` };
   const jobsStarted = performance.now();

@@ -856,7 +856,7 @@ export interface paths {
         };
         /**
          * Representatives for a 5-digit ZIP: the senators and House members of every district it touches (ambiguous when several); address picks one district
-         * @description The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district. Anonymous; 422 for a malformed ZIP, 503 zip.lookup_unavailable when the ZIP or address lookup is unavailable.
+         * @description The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district, and an address that cannot be looked up (offline, or the address service failing) leaves every district listed, saying so in address_lookup. Anonymous; 422 for a malformed ZIP or an address outside the ZIP or not found, 503 zip.lookup_unavailable when the ZIP itself cannot be looked up.
          */
         get: operations["membersByZip"];
         put?: never;
@@ -939,6 +939,26 @@ export interface paths {
          * @description A member's recorded positions, newest first, a page at a time, with each vote's question, kind and result. Anonymous; 404 for an unknown member.
          */
         get: operations["listMemberVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's report card per Congress: votes cast, missed and with the party, bills sponsored, cosponsorships across the aisle, committees
+         * @description A member's report card per Congress, computed from the roll calls and bills the service holds: votes cast and missed (count and share of their chamber's roll calls while they served: the roll calls that list them), votes with their party's majority, bills sponsored and how far each went, cosponsorships across the aisle; and their current committee seats. Each figure says how many roll calls or bills it rests on and lists the roll calls or bills behind it (missed votes, votes against the party, bills, cosponsorships across the aisle; every position at votes_url). Cards are computed ahead of the read (compute_member_records), a few minutes after a roll call is stored. Anonymous; 404 for an unknown member.
+         */
+        get: operations["getMemberRecord"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2499,6 +2519,28 @@ export interface components {
                 next_cursor: components["schemas"]["NextCursor"];
             };
         };
+        /** @description A committee or subcommittee seat of a member (the current Congress's) */
+        CommitteeAssignment: {
+            /** @description The committee or subcommittee code (Thomas id), e.g. HSAG or HSAG15 */
+            committee_id: string;
+            /** @description The committee name (a subcommittee: its own name) */
+            name: string;
+            /**
+             * @description house, senate or joint
+             * @enum {string}
+             */
+            chamber: "house" | "senate" | "joint";
+            /** @description A subcommittee's full committee code; null for a full committee */
+            parent_id: string | null;
+            /** @description A subcommittee's full committee name; null for a full committee */
+            parent_name: string | null;
+            /** @description The side the member sits on; null when the data does not say */
+            side: ("majority" | "minority") | null;
+            /** @description The member's rank on their side; null when the data does not say */
+            rank: number | null;
+            /** @description Chairman, Ranking Member, …; null for a member without a title */
+            title: string | null;
+        };
         /** @description A member cosponsoring a bill, with the party they had then */
         Cosponsor: {
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -2947,6 +2989,57 @@ export interface components {
              */
             photo_url: string | null;
         };
+        /** @description A member's report card per Congress, each figure with what it rests on and the roll calls or bills behind it */
+        MemberRecord: {
+            /** @description The Bioguide id, such as P000197 */
+            member_id: string;
+            /** @description One report card per Congress the service holds votes or bills of the member in, newest first */
+            congresses: components["schemas"]["MemberRecordCongress"][];
+            /** @description Committee assignments (current: the data holds no past Congresses) */
+            committees: {
+                /** @description Where the assignments come from */
+                source: string;
+                /** @description The date of that data (YYYY-MM-DD); null when unknown */
+                as_of: string | null;
+                /** @description The member's current committee and subcommittee seats, full committees first */
+                assignments: components["schemas"]["CommitteeAssignment"][];
+            };
+            /** @description Every position behind the vote figures: the member's recorded votes, newest first */
+            votes_url: string;
+        };
+        /** @description A member's report card for one Congress */
+        MemberRecordCongress: {
+            /** @description The Congress number, such as 118 */
+            congress: number;
+            /** @description When the figures were computed (ISO 8601, UTC) */
+            computed_at: string;
+            /** @description One entry per chamber the member voted in during this Congress (none when the service holds no roll call listing them) */
+            votes: components["schemas"]["RecordChamberVotes"][];
+            /** @description Bills sponsored and how far each went */
+            sponsored: {
+                /** @description Bills of this Congress the member sponsored that the service holds */
+                bills: number;
+                /** @description How many of them went how far */
+                by_reach: {
+                    [key: string]: number;
+                };
+                /** @description The bills, furthest first (at most 400 listed) */
+                items: components["schemas"]["RecordBill"][];
+            };
+            /** @description Cosponsorships across the aisle */
+            cosponsored: {
+                /** @description Bills of this Congress the member cosponsors (withdrawn cosponsorships left out) that the service holds */
+                bills: number;
+                /** @description Of those, the bills where both the member and the sponsor are Democrats or Republicans: what the share rests on */
+                with_known_parties: number;
+                /** @description Of those, the bills sponsored by the other party's member */
+                across_the_aisle: number;
+                /** @description across_the_aisle / with_known_parties; null when with_known_parties is 0 */
+                across_share: number | null;
+                /** @description The bills across the aisle (at most 400 listed) */
+                across_items: components["schemas"]["RecordCosponsorship"][];
+            };
+        };
         /** @description A recorded vote on the bill whose member-by-member record the service does not hold, and why */
         MissingVote: {
             /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. senate-116-1-231. */
@@ -3320,6 +3413,79 @@ export interface components {
                 }[];
                 next_cursor: components["schemas"]["NextCursor"];
             };
+        };
+        /** @description A bill the member sponsored, with where it stands and how far it went */
+        RecordBill: {
+            /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+            bill_id: string;
+            /** @description Display label such as "H.R. 3076". */
+            label: string;
+            /** @description The title (the short title when it has one) */
+            title: string;
+            /**
+             * @description Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …
+             * @enum {string}
+             */
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            /**
+             * @description introduced (or referred); committee: reported; floor: a floor vote failed in its first chamber; passed_one_chamber; passed: passed every chamber it needs (agreed to, sent to the President, vetoed); law
+             * @enum {string}
+             */
+            reach: "introduced" | "committee" | "floor" | "passed_one_chamber" | "passed" | "law";
+        };
+        /** @description A member's votes in one chamber in one Congress, against the roll calls of that chamber the service holds */
+        RecordChamberVotes: {
+            /**
+             * @description The chamber: house or senate
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The roll calls of the chamber in this Congress the service holds that list the member (each lists every sitting member): the chamber's roll calls while they served, which every vote figure rests on */
+            roll_calls: number;
+            /** @description The date of the first of those roll calls (YYYY-MM-DD) */
+            first_date: string | null;
+            /** @description The date of the last of those roll calls (YYYY-MM-DD) */
+            last_date: string | null;
+            /** @description Roll calls the member voted in: Yea, Nay, Present or for a candidate */
+            cast: number;
+            /** @description Roll calls the member is recorded Not Voting */
+            missed: number;
+            /** @description missed / roll_calls; null when roll_calls is 0 */
+            missed_share: number | null;
+            /** @description The roll calls missed, newest first (at most 400 listed) */
+            missed_votes: components["schemas"]["RecordRollCall"][];
+            /** @description The party the roll calls record the member in (D, R, I, …) */
+            party: string | null;
+            /** @description The roll calls the party figure rests on: the member voted Yea or Nay and most of their party (D or R) voted one way; 0 for an independent */
+            party_votes: number;
+            /** @description Of party_votes, those where the member voted with their party's majority */
+            with_party: number;
+            /** @description with_party / party_votes; null when party_votes is 0 */
+            with_party_share: number | null;
+            /** @description The roll calls where the member voted against their party's majority, newest first (at most 400 listed) */
+            against_party_votes: components["schemas"]["RecordRollCall"][];
+        };
+        /** @description A bill of the other party's member the member cosponsored */
+        RecordCosponsorship: {
+            /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+            bill_id: string;
+            /** @description Display label such as "H.R. 3076". */
+            label: string;
+            /** @description The sponsor's party (D or R) */
+            sponsor_party: string;
+        };
+        /** @description A roll call behind a report-card figure */
+        RecordRollCall: {
+            /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. house-115-2-282 */
+            vote_id: string;
+            /** @description The bill the roll call was on (its page lists the roll call); null when none */
+            bill_id: string | null;
+            /** @description The date (YYYY-MM-DD) */
+            date: string;
+            /** @description The question voted on */
+            question: string;
+            /** @description The member's position: Yea, Nay, Present, Not Voting */
+            position: string;
         };
         /** @description A roll-call vote with its counts and result */
         RollCall: {
@@ -7177,6 +7343,16 @@ export interface operations {
                         }[];
                         /** @description Whether the ZIP touches more than one district */
                         ambiguous: boolean;
+                        /** @description What became of the address; null when none was given */
+                        address_lookup: {
+                            /**
+                             * @description matched: the address picked its district; not_needed: the ZIP is in one district; unavailable: the address could not be looked up (offline, or the service failed), so every district of the ZIP is listed
+                             * @enum {string}
+                             */
+                            status: "matched" | "not_needed" | "unavailable";
+                            /** @description What happened, in plain words; null when matched */
+                            detail: string | null;
+                        } | null;
                         /** @description The senators, and the House members of every district listed. */
                         members: components["schemas"]["Member"][];
                     };
@@ -7598,9 +7774,70 @@ export interface operations {
                             kind: "passage" | "procedural" | "amendment" | "nomination" | "election" | "quorum" | "other";
                             /** @description The result as recorded */
                             result: string;
+                            /** @description How most of the member's party voted on this roll call (Yea or Nay); null for a tie or none; absent on positions stored before it was kept */
+                            party_majority?: ("Yea" | "Nay") | null;
                         }[];
                         next_cursor: components["schemas"]["NextCursor"];
                     };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMemberRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The Bioguide id of the member, such as P000197 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRecord"];
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

@@ -10,7 +10,9 @@
  * and a recorded vote the files lack recorded as not in the offline data.
  * Queued rather than stored during the load: storing a roll call notes
  * each of its few hundred positions on its member's recent votes, about
- * 90 s for the twelve on DynamoDB Local, which a start should not wait for.
+ * 90 s for the twelve on DynamoDB Local, which a start should not wait for;
+ * and spread out (STAGGER_SECONDS apart), so the pumps store one bill's
+ * roll calls at a time and the API stays quick meanwhile.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -48,11 +50,17 @@ export function demoRollCallResponse(method: string, url: string): RecordedRespo
   return file ? { status: 200, headers: { 'content-type': 'text/xml' }, body: readFileSync(file) } : undefined;
 }
 
-/** Queues the vote fetch of each bill (those whose imported actions name recorded votes). */
+/** Seconds between two bills' vote fetches (SQS delays a message 900 s at most). */
+const STAGGER_SECONDS = 10;
+
+/** Queues the vote fetch of each bill (those whose imported actions name recorded votes), one every STAGGER_SECONDS. */
 export async function queueDemoVoteFetches(billIds: readonly string[]) {
   await sendMessages(
     'ingest-tasks',
-    billIds.map((bill_id) => ({ v: 1 as const, type: 'fetch_bill_votes' as const, bill_id })),
+    billIds.map((bill_id, i) => ({
+      body: { v: 1 as const, type: 'fetch_bill_votes' as const, bill_id },
+      delaySeconds: Math.min(900, i * STAGGER_SECONDS),
+    })),
   );
-  return { bills: billIds.length };
+  return { bills: billIds.length, over_seconds: Math.min(900, (billIds.length - 1) * STAGGER_SECONDS) };
 }

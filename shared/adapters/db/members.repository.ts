@@ -174,9 +174,13 @@ export async function getMemberDetail(id: string): Promise<Member | null> {
   return (await getMemberDetailAndEnrichment(id)).member;
 }
 
-/** The member record and its enrichment claim (what became of the first-view enrichment) from the same one Query. */
+/**
+ * The member record and its enrichment claim (what became of the first-view
+ * enrichment) in one BatchGet: the partition also holds the member's news,
+ * trend days and report cards, which the profile does not show.
+ */
 export async function getMemberDetailAndEnrichment(id: string): Promise<{ member: Member | null; enrichment: EnrichmentRecord | null }> {
-  const items = await queryAll(query({ pk: memberKeys.partition(id) }));
+  const items = await batchGet([memberKeys.profile(id), memberKeys.enrichClaim(id)]);
   const profile = items.find(memberKeys.isProfile);
   const claim = items.find(memberKeys.isEnrichClaim);
   return { member: profile ? fromItem(profile) : null, enrichment: claim ? EnrichmentRecord().parse(claim) : null };

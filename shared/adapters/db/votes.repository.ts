@@ -5,6 +5,7 @@
  * carrying the vote's date, question, type and kind, and indexed on gsi2
  * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
  */
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
@@ -13,15 +14,22 @@ import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type
 import { billKeys } from './keys/bill.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
 import { noteRecentVotes } from './member-recent-votes.repository.ts';
+import { staleRecordWrites } from './member-records.repository.ts';
+import { partyMajorities } from '#shared/domain/votes/party-majority.ts';
 import { tableName } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
-/** Stores a roll call, every position and each member's recent votes (idempotent: a re-fetch rewrites the same items). */
+/**
+ * Stores a roll call, every position (with how most of the member's party
+ * voted), a stale mark on each member's report card of its Congress, and
+ * each member's recent votes (idempotent: a re-fetch rewrites the same items).
+ */
 export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]): Promise<void> {
   const writes: Item[] = [{ ...voteKeys.rollCall(rollCall.vote_id), entity: 'roll_call', ...rollCall }];
   const joinedPositions: MemberVote[] = [];
+  const majorities = partyMajorities(positions);
   for (const p of positions) {
     const joined: MemberVote = {
       ...p,
@@ -33,6 +41,7 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
       vote_type: rollCall.vote_type,
       kind: rollCall.kind,
       result: rollCall.result,
+      party_majority: p.party ? (majorities.get(p.party) ?? null) : null,
     };
     joinedPositions.push(joined);
     writes.push({
@@ -42,7 +51,12 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
       ...voteKeys.byMember.keys(p.member_id, rollCall),
     });
   }
-  await batchWrite(writes.map((put) => ({ put })));
+  const stale = staleRecordWrites(
+    rollCall.congress,
+    positions.map((p) => p.member_id),
+    randomUUID(),
+  );
+  await batchWrite([...writes.map((put) => ({ put })), ...stale]);
   await noteRecentVotes(joinedPositions);
   // Last: the bill's vote item is what tells a later fetch the roll call is stored, so a crash
   // before it leaves the roll call to be fetched and written again (every write above is idempotent).
@@ -109,4 +123,24 @@ export async function noteVoteFetch(billId: string, checkedAt: string, missing: 
       ...update({ set: { entity: 'vote_fetch', checked_at: checkedAt, missing } }),
     }),
   );
+}
+
+/**
+ * Puts how most of each member's party voted on every position of a stored
+ * roll call that lacks it (positions stored before it was kept), and marks
+ * the members' report cards of its Congress stale; false when every position
+ * had it already (migration 0017: idempotent).
+ */
+export async function addPartyMajorities(rollCall: Pick<RollCall, 'vote_id' | 'congress'>): Promise<boolean> {
+  const items = await queryAll(query({ pk: voteKeys.rollCallPartition(rollCall.vote_id), skPrefix: voteKeys.positionPrefix }));
+  if (items.every((i) => 'party_majority' in i)) return false;
+  const majorities = partyMajorities(items.map((i) => MemberVote().parse(i)));
+  const rewritten = items.map((i) => ({ put: { ...i, party_majority: typeof i.party === 'string' ? (majorities.get(i.party) ?? null) : null } }));
+  const stale = staleRecordWrites(
+    rollCall.congress,
+    items.map((i) => String(i.member_id)),
+    randomUUID(),
+  );
+  await batchWrite([...rewritten, ...stale]);
+  return true;
 }

@@ -171,6 +171,8 @@ export const IngestTaskMessage = lazySchema(() =>
     // Background news fetches queued by reads (shared/use-cases/news/news-reads.ts).
     billTask('fetch_bill_news'),
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId() }),
+    // Member report cards marked stale by stored roll calls (shared/use-cases/members/member-record.ts), queued by the vote fetch.
+    z.object({ ...correlation(), v: z.literal(1), type: z.literal('compute_member_records') }),
   ]),
 );
 export type IngestTaskMessage = z.infer<ReturnType<typeof IngestTaskMessage>>;

@@ -18,7 +18,7 @@ import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts'
 import * as congress from '#shared/adapters/providers/congress-gov/congress-gov.client.ts';
 import { fetchRollCall } from '#shared/adapters/providers/roll-calls/roll-call.client.ts';
 import { UnrecordedResponseError } from '#shared/adapters/providers/transport/provider-error.ts';
-import { sendMessage } from '#shared/adapters/messaging/send.ts';
+import { sendMessage, sendMessages } from '#shared/adapters/messaging/send.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
@@ -116,6 +116,14 @@ export async function fetchBillCosponsors(billId: string) {
   return { bill_id: billId, cosponsors: cosponsors.length };
 }
 
+/**
+ * How long after a vote fetch stores roll calls the report cards they made
+ * stale are computed: long enough that a floor session's run of roll calls
+ * (or the offline demo's staggered fetches) makes one computation of each
+ * card rather than one per roll call.
+ */
+const RECORDS_DELAY_SECONDS = 120;
+
 /** A roll call from the House clerk or Senate LIS; null when the offline recording holds no record of it. */
 async function rollCallOrAbsent(chamber: 'house' | 'senate', url: string): Promise<ParsedVote | null> {
   try {
@@ -167,6 +175,9 @@ export async function fetchBillVotes(billId: string, now: Date) {
     await saveRollCall(rollCall, positions);
     stored++;
   }
+  // The report cards of the members these roll calls list are stale now: computed two minutes on, so one bill's several
+  // roll calls (and other bills' fetched meanwhile) make one computation; the hourly job catches a lost message.
+  if (stored > 0) await sendMessages('ingest-tasks', [{ body: { v: 1, type: 'compute_member_records' }, delaySeconds: RECORDS_DELAY_SECONDS }]);
   // A run that stored nothing and found what the last run found changes nothing (a redelivery, a nightly repeat).
   const same = before?.checked_at && stored === 0 && JSON.stringify(before.missing) === JSON.stringify(missing);
   if (!same) await noteVoteFetch(billId, now.toISOString(), missing);

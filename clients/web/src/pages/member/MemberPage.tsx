@@ -1,6 +1,6 @@
 /**
  * One member of Congress: profile and contact, terms, leadership, committee chairs, effectiveness score with its
- * tier and percentile, sponsored and cosponsored bills, recent votes, news and public interest; follow for members.
+ * tier and percentile, sponsored and cosponsored bills, the report card, recent votes, news and public interest; follow for members.
  */
 import { Link, useParams } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
@@ -12,6 +12,7 @@ import { displayName, formatDate, memberPlace, partyName } from '../../words/for
 import { MemberBillsSection } from './MemberBillsSection.tsx';
 import { InterestSection, NewsSection, VotesSection } from './MemberActivitySections.tsx';
 import { MemberPhoto } from './MemberPhoto.tsx';
+import { MemberRecordSection } from './MemberRecordSection.tsx';
 import { ProfileSourceNote } from './ProfileSourceNote.tsx';
 
 export default function MemberPage() {
@@ -179,6 +180,7 @@ function MemberView({ m }: { m: Schemas['Member'] }) {
 
       <MemberBillsSection memberId={m.id} memberName={name} role="sponsored" />
       <MemberBillsSection memberId={m.id} memberName={name} role="cosponsored" />
+      <MemberRecordSection memberId={m.id} />
       <VotesSection memberId={m.id} />
       <NewsSection memberId={m.id} memberName={name} />
       <InterestSection memberId={m.id} memberName={name} />
