@@ -6,8 +6,6 @@
  * deleted by compute_member_records once the card is computed, on the
  * condition that no roll call marked it again meanwhile.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberRecordCongress } from '#shared/domain/members/report-card.schema.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
@@ -20,7 +18,8 @@ import { UNDATED } from './keys/key.ts';
 import { memberRecordKeys } from './keys/member-record.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export interface StaleRecord {
   member_id: string;
@@ -32,7 +31,7 @@ export interface StaleRecord {
 /** The writes that mark these members' cards of a Congress stale (for a caller's own batch). */
 export function staleRecordWrites(congress: number, memberIds: readonly string[], mark: string): WriteRequest[] {
   return [...new Set(memberIds)].map((memberId) => ({
-    put: { ...memberRecordKeys.stale(congress, memberId), entity: 'member_record_stale', member_id: memberId, congress, mark },
+    put: entityItem('member_record_stale', memberRecordKeys.stale(congress, memberId), { member_id: memberId, congress, mark }),
   }));
 }
 
@@ -53,24 +52,16 @@ export async function listStaleRecords(limit: number, cursor?: string): Promise<
 /** Deletes a stale mark unless a roll call marked the card again since it was read; true when deleted. */
 export async function clearStaleRecord(r: StaleRecord): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: memberRecordKeys.stale(r.congress, r.member_id),
-        ...expressions({ condition: cond.eq('mark', r.mark) }),
-      }),
-    ),
+    table.deleteItem({
+      Key: memberRecordKeys.stale(r.congress, r.member_id),
+      ...expressions({ condition: cond.eq('mark', r.mark) }),
+    }),
   );
 }
 
 /** Stores a member's card of one Congress (a recomputation replaces it whole). */
 export async function putMemberRecord(memberId: string, card: MemberRecordCongress): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...memberRecordKeys.record(memberId, card.congress), entity: 'member_record', member_id: memberId, ...card },
-    }),
-  );
+  await table.putItem({ Item: entityItem('member_record', memberRecordKeys.record(memberId, card.congress), { member_id: memberId, ...card }) });
 }
 
 /** A member's cards, newest Congress first (one Query on their partition). */

@@ -6,8 +6,6 @@
  * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
  */
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
 import { VoteFetchRecord, type MissingVote } from '#shared/domain/votes/vote-fetch.ts';
 import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
@@ -16,8 +14,9 @@ import { voteKeys } from './keys/vote.keys.ts';
 import { noteRecentVotes } from './member-recent-votes.repository.ts';
 import { staleRecordWrites } from './member-records.repository.ts';
 import { partyMajorities } from '#shared/domain/votes/party-majority.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem, entityTag } from './entities.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
@@ -27,7 +26,7 @@ export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vo
  * each member's recent votes (idempotent: a re-fetch rewrites the same items).
  */
 export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]): Promise<void> {
-  const writes: Item[] = [{ ...voteKeys.rollCall(rollCall.vote_id), entity: 'roll_call', ...rollCall }];
+  const writes: Item[] = [entityItem('roll_call', voteKeys.rollCall(rollCall.vote_id), { ...rollCall })];
   const joinedPositions: MemberVote[] = [];
   const majorities = partyMajorities(positions);
   for (const p of positions) {
@@ -44,12 +43,7 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
       party_majority: p.party ? (majorities.get(p.party) ?? null) : null,
     };
     joinedPositions.push(joined);
-    writes.push({
-      ...voteKeys.position(rollCall.vote_id, p.member_id),
-      entity: 'vote_position',
-      ...joined,
-      ...voteKeys.byMember.keys(p.member_id, rollCall),
-    });
+    writes.push(entityItem('vote_position', voteKeys.position(rollCall.vote_id, p.member_id), { ...joined, ...voteKeys.byMember.keys(p.member_id, rollCall) }));
   }
   const stale = staleRecordWrites(
     rollCall.congress,
@@ -60,7 +54,7 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
   await noteRecentVotes(joinedPositions);
   // Last: the bill's vote item is what tells a later fetch the roll call is stored, so a crash
   // before it leaves the roll call to be fetched and written again (every write above is idempotent).
-  if (rollCall.bill_id) await batchWrite([{ put: { ...voteKeys.billVote(rollCall.bill_id, rollCall), entity: 'bill_vote', ...rollCall } }]);
+  if (rollCall.bill_id) await batchWrite([{ put: entityItem('bill_vote', voteKeys.billVote(rollCall.bill_id, rollCall), { ...rollCall }) }]);
 }
 
 /** The roll calls of a bill, oldest first. */
@@ -93,43 +87,37 @@ export async function listMemberVotes(memberId: string, opts: { limit: number; c
 /** Claims the one background vote fetch of a bill's first votes view; true only for the first caller. */
 export async function claimVoteFetch(billId: string, now = new Date()): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...voteKeys.fetchClaim(billId), entity: 'vote_fetch', requested_at: now.toISOString() },
-        ...expressions({ condition: cond.itemAbsent() }),
-      }),
-    ),
+    table.putItem({
+      Item: entityItem('vote_fetch', voteKeys.fetchClaim(billId), { requested_at: now.toISOString() }),
+      ...expressions({ condition: cond.itemAbsent() }),
+    }),
   );
 }
 
 /** Releases that claim, so the next votes view queues the fetch again (the fetch was skipped). */
 export async function releaseVoteFetch(billId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: voteKeys.fetchClaim(billId) }));
+  await table.deleteItem({ Key: voteKeys.fetchClaim(billId) });
 }
 
 /** What became of a bill's vote fetch (its claim item): null when none was ever asked for or run. */
 export async function getVoteFetch(billId: string): Promise<VoteFetchRecord | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: voteKeys.fetchClaim(billId) }));
+  const out = await table.getItem({ Key: voteKeys.fetchClaim(billId) });
   return out.Item ? VoteFetchRecord().parse(out.Item) : null;
 }
 
 /** Records a run of the bill's vote fetch: when it ran and the votes it could not store (the claim stays taken). */
 export async function noteVoteFetch(billId: string, checkedAt: string, missing: MissingVote[]): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: voteKeys.fetchClaim(billId),
-      ...update({ set: { entity: 'vote_fetch', checked_at: checkedAt, missing } }),
-    }),
-  );
+  await table.updateItem({
+    Key: voteKeys.fetchClaim(billId),
+    ...update({ set: { ...entityTag('vote_fetch'), checked_at: checkedAt, missing } }),
+  });
 }
 
 /**
  * Puts how most of each member's party voted on every position of a stored
  * roll call that lacks it (positions stored before it was kept), and marks
  * the members' report cards of its Congress stale; false when every position
- * had it already (migration 0017: idempotent).
+ * had it already (migration 0018: idempotent).
  */
 export async function addPartyMajorities(rollCall: Pick<RollCall, 'vote_id' | 'congress'>): Promise<boolean> {
   const items = await queryAll(query({ pk: voteKeys.rollCallPartition(rollCall.vote_id), skPrefix: voteKeys.positionPrefix }));

@@ -16,7 +16,8 @@ import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 import { contentUpdatedAt } from './0014-content-updated-at.ts';
 import { billStatusListing } from './0015-bill-status-listing.ts';
 import { retireTitleWords } from './0016-retire-title-words.ts';
-import { positionPartyMajority } from './0017-position-party-majority.ts';
+import { locateBriefCitations } from './0017-locate-brief-citations.ts';
+import { positionPartyMajority } from './0018-position-party-majority.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   contentUpdatedAt,
   billStatusListing,
   retireTitleWords,
+  locateBriefCitations,
   positionPartyMajority,
 ];

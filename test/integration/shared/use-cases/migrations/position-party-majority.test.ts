@@ -1,15 +1,14 @@
 /**
- * Migration 0017 on DynamoDB Local: positions of a roll call stored before
+ * Migration 0018 on DynamoDB Local: positions of a roll call stored before
  * they carried their party's majority get it from the roll call's own
  * positions, the members' report cards of its Congress are marked stale, and
  * a second run writes nothing.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { importBillStatus } from '#shared/use-cases/bills/import-bill-status.ts';
-import { positionPartyMajority } from '#shared/use-cases/migrations/0017-position-party-majority.ts';
+import { positionPartyMajority } from '#shared/use-cases/migrations/0018-position-party-majority.ts';
 import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { parseHouseVote } from '#shared/adapters/providers/roll-calls/house-vote.parser.ts';
 import { queryAll } from '#shared/adapters/db/dynamo.ts';
@@ -17,8 +16,7 @@ import { query } from '#shared/adapters/db/expressions.ts';
 import { voteKeys } from '#shared/adapters/db/keys/vote.keys.ts';
 import { clearStaleRecord, listStaleRecords } from '#shared/adapters/db/member-records.repository.ts';
 import { listRollCallPositions, saveRollCall } from '#shared/adapters/db/votes.repository.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
@@ -26,7 +24,7 @@ import { DEMO_ROLLCALLS_DIR } from '#local/demo/demo-roll-calls.ts';
 
 useIntegrationStack();
 
-describe('migration 0017: party majorities on stored positions', () => {
+describe('migration 0018: party majorities on stored positions', () => {
   it('gives positions stored without it their party majority, marks the cards stale, and runs once', async () => {
     const now = new Date('2026-06-20T00:00:00Z');
     await importBillStatus(parseBillStatus(readFileSync(path.join(DEMO_BILLSTATUS_DIR, 'legacy-BILLSTATUS-115hr1362.xml'), 'utf8')), {
@@ -42,7 +40,7 @@ describe('migration 0017: party majorities on stored positions', () => {
     await saveRollCall(rollCall, positions);
     // As stored before: no party_majority, and no stale marks.
     const stored = await queryAll(query({ pk: voteKeys.rollCallPartition(rollCall.vote_id), skPrefix: voteKeys.positionPrefix }));
-    for (const { party_majority: _gone, ...item } of stored) await dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+    for (const { party_majority: _gone, ...item } of stored) await table.putItem({ Item: item });
     const marks = await listStaleRecords(1000);
     expect(marks.items.length).toBeGreaterThan(400);
     for (const m of marks.items) expect(await clearStaleRecord(m)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Migration 0017: each stored vote position now carries how most of the
+ * Migration 0018: each stored vote position now carries how most of the
  * member's party voted on its roll call (party_majority), which the member
  * report cards count votes with the party by. Positions stored before are
  * given it from their roll call's own positions, and the cards of those
@@ -13,7 +13,7 @@ import { eachBillPage } from './each-bill.ts';
 import type { Migration } from './migration.ts';
 
 export const positionPartyMajority: Migration = {
-  id: '0017',
+  id: '0018',
   description: "Give every stored vote position its party's majority on the roll call, and mark the report cards stale",
   up: async () => {
     let rollCalls = 0;
