@@ -2608,26 +2608,29 @@ export interface components {
                 next_cursor: components["schemas"]["NextCursor"];
             };
         };
-        /** @description A committee or subcommittee seat of a member (the current Congress's) */
+        /** @description One of a member's committee or subcommittee seats */
         CommitteeAssignment: {
-            /** @description The committee or subcommittee code (Thomas id), e.g. HSAG or HSAG15 */
+            /** @description The committee code (Thomas / system code): HSAG for a full committee, HSAG15 for a subcommittee */
             committee_id: string;
-            /** @description The committee name (a subcommittee: its own name) */
-            name: string;
+            /** @description The committee or subcommittee name */
+            committee_name: string;
+            /** @description For a subcommittee, its full committee */
+            parent_id: string | null;
+            /** @description For a subcommittee, the name of its full committee */
+            parent_name: string | null;
             /**
              * @description house, senate or joint
              * @enum {string}
              */
             chamber: "house" | "senate" | "joint";
-            /** @description A subcommittee's full committee code; null for a full committee */
-            parent_id: string | null;
-            /** @description A subcommittee's full committee name; null for a full committee */
-            parent_name: string | null;
-            /** @description The side the member sits on; null when the data does not say */
-            side: ("majority" | "minority") | null;
-            /** @description The member's rank on their side; null when the data does not say */
+            /**
+             * @description majority or minority
+             * @enum {string}
+             */
+            side: "majority" | "minority";
+            /** @description The rank within the side; null when not given */
             rank: number | null;
-            /** @description Chairman, Ranking Member, …; null for a member without a title */
+            /** @description The title as the source spells it (Chair, Ranking Member ...); null for none */
             title: string | null;
         };
         /** @description A committee or subcommittee with its members, subcommittees, referrals and reports, and upcoming meetings */
@@ -3354,8 +3357,6 @@ export interface components {
             committees: {
                 /** @description Where the assignments come from */
                 source: string;
-                /** @description The date of that data (YYYY-MM-DD); null when unknown */
-                as_of: string | null;
                 /** @description The member's current committee and subcommittee seats, full committees first */
                 assignments: components["schemas"]["CommitteeAssignment"][];
             };

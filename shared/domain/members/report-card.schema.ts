@@ -12,6 +12,7 @@
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { CommitteeAssignment } from '#shared/domain/committees/committee-views.ts';
 
 /** Entries listed per figure at most; the counts are always whole. */
 export const RECORD_LIST_MAX = 400;
@@ -130,22 +131,6 @@ export const MemberRecordCongress = lazySchema(() =>
 );
 export type MemberRecordCongress = z.infer<ReturnType<typeof MemberRecordCongress>>;
 
-export const CommitteeAssignment = lazySchema(() =>
-  z
-    .object({
-      committee_id: z.string().describe('The committee or subcommittee code (Thomas id), e.g. HSAG or HSAG15'),
-      name: z.string().describe('The committee name (a subcommittee: its own name)'),
-      chamber: z.enum(['house', 'senate', 'joint']).describe('house, senate or joint'),
-      parent_id: z.string().nullable().describe("A subcommittee's full committee code; null for a full committee"),
-      parent_name: z.string().nullable().describe("A subcommittee's full committee name; null for a full committee"),
-      side: z.enum(['majority', 'minority']).nullable().describe('The side the member sits on; null when the data does not say'),
-      rank: z.number().int().nullable().describe("The member's rank on their side; null when the data does not say"),
-      title: z.string().nullable().describe('Chairman, Ranking Member, …; null for a member without a title'),
-    })
-    .meta({ id: 'CommitteeAssignment', description: "A committee or subcommittee seat of a member (the current Congress's)" }),
-);
-export type CommitteeAssignment = z.infer<ReturnType<typeof CommitteeAssignment>>;
-
 export const MemberRecordView = lazySchema(() =>
   z
     .object({
@@ -154,7 +139,6 @@ export const MemberRecordView = lazySchema(() =>
       committees: z
         .object({
           source: z.string().describe('Where the assignments come from'),
-          as_of: z.string().nullable().describe('The date of that data (YYYY-MM-DD); null when unknown'),
           assignments: z.array(CommitteeAssignment()).describe("The member's current committee and subcommittee seats, full committees first"),
         })
         .describe('Committee assignments (current: the data holds no past Congresses)'),

@@ -1,7 +1,8 @@
 /**
  * Member report cards (issue 33.3): computed ahead of the read, so
  * GET /api/members/{id}/record is one Query of the member's cards and the
- * committee seats. A card is computed again when it is marked stale: each
+ * committee seats (committeeAssignmentsOf: the committees the service
+ * stores, kept by sync_committees). A card is computed again when it is marked stale: each
  * roll call stored marks the cards of its Congress for every member it
  * lists (votes.repository.ts), and the nightly refresh marks every serving
  * member's card of the current Congress (their bills move every day).
@@ -29,7 +30,7 @@ import { reportCard } from '#shared/domain/members/report-card.ts';
 import type { MemberRecordCongress, MemberRecordView } from '#shared/domain/members/report-card.schema.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { committeeAssignmentsOf } from './committee-assignments.ts';
+import { committeeAssignmentsOf } from '#shared/use-cases/committees/committee-reads.ts';
 
 /** Cards computed at once: each is four reads (positions, sponsored bills, cosponsorships, their bills' sponsors). */
 const CONCURRENCY = 4;
@@ -90,11 +91,14 @@ export async function refreshCurrentRecords(now: Date) {
   return { congress, marked: serving.length, ...(await computeStaleRecords(now)) };
 }
 
+/** Where the stored seats come from (sync_committees). */
+const COMMITTEE_SOURCE = "the committees BillWatch keeps from congress-legislators' committee-membership-current (synced daily)";
+
 /** GET /api/members/{id}/record: the member's cards, newest Congress first, with their current committee seats. */
 export async function memberRecordView(id: string): Promise<MemberRecordView> {
-  const [congresses, committees] = await Promise.all([listMemberRecords(id), committeeAssignmentsOf(id)]);
-  if (congresses.length === 0 && committees.assignments.length === 0 && !(await getMember(id))) {
+  const [congresses, assignments] = await Promise.all([listMemberRecords(id), committeeAssignmentsOf(id)]);
+  if (congresses.length === 0 && assignments.length === 0 && !(await getMember(id))) {
     throw new NotFoundError(`No member ${id}`, 'member.not_found');
   }
-  return { member_id: id, congresses, committees, votes_url: `/api/members/${id}/votes` };
+  return { member_id: id, congresses, committees: { source: COMMITTEE_SOURCE, assignments }, votes_url: `/api/members/${id}/votes` };
 }

@@ -44,12 +44,11 @@ const card = {
   },
 };
 const committees = {
-  source: 'congress-legislators (committee-membership-current)',
-  as_of: '2026-06-15',
+  source: "the committees BillWatch keeps from congress-legislators' committee-membership-current (synced daily)",
   assignments: [
     {
       committee_id: 'HSRU',
-      name: 'House Committee on Rules',
+      committee_name: 'House Committee on Rules',
       chamber: 'house',
       parent_id: null,
       parent_name: null,

@@ -146,16 +146,13 @@ function Committees({ committees }: { committees: Schemas['MemberRecord']['commi
         <ul className="usa-list">
           {committees.assignments.map((a) => (
             <li key={a.committee_id}>
-              {a.parent_name ? `${a.parent_name}: ${a.name}` : a.name}
+              {a.parent_name ? `${a.parent_name}: ${a.committee_name}` : a.committee_name}
               {a.title ? ` (${a.title})` : ''}
             </li>
           ))}
         </ul>
       )}
-      <p className="bw-source">
-        Current seats, from {committees.source}
-        {committees.as_of ? ` as of ${formatDate(committees.as_of)}` : ''}.
-      </p>
+      <p className="bw-source">Current seats, from {committees.source}.</p>
     </>
   );
 }

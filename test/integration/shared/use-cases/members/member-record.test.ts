@@ -27,6 +27,7 @@ import { sendMessages } from '#shared/adapters/messaging/send.ts';
 import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
 import { DEMO_ROLLCALLS_DIR } from '#local/demo/demo-roll-calls.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from '#local/demo/offline-members.ts';
+import { loadOfflineCommittees } from '#local/demo/offline-schedule.ts';
 
 useIntegrationStack();
 useDemoReplayStandIn(() => []);
@@ -115,6 +116,8 @@ function expectedFigures(): Map<string, Expected> {
 beforeAll(async () => {
   const now = new Date('2026-06-20T00:00:00Z');
   await loadOfflineMembers(now);
+  // The committee seats the card lists come from the stored committees (what sync_committees writes).
+  await loadOfflineCommittees(now);
   for (const file of BILLS) await importBillStatus(parseBillStatus(readFileSync(path.join(DEMO_BILLSTATUS_DIR, file), 'utf8')), { now, fetchLinked: false });
   await sendMessages(
     'ingest-tasks',
@@ -177,8 +180,10 @@ describe('report cards from the real roll calls', () => {
     for (const v of [...(house?.missed_votes ?? []), ...(house?.against_party_votes ?? [])]) expect(['114-hr-1155', '114-hr-1314']).toContain(v.bill_id);
     const body = await record('M000312');
     expect(body.votes_url).toBe('/api/members/M000312/votes');
-    expect(body.committees.assignments.length).toBeGreaterThan(0);
-    expect(body.committees.assignments[0]).toMatchObject({ parent_id: null });
+    // His seats as the bundled committee-membership file lists them: Rules, where he is the ranking member.
+    expect(body.committees.assignments).toContainEqual(
+      expect.objectContaining({ committee_id: 'HSRU', parent_id: null, side: 'minority', title: 'Ranking Member' }),
+    );
   });
 
   it('counts the bills a member sponsored and how far each went, for a member in office and one who has left', async () => {
