@@ -52,5 +52,5 @@ describe('migration 0018: party majorities on stored positions', () => {
     expect(after.every((p) => p.party_majority !== undefined)).toBe(true);
     expect((await listStaleRecords(1000)).items.filter((m) => m.congress === 115).length).toBe(after.length);
     expect(await positionPartyMajority.up()).toMatchObject({ roll_calls: 1, rewritten: 0 });
-  });
+  }, 300_000);
 });
