@@ -33,10 +33,10 @@ export const DEMO_FORECAST_RUN = {
 export async function seedLocalData(): Promise<{ seeded: boolean; detail: string }> {
   if (!process.env.REPLAY_HAR) return { seeded: false, detail: 'provider keys are set: the scheduler polls live data' };
   const hadBills = (await listBillsByLatestAction({ limit: 1 })).items.length > 0;
-  // Every current member and 26 real Bill Status bills (local/demo/): one marker read when already loaded.
+  // Every current member, the real Bill Status bills and their roll calls (local/demo/): one marker read when already loaded.
   const demo = await loadDemoData();
   const demoDetail = demo.loaded
-    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), ${demo.committees.written} committees written of ${demo.committees.committees}, ${demo.schedule.created} meetings from ${demo.schedule.readings} recorded schedule payloads`
+    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), ${demo.committees.written} committees written of ${demo.committees.committees}, ${demo.schedule.created} meetings from ${demo.schedule.readings} recorded schedule payloads, the vote fetch of ${demo.voteFetches.bills} queued over ${demo.voteFetches.over_seconds} s`
     : `demo data ${demo.version} already loaded`;
   // The demo bills are past ones: the forecast job scores them retrospectively (shown, never scored), on every start.
   const forecasts = await runJob(trendsJobs, {

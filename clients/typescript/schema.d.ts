@@ -836,7 +836,7 @@ export interface paths {
         };
         /**
          * Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch
-         * @description The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow. The first view queues a fetch of the votes (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.
+         * @description The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow; the recorded votes its actions name whose roll call is not stored, each with why (missing_votes); and what became of the vote fetch (vote_fetch). The first view of a bill whose votes were never fetched queues the fetch (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.
          */
         get: operations["listBillVotes"];
         put?: never;
@@ -896,7 +896,7 @@ export interface paths {
         };
         /**
          * Representatives for a 5-digit ZIP: the senators and House members of every district it touches (ambiguous when several); address picks one district
-         * @description The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district. Anonymous; 422 for a malformed ZIP, 503 zip.lookup_unavailable when the ZIP or address lookup is unavailable.
+         * @description The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district, and an address that cannot be looked up (offline, or the address service failing) leaves every district listed, saying so in address_lookup. Anonymous; 422 for a malformed ZIP or an address outside the ZIP or not found, 503 zip.lookup_unavailable when the ZIP itself cannot be looked up.
          */
         get: operations["membersByZip"];
         put?: never;
@@ -979,6 +979,26 @@ export interface paths {
          * @description A member's recorded positions, newest first, a page at a time, with each vote's question, kind and result. Anonymous; 404 for an unknown member.
          */
         get: operations["listMemberVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's report card per Congress: votes cast, missed and with the party, bills sponsored, cosponsorships across the aisle, committees
+         * @description A member's report card per Congress, computed from the roll calls and bills the service holds: votes cast and missed (count and share of their chamber's roll calls while they served: the roll calls that list them), votes with their party's majority, bills sponsored and how far each went, cosponsorships across the aisle; and their current committee seats. Each figure says how many roll calls or bills it rests on and lists the roll calls or bills behind it (missed votes, votes against the party, bills, cosponsorships across the aisle; every position at votes_url). Cards are computed ahead of the read (compute_member_records), a few minutes after a roll call is stored. Anonymous; 404 for an unknown member.
+         */
+        get: operations["getMemberRecord"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3897,8 +3917,15 @@ export interface components {
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
             is_following?: boolean;
-            /** @description Whether the profile enrichment (bio, terms) has not run yet */
+            /** @description Whether Congress.gov's profile (bio, terms, counts) is asked for and on its way (enrichment_state pending) */
             enrichment_pending: boolean;
+            /**
+             * @description done: Congress.gov's profile is in (enriched_at); not_requested: not asked for; pending: asked for and on its way; stalled: asked for over 15 minutes ago and not run; unavailable_offline: the offline stack holds no Congress.gov profile of this member, so the page shows the bundled congress-legislators data (or what the member's bills record); failed: Congress.gov answered an error (enrichment_detail)
+             * @enum {string}
+             */
+            enrichment_state: "done" | "not_requested" | "pending" | "stalled" | "unavailable_offline" | "failed";
+            /** @description For a failed enrichment, what Congress.gov answered; null otherwise */
+            enrichment_detail: string | null;
         };
         /** @description A member in a list: name, party, state, district, chamber and photo */
         MemberCard: {
@@ -3945,6 +3972,11 @@ export interface components {
              * @default null
              */
             last_name: string | null;
+            /**
+             * @description The name the member goes by, such as Bernie for Bernard; null when none (name search finds it)
+             * @default null
+             */
+            nickname: string | null;
             /** @description The two-letter state code */
             state: string;
             /**
@@ -4091,10 +4123,91 @@ export interface components {
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
             is_following?: boolean;
-            /** @description Whether the profile enrichment (bio, terms) has not run yet */
+            /** @description Whether Congress.gov's profile (bio, terms, counts) is asked for and on its way (enrichment_state pending) */
             enrichment_pending: boolean;
+            /**
+             * @description done: Congress.gov's profile is in (enriched_at); not_requested: not asked for; pending: asked for and on its way; stalled: asked for over 15 minutes ago and not run; unavailable_offline: the offline stack holds no Congress.gov profile of this member, so the page shows the bundled congress-legislators data (or what the member's bills record); failed: Congress.gov answered an error (enrichment_detail)
+             * @enum {string}
+             */
+            enrichment_state: "done" | "not_requested" | "pending" | "stalled" | "unavailable_offline" | "failed";
+            /** @description For a failed enrichment, what Congress.gov answered; null otherwise */
+            enrichment_detail: string | null;
             /** @description The member's committee and subcommittee seats (congress-legislators): full committees first, each followed by its subcommittees; empty when none */
             committee_assignments: components["schemas"]["CommitteeAssignment"][];
+        };
+        /** @description A member's report card per Congress, each figure with what it rests on and the roll calls or bills behind it */
+        MemberRecord: {
+            /** @description The Bioguide id, such as P000197 */
+            member_id: string;
+            /** @description One report card per Congress the service holds votes or bills of the member in, newest first */
+            congresses: components["schemas"]["MemberRecordCongress"][];
+            /** @description Committee assignments (current: the data holds no past Congresses) */
+            committees: {
+                /** @description Where the assignments come from */
+                source: string;
+                /** @description The member's current committee and subcommittee seats, full committees first */
+                assignments: components["schemas"]["CommitteeAssignment"][];
+            };
+            /** @description Every position behind the vote figures: the member's recorded votes, newest first */
+            votes_url: string;
+        };
+        /** @description A member's report card for one Congress */
+        MemberRecordCongress: {
+            /** @description The Congress number, such as 118 */
+            congress: number;
+            /** @description When the figures were computed (ISO 8601, UTC) */
+            computed_at: string;
+            /** @description One entry per chamber the member voted in during this Congress (none when the service holds no roll call listing them) */
+            votes: components["schemas"]["RecordChamberVotes"][];
+            /** @description Bills sponsored and how far each went */
+            sponsored: {
+                /** @description Bills of this Congress the member sponsored that the service holds */
+                bills: number;
+                /** @description How many of them went how far */
+                by_reach: {
+                    [key: string]: number;
+                };
+                /** @description The bills, furthest first (at most 400 listed) */
+                items: components["schemas"]["RecordBill"][];
+            };
+            /** @description Cosponsorships across the aisle */
+            cosponsored: {
+                /** @description Bills of this Congress the member cosponsors (withdrawn cosponsorships left out) that the service holds */
+                bills: number;
+                /** @description Of those, the bills where both the member and the sponsor are Democrats or Republicans: what the share rests on */
+                with_known_parties: number;
+                /** @description Of those, the bills sponsored by the other party's member */
+                across_the_aisle: number;
+                /** @description across_the_aisle / with_known_parties; null when with_known_parties is 0 */
+                across_share: number | null;
+                /** @description The bills across the aisle (at most 400 listed) */
+                across_items: components["schemas"]["RecordCosponsorship"][];
+            };
+        };
+        /** @description A recorded vote on the bill whose member-by-member record the service does not hold, and why */
+        MissingVote: {
+            /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. senate-116-1-231. */
+            vote_id: string;
+            /**
+             * @description The chamber: house or senate
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The roll-call number within the session */
+            roll_number: number;
+            /** @description The date (YYYY-MM-DD) of the action that records it; null when unknown */
+            date: string | null;
+            /** @description The text of the action that records it (its tally, when the action gives one) */
+            action_text: string | null;
+            /** @description Where the chamber publishes the roll call */
+            source_url: string;
+            /**
+             * @description not_fetched: not asked for yet; not_in_offline_data: the offline recordings lack it; fetch_failed: its source answered an error
+             * @enum {string}
+             */
+            reason: "not_fetched" | "not_in_offline_data" | "fetch_failed";
+            /** @description What the source answered, for fetch_failed; null otherwise */
+            detail: string | null;
         };
         /** @description A news article about a bill or a member */
         NewsArticle: {
@@ -4473,6 +4586,79 @@ export interface components {
                 next_cursor: components["schemas"]["NextCursor"];
             };
         };
+        /** @description A bill the member sponsored, with where it stands and how far it went */
+        RecordBill: {
+            /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+            bill_id: string;
+            /** @description Display label such as "H.R. 3076". */
+            label: string;
+            /** @description The title (the short title when it has one) */
+            title: string;
+            /**
+             * @description Where the bill stands, in the vocabulary GovTrack uses: INTRODUCED, REFERRED, REPORTED, PASS_OVER:HOUSE, ENACTED:SIGNED, …
+             * @enum {string}
+             */
+            status: "INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE";
+            /**
+             * @description introduced (or referred); committee: reported; floor: a floor vote failed in its first chamber; passed_one_chamber; passed: passed every chamber it needs (agreed to, sent to the President, vetoed); law
+             * @enum {string}
+             */
+            reach: "introduced" | "committee" | "floor" | "passed_one_chamber" | "passed" | "law";
+        };
+        /** @description A member's votes in one chamber in one Congress, against the roll calls of that chamber the service holds */
+        RecordChamberVotes: {
+            /**
+             * @description The chamber: house or senate
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The roll calls of the chamber in this Congress the service holds that list the member (each lists every sitting member): the chamber's roll calls while they served, which every vote figure rests on */
+            roll_calls: number;
+            /** @description The date of the first of those roll calls (YYYY-MM-DD) */
+            first_date: string | null;
+            /** @description The date of the last of those roll calls (YYYY-MM-DD) */
+            last_date: string | null;
+            /** @description Roll calls the member voted in: Yea, Nay, Present or for a candidate */
+            cast: number;
+            /** @description Roll calls the member is recorded Not Voting */
+            missed: number;
+            /** @description missed / roll_calls; null when roll_calls is 0 */
+            missed_share: number | null;
+            /** @description The roll calls missed, newest first (at most 400 listed) */
+            missed_votes: components["schemas"]["RecordRollCall"][];
+            /** @description The party the roll calls record the member in (D, R, I, …) */
+            party: string | null;
+            /** @description The roll calls the party figure rests on: the member voted Yea or Nay and most of their party (D or R) voted one way; 0 for an independent */
+            party_votes: number;
+            /** @description Of party_votes, those where the member voted with their party's majority */
+            with_party: number;
+            /** @description with_party / party_votes; null when party_votes is 0 */
+            with_party_share: number | null;
+            /** @description The roll calls where the member voted against their party's majority, newest first (at most 400 listed) */
+            against_party_votes: components["schemas"]["RecordRollCall"][];
+        };
+        /** @description A bill of the other party's member the member cosponsored */
+        RecordCosponsorship: {
+            /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+            bill_id: string;
+            /** @description Display label such as "H.R. 3076". */
+            label: string;
+            /** @description The sponsor's party (D or R) */
+            sponsor_party: string;
+        };
+        /** @description A roll call behind a report-card figure */
+        RecordRollCall: {
+            /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. house-115-2-282 */
+            vote_id: string;
+            /** @description The bill the roll call was on (its page lists the roll call); null when none */
+            bill_id: string | null;
+            /** @description The date (YYYY-MM-DD) */
+            date: string;
+            /** @description The question voted on */
+            question: string;
+            /** @description The member's position: Yea, Nay, Present, Not Voting */
+            position: string;
+        };
         /** @description A roll-call vote with its counts and result */
         RollCall: {
             /** @description `{chamber}-{congress}-{session}-{roll}`, e.g. house-119-1-240. */
@@ -4780,6 +4966,18 @@ export interface components {
             is_admin: boolean;
             /** @description When it was created (ISO 8601, UTC) */
             created_at: string;
+        };
+        /** @description What became of a bill's vote fetch: asked for, run, or stalled */
+        VoteFetch: {
+            /**
+             * @description queued: a fetch was asked for and has not run yet; checked: the last fetch ran (checked_at); stalled: asked for over 15 minutes ago and never ran; not_queued: none was asked for (the queue was unavailable)
+             * @enum {string}
+             */
+            state: "queued" | "checked" | "stalled" | "not_queued";
+            /** @description When the fetch was first asked for (ISO 8601, UTC); null when never */
+            requested_at: string | null;
+            /** @description When the fetch last ran (ISO 8601, UTC); null when it has not */
+            checked_at: string | null;
         };
         /** @description The JSON body of every webhook delivery (version 1) */
         WebhookPayload: {
@@ -8428,6 +8626,9 @@ export interface operations {
                         next_cursor: components["schemas"]["NextCursor"];
                         /** @description Whether this read queued a fetch of the votes */
                         vote_fetch_queued: boolean;
+                        vote_fetch: components["schemas"]["VoteFetch"];
+                        /** @description Recorded votes the actions name whose roll call is not stored, oldest first, each with why */
+                        missing_votes: components["schemas"]["MissingVote"][];
                     };
                 };
             };
@@ -8619,6 +8820,16 @@ export interface operations {
                         }[];
                         /** @description Whether the ZIP touches more than one district */
                         ambiguous: boolean;
+                        /** @description What became of the address; null when none was given */
+                        address_lookup: {
+                            /**
+                             * @description matched: the address picked its district; not_needed: the ZIP is in one district; unavailable: the address could not be looked up (offline, or the service failed), so every district of the ZIP is listed
+                             * @enum {string}
+                             */
+                            status: "matched" | "not_needed" | "unavailable";
+                            /** @description What happened, in plain words; null when matched */
+                            detail: string | null;
+                        } | null;
                         /** @description The senators, and the House members of every district listed. */
                         members: components["schemas"]["Member"][];
                     };
@@ -9042,9 +9253,70 @@ export interface operations {
                             kind: "passage" | "procedural" | "amendment" | "nomination" | "election" | "quorum" | "other";
                             /** @description The result as recorded */
                             result: string;
+                            /** @description How most of the member's party voted on this roll call (Yea or Nay); null for a tie or none; absent on positions stored before it was kept */
+                            party_majority?: ("Yea" | "Nay") | null;
                         }[];
                         next_cursor: components["schemas"]["NextCursor"];
                     };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMemberRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The Bioguide id of the member, such as P000197 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberRecord"];
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

@@ -1,8 +1,9 @@
-/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, amendments, news, the forecast's re-score) and member enrichment and news. */
+/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, amendments, news, the forecast's re-score), member enrichment and news, and report cards. */
 import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/use-cases/bills/bill-tasks.ts';
 import { fetchBillRelated } from '#shared/use-cases/bills/related-bills.ts';
 import { fetchBillAmendments } from '#shared/use-cases/amendments/amendment-tasks.ts';
 import { enrichMember } from '#shared/use-cases/members/member-tasks.ts';
+import { computeStaleRecords } from '#shared/use-cases/members/member-record.ts';
 import { fetchBillNews, fetchMemberNews } from '#shared/use-cases/news/fetch-news.ts';
 import { scoreBillForecast } from '#shared/use-cases/forecasts/score-bill-forecast.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -29,6 +30,8 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
       return fetchBillNews(message.bill_id, now);
     case 'fetch_member_news':
       return fetchMemberNews(message.member_id, now);
+    case 'compute_member_records':
+      return computeStaleRecords(now);
     case 'score_bill_forecast':
       return scoreBillForecast(message.bill_id, now, message.demo);
   }

@@ -1,11 +1,12 @@
 /**
- * The offline demo's bills: GPO Bill Status files of 26 real bills
+ * The offline demo's bills: GPO Bill Status files of real bills
  * (local/demo/billstatus/, see its SOURCES.md) imported at the local stack's
  * first start through the bulk import's per-file path, beside the recorded
- * bills the seed polls. Their text and roll calls are not in the offline
- * recording, so those fetches are not queued (they would only fail). The
- * bills the demo replay moves are imported without their held-back days
- * (./demo-replay-plan.ts).
+ * bills the seed polls. Their text is not in the offline recording, so that
+ * fetch is not queued (it would only fail); their roll calls are loaded from
+ * the shipped files next (./demo-roll-calls.ts), for the bills this returns
+ * as having recorded votes. The bills the demo replay moves are imported
+ * without their held-back days (./demo-replay-plan.ts).
  */
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,7 +28,13 @@ export async function importDemoBills(now = new Date()) {
     const whole = parseBillStatus(await readFile(path.join(DEMO_BILLSTATUS_DIR, file), 'utf8'), now.toISOString());
     const parsed = (DEMO_REPLAY_FILES as readonly string[]).includes(file) ? beforeReplay(planReplayBill(whole)) : whole;
     const result = await importBillStatus(parsed, { now, fetchLinked: false });
-    return { created: result.created, status: parsed.bill.status };
+    return { created: result.created, status: parsed.bill.status, id: parsed.bill.id, votes: parsed.actions.some((a) => a.recorded_votes.length > 0) };
   });
-  return { files: files.length, created: results.filter((r) => r.created).length, statuses: [...new Set(results.map((r) => r.status))].sort() };
+  return {
+    files: files.length,
+    created: results.filter((r) => r.created).length,
+    statuses: [...new Set(results.map((r) => r.status))].sort(),
+    /** The bills whose imported actions name recorded votes. */
+    with_votes: results.filter((r) => r.votes).map((r) => r.id),
+  };
 }

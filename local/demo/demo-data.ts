@@ -5,7 +5,9 @@
  * (./offline-schedule.ts), and the roll calls of the demo's amendment chains
  * (./demo-amendment-votes.ts). Each writes only what is missing; then the
  * document fetch of each bill with a shipped text is queued
- * (./demo-texts.ts), which stores and briefs the texts once the pumps run. A
+ * (./demo-texts.ts), which stores and briefs the texts once the pumps run,
+ * and the vote fetch of each bill with recorded votes, which brings the
+ * shipped roll calls (./demo-roll-calls.ts). A
  * marker item (SYSTEM / DEMO_DATA) written after a complete load carries a
  * hash of the demo files, so a warm restart is one GetItem and writes
  * nothing; a start interrupted mid-load left no marker and completes the
@@ -17,17 +19,18 @@ import path from 'node:path';
 import { getDemoDataVersion, putDemoDataVersion } from '#shared/adapters/db/demo-data.repository.ts';
 import { DEMO_BILLSTATUS_DIR, importDemoBills } from './demo-bills.ts';
 import { DEMO_AMENDMENT_VOTES_DIR, importDemoAmendmentVotes } from './demo-amendment-votes.ts';
+import { DEMO_ROLLCALLS_DIR, queueDemoVoteFetches } from './demo-roll-calls.ts';
 import { DEMO_TEXTS_DIR, queueDemoTextFetches } from './demo-texts.ts';
 import { LEGISLATORS_DATA_DIR, loadOfflineMembers } from './offline-members.ts';
 import { SCHEDULE_RECORDINGS_DIR, loadOfflineCommittees, loadOfflineSchedule } from './offline-schedule.ts';
 
 /** Bump when the loading code changes what it writes for the same files. */
-const LOADER_VERSION = 7;
+const LOADER_VERSION = 8;
 
 /** A hash of every demo file's name and content, and of the loader's version. */
 export async function demoDataVersion(): Promise<string> {
   const hash = createHash('sha256').update(`loader ${LOADER_VERSION}\n`);
-  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR, DEMO_TEXTS_DIR, SCHEDULE_RECORDINGS_DIR, DEMO_AMENDMENT_VOTES_DIR]) {
+  for (const dir of [LEGISLATORS_DATA_DIR, DEMO_BILLSTATUS_DIR, DEMO_TEXTS_DIR, SCHEDULE_RECORDINGS_DIR, DEMO_AMENDMENT_VOTES_DIR, DEMO_ROLLCALLS_DIR]) {
     for (const name of (await readdir(dir)).sort()) {
       hash.update(`${path.basename(dir)}/${name}\n`).update(await readFile(path.join(dir, name)));
     }
@@ -45,6 +48,8 @@ export type DemoLoad =
       bills: Awaited<ReturnType<typeof importDemoBills>> & { seconds: number };
       /** The bills whose document fetch was queued (their texts are shipped). */
       textFetches: string[];
+      /** The bills whose vote fetch was queued. */
+      voteFetches: Awaited<ReturnType<typeof queueDemoVoteFetches>>;
       committees: Awaited<ReturnType<typeof loadOfflineCommittees>>;
       schedule: Awaited<ReturnType<typeof loadOfflineSchedule>>;
       amendmentVotes: Awaited<ReturnType<typeof importDemoAmendmentVotes>>;
@@ -67,6 +72,8 @@ export async function loadDemoData(now = new Date()): Promise<DemoLoad> {
   // After the bills too: each roll call is linked to the amendment it decides, stored by its bill's import.
   const amendmentVotes = await importDemoAmendmentVotes(now);
   const textFetches = await queueDemoTextFetches();
+  // After the members: a Senate roll call's positions are named through their LIS ids.
+  const voteFetches = await queueDemoVoteFetches(bills.with_votes);
   await putDemoDataVersion(version, now.toISOString());
-  return { loaded: true, version, members, bills, committees, schedule, textFetches, amendmentVotes };
+  return { loaded: true, version, members, bills, committees, schedule, textFetches, amendmentVotes, voteFetches };
 }

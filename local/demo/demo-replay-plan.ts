@@ -1,7 +1,11 @@
 /**
  * Which real actions the offline demo holds back for its replay: for a few
- * demo bills (Senate bills whose last days move their status twice), every
- * action from the day of the second-to-last status change on. The seed
+ * demo bills, every action from the day of the second-to-last status change
+ * on (from the last one's when the second-to-last is on the bill's first
+ * day, which would leave nothing to import). The bills: three Senate bills
+ * whose last days move their status twice, a vetoed resolution whose
+ * override failed and a bill that failed passage, so a follower is told of
+ * a veto and of a failed vote with its roll calls. The seed
  * imports these bills without those days; the replay releases them a day at
  * a time (./demo-replay.ts). Nothing here is invented: the held-back days
  * are the bills' own Bill Status actions. The replay also releases a new
@@ -16,8 +20,17 @@ import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
 import type { ParsedBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 
-/** The replayed bills' files (local/demo/billstatus/): passed by the Senate, then (S. 2269) by the House. */
-export const DEMO_REPLAY_FILES = ['DEV-BILLSTATUS-115s2269.xml', 'BILLSTATUS-117s1260.xml', 'legacy-BILLSTATUS-114s2848.xml'] as const;
+/**
+ * The replayed bills' files (local/demo/billstatus/): passed by the Senate, then (S. 2269) by the House;
+ * S.J.Res. 36 (116th) vetoed, the Senate's override failing; H.R. 4760 (115th) failing passage in the House.
+ */
+export const DEMO_REPLAY_FILES = [
+  'DEV-BILLSTATUS-115s2269.xml',
+  'BILLSTATUS-117s1260.xml',
+  'legacy-BILLSTATUS-114s2848.xml',
+  'legacy-BILLSTATUS-116sjres36.xml',
+  'legacy-BILLSTATUS-115hr4760.xml',
+] as const;
 
 export interface ReplayBill {
   parsed: ParsedBillStatus;
@@ -37,10 +50,17 @@ export const scheduleOf = (bill: ReplayBill): ReplaySchedule => ({
   days: bill.heldDays.map((d) => ({ date: d.date, actions: d.actions.length })),
 });
 
-/** The first held-back day: the day of the second-to-last status change (the last one when there is only one). */
+/**
+ * The first held-back day: the day of the second-to-last status change, or
+ * of the last one when that is the bill's first day of actions (a bill
+ * referred on the day it was introduced would be imported with none).
+ */
 function firstHeldDay(parsed: ParsedBillStatus): string | null {
   const timeline = parsed.bill.status_timeline;
-  return timeline.length >= 2 ? (timeline[timeline.length - 2]?.date ?? null) : null;
+  if (timeline.length < 2) return null;
+  const firstDay = parsed.actions.map((a) => a.action_date).sort()[0];
+  const secondToLast = timeline[timeline.length - 2]?.date ?? null;
+  return secondToLast === firstDay ? (timeline[timeline.length - 1]?.date ?? null) : secondToLast;
 }
 
 /** Splits one parsed file into what the seed imports and the days the replay holds back. */

@@ -8,6 +8,8 @@
  *     recording's is answered here: the replayed bills released within it
  *     (offline, nothing else changes), possibly none.
  *   - /bill/{congress}/{type}/{number}/actions: the released actions, newest first.
+ * The roll calls shipped with the demo (./demo-roll-calls.ts) are answered
+ * at their clerk and Senate addresses, so a released day's votes are fetched.
  * And for the bill whose new text version the replay releases
  * (./demo-replay-text.ts), from before the seed's poll on: the seed's listing,
  * its detail, actions and text versions as it stands (held back until
@@ -19,6 +21,7 @@ import type { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts'
 import type { RecordedResponse } from '#shared/adapters/providers/transport/har.ts';
 import { beforeReplay, type ReplayBill } from './demo-replay-plan.ts';
 import { TEXT_REPLAY_BILL_ID, textReplayAnswers, textReplayListItem } from './demo-replay-text.ts';
+import { demoRollCallResponse } from './demo-roll-calls.ts';
 
 const json = (body: unknown): RecordedResponse => ({
   status: 200,
@@ -58,6 +61,8 @@ export function demoStandIn(planned: () => ReplayBill[], state: () => DemoReplay
   return (method: string, url: string): RecordedResponse | undefined => {
     const base = config().CONGRESS_API_BASE_URL.replace(/\/$/, '');
     const plan = planned();
+    const rollCall = demoRollCallResponse(method, url);
+    if (rollCall) return rollCall;
     if (method !== 'GET' || !url.startsWith(`${base}/bill`)) return undefined;
     const textBill = state().released[TEXT_REPLAY_BILL_ID];
     const answered = textAnswers(textBill, method, url);

@@ -51,6 +51,8 @@ export const ENTITIES = [
   'enrich_claim',
   'roll_call',
   'vote_position',
+  'member_record',
+  'member_record_stale',
   // Committees and the schedule.
   'committee',
   'committee_seat',

@@ -17,8 +17,9 @@ import { noteMemberCard } from './member-recent-votes.repository.ts';
 import { INDEX, ttlIn } from './table.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { memberView } from '#shared/domain/bills/bill-views.ts';
+import { EnrichmentRecord } from '#shared/domain/members/enrichment.ts';
 import * as table from './table-client.ts';
-import { entityItem } from './entities.ts';
+import { entityItem, entityTag } from './entities.ts';
 
 const NAME_QUERY_LIMIT = 200;
 
@@ -169,9 +170,19 @@ export async function getMember(id: string): Promise<Member | null> {
 
 /** Member detail: the one Query on the member's partition. */
 export async function getMemberDetail(id: string): Promise<Member | null> {
-  const items = await queryAll(query({ pk: memberKeys.partition(id) }));
+  return (await getMemberDetailAndEnrichment(id)).member;
+}
+
+/**
+ * The member record and its enrichment claim (what became of the first-view
+ * enrichment) in one BatchGet: the partition also holds the member's news,
+ * trend days and report cards, which the profile does not show.
+ */
+export async function getMemberDetailAndEnrichment(id: string): Promise<{ member: Member | null; enrichment: EnrichmentRecord | null }> {
+  const items = await batchGet([memberKeys.profile(id), memberKeys.enrichClaim(id)]);
   const profile = items.find(memberKeys.isProfile);
-  return profile ? fromItem(profile) : null;
+  const claim = items.find(memberKeys.isEnrichClaim);
+  return { member: profile ? fromItem(profile) : null, enrichment: claim ? EnrichmentRecord().parse(claim) : null };
 }
 
 /** Many members by id (BatchGet), in the order asked; unknown ids are left out. */
@@ -274,8 +285,25 @@ export async function saveMemberEnrichment(
 export async function claimEnrichment(id: string, now = Date.now()): Promise<boolean> {
   return conditional(() =>
     table.putItem({
-      Item: entityItem('enrich_claim', memberKeys.enrichClaim(id), { ttl: ttlIn(3600, now) }),
+      Item: entityItem('enrich_claim', memberKeys.enrichClaim(id), { requested_at: new Date(now).toISOString(), ttl: ttlIn(3600, now) }),
       ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('ttl', Math.floor(now / 1000))) }),
     }),
   );
+}
+
+/**
+ * Notes on the enrichment claim why a run could not enrich the member (the
+ * profile page says so). The claim keeps its hour (a claim gone meanwhile
+ * gets a fresh one), so the next view after it asks again.
+ */
+export async function noteEnrichmentOutcome(
+  id: string,
+  outcome: NonNullable<EnrichmentRecord['outcome']>,
+  detail: string | null,
+  now = Date.now(),
+): Promise<void> {
+  await table.updateItem({
+    Key: memberKeys.enrichClaim(id),
+    ...update({ set: { ...entityTag('enrich_claim'), outcome, detail }, setIfNotExists: { ttl: ttlIn(3600, now), requested_at: new Date(now).toISOString() } }),
+  });
 }

@@ -204,6 +204,8 @@ export const IngestTaskMessage = lazySchema(() =>
     // Re-score a bill's forecast after it moved (status, cosponsors, sponsor): shared/use-cases/forecasts/publish-forecasts.ts.
     billTask('score_bill_forecast').extend({ demo: z.literal(true).optional() }),
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId() }),
+    // Member report cards marked stale by stored roll calls (shared/use-cases/members/member-record.ts), queued by the vote fetch.
+    z.object({ ...correlation(), v: z.literal(1), type: z.literal('compute_member_records') }),
   ]),
 );
 export type IngestTaskMessage = z.infer<ReturnType<typeof IngestTaskMessage>>;

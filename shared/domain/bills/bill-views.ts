@@ -3,6 +3,7 @@
  * the OpenAPI document) and the pure functions that build them from records.
  */
 import * as z from 'zod';
+import { EnrichmentState, enrichmentState, type EnrichmentRecord } from '#shared/domain/members/enrichment.ts';
 import { BillLaw, CrsSummary } from './bill-status-facts.schema.ts';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory } from './action-categories.ts';
@@ -241,17 +242,26 @@ export const MemberView = lazySchema(() =>
     .extend({
       data_as_of: z.string().describe('When the data was fetched from its source (ISO 8601, UTC)'),
       is_following: z.boolean().optional().describe('Whether the signed-in caller follows it (signed-in callers only)'),
-      enrichment_pending: z.boolean().describe('Whether the profile enrichment (bio, terms) has not run yet'),
+      enrichment_pending: z.boolean().describe("Whether Congress.gov's profile (bio, terms, counts) is asked for and on its way (enrichment_state pending)"),
+      enrichment_state: EnrichmentState(),
+      enrichment_detail: z.string().nullable().describe('For a failed enrichment, what Congress.gov answered; null otherwise'),
     })
     .meta({ id: 'Member', description: 'A member of Congress as lists and the profile show them' }),
 );
-/** A member as lists and profiles show it. */
-export function memberView(m: Member, extra: { isFollowing?: boolean } = {}) {
+/**
+ * A member as lists and profiles show it. The profile passes the member's
+ * enrichment claim (what became of the first-view enrichment); lists, which
+ * do not read it, say done or not_requested from enriched_at alone.
+ */
+export function memberView(m: Member, extra: { isFollowing?: boolean; enrichment?: EnrichmentRecord | null; now?: Date } = {}) {
   const { provenance, ...rest } = m;
+  const state = enrichmentState(m.enriched_at, extra.enrichment ?? null, extra.now ?? new Date());
   return {
     ...rest,
     data_as_of: provenance.fetched_at,
-    enrichment_pending: m.enriched_at === null,
+    enrichment_pending: state === 'pending',
+    enrichment_state: state,
+    enrichment_detail: state === 'failed' ? (extra.enrichment?.detail ?? null) : null,
     ...(extra.isFollowing === undefined ? {} : { is_following: extra.isFollowing }),
   };
 }

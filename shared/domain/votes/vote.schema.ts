@@ -91,6 +91,11 @@ export const MemberVote = lazySchema(() =>
     vote_type: z.string().nullable().describe('The kind of vote as the clerk names it'),
     kind: VoteKind(),
     result: z.string().describe('The result as recorded'),
+    party_majority: z
+      .enum(['Yea', 'Nay'])
+      .nullable()
+      .optional()
+      .describe("How most of the member's party voted on this roll call (Yea or Nay); null for a tie or none; absent on positions stored before it was kept"),
   }),
 );
 export type MemberVote = z.infer<ReturnType<typeof MemberVote>>;

@@ -63,6 +63,11 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
   { name: 'get_forecast_model', route: async () => (await bills()).getForecastModel, title: 'The forecast model card and its public track record' },
   { name: 'list_members', route: async () => (await members()).listMembers, title: 'Members of Congress by name, state, chamber or party' },
   { name: 'list_member_votes', route: async () => (await members()).listMemberVotes, title: "A member's recorded positions" },
+  {
+    name: 'get_member_record',
+    route: async () => (await members()).getMemberRecord,
+    title: "A member's report card per Congress: votes cast, missed and with the party, bills sponsored, cosponsorships across the aisle",
+  },
   { name: 'find_representatives', route: async () => (await members()).membersByZip, title: 'The senators and House members for a ZIP code' },
   { name: 'list_committees', route: async () => (await committees()).listCommittees, title: 'Committees and subcommittees, by chamber' },
   {

@@ -76,6 +76,21 @@ export const INGEST_JOBS: JobDef[] = [
     adminPath: '/api/admin/resume-bill-backfills',
   },
   {
+    name: 'compute_member_records',
+    group: 'ingest',
+    schedule: '20 * * * *',
+    description:
+      'Computes the member report cards marked stale (by stored roll calls, or the nightly refresh): votes cast, missed and with the party, bills sponsored, cosponsorships across the aisle; the vote fetch also queues it two minutes after storing roll calls',
+    timeoutSeconds: 900,
+  },
+  {
+    name: 'refresh_member_records',
+    group: 'ingest',
+    schedule: '40 5 * * *',
+    description: "Marks every serving member's report card of the current Congress stale (their bills move daily) and computes the stale cards",
+    timeoutSeconds: 900,
+  },
+  {
     name: 'calculate_effectiveness_scores',
     group: 'ingest',
     schedule: '0 5 * * *',

@@ -5,14 +5,15 @@
  * the caller follows.
  */
 import { diffTextVersions } from '#shared/domain/briefs/section-diff.ts';
-import { listActionsPage } from '#shared/adapters/db/actions.repository.ts';
+import { listActions, listActionsPage } from '#shared/adapters/db/actions.repository.ts';
 import { getBillPartition } from '#shared/adapters/db/bill-detail.repository.ts';
 import { listBills, type BillFilters } from '#shared/adapters/db/bill-listing.repository.ts';
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { listCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
 import { listFollows } from '#shared/adapters/db/follows.repository.ts';
 import { getStoredText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
-import { claimVoteFetch, listBillVotes, listRollCallPositions } from '#shared/adapters/db/votes.repository.ts';
+import { claimVoteFetch, getVoteFetch, listBillVotes, listRollCallPositions } from '#shared/adapters/db/votes.repository.ts';
+import { missingVotes, voteFetchState } from '#shared/domain/votes/vote-fetch.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 import { queueBillNewsIfWanted } from '#shared/use-cases/news/news-fetch-rule.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -94,12 +95,24 @@ export async function cosponsorsView(billId: string) {
   return { items, next_cursor: null };
 }
 
-/** GET /api/bills/{id}/votes: roll calls with counts and the caller's followed members' positions; the first view queues a fetch. */
-export async function votesView(billId: string, userId?: string) {
-  const [bill, votes, followed] = await Promise.all([getBill(billId), listBillVotes(billId), followedIds(userId, 'member')]);
+/**
+ * GET /api/bills/{id}/votes: roll calls with counts and the caller's followed
+ * members' positions; the recorded votes the actions name whose roll call is
+ * not stored, each with why (not fetched yet, not in the offline data, its
+ * source failed); and what became of the vote fetch. A view of a bill whose
+ * votes were never fetched queues the fetch once.
+ */
+export async function votesView(billId: string, userId?: string, now = new Date()) {
+  const [bill, votes, followed, actions, record] = await Promise.all([
+    getBill(billId),
+    listBillVotes(billId),
+    followedIds(userId, 'member'),
+    listActions(billId),
+    getVoteFetch(billId),
+  ]);
   if (!bill) throw billNotFound(billId);
   let queued = false;
-  if (await claimVoteFetch(billId)) {
+  if (!record && (await claimVoteFetch(billId, now))) {
     try {
       await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
       queued = true;
@@ -108,6 +121,7 @@ export async function votesView(billId: string, userId?: string) {
       logger.warn('votes view: vote fetch not queued', { billId, error: (err as Error).message });
     }
   }
+  const stored = record ?? (queued ? { requested_at: now.toISOString(), checked_at: null, missing: [] } : null);
   const memberIds = [...followed];
   const items = await Promise.all(
     votes.map(async ({ provenance, ...v }) => ({
@@ -125,5 +139,11 @@ export async function votesView(billId: string, userId?: string) {
         : [],
     })),
   );
-  return { items, next_cursor: null, vote_fetch_queued: queued };
+  return {
+    items,
+    next_cursor: null,
+    vote_fetch_queued: queued,
+    vote_fetch: { state: voteFetchState(stored, now), requested_at: stored?.requested_at ?? null, checked_at: stored?.checked_at ?? null },
+    missing_votes: missingVotes(actions, new Set(votes.map((v) => v.vote_id)), stored),
+  };
 }

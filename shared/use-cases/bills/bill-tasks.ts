@@ -11,17 +11,20 @@ import { insertActions, listActions, actionSk } from '#shared/adapters/db/action
 import { saveCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
 import { bioguideIdsForLis } from '#shared/adapters/db/members.repository.ts';
 import { getDataSources } from '#shared/adapters/db/data-sources.repository.ts';
-import { listBillVotes, releaseVoteFetch, saveRollCall } from '#shared/adapters/db/votes.repository.ts';
+import { getVoteFetch, listBillVotes, noteVoteFetch, releaseVoteFetch, saveRollCall } from '#shared/adapters/db/votes.repository.ts';
 import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import { DOCUMENT_FETCH_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
 import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
 import * as congress from '#shared/adapters/providers/congress-gov/congress-gov.client.ts';
 import { fetchRollCall } from '#shared/adapters/providers/roll-calls/roll-call.client.ts';
 import { UnrecordedResponseError } from '#shared/adapters/providers/transport/provider-error.ts';
-import { sendMessage } from '#shared/adapters/messaging/send.ts';
+import { sendMessage, sendMessages } from '#shared/adapters/messaging/send.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
+import { rollCallXmlUrl } from '#shared/domain/votes/roll-call-source.ts';
+import type { MissingVote } from '#shared/domain/votes/vote-fetch.ts';
+import type { ParsedVote } from '#shared/domain/votes/parsed-vote.schema.ts';
 import { resolveSenateIds } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
 import { milestoneAlert } from './milestone-alert.ts';
@@ -131,42 +134,83 @@ export async function fetchBillCosponsors(billId: string) {
 }
 
 /**
+ * How long after a vote fetch stores roll calls the report cards they made
+ * stale are computed: long enough that a floor session's run of roll calls
+ * (or the offline demo's staggered fetches) makes one computation of each
+ * card rather than one per roll call.
+ */
+const RECORDS_DELAY_SECONDS = 120;
+
+/** A roll call from the House clerk or Senate LIS; null when the offline recording holds no record of it. */
+async function rollCallOrAbsent(chamber: 'house' | 'senate', url: string): Promise<ParsedVote | null> {
+  try {
+    return await fetchRollCall(chamber, url);
+  } catch (err) {
+    // Offline, a roll call the recording lacks can never arrive: absent, not an error to retry until the DLQ.
+    if (err instanceof UnrecordedResponseError) return null;
+    throw err;
+  }
+}
+
+/**
  * Roll calls named by the bill's recorded votes and its amendments' actions
- * that are not stored yet, each linked to the amendments it belongs to
- * (shared/use-cases/amendments/amendment-votes.ts). While
- * the roll-call switch is off, the claim of the bill's background vote fetch
- * (B18) is released, so its next votes view asks again.
+ * that are not stored yet, each fetched from its XML address
+ * (roll-call-source.ts) and linked to the amendments it belongs to
+ * (shared/use-cases/amendments/amendment-votes.ts). The run is recorded on
+ * the bill's vote-fetch item (when, and which votes it could not store and
+ * why) before a failure is thrown for the queue to retry, so the votes view
+ * says what happened instead of "being fetched". While the roll-call switch
+ * is off, the claim of the bill's background vote fetch (B18) is released,
+ * so its next votes view asks again.
  */
 export async function fetchBillVotes(billId: string, now: Date) {
   if (!(await getDataSources()).roll_calls.enabled) {
     await releaseVoteFetch(billId);
     return { bill_id: billId, skipped: disabledByAdmin('roll_calls') };
   }
-  const [actions, votes, amendments] = await Promise.all([listActions(billId), listBillVotes(billId), billAmendmentVotes(billId)]);
+  const [actions, votes, amendments, before] = await Promise.all([
+    listActions(billId),
+    listBillVotes(billId),
+    billAmendmentVotes(billId),
+    getVoteFetch(billId),
+  ]);
   const have = new Set(votes.map((v) => v.vote_id));
   const refs = new Map(
     [...actions.flatMap((a) => a.recorded_votes), ...amendments.refs].map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]),
   );
   await linkStoredRollCalls(amendments.amendments, votes);
   let stored = 0;
-  const unrecorded: string[] = [];
+  const missing: MissingVote[] = [];
+  let failure: unknown;
   for (const [voteId, ref] of refs) {
     if (have.has(voteId)) continue;
-    let parsed;
+    const url = rollCallXmlUrl(ref);
+    let parsed: ParsedVote | null;
     try {
-      parsed = await fetchRollCall(ref.chamber, ref.url);
+      parsed = await rollCallOrAbsent(ref.chamber, url);
     } catch (err) {
-      // Offline, a roll call the recording lacks can never arrive: absent, not an error to retry until the DLQ.
-      if (!(err instanceof UnrecordedResponseError)) throw err;
-      unrecorded.push(voteId);
+      failure ??= err;
+      missing.push({ vote_id: voteId, reason: 'fetch_failed', detail: (err as Error).message });
+      continue;
+    }
+    if (!parsed) {
+      missing.push({ vote_id: voteId, reason: 'not_in_offline_data', detail: null });
       continue;
     }
     if (parsed.chamber === 'senate') parsed = resolveSenateIds(parsed, await bioguideIdsForLis(parsed.positions.flatMap((p) => (p.lis_id ? [p.lis_id] : []))));
-    const { rollCall, positions } = rollCallFrom(parsed, billId, ref.url, now.toISOString());
+    const { rollCall, positions } = rollCallFrom(parsed, billId, url, now.toISOString());
     await saveRollCall(rollCall, positions);
     await linkRollCall(amendments.amendments, rollCall, parsed.amendment);
     stored++;
   }
+  // The report cards of the members these roll calls list are stale now: computed two minutes on, so one bill's several
+  // roll calls (and other bills' fetched meanwhile) make one computation; the hourly job catches a lost message.
+  if (stored > 0) await sendMessages('ingest-tasks', [{ body: { v: 1, type: 'compute_member_records' }, delaySeconds: RECORDS_DELAY_SECONDS }]);
+  // A run that stored nothing and found what the last run found changes nothing (a redelivery, a nightly repeat).
+  const same = before?.checked_at && stored === 0 && JSON.stringify(before.missing) === JSON.stringify(missing);
+  if (!same) await noteVoteFetch(billId, now.toISOString(), missing);
+  if (failure) throw failure;
   // One line for the task (the worker logs this result at info), not one error per retry.
+  const unrecorded = missing.map((m) => m.vote_id);
   return { bill_id: billId, roll_calls: refs.size, stored, ...(unrecorded.length ? { not_recorded: unrecorded } : {}) };
 }

@@ -8,12 +8,20 @@ import { listCosponsoredBillIds } from '#shared/adapters/db/cosponsors.repositor
 import { listBills } from '#shared/adapters/db/bill-listing.repository.ts';
 import { getBills } from '#shared/adapters/db/bills.repository.ts';
 import { listFollows } from '#shared/adapters/db/follows.repository.ts';
-import { claimEnrichment, getMemberDetail, getMembers, listMembers, listStateMembers, type MemberFilters } from '#shared/adapters/db/members.repository.ts';
+import {
+  claimEnrichment,
+  getMemberDetail,
+  getMemberDetailAndEnrichment,
+  getMembers,
+  listMembers,
+  listStateMembers,
+  type MemberFilters,
+} from '#shared/adapters/db/members.repository.ts';
 import { listMemberVotes } from '#shared/adapters/db/votes.repository.ts';
 import { InvalidInputError, NotFoundError, UnavailableError } from '#shared/errors/app-error.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { config } from '#shared/platform/config.ts';
-import { ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
+import { isUnrecorded, ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
 import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { billView, memberView } from '#shared/domain/bills/bill-views.ts';
 import type { District } from '#shared/domain/members/district.ts';
@@ -73,16 +81,26 @@ async function sponsorOnRecord(id: string): Promise<Member | null> {
  * queued once. A sponsor not stored yet answers what its bills know, and the
  * enrichment fetches and stores the member.
  */
-export async function memberDetailView(id: string, userId?: string) {
-  const [stored, following, committee_assignments] = await Promise.all([getMemberDetail(id), followedMembers(userId), committeeAssignmentsOf(id)]);
+export async function memberDetailView(id: string, userId?: string, now = new Date()) {
+  const [{ member: stored, enrichment: claim }, following, committee_assignments] = await Promise.all([
+    getMemberDetailAndEnrichment(id),
+    followedMembers(userId),
+    committeeAssignmentsOf(id),
+  ]);
   const member = stored ?? (await sponsorOnRecord(id));
   if (!member) throw memberNotFound(id);
-  if (member.enriched_at === null && (await claimEnrichment(id))) {
-    await sendMessage('ingest-tasks', { v: 1, type: 'enrich_member', member_id: id }).catch((err: unknown) =>
-      logger.warn('member view: enrichment not queued', { id, error: (err as Error).message }),
+  let enrichment = claim;
+  if (member.enriched_at === null && (await claimEnrichment(id, now.getTime()))) {
+    const queued = await sendMessage('ingest-tasks', { v: 1, type: 'enrich_member', member_id: id }).then(
+      () => true,
+      (err: unknown) => {
+        logger.warn('member view: enrichment not queued', { id, error: (err as Error).message });
+        return false;
+      },
     );
+    if (queued) enrichment = { requested_at: now.toISOString(), outcome: null, detail: null };
   }
-  return { ...memberView(member, following ? { isFollowing: following.has(id) } : {}), committee_assignments };
+  return { ...memberView(member, { enrichment, now, ...(following ? { isFollowing: following.has(id) } : {}) }), committee_assignments };
 }
 
 /** GET /api/members/{id}/bills: sponsored and/or cosponsored bills. */
@@ -151,17 +169,43 @@ async function districtOfAddress(zip: string, address: string, candidates: Distr
   return district;
 }
 
+/** What became of the street address a ZIP lookup was given. */
+type AddressLookup = { status: 'matched' | 'not_needed' | 'unavailable'; detail: string | null };
+
+/**
+ * The one district of the address, when the address service answers; when it
+ * cannot be asked (offline: the local stack has no address geocoder; live: the
+ * service failed), the ZIP's every district stays, and the answer says why in
+ * plain words rather than failing the whole lookup.
+ */
+async function narrowByAddress(zip: string, address: string, districts: District[]): Promise<{ districts: District[]; lookup: AddressLookup }> {
+  if (districts.length === 1) return { districts, lookup: { status: 'not_needed', detail: `ZIP ${zip} is in one district: the address was not needed.` } };
+  try {
+    return { districts: [await districtOfAddress(zip, address, districts)], lookup: { status: 'matched', detail: null } };
+  } catch (err) {
+    if (!(err instanceof ProviderError)) throw err;
+    logger.warn('by-zip: address lookup unavailable', { zip, error: err.message });
+    const detail =
+      isUnrecorded(err) || config().REPLAY_HAR
+        ? `This offline copy of BillWatch cannot look up street addresses, so the members of every district ZIP ${zip} touches are listed.`
+        : `The street address service did not answer, so the members of every district ZIP ${zip} touches are listed.`;
+    return { districts, lookup: { status: 'unavailable', detail } };
+  }
+}
+
 /**
  * GET /api/members/by-zip/{zip}: every district the ZIP touches (the bundled
  * crosswalk first, the geocoder for a ZIP it lacks) and the senators and
  * House members of each. A ZIP that spans districts is answered with all of
- * them and `ambiguous: true`, unless a street address picks one.
+ * them and `ambiguous: true`, unless a street address picks one; an address
+ * that cannot be looked up leaves them all, and `address_lookup` says why.
  */
 export async function representativesForZip(zip: string, address?: string) {
   try {
     let districts = (await zipCrosswalk()).districtsForZip(zip);
     if (districts.length === 0) districts = await districtsFromGeocoder(zip);
-    if (districts.length > 1 && address) districts = [await districtOfAddress(zip, address, districts)];
+    let addressLookup: AddressLookup | null = null;
+    if (address) ({ districts, lookup: addressLookup } = await narrowByAddress(zip, address, districts));
     const states = [...new Set(districts.map((d) => d.state))];
     const delegations = new Map(await Promise.all(states.map(async (st) => [st, await listStateMembers(st)] as const)));
     // The senators of a state with several candidate districts are listed once.
@@ -175,6 +219,7 @@ export async function representativesForZip(zip: string, address?: string) {
       district: ambiguous ? null : first.district,
       districts,
       ambiguous,
+      address_lookup: addressLookup,
       members: members.map((m) => memberView(m)),
     };
   } catch (err) {

@@ -7,7 +7,8 @@
  * LIS ids, contact details, terms and committee chairs as stored.
  */
 import { getDataSources } from '#shared/adapters/db/data-sources.repository.ts';
-import { getMember, putMember, saveMemberEnrichment } from '#shared/adapters/db/members.repository.ts';
+import { getMember, noteEnrichmentOutcome, putMember, saveMemberEnrichment } from '#shared/adapters/db/members.repository.ts';
+import { isUnrecorded, ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
 import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { getMemberDetail, listCurrentMembers } from '#shared/adapters/providers/congress-gov/congress-gov.client.ts';
@@ -90,16 +91,34 @@ export async function syncMembers(now: Date) {
   };
 }
 
+/** What a profile page may say of a failed fetch: the status Congress.gov answered, never a URL or a key. */
+const failureDetail = (err: unknown) =>
+  err instanceof ProviderError && err.options.status ? `Congress.gov answered HTTP ${err.options.status}` : 'Congress.gov could not be reached';
+
 /**
  * Enriches one member from its Congress.gov detail (bio, terms, leadership,
  * counts). A member not stored yet (a sponsor whose profile was opened) is
- * stored from the detail. Idempotent.
+ * stored from the detail. A run that cannot enrich notes why on the claim:
+ * offline, a member the recording lacks is unavailable (and the task
+ * succeeds: asking again cannot help); a provider failure is noted, then
+ * thrown for the queue to retry. Idempotent.
  */
 export async function enrichMember(memberId: string, now: Date) {
   // The first-view claim lasts an hour (M1b), so a later view asks again once the switch is back on.
   if (!(await getDataSources()).congress_api.enabled) return { member_id: memberId, skipped: disabledByAdmin('congress_api') };
   const member = await getMember(memberId);
-  const detail = await getMemberDetail(memberId);
+  let detail: Awaited<ReturnType<typeof getMemberDetail>>;
+  try {
+    detail = await getMemberDetail(memberId);
+  } catch (err) {
+    // Noted on the claim before anything else, so the profile page says what happened instead of "being gathered".
+    if (isUnrecorded(err)) {
+      await noteEnrichmentOutcome(memberId, 'unavailable_offline', null, now.getTime());
+      return { member_id: memberId, skipped: 'offline: the recording holds no Congress.gov profile of this member' };
+    }
+    await noteEnrichmentOutcome(memberId, 'failed', failureDetail(err), now.getTime());
+    throw err;
+  }
   if (!member) {
     const fetched = memberFromDetail(detail, now.toISOString());
     if (!fetched) return { member_id: memberId, skipped: 'the member detail names no state' };

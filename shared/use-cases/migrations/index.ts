@@ -18,6 +18,7 @@ import { billStatusListing } from './0015-bill-status-listing.ts';
 import { retireTitleWords } from './0016-retire-title-words.ts';
 import { locateBriefCitations } from './0017-locate-brief-citations.ts';
 import { savedSearchListing } from './0018-saved-search-listing.ts';
+import { positionPartyMajority } from './0019-position-party-majority.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   retireTitleWords,
   locateBriefCitations,
   savedSearchListing,
+  positionPartyMajority,
 ];

@@ -1,10 +1,13 @@
 /**
- * The offline demo replay over HTTP on the seeded local stack (issue 21 §4):
- * a user follows the replayed bills, an admin plays the held-back days
- * forward, and the user's notifications arrive in the history, the RSS feed
- * and the local mail folder, each marked demo; among them the new text
- * version of H.J.Res. 37 (116th), fetched, briefed as an amendment and
- * announced through the real pipeline. A second replay says nothing is left.
+ * The offline demo replay over HTTP on the seeded local stack (issue 21 §4,
+ * issue 33.1): a user follows the replayed bills, an admin plays the
+ * held-back days forward, and the user's notifications arrive in the
+ * history, the RSS feed and the local mail folder, each marked demo; among
+ * them the new text version of H.J.Res. 37 (116th), fetched, briefed as an
+ * amendment and announced through the real pipeline, the veto of S.J.Res. 36
+ * (116th) and the Senate's failed override, and the failed passage of H.R.
+ * 4760 (115th), whose two roll calls the vote fetch brings with every
+ * member's position. A second replay says nothing is left.
  */
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
@@ -51,7 +54,7 @@ describe('npm run demo:replay on the offline stack', () => {
   }, 60_000);
 
   it('notifies a follower of the replayed bills in the history, the RSS feed and the mail folder, marked demo', async () => {
-    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848', '116-hjres-37']) {
+    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848', '116-hjres-37', '116-sjres-36', '115-hr-4760']) {
       const follow = await api().request('POST', '/api/follows', { token: reader, body: { target_type: 'bill', target_id: id, follow_mode: 'neutral' } });
       expect(follow.status, id).toBeLessThan(300);
     }
@@ -66,8 +69,8 @@ describe('npm run demo:replay on the offline stack', () => {
     const run = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: { step_ms: 0 } });
     expect(run.status).toBe(200);
     expect(run.body.remaining_steps).toBe(0);
-    expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-s-2269', '116-hjres-37', '117-s-1260']);
-    expect(run.body.played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260']));
+    expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-hr-4760', '115-s-2269', '116-hjres-37', '116-sjres-36', '117-s-1260']);
+    expect(run.body.played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260', '116-sjres-36', '115-hr-4760']));
     // H.J.Res. 37's one held-back day: the Senate's referral, the day its rfs text version is dated.
     expect(run.body.played.filter((s) => s.bill_id === '116-hjres-37')).toEqual([
       { bill_id: '116-hjres-37', action_date: '2019-02-14', actions: 1, released_at: expect.any(String) },
@@ -98,20 +101,44 @@ describe('npm run demo:replay on the offline stack', () => {
 
     const history = await vi.waitUntil(async () => {
       const r = await api().request('GET', '/api/notifications/history', { token: reader });
-      return new Set(r.body.items.map((n) => n.bill_id)).size === 4 && r;
+      return new Set(r.body.items.map((n) => n.bill_id)).size === 6 && r;
     }, POLL);
-    expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(new Set(['114-s-2848', '115-s-2269', '116-hjres-37', '117-s-1260']));
+    expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(
+      new Set(['114-s-2848', '115-hr-4760', '115-s-2269', '116-hjres-37', '116-sjres-36', '117-s-1260']),
+    );
     for (const item of history.body.items) expect(item).toMatchObject({ demo: true, channels: expect.objectContaining({ rss: 'sent' }) });
     // The new text is H.J.Res. 37's one event: the referral is no milestone and leaves its status as it was.
     expect(history.body.items.filter((n) => n.bill_id === '116-hjres-37')).toEqual([
       expect.objectContaining({ kind: 'new_amendment', demo: true, text_version: 'Referred in Senate (rfs)' }),
     ]);
 
+    // The veto, the failed override and the failed passage, each told once, in the words of its status.
+    const stopped = history.body.items.filter((n) => n.kind === 'status_changed' && n.bill_id && ['116-sjres-36', '115-hr-4760'].includes(n.bill_id));
+    expect(stopped.map((n) => [n.bill_id, n.status, n.action_date]).sort()).toEqual([
+      ['115-hr-4760', 'FAIL:ORIGINATING:HOUSE', '2018-06-21'],
+      ['116-sjres-36', 'PROV_KILL:VETO', '2019-07-24'],
+      ['116-sjres-36', 'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE', '2019-07-29'],
+    ]);
+    // The failed vote's roll calls came with it, through the vote fetch the new actions queued.
+    const votes = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/bills/115-hr-4760/votes');
+      return r.body.items.length === 2 && r;
+    }, POLL);
+    expect(votes.body.items.map((v) => [v.roll_number, v.result, v.yea, v.nay])).toEqual([
+      [281, 'Failed', 191, 234],
+      [282, 'Failed', 193, 231],
+    ]);
+    // S.J.Res. 36's three votes are named by its actions; their records are not in the offline data, and the view says so.
+    const vetoVotes = await api().request('GET', '/api/bills/116-sjres-36/votes');
+    expect(vetoVotes.body.missing_votes.map((m) => m.vote_id)).toEqual(['senate-116-1-177', 'house-116-1-486', 'senate-116-1-231']);
+
     const settings = await api().request('GET', '/api/notifications/settings', { token: reader });
     const feed = await api().raw('GET', new URL(settings.body.rss_feed_url).pathname);
     const items = [new XMLParser().parse(feed.text).rss.channel.item].flat() as { title: string; description: string }[];
     expect(items.length).toBe(history.body.items.length);
     expect(items.filter((i) => JSON.stringify(i).includes('Referred in Senate (rfs)'))).toHaveLength(1);
+    for (const words of ['Vetoed by the President', 'The Senate failed to override the veto', 'Failed in the House'])
+      expect(items.filter((i) => i.title.includes(words)).length, words).toBe(1);
 
     const files = await vi.waitUntil(() => {
       const f = e2e.stack().smtp.files;
@@ -124,6 +151,11 @@ describe('npm run demo:replay on the offline stack', () => {
       return texts.some((t) => t.includes('Referred in Senate (rfs)')) && texts;
     }, POLL);
     expect(mails.filter((t) => t.includes('Referred in Senate (rfs)'))).toHaveLength(1);
+    const told = await vi.waitUntil(async () => {
+      const texts = await Promise.all(e2e.stack().smtp.files.map(async (f) => (await simpleParser(readFileSync(f))).text ?? ''));
+      return texts.some((t) => t.includes('Vetoed by the President')) && texts.some((t) => t.includes('Failed in the House')) && texts;
+    }, POLL);
+    expect(told.filter((t) => t.includes('193 - 231 (Roll no. 282)'))).toHaveLength(1);
   }, 120_000);
 
   it('says clearly that nothing is left once every held-back day is played', async () => {

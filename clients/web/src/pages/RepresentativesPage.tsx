@@ -60,7 +60,15 @@ export default function RepresentativesPage() {
           {(d) => (
             <>
               <h2>Representatives for {d.zip}</h2>
-              {d.ambiguous && (
+              {d.address_lookup?.status === 'unavailable' && (
+                <div className="usa-alert usa-alert--warning margin-y-2" role="status">
+                  <div className="usa-alert__body">
+                    <h3 className="usa-alert__heading">The address “{address}” could not be looked up</h3>
+                    <p className="usa-alert__text">{d.address_lookup.detail}</p>
+                  </div>
+                </div>
+              )}
+              {d.ambiguous && d.address_lookup?.status !== 'unavailable' && (
                 <div className="usa-alert usa-alert--info margin-y-2">
                   <div className="usa-alert__body">
                     <h3 className="usa-alert__heading">This ZIP code spans {d.districts.length} House districts</h3>
@@ -84,10 +92,15 @@ export default function RepresentativesPage() {
                   </div>
                 </div>
               )}
+              {d.ambiguous && d.address_lookup?.status === 'unavailable' && (
+                <p>
+                  ZIP {d.zip} spans {d.districts.length} House districts; the House members of every one are listed.
+                </p>
+              )}
               {!d.ambiguous && d.district !== null && (
                 <p>
                   {d.state}, {d.district === 0 ? 'at-large district' : `district ${d.district}`}
-                  {address && ` (from the address “${address}”)`}.
+                  {d.address_lookup?.status === 'matched' && ` (from the address “${address}”)`}.
                 </p>
               )}
               {d.members.length === 0 && (

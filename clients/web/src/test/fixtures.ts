@@ -85,7 +85,16 @@ export const user: Schemas['User'] = { id: 'u1', email: 'ada@example.org', is_ad
 export function billPageReads(call: FakeCall): { body: unknown } | undefined {
   if (call.method !== 'GET') return undefined;
   if (call.path === `/api/bills/${bill.id}`) return { body: bill };
-  if (call.path === `/api/bills/${bill.id}/votes`) return { body: { items: [], next_cursor: null, vote_fetch_queued: false } };
+  if (call.path === `/api/bills/${bill.id}/votes`)
+    return {
+      body: {
+        items: [],
+        next_cursor: null,
+        vote_fetch_queued: false,
+        vote_fetch: { state: 'checked', requested_at: null, checked_at: '2026-01-01T00:00:00Z' },
+        missing_votes: [],
+      },
+    };
   if (call.path === `/api/bills/${bill.id}/trend`) return { body: { bill_id: bill.id, items: [] } };
   if (call.path === `/api/bills/${bill.id}/text`)
     return {

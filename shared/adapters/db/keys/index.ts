@@ -18,6 +18,7 @@ export { leaseKeys } from './lease.keys.ts';
 export { META, PROFILE, UNDATED, onIndex, type ItemKey } from './key.ts';
 export { memberKeys } from './member.keys.ts';
 export { meetingKeys, type MeetingPointerKind } from './meeting.keys.ts';
+export { memberRecordKeys } from './member-record.keys.ts';
 export { migrationKeys } from './migration.keys.ts';
 export { newsCacheKeys } from './news-cache.keys.ts';
 export { newsKeys, type NewsOwner } from './news.keys.ts';

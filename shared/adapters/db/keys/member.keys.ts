@@ -28,8 +28,10 @@ export const memberKeys = {
   isProfile: (item: { sk?: unknown }) => item.sk === PROFILE,
   /** M7a: the member's latest recorded positions, kept by the vote writer so the dashboard needs no Query per member. */
   recentVotes: (memberId: string): ItemKey => ({ pk: partition(memberId), sk: 'RECENTVOTES' }),
-  /** M1b: the claim of a member's first-view enrichment. */
+  /** M1b: the claim of a member's first-view enrichment, with the outcome of a run that could not enrich. */
   enrichClaim: (memberId: string): ItemKey => ({ pk: partition(memberId), sk: 'ENRICH' }),
+  /** True for the enrichment claim among the items of a member's partition. */
+  isEnrichClaim: (item: { sk?: unknown }) => item.sk === 'ENRICH',
 
   /** M2, M8: a state's delegation, by chamber then district. */
   byState: {

@@ -7,6 +7,7 @@ import { ActionView, BillDetailFields, BillTextView, BillView, RollCallView, Tex
 import { StatusFilter } from '#shared/domain/bills/bill-status.ts';
 import { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { MissingVoteView, VoteFetchView } from '#shared/domain/votes/vote-fetch.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
 import { BillIdParams, listOf } from '#shared/edges/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -131,7 +132,7 @@ export const listBillCosponsors = defineRoute({
 export const listBillVotes = defineRoute({
   operationId: 'listBillVotes',
   description:
-    'The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow. The first view queues a fetch of the votes (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.',
+    'The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow; the recorded votes its actions name whose roll call is not stored, each with why (missing_votes); and what became of the vote fetch (vote_fetch). The first view of a bill whose votes were never fetched queues the fetch (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.',
   method: 'GET',
   path: '/api/bills/{id}/votes',
   fn: 'bills',
@@ -140,7 +141,12 @@ export const listBillVotes = defineRoute({
   summary: 'Roll calls: yea/nay counts, result, positions of the members the caller follows; the first view queues a vote fetch',
   tags: ['bills'],
   params: () => BillIdParams(),
-  response: () => listOf(RollCallView()).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
+  response: () =>
+    listOf(RollCallView()).extend({
+      vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes'),
+      vote_fetch: VoteFetchView(),
+      missing_votes: z.array(MissingVoteView()).describe('Recorded votes the actions name whose roll call is not stored, oldest first, each with why'),
+    }),
 });
 
 export const getBillForecast = defineRoute({

@@ -4,6 +4,7 @@ import { Chamber } from '#shared/domain/members/member.schema.ts';
 import { BillView, MemberView } from '#shared/domain/bills/bill-views.ts';
 import { CommitteeAssignment } from '#shared/domain/committees/committee-views.ts';
 import { MemberVote } from '#shared/domain/votes/vote.schema.ts';
+import { MemberRecordView } from '#shared/domain/members/report-card.schema.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
 import { MemberIdParams, listOf } from '#shared/edges/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
@@ -52,7 +53,7 @@ const MemberDetail = lazySchema(() =>
 export const membersByZip = defineRoute({
   operationId: 'membersByZip',
   description:
-    'The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district. Anonymous; 422 for a malformed ZIP, 503 zip.lookup_unavailable when the ZIP or address lookup is unavailable.',
+    'The senators and House members for a 5-digit ZIP: every district the ZIP touches (ambiguous when several); an address narrows it to one district, and an address that cannot be looked up (offline, or the address service failing) leaves every district listed, saying so in address_lookup. Anonymous; 422 for a malformed ZIP or an address outside the ZIP or not found, 503 zip.lookup_unavailable when the ZIP itself cannot be looked up.',
   method: 'GET',
   path: '/api/members/by-zip/{zip}',
   fn: 'members',
@@ -96,6 +97,17 @@ export const membersByZip = defineRoute({
         )
         .describe("Every district the ZIP touches, or the address's one."),
       ambiguous: z.boolean().describe('Whether the ZIP touches more than one district'),
+      address_lookup: z
+        .object({
+          status: z
+            .enum(['matched', 'not_needed', 'unavailable'])
+            .describe(
+              'matched: the address picked its district; not_needed: the ZIP is in one district; unavailable: the address could not be looked up (offline, or the service failed), so every district of the ZIP is listed',
+            ),
+          detail: z.string().nullable().describe('What happened, in plain words; null when matched'),
+        })
+        .nullable()
+        .describe('What became of the address; null when none was given'),
       members: z.array(MemberView()).describe('The senators, and the House members of every district listed.'),
     }),
 });
@@ -161,4 +173,19 @@ export const listMemberVotes = defineRoute({
   response: () => listOf(MemberVote()),
 });
 
-export const MEMBERS_ROUTES: RouteDef[] = [membersByZip, listMembers, getMember, listMemberBills, listMemberVotes];
+export const getMemberRecord = defineRoute({
+  operationId: 'getMemberRecord',
+  description:
+    "A member's report card per Congress, computed from the roll calls and bills the service holds: votes cast and missed (count and share of their chamber's roll calls while they served: the roll calls that list them), votes with their party's majority, bills sponsored and how far each went, cosponsorships across the aisle; and their current committee seats. Each figure says how many roll calls or bills it rests on and lists the roll calls or bills behind it (missed votes, votes against the party, bills, cosponsorships across the aisle; every position at votes_url). Cards are computed ahead of the read (compute_member_records), a few minutes after a roll call is stored. Anonymous; 404 for an unknown member.",
+  method: 'GET',
+  path: '/api/members/{id}/record',
+  fn: 'members',
+  auth: 'none',
+  cache: 'public',
+  summary: "The member's report card per Congress: votes cast, missed and with the party, bills sponsored, cosponsorships across the aisle, committees",
+  tags: ['members'],
+  params: () => MemberIdParams(),
+  response: () => MemberRecordView(),
+});
+
+export const MEMBERS_ROUTES: RouteDef[] = [membersByZip, listMembers, getMember, listMemberBills, listMemberVotes, getMemberRecord];

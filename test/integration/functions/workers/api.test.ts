@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '#shared/platform/config.ts';
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
+import { releaseVoteFetch } from '#shared/adapters/db/votes.repository.ts';
 import { runJob } from '#shared/edges/jobs/job-function.ts';
 import { resetReplay } from '#shared/adapters/providers/transport/http-transport.ts';
 import { handler as bills } from '#functions/api/bills.ts';
@@ -109,7 +110,7 @@ describe('bills endpoints', () => {
       has_document: true,
       sponsor: { id: 'K000389', name: 'Khanna, Ro' },
       latest_brief: null,
-      counts: { actions: 6, text_versions: 2, cosponsors: 2, votes: 0, briefs: 0 },
+      counts: { actions: 6, text_versions: 2, cosponsors: 96, votes: 1, briefs: 0 },
     });
     expect((res.body as { data_as_of: string }).data_as_of).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
@@ -119,11 +120,11 @@ describe('bills endpoints', () => {
     expect(actions.items[0]).toMatchObject({ action_date: '2019-02-14', category: 'referral' });
     expect(actions.items).toHaveLength(4);
     expect(actions.next_cursor).not.toBeNull();
+    // All 96 of its Bill Status file's cosponsors (the seed's), each with party, state and date.
     const cosponsors = (await call(bills, 'GET', '/api/bills/116-hjres-37/cosponsors')).body as Json;
-    expect(cosponsors.items.map((c) => [c.member_id, c.party])).toEqual([
-      ['L000397', 'D'],
-      ['A000370', 'D'],
-    ]);
+    expect(cosponsors.items).toHaveLength(96);
+    expect(cosponsors.items.find((c) => c.member_id === 'S001150')).toMatchObject({ party: 'D', state: 'CA', sponsorship_date: expect.any(String) });
+    expect(cosponsors.items.every((c) => c.party === 'D' || c.party === 'R')).toBe(true);
     const versions = (await call(bills, 'GET', '/api/bills/116-hjres-37/text')).body as Json;
     expect(versions.items.map((v) => [v.version_code, v.published_date])).toEqual([
       ['rh', '2019-02-11'],
@@ -142,8 +143,14 @@ describe('bills endpoints', () => {
   it('shows roll calls, queues one vote fetch on the first view, and gives followed members their positions', async () => {
     await takeAll('ingest-tasks');
     await createFollow({ userId, targetType: 'member', targetId: 'P000145' });
+    // The seed's actions task fetched the votes already and the view says so: it queues nothing.
+    const fetched = (await call(bills, 'GET', '/api/bills/119-s-5/votes')).body as Json;
+    expect(fetched).toMatchObject({ vote_fetch_queued: false, vote_fetch: { state: 'checked' }, missing_votes: [] });
+    // A bill whose votes were never fetched (its record gone, as when the roll-call switch was off): the first view queues it.
+    await releaseVoteFetch('119-s-5');
     const guest = (await call(bills, 'GET', '/api/bills/119-s-5/votes')).body as Json;
     expect(guest.vote_fetch_queued).toBe(true);
+    expect(guest.vote_fetch).toMatchObject({ state: 'queued', checked_at: null });
     expect(guest.items[0]).toMatchObject({ yea: 64, nay: 35, result: 'Bill Passed', followed_positions: [] });
     const queued = await receive('ingest-tasks');
     expect(queued.map((m) => JSON.parse(m.Body ?? '{}') as unknown)).toEqual([
@@ -151,6 +158,7 @@ describe('bills endpoints', () => {
     ]);
     const user = (await call(bills, 'GET', '/api/bills/119-s-5/votes', { token })).body as Json;
     expect(user.vote_fetch_queued).toBe(false);
+    expect(user.vote_fetch).toMatchObject({ state: 'queued' });
     expect(user.items[0]?.followed_positions).toEqual([
       { member_id: 'P000145', name: 'Padilla, Alex', title: 'Sen.', party: 'D', state: 'CA', position: 'Nay' },
     ]);

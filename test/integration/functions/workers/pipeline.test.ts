@@ -92,7 +92,7 @@ describe('ingestion pipeline over the recorded dataset', () => {
         { status: 'INTRODUCED', date: '2019-01-30', action_text: 'Introduced in House' },
         { status: 'REFERRED', date: '2019-01-30', action_text: 'Referred to the House Committee on Foreign Affairs.' },
         { status: 'REPORTED', date: '2019-02-11', action_text: 'Reported by the Committee on Foreign Affairs. H. Rept. 116-7.' },
-        { status: 'PASS_OVER:HOUSE', date: '2019-02-13', action_text: 'On passage Passed by the Yeas and Nays: 248 - 177 (Roll no. 83).' },
+        { status: 'PASS_OVER:HOUSE', date: '2019-02-13', action_text: 'On passage Passed by the Yeas and Nays: 248 - 177, 1 Present (Roll no. 83).' },
       ],
     });
     // Placed on the Senate calendar straight after introduction (Rule XIV) reads REPORTED, as unitedstates/congress reads it.

@@ -16,7 +16,7 @@ import { resetReplay } from '#shared/adapters/providers/transport/http-transport
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { loadOfflineMembers } from '#local/demo/offline-members.ts';
-import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
+import { SEED_ADDRESS, SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
@@ -126,6 +126,25 @@ describe('every current member offline', () => {
     expect((await searchMembers(lastName, 50)).map((c) => c.id)).toContain(senator.id);
     const recent = await table.getItem({ Key: memberKeys.recentVotes(senator.id) });
     expect(memberActivityFromItem(recent.Item, 3)).toEqual({ card: expect.objectContaining({ id: senator.id, name: senator.name }), recent_votes: [] });
+  });
+
+  it('answers an address it cannot look up offline with every member of the ZIP, saying so in plain words (issue 33.4)', async () => {
+    const res = await call(membersApi, 'GET', '/api/members/by-zip/95014', { query: { address: '1 Infinite Loop, Cupertino, CA' } });
+    expect(res.status).toBe(200);
+    const body = res.body as ZipAnswer & { ambiguous: boolean; address_lookup: { status: string; detail: string } };
+    expect(body.ambiguous).toBe(true);
+    expect(body.address_lookup).toEqual({
+      status: 'unavailable',
+      detail: 'This offline copy of BillWatch cannot look up street addresses, so the members of every district ZIP 95014 touches are listed.',
+    });
+    expect(body.members.filter((m) => m.chamber === 'senate')).toHaveLength(2);
+    expect(body.members.filter((m) => m.chamber === 'house').length).toBeGreaterThanOrEqual(2);
+    // The seeded address is in the recording: it still picks its district.
+    const seeded = (await call(membersApi, 'GET', '/api/members/by-zip/95014', { query: { address: SEED_ADDRESS } })).body as {
+      address_lookup: unknown;
+      district: number;
+    };
+    expect(seeded).toMatchObject({ district: 17, address_lookup: { status: 'matched', detail: null } });
   });
 
   it('answers a ZIP in no offline source 404 with a detail that names no internals', async () => {

@@ -38,6 +38,21 @@ describe('the demo replay plan', () => {
     expect(beforeReplay(s2269, 4).actions).toHaveLength(s2269.parsed.actions.length);
   });
 
+  it('holds back a veto and the failed override, and a failed passage with its two roll calls', () => {
+    const plan = (file: string) => planReplayBill(parseBillStatus(readFileSync(path.join(DEMO_BILLSTATUS_DIR, file), 'utf8')));
+    const sjres36 = plan('legacy-BILLSTATUS-116sjres36.xml');
+    expect(beforeReplay(sjres36).bill.status).toBe('PASSED:BILL');
+    expect(sjres36.heldDays.map((d) => d.date)).toEqual(['2019-07-24', '2019-07-29']);
+    expect([1, 2].map((n) => beforeReplay(sjres36, n).bill.status)).toEqual(['PROV_KILL:VETO', 'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE']);
+    // Referred on the day it was introduced: held back from the last status change, so the bill is imported with its history.
+    const hr4760 = plan('legacy-BILLSTATUS-115hr4760.xml');
+    expect(beforeReplay(hr4760).bill.status).toBe('REFERRED');
+    expect(beforeReplay(hr4760).actions.length).toBeGreaterThan(0);
+    expect(hr4760.heldDays.map((d) => d.date)).toEqual(['2018-06-21']);
+    expect(hr4760.heldDays[0]?.actions.flatMap((a) => a.recorded_votes.map((v) => v.roll_number)).sort()).toEqual([281, 282]);
+    expect(beforeReplay(hr4760, 1).bill.status).toBe('FAIL:ORIGINATING:HOUSE');
+  });
+
   it('orders the steps by real date across bills and skips released days', () => {
     const steps = remainingSteps([scheduleOf(s2269)], { version: 1, released: { '115-s-2269': { days: 1, updated_at: '2026-01-01T00:00:00Z' } } });
     expect(steps.map((s) => s.date)).toEqual(['2018-06-20', '2018-09-28', '2018-10-02']);
@@ -65,6 +80,14 @@ describe('the stand-in Congress.gov', () => {
       }),
     ]);
     expect(BillListPage.parse(body(`${API}/bill?fromDateTime=2026-01-02T00:00:00Z&format=json`)).bills).toEqual([]);
+  });
+
+  it("answers a shipped roll call's clerk or Senate address with the file, so a released vote is fetched", () => {
+    const roll = answer('GET', 'https://clerk.house.gov/evs/2018/roll282.xml');
+    expect(roll?.body.toString('utf8')).toContain('<rollcall-num>282</rollcall-num>');
+    const senate = answer('GET', 'https://www.senate.gov/legislative/LIS/roll_call_votes/vote1142/vote_114_2_00141.xml');
+    expect(senate?.body.toString('utf8')).toContain('<vote_number>141</vote_number>');
+    expect(answer('GET', 'https://clerk.house.gov/evs/2018/roll283.xml')).toBeUndefined();
   });
 
   it('leaves other windows of the recording, and other bills, to the recording', () => {

@@ -1,6 +1,6 @@
 /**
  * One member of Congress: profile and contact, terms, leadership, committee chairs, effectiveness score with its
- * tier and percentile, sponsored and cosponsored bills, recent votes, news and public interest; follow for members.
+ * tier and percentile, sponsored and cosponsored bills, the report card, recent votes, news and public interest; follow for members.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -16,6 +16,8 @@ import { MemberBillsSection } from './MemberBillsSection.tsx';
 import { InterestSection, NewsSection, VotesSection } from './MemberActivitySections.tsx';
 import { MemberPhoto } from './MemberPhoto.tsx';
 import { formatPhone, phoneHref } from '../../words/phone.ts';
+import { MemberRecordSection } from './MemberRecordSection.tsx';
+import { ProfileSourceNote } from './ProfileSourceNote.tsx';
 
 export default function MemberPage() {
   const params = useParams();
@@ -59,7 +61,7 @@ function MemberView({ m }: { m: Schemas['Member'] & { committee_assignments?: Sc
       <div className="margin-y-2">
         <FollowToggle type="member" id={m.id} name={name} />
       </div>
-      {m.enrichment_pending && <p className="bw-muted">The full profile (terms, leadership, counts) is being gathered: look again in a minute.</p>}
+      <ProfileSourceNote m={m} />
       <dl className="bw-dl">
         {m.phone && (
           <>
@@ -184,6 +186,7 @@ function MemberView({ m }: { m: Schemas['Member'] & { committee_assignments?: Sc
       {m.committee_assignments && <CommitteeAssignmentsSection assignments={m.committee_assignments} />}
       <MemberBillsSection memberId={m.id} memberName={name} role="sponsored" />
       <MemberBillsSection memberId={m.id} memberName={name} role="cosponsored" />
+      <MemberRecordSection memberId={m.id} />
       <VotesSection memberId={m.id} />
       <NewsSection memberId={m.id} memberName={name} />
       <InterestSection memberId={m.id} memberName={name} />

@@ -6,11 +6,11 @@
  * aliases. The members integration and e2e tests run the same requests
  * against DynamoDB Local.
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { memberKeys } from '#shared/adapters/db/keys/member.keys.ts';
 import { claimEnrichment, getMemberDetail, listAllMembers, listMembers, saveMemberEnrichment, searchMembers } from '#shared/adapters/db/members.repository.ts';
-import { INDEX } from '#shared/adapters/db/table.ts';
+import { INDEX, tableName } from '#shared/adapters/db/table.ts';
 import { expressionText } from '#test/support/expression-text.ts';
 import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
 
@@ -19,16 +19,18 @@ const { db, sent } = useMockedDocumentClient((db) => {
   db.on(UpdateCommand).resolves({});
   db.on(PutCommand).resolves({});
   db.on(GetCommand).resolves({});
+  db.on(BatchGetCommand).resolves({ Responses: {} });
 });
 
 describe('members', () => {
-  it('reads a member’s partition, and searches names on the longest word’s partition by prefix', async () => {
+  it('reads a member’s profile with its enrichment claim, and searches names on the longest word’s partition by prefix', async () => {
     expect(await getMemberDetail('P000197')).toBeNull();
-    let q = sent(QueryCommand);
-    expect(expressionText(q.KeyConditionExpression, q)).toBe(`pk = "${memberKeys.partition('P000197')}"`);
+    const batch = db.commandCalls(BatchGetCommand);
+    expect(batch).toHaveLength(1);
+    expect(batch[0]!.args[0].input.RequestItems?.[tableName()]?.Keys).toEqual([memberKeys.profile('P000197'), memberKeys.enrichClaim('P000197')]);
     db.resetHistory();
     expect(await searchMembers('nancy pelosi', 5)).toEqual([]);
-    q = sent(QueryCommand);
+    const q = sent(QueryCommand);
     expect(expressionText(q.KeyConditionExpression, q)).toBe(`pk = "${memberKeys.namePartition('pelosi')}" AND begins_with(sk, "pelosi")`);
   });
 
