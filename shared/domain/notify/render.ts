@@ -1,9 +1,10 @@
 /**
  * Renders an event into the channel-neutral message every channel sends:
  * title, body, click URL, push priority, tags and actions. Push titles are
- * ASCII only (they travel in an HTTP header) and name the event (a status
- * change by its new status in plain words: "Passed the House 416-0: HR
- * 3076"); bodies keep their text: the first line is the bill's full name
+ * ASCII only (they travel in an HTTP header) and name the event (a
+ * milestone that changed the status by the new status in plain words:
+ * "Passed the House 416-0: HR 3076", sent as bill_updated at its high
+ * priority with the siren tag, as SPEC's seed says); bodies keep their text: the first line is the bill's full name
  * (SPEC.md, push), the next says what happened (the action and its date, the
  * new text version, or the later bill that reintroduces it), then the brief's
  * summary. One status change is one alert carrying both the status and the
@@ -11,9 +12,9 @@
  * the immediate alerts do.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
-import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
+import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
 import type { NotificationContent, SearchMatchDetail } from './notification.schema.ts';
-import { OUTCOME_PUSH, STATUS_WORDS, statusInWords } from './status-words.ts';
+import { statusInWords } from './status-words.ts';
 import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
 
 export interface PushAction {
@@ -99,8 +100,7 @@ function digestLines(content: NotificationContent): string[] {
  */
 export function whatHappened(content: NotificationContent): string | null {
   const dated = (text: string) => `${content.action_date ? `${content.action_date}: ` : ''}${text}`;
-  if (content.kind === 'bill_updated') return content.action_text ? dated(content.action_text) : null;
-  if (content.kind === 'status_changed') {
+  if (isMilestone(content)) {
     if (content.status) return dated(`${statusInWords(content.status, content.action_text)}${content.action_text ? ` (${content.action_text})` : ''}`);
     return content.action_text ? dated(content.action_text) : null;
   }
@@ -127,9 +127,12 @@ function searchMatchWords(m: SearchMatchDetail): string {
   return `Matches your search "${m.query}" in ${m.section}: ${snippetText(m.snippet)}`;
 }
 
+/** A milestone: bill_updated, or status_changed as events stored before status changes were told as bill_updated read. */
+const isMilestone = (content: Pick<NotificationContent, 'kind'>) => content.kind === 'bill_updated' || content.kind === 'status_changed';
+
 /** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */
 function statusHeadline(content: NotificationContent): string | null {
-  if (content.kind !== 'status_changed' || !content.status) return null;
+  if (!isMilestone(content) || !content.status) return null;
   return statusInWords(content.status, content.action_text ?? null).split(';')[0] ?? null;
 }
 
@@ -137,13 +140,6 @@ function statusHeadline(content: NotificationContent): string | null {
 function eventLine(content: NotificationContent): string | null {
   if (statusHeadline(content) && content.action_text) return `${content.action_date ? `${content.action_date}: ` : ''}${content.action_text}`;
   return whatHappened(content);
-}
-
-/** A status change is as loud as its outcome (status-words.ts) and tagged with it; every other kind as its kind says. */
-function pushLoudness(kind: KindPresentation, content: NotificationContent): { priority: PushPriority; tags: readonly string[] } {
-  if (content.kind !== 'status_changed' || !content.status) return kind;
-  const outcome = OUTCOME_PUSH[STATUS_WORDS[content.status].outcome];
-  return { priority: outcome.priority, tags: [...kind.tags, outcome.tag] };
 }
 
 /** The message for one event, as a follower of `mode` (null for events without a follow, e.g. the weekly digest). */
@@ -162,7 +158,6 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
   }
   const billId = content.bill_id ?? '';
   const event = eventLine(content);
-  const loudness = pushLoudness(kind, content);
   const later = content.kind === 'reintroduced' ? content.reintroduced_as : null;
   return {
     title: toAscii(`${statusHeadline(content) ?? kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
@@ -173,8 +168,8 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
     ].join('\n'),
     // A reintroduction opens the later bill, where the story goes on, and offers to follow it.
     click: billUrl(publicUrl, later ? later.bill_id : billId),
-    priority: loudness.priority,
-    tags: loudness.tags,
+    priority: kind.priority,
+    tags: kind.tags,
     actions: later ? [followAction(publicUrl, later.bill_id, later.label)] : mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
   };
 }

@@ -109,12 +109,12 @@ describe('push rendering', () => {
     });
   });
 
-  it('leads a status_changed alert with the new status in plain words, as loud as its outcome', () => {
-    const changed = (status: BillStatus, action_text: string) =>
+  it('tells a milestone that changed the status as bill_updated: the new status in plain words, high priority, the siren tag', () => {
+    const changed = (status: BillStatus, action_text: string, kind: 'bill_updated' | 'status_changed' = 'bill_updated') =>
       renderEvent(
         content({
-          kind: 'status_changed',
-          action_category: 'status_changed',
+          kind,
+          action_category: 'vote',
           bill_label: 'H.R. 3590',
           status,
           previous_status: 'REFERRED',
@@ -128,21 +128,25 @@ describe('push rendering', () => {
       'PASS_OVER:HOUSE',
       'On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
     );
-    // Issue 24 #12: one alert for the change, carrying the new status (title) and the action that made it (body).
-    expect(passed).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 'default', tags: ['classical_building', 'arrow_right'] });
+    // Issue 24 #12: one alert for the change, carrying the new status (title) and the action that made it (body); SPEC's seed: bill_updated is high, siren.
+    expect(passed).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 'high', tags: ['siren'] });
     expect(passed.body.split('\n')).toEqual([
       'Postal Service Reform Act of 2022',
       '2009-11-07: On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
       'Reforms the finances and operations of the United States Postal Service.',
     ]);
     const law = changed('ENACTED:SIGNED', 'Signed by President.');
-    expect(law).toMatchObject({ title: 'Became law: HR 3590', priority: 'high', tags: ['classical_building', 'tada'] });
+    expect(law).toMatchObject({ title: 'Became law: HR 3590', priority: 'high', tags: ['siren'] });
     expect(law.body.split('\n')[1]).toBe('2009-11-07: Signed by President.');
-    const veto = changed('PROV_KILL:VETO', 'Vetoed by President.');
-    expect(veto).toMatchObject({ title: 'Vetoed by the President: HR 3590', priority: 'high', tags: ['classical_building', 'x'] });
+    // An event stored as status_changed before (a held one released now) reads the same way.
+    expect(changed('PROV_KILL:VETO', 'Vetoed by President.', 'status_changed')).toMatchObject({
+      title: 'Vetoed by the President: HR 3590',
+      priority: 'high',
+      tags: ['siren'],
+    });
     // The title keeps the status up to its "; …"; a held bundle's line has all of it, and the action.
     const back = content({
-      kind: 'status_changed',
+      kind: 'bill_updated',
       action_category: 'vote',
       bill_label: 'H.R. 3590',
       status: 'PASS_BACK:SENATE',
@@ -153,10 +157,8 @@ describe('push rendering', () => {
     expect(whatHappened(back)).toBe(
       '2009-11-07: Passed the Senate with changes 60\u201339; back to the House (Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.)',
     );
-    expect(changed('PASSED:SIMPLERES', 'Submitted in the Senate, considered, and agreed to by Unanimous Consent.')).toMatchObject({
-      priority: 'high',
-      tags: ['classical_building', 'white_check_mark'],
-    });
+    // A milestone that moved no status keeps the kind's label.
+    expect(renderEvent({ ...back, status: null }, 'neutral', PUBLIC).title).toBe('Bill Updated: HR 3590');
   });
 
   it('has words for every status, with the tally only where a vote carries one', () => {
