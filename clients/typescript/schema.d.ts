@@ -477,8 +477,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)
-         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.
+         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 with what ~15 s played; 409 when nothing is left)
+         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Answers in time: plays steps (step_ms apart, each once its actions are stored) for about 15 s at most, then answers 200 with the steps played and remaining_steps; ask again until remaining_steps is 0. 409 once every held-back day is played, or while another replay runs. Admin only.
          */
         post: operations["replayDemo"];
         delete?: never;
@@ -718,7 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Run send_weekly_digest now
-         * @description Starts a run of the job send_weekly_digest now and answers 202 with its run id (follow it at GET /api/admin/jobs/send_weekly_digest/runs/{run_id}): Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed. Admin only.
+         * @description Starts a run of the job send_weekly_digest now and answers 202 with its run id (follow it at GET /api/admin/jobs/send_weekly_digest/runs/{run_id}): Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed, on Monday at 08:00 in the user's time zone (run hourly on the UTC Sunday and Monday); an admin's run sends it to everyone at once. Admin only.
          */
         post: operations["triggerSendWeeklyDigest"];
         delete?: never;
@@ -1691,8 +1691,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button
-         * @description An unsubscribe page for the email link: with ?source=link (the email body link) it turns email off and offers to re-subscribe; without it (the List-Unsubscribe URL) it changes nothing and offers the unsubscribe button. Anonymous; 404 page for an unknown token.
+         * The unsubscribe confirmation page: changes nothing; its button POSTs the one-click unsubscribe
+         * @description The unsubscribe page of the List-Unsubscribe header URL and of the link in the email body: in the app's look, it changes nothing (link scanners and prefetchers open links) and offers the unsubscribe button, which POSTs the one-click unsubscribe. Anonymous; 404 page for an unknown token; any query (such as the ?source=link of older emails) is ignored.
          */
         get: operations["unsubscribeGet"];
         put?: never;
@@ -10885,10 +10885,7 @@ export interface operations {
     };
     unsubscribeGet: {
         parameters: {
-            query?: {
-                /** @description link when coming from the link in the email body (unsubscribes at once) */
-                source?: "link";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The token */

@@ -391,7 +391,8 @@ describe('email composition', () => {
       'List-Unsubscribe': `<${PUBLIC}/api/notifications/unsubscribe/tok123>, <mailto:alerts@example.org?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(mail.text).toContain(`Unsubscribe from these emails: ${PUBLIC}/api/notifications/unsubscribe/tok123?source=link`);
+    // The body link is the header URL: its GET shows the confirmation page and changes nothing.
+    expect(mail.text).toContain(`Unsubscribe from these emails: ${PUBLIC}/api/notifications/unsubscribe/tok123\n`);
     expect(mail.text).toContain(`Write to your representative: ${PUBLIC}/bills/118-hr-3076?letter=1`);
     expect(mail.subject).toBe('New Bill Text: HR 3076');
     expect(mail).not.toHaveProperty('messageId');

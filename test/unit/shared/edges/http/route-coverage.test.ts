@@ -7,7 +7,7 @@ describe('the route table and the API functions', () => {
     const groups = [...new Set(ROUTES.map((r) => r.fn))];
     expect(groups.every((g) => (API_FUNCTION_GROUPS as readonly string[]).includes(g))).toBe(true);
     for (const group of groups) {
-      const mod = (await import(`../../../../functions/api/${group}.ts`)) as { handler: { routes: readonly { operationId: string }[] } };
+      const mod = (await import(`../../../../../functions/api/${group}.ts`)) as { handler: { routes: readonly { operationId: string }[] } };
       const implemented = mod.handler.routes.map((r) => r.operationId).sort();
       const declared = ROUTES.filter((r) => r.fn === group)
         .map((r) => r.operationId)
