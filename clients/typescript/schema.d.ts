@@ -154,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange email and password for a bearer token
-         * @description Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both).
+         * @description Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both, and for a network past its failed sign-ins on that account: no lockout, the owner elsewhere still signs in).
          */
         post: operations["login"];
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password; every earlier token is refused afterwards
-         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.
+         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong (wrong guesses are limited per account and network like sign-ins), 422 auth.same_password when new_password is the current one, 422 when new_password is shorter than 8 characters.
          */
         post: operations["changePassword"];
         delete?: never;

@@ -31,8 +31,9 @@ const cspViolations: string[] = [];
 describe('a guest', () => {
   beforeAll(async () => {
     context = await newContext(web.browser(), web.origin());
-    await context.addInitScript(() =>
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`)),
+    // A string, run in the page: the browser's own report of what its policy refused.
+    await context.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
     );
     page = await context.newPage();
     page.on('console', (m) => {
