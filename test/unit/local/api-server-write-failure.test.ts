@@ -1,9 +1,10 @@
 // Issue 32.6: a result the server cannot write (here a header value Node refuses) is answered 500 with the error
 // logged, never a connection closed with no status (the server destroyed the socket before).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as FunctionLoader from '#local/function-loader.ts';
 
 vi.mock('#local/function-loader.ts', async (original) => ({
-  ...(await original<typeof import('#local/function-loader.ts')>()),
+  ...(await original<typeof FunctionLoader>()),
   // Every API function answers with a header value outside Latin-1, which http.ServerResponse.writeHead throws on.
   loadFunction: async () => ({ status: 'ok', handler: async () => ({ statusCode: 200, headers: { 'X-Title': 'S. 2848 \u2014 \u03a9' }, body: '{}' }) }),
 }));

@@ -4,11 +4,12 @@
 // Every guess is counted first, atomically: of 40 concurrent guesses only the limit's worth reach a password check.
 // Wrong current passwords on a password change count the same way.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Passwords from '#shared/use-cases/accounts/passwords.ts';
 
 // Every password check, counted (the real one runs).
 const checks = vi.hoisted(() => ({ count: 0 }));
 vi.mock('#shared/use-cases/accounts/passwords.ts', async (original) => {
-  const real = await original<typeof import('#shared/use-cases/accounts/passwords.ts')>();
+  const real = await original<typeof Passwords>();
   return {
     ...real,
     verifyPassword: async (...args: Parameters<typeof real.verifyPassword>) => {
