@@ -9399,7 +9399,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9412,7 +9412,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9463,7 +9463,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9476,7 +9476,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9522,7 +9522,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9565,7 +9565,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9925,7 +9925,7 @@ export interface operations {
                                 result: string;
                             }[];
                         }[];
-                        /** @description Followed topics */
+                        /** @description Followed topics, newest first, at most as many as the topic vocabulary holds (GET /api/follows?target_type=topic pages them all) */
                         followed_topics?: string[];
                     };
                 };
