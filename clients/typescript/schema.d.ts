@@ -7682,7 +7682,7 @@ export interface operations {
                      * @enum {string}
                      */
                     tone?: "formal" | "friendly" | "urgent";
-                    /** @description The representative to address; the letter uses a generic greeting when absent */
+                    /** @description The representative to address (one line); the letter uses a generic greeting when absent */
                     rep_name?: string;
                     /** @description The brief version the points belong to; the latest when absent. */
                     brief_version?: number;

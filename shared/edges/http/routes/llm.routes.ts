@@ -37,7 +37,15 @@ const DraftLetterBody = lazySchema(() =>
       .describe('The brief points the letter cites'),
     stance: z.enum(STANCES).optional().describe('YES or NO; pre-filled from the follow mode (hold_boost \u2192 YES, hold_veto \u2192 NO) when absent.'),
     tone: z.enum(TONES).default('formal').describe('The tone of the letter: formal, friendly or urgent'),
-    rep_name: z.string().trim().min(1).max(120).optional().describe('The representative to address; the letter uses a generic greeting when absent'),
+    // One line: a line break (or any control character) would add a line of the sender's choosing to the letter.
+    rep_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, { error: 'must be one line of text: no line breaks or control characters' })
+      .optional()
+      .describe('The representative to address (one line); the letter uses a generic greeting when absent'),
     brief_version: z.number().int().positive().optional().describe('The brief version the points belong to; the latest when absent.'),
   }),
 );
