@@ -9,6 +9,7 @@
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import type { WriteRequest } from '#shared/adapters/db/dynamo.ts';
 import { countCommands, startBenchStack } from './support/bench-stack.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 const MEMBERS = 550;
 const BILLS = 5_000;
@@ -67,7 +68,7 @@ try {
       latest_action_text: b % 20 === 0 ? 'Became Public Law No: 119-1.' : 'Referred to committee',
       bill_category: b % 10 === 0 ? 'commemorative' : 'substantive',
     });
-    items.push({ put: { ...billKeys.meta(bill.id), entity: 'bill', ...bill, ...billKeys.bySponsor.keys(sponsor, bill) } });
+    items.push({ put: entityItem('bill', billKeys.meta(bill.id), { ...bill, ...billKeys.bySponsor.keys(sponsor, bill) }) });
     for (const [d, text] of (STAGE_TEXTS[b % STAGE_TEXTS.length] ?? []).entries()) {
       const action = {
         bill_id: bill.id,
@@ -79,14 +80,12 @@ try {
         recorded_votes: [],
         provenance: bill.provenance,
       };
-      items.push({ put: { ...actionKeys.action(action), entity: 'action', ...action } });
+      items.push({ put: entityItem('action', actionKeys.action(action), { ...action }) });
     }
     for (let c = 1; c <= 3; c++) {
       const m = memberId((b * 7 + c * 13) % MEMBERS);
       items.push({
-        put: {
-          ...cosponsorKeys.cosponsor(bill.id, m),
-          entity: 'cosponsor',
+        put: entityItem('cosponsor', cosponsorKeys.cosponsor(bill.id, m), {
           bill_id: bill.id,
           member_id: m,
           name: m,
@@ -96,7 +95,7 @@ try {
           sponsorship_date: '2025-03-01',
           is_original: true,
           withdrawn_date: null,
-        },
+        }),
       });
     }
   }

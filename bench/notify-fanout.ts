@@ -13,6 +13,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { countCommands, startBenchStack } from './support/bench-stack.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 const RECIPIENTS = 10_000;
 const PUSH_EVERY = 10;
@@ -63,16 +64,14 @@ try {
   const ids = Array.from({ length: RECIPIENTS }, (_, i) => `bench-user-${String(i).padStart(5, '0')}`);
   await batchWrite(
     ids.map((id, i) => ({
-      put: {
-        ...userKey(id),
-        entity: 'user',
+      put: entityItem('user', userKey(id), {
         id,
         email: `${id}@example.org`,
         hashed_password: 'x',
         is_admin: false,
         created_at: new Date().toISOString(),
         notification_prefs: { rss_enabled: true, ...(i % PUSH_EVERY === 0 ? { push_enabled: true, push_url: `${push.url}/${id}` } : {}) },
-      },
+      }),
     })),
   );
   await mapLimit(ids, 32, (id, i) => createFollow({ userId: id, targetType: 'bill', targetId: BILL, followMode: i % 3 === 0 ? 'hold_boost' : 'neutral' }));

@@ -3,18 +3,18 @@
  * (with the same item shapes bills.repository.ts writes, batch-written for speed), members (through putMember, so the name
  * index is the real one), topic counters and a few roll calls.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchWrite, type Item } from '#shared/adapters/db/dynamo.ts';
 import { putMember } from '#shared/adapters/db/members.repository.ts';
 import { saveRollCall } from '#shared/adapters/db/votes.repository.ts';
 import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
 import { topicKeys } from '#shared/adapters/db/keys/topic.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import type { Bill, BillType } from '#shared/domain/bills/bill.schema.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import { RollCall } from '#shared/domain/votes/vote.schema.ts';
 import { makeBill } from '../test/support/personal-seed.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem, entityTag } from '#shared/adapters/db/entities.ts';
+import { update } from '#shared/adapters/db/expressions.ts';
 
 const provenance = { source: 'bench', fetched_at: '2026-01-01T00:00:00Z' };
 const TYPES: BillType[] = ['hr', 'hr', 'hr', 's', 's', 'hres', 'sres', 'hjres'];
@@ -65,12 +65,7 @@ export function benchBill(i: number): Bill {
 
 /** The bill item, in the shape the ingestion repositories write. */
 function billItems(bill: Bill): Item[] {
-  const meta: Item = {
-    ...billKeys.meta(bill.id),
-    entity: 'bill',
-    ...bill,
-    ...billKeys.byLatestAction.keys(bill),
-  };
+  const meta: Item = entityItem('bill', billKeys.meta(bill.id), { ...bill, ...billKeys.byLatestAction.keys(bill) });
   return [meta];
 }
 
@@ -91,14 +86,10 @@ export async function writeBills(from: number, to: number): Promise<void> {
   }
   await Promise.all(
     [...topicCounts].map(([tag, n]) =>
-      dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: topicKeys.counter(tag),
-          UpdateExpression: 'SET entity = :e, topic = :t ADD bill_count :n',
-          ExpressionAttributeValues: { ':e': 'topic', ':t': tag, ':n': n },
-        }),
-      ),
+      table.updateItem({
+        Key: topicKeys.counter(tag),
+        ...update({ set: { ...entityTag('topic'), topic: tag }, add: { bill_count: n } }),
+      }),
     ),
   );
 }

@@ -52,6 +52,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   mcp: [table('readwrite'), bucket('read'), busPut, ...send('ingest-tasks', 'document-fetch', 'brief'), { kind: 'web-shell' }],
   // Global search reads the index's snapshot and change sets from S3, and the page's bills from the table.
   search: [table('readwrite'), bucket('read')],
+  // Committees and meetings are table reads; the shared API pipeline writes rate-limit counters.
+  committees: [table('readwrite')],
 };
 
 const JOB: Record<JobFunctionGroup, Need[]> = {
@@ -65,6 +67,8 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
   news: [table('readwrite')],
   // Scores are written to the table; the news search quota and the RSS cache live there too.
   trends: [table('readwrite')],
+  // poll_meetings writes meetings, their history and pointers; it sends nothing (the alerts before a meeting are not built yet).
+  schedule: [table('readwrite')],
 };
 
 const WORKER: Record<QueueName, Need[]> = {

@@ -2,14 +2,20 @@
  * `npm run cli -- parse <kind> <file>`: prints the normalised record of a
  * provider payload as JSON, through the same parsers the pipeline uses.
  * Kinds: house-vote, senate-vote, bill, actions, members, legislators,
- * bill-status (with the bill's status and status timeline), district. A
- * malformed payload exits 1 naming the field.
+ * bill-status (with the bill's status and status timeline), district, and
+ * the committee and schedule kinds of ./schedule-parsers.ts (house-meeting,
+ * senate-hearings, congress-gov-meeting, house-floor-week, senate-floor,
+ * house-floor-summary, committees, committee-membership). A malformed
+ * payload exits 1 naming the field.
  *
  * `npm run cli -- status <bill_id> <prior status or -> "<action text>"`:
  * prints the status the action moves the bill to (null when unchanged) and
  * the vote it records (null when none), by the rules ingestion uses; `-`
  * stands for INTRODUCED, and `--title` gives the bill's title (a joint
  * resolution proposing a constitutional amendment is told by it).
+ *
+ * `npm run cli -- forecast <file>`: the forecast at introduction of each bill
+ * record in the file (local/forecast/forecast-cli.ts).
  */
 import { readFileSync } from 'node:fs';
 import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
@@ -23,6 +29,8 @@ import { actionFromProvider, billTypeOf, detailFields, memberFromListItem } from
 import { parseSenateVote } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { ActionsPage, BillDetail, MemberListPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import { parseJsonBody, parsePayload } from '#shared/adapters/providers/transport/provider-error.ts';
+import { FORECAST_USAGE, forecastCommand } from '#local/forecast/forecast-cli.ts';
+import { SCHEDULE_PARSERS } from './schedule-parsers.ts';
 
 const CG = 'congress-gov';
 const now = () => new Date().toISOString();
@@ -62,12 +70,14 @@ const PARSERS: Record<string, (text: string) => unknown> = {
     if (!district) throw new Error('district-boundaries: no congressional district in the response');
     return district;
   },
+  ...SCHEDULE_PARSERS,
 };
 
 const usage = [
   `usage: npm run cli -- parse <${Object.keys(PARSERS).join('|')}> <file>`,
   '       npm run cli -- status <bill_id> <prior status or -> "<action text>" [--title "<bill title>"]',
   '         prior status: a code such as REFERRED or PASS_OVER:HOUSE (docs/product-rules.md, "Bill status"), or - for INTRODUCED',
+  FORECAST_USAGE,
 ].join('\n');
 
 /** `status <bill_id> <prior|-> <text> [--title <title>]`: the status after the action and its vote; throws a UsageError on bad arguments. */
@@ -101,6 +111,7 @@ export function main(
     out(`${usage}\n`);
     return 0;
   }
+  if (command === 'forecast') return forecastCommand(args.slice(1), out, err);
   if (command === 'status') {
     try {
       out(`${JSON.stringify(statusCommand(args.slice(1)), null, 2)}\n`);

@@ -11,11 +11,12 @@ import { runJob } from '#shared/edges/jobs/job-function.ts';
 import { ingestJobs } from '#functions/jobs/ingest.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW, SEED_ZIP } from './fixtures/build-seed-har.ts';
 import { loadDemoData } from './demo/demo-data.ts';
+import { SCHEDULE_RECORDINGS_DIR } from './demo/offline-schedule.ts';
 
-/** Environment for the providers when the developer has set no keys: replay the seed recording. */
+/** Environment for the providers when the developer has set no keys: replay the seed recording and the recorded schedule. */
 export function localProviderEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   if (env.CONGRESS_API_KEY || env.REPLAY_HAR) return {};
-  return { REPLAY_HAR: SEED_HAR_PATH };
+  return { REPLAY_HAR: SEED_HAR_PATH, SCHEDULE_RECORDINGS_DIR };
 }
 
 /** Seeds an empty local stack through the real jobs; a no-op when bills exist or live keys are set. */
@@ -25,7 +26,7 @@ export async function seedLocalData(): Promise<{ seeded: boolean; detail: string
   // Every current member and 26 real Bill Status bills (local/demo/): one marker read when already loaded.
   const demo = await loadDemoData();
   const demoDetail = demo.loaded
-    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')})`
+    ? `demo data ${demo.version}: ${demo.members.written} members written of ${demo.members.members} in ${demo.members.seconds} s, ${demo.bills.created} Bill Status bills imported of ${demo.bills.files} in ${demo.bills.seconds} s (statuses ${demo.bills.statuses.join(', ')}), ${demo.committees.written} committees written of ${demo.committees.committees}, ${demo.schedule.created} meetings from ${demo.schedule.readings} recorded schedule payloads`
     : `demo data ${demo.version} already loaded`;
   if (hadBills) return { seeded: false, detail: `the table already has bills; ${demoDetail}` };
   const jobsStarted = performance.now();

@@ -8,6 +8,7 @@
  * Seeded, so two runs build the same corpus.
  */
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
+import { seededRandom } from '#local/forecast/seeded-random.ts';
 
 /** The head of real bill-title vocabulary, most frequent first. */
 const HEAD = (
@@ -21,17 +22,6 @@ const HEAD = (
   'prescription hospitals nurses physicians pharmacy insurance coverage affordable nutrition food farmers ranchers livestock ' +
   'dairy crop conservation parks monuments heritage memorial commemorative coin medal designation facility office building'
 ).split(' ');
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES =
   'ba be bi bo bu ca co cu da de di do fa fe fi ga go ha he hi ka ko la le li lo lu ma me mi mo na ne ni no pa pe pi po ra re ri ro sa se si so ta te ti to va ve vi za zo'.split(
@@ -83,7 +73,7 @@ export interface Corpus {
 
 /** Builds `count` bills spread over Congresses 93 to 119. */
 export function buildCorpus(count: number, seed = 23): Corpus {
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   const vocab = vocabulary(40_000, rand);
   const titleWord = zipfSampler(vocab.length, 1.05, 2.7, rand);
   const textWord = zipfSampler(vocab.length, 1.0, 10, rand);

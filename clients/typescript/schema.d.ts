@@ -658,7 +658,7 @@ export interface paths {
         put?: never;
         /**
          * Run backfill_labels now
-         * @description Starts a run of the job backfill_labels now and answers 202 with its run id (follow it at GET /api/admin/jobs/backfill_labels/runs/{run_id}): Labels the cited points of existing briefs in place (cited_fact or inference). Admin only.
+         * @description Starts a run of the job backfill_labels now and answers 202 with its run id (follow it at GET /api/admin/jobs/backfill_labels/runs/{run_id}): Puts existing briefs through the citation check in place: labels unlabelled points, locates every quote in the text (its offsets and section) and withholds a point whose quote is not there. Admin only.
          */
         post: operations["triggerBackfillLabels"];
         delete?: never;
@@ -978,7 +978,7 @@ export interface paths {
         put?: never;
         /**
          * A plain-text letter to a representative from up to three cited points of the brief
-         * @description Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief, with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found when the bill has no brief, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).
+         * @description Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief (or, for a bill without a brief, from its title and latest action), with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found for an unknown bill or brief version, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).
          */
         post: operations["draftLetter"];
         delete?: never;
@@ -1140,13 +1140,13 @@ export interface paths {
         };
         /**
          * The caller's follows, optionally of one target type or one target
-         * @description The caller's follows (bills with their stance and mode, members, topics, saved searches with their query and filters), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed; a saved search's target_id is its key). Signed in; 422 for a target_id without its target_type or of the wrong form.
+         * @description The caller's follows (bills with their stance and mode, members, committees, topics, saved searches with their query and filters), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed; a saved search's target_id is its key). Signed in; 422 for a target_id without its target_type or of the wrong form.
          */
         get: operations["listFollows"];
         put?: never;
         /**
-         * Follow a bill, member, topic or search; 201 when new, 200 when already followed (a new follow_mode updates it)
-         * @description Follows a bill, member, topic or search; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. A `search` follow saves a query (target_id, as typed into GET /api/search, the last word matched whole) with optional `filters` (those of GET /api/search): when a new bill or a new text version matches it, the follower gets a `search_match` notification naming the section that matched, under the same alert filters (category search_match), quiet hours, digests and de-duplication as every other event, and not when they follow that bill already (its own events tell them). The same query and filters saved again are the same follow (its id is search:{key}). At most 1,000 follows of each kind. Signed in; 404 for an unknown bill or member, 422 for a malformed target, for filters on another kind, or beyond the limit.
+         * Follow a bill, member, committee, topic or search; 201 when new, 200 when already followed (a new follow_mode updates it)
+         * @description Follows a bill, member, committee (a committee code such as HSAG), topic or search; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. A `search` follow saves a query (target_id, as typed into GET /api/search, the last word matched whole) with optional `filters` (those of GET /api/search): when a new bill or a new text version matches it, the follower gets a `search_match` notification naming the section that matched, under the same alert filters (category search_match), quiet hours, digests and de-duplication as every other event, and not when they follow that bill already (its own events tell them). The same query and filters saved again are the same follow (its id is search:{key}). At most 1,000 follows of each kind. Signed in; 404 for an unknown bill, member or committee, 422 for a malformed target, for filters on another kind, or beyond the limit.
          */
         post: operations["createFollow"];
         delete?: never;
@@ -1838,7 +1838,7 @@ export interface paths {
         put?: never;
         /**
          * Model Context Protocol (Streamable HTTP, stateless): tools over the read routes, personal tools with a bearer token
-         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
+         * @description The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup, committees, meetings and the meetings of a bill) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.
          */
         post: operations["mcp"];
         delete?: never;
@@ -1879,6 +1879,86 @@ export interface paths {
          * @description Bills, members (either name form) and topics in one answer. A bill number in any common form finds that bill; other words rank bills by relevance (BM25 with field weights: number and short title above title above CRS summary and brief above text, times a gentle recency boost) over number, titles, summary, brief, subjects, policy area, sponsor and the latest text by section, each hit with the section that matched and a snippet. "Quoted phrases" match as phrases, the last word matches as a prefix, and one typo is forgiven in words of five letters or more. Filters, sort, limit and cursor apply to bills. Anonymous or signed in; 422 for an overlong query or a bad filter.
          */
         get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/committees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Committees and subcommittees (filter chamber), or their change feed (sort=updated_asc)
+         * @description Every current committee and subcommittee (congress-legislators), a page at a time: each full committee followed by its subcommittees; filter chamber. With sort=updated_asc (and optionally changed_since) it is the change feed of every committee (retired ones included), oldest content change first, where a change of its members moves it too (no other filter; its members are in GET /api/committees/{id} and the bulk file). Anonymous; 422 for a change feed with a chamber.
+         */
+        get: operations["listCommittees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/committees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A committee: members, subcommittees, recent referrals and reports, upcoming meetings
+         * @description A committee or subcommittee with its members (party, side, rank, title), its subcommittees, the latest bills referred to it or reported by it, and its (and its subcommittees') meetings from now on. Anonymous or signed in (is_following for a signed-in caller); 404 committee.not_found for an unknown code, 422 for a malformed one.
+         */
+        get: operations["getCommittee"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Meetings in a window of dates (default this week): filters chamber, committee, bill, type, status; or their change feed
+         * @description Hearings, markups, business meetings and floor days starting within a window of dates (this week in Washington by default), earliest first, a page at a time (a page filtered by committee or bill may hold fewer items than the limit); filters chamber, committee, bill, type and status. Each meeting is merged from every source that told of it, with its version. With sort=updated_asc (and optionally changed_since) it is the change feed of every meeting (no other filter). Anonymous; 422 for to before from, or a change feed with a filter.
+         */
+        get: operations["listMeetings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/meetings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One meeting with its change history
+         * @description One meeting with its change history: when it was first seen, and each change since (what moved, from what to what, when, and whether it raised the version). Anonymous; 404 meeting.not_found, 422 for a malformed id.
+         */
+        get: operations["getMeeting"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1993,7 +2073,7 @@ export interface components {
              */
             document_status: "brief" | "pending" | "no_text";
             /**
-             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
              * @default []
              */
             topic_tags: string[];
@@ -2287,7 +2367,7 @@ export interface components {
              */
             document_status: "brief" | "pending" | "no_text";
             /**
-             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
              * @default []
              */
             topic_tags: string[];
@@ -2360,8 +2440,13 @@ export interface components {
             points: components["schemas"]["BriefPoint"][];
             /** @description Topic tags of the bill from its latest brief (lower-case kebab-case) */
             topic_tags: string[];
-            /** @description Whether no point could be verified against the text */
+            /** @description Whether a point was withheld (its quote is not in the text) or no published point is a cited fact */
             uncited: boolean;
+            /**
+             * @description Points the briefer wrote that are not published: their quote is not in the text word for word, or lies outside the bill's text proper.
+             * @default 0
+             */
+            withheld_points: number;
             /**
              * Format: uuid
              * @description The token of its share link
@@ -2411,12 +2496,16 @@ export interface components {
             /** @description Where the point is found in the text; null for an inference */
             citation: components["schemas"]["Citation"] | null;
         };
-        /** @description Where a point of a brief is found in the bill text */
+        /** @description Where a point of a brief is found in the bill text: located by the citation check, so the passage can be shown */
         Citation: {
-            /** @description Section reference as printed in the text, e.g. "Sec. 3(a)". */
+            /** @description The smallest unit of the text that holds the quote, named from the text's structure: "Sec. 3(a)(1)", "Sec. 2", "Whereas clause 4". */
             section: string;
-            /** @description Verbatim quote from the stored text. */
+            /** @description The quoted passage in the text's own words (line breaks read as spaces). */
             quote: string;
+            /** @description Where the quote starts in the text of the brief's text version (the `text` of GET /api/bills/{id}/text?version=…), in UTF-16 code units as JavaScript strings index. */
+            start: number;
+            /** @description Where the quote ends in that text (exclusive), in the same units. */
+            end: number;
         };
         /** @description A named collection of bills of the signed-in user */
         Collection: {
@@ -2498,6 +2587,99 @@ export interface components {
                 }[];
                 next_cursor: components["schemas"]["NextCursor"];
             };
+        };
+        /** @description A committee or subcommittee with its members, subcommittees, referrals and reports, and upcoming meetings */
+        CommitteeDetail: {
+            /** @description The committee code (Thomas / system code): HSAG for a full committee, HSAG15 for a subcommittee */
+            id: string;
+            /** @description Its name (a subcommittee: its own name, such as "Forestry and Horticulture") */
+            name: string;
+            /**
+             * @description house, senate or joint
+             * @enum {string}
+             */
+            chamber: "house" | "senate" | "joint";
+            /** @description The full committee of a subcommittee; null for a full committee */
+            parent_id: string | null;
+            /** @description Its website; null when not known */
+            url: string | null;
+            /** @description How many members sit on it */
+            member_count: number;
+            /** @description When what this API returns for it last changed (ISO 8601, UTC): the order of the change feed */
+            updated_at: string;
+            /** @description Its jurisdiction as congress-legislators words it; null when not given */
+            jurisdiction: string | null;
+            /** @description False for a committee congress-legislators no longer lists (it has no members then) */
+            current: boolean;
+            /** @description The name of the full committee of a subcommittee; null for a full committee */
+            parent_name: string | null;
+            /** @description Its members: the majority then the minority, each by rank */
+            members: {
+                /** @description The Bioguide id */
+                id: string;
+                /** @description The name as the membership data gives it */
+                name: string;
+                /** @description The party initial (D, R, I); null when the member is not stored */
+                party: string | null;
+                /** @description The two-letter state code; null when the member is not stored */
+                state: string | null;
+                /**
+                 * @description majority or minority
+                 * @enum {string}
+                 */
+                side: "majority" | "minority";
+                /** @description The rank within the side (1 is the senior member); null when not given */
+                rank: number | null;
+                /** @description The title as the source spells it (Chair, Chairman, Ranking Member, Vice Chair, Ex Officio ...); null for none */
+                title: string | null;
+            }[];
+            /** @description Its subcommittees (empty for a subcommittee) */
+            subcommittees: {
+                /** @description The committee code (Thomas / system code): HSAG for a full committee, HSAG15 for a subcommittee */
+                id: string;
+                /** @description The subcommittee name */
+                name: string;
+            }[];
+            /** @description The latest bills referred to it or reported by it, newest first (at most 20) */
+            recent_activity: {
+                /** @description The bill, {congress}-{type}-{number} */
+                bill_id: string;
+                /**
+                 * @description referral: the bill was referred to it; report: it reported (or was discharged of) the bill
+                 * @enum {string}
+                 */
+                kind: "referral" | "report";
+                /** @description The date of the action (YYYY-MM-DD) */
+                date: string;
+                /** @description The action as the source words it */
+                action_text: string;
+                /** @description The bill title; null when the bill is not stored */
+                title: string | null;
+            }[];
+            /** @description Its (and its subcommittees') meetings from today on, earliest first (at most 10) */
+            upcoming_meetings: components["schemas"]["Meeting"][];
+            /** @description Whether the signed-in user follows it (absent for guests) */
+            is_following?: boolean;
+        };
+        /** @description A committee or subcommittee in a list */
+        CommitteeListItem: {
+            /** @description The committee code (Thomas / system code): HSAG for a full committee, HSAG15 for a subcommittee */
+            id: string;
+            /** @description Its name (a subcommittee: its own name, such as "Forestry and Horticulture") */
+            name: string;
+            /**
+             * @description house, senate or joint
+             * @enum {string}
+             */
+            chamber: "house" | "senate" | "joint";
+            /** @description The full committee of a subcommittee; null for a full committee */
+            parent_id: string | null;
+            /** @description Its website; null when not known */
+            url: string | null;
+            /** @description How many members sit on it */
+            member_count: number;
+            /** @description When what this API returns for it last changed (ISO 8601, UTC): the order of the change feed */
+            updated_at: string;
         };
         /** @description A member cosponsoring a bill, with the party they had then */
         Cosponsor: {
@@ -2613,13 +2795,13 @@ export interface components {
             /** @description The id of the user */
             user_id: string;
             /**
-             * @description What is followed: bill, member, topic or search (a saved search)
+             * @description What is followed: bill, member, topic, search (a saved search) or committee
              * @enum {string}
              */
-            target_type: "bill" | "member" | "topic" | "search";
-            /** @description The followed bill id, member id or topic tag; for a saved search, its key (derived from the query and filters) */
+            target_type: "bill" | "member" | "topic" | "search" | "committee";
+            /** @description The followed bill id, member id, topic tag or committee code; for a saved search, its key (derived from the query and filters) */
             target_id: string;
-            /** @description Bills only; null for member, topic and search follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
+            /** @description Bills only; null for member, topic, search and committee follows. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
             follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
             /** @description search follows: the saved query and filters; null for other kinds */
             search?: components["schemas"]["SavedSearch"] | null;
@@ -2636,7 +2818,7 @@ export interface components {
              * @description The function group that runs it
              * @enum {string}
              */
-            group: "system" | "ingest" | "llm" | "notify" | "news" | "trends";
+            group: "system" | "ingest" | "llm" | "notify" | "news" | "trends" | "schedule";
             /** @description What the job does */
             description: string;
             /** @description The UTC cron expression of its schedule; null when it only runs when triggered */
@@ -2745,6 +2927,179 @@ export interface components {
                 /** @description Input size above which a text is briefed in realtime instead (it needs splitting) */
                 chunk_tokens: number;
             } | null;
+        };
+        /** @description A hearing, markup, business meeting or floor day, merged from every source that told of it */
+        Meeting: {
+            /** @description The meeting id: {chamber}-{event id} for a committee meeting (house-115955, senate-338684), {chamber}-floor-{date} for a floor day, house-floor-week-{Monday} for a House floor week */
+            id: string;
+            /**
+             * @description The chamber that holds it (a joint commission meeting on the Senate schedule: senate)
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The Congress it falls in */
+            congress: number;
+            /** @description Codes of the committees or subcommittees that meet (HSII10, SSFR); empty for a floor day */
+            committees: string[];
+            /**
+             * @description hearing, markup, meeting (business and other meetings) or floor
+             * @enum {string}
+             */
+            type: "hearing" | "markup" | "meeting" | "floor";
+            /**
+             * @description scheduled, postponed, cancelled, rescheduled (moved after it was first announced) or held
+             * @enum {string}
+             */
+            status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+            /** @description When it starts: RFC 3339 with Washington's offset of that date (-04:00 or -05:00) */
+            starts_at: string;
+            /** @description When it is set to end, RFC 3339; null when the source gives no end */
+            ends_at: string | null;
+            /** @description True for a day or week without a set time (a House floor week): starts_at is its first day at 00:00 */
+            all_day: boolean;
+            /** @description Where: building and room ("Longworth House Office Building 1324", "SD-430"); null when not given */
+            location: string | null;
+            /** @description The title or subject as the source gives it (whitespace made single spaces) */
+            title: string;
+            /** @description The bills it takes up, {congress}-{type}-{number} */
+            bill_ids: string[];
+            /** @description The witnesses, when published */
+            witnesses: {
+                /** @description The witness as the source names them, honorific included ("The Honorable Bryan Newland") */
+                name: string;
+                /** @description Whom they speak for; null when the source does not say */
+                organization: string | null;
+                /** @description Their position there; null when the source does not say */
+                position: string | null;
+            }[];
+            /** @description Notices, memos, bill texts and transcripts posted for it */
+            documents: {
+                /** @description What the document is */
+                title: string;
+                /** @description Where to read it */
+                url: string;
+            }[];
+            /**
+             * @description The source its fields come from first (the chamber's own publisher before Congress.gov)
+             * @enum {string}
+             */
+            source: "house-docs" | "house-witnesses" | "senate-gov" | "congress-gov" | "house-floor" | "senate-floor" | "house-clerk";
+            /** @description Every source that told of it, in the order their word counts */
+            sources: {
+                /**
+                 * @description A source that told of it
+                 * @enum {string}
+                 */
+                name: "house-docs" | "house-witnesses" | "senate-gov" | "congress-gov" | "house-floor" | "senate-floor" | "house-clerk";
+                /** @description Where that source was read (a recording's file name offline) */
+                url: string | null;
+                /** @description When that source last changed it, by its own clock when it gives one, else when it was read */
+                observed_at: string;
+            }[];
+            /** @description Grows by one with each material change (time, place, status, title, committees, bills, witnesses): alerts and calendar SEQUENCE key on it */
+            version: number;
+            /** @description When what this API returns for it last changed (ISO 8601, UTC): the order of the change feed */
+            updated_at: string;
+        };
+        /** @description One entry of a meeting's change history */
+        MeetingChange: {
+            /** @description When the change was seen (ISO 8601, UTC) */
+            at: string;
+            /** @description The version after it */
+            version: number;
+            /** @description Whether it moved the version */
+            material: boolean;
+            /**
+             * @description first_seen for the first sighting, changed after
+             * @enum {string}
+             */
+            kind: "first_seen" | "changed";
+            /** @description What moved; empty for the first sighting */
+            changes: {
+                /** @description The field that moved */
+                field: string;
+                /** @description Its value before */
+                before: unknown;
+                /** @description Its value after */
+                after: unknown;
+            }[];
+            /** @description The sources whose new word made the change */
+            sources: ("house-docs" | "house-witnesses" | "senate-gov" | "congress-gov" | "house-floor" | "senate-floor" | "house-clerk")[];
+        };
+        /** @description A meeting with its change history */
+        MeetingDetail: {
+            /** @description The meeting id: {chamber}-{event id} for a committee meeting (house-115955, senate-338684), {chamber}-floor-{date} for a floor day, house-floor-week-{Monday} for a House floor week */
+            id: string;
+            /**
+             * @description The chamber that holds it (a joint commission meeting on the Senate schedule: senate)
+             * @enum {string}
+             */
+            chamber: "house" | "senate";
+            /** @description The Congress it falls in */
+            congress: number;
+            /** @description Codes of the committees or subcommittees that meet (HSII10, SSFR); empty for a floor day */
+            committees: string[];
+            /**
+             * @description hearing, markup, meeting (business and other meetings) or floor
+             * @enum {string}
+             */
+            type: "hearing" | "markup" | "meeting" | "floor";
+            /**
+             * @description scheduled, postponed, cancelled, rescheduled (moved after it was first announced) or held
+             * @enum {string}
+             */
+            status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+            /** @description When it starts: RFC 3339 with Washington's offset of that date (-04:00 or -05:00) */
+            starts_at: string;
+            /** @description When it is set to end, RFC 3339; null when the source gives no end */
+            ends_at: string | null;
+            /** @description True for a day or week without a set time (a House floor week): starts_at is its first day at 00:00 */
+            all_day: boolean;
+            /** @description Where: building and room ("Longworth House Office Building 1324", "SD-430"); null when not given */
+            location: string | null;
+            /** @description The title or subject as the source gives it (whitespace made single spaces) */
+            title: string;
+            /** @description The bills it takes up, {congress}-{type}-{number} */
+            bill_ids: string[];
+            /** @description The witnesses, when published */
+            witnesses: {
+                /** @description The witness as the source names them, honorific included ("The Honorable Bryan Newland") */
+                name: string;
+                /** @description Whom they speak for; null when the source does not say */
+                organization: string | null;
+                /** @description Their position there; null when the source does not say */
+                position: string | null;
+            }[];
+            /** @description Notices, memos, bill texts and transcripts posted for it */
+            documents: {
+                /** @description What the document is */
+                title: string;
+                /** @description Where to read it */
+                url: string;
+            }[];
+            /**
+             * @description The source its fields come from first (the chamber's own publisher before Congress.gov)
+             * @enum {string}
+             */
+            source: "house-docs" | "house-witnesses" | "senate-gov" | "congress-gov" | "house-floor" | "senate-floor" | "house-clerk";
+            /** @description Every source that told of it, in the order their word counts */
+            sources: {
+                /**
+                 * @description A source that told of it
+                 * @enum {string}
+                 */
+                name: "house-docs" | "house-witnesses" | "senate-gov" | "congress-gov" | "house-floor" | "senate-floor" | "house-clerk";
+                /** @description Where that source was read (a recording's file name offline) */
+                url: string | null;
+                /** @description When that source last changed it, by its own clock when it gives one, else when it was read */
+                observed_at: string;
+            }[];
+            /** @description Grows by one with each material change (time, place, status, title, committees, bills, witnesses): alerts and calendar SEQUENCE key on it */
+            version: number;
+            /** @description When what this API returns for it last changed (ISO 8601, UTC): the order of the change feed */
+            updated_at: string;
+            /** @description What moved and when, oldest first */
+            history: components["schemas"]["MeetingChange"][];
         };
         /** @description A member of Congress as lists and the profile show them */
         Member: {
@@ -7416,7 +7771,7 @@ export interface operations {
                              */
                             document_status: "brief" | "pending" | "no_text";
                             /**
-                             * @description Topic tags of the bill from its latest brief (lower-case kebab-case)
+                             * @description Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them
                              * @default []
                              */
                             topic_tags: string[];
@@ -7669,8 +8024,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The brief points the letter cites */
-                    cited_points: string[];
+                    /**
+                     * @description The brief points the letter cites; none for a bill without a brief (the letter then speaks of the bill from its record)
+                     * @default []
+                     */
+                    cited_points?: string[];
                     /**
                      * @description YES or NO; pre-filled from the follow mode (hold_boost → YES, hold_veto → NO) when absent.
                      * @enum {string}
@@ -7718,8 +8076,8 @@ export interface operations {
                          * @enum {string}
                          */
                         method: "llm" | "template";
-                        /** @description The brief version the points belong to; the latest when absent */
-                        brief_version: number;
+                        /** @description The brief version the points belong to; null for a bill without a brief */
+                        brief_version: number | null;
                     };
                 };
             };
@@ -8115,8 +8473,10 @@ export interface operations {
                         briefs_amendment: number;
                         /** @description Documents waiting for a brief */
                         remaining: number;
-                        /** @description Briefs without a verified citation */
+                        /** @description Briefs with a withheld point or without a verified citation */
                         uncited_briefs: number;
+                        /** @description Brief points not published: their quote is not in the text word for word */
+                        withheld_points: number;
                         /** @description Briefs whose points are not labelled */
                         unlabeled_briefs: number;
                         /** @description Bills still missing their sponsor */
@@ -8373,9 +8733,9 @@ export interface operations {
                 limit?: number;
                 /** @description The previous page's next_cursor; omit it for the first page */
                 cursor?: string;
-                /** @description What is followed: bill, member, topic or search */
-                target_type?: "bill" | "member" | "topic" | "search";
-                /** @description One followed bill id, member id, topic tag or saved search's key (with target_type): its follow alone, if any */
+                /** @description What is followed: bill, member, topic, search or committee */
+                target_type?: "bill" | "member" | "topic" | "search" | "committee";
+                /** @description One followed bill id, member id, topic tag, committee code or saved search's key (with target_type): its follow alone, if any */
                 target_id?: string;
             };
             header?: never;
@@ -8438,11 +8798,11 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description What is followed: bill, member, topic or search (a saved search that alerts)
+                     * @description What is followed: bill, member, topic, search (a saved search that alerts) or committee
                      * @enum {string}
                      */
-                    target_type: "bill" | "member" | "topic" | "search";
-                    /** @description The followed bill id, member id or topic tag; for a search, the query */
+                    target_type: "bill" | "member" | "topic" | "search" | "committee";
+                    /** @description The followed bill id, member id, topic tag or committee code; for a search, the query */
                     target_id: string;
                     /** @description Bills only; neutral when omitted. neutral: following without a stance. hold_veto: you oppose the bill and want it stopped; draft letters pre-fill NO, alignment counts a member voting against it as agreeing with you, and the hold_veto entry of alert_filters decides which of its events notify. hold_boost: you support the bill and want it passed; draft letters pre-fill YES, alignment counts a vote for it as agreeing, push alerts carry a "Write to your representative" action, and the hold_boost entry of alert_filters applies. */
                     follow_mode?: ("neutral" | "hold_veto" | "hold_boost") | null;
@@ -11508,11 +11868,11 @@ export interface operations {
                         /** @description Every file of the snapshot */
                         files: {
                             /**
-                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members
+                             * @description What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)
                              * @enum {string}
                              */
-                            entity: "bills" | "votes" | "briefs" | "members";
-                            /** @description The Congress of its records; null for members (one file) */
+                            entity: "bills" | "votes" | "briefs" | "members" | "committees" | "meetings";
+                            /** @description The Congress of its records; null for members and committees (one file each) */
                             congress: number | null;
                             /** @description The path of the file within the snapshot, such as bills/119.jsonl.gz */
                             path: string;
@@ -11645,6 +12005,278 @@ export interface operations {
                         }[];
                     };
                 };
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCommittees: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds (1-100, default 20) */
+                limit?: number;
+                /** @description The previous page's next_cursor; omit it for the first page */
+                cursor?: string;
+                /** @description Only this chamber: house, senate or joint */
+                chamber?: "house" | "senate" | "joint";
+                /** @description code (the default: each full committee, then its subcommittees) or updated_asc: the change feed, oldest content change first */
+                sort?: "code" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
+            };
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of the list */
+                        items: components["schemas"]["CommitteeListItem"][];
+                        next_cursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommittee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The committee code, such as HSAG or HSAG15 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommitteeDetail"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 (private, no-cache when signed in) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMeetings: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds (1-100, default 20) */
+                limit?: number;
+                /** @description The previous page's next_cursor; omit it for the first page */
+                cursor?: string;
+                /** @description The first day (YYYY-MM-DD, Washington time); this week's Monday when from and to are both absent, else six days before to */
+                from?: string;
+                /** @description The last day, included (YYYY-MM-DD); the Sunday of this week when both are absent, else six days after from */
+                to?: string;
+                /** @description Only this chamber */
+                chamber?: "house" | "senate";
+                /** @description Only meetings of this committee (a full committee includes its subcommittees) */
+                committee?: string;
+                /** @description Only meetings that take up this bill, {congress}-{type}-{number} */
+                bill?: string;
+                /** @description Only this type: hearing, markup, meeting or floor */
+                type?: "hearing" | "markup" | "meeting" | "floor";
+                /** @description Only this status: scheduled, postponed, cancelled, rescheduled or held */
+                status?: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                /** @description starts_at (the default: earliest first within the window) or updated_asc: the change feed of every meeting, oldest content change first */
+                sort?: "starts_at" | "updated_asc";
+                /** @description RFC 3339 date-time: only items whose content changed after it (implies sort=updated_asc); resume a sync with the last updated_at you saw */
+                changed_since?: string;
+            };
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description This page of the list */
+                        items: components["schemas"]["Meeting"][];
+                        next_cursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMeeting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The meeting id, such as house-115955, senate-338684 or house-floor-2026-03-27 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingDetail"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Validation failed */
             422: {

@@ -1,4 +1,4 @@
-/** The Model Context Protocol endpoint: its tools run the bills, members, briefs, personal and search routes in-process. */
+/** The Model Context Protocol endpoint: its tools run the bills, members, briefs, personal, search, committee and meeting routes in-process. */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { apiFunction, implement, type ApiRequest } from '#shared/edges/http/api-function.ts';
 import { serveMcp, routePath, type RouteAnswer, type RouteCall } from '#shared/edges/http/mcp-server.ts';
@@ -15,6 +15,7 @@ const GROUPS: Partial<Record<ApiFunctionGroup, () => Promise<Handler>>> = {
   llm: async () => (await import('./llm.ts')).handler,
   personal: async () => (await import('./personal.ts')).handler,
   search: async () => (await import('./search.ts')).handler,
+  committees: async () => (await import('./committees.ts')).handler,
 };
 
 /** The Lambda context a route's handler is given: this invocation's, under the route's request id. */

@@ -113,6 +113,11 @@ const ConfigFields = z.object({
   /** The search-trends service (SerpApi's Google Trends API); optional: trend scores use the other signals without it. */
   SEARCH_TRENDS_API_KEY: optionalString,
   REPLAY_HAR: optionalString,
+  /**
+   * A folder of recorded schedule payloads (local/demo/schedule/, with its recordings.json): when set,
+   * poll_meetings reads them instead of the live sources. The offline local stack sets it.
+   */
+  SCHEDULE_RECORDINGS_DIR: optionalString,
   /** Provider base URLs (overridable for tests against local servers and for proxies). */
   CONGRESS_API_BASE_URL: url('https://api.congress.gov/v3'),
   GOVINFO_API_BASE_URL: url('https://api.govinfo.gov'),
@@ -126,6 +131,8 @@ const ConfigFields = z.object({
   /** The congress-legislators dataset (sync_members) and the hosts of roll-call XML (the health check's probes; pipeline votes use the URLs actions carry). */
   LEGISLATORS_BASE_URL: url('https://unitedstates.github.io/congress-legislators'),
   HOUSE_CLERK_BASE_URL: url('https://clerk.house.gov'),
+  /** docs.house.gov: the House's weekly floor schedule ("bills this week") and committee repository. */
+  HOUSE_DOCS_BASE_URL: url('https://docs.house.gov'),
   SENATE_BASE_URL: url('https://www.senate.gov'),
   /** The news search API (NewsAPI.org v2) and the news RSS search feed (Google News). */
   NEWS_API_BASE_URL: url('https://newsapi.org/v2'),

@@ -30,7 +30,7 @@ export async function seedText(billId: string, code: string, text: string, publi
       fetched_at: new Date().toISOString(),
     },
     Buffer.from(text),
-    text,
+    { text, outline: null },
   );
   await markBillHasText(billId);
 }

@@ -5,19 +5,18 @@
  */
 import { recordTrendingDay } from '#shared/adapters/db/dashboard-feed.repository.ts';
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { createBill, markBillBriefed } from '#shared/adapters/db/bills.repository.ts';
 import { putBrief } from '#shared/adapters/db/briefs.repository.ts';
 import { putMember } from '#shared/adapters/db/members.repository.ts';
 import { saveRollCall } from '#shared/adapters/db/votes.repository.ts';
 import { trendKeys } from '#shared/adapters/db/keys/trend.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { Bill, type BillType } from '#shared/domain/bills/bill.schema.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import { billLabel } from '#shared/domain/bills/bill-id.ts';
 import { RollCall, type VotePositionValue } from '#shared/domain/votes/vote.schema.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 const provenance = { source: 'test-seed', fetched_at: '2026-01-01T00:00:00Z' };
 
@@ -131,18 +130,8 @@ export async function seedBrief(billId: string, topicTags: string[] = []): Promi
  * only a score; the scoring job's writer (trends.repository.ts) adds the breakdown.
  */
 export async function seedTrendScore(billId: string, date: string, score: number): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...trendKeys.day('bill', billId, date),
-        entity: 'trend_score',
-        bill_id: billId,
-        date,
-        score,
-        ...trendKeys.trending.keys(date, score, billId),
-      },
-    }),
-  );
+  await table.putItem({
+    Item: entityItem('bill_trend', trendKeys.day('bill', billId, date), { bill_id: billId, date, score, ...trendKeys.trending.keys(date, score, billId) }),
+  });
   await recordTrendingDay(date, [{ bill_id: billId, score }]);
 }

@@ -14,13 +14,13 @@ const api = createApi({ token: () => session.get().token, expired: () => session
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 
-// Each page's data is asked for as its path is known, alongside the download of the page's code.
+// Each page's first read (its route's handle.read) is asked for as its path is known, alongside the download of the page's code.
 let prefetchedPath = router.state.location.pathname;
-prefetchPageData(prefetchedPath, queryClient, api.$api);
+prefetchPageData(prefetchedPath, queryClient, api.$api, routes);
 router.subscribe(({ location }) => {
   if (location.pathname === prefetchedPath) return;
   prefetchedPath = location.pathname;
-  prefetchPageData(prefetchedPath, queryClient, api.$api);
+  prefetchPageData(prefetchedPath, queryClient, api.$api, routes);
 });
 
 createRoot(document.getElementById('root')!).render(

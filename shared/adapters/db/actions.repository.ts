@@ -3,14 +3,13 @@
  * the (bill_id, action_date, action_text) triple and a duplicate insert is a
  * failed condition that writes nothing.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
 import { actionKeys } from './keys/action.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, query } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /** The sort key of an action: date, then a hash of its exact text. */
 export const actionSk = actionKeys.sortKey;
@@ -21,13 +20,10 @@ export async function insertActions(actions: BillAction[]): Promise<BillAction[]
   // Conditional puts one by one: BatchWrite cannot carry a condition.
   for (const a of actions) {
     try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...actionKeys.action(a), entity: 'action', ...a },
-          ...expressions({ condition: cond.itemAbsent() }),
-        }),
-      );
+      await table.putItem({
+        Item: entityItem('action', actionKeys.action(a), { ...a }),
+        ...expressions({ condition: cond.itemAbsent() }),
+      });
       inserted.push(a);
     } catch (err) {
       if (!isConditionFailed(err)) throw err;

@@ -6,19 +6,18 @@
  * claimed for one message at a time, and the cursor advances only from the
  * offset the page was read at, by the message holding the claim.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BillBackfill } from '#shared/domain/bills/bill-backfill.ts';
 import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { backfillKeys } from './keys/backfill.keys.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
-const toItem = (b: BillBackfill): Item => ({ ...backfillKeys.backfill(b.id), entity: 'bill_backfill', ...b });
+const toItem = (b: BillBackfill): Item => entityItem('bill_backfill', backfillKeys.backfill(b.id), { ...b });
 
 /** One backfill, read strongly consistent (every decision about a page starts here). */
 export async function getBackfill(id: string): Promise<BillBackfill | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: backfillKeys.backfill(id), ConsistentRead: true }));
+  const out = await table.getItem({ Key: backfillKeys.backfill(id), ConsistentRead: true });
   return out.Item ? BillBackfill().parse(out.Item) : null;
 }
 
@@ -36,18 +35,15 @@ export async function allBackfills(): Promise<BillBackfill[]> {
 
 /** Saves a backfill seen for the first time; false when one with this id exists. */
 export const createBackfill = (b: BillBackfill): Promise<boolean> =>
-  conditional(() => dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(b), ...expressions({ condition: cond.itemAbsent() }) })));
+  conditional(() => table.putItem({ Item: toItem(b), ...expressions({ condition: cond.itemAbsent() }) }));
 
 /** Replaces a backfill (a restart or a resume) unless it changed since `seen` was read; false when it did. */
 export const replaceBackfill = (next: BillBackfill, seen: Pick<BillBackfill, 'run' | 'updated_at'>): Promise<boolean> =>
   conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: toItem(next),
-        ...expressions({ condition: cond.and(cond.eq('run', seen.run), cond.eq('updated_at', seen.updated_at)) }),
-      }),
-    ),
+    table.putItem({
+      Item: toItem(next),
+      ...expressions({ condition: cond.and(cond.eq('run', seen.run), cond.eq('updated_at', seen.updated_at)) }),
+    }),
   );
 
 export interface PageRef {
@@ -67,20 +63,17 @@ export interface PageRef {
  */
 export async function claimPage(ref: PageRef, now: Date, until: Date): Promise<BillBackfill | null> {
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: backfillKeys.backfill(ref.id),
-        ...update(
-          { set: { claim_id: ref.claimId, claim_until: until.toISOString(), updated_at: now.toISOString() } },
-          cond.and(
-            atPage(ref),
-            cond.or(cond.absent('claim_until'), cond.eq('claim_until', null), cond.lt('claim_until', now.toISOString()), cond.eq('claim_id', ref.claimId)),
-          ),
+    const out = await table.updateItem({
+      Key: backfillKeys.backfill(ref.id),
+      ...update(
+        { set: { claim_id: ref.claimId, claim_until: until.toISOString(), updated_at: now.toISOString() } },
+        cond.and(
+          atPage(ref),
+          cond.or(cond.absent('claim_until'), cond.eq('claim_until', null), cond.lt('claim_until', now.toISOString()), cond.eq('claim_id', ref.claimId)),
         ),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+      ),
+      ReturnValues: 'ALL_NEW',
+    });
     return BillBackfill().parse(out.Attributes);
   } catch (err) {
     if (isConditionFailed(err)) return null;
@@ -112,51 +105,45 @@ export interface PageOutcome {
  */
 export const finishPage = (ref: PageRef, o: PageOutcome): Promise<boolean> =>
   conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: backfillKeys.backfill(ref.id),
-        ...update(
-          {
-            set: {
-              offset: o.nextOffset,
-              bills_total: o.total,
-              updated_at: o.now.toISOString(),
-              next_page_at: o.done ? null : o.nextPageAt.toISOString(),
-              last_page_by: ref.claimId,
-              claim_id: null,
-              claim_until: null,
-              ...(o.done ? { state: 'completed', finished_at: o.now.toISOString() } : {}),
-            },
-            add: { pages_done: 1, bills_seen: o.seen, bills_queued: o.queued, bills_refreshed: o.refreshed },
+    table.updateItem({
+      Key: backfillKeys.backfill(ref.id),
+      ...update(
+        {
+          set: {
+            offset: o.nextOffset,
+            bills_total: o.total,
+            updated_at: o.now.toISOString(),
+            next_page_at: o.done ? null : o.nextPageAt.toISOString(),
+            last_page_by: ref.claimId,
+            claim_id: null,
+            claim_until: null,
+            ...(o.done ? { state: 'completed', finished_at: o.now.toISOString() } : {}),
           },
-          cond.and(atPage(ref), cond.eq('claim_id', ref.claimId)),
-        ),
-      }),
-    ),
+          add: { pages_done: 1, bills_seen: o.seen, bills_queued: o.queued, bills_refreshed: o.refreshed },
+        },
+        cond.and(atPage(ref), cond.eq('claim_id', ref.claimId)),
+      ),
+    }),
   );
 
 /** Marks a running backfill failed with the error of its page's last attempt; the cursor stays, so a resume continues there. */
 export const failBackfill = (ref: Pick<PageRef, 'id' | 'run' | 'offset'>, error: string, now: Date): Promise<boolean> =>
   conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: backfillKeys.backfill(ref.id),
-        ...update(
-          {
-            set: {
-              state: 'failed',
-              error: error.slice(0, 1000),
-              updated_at: now.toISOString(),
-              finished_at: now.toISOString(),
-              next_page_at: null,
-              claim_id: null,
-              claim_until: null,
-            },
+    table.updateItem({
+      Key: backfillKeys.backfill(ref.id),
+      ...update(
+        {
+          set: {
+            state: 'failed',
+            error: error.slice(0, 1000),
+            updated_at: now.toISOString(),
+            finished_at: now.toISOString(),
+            next_page_at: null,
+            claim_id: null,
+            claim_until: null,
           },
-          atPage(ref),
-        ),
-      }),
-    ),
+        },
+        atPage(ref),
+      ),
+    }),
   );

@@ -4,7 +4,7 @@
  * related bills and reintroductions, CRS summaries and facts), which
  * are sorted out here by their sort-key prefix.
  */
-import { Brief } from '#shared/domain/briefs/brief.schema.ts';
+import { Brief, publishable } from '#shared/domain/briefs/brief.schema.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { TextVersion } from '#shared/domain/bills/text-version.schema.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
@@ -41,7 +41,7 @@ export async function getBillPartition(billId: string): Promise<BillPartition | 
   if (!meta) return null;
   const prefixed = (p: string) => items.filter((i) => String(i.sk).startsWith(p));
   const briefs = prefixed(briefKeys.prefix)
-    .map((i) => Brief().safeParse(i))
+    .map((i) => Brief().safeParse(publishable(i)))
     .flatMap((r) => (r.success ? [r.data] : []))
     .sort((a, b) => b.version - a.version);
   const texts = sortVersions(prefixed(textVersionKeys.prefix).map((i) => TextVersion().parse(i)));

@@ -3,27 +3,26 @@
  * (B23, ./keys/bill-facts.keys.ts), in the bill's partition. Writes are
  * plain puts: the bulk import writes only what differs from what it read.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { BillFacts, CrsSummary } from '#shared/domain/bills/bill-status-facts.schema.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchWrite, queryAll, type Item } from './dynamo.ts';
 import { query } from './expressions.ts';
 import { billFactsKeys } from './keys/bill-facts.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 const sk = (i: Item) => String(i.sk);
 
 /** Stores summaries of a bill (a rewrite of the same summary is harmless). */
 export async function saveSummaries(billId: string, summaries: CrsSummary[]): Promise<void> {
   await batchWrite(
-    summaries.map((s) => ({ put: { ...billFactsKeys.summary(billId, s.version_code, s.action_date), entity: 'crs_summary', bill_id: billId, ...s } })),
+    summaries.map((s) => ({ put: entityItem('crs_summary', billFactsKeys.summary(billId, s.version_code, s.action_date), { bill_id: billId, ...s }) })),
   );
 }
 
 /** Stores a bill's subjects, laws and committee reports. */
 export async function saveFacts(facts: BillFacts): Promise<void> {
-  await batchWrite([{ put: { ...billFactsKeys.facts(facts.bill_id), entity: 'bill_facts', ...facts } }]);
+  await batchWrite([{ put: entityItem('bill_facts', billFactsKeys.facts(facts.bill_id), { ...facts }) }]);
 }
 
 /** The CRS summaries among the items of a bill's partition, oldest action first. */
@@ -48,6 +47,6 @@ export async function listSummaries(billId: string): Promise<CrsSummary[]> {
 
 /** A bill's subjects, laws, committee reports and other titles (one GetItem: what the search indexer reads); null when none are stored. */
 export async function getFacts(billId: string): Promise<BillFacts | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: billFactsKeys.facts(billId) }));
+  const out = await table.getItem({ Key: billFactsKeys.facts(billId) });
   return out.Item ? BillFacts().parse(out.Item) : null;
 }

@@ -18,6 +18,7 @@ import { cosponsorKeys } from './keys/cosponsor.keys.ts';
 import { relatedBillKeys } from './keys/related-bills.keys.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
+import { entityItem } from './entities.ts';
 
 export interface StoredBill {
   bill: Bill | null;
@@ -55,5 +56,5 @@ export async function readStoredBill(billId: string): Promise<StoredBill> {
  * rewrites stored actions whose recorded votes a newer reading completed. No key may appear twice.
  */
 export async function putActions(actions: BillAction[]): Promise<void> {
-  await batchWrite(actions.map((a) => ({ put: { ...actionKeys.action(a), entity: 'action', ...a } })));
+  await batchWrite(actions.map((a) => ({ put: entityItem('action', actionKeys.action(a), { ...a }) })));
 }

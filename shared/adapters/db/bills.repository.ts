@@ -10,8 +10,7 @@
  * one (P8b), so the dashboard can show Most Popular without reading bills.
  */
 import { noteBillCard, noteLatestAction } from './dashboard-feed.repository.ts';
-import { GetCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, type UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
+import { type UpdateCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { Bill, type BillCategory, type SponsorSummary } from '#shared/domain/bills/bill.schema.ts';
 import { LEGACY_STATUS_CODES, currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import type { ActionCategory } from '#shared/domain/bills/action-categories.ts';
@@ -21,18 +20,18 @@ import { billCardFromItem, SUMMARY_VERSION } from './bill-card.ts';
 import { billKeys, type MissingKind } from './keys/bill.keys.ts';
 import { syncBillTopics } from './search-index.repository.ts';
 import { incrementStats } from './stats.repository.ts';
-import { INDEX, tableName } from './table.ts';
+import { INDEX } from './table.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { billView } from '#shared/domain/bills/bill-views.ts';
 import type { BillRefresh } from '#shared/domain/bills/provider-fields.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type { MissingKind } from './keys/bill.keys.ts';
 
 function toItem(bill: Bill, now = new Date()): Item {
   const updatedAt = bill.updated_at ?? now.toISOString();
-  return {
-    ...billKeys.meta(bill.id),
-    entity: 'bill',
+  return entityItem('bill', billKeys.meta(bill.id), {
     ...bill,
     updated_at: updatedAt,
     [CONTENT_HASH]: billContentHash(bill),
@@ -40,7 +39,7 @@ function toItem(bill: Bill, now = new Date()): Item {
     ...billKeys.byContentChange.keys(bill, updatedAt),
     ...billKeys.byStatus.keys(bill),
     ...(bill.sponsor_id ? billKeys.bySponsor.keys(bill.sponsor_id, bill) : {}),
-  };
+  });
 }
 
 /** The content hash of what the API answers for a bill: its list view and its status timeline (./content-version.ts). */
@@ -61,16 +60,13 @@ export async function noteBillContent(item: Item, now = new Date()): Promise<boo
   const feed = billKeys.byContentChange.keys(bill, updatedAt);
   const index = INDEX[billKeys.byContentChange.index];
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta(bill.id),
-        ...update(
-          { set: { [CONTENT_HASH]: hash, updated_at: updatedAt, [index.pk]: feed[index.pk], [index.sk]: feed[index.sk] } },
-          cond.and(cond.itemExists(), cond.or(cond.absent(CONTENT_HASH), cond.ne(CONTENT_HASH, hash))),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: billKeys.meta(bill.id),
+      ...update(
+        { set: { [CONTENT_HASH]: hash, updated_at: updatedAt, [index.pk]: feed[index.pk], [index.sk]: feed[index.sk] } },
+        cond.and(cond.itemExists(), cond.or(cond.absent(CONTENT_HASH), cond.ne(CONTENT_HASH, hash))),
+      ),
+    }),
   );
 }
 
@@ -91,13 +87,10 @@ export async function noteStatusListing(item: Item): Promise<boolean> {
       ? cond.or(cond.absent('latest_action_date'), cond.eq('latest_action_date', null))
       : cond.eq('latest_action_date', item.latest_action_date);
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta(bill.id),
-        ...update({ set: keys }, cond.and(cond.itemExists(), cond.eq('status', item.status), dated)),
-      }),
-    ),
+    table.updateItem({
+      Key: billKeys.meta(bill.id),
+      ...update({ set: keys }, cond.and(cond.itemExists(), cond.eq('status', item.status), dated)),
+    }),
   );
 }
 
@@ -113,7 +106,7 @@ export const billFromItem = (item: Item): Bill =>
 
 /** The bill, or null. */
 export async function getBill(id: string): Promise<Bill | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: billKeys.meta(id) }));
+  const out = await table.getItem({ Key: billKeys.meta(id) });
   return out.Item ? billFromItem(out.Item) : null;
 }
 
@@ -126,12 +119,8 @@ export async function getBills(ids: string[]): Promise<Bill[]> {
   return unique.flatMap((id) => (byId.has(id) ? [byId.get(id) as Bill] : []));
 }
 
-const markerItem = (id: string, what: MissingKind): Item => ({
-  ...billKeys.missing(id, what),
-  entity: 'missing',
-  bill_id: id,
-  ...billKeys.missingList.keys(id, what),
-});
+const markerItem = (id: string, what: MissingKind): Item =>
+  entityItem('missing', billKeys.missing(id, what), { bill_id: id, ...billKeys.missingList.keys(id, what) });
 
 export interface CreateBillOptions {
   /**
@@ -154,17 +143,10 @@ export async function createBill(bill: Bill, options: CreateBillOptions = {}): P
   const extra: Item[] = [
     ...(bill.sponsor_id ? [] : [markerItem(bill.id, 'sponsor')]),
     ...(missingMetadata ? [markerItem(bill.id, 'metadata')] : []),
-    ...(options.followUpsPending ? [{ ...billKeys.followUps(bill.id), entity: 'followups', bill_id: bill.id }] : []),
+    ...(options.followUpsPending ? [entityItem('followups', billKeys.followUps(bill.id), { bill_id: bill.id })] : []),
   ];
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(bill), ...expressions({ condition: cond.itemAbsent() }) } },
-          ...extra.map((Item) => ({ Put: { TableName: tableName(), Item } })),
-        ],
-      }),
-    );
+    await table.transactWrite([{ Put: { Item: toItem(bill), ...expressions({ condition: cond.itemAbsent() }) } }, ...extra.map((Item) => ({ Put: { Item } }))]);
   } catch (err) {
     if (transactionReasons(err)?.[0] === 'ConditionalCheckFailed') return false;
     throw err;
@@ -199,17 +181,11 @@ async function setAttributes(id: string, attrs: Record<string, unknown>, options
   const { condition, summary = false } = options;
   let out: UpdateCommandOutput | undefined;
   const written = await conditional(async () => {
-    out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta(id),
-        ...update(
-          { set: attrs, ...(summary ? { add: { [SUMMARY_VERSION]: 1 } } : {}) },
-          condition ? cond.and(cond.itemExists(), condition) : cond.itemExists(),
-        ),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    out = await table.updateItem({
+      Key: billKeys.meta(id),
+      ...update({ set: attrs, ...(summary ? { add: { [SUMMARY_VERSION]: 1 } } : {}) }, condition ? cond.and(cond.itemExists(), condition) : cond.itemExists()),
+      ReturnValues: 'ALL_NEW',
+    });
   });
   if (!written) return null;
   const item = (out?.Attributes ?? {}) as Item;
@@ -226,14 +202,11 @@ async function setAttributes(id: string, attrs: Record<string, unknown>, options
  * alone would.
  */
 async function setSummaryFields(billId: string, set: Record<string, unknown>, condition: Condition): Promise<Item> {
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: billKeys.meta(billId),
-      ...update({ set, add: { [SUMMARY_VERSION]: 1 } }, condition),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const out = await table.updateItem({
+    Key: billKeys.meta(billId),
+    ...update({ set, add: { [SUMMARY_VERSION]: 1 } }, condition),
+    ReturnValues: 'ALL_NEW',
+  });
   const item = (out.Attributes ?? {}) as Item;
   await noteBillCard(billCardFromItem(item));
   await noteBillContent(item);
@@ -283,13 +256,10 @@ export async function setBillStatus(id: string, derived: Pick<Bill, 'status' | '
  * false, writing nothing, when it holds none (migration 0012).
  */
 export async function rewriteLegacyStatus(bill: Bill): Promise<boolean> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: billKeys.meta(bill.id),
-      ...expressions({ projection: ['status', 'status_timeline'] }),
-    }),
-  );
+  const out = await table.getItem({
+    Key: billKeys.meta(bill.id),
+    ...expressions({ projection: ['status', 'status_timeline'] }),
+  });
   const stored = out.Item ?? {};
   const timeline: unknown[] = Array.isArray(stored.status_timeline) ? stored.status_timeline : [];
   const legacy = (code: unknown) => typeof code === 'string' && code in LEGACY_STATUS_CODES;
@@ -309,7 +279,7 @@ export async function setLatestActionCategory(id: string, latest: { date: string
 
 /** Removes a missing-marker once; counts it only when it was there. */
 async function clearMissing(id: string, what: MissingKind): Promise<void> {
-  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: billKeys.missing(id, what), ReturnValues: 'ALL_OLD' }));
+  const out = await table.deleteItem({ Key: billKeys.missing(id, what), ReturnValues: 'ALL_OLD' });
   if (out.Attributes) await incrementStats(what === 'sponsor' ? { bills_missing_sponsor: -1 } : { bills_missing_metadata: -1 });
 }
 
@@ -353,14 +323,11 @@ export async function listBillsByLatestAction(opts: { limit: number; cursor?: st
  */
 export async function markBillBriefed(billId: string, { topic_tags }: { topic_tags: string[] }): Promise<void> {
   const tags = [...new Set(topic_tags)];
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: billKeys.meta(billId),
-      ...update({ set: { document_status: 'brief', has_document: true, topic_tags: tags }, add: { [SUMMARY_VERSION]: 1 } }, cond.itemExists()),
-      ReturnValues: 'ALL_OLD',
-    }),
-  );
+  const out = await table.updateItem({
+    Key: billKeys.meta(billId),
+    ...update({ set: { document_status: 'brief', has_document: true, topic_tags: tags }, add: { [SUMMARY_VERSION]: 1 } }, cond.itemExists()),
+    ReturnValues: 'ALL_OLD',
+  });
   const old = out.Attributes ?? {};
   const before = Array.isArray(old.topic_tags) ? (old.topic_tags as string[]) : [];
   // The record as this write left it: the write is atomic, so the old record and its SETs are exactly that.

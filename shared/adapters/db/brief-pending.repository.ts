@@ -6,11 +6,10 @@
  * failure leaves the marker: resume_analysis re-queues those, submit_llm_batch
  * sends them, and the admin stats count them as "remaining" (a Query, no Scan).
  */
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { briefKeys } from './keys/brief.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 const LIST = indexPartition(briefKeys.pendingList.index, briefKeys.pendingList.partition);
 
@@ -22,24 +21,19 @@ export interface PendingBrief {
 
 /** Marks a text version as waiting for its brief (idempotent). */
 export async function markBriefPending(billId: string, versionCode: string, at: string): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...briefKeys.pending(billId, versionCode),
-        entity: 'brief_pending',
-        bill_id: billId,
-        version_code: versionCode,
-        queued_at: at,
-        ...briefKeys.pendingList.keys(billId, versionCode),
-      },
+  await table.putItem({
+    Item: entityItem('brief_pending', briefKeys.pending(billId, versionCode), {
+      bill_id: billId,
+      version_code: versionCode,
+      queued_at: at,
+      ...briefKeys.pendingList.keys(billId, versionCode),
     }),
-  );
+  });
 }
 
 /** Clears the marker once the brief is stored. */
 export async function clearBriefPending(billId: string, versionCode: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: briefKeys.pending(billId, versionCode) }));
+  await table.deleteItem({ Key: briefKeys.pending(billId, versionCode) });
 }
 
 /** Up to `limit` waiting text versions. */
@@ -53,14 +47,11 @@ export async function countPendingBriefs(): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...LIST,
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await table.query({
+      ...LIST,
+      Select: 'COUNT',
+      ExclusiveStartKey: start,
+    });
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;
   } while (start);

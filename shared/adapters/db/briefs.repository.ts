@@ -7,56 +7,53 @@
  * a redelivered message writes nothing twice and a share token is unique.
  * Uncited briefs also carry a sparse gsi3 key BRIEFS#uncited for the backfill.
  */
-import { DeleteCommand, GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import * as z from 'zod';
-import { Brief, BriefPoint } from '#shared/domain/briefs/brief.schema.ts';
+import { Brief, BriefPoint, publishable } from '#shared/domain/briefs/brief.schema.ts';
 import { queryAll, queryPage, transactionReasons, type Item, type Page } from './dynamo.ts';
 import { cond, expressions, query, update } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { briefKeys } from './keys/brief.keys.ts';
 import { tokenKeys } from './keys/token.keys.ts';
-import { INDEX, tableName } from './table.ts';
+import { INDEX } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem, ofEntity } from './entities.ts';
 
 const tokenKey = (token: string) => tokenKeys.token('brief', token);
 const uncited = briefKeys.uncitedList;
 
-const fromItem = (item: Item | undefined): Brief | null => (item ? Brief().parse(item) : null);
+/** A stored brief as published (legacy points never located are withheld: Brief's publishable). */
+const briefFromItem = (item: Item): Brief => Brief().parse(publishable(item));
+const fromItem = (item: Item | undefined): Brief | null => (item ? briefFromItem(item) : null);
 
 function toItem(brief: Brief, dedupeKey: string): Item {
-  return {
-    ...briefKeys.brief(brief.bill_id, brief.version),
-    entity: 'brief',
+  return entityItem('brief', briefKeys.brief(brief.bill_id, brief.version), {
     ...brief,
     dedupe_key: dedupeKey,
     external_keys: [briefKeys.guard(brief.bill_id, dedupeKey), tokenKey(brief.share_token)],
     ...(brief.uncited ? uncited.keys(brief.bill_id, brief.version) : {}),
-  };
+  });
 }
 
 /** The newest brief of a bill, or null. */
 export async function getLatestBrief(billId: string): Promise<Brief | null> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }),
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
+  const out = await table.query({
+    ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }),
+    ScanIndexForward: false,
+    Limit: 1,
+  });
   return fromItem(out.Items?.[0]);
 }
 
 /** One brief version, or null. */
 export async function getBrief(billId: string, version: number): Promise<Brief | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKeys.brief(billId, version) }));
+  const out = await table.getItem({ Key: briefKeys.brief(billId, version) });
   return fromItem(out.Item);
 }
 
 /** Every brief of a bill, newest first (the version history). */
 export async function listBriefs(billId: string): Promise<Brief[]> {
   const items = await queryAll({ ...query({ pk: billKeys.partition(billId), skPrefix: briefKeys.prefix }), ScanIndexForward: false });
-  return items.map((i) => Brief().parse(i));
+  return items.map(briefFromItem);
 }
 
 /** A page of a bill's briefs, newest first. */
@@ -69,12 +66,12 @@ export async function listBriefsPage(billId: string, limit: number, cursor?: str
     },
     cursor,
   );
-  return { items: page.items.map((i) => Brief().parse(i)), next_cursor: page.next_cursor };
+  return { items: page.items.map(briefFromItem), next_cursor: page.next_cursor };
 }
 
 /** The brief a share token points at (strongly consistent token read), or null. */
 export async function getBriefByShareToken(token: string): Promise<{ brief: Brief } | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: tokenKey(token), ConsistentRead: true }));
+  const out = await table.getItem({ Key: tokenKey(token), ConsistentRead: true });
   if (!out.Item) return null;
   const brief = await getBrief(String(out.Item.bill_id), Number(out.Item.version));
   return brief ? { brief } : null;
@@ -82,7 +79,7 @@ export async function getBriefByShareToken(token: string): Promise<{ brief: Brie
 
 /** The brief already written under a dedupe key, or null. */
 export async function getBriefByDedupeKey(billId: string, dedupeKey: string): Promise<Brief | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKeys.guard(billId, dedupeKey), ConsistentRead: true }));
+  const out = await table.getItem({ Key: briefKeys.guard(billId, dedupeKey), ConsistentRead: true });
   return out.Item ? getBrief(billId, Number(out.Item.version)) : null;
 }
 
@@ -105,27 +102,21 @@ export async function putBrief(brief: Brief, options: { dedupeKey?: string } = {
   let candidate = Brief().parse(brief);
   for (let race = 0; race < MAX_VERSION_RACES; race++) {
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...briefKeys.guard(candidate.bill_id, dedupeKey), entity: 'brief_key', version: candidate.version },
-                ...expressions({ condition: cond.itemAbsent() }),
-              },
-            },
-            { Put: { TableName: tableName(), Item: toItem(candidate, dedupeKey), ...expressions({ condition: cond.itemAbsent() }) } },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...tokenKey(candidate.share_token), entity: 'brief_token', bill_id: candidate.bill_id, version: candidate.version },
-                ...expressions({ condition: cond.itemAbsent() }),
-              },
-            },
-          ],
-        }),
-      );
+      await table.transactWrite([
+        {
+          Put: {
+            Item: entityItem('brief_key', briefKeys.guard(candidate.bill_id, dedupeKey), { version: candidate.version }),
+            ...expressions({ condition: cond.itemAbsent() }),
+          },
+        },
+        { Put: { Item: toItem(candidate, dedupeKey), ...expressions({ condition: cond.itemAbsent() }) } },
+        {
+          Put: {
+            Item: entityItem('brief_token', tokenKey(candidate.share_token), { bill_id: candidate.bill_id, version: candidate.version }),
+            ...expressions({ condition: cond.itemAbsent() }),
+          },
+        },
+      ]);
       return { written: true, brief: candidate };
     } catch (err) {
       const reasons = transactionReasons(err);
@@ -153,49 +144,38 @@ export async function nextBriefVersion(billId: string): Promise<number> {
 
 /** Records that a brief's notification event was sent. */
 export async function markBriefEventSent(billId: string, version: number, at: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: briefKeys.brief(billId, version),
-      ...update({ set: { event_sent_at: at } }, cond.itemExists()),
-    }),
-  );
+  await table.updateItem({
+    Key: briefKeys.brief(billId, version),
+    ...update({ set: { event_sent_at: at } }, cond.itemExists()),
+  });
 }
 
 /** Deletes one brief with its guard and share token, returning it (backfill-citations re-briefs it afterwards). */
 export async function deleteBrief(billId: string, version: number): Promise<Brief | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: briefKeys.brief(billId, version), ConsistentRead: true }));
+  const out = await table.getItem({ Key: briefKeys.brief(billId, version), ConsistentRead: true });
   if (!out.Item) return null;
   const dedupeKey = String(out.Item.dedupe_key ?? out.Item.text_version_code);
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: briefKeys.brief(billId, version) } },
-        { Delete: { TableName: tableName(), Key: briefKeys.guard(billId, dedupeKey) } },
-        { Delete: { TableName: tableName(), Key: tokenKey(String(out.Item.share_token)) } },
-      ],
-    }),
-  );
-  return Brief().parse(out.Item);
+  await table.transactWrite([
+    { Delete: { Key: briefKeys.brief(billId, version) } },
+    { Delete: { Key: briefKeys.guard(billId, dedupeKey) } },
+    { Delete: { Key: tokenKey(String(out.Item.share_token)) } },
+  ]);
+  return briefFromItem(out.Item);
 }
 
-/** Replaces the points (and uncited flag) of a stored brief in place (backfill-labels). */
+/** Replaces the points (with the uncited flag and the withheld count) of a stored brief in place (locate-stored-citations). */
 export async function updateBriefPoints(brief: Brief): Promise<void> {
   const parsed = Brief().parse(brief);
   const listing = INDEX[uncited.index];
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: briefKeys.brief(parsed.bill_id, parsed.version),
-      // An uncited brief is listed on the sparse index; a cited one is taken off it.
-      ...update(
-        parsed.uncited
-          ? { set: { points: parsed.points, uncited: parsed.uncited, ...uncited.keys(parsed.bill_id, parsed.version) } }
-          : { set: { points: parsed.points, uncited: parsed.uncited }, remove: [listing.pk, listing.sk] },
-        cond.itemExists(),
-      ),
-    }),
-  );
+  const fields = { points: parsed.points, uncited: parsed.uncited, withheld_points: parsed.withheld_points };
+  await table.updateItem({
+    Key: briefKeys.brief(parsed.bill_id, parsed.version),
+    // An uncited brief is listed on the sparse index; a cited one is taken off it.
+    ...update(
+      parsed.uncited ? { set: { ...fields, ...uncited.keys(parsed.bill_id, parsed.version) } } : { set: fields, remove: [listing.pk, listing.sk] },
+      cond.itemExists(),
+    ),
+  });
 }
 
 export interface UncitedBriefRef {
@@ -210,7 +190,7 @@ export interface UncitedBriefRef {
 export async function listUncitedBriefs(): Promise<UncitedBriefRef[]> {
   const items = await queryAll(query({ index: uncited.index, pk: uncited.partition }));
   return items.map((i) => {
-    const points = z.array(BriefPoint()).safeParse(i.points);
+    const points = z.array(BriefPoint()).safeParse(publishable(i).points);
     return {
       bill_id: String(i.bill_id),
       version: Number(i.version),
@@ -228,13 +208,10 @@ export async function scanBriefItems(): Promise<Item[]> {
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName(),
-        ...expressions({ filter: cond.eq('entity', 'brief') }),
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await table.scan({
+      ...expressions({ filter: ofEntity('brief') }),
+      ExclusiveStartKey: start,
+    });
     items.push(...((out.Items ?? []) as Item[]));
     start = out.LastEvaluatedKey;
   } while (start);
@@ -244,26 +221,20 @@ export async function scanBriefItems(): Promise<Item[]> {
 /** Gives a legacy brief item without a share token its token and token item (migration 0001). */
 export async function assignShareToken(billId: string, version: number, token: string): Promise<boolean> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: briefKeys.brief(billId, version),
-              ...update({ set: { share_token: token } }, cond.and(cond.itemExists(), cond.absent('share_token'))),
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...tokenKey(token), entity: 'brief_token', bill_id: billId, version },
-              ...expressions({ condition: cond.itemAbsent() }),
-            },
-          },
-        ],
-      }),
-    );
+    await table.transactWrite([
+      {
+        Update: {
+          Key: briefKeys.brief(billId, version),
+          ...update({ set: { share_token: token } }, cond.and(cond.itemExists(), cond.absent('share_token'))),
+        },
+      },
+      {
+        Put: {
+          Item: entityItem('brief_token', tokenKey(token), { bill_id: billId, version }),
+          ...expressions({ condition: cond.itemAbsent() }),
+        },
+      },
+    ]);
     return true;
   } catch (err) {
     if (transactionReasons(err)) return false;
@@ -273,5 +244,5 @@ export async function assignShareToken(billId: string, version: number, token: s
 
 /** Removes a share token item (tests and user-data cleanup). */
 export async function deleteShareToken(token: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: tokenKey(token) }));
+  await table.deleteItem({ Key: tokenKey(token) });
 }

@@ -5,36 +5,32 @@
  * files is counted by a transaction that also puts its marker on condition
  * of absence, so a redelivered message never counts twice.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BulkImport, isBulkDone } from '#shared/domain/bills/bulk-import.ts';
 import { conditional, transactionReasons } from './dynamo.ts';
 import { bulkImportKeys } from './keys/bulk-import.keys.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 const fromItem = (item: Record<string, unknown>) => BulkImport().parse(item);
 
 export async function getBulkImport(id: string): Promise<BulkImport | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: bulkImportKeys.record(id), ConsistentRead: true }));
+  const out = await table.getItem({ Key: bulkImportKeys.record(id), ConsistentRead: true });
   return out.Item ? fromItem(out.Item) : null;
 }
 
 export async function listBulkImports(): Promise<BulkImport[]> {
-  const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...query({ pk: bulkImportKeys.partition }) }));
+  const out = await table.query({ ...query({ pk: bulkImportKeys.partition }) });
   return (out.Items ?? []).map(fromItem);
 }
 
 /** Writes a new run's record: on absence for a first run, else on the run it replaces. False when someone else moved it. */
 export async function putBulkRun(next: BulkImport, previousRun: number | null): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...bulkImportKeys.record(next.id), entity: 'bulk_import', ...next },
-        ...expressions({ condition: previousRun === null ? cond.itemAbsent() : cond.eq('run', previousRun) }),
-      }),
-    ),
+    table.putItem({
+      Item: entityItem('bulk_import', bulkImportKeys.record(next.id), { ...next }),
+      ...expressions({ condition: previousRun === null ? cond.itemAbsent() : cond.eq('run', previousRun) }),
+    }),
   );
 }
 
@@ -56,26 +52,20 @@ export interface BulkStepCounts {
 export async function recordBulkStep(id: string, run: number, marker: { pk: string; sk: string }, counts: BulkStepCounts, now: Date): Promise<boolean> {
   const added = Object.fromEntries(Object.entries(counts).filter((e): e is [string, number] => e[1] !== undefined));
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...marker, entity: 'bulk_import_step', at: now.toISOString() },
-              ...expressions({ condition: cond.itemAbsent() }),
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: bulkImportKeys.record(id),
-              ...update({ set: { updated_at: now.toISOString() }, add: added }, cond.eq('run', run)),
-            },
-          },
-        ],
-      }),
-    );
+    await table.transactWrite([
+      {
+        Put: {
+          Item: entityItem('bulk_import_step', marker, { at: now.toISOString() }),
+          ...expressions({ condition: cond.itemAbsent() }),
+        },
+      },
+      {
+        Update: {
+          Key: bulkImportKeys.record(id),
+          ...update({ set: { updated_at: now.toISOString() }, add: added }, cond.eq('run', run)),
+        },
+      },
+    ]);
   } catch (err) {
     if (transactionReasons(err)?.some((r) => r === 'ConditionalCheckFailed')) return false;
     throw err;
@@ -83,16 +73,13 @@ export async function recordBulkStep(id: string, run: number, marker: { pk: stri
   const after = await getBulkImport(id);
   if (after && after.run === run && after.state === 'running' && isBulkDone(after)) {
     await conditional(() =>
-      dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: bulkImportKeys.record(id),
-          ...update(
-            { set: { state: 'completed', finished_at: now.toISOString(), updated_at: now.toISOString() } },
-            cond.and(cond.eq('run', run), cond.eq('state', 'running')),
-          ),
-        }),
-      ),
+      table.updateItem({
+        Key: bulkImportKeys.record(id),
+        ...update(
+          { set: { state: 'completed', finished_at: now.toISOString(), updated_at: now.toISOString() } },
+          cond.and(cond.eq('run', run), cond.eq('state', 'running')),
+        ),
+      }),
     );
   }
   return true;
@@ -101,12 +88,9 @@ export async function recordBulkStep(id: string, run: number, marker: { pk: stri
 /** Marks a run failed with its error (a message's last delivery failed). */
 export async function failBulkImport(id: string, run: number, error: string, now: Date): Promise<void> {
   await conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: bulkImportKeys.record(id),
-        ...update({ set: { state: 'failed', error: error.slice(0, 1000), updated_at: now.toISOString() } }, cond.eq('run', run)),
-      }),
-    ),
+    table.updateItem({
+      Key: bulkImportKeys.record(id),
+      ...update({ set: { state: 'failed', error: error.slice(0, 1000), updated_at: now.toISOString() } }, cond.eq('run', run)),
+    }),
   );
 }

@@ -7,15 +7,14 @@
  * Invariants that span items (name claim, token, bill count) are kept by
  * transactions with attribute_not_exists / attribute_exists conditions.
  */
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { Collection, CollectionBill } from '#shared/domain/personal/collection.schema.ts';
 import { batchWrite, queryAll, queryPage, transactionReasons, isConditionFailed, type Item, type Page } from './dynamo.ts';
 import { collectionKeys } from './keys/collection.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
 import { collectionTokenItem, shareTokenKey } from './share-tokens.repository.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 const absent = () => expressions({ condition: cond.itemAbsent() });
 const exists = () => expressions({ condition: cond.itemExists() });
@@ -27,8 +26,7 @@ export class CollectionNameTakenError extends Error {
 
 const nameClaim = (userId: string, key: string, cid: string) => ({
   Put: {
-    TableName: tableName(),
-    Item: { ...collectionKeys.name(userId, key), entity: 'collection_name', collection_id: cid },
+    Item: entityItem('collection_name', collectionKeys.name(userId, key), { collection_id: cid }),
     ...absent(),
   },
 });
@@ -36,23 +34,17 @@ const nameClaim = (userId: string, key: string, cid: string) => ({
 /** Creates a collection with its name claim and share-token item in one transaction. */
 export async function createCollection(collection: Collection, key: string): Promise<void> {
   const tokenItem = collectionTokenItem(collection.share_token, collection.user_id, collection.id);
-  const item: Item = {
-    ...collectionKeys.collection(collection.user_id, collection.id),
-    entity: 'collection',
+  const item: Item = entityItem('collection', collectionKeys.collection(collection.user_id, collection.id), {
     ...collection,
     name_key: key,
     external_keys: [shareTokenKey('collection', collection.share_token)],
-  };
+  });
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ...absent() } },
-          nameClaim(collection.user_id, key, collection.id),
-          { Put: { TableName: tableName(), Item: tokenItem, ...absent() } },
-        ],
-      }),
-    );
+    await table.transactWrite([
+      { Put: { Item: item, ...absent() } },
+      nameClaim(collection.user_id, key, collection.id),
+      { Put: { Item: tokenItem, ...absent() } },
+    ]);
   } catch (err) {
     if (transactionReasons(err)?.[1] === 'ConditionalCheckFailed') throw new CollectionNameTakenError(collection.name);
     throw err;
@@ -61,7 +53,7 @@ export async function createCollection(collection: Collection, key: string): Pro
 
 /** A user's collection, or null (also for another user's collection id). */
 export async function getCollection(userId: string, cid: string): Promise<Collection | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
+  const out = await table.getItem({ Key: collectionKeys.collection(userId, cid), ConsistentRead: true });
   return out.Item ? Collection().parse(out.Item) : null;
 }
 
@@ -106,7 +98,6 @@ export async function updateCollection(
   const renames = change.name !== undefined;
   const sameName = current.name_key !== undefined ? cond.eq('name_key', current.name_key) : cond.absent('name_key');
   const write = {
-    TableName: tableName(),
     Key: collectionKeys.collection(current.user_id, current.id),
     ...update(
       {
@@ -123,17 +114,13 @@ export async function updateCollection(
   const moveClaim = change.key !== undefined && change.key !== oldKey;
   try {
     if (moveClaim && change.key !== undefined) {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Update: write },
-            nameClaim(current.user_id, change.key, current.id),
-            ...(oldKey ? [{ Delete: { TableName: tableName(), Key: collectionKeys.name(current.user_id, oldKey) } }] : []),
-          ],
-        }),
-      );
+      await table.transactWrite([
+        { Update: write },
+        nameClaim(current.user_id, change.key, current.id),
+        ...(oldKey ? [{ Delete: { Key: collectionKeys.name(current.user_id, oldKey) } }] : []),
+      ]);
     } else {
-      await dynamo().send(new UpdateCommand(write));
+      await table.updateItem(write);
     }
   } catch (err) {
     const reasons = transactionReasons(err);
@@ -156,7 +143,7 @@ export async function updateCollection(
  */
 export async function rotateCollectionShareToken(userId: string, cid: string, token: string, now = new Date().toISOString()): Promise<Collection | null> {
   for (let attempt = 0; attempt < 4; attempt++) {
-    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
+    const out = await table.getItem({ Key: collectionKeys.collection(userId, cid), ConsistentRead: true });
     if (!out.Item) return null;
     const old = String(out.Item.share_token);
     const oldKey = shareTokenKey('collection', old);
@@ -164,26 +151,21 @@ export async function rotateCollectionShareToken(userId: string, cid: string, to
     const listed = Array.isArray(out.Item.external_keys) ? (out.Item.external_keys as { pk: string; sk: string }[]) : [];
     const at = listed.findIndex((k) => k.pk === oldKey.pk && k.sk === oldKey.sk);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: tableName(), Key: oldKey } },
-            { Put: { TableName: tableName(), Item: collectionTokenItem(token, userId, cid), ...absent() } },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: collectionKeys.collection(userId, cid),
-                ...(at >= 0
-                  ? update(
-                      { set: { share_token: token, updated_at: now }, setPaths: [[['external_keys', at], newKey]] },
-                      cond.and(cond.eq('share_token', old), cond.eq(['external_keys', at, 'pk'], oldKey.pk)),
-                    )
-                  : update({ set: { share_token: token, updated_at: now }, append: { external_keys: [newKey] } }, cond.eq('share_token', old))),
-              },
-            },
-          ],
-        }),
-      );
+      await table.transactWrite([
+        { Delete: { Key: oldKey } },
+        { Put: { Item: collectionTokenItem(token, userId, cid), ...absent() } },
+        {
+          Update: {
+            Key: collectionKeys.collection(userId, cid),
+            ...(at >= 0
+              ? update(
+                  { set: { share_token: token, updated_at: now }, setPaths: [[['external_keys', at], newKey]] },
+                  cond.and(cond.eq('share_token', old), cond.eq(['external_keys', at, 'pk'], oldKey.pk)),
+                )
+              : update({ set: { share_token: token, updated_at: now }, append: { external_keys: [newKey] } }, cond.eq('share_token', old))),
+          },
+        },
+      ]);
       return getCollection(userId, cid);
     } catch (err) {
       if (!transactionReasons(err)) throw err;
@@ -199,7 +181,7 @@ export async function rotateCollectionShareToken(userId: string, cid: string, to
 
 /** Reads a collection with its stored name key (for renames). */
 export async function getCollectionWithKey(userId: string, cid: string): Promise<(Collection & { name_key?: string }) | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.collection(userId, cid), ConsistentRead: true }));
+  const out = await table.getItem({ Key: collectionKeys.collection(userId, cid), ConsistentRead: true });
   if (!out.Item) return null;
   const nk = out.Item.name_key;
   return { ...Collection().parse(out.Item), ...(typeof nk === 'string' ? { name_key: nk } : {}) };
@@ -218,26 +200,20 @@ export type BillChange = 'done' | 'unchanged' | 'no_collection';
 /** Adds a bill and counts it on the collection; 'unchanged' when it was already there (nothing written). */
 export async function addCollectionBill(userId: string, cid: string, billId: string, now = new Date().toISOString()): Promise<BillChange> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...collectionKeys.bill(userId, cid, billId), entity: 'collection_bill', collection_id: cid, bill_id: billId, added_at: now },
-              ...absent(),
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: collectionKeys.collection(userId, cid),
-              ...update({ set: { updated_at: now }, add: { bill_count: 1 } }, cond.itemExists()),
-            },
-          },
-        ],
-      }),
-    );
+    await table.transactWrite([
+      {
+        Put: {
+          Item: entityItem('collection_bill', collectionKeys.bill(userId, cid, billId), { collection_id: cid, bill_id: billId, added_at: now }),
+          ...absent(),
+        },
+      },
+      {
+        Update: {
+          Key: collectionKeys.collection(userId, cid),
+          ...update({ set: { updated_at: now }, add: { bill_count: 1 } }, cond.itemExists()),
+        },
+      },
+    ]);
     return 'done';
   } catch (err) {
     return changeFailure(err);
@@ -247,20 +223,15 @@ export async function addCollectionBill(userId: string, cid: string, billId: str
 /** Removes a bill and uncounts it; 'unchanged' when it was not in the collection. */
 export async function removeCollectionBill(userId: string, cid: string, billId: string, now = new Date().toISOString()): Promise<BillChange> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName(), Key: collectionKeys.bill(userId, cid, billId), ...exists() } },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: collectionKeys.collection(userId, cid),
-              ...update({ set: { updated_at: now }, add: { bill_count: -1 } }, cond.itemExists()),
-            },
-          },
-        ],
-      }),
-    );
+    await table.transactWrite([
+      { Delete: { Key: collectionKeys.bill(userId, cid, billId), ...exists() } },
+      {
+        Update: {
+          Key: collectionKeys.collection(userId, cid),
+          ...update({ set: { updated_at: now }, add: { bill_count: -1 } }, cond.itemExists()),
+        },
+      },
+    ]);
     return 'done';
   } catch (err) {
     return changeFailure(err);
@@ -271,14 +242,11 @@ export async function removeCollectionBill(userId: string, cid: string, billId: 
 export async function deleteCollection(userId: string, cid: string): Promise<boolean> {
   let old: Item | undefined;
   try {
-    const out = await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: collectionKeys.collection(userId, cid),
-        ...exists(),
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
+    const out = await table.deleteItem({
+      Key: collectionKeys.collection(userId, cid),
+      ...exists(),
+      ReturnValues: 'ALL_OLD',
+    });
     old = out.Attributes;
   } catch (err) {
     if (isConditionFailed(err)) return false;

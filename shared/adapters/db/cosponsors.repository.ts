@@ -8,17 +8,13 @@ import { batchWrite, queryAll, queryPage, type Page } from './dynamo.ts';
 import { query } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { cosponsorKeys } from './keys/cosponsor.keys.ts';
+import { entityItem } from './entities.ts';
 
 /** Stores a bill's cosponsors (a re-fetch rewrites the same items). */
 export async function saveCosponsors(cosponsors: Cosponsor[]): Promise<void> {
   await batchWrite(
     cosponsors.map((c) => ({
-      put: {
-        ...cosponsorKeys.cosponsor(c.bill_id, c.member_id),
-        entity: 'cosponsor',
-        ...c,
-        ...cosponsorKeys.byMember.keys(c),
-      },
+      put: entityItem('cosponsor', cosponsorKeys.cosponsor(c.bill_id, c.member_id), { ...c, ...cosponsorKeys.byMember.keys(c) }),
     })),
   );
 }

@@ -14,18 +14,17 @@
  * (the look-back windows move at midnight, before the next write) is read
  * from its record, so the answer never depends on the cards being there.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newestRecent as newestOf, planBillIds, planTrending } from '#shared/domain/personal/trending-window.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { billCardAttributes, billCardFromItem } from './bill-card.ts';
 import type { BillCard } from '#shared/domain/personal/bill-card.schema.ts';
 import { batchGet, conditional } from './dynamo.ts';
 import { cond, update } from './expressions.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { dashboardKeys } from './keys/dashboard.keys.ts';
-import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
 import { DashboardFeed } from '#shared/domain/personal/dashboard-feed.schema.ts';
+import * as table from './table-client.ts';
+import { entityTag } from './entities.ts';
 
 /** Days of scores kept: the longest look-back (30 days) and today. */
 export const FEED_DAYS = 31;
@@ -36,7 +35,7 @@ const RECENT_TRIM_AT = 40;
 
 /** The feed (one GetItem); an empty one before anything was written. */
 export async function readDashboardFeed(): Promise<DashboardFeed> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: dashboardKeys.feed }));
+  const out = await table.getItem({ Key: dashboardKeys.feed });
   return DashboardFeed().parse(out.Item ?? {});
 }
 
@@ -45,7 +44,7 @@ const rewriteFeed = (change: (feed: DashboardFeed) => DashboardFeed, attempts = 
   rewriteVersioned(
     dashboardKeys.feed,
     (item) => DashboardFeed().parse(item),
-    (feed) => ({ entity: 'dashboard_feed', ...change(feed) }),
+    (feed) => ({ ...entityTag('dashboard_feed'), ...change(feed) }),
     attempts,
   );
 
@@ -84,7 +83,7 @@ export async function noteLatestAction(billId: string, latestActionDate: string 
     entry: billId,
     value: latestActionDate,
     condition: cond.or(cond.absent('recent_floor'), cond.eq('recent_floor', null), cond.lte('recent_floor', latestActionDate)),
-    base: { entity: 'dashboard_feed' },
+    base: { ...entityTag('dashboard_feed') },
   });
   if (!after) return; // older than the floor
   const feed = DashboardFeed().parse(after);
@@ -172,15 +171,12 @@ export async function coverBillCards(options: { now?: Date; known?: DashboardFee
  */
 export async function noteBillCard(card: BillCard): Promise<void> {
   await conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: dashboardKeys.feed,
-        ...update(
-          { setPaths: [[['cards', card.id], card]], add: { version: 1 } },
-          cond.and(cond.exists(['cards', card.id]), cond.lt(['cards', card.id, 'v'], card.v)),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: dashboardKeys.feed,
+      ...update(
+        { setPaths: [[['cards', card.id], card]], add: { version: 1 } },
+        cond.and(cond.exists(['cards', card.id]), cond.lt(['cards', card.id, 'v'], card.v)),
+      ),
+    }),
   );
 }

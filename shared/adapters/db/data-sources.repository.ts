@@ -4,8 +4,6 @@
  * container, and a read-modify-write guarded by a revision so two admins
  * changing different switches at once both win.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { ConflictError } from '#shared/errors/app-error.ts';
 import { readStoredDataSources, type DataSources } from '#shared/domain/settings/data-sources.ts';
 import { isConditionFailed } from './dynamo.ts';
@@ -13,6 +11,8 @@ import { settingKeys } from './keys/settings.keys.ts';
 import { SETTING_KEYS } from './settings.repository.ts';
 import { tableName } from './table.ts';
 import { cond, expressions } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /**
  * How long a container trusts the switches it read: a worker batch or a burst
@@ -27,7 +27,7 @@ let cached: { table: string; readAt: number; value: DataSources } | undefined;
 const KEY = () => settingKeys.setting(SETTING_KEYS.dataSources);
 
 async function readStored(): Promise<{ value: unknown; revision: number | null; exists: boolean }> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: KEY(), ConsistentRead: true }));
+  const out = await table.getItem({ Key: KEY(), ConsistentRead: true });
   if (!out.Item) return { value: undefined, revision: null, exists: false };
   return { value: out.Item.value, revision: typeof out.Item.revision === 'number' ? out.Item.revision : null, exists: true };
 }
@@ -62,22 +62,17 @@ export async function updateDataSources(change: (current: DataSources) => DataSo
     const unchanged = expressions({ condition: stored.revision === null ? cond.absent('revision') : cond.eq('revision', stored.revision) });
     try {
       if (next === null) {
-        if (stored.exists) await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: KEY(), ...unchanged }));
+        if (stored.exists) await table.deleteItem({ Key: KEY(), ...unchanged });
       } else {
-        await dynamo().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: {
-              ...KEY(),
-              entity: 'setting',
-              value: next,
-              revision: (stored.revision ?? 0) + 1,
-              updated_at: new Date().toISOString(),
-              updated_by: updatedBy,
-            },
-            ...unchanged,
+        await table.putItem({
+          Item: entityItem('setting', KEY(), {
+            value: next,
+            revision: (stored.revision ?? 0) + 1,
+            updated_at: new Date().toISOString(),
+            updated_by: updatedBy,
           }),
-        );
+          ...unchanged,
+        });
       }
       forgetDataSources();
       return readStoredDataSources(next);

@@ -5,29 +5,25 @@
  * interleave and a process that dies mid-replay leaves a state the next run
  * continues from (the next poll lists what was released and not yet seen).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DemoReplayState } from '#shared/domain/demo/demo-replay.schema.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional } from './dynamo.ts';
 import { cond, condition } from './expressions.ts';
 import { systemKeys } from './keys/system.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /** The stored progress, or a state with nothing released. */
 export async function getDemoReplayState(): Promise<DemoReplayState> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.demoReplay }));
+  const out = await table.getItem({ Key: systemKeys.demoReplay });
   return out.Item ? DemoReplayState().parse(out.Item) : { version: 0, released: {} };
 }
 
 /** Writes `next` when the stored version is still `next.version - 1`; false when another replay wrote first. */
 export async function putDemoReplayState(next: DemoReplayState): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...systemKeys.demoReplay, entity: 'demo_replay', version: next.version, released: next.released },
-        ...condition(next.version === 1 ? cond.itemAbsent() : cond.eq('version', next.version - 1)),
-      }),
-    ),
+    table.putItem({
+      Item: entityItem('demo_replay', systemKeys.demoReplay, { version: next.version, released: next.released }),
+      ...condition(next.version === 1 ? cond.itemAbsent() : cond.eq('version', next.version - 1)),
+    }),
   );
 }

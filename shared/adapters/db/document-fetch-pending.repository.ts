@@ -5,30 +5,26 @@
  * worker writes it instead of fetching; the poller queues the fetch again and
  * removes the marker once the sources are back on.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, indexPartition, queryPage } from './dynamo.ts';
 import { textVersionKeys } from './keys/text-version.keys.ts';
-import { tableName } from './table.ts';
 import { PendingDocumentFetch } from '#shared/domain/bills/document-fetch-pending.schema.ts';
 import { expressions } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityTag } from './entities.ts';
 
 const listing = textVersionKeys.fetchPendingList;
 
 /** Records a skipped fetch; asking again keeps the first time, so a redelivery writes nothing new. */
 export async function markDocumentFetchPending(billId: string, reason: string, skippedBecause: string, now: Date): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: textVersionKeys.fetchPending(billId),
-      ...expressions({
-        update: {
-          set: { entity: 'document_fetch_pending', bill_id: billId, reason, skipped_because: skippedBecause, ...listing.keys(billId) },
-          setIfNotExists: { pending_since: now.toISOString() },
-        },
-      }),
+  await table.updateItem({
+    Key: textVersionKeys.fetchPending(billId),
+    ...expressions({
+      update: {
+        set: { ...entityTag('document_fetch_pending'), bill_id: billId, reason, skipped_because: skippedBecause, ...listing.keys(billId) },
+        setIfNotExists: { pending_since: now.toISOString() },
+      },
     }),
-  );
+  });
 }
 
 /** Up to `limit` pending fetches (one Query page after another on the sparse index). */
@@ -39,5 +35,5 @@ export async function listPendingDocumentFetches(limit: number): Promise<Pending
 
 /** Removes a bill's marker (once its fetch is queued again). */
 export async function clearDocumentFetchPending(billId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: textVersionKeys.fetchPending(billId) }));
+  await table.deleteItem({ Key: textVersionKeys.fetchPending(billId) });
 }

@@ -3,13 +3,13 @@
  * needs: paged queries with opaque cursors (sealed for their listing), BatchGet/BatchWrite that retry
  * their unprocessed keys, and condition-failure detection.
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
 import { openCursor, sealCursor } from '#shared/platform/cursor-codec.ts';
-import { INDEX, KEY, tableName, type IndexName } from './table.ts';
+import { INDEX, KEY, type IndexName } from './table.ts';
 import { expressions, query } from './expressions.ts';
+import * as table from './table-client.ts';
 
 export type Item = Record<string, unknown>;
 export type Key = Record<string, unknown>;
@@ -87,7 +87,7 @@ export async function queryPage(input: QueryInput, cursor?: string): Promise<{ i
   const scope = cursorScope(input);
   const limit = input.Limit;
   if (limit === undefined) {
-    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: decodeCursor(cursor, scope) }));
+    const out = await table.query({ ...input, ExclusiveStartKey: decodeCursor(cursor, scope) });
     return { items: (out.Items ?? []) as Item[], next_cursor: encodeCursor(out.LastEvaluatedKey, scope) };
   }
   const filtered = Boolean(input.FilterExpression);
@@ -97,7 +97,7 @@ export async function queryPage(input: QueryInput, cursor?: string): Promise<{ i
     const wanted = limit + 1 - items.length;
     // A filtered read asks for more than it needs: what it reads is filtered down.
     const read = filtered ? Math.max(wanted * 4, 100) : wanted;
-    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, Limit: read, ExclusiveStartKey: start }));
+    const out = await table.query({ ...input, Limit: read, ExclusiveStartKey: start });
     items.push(...((out.Items ?? []) as Item[]));
     start = out.LastEvaluatedKey;
     if (items.length > limit) return { items: items.slice(0, limit), next_cursor: encodeCursor(keyOf(items[limit - 1] as Item, input.IndexName), scope) };
@@ -114,7 +114,7 @@ export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'Exc
   const items: Item[] = [];
   let start: Key | undefined;
   do {
-    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
+    const out = await table.query({ ...input, ExclusiveStartKey: start });
     items.push(...((out.Items ?? []) as Item[]));
     start = out.LastEvaluatedKey;
   } while (start);
@@ -143,19 +143,13 @@ export async function batchGet(keys: Key[], projection?: string[], options: { co
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
       if (attempt > 8) throw new Error(`BatchGet left ${pending.length} keys unprocessed after retries`);
-      const out = await dynamo().send(
-        new BatchGetCommand({
-          RequestItems: {
-            [tableName()]: {
-              Keys: pending,
-              ...(options.consistent ? { ConsistentRead: true } : {}),
-              ...(projection ? expressions({ projection }) : {}),
-            },
-          },
-        }),
-      );
-      found.push(...((out.Responses?.[tableName()] ?? []) as Item[]));
-      pending = (out.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+      const out = await table.batchGetOnce({
+        Keys: pending,
+        ...(options.consistent ? { ConsistentRead: true } : {}),
+        ...(projection ? expressions({ projection }) : {}),
+      });
+      found.push(...out.items);
+      pending = out.unprocessed;
     }
   }
   return found;
@@ -170,8 +164,7 @@ export async function batchWrite(requests: WriteRequest[]): Promise<void> {
     for (let attempt = 0; pending.length > 0; attempt++) {
       if (attempt > 0) await pause(Math.min(1000, 25 * 2 ** attempt));
       if (attempt > 8) throw new Error(`BatchWrite left ${pending.length} items unprocessed after retries`);
-      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
-      pending = (out.UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      pending = (await table.batchWriteOnce(pending)) as typeof pending;
     }
   }
 }

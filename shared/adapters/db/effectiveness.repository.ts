@@ -6,9 +6,7 @@
  * projected to the few attributes the score needs, and the score fields set
  * on MEMBER#{id} / PROFILE by one UpdateItem that leaves every other field alone.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Member } from '#shared/domain/members/member.schema.ts';
 import { conditional, queryAll, type Item } from './dynamo.ts';
 import { noteMemberContent } from './members.repository.ts';
@@ -16,9 +14,9 @@ import { actionKeys } from './keys/action.keys.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { cosponsorKeys } from './keys/cosponsor.keys.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { tableName } from './table.ts';
 import { SponsoredBill, StageActionItem, CosponsorParty } from '#shared/domain/scores/effectiveness-inputs.schema.ts';
 import { cond, expressions, query } from './expressions.ts';
+import * as table from './table-client.ts';
 
 /** Every bill a member sponsored (B8), with what the score reads of it. */
 export async function listSponsoredBills(memberId: string): Promise<SponsoredBill[]> {
@@ -50,14 +48,11 @@ export type MemberScoreFields = Pick<Member, 'effectiveness_score' | 'percentile
 export async function saveMemberScore(memberId: string, fields: MemberScoreFields): Promise<boolean> {
   let item: Item | undefined;
   const written = await conditional(async () => {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKeys.profile(memberId),
-        ...expressions({ update: { set: fields }, condition: cond.itemExists() }),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await table.updateItem({
+      Key: memberKeys.profile(memberId),
+      ...expressions({ update: { set: fields }, condition: cond.itemExists() }),
+      ReturnValues: 'ALL_NEW',
+    });
     item = out.Attributes as Item | undefined;
   });
   // A new score is new content of the member (its change feed); the same score recomputed is not.

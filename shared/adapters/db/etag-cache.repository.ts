@@ -2,16 +2,16 @@
  * The shared ETag cache of the document fetcher: ETAG#{md5(url)} / ETAG,
  * kept 30 days (TTL), so a conditional GET can ask "changed since?".
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { etagKeys } from './keys/etag.keys.ts';
-import { tableName, ttlIn } from './table.ts';
+import { ttlIn } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export const ETAG_TTL_SECONDS = 30 * 24 * 3600;
 
 /** The cached ETag of a URL, or null (expired items may linger until TTL deletes them, so expiry is checked). */
 export async function getCachedEtag(url: string, now = Date.now()): Promise<string | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: etagKeys.url(url) }));
+  const out = await table.getItem({ Key: etagKeys.url(url) });
   const item = out.Item;
   if (!item || typeof item.etag !== 'string' || Number(item.ttl) * 1000 < now) return null;
   return item.etag;
@@ -19,5 +19,5 @@ export async function getCachedEtag(url: string, now = Date.now()): Promise<stri
 
 /** Caches a URL's ETag for 30 days. */
 export async function putCachedEtag(url: string, etag: string, now = Date.now()): Promise<void> {
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...etagKeys.url(url), entity: 'etag', url, etag, ttl: ttlIn(ETAG_TTL_SECONDS, now) } }));
+  await table.putItem({ Item: entityItem('etag', etagKeys.url(url), { url, etag, ttl: ttlIn(ETAG_TTL_SECONDS, now) }) });
 }

@@ -12,7 +12,7 @@
  * own entity schema and key templates, which would duplicate the zod records
  * (shared/domain) and the key declarations, change the stored key strings,
  * and add their runtime to every function bundle; this is what the
- * repositories need of them.
+ * repositories need of them (docs/architecture.md, "Repositories").
  */
 import { INDEX, KEY, type IndexName } from './table.ts';
 

@@ -5,8 +5,6 @@
  * Query and "what does this user follow" is one Query. Creation is
  * idempotent by an attribute_not_exists condition, never read-then-write.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { Follow, followId, type FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import type { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
@@ -14,15 +12,11 @@ import { conditional, isConditionFailed, queryAll, queryPage, type Item, type Pa
 import { cond, condition, query, update } from './expressions.ts';
 import { followKeys } from './keys/follow.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 function toItem(follow: Follow): Item {
-  return {
-    ...followKeys.follow(follow.user_id, follow.target_type, follow.target_id),
-    entity: 'follow',
-    ...follow,
-    ...followKeys.followers.keys(follow),
-  };
+  return entityItem('follow', followKeys.follow(follow.user_id, follow.target_type, follow.target_id), { ...follow, ...followKeys.followers.keys(follow) });
 }
 
 const fromItem = (item: Item): Follow => Follow().parse(item);
@@ -47,15 +41,12 @@ export async function countFollows(userId: string, targetType: FollowTargetType,
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...userFollows(userId, targetType),
-        Select: 'COUNT',
-        Limit: atMost - count,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const out = await table.query({
+      ...userFollows(userId, targetType),
+      Select: 'COUNT',
+      Limit: atMost - count,
+      ExclusiveStartKey: start,
+    });
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;
   } while (start && count < atMost);
@@ -64,7 +55,7 @@ export async function countFollows(userId: string, targetType: FollowTargetType,
 
 /** One follow of a user, or null. */
 export async function getFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<Follow | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: followKeys.follow(userId, targetType, targetId), ConsistentRead: true }));
+  const out = await table.getItem({ Key: followKeys.follow(userId, targetType, targetId), ConsistentRead: true });
   return out.Item ? fromItem(out.Item) : null;
 }
 
@@ -94,7 +85,7 @@ export async function createFollow(input: {
     ...(input.search ? { search: input.search } : {}),
   };
   try {
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(follow), ...condition(cond.itemAbsent()) }));
+    await table.putItem({ Item: toItem(follow), ...condition(cond.itemAbsent()) });
     return { follow, created: true };
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
@@ -108,13 +99,10 @@ export async function createFollow(input: {
 /** Deletes a follow; false when the user had no such follow. */
 export async function deleteFollow(userId: string, targetType: FollowTargetType, targetId: string): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: followKeys.follow(userId, targetType, targetId),
-        ...condition(cond.itemExists()),
-      }),
-    ),
+    table.deleteItem({
+      Key: followKeys.follow(userId, targetType, targetId),
+      ...condition(cond.itemExists()),
+    }),
   );
 }
 
@@ -130,28 +118,22 @@ export async function setFollowMode(
   now = new Date().toISOString(),
 ): Promise<Follow | null> {
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: followKeys.follow(userId, targetType, targetId),
-        // Keep the old stamp when the mode does not change, so re-sending a mode cannot reset history.
-        ...update({ set: { follow_mode: mode }, setIfNotExists: { mode_set_at: now } }, cond.and(cond.itemExists(), cond.eq('follow_mode', mode))),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await table.updateItem({
+      Key: followKeys.follow(userId, targetType, targetId),
+      // Keep the old stamp when the mode does not change, so re-sending a mode cannot reset history.
+      ...update({ set: { follow_mode: mode }, setIfNotExists: { mode_set_at: now } }, cond.and(cond.itemExists(), cond.eq('follow_mode', mode))),
+      ReturnValues: 'ALL_NEW',
+    });
     return out.Attributes ? fromItem(out.Attributes) : null;
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
   try {
-    const out = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: followKeys.follow(userId, targetType, targetId),
-        ...update({ set: { follow_mode: mode, mode_set_at: now } }, cond.itemExists()),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const out = await table.updateItem({
+      Key: followKeys.follow(userId, targetType, targetId),
+      ...update({ set: { follow_mode: mode, mode_set_at: now } }, cond.itemExists()),
+      ReturnValues: 'ALL_NEW',
+    });
     return out.Attributes ? fromItem(out.Attributes) : null;
   } catch (err) {
     if (isConditionFailed(err)) return null;

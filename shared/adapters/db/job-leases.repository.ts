@@ -5,13 +5,12 @@
  * job exactly one acts; the other is recorded as skipped. A holder that died
  * without releasing it stops blocking once `expires_at` passes.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional, isConditionFailed } from './dynamo.ts';
 import { leaseKeys } from './keys/lease.keys.ts';
-import { tableName } from './table.ts';
 import { JobLease } from '#shared/domain/jobs/job-lease.schema.ts';
 import { cond, expressions } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type LeaseOutcome = { acquired: true; lease: JobLease } | { acquired: false; holder: JobLease | null };
 
@@ -28,14 +27,11 @@ export async function acquireJobLease(job: string, runId: string, now: Date, sec
     expires_at: new Date(now.getTime() + seconds * 1000).toISOString(),
   };
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        // ttl a day past expiry: only tidies items of jobs no longer run; expiry is judged on expires_at, never on TTL deletion (which lags).
-        Item: { ...leaseKeys.job(job), entity: 'job_lease', ...lease, ttl: Math.floor(now.getTime() / 1000) + seconds + 86400 },
-        ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lte('expires_at', lease.acquired_at), cond.eq('run_id', runId)) }),
-      }),
-    );
+    await table.putItem({
+      // ttl a day past expiry: only tidies items of jobs no longer run; expiry is judged on expires_at, never on TTL deletion (which lags).
+      Item: entityItem('job_lease', leaseKeys.job(job), { ...lease, ttl: Math.floor(now.getTime() / 1000) + seconds + 86400 }),
+      ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lte('expires_at', lease.acquired_at), cond.eq('run_id', runId)) }),
+    });
     return { acquired: true, lease };
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
@@ -46,19 +42,16 @@ export async function acquireJobLease(job: string, runId: string, now: Date, sec
 /** Releases the lease if `runId` still holds it (a run that outlived its lease must not free a newer holder's). */
 export async function releaseJobLease(job: string, runId: string): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: leaseKeys.job(job),
-        ...expressions({ condition: cond.eq('run_id', runId) }),
-      }),
-    ),
+    table.deleteItem({
+      Key: leaseKeys.job(job),
+      ...expressions({ condition: cond.eq('run_id', runId) }),
+    }),
   );
 }
 
 /** The lease of `job` as stored (expired or not), or null. */
 export async function getJobLease(job: string): Promise<JobLease | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: leaseKeys.job(job), ConsistentRead: true }));
+  const out = await table.getItem({ Key: leaseKeys.job(job), ConsistentRead: true });
   const parsed = JobLease().safeParse(out.Item);
   return parsed.success ? parsed.data : null;
 }

@@ -3,13 +3,13 @@
  * (for GET /api/admin/jobs) and JOB#{name}/RUN#{started_at}#{run_id} keeps
  * a 30-day history (GET /api/admin/jobs/{name}/runs).
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { batchGet, isConditionFailed, queryPage, type Page } from './dynamo.ts';
 import { jobKeys } from './keys/job.keys.ts';
-import { tableName, ttlIn } from './table.ts';
+import { ttlIn } from './table.ts';
 import { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
 import { cond, expressions, query, type Condition } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityTag } from './entities.ts';
 
 const HISTORY_DAYS = 30;
 
@@ -23,27 +23,21 @@ const fromItem = (item: Record<string, unknown>): JobRun => JobRun().parse(item)
  * a skipped run must not hide the run it yielded to, which is still going.
  */
 export async function recordJobRun(run: JobRun, options: { latest?: boolean } = {}): Promise<void> {
-  const base = { entity: 'job_run', ...run };
+  const base = { ...entityTag('job_run'), ...run };
   await Promise.all([
     options.latest === false
       ? Promise.resolve()
-      : dynamo()
-          .send(
-            new PutCommand({
-              TableName: tableName(),
-              Item: { ...jobKeys.latest(run.job), ...base },
-              ...expressions({ condition: cond.or(cond.itemAbsent(), cond.eq('run_id', run.run_id), cond.lte('started_at', run.started_at)) }),
-            }),
-          )
+      : table
+          .putItem({
+            Item: { ...jobKeys.latest(run.job), ...base },
+            ...expressions({ condition: cond.or(cond.itemAbsent(), cond.eq('run_id', run.run_id), cond.lte('started_at', run.started_at)) }),
+          })
           .catch((err: unknown) => {
             if (!isConditionFailed(err)) throw err;
           }),
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...jobKeys.run(run.job, run.started_at, run.run_id), ...base, ttl: ttlIn(HISTORY_DAYS * 86400) },
-      }),
-    ),
+    table.putItem({
+      Item: { ...jobKeys.run(run.job, run.started_at, run.run_id), ...base, ttl: ttlIn(HISTORY_DAYS * 86400) },
+    }),
   ]);
 }
 
@@ -56,17 +50,14 @@ export async function recordJobRun(run: JobRun, options: { latest?: boolean } = 
 export async function markRunTimedOut(run: JobRun, reason: string): Promise<JobRun> {
   const timedOut: JobRun = { ...run, status: 'timed_out', error: reason };
   const update = (key: Record<string, unknown>, ...extraConditions: Condition[]) =>
-    dynamo()
-      .send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: key,
-          ...expressions({
-            update: { set: { status: 'timed_out', error: reason } },
-            condition: cond.and(cond.itemExists(), cond.eq('status', 'running'), ...extraConditions),
-          }),
+    table
+      .updateItem({
+        Key: key,
+        ...expressions({
+          update: { set: { status: 'timed_out', error: reason } },
+          condition: cond.and(cond.itemExists(), cond.eq('status', 'running'), ...extraConditions),
         }),
-      )
+      })
       .then(
         () => true,
         (err: unknown) => {

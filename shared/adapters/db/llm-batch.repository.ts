@@ -5,21 +5,20 @@
  * so two requests, or two builders of one request, never both win. The rule
  * is the one of slotHolder (shared/domain/briefs/batch-state.schema.ts).
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { BatchState, FINISHED_BATCH_STATUSES } from '#shared/domain/briefs/batch-state.schema.ts';
 import { conditional } from './dynamo.ts';
 import { settingKeys } from './keys/settings.keys.ts';
 import { getSetting, SETTING_KEYS } from './settings.repository.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, update } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 const key = () => settingKeys.setting(SETTING_KEYS.llmBatch);
 
 /** The stored batch state, or null when no batch was ever requested. */
 export const getBatchState = () => getSetting(SETTING_KEYS.llmBatch, BatchState());
 
-const item = (state: BatchState) => ({ ...key(), entity: 'setting', value: state, updated_at: state.updated_at });
+const item = (state: BatchState) => entityItem('setting', key(), { value: state, updated_at: state.updated_at });
 
 /**
  * Puts a new request in the slot when it is free at `now`: absent, finished,
@@ -31,20 +30,17 @@ export function claimBatchSlot(state: BatchState, now: Date): Promise<boolean> {
   const lease = ['value', 'lease_until'];
   const noLease = cond.or(cond.absent(lease), cond.eq(lease, null));
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item(state),
-        ...expressions({
-          condition: cond.or(
-            cond.itemAbsent(),
-            cond.oneOf(status, FINISHED_BATCH_STATUSES),
-            cond.and(cond.eq(status, 'requested'), cond.or(noLease, cond.lte(lease, now.toISOString()))),
-            cond.and(cond.eq(status, 'submitted'), cond.eq(['value', 'batch_id'], null), noLease),
-          ),
-        }),
+    table.putItem({
+      Item: item(state),
+      ...expressions({
+        condition: cond.or(
+          cond.itemAbsent(),
+          cond.oneOf(status, FINISHED_BATCH_STATUSES),
+          cond.and(cond.eq(status, 'requested'), cond.or(noLease, cond.lte(lease, now.toISOString()))),
+          cond.and(cond.eq(status, 'submitted'), cond.eq(['value', 'batch_id'], null), noLease),
+        ),
       }),
-    ),
+    }),
   );
 }
 
@@ -55,28 +51,25 @@ export function claimBatchSlot(state: BatchState, now: Date): Promise<boolean> {
  */
 export function claimBatchBuild(requestId: string, runId: string, now: Date, leaseUntil: Date): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(),
-        ...update(
-          {
-            set: { updated_at: now.toISOString() },
-            setPaths: [
-              [['value', 'builder_run_id'], runId],
-              [['value', 'lease_until'], leaseUntil.toISOString()],
-              [['value', 'updated_at'], now.toISOString()],
-            ],
-          },
-          cond.and(
-            cond.eq(['value', 'status'], 'requested'),
-            cond.eq(['value', 'request_id'], requestId),
-            cond.gt(['value', 'lease_until'], now.toISOString()),
-            cond.or(cond.absent(['value', 'builder_run_id']), cond.eq(['value', 'builder_run_id'], null)),
-          ),
+    table.updateItem({
+      Key: key(),
+      ...update(
+        {
+          set: { updated_at: now.toISOString() },
+          setPaths: [
+            [['value', 'builder_run_id'], runId],
+            [['value', 'lease_until'], leaseUntil.toISOString()],
+            [['value', 'updated_at'], now.toISOString()],
+          ],
+        },
+        cond.and(
+          cond.eq(['value', 'status'], 'requested'),
+          cond.eq(['value', 'request_id'], requestId),
+          cond.gt(['value', 'lease_until'], now.toISOString()),
+          cond.or(cond.absent(['value', 'builder_run_id']), cond.eq(['value', 'builder_run_id'], null)),
         ),
-      }),
-    ),
+      ),
+    }),
   );
 }
 
@@ -88,31 +81,25 @@ export function claimBatchBuild(requestId: string, runId: string, now: Date, lea
  */
 export function recordBatchBuild(requestId: string, runId: string, state: BatchState): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item(state),
-        ...expressions({
-          condition: cond.and(
-            cond.eq(['value', 'status'], 'requested'),
-            cond.eq(['value', 'request_id'], requestId),
-            cond.eq(['value', 'builder_run_id'], runId),
-          ),
-        }),
+    table.putItem({
+      Item: item(state),
+      ...expressions({
+        condition: cond.and(
+          cond.eq(['value', 'status'], 'requested'),
+          cond.eq(['value', 'request_id'], requestId),
+          cond.eq(['value', 'builder_run_id'], runId),
+        ),
       }),
-    ),
+    }),
   );
 }
 
 /** Records the poll's progress or result on the batch it read (the same batch id, still in flight). */
 export function recordBatchProgress(batchId: string, state: BatchState): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: item(state),
-        ...expressions({ condition: cond.eq(['value', 'batch_id'], batchId) }),
-      }),
-    ),
+    table.putItem({
+      Item: item(state),
+      ...expressions({ condition: cond.eq(['value', 'batch_id'], batchId) }),
+    }),
   );
 }

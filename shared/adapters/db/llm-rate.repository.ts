@@ -5,6 +5,7 @@
  */
 import { rateKeys } from './keys/rate.keys.ts';
 import { takeBucketToken, type TakeResult } from './token-bucket.repository.ts';
+import { entityTag } from './entities.ts';
 
 export type { TakeResult } from './token-bucket.repository.ts';
 
@@ -13,5 +14,5 @@ export type { TakeResult } from './token-bucket.repository.ts';
  * `perMinute` tokens a minute. A lost race answers "try again now" (waitMs 0).
  */
 export function takeLlmToken(capacity: number, perMinute: number, now = Date.now()): Promise<TakeResult> {
-  return takeBucketToken({ key: rateKeys.llmBucket, entity: 'llm_bucket', capacity, refillPerMs: perMinute / 60_000 }, now);
+  return takeBucketToken({ key: rateKeys.llmBucket, ...entityTag('llm_bucket'), capacity, refillPerMs: perMinute / 60_000 }, now);
 }

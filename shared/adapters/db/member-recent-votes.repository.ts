@@ -7,19 +7,18 @@
  * the bills, instead of the member record too (larger: terms, leadership,
  * scores) or one Query per member.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MemberCard } from '#shared/domain/members/member.schema.ts';
 import { memberCard } from '#shared/domain/members/member.schema.ts';
 import type { MemberVote } from '#shared/domain/votes/vote.schema.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { isConditionFailed, type Item } from './dynamo.ts';
 import { cond, expressions, update } from './expressions.ts';
 import type { ItemKey } from './keys/key.ts';
 import { memberKeys } from './keys/member.keys.ts';
-import { tableName } from './table.ts';
 import { rewriteVersioned, setMapEntry } from './versioned-item.ts';
 import { RecentVote, RecentVotesItem } from '#shared/domain/votes/recent-votes.schema.ts';
+import * as table from './table-client.ts';
+import { entityTag } from './entities.ts';
 
 /**
  * Positions kept per member: the three the dashboard shows. Positions are
@@ -60,21 +59,18 @@ export function memberActivityFromItem(item: Item | undefined, limit: number): {
  */
 export async function noteMemberCard(member: MemberCard): Promise<void> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKeys.recentVotes(member.id),
-        // ADD starts an absent version at 0. An unchanged card writes nothing: a re-sync leaves the item (and its version) as it was.
-        ...update(
-          {
-            set: { card: memberCard(member), entity: 'member_recent_votes', member_id: member.id },
-            setIfNotExists: { votes: {} },
-            add: { version: 1 },
-          },
-          cond.or(cond.absent('card'), cond.ne('card', memberCard(member))),
-        ),
-      }),
-    );
+    await table.updateItem({
+      Key: memberKeys.recentVotes(member.id),
+      // ADD starts an absent version at 0. An unchanged card writes nothing: a re-sync leaves the item (and its version) as it was.
+      ...update(
+        {
+          set: { card: memberCard(member), ...entityTag('member_recent_votes'), member_id: member.id },
+          setIfNotExists: { votes: {} },
+          add: { version: 1 },
+        },
+        cond.or(cond.absent('card'), cond.ne('card', memberCard(member))),
+      ),
+    });
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
@@ -85,7 +81,7 @@ export async function slimRecentVotes(memberId: string): Promise<boolean> {
   return rewriteVersioned(
     memberKeys.recentVotes(memberId),
     (item) => RecentVotesItem().parse(item),
-    (current) => ({ entity: 'member_recent_votes', member_id: memberId, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
+    (current) => ({ ...entityTag('member_recent_votes'), member_id: memberId, card: current.card, votes: Object.fromEntries(newest(current.votes)) }),
     3,
   );
 }
@@ -93,7 +89,7 @@ export async function slimRecentVotes(memberId: string): Promise<boolean> {
 /** Trims a member's stored item to its newest RECENT_VOTES_KEPT positions, if it holds more (migration 0011); true when it did. */
 export async function trimRecentVotes(memberId: string): Promise<boolean> {
   const key = memberKeys.recentVotes(memberId);
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true, ...expressions({ projection: ['votes'] }) }));
+  const out = await table.getItem({ Key: key, ConsistentRead: true, ...expressions({ projection: ['votes'] }) });
   const entries = Object.keys(RecentVotesItem().parse(out.Item ?? {}).votes);
   if (entries.length <= RECENT_VOTES_KEPT) return false;
   await dropOlder(key, entries);
@@ -112,7 +108,7 @@ async function noteOne(vote: MemberVote): Promise<void> {
     map: 'votes',
     entry: entryKey(vote),
     value: RecentVote().parse(vote),
-    base: { entity: 'member_recent_votes', member_id: vote.member_id },
+    base: { ...entityTag('member_recent_votes'), member_id: vote.member_id },
   });
   const entries = Object.keys(RecentVotesItem().parse(after ?? {}).votes);
   if (entries.length > TRIM_AT) await dropOlder(key, entries);
@@ -127,13 +123,10 @@ async function noteOne(vote: MemberVote): Promise<void> {
  */
 async function dropOlder(key: ItemKey, entries: string[]): Promise<void> {
   const older = [...entries].sort((a, b) => b.localeCompare(a)).slice(RECENT_VOTES_KEPT);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      ...update({ remove: older.map((e) => ['votes', e]), add: { version: 1 } }),
-    }),
-  );
+  await table.updateItem({
+    Key: key,
+    ...update({ remove: older.map((e) => ['votes', e]), add: { version: 1 } }),
+  });
 }
 
 /** The newest RECENT_VOTES_KEPT entries of a votes map (keys sort by date, then vote id). */

@@ -7,8 +7,6 @@
  * items serve the name search in both 'Last, First' and 'First Last' forms
  * and carry the member's card, so a search is one Query with no BatchGet.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { Member, MemberCard, memberCard } from '#shared/domain/members/member.schema.ts';
 import { nameMatches, nameTokens } from '#shared/domain/members/name-tokens.ts';
@@ -16,9 +14,11 @@ import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type
 import { cond, expressions, query, update, type Condition } from './expressions.ts';
 import { memberKeys } from './keys/member.keys.ts';
 import { noteMemberCard } from './member-recent-votes.repository.ts';
-import { INDEX, tableName, ttlIn } from './table.ts';
+import { INDEX, ttlIn } from './table.ts';
 import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { memberView } from '#shared/domain/bills/bill-views.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 const NAME_QUERY_LIMIT = 200;
 
@@ -30,16 +30,14 @@ export const memberContentHash = (m: Member): string => {
 
 /** The record as stored: `updatedAt` is the content's, kept from the stored record while its hash is the same. */
 function toItem(m: Member, updatedAt: string): Item {
-  return {
-    ...memberKeys.profile(m.id),
-    entity: 'member',
+  return entityItem('member', memberKeys.profile(m.id), {
     ...m,
     updated_at: updatedAt,
     [CONTENT_HASH]: memberContentHash(m),
     ...memberKeys.byState.keys(m),
     ...memberKeys.byName.keys(m),
     ...memberKeys.byContentChange.keys(m, updatedAt),
-  };
+  });
 }
 
 /** After an update of a member record (`item` as it left it): moves updated_at and the change feed when the content hash changed. */
@@ -51,16 +49,13 @@ export async function noteMemberContent(item: Item, now = new Date()): Promise<b
   const index = INDEX.changeFeed;
   const feed = memberKeys.byContentChange.keys(member, updatedAt);
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKeys.profile(member.id),
-        ...update(
-          { set: { [CONTENT_HASH]: hash, updated_at: updatedAt, [index.pk]: feed[index.pk], [index.sk]: feed[index.sk] } },
-          cond.and(cond.itemExists(), cond.or(cond.absent(CONTENT_HASH), cond.ne(CONTENT_HASH, hash))),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: memberKeys.profile(member.id),
+      ...update(
+        { set: { [CONTENT_HASH]: hash, updated_at: updatedAt, [index.pk]: feed[index.pk], [index.sk]: feed[index.sk] } },
+        cond.and(cond.itemExists(), cond.or(cond.absent(CONTENT_HASH), cond.ne(CONTENT_HASH, hash))),
+      ),
+    }),
   );
 }
 
@@ -80,7 +75,7 @@ async function writeNameItems(member: Member, previousName?: string): Promise<vo
   const gone = previousName ? nameTokens(previousName).filter((t) => !tokens.includes(t)) : [];
   await Promise.all([
     batchWrite([
-      ...tokens.map((t) => ({ put: { ...memberKeys.nameItem(t, member.id), entity: 'member_name', member_id: member.id, card } })),
+      ...tokens.map((t) => ({ put: entityItem('member_name', memberKeys.nameItem(t, member.id), { member_id: member.id, card }) })),
       ...gone.map((t) => ({ delete: memberKeys.nameItem(t, member.id) })),
     ]),
     noteMemberCard(card),
@@ -127,10 +122,10 @@ export async function putMember(member: Member): Promise<void> {
       }
     : member;
   const unchanged = existing && existing.updated_at && memberContentHash(existing) === memberContentHash(merged);
-  await dynamo().send(new PutCommand({ TableName: tableName(), Item: toItem(merged, unchanged ? (existing.updated_at as string) : new Date().toISOString()) }));
+  await table.putItem({ Item: toItem(merged, unchanged ? (existing.updated_at as string) : new Date().toISOString()) });
   await Promise.all([
     writeNameItems(merged, existing?.name),
-    merged.lis_id ? batchWrite([{ put: { ...memberKeys.lis(merged.lis_id), entity: 'lis_id', member_id: merged.id } }]) : Promise.resolve(),
+    merged.lis_id ? batchWrite([{ put: entityItem('lis_id', memberKeys.lis(merged.lis_id), { member_id: merged.id }) }]) : Promise.resolve(),
   ]);
 }
 
@@ -151,10 +146,10 @@ export async function putNewMembers(members: readonly Member[]): Promise<void> {
     const card = memberCard(m);
     return [
       { put: toItem(m, updatedAt) },
-      ...nameTokens(m.name).map((t) => ({ put: { ...memberKeys.nameItem(t, m.id), entity: 'member_name', member_id: m.id, card } })),
-      ...(m.lis_id ? [{ put: { ...memberKeys.lis(m.lis_id), entity: 'lis_id', member_id: m.id } }] : []),
+      ...nameTokens(m.name).map((t) => ({ put: entityItem('member_name', memberKeys.nameItem(t, m.id), { member_id: m.id, card }) })),
+      ...(m.lis_id ? [{ put: entityItem('lis_id', memberKeys.lis(m.lis_id), { member_id: m.id }) }] : []),
       // What noteMemberCard writes for a member with no item yet.
-      { put: { ...memberKeys.recentVotes(m.id), entity: 'member_recent_votes', member_id: m.id, card, votes: {}, version: 1 } },
+      { put: entityItem('member_recent_votes', memberKeys.recentVotes(m.id), { member_id: m.id, card, votes: {}, version: 1 }) },
     ];
   });
   const chunks: (typeof requests)[] = [];
@@ -164,7 +159,7 @@ export async function putNewMembers(members: readonly Member[]): Promise<void> {
 
 /** The member, or null. */
 export async function getMember(id: string): Promise<Member | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.profile(id) }));
+  const out = await table.getItem({ Key: memberKeys.profile(id) });
   return out.Item ? fromItem(out.Item) : null;
 }
 
@@ -258,14 +253,11 @@ export async function saveMemberEnrichment(
   fields: Pick<Member, 'birth_year' | 'terms' | 'leadership_roles' | 'sponsored_count' | 'cosponsored_count' | 'enriched_at'> &
     Partial<Pick<Member, 'photo_url' | 'office_address' | 'phone' | 'website'>>,
 ): Promise<void> {
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: memberKeys.profile(id),
-      ...update({ set: fields }, cond.itemExists()),
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
+  const out = await table.updateItem({
+    Key: memberKeys.profile(id),
+    ...update({ set: fields }, cond.itemExists()),
+    ReturnValues: 'ALL_NEW',
+  });
   if (out.Attributes) await noteMemberContent(out.Attributes);
   // The photo is on the search card; the other enriched fields are not.
   if (fields.photo_url !== undefined && out.Attributes) await writeNameItems(fromItem(out.Attributes));
@@ -274,12 +266,9 @@ export async function saveMemberEnrichment(
 /** Claims the enrichment of a member for an hour (MEMBER#{id} / ENRICH); true only for the first caller in that hour. */
 export async function claimEnrichment(id: string, now = Date.now()): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...memberKeys.enrichClaim(id), entity: 'enrich_claim', ttl: ttlIn(3600, now) },
-        ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('ttl', Math.floor(now / 1000))) }),
-      }),
-    ),
+    table.putItem({
+      Item: entityItem('enrich_claim', memberKeys.enrichClaim(id), { ttl: ttlIn(3600, now) }),
+      ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('ttl', Math.floor(now / 1000))) }),
+    }),
   );
 }

@@ -5,30 +5,27 @@
  * NEWS_REQUESTS / {requested_at}#{bill_id}; asking again keeps the first
  * request time, so a redelivered brief message writes nothing new.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryPage, type Page, indexPartition } from './dynamo.ts';
 import { newsKeys } from './keys/news.keys.ts';
-import { INDEX, tableName } from './table.ts';
+import { INDEX } from './table.ts';
 import { NewsRequest } from '#shared/domain/news/news-request.schema.ts';
 import { expressions } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityTag } from './entities.ts';
 
 const listing = newsKeys.requests;
 
 /** Records that a bill's news should be fetched; idempotent while the request is pending. */
 export async function requestNewsFetch(billId: string, reason: string, now = new Date()): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: newsKeys.request(billId),
-      ...expressions({
-        update: {
-          set: { entity: 'news_request', bill_id: billId, [INDEX[listing.index].pk]: listing.partition },
-          setIfNotExists: { requested_at: now.toISOString(), reason, [INDEX[listing.index].sk]: listing.sortKey(billId, now.toISOString()) },
-        },
-      }),
+  await table.updateItem({
+    Key: newsKeys.request(billId),
+    ...expressions({
+      update: {
+        set: { ...entityTag('news_request'), bill_id: billId, [INDEX[listing.index].pk]: listing.partition },
+        setIfNotExists: { requested_at: now.toISOString(), reason, [INDEX[listing.index].sk]: listing.sortKey(billId, now.toISOString()) },
+      },
     }),
-  );
+  });
 }
 
 /** Pending news requests, oldest first, a page at a time (for the news fetcher). */
@@ -45,5 +42,5 @@ export async function listNewsRequests(limit: number, cursor?: string): Promise<
 
 /** Marks a request done (the fetcher calls this after storing the bill's articles). */
 export async function completeNewsRequest(billId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: newsKeys.request(billId) }));
+  await table.deleteItem({ Key: newsKeys.request(billId) });
 }

@@ -8,21 +8,21 @@
  * Scan. The number of distinct queries is bounded by the bills and members
  * searched in two hours.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { batchWrite, queryAll } from './dynamo.ts';
 import { newsCacheKeys } from './keys/news-cache.keys.ts';
-import { KEY, tableName, ttlIn } from './table.ts';
+import { KEY, ttlIn } from './table.ts';
 import { CachedFeed } from '#shared/domain/news/news-rss-cache.schema.ts';
 import { query } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /** News RSS cache lifetime: 2 hours (docs/product-rules.md). */
 export const NEWS_RSS_CACHE_SECONDS = 2 * 3600;
 
 /** The cached articles of a query, or null when absent or older than 2 hours. */
 export async function getCachedFeed(query: string, now = Date.now()): Promise<NewsArticle[] | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: newsCacheKeys.query(query) }));
+  const out = await table.getItem({ Key: newsCacheKeys.query(query) });
   const cached = CachedFeed().safeParse(out.Item);
   if (!cached.success || cached.data.query !== query || cached.data.expires_at <= now) return null;
   return cached.data.articles;
@@ -30,20 +30,15 @@ export async function getCachedFeed(query: string, now = Date.now()): Promise<Ne
 
 /** Caches a query's articles for 2 hours. */
 export async function putCachedFeed(query: string, articles: NewsArticle[], now = Date.now()): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...newsCacheKeys.query(query),
-        entity: 'news_rss_cache',
-        query,
-        articles,
-        fetched_at: new Date(now).toISOString(),
-        expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000,
-        ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now),
-      },
+  await table.putItem({
+    Item: entityItem('news_rss_cache', newsCacheKeys.query(query), {
+      query,
+      articles,
+      fetched_at: new Date(now).toISOString(),
+      expires_at: now + NEWS_RSS_CACHE_SECONDS * 1000,
+      ttl: ttlIn(NEWS_RSS_CACHE_SECONDS, now),
     }),
-  );
+  });
 }
 
 /** Deletes every cached feed; resolves to how many were deleted. */

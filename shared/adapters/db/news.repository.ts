@@ -7,17 +7,17 @@
  * the claims that keep reads from queueing a fetch on every view, and the
  * latest trend score of a bill (B14, written by the trend scorer).
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { NewsArticle } from '#shared/domain/news/news-article.ts';
 import { conditional, indexPartition, queryPage, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { newsKeys, type NewsOwner } from './keys/news.keys.ts';
 import { trendKeys } from './keys/trend.keys.ts';
-import { tableName, ttlIn } from './table.ts';
+import { ttlIn } from './table.ts';
 import { StoredArticle } from '#shared/domain/news/stored-article.schema.ts';
 import { TrendSignal } from '#shared/domain/scores/trend-day.schema.ts';
 import { cond, expressions, query } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type { NewsOwner } from './keys/news.keys.ts';
 
@@ -32,22 +32,16 @@ export async function putArticle(owner: NewsOwner, article: NewsArticle, provide
   const description =
     article.description && article.description.length > MAX_DESCRIPTION ? `${article.description.slice(0, MAX_DESCRIPTION - 1)}…` : article.description;
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...newsKeys.article(owner, article.url),
-          entity: 'news_article',
-          ...article,
-          description,
-          provider,
-          stored_at: now.toISOString(),
-          // Undated articles sort by when they were stored.
-          ...newsKeys.byOwner.keys(owner, article.url, article.published_at ?? now.toISOString()),
-        },
-        ...expressions({ condition: cond.itemAbsent() }),
+    table.putItem({
+      Item: entityItem('news_article', newsKeys.article(owner, article.url), {
+        ...article,
+        description,
+        provider,
+        stored_at: now.toISOString(), // Undated articles sort by when they were stored.
+        ...newsKeys.byOwner.keys(owner, article.url, article.published_at ?? now.toISOString()),
       }),
-    ),
+      ...expressions({ condition: cond.itemAbsent() }),
+    }),
   );
 }
 
@@ -66,46 +60,35 @@ export async function listArticles(owner: NewsOwner, limit: number, cursor?: str
 export async function claimNewsFetch(owner: NewsOwner, seconds: number, now = new Date()): Promise<boolean> {
   const listing = owner.kind === 'member' ? { ...newsKeys.membersRead.keys(owner.id, now.toISOString()), member_id: owner.id } : {};
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...newsKeys.claim(owner),
-          entity: 'news_claim',
-          claimed_at: now.toISOString(),
-          until: Math.floor(now.getTime() / 1000) + seconds,
-          ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()),
-          ...listing,
-        },
-        ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('until', Math.floor(now.getTime() / 1000))) }),
+    table.putItem({
+      Item: entityItem('news_claim', newsKeys.claim(owner), {
+        claimed_at: now.toISOString(),
+        until: Math.floor(now.getTime() / 1000) + seconds,
+        ttl: ttlIn(Math.max(seconds, MEMBER_LISTING_SECONDS), now.getTime()),
+        ...listing,
       }),
-    ),
+      ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lt('until', Math.floor(now.getTime() / 1000))) }),
+    }),
   );
 }
 
 /** Members whose news was read since `since` (newest first), for the scheduled refresh. */
 export async function membersWithNewsReadSince(since: Date, limit: number): Promise<string[]> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...query({ index: newsKeys.membersRead.index, pk: newsKeys.membersRead.partition, skFrom: since.toISOString() }),
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
+  const out = await table.query({
+    ...query({ index: newsKeys.membersRead.index, pk: newsKeys.membersRead.partition, skFrom: since.toISOString() }),
+    ScanIndexForward: false,
+    Limit: limit,
+  });
   return [...new Set((out.Items ?? []).map((i) => String(i.member_id)))];
 }
 
 /** The news-search article count of a bill's latest trend score (B14), or 0 when it has none. */
 export async function latestGnewsCount(billId: string): Promise<number> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...query({ pk: billKeys.partition(billId), skPrefix: trendKeys.prefix }),
-      ScanIndexForward: false,
-      Limit: 1,
-    }),
-  );
+  const out = await table.query({
+    ...query({ pk: billKeys.partition(billId), skPrefix: trendKeys.prefix }),
+    ScanIndexForward: false,
+    Limit: 1,
+  });
   const item = out.Items?.[0];
   if (!item) return 0;
   const parsed = TrendSignal().safeParse(item);

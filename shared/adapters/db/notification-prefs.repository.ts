@@ -7,13 +7,11 @@
  * version its writer read (savePrefs), so concurrent read-modify-writes
  * never lose one another's changes.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { conditional, batchGet } from './dynamo.ts';
 import { cond, expressions, update } from './expressions.ts';
-import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';
+import * as table from './table-client.ts';
 
 /** What delivery needs of a user. */
 export interface NotifiableUser {
@@ -32,14 +30,11 @@ export interface VersionedPrefs {
 
 /** The user's preferences as stored now (a consistent read) with their version; null when the user does not exist. */
 export async function readVersionedPrefs(userId: string): Promise<VersionedPrefs | null> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: userKey(userId),
-      ConsistentRead: true,
-      ...expressions({ projection: ['pk', 'notification_prefs', 'prefs_version'] }),
-    }),
-  );
+  const out = await table.getItem({
+    Key: userKey(userId),
+    ConsistentRead: true,
+    ...expressions({ projection: ['pk', 'notification_prefs', 'prefs_version'] }),
+  });
   if (!out.Item) return null;
   return { prefs: readPrefs(out.Item.notification_prefs), version: typeof out.Item.prefs_version === 'number' ? out.Item.prefs_version : 0 };
 }
@@ -55,16 +50,13 @@ export type SaveOutcome = 'saved' | 'stale' | 'missing';
  */
 export async function savePrefs(userId: string, prefs: NotificationPrefs, version: number): Promise<SaveOutcome> {
   const saved = await conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        ...update(
-          { set: { notification_prefs: prefs, prefs_version: version + 1 } },
-          version === 0 ? cond.and(cond.itemExists(), cond.absent('prefs_version')) : cond.eq('prefs_version', version),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: userKey(userId),
+      ...update(
+        { set: { notification_prefs: prefs, prefs_version: version + 1 } },
+        version === 0 ? cond.and(cond.itemExists(), cond.absent('prefs_version')) : cond.eq('prefs_version', version),
+      ),
+    }),
   );
   if (saved) return 'saved';
   return (await readVersionedPrefs(userId)) ? 'stale' : 'missing';
@@ -73,17 +65,14 @@ export async function savePrefs(userId: string, prefs: NotificationPrefs, versio
 /** Sets email_enabled alone (unsubscribe, re-subscribe), raising the prefs version; false when the user has no stored prefs. */
 export async function setEmailEnabled(userId: string, enabled: boolean): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        // The version rises so a settings save that read before this write is refused and reads it (savePrefs).
-        ...update(
-          { setPaths: [[['notification_prefs', 'email_enabled'], enabled]], add: { prefs_version: 1 } },
-          cond.and(cond.itemExists(), cond.isType('notification_prefs', 'M')),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: userKey(userId),
+      // The version rises so a settings save that read before this write is refused and reads it (savePrefs).
+      ...update(
+        { setPaths: [[['notification_prefs', 'email_enabled'], enabled]], add: { prefs_version: 1 } },
+        cond.and(cond.itemExists(), cond.isType('notification_prefs', 'M')),
+      ),
+    }),
   );
 }
 
@@ -110,19 +99,16 @@ export async function getNotifiableUsers(userIds: string[]): Promise<Map<string,
  */
 export async function sealStoredPushToken(userId: string, plain: string, sealed: string): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        ...update(
-          {
-            setPaths: [[['notification_prefs', 'push_token_sealed'], sealed]],
-            remove: [['notification_prefs', 'push_token']],
-            add: { prefs_version: 1 },
-          },
-          cond.eq(['notification_prefs', 'push_token'], plain),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: userKey(userId),
+      ...update(
+        {
+          setPaths: [[['notification_prefs', 'push_token_sealed'], sealed]],
+          remove: [['notification_prefs', 'push_token']],
+          add: { prefs_version: 1 },
+        },
+        cond.eq(['notification_prefs', 'push_token'], plain),
+      ),
+    }),
   );
 }

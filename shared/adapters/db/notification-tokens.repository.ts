@@ -10,14 +10,13 @@
  * the old token stops resolving the moment the new one exists.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { transactionReasons } from './dynamo.ts';
 import { cond, expressions, update } from './expressions.ts';
 import type { ItemKey } from './keys/key.ts';
 import { tokenKeys } from './keys/token.keys.ts';
-import { tableName } from './table.ts';
 import { userKey } from './users.repository.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type NotificationTokenKind = 'rss' | 'unsubscribe';
 
@@ -33,14 +32,11 @@ export const notificationTokenKey = (kind: NotificationTokenKind, token: string)
 const newToken = () => randomBytes(24).toString('base64url');
 
 async function readTokenField(userId: string, kind: NotificationTokenKind): Promise<{ token: string | null; externalKeys: ItemKey[] } | undefined> {
-  const out = await dynamo().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: userKey(userId),
-      ConsistentRead: true,
-      ...expressions({ projection: ['pk', FIELD[kind], 'external_keys'] }),
-    }),
-  );
+  const out = await table.getItem({
+    Key: userKey(userId),
+    ConsistentRead: true,
+    ...expressions({ projection: ['pk', FIELD[kind], 'external_keys'] }),
+  });
   if (!out.Item) return undefined;
   const value = out.Item[FIELD[kind]];
   return { token: typeof value === 'string' ? value : null, externalKeys: Array.isArray(out.Item.external_keys) ? (out.Item.external_keys as ItemKey[]) : [] };
@@ -64,26 +60,20 @@ export async function ensureNotificationToken(userId: string, kind: Notification
     const token = newToken();
     const key = notificationTokenKey(kind, token);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...key, entity: `${kind}_token`, kind, user_id: userId },
-                ...expressions({ condition: cond.itemAbsent() }),
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: userKey(userId),
-                ...update({ set: { [FIELD[kind]]: token }, append: { external_keys: [key] } }, cond.and(cond.itemExists(), cond.absent(FIELD[kind]))),
-              },
-            },
-          ],
-        }),
-      );
+      await table.transactWrite([
+        {
+          Put: {
+            Item: entityItem(`${kind}_token`, key, { kind, user_id: userId }),
+            ...expressions({ condition: cond.itemAbsent() }),
+          },
+        },
+        {
+          Update: {
+            Key: userKey(userId),
+            ...update({ set: { [FIELD[kind]]: token }, append: { external_keys: [key] } }, cond.and(cond.itemExists(), cond.absent(FIELD[kind]))),
+          },
+        },
+      ]);
       return token;
     } catch (err) {
       if (!transactionReasons(err)) throw err;
@@ -117,33 +107,27 @@ export async function rotateNotificationToken(userId: string, kind: Notification
     const key = notificationTokenKey(kind, token);
     const at = current.externalKeys.findIndex((k) => k.pk === oldKey.pk && k.sk === oldKey.sk);
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Delete: { TableName: tableName(), Key: oldKey } },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...key, entity: `${kind}_token`, kind, user_id: userId },
-                ...expressions({ condition: cond.itemAbsent() }),
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: userKey(userId),
-                ...(at >= 0
-                  ? update(
-                      { set: { [FIELD[kind]]: token }, setPaths: [[['external_keys', at], key]] },
-                      cond.and(cond.eq(FIELD[kind], current.token), cond.eq(['external_keys', at, 'pk'], oldKey.pk)),
-                    )
-                  : // A token stored before it was listed: list the new one.
-                    update({ set: { [FIELD[kind]]: token }, append: { external_keys: [key] } }, cond.eq(FIELD[kind], current.token))),
-              },
-            },
-          ],
-        }),
-      );
+      await table.transactWrite([
+        { Delete: { Key: oldKey } },
+        {
+          Put: {
+            Item: entityItem(`${kind}_token`, key, { kind, user_id: userId }),
+            ...expressions({ condition: cond.itemAbsent() }),
+          },
+        },
+        {
+          Update: {
+            Key: userKey(userId),
+            ...(at >= 0
+              ? update(
+                  { set: { [FIELD[kind]]: token }, setPaths: [[['external_keys', at], key]] },
+                  cond.and(cond.eq(FIELD[kind], current.token), cond.eq(['external_keys', at, 'pk'], oldKey.pk)),
+                )
+              : // A token stored before it was listed: list the new one.
+                update({ set: { [FIELD[kind]]: token }, append: { external_keys: [key] } }, cond.eq(FIELD[kind], current.token))),
+          },
+        },
+      ]);
       return token;
     } catch (err) {
       if (!transactionReasons(err)) throw err;
@@ -159,6 +143,6 @@ export async function rotateNotificationToken(userId: string, kind: Notification
 
 /** The user a token belongs to, or null (strongly consistent, A14). */
 export async function resolveNotificationToken(kind: NotificationTokenKind, token: string): Promise<string | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: notificationTokenKey(kind, token), ConsistentRead: true }));
+  const out = await table.getItem({ Key: notificationTokenKey(kind, token), ConsistentRead: true });
   return typeof out.Item?.user_id === 'string' ? out.Item.user_id : null;
 }

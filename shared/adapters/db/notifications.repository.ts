@@ -8,8 +8,6 @@
  * each with a condition, so a duplicate within the window and a redelivery of
  * the same event are told apart without reading first.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { DEDUPE_WINDOW_SECONDS, dedupeSubject } from '#shared/domain/notify/dedupe.ts';
 import { currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import { channelNames } from '#shared/domain/notify/channels/table.ts';
@@ -25,7 +23,9 @@ import { conditional, queryPage, transactionReasons, type Item, type Page } from
 import { cond, expressions, query, update as updateInput, type AttributePath, type Condition } from './expressions.ts';
 import { notificationKeys, type DeferKind } from './keys/notification.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
-import { INDEX, tableName } from './table.ts';
+import { INDEX } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type { DeferKind } from './keys/notification.keys.ts';
 
@@ -90,39 +90,30 @@ const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
 export async function recordNotification(event: NotificationEvent, options: { dedupe: boolean; now: Date }): Promise<RecordOutcome> {
   const nowSeconds = Math.floor(options.now.getTime() / 1000);
   const defer = deferKindOf(event.channels);
-  const item: Item = {
-    ...notificationKeys.event(event),
-    entity: 'notification',
+  const item: Item = entityItem('notification', notificationKeys.event(event), {
     ...event,
     written_at: nowSeconds,
     ...(defer && event.due_at ? deferred.keys(defer, event, event.due_at) : {}),
-  };
+  });
   const subject = options.dedupe && event.bill_id ? dedupeSubject(event) : null;
   const markKey = subject && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, subject) : null;
   const claim = markKey
     ? [
         {
           Put: {
-            TableName: tableName(),
-            Item: {
-              ...markKey,
-              entity: 'dedupe',
+            Item: entityItem('dedupe', markKey, {
               event_id: event.event_id,
               notification_sk: item.sk,
               expires_at: nowSeconds + DEDUPE_WINDOW_SECONDS,
               ttl: nowSeconds + DEDUPE_WINDOW_SECONDS,
-            },
+            }),
             ...expressions({ condition: cond.or(cond.itemAbsent(), cond.lte('expires_at', nowSeconds)) }),
           },
         },
       ]
     : [];
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [...claim, { Put: { TableName: tableName(), Item: item, ...expressions({ condition: cond.itemAbsent() }) } }],
-      }),
-    );
+    await table.transactWrite([...claim, { Put: { Item: item, ...expressions({ condition: cond.itemAbsent() }) } }]);
     return { outcome: 'created' };
   } catch (err) {
     const reasons = transactionReasons(err);
@@ -143,7 +134,7 @@ export async function recordNotification(event: NotificationEvent, options: { de
 }
 
 async function getItem(key: { pk: unknown; sk: string }): Promise<Item | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const out = await table.getItem({ Key: key, ConsistentRead: true });
   return out.Item;
 }
 
@@ -191,13 +182,10 @@ const changesNothing = (p: UpdateParts) => Object.keys(p.set).length === 0 && p.
  */
 async function sendUpdate(event: Pick<NotificationEvent, 'user_id' | 'occurred_at' | 'event_id'>, p: UpdateParts, conditions: Condition[]): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: notificationKeys.event(event),
-        ...updateInput(p, conditions.length ? cond.and(...conditions) : undefined),
-      }),
-    ),
+    table.updateItem({
+      Key: notificationKeys.event(event),
+      ...updateInput(p, conditions.length ? cond.and(...conditions) : undefined),
+    }),
   );
 }
 
@@ -281,13 +269,10 @@ export async function listDue(kind: DeferKind, now: Date, lookbackDays = 3): Pro
     const day = new Date(now.getTime() - d * 24 * 3600 * 1000).toISOString();
     let start: Record<string, unknown> | undefined;
     do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          ...query({ index: deferred.index, pk: deferred.partition(kind, day), skThrough: deferred.dueBy(now.toISOString()) }),
-          ExclusiveStartKey: start,
-        }),
-      );
+      const page = await table.query({
+        ...query({ index: deferred.index, pk: deferred.partition(kind, day), skThrough: deferred.dueBy(now.toISOString()) }),
+        ExclusiveStartKey: start,
+      });
       out.push(...(page.Items ?? []).map(dueFromItem));
       start = page.LastEvaluatedKey;
     } while (start);
@@ -313,13 +298,10 @@ export async function listFeedEvents(userId: string, limit: number): Promise<Not
   const out: NotificationEvent[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...q,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const page = await table.query({
+      ...q,
+      ExclusiveStartKey: start,
+    });
     out.push(...(page.Items ?? []).map(fromItem));
     start = page.LastEvaluatedKey;
   } while (start && out.length < limit);
@@ -332,14 +314,11 @@ export async function countFeedEvents(userId: string): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        ...q,
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }),
-    );
+    const page = await table.query({
+      ...q,
+      Select: 'COUNT',
+      ExclusiveStartKey: start,
+    });
     count += page.Count ?? 0;
     start = page.LastEvaluatedKey;
   } while (start);

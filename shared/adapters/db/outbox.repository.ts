@@ -6,23 +6,18 @@
  * left behind. This layer stores messages as data; the sender checks them
  * against their queue's schema.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { collectPages, queryPage } from './dynamo.ts';
 import { outboxKeys } from './keys/outbox.keys.ts';
-import { tableName } from './table.ts';
 import { OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { query } from './expressions.ts';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /** The Put of an entry, for the transaction of the change that owes its messages. */
-export function outboxPut(entry: OutboxEntry): TransactItem {
+export function outboxPut(entry: OutboxEntry): table.TransactItem {
   return {
     Put: {
-      TableName: tableName(),
-      Item: { ...outboxKeys.entry(entry.id), ...outboxKeys.pending.keys(entry.id, entry.created_at), entity: 'outbox', ...entry },
+      Item: entityItem('outbox', outboxKeys.entry(entry.id), { ...outboxKeys.pending.keys(entry.id, entry.created_at), ...entry }),
     },
   };
 }
@@ -35,12 +30,12 @@ export function outboxPut(entry: OutboxEntry): TransactItem {
 export async function putOutboxEntry(entry: OutboxEntry): Promise<void> {
   const put = outboxPut(entry).Put;
   if (!put) return;
-  await dynamo().send(new PutCommand(put));
+  await table.putItem(put);
 }
 
 /** Removes an entry once its messages are sent. */
 export async function deleteOutboxEntry(id: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: outboxKeys.entry(id) }));
+  await table.deleteItem({ Key: outboxKeys.entry(id) });
 }
 
 /** Up to `limit` entries created before `before` (ISO), oldest first: one Query of the sparse listing. */

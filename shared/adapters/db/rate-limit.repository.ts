@@ -9,12 +9,11 @@
  * up to one slot longer than the window). Refused hits count too, so a client
  * that keeps hammering stays refused.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { conditional } from './dynamo.ts';
 import { rateKeys } from './keys/rate.keys.ts';
-import { tableName, TTL_ATTRIBUTE } from './table.ts';
+import { TTL_ATTRIBUTE } from './table.ts';
 import { cond, expressions, update } from './expressions.ts';
+import * as table from './table-client.ts';
 
 export interface RateDecision {
   allowed: boolean;
@@ -38,26 +37,23 @@ export async function hit(name: string, subject: string, limit: number, windowSe
   const current = Math.floor(now / slotMs);
   const oldestCounted = current - SLOTS_PER_WINDOW;
   const expired = Array.from({ length: PRUNE }, (_, i) => oldestCounted - 1 - i);
-  const out = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: rateKeys.window(name, subject),
-      ...expressions({
-        update: {
-          add: { [slotAttr(current)]: 1 },
-          set: { [TTL_ATTRIBUTE]: Math.ceil((now + 2 * windowSeconds * 1000) / 1000) },
-          remove: expired.map(slotAttr),
-        },
-      }),
-      ReturnValues: 'ALL_NEW',
+  const out = await table.updateItem({
+    Key: rateKeys.window(name, subject),
+    ...expressions({
+      update: {
+        add: { [slotAttr(current)]: 1 },
+        set: { [TTL_ATTRIBUTE]: Math.ceil((now + 2 * windowSeconds * 1000) / 1000) },
+        remove: expired.map(slotAttr),
+      },
     }),
-  );
+    ReturnValues: 'ALL_NEW',
+  });
   return decide(out.Attributes, limit, windowSeconds, now);
 }
 
 /** The decision a hit would get now, without counting one (a strongly consistent read of the counters). */
 export async function peek(name: string, subject: string, limit: number, windowSeconds: number, now = Date.now()): Promise<RateDecision> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: rateKeys.window(name, subject), ConsistentRead: true }));
+  const out = await table.getItem({ Key: rateKeys.window(name, subject), ConsistentRead: true });
   const decision = decide(out.Item, limit, windowSeconds, now);
   // Nothing is added: the next hit is allowed while the window holds fewer than `limit`.
   return { ...decision, allowed: decision.count < limit };
@@ -85,12 +81,9 @@ function decide(attributes: Record<string, unknown> | undefined, limit: number, 
  */
 export async function refund(name: string, subject: string, slot: number): Promise<void> {
   await conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateKeys.window(name, subject),
-        ...update({ add: { [slotAttr(slot)]: -1 } }, cond.gt(slotAttr(slot), 0)),
-      }),
-    ),
+    table.updateItem({
+      Key: rateKeys.window(name, subject),
+      ...update({ add: { [slotAttr(slot)]: -1 } }, cond.gt(slotAttr(slot), 0)),
+    }),
   );
 }

@@ -8,16 +8,16 @@
  * later bill with a condition.
  */
 import { mapLimit } from '#shared/platform/concurrency.ts';
-import { PutCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { relationshipFromToken, relationshipToken, sortRelationships, type RelatedBillEntry, type Relationship } from '#shared/domain/bills/related-bills.ts';
 import { normaliseTitle, type ReintroductionReason, type ReintroductionSubject } from '#shared/domain/bills/reintroduction.ts';
 import { batchWrite, indexPartition, queryAll, transactionReasons, type Item } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { relatedBillKeys } from './keys/related-bills.keys.ts';
 import { reintroductionKeys } from './keys/reintroduction.keys.ts';
-import { INDEX, tableName } from './table.ts';
+import { INDEX } from './table.ts';
 import { cond, expressions, query, update } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem, entityTag } from './entities.ts';
 
 const RELATED_WRITE_CONCURRENCY = 8;
 
@@ -32,26 +32,23 @@ export interface BillSummary {
 /** Adds `relationships` to the item of `billId` about `other` (created on first write). */
 async function addRelated(billId: string, other: BillSummary, relationships: Relationship[], now: string): Promise<void> {
   const tokens = relationships.map(relationshipToken);
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: relatedBillKeys.related(billId, other.bill_id),
-      ...update({
-        set: {
-          entity: 'related_bill',
-          bill_id: billId,
-          related_id: other.bill_id,
-          congress: other.congress,
-          label: other.label,
-          title: other.title,
-          updated_at: now,
-          ...relatedBillKeys.namedBy.keys(billId, other.bill_id),
-        },
-        // A string set: each relationship kept once, whichever listing named it first.
-        ...(tokens.length ? { add: { relationships: new Set(tokens) } } : {}),
-      }),
+  await table.updateItem({
+    Key: relatedBillKeys.related(billId, other.bill_id),
+    ...update({
+      set: {
+        ...entityTag('related_bill'),
+        bill_id: billId,
+        related_id: other.bill_id,
+        congress: other.congress,
+        label: other.label,
+        title: other.title,
+        updated_at: now,
+        ...relatedBillKeys.namedBy.keys(billId, other.bill_id),
+      },
+      // A string set: each relationship kept once, whichever listing named it first.
+      ...(tokens.length ? { add: { relationships: new Set(tokens) } } : {}),
     }),
-  );
+  });
 }
 
 /**
@@ -86,9 +83,7 @@ export async function saveRelatedBillsOfNewBill(self: BillSummary, entries: Rela
       const listed = relatedBillKeys.namedBy.keys(self.bill_id, e.bill_id);
       const tokens = e.relationships.map(relationshipToken);
       return {
-        put: {
-          ...relatedBillKeys.related(self.bill_id, e.bill_id),
-          entity: 'related_bill',
+        put: entityItem('related_bill', relatedBillKeys.related(self.bill_id, e.bill_id), {
           bill_id: self.bill_id,
           related_id: e.bill_id,
           congress: e.congress,
@@ -98,7 +93,7 @@ export async function saveRelatedBillsOfNewBill(self: BillSummary, entries: Rela
           [index.pk]: listed[index.pk],
           [index.sk]: listed[index.sk],
           ...(tokens.length ? { relationships: new Set(tokens) } : {}),
-        },
+        }),
       };
     }),
   );
@@ -136,34 +131,27 @@ export async function billsNaming(billId: string): Promise<{ bill_id: string; re
 
 /** The related-bills count the last fetch stored, or null when none ran. */
 export async function getRelatedCount(billId: string): Promise<number | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: relatedBillKeys.sync(billId) }));
+  const out = await table.getItem({ Key: relatedBillKeys.sync(billId) });
   return out.Item ? Number(out.Item.count) : null;
 }
 
 /** Records the related-bills count a fetch stored. */
 export async function setRelatedCount(billId: string, count: number, now: string): Promise<void> {
-  await dynamo().send(
-    new PutCommand({ TableName: tableName(), Item: { ...relatedBillKeys.sync(billId), entity: 'related_sync', bill_id: billId, count, synced_at: now } }),
-  );
+  await table.putItem({ Item: entityItem('related_sync', relatedBillKeys.sync(billId), { bill_id: billId, count, synced_at: now }) });
 }
 
 /** B22: writes (or rewrites) a bill's title fingerprint item; idempotent. */
 export async function putTitleFingerprint(bill: ReintroductionSubject): Promise<void> {
   const fp = reintroductionKeys.fingerprint(normaliseTitle(bill.title));
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...reintroductionKeys.titleFingerprint(bill.id),
-        entity: 'title_fingerprint',
-        bill_id: bill.id,
-        congress: bill.congress,
-        title: bill.title,
-        sponsor_id: bill.sponsor_id,
-        ...reintroductionKeys.byTitle.keys(fp, bill.congress, bill.id),
-      },
+  await table.putItem({
+    Item: entityItem('title_fingerprint', reintroductionKeys.titleFingerprint(bill.id), {
+      bill_id: bill.id,
+      congress: bill.congress,
+      title: bill.title,
+      sponsor_id: bill.sponsor_id,
+      ...reintroductionKeys.byTitle.keys(fp, bill.congress, bill.id),
     }),
-  );
+  });
 }
 
 /** B22: every bill whose normalised title is `title`'s, any Congress. */
@@ -210,22 +198,17 @@ export interface ReintroductionRecord {
  * or the one an earlier detection stored (possibly naming another bill).
  */
 export async function recordReintroduction(rec: Omit<ReintroductionRecord, 'announced_at'>): Promise<{ created: boolean; stored: ReintroductionRecord }> {
-  const body = { entity: 'reintroduction', earlier: rec.earlier, later: rec.later, reason: rec.reason, detected_at: rec.detected_at };
+  const body = { ...entityTag('reintroduction'), earlier: rec.earlier, later: rec.later, reason: rec.reason, detected_at: rec.detected_at };
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...reintroductionKeys.reintroductionOf(rec.later.bill_id), ...body, announced_at: null },
-              ...expressions({ condition: cond.itemAbsent() }),
-            },
-          },
-          { Put: { TableName: tableName(), Item: { ...reintroductionKeys.reintroducedAs(rec.earlier.bill_id, rec.later.bill_id), ...body } } },
-        ],
-      }),
-    );
+    await table.transactWrite([
+      {
+        Put: {
+          Item: { ...reintroductionKeys.reintroductionOf(rec.later.bill_id), ...body, announced_at: null },
+          ...expressions({ condition: cond.itemAbsent() }),
+        },
+      },
+      { Put: { Item: { ...reintroductionKeys.reintroducedAs(rec.earlier.bill_id, rec.later.bill_id), ...body } } },
+    ]);
     return { created: true, stored: { ...rec, announced_at: null } };
   } catch (err) {
     if (transactionReasons(err)?.[0] !== 'ConditionalCheckFailed') throw err;
@@ -245,19 +228,16 @@ const reintroductionFromItem = (item: Item): ReintroductionRecord => ({
 
 /** The bill `billId` reintroduces, or null. */
 export async function getReintroductionOf(billId: string): Promise<ReintroductionRecord | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: reintroductionKeys.reintroductionOf(billId), ConsistentRead: true }));
+  const out = await table.getItem({ Key: reintroductionKeys.reintroductionOf(billId), ConsistentRead: true });
   return out.Item ? reintroductionFromItem(out.Item) : null;
 }
 
 /** Marks a reintroduction announced (its event queued), so a re-run does not queue it again. */
 export async function markReintroductionAnnounced(laterId: string, now: string): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: reintroductionKeys.reintroductionOf(laterId),
-      ...update({ set: { announced_at: now } }, cond.itemExists()),
-    }),
-  );
+  await table.updateItem({
+    Key: reintroductionKeys.reintroductionOf(laterId),
+    ...update({ set: { announced_at: now } }, cond.itemExists()),
+  });
 }
 
 /** The related bills and reintroductions among the items of a bill's partition (the detail's one Query). */

@@ -5,13 +5,12 @@
  * matches to nobody, which costs one follower Query per match): unfollowing
  * never has to know whether someone else keeps the same search.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { isConditionFailed, queryAll } from './dynamo.ts';
 import { cond, condition, query } from './expressions.ts';
 import { savedSearchKeys } from './keys/saved-search.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /** A saved search with the key its follows carry as their target id. */
 export interface KeyedSavedSearch extends SavedSearch {
@@ -21,13 +20,10 @@ export interface KeyedSavedSearch extends SavedSearch {
 /** Registers a saved search; registering it again changes nothing. */
 export async function registerSavedSearch(key: string, search: SavedSearch, now = new Date().toISOString()): Promise<void> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...savedSearchKeys.search(key), entity: 'saved_search', key, q: search.q, filters: search.filters, created_at: now },
-        ...condition(cond.itemAbsent()),
-      }),
-    );
+    await table.putItem({
+      Item: entityItem('saved_search', savedSearchKeys.search(key), { key, q: search.q, filters: search.filters, created_at: now }),
+      ...condition(cond.itemAbsent()),
+    });
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }

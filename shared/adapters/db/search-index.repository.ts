@@ -4,23 +4,19 @@
  * (Title words are searched by the search engine, shared/adapters/search/; their old
  * WORD# items are deleted by migration 0015.)
  */
-import { PutCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { isConditionFailed, queryAll, queryPage, type Page } from './dynamo.ts';
 import { cond, condition, query, update } from './expressions.ts';
 import { topicKeys } from './keys/topic.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem, entityTag } from './entities.ts';
 
 async function addTopic(bill: Bill, tag: string): Promise<void> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...topicKeys.bill(tag, bill.id), entity: 'topic_bill', bill_id: bill.id, latest_action_date: bill.latest_action_date },
-        ...condition(cond.itemAbsent()),
-      }),
-    );
+    await table.putItem({
+      Item: entityItem('topic_bill', topicKeys.bill(tag, bill.id), { bill_id: bill.id, latest_action_date: bill.latest_action_date }),
+      ...condition(cond.itemAbsent()),
+    });
   } catch (err) {
     if (isConditionFailed(err)) return;
     throw err;
@@ -29,18 +25,15 @@ async function addTopic(bill: Bill, tag: string): Promise<void> {
 }
 
 async function removeTopic(billIdValue: string, tag: string): Promise<void> {
-  const out = await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: topicKeys.bill(tag, billIdValue), ReturnValues: 'ALL_OLD' }));
+  const out = await table.deleteItem({ Key: topicKeys.bill(tag, billIdValue), ReturnValues: 'ALL_OLD' });
   if (out.Attributes) await bumpTopic(tag, -1);
 }
 
 async function bumpTopic(tag: string, by: number): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: topicKeys.counter(tag),
-      ...update({ set: { entity: 'topic', topic: tag }, add: { bill_count: by } }),
-    }),
-  );
+  await table.updateItem({
+    Key: topicKeys.counter(tag),
+    ...update({ set: { ...entityTag('topic'), topic: tag }, add: { bill_count: by } }),
+  });
 }
 
 /** Brings a bill's topic listing items and counts from `before` to `after` tags (each change counted once). */

@@ -4,12 +4,11 @@
  * data-source settings. Values are JSON; readers parse them with their zod
  * schema, so a bad stored value is ignored rather than trusted.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { settingKeys } from './keys/settings.keys.ts';
-import { tableName } from './table.ts';
 import { query } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 /** The keys in use; one place so that the admin endpoints and readers agree. */
 export const SETTING_KEYS = {
@@ -24,7 +23,7 @@ export type SettingKey = (typeof SETTING_KEYS)[keyof typeof SETTING_KEYS] | (str
 
 /** One setting parsed with `schema`, or null when absent or not valid. */
 export async function getSetting<S extends z.ZodType>(k: SettingKey, schema: S): Promise<z.infer<S> | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: settingKeys.setting(k), ConsistentRead: true }));
+  const out = await table.getItem({ Key: settingKeys.setting(k), ConsistentRead: true });
   if (!out.Item) return null;
   const parsed = schema.safeParse(out.Item.value);
   return parsed.success ? parsed.data : null;
@@ -32,27 +31,21 @@ export async function getSetting<S extends z.ZodType>(k: SettingKey, schema: S):
 
 /** Every setting, raw, keyed by name (one Query on the SETTINGS partition). */
 export async function getAllSettings(): Promise<Record<string, unknown>> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      ...query({ pk: settingKeys.partition }),
-      ConsistentRead: true,
-    }),
-  );
+  const out = await table.query({
+    ...query({ pk: settingKeys.partition }),
+    ConsistentRead: true,
+  });
   return Object.fromEntries((out.Items ?? []).map((i) => [String(i.sk), i.value]));
 }
 
 /** Writes a setting. */
 export async function putSetting(k: SettingKey, value: unknown, updatedBy?: string): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...settingKeys.setting(k), entity: 'setting', value, updated_at: new Date().toISOString(), updated_by: updatedBy ?? null },
-    }),
-  );
+  await table.putItem({
+    Item: entityItem('setting', settingKeys.setting(k), { value, updated_at: new Date().toISOString(), updated_by: updatedBy ?? null }),
+  });
 }
 
 /** Removes a setting (back to the environment default). */
 export async function deleteSetting(k: SettingKey): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: settingKeys.setting(k) }));
+  await table.deleteItem({ Key: settingKeys.setting(k) });
 }

@@ -5,11 +5,10 @@
  * strongly consistent GetItem. Brief tokens (TOKEN#brief#…) are written and
  * read by the briefs repository.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import type { Item } from './dynamo.ts';
 import { tokenKeys } from './keys/token.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type ShareKind = 'collection';
 
@@ -18,7 +17,7 @@ export const shareTokenKey = (kind: ShareKind, token: string) => tokenKeys.token
 
 /** The item a collection's token is stored as (written inside the collection's create transaction). */
 export function collectionTokenItem(token: string, userId: string, collectionId: string): Item {
-  return { ...shareTokenKey('collection', token), entity: 'collection_token', kind: 'collection', user_id: userId, collection_id: collectionId };
+  return entityItem('collection_token', shareTokenKey('collection', token), { kind: 'collection', user_id: userId, collection_id: collectionId });
 }
 
 export interface CollectionTokenTarget {
@@ -28,7 +27,7 @@ export interface CollectionTokenTarget {
 
 /** The owner and collection a collection share token points at, or null. */
 export async function resolveCollectionToken(token: string): Promise<CollectionTokenTarget | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: shareTokenKey('collection', token), ConsistentRead: true }));
+  const out = await table.getItem({ Key: shareTokenKey('collection', token), ConsistentRead: true });
   const item = out.Item;
   if (!item || typeof item.user_id !== 'string' || typeof item.collection_id !== 'string') return null;
   return { user_id: item.user_id, collection_id: item.collection_id };

@@ -3,11 +3,9 @@
  * (STATS / COUNTERS) that every writer updates with ADD, so concurrent
  * workers never lose an increment and reading the stats is one GetItem.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { statsKeys } from './keys/stats.keys.ts';
-import { tableName } from './table.ts';
 import { update } from './expressions.ts';
+import * as table from './table-client.ts';
 
 export const STAT_NAMES = [
   'total_bills',
@@ -15,6 +13,7 @@ export const STAT_NAMES = [
   'briefs_full',
   'briefs_amendment',
   'uncited_briefs',
+  'withheld_points',
   'unlabeled_briefs',
   'bills_missing_sponsor',
   'bills_missing_metadata',
@@ -25,7 +24,6 @@ export type Stats = Record<StatName, number>;
 /** The ADD of some non-zero deltas to the counters, as UpdateItem parameters. */
 function addition(entries: [StatName, number][]) {
   return {
-    TableName: tableName(),
     Key: statsKeys.counters,
     ...update({ add: Object.fromEntries(entries) }),
   };
@@ -37,7 +35,7 @@ const nonZero = (delta: Partial<Record<StatName, number>>) => Object.entries(del
 export async function incrementStats(delta: Partial<Record<StatName, number>>): Promise<void> {
   const entries = nonZero(delta);
   if (entries.length === 0) return;
-  await dynamo().send(new UpdateCommand(addition(entries)));
+  await table.updateItem(addition(entries));
 }
 
 /** The same increment as an item of a TransactWriteItems, so a count moves with the change it counts (at least one delta must be non-zero). */
@@ -49,6 +47,6 @@ export function statsIncrement(delta: Partial<Record<StatName, number>>) {
 
 /** Every counter, zero when never incremented. */
 export async function getStats(): Promise<Stats> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: statsKeys.counters }));
+  const out = await table.getItem({ Key: statsKeys.counters });
   return Object.fromEntries(STAT_NAMES.map((n) => [n, Number(out.Item?.[n] ?? 0)])) as Stats;
 }

@@ -13,6 +13,7 @@ import { trendKeys, type TrendSubject } from './keys/trend.keys.ts';
 import { ttlIn } from './table.ts';
 import { TrendDay } from '#shared/domain/scores/trend-day.schema.ts';
 import { query } from './expressions.ts';
+import { entityItem } from './entities.ts';
 
 export type { TrendSubject } from './keys/trend.keys.ts';
 
@@ -28,14 +29,12 @@ export function trendItem(subject: TrendSubject, id: string, date: string, score
     missing_signals: scored.missing_signals,
     computed_at: computedAt.toISOString(),
   };
-  return {
-    ...trendKeys.day(subject, id, date),
-    entity: `${subject}_trend`,
+  return entityItem(`${subject}_trend`, trendKeys.day(subject, id, date), {
     [`${subject}_id`]: id,
     ...day,
     ...(subject === 'bill' ? trendKeys.trending.keys(date, scored.score, id) : {}),
     ttl: ttlIn(TREND_RETENTION_DAYS * 86_400, computedAt.getTime()),
-  };
+  });
 }
 
 /** Stores many scores of one day (BatchWrite, 25 per call); a rerun overwrites the day. */

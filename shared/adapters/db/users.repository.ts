@@ -12,14 +12,13 @@
  * demoting each other at once cannot both succeed: DynamoDB serialises the
  * two transactions on the count item, and the second sees a count of 1.
  */
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { User } from '#shared/domain/users/user.schema.ts';
 import { batchWrite, conditional, queryAll, queryPage, transactionReasons, isConditionFailed, type Page } from './dynamo.ts';
 import { cond, condition, expressions, query, update } from './expressions.ts';
 import { systemKeys } from './keys/system.keys.ts';
 import { userKeys } from './keys/user.keys.ts';
-import { tableName } from './table.ts';
+import * as table from './table-client.ts';
+import { entityItem, entityTag } from './entities.ts';
 
 /** The key of a user's profile. */
 export const userKey = userKeys.profile;
@@ -29,60 +28,48 @@ export class EmailTakenError extends Error {
 }
 
 function toItem(user: User) {
-  return {
-    ...userKey(user.id),
-    entity: 'user',
-    ...user,
-    ...userKeys.bySignup.keys(user),
-  };
+  return entityItem('user', userKey(user.id), { ...user, ...userKeys.bySignup.keys(user) });
 }
 
 const fromItem = (item: Record<string, unknown> | undefined): User | null => (item ? User().parse(item) : null);
 
 /** Whether some user has already claimed the first-admin slot. */
 async function firstAdminClaimed(): Promise<boolean> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.firstAdmin, ConsistentRead: true }));
+  const out = await table.getItem({ Key: systemKeys.firstAdmin, ConsistentRead: true });
   return Boolean(out.Item);
 }
 
 /** The admin count's increment, in the transaction that makes the first user an admin (ADD creates the item on a new table). */
 const countFirstAdmin = () => ({
   Update: {
-    TableName: tableName(),
     Key: systemKeys.adminCount,
-    ...update({ set: { entity: 'admin_count' }, add: { admin_count: 1 } }),
+    ...update({ set: entityTag('admin_count'), add: { admin_count: 1 } }),
   },
 });
 
 const absent = () => expressions({ condition: cond.itemAbsent() });
 
 async function writeUser(user: User, claimAdmin: boolean): Promise<void> {
-  await dynamo().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: toItem(user), ...absent() } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...userKeys.email(user.email), entity: 'email', user_id: user.id },
-            ...absent(),
+  await table.transactWrite([
+    { Put: { Item: toItem(user), ...absent() } },
+    {
+      Put: {
+        Item: entityItem('email', userKeys.email(user.email), { user_id: user.id }),
+        ...absent(),
+      },
+    },
+    ...(claimAdmin
+      ? [
+          {
+            Put: {
+              Item: entityItem('first_admin', systemKeys.firstAdmin, { user_id: user.id, claimed_at: user.created_at }),
+              ...absent(),
+            },
           },
-        },
-        ...(claimAdmin
-          ? [
-              {
-                Put: {
-                  TableName: tableName(),
-                  Item: { ...systemKeys.firstAdmin, entity: 'first_admin', user_id: user.id, claimed_at: user.created_at },
-                  ...absent(),
-                },
-              },
-              countFirstAdmin(),
-            ]
-          : []),
-      ],
-    }),
-  );
+          countFirstAdmin(),
+        ]
+      : []),
+  ]);
 }
 
 /**
@@ -118,27 +105,24 @@ export async function createUser(user: Omit<User, 'is_admin'>): Promise<User> {
  */
 export async function revokeTokens(userId: string, password?: { from: string; to: string }): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(userId),
-        // ADD starts an absent generation at 0.
-        ...update(
-          { set: { hashed_password: password?.to }, add: { token_generation: 1 } },
-          password ? cond.and(cond.itemExists(), cond.eq('hashed_password', password.from)) : cond.itemExists(),
-        ),
-      }),
-    ),
+    table.updateItem({
+      Key: userKey(userId),
+      // ADD starts an absent generation at 0.
+      ...update(
+        { set: { hashed_password: password?.to }, add: { token_generation: 1 } },
+        password ? cond.and(cond.itemExists(), cond.eq('hashed_password', password.from)) : cond.itemExists(),
+      ),
+    }),
   );
 }
 
 export async function getUser(id: string): Promise<User | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(id) }));
+  const out = await table.getItem({ Key: userKey(id) });
   return fromItem(out.Item);
 }
 
 export async function getUserByEmail(email: string): Promise<User | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(email) }));
+  const out = await table.getItem({ Key: userKeys.email(email) });
   const userId = out.Item?.user_id;
   return typeof userId === 'string' ? getUser(userId) : null;
 }
@@ -157,7 +141,7 @@ export async function listUsers(limit: number, cursor?: string): Promise<Page<Us
 
 /** The admin count, or null before it was first counted (migration 0004, or the first change after it). */
 async function readAdminCount(): Promise<number | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.adminCount, ConsistentRead: true }));
+  const out = await table.getItem({ Key: systemKeys.adminCount, ConsistentRead: true });
   return out.Item ? Number(out.Item.admin_count) : null;
 }
 
@@ -174,13 +158,10 @@ export async function ensureAdminCount(): Promise<number> {
   const users = await queryAll(query({ index: userKeys.bySignup.index, pk: userKeys.bySignup.partition }, { projection: ['is_admin'] }));
   const admins = users.filter((u) => u.is_admin === true).length;
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...systemKeys.adminCount, entity: 'admin_count', admin_count: admins, counted_at: new Date().toISOString() },
-        ...absent(),
-      }),
-    );
+    await table.putItem({
+      Item: entityItem('admin_count', systemKeys.adminCount, { admin_count: admins, counted_at: new Date().toISOString() }),
+      ...absent(),
+    });
     return admins;
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
@@ -215,37 +196,30 @@ async function changeAdmin(id: string, change: AdminChange): Promise<User | null
   const checkActor = change.kind === 'demote' && change.actorId !== id;
   for (let attempt = 0; ; attempt++) {
     try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: userKey(id),
-                ...update({ set: { is_admin: makeAdmin } }, cond.and(cond.itemExists(), cond.eq('is_admin', !makeAdmin))),
+      await table.transactWrite([
+        {
+          Update: {
+            Key: userKey(id),
+            ...update({ set: { is_admin: makeAdmin } }, cond.and(cond.itemExists(), cond.eq('is_admin', !makeAdmin))),
+          },
+        },
+        {
+          Update: {
+            Key: systemKeys.adminCount,
+            ...update({ add: { admin_count: makeAdmin ? 1 : -1 } }, makeAdmin ? cond.itemExists() : cond.and(cond.itemExists(), cond.gt('admin_count', 1))),
+          },
+        },
+        ...(checkActor && change.kind === 'demote'
+          ? [
+              {
+                ConditionCheck: {
+                  Key: userKey(change.actorId),
+                  ...condition(cond.eq('is_admin', true)),
+                },
               },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: systemKeys.adminCount,
-                ...update({ add: { admin_count: makeAdmin ? 1 : -1 } }, makeAdmin ? cond.itemExists() : cond.and(cond.itemExists(), cond.gt('admin_count', 1))),
-              },
-            },
-            ...(checkActor && change.kind === 'demote'
-              ? [
-                  {
-                    ConditionCheck: {
-                      TableName: tableName(),
-                      Key: userKey(change.actorId),
-                      ...condition(cond.eq('is_admin', true)),
-                    },
-                  },
-                ]
-              : []),
-          ],
-        }),
-      );
+            ]
+          : []),
+      ]);
       return getUserConsistent(id);
     } catch (err) {
       const reasons = transactionReasons(err);
@@ -277,7 +251,7 @@ export const promoteAdmin = (id: string): Promise<User | null> => changeAdmin(id
 export const demoteAdmin = (id: string, actorId: string): Promise<User | null> => changeAdmin(id, { kind: 'demote', actorId });
 
 async function getUserConsistent(id: string): Promise<User | null> {
-  const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: true }));
+  const out = await table.getItem({ Key: userKey(id), ConsistentRead: true });
   return fromItem(out.Item);
 }
 
@@ -308,24 +282,18 @@ export async function deleteUser(user: User): Promise<number> {
   const owned = items.filter((i) => !(i.pk === profile.pk && i.sk === profile.sk));
   await batchWrite([...owned, ...external].map((i) => ({ delete: { pk: i.pk, sk: i.sk } })));
   try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: userKeys.email(user.email),
-        ...expressions({ condition: cond.eq('user_id', user.id) }),
-      }),
-    );
+    await table.deleteItem({
+      Key: userKeys.email(user.email),
+      ...expressions({ condition: cond.eq('user_id', user.id) }),
+    });
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
   try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: profile,
-        ...expressions({ condition: cond.or(cond.absent('is_admin'), cond.eq('is_admin', false)) }),
-      }),
-    );
+    await table.deleteItem({
+      Key: profile,
+      ...expressions({ condition: cond.or(cond.absent('is_admin'), cond.eq('is_admin', false)) }),
+    });
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
     throw new DeletedUserIsAdminError(user.id);

@@ -5,12 +5,10 @@
  * read-change-write the whole item on a `version` condition, retried when
  * another writer got there first.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { isConditionFailed, type Item } from './dynamo.ts';
 import type { ItemKey } from './keys/key.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, update, type Condition } from './expressions.ts';
+import * as table from './table-client.ts';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -35,24 +33,18 @@ export interface MapEntryWrite {
  */
 export async function setMapEntry(w: MapEntryWrite): Promise<Item | null> {
   const set = () =>
-    dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: w.key,
-        // Raising the version makes a rewrite that read the item before this entry lose its race, rather than drop the entry.
-        ...update(
-          { setPaths: [[[w.map, w.entry], w.value]], add: { version: 1 } },
-          w.condition ? cond.and(cond.exists(w.map), w.condition) : cond.exists(w.map),
-        ),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    table.updateItem({
+      Key: w.key,
+      // Raising the version makes a rewrite that read the item before this entry lose its race, rather than drop the entry.
+      ...update({ setPaths: [[[w.map, w.entry], w.value]], add: { version: 1 } }, w.condition ? cond.and(cond.exists(w.map), w.condition) : cond.exists(w.map)),
+      ReturnValues: 'ALL_NEW',
+    });
   try {
     return ((await set()).Attributes ?? {}) as Item;
   } catch (err) {
     if (!isConditionFailed(err)) throw err;
   }
-  await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: w.key, ...update({ set: w.base, setIfNotExists: { [w.map]: {}, version: 0 } }) }));
+  await table.updateItem({ Key: w.key, ...update({ set: w.base, setIfNotExists: { [w.map]: {}, version: 0 } }) });
   try {
     return ((await set()).Attributes ?? {}) as Item;
   } catch (err) {
@@ -75,16 +67,13 @@ export async function rewriteVersioned<T extends { version: number }>(
 ): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     if (attempt > 1) await pause(Math.random() * Math.min(500, 20 * 2 ** attempt));
-    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+    const out = await table.getItem({ Key: key, ConsistentRead: true });
     const current = parse((out.Item ?? {}) as Item);
     try {
-      await dynamo().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...key, ...change(current), version: current.version + 1 },
-          ...expressions({ condition: out.Item ? cond.eq('version', current.version) : cond.itemAbsent() }),
-        }),
-      );
+      await table.putItem({
+        Item: { ...key, ...change(current), version: current.version + 1 },
+        ...expressions({ condition: out.Item ? cond.eq('version', current.version) : cond.itemAbsent() }),
+      });
       return true;
     } catch (err) {
       if (!isConditionFailed(err)) throw err;

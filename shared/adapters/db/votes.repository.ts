@@ -5,21 +5,20 @@
  * carrying the vote's date, question, type and kind, and indexed on gsi2
  * MEMBERVOTES#{member_id} / {date}#{vote_id} for a member's record.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { MemberVote, RollCall, type VotePosition } from '#shared/domain/votes/vote.schema.ts';
 import { conditional, batchGet, batchWrite, queryAll, queryPage, type Item, type Page } from './dynamo.ts';
 import { billKeys } from './keys/bill.keys.ts';
 import { voteKeys } from './keys/vote.keys.ts';
 import { noteRecentVotes } from './member-recent-votes.repository.ts';
-import { tableName } from './table.ts';
 import { cond, expressions, query } from './expressions.ts';
+import * as table from './table-client.ts';
+import { entityItem } from './entities.ts';
 
 export type { MemberVote, RollCall, VotePosition } from '#shared/domain/votes/vote.schema.ts';
 
 /** Stores a roll call, every position and each member's recent votes (idempotent: a re-fetch rewrites the same items). */
 export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]): Promise<void> {
-  const writes: Item[] = [{ ...voteKeys.rollCall(rollCall.vote_id), entity: 'roll_call', ...rollCall }];
+  const writes: Item[] = [entityItem('roll_call', voteKeys.rollCall(rollCall.vote_id), { ...rollCall })];
   const joinedPositions: MemberVote[] = [];
   for (const p of positions) {
     const joined: MemberVote = {
@@ -34,18 +33,13 @@ export async function saveRollCall(rollCall: RollCall, positions: VotePosition[]
       result: rollCall.result,
     };
     joinedPositions.push(joined);
-    writes.push({
-      ...voteKeys.position(rollCall.vote_id, p.member_id),
-      entity: 'vote_position',
-      ...joined,
-      ...voteKeys.byMember.keys(p.member_id, rollCall),
-    });
+    writes.push(entityItem('vote_position', voteKeys.position(rollCall.vote_id, p.member_id), { ...joined, ...voteKeys.byMember.keys(p.member_id, rollCall) }));
   }
   await batchWrite(writes.map((put) => ({ put })));
   await noteRecentVotes(joinedPositions);
   // Last: the bill's vote item is what tells a later fetch the roll call is stored, so a crash
   // before it leaves the roll call to be fetched and written again (every write above is idempotent).
-  if (rollCall.bill_id) await batchWrite([{ put: { ...voteKeys.billVote(rollCall.bill_id, rollCall), entity: 'bill_vote', ...rollCall } }]);
+  if (rollCall.bill_id) await batchWrite([{ put: entityItem('bill_vote', voteKeys.billVote(rollCall.bill_id, rollCall), { ...rollCall }) }]);
 }
 
 /** The roll calls of a bill, oldest first. */
@@ -78,17 +72,14 @@ export async function listMemberVotes(memberId: string, opts: { limit: number; c
 /** Claims the one background vote fetch of a bill's first votes view; true only for the first caller. */
 export async function claimVoteFetch(billId: string, now = new Date()): Promise<boolean> {
   return conditional(() =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...voteKeys.fetchClaim(billId), entity: 'vote_fetch', requested_at: now.toISOString() },
-        ...expressions({ condition: cond.itemAbsent() }),
-      }),
-    ),
+    table.putItem({
+      Item: entityItem('vote_fetch', voteKeys.fetchClaim(billId), { requested_at: now.toISOString() }),
+      ...expressions({ condition: cond.itemAbsent() }),
+    }),
   );
 }
 
 /** Releases that claim, so the next votes view queues the fetch again (the fetch was skipped). */
 export async function releaseVoteFetch(billId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: voteKeys.fetchClaim(billId) }));
+  await table.deleteItem({ Key: voteKeys.fetchClaim(billId) });
 }

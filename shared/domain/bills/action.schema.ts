@@ -29,6 +29,8 @@ export const BillAction = lazySchema(() =>
     action_code: z.string().nullable().default(null),
     action_type: z.string().nullable().default(null),
     recorded_votes: z.array(RecordedVoteRef()).default([]),
+    /** Codes of the committees the action names (HSII, SSFR24), when the source names any; absent on actions stored before. */
+    committees: z.array(z.string()).optional(),
     provenance: Provenance(),
   }),
 );

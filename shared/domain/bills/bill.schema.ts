@@ -61,7 +61,12 @@ export const Bill = lazySchema(() =>
       .enum(['brief', 'pending', 'no_text'])
       .default('no_text')
       .describe('The document indicator: brief (a brief exists), pending (text stored, no brief yet) or no_text.'),
-    topic_tags: z.array(z.string()).default([]).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
+    topic_tags: z
+      .array(z.string())
+      .default([])
+      .describe(
+        'Topic tags of the bill from its latest brief (lower-case kebab-case); before a brief, those of its policy area and CRS subjects when a Bill Status file brought them',
+      ),
     update_date: z.string().nullable().default(null).describe('When Congress.gov last updated the bill; null when unknown'),
     updated_at: z
       .string()

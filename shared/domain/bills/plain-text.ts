@@ -1,7 +1,8 @@
 /**
- * Plain text of a bill document (USLM or bill DTD XML, or GPO's HTML), for
- * briefs to quote: block elements become line breaks, markup and the
- * metadata block are dropped, entities decoded, so "SEC. 2." and section
+ * Plain text of a bill document by markup alone, for GPO's HTML and plain
+ * text (and XML the structural parser, shared/adapters/providers/bill-text/,
+ * cannot read): block elements become line breaks, markup, the metadata block
+ * and running heads are dropped, entities decoded, so "SEC. 2." and section
  * headings survive in reading order.
  */
 const BLOCK =
@@ -39,7 +40,8 @@ export function documentToPlainText(doc: string): string {
     .replace(/<\?[\s\S]*?\?>/g, '')
     .replace(/<!DOCTYPE[\s\S]*?>/gi, '')
     .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<(meta|metadata|dublinCore|form-metadata|head|style|script)\b[\s\S]*?<\/\1>/gi, '')
+    // Metadata, and the printed page's running heads (slug line, distribution code), are not text.
+    .replace(/<(meta|metadata|dublinCore|form-metadata|head|style|script|slugLine|distributionCode|distribution-code)\b[\s\S]*?<\/\1>/gi, '')
     .replace(/<(num|enum)\b[^>]*>([\s\S]*?)<\/\1>/gi, '\n$2 ')
     // A heading stays on its number's line ("SEC. 3. RULE OF CONSTRUCTION.") and ends it.
     .replace(/<\/heading>/gi, '\n')

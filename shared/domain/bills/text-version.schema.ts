@@ -1,7 +1,7 @@
 /**
  * A published text version of a bill: the list entry kept in the table
  * (BILL#{id} / TEXT#{version_code}); the document itself and its plain-text
- * rendering live in S3.
+ * rendering (with its outline) live in S3.
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
@@ -18,6 +18,13 @@ export const TextVersion = lazySchema(() =>
     format: TextFormat(),
     s3_key: z.string().describe('The original document: texts/{bill_id}/{version_code}.{ext}.'),
     text_s3_key: z.string().describe('The normalised plain-text rendering: texts/{bill_id}/{version_code}.txt.'),
+    outline_s3_key: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        "The plain text's outline (sections and units as offsets): texts/{bill_id}/{version_code}.outline.json; null for a text stored before outlines were.",
+      ),
     size: z.number().int().nonnegative(),
     source_url: z.string(),
     fetched_at: z.string(),

@@ -12,10 +12,20 @@ export type PointLabel = z.infer<ReturnType<typeof PointLabel>>;
 export const Citation = lazySchema(() =>
   z
     .object({
-      section: z.string().describe('Section reference as printed in the text, e.g. "Sec. 3(a)".'),
-      quote: z.string().describe('Verbatim quote from the stored text.'),
+      section: z
+        .string()
+        .describe('The smallest unit of the text that holds the quote, named from the text\'s structure: "Sec. 3(a)(1)", "Sec. 2", "Whereas clause 4".'),
+      quote: z.string().describe("The quoted passage in the text's own words (line breaks read as spaces)."),
+      start: z
+        .number()
+        .int()
+        .nonnegative()
+        .describe(
+          "Where the quote starts in the text of the brief's text version (the `text` of GET /api/bills/{id}/text?version=…), in UTF-16 code units as JavaScript strings index.",
+        ),
+      end: z.number().int().nonnegative().describe('Where the quote ends in that text (exclusive), in the same units.'),
     })
-    .meta({ id: 'Citation', description: 'Where a point of a brief is found in the bill text' }),
+    .meta({ id: 'Citation', description: 'Where a point of a brief is found in the bill text: located by the citation check, so the passage can be shown' }),
 );
 
 export const BriefPoint = lazySchema(() =>
@@ -41,7 +51,13 @@ export const Brief = lazySchema(() =>
       summary: z.string().describe('A short summary'),
       points: z.array(BriefPoint()).describe('The points of the brief, each labelled and cited'),
       topic_tags: z.array(z.string()).max(5).describe('Topic tags of the bill from its latest brief (lower-case kebab-case)'),
-      uncited: z.boolean().describe('Whether no point could be verified against the text'),
+      uncited: z.boolean().describe('Whether a point was withheld (its quote is not in the text) or no published point is a cited fact'),
+      withheld_points: z
+        .number()
+        .int()
+        .nonnegative()
+        .default(0)
+        .describe("Points the briefer wrote that are not published: their quote is not in the text word for word, or lies outside the bill's text proper."),
       share_token: z.string().uuid().describe('The token of its share link'),
       provider: z.string().describe('The provider that wrote it'),
       model: z.string().describe('The model name'),
@@ -63,3 +79,19 @@ export const Brief = lazySchema(() =>
     .meta({ id: 'Brief', description: 'A cited brief of one text version of a bill (or of the amendment between two versions)' }),
 );
 export type Brief = z.infer<ReturnType<typeof Brief>>;
+
+/**
+ * A stored brief item as it may be published: a point whose citation was never located (a brief stored before the
+ * quote locator, until migration 0017 locates it) is withheld like a point whose quote is not in the text, and
+ * counted in withheld_points. Every read of a brief goes through this.
+ */
+export function publishable(item: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(item.points)) return item;
+  const located = (p: unknown) => {
+    const citation = (p as { citation?: unknown } | null)?.citation;
+    return citation === null || citation === undefined || (typeof citation === 'object' && typeof (citation as { start?: unknown }).start === 'number');
+  };
+  const points = (item.points as unknown[]).filter(located);
+  if (points.length === item.points.length) return item;
+  return { ...item, points, withheld_points: Number(item.withheld_points ?? 0) + item.points.length - points.length };
+}

@@ -1,64 +1,79 @@
 /**
- * The citation check: every cited_fact point must quote the stored text.
- * Matching ignores case, runs of whitespace and typographic quote/dash
- * variants. A point whose quote is not found becomes an inference, and the
- * brief counts as uncited. A found quote's section is corrected to the
- * section that actually contains it. Pure.
+ * The citation check: every quote of a brief is located in the stored text of
+ * its version by the quote locator (./quote-locator.ts), the one matcher the
+ * app's "Show in the text" also relies on, since each published citation
+ * carries the offsets it found. A located quote is labelled by the text's
+ * structure (the smallest unit holding it: "Sec. 1(10)", never a number a
+ * sentence happens to begin with) and shows the text's own words. A point
+ * whose quote is not in the text word for word, lies in the front or back
+ * matter (running heads, page headers, attestations), or is a fact with no
+ * quote at all is withheld: not published and not counted as a cited fact;
+ * the brief counts it (withheld_points) and counts as uncited. Pure.
  */
+import { isCitable, labelOf, type TextOutline } from '#shared/domain/bills/text-outline.ts';
 import type { BriefPoint } from './brief.schema.ts';
-import type { BillSection } from './section-parser.ts';
+import { passageAt, quoteLocator } from './quote-locator.ts';
 
-/** Minimum length of a quote that can support a fact (shorter ones match almost anywhere). */
-const MIN_QUOTE_CHARS = 12;
-
-/** Normalises text for quote matching. */
-export function normalizeForMatch(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u201a\u201b`]/g, "'")
-    .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
-    .replace(/[\u2010-\u2015]/g, '-')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** A point as a briefer drafts it: its citation names a section and quotes it, and has not been located yet. */
+export interface DraftPoint {
+  id: string;
+  text: string;
+  label: BriefPoint['label'];
+  citation: { section: string; quote: string } | null;
 }
 
-/** Whether a quote occurs in a text (whitespace- and case-insensitive). */
-export function quoteFound(quote: string, text: string): boolean {
-  const q = normalizeForMatch(quote).replace(/^["']|["']$/g, '');
-  return q.length >= MIN_QUOTE_CHARS && normalizeForMatch(text).includes(q);
+/** The stored plain text of a version and its outline: what a quote is located in. */
+export interface CitableText {
+  text: string;
+  outline: TextOutline;
 }
 
 export interface CitationCheckResult {
+  /** The points that are published: each citation located, labelled and quoting the text's own words. */
   points: BriefPoint[];
-  /** How many cited_fact points were relabelled inference. */
-  relabelled: number;
-  /** True when a point was relabelled or no point is a cited fact. */
+  /** How many points were withheld (see the header). */
+  withheld: number;
+  /**
+   * True when a point was withheld, or points are published and none is a cited fact: the brief counts as uncited.
+   * A brief with no point at all (a new version whose sections did not change) claims nothing, so is not.
+   */
   uncited: boolean;
 }
 
-/** Checks each cited_fact's quote against the stored text and sections. */
-export function checkCitations(points: readonly BriefPoint[], text: string, sections: readonly BillSection[]): CitationCheckResult {
-  let relabelled = 0;
-  const checked = points.map((point): BriefPoint => {
-    if (point.label !== 'cited_fact') return point;
-    const quote = point.citation?.quote ?? '';
-    if (!point.citation || !quoteFound(quote, text)) {
-      relabelled += 1;
-      return { ...point, label: 'inference' };
-    }
-    const home = sections.find((s) => quoteFound(quote, s.text));
-    return home && home.ref !== point.citation.section ? { ...point, citation: { ...point.citation, section: home.ref } } : point;
+/** The span the model's section names, so a quote found in several places is taken from the one it cited. */
+function namedSpan(doc: CitableText, section: string) {
+  const wanted = section.trim().toLowerCase();
+  const match = (ref: string) => ref.toLowerCase() === wanted;
+  return doc.outline.units.find((u) => match(u.ref)) ?? doc.outline.pieces.find((p) => match(p.ref)) ?? null;
+}
+
+/** Locates one point's quote; null when the point is withheld. */
+function locatePoint(point: DraftPoint, doc: CitableText, locate: ReturnType<typeof quoteLocator>['locate']): BriefPoint | null {
+  if (!point.citation) return point.label === 'cited_fact' ? null : { ...point, citation: null };
+  const span = locate(point.citation.quote, namedSpan(doc, point.citation.section));
+  if (!span) return null;
+  const at = labelOf(doc.outline, span);
+  if (!at || !isCitable(at.piece.kind)) return null;
+  return { ...point, citation: { section: at.ref, quote: passageAt(doc.text, span), start: span.start, end: span.end } };
+}
+
+/** Checks every point of a draft against the text (see the header). */
+export function checkCitations(points: readonly DraftPoint[], doc: CitableText): CitationCheckResult {
+  const { locate } = quoteLocator(doc.text);
+  const published = points.flatMap((p) => {
+    const located = locatePoint(p, doc, locate);
+    return located ? [located] : [];
   });
-  const facts = checked.filter((p) => p.label === 'cited_fact').length;
-  return { points: checked, relabelled, uncited: relabelled > 0 || facts === 0 };
+  return {
+    points: published,
+    withheld: points.length - published.length,
+    uncited: published.length < points.length || (published.length > 0 && !published.some((p) => p.label === 'cited_fact')),
+  };
 }
 
 /**
  * Whether a stored brief has a verified citation: a cited_fact point with its
- * citation. On a stored brief only this check leaves that label (a cited_fact
- * whose quote is not in the text becomes an inference), so such a point
- * quotes the text. A brief flagged uncited because one of several quotes
- * missed still has the others: backfill-citations keeps it and re-briefs only
- * briefs with no verified citation at all.
+ * located citation. Only the check above writes points, so such a point
+ * quotes the text. backfill-citations re-briefs only briefs with none.
  */
 export const hasVerifiedCitation = (points: readonly BriefPoint[]): boolean => points.some((p) => p.label === 'cited_fact' && p.citation !== null);

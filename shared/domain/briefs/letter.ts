@@ -20,7 +20,7 @@ export function stanceFromFollowMode(mode: FollowMode | null | undefined): Stanc
 }
 
 export interface LetterInput {
-  bill: { label: string; title: string };
+  bill: { label: string; title: string; latest_action_date?: string | null; latest_action_text?: string | null };
   stance: Stance;
   tone: Tone;
   rep_name?: string;
@@ -33,9 +33,15 @@ const OPENINGS: Record<Tone, string> = {
   urgent: 'I am writing with urgency about',
 };
 
+/** The bill's latest action in a sentence, or null when none is recorded. */
+const latestAction = (bill: LetterInput['bill']): string | null =>
+  bill.latest_action_text ? `${bill.latest_action_date ? `On ${bill.latest_action_date}: ` : ''}${bill.latest_action_text.trim()}` : null;
+
 /** The user message of the letter call: the facts the model may use. */
 export function letterMessage(input: LetterInput): string {
-  const points = input.points.map((p, i) => `${i + 1}. ${p.text}${p.citation ? ` (${p.citation.section}: "${p.citation.quote}")` : ''}`).join('\n');
+  const points = input.points.length
+    ? input.points.map((p, i) => `${i + 1}. ${p.text}${p.citation ? ` (${p.citation.section}: "${p.citation.quote}")` : ''}`).join('\n')
+    : `none: the bill has no brief yet; speak of it from its title${latestAction(input.bill) ? ` and its latest action (${latestAction(input.bill)})` : ''}`;
   return [
     fence('bill', `BILL: ${input.bill.label}, ${input.bill.title}\nPOINTS:\n${points}`),
     `POSITION: the writer asks the representative to vote ${input.stance === 'YES' ? 'YES (support)' : 'NO (oppose)'}`,
@@ -52,5 +58,8 @@ export function templateLetter(input: LetterInput): string {
   const greeting = input.rep_name ? `Dear ${input.rep_name},` : 'Dear Representative,';
   const ask = input.stance === 'YES' ? `I urge you to vote YES on ${input.bill.label}.` : `I urge you to vote NO on ${input.bill.label}.`;
   const reasons = input.points.map((p) => `- ${p.text}${p.citation ? ` (${p.citation.section})` : ''}`).join('\n');
-  return `${greeting}\n\n${OPENINGS[input.tone]} ${input.bill.label}, ${asSentence(input.bill.title)} ${ask}\n\nMy reasons:\n${reasons}\n\nThank you for your attention to this bill and for your service.\n\nSincerely,\nA constituent\n`;
+  const action = latestAction(input.bill);
+  // A bill without a brief has no points to give as reasons: the letter says where the bill stands instead.
+  const body = reasons ? `My reasons:\n${reasons}` : action ? `Where it stands: ${asSentence(action)}` : '';
+  return `${greeting}\n\n${OPENINGS[input.tone]} ${input.bill.label}, ${asSentence(input.bill.title)} ${ask}\n\n${body ? `${body}\n\n` : ''}Thank you for your attention to this bill and for your service.\n\nSincerely,\nA constituent\n`;
 }

@@ -10,7 +10,8 @@ import type { TextDiff } from './section-diff.ts';
 import { TOPIC_TAGS } from './topics.ts';
 import { MAX_POINTS } from './model-output.schema.ts';
 
-export const PROMPT_VERSION = 'brief-2026-11-v2';
+/** v3: the text's cover and attestation are no longer sent, sections are the structure's (Sec. 1 holds its findings). */
+export const PROMPT_VERSION = 'brief-2026-12-v3';
 
 export const SYSTEM_PROMPT = `You write briefs of United States federal bills for a public legislation tracker. Readers must be able to trust every sentence, so you follow these rules exactly.
 
@@ -55,7 +56,7 @@ const billHeader = (bill: Pick<Bill, 'id' | 'label' | 'title'>, versionCode: str
   `BILL: ${bill.label} (${bill.id})\nTEXT VERSION: ${versionCode}\n${fence('bill_title', bill.title)}`;
 
 /** The text of sections with their citation refs marked, as the model sees it. */
-export function renderSections(sections: readonly BillSection[]): string {
+export function renderSections(sections: readonly Pick<BillSection, 'ref' | 'heading' | 'text'>[]): string {
   return sections.map((s) => `[${s.ref}]\n${s.text}`).join('\n\n');
 }
 
@@ -63,7 +64,7 @@ export function renderSections(sections: readonly BillSection[]): string {
 export function fullBriefMessage(
   bill: Pick<Bill, 'id' | 'label' | 'title'>,
   versionCode: string,
-  sections: readonly BillSection[],
+  sections: readonly Pick<BillSection, 'ref' | 'heading' | 'text'>[],
   part?: { index: number; of: number },
 ): string {
   const mode = part ? `MODE: part ${part.index} of ${part.of}` : 'MODE: full';
@@ -76,7 +77,7 @@ export function amendmentBriefMessage(
   versionCode: string,
   previousVersionCode: string,
   diff: TextDiff,
-  changedSections: readonly BillSection[],
+  changedSections: readonly Pick<BillSection, 'ref' | 'heading' | 'text'>[],
 ): string {
   return [
     `MODE: amendment (previous text version ${previousVersionCode})`,

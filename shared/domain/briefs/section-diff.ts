@@ -5,7 +5,8 @@
  * "what changed" point can cite the changed section; the bill text endpoint
  * serves it beside the versions. Pure: no I/O.
  */
-import { parseSections, sentencesOf, type BillSection } from './section-parser.ts';
+import { isCitable, type OutlinedText } from '#shared/domain/bills/text-outline.ts';
+import { outlineOf, sectionsOf, sentencesOf, type BillSection } from './section-parser.ts';
 
 export interface ValueChange {
   /** Values present only in the previous version. */
@@ -85,10 +86,16 @@ export function diffSection(previous: BillSection, current: BillSection): Sectio
   };
 }
 
-/** Diffs two plain-text versions of a bill section by section (matched by section ref). */
-export function diffTextVersions(previousText: string, currentText: string): TextDiff {
-  const previous = parseSections(previousText);
-  const current = parseSections(currentText);
+/** The sections a diff compares: the bill's text proper (a new cover or attestation is no change to the bill). */
+function comparedSections(version: string | OutlinedText): BillSection[] {
+  const stored = typeof version === 'string' ? { text: version, outline: null } : version;
+  return sectionsOf(stored.text, outlineOf(stored)).filter((s) => isCitable(s.kind));
+}
+
+/** Diffs two versions of a bill section by section (matched by section ref); a version is its text, with its outline when stored. */
+export function diffTextVersions(previousVersion: string | OutlinedText, currentVersion: string | OutlinedText): TextDiff {
+  const previous = comparedSections(previousVersion);
+  const current = comparedSections(currentVersion);
   const prevByRef = new Map(previous.map((s) => [s.ref, s]));
   const currRefs = new Set(current.map((s) => s.ref));
   const diff: TextDiff = { sections_added: [], sections_removed: [], sections_modified: [], unchanged_count: 0 };

@@ -1,7 +1,9 @@
 /**
  * The fixed topic vocabulary: lower-case kebab-case tags anchored on the
  * Congress.gov policy-area list, plus a few areas readers follow often. A
- * brief carries at most five. Pure.
+ * brief carries at most five. Without a model, a bill is tagged from what CRS
+ * assigned it (its policy area and legislative subjects), and from keywords of
+ * its title and text only when CRS assigned nothing. Pure.
  */
 
 export const TOPIC_TAGS = [
@@ -97,6 +99,45 @@ const KEYWORDS: Array<[TopicTag, RegExp]> = [
   ['native-americans', /\bindian tribe|tribal|native american/i],
   ['public-lands-and-natural-resources', /\bpublic land|national park|forest service/i],
 ];
+
+/** The slug of a name: "Armed Forces and National Security" → "armed-forces-and-national-security". */
+const slug = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Policy areas whose slug is not their tag (the vocabulary shortens one name); the others are their slug. */
+const POLICY_AREA_TAGS: Readonly<Record<string, TopicTag>> = {
+  'civil-rights-and-liberties-minority-issues': 'civil-rights-and-liberties',
+};
+
+/** The tag of a Congress.gov policy area, or null ("Private Legislation" has none). */
+export function policyAreaTag(policyArea: string | null | undefined): TopicTag | null {
+  if (!policyArea) return null;
+  const s = slug(policyArea);
+  const tag = POLICY_AREA_TAGS[s] ?? s;
+  return isTopicTag(tag) ? tag : null;
+}
+
+/**
+ * Topic tags from what CRS assigned a bill (at most five): its policy area first, then each legislative subject in
+ * order, as a vocabulary name ("Immigration") or by the keywords of a tag ("Veterans' medical care" → veterans).
+ */
+export function subjectTopicTags(policyArea: string | null | undefined, subjects: readonly string[]): TopicTag[] {
+  const out: TopicTag[] = [];
+  const add = (tag: TopicTag | null) => {
+    if (tag && !out.includes(tag) && out.length < MAX_TOPIC_TAGS) out.push(tag);
+  };
+  add(policyAreaTag(policyArea));
+  for (const subject of subjects) {
+    const named = slug(subject);
+    add(isTopicTag(named) ? named : null);
+    for (const [tag, re] of KEYWORDS) if (re.test(subject)) add(tag);
+  }
+  return out;
+}
 
 /** Topic tags suggested by keywords in a title and text (at most five). */
 export function keywordTopicTags(title: string, text: string): TopicTag[] {

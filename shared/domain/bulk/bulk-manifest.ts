@@ -1,6 +1,6 @@
 /**
  * The public bulk snapshot's manifest (docs/build-on-billwatch.md): one file
- * per entity and Congress (members: one file), gzipped JSON Lines, each with
+ * per entity and Congress (members and committees: one file each), gzipped JSON Lines, each with
  * its record count, size and SHA-256, the schema version of the records and
  * the licence. GET /api/bulk answers it with download URLs.
  */
@@ -11,20 +11,20 @@ import { lazySchema } from '#shared/domain/lazy-schema.ts';
 export const BULK_SCHEMA_VERSION = 1;
 
 export const BULK_LICENCE = {
-  data: 'The legislative data (bills, actions, statuses, roll calls, members) is a work of the US federal government, in the public domain (17 U.S.C. 105).',
+  data: 'The legislative data (bills, actions, statuses, roll calls, members, committees, meetings) is a work of the US federal government, in the public domain (17 U.S.C. 105).',
   briefs:
     'The briefs (summaries and points written by BillWatch, cited to the bill text) are dedicated to the public domain under CC0 1.0 (https://creativecommons.org/publicdomain/zero/1.0/); quotes in citations are from the public-domain bill text.',
 } as const;
 
-export const BulkEntity = lazySchema(() => z.enum(['bills', 'votes', 'briefs', 'members']));
+export const BulkEntity = lazySchema(() => z.enum(['bills', 'votes', 'briefs', 'members', 'committees', 'meetings']));
 export type BulkEntity = z.infer<ReturnType<typeof BulkEntity>>;
 
 export const BulkFile = lazySchema(() =>
   z.object({
     entity: BulkEntity().describe(
-      'What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations) or members',
+      'What each line is: bills (with actions, status and timeline), votes (roll calls with positions), briefs (with citations), members, committees (with their members) or meetings (hearings, markups and floor days, with their version)',
     ),
-    congress: z.number().int().nullable().describe('The Congress of its records; null for members (one file)'),
+    congress: z.number().int().nullable().describe('The Congress of its records; null for members and committees (one file each)'),
     path: z.string().describe('The path of the file within the snapshot, such as bills/119.jsonl.gz'),
     records: z.number().int().nonnegative().describe('How many lines (records) it holds'),
     bytes: z.number().int().nonnegative().describe('Its size, gzipped, in bytes'),

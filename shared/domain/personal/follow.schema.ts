@@ -1,6 +1,6 @@
 /**
  * The Follow record: a user following a bill (with a follow mode), a member, a
- * topic or a saved search (its query and filters; the target id is a key
+ * committee, a topic or a saved search (its query and filters; the target id is a key
  * derived from them, so one search saved twice is one follow). Stored at USER#{uid} / FOLLOW#{target_type}#{target_id}, with
  * gsi2 FOLLOWERS#{target_type}#{target_id} / USER#{uid} for the reverse lookup.
  */
@@ -10,7 +10,7 @@ import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-cat
 import { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
 import { isTopicTag } from '#shared/domain/briefs/topics.ts';
 
-export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic', 'search']));
+export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic', 'search', 'committee']));
 export type FollowTargetType = z.infer<ReturnType<typeof FollowTargetType>>;
 
 export const Follow = lazySchema(() =>
@@ -18,9 +18,11 @@ export const Follow = lazySchema(() =>
     .object({
       id: z.string().describe('`{target_type}:{target_id}`, the id in /api/follows/{id}.'),
       user_id: z.string().describe('The id of the user'),
-      target_type: FollowTargetType().describe('What is followed: bill, member, topic or search (a saved search)'),
-      target_id: z.string().describe('The followed bill id, member id or topic tag; for a saved search, its key (derived from the query and filters)'),
-      follow_mode: FollowMode().nullable().describe(`Bills only; null for member, topic and search follows. ${FOLLOW_MODE_MEANING}`),
+      target_type: FollowTargetType().describe('What is followed: bill, member, topic, search (a saved search) or committee'),
+      target_id: z
+        .string()
+        .describe('The followed bill id, member id, topic tag or committee code; for a saved search, its key (derived from the query and filters)'),
+      follow_mode: FollowMode().nullable().describe(`Bills only; null for member, topic, search and committee follows. ${FOLLOW_MODE_MEANING}`),
       /** Absent on bill, member and topic follows, so records stored before saved searches read unchanged. */
       search: SavedSearch().nullable().optional().describe('search follows: the saved query and filters; null for other kinds'),
       mode_set_at: z.string().nullable().describe('When the current mode was set: alignment counts only votes cast after it.'),
@@ -32,7 +34,7 @@ export type Follow = z.infer<ReturnType<typeof Follow>>;
 
 export const followId = (type: FollowTargetType, targetId: string) => `${type}:${targetId}`;
 
-/** Reads a follow id (`bill:118-hr-3076`, `member:P000197`, `topic:health`, `search:{key}`); null when malformed. */
+/** Reads a follow id (`bill:118-hr-3076`, `member:P000197`, `topic:health`, `search:{key}`, `committee:HSAG`); null when malformed. */
 export function parseFollowId(id: string): { type: FollowTargetType; targetId: string } | null {
   const at = id.indexOf(':');
   if (at < 0) return null;

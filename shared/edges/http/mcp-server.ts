@@ -76,7 +76,7 @@ export const routePath = (route: RouteDef, params: Record<string, string>) =>
   route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 
 const VERIFICATION_NOTE =
-  'Brief points labelled cited_fact quote the stored bill text verbatim at their citation (the quote was checked against the text); inference points carry no quote; uncited is true when no point could be verified.';
+  "Brief points labelled cited_fact quote the stored bill text verbatim: each citation was located in the text of the brief's version (citation.start and citation.end index that text, section names the unit that holds it); a point whose quote is not in the text is not published (withheld_points counts them); uncited is true when a point was withheld or none is a cited fact.";
 
 const INSTRUCTIONS = `US federal bills, members of Congress, roll-call votes and cited briefs. Every answer names its source URL and retrieval time in _meta; bills carry data_as_of. ${VERIFICATION_NOTE} list_follows and get_alignment need the user's bearer token (Authorization header).`;
 

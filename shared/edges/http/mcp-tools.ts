@@ -28,6 +28,7 @@ export interface McpToolRow {
 const bills = () => import('./routes/bills.routes.ts');
 const members = () => import('./routes/members.routes.ts');
 const personal = () => import('./routes/personal.routes.ts');
+const committees = () => import('./routes/committees.routes.ts');
 
 export const MCP_TOOLS: readonly McpToolRow[] = [
   { name: 'search', route: async () => (await import('./routes/search.routes.ts')).search, title: 'Search bills, members and topics' },
@@ -50,6 +51,24 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
   { name: 'list_members', route: async () => (await members()).listMembers, title: 'Members of Congress by name, state, chamber or party' },
   { name: 'list_member_votes', route: async () => (await members()).listMemberVotes, title: "A member's recorded positions" },
   { name: 'find_representatives', route: async () => (await members()).membersByZip, title: 'The senators and House members for a ZIP code' },
+  { name: 'list_committees', route: async () => (await committees()).listCommittees, title: 'Committees and subcommittees, by chamber' },
+  {
+    name: 'get_committee',
+    route: async () => (await committees()).getCommittee,
+    title: 'A committee: members with side, rank and title, subcommittees, recent referrals and reports, upcoming meetings',
+  },
+  {
+    name: 'list_meetings',
+    route: async () => (await committees()).listMeetings,
+    title: 'Hearings, markups, business meetings and floor days in a window of dates (this week by default)',
+  },
+  { name: 'get_meeting', route: async () => (await committees()).getMeeting, title: 'One meeting with its change history' },
+  {
+    name: 'list_bill_meetings',
+    route: async () => (await committees()).listMeetings,
+    title: "A bill's meetings: hearings, markups and floor days that take it up (pass from and to for a window other than this week)",
+    required: ['bill'],
+  },
   { name: 'list_follows', route: async () => (await personal()).listFollows, title: 'What the signed-in user follows (needs a bearer token)' },
   {
     name: 'get_alignment',

@@ -33,6 +33,7 @@ export const API_FUNCTION_GROUPS = [
   'trends',
   'mcp',
   'search',
+  'committees',
 ] as const;
 export type ApiFunctionGroup = (typeof API_FUNCTION_GROUPS)[number];
 
@@ -52,7 +53,7 @@ export const API_TAGS = {
   briefs: 'Cited LLM briefs of bill texts',
   llm: 'LLM features: draft letters and the LLM provider settings',
   settings: 'Service settings (LLM provider, data source switches)',
-  follows: 'What the signed-in user follows: bills (with a stance), members and topics',
+  follows: 'What the signed-in user follows: bills (with a stance), members, committees, topics and saved searches',
   notes: "The signed-in user's private notes on bills",
   collections: "The signed-in user's collections of bills",
   share: 'Share links: public read-only views of collections and briefs',
@@ -63,6 +64,8 @@ export const API_TAGS = {
   news: 'News articles about bills and members',
   trends: 'Public-interest scores of bills and members, with their per-signal breakdown',
   personal: "The signed-in user's own data",
+  committees: 'Committees and subcommittees: members with side, rank and title, referrals and reports, and their meetings',
+  schedule: 'The schedule: hearings, markups, business meetings and floor days, merged from every source, with their change history',
   'open-data': 'Open data for builders and AI agents: the Model Context Protocol endpoint and the bulk snapshot',
 } as const satisfies Record<string, string>;
 export type ApiTag = keyof typeof API_TAGS;

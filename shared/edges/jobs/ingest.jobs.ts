@@ -32,6 +32,14 @@ export const INGEST_JOBS: JobDef[] = [
     timeoutSeconds: 900,
   },
   {
+    name: 'sync_committees',
+    group: 'ingest',
+    schedule: '30 1 * * *',
+    description:
+      'Syncs every committee and subcommittee with its members (side, rank, title) from congress-legislators; retires the committees it no longer lists',
+    timeoutSeconds: 900,
+  },
+  {
     name: 'backfill_all_actions',
     group: 'ingest',
     description: 'Queues an action fetch for every bill, without a date filter',

@@ -10,7 +10,8 @@ import { NEWS_JOBS } from './news.jobs.ts';
 import { NOTIFY_JOBS } from './notify.jobs.ts';
 import { SYSTEM_JOBS } from './system.jobs.ts';
 import { TRENDS_JOBS } from './trends.jobs.ts';
+import { SCHEDULE_JOBS } from './schedule.jobs.ts';
 
-export const JOBS: readonly JobDef[] = [...SYSTEM_JOBS, ...INGEST_JOBS, ...LLM_JOBS, ...NOTIFY_JOBS, ...NEWS_JOBS, ...TRENDS_JOBS];
+export const JOBS: readonly JobDef[] = [...SYSTEM_JOBS, ...INGEST_JOBS, ...LLM_JOBS, ...NOTIFY_JOBS, ...NEWS_JOBS, ...TRENDS_JOBS, ...SCHEDULE_JOBS];
 
 export const jobByName = (name: string): JobDef | undefined => JOBS.find((j) => j.name === name);

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 
 /** One job Lambda per group: functions/jobs/<group>.ts. */
-export const JOB_FUNCTION_GROUPS = ['system', 'ingest', 'llm', 'notify', 'news', 'trends'] as const;
+export const JOB_FUNCTION_GROUPS = ['system', 'ingest', 'llm', 'notify', 'news', 'trends', 'schedule'] as const;
 export type JobFunctionGroup = (typeof JOB_FUNCTION_GROUPS)[number];
 
 export interface JobDef {

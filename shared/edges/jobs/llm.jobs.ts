@@ -30,7 +30,8 @@ export const LLM_JOBS: JobDef[] = [
   {
     name: 'backfill_labels',
     group: 'llm',
-    description: 'Labels the cited points of existing briefs in place (cited_fact or inference)',
+    description:
+      'Puts existing briefs through the citation check in place: labels unlabelled points, locates every quote in the text (its offsets and section) and withholds a point whose quote is not there',
     timeoutSeconds: 900,
     adminPath: '/api/admin/backfill-labels',
   },

@@ -11,7 +11,7 @@ import { listBills, type BillFilters } from '#shared/adapters/db/bill-listing.re
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { listCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
 import { listFollows } from '#shared/adapters/db/follows.repository.ts';
-import { getBillText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
+import { getStoredText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
 import { claimVoteFetch, listBillVotes, listRollCallPositions } from '#shared/adapters/db/votes.repository.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 import { queueBillNewsIfWanted } from '#shared/use-cases/news/news-fetch-rule.ts';
@@ -74,16 +74,16 @@ export async function textView(billId: string, version?: string) {
   const index = versions.findIndex((v) => v.version_code === version);
   const current = versions[index];
   if (!current) throw new NotFoundError(`Bill ${billId} has no text version ${version}`, 'bill.text_not_found');
-  const text = await getBillText(billId, version);
-  if (text === null) throw new NotFoundError(`The text of ${billId} version ${version} is not stored`, 'bill.text_not_found');
   const previous = index > 0 ? versions[index - 1] : undefined;
-  const previousText = previous ? await getBillText(billId, previous.version_code) : null;
+  const [stored, previousStored] = await Promise.all([getStoredText(current), previous ? getStoredText(previous) : Promise.resolve(null)]);
+  if (stored === null) throw new NotFoundError(`The text of ${billId} version ${version} is not stored`, 'bill.text_not_found');
   return {
     ...textVersionView(current),
     bill_id: billId,
-    text,
+    // Exactly the stored text: the offsets of every brief citation of this version index it.
+    text: stored.text,
     previous_version_code: previous?.version_code ?? null,
-    diff: previousText !== null ? diffTextVersions(previousText, text) : null,
+    diff: previousStored !== null ? diffTextVersions(previousStored, stored) : null,
   };
 }
 

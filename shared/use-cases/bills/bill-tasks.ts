@@ -27,6 +27,7 @@ import { updateBillStatus } from './status-tracking.ts';
 import { milestoneAlert } from './milestone-alert.ts';
 import type { ListedMilestone } from '#shared/adapters/messaging/messages.ts';
 import { afterBillDetail } from './related-bills.ts';
+import { noteCommitteeActivity } from '#shared/use-cases/committees/committee-activity.ts';
 import { providerFields } from '#shared/domain/bills/provider-fields.ts';
 
 /**
@@ -80,6 +81,8 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action', ...(demo ? { demo } : {}) });
   }
   if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  // Committee pages' referrals and reports, noted before the insert that would make a retry skip these actions.
+  await noteCommitteeActivity(fresh);
   const inserted = await insertActions(fresh);
   // Every fresh action is stored now: by this task, or by a concurrent one when its insert found the key taken.
   // A demo replay's changes are announced as demo events (local/demo/demo-replay.ts).

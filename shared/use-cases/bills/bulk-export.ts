@@ -1,8 +1,9 @@
 /**
  * The nightly public snapshot (job export_bulk): every bill with its actions,
  * status and timeline, every roll call on a bill with its positions, every
- * brief with its citations, per Congress, and every member, as gzipped JSON
- * Lines in the shapes the API answers (docs/build-on-billwatch.md).
+ * brief with its citations and every meeting, per Congress, and every member
+ * and committee, as gzipped JSON Lines in the shapes the API answers
+ * (docs/build-on-billwatch.md).
  *
  * Primary course:
  *   1. walk every bill (B2, a page at a time, no Scan) and read each one's
@@ -28,6 +29,7 @@ import { actionView, billView, memberView } from '#shared/domain/bills/bill-view
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { BULK_LICENCE, BULK_SCHEMA_VERSION, type BulkEntity, type BulkFile, type BulkManifest } from '#shared/domain/bulk/bulk-manifest.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
+import { committeeAndMeetingFiles } from '#shared/use-cases/committees/committee-bulk-files.ts';
 
 type Line = { id: string; record: Record<string, unknown> };
 
@@ -96,6 +98,7 @@ export async function exportBulkSnapshot(now = new Date()): Promise<{ files: num
   const built: BuiltFile[] = [
     ...(await collectBills()),
     { entity: 'members', congress: null, lines: members.map((m) => ({ id: m.id, record: memberView(m) })) },
+    ...(await committeeAndMeetingFiles()),
   ];
   const files: BulkFile[] = [];
   let written = 0;

@@ -3,7 +3,8 @@
  *   1. list the bill's text versions on Congress.gov;
  *   2. for each version not stored yet, oldest first, fetch the document from
  *      GovInfo in the best format on offer (conditional GET; a 404 tries the next format);
- *   3. store the original and its plain text in S3 and the version in the table,
+ *   3. store the original, its plain text and that text's outline (its sections and
+ *      units, read from the document's markup) in S3 and the version in the table,
  *      with the brief it calls for owed in the same transaction (table outbox);
  *   4. mark the bill as having text and send the brief message (the relay job
  *      sends it if this dies first);
@@ -29,7 +30,7 @@ import { billPackageId, documentUrl, fetchDocument } from '#shared/adapters/prov
 import type { DocumentFetchMessage } from '#shared/adapters/messaging/messages.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { textCandidates, type TextCandidate } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
-import { documentToPlainText } from '#shared/domain/bills/plain-text.ts';
+import { parseBillText } from '#shared/adapters/providers/bill-text/bill-text.parser.ts';
 import { sortVersions } from '#shared/domain/bills/text-version-order.ts';
 import { owe, sendOwed } from './outbox-relay.ts';
 import { UnrecordedResponseError } from '#shared/adapters/providers/transport/provider-error.ts';
@@ -87,7 +88,7 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
       missing++;
       continue;
     }
-    const plain = documentToPlainText(doc.body.toString('utf8'));
+    const rendering = parseBillText(doc.body, doc.format);
     // The brief a new version calls for is owed in the transaction that stores it (outbox-relay.ts).
     const owed = owe(
       `text:${billId}:${c.version_code}`,
@@ -108,7 +109,7 @@ export async function fetchBillText(billId: string, now: Date, reason: DocumentF
         fetched_at: now.toISOString(),
       },
       doc.body,
-      plain,
+      rendering,
       owed,
     );
     if (!isNew) continue;

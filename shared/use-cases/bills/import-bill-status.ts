@@ -8,6 +8,10 @@
  * versions not stored, a vote fetch when its recorded votes name roll calls
  * not stored.
  *
+ * A new bill is created with the topic tags of its policy area and CRS
+ * subjects (its topic listings written just before), so a bill is filed
+ * under its topics before any brief tags it; a brief's tags replace them.
+ *
  * History is not news: nothing here sends a notification. The status is
  * stored without an announcement, a refreshed bill sends no bill_updated
  * event, and the follow-ups' own rules already keep a bill's first text and
@@ -24,6 +28,7 @@ import { putActions, readStoredBill, type StoredBill } from '#shared/adapters/db
 import { saveFacts, saveSummaries } from '#shared/adapters/db/bill-facts.repository.ts';
 import { createBill, getBills, refreshBill, setBillSponsor } from '#shared/adapters/db/bills.repository.ts';
 import { actionSk } from '#shared/adapters/db/actions.repository.ts';
+import { noteCommitteeActivity } from '#shared/use-cases/committees/committee-activity.ts';
 import { saveCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
 import { saveRelatedBills, saveRelatedBillsOfNewBill } from '#shared/adapters/db/related-bills.repository.ts';
 import { Bill } from '#shared/domain/bills/bill.schema.ts';
@@ -31,6 +36,8 @@ import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import type { BillFacts } from '#shared/domain/bills/bill-status-facts.schema.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { relationshipToken } from '#shared/domain/bills/related-bills.ts';
+import { subjectTopicTags } from '#shared/domain/briefs/topics.ts';
+import { syncBillTopics } from '#shared/adapters/db/search-index.repository.ts';
 import type { ParsedBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { sendMessage } from '#shared/adapters/messaging/send.ts';
 import { updateBillStatus } from './status-tracking.ts';
@@ -87,10 +94,13 @@ async function saveRecord(
   stored: StoredBill,
   now: Date,
 ): Promise<{ bill: Bill; created: boolean; refreshed: boolean; writes: number }> {
-  const incoming = Bill().parse(parsed.bill);
+  const incoming = Bill().parse({ ...parsed.bill, topic_tags: subjectTopicTags(parsed.bill.policy_area, parsed.subjects) });
   const before = stored.bill;
   if (!before) {
-    if (await createBill(incoming)) return { bill: incoming, created: true, refreshed: false, writes: 1 };
+    // The topic listings go first: dying before the bill is created leaves them for the next import to find in place
+    // (each is written once); once the bill exists, a re-import writes neither.
+    await syncBillTopics(incoming, [], incoming.topic_tags);
+    if (await createBill(incoming)) return { bill: incoming, created: true, refreshed: false, writes: 1 + 2 * incoming.topic_tags.length };
     // Created meanwhile by a concurrent import or poll: carry on as a refresh of that record.
     const raced = (await readStoredBill(incoming.id)).bill;
     if (!raced) throw new Error(`bill ${incoming.id} was neither created nor found`);
@@ -149,6 +159,8 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
   // A file may list the same (date, text) twice; the table keeps one.
   const fresh = [...new Map(parsed.actions.filter((a) => !storedActions.has(actionSk(a))).map((a) => [actionSk(a), a])).values()];
   const completed = [...new Map(actionsToComplete(parsed.actions, storedActions).map((a) => [actionSk(a), a])).values()];
+  // Committee pages' referrals and reports, noted before the actions that would make a re-import skip them.
+  await noteCommitteeActivity(fresh);
   if (fresh.length + completed.length) await putActions([...fresh, ...completed]);
   writes += fresh.length + completed.length;
   const all = [...storedActions.values(), ...fresh];

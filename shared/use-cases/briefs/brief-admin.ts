@@ -5,18 +5,16 @@
  */
 import { getBill, setBillCategory } from '#shared/adapters/db/bills.repository.ts';
 import { countPendingBriefs, listPendingBriefs } from '#shared/adapters/db/brief-pending.repository.ts';
-import { deleteBrief, getLatestBrief, listUncitedBriefs, scanBriefItems, updateBriefPoints } from '#shared/adapters/db/briefs.repository.ts';
+import { deleteBrief, getLatestBrief, listUncitedBriefs } from '#shared/adapters/db/briefs.repository.ts';
 import { scanBillIdsWithoutCategory } from '#shared/adapters/db/llm-backfill.repository.ts';
 import { getStats, incrementStats } from '#shared/adapters/db/stats.repository.ts';
-import { getBillText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
+import { listTextVersions } from '#shared/adapters/db/texts.repository.ts';
 import { resolveLlm } from '#shared/adapters/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/adapters/providers/llm/provider-factory.ts';
 import { sendMessages } from '#shared/adapters/messaging/send.ts';
-import { Brief } from '#shared/domain/briefs/brief.schema.ts';
-import { checkCitations, hasVerifiedCitation } from '#shared/domain/briefs/citation-check.ts';
+import { hasVerifiedCitation } from '#shared/domain/briefs/citation-check.ts';
 import { classifyBill } from './classify.ts';
-import { isUnlabeled } from '#shared/domain/briefs/point-labels.ts';
-import { parseSections } from '#shared/domain/briefs/section-parser.ts';
+import { locateStoredCitations } from './locate-stored-citations.ts';
 
 /** GET /api/admin/stats: the counters plus "remaining" (documents waiting for a brief). */
 export async function adminStats() {
@@ -69,32 +67,11 @@ export async function backfillCitations() {
   return { deleted: deleted.length, requeued: deleted.length, kept_with_citations: kept.length, skipped_unlabeled: unlabeled.length };
 }
 
-/** backfill_labels: labels the cited points of every stored brief in place by the citation check (an admin Scan). */
-export async function backfillLabels() {
-  let relabelled = 0;
-  let briefsChanged = 0;
-  for (const item of await scanBriefItems()) {
-    const rawPoints = Array.isArray(item.points) ? (item.points as Array<Record<string, unknown>>) : [];
-    const unlabeled = isUnlabeled(item);
-    const points = rawPoints.map((p, i) => ({
-      id: String(p.id ?? `p${i + 1}`),
-      text: String(p.text ?? ''),
-      citation: (p.citation ?? null) as Brief['points'][number]['citation'],
-      label: p.citation ? ('cited_fact' as const) : ('inference' as const),
-    }));
-    const text = await getBillText(String(item.bill_id), String(item.text_version_code));
-    if (text === null) continue;
-    const checked = checkCitations(points, text, parseSections(text));
-    const changed = unlabeled || checked.points.some((p, i) => p.label !== rawPoints[i]?.label) || checked.uncited !== Boolean(item.uncited);
-    if (!changed) continue;
-    const brief = Brief().parse({ ...item, points: checked.points, uncited: checked.uncited });
-    await updateBriefPoints(brief);
-    relabelled += checked.relabelled;
-    briefsChanged += 1;
-    await incrementStats({ unlabeled_briefs: unlabeled ? -1 : 0, uncited_briefs: (checked.uncited ? 1 : 0) - (item.uncited ? 1 : 0) });
-  }
-  return { briefs_changed: briefsChanged, points_relabelled: relabelled };
-}
+/**
+ * backfill_labels: puts every stored brief through the citation check in place (labels legacy points, locates
+ * every quote, withholds those not in the text); see ./locate-stored-citations.ts.
+ */
+export const backfillLabels = () => locateStoredCitations();
 
 /** backfill_categories: classifies bills without bill_category from their latest brief (an admin Scan). */
 export async function backfillCategories() {

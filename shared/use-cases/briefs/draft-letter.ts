@@ -1,6 +1,9 @@
 /**
  * The draft-letter use case. Steps:
- *   1. find the bill's brief (the latest, or the version asked for);
+ *   1. find the bill's brief (the latest, or the version asked for); a bill
+ *      without one (no text published yet) still gets a letter, about the
+ *      bill as its record describes it, so a Support follower's "Write to
+ *      your representative" link works on every bill;
  *   2. pick the chosen points by id (at most three; unknown ids are refused);
  *   3. take the stance from the request, else from the caller's follow mode;
  *   4. write the letter with the configured model, or from a template offline.
@@ -36,7 +39,8 @@ export interface DraftLetter {
   stance: Stance;
   stance_source: 'request' | 'follow';
   method: 'llm' | 'template';
-  brief_version: number;
+  /** Null for a bill without a brief. */
+  brief_version: number | null;
 }
 
 /** Drafts the letter (see the steps above). */
@@ -44,10 +48,14 @@ export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter>
   const bill = await getBill(req.bill_id);
   if (!bill) throw noBrief(`No bill ${req.bill_id}`);
   const brief = req.brief_version ? await getBrief(req.bill_id, req.brief_version) : await getLatestBrief(req.bill_id);
-  if (!brief) throw noBrief(`${bill.label} has no brief yet`);
+  if (req.brief_version && !brief) throw noBrief(`${bill.label} has no brief version ${req.brief_version}`);
   const points = req.cited_points.map((id) => {
-    const point = brief.points.find((p) => p.id === id);
-    if (!point) throw letterInvalid(`Brief version ${brief.version} has no point ${id}`, 'body.cited_points');
+    const point = brief?.points.find((p) => p.id === id);
+    if (!point)
+      throw letterInvalid(
+        brief ? `Brief version ${brief.version} has no point ${id}` : `${bill.label} has no brief yet, so no point ${id}`,
+        'body.cited_points',
+      );
     return point;
   });
   let stance = req.stance ?? null;
@@ -59,7 +67,7 @@ export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter>
   const resolved = await resolveLlm();
   const provider = resolved.kind === 'llm' ? await providerFor(resolved.provider) : null;
   if (!provider || resolved.kind !== 'llm')
-    return { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief.version };
+    return { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief?.version ?? null };
   let response;
   try {
     response = await withLlmRetries(() => provider.complete(resolved.model, { system: LETTER_SYSTEM_PROMPT, user: letterMessage(input), maxTokens: 700 }));
@@ -69,6 +77,6 @@ export async function draftLetter(req: DraftLetterRequest): Promise<DraftLetter>
   }
   const letter = response.text?.trim();
   return letter
-    ? { letter, stance, stance_source: source, method: 'llm', brief_version: brief.version }
-    : { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief.version };
+    ? { letter, stance, stance_source: source, method: 'llm', brief_version: brief?.version ?? null }
+    : { letter: templateLetter(input), stance, stance_source: source, method: 'template', brief_version: brief?.version ?? null };
 }

@@ -1,9 +1,11 @@
 /**
  * Turns a drafted brief into a stored one and does what follows a brief,
  * for the realtime worker and the batch importer alike. Steps:
- *   1. check each cited_fact quote against the stored text (misses become inference);
+ *   1. locate each quote in the stored text (the quote locator); a point whose
+ *      quote is not there is withheld, not published;
  *   2. store the brief once per (bill, dedupe key) with a new share token;
- *   3. when it was new: count it (briefs_full / briefs_amendment, uncited_briefs);
+ *   3. when it was new: count it (briefs_full / briefs_amendment, uncited_briefs,
+ *      withheld_points);
  *   4. mark the bill briefed with its topic tags and clear its pending marker;
  *   5. classify the bill once (bill_category) when it has none;
  *   6. announce the text version: new_document / new_amendment goes to the
@@ -50,7 +52,7 @@ export interface FinishOptions {
 /** Builds the Brief record of a draft (citation check included). Pure. */
 export function buildBrief(input: BriefInput, draft: DraftBrief, version: number, now: Date): Brief {
   const points = draft.brief.points.slice(0, MAX_POINTS).map((p, i) => ({ id: `p${i + 1}`, text: p.text, label: p.label, citation: p.citation }));
-  const checked = checkCitations(points, input.text, input.sections);
+  const checked = checkCitations(points, input);
   return {
     bill_id: input.bill.id,
     version,
@@ -61,6 +63,7 @@ export function buildBrief(input: BriefInput, draft: DraftBrief, version: number
     points: checked.points,
     topic_tags: normalizeTopicTags(draft.brief.topic_tags),
     uncited: checked.uncited,
+    withheld_points: checked.withheld,
     share_token: randomUUID(),
     provider: draft.provider,
     model: draft.model,
@@ -86,6 +89,7 @@ export async function finishBrief(input: BriefInput, draft: DraftBrief, options:
     await incrementStats({
       [brief.type === 'full' ? 'briefs_full' : 'briefs_amendment']: 1,
       uncited_briefs: brief.uncited ? 1 : 0,
+      withheld_points: brief.withheld_points,
     });
   }
   await markBillBriefed(brief.bill_id, { topic_tags: brief.topic_tags });

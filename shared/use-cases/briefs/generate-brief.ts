@@ -4,8 +4,9 @@
  *      (bill marks, classification, event), never written again; forced (an
  *      admin reprocess), a brief of the same text written with the settings in
  *      force now makes it a no-op: the same inputs would write the same brief;
- *   2. load the bill, the text versions and this version's stored text; the
- *      version before it, when there is one, makes this an amendment brief;
+ *   2. load the bill (with its CRS subjects), the text versions and this
+ *      version's stored text and outline; the version before it, when there
+ *      is one, makes this an amendment brief;
  *   3. mark the version pending (so a failure leaves it visible and retryable);
  *   4. in batch mode, stop here for a text that fits one request: submit_llm_batch will send it;
  *   5. draft the brief with the resolved provider and model, or the offline
@@ -18,7 +19,8 @@ import { PROMPT_VERSION } from '#shared/domain/briefs/prompts.ts';
 import { markBriefPending } from '#shared/adapters/db/brief-pending.repository.ts';
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { getSetting, SETTING_KEYS } from '#shared/adapters/db/settings.repository.ts';
-import { getBillText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
+import { getStoredText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
+import { getFacts } from '#shared/adapters/db/bill-facts.repository.ts';
 import { writeExtractiveBrief } from '#shared/domain/briefs/extractive-briefer.ts';
 import { resolveLlm } from '#shared/adapters/providers/llm/llm-settings.ts';
 import { providerFor } from '#shared/adapters/providers/llm/provider-factory.ts';
@@ -57,15 +59,19 @@ export async function loadBriefInput(billId: string, versionCode: string): Promi
   if (!bill) return null;
   const versions = await listTextVersions(billId);
   const index = versions.findIndex((v) => v.version_code === versionCode);
-  if (index === -1) return null;
-  const text = await getBillText(billId, versionCode);
-  if (text === null) throw new TextNotStoredError(`Text ${versionCode} of ${billId} is listed but cannot be read`);
+  const version = versions[index];
+  if (!version) return null;
   const previousVersion = index > 0 ? versions[index - 1] : undefined;
-  const previousText = previousVersion ? await getBillText(billId, previousVersion.version_code) : null;
+  const [stored, previous, facts] = await Promise.all([
+    getStoredText(version),
+    previousVersion ? getStoredText(previousVersion) : Promise.resolve(null),
+    getFacts(billId),
+  ]);
+  if (stored === null) throw new TextNotStoredError(`Text ${versionCode} of ${billId} is listed but cannot be read`);
   return briefInput(
-    bill,
-    { code: versionCode, text },
-    previousVersion && previousText !== null ? { code: previousVersion.version_code, text: previousText } : null,
+    { ...bill, subjects: facts?.subjects ?? [] },
+    { code: versionCode, ...stored },
+    previousVersion && previous !== null ? { code: previousVersion.version_code, ...previous } : null,
   );
 }
 

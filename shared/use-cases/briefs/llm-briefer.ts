@@ -13,6 +13,7 @@ import { costUsd } from '#shared/domain/llm/cost-table.ts';
 import { MalformedOutputError, type LlmProvider, type LlmRequest } from '#shared/domain/llm/llm-provider.ts';
 import { withLlmRetries, type RetryOptions } from '#shared/adapters/providers/llm/retry.ts';
 import { changedSections, type BriefInput } from '#shared/domain/briefs/brief-input.ts';
+import { isCitable } from '#shared/domain/bills/text-outline.ts';
 import { chunkSections } from '#shared/domain/briefs/chunking.ts';
 import { addCost, ZERO_COST, type BriefCost, type DraftBrief } from '#shared/domain/briefs/draft-brief.ts';
 import { BRIEF_TOOL, ModelBrief } from '#shared/domain/briefs/model-output.schema.ts';
@@ -29,8 +30,10 @@ export function briefRequests(input: BriefInput, chunkTokens = config().LLM_CHUN
     const sections = chunkSections(changedSections(input), chunkTokens)[0] ?? [];
     return [request(amendmentBriefMessage(input.bill, input.version_code, input.previous.version_code, input.previous.diff, sections))];
   }
-  const parts = chunkSections(input.sections, chunkTokens);
-  if (parts.length <= 1) return [request(fullBriefMessage(input.bill, input.version_code, input.sections))];
+  // The cover and the attestation are not the bill's text: no point may cite them, so the model does not see them.
+  const text = input.sections.filter((s) => isCitable(s.kind));
+  const parts = chunkSections(text, chunkTokens);
+  if (parts.length <= 1) return [request(fullBriefMessage(input.bill, input.version_code, text))];
   return parts.map((part, i) => request(fullBriefMessage(input.bill, input.version_code, part, { index: i + 1, of: parts.length })));
 }
 

@@ -16,6 +16,7 @@ import { sealPushTokensMigration } from './0013-seal-push-tokens.ts';
 import { contentUpdatedAt } from './0014-content-updated-at.ts';
 import { billStatusListing } from './0015-bill-status-listing.ts';
 import { retireTitleWords } from './0016-retire-title-words.ts';
+import { locateBriefCitations } from './0017-locate-brief-citations.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   briefShareTokens,
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   contentUpdatedAt,
   billStatusListing,
   retireTitleWords,
+  locateBriefCitations,
 ];

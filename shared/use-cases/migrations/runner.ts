@@ -3,14 +3,13 @@
  * MIGRATION/{id}. A migration that throws stops the run; the next run
  * retries it, since only applied ones are recorded.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { queryAll } from '#shared/adapters/db/dynamo.ts';
 import { query } from '#shared/adapters/db/expressions.ts';
 import { migrationKeys } from '#shared/adapters/db/keys/migration.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { MIGRATIONS } from './index.ts';
 import type { Migration } from './migration.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 export interface MigrationReport {
   applied: string[];
@@ -28,12 +27,9 @@ export async function runPendingMigrations(migrations: readonly Migration[] = MI
   for (const migration of [...migrations].sort((a, b) => a.id.localeCompare(b.id))) {
     if (done.has(migration.id)) continue;
     const result = await migration.up();
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...migrationKeys.applied(migration.id), entity: 'migration', description: migration.description, applied_at: new Date().toISOString(), result },
-      }),
-    );
+    await table.putItem({
+      Item: entityItem('migration', migrationKeys.applied(migration.id), { description: migration.description, applied_at: new Date().toISOString(), result }),
+    });
     applied.push(migration.id);
   }
   return { applied, already_applied: done.size };

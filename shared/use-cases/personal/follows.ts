@@ -22,6 +22,8 @@ import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { countFollows, createFollow, deleteFollow, getFollow, listFollowsPage, setFollowMode } from '#shared/adapters/db/follows.repository.ts';
 import type { Page } from '#shared/adapters/db/dynamo.ts';
 import { getMember } from '#shared/adapters/db/members.repository.ts';
+import { getCommittees } from '#shared/adapters/db/committees.repository.ts';
+import { CommitteeId } from '#shared/domain/committees/committee-id.ts';
 import { InvalidInputError, NotFoundError } from '#shared/errors/app-error.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
@@ -45,7 +47,7 @@ export interface FollowRequest {
 }
 
 /** The forms of a target id as stored (a saved search is named by its key; only POST takes its query). */
-const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag, search: SavedSearchKey } as const;
+const ID_FORMS = { bill: BillId, member: MemberId, topic: TopicTag, search: SavedSearchKey, committee: CommitteeId } as const;
 
 /** The key of a saved search: 80 bits of a SHA-256 of its identity, so the same search saved twice is one follow. */
 export const savedSearchKey = (search: SavedSearch): string => createHash('sha256').update(savedSearchIdentity(search)).digest('hex').slice(0, 20);
@@ -108,7 +110,7 @@ async function assertRoomFor(user: User, type: FollowTargetType, targetId: strin
   );
 }
 
-/** Follows a bill, member, topic or search; following again returns the existing follow, with the mode asked for. */
+/** Follows a bill, member, committee, topic or search; following again returns the existing follow, with the mode asked for. */
 export async function follow(user: User, request: FollowRequest): Promise<{ follow: Follow; created: boolean }> {
   if (request.filters !== undefined && request.target_type !== 'search') {
     throw new InvalidInputError(
@@ -128,6 +130,8 @@ export async function follow(user: User, request: FollowRequest): Promise<{ foll
   }
   if (request.target_type === 'bill' && !(await getBill(targetId))) throw new NotFoundError(`No bill ${targetId}`, 'bill.not_found');
   if (request.target_type === 'member' && !(await getMember(targetId))) throw new NotFoundError(`No member ${targetId}`, 'member.not_found');
+  if (request.target_type === 'committee' && !(await getCommittees([targetId])).length)
+    throw new NotFoundError(`No committee ${targetId}`, 'committee.not_found');
   await assertRoomFor(user, request.target_type, targetId);
   const result = await createFollow({ userId: user.id, targetType: request.target_type, targetId, followMode: request.follow_mode ?? null });
   const mode = request.follow_mode;

@@ -5,15 +5,14 @@
  * news; a member's news read queues its fetch; the admin quota, cache flush
  * and fetch_news run; guests and users are kept from the admin routes.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { trendKeys } from '#shared/adapters/db/keys/trend.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { providerServer, sendJson } from '../../support/ingest-fixtures.ts';
 import { signUp } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 const server = await providerServer({
   '/v2/everything': (_req, res) =>
@@ -63,12 +62,9 @@ const POLL = { timeout: 20_000, interval: 100 };
 describe('news over HTTP', () => {
   it('a bill page with a news-counting trend queues a fetch; its articles then list newest first', async () => {
     await seedBill(119, 's', 5, { short_title: 'Laken Riley Act' });
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...trendKeys.day('bill', '119-s-5', '2026-11-20'), entity: 'trend_score', bill_id: '119-s-5', score: 40, gnews_count: 2 },
-      }),
-    );
+    await table.putItem({
+      Item: entityItem('bill_trend', trendKeys.day('bill', '119-s-5', '2026-11-20'), { bill_id: '119-s-5', score: 40, gnews_count: 2 }),
+    });
     expect((await api().request('GET', '/api/bills/119-s-5/news')).body).toEqual({ items: [], next_cursor: null });
 
     const detail = await api().request('GET', '/api/bills/119-s-5');

@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exportBulkSnapshot } from '#shared/use-cases/bills/bulk-export.ts';
 import { setBillCategory } from '#shared/adapters/db/bills.repository.ts';
 import { seedBill, seedBrief, seedMember, seedRollCall } from '#test/support/personal-seed.ts';
+import { saveCommitteeFiles } from '#shared/use-cases/committees/save-committees.ts';
+import { applyObservations } from '#shared/use-cases/schedule/apply-observations.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
 const e2e = useLocalStack();
@@ -39,6 +41,22 @@ beforeAll(async () => {
   ]);
   await seedRollCall({ billId: '119-hr-1', roll: 3, date: '2026-01-03', question: 'On Passage', positions: { A000001: 'Yea' } });
   await seedBrief('119-hr-1');
+  const committees = [
+    { type: 'house', name: 'House Committee on Agriculture', thomas_id: 'HSAG', subcommittees: [{ name: 'Forestry and Horticulture', thomas_id: '15' }] },
+  ];
+  const membership = { HSAG: [{ name: 'Ada Adams', party: 'majority', rank: 1, title: 'Chair', bioguide: 'A000001' }], HSAG15: [] };
+  await saveCommitteeFiles({ committees: JSON.stringify(committees), membership: JSON.stringify(membership) }, new Date('2026-01-02T00:00:00Z'));
+  const fields = {
+    chamber: 'house' as const,
+    congress: 119,
+    committees: ['HSAG15'],
+    type: 'hearing' as const,
+    status: 'scheduled' as const,
+    starts_at: '2026-01-06T10:00:00-05:00',
+    title: 'Hearing on H.R. 1',
+    bill_ids: ['119-hr-1'],
+  };
+  await applyObservations('house-900100', { 'house-docs': { ref: null, observed_at: '2026-01-02T09:00:00-05:00', fields } }, new Date('2026-01-02T14:00:00Z'));
 });
 
 describe('the bulk snapshot', () => {
@@ -49,7 +67,7 @@ describe('the bulk snapshot', () => {
   });
 
   it('lists files whose bytes, counts and records match the manifest and the API', async () => {
-    expect(await exportBulkSnapshot()).toMatchObject({ files: 5, written: 5 });
+    expect(await exportBulkSnapshot()).toMatchObject({ files: 7, written: 7 });
     const listing = await api().request('GET', '/api/bulk');
     expect(listing.status).toBe(200);
     expect(listing.body).toMatchObject({ schema_version: 1, format: 'application/jsonl+gzip', licence: { briefs: expect.stringContaining('CC0') } });
@@ -57,6 +75,8 @@ describe('the bulk snapshot', () => {
       'bills/118.jsonl.gz',
       'bills/119.jsonl.gz',
       'briefs/119.jsonl.gz',
+      'committees.jsonl.gz',
+      'meetings/119.jsonl.gz',
       'members.jsonl.gz',
       'votes/119.jsonl.gz',
     ]);
@@ -88,6 +108,14 @@ describe('the bulk snapshot', () => {
             const memberVotes = await api().request('GET', `/api/members/${p.member_id}/votes`);
             expect(memberVotes.body.items).toContainEqual(expect.objectContaining({ vote_id: vote.vote_id, position: p.position }));
           }
+        } else if (file.entity === 'committees') {
+          const committee = await api().request('GET', `/api/committees/${String(record.id)}`);
+          const { members, subcommittees, jurisdiction, ...listed } = record as Json & { members: Json[] };
+          expect(committee.body).toMatchObject({ ...listed, subcommittees, jurisdiction });
+          expect(members.map((m) => [m.id, m.side, m.rank, m.title])).toEqual(committee.body.members.map((m) => [m.id, m.side, m.rank, m.title]));
+        } else if (file.entity === 'meetings') {
+          const { history: _history, ...meeting } = (await api().request('GET', `/api/meetings/${String(record.id)}`)).body;
+          expect(record).toEqual(meeting);
         } else {
           const member = await api().request('GET', `/api/members/${String(record.id)}`);
           expect(member.body).toMatchObject({ id: record.id, name: record.name, state: record.state, updated_at: record.updated_at });

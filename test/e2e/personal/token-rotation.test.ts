@@ -1,23 +1,21 @@
 // Rotating the tokens that stand in for a login (RSS feed, collection share link, unsubscribe link) over HTTP:
 // the new token works, the old one answers 404 at once, only the owner can rotate, and the owner's external_keys
 // list exactly the current token items, so deleting the user still removes them.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenKeys } from '#shared/adapters/db/keys/token.keys.ts';
 import { collectionKeys } from '#shared/adapters/db/keys/collection.keys.ts';
 import { userKeys } from '#shared/adapters/db/keys/user.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 import { signUp } from '../support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 const e2e = useLocalStack();
 const api = () => e2e.client();
 let alice = '';
 let bob = '';
 
-const item = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+const item = async (key: { pk: string; sk: string }) => (await table.getItem({ Key: key, ConsistentRead: true })).Item;
 const me = async (token: string) => (await api().request('GET', '/api/auth/me', { token })).body.id;
 const pathOf = (url: string) => new URL(url).pathname;
 

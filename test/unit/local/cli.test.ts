@@ -1,27 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../../local/cli.ts';
 import { HOUSE_ROLL_2023_037, SENATE_VOTE_119_1_007 } from '../../../local/fixtures/seed-documents.ts';
+import { runCli as run, tempFiles } from '../../support/cli-run.ts';
 import { FIXTURES, hasFixtures } from '../../support/ingest-fixtures.ts';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'cli-'));
-const file = (name: string, text: string) => {
-  const p = path.join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
-function run(...args: string[]) {
-  let out = '';
-  let err = '';
-  const code = main(
-    args,
-    (s) => (out += s),
-    (s) => (err += s),
-  );
-  return { code, out, err, json: () => JSON.parse(out) as Record<string, unknown> };
-}
+const file = tempFiles('cli-');
 
 describe('npm run cli -- parse', () => {
   it('prints a vote with counts and positions', () => {

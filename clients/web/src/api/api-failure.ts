@@ -26,6 +26,12 @@ export function asFailure(err: unknown): ApiFailure {
   return new ApiFailure(0, String(err));
 }
 
+/** A refusal that lists no `errors` but names its field in the detail ("Invalid query.q: ..."), as that field's error. */
+function fieldErrorOfDetail(detail: string): { path: string; message: string }[] {
+  const m = /^Invalid ((?:body|query|path)\.[\w.]+): (.+)$/s.exec(detail);
+  return m ? [{ path: m[1]!, message: m[2]! }] : [];
+}
+
 /** Reads a failed response's body into an ApiFailure: `{detail, code, errors}` when JSON, else the status text. */
 export async function failureOf(response: Response): Promise<ApiFailure> {
   let body: unknown;
@@ -36,7 +42,7 @@ export async function failureOf(response: Response): Promise<ApiFailure> {
   }
   if (body && typeof body === 'object' && 'detail' in body && typeof body.detail === 'string') {
     const b = body as { detail: string; code?: unknown; errors?: unknown };
-    const errors = Array.isArray(b.errors) ? (b.errors as { path: string; message: string }[]) : [];
+    const errors = Array.isArray(b.errors) ? (b.errors as { path: string; message: string }[]) : fieldErrorOfDetail(b.detail);
     return new ApiFailure(response.status, b.detail, typeof b.code === 'string' ? b.code : undefined, errors);
   }
   const fallback = response.status >= 500 ? 'The service is having trouble right now.' : `The request failed (${response.status}).`;

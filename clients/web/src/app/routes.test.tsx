@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { brief, bill } from '../test/fixtures.ts';
@@ -41,7 +41,13 @@ describe('deep links', () => {
         topic_tags: [],
       },
     };
-    renderApp('/share/brief/tok', (c) => (c.path === '/api/share/brief/tok' ? { body: shared } : undefined));
+    const { router } = renderApp('/share/brief/tok', (c) =>
+      c.path === '/api/share/brief/tok'
+        ? { body: shared }
+        : c.path === '/api/bills' || c.path === '/api/topics'
+          ? { body: { items: [], next_cursor: null } }
+          : undefined,
+    );
     expect(await screen.findByRole('heading', { level: 1, name: 'Rural Broadband Act' })).toBeInTheDocument();
     expect(screen.getByText('Funds broadband grants of $5 billion.')).toBeInTheDocument();
     expect(screen.getAllByText('From the text')).toHaveLength(2);
@@ -49,6 +55,13 @@ describe('deep links', () => {
     expect(document.head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', 'H.R. 1: Rural Broadband Act');
     expect(document.head.querySelector('meta[property="og:description"]')).toHaveAttribute('content', brief.summary);
     expect(screen.getByRole('link', { name: /See the whole bill/ })).toHaveAttribute('href', `/bills/${bill.id}`);
+    expect(document.title).toBe('H.R. 1: Rural Broadband Act · BillWatch');
+
+    // The page's title and tags are React elements: they leave with the page.
+    await act(() => router.navigate('/bills'));
+    await screen.findByRole('heading', { level: 1, name: 'Bills' });
+    expect(document.head.querySelector('meta[property="og:title"]')).toBeNull();
+    expect(document.title).toBe('Bills · BillWatch');
   });
 
   it('shows the guest home page with Most Popular and where its ranking comes from', async () => {

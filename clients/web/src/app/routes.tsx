@@ -1,11 +1,16 @@
 /**
  * The route table: every page of the app with its path, each loaded on demand (route-level code splitting keeps
- * the home page's JavaScript small). Admin pages come from admin-routes.tsx; unknown paths get a real not-found page.
+ * the home page's JavaScript small), and the first read of the pages people arrive on from outside (`handle`,
+ * which the prefetch starts with the page's code). Admin pages come from admin-routes.tsx; unknown paths get a
+ * real not-found page, and a page that fails an error page with a way on (PageError.tsx).
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.tsx';
 import { Layout } from './Layout.tsx';
+import { AppError, PageError } from './PageError.tsx';
+import { firstRead, type PageHandle } from './page-data.ts';
+import { pageReads } from './page-reads.ts';
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> => lazy(load);
@@ -31,17 +36,17 @@ const pages = {
   notFound: page(() => import('../pages/NotFoundPage.tsx')),
 };
 
-/** Path → page, in the order React Router matches them. */
-export const PAGE_ROUTES: { path: string; Component: ComponentType }[] = [
-  { path: '/', Component: pages.home },
-  { path: '/dashboard', Component: pages.home },
+/** Path → page (and its first read), in the order React Router matches them. */
+export const PAGE_ROUTES: { path: string; Component: ComponentType; handle?: PageHandle }[] = [
+  { path: '/', Component: pages.home, handle: firstRead(pageReads.dashboard) },
+  { path: '/dashboard', Component: pages.home, handle: firstRead(pageReads.dashboard) },
   { path: '/bills', Component: pages.bills },
-  { path: '/bills/:id', Component: pages.bill },
-  { path: '/members/:id', Component: pages.member },
+  { path: '/bills/:id', Component: pages.bill, handle: firstRead(pageReads.bill) },
+  { path: '/members/:id', Component: pages.member, handle: firstRead(pageReads.member) },
   { path: '/representatives', Component: pages.representatives },
   { path: '/search', Component: pages.search },
-  { path: '/share/brief/:token', Component: pages.shareBrief },
-  { path: '/share/collection/:token', Component: pages.shareCollection },
+  { path: '/share/brief/:token', Component: pages.shareBrief, handle: firstRead(pageReads.sharedBrief) },
+  { path: '/share/collection/:token', Component: pages.shareCollection, handle: firstRead(pageReads.sharedCollection) },
   { path: '/signin', Component: pages.signIn },
   { path: '/signup', Component: pages.signUp },
   { path: '/collections', Component: pages.collections },
@@ -56,11 +61,18 @@ export const PAGE_ROUTES: { path: string; Component: ComponentType }[] = [
 export const routes: RouteObject[] = [
   {
     Component: Layout,
+    ErrorBoundary: AppError,
     children: [
-      ...PAGE_ROUTES,
-      // Until the admin console registers pages, /admin is an unknown path like any other.
-      ...(adminRoutes.length ? [{ path: '/admin', children: adminRoutes }] : []),
-      { path: '*', Component: pages.notFound },
+      {
+        // A page that fails (its code, a request it needs, a bug) shows why inside the layout, never a blank screen.
+        ErrorBoundary: PageError,
+        children: [
+          ...PAGE_ROUTES,
+          // Until the admin console registers pages, /admin is an unknown path like any other.
+          ...(adminRoutes.length ? [{ path: '/admin', children: adminRoutes }] : []),
+          { path: '*', Component: pages.notFound },
+        ],
+      },
     ],
   },
 ];

@@ -153,16 +153,24 @@ export function BillFilterFields({ idPrefix, filters, params, set, statusGroups 
       case 'topic': {
         const current = value('topic');
         return (
-          <select {...selectProps}>
-            <option value="">Any topic</option>
-            {/* A topic from a link that is not among the first hundred still shows as chosen. */}
-            {current && !topics.data?.items.some((t) => t.topic === current) && <option value={current}>{topicWords(current)}</option>}
-            {topics.data?.items.map((t) => (
-              <option key={t.topic} value={t.topic}>
-                {topicWords(t.topic)} ({t.bill_count})
-              </option>
-            ))}
-          </select>
+          <>
+            {/* Without the list the filter still works for the topic in the link; it says why the list is short. */}
+            {topics.error && (
+              <span className="usa-error-message" role="alert">
+                The list of topics did not load.
+              </span>
+            )}
+            <select {...selectProps}>
+              <option value="">Any topic</option>
+              {/* A topic from a link that is not among the first hundred still shows as chosen. */}
+              {current && !topics.data?.items.some((t) => t.topic === current) && <option value={current}>{topicWords(current)}</option>}
+              {topics.data?.items.map((t) => (
+                <option key={t.topic} value={t.topic}>
+                  {topicWords(t.topic)} ({t.bill_count})
+                </option>
+              ))}
+            </select>
+          </>
         );
       }
       case 'from':

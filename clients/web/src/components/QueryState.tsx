@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { asFailure } from '../api/api-failure.ts';
+import { fieldMessages } from '../words/field-errors.ts';
 
 export function LoadingPlaceholder({ label = 'Loading…', lines = 3 }: { label?: string; lines?: number }) {
   return (
@@ -19,18 +20,29 @@ export function LoadingPlaceholder({ label = 'Loading…', lines = 3 }: { label?
 export function ErrorState({ error, onRetry, heading }: { error: unknown; onRetry?: () => void; heading?: string }) {
   const failure = asFailure(error);
   const offline = failure.status === 0;
-  const title = heading ?? (offline ? 'Could not reach BillWatch' : failure.status >= 500 ? 'BillWatch had a problem' : 'That did not work');
+  // A refusal of what was entered reads in plain words (a form shows them beside its fields: FormField.tsx).
+  const refused = fieldMessages(failure, {});
+  const title =
+    heading ??
+    (offline
+      ? 'Could not reach BillWatch'
+      : failure.status >= 500
+        ? 'BillWatch had a problem'
+        : refused.length
+          ? 'That was not accepted'
+          : 'That did not work');
   return (
     <div className={`usa-alert ${failure.retryable ? 'usa-alert--warning' : 'usa-alert--error'} usa-alert--slim margin-y-2`} role="alert">
       <div className="usa-alert__body">
         <h2 className="usa-alert__heading font-sans-sm">{title}</h2>
-        <p className="usa-alert__text">{failure.detail}</p>
-        {failure.fieldErrors.length > 0 && (
+        {refused.length === 0 ? (
+          <p className="usa-alert__text">{failure.detail}</p>
+        ) : refused.length === 1 ? (
+          <p className="usa-alert__text">{refused[0]!.message}</p>
+        ) : (
           <ul>
-            {failure.fieldErrors.map((e) => (
-              <li key={e.path}>
-                {e.path.replace(/^(body|query|path)\./, '')}: {e.message}
-              </li>
+            {refused.map((e) => (
+              <li key={e.message}>{e.message}</li>
             ))}
           </ul>
         )}

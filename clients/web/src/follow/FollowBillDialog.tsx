@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../components/Dialog.tsx';
+import { ErrorSummary, formErrors } from '../components/FormField.tsx';
 import { ErrorState } from '../components/QueryState.tsx';
 import { STANCES, type FollowMode } from '../words/stance-words.ts';
 import { useFollowMutations, type Follow } from './use-follows.ts';
@@ -57,7 +58,8 @@ function FollowBillForm({ billId, current, onDone }: { billId: string; current: 
           </div>
         ))}
       </fieldset>
-      {(follow.error || unfollow.error) && <ErrorState error={follow.error ?? unfollow.error} />}
+      <ErrorSummary errors={formErrors(follow.error, { follow_mode: { id: `stance-${mode}`, label: 'your stance' } })} />
+      {unfollow.error && <ErrorState error={unfollow.error} />}
       <ul className="usa-button-group margin-top-3">
         <li className="usa-button-group__item">
           <button type="submit" className="usa-button" disabled={follow.isPending}>

@@ -5,8 +5,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Schemas } from '../../../typescript/index.ts';
 import { useApi } from '../api/api-context.tsx';
+import { readsOf } from '../api/query-keys.ts';
 import { useSession } from '../session/session-context.tsx';
-import { followsKey } from './use-follows.ts';
 
 export type SavedSearch = NonNullable<Schemas['Follow']['search']>;
 type Filters = SavedSearch['filters'];
@@ -28,19 +28,19 @@ export function savedSearchUrl(search: SavedSearch): string {
 
 /** The signed-in person's saved searches (the first 100; the cap is 1,000). */
 export function useSavedSearches() {
-  const { client } = useApi();
+  const { $api } = useApi();
   const { signedIn } = useSession();
   return useQuery({
-    queryKey: [...followsKey('search'), 'list'],
+    ...$api.queryOptions('get', '/api/follows', { params: { query: { target_type: 'search', limit: 100 } } }),
     enabled: signedIn,
-    queryFn: async () => (await client.GET('/api/follows', { params: { query: { target_type: 'search', limit: 100 } } })).data!.items,
+    select: (data) => data.items,
   });
 }
 
 export function useSavedSearchMutations() {
   const { client } = useApi();
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: followsKey('search') });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: readsOf('/api/follows') });
   const save = useMutation({
     mutationFn: async (search: SavedSearch) =>
       (await client.POST('/api/follows', { body: { target_type: 'search', target_id: search.q, filters: search.filters } })).data!,

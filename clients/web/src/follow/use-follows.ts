@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-context.tsx';
+import { readsOf } from '../api/query-keys.ts';
 import type { Schemas } from '../../../typescript/index.ts';
 import { useSession } from '../session/session-context.tsx';
 import type { FollowMode } from '../words/stance-words.ts';
@@ -11,23 +12,17 @@ import type { FollowMode } from '../words/stance-words.ts';
 export type TargetType = Schemas['Follow']['target_type'];
 export type Follow = Schemas['Follow'];
 
-/** Every follow query of a kind starts with this key, so one invalidation refreshes them all. */
-export const followsKey = (type: TargetType) => ['follows', type] as const;
-
 /**
  * The follow of one bill, member or topic: undefined when not followed (or a guest), with its loading state. One
  * read of that target alone (GET /api/follows?target_type&target_id), never the whole list of a kind.
  */
 export function useFollowOf(type: TargetType, id: string) {
-  const { client } = useApi();
+  const { $api } = useApi();
   const { signedIn } = useSession();
   const query = useQuery({
-    queryKey: [...followsKey(type), id],
+    ...$api.queryOptions('get', '/api/follows', { params: { query: { target_type: type, target_id: id } } }),
     enabled: signedIn,
-    queryFn: async () => {
-      const { data } = await client.GET('/api/follows', { params: { query: { target_type: type, target_id: id } } });
-      return data!.items[0] ?? null;
-    },
+    select: (data) => data.items[0] ?? null,
   });
   return { follow: query.data ?? undefined, isLoading: query.isLoading, error: query.error };
 }
@@ -36,10 +31,8 @@ export function useFollowMutations(type: TargetType, id: string) {
   const { client } = useApi();
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: followsKey(type) });
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/dashboard'] });
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/alignment'] });
-    void queryClient.invalidateQueries({ queryKey: ['get', type === 'bill' ? '/api/bills/{id}' : '/api/members/{id}'] });
+    for (const path of ['/api/follows', '/api/dashboard', '/api/alignment', type === 'bill' ? '/api/bills/{id}' : '/api/members/{id}'] as const)
+      void queryClient.invalidateQueries({ queryKey: readsOf(path) });
   };
   const follow = useMutation({
     mutationFn: async (mode?: FollowMode) => {

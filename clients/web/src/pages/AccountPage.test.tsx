@@ -36,7 +36,7 @@ describe('the account page', () => {
     expect(router.state.location.search).toBe('?next=%2Faccount');
   });
 
-  it("shows the service's detail when the current password is wrong, and stays signed in", async () => {
+  it('says beside the field when the current password is wrong, in plain words, and stays signed in', async () => {
     const u = userEvent.setup();
     const { session } = renderApp(
       '/account',
@@ -57,9 +57,15 @@ describe('the account page', () => {
     await u.type(await screen.findByLabelText('Current password'), 'wrong-one');
     await u.type(screen.getByLabelText('New password'), 'new-secret-123');
     await u.click(screen.getByRole('button', { name: 'Change password' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The current password is not correct');
-    expect(within(alert).getByText('current_password: is not the current password')).toBeInTheDocument();
+    // Beside the field, in plain words, and once in the summary, which takes the focus and links to the field.
+    const summary = await screen.findByRole('alert');
+    const current = screen.getByLabelText('Current password');
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(current).toHaveAccessibleDescription('That is not your current password.');
+    expect(within(summary).getByRole('link', { name: 'That is not your current password.' })).toHaveAttribute('href', `#${current.id}`);
+    expect(within(summary).getByRole('heading', { name: 'Check this and try again' })).toHaveFocus();
+    expect(document.body).not.toHaveTextContent('current_password');
+    expect(screen.getByLabelText('New password')).not.toHaveAttribute('aria-invalid');
     expect(session.get().token).toBe('t1');
     expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { ErrorSummary, FormField, formErrors } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { ErrorState } from '../components/QueryState.tsx';
 import { RequireSignedIn } from '../session/RequireSignedIn.tsx';
@@ -67,42 +68,46 @@ function ChangePassword() {
     e.preventDefault();
     change.mutate();
   };
+  const errors = formErrors(change.error, {
+    current_password: { id: `${id}-current`, label: 'your current password', words: [[/current password/, 'That is not your current password.']] },
+    new_password: { id: `${id}-new`, label: 'the new password' },
+  });
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Change your password</h2>
       <p>Changing it signs you out everywhere, here included; you then sign in again with the new password.</p>
       <form className="usa-form usa-form--large" onSubmit={submit}>
-        {Boolean(change.error) && <ErrorState error={change.error} />}
-        <label className="usa-label" htmlFor={`${id}-current`}>
-          Current password
-        </label>
-        <input
-          className="usa-input"
-          id={`${id}-current`}
-          type={show ? 'text' : 'password'}
-          autoComplete="current-password"
-          required
-          value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-        />
-        <label className="usa-label" htmlFor={`${id}-new`}>
-          New password
-        </label>
-        <div className="usa-hint" id={`${id}-new-hint`}>
-          At least 8 characters.
-        </div>
-        <input
-          className="usa-input"
-          id={`${id}-new`}
-          type={show ? 'text' : 'password'}
-          autoComplete="new-password"
-          minLength={8}
-          maxLength={256}
-          required
-          aria-describedby={`${id}-new-hint`}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-        />
+        <ErrorSummary errors={errors} />
+        <FormField id={`${id}-current`} label="Current password" errors={errors}>
+          {(aria) => (
+            <input
+              className="usa-input"
+              id={`${id}-current`}
+              type={show ? 'text' : 'password'}
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+              {...aria}
+            />
+          )}
+        </FormField>
+        <FormField id={`${id}-new`} label="New password" hint="At least 8 characters." errors={errors}>
+          {(aria) => (
+            <input
+              className="usa-input"
+              id={`${id}-new`}
+              type={show ? 'text' : 'password'}
+              autoComplete="new-password"
+              minLength={8}
+              maxLength={256}
+              required
+              value={next}
+              onChange={(e) => setNext(e.target.value)}
+              {...aria}
+            />
+          )}
+        </FormField>
         <div className="usa-checkbox margin-top-1">
           <input className="usa-checkbox__input" id={`${id}-show`} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
           <label className="usa-checkbox__label" htmlFor={`${id}-show`}>

@@ -19,6 +19,10 @@ export default function AlignmentPage() {
   );
 }
 
+// The service's `method` says this in the API's words (follow modes, field names); people read it here.
+const METHOD =
+  'Every passage vote on a bill you support (you wanted Yea) or oppose (you wanted Nay) is counted, whenever it was cast, and split by whether it came before or after you took your stance. Procedural votes (cloture, recommit, rules, amendments) and votes not cast are listed but not counted.';
+
 const OUTCOME = { matched: 'as you wanted', differed: 'against your stance', not_voting: 'did not vote' } as const;
 
 function Alignment() {
@@ -29,7 +33,7 @@ function Alignment() {
       {(d) => (
         <>
           <p>
-            {plural(d.followed_members, 'member')} followed, {plural(d.stanced_bills, 'bill')} with your stance. {d.method}
+            {plural(d.followed_members, 'member')} followed, {plural(d.stanced_bills, 'bill')} with your stance. {METHOD}
           </p>
           {d.items.length === 0 ? (
             <EmptyState>

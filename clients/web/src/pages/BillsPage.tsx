@@ -6,12 +6,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pagesQuery } from '../api/query-keys.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { BillFilterFields, type BillFilter } from '../components/BillFilterFields.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
 import { SearchIcon } from '../components/SearchIcon.tsx';
+import { topicWords } from '../words/topic-words.ts';
 
 /** The filters GET /api/bills takes that have a field (sponsor_id comes from a member's page). */
 const FILTERS = ['status', 'has_document', 'congress', 'chamber', 'bill_category', 'topic'] as const satisfies readonly BillFilter[];
@@ -32,14 +34,7 @@ export default function BillsPage() {
     ...(value('topic') ? { topic: value('topic') } : {}),
     ...(search.get('sponsor_id') ? { sponsor_id: search.get('sponsor_id')! } : {}),
   };
-  // The first page goes without a cursor (openapi-react-query's infinite hook would send cursor=0).
-  const bills = useInfiniteQuery({
-    queryKey: ['bills-list', query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (await client.GET('/api/bills', { params: { query: { ...query, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const bills = useInfiniteQuery(pagesQuery(client, '/api/bills', query));
   const set = (k: string, v: string) =>
     setSearch((s) => {
       const next = new URLSearchParams(s);
@@ -71,7 +66,7 @@ export default function BillsPage() {
         <BillFilterFields idPrefix="f" filters={FILTERS} params={search} set={set} statusGroups />
         {value('topic') && (
           <div className="margin-top-2">
-            <FollowToggle type="topic" id={value('topic')} name={`the topic ${value('topic')}`} />
+            <FollowToggle type="topic" id={value('topic')} name={`the topic ${topicWords(value('topic'))}`} />
           </div>
         )}
         {filtered && (

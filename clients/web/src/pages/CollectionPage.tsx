@@ -4,8 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Schemas } from '../../../typescript/index.ts';
 import { useApi } from '../api/api-context.tsx';
+import { readsOf } from '../api/query-keys.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
+import { ErrorSummary, FormField, formErrors } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { RequireSignedIn } from '../session/RequireSignedIn.tsx';
@@ -41,8 +43,8 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
   const navigate = useNavigate();
   const [name, setName] = useState(c.name);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections/{id}'] });
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+    void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections/{id}') });
+    void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
   };
   const path = { params: { path: { id: c.id } } };
   const update = useMutation({
@@ -61,7 +63,7 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
       await client.DELETE('/api/collections/{id}', path);
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+      void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
       navigate('/collections');
     },
   });
@@ -70,7 +72,9 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
     update.mutate({ name });
   };
   const shareUrl = `${window.location.origin}/share/collection/${c.share_token}`;
-  const error = update.error ?? rotate.error ?? remove.error ?? destroy.error;
+  // A refused rename or sharing change shows beside its field; the other actions' failures below the sharing.
+  const errors = formErrors(update.error, { name: { id: 'rename', label: 'the name' }, is_public: { id: 'is-public', label: 'the Public box' } });
+  const error = rotate.error ?? remove.error ?? destroy.error;
   return (
     <>
       <p className="margin-top-3 margin-bottom-0">
@@ -78,10 +82,9 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
       </p>
       <PageHeading>{c.name}</PageHeading>
       <form className="usa-form" onSubmit={rename}>
-        <label className="usa-label" htmlFor="rename">
-          Name
-        </label>
-        <input className="usa-input" id="rename" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+        <FormField id="rename" label="Name" errors={errors}>
+          {(aria) => <input className="usa-input" id="rename" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} {...aria} />}
+        </FormField>
         <button type="submit" className="usa-button usa-button--outline margin-top-1" disabled={update.isPending || name === c.name}>
           Rename
         </button>
@@ -118,6 +121,7 @@ function CollectionView({ c }: { c: Schemas['CollectionWithBills'] }) {
           <p className="usa-hint">Make it public to get a link you can share.</p>
         )}
       </section>
+      <ErrorSummary errors={errors} />
       {error && <ErrorState error={error} />}
       <section aria-labelledby="bills" className="margin-top-3">
         <h2 id="bills">Bills ({c.bill_count})</h2>

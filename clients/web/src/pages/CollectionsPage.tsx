@@ -3,8 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { readsOf } from '../api/query-keys.ts';
+import { ErrorSummary, FormField, formErrors } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
-import { EmptyState, ErrorState, QueryState } from '../components/QueryState.tsx';
+import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { RequireSignedIn } from '../session/RequireSignedIn.tsx';
 import { formatDate, plural } from '../words/format.ts';
 
@@ -27,13 +29,17 @@ function Collections() {
     mutationFn: async () => (await client.POST('/api/collections', { body: { name, is_public: isPublic } })).data!,
     onSuccess: () => {
       setName('');
-      void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+      void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate();
   };
+  const errors = formErrors(create.error, {
+    name: { id: 'collection-name', label: 'the name' },
+    is_public: { id: 'collection-public', label: 'the Public box' },
+  });
   return (
     <>
       <QueryState query={collections} label="Loading your collections…">
@@ -61,18 +67,18 @@ function Collections() {
       </QueryState>
       <form className="usa-form margin-top-3" onSubmit={submit}>
         <h2>New collection</h2>
-        <label className="usa-label" htmlFor="collection-name">
-          Name
-        </label>
-        <div className="usa-hint">Up to 100 characters, different from your other collections.</div>
-        <input className="usa-input" id="collection-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+        <FormField id="collection-name" label="Name" hint="Up to 100 characters, different from your other collections." errors={errors}>
+          {(aria) => (
+            <input className="usa-input" id="collection-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} {...aria} />
+          )}
+        </FormField>
         <div className="usa-checkbox margin-top-1">
           <input className="usa-checkbox__input" id="collection-public" type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
           <label className="usa-checkbox__label" htmlFor="collection-public">
             Public: anyone with its share link can see it
           </label>
         </div>
-        {create.error && <ErrorState error={create.error} />}
+        <ErrorSummary errors={errors} />
         <button type="submit" className="usa-button margin-top-2" disabled={create.isPending}>
           Create collection
         </button>

@@ -2,8 +2,10 @@
  * Home and /dashboard: Most Popular for everyone (with how it was ranked and over what window); signed in, the
  * personal feed first: followed bills' recent activity, followed members' latest votes, saved searches, followed topics.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pageReads } from '../app/page-reads.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
@@ -11,11 +13,12 @@ import { useSession } from '../session/session-context.tsx';
 import { SavedSearchList } from '../follow/SavedSearchList.tsx';
 import { displayName, formatDate, memberPlace } from '../words/format.ts';
 import { stanceLabel } from '../words/stance-words.ts';
+import { topicWords } from '../words/topic-words.ts';
 
 export default function HomePage() {
   const { $api } = useApi();
   const { signedIn } = useSession();
-  const dashboard = $api.useQuery('get', '/api/dashboard');
+  const dashboard = useQuery(pageReads.dashboard($api));
   return (
     <>
       <PageHeading title={signedIn ? 'My dashboard' : 'Follow what Congress is doing'}>
@@ -92,8 +95,8 @@ export default function HomePage() {
                     <ul className="display-flex flex-wrap gap-1 usa-list--unstyled">
                       {d.followed_topics.map((t) => (
                         <li key={t}>
-                          <Link to={`/bills?topic=${encodeURIComponent(t)}`} className="usa-tag usa-tag--big">
-                            {t}
+                          <Link to={`/bills?topic=${encodeURIComponent(t)}`} className="usa-tag usa-tag--big bw-topic">
+                            {topicWords(t)}
                           </Link>
                         </li>
                       ))}

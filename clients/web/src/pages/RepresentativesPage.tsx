@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { FormField, formErrors } from '../components/FormField.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../components/QueryState.tsx';
 import { FollowToggle } from '../follow/FollowToggle.tsx';
@@ -19,6 +20,8 @@ export default function RepresentativesPage() {
   const [addressDraft, setAddressDraft] = useState(address);
   const valid = /^\d{5}$/.test(zip);
   const reps = $api.useQuery('get', '/api/members/by-zip/{zip}', { params: { path: { zip }, query: address ? { address } : {} } }, { enabled: valid });
+  // A ZIP from a link that is not five digits is said beside the field; a refused lookup, in plain words, where the answer goes.
+  const zipErrors = formErrors(undefined, {}, zip && !valid ? { zip: 'A ZIP code is five digits.' } : {});
   const submitZip = (e: FormEvent) => {
     e.preventDefault();
     setParams({ zip: zipDraft.trim() });
@@ -31,29 +34,26 @@ export default function RepresentativesPage() {
     <>
       <PageHeading>Find my representatives</PageHeading>
       <form className="usa-form" onSubmit={submitZip}>
-        <label className="usa-label" htmlFor="zip">
-          ZIP code
-        </label>
-        <div className="usa-hint" id="zip-hint">
-          Five digits, such as 94110.
-        </div>
-        <input
-          className="usa-input usa-input--small"
-          id="zip"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          pattern="\d{5}"
-          maxLength={5}
-          required
-          aria-describedby="zip-hint"
-          value={zipDraft}
-          onChange={(e) => setZipDraft(e.target.value)}
-        />
+        <FormField id="zip" label="ZIP code" hint="Five digits, such as 94110." errors={zipErrors}>
+          {(aria) => (
+            <input
+              className="usa-input usa-input--small"
+              id="zip"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              pattern="\d{5}"
+              maxLength={5}
+              required
+              value={zipDraft}
+              onChange={(e) => setZipDraft(e.target.value)}
+              {...aria}
+            />
+          )}
+        </FormField>
         <button type="submit" className="usa-button margin-top-2">
           Find
         </button>
       </form>
-      {zip && !valid && <p className="usa-error-message">A ZIP code is five digits.</p>}
       {valid && (
         <QueryState query={reps} label="Looking up your representatives…">
           {(d) => (

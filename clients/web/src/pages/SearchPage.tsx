@@ -8,6 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pagesOf } from '../api/query-keys.ts';
 import { BillCard } from '../components/BillCard.tsx';
 import { MatchSnippet } from '../components/MatchSnippet.tsx';
 import { PageHeading } from '../components/PageHeading.tsx';
@@ -18,6 +19,7 @@ import { displayName, memberPlace, plural } from '../words/format.ts';
 import { SearchFilters, searchQueryOf, SEARCH_FILTERS } from './search/SearchFilters.tsx';
 import { FollowSearchButton } from './search/FollowSearchButton.tsx';
 import { savedFiltersOf } from '../follow/saved-searches.ts';
+import { topicWords } from '../words/topic-words.ts';
 
 const MAX = 500;
 const PAGE = 20;
@@ -30,7 +32,7 @@ export default function SearchPage() {
   const query = { ...searchQueryOf(params), q, limit: PAGE };
   // The first page goes without a cursor (openapi-react-query's infinite hook would send cursor=0).
   const results = useInfiniteQuery({
-    queryKey: ['search', query],
+    queryKey: pagesOf('/api/search', query),
     enabled: q.trim().length > 0,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
@@ -146,9 +148,9 @@ export default function SearchPage() {
                     {first.topics.map((t) => (
                       <li key={t.topic} className="display-flex flex-wrap flex-align-center gap-2 margin-bottom-1">
                         <Link to={`/bills?topic=${encodeURIComponent(t.topic)}`}>
-                          {t.topic} ({t.bill_count} bills)
+                          {topicWords(t.topic)} ({t.bill_count} {t.bill_count === 1 ? 'bill' : 'bills'})
                         </Link>
-                        <FollowToggle type="topic" id={t.topic} name={`the topic ${t.topic}`} />
+                        <FollowToggle type="topic" id={t.topic} name={`the topic ${topicWords(t.topic)}`} />
                       </li>
                     ))}
                   </ul>

@@ -1,20 +1,19 @@
 // A shared brief (/share/brief/:token), the page people send each other: the bill, its brief and its cited points.
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pageReads } from '../app/page-reads.ts';
 import { DocumentBadge } from '../components/DocumentBadge.tsx';
-import { useShareMeta } from '../components/meta.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { ShareMeta } from '../components/ShareMeta.tsx';
 import { ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { formatDate } from '../words/format.ts';
 import { BriefBody } from './bill/BriefSection.tsx';
 
 export default function ShareBriefPage() {
-  const { token = '' } = useParams();
   const { $api } = useApi();
-  const shared = $api.useQuery('get', '/api/share/brief/{token}', { params: { path: { token } } });
+  const shared = useQuery(pageReads.sharedBrief($api, useParams()));
   const bill = shared.data?.bill;
-  const title = bill ? `${bill.label}: ${bill.short_title ?? bill.title}` : shared.data ? 'A shared bill brief' : undefined;
-  useShareMeta(title, shared.data?.brief.summary);
   if (shared.isPending) return <LoadingPlaceholder label="Loading the shared brief…" lines={5} />;
   if (shared.error || !shared.data)
     return (
@@ -27,8 +26,10 @@ export default function ShareBriefPage() {
       </>
     );
   const { brief } = shared.data;
+  const title = bill ? `${bill.label}: ${bill.short_title ?? bill.title}` : 'A shared bill brief';
   return (
     <article>
+      <ShareMeta title={title} description={brief.summary} />
       <p className="margin-top-3 margin-bottom-0 text-bold">Shared brief{bill ? ` · ${bill.label}` : ''}</p>
       <PageHeading title={title}>{bill ? (bill.short_title ?? bill.title) : 'A shared bill brief'}</PageHeading>
       {bill && (

@@ -1,18 +1,18 @@
 // A shared public collection (/share/collection/:token): its name and bills.
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../api/api-context.tsx';
+import { pageReads } from '../app/page-reads.ts';
 import { BillCard } from '../components/BillCard.tsx';
-import { useShareMeta } from '../components/meta.ts';
 import { PageHeading } from '../components/PageHeading.tsx';
+import { ShareMeta } from '../components/ShareMeta.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../components/QueryState.tsx';
 import { formatDate, plural } from '../words/format.ts';
 
 export default function ShareCollectionPage() {
-  const { token = '' } = useParams();
   const { $api } = useApi();
-  const shared = $api.useQuery('get', '/api/share/collection/{token}', { params: { path: { token }, query: { limit: 100 } } });
+  const shared = useQuery(pageReads.sharedCollection($api, useParams()));
   const c = shared.data;
-  useShareMeta(c ? `${c.name}: a collection of bills on BillWatch` : undefined, c ? c.bills.items.map((b) => b.label).join(', ') : undefined);
   if (shared.isPending) return <LoadingPlaceholder label="Loading the shared collection…" lines={5} />;
   if (shared.error || !c)
     return (
@@ -26,6 +26,7 @@ export default function ShareCollectionPage() {
     );
   return (
     <>
+      <ShareMeta title={`${c.name}: a collection of bills on BillWatch`} description={c.bills.items.map((b) => b.label).join(', ')} />
       <p className="margin-top-3 margin-bottom-0 text-bold">Shared collection</p>
       <PageHeading>{c.name}</PageHeading>
       <p>

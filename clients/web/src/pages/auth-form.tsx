@@ -1,6 +1,6 @@
-// The email and password form that sign-in and sign-up share, with the service's errors shown beside it.
+// The email and password form that sign-in and sign-up share, with the service's refusals beside the fields.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ErrorState } from '../components/QueryState.tsx';
+import { ErrorSummary, FormField, formErrors } from '../components/FormField.tsx';
 
 export function AuthForm({
   submitLabel,
@@ -25,42 +25,41 @@ export function AuthForm({
     e.preventDefault();
     onSubmit(email.trim(), password);
   };
+  const errors = formErrors(error, { email: { id: `${id}-email`, label: 'your email address' }, password: { id: `${id}-password`, label: 'the password' } });
   return (
     <form className="usa-form usa-form--large" onSubmit={submit}>
-      {Boolean(error) && <ErrorState error={error} />}
-      <label className="usa-label" htmlFor={`${id}-email`}>
-        Email address
-      </label>
-      <input
-        className="usa-input"
-        id={`${id}-email`}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <label className="usa-label" htmlFor={`${id}-password`}>
-        Password
-      </label>
-      {newPassword && (
-        <div className="usa-hint" id={`${id}-password-hint`}>
-          At least 8 characters.
-        </div>
-      )}
-      <input
-        className="usa-input"
-        id={`${id}-password`}
-        name="password"
-        type={show ? 'text' : 'password'}
-        autoComplete={newPassword ? 'new-password' : 'current-password'}
-        minLength={newPassword ? 8 : undefined}
-        required
-        aria-describedby={newPassword ? `${id}-password-hint` : undefined}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <ErrorSummary errors={errors} />
+      <FormField id={`${id}-email`} label="Email address" errors={errors}>
+        {(aria) => (
+          <input
+            className="usa-input"
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            {...aria}
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-password`} label="Password" hint={newPassword ? 'At least 8 characters.' : undefined} errors={errors}>
+        {(aria) => (
+          <input
+            className="usa-input"
+            id={`${id}-password`}
+            name="password"
+            type={show ? 'text' : 'password'}
+            autoComplete={newPassword ? 'new-password' : 'current-password'}
+            minLength={newPassword ? 8 : undefined}
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...aria}
+          />
+        )}
+      </FormField>
       <div className="usa-checkbox margin-top-1">
         <input className="usa-checkbox__input" id={`${id}-show`} type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} />
         <label className="usa-checkbox__label" htmlFor={`${id}-show`}>

@@ -2,6 +2,14 @@
 import type { Schemas } from '../../../typescript/index.ts';
 import type { FakeCall } from './render.tsx';
 
+/** The text of H.R. 1's version ih; the brief's citations are where the API located them in it (a line break inside one). */
+export const billText =
+  'SEC. 2. There is appropriated the sum of $5,000,000,000 for grants.\n\nSEC. 3. The Secretary shall submit\na report annually to Congress.';
+const located = (section: string, passage: string) => {
+  const start = billText.indexOf(passage);
+  return { section, quote: passage.replace(/\s+/g, ' '), start, end: start + passage.length };
+};
+
 export const brief: Schemas['Brief'] = {
   bill_id: '119-hr-1',
   version: 1,
@@ -10,12 +18,13 @@ export const brief: Schemas['Brief'] = {
   previous_text_version_code: null,
   summary: 'Sets aside money for rural broadband.',
   points: [
-    { id: 'p1', text: 'Funds broadband grants of $5 billion.', label: 'cited_fact', citation: { section: 'Sec. 2(a)', quote: 'the sum of $5,000,000,000' } },
-    { id: 'p2', text: 'Requires yearly reports to Congress.', label: 'cited_fact', citation: { section: 'Sec. 3', quote: 'shall submit a report annually' } },
+    { id: 'p1', text: 'Funds broadband grants of $5 billion.', label: 'cited_fact', citation: located('Sec. 2', 'the sum of $5,000,000,000') },
+    { id: 'p2', text: 'Requires yearly reports to Congress.', label: 'cited_fact', citation: located('Sec. 3', 'shall submit\na report annually') },
     { id: 'p3', text: 'Likely to speed up rural connections.', label: 'inference', citation: null },
   ],
   topic_tags: ['broadband'],
   uncited: false,
+  withheld_points: 0,
   share_token: '2b1f7a3c-0000-4000-8000-000000000001',
   provider: 'extractive',
   model: 'extractive',
@@ -83,7 +92,7 @@ export function billPageReads(call: FakeCall): { body: unknown } | undefined {
       body: {
         ...bill.text_versions[0],
         bill_id: bill.id,
-        text: 'SEC. 2. There is appropriated the sum of $5,000,000,000 for grants.',
+        text: billText,
         previous_version_code: null,
         diff: null,
       },

@@ -6,4 +6,10 @@ describe('topicWords', () => {
     expect(topicWords('armed-forces-and-national-security')).toBe('Armed forces and national security');
     expect(topicWords('HEALTH')).toBe('Health');
   });
+
+  it('names the topics a sentence would misspell: proper nouns and the policy areas named as lists', () => {
+    expect(topicWords('INTERNATIONAL-AFFAIRS')).toBe('International affairs');
+    expect(topicWords('medicare-and-medicaid')).toBe('Medicare and Medicaid');
+    expect(topicWords('science-technology-communications')).toBe('Science, technology, communications');
+  });
 });

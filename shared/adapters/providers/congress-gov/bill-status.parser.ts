@@ -12,6 +12,7 @@ import { ProviderError, parsePayload } from '#shared/adapters/providers/transpor
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { billId, billLabel, chamberOfType } from '#shared/domain/bills/bill-id.ts';
 import { categorizeAction, latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
+import { actionCommitteeCodes, withCommittees } from './action-committees.ts';
 import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { billTypeOf, congressGovBillUrl, relatedBillEntry } from './normalise-congress.ts';
@@ -59,6 +60,9 @@ const Action = z.object({
   type: opt,
   actionCode: opt,
   recordedVotes: RecordedVotes,
+  // The legacy layout's <committee>, today's <committees> (left unparsed with the bill's own committees section).
+  committee: z.unknown().optional(),
+  committees: z.unknown().optional(),
 });
 const Person = z.object({
   bioguideId: z.string(),
@@ -135,6 +139,7 @@ export function parseBillStatus(xml: string, fetchedAt = new Date().toISOString(
     action_code: a.actionCode ?? null,
     action_type: a.type ?? null,
     recorded_votes: (a.recordedVotes ? a.recordedVotes.recordedVote : []).map(voteRef),
+    ...withCommittees(actionCommitteeCodes([a.committee, a.committees])),
     provenance,
   }));
   const actions = attachBillLevelVotes(listed, (b.recordedVotes ? b.recordedVotes.recordedVote : []).map(voteRef));

@@ -24,13 +24,14 @@ function withKey(url: string): string {
   return u.toString();
 }
 
-async function getJson<S extends z.ZodType>(what: string, url: string, schema: S): Promise<z.infer<S>> {
+/** One Congress.gov API request (key, format and the shared rate limit added), parsed with `schema`. */
+export async function getJson<S extends z.ZodType>(what: string, url: string, schema: S): Promise<z.infer<S>> {
   const res = await getText({ provider: CONGRESS_GOV, url: withKey(url), rateLimit: CONGRESS_GOV_LIMIT });
   return parsePayload(CONGRESS_GOV, what, schema, parseJsonBody(CONGRESS_GOV, what, res.text));
 }
 
 /** Follows pagination.next until the listing ends, collecting the items `pick` takes from every page. */
-async function getAllPages<S extends z.ZodType<{ pagination?: { next?: string } }>, T>(
+export async function getAllPages<S extends z.ZodType<{ pagination?: { next?: string } }>, T>(
   what: string,
   firstUrl: string,
   schema: S,
@@ -46,10 +47,10 @@ async function getAllPages<S extends z.ZodType<{ pagination?: { next?: string } 
   return all;
 }
 
-const base = () => config().CONGRESS_API_BASE_URL.replace(/\/$/, '');
+export const base = () => config().CONGRESS_API_BASE_URL.replace(/\/$/, '');
 const billPath = (congress: number, type: string, number: number) => `${base()}/bill/${congress}/${type}/${number}`;
 /** Congress.gov expects seconds without milliseconds: 2025-01-01T00:00:00Z. */
-const apiDateTime = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+export const apiDateTime = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
 
 /** Bills updated since `since` (every page, newest update first). */
 export function listBillsUpdatedSince(since: Date, until?: Date): Promise<S.BillListItem[]> {

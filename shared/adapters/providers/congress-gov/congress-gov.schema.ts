@@ -68,6 +68,10 @@ export const Action = z
     actionCode: z.union([z.string(), z.number()]).nullable().optional(),
     sourceSystem: z.object({ name: z.string() }).passthrough().nullable().optional(),
     recordedVotes: z.array(RecordedVote).optional(),
+    committees: z
+      .array(z.object({ systemCode: z.string() }).passthrough())
+      .nullable()
+      .optional(),
   })
   .passthrough();
 export type Action = z.infer<typeof Action>;

@@ -9,6 +9,7 @@ import type { Bill, BillType } from '#shared/domain/bills/bill.schema.ts';
 import { NOT_SCORED, type Member, type MemberTerm } from '#shared/domain/members/member.schema.ts';
 import { billId, billLabel, chamberOfType, normaliseBillType } from '#shared/domain/bills/bill-id.ts';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
+import { actionCommitteeCodes, withCommittees } from './action-committees.ts';
 import { INITIAL_STATUS } from '#shared/domain/bills/bill-status.ts';
 import type { Cosponsor } from '#shared/domain/bills/cosponsor.schema.ts';
 import { partyCode } from '#shared/domain/members/party.ts';
@@ -155,6 +156,7 @@ export function actionFromProvider(bill: string, a: S.Action, fetchedAt: string)
     action_code: a.actionCode === undefined || a.actionCode === null ? null : String(a.actionCode),
     action_type: a.type ?? null,
     recorded_votes: (a.recordedVotes ?? []).map(recordedVote),
+    ...withCommittees(actionCommitteeCodes(a.committees)),
     provenance: { source: a.sourceSystem?.name ? `${CONGRESS_GOV_SOURCE} (${a.sourceSystem.name})` : CONGRESS_GOV_SOURCE, fetched_at: fetchedAt },
   };
 }

@@ -16,11 +16,17 @@ export async function fetchCurrentLegislators(fetchedAt: string, options: { time
   return parseLegislatorsJson(res.text, fetchedAt);
 }
 
-/** Bioguide id → names of the full committees the member chairs. */
-export async function fetchCommitteeChairs(): Promise<Map<string, string[]>> {
+/** The committees and committee-membership files, as text (sync_committees parses them). */
+export async function fetchCommitteeFiles(): Promise<{ committees: string; membership: string }> {
   const [committees, membership] = await Promise.all([
     getText({ provider: LEGISLATORS, url: committeesUrl(), timeoutMs: 60_000 }),
     getText({ provider: LEGISLATORS, url: committeeMembershipUrl(), timeoutMs: 60_000 }),
   ]);
-  return parseCommitteeChairs(committees.text, membership.text);
+  return { committees: committees.text, membership: membership.text };
+}
+
+/** Bioguide id → names of the full committees the member chairs. */
+export async function fetchCommitteeChairs(): Promise<Map<string, string[]>> {
+  const files = await fetchCommitteeFiles();
+  return parseCommitteeChairs(files.committees, files.membership);
 }

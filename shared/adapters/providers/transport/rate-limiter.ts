@@ -14,6 +14,7 @@ import { CONGRESS_GOV_HOURLY_LIMIT } from '#shared/platform/config.ts';
 import { rateKeys } from '#shared/adapters/db/keys/rate.keys.ts';
 import { takeBucketToken, type Bucket } from '#shared/adapters/db/token-bucket.repository.ts';
 import { ProviderError } from './provider-error.ts';
+import { entityTag } from '#shared/adapters/db/entities.ts';
 
 export interface RateLimit {
   /** At most this many requests… */
@@ -33,7 +34,7 @@ const DEFAULT_MAX_WAIT_MS = 60_000;
 /** The token bucket that keeps `provider` under `limit` in every window: capacity + refill × window = requests. */
 export function bucketFor(provider: string, limit: RateLimit): Bucket {
   const capacity = Math.max(1, Math.floor(limit.requests * BURST_SHARE));
-  return { key: rateKeys.providerBucket(provider), entity: 'provider_bucket', capacity, refillPerMs: (limit.requests - capacity) / limit.perMs };
+  return { key: rateKeys.providerBucket(provider), ...entityTag('provider_bucket'), capacity, refillPerMs: (limit.requests - capacity) / limit.perMs };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

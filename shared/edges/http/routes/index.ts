@@ -17,6 +17,7 @@ import { TRENDS_ROUTES } from './trends.routes.ts';
 import { MCP_ROUTES } from './mcp.routes.ts';
 import { OPEN_DATA_ROUTES } from './open-data.routes.ts';
 import { SEARCH_ROUTES } from './search.routes.ts';
+import { COMMITTEES_ROUTES } from './committees.routes.ts';
 
 export const ROUTES: readonly RouteDef[] = [
   ...SYSTEM_ROUTES,
@@ -32,4 +33,5 @@ export const ROUTES: readonly RouteDef[] = [
   ...MCP_ROUTES,
   ...OPEN_DATA_ROUTES,
   ...SEARCH_ROUTES,
+  ...COMMITTEES_ROUTES,
 ];

@@ -32,9 +32,9 @@ const DraftLetterBody = lazySchema(() =>
     /** Ids of the brief's points ("p1", …), at most three, so the letter stays short and focused. */
     cited_points: z
       .array(z.string().regex(/^p\d{1,3}$/, { error: 'must be a point id such as p1' }))
-      .min(1)
       .max(3)
-      .describe('The brief points the letter cites'),
+      .default([])
+      .describe('The brief points the letter cites; none for a bill without a brief (the letter then speaks of the bill from its record)'),
     stance: z.enum(STANCES).optional().describe('YES or NO; pre-filled from the follow mode (hold_boost \u2192 YES, hold_veto \u2192 NO) when absent.'),
     tone: z.enum(TONES).default('formal').describe('The tone of the letter: formal, friendly or urgent'),
     // One line: a line break (or any control character) would add a line of the sender's choosing to the letter.
@@ -53,7 +53,7 @@ const DraftLetterBody = lazySchema(() =>
 export const draftLetter = defineRoute({
   operationId: 'draftLetter',
   description:
-    "Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief, with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found when the bill has no brief, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).",
+    "Drafts a plain-text letter to a representative about a bill from up to three cited points of its brief (or, for a bill without a brief, from its title and latest action), with the caller's stance. Signed in; rate limited per user (llm); 404 brief.not_found for an unknown bill or brief version, 422 letter.invalid for a point the brief does not have; without an LLM the letter comes from a template (method).",
   method: 'POST',
   path: '/api/bills/{id}/draft-letter',
   fn,
@@ -69,7 +69,7 @@ export const draftLetter = defineRoute({
       stance: z.enum(STANCES).describe('The stance on the bill: YES or NO'),
       stance_source: z.enum(['request', 'follow']).describe('Where the stance came from: the request or the follow mode'),
       method: z.enum(['llm', 'template']).describe('llm when the LLM wrote it, template when no LLM is configured or it failed'),
-      brief_version: z.number().describe('The brief version the points belong to; the latest when absent'),
+      brief_version: z.number().nullable().describe('The brief version the points belong to; null for a bill without a brief'),
     }),
 });
 
@@ -176,7 +176,8 @@ export const adminStats = defineRoute({
       briefs_full: z.number().describe('Full briefs written'),
       briefs_amendment: z.number().describe('Amendment briefs written'),
       remaining: z.number().describe('Documents waiting for a brief'),
-      uncited_briefs: z.number().describe('Briefs without a verified citation'),
+      uncited_briefs: z.number().describe('Briefs with a withheld point or without a verified citation'),
+      withheld_points: z.number().describe('Brief points not published: their quote is not in the text word for word'),
       unlabeled_briefs: z.number().describe('Briefs whose points are not labelled'),
       bills_missing_sponsor: z.number().describe('Bills still missing their sponsor'),
       bills_missing_metadata: z.number().describe('Bills still missing an introduced date or congress.gov link'),

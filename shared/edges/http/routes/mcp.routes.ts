@@ -7,7 +7,7 @@ const JsonRpcId = () => z.union([z.string(), z.number()]).describe('The JSON-RPC
 export const mcp = defineRoute({
   operationId: 'mcp',
   description:
-    'The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.',
+    'The Model Context Protocol over Streamable HTTP, stateless with JSON answers: initialize, tools/list and tools/call of the read tools (bills, briefs with citations, text, votes, members, ZIP lookup, committees, meetings and the meetings of a bill) and, with a bearer token, the personal tools (follows, alignment). A tool answer carries the data, its provenance and the quote-verification state of brief points; a personal tool without a token answers an error result. Anonymous or signed in; counts against the mcp rate limit, and each tool call against its route own limit.',
   method: 'POST',
   path: '/api/mcp',
   fn: 'mcp',

@@ -32,7 +32,7 @@ const NoteParams = lazySchema(() => z.object({ bill_id: BillId().describe('The b
 export const listFollows = defineRoute({
   operationId: 'listFollows',
   description:
-    "The caller's follows (bills with their stance and mode, members, topics, saved searches with their query and filters), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed; a saved search's target_id is its key). Signed in; 422 for a target_id without its target_type or of the wrong form.",
+    "The caller's follows (bills with their stance and mode, members, committees, topics, saved searches with their query and filters), a page at a time, optionally of one target type, or of one target (target_type and target_id: a page of that follow alone, empty when not followed; a saved search's target_id is its key). Signed in; 422 for a target_id without its target_type or of the wrong form.",
   method: 'GET',
   path: '/api/follows',
   fn,
@@ -41,30 +41,30 @@ export const listFollows = defineRoute({
   summary: "The caller's follows, optionally of one target type or one target",
   query: () =>
     Paging().extend({
-      target_type: FollowTargetType().optional().describe('What is followed: bill, member, topic or search'),
+      target_type: FollowTargetType().optional().describe('What is followed: bill, member, topic, search or committee'),
       target_id: z
         .string()
         .min(1)
         .max(200)
         .optional()
-        .describe("One followed bill id, member id, topic tag or saved search's key (with target_type): its follow alone, if any"),
+        .describe("One followed bill id, member id, topic tag, committee code or saved search's key (with target_type): its follow alone, if any"),
     }),
   response: () => listOf(Follow()),
 });
 export const createFollow = defineRoute({
   operationId: 'createFollow',
   description:
-    'Follows a bill, member, topic or search; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. A `search` follow saves a query (target_id, as typed into GET /api/search, the last word matched whole) with optional `filters` (those of GET /api/search): when a new bill or a new text version matches it, the follower gets a `search_match` notification naming the section that matched, under the same alert filters (category search_match), quiet hours, digests and de-duplication as every other event, and not when they follow that bill already (its own events tell them). The same query and filters saved again are the same follow (its id is search:{key}). At most 1,000 follows of each kind. Signed in; 404 for an unknown bill or member, 422 for a malformed target, for filters on another kind, or beyond the limit.',
+    'Follows a bill, member, committee (a committee code such as HSAG), topic or search; answers 201 with the follow when new and 200 when already followed. Following a bill again with another follow_mode updates the follow, and the 200 answer carries the new mode. A `search` follow saves a query (target_id, as typed into GET /api/search, the last word matched whole) with optional `filters` (those of GET /api/search): when a new bill or a new text version matches it, the follower gets a `search_match` notification naming the section that matched, under the same alert filters (category search_match), quiet hours, digests and de-duplication as every other event, and not when they follow that bill already (its own events tell them). The same query and filters saved again are the same follow (its id is search:{key}). At most 1,000 follows of each kind. Signed in; 404 for an unknown bill, member or committee, 422 for a malformed target, for filters on another kind, or beyond the limit.',
   method: 'POST',
   path: '/api/follows',
   fn,
   auth: 'user',
   tags: ['follows'],
-  summary: 'Follow a bill, member, topic or search; 201 when new, 200 when already followed (a new follow_mode updates it)',
+  summary: 'Follow a bill, member, committee, topic or search; 201 when new, 200 when already followed (a new follow_mode updates it)',
   body: () =>
     z.object({
-      target_type: FollowTargetType().describe('What is followed: bill, member, topic or search (a saved search that alerts)'),
-      target_id: z.string().min(1).max(200).describe('The followed bill id, member id or topic tag; for a search, the query'),
+      target_type: FollowTargetType().describe('What is followed: bill, member, topic, search (a saved search that alerts) or committee'),
+      target_id: z.string().min(1).max(200).describe('The followed bill id, member id, topic tag or committee code; for a search, the query'),
       follow_mode: FollowMode().nullable().optional().describe(`Bills only; neutral when omitted. ${FOLLOW_MODE_MEANING}`),
       filters: SavedSearchFilters().optional().describe('search follows only: the filters of GET /api/search to apply (has_document as a boolean)'),
     }),

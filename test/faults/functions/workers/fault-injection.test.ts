@@ -26,7 +26,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { XMLParser } from 'fast-xml-parser';
@@ -37,14 +36,13 @@ import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
 import { handler as documentFetch } from '#functions/workers/document-fetch.ts';
 import { handler as briefWorker } from '#functions/workers/brief.ts';
 import { handler as dispatchWorker } from '#functions/workers/notification-dispatch.ts';
+import { batchWrite } from '#shared/adapters/db/dynamo.ts';
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { runJob } from '#shared/edges/jobs/job-function.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { leaseSeconds } from '#shared/edges/jobs/stale-runs.ts';
 import type { QueueName } from '#shared/adapters/messaging/messages.ts';
 import { queueUrl } from '#shared/adapters/messaging/send.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig, config } from '#shared/platform/config.ts';
 import { installFaultPlan } from '#shared/platform/fault-seam.ts';
 import { s3 } from '#shared/platform/s3-client.ts';
@@ -58,6 +56,7 @@ import { failedMessageIds, toSqsEvent } from '#local/sqs-event.ts';
 import { SEED_HAR_PATH } from '../../../../local/fixtures/build-seed-har.ts';
 import { FaultInjector, pointId, type FaultMode, type FaultPoint } from '../../fault-harness.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 type Worker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 const WORKERS: [QueueName, Worker][] = [
@@ -232,7 +231,7 @@ async function scanAll(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    const page = await table.scan({ ExclusiveStartKey: start, ConsistentRead: true });
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -262,13 +261,8 @@ async function capture(): Promise<Saved> {
 /** Back to a captured moment: the same table items, objects and deliveries, and empty queues. */
 async function restore(saved: Saved): Promise<void> {
   const items = await scanAll();
-  for (let i = 0; i < items.length; i += 25) {
-    const slice = items.slice(i, i + 25);
-    await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: slice.map((it) => ({ DeleteRequest: { Key: { pk: it.pk, sk: it.sk } } })) } }));
-  }
-  for (let i = 0; i < saved.items.length; i += 25) {
-    await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: saved.items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
-  }
+  await batchWrite(items.map((it) => ({ delete: { pk: it.pk, sk: it.sk } })));
+  await batchWrite(saved.items.map((item) => ({ put: item })));
   const client = await s3();
   const bucket = config().BUCKET_NAME;
   const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));

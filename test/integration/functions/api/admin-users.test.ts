@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as auth } from '#functions/api/auth.ts';
 import { handler as admin } from '#functions/api/admin.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { noteKeys } from '#shared/adapters/db/keys/note.keys.ts';
 import { systemKeys } from '#shared/adapters/db/keys/system.keys.ts';
 import { adminCount as adminCountMigration } from '#shared/use-cases/migrations/0007-admin-count.ts';
 import { tokenKeys } from '#shared/adapters/db/keys/token.keys.ts';
 import { userKeys } from '#shared/adapters/db/keys/user.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { ActorNotAdminError, demoteAdmin, LastAdminError, listUsers, promoteAdmin } from '#shared/adapters/db/users.repository.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 
@@ -69,17 +68,13 @@ describe('user management', () => {
   it('deletes a user with everything in their partition and the items it names', async () => {
     // A follow-like item in the user's partition that names a token item outside it.
     const tokenKey = tokenKeys.token('rss', 't-123');
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...tokenKey, user_id: bob.id } }));
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...noteKeys.note(bob.id, '118-hr-1'), external_keys: [tokenKey] } }));
+    await table.putItem({ Item: { ...tokenKey, user_id: bob.id } });
+    await table.putItem({ Item: { ...noteKeys.note(bob.id, '118-hr-1'), external_keys: [tokenKey] } });
     const del = await call(admin, 'DELETE', `/api/admin/users/${bob.id}`, { token: root.token });
     expect(del.status).toBe(204);
-    const left = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': userKeys.partition(bob.id) } }),
-    );
+    const left = await table.query({ KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': userKeys.partition(bob.id) } });
     expect(left.Items).toEqual([]);
-    const token = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': tokenKey.pk } }),
-    );
+    const token = await table.query({ KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': tokenKey.pk } });
     expect(token.Items).toEqual([]);
     expect((await call(auth, 'GET', '/api/auth/me', { token: bob.token })).status).toBe(401);
     // The email is free again.
@@ -90,8 +85,7 @@ describe('user management', () => {
 });
 
 describe('the last admin', () => {
-  const adminCount = async () =>
-    Number((await dynamo().send(new GetCommand({ TableName: tableName(), Key: systemKeys.adminCount, ConsistentRead: true }))).Item?.admin_count);
+  const adminCount = async () => Number((await table.getItem({ Key: systemKeys.adminCount, ConsistentRead: true })).Item?.admin_count);
   const admins = async () => (await listUsers(100)).items.filter((u) => u.is_admin).map((u) => u.id);
   let ip = 50;
   /** Leaves root the one admin (root is an admin whenever a test of this block starts). */
@@ -193,11 +187,11 @@ describe('the last admin', () => {
   });
 
   it('counts the admins first on a table that predates the count (migration 0007, or the first change)', async () => {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: systemKeys.adminCount }));
+    await table.deleteItem({ Key: systemKeys.adminCount });
     const res = await call(admin, 'DELETE', `/api/admin/users/${root.id}`, { token: root.token });
     expect(res.status).toBe(409);
     expect(await adminCount()).toBe(1);
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: systemKeys.adminCount }));
+    await table.deleteItem({ Key: systemKeys.adminCount });
     expect(await adminCount()).toBeNaN();
     expect(await adminCountMigration.up()).toEqual({ admins: 1 });
     expect(await adminCountMigration.up()).toEqual({ admins: 1 });
@@ -206,18 +200,16 @@ describe('the last admin', () => {
 
   it('finishes a deletion that stopped half-way, and leaves an email claim someone else has taken since', async () => {
     const gina = await fresh('gina');
-    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...noteKeys.note(gina.id, '118-hr-2'), entity: 'note' } }));
+    await table.putItem({ Item: entityItem('note', noteKeys.note(gina.id, '118-hr-2')) });
     // Half-way: the email claim is gone, the profile and a note remain; meanwhile someone registers the address.
-    const profile = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.profile(gina.id) }));
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.email(String(profile.Item?.email)) }));
+    const profile = await table.getItem({ Key: userKeys.profile(gina.id) });
+    await table.deleteItem({ Key: userKeys.email(String(profile.Item?.email)) });
     const again = await call(auth, 'POST', '/api/auth/register', { body: { email: profile.Item?.email, password: 'long enough pw' }, sourceIp: '192.0.2.99' });
     expect(again.status).toBe(201);
     expect((await call(admin, 'DELETE', `/api/admin/users/${gina.id}`, { token: root.token })).status).toBe(204);
-    const left = await dynamo().send(
-      new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': userKeys.partition(gina.id) } }),
-    );
+    const left = await table.query({ KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': userKeys.partition(gina.id) } });
     expect(left.Items).toEqual([]);
-    const claim = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKeys.email(String(profile.Item?.email)) }));
+    const claim = await table.getItem({ Key: userKeys.email(String(profile.Item?.email)) });
     expect(claim.Item?.user_id).toBe((again.body as { id: string }).id);
   });
 });

@@ -7,17 +7,15 @@ import { listNewsRequests } from '#shared/adapters/db/news-requests.repository.t
 import { getStats } from '#shared/adapters/db/stats.repository.ts';
 import { handler as llmJobs } from '#functions/jobs/llm.ts';
 import { reprocessBill } from '#shared/use-cases/briefs/brief-admin.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { resetConfig } from '#shared/platform/config.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { textVersionKeys } from '#shared/adapters/db/keys/text-version.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { announcedTextVersions } from '#shared/use-cases/migrations/0005-announced-text-versions.ts';
 import { resetProviders } from '#shared/adapters/providers/llm/provider-factory.ts';
 import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { BILL_V1, BILL_V2, INJECTION_TEXT } from '../../../support/llm-fixtures.ts';
 import { briefMessage, deliverBrief, drainNotifications, runQueuedBriefs, seedBill, seedText } from '../../../support/llm-seed.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 let server: LlmServer;
@@ -108,7 +106,7 @@ describe('brief worker', () => {
     expect((await getStats()).briefs_amendment).toBe(1);
   });
 
-  it('relabels a hallucinated quote as inference and counts the brief uncited', async () => {
+  it('withholds a point whose quote is not in the text, publishes the located one with its offsets, and counts the brief uncited', async () => {
     const other = '119-hr-101';
     await seedBill(other, 'Rural Clinics Improvement Act');
     await seedText(other, 'ih', BILL_V1, '2025-03-01');
@@ -128,13 +126,21 @@ describe('brief worker', () => {
         topic_tags: ['health', 'not-a-topic'],
       },
     });
-    const before = (await getStats()).uncited_briefs;
+    const before = await getStats();
     expect((await deliverBrief(briefMessage(other, 'ih'))).batchItemFailures).toEqual([]);
     const [brief] = await listBriefs(other);
-    expect(brief?.points.map((p) => p.label)).toEqual(['cited_fact', 'inference']);
-    expect(brief?.uncited).toBe(true);
-    expect(brief?.topic_tags).toEqual(['health']);
-    expect((await getStats()).uncited_briefs).toBe(before + 1);
+    const at = BILL_V1.indexOf('shall award grants to eligible rural health clinics');
+    expect(brief?.points).toEqual([
+      {
+        id: 'p1',
+        text: 'Grants go to rural clinics.',
+        label: 'cited_fact',
+        citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics', start: at, end: at + 51 },
+      },
+    ]);
+    expect(brief).toMatchObject({ uncited: true, withheld_points: 1, topic_tags: ['health'] });
+    const after = await getStats();
+    expect([after.uncited_briefs, after.withheld_points]).toEqual([before.uncited_briefs + 1, before.withheld_points + 1]);
     await drainNotifications();
   });
 
@@ -205,11 +211,12 @@ describe('brief worker', () => {
     expect((await deliverBrief(briefMessage(other, 'ih'), 'msg-inject', 2)).batchItemFailures).toEqual([]);
     const [brief] = await listBriefs(other);
     expect(Object.keys(brief ?? {})).not.toContain('secret');
+    const at = INJECTION_TEXT.indexOf('shall publish its annual performance report on a public website');
     expect(brief?.points[0]).toEqual({
       id: 'p1',
       text: 'Reports go online.',
       label: 'cited_fact',
-      citation: { section: 'Sec. 3', quote: 'shall publish its annual performance report on a public website' },
+      citation: { section: 'Sec. 3', quote: 'shall publish its annual performance report on a public website', start: at, end: at + 63 },
     });
     await drainNotifications();
   });
@@ -279,9 +286,9 @@ describe('re-briefs notify no one: one announcement per (bill, text version)', (
 
 describe('backfill-citations', () => {
   it('keeps a brief with a verified citation, deletes one without, and re-briefs it without notifying again', async () => {
-    // 119-hr-101 (above): one quote found, one not; flagged uncited but cited.
+    // 119-hr-101 (above): one quote found, one withheld; flagged uncited but cited.
     const [cited] = await listBriefs('119-hr-101');
-    expect(cited).toMatchObject({ uncited: true, points: [expect.objectContaining({ label: 'cited_fact' }), expect.objectContaining({ label: 'inference' })] });
+    expect(cited).toMatchObject({ uncited: true, withheld_points: 1, points: [expect.objectContaining({ label: 'cited_fact' })] });
     const bad = '119-hr-107';
     await seedBill(bad, 'Rural Clinics Improvement Act');
     await seedText(bad, 'ih', BILL_V1, '2025-03-01');
@@ -299,8 +306,8 @@ describe('backfill-citations', () => {
     });
     expect((await deliverBrief(briefMessage(bad, 'ih'))).batchItemFailures).toEqual([]);
     const [uncited] = await listBriefs(bad);
-    expect(uncited).toMatchObject({ version: 1, uncited: true });
-    expect(uncited?.points.map((p) => p.label)).toEqual(['inference', 'inference']);
+    expect(uncited).toMatchObject({ version: 1, uncited: true, withheld_points: 1 });
+    expect(uncited?.points.map((p) => p.label)).toEqual(['inference']);
     expect(await drainNotifications()).toEqual([expect.objectContaining({ kind: 'new_document', bill_id: bad })]);
     const uncitedBefore = (await getStats()).uncited_briefs;
 
@@ -328,13 +335,10 @@ describe('migration 0005: text versions announced before the record existed', ()
     const [announced] = await listBriefs(bill);
     expect(announced?.event_sent_at).toEqual(expect.any(String));
     // The state a version announced before this release is in: no announced_by on its text item.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: textVersionKeys.version(bill, 'ih'),
-        UpdateExpression: 'REMOVE announced_by, announced_version, announced_at',
-      }),
-    );
+    await table.updateItem({
+      Key: textVersionKeys.version(bill, 'ih'),
+      UpdateExpression: 'REMOVE announced_by, announced_version, announced_at',
+    });
     const result = await announcedTextVersions.up();
     expect(result.recorded).toBeGreaterThanOrEqual(1);
     expect(result.no_text).toBe(0);

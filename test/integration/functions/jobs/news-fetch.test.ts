@@ -5,21 +5,18 @@
  * low-quota stop), the news routes through their handler, the bill detail
  * rule that queues a background fetch, member news, and the admin routes.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handler as bills } from '#functions/api/bills.ts';
 import { handler as newsApi } from '#functions/api/news.ts';
 import { handler as newsJobs } from '#functions/jobs/news.ts';
 import { handler as ingestTasks } from '#functions/workers/ingest-tasks.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { createBill } from '#shared/adapters/db/bills.repository.ts';
 import { putMember } from '#shared/adapters/db/members.repository.ts';
 import { listNewsRequests, requestNewsFetch } from '#shared/adapters/db/news-requests.repository.ts';
 import { takeNewsQuota } from '#shared/adapters/db/news-quota.repository.ts';
 import { trendKeys } from '#shared/adapters/db/keys/trend.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { makeBill } from '#test/support/personal-seed.ts';
 import { Member } from '#shared/domain/members/member.schema.ts';
 import type { JobRun } from '#shared/domain/jobs/job-run.schema.ts';
@@ -29,6 +26,8 @@ import { useIntegrationStack } from '#test/support/stack.ts';
 import { drain, takeAll } from '../../../support/drain.ts';
 import { providerServer, sendJson } from '../../../support/ingest-fixtures.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 
@@ -279,12 +278,9 @@ describe('news routes', () => {
 
 describe('background fetches', () => {
   const putTrend = (billId: string, date: string, gnews: number) =>
-    dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...trendKeys.day('bill', billId, date), entity: 'bill_trend', bill_id: billId, score: 50, gnews_count: gnews, rss_count: 0, trends_value: 0 },
-      }),
-    );
+    table.putItem({
+      Item: entityItem('bill_trend', trendKeys.day('bill', billId, date), { bill_id: billId, score: 50, gnews_count: gnews, rss_count: 0, trends_value: 0 }),
+    });
 
   it('the bill detail read queues one news fetch when nothing is stored and the latest trend counted news', async () => {
     await createBill(bill(31, 'Trending Act', '2001-01-01'));

@@ -6,9 +6,7 @@
  * second run changes nothing.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { s3 } from '#shared/platform/s3-client.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { listActions } from '#shared/adapters/db/actions.repository.ts';
@@ -28,6 +26,7 @@ import { resetReplay } from '#shared/adapters/providers/transport/http-transport
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '../../../../local/fixtures/build-seed-har.ts';
 import { drain, takeAll } from '../../../support/drain.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -35,13 +34,13 @@ const workers = { 'ingest-tasks': ingestTasks, 'document-fetch': documentFetch }
 
 /** Everything stored except the run log and the poll clock, which record when, not what. */
 async function snapshot() {
-  const items = (await dynamo().send(new ScanCommand({ TableName: process.env.TABLE_NAME }))).Items ?? [];
-  const table = items
+  const items = (await table.scan({})).Items ?? [];
+  const stored = items
     .filter((i) => !jobKeys.isJobPartition(String(i.pk)) && i.sk !== systemKeys.pollState.sk)
     .map((i) => JSON.stringify(i, Object.keys(i).sort()))
     .sort();
   const objects = (await (await s3()).send(new ListObjectsV2Command({ Bucket: process.env.BUCKET_NAME }))).Contents ?? [];
-  return { table, objects: objects.map((o) => `${o.Key}:${o.Size}:${o.ETag}`).sort() };
+  return { table: stored, objects: objects.map((o) => `${o.Key}:${o.Size}:${o.ETag}`).sort() };
 }
 
 async function runPipeline() {

@@ -6,20 +6,18 @@
  * carry terms, party, contact and committee chairs, and a ZIP in no offline
  * source is a 404 whose detail names no internals.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as membersApi } from '#functions/api/members.ts';
 import { bioguideIdsForLis, listAllMembers, searchMembers } from '#shared/adapters/db/members.repository.ts';
 import { memberKeys } from '#shared/adapters/db/keys/member.keys.ts';
 import { memberActivityFromItem } from '#shared/adapters/db/member-recent-votes.repository.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { resetReplay } from '#shared/adapters/providers/transport/http-transport.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { loadOfflineMembers } from '#local/demo/offline-members.ts';
 import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -126,7 +124,7 @@ describe('every current member offline', () => {
     expect(lis.get(senator.lis_id as string)).toBe(senator.id);
     const lastName = senator.name.split(',')[0] as string;
     expect((await searchMembers(lastName, 50)).map((c) => c.id)).toContain(senator.id);
-    const recent = await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes(senator.id) }));
+    const recent = await table.getItem({ Key: memberKeys.recentVotes(senator.id) });
     expect(memberActivityFromItem(recent.Item, 3)).toEqual({ card: expect.objectContaining({ id: senator.id, name: senator.name }), recent_votes: [] });
   });
 

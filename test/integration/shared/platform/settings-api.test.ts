@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { tokenKeys } from '#shared/adapters/db/keys/token.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { getUser, userKey } from '#shared/adapters/db/users.repository.ts';
 import { call } from '#test/support/api.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -56,7 +54,7 @@ describe('notification settings', () => {
     const again = await api('GET', '/api/notifications/settings');
     expect((again.body as { rss_feed_url: string }).rss_feed_url).toBe(url);
     // The token item is listed on the profile, so deleting the user removes it.
-    const profile = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(userId) }));
+    const profile = await table.getItem({ Key: userKey(userId) });
     const token = url.split('/').pop();
     expect(profile.Item?.external_keys).toEqual([tokenKeys.token('rss', String(token))]);
   });

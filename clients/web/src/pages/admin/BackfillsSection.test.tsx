@@ -100,7 +100,7 @@ describe('the bill backfills', () => {
     expect(await screen.findByText('The backfill of bills updated 2026-01-01 to 2026-03-31 has started.')).toBeInTheDocument();
   });
 
-  it('shows the field the service refused in a window', async () => {
+  it("shows the service's refusal beside the date it names, in plain words", async () => {
     const user = userEvent.setup();
     renderInApp(
       <BackfillsSection />,
@@ -123,6 +123,10 @@ describe('the bill backfills', () => {
     await user.type(screen.getByLabelText('Updated from'), '2025-01-01');
     await user.type(screen.getByLabelText('Updated to'), '2026-02-04');
     await user.click(screen.getByRole('button', { name: 'Start the backfill' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('to: the window spans 400 days; at most 366');
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveTextContent('The window spans 400 days; at most 366');
+    expect(summary).not.toHaveTextContent('to:');
+    expect(screen.getByLabelText('Updated to')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Updated to')).toHaveAccessibleDescription(/^Loads every bill .* The window spans 400 days; at most 366/);
   });
 });

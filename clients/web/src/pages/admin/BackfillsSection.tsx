@@ -3,10 +3,55 @@
 import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
-import { EmptyState, ErrorState, QueryState } from '../../components/QueryState.tsx';
+import { ErrorSummary, FormField, formErrors, type FormErrors } from '../../components/FormField.tsx';
+import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import type { FormFields } from '../../words/field-errors.ts';
 import { formatDateTime } from '../../words/format.ts';
 
 type Scope = 'congress' | 'window';
+
+/** The fields a refused backfill may name. */
+const FIELDS: FormFields = {
+  congress: { id: 'backfill-congress', label: 'the Congress' },
+  from: { id: 'backfill-from', label: 'the first date', words: [[/after to\b/, 'The first date must not be after the last.']] },
+  to: { id: 'backfill-to', label: 'the last date' },
+  source: { id: 'backfill-api', label: 'the source' },
+};
+
+/** One end of the window of update dates, described by the window's hint too. */
+function WindowDate({
+  id,
+  label,
+  value,
+  bounds,
+  onChange,
+  errors,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  bounds: { min?: string | undefined; max?: string | undefined };
+  onChange: (value: string) => void;
+  errors: FormErrors;
+}) {
+  return (
+    <FormField id={id} label={label} errors={errors}>
+      {(aria) => (
+        <input
+          className="usa-input usa-input--medium"
+          id={id}
+          type="date"
+          required
+          value={value}
+          {...bounds}
+          onChange={(e) => onChange(e.target.value)}
+          {...aria}
+          aria-describedby={['backfill-window-hint', aria['aria-describedby']].filter(Boolean).join(' ')}
+        />
+      )}
+    </FormField>
+  );
+}
 
 export function BackfillsSection() {
   const { $api } = useApi();
@@ -22,6 +67,8 @@ export function BackfillsSection() {
     { refetchInterval: (q) => (q.state.data?.items.some((b) => b.state === 'running') ? 5000 : false) },
   );
   const start = $api.useMutation('post', '/api/admin/backfill-bills', { onSuccess: () => void backfills.refetch() });
+
+  const errors = formErrors(start.error, FIELDS);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -68,54 +115,33 @@ export function BackfillsSection() {
         </fieldset>
         {scope === 'congress' ? (
           <>
-            <label className="usa-label" htmlFor="backfill-congress">
-              Congress
-            </label>
-            <span className="usa-hint" id="backfill-congress-hint">
-              The number of the Congress to load whole, such as 118. Starting it again resumes a stalled or failed one.
-            </span>
-            <input
-              className="usa-input usa-input--small"
+            <FormField
               id="backfill-congress"
-              inputMode="numeric"
-              pattern="[0-9]+"
-              required
-              aria-describedby="backfill-congress-hint"
-              value={congress}
-              onChange={(e) => setCongress(e.target.value)}
-            />
+              label="Congress"
+              hint="The number of the Congress to load whole, such as 118. Starting it again resumes a stalled or failed one."
+              errors={errors}
+            >
+              {(aria) => (
+                <input
+                  className="usa-input usa-input--small"
+                  id="backfill-congress"
+                  inputMode="numeric"
+                  pattern="[0-9]+"
+                  required
+                  value={congress}
+                  onChange={(e) => setCongress(e.target.value)}
+                  {...aria}
+                />
+              )}
+            </FormField>
           </>
         ) : (
           <>
             <span className="usa-hint" id="backfill-window-hint">
               Loads every bill Congress.gov updated from the first date to the last, both included (UTC). Starting the same window again resumes it.
             </span>
-            <label className="usa-label" htmlFor="backfill-from">
-              Updated from
-            </label>
-            <input
-              className="usa-input usa-input--medium"
-              id="backfill-from"
-              type="date"
-              required
-              aria-describedby="backfill-window-hint"
-              value={from}
-              max={to || undefined}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-            <label className="usa-label" htmlFor="backfill-to">
-              Updated to
-            </label>
-            <input
-              className="usa-input usa-input--medium"
-              id="backfill-to"
-              type="date"
-              required
-              aria-describedby="backfill-window-hint"
-              value={to}
-              min={from || undefined}
-              onChange={(e) => setTo(e.target.value)}
-            />
+            <WindowDate id="backfill-from" label="Updated from" value={from} bounds={{ max: to || undefined }} onChange={setFrom} errors={errors} />
+            <WindowDate id="backfill-to" label="Updated to" value={to} bounds={{ min: from || undefined }} onChange={setTo} errors={errors} />
           </>
         )}
         <fieldset className="usa-fieldset margin-top-2">
@@ -155,7 +181,7 @@ export function BackfillsSection() {
         </button>
       </form>
       {start.isSuccess && <p role="status">The backfill of {scopeWords(start.data)} has started.</p>}
-      {start.error && <ErrorState error={start.error} />}
+      <ErrorSummary errors={errors} />
       <QueryState query={backfills} label="Loading the backfills…">
         {(d) =>
           d.items.length === 0 ? (

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { asFailure } from '../../api/api-failure.ts';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 
 const PROVIDERS = ['openai', 'anthropic', 'gemini', 'ollama', 'none'] as const;
@@ -43,6 +44,8 @@ function LlmForm({ settings, onSaved }: { settings: Schemas['Settings']; onSaved
     ? asFailure(models.error).detail
     : (models.data?.error ?? (models.data?.models.length === 0 ? 'The provider listed no models.' : null));
 
+  const errors = formErrors(save.error, { llm_provider: { id: 'llm-provider', label: 'the provider' }, llm_model: { id: 'llm-model', label: 'the model' } });
+
   function submit(e: FormEvent) {
     e.preventDefault();
     save.mutate({ body: { llm_provider: provider, llm_model: provider === 'none' ? null : model.trim() || null } });
@@ -50,61 +53,61 @@ function LlmForm({ settings, onSaved }: { settings: Schemas['Settings']; onSaved
 
   return (
     <form className="usa-form" onSubmit={submit} aria-label="Language model">
-      <label className="usa-label" htmlFor="llm-provider">
-        Provider
-      </label>
-      <select
-        className="usa-select"
-        id="llm-provider"
-        value={provider}
-        onChange={(e) => {
-          if (!isProvider(e.target.value)) return;
-          setProvider(e.target.value);
-          setModel(settings.providers.find((p) => p.provider === e.target.value)?.default_model ?? '');
-        }}
-      >
-        {PROVIDERS.map((p) => {
-          const info = settings.providers.find((x) => x.provider === p);
-          return (
-            <option key={p} value={p}>
-              {p === 'none' ? 'none (extractive briefs, no model)' : `${p}${info && !info.configured ? ' (not configured)' : ''}`}
-            </option>
-          );
-        })}
-      </select>
+      <FormField id="llm-provider" label="Provider" errors={errors}>
+        {(aria) => (
+          <select
+            className="usa-select"
+            id="llm-provider"
+            value={provider}
+            onChange={(e) => {
+              if (!isProvider(e.target.value)) return;
+              setProvider(e.target.value);
+              setModel(settings.providers.find((p) => p.provider === e.target.value)?.default_model ?? '');
+            }}
+            {...aria}
+          >
+            {PROVIDERS.map((p) => {
+              const info = settings.providers.find((x) => x.provider === p);
+              return (
+                <option key={p} value={p}>
+                  {p === 'none' ? 'none (extractive briefs, no model)' : `${p}${info && !info.configured ? ' (not configured)' : ''}`}
+                </option>
+              );
+            })}
+          </select>
+        )}
+      </FormField>
       {listable &&
         (models.isPending ? (
           <p role="status">Listing the models of {provider}…</p>
         ) : listed ? (
-          <>
-            <label className="usa-label" htmlFor="llm-model">
-              Model
-            </label>
-            <select className="usa-select" id="llm-model" value={model} onChange={(e) => setModel(e.target.value)}>
-              {!listed.includes(model) && <option value={model}>{model || 'the provider default'}</option>}
-              {listed.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </>
+          <FormField id="llm-model" label="Model" errors={errors}>
+            {(aria) => (
+              <select className="usa-select" id="llm-model" value={model} onChange={(e) => setModel(e.target.value)} {...aria}>
+                {!listed.includes(model) && <option value={model}>{model || 'the provider default'}</option>}
+                {listed.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         ) : (
-          <>
-            <label className="usa-label" htmlFor="llm-model">
-              Model
-            </label>
-            <span className="usa-hint" id="llm-model-hint">
-              The models could not be listed ({listProblem}). Type the model name; leave it empty for the provider default.
-            </span>
-            <input className="usa-input" id="llm-model" aria-describedby="llm-model-hint" value={model} onChange={(e) => setModel(e.target.value)} />
-          </>
+          <FormField
+            id="llm-model"
+            label="Model"
+            hint={`The models could not be listed (${listProblem}). Type the model name; leave it empty for the provider default.`}
+            errors={errors}
+          >
+            {(aria) => <input className="usa-input" id="llm-model" value={model} onChange={(e) => setModel(e.target.value)} {...aria} />}
+          </FormField>
         ))}
       <button type="submit" className="usa-button margin-top-2" disabled={save.isPending}>
         Save the language model
       </button>
       {save.isSuccess && <p role="status">The language model is saved.</p>}
-      {save.error && <ErrorState error={save.error} />}
+      <ErrorSummary errors={errors} />
     </form>
   );
 }

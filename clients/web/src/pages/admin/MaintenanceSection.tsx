@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
+import { readsOf } from '../../api/query-keys.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { ErrorState } from '../../components/QueryState.tsx';
 import { AdminTable } from './AdminTable.tsx';
@@ -37,7 +38,7 @@ function ActionControl({ row }: { row: Row }) {
   const [asking, setAsking] = useState(false);
   const run = $api.useMutation('post', row.path, {
     // A job it started shows its run under Jobs at once.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['get', '/api/admin/jobs'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: readsOf('/api/admin/jobs') }),
   });
   return (
     <>

@@ -9,6 +9,7 @@ const LABELS: Array<[string, string]> = [
   ['briefs_amendment', 'Amendment briefs'],
   ['remaining', 'Texts waiting for a brief'],
   ['uncited_briefs', 'Briefs with an uncited point'],
+  ['withheld_points', 'Brief points withheld (quote not in the text)'],
   ['unlabeled_briefs', 'Briefs with an unlabelled point'],
   ['bills_missing_sponsor', 'Bills without a sponsor'],
   ['bills_missing_metadata', 'Bills missing details'],

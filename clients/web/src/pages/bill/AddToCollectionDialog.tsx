@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../../api/api-context.tsx';
+import { readsOf } from '../../api/query-keys.ts';
 import { Dialog } from '../../components/Dialog.tsx';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { ErrorState, QueryState } from '../../components/QueryState.tsx';
 
 export function AddToCollectionDialog({ open, onClose, billId, label }: { open: boolean; onClose: () => void; billId: string; label: string }) {
@@ -20,7 +22,7 @@ function AddToCollection({ billId }: { billId: string }) {
   const collections = $api.useQuery('get', '/api/collections', { params: { query: { limit: 100 } } });
   const [name, setName] = useState('');
   const [added, setAdded] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['get', '/api/collections'] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: readsOf('/api/collections') });
   const add = useMutation({
     mutationFn: async (id: string) => {
       await client.PUT('/api/collections/{id}/bills/{bill_id}', { params: { path: { id, bill_id: billId } } });
@@ -42,6 +44,7 @@ function AddToCollection({ billId }: { billId: string }) {
     e.preventDefault();
     create.mutate();
   };
+  const errors = formErrors(create.error, { name: { id: 'new-collection-name', label: 'the name of the new collection' } });
   return (
     <>
       <QueryState query={collections} label="Loading your collections…">
@@ -63,15 +66,17 @@ function AddToCollection({ billId }: { billId: string }) {
         }
       </QueryState>
       <form className="usa-form" onSubmit={submit}>
-        <label className="usa-label" htmlFor="new-collection-name">
-          New collection
-        </label>
-        <input className="usa-input" id="new-collection-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} />
+        <FormField id="new-collection-name" label="New collection" errors={errors}>
+          {(aria) => (
+            <input className="usa-input" id="new-collection-name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} {...aria} />
+          )}
+        </FormField>
+        <ErrorSummary errors={errors} />
         <button type="submit" className="usa-button margin-top-1" disabled={create.isPending}>
           Create and add
         </button>
       </form>
-      {(add.error || create.error) && <ErrorState error={add.error ?? create.error} />}
+      {add.error && <ErrorState error={add.error} />}
       <p className="margin-top-2">
         <Link to="/collections">Manage my collections</Link>
       </p>

@@ -4,9 +4,11 @@
  * `?follow=1` opens the follow dialog and `?letter=1` the letter, as notification links do.
  */
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { pageReads } from '../../app/page-reads.ts';
 import { DocumentBadge } from '../../components/DocumentBadge.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
@@ -31,9 +33,10 @@ import { VotesSection } from './VotesSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
 
 export default function BillPage() {
-  const { id = '' } = useParams();
+  const params = useParams();
+  const { id = '' } = params;
   const { $api } = useApi();
-  const bill = $api.useQuery('get', '/api/bills/{id}', { params: { path: { id } } });
+  const bill = useQuery(pageReads.bill($api, params));
   if (bill.isPending) return <LoadingPlaceholder label="Loading the bill…" lines={6} />;
   if (bill.error || !bill.data)
     return (
@@ -138,27 +141,16 @@ function BillView({ bill }: { bill: Bill }) {
         <button type="button" className="usa-button usa-button--outline" onClick={() => requireSignIn('add bills to a collection') && setCollectionOpen(true)}>
           Add to a collection
         </button>
-        {brief && (
-          <button
-            type="button"
-            className="usa-button usa-button--outline"
-            onClick={() => requireSignIn('write to your representative') && setParam('letter', true)}
-          >
-            Write to your representative
-          </button>
-        )}
+        <button
+          type="button"
+          className="usa-button usa-button--outline"
+          onClick={() => requireSignIn('write to your representative') && setParam('letter', true)}
+        >
+          Write to your representative
+        </button>
         {shareUrl && <CopyButton value={shareUrl} label="Copy a share link to the brief" />}
       </div>
 
-      {signedIn && wantsLetter && !brief && (
-        <div className="usa-alert usa-alert--info usa-alert--slim" role="status">
-          <div className="usa-alert__body">
-            <p className="usa-alert__text">
-              A letter cites the points of the bill&apos;s brief, and this bill has no brief yet. Follow it to hear when the brief is ready.
-            </p>
-          </div>
-        </div>
-      )}
       <StatusTimeline bill={bill} />
 
       <section aria-labelledby="brief-heading">
@@ -189,7 +181,7 @@ function BillView({ bill }: { bill: Bill }) {
       <ReprocessSection billId={bill.id} />
 
       {signedIn && <FollowBillDialog billId={bill.id} label={bill.label} current={follow} open={wantsFollow} onClose={() => setParam('follow', false)} />}
-      {signedIn && brief && (
+      {signedIn && (
         <LetterDialog
           open={wantsLetter}
           onClose={() => setParam('letter', false)}

@@ -1,23 +1,40 @@
 /**
  * The bill's latest brief: its summary, and each point labelled "From the text" (cited_fact) or "Inference", with
- * the cited section and quote, and a link that opens the text at the quoted passage. Says who wrote it and when.
+ * the cited section and quote, and a button that opens the text at the quoted passage: the API located each quote
+ * in the text (citation.start/end), so the page shows exactly the passage the brief counts as quoted and matches
+ * nothing itself. Says who wrote it and when, and how many points were withheld for quoting words not in the text.
  */
 import type { Schemas } from '../../../../typescript/index.ts';
 import { formatDate } from '../../words/format.ts';
 
-type Brief = Pick<Schemas['Brief'], 'summary' | 'points' | 'uncited'> & { text_version_code?: string };
+type Brief = Pick<Schemas['Brief'], 'summary' | 'points' | 'uncited'> & { text_version_code?: string; withheld_points?: number };
 type Provenance = Pick<Schemas['Brief'], 'version' | 'method' | 'model' | 'created_at' | 'text_version_code' | 'previous_text_version_code'>;
-export type CitationTarget = { version: string; quote: string };
+/** A cited passage to show: the text version and where the quote is in it. */
+export type CitationTarget = { version: string; section: string; start: number; end: number };
+
+/** Why some or all of a brief's points are not backed by a quote, in words; null when every point is. */
+function caution(brief: Brief): string | null {
+  const withheld = brief.withheld_points ?? 0;
+  const facts = brief.points.some((p) => p.label === 'cited_fact');
+  const hidden =
+    withheld === 1
+      ? 'One point of this brief quoted words that are not in the text, so it is not shown.'
+      : withheld > 1
+        ? `${withheld} points of this brief quoted words that are not in the text, so they are not shown.`
+        : '';
+  if (!facts) return `${hidden} No point shown here quotes the text: read the brief with care.`.trim();
+  return hidden || null;
+}
 
 export function BriefBody({ brief, onCite, headingLevel = 3 }: { brief: Brief; onCite?: ((c: CitationTarget) => void) | undefined; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <>
       <p className="font-sans-lg">{brief.summary}</p>
-      {brief.uncited && (
+      {brief.uncited && caution(brief) && (
         <div className="usa-alert usa-alert--info usa-alert--slim">
           <div className="usa-alert__body">
-            <p className="usa-alert__text">No point of this brief could be matched to the text word for word: read it with care.</p>
+            <p className="usa-alert__text">{caution(brief)}</p>
           </div>
         </div>
       )}
@@ -36,7 +53,7 @@ export function BriefBody({ brief, onCite, headingLevel = 3 }: { brief: Brief; o
                   <button
                     type="button"
                     className="usa-button usa-button--unstyled"
-                    onClick={() => onCite({ version: brief.text_version_code!, quote: p.citation!.quote })}
+                    onClick={() => onCite({ version: brief.text_version_code!, section: p.citation!.section, start: p.citation!.start, end: p.citation!.end })}
                   >
                     Show in the text<span className="usa-sr-only"> ({p.citation.section})</span>
                   </button>

@@ -64,4 +64,23 @@ describe('the draft letter', () => {
     expect(within(dialog).getByText('Choose one: you have no Support or Oppose stance on this bill.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Write the letter' })).toBeDisabled();
   });
+
+  it("opens from a Support follower's ?letter=1 link on a bill without a brief, and writes about the bill itself", async () => {
+    const user = userEvent.setup();
+    const unbriefed = { ...bill, latest_brief: null, document_status: 'no_text', text_versions: [] };
+    const respond = api([supportFollow]);
+    const { calls } = renderApp(
+      `/bills/${bill.id}?letter=1`,
+      (call: FakeCall) => (call.method === 'GET' && call.path === `/api/bills/${bill.id}` ? { body: unbriefed } : respond(call)),
+      { token: 't' },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Write to your representative about H.R. 1' });
+    expect(within(dialog).getByText(/This bill has no brief yet, so the letter speaks of the bill/)).toBeInTheDocument();
+    expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.queryByText(/has no brief yet\. Follow it/)).not.toBeInTheDocument();
+    expect(await within(dialog).findByRole('radio', { name: 'Vote yes (support)' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Write the letter' }));
+    expect(await within(dialog).findByRole('textbox', { name: /Your letter/ })).toBeInTheDocument();
+    expect(calls.find((c) => c.path.endsWith('/draft-letter'))?.body).toEqual({ cited_points: [], stance: 'YES', tone: 'formal' });
+  });
 });

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bill, billPageReads } from '../../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../../test/render.tsx';
@@ -30,5 +31,33 @@ describe('the note on a bill page', () => {
     expect(await screen.findByRole('textbox', { name: 'Only you can see this note' })).toHaveValue('Call the office');
     expect(screen.getByRole('checkbox', { name: /Pin it to the top of/ })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Delete note' })).toBeInTheDocument();
+  });
+
+  // The words people read before: "Invalid body.content: must be at most 10000 characters".
+  it('shows a refused note beside the box in plain words, never the field name or the raw detail', async () => {
+    const u = userEvent.setup();
+    renderApp(
+      `/bills/${bill.id}`,
+      (c) =>
+        c.method === 'PUT' && c.path === `/api/notes/${bill.id}`
+          ? {
+              status: 422,
+              body: {
+                detail: 'Invalid body.content: must be at most 10000 characters',
+                code: 'request.invalid',
+                errors: [{ path: 'body.content', message: 'must be at most 10000 characters' }],
+              },
+            }
+          : billPageReads(c),
+      { token: 't' },
+    );
+    const box = await screen.findByRole('textbox', { name: 'Only you can see this note' });
+    await u.type(box, 'A long note');
+    await u.click(screen.getByRole('button', { name: 'Save note' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Your note must be at most 10,000 characters.' })).toHaveAttribute('href', '#note-content');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Your note must be at most 10,000 characters.');
+    expect(document.body).not.toHaveTextContent(/Invalid|body\.content|content:/);
   });
 });

@@ -4,24 +4,23 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { readsOf } from '../../api/query-keys.ts';
+import { ErrorSummary, FormField, formErrors } from '../../components/FormField.tsx';
 import { ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { useRequireSignIn } from '../../session/sign-in-prompt.tsx';
 import { formatDateTime } from '../../words/format.ts';
 
 export function NoteSection({ billId }: { billId: string }) {
-  const { client } = useApi();
+  const { $api } = useApi();
   const { signedIn } = useSession();
   const requireSignIn = useRequireSignIn();
+  // The list read filtered to this bill answers an empty page when there is no note yet; GET /api/notes/{bill_id}
+  // would answer 404, which the browser logs as a console error however the app handles it.
   const note = useQuery({
-    queryKey: ['note', billId],
+    ...$api.queryOptions('get', '/api/notes', { params: { query: { bill_id: billId } } }),
     enabled: signedIn,
-    // The list read filtered to this bill answers an empty page when there is no note yet; GET /api/notes/{bill_id}
-    // would answer 404, which the browser logs as a console error however the app handles it.
-    queryFn: async () => {
-      const { data } = await client.GET('/api/notes', { params: { query: { bill_id: billId } } });
-      return data!.items[0] ?? null;
-    },
+    select: (data) => data.items[0] ?? null,
   });
   return (
     <section aria-labelledby="note-heading">
@@ -48,8 +47,8 @@ function NoteForm({ billId, note }: { billId: string; note: Schemas['Note'] | nu
   const [content, setContent] = useState(note?.content ?? '');
   const [pinned, setPinned] = useState(note?.pinned ?? false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['note', billId] });
-    void queryClient.invalidateQueries({ queryKey: ['get', '/api/notes'] });
+    // The notes page's list and this bill's note are both reads of /api/notes.
+    void queryClient.invalidateQueries({ queryKey: readsOf('/api/notes') });
   };
   const save = useMutation({
     mutationFn: async () => (await client.PUT('/api/notes/{bill_id}', { params: { path: { bill_id: billId } }, body: { content, pinned } })).data!,
@@ -65,19 +64,20 @@ function NoteForm({ billId, note }: { billId: string; note: Schemas['Note'] | nu
     e.preventDefault();
     save.mutate();
   };
+  const errors = formErrors(save.error, { content: { id: 'note-content', label: 'your note' }, pinned: { id: 'note-pinned', label: 'the pin' } });
   return (
     <form className="usa-form maxw-none" onSubmit={submit}>
-      <label className="usa-label" htmlFor="note-content">
-        Only you can see this note
-      </label>
-      <textarea className="usa-textarea" id="note-content" value={content} onChange={(e) => setContent(e.target.value)} required />
+      <FormField id="note-content" label="Only you can see this note" errors={errors}>
+        {(aria) => <textarea className="usa-textarea" id="note-content" value={content} onChange={(e) => setContent(e.target.value)} required {...aria} />}
+      </FormField>
       <div className="usa-checkbox margin-top-1">
         <input className="usa-checkbox__input" id="note-pinned" type="checkbox" checked={pinned} onChange={(e) => setPinned(e.target.checked)} />
         <label className="usa-checkbox__label" htmlFor="note-pinned">
           Pin it to the top of <Link to="/notes">my notes</Link>
         </label>
       </div>
-      {(save.error || remove.error) && <ErrorState error={save.error ?? remove.error} />}
+      <ErrorSummary errors={errors} />
+      {remove.error && <ErrorState error={remove.error} />}
       <div className="display-flex flex-wrap gap-2 flex-align-center margin-top-2">
         <button type="submit" className="usa-button margin-top-0" disabled={save.isPending}>
           Save note

@@ -1,6 +1,7 @@
 /**
  * The bill's text versions and the text itself, with what changed against the previous version. A citation
- * opens its version here with the quoted passage marked, scrolled into view and focused.
+ * opens its version here with the quoted passage marked, scrolled into view and focused: the passage is where the
+ * API located it (the citation's offsets into this very text), so what is marked is what the brief quoted.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Schemas } from '../../../../typescript/index.ts';
@@ -34,28 +35,28 @@ export function TextSection({ billId, versions, citation }: { billId: string; ve
               ))}
             </select>
           </div>
-          <VersionText billId={billId} version={version} quote={citation && citation.version === version ? citation.quote : null} />
+          <VersionText billId={billId} version={version} citation={citation && citation.version === version ? citation : null} />
         </>
       )}
     </section>
   );
 }
 
-function VersionText({ billId, version, quote }: { billId: string; version: string; quote: string | null }) {
+function VersionText({ billId, version, citation }: { billId: string; version: string; citation: CitationTarget | null }) {
   const { $api } = useApi();
   const text = $api.useQuery('get', '/api/bills/{id}/text', { params: { path: { id: billId }, query: { version } } });
   const markRef = useRef<HTMLElement>(null);
   const loaded = Boolean(text.data);
   useEffect(() => {
-    if (!quote || !loaded) return;
+    if (!citation || !loaded) return;
     markRef.current?.scrollIntoView?.({ block: 'center' });
     markRef.current?.focus();
-  }, [quote, loaded]);
+  }, [citation, loaded]);
   return (
     <QueryState query={text} label="Loading the text…">
       {(d) => {
         if (!('text' in d)) return null;
-        const at = quote ? d.text.indexOf(quote) : -1;
+        const at = citation && citation.start < citation.end && citation.end <= d.text.length ? citation : null;
         return (
           <>
             {d.diff && (
@@ -87,15 +88,15 @@ function VersionText({ billId, version, quote }: { billId: string; version: stri
                 </ul>
               </details>
             )}
-            {quote && at < 0 && <p className="bw-muted">The quoted passage was not found word for word in this version.</p>}
+            {citation && !at && <p className="bw-muted">This version&apos;s text is shorter than the citation says; the passage cannot be shown.</p>}
             <div className="bw-text" tabIndex={0} role="region" aria-label={`Text of ${d.label}`}>
-              {at >= 0 ? (
+              {at ? (
                 <>
-                  {d.text.slice(0, at)}
-                  <mark ref={markRef} tabIndex={-1} className="bw-quote is-highlighted">
-                    {quote}
+                  {d.text.slice(0, at.start)}
+                  <mark ref={markRef} tabIndex={-1} className="bw-quote is-highlighted" aria-label={`Quoted passage, ${at.section}`}>
+                    {d.text.slice(at.start, at.end)}
                   </mark>
-                  {d.text.slice(at + quote!.length)}
+                  {d.text.slice(at.end)}
                 </>
               ) : (
                 d.text

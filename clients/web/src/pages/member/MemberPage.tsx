@@ -2,9 +2,11 @@
  * One member of Congress: profile and contact, terms, leadership, committee chairs, effectiveness score with its
  * tier and percentile, sponsored and cosponsored bills, recent votes, news and public interest; follow for members.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { pageReads } from '../../app/page-reads.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
 import { FollowToggle } from '../../follow/FollowToggle.tsx';
@@ -14,9 +16,10 @@ import { InterestSection, NewsSection, VotesSection } from './MemberActivitySect
 import { MemberPhoto } from './MemberPhoto.tsx';
 
 export default function MemberPage() {
-  const { id = '' } = useParams();
+  const params = useParams();
+  const { id = '' } = params;
   const { $api } = useApi();
-  const member = $api.useQuery('get', '/api/members/{id}', { params: { path: { id } } });
+  const member = useQuery(pageReads.member($api, params));
   if (member.isPending) return <LoadingPlaceholder label="Loading the member…" lines={6} />;
   if (member.error || !member.data)
     return (

@@ -2,11 +2,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState } from '../../components/QueryState.tsx';
-import { channelLabel, runChannelTest, testable, type Channel, type Draft } from './channel-tests.ts';
+import { runChannelTest, testable } from './channel-draft.ts';
+import { channelRow, type Channel, type Draft } from './channel-table.tsx';
 
 export function ChannelTestButton({ channel, draft, onPassed }: { channel: Channel; draft: Draft; onPassed: (tested: Draft) => void }) {
   const { client } = useApi();
-  const label = channelLabel(channel);
+  const label = channelRow(channel).label;
   const test = useMutation({
     // The values tested travel with the result, so a passed test counts for them even if the form moved on meanwhile.
     mutationFn: async (tested: Draft) => ({ tested, result: await runChannelTest(client, channel, tested) }),

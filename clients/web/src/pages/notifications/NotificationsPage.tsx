@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
+import { pagesQuery } from '../../api/query-keys.ts';
 import { MatchSnippet } from '../../components/MatchSnippet.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, ErrorState, LoadingPlaceholder } from '../../components/QueryState.tsx';
@@ -10,6 +11,7 @@ import { RequireSignedIn } from '../../session/RequireSignedIn.tsx';
 import { formatDate, formatDateTime } from '../../words/format.ts';
 import { stanceLabel } from '../../words/stance-words.ts';
 import { statusWords } from '../../words/status-words.ts';
+import { CHANNELS, channelRow } from './channel-table.tsx';
 
 const KIND_WORDS: Record<Schemas['Notification']['kind'], string> = {
   bill_updated: 'Bill updated',
@@ -48,13 +50,7 @@ export default function NotificationsPage() {
 
 function History() {
   const { client } = useApi();
-  const history = useInfiniteQuery({
-    queryKey: ['get', '/api/notifications/history', 'pages'],
-    initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (await client.GET('/api/notifications/history', { params: { query: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })).data!,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
+  const history = useInfiniteQuery(pagesQuery(client, '/api/notifications/history', { limit: 20 }));
   if (history.isPending) return <LoadingPlaceholder label="Loading your notifications…" />;
   const items = history.data?.pages.flatMap((p) => p.items) ?? [];
   if (history.error && items.length === 0) return <ErrorState error={history.error} onRetry={() => void history.refetch()} />;
@@ -118,15 +114,14 @@ function History() {
               </ul>
             )}
             <p className="font-sans-xs">
-              {(['push', 'email', 'rss', 'webhook'] as const)
-                .filter((c) => n.channels[c] !== 'off')
-                .map((c) => `${c === 'rss' ? 'RSS' : c[0]!.toUpperCase() + c.slice(1)}: ${STATE_WORDS[n.channels[c]] ?? n.channels[c]}`)
+              {CHANNELS.filter((c) => (n.channels[c] ?? 'off') !== 'off')
+                .map((c) => `${channelRow(c).label}: ${STATE_WORDS[n.channels[c]] ?? n.channels[c]}`)
                 .join(' · ') || 'No channel was on.'}
               {n.due_at && ` · due ${formatDateTime(n.due_at)}`}
             </p>
-            {Object.entries(n.failures).map(([c, err]) => (
+            {CHANNELS.filter((c) => n.failures[c]).map((c) => (
               <p key={c} className="usa-error-message">
-                {c}: {err}
+                {channelRow(c).label}: {n.failures[c]}
               </p>
             ))}
           </li>

@@ -4,18 +4,17 @@
  * minute, then deleted; a younger one is left to the step that wrote it; an
  * entry whose messages do not fit their queue fails the run and stays.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { owe, relayOutbox, sendOwed, OUTBOX_RELAY_AGE_SECONDS } from '#shared/use-cases/bills/outbox-relay.ts';
 import { listOutboxEntries, outboxPut } from '#shared/adapters/db/outbox.repository.ts';
 import { type OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from '../../../../support/drain.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
-const write = (...entries: OutboxEntry[]) => dynamo().send(new TransactWriteCommand({ TransactItems: entries.map(outboxPut) }));
+const write = (...entries: OutboxEntry[]) => table.transactWrite(entries.map(outboxPut));
 const brief = (bill_id: string, version_code: string) => ({ v: 1 as const, type: 'brief_bill_text' as const, bill_id, version_code, force: false });
 const everything = () => listOutboxEntries('9999', 100);
 

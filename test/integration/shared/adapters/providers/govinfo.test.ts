@@ -3,14 +3,13 @@
  * 30 days under the MD5 of the URL, sent as If-None-Match, and a 304 reports
  * `unchanged` and stores nothing new.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { etagKeys } from '#shared/adapters/db/keys/etag.keys.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { documentUrl, fetchDocument } from '#shared/adapters/providers/govinfo.client.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer } from '../../../../support/ingest-fixtures.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -39,7 +38,7 @@ describe('GovInfo conditional GET', () => {
     expect(first).toMatchObject({ status: 'fetched', etag: '"v1"' });
     expect(first.status === 'fetched' && first.body.toString()).toBe('<bill>SEC. 1.</bill>');
     const key = etagKeys.url(url);
-    const cached = (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key }))).Item;
+    const cached = (await table.getItem({ Key: key })).Item;
     expect(cached).toMatchObject({ etag: '"v1"', url });
     const ttlDays = (Number(cached?.ttl) - Date.now() / 1000) / 86400;
     expect(ttlDays).toBeGreaterThan(29.9);
@@ -49,7 +48,7 @@ describe('GovInfo conditional GET', () => {
     expect(second).toEqual({ status: 'unchanged', url });
     expect(server.seen[1]?.headers['if-none-match']).toBe('"v1"');
     expect(server.seen.every((s) => s.url.includes('api_key='))).toBe(true);
-    const after = (await dynamo().send(new GetCommand({ TableName: process.env.TABLE_NAME, Key: key }))).Item;
+    const after = (await table.getItem({ Key: key })).Item;
     expect(after).toEqual(cached);
   });
 

@@ -4,12 +4,9 @@
  * shape: the news counts per bill, the 4-query OR call, the quota running
  * low, and the RSS cache the scorer shares with the news fetcher.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { trendKeys } from '#shared/adapters/db/keys/trend.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { billNewsQuery } from '#shared/domain/news/news-queries.ts';
 import { transportSettings } from '#shared/adapters/providers/transport/http-transport.ts';
 import { clearNewsRssCache } from '#shared/adapters/providers/news-rss.client.ts';
@@ -18,6 +15,7 @@ import { calculateTrendScores } from '#shared/use-cases/trends/calculate-trend-s
 import { makeBill, seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer, sendJson, type Route } from '../../../../support/ingest-fixtures.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -67,7 +65,7 @@ const setEnv = (values: Record<string, string | undefined>) => {
   }
   resetConfig();
 };
-const stored = async (billId: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: trendKeys.day('bill', billId, TODAY) }))).Item;
+const stored = async (billId: string) => (await table.getItem({ Key: trendKeys.day('bill', billId, TODAY) })).Item;
 const seenPath = (path: string) => server.seen.filter((s) => s.url.startsWith(path));
 
 beforeAll(async () => {

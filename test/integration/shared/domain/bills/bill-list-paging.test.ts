@@ -1,17 +1,16 @@
 // GET /api/bills' listing: a filter as sparse as ENACTED among two hundred bills still fills its pages,
 // and the last page (full or not) carries no cursor to an empty one.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { listBills, type BillFilters } from '#shared/adapters/db/bill-listing.repository.ts';
 import { getBill, refreshBill, setBillStatus } from '#shared/adapters/db/bills.repository.ts';
 import { providerFields } from '#shared/domain/bills/provider-fields.ts';
 import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { billStatusListing } from '#shared/use-cases/migrations/0015-bill-status-listing.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { makeBill } from '#test/support/personal-seed.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 
@@ -70,9 +69,7 @@ describe('filtered bill listing', () => {
   it('lists a bill stored before the status listing once migration 0015 has placed it', async () => {
     // A record as the service stored it before B3a: its own keys and the other listings, no status listing.
     const bill = makeBill(119, 's', 901, { latest_action_date: day(901), status: 'VETOED:POCKET' });
-    await dynamo().send(
-      new PutCommand({ TableName: tableName(), Item: { ...billKeys.meta(bill.id), entity: 'bill', ...bill, ...billKeys.byLatestAction.keys(bill) } }),
-    );
+    await table.putItem({ Item: entityItem('bill', billKeys.meta(bill.id), { ...bill, ...billKeys.byLatestAction.keys(bill) }) });
     expect((await walk({ status: 'VETOED' }, 5)).flatMap((p) => p.ids)).toEqual([]);
     const result = await billStatusListing.up();
     expect(result).toMatchObject({ written: expect.any(Number) });

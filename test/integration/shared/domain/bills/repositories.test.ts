@@ -5,13 +5,10 @@
  * (migration 0015), the bill status backfill (migration 0006), member search in both
  * name forms from the cards on name items.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
 import { memberKeys } from '#shared/adapters/db/keys/member.keys.ts';
 import { wordKeys } from '#shared/adapters/db/keys/word.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { insertActions, listActions } from '#shared/adapters/db/actions.repository.ts';
 import { createBill, getBill, getBills, listBillsByLatestAction, markBillBriefed, refreshBill, setBillCategory } from '#shared/adapters/db/bills.repository.ts';
 import { getMember, putMember, saveMemberEnrichment, searchMembers } from '#shared/adapters/db/members.repository.ts';
@@ -27,11 +24,13 @@ import type { BillAction } from '#shared/domain/bills/action.schema.ts';
 import { billFromListItem, memberFromListItem } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from '../../../../support/drain.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 
-const getItem = async (key: { pk: string; sk: string }) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
-const putItem = (item: Record<string, unknown>) => dynamo().send(new PutCommand({ TableName: tableName(), Item: item }));
+const getItem = async (key: { pk: string; sk: string }) => (await table.getItem({ Key: key })).Item;
+const putItem = (item: Record<string, unknown>) => table.putItem({ Item: item });
 
 const at = '2025-03-01T00:00:00.000Z';
 const bill = (number: number, title: string, date: string) =>
@@ -95,7 +94,7 @@ describe('bills repository', () => {
     expect(await getItem(wordKeys.word('lead', '119-hr-10'))).toBeUndefined();
     // As the retired writer left them: one item per word of the current titles.
     for (const w of ['lead', 'pipe', 'replacement', 'safe', 'taps']) {
-      await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...wordKeys.word(w, '119-hr-10'), entity: 'word', bill_id: '119-hr-10' } }));
+      await table.putItem({ Item: entityItem('word', wordKeys.word(w, '119-hr-10'), { bill_id: '119-hr-10' }) });
     }
     expect(await getItem(wordKeys.word('taps', '119-hr-10'))).toMatchObject({ bill_id: '119-hr-10' });
     const result = await retireTitleWords.up();
@@ -131,14 +130,11 @@ describe('migration 0006: bill status', () => {
   it('derives the status and timeline of bills stored before statuses from their stored actions, announcing nothing, once', async () => {
     await createBill(bill(2000, 'Legacy Reporting Act', '2025-02-10'));
     // Stored before statuses existed: the record has no status attributes and reads as INTRODUCED with no timeline.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta('119-hr-2000'),
-        UpdateExpression: 'REMOVE #s, #t',
-        ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
-      }),
-    );
+    await table.updateItem({
+      Key: billKeys.meta('119-hr-2000'),
+      UpdateExpression: 'REMOVE #s, #t',
+      ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
+    });
     expect(await getBill('119-hr-2000')).toMatchObject({ status: 'INTRODUCED', status_timeline: [] });
     const action = (action_date: string, action_text: string): BillAction => ({
       bill_id: '119-hr-2000',
@@ -200,15 +196,12 @@ describe('migration 0012: status codes and the newer status rules', () => {
       { status: 'PROV_KILL:VETO', date: '2025-02-15', action_text: 'Vetoed by President.' },
       { status: 'OVERRIDE_PASS_OVER:HOUSE', date: '2025-02-20', action_text: override },
     ];
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta('119-hr-6331'),
-        UpdateExpression: 'SET #s = :s, #t = :t',
-        ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
-        ExpressionAttributeValues: { ':s': 'OVERRIDE_PASS_OVER:HOUSE', ':t': legacyTimeline },
-      }),
-    );
+    await table.updateItem({
+      Key: billKeys.meta('119-hr-6331'),
+      UpdateExpression: 'SET #s = :s, #t = :t',
+      ExpressionAttributeNames: { '#s': 'status', '#t': 'status_timeline' },
+      ExpressionAttributeValues: { ':s': 'OVERRIDE_PASS_OVER:HOUSE', ':t': legacyTimeline },
+    });
     // A bill stored at REFERRED whose latest action implies the House passage (a partial history).
     await createBill(bill(21, 'Born-Alive Abortion Survivors Protection Act', '2025-02-21'));
     await insertActions([
@@ -216,15 +209,12 @@ describe('migration 0012: status codes and the newer status rules', () => {
       action('119-hr-21', '2025-02-01', 'Referred to the House Committee on Energy and Commerce.'),
       action('119-hr-21', '2025-02-21', 'Received in the Senate.'),
     ]);
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta('119-hr-21'),
-        UpdateExpression: 'SET #s = :s',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': 'REFERRED' },
-      }),
-    );
+    await table.updateItem({
+      Key: billKeys.meta('119-hr-21'),
+      UpdateExpression: 'SET #s = :s',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': 'REFERRED' },
+    });
 
     const first = await statusCodes.up();
     expect(first.written).toBeGreaterThanOrEqual(2);
@@ -296,7 +286,7 @@ describe('members repository', () => {
   });
 
   it('still finds members whose name items predate cards, and migration 0003 gives them cards', async () => {
-    const legacy = { ...memberKeys.nameItem('velazquez', 'V000081'), entity: 'member_name', member_id: 'V000081' };
+    const legacy = entityItem('member_name', memberKeys.nameItem('velazquez', 'V000081'), { member_id: 'V000081' });
     await putItem(legacy);
     expect(await searchMembers('velazquez', 10)).toEqual([expect.objectContaining({ id: 'V000081', name: 'Velázquez, Nydia M.', state: 'NY' })]);
     expect(await memberNameCards.up()).toEqual({ members: 3 });

@@ -1,11 +1,9 @@
 // LLM batches (OpenAI Batch API with a JSONL file, Anthropic Message Batches) and the llm jobs, end to end:
 // the submit answers 202 with a request, the local bus runs build_llm_batch as the CDK rule would, the poll imports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ReceiveMessageCommand, DeleteMessageCommand } from '@aws-sdk/client-sqs';
 import { handler as llm } from '#functions/api/llm.ts';
 import { handler as jobs } from '#functions/jobs/llm.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { sqs } from '#shared/platform/sqs-client.ts';
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { countPendingBriefs } from '#shared/adapters/db/brief-pending.repository.ts';
@@ -13,7 +11,6 @@ import { getBriefByShareToken, listBriefs } from '#shared/adapters/db/briefs.rep
 import { putSetting, SETTING_KEYS, getSetting } from '#shared/adapters/db/settings.repository.ts';
 import { getStats } from '#shared/adapters/db/stats.repository.ts';
 import { briefKeys } from '#shared/adapters/db/keys/brief.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { BatchState } from '#shared/domain/briefs/batch-state.schema.ts';
 import { pollLlmBatch, requestLlmBatch } from '#shared/use-cases/briefs/llm-batch.ts';
 import { claimBatchBuild, recordBatchBuild } from '#shared/adapters/db/llm-batch.repository.ts';
@@ -29,6 +26,8 @@ import { startLlmServer, type LlmServer } from '#test/support/llm-server.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { BILL_V1 } from '../../../../support/llm-fixtures.ts';
 import { briefMessage, deliverBrief, drainNotifications, seedBill, seedText, signUp, useProviderEnv } from '../../../../support/llm-seed.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 let server: LlmServer;
@@ -307,50 +306,57 @@ describe('llm jobs', () => {
     expect(await drainBriefQueue()).toEqual([expect.objectContaining({ bill_id: id })]);
   });
 
-  it('backfill_labels relabels cited points in place and backfill_categories classifies bills without a category', async () => {
+  it('backfill_labels labels and locates legacy points in place, withholding one not in the text, and backfill_categories classifies bills without a category', async () => {
     const id = '119-hr-312';
     await seedBill(id, 'To designate the facility of the United States Postal Service as the Jane Doe Post Office');
     await seedText(id, 'ih', BILL_V1, '2025-03-01');
     // A legacy brief stored without labels or share token.
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...briefKeys.brief(id, 1),
-          entity: 'brief',
-          bill_id: id,
-          version: 1,
-          type: 'full',
-          text_version_code: 'ih',
-          previous_text_version_code: null,
-          summary: 'Legacy.',
-          points: [
-            { id: 'p1', text: 'Grants.', citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' } },
-            { id: 'p2', text: 'Made up.', citation: { section: 'Sec. 3', quote: 'the moon shall be renamed' } },
-          ],
-          topic_tags: [],
-          uncited: false,
-          provider: 'openai',
-          model: 'gpt-4o-mini',
-          prompt_version: 'old',
-          method: 'llm',
-          input_tokens: 0,
-          output_tokens: 0,
-          cost_usd: 0,
-          created_at: '2024-01-01T00:00:00Z',
-        },
+    await table.putItem({
+      Item: entityItem('brief', briefKeys.brief(id, 1), {
+        bill_id: id,
+        version: 1,
+        type: 'full',
+        text_version_code: 'ih',
+        previous_text_version_code: null,
+        summary: 'Legacy.',
+        points: [
+          { id: 'p1', text: 'Grants.', citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics' } },
+          { id: 'p2', text: 'Made up.', citation: { section: 'Sec. 3', quote: 'the moon shall be renamed' } },
+        ],
+        topic_tags: [],
+        uncited: false,
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        prompt_version: 'old',
+        method: 'llm',
+        input_tokens: 0,
+        output_tokens: 0,
+        cost_usd: 0,
+        created_at: '2024-01-01T00:00:00Z',
       }),
-    );
+    });
     expect(await briefShareTokens.up()).toEqual({ assigned: 1 });
     expect(await briefShareTokens.up()).toEqual({ assigned: 0 });
     const unlabeledBefore = (await getStats()).unlabeled_briefs;
     expect(await countUnlabeledBriefs.up()).toEqual({ unlabeled: 1 });
     expect((await getStats()).unlabeled_briefs).toBe(unlabeledBefore + 1);
 
-    expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 1, points_relabelled: 1 });
+    // Before it runs, readers withhold the legacy points (their quotes carry no offsets).
+    expect((await listBriefs(id))[0]).toMatchObject({ points: [], withheld_points: 2 });
+    expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 1, points_relabelled: 2, points_withheld: 1 });
     const [brief] = await listBriefs(id);
-    expect(brief?.points.map((p) => p.label)).toEqual(['cited_fact', 'inference']);
-    expect(brief?.uncited).toBe(true);
+    const at = BILL_V1.indexOf('shall award grants to eligible rural health clinics');
+    expect(brief?.points).toEqual([
+      {
+        id: 'p1',
+        text: 'Grants.',
+        label: 'cited_fact',
+        citation: { section: 'Sec. 2', quote: 'shall award grants to eligible rural health clinics', start: at, end: at + 51 },
+      },
+    ]);
+    expect(brief).toMatchObject({ uncited: true, withheld_points: 1 });
+    // Run again, it changes nothing.
+    expect((await runJob('backfill_labels')).result).toMatchObject({ briefs_changed: 0 });
     expect((await getStats()).unlabeled_briefs).toBe(unlabeledBefore);
     expect((await getBriefByShareToken(brief?.share_token ?? ''))?.brief.bill_id).toBe(id);
 

@@ -129,6 +129,27 @@ describe('POST /api/bills/{id}/draft-letter', () => {
     expect(noBill.body).toEqual({ detail: 'No bill 119-hr-998', code: 'brief.not_found' });
   });
 
+  it("writes a letter about a bill without a brief from its record, as a Support follower's link asks", async () => {
+    const unbriefed = '119-hr-201';
+    await seedBill(unbriefed, 'Lower Costs Act');
+    await createFollow({ userId: reader.id, targetType: 'bill', targetId: unbriefed, followMode: 'hold_boost' });
+    server.reset();
+    server.enqueue({ kind: 'text', text: 'Dear Representative, please vote YES on H.R. 201.' });
+    const res = await call(llm, 'POST', `/api/bills/${unbriefed}/draft-letter`, { token: reader.token, body: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      letter: 'Dear Representative, please vote YES on H.R. 201.',
+      stance: 'YES',
+      stance_source: 'follow',
+      method: 'llm',
+      brief_version: null,
+    });
+    expect(server.calls[0]?.user).toMatch(/POINTS:\nnone: the bill has no brief yet/);
+    const point = await call(llm, 'POST', `/api/bills/${unbriefed}/draft-letter`, { token: reader.token, body: { cited_points: ['p1'] } });
+    expect(point.status).toBe(422);
+    expect(point.body).toMatchObject({ code: 'letter.invalid', detail: 'H.R. 201 has no brief yet, so no point p1' });
+  });
+
   it('answers 503 with a detail, not 500, when the LLM fails', async () => {
     server.reset();
     // A refused key is not retried, so one scripted failure is the whole exchange.
@@ -264,15 +285,17 @@ describe('admin', () => {
 
   it('serves every admin stats field', async () => {
     const res = await call(llm, 'GET', '/api/admin/stats', { token: admin.token });
+    // The two bills: the briefed one and the one the letter without a brief was about.
     expect(res.body).toMatchObject({
-      total_bills: 1,
+      total_bills: 2,
       documents_fetched: 2,
       briefs_full: 1,
       briefs_amendment: 1,
       remaining: 0,
       uncited_briefs: 0,
+      withheld_points: 0,
       unlabeled_briefs: 0,
-      bills_missing_sponsor: 1,
+      bills_missing_sponsor: 2,
     });
     expect(Object.keys(res.body as object)).toEqual(expect.arrayContaining(['bills_missing_metadata']));
     expect((await call(llm, 'GET', '/api/admin/stats', { token: reader.token })).status).toBe(403);

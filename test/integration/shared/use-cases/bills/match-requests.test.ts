@@ -7,16 +7,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fetchBillText } from '#shared/use-cases/bills/fetch-bill-text.ts';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { textVersionKeys } from '#shared/adapters/db/keys/text-version.keys.ts';
 import { listTextVersions } from '#shared/adapters/db/texts.repository.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { SEED_HAR_PATH } from '#local/fixtures/build-seed-har.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from '#test/support/drain.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -25,7 +23,7 @@ const BILL = '116-hjres-37';
 /** Forgets the bill's stored versions, so the next fetch stores them again. */
 async function deleteVersions(): Promise<void> {
   for (const v of await listTextVersions(BILL)) {
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: textVersionKeys.version(BILL, v.version_code) }));
+    await table.deleteItem({ Key: textVersionKeys.version(BILL, v.version_code) });
   }
 }
 

@@ -8,11 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as notifications } from '#functions/api/notifications.ts';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { open } from '#shared/platform/secret-box.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { getUser, userKey } from '#shared/adapters/db/users.repository.ts';
 import { getNotifiableUsers } from '#shared/adapters/db/notification-prefs.repository.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
@@ -27,6 +24,7 @@ import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -91,14 +89,11 @@ describe('issue 24 #16: the push token is protected like the push password', () 
     const { id, api } = await signUp('token-legacy');
     await api('PUT', '/api/notifications/settings', { push_enabled: true, push_url: `${push.url}/legacy`, push_auth: 'token', push_token: 'tk_x' });
     // As stored before tokens were sealed.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(id),
-        UpdateExpression: 'SET notification_prefs.push_token = :t REMOVE notification_prefs.push_token_sealed',
-        ExpressionAttributeValues: { ':t': 'tk_legacy' },
-      }),
-    );
+    await table.updateItem({
+      Key: userKey(id),
+      UpdateExpression: 'SET notification_prefs.push_token = :t REMOVE notification_prefs.push_token_sealed',
+      ExpressionAttributeValues: { ':t': 'tk_legacy' },
+    });
     expect((await sealPushTokens()).sealed).toBeGreaterThanOrEqual(1);
     const raw = (await getUser(id))?.notification_prefs;
     expect(raw?.push_token).toBeUndefined();

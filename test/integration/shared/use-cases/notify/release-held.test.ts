@@ -1,11 +1,8 @@
 // Releasing events held by quiet hours: every event delivered (several of one bill combined), nothing sent twice, even across a crash.
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { notificationKeys } from '#shared/adapters/db/keys/notification.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { listDue, listFeedEvents, listHistory } from '#shared/adapters/db/notifications.repository.ts';
 import type * as NotificationsRepository from '#shared/adapters/db/notifications.repository.ts';
 import { deliverBatch } from '#shared/use-cases/notify/deliver.ts';
@@ -16,6 +13,8 @@ import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { startSmtpSink, type SmtpSink } from '#test/support/smtp-sink.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityItem } from '#shared/adapters/db/entities.ts';
 
 // A run that dies between its send and the record of the send's outcome: the outcome step is the one that names a claim.
 const crash = vi.hoisted(() => ({ afterSend: false }));
@@ -214,21 +213,16 @@ describe('release of events held by quiet hours', () => {
   it('reads an event stored with the retired superseded state as cancelled', async () => {
     const userId = users.hana?.id ?? '';
     const old = { ...content('legacy-1', '119-hr-9', '9'), user_id: userId, occurred_at: '2025-01-01T00:00:00.000Z' };
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...notificationKeys.event(old),
-          entity: 'notification',
-          ...old,
-          mode: 'neutral',
-          created_at: old.occurred_at,
-          channels: { push: 'superseded', email: 'superseded', rss: 'sent' },
-          due_at: null,
-          errors: {},
-        },
+    await table.putItem({
+      Item: entityItem('notification', notificationKeys.event(old), {
+        ...old,
+        mode: 'neutral',
+        created_at: old.occurred_at,
+        channels: { push: 'superseded', email: 'superseded', rss: 'sent' },
+        due_at: null,
+        errors: {},
       }),
-    );
+    });
     const legacy = (await historyOf('hana')).find((e) => e.event_id === 'legacy-1');
     expect(legacy?.channels).toEqual({ push: 'cancelled', email: 'cancelled', rss: 'sent', webhook: 'off' });
   });

@@ -8,13 +8,10 @@
  * release one batch, a rotation signs with both secrets, and the SSRF guard
  * refuses private endpoints with a 422.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { resetConfig } from '#shared/platform/config.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { userKey } from '#shared/adapters/db/users.repository.ts';
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
 import { listHistory } from '#shared/adapters/db/notifications.repository.ts';
@@ -27,6 +24,7 @@ import { startPushServer, type PushServer, type RecordedPush } from '#test/suppo
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { dispatch, drainDispatchQueue, newDocumentEvent, seedBill, seedBrief } from '../../../../support/notify-harness.ts';
 import { newAccount } from '#test/support/accounts.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -89,7 +87,7 @@ describe('the webhook secret', () => {
     const view = await api('wendy', 'GET', '/api/notifications/settings');
     expect(view.text).not.toContain(users.wendy?.secret.slice(6));
     expect(view.body).not.toHaveProperty('webhook_secret_sealed');
-    const stored = await dynamo().send(new GetCommand({ TableName: tableName(), Key: userKey(users.wendy?.id ?? '') }));
+    const stored = await table.getItem({ Key: userKey(users.wendy?.id ?? '') });
     const prefs = stored.Item?.notification_prefs as Record<string, unknown>;
     expect(JSON.stringify(prefs)).not.toContain(users.wendy?.secret.slice(6));
     expect(prefs.webhook_secret_sealed).toMatch(/^v1\./);

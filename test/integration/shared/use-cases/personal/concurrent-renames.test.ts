@@ -6,9 +6,6 @@
  * one live token.
  */
 import { describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '#shared/platform/aws-clients.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { collectionKeys } from '#shared/adapters/db/keys/collection.keys.ts';
 import { getCollectionWithKey, updateCollection } from '#shared/adapters/db/collections.repository.ts';
 import { resolveNotificationToken, rotateNotificationToken, ensureNotificationToken } from '#shared/adapters/db/notification-tokens.repository.ts';
@@ -16,6 +13,7 @@ import { createUser, getUser } from '#shared/adapters/db/users.repository.ts';
 import { createUserCollection, rotateUserCollectionShareToken, updateUserCollection } from '#shared/use-cases/personal/collections.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -31,8 +29,7 @@ async function freshUser(): Promise<User> {
   });
 }
 
-const claimed = async (user: User, key: string) =>
-  Boolean((await dynamo().send(new GetCommand({ TableName: tableName(), Key: collectionKeys.name(user.id, key), ConsistentRead: true }))).Item);
+const claimed = async (user: User, key: string) => Boolean((await table.getItem({ Key: collectionKeys.name(user.id, key), ConsistentRead: true })).Item);
 
 describe('issue 24 #22: concurrent renames and rotations', () => {
   it('a rename that read before another landed reads again, leaving no orphan name claim', async () => {

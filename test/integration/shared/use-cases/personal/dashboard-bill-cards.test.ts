@@ -7,13 +7,11 @@
  * puts the cards on a feed stored without them; a shown bill without a card
  * is read from its record, so the answer never depends on the cards.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBill, getBills, markBillBriefed, markBillHasText, refreshBill, setBillCategory } from '#shared/adapters/db/bills.repository.ts';
 import { noteBillCard, noteLatestAction, readDashboardFeed, recordTrendingDay } from '#shared/adapters/db/dashboard-feed.repository.ts';
 import { billKeys } from '#shared/adapters/db/keys/bill.keys.ts';
 import { dashboardKeys } from '#shared/adapters/db/keys/dashboard.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { billSummary } from '#shared/domain/personal/summaries.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
 import { dashboardBillCards } from '#shared/use-cases/migrations/0010-dashboard-bill-cards.ts';
@@ -23,6 +21,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { countCommands } from '../../../../../bench/support/bench-stack.ts';
 import { seedBill, seedMember, seedRollCall, seedTrendScore } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -194,14 +193,11 @@ describe('the cards of Most Popular on the dashboard feed', () => {
 
   it('left behind by a crash between a summary write and its card update are put right by the next scored day', async () => {
     // The record's write, as refreshBill makes it, without the card update that would follow it.
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: billKeys.meta('119-hr-1'),
-        UpdateExpression: 'SET title = :title ADD summary_version :one',
-        ExpressionAttributeValues: { ':title': 'A title the card missed', ':one': 1 },
-      }),
-    );
+    await table.updateItem({
+      Key: billKeys.meta('119-hr-1'),
+      UpdateExpression: 'SET title = :title ADD summary_version :one',
+      ExpressionAttributeValues: { ':title': 'A title the card missed', ':one': 1 },
+    });
     expect((await readDashboardFeed()).cards['119-hr-1']?.title).not.toBe('A title the card missed');
     await seedTrendScore('119-hr-12', daysAgo(20), 1);
     expect((await cardSummaries())['119-hr-1']).toEqual(await recordSummary('119-hr-1'));
@@ -231,7 +227,7 @@ describe('a shown bill without a card', () => {
 
   it('before migration 0010: the same answer, one request dearer; after it, the cards are back, and a rerun writes nothing', async () => {
     const before = await dashboardFor(null);
-    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: dashboardKeys.feed, UpdateExpression: 'REMOVE cards' }));
+    await table.updateItem({ Key: dashboardKeys.feed, UpdateExpression: 'REMOVE cards' });
     requests.take();
     expect(await dashboardFor(null)).toEqual(before);
     expect(total(requests.take())).toBe(2);

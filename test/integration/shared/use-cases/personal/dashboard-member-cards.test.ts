@@ -6,7 +6,6 @@
  * stored before; until then the answer is the same, one request dearer.
  * Bills are read with only the fields the dashboard shows.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memberCard } from '#shared/domain/members/member.schema.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
@@ -15,7 +14,6 @@ import { memberKeys } from '#shared/adapters/db/keys/member.keys.ts';
 import { billSummary } from '#shared/domain/personal/summaries.ts';
 import { memberActivityFromItem, noteRecentVotes } from '#shared/adapters/db/member-recent-votes.repository.ts';
 import { getMember, putMember, saveMemberEnrichment } from '#shared/adapters/db/members.repository.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { memberDashboardCards } from '#shared/use-cases/migrations/0009-member-dashboard-cards.ts';
 import { dashboardFor } from '#shared/use-cases/personal/dashboard.ts';
 import { follow } from '#shared/use-cases/personal/follows.ts';
@@ -23,6 +21,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { countCommands } from '../../../../../bench/support/bench-stack.ts';
 import { makeMember, seedBill, seedMember, seedRollCall } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -41,7 +40,7 @@ const total = (counts: Record<string, number>) => Object.values(counts).reduce((
 /** The sort keys of every key the BatchGets ask for, by call. */
 const batchKeys: string[][] = [];
 
-const readItem = async (id: string) => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes(id) }))).Item;
+const readItem = async (id: string) => (await table.getItem({ Key: memberKeys.recentVotes(id) })).Item;
 const members = async () => (await dashboardFor(user, NOW)).followed_members ?? [];
 
 beforeAll(async () => {
@@ -139,15 +138,12 @@ describe('member cards on the dashboard', () => {
       kind: 'passage',
       result: 'Passed',
     };
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKeys.recentVotes('B000002'),
-        UpdateExpression: 'SET votes.#k = :v',
-        ExpressionAttributeNames: { '#k': '2026-10-20#house-119-1-50' },
-        ExpressionAttributeValues: { ':v': whole },
-      }),
-    );
+    await table.updateItem({
+      Key: memberKeys.recentVotes('B000002'),
+      UpdateExpression: 'SET votes.#k = :v',
+      ExpressionAttributeNames: { '#k': '2026-10-20#house-119-1-50' },
+      ExpressionAttributeValues: { ':v': whole },
+    });
     const baker = (await members()).find((m) => m.member.id === 'B000002');
     expect(baker?.recent_votes).toEqual([
       { vote_id: 'house-119-1-50', bill_id: '119-hr-1', date: '2026-10-20', question: 'On Passage', position: 'Nay', result: 'Passed' },
@@ -175,7 +171,7 @@ describe('member cards on the dashboard', () => {
   it('gives the same answer for items stored before migration 0009, one request dearer, and three again after it', async () => {
     const before = await members();
     for (const id of ['A000001', 'B000002']) {
-      await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: memberKeys.recentVotes(id), UpdateExpression: 'REMOVE card' }));
+      await table.updateItem({ Key: memberKeys.recentVotes(id), UpdateExpression: 'REMOVE card' });
     }
     requests.take();
     expect(await members()).toEqual(before);

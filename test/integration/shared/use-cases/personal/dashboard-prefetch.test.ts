@@ -6,7 +6,6 @@
  * A DynamoDB middleware holds the caller's GetItem back and records when
  * each request starts and answers.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as personal } from '#functions/api/personal.ts';
 import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
@@ -14,7 +13,6 @@ import * as routes from '#shared/edges/http/routes/personal.routes.ts';
 import { dashboardFor, prefetchDashboard } from '#shared/use-cases/personal/dashboard.ts';
 import { issueToken } from '#shared/use-cases/accounts/tokens.ts';
 import { userKeys } from '#shared/adapters/db/keys/user.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { createUser } from '#shared/adapters/db/users.repository.ts';
 import { follow } from '#shared/use-cases/personal/follows.ts';
 import type { User } from '#shared/domain/users/user.schema.ts';
@@ -22,6 +20,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { call } from '#test/support/api.ts';
 import { seedBill } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -187,7 +186,7 @@ describe('what was read ahead for a token is used only for that caller', () => {
   it('answers a deleted user’s token with the guest dashboard, though their follows were read ahead', async () => {
     const guest = await call(personal, 'GET', '/api/dashboard');
     // Only the profile goes, as when the user is deleted between the token check and the read: the follows are still there to be (wrongly) shown.
-    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: userKeys.profile(user.id) }));
+    await table.deleteItem({ Key: userKeys.profile(user.id) });
     const sent = recordRequests(user.id);
     const res = await call(personal, 'GET', '/api/dashboard', { token });
     expect(res.status).toBe(200);

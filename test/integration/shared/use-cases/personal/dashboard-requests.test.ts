@@ -4,13 +4,11 @@
  * reference below reads them the old way: a Query per day of the look-back,
  * the bills listing, a Query per followed member).
  */
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dashboardKeys } from '#shared/adapters/db/keys/dashboard.keys.ts';
 import { newestRecent, noteLatestAction, readDashboardFeed } from '#shared/adapters/db/dashboard-feed.repository.ts';
 import { noteRecentVotes, recentVotesFromItem } from '#shared/adapters/db/member-recent-votes.repository.ts';
 import { memberKeys } from '#shared/adapters/db/keys/member.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { getBills, listBillsByLatestAction } from '#shared/adapters/db/bills.repository.ts';
 import { topTrendingForDay } from '#shared/adapters/db/trending-days.repository.ts';
 import { listMemberVotes } from '#shared/adapters/db/votes.repository.ts';
@@ -24,6 +22,7 @@ import { dynamo } from '#shared/platform/aws-clients.ts';
 import { countCommands } from '../../../../../bench/support/bench-stack.ts';
 import { seedBill, seedMember, seedRollCall, seedTrendScore } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
 
 useIntegrationStack();
 
@@ -140,7 +139,7 @@ describe('migration 0004', () => {
     const before = await dashboardFor(user, NOW);
     // As on a table written before the feed existed: no feed item, no recent-votes items.
     for (const Key of [dashboardKeys.feed, memberKeys.recentVotes('A000001'), memberKeys.recentVotes('B000002')]) {
-      await dynamo().send(new DeleteCommand({ TableName: tableName(), Key }));
+      await table.deleteItem({ Key });
     }
     expect((await dashboardFor(user, NOW)).followed_members?.[0]?.recent_votes).toEqual([]);
     await fillDashboardFeed(NOW);
@@ -189,7 +188,7 @@ describe('the bounded items behind the dashboard', () => {
       result: 'Passed',
     }));
     for (const v of votes) await noteRecentVotes([v]);
-    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes('C000003') }))).Item;
+    const item = (await table.getItem({ Key: memberKeys.recentVotes('C000003') })).Item;
     // The dashboard reads every entry: at most five are kept (the three it shows, trimmed once past five).
     expect(Object.keys((item?.votes ?? {}) as object).length).toBeLessThanOrEqual(5);
     expect(recentVotesFromItem(item, 3).map((v) => v.vote_id)).toEqual(['house-119-1-119', 'house-119-1-118', 'house-119-1-117']);
@@ -206,15 +205,12 @@ describe('the bounded items behind the dashboard', () => {
     });
     // As the writer before it left items: up to fifteen positions.
     const votes = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`${entry(i).date}#${entry(i).vote_id}`, entry(i)]));
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: memberKeys.recentVotes('A000001'),
-        UpdateExpression: 'SET votes = :votes',
-        ExpressionAttributeValues: { ':votes': votes },
-      }),
-    );
-    const read = async () => (await dynamo().send(new GetCommand({ TableName: tableName(), Key: memberKeys.recentVotes('A000001') }))).Item;
+    await table.updateItem({
+      Key: memberKeys.recentVotes('A000001'),
+      UpdateExpression: 'SET votes = :votes',
+      ExpressionAttributeValues: { ':votes': votes },
+    });
+    const read = async () => (await table.getItem({ Key: memberKeys.recentVotes('A000001') })).Item;
     const stored = await read();
     const before = (await dashboardFor(user, NOW)).followed_members;
     expect(await recentVotesThree.up()).toMatchObject({ trimmed: 1 });

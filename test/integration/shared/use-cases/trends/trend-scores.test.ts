@@ -6,16 +6,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as trendsApi } from '#functions/api/trends.ts';
 import { handler as trendsJobs } from '#functions/jobs/trends.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { updateDataSources } from '#shared/adapters/db/data-sources.repository.ts';
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
 import { trendKeys, type TrendSubject } from '#shared/adapters/db/keys/trend.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
 import { TrendDay } from '#shared/domain/scores/trend-day.schema.ts';
 import { NEWS_SEARCH_SUBJECTS } from '#shared/domain/scores/trend-decisions.ts';
 import { createUser } from '#shared/adapters/db/users.repository.ts';
@@ -26,6 +23,8 @@ import { searchTerm, searchTrendsSource, type SignalSources, type Subject } from
 import { call } from '#test/support/api.ts';
 import { makeBill, seedBill, seedMember } from '#test/support/personal-seed.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityTag } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 
@@ -100,8 +99,7 @@ const billSubject = (n: number, shortTitle: string): Subject => ({
   bill: makeBill(119, 'hr', n, { short_title: shortTitle }),
 });
 /** The stored score of a bill or member for today. */
-const stored = async (subject: TrendSubject, id: string) =>
-  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: trendKeys.day(subject, id, TODAY) }))).Item;
+const stored = async (subject: TrendSubject, id: string) => (await table.getItem({ Key: trendKeys.day(subject, id, TODAY) })).Item;
 
 const savedDelay = transportSettings.baseDelayMs;
 beforeAll(async () => {
@@ -158,7 +156,7 @@ describe('scoring a day', () => {
     // Bill 106 leads search trends (70), bill 100 leads news search (20): every score follows from the day's maxima.
     const top = await stored('bill', '119-hr-106');
     expect(top).toMatchObject({
-      entity: 'bill_trend',
+      ...entityTag('bill_trend'),
       bill_id: '119-hr-106',
       date: TODAY,
       trends_value: 70,
@@ -288,7 +286,7 @@ describe('the jobs', () => {
     const sam = TrendDay().parse(await stored('member', 'S000002'));
     // No member had news-search articles (the day's maximum is 0): 0.4 × 1 + 0.35 × 0 + 0.25 × 1.
     expect(sam).toMatchObject({ score: 65, trends_value: 60, rss_count: 5, gnews_count: 0 });
-    expect(await stored('member', 'F000001')).toMatchObject({ entity: 'member_trend', member_id: 'F000001', trends_value: 30 });
+    expect(await stored('member', 'F000001')).toMatchObject({ ...entityTag('member_trend'), member_id: 'F000001', trends_value: 30 });
     expect(await stored('member', 'O000003')).toBeUndefined();
     // Member scores stay out of the bills' trending index.
     expect(await stored('member', 'S000002')).not.toHaveProperty('gsi1pk');

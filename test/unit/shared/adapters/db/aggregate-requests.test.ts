@@ -19,6 +19,7 @@ import { rewriteVersioned } from '#shared/adapters/db/versioned-item.ts';
 import type { BillCard } from '#shared/domain/personal/bill-card.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
 import { conditionFailed, useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
+import { entityTag } from '#shared/adapters/db/entities.ts';
 
 const { db } = useMockedDocumentClient((db) => {
   db.on(UpdateCommand).resolves({});
@@ -66,13 +67,13 @@ describe('dashboard feed', () => {
 
   it('rewrites a versioned item at the version read, or only where there is none', async () => {
     const parse = (item: Record<string, unknown>) => ({ version: typeof item.version === 'number' ? item.version : 0 });
-    expect(await rewriteVersioned(dashboardKeys.feed, parse, () => ({ entity: 'dashboard_feed' }), 1)).toBe(true);
+    expect(await rewriteVersioned(dashboardKeys.feed, parse, () => ({ ...entityTag('dashboard_feed') }), 1)).toBe(true);
     let p = db.commandCalls(PutCommand)[0]!.args[0].input;
     expect(expressionText(p.ConditionExpression, p)).toBe('attribute_not_exists(pk)');
 
     db.resetHistory();
     db.on(GetCommand).resolves({ Item: { ...dashboardKeys.feed, version: 7 } });
-    expect(await rewriteVersioned(dashboardKeys.feed, parse, () => ({ entity: 'dashboard_feed' }), 1)).toBe(true);
+    expect(await rewriteVersioned(dashboardKeys.feed, parse, () => ({ ...entityTag('dashboard_feed') }), 1)).toBe(true);
     p = db.commandCalls(PutCommand)[0]!.args[0].input;
     expect(p.Item).toMatchObject({ version: 8 });
     expect(expressionText(p.ConditionExpression, p)).toBe('version = 7');

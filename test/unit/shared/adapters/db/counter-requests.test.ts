@@ -32,6 +32,7 @@ import { takeBucketToken } from '#shared/adapters/db/token-bucket.repository.ts'
 import { listTrendDays } from '#shared/adapters/db/trend-scores.repository.ts';
 import { expressionText } from '#test/support/expression-text.ts';
 import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
+import { entityTag } from '#shared/adapters/db/entities.ts';
 
 const { db, sent } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
@@ -69,7 +70,7 @@ describe('rate limit and token bucket', () => {
   });
 
   it('writes a new bucket only where none exists, and an existing one only at the sequence it read', async () => {
-    const bucket = { key: rateKeys.llmBucket, entity: 'llm_bucket', capacity: 10, refillPerMs: 1 };
+    const bucket = { key: rateKeys.llmBucket, ...entityTag('llm_bucket'), capacity: 10, refillPerMs: 1 };
     await takeBucketToken(bucket, 1000);
     let u = sent(UpdateCommand);
     expect(expressionText(u.ConditionExpression, u)).toBe('attribute_not_exists(pk)');

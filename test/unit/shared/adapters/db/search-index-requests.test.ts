@@ -15,6 +15,7 @@ import { tableName } from '#shared/adapters/db/table.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { expressionText } from '#test/support/expression-text.ts';
 import { useMockedDocumentClient } from '#test/support/mocked-document-client.ts';
+import { entityTag } from '#shared/adapters/db/entities.ts';
 
 const { db } = useMockedDocumentClient((db) => {
   db.on(QueryCommand).resolves({ Items: [] });
@@ -54,7 +55,7 @@ describe('topic index', () => {
     ]);
     for (const p of puts) {
       expect(expressionText(p.ConditionExpression, p)).toBe('attribute_not_exists(pk)');
-      expect(p.Item).toMatchObject({ entity: 'topic_bill', bill_id: bill.id, latest_action_date: '2026-02-01' });
+      expect(p.Item).toMatchObject({ ...entityTag('topic_bill'), bill_id: bill.id, latest_action_date: '2026-02-01' });
     }
     const d = all(DeleteCommand);
     expect(d.map((x) => x.Key)).toEqual([topicKeys.bill('tax', bill.id)]);

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { briefInput } from '#shared/domain/briefs/brief-input.ts';
 import { chunkSections } from '#shared/domain/briefs/chunking.ts';
-import { checkCitations, hasVerifiedCitation, quoteFound } from '#shared/domain/briefs/citation-check.ts';
+import { checkCitations, hasVerifiedCitation } from '#shared/domain/briefs/citation-check.ts';
 import { classifyByRule } from '#shared/use-cases/briefs/classify.ts';
 import { diffTextVersions } from '#shared/domain/briefs/section-diff.ts';
-import { parseSections } from '#shared/domain/briefs/section-parser.ts';
+import { outlineOfPlainText, parseSections } from '#shared/domain/briefs/section-parser.ts';
 import { normalizeTopicTags, TOPIC_TAGS } from '#shared/domain/briefs/topics.ts';
 import { costUsd } from '#shared/domain/llm/cost-table.ts';
 import { writeExtractiveBrief } from '#shared/domain/briefs/extractive-briefer.ts';
@@ -45,47 +45,53 @@ describe('section-level diff', () => {
 });
 
 describe('citation check', () => {
-  const sections = parseSections(BILL_V1);
-  const cited = (quote: string, section = 'Sec. 2') => ({ id: 'p1', text: 't', label: 'cited_fact' as const, citation: { section, quote } });
+  const doc = { text: BILL_V1, outline: outlineOfPlainText(BILL_V1) };
+  const cited = (quote: string, section = 'Sec. 2', id = 'p1') => ({ id, text: 't', label: 'cited_fact' as const, citation: { section, quote } });
 
-  it('finds quotes regardless of case and whitespace', () => {
-    expect(quoteFound('THE SECRETARY of Health   and\nHuman Services shall award grants', BILL_V1)).toBe(true);
+  it("locates a quote regardless of case and whitespace, and cites it in the text's own words with its offsets", () => {
+    const [point] = checkCitations([cited('THE SECRETARY of Health   and\nHuman Services shall award grants')], doc).points;
+    const at = BILL_V1.indexOf('The Secretary of Health and Human Services shall award grants');
+    expect(point?.citation).toEqual({ section: 'Sec. 2', quote: 'The Secretary of Health and Human Services shall award grants', start: at, end: at + 61 });
   });
 
-  it('relabels a hallucinated quote as inference and marks the brief uncited', () => {
+  it('withholds a point whose quote is not in the text, and counts the brief uncited', () => {
     const result = checkCitations(
-      [cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics by 2026')],
-      BILL_V1,
-      sections,
+      [cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics by 2026', 'Sec. 2', 'p2')],
+      doc,
     );
-    expect(result.points.map((p) => p.label)).toEqual(['cited_fact', 'inference']);
-    expect(result.relabelled).toBe(1);
+    expect(result.points.map((p) => p.id)).toEqual(['p1']);
+    expect(result.withheld).toBe(1);
     expect(result.uncited).toBe(true);
   });
 
-  it('corrects the section of a found quote to the section that contains it', () => {
-    const result = checkCitations([cited('submit to Congress a report on the grants', 'Sec. 2')], BILL_V1, sections);
+  it('labels a located quote by the section that holds it, not the one the model named', () => {
+    const result = checkCitations([cited('submit to Congress a report on the grants', 'Sec. 2')], doc);
     expect(result.points[0]?.citation?.section).toBe('Sec. 3');
     expect(result.uncited).toBe(false);
   });
 
-  it('counts a brief without any cited fact as uncited', () => {
-    expect(checkCitations([{ id: 'p1', text: 't', label: 'inference', citation: null }], BILL_V1, sections).uncited).toBe(true);
+  it('withholds a fact with no quote, keeps an inference without one, and counts a brief without a cited fact as uncited', () => {
+    const result = checkCitations(
+      [
+        { id: 'p1', text: 't', label: 'inference', citation: null },
+        { id: 'p2', text: 't', label: 'cited_fact', citation: null },
+      ],
+      doc,
+    );
+    expect(result.points.map((p) => p.id)).toEqual(['p1']);
+    expect(result).toMatchObject({ withheld: 1, uncited: true });
+    // A brief with no point (a version whose sections did not change) claims nothing, so is not uncited.
+    expect(checkCitations([], doc)).toEqual({ points: [], withheld: 0, uncited: false });
   });
 
   it('keeps a verified citation on a brief flagged uncited by another point, and none when every quote missed', () => {
     const mixed = checkCitations(
-      [cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics')],
-      BILL_V1,
-      sections,
+      [cited('shall award grants to eligible rural health clinics'), cited('The Secretary shall abolish all clinics', 'Sec. 2', 'p2')],
+      doc,
     );
     expect(mixed.uncited).toBe(true);
     expect(hasVerifiedCitation(mixed.points)).toBe(true);
-    const missed = checkCitations(
-      [cited('The Secretary shall abolish all clinics'), { id: 'p2', text: 't', label: 'inference', citation: null }],
-      BILL_V1,
-      sections,
-    );
+    const missed = checkCitations([cited('The Secretary shall abolish all clinics'), { id: 'p2', text: 't', label: 'inference', citation: null }], doc);
     expect(hasVerifiedCitation(missed.points)).toBe(false);
     expect(hasVerifiedCitation([])).toBe(false);
   });
@@ -118,36 +124,45 @@ describe('topics', () => {
 });
 
 describe('extractive briefer', () => {
-  it('writes a full brief of verbatim, cited sentences labelled extractive', () => {
-    const input = briefInput(bill, { code: 'ih', text: BILL_V1 }, null);
-    const draft = writeExtractiveBrief(input);
-    expect(draft.method).toBe('extractive');
-    expect(draft.provider).toBe('extractive');
-    expect(draft.brief.points.length).toBeGreaterThanOrEqual(2);
-    const checked = checkCitations(
-      draft.brief.points.map((p, i) => ({ ...p, id: `p${i}` })),
-      BILL_V1,
-      input.sections,
+  const check = (input: ReturnType<typeof briefInput>, draft: ReturnType<typeof writeExtractiveBrief>) =>
+    checkCitations(
+      draft.brief.points.map((p, i) => ({ ...p, id: `p${i + 1}` })),
+      input,
     );
-    expect(checked.relabelled).toBe(0);
-    expect(draft.brief.topic_tags).toContain('health');
+
+  it('writes a full brief whose points name a provision and quote it once, every quote located, labelled extractive', () => {
+    const input = briefInput({ ...bill, policy_area: 'Health', subjects: ["Veterans' medical care"] }, { code: 'ih', text: BILL_V1 }, null);
+    const draft = writeExtractiveBrief(input);
+    expect(draft).toMatchObject({ method: 'extractive', provider: 'extractive' });
+    expect(draft.brief.points.map((p) => [p.text, p.citation?.section])).toEqual([
+      // Headings printed in capitals read in title case.
+      ['Short Title', 'Sec. 1'],
+      ['Grants for Rural Health Clinics', 'Sec. 2'],
+      ['Report', 'Sec. 3'],
+    ]);
+    for (const p of draft.brief.points) expect(p.text).not.toBe(p.citation?.quote);
+    expect(check(input, draft)).toMatchObject({ withheld: 0, uncited: false });
+    // Tagged from the policy area and the CRS subjects, not from keywords of the text.
+    expect(draft.brief.topic_tags).toEqual(['health', 'veterans']);
   });
 
-  it('quotes a prefix of an overlong sentence verbatim, and skips the preamble', () => {
+  it("quotes a prefix of an overlong sentence verbatim, and never the cover before the bill's title", () => {
     const long = `SEC. 2. REMOVAL.\nPursuant to section 1013, ${'Congress hereby directs the President to act, '.repeat(15)}by not later than 30 days after enactment.`;
-    const input = briefInput(bill, { code: 'ih', text: `116th CONGRESS 1st Session, a preamble sentence that is long enough to quote.\n\n${long}` }, null);
+    const text = `HJ 37 RFS\n116th CONGRESS 1st Session, a cover line that is long enough to be quoted as a sentence.\n\nJOINT RESOLUTION\n\n${long}`;
+    const input = briefInput(bill, { code: 'ih', text }, null);
     const draft = writeExtractiveBrief(input);
     expect(draft.brief.points).toHaveLength(1);
     const [p] = draft.brief.points;
     expect(p?.citation?.section).toBe('Sec. 2');
     expect(p?.citation?.quote.length).toBeLessThanOrEqual(480);
-    expect(p?.text.endsWith('…')).toBe(true);
-    expect(checkCitations([{ ...(p as NonNullable<typeof p>), id: 'p1' }], input.text, input.sections).relabelled).toBe(0);
+    expect(p?.citation?.quote.startsWith('Pursuant to section 1013')).toBe(true);
+    expect(check(input, draft).withheld).toBe(0);
   });
 
   it('writes an amendment brief that quotes the changed sections', () => {
     const draft = writeExtractiveBrief(briefInput(bill, { code: 'rh', text: BILL_V2 }, { code: 'ih', text: BILL_V1 }));
     expect(draft.brief.points.map((p) => p.citation?.section)).toEqual(expect.arrayContaining(['Sec. 2', 'Sec. 4']));
+    expect(draft.brief.points.map((p) => p.text)).toEqual(['Changed: Grants for Rural Health Clinics', 'Changed: Report', 'Added: Telehealth Pilot']);
     expect(draft.brief.summary).toMatch(/1 section\(s\) added/);
   });
 });

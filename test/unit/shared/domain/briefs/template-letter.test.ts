@@ -22,4 +22,14 @@ describe('the template letter', () => {
   it('keeps a title ending in a question or exclamation mark as written', () => {
     expect(templateLetter(input('Why Not Act?'))).toContain('regarding H.R. 1, Why Not Act? I urge you');
   });
+
+  it('speaks of a bill without a brief from where it stands, with no list of reasons', () => {
+    const letter = templateLetter({
+      ...input('Lower Costs Act'),
+      bill: { label: 'H.R. 1', title: 'Lower Costs Act', latest_action_date: '2025-03-01', latest_action_text: 'Referred to the Committee on Ways and Means.' },
+      points: [],
+    });
+    expect(letter).toContain('Where it stands: On 2025-03-01: Referred to the Committee on Ways and Means.');
+    expect(letter).not.toContain('My reasons');
+  });
 });

@@ -12,7 +12,7 @@ describe('follow ids', () => {
 
   it('rejects ids without a known type or a target', () => {
     expect(parseFollowId('118-hr-3076')).toBeNull();
-    expect(parseFollowId('committee:x')).toBeNull();
+    expect(parseFollowId('senator:x')).toBeNull();
     expect(parseFollowId('bill:')).toBeNull();
   });
 

@@ -5,22 +5,20 @@
  * more requests than it allows; a wait past the deadline fails as a provider
  * error; and the transport takes a slot from the shared bucket per request.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateKeys } from '#shared/adapters/db/keys/rate.keys.ts';
-import { tableName } from '#shared/adapters/db/table.ts';
-import { dynamo } from '#shared/platform/aws-clients.ts';
 import { getText } from '#shared/adapters/providers/transport/http-transport.ts';
 import { ProviderError } from '#shared/adapters/providers/transport/provider-error.ts';
 import { bucketFor, takeRateSlot, type RateLimit } from '#shared/adapters/providers/transport/rate-limiter.ts';
 import { takeBucketToken } from '#shared/adapters/db/token-bucket.repository.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { providerServer, sendJson } from '../../../../../support/ingest-fixtures.ts';
+import * as table from '#shared/adapters/db/table-client.ts';
+import { entityTag } from '#shared/adapters/db/entities.ts';
 
 useIntegrationStack();
 
-const bucketItem = async (provider: string) =>
-  (await dynamo().send(new GetCommand({ TableName: tableName(), Key: rateKeys.providerBucket(provider), ConsistentRead: true }))).Item;
+const bucketItem = async (provider: string) => (await table.getItem({ Key: rateKeys.providerBucket(provider), ConsistentRead: true })).Item;
 
 describe('the fleet-wide provider budget', () => {
   it('never lets concurrent callers exceed the limit in any window', async () => {
@@ -46,7 +44,7 @@ describe('the fleet-wide provider budget', () => {
     const bucket = bucketFor('budget-test', limit);
     expect(bucket.capacity).toBe(2);
     expect((granted.at(-1) as number) - (granted[0] as number)).toBeGreaterThanOrEqual(((32 - bucket.capacity - 1) / bucket.refillPerMs) * 0.9);
-    expect(await bucketItem('budget-test')).toMatchObject({ entity: 'provider_bucket', seq: 32 });
+    expect(await bucketItem('budget-test')).toMatchObject({ ...entityTag('provider_bucket'), seq: 32 });
   });
 
   it('hands out exactly the capacity at one instant, whatever the number of concurrent takers', async () => {

@@ -1,0 +1,48 @@
+/**
+ * The schedule feed of the offline stack: recorded payloads in a folder
+ * (local/demo/schedule/), listed in its recordings.json with each file's kind
+ * and when it was captured. Every read returns them all, in capture order:
+ * poll_meetings applies them oldest first, so two captures of one feed show
+ * as a change, and a later read changes nothing.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as z from 'zod';
+import { parsePayload, parseJsonBody } from '#shared/adapters/providers/transport/provider-error.ts';
+import { meetingsOfPayload, SCHEDULE_KINDS } from './schedule-kinds.ts';
+import type { FeedReading, ScheduleFeed } from './schedule-feed.ts';
+
+const RECORDINGS = 'schedule recordings';
+
+const Manifest = () =>
+  z.object({
+    recordings: z.array(
+      z.object({
+        file: z.string().min(1),
+        kind: z.enum(SCHEDULE_KINDS),
+        captured_at: z.iso.datetime({ offset: true }),
+      }),
+    ),
+  });
+
+/** The feed of the recordings in `dir`. */
+export function recordedFeed(dir: string): ScheduleFeed {
+  return {
+    name: 'recordings',
+    read: async () => {
+      const manifest = parsePayload(
+        RECORDINGS,
+        'recordings.json',
+        Manifest(),
+        parseJsonBody(RECORDINGS, 'recordings.json', await readFile(path.join(dir, 'recordings.json'), 'utf8')),
+      );
+      const ordered = [...manifest.recordings].sort((a, b) => Date.parse(a.captured_at) - Date.parse(b.captured_at));
+      const readings: FeedReading[] = [];
+      for (const r of ordered) {
+        const payload = meetingsOfPayload(r.kind, await readFile(path.join(dir, r.file), 'utf8'));
+        readings.push({ ...payload, ref: r.file, read_at: new Date(r.captured_at).toISOString() });
+      }
+      return readings;
+    },
+  };
+}
