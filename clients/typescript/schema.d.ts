@@ -736,7 +736,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of every Congress, or of one when congress narrows it (no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed with another filter.
          */
         get: operations["listBills"];
         put?: never;
@@ -1101,7 +1101,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status requested) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot
+         * Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status submitted, batch_id null) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot
          * @description Records a request for one LLM batch (OpenAI or Anthropic) of up to 1000 unbriefed documents and answers 202 at once; the build_llm_batch job builds and submits it with the provider and model recorded here. Admin only; 409 (with the lease expiry) while a batch or a live request holds the slot, 422 when the provider in force has no batch interface.
          */
         post: operations["submitLlmBatch"];
@@ -2879,15 +2879,18 @@ export interface components {
         };
         /** @description The LLM batch in flight and its progress */
         LlmBatch: {
-            /** @description The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …) */
-            status: string;
+            /**
+             * @description The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled
+             * @enum {string}
+             */
+            status: "none" | "submitted" | "in_progress" | "completed" | "failed" | "expired" | "cancelled";
             /** @description The provider id of the LLM batch */
             batch_id?: string | null;
             /** @description The LLM provider: openai, anthropic, gemini, ollama or none */
             provider?: string;
             /** @description The model name */
             model?: string;
-            /** @description When it was submitted; null while requested */
+            /** @description When it was handed to the provider; null until a build job has submitted it */
             submitted_at?: string | null;
             /** @description When it was last changed (ISO 8601, UTC) */
             updated_at?: string;
@@ -2909,7 +2912,7 @@ export interface components {
             requested_by?: string | null;
             /** @description When the batch was asked for (ISO 8601) */
             requested_at?: string | null;
-            /** @description While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted */
+            /** @description While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider */
             lease_until?: string | null;
             /** @description The build_llm_batch run that claimed the request, null until one does */
             builder_run_id?: string | null;
@@ -8597,15 +8600,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …) */
-                        status: string;
+                        /**
+                         * @description The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled
+                         * @enum {string}
+                         */
+                        status: "none" | "submitted" | "in_progress" | "completed" | "failed" | "expired" | "cancelled";
                         /** @description The provider id of the LLM batch */
                         batch_id?: string | null;
                         /** @description The LLM provider: openai, anthropic, gemini, ollama or none */
                         provider?: string;
                         /** @description The model name */
                         model?: string;
-                        /** @description When it was submitted; null while requested */
+                        /** @description When it was handed to the provider; null until a build job has submitted it */
                         submitted_at?: string | null;
                         /** @description When it was last changed (ISO 8601, UTC) */
                         updated_at?: string;
@@ -8627,7 +8633,7 @@ export interface operations {
                         requested_by?: string | null;
                         /** @description When the batch was asked for (ISO 8601) */
                         requested_at?: string | null;
-                        /** @description While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted */
+                        /** @description While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider */
                         lease_until?: string | null;
                         /** @description The build_llm_batch run that claimed the request, null until one does */
                         builder_run_id?: string | null;

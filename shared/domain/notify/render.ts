@@ -16,6 +16,10 @@ import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from 
 import type { NotificationContent, SearchMatchDetail } from './notification.schema.ts';
 import { statusInWords } from './status-words.ts';
 import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
+import { billLabel } from '#shared/domain/bills/bill-id.ts';
+import { BILL_TYPES, type BillType } from '#shared/domain/bills/bill-types.ts';
+
+const isBillType = (t: string | undefined): t is BillType => (BILL_TYPES as readonly (string | undefined)[]).includes(t);
 
 export interface PushAction {
   action: 'view';
@@ -54,11 +58,12 @@ export function cutText(text: string, max: number): string {
     .trimEnd()}...`;
 }
 
-/** "H.R. 3076" → "HR 3076"; from the id "118-hr-3076" when no label is stored. */
+/** The bill's label as the app shows it ("H.R. 3076", "S. 2848"); from the id "118-hr-3076" when no label is stored. */
 export function billIdentifier(label: string | null, billId: string | null): string {
-  if (label) return toAscii(label.replace(/\./g, ''));
+  if (label) return toAscii(label);
   const m = /^\d+-([a-z]+)-(\d+)$/.exec(billId ?? '');
-  return m ? `${(m[1] ?? '').toUpperCase()} ${m[2]}` : '';
+  const type = m?.[1];
+  return m && isBillType(type) ? billLabel(type, Number(m[2])) : '';
 }
 
 export const billUrl = (publicUrl: string, billId: string) => `${publicUrl}/bills/${encodeURIComponent(billId)}`;

@@ -43,10 +43,10 @@ describe('notifications over HTTP', () => {
 
     await sendMessage('notification-dispatch', newDocumentEvent(BILL));
     const published = await vi.waitUntil(() => push.requests[0], DELIVERY);
-    expect(published.headers).toMatchObject({ title: 'New Bill Text: HR 4242', priority: 'default', tags: 'page' });
+    expect(published.headers).toMatchObject({ title: 'New Bill Text: H.R. 4242', priority: 'default', tags: 'page' });
     const file = await vi.waitUntil(() => e2e.stack().smtp.files[0], DELIVERY);
     const mail = await simpleParser(readFileSync(file));
-    expect(mail.subject).toBe('New Bill Text: HR 4242');
+    expect(mail.subject).toBe('New Bill Text: H.R. 4242');
 
     const history = await api().request('GET', '/api/notifications/history', { token });
     expect(history.body.items).toEqual([
@@ -56,7 +56,7 @@ describe('notifications over HTTP', () => {
     const settings = await api().request('GET', '/api/notifications/settings', { token });
     const feed = await api().raw('GET', new URL(settings.body.rss_feed_url).pathname);
     expect(feed.headers.get('content-type')).toContain('application/rss+xml');
-    expect(new XMLParser().parse(feed.text).rss.channel.item).toMatchObject({ category: 'new_document', title: 'New Bill Text: HR 4242' });
+    expect(new XMLParser().parse(feed.text).rss.channel.item).toMatchObject({ category: 'new_document', title: 'New Bill Text: H.R. 4242' });
 
     // Every GET changes nothing (the header URL, the body link): the page's button (a POST) unsubscribes.
     const link = /Unsubscribe from these emails: (http\S+)/.exec(mail.text ?? '')?.[1] ?? '';

@@ -112,9 +112,9 @@ describe('a change of status from a new action to the channels, told as bill_upd
     const [fan] = pushesTo('fan');
     expect(pushesTo('fan')).toHaveLength(1);
     // Priorities as ntfy numbers them: 3 is default, 4 high.
-    expect(fan).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 4, tags: ['siren'] });
+    expect(fan).toMatchObject({ title: 'Passed the House 416-0: H.R. 3590', priority: 4, tags: ['siren'] });
     expect(fan?.message.split('\n')[1]).toBe(`2009-10-08: ${SUSPENSION}`);
-    expect(smtp.messages.map((m) => m.subject)).toEqual(['Passed the House 416-0: HR 3590']);
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Passed the House 416-0: H.R. 3590']);
     expect(smtp.messages[0]?.text).toContain(SUSPENSION);
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token: users.fan?.token });
     const feed = await call(notifications, 'GET', new URL((view.body as { rss_feed_url: string }).rss_feed_url).pathname);
@@ -145,7 +145,7 @@ describe('a change of status from a new action to the channels, told as bill_upd
     expect(events).toEqual([expect.objectContaining({ status: 'ENACTED:SIGNED', previous_status: 'REFERRED', action_text: 'Signed by President.' })]);
     await dispatch(events);
     const law = pushesTo('fan').at(-1);
-    expect(law).toMatchObject({ title: 'Became law: HR 3591', priority: 4, tags: ['siren'] });
+    expect(law).toMatchObject({ title: 'Became law: H.R. 3591', priority: 4, tags: ['siren'] });
     expect(law?.message.split('\n')[1]).toBe('2010-03-23: Signed by President.');
     expect((await getBill(SIGNED))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASSED:BILL', 'ENACTED:SIGNED']);
   });

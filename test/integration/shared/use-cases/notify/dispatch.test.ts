@@ -98,7 +98,7 @@ describe('dispatch of a bill event to every channel', () => {
     const [alicePush] = pushesTo('alice');
     expect(pushesTo('alice')).toHaveLength(1);
     expect(alicePush?.headers).toMatchObject({
-      title: 'New Bill Text: HR 3076',
+      title: 'New Bill Text: H.R. 3076',
       priority: 'default',
       tags: 'page',
       click: 'http://localhost:3000/bills/118-hr-3076',
@@ -112,7 +112,7 @@ describe('dispatch of a bill event to every channel', () => {
 
     const [aliceMail] = mailsTo('alice');
     expect(mailsTo('alice')).toHaveLength(1);
-    expect(aliceMail?.subject).toBe('New Bill Text: HR 3076');
+    expect(aliceMail?.subject).toBe('New Bill Text: H.R. 3076');
     // Long header lines are folded on the wire (RFC 5322); unfold before comparing.
     const lines = Object.fromEntries((aliceMail?.headerLines ?? []).map((h) => [h.key, h.line.replace(/\r?\n\s+/g, ' ')]));
     expect(lines['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
@@ -170,13 +170,13 @@ describe('dispatch of a bill event to every channel', () => {
   it('sends a bill_updated event with high priority and the siren tag', async () => {
     await dispatch([event({ event_id: `action:${BILL}:vote`, kind: 'bill_updated', action_category: 'vote', brief_version: undefined })]);
     const last = pushesTo('alice').at(-1);
-    expect(last?.headers).toMatchObject({ title: 'Bill Updated: HR 3076', priority: 'high', tags: 'siren' });
+    expect(last?.headers).toMatchObject({ title: 'Bill Updated: H.R. 3076', priority: 'high', tags: 'siren' });
   });
 
   it('releases events held by quiet hours once they end, once, the two events of one bill in one message', async () => {
     const later = new Date(Date.now() + 3 * 3600 * 1000);
     expect(await releaseHeldNotifications(later)).toMatchObject({ due: 2, users: 1, messages: 1, delivered: 2 });
-    expect(mailsTo('dave').map((m) => m.subject)).toEqual(['2 updates on HR 3076']);
+    expect(mailsTo('dave').map((m) => m.subject)).toEqual(['2 updates on H.R. 3076']);
     expect((await historyOf('dave')).map((e) => [e.channels.email, e.due_at])).toEqual([
       ['sent', null],
       ['sent', null],
