@@ -154,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange email and password for a bearer token
-         * @description Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both, and for a network past its failed sign-ins on that account: no lockout, the owner elsewhere still signs in).
+         * @description Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both).
          */
         post: operations["login"];
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password; every earlier token is refused afterwards
-         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong (wrong guesses are limited per account and network like sign-ins), 422 auth.same_password when new_password is the current one, 422 when new_password is shorter than 8 characters.
+         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -477,8 +477,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 with what ~15 s played; 409 when nothing is left)
-         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Answers in time: plays steps (step_ms apart, each once its actions are stored) for about 15 s at most, then answers 200 with the steps played and remaining_steps; ask again until remaining_steps is 0. 409 once every held-back day is played, or while another replay runs. Admin only.
+         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)
+         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.
          */
         post: operations["replayDemo"];
         delete?: never;
@@ -718,7 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Run send_weekly_digest now
-         * @description Starts a run of the job send_weekly_digest now and answers 202 with its run id (follow it at GET /api/admin/jobs/send_weekly_digest/runs/{run_id}): Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed, on Monday at 08:00 in the user's time zone (run hourly on the UTC Sunday and Monday); an admin's run sends it to everyone at once. Admin only.
+         * @description Starts a run of the job send_weekly_digest now and answers 202 with its run id (follow it at GET /api/admin/jobs/send_weekly_digest/runs/{run_id}): Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed. Admin only.
          */
         post: operations["triggerSendWeeklyDigest"];
         delete?: never;
@@ -736,7 +736,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of every Congress, or of one when congress narrows it (no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed with another filter.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
          */
         get: operations["listBills"];
         put?: never;
@@ -839,6 +839,46 @@ export interface paths {
          * @description The roll-call votes on a bill: yea and nay counts, result, and for a signed-in caller the positions of the members they follow. The first view queues a fetch of the votes (vote_fetch_queued). Anonymous or signed in; 404 for an unknown bill.
          */
         get: operations["listBillVotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bills/{id}/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bill's odds of being reported, passing its chamber and becoming law, with the three factors that moved them most
+         * @description A bill's latest forecast: its probabilities to be reported by a committee, to pass its chamber and to become law (p_reported, p_passed_chamber, p_enacted) given how far it has got, as of a date, in plain words too, with the three facts about the bill that moved them most and the model version. forecast is null (with not_forecast saying why) until the bill is scored: nightly, and when its status or cosponsors change. Anonymous; 404 for an unknown bill.
+         */
+        get: operations["getBillForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The forecast model card and the track record of its resolved forecasts
+         * @description The forecast model card: its features grouped into factors, the Congresses it was trained on, its figures on Congresses its trainer did not see (AUC, Brier skill, calibration table), and the public track record of the forecasts the service published (running Brier score and calibration of those whose events resolved). Anonymous.
+         */
+        get: operations["getForecastModel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1101,7 +1141,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status submitted, batch_id null) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot
+         * Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status requested) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot
          * @description Records a request for one LLM batch (OpenAI or Anthropic) of up to 1000 unbriefed documents and answers 202 at once; the build_llm_batch job builds and submits it with the provider and model recorded here. Admin only; 409 (with the lease expiry) while a batch or a live request holds the slot, 422 when the provider in force has no batch interface.
          */
         post: operations["submitLlmBatch"];
@@ -1691,8 +1731,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The unsubscribe confirmation page: changes nothing; its button POSTs the one-click unsubscribe
-         * @description The unsubscribe page of the List-Unsubscribe header URL and of the link in the email body: in the app's look, it changes nothing (link scanners and prefetchers open links) and offers the unsubscribe button, which POSTs the one-click unsubscribe. Anonymous; 404 page for an unknown token; any query (such as the ?source=link of older emails) is ignored.
+         * With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button
+         * @description An unsubscribe page for the email link: with ?source=link (the email body link) it turns email off and offers to re-subscribe; without it (the List-Unsubscribe URL) it changes nothing and offers the unsubscribe button. Anonymous; 404 page for an unknown token.
          */
         get: operations["unsubscribeGet"];
         put?: never;
@@ -2187,7 +2227,7 @@ export interface components {
              * @description The category: vote, presidential, committee_report, calendar, referral or procedural
              * @enum {string}
              */
-            category: "vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match";
+            category: "vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump";
             /** @description The action code Congress.gov gives; null when none */
             action_code: string | null;
             /** @description The action type Congress.gov gives; null when none */
@@ -2285,6 +2325,75 @@ export interface components {
             source: "api" | "bulk";
             /** @description bulk: Bill Status files that could not be read (skipped); null for api */
             files_failed: number | null;
+        };
+        /** @description A bill's forecast: its odds of being reported, passing its chamber and becoming law */
+        BillForecast: {
+            /** @description The forecast's version for this bill: one more each time a scoring changed it */
+            version: number;
+            /**
+             * Format: date
+             * @description The day the forecast was made
+             */
+            as_of: string;
+            /** @description The model that made it (GET /api/forecast/model) */
+            model_version: string;
+            /**
+             * @description How far the bill had got when it was scored
+             * @enum {string}
+             */
+            stage: "introduced" | "reported" | "passed_chamber" | "passed_both";
+            /** @description Probability of being reported by a committee (out of committee by any route); 1 once reached */
+            p_reported: number;
+            /** @description Probability of passing its chamber of origin; 1 once reached */
+            p_passed_chamber: number;
+            /** @description Probability of becoming law (0 for a simple or concurrent resolution, which cannot) */
+            p_enacted: number;
+            /** @description The three probabilities in plain words */
+            odds: {
+                /** @description The odds of being reported, in words */
+                reported: {
+                    /** @description The probability as people say it, such as "about 1 in 20" */
+                    words: string;
+                    /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
+                    percent: string;
+                };
+                /** @description The odds of passing its chamber, in words */
+                passed_chamber: {
+                    /** @description The probability as people say it, such as "about 1 in 20" */
+                    words: string;
+                    /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
+                    percent: string;
+                };
+                /** @description The odds of becoming law, in words */
+                enacted: {
+                    /** @description The probability as people say it, such as "about 1 in 20" */
+                    words: string;
+                    /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
+                    percent: string;
+                };
+            };
+            /**
+             * @description The event the factors are measured on: becoming law, or passing its chamber for a resolution
+             * @enum {string}
+             */
+            headline: "enacted" | "passed_chamber";
+            /** @description The (up to) three facts about the bill that moved the headline odds most, strongest first */
+            factors: components["schemas"]["ForecastFactor"][];
+            /** @description The cosponsors the forecast read; null before the bill is 30 days old, when cosponsors gained are not counted */
+            cosponsors: {
+                /** @description Cosponsors now (withdrawn ones left out) */
+                n: number;
+                /** @description Of them, from the other party than the sponsor's */
+                n_other_party: number;
+            } | null;
+            /** @description Inputs the service did not hold, which the model read as missing */
+            unknown_inputs: ("sponsor" | "sponsor_party" | "seniority" | "committee_chair" | "policy_area" | "committees")[];
+            /** @description Made after the bill's Congress had ended: shown, never scored by the track record */
+            retrospective: boolean;
+            /** @description How its open events resolved so far */
+            outcomes: {
+                [key: string]: 0 | 1 | "void";
+            };
         };
         /** @description A bill as lists show it: its fields, sponsor and status, without the status timeline */
         BillListItem: {
@@ -2495,6 +2604,19 @@ export interface components {
             label: "cited_fact" | "inference";
             /** @description Where the point is found in the text; null for an inference */
             citation: components["schemas"]["Citation"] | null;
+        };
+        /** @description One tenth of the probability scale: forecasts in it against what happened */
+        CalibrationBin: {
+            /** @description The lower end of the bin of forecast probability (included) */
+            from: number;
+            /** @description The upper end of the bin (excluded, but 1.0 is in the last bin) */
+            to: number;
+            /** @description Bills whose forecast fell in the bin */
+            bills: number;
+            /** @description Their mean forecast probability */
+            predicted: number;
+            /** @description The share of them the event happened to */
+            observed: number;
         };
         /** @description Where a point of a brief is found in the bill text: located by the citation check, so the passage can be shown */
         Citation: {
@@ -2810,6 +2932,117 @@ export interface components {
             /** @description When it was created (ISO 8601, UTC) */
             created_at: string;
         };
+        /** @description One fact about the bill and how much it moved the forecast */
+        ForecastFactor: {
+            /**
+             * @description Which fact: chamber, bill_number, timing, majority, power, seniority, chair, cosponsors, cosponsors_gained, committees, companion, title, sponsor_record, earlier_versions, congress or policy_area
+             * @enum {string}
+             */
+            key: "chamber" | "bill_number" | "timing" | "majority" | "power" | "seniority" | "chair" | "cosponsors" | "cosponsors_gained" | "committees" | "companion" | "title" | "sponsor_record" | "earlier_versions" | "congress" | "policy_area";
+            /** @description The bill's fact in plain words, such as "12 original cosponsors, 5 from the other party" */
+            label: string;
+            /**
+             * @description Whether the fact raises or lowers the odds of the headline event (becoming law; passing its chamber for a resolution)
+             * @enum {string}
+             */
+            direction: "raises" | "lowers";
+            /** @description How many times as likely the headline event is because of this fact, against a bill the model treats as average (below 1: less likely) */
+            ratio: number;
+        };
+        /** @description The forecast model's card and the track record of its published forecasts */
+        ForecastModelCard: {
+            /** @description The version forecasts name the model by */
+            model_version: string;
+            /** @description What the model was trained on */
+            training: {
+                /** @description The Congresses the model was trained on */
+                congresses: number[];
+                /** @description The Congress its calibration was fitted on */
+                calibration_congress: number;
+                /** @description The training data file */
+                dataset: string;
+                /** @description The seed of the training run */
+                seed: number;
+            };
+            /** @description What it forecasts, in order */
+            stages: string[];
+            /** @description The model's input features, grouped into the factors forecasts name */
+            features: {
+                /** @description The factor, as forecasts name it (cosponsors, committees, title, ...) */
+                factor: string;
+                /** @description The model's features it groups */
+                features: string[];
+            }[];
+            /** @description Figures on Congresses its trainer was not given (npm run bench:forecast), newest first; empty if none recorded */
+            held_out: {
+                /** @description The validation Congress, never seen in training */
+                congress: number;
+                /** @description The Congresses its model was trained on */
+                trained_on: number[];
+                /** @description The Congress its calibration was fitted on */
+                calibrated_on: number;
+                /** @description Bills and joint resolutions of the validation Congress scored at introduction */
+                bills: number;
+                /**
+                 * Format: date
+                 * @description When the figures were measured
+                 */
+                measured_at: string;
+                /** @description sha256 of the model code the run trained with (shared/domain/forecast, local/forecast) */
+                code_sha256: string;
+                /** @description sha256 of the training data */
+                dataset_sha256: string;
+                /** @description Per event (reported, passed_chamber, enacted), its figures at introduction */
+                events: {
+                    /**
+                     * @description reported, passed_chamber or enacted
+                     * @enum {string}
+                     */
+                    event: "reported" | "passed_chamber" | "enacted";
+                    /** @description The share of the Congress’s bills the event happened to */
+                    base_rate: number;
+                    /** @description Area under the ROC curve: the chance a bill it happened to was forecast above one it did not */
+                    auc: number;
+                    /** @description Mean squared error of the forecasts */
+                    brier: number;
+                    /** @description 1 - Brier / Brier of always forecasting the base rate (above 0 beats the base rate) */
+                    brier_skill: number;
+                    /** @description AUC of a plain logistic regression on the raw fields, trained in the same run */
+                    baseline_auc: number;
+                    /** @description Ten equal-width bins of forecast probability (empty ones left out) */
+                    calibration: components["schemas"]["CalibrationBin"][];
+                }[];
+            }[];
+            /** @description Whether the held-out figures were measured with the model code in service */
+            held_out_current: boolean;
+            /** @description The public track record of the forecasts the service published */
+            track_record: {
+                /** @description Per event, the running score of the resolved forecasts */
+                events: {
+                    /**
+                     * @description reported, passed_chamber or enacted
+                     * @enum {string}
+                     */
+                    event: "reported" | "passed_chamber" | "enacted";
+                    /** @description Published forecasts of the event that have resolved */
+                    forecasts: number;
+                    /** @description How many of those the event happened to */
+                    happened: number;
+                    /** @description Mean squared error of their probabilities; null before any resolved */
+                    brier: number | null;
+                    /** @description 1 - Brier / Brier of always forecasting the observed rate; null while every outcome is the same */
+                    brier_skill: number | null;
+                    /** @description Per tenth of the probability scale: resolved forecasts in it, their mean probability and the share that happened */
+                    calibration: components["schemas"]["CalibrationBin"][];
+                }[];
+                /** @description Resolved (forecast, event) pairs in all */
+                resolved: number;
+                /** @description What the track record counts, in plain words (and, while empty, that it is) */
+                note: string;
+            };
+            /** @description When followers who support or oppose a bill are told its odds of becoming law jumped */
+            jump_rule: string;
+        };
         /** @description A job of the job table with its schedule and last run */
         Job: {
             /** @description The job name, such as poll_bills */
@@ -2879,18 +3112,15 @@ export interface components {
         };
         /** @description The LLM batch in flight and its progress */
         LlmBatch: {
-            /**
-             * @description The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled
-             * @enum {string}
-             */
-            status: "none" | "submitted" | "in_progress" | "completed" | "failed" | "expired" | "cancelled";
+            /** @description The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …) */
+            status: string;
             /** @description The provider id of the LLM batch */
             batch_id?: string | null;
             /** @description The LLM provider: openai, anthropic, gemini, ollama or none */
             provider?: string;
             /** @description The model name */
             model?: string;
-            /** @description When it was handed to the provider; null until a build job has submitted it */
+            /** @description When it was submitted; null while requested */
             submitted_at?: string | null;
             /** @description When it was last changed (ISO 8601, UTC) */
             updated_at?: string;
@@ -2912,7 +3142,7 @@ export interface components {
             requested_by?: string | null;
             /** @description When the batch was asked for (ISO 8601) */
             requested_at?: string | null;
-            /** @description While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider */
+            /** @description While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted */
             lease_until?: string | null;
             /** @description The build_llm_batch run that claimed the request, null until one does */
             builder_run_id?: string | null;
@@ -3335,10 +3565,10 @@ export interface components {
             /** @description The id of the notification event */
             event_id: string;
             /**
-             * @description What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version) or weekly_digest
+             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest
              * @enum {string}
              */
-            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "weekly_digest";
+            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "forecast_jump" | "weekly_digest";
             /** @description When the event happened */
             occurred_at: string;
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -3350,21 +3580,21 @@ export interface components {
             /** @description The latest brief's summary, already cut for push. */
             summary: string | null;
             /** @description The category of the action */
-            action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+            action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
             /** @description The text of the action */
             action_text: string | null;
             /**
-             * @description bill_updated: the date of the action that caused it (YYYY-MM-DD).
+             * @description bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).
              * @default null
              */
             action_date: string | null;
             /**
-             * @description bill_updated: the bill's new status when the milestone changed it; null otherwise
+             * @description status_changed: the bill's new status and the one before it.
              * @default null
              */
             status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
-             * @description bill_updated: the status before, when the milestone changed it; null otherwise
+             * @description status_changed: the status before; null for other kinds
              * @default null
              */
             previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
@@ -3412,6 +3642,17 @@ export interface components {
                 section: string;
                 /** @description The matched words in context, each matched word in <mark>…</mark> */
                 snippet: string;
+            } | null;
+            /** @description forecast_jump: the odds of becoming law before and after; null for other kinds */
+            forecast_jump?: {
+                /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                from: number;
+                /** @description P(enacted) of the new forecast */
+                to: number;
+                /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                version: number;
+                /** @description The date of the new forecast (YYYY-MM-DD) */
+                as_of: string;
             } | null;
             /**
              * @description true when the local stack's demo replay made the event (real past actions played forward); absent otherwise
@@ -3979,7 +4220,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3995,14 +4236,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4042,6 +4283,17 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4072,7 +4324,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4088,14 +4340,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4135,6 +4387,17 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4165,7 +4428,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4181,14 +4444,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4228,6 +4491,17 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4258,7 +4532,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4274,14 +4548,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4321,6 +4595,17 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4351,7 +4636,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4367,14 +4652,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4414,6 +4699,17 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4444,7 +4740,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4460,14 +4756,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4507,6 +4803,121 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
+                } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
+            };
+        } | {
+            /**
+             * @description The event type
+             * @constant
+             */
+            type: "bill.forecast_jump";
+            /**
+             * @description The payload schema version
+             * @constant
+             */
+            version: 1;
+            /** @description The message id, equal to the webhook-id header; the same on every retry of one message */
+            id: string;
+            /** @description When this attempt was signed (ISO 8601), the webhook-timestamp header as a date */
+            timestamp: string;
+            /** @description The event */
+            data: {
+                /** @description The notification event id; the same event never arrives under two ids */
+                event_id: string;
+                /**
+                 * @description The event kind as a webhook type
+                 * @enum {string}
+                 */
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                /** @description When the event happened (ISO 8601) */
+                occurred_at: string;
+                /** @description How the user follows the bill; null for the weekly digest */
+                follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
+                /** @description The bill id (e.g. 119-hr-3076); null for the weekly digest */
+                bill_id: string | null;
+                /** @description The bill label (e.g. H.R. 3076) */
+                bill_label: string | null;
+                /** @description The bill title */
+                bill_title: string | null;
+                /** @description The bill's page, or the dashboard for the weekly digest */
+                url: string;
+                /** @description The latest brief's summary */
+                summary: string | null;
+                /** @description bill.updated, bill.status_changed: the category of the action */
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
+                /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
+                action_text: string | null;
+                /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
+                action_date: string | null;
+                /** @description bill.status_changed: the bill's new status */
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.status_changed: the status before it */
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.new_document, bill.new_amendment: the text version published */
+                text_version: string | null;
+                /** @description digest.weekly: the followed bills updated in the past 7 days */
+                items: {
+                    /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                    bill_id: string;
+                    /** @description The display label of the bill, such as H.R. 3076 */
+                    bill_label: string;
+                    /** @description The title of the bill */
+                    bill_title: string;
+                    /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                    latest_action_date: string | null;
+                    /** @description The text of the latest action; null before any action */
+                    latest_action_text: string | null;
+                }[];
+                /** @description bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows */
+                reintroduced_as: {
+                    /** @description The id of the later bill that reintroduces this one, e.g. 119-hr-1234. */
+                    bill_id: string;
+                    /** @description Its display label, e.g. "H.R. 1234". */
+                    label: string;
+                    /** @description Its title. */
+                    title: string;
+                    /** @description The Congress it was introduced in. */
+                    congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4537,7 +4948,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4553,14 +4964,14 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                /** @description bill.status_changed: the bill's new status */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.updated: the status before it, when the milestone changed it */
+                /** @description bill.status_changed: the status before it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -4600,6 +5011,17 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4637,7 +5059,7 @@ export interface components {
                      * @description The event kind as a webhook type
                      * @enum {string}
                      */
-                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
                     /** @description When the event happened (ISO 8601) */
                     occurred_at: string;
                     /** @description How the user follows the bill; null for the weekly digest */
@@ -4653,14 +5075,14 @@ export interface components {
                     /** @description The latest brief's summary */
                     summary: string | null;
                     /** @description bill.updated, bill.status_changed: the category of the action */
-                    action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                    action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                     /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                     action_text: string | null;
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                     action_date: string | null;
-                    /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                    /** @description bill.status_changed: the bill's new status */
                     status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                    /** @description bill.updated: the status before it, when the milestone changed it */
+                    /** @description bill.status_changed: the status before it */
                     previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.new_document, bill.new_amendment: the text version published */
                     text_version: string | null;
@@ -4700,6 +5122,17 @@ export interface components {
                         section: string;
                         /** @description The matched words in context, each matched word in <mark>…</mark> */
                         snippet: string;
+                    } | null;
+                    /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                    forecast_jump: {
+                        /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                        from: number;
+                        /** @description P(enacted) of the new forecast */
+                        to: number;
+                        /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                        version: number;
+                        /** @description The date of the new forecast (YYYY-MM-DD) */
+                        as_of: string;
                     } | null;
                     /**
                      * @description true when the local stack's demo replay made the event; absent on real events
@@ -7444,6 +7877,119 @@ export interface operations {
             };
         };
     };
+    getBillForecast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bill, such as 119-hr-1 */
+                        bill_id: string;
+                        /** @description The latest forecast; null while the bill has none (see not_forecast) */
+                        forecast: components["schemas"]["BillForecast"] | null;
+                        /** @description Why there is no forecast yet, in plain words; null when there is one */
+                        not_forecast: string | null;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getForecastModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForecastModelCard"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     membersByZip: {
         parameters: {
             query?: {
@@ -8043,7 +8589,7 @@ export interface operations {
                      * @enum {string}
                      */
                     tone?: "formal" | "friendly" | "urgent";
-                    /** @description The representative to address (one line); the letter uses a generic greeting when absent */
+                    /** @description The representative to address; the letter uses a generic greeting when absent */
                     rep_name?: string;
                     /** @description The brief version the points belong to; the latest when absent. */
                     brief_version?: number;
@@ -8600,18 +9146,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /**
-                         * @description The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled
-                         * @enum {string}
-                         */
-                        status: "none" | "submitted" | "in_progress" | "completed" | "failed" | "expired" | "cancelled";
+                        /** @description The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …) */
+                        status: string;
                         /** @description The provider id of the LLM batch */
                         batch_id?: string | null;
                         /** @description The LLM provider: openai, anthropic, gemini, ollama or none */
                         provider?: string;
                         /** @description The model name */
                         model?: string;
-                        /** @description When it was handed to the provider; null until a build job has submitted it */
+                        /** @description When it was submitted; null while requested */
                         submitted_at?: string | null;
                         /** @description When it was last changed (ISO 8601, UTC) */
                         updated_at?: string;
@@ -8633,7 +9176,7 @@ export interface operations {
                         requested_by?: string | null;
                         /** @description When the batch was asked for (ISO 8601) */
                         requested_at?: string | null;
-                        /** @description While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider */
+                        /** @description While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted */
                         lease_until?: string | null;
                         /** @description The build_llm_batch run that claimed the request, null until one does */
                         builder_run_id?: string | null;
@@ -9765,7 +10308,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: no-cache */
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9778,7 +10321,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: no-cache */
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9829,7 +10372,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: no-cache */
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9842,7 +10385,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: no-cache */
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9888,7 +10431,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: no-cache */
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -9931,7 +10474,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: no-cache */
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -10291,7 +10834,7 @@ export interface operations {
                                 result: string;
                             }[];
                         }[];
-                        /** @description Followed topics, newest first, at most as many as the topic vocabulary holds (GET /api/follows?target_type=topic pages them all) */
+                        /** @description Followed topics */
                         followed_topics?: string[];
                     };
                 };
@@ -11251,7 +11794,10 @@ export interface operations {
     };
     unsubscribeGet: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description link when coming from the link in the email body (unsubscribes at once) */
+                source?: "link";
+            };
             header?: never;
             path: {
                 /** @description The token */

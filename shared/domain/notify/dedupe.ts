@@ -22,7 +22,7 @@ export const DEDUPE_WINDOW_SECONDS = 30 * 60;
 
 type SubjectFields = Pick<
   NotificationContent,
-  'event_id' | 'kind' | 'action_date' | 'action_text' | 'status' | 'text_version' | 'reintroduced_as' | 'search_match'
+  'event_id' | 'kind' | 'action_date' | 'action_text' | 'status' | 'text_version' | 'reintroduced_as' | 'search_match' | 'forecast_jump'
 >;
 
 /** Action texts differ in spacing and case between a listing and the actions feed; the subject does not. */
@@ -40,6 +40,7 @@ const SUBJECT: Record<NotificationKind, (c: SubjectFields) => string | null> = {
   new_amendment: (c) => `text:${c.text_version ?? c.event_id}`,
   reintroduced: (c) => `reintroduced:${c.reintroduced_as?.bill_id ?? c.event_id}`,
   search_match: (c) => `text:${c.search_match?.version ?? c.event_id}`,
+  forecast_jump: (c) => `forecast:${c.forecast_jump?.as_of ?? c.event_id}`,
   weekly_digest: () => null,
 };
 

@@ -12,9 +12,9 @@ import { channelTable, type ChannelName } from './channels/table.ts';
 
 export const NotificationKind = lazySchema(() =>
   z
-    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'weekly_digest'])
+    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'forecast_jump', 'weekly_digest'])
     .describe(
-      'What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version) or weekly_digest',
+      'What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest',
     ),
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
@@ -92,6 +92,17 @@ export const SearchMatchDetail = lazySchema(() =>
 );
 export type SearchMatchDetail = z.infer<ReturnType<typeof SearchMatchDetail>>;
 
+/** forecast_jump: the odds of becoming law the follower was last told of and the new ones, and the forecast that moved them. */
+export const ForecastJumpDetail = lazySchema(() =>
+  z.object({
+    from: z.number().min(0).max(1).describe('P(enacted) the followers were last told of (the first forecast until a jump was told)'),
+    to: z.number().min(0).max(1).describe('P(enacted) of the new forecast'),
+    version: z.number().int().min(1).describe("The new forecast's version: GET /api/bills/{id}/forecast shows it"),
+    as_of: z.string().describe('The date of the new forecast (YYYY-MM-DD)'),
+  }),
+);
+export type ForecastJumpDetail = z.infer<ReturnType<typeof ForecastJumpDetail>>;
+
 export const NotificationContent = lazySchema(() =>
   z.object({
     event_id: z.string().min(1).max(300).describe('The id of the notification event'),
@@ -116,6 +127,8 @@ export const NotificationContent = lazySchema(() =>
     items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
     /** search_match only; absent for every other kind, so records stored before it read unchanged. */
     search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
+    /** forecast_jump only; absent for every other kind, so records stored before it read unchanged. */
+    forecast_jump: ForecastJumpDetail().nullable().optional().describe('forecast_jump: the odds of becoming law before and after; null for other kinds'),
     /** Absent on real events, so records stored before it read unchanged. */
     demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event (real past actions played forward); absent otherwise"),
   }),

@@ -13,7 +13,8 @@
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
-import type { NotificationContent, SearchMatchDetail } from './notification.schema.ts';
+import type { ForecastJumpDetail, NotificationContent, SearchMatchDetail } from './notification.schema.ts';
+import { oddsInWords, percentWords } from '#shared/domain/bill-forecast/odds-words.ts';
 import { statusInWords } from './status-words.ts';
 import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
 import { billLabel } from '#shared/domain/bills/bill-id.ts';
@@ -115,6 +116,7 @@ export function whatHappened(content: NotificationContent): string | null {
   }
   if (content.kind === 'reintroduced') return content.reintroduced_as ? reintroducedWords(content.reintroduced_as) : null;
   if (content.kind === 'search_match') return content.search_match ? searchMatchWords(content.search_match) : null;
+  if (content.kind === 'forecast_jump') return content.forecast_jump ? forecastJumpWords(content.forecast_jump) : null;
   return null;
 }
 
@@ -134,6 +136,12 @@ function searchMatchWords(m: SearchMatchDetail): string {
 
 /** A milestone: bill_updated, or status_changed as events stored before status changes were told as bill_updated read. */
 const isMilestone = (content: Pick<NotificationContent, 'kind'>) => content.kind === 'bill_updated' || content.kind === 'status_changed';
+
+/** "Chance of becoming law rose from about 1 in 20 (5%) to about 1 in 5 (20%), forecast of 2026-12-07". */
+export function forecastJumpWords(j: ForecastJumpDetail): string {
+  const odds = (p: number) => `${oddsInWords(p)} (${percentWords(p)})`;
+  return `Chance of becoming law ${j.to >= j.from ? 'rose' : 'fell'} from ${odds(j.from)} to ${odds(j.to)}, forecast of ${j.as_of}`;
+}
 
 /** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */
 function statusHeadline(content: NotificationContent): string | null {

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { DigestItem, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
+import { DigestItem, ForecastJumpDetail, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
 import { billUrl } from './render.ts';
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
@@ -27,6 +27,7 @@ export const WEBHOOK_EVENT_TYPES = {
   new_amendment: 'bill.new_amendment',
   reintroduced: 'bill.reintroduced',
   search_match: 'bill.search_match',
+  forecast_jump: 'bill.forecast_jump',
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
 
@@ -60,6 +61,9 @@ export const WebhookEvent = lazySchema(() =>
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
       search_match: SearchMatchDetail().nullable().describe('bill.search_match: the saved search that matched and the passage it matched'),
+      forecast_jump: ForecastJumpDetail()
+        .nullable()
+        .describe('bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them'),
       demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event; absent on real events"),
     })
     .strict(),
@@ -87,6 +91,7 @@ export const WebhookPayload = lazySchema(() => {
       single(WEBHOOK_EVENT_TYPES.new_amendment),
       single(WEBHOOK_EVENT_TYPES.reintroduced),
       single(WEBHOOK_EVENT_TYPES.search_match),
+      single(WEBHOOK_EVENT_TYPES.forecast_jump),
       single(WEBHOOK_EVENT_TYPES.weekly_digest),
       z
         .object({
@@ -143,6 +148,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     items: e.items,
     reintroduced_as: e.reintroduced_as ?? null,
     search_match: e.search_match ?? null,
+    forecast_jump: e.forecast_jump ?? null,
     ...(e.demo ? { demo: true as const } : {}),
   };
 }
