@@ -65,6 +65,29 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/**
+ * Answers 500 when writing a result threw (a header value Node refuses, a
+ * status out of range): the client gets a status and the error is logged,
+ * rather than a connection closed with no answer. Only once the headers
+ * went out is the socket destroyed, as nothing else can be said then.
+ */
+export function writeFailure(res: ServerResponse, err: unknown, what: string, log: (line: string) => void): void {
+  log(`${what}: writing the answer failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  try {
+    // Headers set before the throw (setHeader) would go out with the 500: clear them.
+    for (const name of res.getHeaderNames()) res.removeHeader(name);
+    const body = JSON.stringify({ detail: 'Internal server error', code: 'internal' });
+    res.writeHead(500, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  } catch {
+    res.destroy();
+  }
+}
+
 function writeResult(res: ServerResponse, result: HandlerResult): void {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
@@ -163,11 +186,7 @@ export function startApiServer(options: ApiServerOptions): Promise<RunningApiSer
     const web = sharePage ? Promise.resolve(false) : (options.web?.handle(req, res) ?? Promise.resolve(false));
     web
       .then((served) => (served ? undefined : answer(req, res)))
-      .catch((err: unknown) => {
-        options.log(`web: ${req.method} ${req.url} crashed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        if (!res.headersSent) writeResult(res, json(500, 'Internal server error', 'internal'));
-        else res.destroy();
-      });
+      .catch((err: unknown) => writeFailure(res, err, `web: ${loggedRequest(req.method, req.url)}`, options.log));
   });
   const answer = (req: IncomingMessage, res: ServerResponse) =>
     respond(req, options.log)
@@ -177,7 +196,7 @@ export function startApiServer(options: ApiServerOptions): Promise<RunningApiSer
         return json(500, 'Internal server error', 'internal');
       })
       .then((result) => writeResult(res, result))
-      .catch(() => res.destroy());
+      .catch((err: unknown) => writeFailure(res, err, `api: ${loggedRequest(req.method, req.url)}`, options.log));
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'EADDRINUSE' ? new PortInUseError(options.port, host) : err));

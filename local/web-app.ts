@@ -2,8 +2,8 @@
  * The web app on the local stack's origin, as the edge serves it in AWS:
  * files of the build (clients/web/dist) with the cache headers the edge
  * gives them, compressed when the browser accepts it, and the app's shell
- * (index.html, revalidated each time) for every page path, so a deep link
- * from a notification opens the app. Paths under /api and the share pages
+ * (index.html, revalidated each time, with the app's Content-Security-Policy)
+ * for every page path, so a deep link from a notification opens the app. Paths under /api and the share pages
  * (served by the API with their link preview) are not answered here.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { APP_CSP, htmlSecurityHeaders, PAGE_CSP } from '#shared/domain/web/content-security.ts';
 import { APP_SHELL, BULK_PREFIX, HASHED_ASSETS_PREFIX, isFilePath, webCacheControl } from '#shared/domain/web/web-paths.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -116,7 +117,7 @@ export function webApp(distDir: string): WebApp {
           res.end(method === 'HEAD' ? undefined : `No file ${path} in the web app's build`);
           return true;
         }
-        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...htmlSecurityHeaders(PAGE_CSP) });
         res.end(method === 'HEAD' ? undefined : notBuilt(distDir));
         return true;
       }
@@ -129,6 +130,8 @@ export function webApp(distDir: string): WebApp {
         'X-Content-Type-Options': 'nosniff',
         Vary: 'Accept-Encoding',
         ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        // An HTML document of the app (the shell) carries the app's policy and is never framed, as at the edge.
+        ...(ext === '.html' ? htmlSecurityHeaders(APP_CSP) : {}),
       });
       res.end(method === 'HEAD' ? undefined : body);
       return true;

@@ -154,7 +154,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange email and password for a bearer token
-         * @description Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both).
+         * @description Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both, and for a network past its failed sign-ins on that account: no lockout, the owner elsewhere still signs in).
          */
         post: operations["login"];
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
         put?: never;
         /**
          * Change the password; every earlier token is refused afterwards
-         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.
+         * @description Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong (wrong guesses are limited per account and network like sign-ins), 422 auth.same_password when new_password is the current one, 422 when new_password is shorter than 8 characters.
          */
         post: operations["changePassword"];
         delete?: never;
@@ -477,8 +477,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)
-         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.
+         * Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 with what ~15 s played; 409 when nothing is left)
+         * @description Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Answers in time: plays steps (step_ms apart, each once its actions are stored) for about 15 s at most, then answers 200 with the steps played and remaining_steps; ask again until remaining_steps is 0. 409 once every held-back day is played, or while another replay runs. Admin only.
          */
         post: operations["replayDemo"];
         delete?: never;
@@ -718,7 +718,7 @@ export interface paths {
         put?: never;
         /**
          * Run send_weekly_digest now
-         * @description Starts a run of the job send_weekly_digest now and answers 202 with its run id (follow it at GET /api/admin/jobs/send_weekly_digest/runs/{run_id}): Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed. Admin only.
+         * @description Starts a run of the job send_weekly_digest now and answers 202 with its run id (follow it at GET /api/admin/jobs/send_weekly_digest/runs/{run_id}): Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed, on Monday at 08:00 in the user's time zone (run hourly on the UTC Sunday and Monday); an admin's run sends it to everyone at once. Admin only.
          */
         post: operations["triggerSendWeeklyDigest"];
         delete?: never;
@@ -736,7 +736,7 @@ export interface paths {
         };
         /**
          * Bills, newest latest action first, with filters (status: a bill status code or a prefix such as ENACTED); each carries has_document and status (and is_following for users)
-         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.
+         * @description Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of every Congress, or of one when congress narrows it (no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed with another filter.
          */
         get: operations["listBills"];
         put?: never;
@@ -1161,7 +1161,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status requested) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot
+         * Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status submitted, batch_id null) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot
          * @description Records a request for one LLM batch (OpenAI or Anthropic) of up to 1000 unbriefed documents and answers 202 at once; the build_llm_batch job builds and submits it with the provider and model recorded here. Admin only; 409 (with the lease expiry) while a batch or a live request holds the slot, 422 when the provider in force has no batch interface.
          */
         post: operations["submitLlmBatch"];
@@ -1751,8 +1751,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button
-         * @description An unsubscribe page for the email link: with ?source=link (the email body link) it turns email off and offers to re-subscribe; without it (the List-Unsubscribe URL) it changes nothing and offers the unsubscribe button. Anonymous; 404 page for an unknown token.
+         * The unsubscribe confirmation page: changes nothing; its button POSTs the one-click unsubscribe
+         * @description The unsubscribe page of the List-Unsubscribe header URL and of the link in the email body: in the app's look, it changes nothing (link scanners and prefetchers open links) and offers the unsubscribe button, which POSTs the one-click unsubscribe. Anonymous; 404 page for an unknown token; any query (such as the ?source=link of older emails) is ignored.
          */
         get: operations["unsubscribeGet"];
         put?: never;
@@ -3528,15 +3528,18 @@ export interface components {
         };
         /** @description The LLM batch in flight and its progress */
         LlmBatch: {
-            /** @description The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …) */
-            status: string;
+            /**
+             * @description The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled
+             * @enum {string}
+             */
+            status: "none" | "submitted" | "in_progress" | "completed" | "failed" | "expired" | "cancelled";
             /** @description The provider id of the LLM batch */
             batch_id?: string | null;
             /** @description The LLM provider: openai, anthropic, gemini, ollama or none */
             provider?: string;
             /** @description The model name */
             model?: string;
-            /** @description When it was submitted; null while requested */
+            /** @description When it was handed to the provider; null until a build job has submitted it */
             submitted_at?: string | null;
             /** @description When it was last changed (ISO 8601, UTC) */
             updated_at?: string;
@@ -3558,7 +3561,7 @@ export interface components {
             requested_by?: string | null;
             /** @description When the batch was asked for (ISO 8601) */
             requested_at?: string | null;
-            /** @description While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted */
+            /** @description While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider */
             lease_until?: string | null;
             /** @description The build_llm_batch run that claimed the request, null until one does */
             builder_run_id?: string | null;
@@ -4246,7 +4249,7 @@ export interface components {
             /** @description The id of the notification event */
             event_id: string;
             /**
-             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest
+             * @description What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest
              * @enum {string}
              */
             kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "forecast_jump" | "weekly_digest";
@@ -4265,17 +4268,17 @@ export interface components {
             /** @description The text of the action */
             action_text: string | null;
             /**
-             * @description bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).
+             * @description bill_updated: the date of the action that caused it (YYYY-MM-DD).
              * @default null
              */
             action_date: string | null;
             /**
-             * @description status_changed: the bill's new status and the one before it.
+             * @description bill_updated: the bill's new status when the milestone changed it; null otherwise
              * @default null
              */
             status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
             /**
-             * @description status_changed: the status before; null for other kinds
+             * @description bill_updated: the status before, when the milestone changed it; null otherwise
              * @default null
              */
             previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
@@ -5024,9 +5027,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5128,9 +5131,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5232,9 +5235,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5336,9 +5339,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5440,9 +5443,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5544,9 +5547,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5648,9 +5651,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5752,9 +5755,9 @@ export interface components {
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                 action_date: string | null;
-                /** @description bill.status_changed: the bill's new status */
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                 status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                /** @description bill.status_changed: the status before it */
+                /** @description bill.updated: the status before it, when the milestone changed it */
                 previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                 /** @description bill.new_document, bill.new_amendment: the text version published */
                 text_version: string | null;
@@ -5863,9 +5866,9 @@ export interface components {
                     action_text: string | null;
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
                     action_date: string | null;
-                    /** @description bill.status_changed: the bill's new status */
+                    /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
                     status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
-                    /** @description bill.status_changed: the status before it */
+                    /** @description bill.updated: the status before it, when the milestone changed it */
                     previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
                     /** @description bill.new_document, bill.new_amendment: the text version published */
                     text_version: string | null;
@@ -9448,7 +9451,7 @@ export interface operations {
                      * @enum {string}
                      */
                     tone?: "formal" | "friendly" | "urgent";
-                    /** @description The representative to address; the letter uses a generic greeting when absent */
+                    /** @description The representative to address (one line); the letter uses a generic greeting when absent */
                     rep_name?: string;
                     /** @description The brief version the points belong to; the latest when absent. */
                     brief_version?: number;
@@ -10005,15 +10008,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …) */
-                        status: string;
+                        /**
+                         * @description The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled
+                         * @enum {string}
+                         */
+                        status: "none" | "submitted" | "in_progress" | "completed" | "failed" | "expired" | "cancelled";
                         /** @description The provider id of the LLM batch */
                         batch_id?: string | null;
                         /** @description The LLM provider: openai, anthropic, gemini, ollama or none */
                         provider?: string;
                         /** @description The model name */
                         model?: string;
-                        /** @description When it was submitted; null while requested */
+                        /** @description When it was handed to the provider; null until a build job has submitted it */
                         submitted_at?: string | null;
                         /** @description When it was last changed (ISO 8601, UTC) */
                         updated_at?: string;
@@ -10035,7 +10041,7 @@ export interface operations {
                         requested_by?: string | null;
                         /** @description When the batch was asked for (ISO 8601) */
                         requested_at?: string | null;
-                        /** @description While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted */
+                        /** @description While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider */
                         lease_until?: string | null;
                         /** @description The build_llm_batch run that claimed the request, null until one does */
                         builder_run_id?: string | null;
@@ -11167,7 +11173,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -11180,7 +11186,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -11231,7 +11237,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -11244,7 +11250,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -11290,7 +11296,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -11333,7 +11339,7 @@ export interface operations {
                 headers: {
                     /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
                     ETag?: string;
-                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    /** @description How long the answer may be reused: no-cache */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -11703,7 +11709,7 @@ export interface operations {
                                 result: string;
                             }[];
                         }[];
-                        /** @description Followed topics */
+                        /** @description Followed topics, newest first, at most as many as the topic vocabulary holds (GET /api/follows?target_type=topic pages them all) */
                         followed_topics?: string[];
                     };
                 };
@@ -12663,10 +12669,7 @@ export interface operations {
     };
     unsubscribeGet: {
         parameters: {
-            query?: {
-                /** @description link when coming from the link in the email body (unsubscribes at once) */
-                source?: "link";
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The token */

@@ -2,6 +2,7 @@
 import { adminStats, reprocessBill } from '#shared/use-cases/briefs/brief-admin.ts';
 import { draftLetter } from '#shared/use-cases/briefs/draft-letter.ts';
 import { getBatchState } from '#shared/use-cases/briefs/llm-batch.ts';
+import { publicBatchStatus } from '#shared/domain/briefs/batch-state.schema.ts';
 import { listModels, pingLlm, readSettings, updateSettings } from '#shared/use-cases/admin/llm-settings-admin.ts';
 import { listBriefsPage } from '#shared/adapters/db/briefs.repository.ts';
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
@@ -33,9 +34,12 @@ export const handler = apiFunction('llm', [
     if (!queued) throw new NotFoundError(`No bill ${params.id}`, 'bill.not_found');
     return accepted(queued);
   }),
-  implement(routes.submitLlmBatch, async ({ user }) => accepted(await submitLlmBatchRequest(user.id, new Date()))),
+  implement(routes.submitLlmBatch, async ({ user }) => {
+    const request = await submitLlmBatchRequest(user.id, new Date());
+    return accepted({ ...request, status: publicBatchStatus(request.status) });
+  }),
   implement(routes.llmBatchStatus, async () => {
     const state = await getBatchState();
-    return state ? withoutItems(state) : { status: 'none' };
+    return state ? { ...withoutItems(state), status: publicBatchStatus(state.status) } : { status: 'none' as const };
   }),
 ]);

@@ -31,7 +31,7 @@ export const handler = apiFunction('notifications', [
     const feed = await readFeed(params.token, new Date());
     return rss(feed.xml, { 'Last-Modified': feed.lastModified.toUTCString() });
   }),
-  implement(routes.unsubscribeGet, async ({ params, query }) => html(await unsubscribeByGet(params.token, query.source))),
+  implement(routes.unsubscribeGet, async ({ params }) => html(await unsubscribeByGet(params.token))),
   // No cookie is set and no redirect is sent: RFC 8058 asks for a plain 200 to a one-click POST.
   implement(routes.unsubscribePost, async ({ params, headers, rawBody }) =>
     html(await unsubscribeByPost(params.token, () => parseFormBody(headers['content-type'], rawBody).action)),

@@ -20,13 +20,15 @@ import { pageOf } from '#shared/use-cases/personal/paging.ts';
 import { topics } from '#shared/use-cases/personal/topics.ts';
 import { sharedBrief, sharedCollection } from '#shared/use-cases/personal/sharing.ts';
 import { config } from '#shared/platform/config.ts';
+import { APP_CSP, htmlSecurityHeaders } from '#shared/domain/web/content-security.ts';
 
 /** Share pages read the web app's shell: loaded on the first one, never at cold start. */
 async function sharePageReply(kind: 'brief' | 'collection', token: string) {
   const { sharePage } = await import('#shared/use-cases/personal/share-pages.ts');
   const page = await sharePage(kind, token, config().PUBLIC_URL.replace(/\/+$/, ''));
   // Not cached: a collection made private must stop previewing at once.
-  return html(page.html, page.status, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' });
+  // The web app's shell: the app's policy (its scripts), and never framed.
+  return html(page.html, page.status, { 'Cache-Control': 'no-cache', ...htmlSecurityHeaders(APP_CSP) });
 }
 
 export const handler = apiFunction('personal', [

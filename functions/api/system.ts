@@ -2,6 +2,7 @@
  * Health, the OpenAPI document, its readable reference (/api/docs), and the fallback for requests that match no
  * route (API Gateway's $default route in AWS): 404, or 405 with Allow.
  */
+import { htmlSecurityHeaders } from '#shared/domain/web/content-security.ts';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { config } from '#shared/platform/config.ts';
 import { apiFunction, findRoute, implement } from '#shared/edges/http/api-function.ts';
@@ -43,7 +44,7 @@ export const handler = apiFunction('system', [
     return new Reply(
       200,
       await docs.docsHtml(),
-      { 'Content-Security-Policy': docs.docsContentSecurityPolicy(config().PUBLIC_URL), 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' },
+      { ...htmlSecurityHeaders(docs.docsContentSecurityPolicy(config().PUBLIC_URL)), 'Cache-Control': 'no-cache' },
       'text/html; charset=utf-8',
     );
   }),

@@ -26,7 +26,7 @@
  * the REST API of ./auth-proxy.ts, whose regional WebACL counts that header
  * and which forwards to the HTTP API (docs/edge-rate-limit.md).
  */
-import { Aws, CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, CfnOutput, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
@@ -39,6 +39,8 @@ import {
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
   type BehaviorOptions,
@@ -50,6 +52,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '#shared/edges/http/origin-guard.ts';
+import { APP_CSP } from '#shared/domain/web/content-security.ts';
 import { AUTH_PROXY_STAGE, AuthProxy } from './auth-proxy.ts';
 import { clientNetFunctionCode } from './client-net-function.ts';
 import { acknowledge } from './nag.ts';
@@ -138,6 +141,20 @@ export class Edge extends Construct {
     const web = props.web;
     // The app's files come from its private bucket through origin access control; people may type http://.
     const appOrigin = web && S3BucketOrigin.withOriginAccessControl(web.bucket);
+    // The managed SECURITY_HEADERS policy has no Content-Security-Policy: the app's (shared/domain/web/content-security.ts) rides on
+    // every file of the app (it governs only documents), with the same frame, sniffing, referrer and HSTS rules.
+    const appHeaders =
+      appOrigin &&
+      new ResponseHeadersPolicy(this, 'AppHeaders', {
+        comment: "BillWatch web app: the app's Content-Security-Policy, never framed",
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy: APP_CSP, override: true },
+          frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+          contentTypeOptions: { override: true },
+          referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+          strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+        },
+      });
     const appBehavior = (cachePolicy: ICachePolicy): BehaviorOptions | undefined =>
       appOrigin && {
         origin: appOrigin,
@@ -145,7 +162,7 @@ export class Edge extends Construct {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy,
         compress: true,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: appHeaders,
       };
 
     this.distribution = new Distribution(this, 'Distribution', {

@@ -12,13 +12,23 @@
  *      actions task, and the pumps bring the new actions, the status change
  *      and the notifications on every channel, each marked demo: true (a
  *      new text version: its document fetch, brief and announcement too);
- *   4. waits step_ms, so the alerts arrive one by one.
+ *   4. waits until the step's actions task has stored the day's actions and
+ *      its status (at most SETTLE_MS), so the next day of the same bill is
+ *      a change of its own and its milestone is told apart, however slow
+ *      the queue workers are; then waits step_ms, so the alerts arrive one
+ *      by one.
+ * A request plays steps while REPLAY_BUDGET_MS lasts and answers what it
+ * played and how many steps are left, so it always answers in time (an
+ * API Gateway request ends at 30 s); the CLI and the admin page ask again
+ * until none is left.
  * Dying between 2 and 3 loses nothing: the released day stays in the
  * stand-in, and the next step's poll lists the bill again with both days.
  * When every held-back day is played, a replay answers 409 saying so; the
  * held-back state comes back with a fresh data folder (docs/local-stack.md).
  */
 import { pollBills } from '#shared/use-cases/bills/poll-bills.ts';
+import { getBill } from '#shared/adapters/db/bills.repository.ts';
+import { listActions } from '#shared/adapters/db/actions.repository.ts';
 import { provideDemoReplay } from '#shared/use-cases/admin/demo-replay.ts';
 import { getDemoReplayState, putDemoReplayState } from '#shared/adapters/db/demo-replay.repository.ts';
 import type { DemoReplayRequest, DemoReplayResult, DemoReplayState, DemoReplayStep } from '#shared/domain/demo/demo-replay.schema.ts';
@@ -26,7 +36,7 @@ import { ConflictError } from '#shared/errors/app-error.ts';
 import { transportSettings } from '#shared/adapters/providers/transport/http-transport.ts';
 import { SEED_POLL_WINDOW } from '../fixtures/build-seed-har.ts';
 import { DEMO_BILLSTATUS_DIR } from './demo-bills.ts';
-import { loadReplayPlan, scheduleOf, type ReplayBill, type ReplaySchedule } from './demo-replay-plan.ts';
+import { beforeReplay, loadReplayPlan, scheduleOf, type ReplayBill, type ReplaySchedule } from './demo-replay-plan.ts';
 import { textReplaySchedule } from './demo-replay-text.ts';
 import { demoStandIn } from './demo-stand-in.ts';
 
@@ -44,13 +54,50 @@ export interface ReplayClock {
 
 const realClock: ReplayClock = { now: () => new Date(), sleep: (ms) => new Promise((r) => setTimeout(r, ms)) };
 
+/** Steps start while a request has used less than this (real time), so it answers well within API Gateway's 30 s. */
+export const REPLAY_BUDGET_MS = 15_000;
+/** How long a step waits for its actions task before the next step goes on anyway. */
+export const SETTLE_MS = 10_000;
+
+export interface ReplayOptions {
+  /** Waits until a played step's changes are stored (the local stack's: settledStep). */
+  settle?: (step: { bill_id: string; days: number }) => Promise<void>;
+  /** Real milliseconds a request may start steps in. */
+  budgetMs?: number;
+}
+
+/**
+ * Waits until the actions task of a Bill Status bill's step has run: the
+ * day's actions are stored and the status derived from them is the bill's.
+ * A bill outside `plan` (the text replay's) is not waited for.
+ */
+export async function settledStep(plan: ReplayBill[], step: { bill_id: string; days: number }, clock = realClock, timeoutMs = SETTLE_MS): Promise<boolean> {
+  const bill = plan.find((b) => b.parsed.bill.id === step.bill_id);
+  const day = bill?.heldDays[step.days - 1];
+  if (!bill || !day) return true;
+  const expected = beforeReplay(bill, step.days).bill;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const [stored, actions] = await Promise.all([getBill(step.bill_id), listActions(step.bill_id)]);
+    const done =
+      stored?.status === expected.status &&
+      stored.status_timeline.length === expected.status_timeline.length &&
+      actions.some((a) => a.action_date === day.date);
+    if (done) return true;
+    if (Date.now() >= until) return false;
+    await clock.sleep(100);
+  }
+}
+
 /** Plays `request.steps` steps (default all left); see the header. */
 export async function replayDemo(
   plan: ReplaySchedule[],
   cache: { state: DemoReplayState },
   request: DemoReplayRequest,
   clock = realClock,
+  options: ReplayOptions = {},
 ): Promise<DemoReplayResult> {
+  const started = Date.now();
   cache.state = await getDemoReplayState();
   const bills = plan.map((b) => b.bill_id);
   // A bill whose released days are all stored still counts as a step per day: the order is by real date, across bills.
@@ -62,6 +109,8 @@ export async function replayDemo(
     );
   const played: DemoReplayStep[] = [];
   for (const step of left.slice(0, request.steps ?? left.length)) {
+    // At least one step per request, so every request makes progress.
+    if (played.length > 0 && Date.now() - started >= (options.budgetMs ?? REPLAY_BUDGET_MS)) break;
     const at = clock.now();
     const before = cache.state;
     const next: DemoReplayState = {
@@ -79,6 +128,7 @@ export async function replayDemo(
       demo: true,
     });
     played.push({ bill_id: step.bill_id, action_date: step.date, actions: step.actions, released_at: at.toISOString() });
+    await options.settle?.({ bill_id: step.bill_id, days: next.released[step.bill_id]?.days ?? 0 });
     if (request.step_ms > 0) await clock.sleep(request.step_ms);
   }
   return { played, remaining_steps: left.length - played.length, bills };
@@ -100,7 +150,11 @@ export async function installDemoReplay(): Promise<() => void> {
     () => cache.state,
     SEED_POLL_WINDOW.until,
   );
-  provideDemoReplay(async (request) => replayDemo([...(await planned).map(scheduleOf), textReplaySchedule()], cache, request));
+  provideDemoReplay(async (request) =>
+    replayDemo([...(await planned).map(scheduleOf), textReplaySchedule()], cache, request, realClock, {
+      settle: async (step) => void (await settledStep(plan, step)),
+    }),
+  );
   return () => {
     transportSettings.replayStandIn = undefined;
     provideDemoReplay(undefined);

@@ -82,8 +82,10 @@ const ConfigFields = z.object({
     ),
   ),
   RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt(10),
-  /** Failed logins per account (per email address, whether or not it has an account) in 15 minutes. */
+  /** Failed logins per account (per email address, whether or not it has an account) and network in 15 minutes; past them that network's attempts are refused unchecked. */
   RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  /** Failed logins per account across all networks in an hour, past which every attempt on it waits a growing delay (the right password still signs in). */
+  RATE_LIMIT_LOGIN_SLOWDOWN_AFTER: positiveInt(50),
   RATE_LIMIT_REGISTER_PER_HOUR: positiveInt(5),
   RATE_LIMIT_LLM_PER_HOUR: positiveInt(20),
   RATE_LIMIT_TEST_NOTIFICATIONS_PER_HOUR: positiveInt(10),

@@ -13,6 +13,7 @@ import { App } from 'aws-cdk-lib';
 import { StackSettings } from '#infra/settings.ts';
 import { BillWatchStack } from '#infra/stack.ts';
 import { ROOT } from './synth-stack.ts';
+import { APP_CSP } from '#shared/domain/web/content-security.ts';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
@@ -117,6 +118,26 @@ describe('the distribution', () => {
     });
     // The shell's policy honours the shell's no-cache: a minimum TTL of 0.
     edge().template.hasResourceProperties('AWS::CloudFront::CachePolicy', { CachePolicyConfig: Match.objectLike({ MinTTL: 0, MaxTTL: 31536000 }) });
+  });
+
+  it("gives the app's files the app's Content-Security-Policy and frame protection (issue 32.7), the shell and the assets alike", () => {
+    const { config, behavior } = distributionConfig(edge());
+    const policyOf = (b: Behavior | undefined) => (b as { ResponseHeadersPolicyId?: { Ref?: string } } | undefined)?.ResponseHeadersPolicyId?.Ref;
+    const ref = policyOf(config.DefaultCacheBehavior);
+    expect(ref).toBeDefined();
+    expect(policyOf(behavior('/assets/*'))).toBe(ref);
+    const policy = resourcesOf(edge().template, 'AWS::CloudFront::ResponseHeadersPolicy').find(([id]) => id === ref)?.[1];
+    expect(policy?.Properties).toMatchObject({
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: APP_CSP, Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentTypeOptions: { Override: true },
+        },
+      },
+    });
+    expect(APP_CSP).toMatch(/script-src 'self'(;|$)/);
+    expect(APP_CSP).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 
   it('rewrites every page path (the links of notifications among them) to the shell and leaves files alone', () => {

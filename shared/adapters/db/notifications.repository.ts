@@ -3,12 +3,12 @@
  *   USER#{uid} / NOTIF#{occurred_at}#{event_id}: the event with its per-channel
  *     state (history, the RSS feed); held or digest events also carry gsi2
  *     DEFER#{held|digest}#{due date} / {due_at}#{uid}#{event_id} until released;
- *   USER#{uid} / DEDUPE#{bill_id}#{kind}: the 30-minute de-duplication mark (ttl).
+ *   USER#{uid} / DEDUPE#{bill_id}#{subject hash}: the 30-minute de-duplication mark of one subject (ttl).
  * Recording an event is one transaction: the de-dup claim and the event item,
  * each with a condition, so a duplicate within the window and a redelivery of
  * the same event are told apart without reading first.
  */
-import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { DEDUPE_WINDOW_SECONDS, dedupeSubject } from '#shared/domain/notify/dedupe.ts';
 import { currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import { channelNames } from '#shared/domain/notify/channels/table.ts';
 import {
@@ -80,8 +80,8 @@ const claimTimes = (item: Item): Partial<Record<ChannelName, number>> =>
   Object.fromEntries(channelNames().flatMap((c) => (typeof item[claimedAtAttribute(c)] === 'number' ? [[c, item[claimedAtAttribute(c)]]] : [])));
 
 /**
- * Records an event for a user. With `dedupe`, the (user, bill, kind) window
- * is claimed in the same transaction: a claim by another event within 30
+ * Records an event for a user. With `dedupe`, the window of the event's
+ * subject (user, bill and what it reports: dedupe.ts) is claimed in the same transaction: a claim by another event within 30
  * minutes makes this a duplicate (nothing written); a claim by this same
  * event, or its own item already there, means a redelivery, answered with
  * the stored event (found through the mark, so even a producer that re-emits
@@ -95,7 +95,8 @@ export async function recordNotification(event: NotificationEvent, options: { de
     written_at: nowSeconds,
     ...(defer && event.due_at ? deferred.keys(defer, event, event.due_at) : {}),
   });
-  const markKey = options.dedupe && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, event.kind) : null;
+  const subject = options.dedupe && event.bill_id ? dedupeSubject(event) : null;
+  const markKey = subject && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, subject) : null;
   const claim = markKey
     ? [
         {

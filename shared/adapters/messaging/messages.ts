@@ -57,7 +57,8 @@ export const BillEventKind = lazySchema(() => z.enum(['bill_updated', 'status_ch
 export type BillEventKind = z.infer<ReturnType<typeof BillEventKind>>;
 
 /**
- * A bill event from the actions task (bill_updated for a listed milestone, or status_changed when it moved the status), the brief worker
+ * A bill event from the actions task (bill_updated for a listed milestone, carrying the status when it moved it; status_changed
+ * is no longer sent, and one still queued is told as bill_updated), the brief worker
  * (new_document, new_amendment) or the reintroduction detector (reintroduced: bill_id is the earlier bill).
  */
 export const BillEvent = lazySchema(() =>
@@ -74,7 +75,7 @@ export const BillEvent = lazySchema(() =>
     action_text: z.string().optional(),
     action_date: z.string().optional(),
     brief_version: z.number().int().optional(),
-    /** status_changed: the new status (action_text and action_date name the action that caused it) and the one before. */
+    /** bill_updated that moved the status: the new status (action_text and action_date name the action that caused it) and the one before. */
     status: BillStatus().optional(),
     previous_status: BillStatus().optional(),
     /** reintroduced: the later bill that reintroduces bill_id. */

@@ -78,6 +78,14 @@ export const BatchState = lazySchema(() =>
 );
 export type BatchState = z.infer<ReturnType<typeof BatchState>>;
 
+/**
+ * The status the API answers, in SPEC's vocabulary (none, submitted,
+ * in_progress, completed, failed, expired, cancelled): a request a build job
+ * has yet to submit reads as submitted (its batch_id is null until the
+ * provider has it); `requested` is the slot's internal state only.
+ */
+export const publicBatchStatus = (status: BatchStatus): (typeof BATCH_STATUSES)[number] => (status === 'requested' ? 'submitted' : status);
+
 export type SlotHolder =
   { kind: 'free' } | { kind: 'request'; request_id: string | null; lease_until: string } | { kind: 'batch'; batch_id: string | null; status: BatchStatus };
 

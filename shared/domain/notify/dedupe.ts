@@ -1,8 +1,13 @@
 /**
- * De-duplication: the same (user, bill, event kind) is sent once within 30
- * minutes, so a burst of emits about one bill reaches a user once. A mark
- * records which event claimed the window, so a redelivery of that same event
- * is recognised and not mistaken for a duplicate.
+ * De-duplication (SPEC "Notifications"): a repeated emit of the same subject
+ * is sent once within 30 minutes. The subject is what the event reports: for
+ * bill_updated the milestone (the action's date and text, or the status
+ * reached), for a new text or amendment the text version, for a
+ * reintroduction the later bill, for a saved-search match the text version
+ * it matched. Two different milestones of one bill within 30 minutes are
+ * two subjects, both told. A mark records which event claimed the window,
+ * so a redelivery of that same event is recognised and not mistaken for a
+ * duplicate.
  *
  * The window is applied once, when an event is recorded for a user, whether
  * it is sent at once or held by quiet hours. A held event that was recorded
@@ -11,7 +16,46 @@
  * delivering each event it lists.
  */
 
+import type { NotificationContent, NotificationKind } from './notification.schema.ts';
+
 export const DEDUPE_WINDOW_SECONDS = 30 * 60;
+
+type SubjectFields = Pick<
+  NotificationContent,
+  'event_id' | 'kind' | 'action_date' | 'action_text' | 'status' | 'text_version' | 'reintroduced_as' | 'search_match' | 'forecast_jump'
+>;
+
+/** Action texts differ in spacing and case between a listing and the actions feed; the subject does not. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** A milestone: the action that made it, else the status it reached, else the event itself. */
+const milestone = (c: SubjectFields) =>
+  c.action_text ? `action:${c.action_date ?? ''}:${words(c.action_text)}` : c.status ? `status:${c.status}` : `event:${c.event_id}`;
+
+/** What each kind reports, as a string; null: the kind is never de-duplicated (the weekly digest, one per week by its id). */
+const SUBJECT: Record<NotificationKind, (c: SubjectFields) => string | null> = {
+  bill_updated: milestone,
+  status_changed: milestone,
+  new_document: (c) => `text:${c.text_version ?? c.event_id}`,
+  new_amendment: (c) => `text:${c.text_version ?? c.event_id}`,
+  reintroduced: (c) => `reintroduced:${c.reintroduced_as?.bill_id ?? c.event_id}`,
+  search_match: (c) => `text:${c.search_match?.version ?? c.event_id}`,
+  forecast_jump: (c) => `forecast:${c.forecast_jump?.as_of ?? c.event_id}`,
+  weekly_digest: () => null,
+};
+
+/** A status change is told as bill_updated (SPEC): both kinds report a milestone, so they share the window. */
+const subjectKind = (kind: NotificationKind): NotificationKind => (kind === 'status_changed' ? 'bill_updated' : kind);
+
+/**
+ * The de-duplication subject of an event, "{kind}|{subject}", or null when
+ * the event is not de-duplicated. Events of one bill with the same subject
+ * are repeats; any other pair is told apart.
+ */
+export function dedupeSubject(content: SubjectFields): string | null {
+  const subject = SUBJECT[content.kind](content);
+  return subject === null ? null : `${subjectKind(content.kind)}|${subject}`;
+}
 
 export interface DedupeMark {
   event_id: string;

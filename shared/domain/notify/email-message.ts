@@ -1,9 +1,9 @@
 /**
  * Email composition. Every message carries List-Unsubscribe with an HTTPS
  * URL and a mailto (RFC 2369) plus List-Unsubscribe-Post: List-Unsubscribe=
- * One-Click (RFC 8058), and an unsubscribe link in the plain-text body. The
- * body link differs from the header URL (?source=link) because only the
- * body link unsubscribes on GET; a GET of the header URL changes nothing.
+ * One-Click (RFC 8058), and an unsubscribe link in the plain-text body: the
+ * same URL, whose GET shows a confirmation page and changes nothing (link
+ * scanners open links); its button POSTs the unsubscribe.
  * A test email to an address that is not the saved one carries neither:
  * that address is subscribed to nothing, and the caller's unsubscribe link
  * must not reach whoever owns it.
@@ -23,16 +23,16 @@ export interface EmailMessage {
 }
 
 export interface UnsubscribeUrls {
-  /** The List-Unsubscribe URL: one-click POST only. */
+  /** The List-Unsubscribe URL: a GET shows the confirmation page, a POST (one-click) unsubscribes. */
   header: string;
-  /** The plain-text body link: a GET unsubscribes and offers a re-subscribe button. */
+  /** The plain-text body link: the same page. */
   link: string;
 }
 
-/** The two unsubscribe URLs of a user's token. */
+/** The unsubscribe URLs of a user's token. */
 export function unsubscribeUrls(publicUrl: string, token: string): UnsubscribeUrls {
   const header = `${publicUrl}/api/notifications/unsubscribe/${encodeURIComponent(token)}`;
-  return { header, link: `${header}?source=link` };
+  return { header, link: header };
 }
 
 /** The bare address of "Name <addr>" or "addr". */

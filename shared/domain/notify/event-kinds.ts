@@ -17,7 +17,8 @@ export const EVENT_KINDS: Record<NotificationKind, KindPresentation> = {
   new_document: { label: 'New Bill Text', priority: 'default', tags: ['page'] },
   new_amendment: { label: 'New Amendment', priority: 'default', tags: ['memo'] },
   bill_updated: { label: 'Bill Updated', priority: 'high', tags: ['siren'] },
-  status_changed: { label: 'Status Changed', priority: 'high', tags: ['classical_building'] },
+  // No longer produced (a status change is told as bill_updated); events stored before read as one.
+  status_changed: { label: 'Bill Updated', priority: 'high', tags: ['siren'] },
   reintroduced: { label: 'Reintroduced', priority: 'default', tags: ['recycle'] },
   search_match: { label: 'Saved Search Match', priority: 'default', tags: ['mag'] },
   forecast_jump: { label: 'Odds Changed', priority: 'default', tags: ['bar_chart'] },

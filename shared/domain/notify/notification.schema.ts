@@ -15,7 +15,7 @@ export const NotificationKind = lazySchema(() =>
   z
     .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'forecast_jump', 'weekly_digest'])
     .describe(
-      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest',
+      'What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest',
     ),
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
@@ -124,9 +124,9 @@ export const NotificationContent = lazySchema(() =>
     summary: z.string().nullable().describe("The latest brief's summary, already cut for push."),
     action_category: ActionCategory().nullable().describe('The category of the action'),
     action_text: z.string().nullable().describe('The text of the action'),
-    action_date: z.string().nullable().default(null).describe('bill_updated, status_changed: the date of the action that caused it (YYYY-MM-DD).'),
-    status: BillStatus().nullable().default(null).describe("status_changed: the bill's new status and the one before it."),
-    previous_status: BillStatus().nullable().default(null).describe('status_changed: the status before; null for other kinds'),
+    action_date: z.string().nullable().default(null).describe('bill_updated: the date of the action that caused it (YYYY-MM-DD).'),
+    status: BillStatus().nullable().default(null).describe("bill_updated: the bill's new status when the milestone changed it; null otherwise"),
+    previous_status: BillStatus().nullable().default(null).describe('bill_updated: the status before, when the milestone changed it; null otherwise'),
     text_version: z
       .string()
       .nullable()

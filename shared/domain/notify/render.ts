@@ -1,9 +1,10 @@
 /**
  * Renders an event into the channel-neutral message every channel sends:
  * title, body, click URL, push priority, tags and actions. Push titles are
- * ASCII only (they travel in an HTTP header) and name the event (a status
- * change by its new status in plain words: "Passed the House 416-0: HR
- * 3076"); bodies keep their text: the first line is the bill's full name
+ * ASCII only (they travel in an HTTP header) and name the event (a
+ * milestone that changed the status by the new status in plain words:
+ * "Passed the House 416-0: HR 3076", sent as bill_updated at its high
+ * priority with the siren tag, as SPEC's seed says); bodies keep their text: the first line is the bill's full name
  * (SPEC.md, push), the next says what happened (the action and its date, the
  * new text version, or the later bill that reintroduces it), then the brief's
  * summary. One status change is one alert carrying both the status and the
@@ -11,11 +12,15 @@
  * the immediate alerts do.
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
-import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
+import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
 import type { ForecastJumpDetail, NotificationContent, SearchMatchDetail } from './notification.schema.ts';
 import { oddsInWords, percentWords } from '#shared/domain/bill-forecast/odds-words.ts';
-import { OUTCOME_PUSH, STATUS_WORDS, statusInWords } from './status-words.ts';
+import { statusInWords } from './status-words.ts';
 import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
+import { billLabel } from '#shared/domain/bills/bill-id.ts';
+import { BILL_TYPES, type BillType } from '#shared/domain/bills/bill-types.ts';
+
+const isBillType = (t: string | undefined): t is BillType => (BILL_TYPES as readonly (string | undefined)[]).includes(t);
 
 export interface PushAction {
   action: 'view';
@@ -54,11 +59,12 @@ export function cutText(text: string, max: number): string {
     .trimEnd()}...`;
 }
 
-/** "H.R. 3076" → "HR 3076"; from the id "118-hr-3076" when no label is stored. */
+/** The bill's label as the app shows it ("H.R. 3076", "S. 2848"); from the id "118-hr-3076" when no label is stored. */
 export function billIdentifier(label: string | null, billId: string | null): string {
-  if (label) return toAscii(label.replace(/\./g, ''));
+  if (label) return toAscii(label);
   const m = /^\d+-([a-z]+)-(\d+)$/.exec(billId ?? '');
-  return m ? `${(m[1] ?? '').toUpperCase()} ${m[2]}` : '';
+  const type = m?.[1];
+  return m && isBillType(type) ? billLabel(type, Number(m[2])) : '';
 }
 
 export const billUrl = (publicUrl: string, billId: string) => `${publicUrl}/bills/${encodeURIComponent(billId)}`;
@@ -101,8 +107,7 @@ function digestLines(content: NotificationContent): string[] {
  */
 export function whatHappened(content: NotificationContent): string | null {
   const dated = (text: string) => `${content.action_date ? `${content.action_date}: ` : ''}${text}`;
-  if (content.kind === 'bill_updated') return content.action_text ? dated(content.action_text) : null;
-  if (content.kind === 'status_changed') {
+  if (isMilestone(content)) {
     if (content.status) return dated(`${statusInWords(content.status, content.action_text)}${content.action_text ? ` (${content.action_text})` : ''}`);
     return content.action_text ? dated(content.action_text) : null;
   }
@@ -130,6 +135,9 @@ function searchMatchWords(m: SearchMatchDetail): string {
   return `Matches your search "${m.query}" in ${m.section}: ${snippetText(m.snippet)}`;
 }
 
+/** A milestone: bill_updated, or status_changed as events stored before status changes were told as bill_updated read. */
+const isMilestone = (content: Pick<NotificationContent, 'kind'>) => content.kind === 'bill_updated' || content.kind === 'status_changed';
+
 /** "Chance of becoming law rose from about 1 in 20 (5%) to about 1 in 5 (20%), forecast of 2026-12-07". */
 export function forecastJumpWords(j: ForecastJumpDetail): string {
   const odds = (p: number) => `${oddsInWords(p)} (${percentWords(p)})`;
@@ -138,7 +146,7 @@ export function forecastJumpWords(j: ForecastJumpDetail): string {
 
 /** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */
 function statusHeadline(content: NotificationContent): string | null {
-  if (content.kind !== 'status_changed' || !content.status) return null;
+  if (!isMilestone(content) || !content.status) return null;
   return statusInWords(content.status, content.action_text ?? null).split(';')[0] ?? null;
 }
 
@@ -146,13 +154,6 @@ function statusHeadline(content: NotificationContent): string | null {
 function eventLine(content: NotificationContent): string | null {
   if (statusHeadline(content) && content.action_text) return `${content.action_date ? `${content.action_date}: ` : ''}${content.action_text}`;
   return whatHappened(content);
-}
-
-/** A status change is as loud as its outcome (status-words.ts) and tagged with it; every other kind as its kind says. */
-function pushLoudness(kind: KindPresentation, content: NotificationContent): { priority: PushPriority; tags: readonly string[] } {
-  if (content.kind !== 'status_changed' || !content.status) return kind;
-  const outcome = OUTCOME_PUSH[STATUS_WORDS[content.status].outcome];
-  return { priority: outcome.priority, tags: [...kind.tags, outcome.tag] };
 }
 
 /** The message for one event, as a follower of `mode` (null for events without a follow, e.g. the weekly digest). */
@@ -171,7 +172,6 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
   }
   const billId = content.bill_id ?? '';
   const event = eventLine(content);
-  const loudness = pushLoudness(kind, content);
   const later = content.kind === 'reintroduced' ? content.reintroduced_as : null;
   return {
     title: toAscii(`${statusHeadline(content) ?? kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
@@ -182,8 +182,8 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
     ].join('\n'),
     // A reintroduction opens the later bill, where the story goes on, and offers to follow it; an amendment event, the amendment.
     click: content.amendment ? amendmentUrl(publicUrl, content.amendment.id) : billUrl(publicUrl, later ? later.bill_id : billId),
-    priority: loudness.priority,
-    tags: loudness.tags,
+    priority: kind.priority,
+    tags: kind.tags,
     actions: later ? [followAction(publicUrl, later.bill_id, later.label)] : mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
   };
 }

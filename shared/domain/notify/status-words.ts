@@ -1,12 +1,10 @@
 /**
- * A bill status in plain words for status_changed notifications ("Passed
- * the House 416–0", "Became law", "Vetoed by the President"), and how loud
- * its push is: each status has an outcome, and the outcome picks the push
- * priority and the tag added to the kind's own (docs/product-rules.md).
+ * A bill status in plain words for the notifications of a status change
+ * ("Passed the House 416–0", "Became law", "Vetoed by the President"), and
+ * its outcome (a step along the way, passed, law or stopped).
  */
 import type { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { voteTally } from '#shared/domain/bills/status-rules.ts';
-import type { PushPriority } from './event-kinds.ts';
 
 /** moved: a step along the way; passed: passed every chamber it needs; law: enacted; stopped: failed, vetoed or stalled. */
 export type StatusOutcome = 'moved' | 'passed' | 'law' | 'stopped';
@@ -44,14 +42,6 @@ export const STATUS_WORDS: Record<BillStatus, { words: string; outcome: StatusOu
   'VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE': { words: 'The Senate failed to override the veto{tally}', outcome: 'stopped' },
   'VETOED:OVERRIDE_FAIL_SECOND:HOUSE': { words: 'The House failed to override the veto{tally}', outcome: 'stopped' },
   'VETOED:OVERRIDE_FAIL_SECOND:SENATE': { words: 'The Senate failed to override the veto{tally}', outcome: 'stopped' },
-};
-
-/** A step along the way is worth a normal push; an outcome (passed, law, stopped) a loud one, with a tag that shows which. */
-export const OUTCOME_PUSH: Record<StatusOutcome, { priority: PushPriority; tag: string }> = {
-  moved: { priority: 'default', tag: 'arrow_right' },
-  passed: { priority: 'high', tag: 'white_check_mark' },
-  law: { priority: 'high', tag: 'tada' },
-  stopped: { priority: 'high', tag: 'x' },
 };
 
 /** "Passed the House 416–0" from the status and the text of the action that caused it. */

@@ -44,8 +44,8 @@ function formatter(zone: string): Intl.DateTimeFormat {
 /** How many formatters are cached (for tests of the bound). */
 export const cachedZoneCount = (): number => formatters.size;
 
-/** The canonical IANA name of a zone Intl knows ("europe/berlin" is "Europe/Berlin"); throws for an unknown one. */
-function canonicalZone(zone: string): string {
+/** The canonical IANA name of a zone Intl knows ("europe/berlin" is "Europe/Berlin", "US/Pacific" is "America/Los_Angeles"); throws for an unknown one. */
+export function canonicalZone(zone: string): string {
   return formatter(zone).resolvedOptions().timeZone;
 }
 

@@ -21,6 +21,7 @@ export const WEBHOOK_PAYLOAD_VERSION = 1;
 /** The webhook type of each event kind. */
 export const WEBHOOK_EVENT_TYPES = {
   bill_updated: 'bill.updated',
+  // No longer sent: a status change is a bill.updated carrying `status`; kept so events stored before read.
   status_changed: 'bill.status_changed',
   new_document: 'bill.new_document',
   new_amendment: 'bill.new_amendment',
@@ -50,8 +51,10 @@ export const WebhookEvent = lazySchema(() =>
       action_category: ActionCategory().nullable().describe('bill.updated, bill.status_changed: the category of the action'),
       action_text: z.string().nullable().describe('bill.updated, bill.status_changed: the action as Congress.gov words it'),
       action_date: z.string().nullable().describe('bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD)'),
-      status: BillStatus().nullable().describe("bill.status_changed: the bill's new status"),
-      previous_status: BillStatus().nullable().describe('bill.status_changed: the status before it'),
+      status: BillStatus()
+        .nullable()
+        .describe("bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too)"),
+      previous_status: BillStatus().nullable().describe('bill.updated: the status before it, when the milestone changed it'),
       text_version: z.string().nullable().describe('bill.new_document, bill.new_amendment: the text version published'),
       items: z.array(DigestItem()).describe('digest.weekly: the followed bills updated in the past 7 days'),
       reintroduced_as: ReintroducedAs()

@@ -8,6 +8,7 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { FOLLOW_MODE_MEANING, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { SavedSearch } from '#shared/domain/search/saved-search.schema.ts';
+import { isTopicTag } from '#shared/domain/briefs/topics.ts';
 
 export const FollowTargetType = lazySchema(() => z.enum(['bill', 'member', 'topic', 'search', 'committee']));
 export type FollowTargetType = z.infer<ReturnType<typeof FollowTargetType>>;
@@ -42,12 +43,13 @@ export function parseFollowId(id: string): { type: FollowTargetType; targetId: s
   return type.success && targetId ? { type: type.data, targetId } : null;
 }
 
-/** Topic tags are lower-case kebab-case words from the brief vocabulary. */
+/** Topic tags are lower-case kebab-case words of the brief vocabulary (a made-up topic would be a follow nothing ever matches). */
 export const TopicTag = lazySchema(() =>
   z
     .string()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a lower-case kebab-case topic such as health' })
-    .max(60),
+    .max(60)
+    .refine(isTopicTag, { error: 'must be a topic of the vocabulary, such as health or taxation (GET /api/topics lists those in use)' }),
 );
 
 /** The target id of a saved search: the hex key the use case derives from its query and filters. */

@@ -24,23 +24,28 @@ export const SIGNAL_WEIGHTS: Readonly<Record<SignalName, number>> = { search_tre
 /** Bills (or members) compared per search-trends call: Google Trends puts at most 5 terms on one scale. */
 export const TRENDS_BATCH_SIZE = 5;
 
-/** "Activity in the last 30 days" selects the bills scored, as the nightly action fetch does. */
-export const ACTIVE_BILL_DAYS = 30;
 /**
- * At most this many bills are scored a day: followed bills first, then the most
- * recently acted on. 100 bills cost 20 search-trends calls and 25 news-search
- * calls, a quarter of the news API's free daily quota of 100, leaving the
- * rest to the news fetcher.
+ * Every followed or recently active bill (shared/domain/bills/active-bills.ts)
+ * is scored each day from the signals without a daily quota (SPEC); this
+ * bound only keeps one run within its function's 15 minutes (the followed
+ * bills come first, then the most recently acted on).
  */
-export const MAX_SCORED_BILLS = 100;
+export const MAX_SCORED_BILLS = 5000;
+/**
+ * The news-search quota goes to the bills with the most followers first:
+ * the first this many subjects of a run get the signal. 100 bills cost 25
+ * news-search calls, a quarter of the news API's free daily quota of 100,
+ * leaving the rest to the news fetcher.
+ */
+export const NEWS_SEARCH_SUBJECTS = 100;
 /**
  * Members scored a day: the followed ones, then the sponsors of the bills
  * scored that day (members people are reading about), at most this many.
  * All ~540 current members would cost 135 news-search calls, over the daily quota.
  */
 export const MAX_SCORED_MEMBERS = 100;
-/** Users walked (pages of 100) to collect followed bills and members; bounds the job's reads. */
-export const MAX_FOLLOW_USERS = 2000;
+/** Users walked (pages of 100, one follows Query each, 8 at once) to collect followed bills and members; bounds the job's reads (about 25 s at 20,000). */
+export const MAX_FOLLOW_USERS = 20_000;
 
 /** News search looks back this far for articles. */
 export const NEWS_LOOKBACK_DAYS = 7;

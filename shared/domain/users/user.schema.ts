@@ -51,7 +51,21 @@ export const Email = lazySchema(() =>
     .pipe(z.email({ error: 'must be a valid email address' })),
 );
 
-export const Password = lazySchema(() => z.string().min(8, { error: 'must be at least 8 characters' }).max(256, { error: 'must be at most 256 characters' }));
+/**
+ * A code unit of a surrogate pair standing alone. Hashing reads a password as
+ * UTF-8, where every lone surrogate becomes U+FFFD, so eight lone high
+ * surrogates and eight lone low ones would be the same password: refused.
+ */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const wellFormed = (text: string) => !UNPAIRED_SURROGATE.test(text);
+const WELL_FORMED = { error: 'must be valid Unicode text (it holds half of a surrogate pair alone)' };
+
+/** A password as typed at sign-in or as the current one (any length up to 256, valid Unicode). */
+export const PasswordText = lazySchema(() => z.string().min(1).max(256).refine(wellFormed, WELL_FORMED));
+
+export const Password = lazySchema(() =>
+  z.string().min(8, { error: 'must be at least 8 characters' }).max(256, { error: 'must be at most 256 characters' }).refine(wellFormed, WELL_FORMED),
+);
 
 export const Credentials = lazySchema(() =>
   z.object({

@@ -17,6 +17,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import '#shared/platform/cold-start.ts';
+import { htmlSecurityHeaders, PAGE_CSP } from '#shared/domain/web/content-security.ts';
 import { config } from '#shared/platform/config.ts';
 import { saneCorrelationId, withCorrelationId } from '#shared/platform/correlation.ts';
 import { logger } from '#shared/platform/logger.ts';
@@ -134,7 +135,9 @@ function toResult(route: RouteDef, value: unknown): APIGatewayProxyStructuredRes
     return { statusCode: reply.status, headers: reply.headers, body: '' };
   }
   if (reply.contentType) {
-    return { statusCode: reply.status, headers: { 'Content-Type': reply.contentType, ...reply.headers }, body: String(reply.body) };
+    // Every HTML page carries a policy and frame protection: its own (the docs page's, the app's for a share page), else the strict one of the service's pages.
+    const page = reply.contentType.startsWith('text/html') ? htmlSecurityHeaders(PAGE_CSP) : {};
+    return { statusCode: reply.status, headers: { 'Content-Type': reply.contentType, ...page, ...reply.headers }, body: String(reply.body) };
   }
   return {
     statusCode: reply.status,

@@ -5,7 +5,7 @@
  * matching If-None-Match (or, where the rule allows it, If-Modified-Since)
  * with a 304 that has no body.
  */
-export type CacheRuleName = 'public' | 'document' | 'feed';
+export type CacheRuleName = 'public' | 'revocable' | 'document' | 'feed';
 
 export interface CacheRule {
   /** Cache-Control for a guest's answer. */
@@ -30,6 +30,9 @@ export const CACHE_RULES: Record<CacheRuleName, CacheRule> = {
     lastModified: false,
     summary: 'public for a minute (private, no-cache when signed in)',
   },
+  // What its owner can take back at any moment (a collection made private, a rotated share token): any cache may keep it,
+  // but must ask again before each use (a matching ETag costs a 304), so no stale public answer outlives the change.
+  revocable: { cacheControl: 'no-cache', lastModified: false, summary: 'revalidated on every use (the owner may take it back at any moment)' },
   // The document changes only with a deployment.
   document: { cacheControl: 'public, max-age=300', lastModified: false, summary: 'public for five minutes' },
   // The feed's URL is its secret: only the reader's own cache may keep it.

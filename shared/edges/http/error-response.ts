@@ -5,6 +5,7 @@
  * error names fields. Request-level HttpErrors carry their own status. Anything
  * else is unexpected: logged with the request id and answered as a bare 500.
  */
+import { htmlSecurityHeaders, PAGE_CSP } from '#shared/domain/web/content-security.ts';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
   AppError,
@@ -70,5 +71,9 @@ export function errorResponse(err: unknown, requestId?: string): APIGatewayProxy
 export function htmlErrorResponse(err: unknown, requestId?: string): APIGatewayProxyStructuredResultV2 {
   const json = errorResponse(err, requestId);
   const { detail } = JSON.parse(String(json.body)) as { detail: string };
-  return { ...json, headers: { ...json.headers, 'Content-Type': 'text/html; charset=utf-8' }, body: problemPage(json.statusCode ?? 500, detail) };
+  return {
+    ...json,
+    headers: { ...json.headers, 'Content-Type': 'text/html; charset=utf-8', ...htmlSecurityHeaders(PAGE_CSP) },
+    body: problemPage(json.statusCode ?? 500, detail),
+  };
 }

@@ -5,8 +5,10 @@ export const NOTIFY_JOBS: JobDef[] = [
   {
     name: 'send_weekly_digest',
     group: 'notify',
-    schedule: '30 8 * * MON',
-    description: 'Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed',
+    // Monday 08:00 of every zone (UTC+14 to UTC-12) falls within the UTC Sunday and Monday; each hourly run serves the users whose Monday morning it is.
+    schedule: '0 * * * SUN,MON',
+    description:
+      "Per user, the followed bills updated in the past 7 days, as a weekly_digest event on every channel and in the feed, on Monday at 08:00 in the user's time zone (run hourly on the UTC Sunday and Monday); an admin's run sends it to everyone at once",
     timeoutSeconds: 900,
     adminPath: '/api/admin/trigger-weekly-digest',
   },

@@ -2,23 +2,27 @@
  * Account use cases.
  * register: 1. hash the password; 2. write the user, its email claim and (if
  *   still free) the first-admin claim in one transaction; 3. return the public user.
- * login: 1. read the address's failed-login count; 2. find the user by email;
- *   3. verify the password (against a decoy hash when unknown, so timing does
- *   not reveal accounts); 4. refuse with 429 when the address has had too many
- *   failures, after the same work as any attempt; 5. count a failure; 6. issue
- *   a token. Failures are counted per address whether or not it has an
- *   account, so the limit answers the same for both.
- * changePassword: 1. verify the current password (422 when wrong); 2. hash the
- *   new one; 3. store it and raise the token generation in one conditional
- *   write, so every earlier token is refused (409 when a concurrent change won).
+ * login: 1. count the attempt against the address, per network and across
+ *   networks, atomically, before anything is checked (sign-in-limits.ts);
+ *   2. past the per-network limit, answer 401 like any failed sign-in without
+ *   checking the password; past the across-networks threshold, wait first;
+ *   3. find the user by email and verify the password (against a decoy hash
+ *   when unknown, so timing does not reveal accounts); 4. a right password
+ *   takes its counts back and gets a token. Attempts are counted per address
+ *   whether or not it has an account, so the limit answers the same for both.
+ * changePassword: 1. count the guess at the current password the same way
+ *   (422 like a wrong one past the per-network limit); 2. verify the current
+ *   password (422 when wrong); 3. refuse a new password equal to it (422);
+ *   4. hash the new one; 5. store it and raise the token generation in one
+ *   conditional write, so every earlier token is refused (409 when a
+ *   concurrent change won).
  * signOutEverywhere: 1. raise the token generation.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { ConflictError, InvalidInputError, RateLimitedError, UnauthenticatedError } from '#shared/errors/app-error.ts';
-import { hit, peek } from '#shared/adapters/db/rate-limit.repository.ts';
-import { config } from '#shared/platform/config.ts';
+import { randomUUID } from 'node:crypto';
+import { ConflictError, InvalidInputError, UnauthenticatedError } from '#shared/errors/app-error.ts';
 import { createUser, EmailTakenError, getUser, getUserByEmail, revokeTokens } from '#shared/adapters/db/users.repository.ts';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { countGuess, waitFor } from './sign-in-limits.ts';
 import { issueToken, type IssuedToken } from './tokens.ts';
 import { toPublicUser, type Credentials, type PublicUser, type User } from '#shared/domain/users/user.schema.ts';
 
@@ -39,13 +43,6 @@ export async function register(credentials: Credentials, now = new Date()): Prom
   }
 }
 
-/** The window of the per-account failed-login limit. */
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-const LOGIN_FAILURES = 'loginFailure';
-
-/** The counter subject of an address: a digest, so the rate items hold no address and stay a fixed size. */
-const failureSubject = (email: string) => `email:${createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('base64url')}`;
-
 /**
  * The user of an address. An unknown address costs one read (the email claim)
  * where a known one costs two (claim, then user): the second read is made
@@ -58,32 +55,38 @@ async function findUser(email: string) {
 }
 const DECOY_USER_ID = '00000000-0000-4000-8000-000000000000';
 
-export async function login(credentials: { email: string; password: string }): Promise<IssuedToken> {
-  const limit = config().RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT;
-  const subject = failureSubject(credentials.email);
-  const [failures, user] = await Promise.all([peek(LOGIN_FAILURES, subject, limit, LOGIN_FAILURE_WINDOW_SECONDS), findUser(credentials.email)]);
+const badCredentials = () => new UnauthenticatedError('Email or password is incorrect', 'auth.bad_credentials');
+
+/** Signs in from `network` (the caller's IPv4 address or IPv6 /64). */
+export async function login(credentials: { email: string; password: string }, network: string): Promise<IssuedToken> {
+  const attempt = await countGuess('login', credentials.email, network);
+  await waitFor(attempt);
+  if (!attempt.mayCheck) throw badCredentials();
+  const user = await findUser(credentials.email);
   const ok = await verifyPassword(credentials.password, user?.hashed_password ?? (await decoyHash()));
-  if (!failures.allowed) {
-    throw new RateLimitedError(
-      failures.retryAfterSeconds,
-      `Too many failed sign-ins for this address; try again in ${failures.retryAfterSeconds} s`,
-      'auth.too_many_failures',
-    );
-  }
-  if (!user || !ok) {
-    await hit(LOGIN_FAILURES, subject, limit, LOGIN_FAILURE_WINDOW_SECONDS);
-    throw new UnauthenticatedError('Email or password is incorrect', 'auth.bad_credentials');
-  }
+  if (!user || !ok) throw badCredentials();
+  await attempt.succeeded();
   return issueToken(user.id, user.token_generation ?? 0);
 }
 
-/** Changes the caller's password and signs out every token issued before. */
-export async function changePassword(user: User, request: { current_password: string; new_password: string }): Promise<void> {
-  if (!(await verifyPassword(request.current_password, user.hashed_password))) {
+const wrongCurrentPassword = () =>
+  new InvalidInputError(
+    'The current password is not correct',
+    [{ path: 'body.current_password', message: 'is not the current password' }],
+    'auth.wrong_password',
+  );
+
+/** Changes the caller's password and signs out every token issued before; guesses at the current one are limited as sign-ins are. */
+export async function changePassword(user: User, request: { current_password: string; new_password: string }, network: string): Promise<void> {
+  const attempt = await countGuess('password_change', user.id, network);
+  await waitFor(attempt);
+  if (!attempt.mayCheck || !(await verifyPassword(request.current_password, user.hashed_password))) throw wrongCurrentPassword();
+  await attempt.succeeded();
+  if (request.new_password === request.current_password) {
     throw new InvalidInputError(
-      'The current password is not correct',
-      [{ path: 'body.current_password', message: 'is not the current password' }],
-      'auth.wrong_password',
+      'The new password is the same as the current one; choose a different password',
+      [{ path: 'body.new_password', message: 'is the same as the current password' }],
+      'auth.same_password',
     );
   }
   const hashed = await hashPassword(request.new_password);

@@ -8,11 +8,11 @@
 import { listBillsByLatestAction, listBillsMissing, type MissingKind } from '#shared/adapters/db/bills.repository.ts';
 import { getDataSources } from '#shared/adapters/db/data-sources.repository.ts';
 import { disabledByAdmin } from '#shared/domain/settings/data-sources.ts';
+import { activeSince } from '#shared/domain/bills/active-bills.ts';
 import type { IngestTaskMessage } from '#shared/adapters/messaging/messages.ts';
 import { sendMessages } from '#shared/adapters/messaging/send.ts';
 
 const PAGE = 100;
-export const ACTIVE_BILL_DAYS = 30;
 
 type BillTask = Exclude<IngestTaskMessage['type'], 'enrich_member' | 'fetch_member_news'>;
 
@@ -54,9 +54,9 @@ async function whileCongressOn<T extends Record<string, unknown>>(work: () => Pr
   return work();
 }
 
-/** fetch_actions_for_active_bills: bills with an action in the last 30 days. */
+/** fetch_actions_for_active_bills: bills with an action in the last ACTIVE_BILL_DAYS (30). */
 export async function fetchActionsForActiveBills(now: Date) {
-  const since = new Date(now.getTime() - ACTIVE_BILL_DAYS * 86400_000).toISOString().slice(0, 10);
+  const since = activeSince(now);
   return whileCongressOn(async () => ({ since, queued: await queueForBills('fetch_bill_actions', since) }));
 }
 

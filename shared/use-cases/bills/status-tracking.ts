@@ -1,7 +1,8 @@
 /**
  * Keeps a bill's status and status timeline in step with its stored actions
  * (derived by shared/domain/bills/status-timeline.ts), and announces a new
- * status as a status_changed event. Idempotent: the same actions give the
+ * status as a bill_updated event carrying the status and the action that
+ * made it (a change of status is a milestone: SPEC). Idempotent: the same actions give the
  * same status and timeline, an unchanged one writes nothing, and the event
  * id is fixed by (bill, status, date) so a re-emit is recognised downstream.
  */
@@ -12,7 +13,7 @@ import { deriveStatus, type DatedAction } from '#shared/domain/bills/status-time
 import type { BillEvent } from '#shared/adapters/messaging/messages.ts';
 import { categorizeAction } from '#shared/domain/bills/categorize-action.ts';
 
-/** The deterministic id of a status_changed event: one per (bill, status, date it was reached). */
+/** The deterministic id of a status change's event: one per (bill, status, date it was reached). */
 export const statusChangedEventId = (billId: string, status: BillStatus, date: string) => `status_changed:${billId}:${status}:${date}`;
 
 const sameTimeline = (a: readonly StatusTimelineEntry[], b: readonly StatusTimelineEntry[]) =>
@@ -22,7 +23,7 @@ export interface StatusUpdate {
   status: BillStatus;
   /** The status or the timeline differed from the stored one and was written. */
   written: boolean;
-  /** The status_changed event sent, if any. */
+  /** The status change's event sent, if any. */
   event_id: string | null;
 }
 
@@ -35,7 +36,7 @@ export interface Announce {
 /**
  * Recomputes the status of `bill` from all its stored `actions` and stores
  * it when it differs. With `announce`, a changed status is sent as a
- * status_changed event, but only for a bill whose status was already derived
+ * bill_updated event with its status, but only for a bill whose status was already derived
  * from actions before: a bill's first actions (a new bill, or a backfill)
  * bring its whole history, which is not news. The sender is passed in, so
  * what only stores (migration 0004) cannot send.
@@ -54,7 +55,7 @@ export async function updateBillStatus(bill: Bill, actions: readonly DatedAction
       v: 1,
       type: 'bill_event',
       event_id: eventId,
-      kind: 'status_changed',
+      kind: 'bill_updated',
       bill_id: bill.id,
       // Filtered by what happened: the category of the action that caused it (shared/domain/notify/alert-filter.ts).
       action_category: categorizeAction(latest.action_text),

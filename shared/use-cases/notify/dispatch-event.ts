@@ -41,17 +41,19 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
     event.brief_version ? getBrief(event.bill_id, event.brief_version) : getLatestBrief(event.bill_id),
   ]);
   if (!bill) throw new UnknownBillError(`Bill ${event.bill_id} is not stored yet`);
+  // A status change is a milestone, told as bill_updated (SPEC); a status_changed still queued from before reads as one.
+  const kind = event.kind === 'status_changed' ? 'bill_updated' : event.kind;
   const content: NotificationContent = {
     event_id: event.event_id,
-    kind: event.kind,
+    kind,
     occurred_at: event.occurred_at,
     bill_id: bill.id,
     bill_label: bill.label,
     bill_title: bill.title,
     summary: brief?.summary ? cutText(brief.summary, PUSH_SUMMARY_MAX) : null,
     action_category: event.action_category,
-    action_text: event.action_text ?? (event.kind === 'bill_updated' ? bill.latest_action_text : null),
-    action_date: event.action_date ?? (event.kind === 'bill_updated' ? bill.latest_action_date : null),
+    action_text: event.action_text ?? (kind === 'bill_updated' ? bill.latest_action_text : null),
+    action_date: event.action_date ?? (kind === 'bill_updated' ? bill.latest_action_date : null),
     status: event.status ?? null,
     previous_status: event.previous_status ?? null,
     text_version:

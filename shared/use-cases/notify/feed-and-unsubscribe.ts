@@ -2,10 +2,13 @@
  * The token-addressed, unauthenticated notification pages.
  * feed: 1. resolve the RSS token; 2. 404 when unknown or RSS is off; 3. the
  *   newest events that reached the RSS channel, as RSS 2.0.
- * unsubscribe: 1. resolve the unsubscribe token (404 when unknown); 2. the
- *   body link's GET (source=link) and the one-click POST set email_enabled
- *   false, a POST with action=resubscribe sets it true, and a GET of the
- *   header URL changes nothing; 3. an escaped HTML page.
+ * unsubscribe: 1. resolve the unsubscribe token (404 when unknown); 2.
+ *   every GET (the List-Unsubscribe header URL and the email body link,
+ *   whatever its query) changes nothing and answers the confirmation page,
+ *   whose button POSTs; the POST (that button, or an RFC 8058 one-click)
+ *   sets email_enabled false, and a POST with action=resubscribe sets it
+ *   true; 3. an escaped HTML page in the app's look (its stylesheet, read
+ *   from the app's shell).
  */
 import { getUser } from '#shared/adapters/db/users.repository.ts';
 import { setEmailEnabled } from '#shared/adapters/db/notification-prefs.repository.ts';
@@ -17,7 +20,9 @@ import { unsubscribeUrls } from '#shared/domain/notify/email-message.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { feedLastModified, renderFeed } from '#shared/domain/notify/rss-feed.ts';
 import { feedUrl } from './channels/rss.channel.ts';
-import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage } from '#shared/domain/notify/unsubscribe-page.ts';
+import { confirmUnsubscribePage, resubscribedPage, unsubscribedPage, type PageLook } from '#shared/domain/notify/unsubscribe-page.ts';
+import { shellStylesheets } from '#shared/domain/web/content-security.ts';
+import { appShell } from '#shared/adapters/db/app-shell.repository.ts';
 
 export const FEED_ITEMS = 50;
 
@@ -39,13 +44,15 @@ async function tokenOwner(token: string) {
   return { user, address: readPrefs(user.notification_prefs).email_address ?? user.email };
 }
 
-/** GET /api/notifications/unsubscribe/{token}[?source=link]: the HTML page to answer. */
-export async function unsubscribeByGet(token: string, source: 'link' | undefined): Promise<string> {
-  const { user, address } = await tokenOwner(token);
-  const header = unsubscribeUrls(publicUrl(), token).header;
-  if (source !== 'link') return confirmUnsubscribePage(address, header);
-  await setEmailEnabled(user.id, false);
-  return unsubscribedPage(address, header);
+/** The app's look for a page: the stylesheets its shell links (none when the app is not built). */
+export async function appLook(): Promise<PageLook> {
+  return { stylesheets: shellStylesheets(await appShell()) };
+}
+
+/** GET /api/notifications/unsubscribe/{token}: the confirmation page; a GET changes nothing. */
+export async function unsubscribeByGet(token: string): Promise<string> {
+  const [{ address }, look] = await Promise.all([tokenOwner(token), appLook()]);
+  return confirmUnsubscribePage(address, unsubscribeUrls(publicUrl(), token).header, look);
 }
 
 /**
@@ -55,11 +62,11 @@ export async function unsubscribeByGet(token: string, source: 'link' | undefined
  * a parse of whatever body came with it.
  */
 export async function unsubscribeByPost(token: string, readAction: () => string | undefined): Promise<string> {
-  const { user, address } = await tokenOwner(token);
+  const [{ user, address }, look] = await Promise.all([tokenOwner(token), appLook()]);
   if (readAction() === 'resubscribe') {
     await setEmailEnabled(user.id, true);
-    return resubscribedPage(address);
+    return resubscribedPage(address, look);
   }
   await setEmailEnabled(user.id, false);
-  return unsubscribedPage(address, unsubscribeUrls(publicUrl(), token).header);
+  return unsubscribedPage(address, unsubscribeUrls(publicUrl(), token).header, look);
 }

@@ -1,12 +1,19 @@
 /**
- * send_weekly_digest (Mondays 08:30 UTC, and POST /api/admin/trigger-weekly-digest):
- *   1. page through the users (Query, signup order);
+ * send_weekly_digest: on its Monday at 08:00 in every user's time zone
+ * (scheduled every hour of the UTC Sunday and Monday: digest-schedule.ts),
+ * and at once for everyone when an admin asks (POST
+ * /api/admin/trigger-weekly-digest):
+ *   1. page through the users (Query, signup order); a scheduled run keeps
+ *      those whose Monday morning it is (08:00 to 12:00 local) and whose
+ *      digest of that Monday is not recorded yet (one GetItem);
  *   2. per user: their bill follows, the followed bills (BatchGet), kept when
  *      updated in the past 7 days;
  *   3. a weekly_digest event for users with any, with an id fixed per user
- *      and ISO week, recorded with its channels planned like any event's
- *      (quiet hours hold it for release_held_notifications; RSS marks it at
- *      once, so it appears in the feed);
+ *      and local Monday (an admin's run: per user and run), recorded with
+ *      its channels planned like any event's (quiet hours hold it for
+ *      release_held_notifications; a weekly-digest user's scheduled one
+ *      joins that morning's bundle; RSS marks it at once, so it appears in
+ *      the feed);
  *   4. the channels due now are claimed before the send and their outcome
  *      recorded under the claim (claimed-send.ts), so an overlapping run or
  *      a re-run sends none of them twice. A failed channel stays failed with
@@ -21,6 +28,7 @@ import { listUsers } from '#shared/adapters/db/users.repository.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { channelOn, planDelivery } from '#shared/domain/notify/delivery-plan.ts';
+import { weeklyDigestMoment } from '#shared/domain/notify/digest-schedule.ts';
 import { claimAbandoned } from '#shared/domain/notify/held-release.ts';
 import type { DigestItem, NotificationContent, NotificationEvent, ReleaseClaim } from '#shared/domain/notify/notification.schema.ts';
 import { renderEvent } from '#shared/domain/notify/render.ts';
@@ -42,8 +50,32 @@ export function weekOf(now: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The weekly digest content of one user, or null when none of their bills moved. */
-export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): NotificationContent | null {
+/**
+ * Which weekly digest a run sends: a scheduled run, the one of the Monday
+ * 08:00 (user's zone) it serves; an admin's, one of its own, now.
+ */
+export type WeeklyRun = { kind: 'scheduled' } | { kind: 'now'; runId: string };
+
+/** The identity of one user's digest in a run: its id, its date, and the Monday morning it was made for (null: now). */
+export interface WeeklyDigestSlot {
+  event_id: string;
+  occurred_at: string;
+  digestAt: Date | null;
+}
+
+/** The slot a run gives a user at `now`, or null when a scheduled run does not serve them (not their Monday morning). */
+export function weeklySlot(userId: string, zone: string | null | undefined, run: WeeklyRun, now: Date): WeeklyDigestSlot | null {
+  if (run.kind === 'now') {
+    // Dated to the run's hour, so a retried invocation of the run (its id, a later clock) finds the events it recorded.
+    const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000).toISOString();
+    return { event_id: `weekly_digest:${weekOf(now)}:run-${run.runId}:${userId}`, occurred_at: hour, digestAt: null };
+  }
+  const moment = weeklyDigestMoment(zone, now);
+  return moment ? { event_id: `weekly_digest:${moment.localDate}:${userId}`, occurred_at: moment.at.toISOString(), digestAt: moment.at } : null;
+}
+
+/** The weekly digest content of one user, or null when none of their bills moved; `slot` names it (default: this week's, by UTC Monday). */
+export function weeklyDigestContent(userId: string, bills: Bill[], now: Date, slot?: WeeklyDigestSlot): NotificationContent | null {
   const items: DigestItem[] = bills
     .filter((b) => updatedWithin(b, now))
     .sort((a, b) => (b.latest_action_date ?? '').localeCompare(a.latest_action_date ?? ''))
@@ -57,9 +89,9 @@ export function weeklyDigestContent(userId: string, bills: Bill[], now: Date): N
   if (items.length === 0) return null;
   const week = weekOf(now);
   return {
-    event_id: `weekly_digest:${week}:${userId}`,
+    event_id: slot?.event_id ?? `weekly_digest:${week}:${userId}`,
     kind: 'weekly_digest',
-    occurred_at: `${week}T08:30:00.000Z`,
+    occurred_at: slot?.occurred_at ?? `${week}T08:00:00.000Z`,
     bill_id: null,
     bill_label: null,
     bill_title: null,
@@ -81,8 +113,15 @@ const isOn = (user: NotifiableUser, channel: SendChannel) => channelOn(user.pref
 type WeeklyOutcome = 'no_updates' | 'recorded' | 'sent' | 'failed' | 'nothing_to_do';
 
 /** Records one user's weekly digest (or finds this week's) and sends the channels it may claim. */
-async function deliverWeekly(content: NotificationContent, user: NotifiableUser, claim: ReleaseClaim, now: Date, counts: SendCounts): Promise<WeeklyOutcome> {
-  const plan = planDelivery(user.prefs, content.kind, now);
+async function deliverWeekly(
+  content: NotificationContent,
+  user: NotifiableUser,
+  digestAt: Date | null,
+  claim: ReleaseClaim,
+  now: Date,
+  counts: SendCounts,
+): Promise<WeeklyOutcome> {
+  const plan = planDelivery(user.prefs, content.kind, now, { digestAt });
   const event: NotificationEvent = {
     ...content,
     user_id: user.id,
@@ -114,24 +153,38 @@ async function deliverWeekly(content: NotificationContent, user: NotifiableUser,
   return claimed.channels.every((c) => results[c]?.state === 'sent') ? 'sent' : 'failed';
 }
 
-/** Runs the weekly digest for every user; returns counts for the job's run record. */
-export async function sendWeeklyDigest(now: Date): Promise<Record<string, number>> {
+/** What a run does for one user: nothing (not their Monday morning, or no update), or their digest delivered. */
+async function weeklyForUser(user: NotifiableUser, run: WeeklyRun, claim: ReleaseClaim, now: Date, sends: SendCounts): Promise<WeeklyOutcome | 'not_due'> {
+  const slot = weeklySlot(user.id, user.prefs.timezone, run, now);
+  if (!slot) return 'not_due';
+  // Served by an earlier hourly run and settled: no need to read the follows again (a failed channel is still retried).
+  if (run.kind === 'scheduled') {
+    const done = await getNotification({ user_id: user.id, occurred_at: slot.occurred_at, event_id: slot.event_id });
+    if (done && !done.release_claim && !Object.values(done.channels).some((c) => c === 'pending' || c === 'failed')) return 'nothing_to_do';
+  }
+  const follows = await listFollows(user.id, 'bill');
+  const content = follows.length ? weeklyDigestContent(user.id, await getBills(follows.map((f) => f.target_id)), now, slot) : null;
+  if (!content) return 'no_updates';
+  return deliverWeekly(content, user, slot.digestAt, claim, now, sends);
+}
+
+/**
+ * Runs the weekly digest: `scheduled` for the users whose Monday morning it
+ * is, `now` (an admin's) for every user at once; returns counts for the
+ * job's run record.
+ */
+export async function sendWeeklyDigest(now: Date, run: WeeklyRun = { kind: 'scheduled' }): Promise<Record<string, number>> {
   const counts: Record<string, number> = { users: 0, digests: 0 };
   const claim: ReleaseClaim = { id: randomUUID(), at: now.toISOString() };
   const sends = emptyCounts();
   let cursor: string | undefined;
   do {
     const page = await listUsers(100, cursor);
-    const outcomes = await mapLimit(page.items, 8, async (user): Promise<WeeklyOutcome> => {
-      const follows = await listFollows(user.id, 'bill');
-      const content = follows.length ? weeklyDigestContent(user.id, await getBills(follows.map((f) => f.target_id)), now) : null;
-      if (!content) return 'no_updates';
-      return deliverWeekly(content, toNotifiable(user), claim, now, sends);
-    });
+    const outcomes = await mapLimit(page.items, 8, (user) => weeklyForUser(toNotifiable(user), run, claim, now, sends));
     counts.users = (counts.users ?? 0) + page.items.length;
     for (const o of outcomes) {
       counts[o] = (counts[o] ?? 0) + 1;
-      if (o !== 'no_updates') counts.digests = (counts.digests ?? 0) + 1;
+      if (o !== 'no_updates' && o !== 'not_due') counts.digests = (counts.digests ?? 0) + 1;
     }
     cursor = page.next_cursor ?? undefined;
   } while (cursor);

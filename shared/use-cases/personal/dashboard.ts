@@ -25,9 +25,12 @@ import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import type { Follow } from '#shared/domain/personal/follow.schema.ts';
 import { planBillIds, planTrending, type TrendingPlan } from '#shared/domain/personal/trending-window.ts';
 import { billSummary, memberSummary, type BillSummary, type MemberSummary } from '#shared/domain/personal/summaries.ts';
+import { TOPIC_TAGS } from '#shared/domain/briefs/topics.ts';
 
 /** Most Popular's length: the feed keeps that many bills per day and carries their cards. */
 export const DASHBOARD_LIST_SIZE = FEED_SIZE;
+/** Followed topics the dashboard lists, newest first: the whole vocabulary fits; GET /api/follows?target_type=topic pages them all. */
+export const DASHBOARD_TOPICS = TOPIC_TAGS.length;
 /** Followed members whose latest votes the dashboard shows (each costs one Query). */
 const MEMBERS_WITH_ACTIVITY = 10;
 const VOTES_PER_MEMBER = 3;
@@ -136,6 +139,9 @@ export async function dashboardFor(user: User | null, now = new Date(), reads?: 
     most_popular: trendingFrom(plan, cards.bills, DASHBOARD_LIST_SIZE),
     followed_bills: followedBills,
     followed_members: followedMembers,
-    followed_topics: newestFirst.filter((f) => f.target_type === 'topic').map((f) => f.target_id),
+    followed_topics: newestFirst
+      .filter((f) => f.target_type === 'topic')
+      .slice(0, DASHBOARD_TOPICS)
+      .map((f) => f.target_id),
   };
 }

@@ -100,7 +100,10 @@ export const DashboardReply = lazySchema(() =>
       )
       .optional()
       .describe('Followed members with recent activity'),
-    followed_topics: z.array(z.string()).optional().describe('Followed topics'),
+    followed_topics: z
+      .array(z.string())
+      .optional()
+      .describe('Followed topics, newest first, at most as many as the topic vocabulary holds (GET /api/follows?target_type=topic pages them all)'),
   }),
 );
 

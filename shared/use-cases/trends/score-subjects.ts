@@ -1,10 +1,13 @@
 /**
  * The scoring run of one day for a list of subjects (bills or members), the
  * use case behind calculate_trend_scores and calculate_member_interest:
- *   1. search trends, TRENDS_BATCH_SIZE subjects per call, values kept in the
- *      subjects' order; a failed call leaves that batch without the signal;
- *   2. news search, NEWS_API_BATCH_SIZE (4) per call, the quota checked before
- *      each call: once it runs low the rest go without the signal;
+ *   1. search trends, TRENDS_BATCH_SIZE subjects per call (a few calls at
+ *      once), values kept in the subjects' order; a failed call leaves that
+ *      batch without the signal;
+ *   2. news search, NEWS_API_BATCH_SIZE (4) per call, for the first
+ *      NEWS_SEARCH_SUBJECTS subjects only (the most followed come first), the
+ *      quota checked before each call: once it runs low, and past those
+ *      subjects, the rest go without the signal (`quota_low`);
  *   3. news RSS, one (cached, shared) feed read per subject;
  *   4. score the day (normalised against the day's maxima, weights of missing
  *      signals rescaled) and store one item per subject.
@@ -16,12 +19,15 @@
 import { logger } from '#shared/platform/logger.ts';
 import { putTrendScores, type TrendSubject } from '#shared/adapters/db/trend-scores.repository.ts';
 import { BATCH, type SignalSources, type Subject } from './signal-sources.ts';
-import { NEWS_LOOKBACK_DAYS, SIGNALS, type SignalName } from '#shared/domain/scores/trend-decisions.ts';
+import { NEWS_LOOKBACK_DAYS, NEWS_SEARCH_SUBJECTS, SIGNALS, type SignalName } from '#shared/domain/scores/trend-decisions.ts';
+import { mapLimit } from '#shared/platform/concurrency.ts';
 import { scoreDay, type MissingReason, type Readings, type SignalReading } from '#shared/domain/scores/trend-score.ts';
 import { errorText } from '#shared/errors/error-text.ts';
 
 /** RSS feeds read at once; the feed is cached, so most reads are one GetItem. */
 const RSS_CONCURRENCY = 4;
+/** Search-trends comparisons in flight at once: every scored bill is compared, thousands on a busy day. */
+const TRENDS_CONCURRENCY = 4;
 
 /** The run summary's reason for a signal switched off (data_sources). */
 const DISABLED = 'disabled by admin';
@@ -44,26 +50,27 @@ const chunks = <T>(list: T[], size: number): T[][] => Array.from({ length: Math.
 const missing = (reason: MissingReason): SignalReading => ({ missing: reason });
 
 async function searchTrendsReadings(subjects: Subject[], sources: SignalSources, summary: ScoringSummary): Promise<SignalReading[]> {
-  const out: SignalReading[] = [];
-  for (const batch of chunks(subjects, BATCH.searchTrends)) {
+  const batches = await mapLimit(chunks(subjects, BATCH.searchTrends), TRENDS_CONCURRENCY, async (batch): Promise<SignalReading[]> => {
     try {
       const values = await sources.searchTrends.compare(batch);
       if (values.length !== batch.length) throw new Error(`${values.length} values for ${batch.length} terms`);
-      out.push(...values.map((value) => ({ value })));
+      return values.map((value) => ({ value }));
     } catch (err) {
       summary.signal_errors.search_trends++;
       logger.warn('trend scores: search-trends batch failed', { ids: batch.map((s) => s.id), error: errorText(err) });
-      out.push(...batch.map(() => missing('failed')));
+      return batch.map(() => missing('failed'));
     }
-  }
-  return out;
+  });
+  return batches.flat();
 }
 
 async function newsSearchReadings(subjects: Subject[], sources: SignalSources, summary: ScoringSummary, now: Date): Promise<SignalReading[]> {
   const out: SignalReading[] = [];
   const from = new Date(now.getTime() - NEWS_LOOKBACK_DAYS * 86_400_000);
   let low = false;
-  for (const batch of chunks(subjects, BATCH.newsSearch)) {
+  // The quota goes to the first subjects (the most followed): the rest go without, as when it runs low.
+  const beyond = subjects.slice(NEWS_SEARCH_SUBJECTS);
+  for (const batch of chunks(subjects.slice(0, NEWS_SEARCH_SUBJECTS), BATCH.newsSearch)) {
     try {
       low ||= await sources.newsSearch.quotaLow();
       if (low) {
@@ -80,7 +87,8 @@ async function newsSearchReadings(subjects: Subject[], sources: SignalSources, s
       out.push(...batch.map(() => missing('failed')));
     }
   }
-  return out;
+  summary.news_quota_skipped += beyond.length;
+  return [...out, ...beyond.map(() => missing('quota_low'))];
 }
 
 async function rssReadings(subjects: Subject[], sources: SignalSources, summary: ScoringSummary): Promise<SignalReading[]> {

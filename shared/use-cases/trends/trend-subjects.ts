@@ -1,9 +1,10 @@
 /**
  * Which bills and members are scored each day, bounded and read through
  * existing indexes (no Scan):
- *   bills: 1. followed bills (users in signup order, A5, then each user's
- *   bill follows, P1); 2. bills acted on in the last ACTIVE_BILL_DAYS, newest
- *   first (B10); at most MAX_SCORED_BILLS in that order.
+ *   bills: 1. followed bills, most followed first (users in signup order, A5,
+ *   then each user's bill follows, P1); 2. every bill acted on in the last
+ *   ACTIVE_BILL_DAYS, newest first (B10); MAX_SCORED_BILLS only bounds the
+ *   run's length (the news-search quota goes to the first of them).
  *   members: 1. followed members (same walk); 2. sponsors of the day's scored
  *   bills, highest score first (B14 gsi1); at most MAX_SCORED_MEMBERS.
  */
@@ -17,7 +18,8 @@ import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import type { FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import type { Subject } from './signal-sources.ts';
-import { ACTIVE_BILL_DAYS, MAX_FOLLOW_USERS, MAX_SCORED_BILLS, MAX_SCORED_MEMBERS } from '#shared/domain/scores/trend-decisions.ts';
+import { MAX_FOLLOW_USERS, MAX_SCORED_BILLS, MAX_SCORED_MEMBERS } from '#shared/domain/scores/trend-decisions.ts';
+import { activeSince } from '#shared/domain/bills/active-bills.ts';
 
 const USERS_PAGE = 100;
 
@@ -41,7 +43,7 @@ const activeBills = (since: string, limit: number): Promise<Bill[]> => collectPa
 
 /** The bills to score on the day of `now`. */
 export async function billsToScore(now: Date, max = MAX_SCORED_BILLS): Promise<Subject[]> {
-  const since = new Date(now.getTime() - ACTIVE_BILL_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const since = activeSince(now);
   const followed = await getBills((await followedIds('bill')).slice(0, max));
   const chosen = new Map(followed.map((b) => [b.id, b]));
   if (chosen.size < max) {

@@ -12,8 +12,11 @@
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
 import { simpleParser } from 'mailparser';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_BILLSTATUS_DIR } from '#local/demo/demo-bills.ts';
+import { loadReplayPlan } from '#local/demo/demo-replay-plan.ts';
 import { main as replayCli } from '#local/demo/replay-cli.ts';
+import { startPushServer, type PushServer } from '#test/support/push-server.ts';
 import { signUp, TEST_PASSWORD } from '../support/accounts.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 
@@ -23,6 +26,8 @@ const e2e = useLocalStack({ seed: true, pumps: true });
 const api = () => e2e.client();
 let admin = '';
 let reader = '';
+/** Receives the reader's push messages and webhook deliveries. */
+let receiver: PushServer;
 
 /** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
 const POLL = { timeout: 40_000, interval: 100 };
@@ -31,7 +36,31 @@ beforeAll(async () => {
   // The first user ever is the admin; both sign in later by these addresses (the CLI, the mail).
   admin = await signUp(api(), 'demo-admin', { email: 'demo-admin@example.org' });
   reader = await signUp(api(), 'demo-reader', { email: 'demo-reader@example.org' });
+  receiver = await startPushServer();
 }, 60_000);
+afterAll(async () => {
+  await receiver.close();
+});
+
+/** A recorded push to the reader's topic (ntfy header or JSON form), or null for any other request. */
+function pushOf(r: PushServer['requests'][number]): { priority: string; tags: string[]; text: string } | null {
+  if (r.path.endsWith('/demo-push')) {
+    return { priority: String(r.headers.priority), tags: String(r.headers.tags ?? '').split(','), text: `${String(r.headers.title)} ${r.body}` };
+  }
+  if (!r.body.startsWith('{')) return null;
+  const json = JSON.parse(r.body) as { topic?: string; priority?: number; tags?: string[]; title?: string; message?: string };
+  if (json.topic !== 'demo-push') return null;
+  return { priority: json.priority === 4 ? 'high' : String(json.priority), tags: json.tags ?? [], text: `${json.title ?? ''} ${json.message ?? ''}` };
+}
+
+/** Each status change the replay releases, per Bill Status bill: the milestones a follower must be told. */
+async function heldBackMilestones(): Promise<{ bill_id: string; status: string; date: string }[]> {
+  const plan = await loadReplayPlan(DEMO_BILLSTATUS_DIR);
+  return plan.flatMap(({ parsed, heldDays }) => {
+    const first = heldDays[0]?.date ?? '9999';
+    return parsed.bill.status_timeline.filter((t) => t.date >= first).map((t) => ({ bill_id: parsed.bill.id, status: t.status, date: t.date }));
+  });
+}
 
 describe('npm run demo:replay on the offline stack', () => {
   it('starts from the held-back state: the replayed bills stand where their history was cut', async () => {
@@ -60,19 +89,33 @@ describe('npm run demo:replay on the offline stack', () => {
     }
     const put = await api().request('PUT', '/api/notifications/settings', {
       token: reader,
-      body: { email_enabled: true, email_address: 'demo-reader@example.org', rss_enabled: true },
+      body: {
+        email_enabled: true,
+        email_address: 'demo-reader@example.org',
+        rss_enabled: true,
+        push_enabled: true,
+        push_url: `${receiver.url}/demo-push`,
+        webhook_enabled: true,
+        webhook_url: `${receiver.url}/demo-hook`,
+      },
     });
     expect(put.status).toBe(200);
 
     const forbidden = await api().request('POST', '/api/admin/demo/replay', { token: reader, body: {} });
     expect(forbidden.status).toBe(403);
-    const run = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: { step_ms: 0 } });
+    // A request plays steps for about 15 s and says how many are left: ask again until none is (as the CLI does).
+    let run = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: { step_ms: 0 } });
+    const played = [...run.body.played];
+    while (run.status === 200 && run.body.remaining_steps > 0) {
+      run = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: { step_ms: 0 } });
+      played.push(...run.body.played);
+    }
     expect(run.status).toBe(200);
     expect(run.body.remaining_steps).toBe(0);
     expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-hr-4760', '115-s-2269', '116-hjres-37', '116-sjres-36', '117-s-1260']);
-    expect(run.body.played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260', '116-sjres-36', '115-hr-4760']));
+    expect(played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260', '116-sjres-36', '115-hr-4760']));
     // H.J.Res. 37's one held-back day: the Senate's referral, the day its rfs text version is dated.
-    expect(run.body.played.filter((s) => s.bill_id === '116-hjres-37')).toEqual([
+    expect(played.filter((s) => s.bill_id === '116-hjres-37')).toEqual([
       { bill_id: '116-hjres-37', action_date: '2019-02-14', actions: 1, released_at: expect.any(String) },
     ]);
 
@@ -113,7 +156,7 @@ describe('npm run demo:replay on the offline stack', () => {
     ]);
 
     // The veto, the failed override and the failed passage, each told once, in the words of its status.
-    const stopped = history.body.items.filter((n) => n.kind === 'status_changed' && n.bill_id && ['116-sjres-36', '115-hr-4760'].includes(n.bill_id));
+    const stopped = history.body.items.filter((n) => n.kind === 'bill_updated' && n.status && n.bill_id && ['116-sjres-36', '115-hr-4760'].includes(n.bill_id));
     expect(stopped.map((n) => [n.bill_id, n.status, n.action_date]).sort()).toEqual([
       ['115-hr-4760', 'FAIL:ORIGINATING:HOUSE', '2018-06-21'],
       ['116-sjres-36', 'PROV_KILL:VETO', '2019-07-24'],
@@ -151,12 +194,43 @@ describe('npm run demo:replay on the offline stack', () => {
       return texts.some((t) => t.includes('Referred in Senate (rfs)')) && texts;
     }, POLL);
     expect(mails.filter((t) => t.includes('Referred in Senate (rfs)'))).toHaveLength(1);
-    const told = await vi.waitUntil(async () => {
+    const toldByMail = await vi.waitUntil(async () => {
       const texts = await Promise.all(e2e.stack().smtp.files.map(async (f) => (await simpleParser(readFileSync(f))).text ?? ''));
       return texts.some((t) => t.includes('Vetoed by the President')) && texts.some((t) => t.includes('Failed in the House')) && texts;
     }, POLL);
-    expect(told.filter((t) => t.includes('193 - 231 (Roll no. 282)'))).toHaveLength(1);
-  }, 120_000);
+    expect(toldByMail.filter((t) => t.includes('193 - 231 (Roll no. 282)'))).toHaveLength(1);
+
+    // Every milestone the replay released is told, as bill_updated with its new status, on every channel (issue 32.3):
+    // S. 1260's and S. 2848's passage too, not only the first milestone of each bill.
+    const milestones = await heldBackMilestones();
+    expect(milestones.map((m) => m.bill_id)).toEqual(expect.arrayContaining(['115-s-2269', '117-s-1260', '114-s-2848']));
+    const told = await vi.waitUntil(async () => {
+      const r = await api().request('GET', '/api/notifications/history', { token: reader, query: { limit: '100' } });
+      const updates = r.body.items.filter((n) => n.kind === 'bill_updated' && n.status);
+      const settled = r.body.items.every((n) => Object.values(n.channels).every((c) => c !== 'pending' && c !== 'sending'));
+      return settled && milestones.every((m) => updates.some((n) => n.bill_id === m.bill_id && n.status === m.status)) && r.body.items;
+    }, POLL);
+    for (const m of milestones) {
+      const event = told.find((n) => n.kind === 'bill_updated' && n.bill_id === m.bill_id && n.status === m.status);
+      expect(event?.channels, `${m.bill_id} ${m.status}`).toMatchObject({ push: 'sent', email: 'sent', rss: 'sent', webhook: 'sent' });
+    }
+    const pushes = receiver.requests.flatMap((r) => pushOf(r) ?? []);
+    const hookIds = new Set(receiver.requests.filter((r) => r.path.endsWith('/demo-hook')).map((h) => String(h.headers['webhook-id'])));
+    for (const event of told) {
+      expect(hookIds.has(event.event_id), `webhook for ${event.bill_id} ${event.kind} ${event.status}`).toBe(true);
+    }
+    expect(pushes.length).toBeGreaterThanOrEqual(told.length);
+    // A status milestone is pushed at high priority with the siren tag, naming the bill as the app does.
+    const sirens = pushes.filter((p) => p.priority === 'high' && p.tags.includes('siren')).map((p) => p.text);
+    expect(sirens.length).toBeGreaterThanOrEqual(milestones.length);
+    for (const label of ['S. 2269', 'S. 1260', 'S. 2848'])
+      expect(
+        sirens.some((t) => t.includes(label)),
+        label,
+      ).toBe(true);
+    const finalFeed = await api().raw('GET', new URL(settings.body.rss_feed_url).pathname);
+    expect([new XMLParser().parse(finalFeed.text).rss.channel.item].flat().length).toBe(told.length);
+  }, 180_000);
 
   it('says clearly that nothing is left once every held-back day is played', async () => {
     const again = await api().request('POST', '/api/admin/demo/replay', { token: admin, body: {} });

@@ -113,10 +113,10 @@ describe('related and reintroduced bills on the local stack', () => {
       return reintro.length > 0 && reintro;
     }, POLL);
     expect(pushed).toHaveLength(1);
-    expect(pushed[0]?.headers.title).toBe('Reintroduced: HR 1');
+    expect(pushed[0]?.headers.title).toBe('Reintroduced: H.R. 1');
     // The body names the bill first, then what happened (issue 24 #14).
     expect(pushed[0]?.body.split('\n')[1]).toBe('Reintroduced in the 112th Congress as H.R. 1');
-    expect(String(pushed[0]?.headers.actions)).toMatch(new RegExp(`^view, Follow HR 1, .*/bills/${LATER}\\?follow=1$`));
+    expect(String(pushed[0]?.headers.actions)).toMatch(new RegExp(`^view, Follow H\\.R\\. 1, .*/bills/${LATER}\\?follow=1$`));
     const history = await api().request('GET', '/api/notifications/history', {
       token: follower,
     });

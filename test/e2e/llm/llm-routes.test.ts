@@ -124,7 +124,7 @@ describe('llm routes over HTTP', () => {
     // The submit records a request and answers at once; the bus runs build_llm_batch, which submits the batch.
     const submitted = await api().request('POST', '/api/admin/submit-llm-batch', { token: admin });
     expect(submitted.status).toBe(202);
-    expect(submitted.body).toMatchObject({ status: 'requested', provider: 'openai', batch_id: null, run_id: expect.any(String) });
+    expect(submitted.body).toMatchObject({ status: 'submitted', provider: 'openai', batch_id: null, run_id: expect.any(String) });
     const whileRequested = await api().request('POST', '/api/admin/submit-llm-batch', { token: admin });
     expect(whileRequested.status).toBe(409);
     expect(whileRequested.body.detail).toMatch(/its lease expires at \d{4}-\d\d-\d\dT/);

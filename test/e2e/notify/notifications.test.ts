@@ -43,10 +43,10 @@ describe('notifications over HTTP', () => {
 
     await sendMessage('notification-dispatch', newDocumentEvent(BILL));
     const published = await vi.waitUntil(() => push.requests[0], DELIVERY);
-    expect(published.headers).toMatchObject({ title: 'New Bill Text: HR 4242', priority: 'default', tags: 'page' });
+    expect(published.headers).toMatchObject({ title: 'New Bill Text: H.R. 4242', priority: 'default', tags: 'page' });
     const file = await vi.waitUntil(() => e2e.stack().smtp.files[0], DELIVERY);
     const mail = await simpleParser(readFileSync(file));
-    expect(mail.subject).toBe('New Bill Text: HR 4242');
+    expect(mail.subject).toBe('New Bill Text: H.R. 4242');
 
     const history = await api().request('GET', '/api/notifications/history', { token });
     expect(history.body.items).toEqual([
@@ -56,24 +56,28 @@ describe('notifications over HTTP', () => {
     const settings = await api().request('GET', '/api/notifications/settings', { token });
     const feed = await api().raw('GET', new URL(settings.body.rss_feed_url).pathname);
     expect(feed.headers.get('content-type')).toContain('application/rss+xml');
-    expect(new XMLParser().parse(feed.text).rss.channel.item).toMatchObject({ category: 'new_document', title: 'New Bill Text: HR 4242' });
+    expect(new XMLParser().parse(feed.text).rss.channel.item).toMatchObject({ category: 'new_document', title: 'New Bill Text: H.R. 4242' });
 
-    // The header URL's GET changes nothing; the body link's GET unsubscribes.
-    const link = /(http\S+\?source=link)/.exec(mail.text ?? '')?.[1] ?? '';
-    const headerUrl = link.replace('?source=link', '');
+    // Every GET changes nothing (the header URL, the body link): the page's button (a POST) unsubscribes.
+    const link = /Unsubscribe from these emails: (http\S+)/.exec(mail.text ?? '')?.[1] ?? '';
+    const headerUrl = /<(http[^>]+)>/.exec(String(mail.headers.get('list-unsubscribe') ?? ''))?.[1] ?? '';
+    expect(link).toBe(headerUrl);
     const rel = (u: string) => new URL(u).pathname + new URL(u).search;
-    expect((await api().raw('GET', rel(headerUrl))).status).toBe(200);
+    for (const url of [headerUrl, `${link}?source=link`]) {
+      const page = await api().raw('GET', rel(url));
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Unsubscribe from BillWatch emails?');
+      expect(page.headers.get('x-frame-options')).toBe('DENY');
+    }
     expect((await api().request('GET', '/api/notifications/settings', { token })).body.email_enabled).toBe(true);
-    const page = await api().raw('GET', rel(link));
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('Re-subscribe');
-    expect((await api().request('GET', '/api/notifications/settings', { token })).body.email_enabled).toBe(false);
     const oneClick = await api().raw('POST', rel(headerUrl), {
       rawBody: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(oneClick.status).toBe(200);
     expect(oneClick.headers.get('set-cookie')).toBeNull();
+    expect(oneClick.text).toContain('Re-subscribe');
+    expect((await api().request('GET', '/api/notifications/settings', { token })).body.email_enabled).toBe(false);
   });
 
   it('sends a test push and a test email and checks the feed', async () => {

@@ -72,14 +72,32 @@ describe('the bill change feed', () => {
     expect((await crawl('/api/bills', { congress: '119', changed_since: resumeFrom })).map((b) => b.id)).toEqual(['119-hr-104']);
   });
 
-  it('keeps Congresses apart and answers 422 for a feed without congress or with another filter', async () => {
+  it('narrows to one Congress with congress; without it, the feed crosses every Congress in one order, resumable by cursor and by changed_since', async () => {
     expect((await crawl('/api/bills', { congress: '118' })).map((b) => b.id)).toEqual(['118-hr-100']);
-    const noCongress = await api().request('GET', '/api/bills', { query: { sort: 'updated_asc' } });
-    expect(noCongress.status).toBe(422);
-    expect(noCongress.body.code).toBe('list.change_feed_congress');
+
+    const every = await crawl('/api/bills', {});
+    expect(every.map((b) => b.id).sort()).toEqual(['118-hr-100', '119-hr-101', '119-hr-102', '119-hr-103', '119-hr-104']);
+    const times = every.map((b) => b.updated_at ?? '');
+    expect([...times].sort()).toEqual(times);
+    expect(await crawl('/api/bills', {}, 1)).toEqual(every);
+
+    const since = await mark();
+    await setBillCategory('118-hr-100', 'commemorative');
+    await mark();
+    await setBillCategory('119-hr-102', 'commemorative');
+    expect((await crawl('/api/bills', { changed_since: since })).map((b) => b.id)).toEqual(['118-hr-100', '119-hr-102']);
+    // A cursor of the cross-Congress feed is not one of a Congress's feed.
+    const page = await api().request('GET', '/api/bills', { query: { sort: 'updated_asc', limit: '1' } });
+    const foreign = await api().request('GET', '/api/bills', { query: { sort: 'updated_asc', congress: '119', cursor: page.body.next_cursor ?? '' } });
+    expect(foreign.status).toBe(422);
+  });
+
+  it('answers 422 for a feed with another filter, or a malformed changed_since', async () => {
     const filtered = await api().request('GET', '/api/bills', { query: { congress: '119', sort: 'updated_asc', chamber: 'house' } });
     expect(filtered.status).toBe(422);
     expect(filtered.body.errors?.[0]?.path).toBe('query.chamber');
+    const acrossFiltered = await api().request('GET', '/api/bills', { query: { sort: 'updated_asc', chamber: 'house' } });
+    expect(acrossFiltered.status).toBe(422);
     const malformed = await api().request('GET', '/api/bills', { query: { congress: '119', changed_since: 'yesterday' } });
     expect(malformed.status).toBe(422);
   });

@@ -110,8 +110,15 @@ describe('share links', () => {
     expect(unified.body).toEqual(legacy.body);
     expect(legacy.body).not.toHaveProperty('user_id');
     expect(legacy.body.bills?.items.map((b) => b.id)).toEqual(['119-hr-1']);
+    // Issue 32.7: no cache may reuse a public answer without asking again, so one made private stops showing at once.
+    for (const res of [legacy, unified]) expect(res.headers.get('cache-control')).toBe('no-cache');
+    const etag = unified.headers.get('etag') ?? '';
+    const revalidated = await api().raw('GET', `/api/share/collection/${c.share_token}`, { headers: { 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
     await api().request('PATCH', `/api/collections/${c.id}`, { token: alice, body: { is_public: false } });
     expect((await api().request('GET', `/api/share/collection/${c.share_token}`)).status).toBe(404);
+    // A cache revalidating its copy with the old ETag is told it is gone, never 304.
+    expect((await api().raw('GET', `/api/share/collection/${c.share_token}`, { headers: { 'if-none-match': etag } })).status).toBe(404);
   });
 
   it('answers 404 for unknown collection tokens', async () => {

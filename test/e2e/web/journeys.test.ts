@@ -26,12 +26,28 @@ afterAll(async () => {
   console.log(`[web journeys] axe (WCAG 2.2 AA) found no violation on ${web.checkedPages.length} page views: ${web.checkedPages.join(', ')}`);
 });
 
+/** What the browser refused under the app's Content-Security-Policy (issue 32.7), from its console and the violation events. */
+const cspViolations: string[] = [];
+
 describe('a guest', () => {
   beforeAll(async () => {
     context = await newContext(web.browser(), web.origin());
+    // A string, run in the page: the browser's own report of what its policy refused.
+    await context.addInitScript(
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+    );
     page = await context.newPage();
+    page.on('console', (m) => {
+      if (/Content Security Policy|CSP violation/i.test(m.text())) cspViolations.push(`${page.url()}: ${m.text()}`);
+    });
   });
   afterAll(async () => context.close());
+
+  it("is served under the app's strict Content-Security-Policy, never framed", async () => {
+    const res = await page.goto('/');
+    expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self';.*frame-ancestors 'none'/);
+    expect(res?.headers()['x-frame-options']).toBe('DENY');
+  });
 
   it('browses the home page, the bills, a bill and a member, all without an account', async () => {
     await page.goto('/');
@@ -99,6 +115,10 @@ describe('a guest', () => {
     await page.goto(`/share/brief/${brief.share_token}`);
     await heading(page, /Farm Security Act/).waitFor();
     await web.checkA11y(page);
+  });
+
+  it('ran every page above with nothing refused by the policy: no inline script or style, no foreign source', () => {
+    expect(cspViolations).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { billUrl, followAction, letterAction } from '#shared/domain/notify/render.ts';
+import { APP_CSP } from '#shared/domain/web/content-security.ts';
 import { seedBill, seedBrief } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 import { signUp } from '../support/accounts.ts';
@@ -44,6 +45,9 @@ describe('the web app on the local origin', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(res.headers.get('cache-control')).toBe('no-cache');
+      // Issue 32.7: the app's policy (its own scripts only) and no framing, as at the edge.
+      expect(res.headers.get('content-security-policy')).toBe(APP_CSP);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(await res.text()).toBe(SHELL);
     }
   });
@@ -91,6 +95,9 @@ describe('share pages', () => {
     const viaApp = await get(`/share/brief/${brief.share_token}`);
     expect(viaApp.status).toBe(200);
     expect(await viaApp.text()).toBe(html);
+    // The shell's policy, and never framed (clickjacking a shared page).
+    expect(viaApp.headers.get('content-security-policy')).toBe(APP_CSP);
+    expect(viaApp.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('preview a public collection by name and bills, and say nothing of a private one (404 with the shell)', async () => {

@@ -27,7 +27,20 @@ function readToken(storage: Storage | undefined): string | undefined {
   }
 }
 
-export function createSessionStore(storage: Storage | undefined = globalThis.localStorage): SessionStore {
+/**
+ * The browser's localStorage, or undefined where the browser refuses it: with site data blocked, reading
+ * `window.localStorage` itself throws (a SecurityError), which left a blank page. Without it the app still works and
+ * a session lasts until the tab closes.
+ */
+export function browserStorage(scope: { readonly localStorage?: Storage } = globalThis): Storage | undefined {
+  try {
+    return scope.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createSessionStore(storage: Storage | undefined = browserStorage()): SessionStore {
   let state: SessionState = { token: readToken(storage), expired: false };
   const listeners = new Set<() => void>();
   const set = (next: SessionState) => {

@@ -47,7 +47,8 @@ export const PushUrl = lazySchema(() =>
 );
 
 /** The host (and port) of a push URL; null for none. */
-const hostOf = (url: string | null) => (url && URL.canParse(url) ? new URL(url).host.toLowerCase() : null);
+/** Where a saved token may go: its scheme and host (with port), so moving the URL to plain http, or to another host, asks for it again. */
+const originOf = (url: string | null) => (url && URL.canParse(url) ? new URL(url).origin.toLowerCase() : null);
 
 export const PushTestRequest = lazySchema(() =>
   z.object({
@@ -103,8 +104,8 @@ export const pushChannel = defineChannel({
     const targetMoved = next.push_url !== current.push_url || next.push_username !== current.push_username;
     const passwordMoves = update.push_password === undefined && targetMoved && current.push_password_sealed !== null;
     if (passwordMoves) next.push_password_sealed = null;
-    const hostMoved = current.push_url !== null && hostOf(next.push_url) !== hostOf(current.push_url);
-    const tokenMoves = update.push_token === undefined && hostMoved && current.push_token_sealed !== null;
+    const originMoved = current.push_url !== null && originOf(next.push_url) !== originOf(current.push_url);
+    const tokenMoves = update.push_token === undefined && originMoved && current.push_token_sealed !== null;
     if (tokenMoves) next.push_token_sealed = null;
     const errors: SettingsError[] = [];
     if (passwordMoves && next.push_auth === 'basic') {
@@ -114,7 +115,10 @@ export const pushChannel = defineChannel({
       });
     }
     if (tokenMoves && next.push_auth === 'token') {
-      errors.push({ path: 'body.push_token', message: 'enter the push token again: a saved token is only sent to the host it was saved for' });
+      errors.push({
+        path: 'body.push_token',
+        message: 'enter the push token again: a saved token is only sent to the scheme and host it was saved for (https stays https)',
+      });
     }
     if (next.push_enabled) {
       if (!next.push_url) errors.push({ path: 'body.push_url', message: 'a push server URL with a topic is needed to enable push' });

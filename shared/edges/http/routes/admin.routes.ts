@@ -280,12 +280,13 @@ export const rebuildSearchIndex = defineRoute({
 export const replayDemo = defineRoute({
   operationId: 'replayDemo',
   description:
-    "Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Synchronous: answers 200 when the steps are played (step_ms apart, at most 2 s each). 409 once every held-back day is played, or while another replay runs. Admin only.",
+    "Offline local stack only (404 elsewhere): plays the held-back last days of some demo bills' real action histories forward, one bill-day per step, each through the real poller (the stand-in Congress.gov lists the bill as updated with its new actions and, for H.J.Res. 37 of the 116th, its new text version, which is fetched, briefed and announced), so followers of those bills are notified on every channel; those events carry demo: true. Answers in time: plays steps (step_ms apart, each once its actions are stored) for about 15 s at most, then answers 200 with the steps played and remaining_steps; ask again until remaining_steps is 0. 409 once every held-back day is played, or while another replay runs. Admin only.",
   method: 'POST',
   path: '/api/admin/demo/replay',
   fn: 'admin',
   auth: 'admin',
-  summary: "Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 when played; 409 when nothing is left)",
+  summary:
+    "Offline local stack only: play the demo bills' real held-back actions forward through the poller (200 with what ~15 s played; 409 when nothing is left)",
   tags: ['admin'],
   body: () => DemoReplayRequest(),
   response: () => DemoReplayResult(),

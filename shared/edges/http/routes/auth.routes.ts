@@ -1,6 +1,6 @@
 /** Routes of accounts: register, login, me. */
 import * as z from 'zod';
-import { Credentials, Password, PublicUser } from '#shared/domain/users/user.schema.ts';
+import { Credentials, Password, PasswordText, PublicUser } from '#shared/domain/users/user.schema.ts';
 import { defineRoute } from '#shared/edges/http/route.ts';
 
 export const register = defineRoute({
@@ -22,7 +22,7 @@ export const register = defineRoute({
 export const login = defineRoute({
   operationId: 'login',
   description:
-    'Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both).',
+    'Exchanges an email and password for a bearer token (JWT). Anonymous and rate limited per IP; 401 for a wrong email or password (the same answer for both, and for a network past its failed sign-ins on that account: no lockout, the owner elsewhere still signs in).',
   method: 'POST',
   path: '/api/auth/login',
   fn: 'auth',
@@ -33,7 +33,7 @@ export const login = defineRoute({
   body: () =>
     z.object({
       email: Credentials().shape.email.describe('The email address of the account'),
-      password: z.string().min(1).max(256).describe('The password: 8 to 256 characters'),
+      password: PasswordText().describe('The password: 8 to 256 characters'),
     }),
   response: () =>
     z.object({
@@ -58,7 +58,7 @@ export const me = defineRoute({
 export const changePassword = defineRoute({
   operationId: 'changePassword',
   description:
-    'Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong, 422 when new_password is shorter than 8 characters.',
+    'Changes the password of the signed-in user and signs out every token issued before the change, this one included (sign in again with the new password). Signed in and rate limited per IP like login; 422 auth.wrong_password when current_password is wrong (wrong guesses are limited per account and network like sign-ins), 422 auth.same_password when new_password is the current one, 422 when new_password is shorter than 8 characters.',
   method: 'POST',
   path: '/api/auth/password',
   fn: 'auth',
@@ -68,7 +68,7 @@ export const changePassword = defineRoute({
   tags: ['auth'],
   body: () =>
     z.object({
-      current_password: z.string().min(1).max(256).describe('The password in use now'),
+      current_password: PasswordText().describe('The password in use now'),
       new_password: Password().describe('The new password: 8 to 256 characters'),
     }),
   successStatus: 204,

@@ -36,7 +36,7 @@ const BillListQuery = lazySchema(() =>
 export const listBills = defineRoute({
   operationId: 'listBills',
   description:
-    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of one Congress (congress is required, no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed without congress.',
+    'Bills, the most recent latest action first, a page at a time, filtered by document, chamber, Congress, category, topic, sponsor or status (a status code or a prefix such as ENACTED). With sort=updated_asc (and optionally changed_since) it is the change feed of every Congress, or of one when congress narrows it (no other filter): bills in the order their content updated_at moved, oldest first, resumable by cursor or by changed_since. Anonymous or signed in; a signed-in caller also gets is_following on each bill. 422 for a malformed filter or cursor, or a change feed with another filter.',
   method: 'GET',
   path: '/api/bills',
   fn: 'bills',

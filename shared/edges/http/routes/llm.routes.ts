@@ -4,7 +4,7 @@ import { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { STANCES, TONES } from '#shared/domain/briefs/letter.ts';
 import { SettingsUpdate } from '#shared/use-cases/admin/llm-settings.schema.ts';
 import { DataSources } from '#shared/domain/settings/data-sources.ts';
-import { PROVIDER_NAMES } from '#shared/domain/llm/llm-provider.ts';
+import { BATCH_STATUSES, PROVIDER_NAMES } from '#shared/domain/llm/llm-provider.ts';
 import { BillIdParams, listOf } from '#shared/edges/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
@@ -37,7 +37,15 @@ const DraftLetterBody = lazySchema(() =>
       .describe('The brief points the letter cites; none for a bill without a brief (the letter then speaks of the bill from its record)'),
     stance: z.enum(STANCES).optional().describe('YES or NO; pre-filled from the follow mode (hold_boost \u2192 YES, hold_veto \u2192 NO) when absent.'),
     tone: z.enum(TONES).default('formal').describe('The tone of the letter: formal, friendly or urgent'),
-    rep_name: z.string().trim().min(1).max(120).optional().describe('The representative to address; the letter uses a generic greeting when absent'),
+    // One line: a line break (or any control character) would add a line of the sender's choosing to the letter.
+    rep_name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .regex(/^[^\p{Cc}\p{Zl}\p{Zp}]*$/u, { error: 'must be one line of text: no line breaks or control characters' })
+      .optional()
+      .describe('The representative to address (one line); the letter uses a generic greeting when absent'),
     brief_version: z.number().int().positive().optional().describe('The brief version the points belong to; the latest when absent.'),
   }),
 );
@@ -198,11 +206,15 @@ export const reprocessBill = defineRoute({
 const BatchView = lazySchema(() =>
   z
     .object({
-      status: z.string().describe('The batch state: none, requested (a build job is claiming it), or the provider state (in_progress, ended, …)'),
+      status: z
+        .enum(BATCH_STATUSES)
+        .describe(
+          'The batch state (SPEC): none, submitted (asked for or handed to the provider; batch_id null until a build job has submitted it), in_progress, completed, failed, expired or cancelled',
+        ),
       batch_id: z.string().nullable().optional().describe('The provider id of the LLM batch'),
       provider: z.string().optional().describe('The LLM provider: openai, anthropic, gemini, ollama or none'),
       model: z.string().optional().describe('The model name'),
-      submitted_at: z.string().nullable().optional().describe('When it was submitted; null while requested'),
+      submitted_at: z.string().nullable().optional().describe('When it was handed to the provider; null until a build job has submitted it'),
       updated_at: z.string().optional().describe('When it was last changed (ISO 8601, UTC)'),
       total: z.number().optional().describe('Documents in the batch'),
       completed: z.number().optional().describe('Items completed'),
@@ -217,7 +229,9 @@ const BatchView = lazySchema(() =>
         .string()
         .nullable()
         .optional()
-        .describe('While status is requested: when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once submitted'),
+        .describe(
+          'While the batch is asked for but not yet built (submitted, batch_id null): when the slot frees itself if the build job has not recorded a batch (ISO 8601); null once handed to the provider',
+        ),
       builder_run_id: z.string().nullable().optional().describe('The build_llm_batch run that claimed the request, null until one does'),
       settings: z
         .object({
@@ -243,7 +257,7 @@ export const submitLlmBatch = defineRoute({
   auth: 'admin',
   tags: ['admin'],
   summary:
-    'Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status requested) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot',
+    'Ask for one LLM batch of up to 1000 unbriefed documents (openai, anthropic): answers 202 with the recorded request (status submitted, batch_id null) while build_llm_batch builds and submits it; 409 while a batch or a live request holds the slot',
   successStatus: 202,
   response: () =>
     BatchView().extend({

@@ -1,5 +1,4 @@
 /** Routes of the notifications function group (functions/api/notifications.ts implements them). */
-import * as z from 'zod';
 import { NotificationHistoryItem } from '#shared/domain/notify/notification.schema.ts';
 import { NotificationSettingsUpdate, NotificationSettingsUpdateReply, NotificationSettingsView } from '#shared/domain/notify/prefs.schema.ts';
 import { channelTable } from '#shared/domain/notify/channels/table.ts';
@@ -118,16 +117,14 @@ export const getNotificationFeed = defineRoute({
 export const unsubscribeGet = defineRoute({
   operationId: 'unsubscribeGet',
   description:
-    'An unsubscribe page for the email link: with ?source=link (the email body link) it turns email off and offers to re-subscribe; without it (the List-Unsubscribe URL) it changes nothing and offers the unsubscribe button. Anonymous; 404 page for an unknown token.',
+    "The unsubscribe page of the List-Unsubscribe header URL and of the link in the email body: in the app's look, it changes nothing (link scanners and prefetchers open links) and offers the unsubscribe button, which POSTs the one-click unsubscribe. Anonymous; 404 page for an unknown token; any query (such as the ?source=link of older emails) is ignored.",
   method: 'GET',
   path: '/api/notifications/unsubscribe/{token}',
   fn: 'notifications',
   auth: 'none',
-  summary:
-    'With ?source=link (the email body link): set email_enabled false and offer re-subscribe; without it (the List-Unsubscribe URL): change nothing and offer the unsubscribe button',
+  summary: 'The unsubscribe confirmation page: changes nothing; its button POSTs the one-click unsubscribe',
   tags,
   params: () => TokenParams(),
-  query: () => z.object({ source: z.enum(['link']).optional().describe('link when coming from the link in the email body (unsubscribes at once)') }),
   produces: 'text/html',
 });
 

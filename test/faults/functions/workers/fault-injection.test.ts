@@ -19,8 +19,8 @@
  * The chain: one bill, followed by one user with push, email and RSS on.
  * The first listing brings it new (its sponsor, actions, cosponsors and one
  * text version; a brief; new_document); the second shows a newer, milestone
- * latest action, a vote that moves the status: one alert, status_changed
- * carrying the action (issue 24 #12), never a second bill_updated.
+ * latest action, a vote that moves the status: one alert, a bill_updated
+ * carrying the status and the action (issue 24 #12), never a second one.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -449,7 +449,7 @@ describe.skipIf(!hasSeed)('fault injection over poll → tasks → text → brie
     expect(baseline.actions).toHaveLength(5);
     expect(baseline.texts).toHaveLength(2);
     expect(baseline.briefs.map((b) => b.type)).toEqual(['full', 'amendment']);
-    expect(baseline.notifications.map((n) => n.kind).sort()).toEqual(['new_amendment', 'new_document', 'status_changed']);
+    expect(baseline.notifications.map((n) => n.kind).sort()).toEqual(['bill_updated', 'new_amendment', 'new_document']);
     expect(
       baseline.notifications.every(
         (n) => n.channels.push === 'sent' && n.channels.email === 'sent' && n.channels.rss === 'sent' && n.channels.webhook === 'sent',

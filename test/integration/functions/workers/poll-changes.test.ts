@@ -2,7 +2,7 @@
  * The poller on a bill that changes: actions are fetched again, a new action
  * of a document category queues a document fetch, a new milestone latest
  * action sends one bill_updated event (none on a re-run), and the new
- * action's change of status is stored and sent as one status_changed event.
+ * action's change of status is stored and sent as one bill_updated event carrying the status.
  * Also the off-hours skip. Replays the seed recording plus a later listing
  * written here.
  */
@@ -127,7 +127,7 @@ describe('poll_bills on a changed bill', () => {
         type: 'bill_event',
         correlation_id: expect.any(String),
         event_id: 'status_changed:118-hr-21:PASSED:BILL:2025-02-12',
-        kind: 'status_changed',
+        kind: 'bill_updated',
         bill_id: '118-hr-21',
         action_category: 'vote',
         occurred_at: expect.any(String),

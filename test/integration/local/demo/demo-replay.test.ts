@@ -42,7 +42,7 @@ describe('the demo replay through the poller', () => {
     // Both days' actions came in: the Senate passed it (the dead step's day) and the next day's actions too.
     expect((await getBill('115-s-2269'))?.status).toBe('PASS_OVER:SENATE');
     const events = (await takeAll('notification-dispatch')) as { kind: string; status?: string; demo?: boolean }[];
-    expect(events).toEqual([expect.objectContaining({ kind: 'status_changed', status: 'PASS_OVER:SENATE', demo: true })]);
+    expect(events).toEqual([expect.objectContaining({ kind: 'bill_updated', status: 'PASS_OVER:SENATE', demo: true })]);
   });
 
   it('plays the rest, then answers that nothing is left', async () => {

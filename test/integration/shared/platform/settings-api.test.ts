@@ -204,21 +204,36 @@ describe('feed and unsubscribe', () => {
     expect((await call(notifications, 'GET', '/api/notifications/feed/nope')).status).toBe(404);
   });
 
-  it('changes nothing on a GET of the List-Unsubscribe URL', async () => {
-    const res = await call(notifications, 'GET', `/api/notifications/unsubscribe/${await unsubscribeToken()}`);
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.text).toContain('name="List-Unsubscribe" value="One-Click"');
-    expect(await emailEnabled()).toBe(true);
+  it("changes nothing on any GET of the unsubscribe URL (header URL, body link, a link scanner), showing the page in the app's look under a strict policy", async () => {
+    const t = await unsubscribeToken();
+    for (const query of [undefined, { source: 'link' }]) {
+      const res = await call(notifications, 'GET', `/api/notifications/unsubscribe/${t}`, query ? { query } : {});
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('owner+alerts@example.org');
+      expect(res.text).toContain(`<form method="post" action="http://localhost:3000/api/notifications/unsubscribe/${t}">`);
+      expect(res.text).toContain('name="List-Unsubscribe" value="One-Click"');
+      expect(res.text).toMatch(/<button type="submit" class="usa-button">Unsubscribe<\/button>/);
+      expect(res.text).toContain('<header class="usa-header');
+      expect(res.text).not.toMatch(/<script/i);
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(await emailEnabled()).toBe(true);
+    }
   });
 
-  it('unsubscribes on the body link GET and offers a re-subscribe POST that undoes it', async () => {
+  it("unsubscribes on the page's button (a POST) and offers a re-subscribe POST that undoes it", async () => {
     const t = await unsubscribeToken();
-    const res = await call(notifications, 'GET', `/api/notifications/unsubscribe/${t}`, { query: { source: 'link' } });
+    const res = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
     expect(res.text).toContain('owner+alerts@example.org');
     expect(res.text).toContain(`action="http://localhost:3000/api/notifications/unsubscribe/${t}"`);
     expect(res.text).toContain('value="resubscribe"');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(await emailEnabled()).toBe(false);
     const back = await call(notifications, 'POST', `/api/notifications/unsubscribe/${t}`, {
       rawBody: 'action=resubscribe',
@@ -251,6 +266,7 @@ describe('feed and unsubscribe', () => {
   it('answers 404 for an unknown unsubscribe token, as a page a browser shows rather than raw JSON', async () => {
     const opened = await call(notifications, 'GET', '/api/notifications/unsubscribe/unknown-token', { query: { source: 'link' } });
     expect(opened.status).toBe(404);
+    expect(opened.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(opened.headers['content-type']).toMatch(/^text\/html/);
     expect(opened.text).toMatch(/^<!doctype html>.*This link no longer works/s);
     expect((await call(notifications, 'POST', '/api/notifications/unsubscribe/unknown-token', { rawBody: 'List-Unsubscribe=One-Click' })).status).toBe(404);

@@ -14,7 +14,7 @@ describe('the demo replay', () => {
           ? {
               body: {
                 played: [{ bill_id: '115-s-2269', action_date: '2018-06-19', actions: 3, released_at: '2026-11-26T12:00:00Z' }],
-                remaining_steps: 4,
+                remaining_steps: 0,
                 bills: ['115-s-2269', '117-s-1260'],
               },
             }
@@ -24,7 +24,25 @@ describe('the demo replay', () => {
     await user.click(screen.getByRole('button', { name: 'Replay the demo' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({}));
     expect(await screen.findByText('115-s-2269: 3 actions of 2018-06-19')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Played 1 step of 115-s-2269, 117-s-1260; 4 left.');
+    expect(screen.getByRole('status')).toHaveTextContent('Played 1 step of 115-s-2269, 117-s-1260; 0 left.');
+  });
+
+  it('asks again while steps are left (each answer plays what fits in time), listing every step played', async () => {
+    const user = userEvent.setup();
+    const answers = [
+      { played: [{ bill_id: '115-s-2269', action_date: '2018-06-19', actions: 2, released_at: '2026-11-26T12:00:00Z' }], remaining_steps: 1 },
+      { played: [{ bill_id: '117-s-1260', action_date: '2021-06-08', actions: 4, released_at: '2026-11-26T12:00:20Z' }], remaining_steps: 0 },
+    ];
+    const { calls } = renderInApp(
+      <DemoReplaySection />,
+      (call: FakeCall) => (call.path === '/api/admin/demo/replay' ? { body: { ...answers.shift(), bills: ['115-s-2269', '117-s-1260'] } } : undefined),
+      { token: 't' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Replay the demo' }));
+    expect(await screen.findByText('117-s-1260: 4 actions of 2021-06-08')).toBeInTheDocument();
+    expect(screen.getByText('115-s-2269: 2 actions of 2018-06-19')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Played 2 steps of 115-s-2269, 117-s-1260; 0 left.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
   });
 
   it('shows why when nothing is left to replay', async () => {

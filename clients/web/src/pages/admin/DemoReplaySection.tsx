@@ -1,14 +1,33 @@
 // The offline demo replay: plays the demo bills' held-back real actions forward through the poller, so followers are notified (offline local stack only).
+// The route answers in time with the steps it played (about 15 s of them); the section asks again until none is left.
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { ErrorState } from '../../components/QueryState.tsx';
 import { plural } from '../../words/format.ts';
 
+interface Step {
+  bill_id: string;
+  action_date: string;
+  actions: number;
+}
+
 export function DemoReplaySection() {
   const { $api } = useApi();
   const queryClient = useQueryClient();
-  const replay = $api.useMutation('post', '/api/admin/demo/replay', { onSuccess: () => void queryClient.invalidateQueries() });
+  const [played, setPlayed] = useState<Step[]>([]);
+  const replay = $api.useMutation('post', '/api/admin/demo/replay', {
+    onSuccess: (data) => {
+      setPlayed((before) => [...before, ...data.played]);
+      void queryClient.invalidateQueries();
+      if (data.remaining_steps > 0 && data.played.length > 0) replay.mutate({ body: {} });
+    },
+  });
   const result = replay.data;
+  const start = () => {
+    setPlayed([]);
+    replay.mutate({ body: {} });
+  };
   return (
     <section aria-labelledby="admin-demo-replay">
       <h2 id="admin-demo-replay">Demo replay</h2>
@@ -16,16 +35,16 @@ export function DemoReplaySection() {
         On the offline local stack, plays the last days of some demo bills&apos; real histories forward, a day every 0.4 s, through the poller: whoever follows
         those bills is notified on every channel (marked demo).
       </p>
-      <button type="button" className="usa-button" disabled={replay.isPending} onClick={() => replay.mutate({ body: {} })}>
+      <button type="button" className="usa-button" disabled={replay.isPending} onClick={start}>
         {replay.isPending ? 'Replaying…' : 'Replay the demo'}
       </button>
       {result && (
         <div role="status">
           <p>
-            Played {plural(result.played.length, 'step')} of {result.bills.join(', ')}; {result.remaining_steps} left.
+            Played {plural(played.length, 'step')} of {result.bills.join(', ')}; {result.remaining_steps} left.
           </p>
           <ul>
-            {result.played.map((s) => (
+            {played.map((s) => (
               <li key={`${s.bill_id}-${s.action_date}`}>
                 {s.bill_id}: {s.actions} action{s.actions === 1 ? '' : 's'} of {s.action_date}
               </li>

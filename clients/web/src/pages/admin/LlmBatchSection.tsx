@@ -39,7 +39,10 @@ export function LlmBatchSection() {
                 Batch {b.batch_id ?? ''} ({b.provider ?? 'provider unknown'}
                 {b.model ? `, ${b.model}` : ''}): <strong>{b.status.replace('_', ' ')}</strong>
                 {b.requested_at ? `, asked for ${formatDateTime(b.requested_at)}` : ''}
-                {b.status === 'requested' && b.lease_until ? `; if it is not built by ${formatDateTime(b.lease_until)} the slot frees itself` : ''}.
+                {b.status === 'submitted' && !b.batch_id && b.lease_until
+                  ? `; if it is not built by ${formatDateTime(b.lease_until)} the slot frees itself`
+                  : ''}
+                .
               </p>
               {b.total !== undefined && b.total > 0 ? (
                 <progress aria-labelledby="llm-batch-state" max={b.total} value={Math.min((b.completed ?? 0) + (b.failed ?? 0), b.total)} />

@@ -42,6 +42,19 @@ function api(testAnswers: Record<string, unknown>) {
   };
 }
 
+describe('channels announced but not offered yet', () => {
+  it('shows Telegram and Discord as coming soon, with nothing to set (issue 32.4)', async () => {
+    renderApp('/notifications/settings', api({}), { token: 't' });
+    const more = await screen.findByRole('region', { name: 'More channels' });
+    expect(
+      within(more)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Telegram Coming soon', 'Discord Coming soon']);
+    expect(within(more).queryByRole('checkbox')).toBeNull();
+  });
+});
+
 describe('notification settings: test before save', () => {
   it('asks for a test of a changed channel, tests the unsaved values, and saves only after it passes', async () => {
     const user = userEvent.setup();

@@ -124,6 +124,12 @@ function SettingsForm({
           onSecret={onSecret}
         />
       ))}
+      <ComingSoonChannels
+        channels={[
+          { label: 'Telegram', status: saved.telegram.status },
+          { label: 'Discord', status: saved.discord.status },
+        ]}
+      />
 
       <fieldset className="usa-fieldset margin-top-3">
         <legend className="usa-legend usa-legend--large">Quiet hours</legend>
@@ -243,5 +249,23 @@ function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) 
         </div>
       </div>
     </div>
+  );
+}
+
+/** Channels the service announces but does not offer yet (the settings read says `coming_soon`): shown, with nothing to set. */
+function ComingSoonChannels({ channels }: { channels: { label: string; status: 'coming_soon' }[] }) {
+  return (
+    <section aria-labelledby="coming-soon-channels" className="margin-top-3">
+      <h2 id="coming-soon-channels" className="usa-legend usa-legend--large">
+        More channels
+      </h2>
+      <ul className="usa-list usa-list--unstyled">
+        {channels.map((c) => (
+          <li key={c.label}>
+            {c.label} <span className="usa-tag">{c.status === 'coming_soon' ? 'Coming soon' : c.status}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -14,7 +14,7 @@ import { statusWords } from '../../words/status-words.ts';
 import { CHANNELS, channelRow } from './channel-table.tsx';
 
 const KIND_WORDS: Record<Schemas['Notification']['kind'], string> = {
-  bill_updated: 'New action',
+  bill_updated: 'Bill updated',
   status_changed: 'Status changed',
   new_document: 'New text and brief',
   new_amendment: 'Amended text',
@@ -80,7 +80,7 @@ function History() {
               {n.mode && ` · your stance: ${stanceLabel(n.mode)}`}
             </p>
             {n.bill_title && <p>{n.bill_title}</p>}
-            {n.kind === 'status_changed' && n.status && (
+            {n.status && (
               <p>
                 {n.previous_status ? `${statusWords(n.previous_status)} → ` : ''}
                 <strong>{statusWords(n.status)}</strong>

@@ -1,10 +1,10 @@
 /**
  * A change of bill status, from the stored actions to the channels: a new
- * action moves a followed bill's status, status_changed goes to the
- * dispatcher, and followers hear it in plain words ("Passed the House
- * 416-0", "Became law", in the title, with the action that made it in the
- * body) over push, email and RSS, with a push priority and
- * tags by outcome; a follower who switched off the status_changed category
+ * action moves a followed bill's status, a bill_updated carrying the status
+ * goes to the dispatcher, and followers hear it in plain words ("Passed the
+ * House 416-0", "Became law", in the title, with the action that made it in
+ * the body) over push, email and RSS, at bill_updated's high priority with
+ * the siren tag; a follower who switched off the status_changed category
  * for their follow mode hears nothing, and neither does one who switched off
  * votes when a vote caused it (the filter follows what happened).
  */
@@ -81,7 +81,7 @@ const pushesTo = (topic: string): Published[] =>
     return published?.topic === topic ? [published] : [];
   });
 
-describe('status_changed from a new action to the channels', () => {
+describe('a change of status from a new action to the channels, told as bill_updated', () => {
   beforeAll(async () => {
     [push, smtp] = await Promise.all([startPushServer(), startSmtpSink()]);
     Object.assign(process.env, smtp.env);
@@ -102,28 +102,28 @@ describe('status_changed from a new action to the channels', () => {
     await Promise.all([push?.close(), smtp?.close()]);
   });
 
-  it('sends "Passed the House 416-0" to followers, at default priority for a step along the way', async () => {
+  it('sends "Passed the House 416-0" to followers as bill_updated, at high priority with the siren tag (SPEC)', async () => {
     const events = await moveStatus(PASSED, [a('2009-10-08', SUSPENSION)]);
     expect(events).toEqual([
-      expect.objectContaining({ kind: 'status_changed', bill_id: PASSED, status: 'PASS_OVER:HOUSE', previous_status: 'REFERRED', action_date: '2009-10-08' }),
+      expect.objectContaining({ kind: 'bill_updated', bill_id: PASSED, status: 'PASS_OVER:HOUSE', previous_status: 'REFERRED', action_date: '2009-10-08' }),
     ]);
     expect((await dispatch(events)).batchItemFailures).toEqual([]);
 
     const [fan] = pushesTo('fan');
     expect(pushesTo('fan')).toHaveLength(1);
     // Priorities as ntfy numbers them: 3 is default, 4 high.
-    expect(fan).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 3, tags: ['classical_building', 'arrow_right'] });
+    expect(fan).toMatchObject({ title: 'Passed the House 416-0: H.R. 3590', priority: 4, tags: ['siren'] });
     expect(fan?.message.split('\n')[1]).toBe(`2009-10-08: ${SUSPENSION}`);
-    expect(smtp.messages.map((m) => m.subject)).toEqual(['Passed the House 416-0: HR 3590']);
+    expect(smtp.messages.map((m) => m.subject)).toEqual(['Passed the House 416-0: H.R. 3590']);
     expect(smtp.messages[0]?.text).toContain(SUSPENSION);
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token: users.fan?.token });
     const feed = await call(notifications, 'GET', new URL((view.body as { rss_feed_url: string }).rss_feed_url).pathname);
     const item = new XMLParser().parse(feed.text).rss.channel.item;
-    expect(item).toMatchObject({ category: 'status_changed', link: `http://localhost:3000/bills/${PASSED}` });
+    expect(item).toMatchObject({ category: 'bill_updated', link: `http://localhost:3000/bills/${PASSED}` });
     expect(item.title).toContain('Passed the House 416-0');
     expect(String(item.description)).toContain(SUSPENSION);
     expect((await listHistory(users.fan?.id ?? '', 10)).items[0]).toMatchObject({
-      kind: 'status_changed',
+      kind: 'bill_updated',
       status: 'PASS_OVER:HOUSE',
       previous_status: 'REFERRED',
     });
@@ -135,7 +135,7 @@ describe('status_changed from a new action to the channels', () => {
     expect(pushesTo('novotes')).toHaveLength(0);
   });
 
-  it('sends "Became law" loud, tagged as a law', async () => {
+  it('sends "Became law" loud, as bill_updated', async () => {
     const events = await moveStatus(SIGNED, [
       a('2009-12-24', 'Passed Senate without amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.'),
       a('2010-03-23', 'Signed by President.'),
@@ -145,7 +145,7 @@ describe('status_changed from a new action to the channels', () => {
     expect(events).toEqual([expect.objectContaining({ status: 'ENACTED:SIGNED', previous_status: 'REFERRED', action_text: 'Signed by President.' })]);
     await dispatch(events);
     const law = pushesTo('fan').at(-1);
-    expect(law).toMatchObject({ title: 'Became law: HR 3591', priority: 4, tags: ['classical_building', 'tada'] });
+    expect(law).toMatchObject({ title: 'Became law: H.R. 3591', priority: 4, tags: ['siren'] });
     expect(law?.message.split('\n')[1]).toBe('2010-03-23: Signed by President.');
     expect((await getBill(SIGNED))?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASSED:BILL', 'ENACTED:SIGNED']);
   });

@@ -104,7 +104,7 @@ describe.each(['openai', 'anthropic'] as const)('%s batch', (provider) => {
     const submitted = await submit();
     expect(submitted.status).toBe(202);
     const request = submitted.body as BatchBody;
-    expect(request).toMatchObject({ status: 'requested', provider, batch_id: null, requested_by: admin.id, run_id: expect.any(String) });
+    expect(request).toMatchObject({ status: 'submitted', provider, batch_id: null, requested_by: admin.id, run_id: expect.any(String) });
     expect(Date.parse(request.lease_until ?? '')).toBeGreaterThan(Date.now());
     expect(server.requests).toEqual([]);
 
@@ -167,12 +167,12 @@ describe('the batch slot', () => {
     const dead = await requestLlmBatch(admin.id, new Date(now - 40 * 60_000));
     const claimedAt = new Date(now - 20 * 60_000);
     expect(await claimBatchBuild(dead.request_id as string, 'dead-run', claimedAt, new Date(claimedAt.getTime() + BATCH_BUILD_LEASE_MS))).toBe(true);
-    expect(await batchStatus()).toMatchObject({ status: 'requested', builder_run_id: 'dead-run' });
+    expect(await batchStatus()).toMatchObject({ status: 'submitted', batch_id: null, builder_run_id: 'dead-run' });
 
     // Its lease has passed: a new submit is accepted and built.
     const fresh = await submit();
     expect(fresh.status).toBe(202);
-    expect(fresh.body).toMatchObject({ status: 'requested' });
+    expect(fresh.body).toMatchObject({ status: 'submitted', batch_id: null });
     expect((fresh.body as BatchBody).request_id).not.toBe(dead.request_id);
     await bus.idle();
     expect(await batchStatus()).toMatchObject({ status: 'in_progress', request_id: (fresh.body as BatchBody).request_id, total: 1 });

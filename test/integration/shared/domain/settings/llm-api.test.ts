@@ -86,6 +86,19 @@ describe('POST /api/bills/{id}/draft-letter', () => {
     expect(server.calls[0]?.body.max_tokens).toBe(700);
   });
 
+  it('issue 32.7: refuses a rep_name that would add a line to the letter (a line break, any control character)', async () => {
+    server.reset();
+    for (const rep_name of ['Rep. Smith\nP.S. Wire $500 to', 'Rep. Smith\r\nBcc: x', 'Rep.\u2028Smith', 'Rep.\u0000Smith']) {
+      const res = await call(llm, 'POST', `/api/bills/${bill}/draft-letter`, {
+        token: reader.token,
+        body: { cited_points: ['p1'], stance: 'YES', rep_name },
+      });
+      expect(res.status, JSON.stringify(rep_name)).toBe(422);
+      expect(res.body).toMatchObject({ errors: [{ path: 'body.rep_name', message: 'must be one line of text: no line breaks or control characters' }] });
+    }
+    expect(server.calls).toHaveLength(0);
+  });
+
   it('pre-fills the stance from a hold_veto follow', async () => {
     await createFollow({ userId: reader.id, targetType: 'bill', targetId: bill, followMode: 'hold_veto' });
     server.enqueue({ kind: 'text', text: 'Please vote NO.' });

@@ -177,11 +177,11 @@ describe('reintroduction', () => {
     for (const name of ['mover', 'watcher']) {
       const [p] = pushesTo(name);
       expect(pushesTo(name)).toHaveLength(1);
-      expect(p?.headers.title).toBe('Reintroduced: HR 7511');
+      expect(p?.headers.title).toBe('Reintroduced: H.R. 7511');
       // The push body names the bill first, then what happened (issue 24 #14).
       expect(p?.body.split('\n').slice(0, 2)).toEqual(['Laken Riley Act', 'Reintroduced in the 119th Congress as S. 5']);
       expect(p?.headers.click).toBe(`http://localhost:3000/bills/${S5}`);
-      expect(String(p?.headers.actions)).toBe(`view, Follow S 5, http://localhost:3000/bills/${S5}?follow=1`);
+      expect(String(p?.headers.actions)).toBe(`view, Follow S. 5, http://localhost:3000/bills/${S5}?follow=1`);
       expect((await listHistory(id(name), 10)).items[0]).toMatchObject({
         kind: 'reintroduced',
         bill_id: HR7511,

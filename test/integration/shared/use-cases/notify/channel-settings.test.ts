@@ -138,7 +138,7 @@ describe('issue 24 #15: a test email to another address carries no unsubscribe l
     const toMine = await api('POST', '/api/notifications/test/email', {});
     expect(toMine.body).toMatchObject({ status: 'ok' });
     const mine = smtp.messages.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'mine@example.org');
-    expect(mine?.text).toContain(`/api/notifications/unsubscribe/${token}?source=link`);
+    expect(mine?.text).toContain(`Unsubscribe from these emails: http://localhost:3000/api/notifications/unsubscribe/${token}\n`);
     expect(mine?.headerLines.map((h) => h.key)).toContain('list-unsubscribe');
   });
 });

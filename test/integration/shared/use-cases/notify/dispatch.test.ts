@@ -7,6 +7,7 @@ import { createFollow } from '#shared/adapters/db/follows.repository.ts';
 import { listHistory } from '#shared/adapters/db/notifications.repository.ts';
 import { releaseHeldNotifications } from '#shared/use-cases/notify/release-held.ts';
 import { sendNotificationDigests } from '#shared/use-cases/notify/send-digests.ts';
+import { sendWeeklyDigest } from '#shared/use-cases/notify/weekly-digest.ts';
 import type { BillEvent, DeliverBatch } from '#shared/adapters/messaging/messages.ts';
 import { call } from '#test/support/api.ts';
 import { startPushServer, type PushServer } from '#test/support/push-server.ts';
@@ -97,7 +98,7 @@ describe('dispatch of a bill event to every channel', () => {
     const [alicePush] = pushesTo('alice');
     expect(pushesTo('alice')).toHaveLength(1);
     expect(alicePush?.headers).toMatchObject({
-      title: 'New Bill Text: HR 3076',
+      title: 'New Bill Text: H.R. 3076',
       priority: 'default',
       tags: 'page',
       click: 'http://localhost:3000/bills/118-hr-3076',
@@ -111,14 +112,15 @@ describe('dispatch of a bill event to every channel', () => {
 
     const [aliceMail] = mailsTo('alice');
     expect(mailsTo('alice')).toHaveLength(1);
-    expect(aliceMail?.subject).toBe('New Bill Text: HR 3076');
+    expect(aliceMail?.subject).toBe('New Bill Text: H.R. 3076');
     // Long header lines are folded on the wire (RFC 5322); unfold before comparing.
     const lines = Object.fromEntries((aliceMail?.headerLines ?? []).map((h) => [h.key, h.line.replace(/\r?\n\s+/g, ' ')]));
     expect(lines['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const unsubscribeUrl = /<(http[^>]+)>/.exec(lines['list-unsubscribe'] ?? '')?.[1] ?? '';
     expect(unsubscribeUrl).toMatch(/^http:\/\/localhost:3000\/api\/notifications\/unsubscribe\/[\w-]+$/);
     expect(lines['list-unsubscribe']).toBe(`List-Unsubscribe: <${unsubscribeUrl}>, <mailto:alerts@billwatch.test?subject=unsubscribe>`);
-    expect(aliceMail?.text).toContain(`${unsubscribeUrl}?source=link`);
+    // The body link is the same page: a GET shows the confirmation and changes nothing.
+    expect(aliceMail?.text).toContain(`Unsubscribe from these emails: ${unsubscribeUrl}\n`);
 
     // bob: push failed (500) but email went out; carol filtered; dave held by quiet hours; erin held for her digest.
     expect(pushesTo('bob')).toHaveLength(1);
@@ -168,13 +170,13 @@ describe('dispatch of a bill event to every channel', () => {
   it('sends a bill_updated event with high priority and the siren tag', async () => {
     await dispatch([event({ event_id: `action:${BILL}:vote`, kind: 'bill_updated', action_category: 'vote', brief_version: undefined })]);
     const last = pushesTo('alice').at(-1);
-    expect(last?.headers).toMatchObject({ title: 'Bill Updated: HR 3076', priority: 'high', tags: 'siren' });
+    expect(last?.headers).toMatchObject({ title: 'Bill Updated: H.R. 3076', priority: 'high', tags: 'siren' });
   });
 
   it('releases events held by quiet hours once they end, once, the two events of one bill in one message', async () => {
     const later = new Date(Date.now() + 3 * 3600 * 1000);
     expect(await releaseHeldNotifications(later)).toMatchObject({ due: 2, users: 1, messages: 1, delivered: 2 });
-    expect(mailsTo('dave').map((m) => m.subject)).toEqual(['2 updates on HR 3076']);
+    expect(mailsTo('dave').map((m) => m.subject)).toEqual(['2 updates on H.R. 3076']);
     expect((await historyOf('dave')).map((e) => [e.channels.email, e.due_at])).toEqual([
       ['sent', null],
       ['sent', null],
@@ -195,14 +197,15 @@ describe('dispatch of a bill event to every channel', () => {
     expect(await sendNotificationDigests(tomorrow)).toMatchObject({ due_events: 0 });
   });
 
-  it('runs the weekly digest job and shows the digest in the RSS feed', async () => {
-    const run = await notifyJobs({ job: 'send_weekly_digest', trigger: 'local' });
+  it('runs the weekly digest when an admin asks (sent now, to everyone), and shows the digest in the RSS feed', async () => {
+    const run = await notifyJobs({ job: 'send_weekly_digest', trigger: 'admin', run_id: 'admin-run-1' });
     expect(run.status).toBe('succeeded');
     expect(run.result).toMatchObject({ users: 5, digests: 3, no_updates: 2 });
     const weekly = pushesTo('alice').at(-1);
     expect(weekly?.headers).toMatchObject({ title: 'Weekly Digest: 1 followed bill updated', priority: 'low', tags: 'newspaper,calendar' });
-    const again = await notifyJobs({ job: 'send_weekly_digest', trigger: 'local' });
-    expect(again.result).toMatchObject({ digests: 3, nothing_to_do: 3 });
+    // The same run again (a retried invocation) sends nothing twice.
+    const again = await sendWeeklyDigest(new Date(String(run.started_at)), { kind: 'now', runId: 'admin-run-1' });
+    expect(again).toMatchObject({ digests: 3, nothing_to_do: 3 });
     expect(pushesTo('alice').filter((r) => r.headers.title?.toString().startsWith('Weekly Digest'))).toHaveLength(1);
 
     const view = await call(notifications, 'GET', '/api/notifications/settings', { token: users.alice?.token });
@@ -213,7 +216,7 @@ describe('dispatch of a bill event to every channel', () => {
     const doc = new XMLParser({ ignoreAttributes: false }).parse(feed.text);
     expect(doc.rss['@_version']).toBe('2.0');
     const categories = [doc.rss.channel.item].flat().map((i: { category: string }) => i.category);
-    // The weekly digest is dated to this week's Monday 08:30 UTC, so it sorts among the events by that time.
+    // The weekly digest an admin sent is dated when it was sent.
     expect(categories.sort()).toEqual(['bill_updated', 'new_document', 'weekly_digest']);
   });
 

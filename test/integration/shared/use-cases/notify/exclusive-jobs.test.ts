@@ -139,27 +139,38 @@ describe('overlapping runs of the notification jobs', () => {
     expect(await sendNotificationDigests(new Date('2026-03-11T09:05:00.000Z'))).toMatchObject({ due_events: 0 });
   });
 
-  it('send_weekly_digest: two runs started together send each digest once, and two re-runs retry a failed channel once', async () => {
-    push.failTopic('wren', 503);
-    const runs = await overlappingRuns('send_weekly_digest');
+  it('send_weekly_digest: two admins asking together send each digest once (the lease)', async () => {
+    const runs = await Promise.all([notifyJobs({ job: 'send_weekly_digest', trigger: 'admin' }), notifyJobs({ job: 'send_weekly_digest', trigger: 'admin' })]);
     expect(runs.map((r) => r.status).sort()).toEqual(['skipped', 'succeeded']);
     expect(pushesTo('wes')).toHaveLength(1);
     expect(mailsTo('wes')).toHaveLength(1);
-    expect(mailsTo('wren')).toHaveLength(1);
     expect(pushesTo('wren')).toHaveLength(1);
-    const [failed] = await historyOf('wren');
-    expect([failed?.channels.push, failed?.attempts]).toEqual(['failed', { push: 1 }]);
-
-    // Two re-runs at once, without the lease: the failed push is claimed by one of them and sent once; nothing else is resent.
-    push.healTopic('wren');
-    const now = new Date();
-    await Promise.all([sendWeeklyDigest(now), sendWeeklyDigest(now)]);
-    expect(pushesTo('wren')).toHaveLength(2);
-    expect(pushesTo('wren')[1]?.headers.title).toMatch(/^Weekly Digest/);
     expect(mailsTo('wren')).toHaveLength(1);
-    expect(pushesTo('wes')).toHaveLength(1);
-    expect(mailsTo('wes')).toHaveLength(1);
-    expect((await historyOf('wren'))[0]?.channels).toMatchObject({ push: 'sent', email: 'sent' });
+  });
+
+  it('send_weekly_digest: two scheduled runs at once send each Monday digest once, and two re-runs retry a failed channel once', async () => {
+    // Both users are in UTC: Monday 2026-03-16 08:00 UTC is their digest's morning.
+    push.failTopic('wren', 503);
+    const monday = new Date('2026-03-16T08:00:00.000Z');
+    await Promise.all([sendWeeklyDigest(monday), sendWeeklyDigest(monday)]);
+    expect(pushesTo('wes')).toHaveLength(2);
+    expect(mailsTo('wes')).toHaveLength(2);
+    expect(mailsTo('wren')).toHaveLength(2);
+    expect(pushesTo('wren')).toHaveLength(2);
+    const mondays = async () => (await historyOf('wren')).find((e) => e.event_id === `weekly_digest:2026-03-16:${users.wren?.id}`);
+    const failed = await mondays();
+    expect([failed?.occurred_at, failed?.channels.push, failed?.attempts]).toEqual(['2026-03-16T08:00:00.000Z', 'failed', { push: 1 }]);
+
+    // The next hourly runs of that morning, two at once without the lease: the failed push is claimed by one of them and sent once; nothing else is resent.
+    push.healTopic('wren');
+    const nine = new Date('2026-03-16T09:00:00.000Z');
+    await Promise.all([sendWeeklyDigest(nine), sendWeeklyDigest(nine)]);
+    expect(pushesTo('wren')).toHaveLength(3);
+    expect(pushesTo('wren')[2]?.headers.title).toMatch(/^Weekly Digest/);
+    expect(mailsTo('wren')).toHaveLength(2);
+    expect(pushesTo('wes')).toHaveLength(2);
+    expect(mailsTo('wes')).toHaveLength(2);
+    expect((await mondays())?.channels).toMatchObject({ push: 'sent', email: 'sent' });
   });
 });
 

@@ -119,7 +119,7 @@ describe('release of events held by quiet hours', () => {
     expect(await releaseHeldNotifications(RELEASE)).toMatchObject({ due: 4, users: 1, messages: 4, delivered: 8, resent: 0 });
 
     // One message per bill and channel, bills in the order of their oldest event.
-    expect(pushesTo('hana').map((p) => p.headers.title)).toEqual(['3 updates on HR 1', 'Bill Updated: HR 2']);
+    expect(pushesTo('hana').map((p) => p.headers.title)).toEqual(['3 updates on H.R. 1', 'Bill Updated: H.R. 2']);
     expect(pushesTo('hana')[0]?.body.split('\n')).toEqual([
       'Test Act 1',
       '2026-03-10: Referred to committee.',
@@ -127,7 +127,7 @@ describe('release of events held by quiet hours', () => {
       '2026-03-10: Passed House.',
     ]);
     expect(pushesTo('hana')[0]?.headers.priority).toBe('high');
-    expect(mailsTo('hana').map((m) => m.subject)).toEqual(['3 updates on HR 1', 'Bill Updated: HR 2']);
+    expect(mailsTo('hana').map((m) => m.subject)).toEqual(['3 updates on H.R. 1', 'Bill Updated: H.R. 2']);
 
     const history = await historyOf('hana');
     expect(history).toHaveLength(4);
@@ -167,7 +167,7 @@ describe('release of events held by quiet hours', () => {
     } finally {
       crash.afterSend = false;
     }
-    expect(pushesTo('jo').map((p) => p.headers.title)).toEqual(['2 updates on HR 4']);
+    expect(pushesTo('jo').map((p) => p.headers.title)).toEqual(['2 updates on H.R. 4']);
     expect(mailsTo('jo')).toHaveLength(1);
     expect((await historyOf('jo')).map((e) => e.channels)).toEqual([
       { push: 'sending', email: 'sending', rss: 'sent', webhook: 'off' },
@@ -180,7 +180,7 @@ describe('release of events held by quiet hours', () => {
     expect(await releaseHeldNotifications(at('06:45'))).toMatchObject({ due: 2, messages: 2, delivered: 4, resent: 4 });
     expect(await releaseHeldNotifications(at('07:00'))).toMatchObject({ due: 0, messages: 0 });
     const [first, again] = pushesTo('jo');
-    expect(again?.headers.title).toBe('2 updates on HR 4');
+    expect(again?.headers.title).toBe('2 updates on H.R. 4');
     expect(again?.headers['x-sequence-id']).toMatch(/^[-_A-Za-z0-9]{27}$/);
     expect(again?.headers['x-sequence-id'], 'the resend repeats the identity, so ntfy shows it in place of the first').toBe(first?.headers['x-sequence-id']);
     const mails = mailsTo('jo');

@@ -14,6 +14,7 @@ import { updateDataSources } from '#shared/adapters/db/data-sources.repository.t
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
 import { trendKeys, type TrendSubject } from '#shared/adapters/db/keys/trend.keys.ts';
 import { TrendDay } from '#shared/domain/scores/trend-day.schema.ts';
+import { NEWS_SEARCH_SUBJECTS } from '#shared/domain/scores/trend-decisions.ts';
 import { createUser } from '#shared/adapters/db/users.repository.ts';
 import { transportSettings } from '#shared/adapters/providers/transport/http-transport.ts';
 import { calculateMemberInterest, calculateTrendScores } from '#shared/use-cases/trends/calculate-trend-scores.ts';
@@ -253,6 +254,19 @@ describe('the jobs', () => {
     expect(await stored('bill', recent.id)).toBeDefined();
     expect(await stored('bill', followed.id)).toMatchObject({ trends_value: 80 });
     expect(await stored('bill', stale.id)).toBeUndefined();
+  });
+
+  it('scores every recently active bill, not the first 100; news search goes to the first NEWS_SEARCH_SUBJECTS only', async () => {
+    for (let n = 1; n <= 130; n++) await seedBill(119, 'hr', 2000 + n, { short_title: `Busy Act ${n}`, latest_action_date: '2026-11-15' });
+
+    const summary = await calculateTrendScores(NOW, sources());
+
+    expect(summary.subjects).toBeGreaterThanOrEqual(130); // with the bills earlier tests left
+    expect(await stored('bill', '119-hr-2130')).toBeDefined();
+    expect(await stored('bill', '119-hr-2001')).toBeDefined();
+    const searched = newsSearch.countBatch.mock.calls.flatMap(([batch]) => batch).length;
+    expect(searched).toBe(NEWS_SEARCH_SUBJECTS);
+    expect(summary.news_quota_skipped).toBe(summary.subjects - NEWS_SEARCH_SUBJECTS);
   });
 
   it('calculate_member_interest scores followed members and the sponsors of the day’s trending bills', async () => {

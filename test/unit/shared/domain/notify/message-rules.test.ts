@@ -37,10 +37,10 @@ describe('push rendering', () => {
     const later = { bill_id: '119-hr-1234', label: 'H.R. 1234', title: 'Postal Service Reform Act of 2025', congress: 119 };
     const c = content({ kind: 'reintroduced', action_category: 'reintroduced', summary: null, reintroduced_as: later });
     const m = renderEvent(c, 'hold_boost', PUBLIC);
-    expect(m.title).toBe('Reintroduced: HR 3076');
+    expect(m.title).toBe('Reintroduced: H.R. 3076');
     expect(m.body).toBe('Postal Service Reform Act of 2022\nReintroduced in the 119th Congress as H.R. 1234');
     expect(m.click).toBe(`${PUBLIC}/bills/119-hr-1234`);
-    expect(m.actions).toEqual([{ action: 'view', label: 'Follow HR 1234', url: `${PUBLIC}/bills/119-hr-1234?follow=1` }]);
+    expect(m.actions).toEqual([{ action: 'view', label: 'Follow H.R. 1234', url: `${PUBLIC}/bills/119-hr-1234?follow=1` }]);
     expect(m).toMatchObject({ priority: 'default', tags: ['recycle'] });
     const email = composeEmail({
       message: m,
@@ -49,14 +49,14 @@ describe('push rendering', () => {
       mailto: 'n@example.org',
       urls: unsubscribeUrls(PUBLIC, 't'),
     });
-    expect(email.text).toContain(`Follow HR 1234: ${PUBLIC}/bills/119-hr-1234?follow=1`);
+    expect(email.text).toContain(`Follow H.R. 1234: ${PUBLIC}/bills/119-hr-1234?follow=1`);
     const push = buildPushRequest(m, target);
     expect(JSON.stringify(push)).toContain('?follow=1');
   });
 
-  it('titles "Label: HR 3076" in ASCII, with the bill name then the summary as the body', () => {
+  it('titles "Label: H.R. 3076" in ASCII, with the bill name then the summary as the body', () => {
     const m = renderEvent(content(), 'neutral', PUBLIC);
-    expect(m.title).toBe('New Bill Text: HR 3076');
+    expect(m.title).toBe('New Bill Text: H.R. 3076');
     expect(m.body).toBe('Postal Service Reform Act of 2022\nReforms the finances and operations of the United States Postal Service.');
     expect(m.click).toBe(`${PUBLIC}/bills/118-hr-3076`);
   });
@@ -67,7 +67,7 @@ describe('push rendering', () => {
       'neutral',
       PUBLIC,
     );
-    expect(m.title).toBe('Bill Updated: HR 3076');
+    expect(m.title).toBe('Bill Updated: H.R. 3076');
     expect(m.body).toBe(
       'Postal Service Reform Act of 2022\n2026-01-15: Passed Senate by Yea-Nay Vote. 68-31.\nReforms the finances and operations of the United States Postal Service.',
     );
@@ -85,12 +85,12 @@ describe('push rendering', () => {
     expect(renderEvent(content({ kind: 'new_amendment' }), 'neutral', PUBLIC)).toMatchObject({
       priority: 'default',
       tags: ['memo'],
-      title: 'New Amendment: HR 3076',
+      title: 'New Amendment: H.R. 3076',
     });
     expect(renderEvent(content({ kind: 'bill_updated' }), 'neutral', PUBLIC)).toMatchObject({
       priority: 'high',
       tags: ['siren'],
-      title: 'Bill Updated: HR 3076',
+      title: 'Bill Updated: H.R. 3076',
     });
     const digest = renderEvent(
       content({
@@ -105,16 +105,16 @@ describe('push rendering', () => {
       priority: 'low',
       tags: ['newspaper', 'calendar'],
       title: 'Weekly Digest: 1 followed bill updated',
-      body: 'HR 1: One (2026-01-12 Passed House)',
+      body: 'H.R. 1: One (2026-01-12 Passed House)',
     });
   });
 
-  it('leads a status_changed alert with the new status in plain words, as loud as its outcome', () => {
-    const changed = (status: BillStatus, action_text: string) =>
+  it('tells a milestone that changed the status as bill_updated: the new status in plain words, high priority, the siren tag', () => {
+    const changed = (status: BillStatus, action_text: string, kind: 'bill_updated' | 'status_changed' = 'bill_updated') =>
       renderEvent(
         content({
-          kind: 'status_changed',
-          action_category: 'status_changed',
+          kind,
+          action_category: 'vote',
           bill_label: 'H.R. 3590',
           status,
           previous_status: 'REFERRED',
@@ -128,35 +128,37 @@ describe('push rendering', () => {
       'PASS_OVER:HOUSE',
       'On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
     );
-    // Issue 24 #12: one alert for the change, carrying the new status (title) and the action that made it (body).
-    expect(passed).toMatchObject({ title: 'Passed the House 416-0: HR 3590', priority: 'default', tags: ['classical_building', 'arrow_right'] });
+    // Issue 24 #12: one alert for the change, carrying the new status (title) and the action that made it (body); SPEC's seed: bill_updated is high, siren.
+    expect(passed).toMatchObject({ title: 'Passed the House 416-0: H.R. 3590', priority: 'high', tags: ['siren'] });
     expect(passed.body.split('\n')).toEqual([
       'Postal Service Reform Act of 2022',
       '2009-11-07: On motion to suspend the rules and pass the bill Agreed to by the Yeas and Nays: (2/3 required): 416 - 0 (Roll no. 768).',
       'Reforms the finances and operations of the United States Postal Service.',
     ]);
     const law = changed('ENACTED:SIGNED', 'Signed by President.');
-    expect(law).toMatchObject({ title: 'Became law: HR 3590', priority: 'high', tags: ['classical_building', 'tada'] });
+    expect(law).toMatchObject({ title: 'Became law: H.R. 3590', priority: 'high', tags: ['siren'] });
     expect(law.body.split('\n')[1]).toBe('2009-11-07: Signed by President.');
-    const veto = changed('PROV_KILL:VETO', 'Vetoed by President.');
-    expect(veto).toMatchObject({ title: 'Vetoed by the President: HR 3590', priority: 'high', tags: ['classical_building', 'x'] });
+    // An event stored as status_changed before (a held one released now) reads the same way.
+    expect(changed('PROV_KILL:VETO', 'Vetoed by President.', 'status_changed')).toMatchObject({
+      title: 'Vetoed by the President: H.R. 3590',
+      priority: 'high',
+      tags: ['siren'],
+    });
     // The title keeps the status up to its "; …"; a held bundle's line has all of it, and the action.
     const back = content({
-      kind: 'status_changed',
+      kind: 'bill_updated',
       action_category: 'vote',
       bill_label: 'H.R. 3590',
       status: 'PASS_BACK:SENATE',
       action_text: 'Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.',
       action_date: '2009-11-07',
     });
-    expect(renderEvent(back, 'neutral', PUBLIC).title).toBe('Passed the Senate with changes 60-39: HR 3590');
+    expect(renderEvent(back, 'neutral', PUBLIC).title).toBe('Passed the Senate with changes 60-39: H.R. 3590');
     expect(whatHappened(back)).toBe(
       '2009-11-07: Passed the Senate with changes 60\u201339; back to the House (Passed Senate with an amendment by Yea-Nay Vote. 60 - 39. Record Vote Number: 396.)',
     );
-    expect(changed('PASSED:SIMPLERES', 'Submitted in the Senate, considered, and agreed to by Unanimous Consent.')).toMatchObject({
-      priority: 'high',
-      tags: ['classical_building', 'white_check_mark'],
-    });
+    // A milestone that moved no status keeps the kind's label.
+    expect(renderEvent({ ...back, status: null }, 'neutral', PUBLIC).title).toBe('Bill Updated: H.R. 3590');
   });
 
   it('has words for every status, with the tally only where a vote carries one', () => {
@@ -181,8 +183,8 @@ describe('push rendering', () => {
     expect(cutText('x'.repeat(400), 300).endsWith('...')).toBe(true);
     expect(cutText('short', 300)).toBe('short');
     expect(toAscii('Café “quoted” — ok\r\nInjected: 1')).toBe('Cafe "quoted" - ok Injected: 1');
-    expect(billIdentifier('S.J.Res. 12', null)).toBe('SJRes 12');
-    expect(billIdentifier(null, '119-hconres-4')).toBe('HCONRES 4');
+    expect(billIdentifier('S.J.Res. 12', null)).toBe('S.J.Res. 12');
+    expect(billIdentifier(null, '119-hconres-4')).toBe('H.Con.Res. 4');
   });
 
   it('issue 24 #13: bundles digest events into one message whose every line says what happened', () => {
@@ -196,8 +198,8 @@ describe('push rendering', () => {
     );
     expect(m.title).toBe('Your BillWatch digest (daily): 2 updates');
     expect(m.body.split('\n')).toEqual([
-      'New Bill Text: HR 3076 - Postal Service Reform Act of 2022 (New text: Engrossed in House (eh))',
-      'Bill Updated: HR 3076 - Postal Service Reform Act of 2022 (2026-01-15: Passed House.)',
+      'New Bill Text: H.R. 3076 - Postal Service Reform Act of 2022 (New text: Engrossed in House (eh))',
+      'Bill Updated: H.R. 3076 - Postal Service Reform Act of 2022 (2026-01-15: Passed House.)',
     ]);
   });
 
@@ -208,7 +210,7 @@ describe('push rendering', () => {
       items: [{ bill_id: '118-hr-1', bill_label: 'H.R. 1', bill_title: 'One', latest_action_date: '2026-01-12', latest_action_text: 'Passed House' }],
     });
     const m = renderDigestBundle([weekly], 'weekly', PUBLIC);
-    expect(m.body.split('\n')).toEqual(['Weekly Digest: 1 followed bill updated', '  HR 1: One (2026-01-12 Passed House)']);
+    expect(m.body.split('\n')).toEqual(['Weekly Digest: 1 followed bill updated', '  H.R. 1: One (2026-01-12 Passed House)']);
   });
 });
 
@@ -232,7 +234,7 @@ describe('held events released together', () => {
       ],
       PUBLIC,
     );
-    expect(m.title).toBe('4 updates on HR 3076');
+    expect(m.title).toBe('4 updates on H.R. 3076');
     expect(m.body.split('\n')).toEqual([
       'Postal Service Reform Act of 2022',
       '2026-01-14: Referred to the Committee.',
@@ -247,7 +249,7 @@ describe('held events released together', () => {
 
   it('gives the letter action when the newest event comes from a hold_boost follow', () => {
     const m = renderHeldBundle([heldEvent({ event_id: 'a' }), heldEvent({ event_id: 'b', kind: 'new_amendment' }, 'hold_boost')], PUBLIC);
-    expect(m).toMatchObject({ title: '2 updates on HR 3076', priority: 'default', tags: ['page'] });
+    expect(m).toMatchObject({ title: '2 updates on H.R. 3076', priority: 'default', tags: ['page'] });
     expect(m.actions.map((a) => a.url)).toEqual([`${PUBLIC}/bills/118-hr-3076?letter=1`]);
   });
 });
@@ -259,7 +261,7 @@ describe('push request', () => {
     expect(req.url).toBe('https://ntfy.example.org/bills');
     expect(req.headers).toEqual({
       'Content-Type': 'text/plain; charset=utf-8',
-      Title: 'Bill Updated: HR 3076',
+      Title: 'Bill Updated: H.R. 3076',
       Priority: 'high',
       Tags: 'siren',
       Click: `${PUBLIC}/bills/118-hr-3076`,
@@ -283,7 +285,7 @@ describe('push request', () => {
     expect(req.headers).toEqual({ 'Content-Type': 'application/json' });
     expect(JSON.parse(req.body)).toEqual({
       topic: 'bills',
-      title: 'New Bill Text: HR 3076',
+      title: 'New Bill Text: H.R. 3076',
       message: 'Postal Service Reform Act of 2022\nRéforme — “postal”',
       tags: ['page'],
       priority: 3,
@@ -389,9 +391,10 @@ describe('email composition', () => {
       'List-Unsubscribe': `<${PUBLIC}/api/notifications/unsubscribe/tok123>, <mailto:alerts@example.org?subject=unsubscribe>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(mail.text).toContain(`Unsubscribe from these emails: ${PUBLIC}/api/notifications/unsubscribe/tok123?source=link`);
+    // The body link is the header URL: its GET shows the confirmation page and changes nothing.
+    expect(mail.text).toContain(`Unsubscribe from these emails: ${PUBLIC}/api/notifications/unsubscribe/tok123\n`);
     expect(mail.text).toContain(`Write to your representative: ${PUBLIC}/bills/118-hr-3076?letter=1`);
-    expect(mail.subject).toBe('New Bill Text: HR 3076');
+    expect(mail.subject).toBe('New Bill Text: H.R. 3076');
     expect(mail).not.toHaveProperty('messageId');
   });
 
@@ -440,7 +443,7 @@ describe('RSS feed', () => {
     expect(items).toHaveLength(2);
     expect(items[0].category).toBe('weekly_digest');
     expect(items[0].title).toBe('Weekly Digest: 1 followed bill updated');
-    expect(items[0].description).toBe('HR 1: Tom & Jerry <Act>');
+    expect(items[0].description).toBe('H.R. 1: Tom & Jerry <Act>');
     expect(items[1].description.startsWith('A "bill" & <more>')).toBe(true);
     expect(items[1].guid['#text']).toBe('brief:118-hr-3076:1');
     expect(items[1].pubDate).toBe('Thu, 15 Jan 2026 12:00:01 GMT');

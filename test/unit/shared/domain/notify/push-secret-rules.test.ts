@@ -39,3 +39,24 @@ describe('the saved push password follows only its own target', () => {
     expect(withNew.prefs.push_password_sealed).toBe('sealed(new)');
   });
 });
+
+describe('the saved push token follows only its own scheme and host (issue 32.7)', () => {
+  const withToken = NotificationPrefs().parse({
+    push_enabled: true,
+    push_url: 'https://ntfy.example.org/mine',
+    push_auth: 'token',
+    push_token_sealed: 'sealed-token',
+  });
+  it('drops it when the URL drops to plain http on the same host, asking for it again', () => {
+    const out = apply({ push_url: 'http://ntfy.example.org/mine' }, withToken);
+    expect(out.prefs.push_token_sealed).toBeNull();
+    expect(out.errors.map((e) => e.path)).toEqual(['body.push_token']);
+    expect(out.errors[0]?.message).toMatch(/scheme and host it was saved for/);
+  });
+
+  it('keeps it for another topic on the same https host, and takes a token given with the move', () => {
+    expect(apply({ push_url: 'https://ntfy.example.org/other' }, withToken).prefs.push_token_sealed).toBe('sealed-token');
+    const given = apply({ push_url: 'http://ntfy.example.org/mine', push_token: 'tk' }, withToken);
+    expect([given.errors, given.prefs.push_token_sealed]).toEqual([[], 'sealed(tk)']);
+  });
+});

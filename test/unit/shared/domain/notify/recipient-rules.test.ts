@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_CATEGORIES } from '#shared/domain/bills/action-categories.ts';
 import { passesAlertFilters, passesEventFilters } from '#shared/domain/notify/alert-filter.ts';
-import { dedupeMark, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { dedupeMark, dedupeSubject, mayClaim, DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
 import { chunk, mergeRecipients } from '#shared/domain/notify/recipients.ts';
 import { applySettingsUpdate } from '#shared/use-cases/notify/settings-update.ts';
 import { AlertFilters, defaultPrefs, NotificationSettingsUpdate, readPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
@@ -102,6 +102,51 @@ describe('de-duplication window', () => {
   });
 });
 
+describe('de-duplication subject (SPEC: a repeat is the same subject)', () => {
+  const base = {
+    event_id: 'e1',
+    kind: 'bill_updated' as const,
+    action_date: '2021-06-08',
+    action_text: 'Passed Senate, under the order of 5/28/21, having achieved 60 votes in the affirmative, without amendment by Yea-Nay Vote. 68 - 32.',
+    status: 'PASS_OVER:SENATE' as const,
+    text_version: null,
+    reintroduced_as: null,
+    search_match: null,
+  };
+  it('tells two milestones of one bill apart: another action, another subject', () => {
+    const reported = {
+      ...base,
+      event_id: 'e0',
+      action_date: '2021-05-12',
+      action_text: 'Committee on Commerce. Ordered to be reported.',
+      status: 'REPORTED' as const,
+    };
+    expect(dedupeSubject(reported)).not.toBe(dedupeSubject(base));
+    // Cloture and passage on days a week apart, neither changing the status the same way.
+    expect(dedupeSubject({ ...base, action_date: '2021-05-17', action_text: 'Cloture invoked in Senate by Yea-Nay Vote. 86 - 11.', status: null })).not.toBe(
+      dedupeSubject(base),
+    );
+  });
+
+  it('takes a repeat of the same milestone for the same subject, whatever its event id, kind or spacing', () => {
+    expect(dedupeSubject({ ...base, event_id: 'e2', action_text: `  ${base.action_text.toUpperCase()} ` })).toBe(dedupeSubject(base));
+    // A status_changed queued before status changes were told as bill_updated reports the same milestone.
+    expect(dedupeSubject({ ...base, event_id: 'e3', kind: 'status_changed' })).toBe(dedupeSubject(base));
+    // Without an action, the status reached is the milestone.
+    expect(dedupeSubject({ ...base, action_text: null, action_date: null })).toBe(
+      dedupeSubject({ ...base, event_id: 'e4', action_text: null, action_date: null }),
+    );
+  });
+
+  it('keys a text event on its version and leaves the weekly digest alone', () => {
+    const text = { ...base, kind: 'new_document' as const, action_text: null, action_date: null, status: null, text_version: 'Introduced in House (ih)' };
+    expect(dedupeSubject({ ...text, event_id: 'again' })).toBe(dedupeSubject(text));
+    expect(dedupeSubject({ ...text, text_version: 'Engrossed in House (eh)' })).not.toBe(dedupeSubject(text));
+    expect(dedupeSubject({ ...text, kind: 'new_amendment' })).not.toBe(dedupeSubject(text));
+    expect(dedupeSubject({ ...base, kind: 'weekly_digest' })).toBeNull();
+  });
+});
+
 describe('held events at release', () => {
   const held = (id: string, bill: string | null, kind: NotificationEvent['kind'], at: string) =>
     ({ event_id: id, bill_id: bill, kind, occurred_at: at }) as NotificationEvent;
@@ -193,6 +238,31 @@ describe('settings update', () => {
     const quiet = { quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'Europe/Berlin' } as const;
     expect(apply({ ...quiet, digest_mode: 'weekly' }, { quiet_hours_start: null, quiet_hours_end: null }).prefs.timezone).toBe('Europe/Berlin');
     expect(apply(quiet, { quiet_hours_start: null, quiet_hours_end: null, timezone: 'Asia/Tokyo' }).prefs.timezone).toBe('Asia/Tokyo');
+  });
+
+  it('clears the time zone when the app clears quiet hours and sends back every field, the stored zone among them (issue 32.4)', () => {
+    const quiet = { quiet_hours_start: '22:00', quiet_hours_end: '07:00', timezone: 'Europe/Berlin' } as const;
+    expect(apply(quiet, { quiet_hours_start: null, quiet_hours_end: null, timezone: 'Europe/Berlin', email_enabled: false }).prefs.timezone).toBeNull();
+  });
+
+  it('stores a time zone by its canonical name', () => {
+    expect(apply({}, { timezone: 'us/pacific' }).prefs.timezone).toBe('America/Los_Angeles');
+    expect(apply({}, { timezone: 'ASIA/TOKYO' }).prefs.timezone).toBe('Asia/Tokyo');
+    // An alias of the stored zone is the stored zone: clearing quiet hours with it sets no zone.
+    const quiet = { quiet_hours_start: 22, quiet_hours_end: 7, timezone: 'America/Los_Angeles' } as const;
+    expect(apply(quiet, { quiet_hours_start: null, quiet_hours_end: null, timezone: 'US/Pacific' }).prefs.timezone).toBeNull();
+  });
+
+  it('refuses quiet hours that end when they start, saying why (issue 32.5)', () => {
+    for (const [start, end] of [
+      ['22:00', '22:00'],
+      [22, '22:00'],
+      [7, 7],
+    ] as const) {
+      const { errors } = apply({}, { quiet_hours_start: start, quiet_hours_end: end });
+      expect(errors).toEqual([{ path: 'body.quiet_hours_end', message: expect.stringMatching(/end time different from the start/) }]);
+    }
+    expect(apply({}, { quiet_hours_start: '22:00', quiet_hours_end: '22:30' }).errors).toEqual([]);
   });
 
   it('refuses half a quiet-hours pair', () => {

@@ -64,7 +64,7 @@ describe('a search_match notification', () => {
   it('says which search matched and where, in plain text', () => {
     const m = renderEvent(match, 'neutral', 'https://bw.example');
 
-    expect(m.title).toBe('Saved Search Match: HR 10');
+    expect(m.title).toBe('Saved Search Match: H.R. 10');
     expect(m.body).toBe('Connecting Farms Act\nMatches your search "rural broadband" in Sec. 3: grants for rural broadband towers & more');
     expect(m.click).toBe('https://bw.example/bills/119-hr-10');
   });

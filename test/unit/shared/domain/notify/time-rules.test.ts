@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextDigestAt } from '#shared/domain/notify/digest-schedule.ts';
+import { nextDigestAt, WEEKLY_DIGEST_WINDOW_HOURS, weeklyDigestMoment } from '#shared/domain/notify/digest-schedule.ts';
+import { JOBS } from '#shared/edges/jobs/job-table.ts';
+import { Cron } from 'croner';
 import { planDelivery } from '#shared/domain/notify/delivery-plan.ts';
 import { defaultPrefs, type NotificationPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { hourInWindow, inQuietHours, quietHoursRelease } from '#shared/domain/notify/quiet-hours.ts';
@@ -97,6 +99,28 @@ describe('digest schedule', () => {
     expect(nextDigestAt('weekly', quiet(null, null, 'Europe/Berlin'), at('2026-06-15T05:59:00Z')).toISOString()).toBe('2026-06-15T06:00:00.000Z');
   });
 
+  it('issue 32.3: serves the weekly summary on Monday 08:00 in UTC, in Asia/Tokyo and in America/Los_Angeles, each on its own Monday', () => {
+    // Monday 2026-01-19: 08:00 is Sunday 23:00 UTC in Tokyo, 08:00 UTC with no zone, 16:00 UTC in Los Angeles (PST).
+    const moments = { UTC: null, Tokyo: 'Asia/Tokyo', LA: 'America/Los_Angeles' } as const;
+    const runs = new Cron(JOBS.find((j) => j.name === 'send_weekly_digest')?.schedule ?? '', { timezone: 'UTC' }).nextRuns(60, at('2026-01-17T00:00:00Z'));
+    const firstServed = Object.fromEntries(Object.entries(moments).map(([name, zone]) => [name, runs.find((r) => weeklyDigestMoment(zone, r))?.toISOString()]));
+    expect(firstServed).toEqual({ UTC: '2026-01-19T08:00:00.000Z', Tokyo: '2026-01-18T23:00:00.000Z', LA: '2026-01-19T16:00:00.000Z' });
+    expect(weeklyDigestMoment('Asia/Tokyo', at('2026-01-18T23:00:00Z'))).toEqual({ at: at('2026-01-18T23:00:00Z'), localDate: '2026-01-19' });
+    // A run late in the window still serves the same Monday morning (its 08:00), and none after the window.
+    expect(weeklyDigestMoment('America/Los_Angeles', at('2026-01-19T18:42:07Z'))).toEqual({ at: at('2026-01-19T16:00:00Z'), localDate: '2026-01-19' });
+    expect(weeklyDigestMoment(null, at(`2026-01-19T${String(8 + WEEKLY_DIGEST_WINDOW_HOURS).padStart(2, '0')}:00:00Z`))).toBeNull();
+    expect(weeklyDigestMoment(null, at('2026-01-19T07:59:59Z'))).toBeNull();
+    // Half-hour zones: Monday 08:30 in Kolkata is 03:00 UTC, a run of the schedule.
+    expect(weeklyDigestMoment('Asia/Kolkata', at('2026-01-19T03:00:00Z'))).toEqual({ at: at('2026-01-19T02:30:00Z'), localDate: '2026-01-19' });
+    // Every zone's Monday 08:00 is served by some run of the schedule (UTC+14 and UTC-12 at the ends).
+    for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'Asia/Kathmandu', 'Europe/Berlin', 'Australia/Adelaide']) {
+      expect(
+        runs.some((r) => weeklyDigestMoment(zone, r)),
+        zone,
+      ).toBe(true);
+    }
+  });
+
   it('moves a digest due inside quiet hours to their end', () => {
     expect(nextDigestAt('daily', quiet(6, 9, 'America/Los_Angeles'), at('2026-06-10T20:00:00Z')).toISOString()).toBe('2026-06-11T16:00:00.000Z');
   });
@@ -132,12 +156,19 @@ describe('delivery plan', () => {
     });
   });
 
-  it("issue 24 #13: folds the weekly digest into a weekly-digest user's Monday bundle: one message, not two", () => {
-    const weekly = prefs({ ...all, digest_mode: 'weekly', timezone: 'America/New_York' });
-    // The weekly job runs Monday 08:30 UTC; the user's weekly bundle goes at 08:00 in New York, the same morning.
-    expect(planDelivery(weekly, 'weekly_digest', at('2026-01-19T08:30:00Z'))).toEqual({
+  it("issue 24 #13: folds the weekly digest into a weekly-digest user's Monday bundle of the morning it was made for: one message, not two", () => {
+    const weekly = prefs({ ...all, digest_mode: 'weekly', timezone: 'Asia/Tokyo' });
+    // The hourly weekly run serves Tokyo at Monday 08:00 JST (Sunday 23:00 UTC): due that very morning, not a week later.
+    expect(planDelivery(weekly, 'weekly_digest', at('2026-01-18T23:00:00Z'), { digestAt: at('2026-01-18T23:00:00Z') })).toEqual({
       channels: { push: 'digest', email: 'digest', rss: 'sent', webhook: 'off' },
-      due_at: '2026-01-19T13:00:00.000Z',
+      due_at: '2026-01-18T23:00:00.000Z',
+    });
+    // An admin's "send it now" is held for no bundle.
+    expect(planDelivery(weekly, 'weekly_digest', at('2026-01-21T10:00:00Z')).channels).toEqual({
+      push: 'pending',
+      email: 'pending',
+      rss: 'sent',
+      webhook: 'off',
     });
   });
 

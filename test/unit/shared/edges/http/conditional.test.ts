@@ -37,6 +37,11 @@ describe('conditional GETs', () => {
     expect(revalidated).toEqual({ statusCode: 304, headers: expect.objectContaining({ ETag: strongEtag('{"a":1}') }), body: '' });
   });
 
+  it('issue 32.7: gives what an owner can take back (share links) no freshness: every use revalidates', () => {
+    expect(applyCacheRule('revocable', ok('{"a":1}'), guest).headers).toMatchObject({ 'Cache-Control': 'no-cache', ETag: strongEtag('{"a":1}') });
+    expect(applyCacheRule('revocable', ok('{"a":1}'), { ...guest, ifNoneMatch: strongEtag('{"a":1}') }).statusCode).toBe(304);
+  });
+
   it('makes a signed-in answer private and leaves errors alone', () => {
     expect(applyCacheRule('public', ok('{}'), { ...guest, personal: true }).headers).toMatchObject({ 'Cache-Control': 'private, no-cache' });
     const notFound = { statusCode: 404, body: '{"detail":"x","code":"y"}' };

@@ -178,7 +178,11 @@ describe("people's keys", () => {
     const event = { user_id: 'u1', occurred_at: '2026-01-01T10:00:00.000Z', event_id: 'e1' };
     expect(notificationKeys.event(event)).toEqual({ pk: 'USER#u1', sk: 'NOTIF#2026-01-01T10:00:00.000Z#e1' });
     expect(notificationKeys.prefix).toBe('NOTIF#');
-    expect(notificationKeys.dedupe('u1', '118-hr-1', 'new_action')).toEqual({ pk: 'USER#u1', sk: 'DEDUPE#118-hr-1#new_action' });
+    // The subject is hashed (an action's text can be long): same subject, same key; another subject, another key.
+    const mark = notificationKeys.dedupe('u1', '118-hr-1', 'bill_updated|action:2026-01-01:passed senate');
+    expect(mark).toEqual({ pk: 'USER#u1', sk: expect.stringMatching(/^DEDUPE#118-hr-1#[\w-]{22}$/) });
+    expect(notificationKeys.dedupe('u1', '118-hr-1', 'bill_updated|action:2026-01-01:passed senate')).toEqual(mark);
+    expect(notificationKeys.dedupe('u1', '118-hr-1', 'bill_updated|action:2026-01-02:passed house').sk).not.toBe(mark.sk);
     expect(notificationKeys.deferred.keys('held', event, '2026-01-02T07:00:00.000Z')).toEqual({
       gsi2pk: 'DEFER#held#2026-01-02',
       gsi2sk: '2026-01-02T07:00:00.000Z#u1#e1',
