@@ -3332,10 +3332,10 @@ export interface components {
             /** @description The id of the notification event */
             event_id: string;
             /**
-             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version) or weekly_digest
+             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest
              * @enum {string}
              */
-            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "weekly_digest";
+            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "scheduled" | "weekly_digest";
             /** @description When the event happened */
             occurred_at: string;
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -3409,6 +3409,40 @@ export interface components {
                 section: string;
                 /** @description The matched words in context, each matched word in <mark>…</mark> */
                 snippet: string;
+            } | null;
+            /** @description scheduled: the meeting, its version and what changed; null for other kinds */
+            meeting?: {
+                /** @description The meeting id, as in GET /api/meetings/{id} */
+                id: string;
+                /** @description The meeting version the alert tells of (one alert per version) */
+                version: number;
+                /**
+                 * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                 * @enum {string}
+                 */
+                change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                /** @enum {string} */
+                type: "hearing" | "markup" | "meeting" | "floor";
+                /** @enum {string} */
+                status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                /** @enum {string} */
+                chamber: "house" | "senate";
+                /** @description The title the source gives */
+                title: string;
+                /** @description Committee codes, e.g. SSFR, HSAG15 */
+                committees: string[];
+                /** @description RFC 3339 with its offset */
+                starts_at: string;
+                /** @description A day or week without a set time */
+                all_day: boolean;
+                /** @description rescheduled: the time before; null otherwise */
+                previous_starts_at: string | null;
+                location: string | null;
+                /** @description The bills it takes up */
+                bills: {
+                    id: string;
+                    label: string;
+                }[];
             } | null;
             /**
              * @description true when the local stack's demo replay made the event (real past actions played forward); absent otherwise
@@ -3976,7 +4010,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -3987,7 +4021,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4039,6 +4073,40 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4069,7 +4137,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4080,7 +4148,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4132,6 +4200,40 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4162,7 +4264,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4173,7 +4275,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4225,6 +4327,40 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4255,7 +4391,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4266,7 +4402,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4318,6 +4454,40 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4348,7 +4518,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4359,7 +4529,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4411,6 +4581,40 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4441,7 +4645,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4452,7 +4656,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4504,6 +4708,167 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
+                } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
+            };
+        } | {
+            /**
+             * @description The event type
+             * @constant
+             */
+            type: "meeting.scheduled";
+            /**
+             * @description The payload schema version
+             * @constant
+             */
+            version: 1;
+            /** @description The message id, equal to the webhook-id header; the same on every retry of one message */
+            id: string;
+            /** @description When this attempt was signed (ISO 8601), the webhook-timestamp header as a date */
+            timestamp: string;
+            /** @description The event */
+            data: {
+                /** @description The notification event id; the same event never arrives under two ids */
+                event_id: string;
+                /**
+                 * @description The event kind as a webhook type
+                 * @enum {string}
+                 */
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                /** @description When the event happened (ISO 8601) */
+                occurred_at: string;
+                /** @description How the user follows the bill; null for the weekly digest */
+                follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
+                /** @description The bill id (e.g. 119-hr-3076); null for the weekly digest */
+                bill_id: string | null;
+                /** @description The bill label (e.g. H.R. 3076) */
+                bill_label: string | null;
+                /** @description The bill title */
+                bill_title: string | null;
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
+                url: string;
+                /** @description The latest brief's summary */
+                summary: string | null;
+                /** @description bill.updated, bill.status_changed: the category of the action */
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
+                action_text: string | null;
+                /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
+                action_date: string | null;
+                /** @description bill.status_changed: the bill's new status */
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.status_changed: the status before it */
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.new_document, bill.new_amendment: the text version published */
+                text_version: string | null;
+                /** @description digest.weekly: the followed bills updated in the past 7 days */
+                items: {
+                    /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                    bill_id: string;
+                    /** @description The display label of the bill, such as H.R. 3076 */
+                    bill_label: string;
+                    /** @description The title of the bill */
+                    bill_title: string;
+                    /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                    latest_action_date: string | null;
+                    /** @description The text of the latest action; null before any action */
+                    latest_action_text: string | null;
+                }[];
+                /** @description bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows */
+                reintroduced_as: {
+                    /** @description The id of the later bill that reintroduces this one, e.g. 119-hr-1234. */
+                    bill_id: string;
+                    /** @description Its display label, e.g. "H.R. 1234". */
+                    label: string;
+                    /** @description Its title. */
+                    title: string;
+                    /** @description The Congress it was introduced in. */
+                    congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4534,7 +4899,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4545,7 +4910,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -4597,6 +4962,40 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /** @enum {string} */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /** @enum {string} */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /** @enum {string} */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        id: string;
+                        label: string;
+                    }[];
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4634,7 +5033,7 @@ export interface components {
                      * @description The event kind as a webhook type
                      * @enum {string}
                      */
-                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "digest.weekly";
+                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
                     /** @description When the event happened (ISO 8601) */
                     occurred_at: string;
                     /** @description How the user follows the bill; null for the weekly digest */
@@ -4645,7 +5044,7 @@ export interface components {
                     bill_label: string | null;
                     /** @description The bill title */
                     bill_title: string | null;
-                    /** @description The bill's page, or the dashboard for the weekly digest */
+                    /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                     url: string;
                     /** @description The latest brief's summary */
                     summary: string | null;
@@ -4697,6 +5096,40 @@ export interface components {
                         section: string;
                         /** @description The matched words in context, each matched word in <mark>…</mark> */
                         snippet: string;
+                    } | null;
+                    /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                    meeting: {
+                        /** @description The meeting id, as in GET /api/meetings/{id} */
+                        id: string;
+                        /** @description The meeting version the alert tells of (one alert per version) */
+                        version: number;
+                        /**
+                         * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                         * @enum {string}
+                         */
+                        change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                        /** @enum {string} */
+                        type: "hearing" | "markup" | "meeting" | "floor";
+                        /** @enum {string} */
+                        status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                        /** @enum {string} */
+                        chamber: "house" | "senate";
+                        /** @description The title the source gives */
+                        title: string;
+                        /** @description Committee codes, e.g. SSFR, HSAG15 */
+                        committees: string[];
+                        /** @description RFC 3339 with its offset */
+                        starts_at: string;
+                        /** @description A day or week without a set time */
+                        all_day: boolean;
+                        /** @description rescheduled: the time before; null otherwise */
+                        previous_starts_at: string | null;
+                        location: string | null;
+                        /** @description The bills it takes up */
+                        bills: {
+                            id: string;
+                            label: string;
+                        }[];
                     } | null;
                     /**
                      * @description true when the local stack's demo replay made the event; absent on real events

@@ -3,12 +3,12 @@
  *   USER#{uid} / NOTIF#{occurred_at}#{event_id}: the event with its per-channel
  *     state (history, the RSS feed); held or digest events also carry gsi2
  *     DEFER#{held|digest}#{due date} / {due_at}#{uid}#{event_id} until released;
- *   USER#{uid} / DEDUPE#{bill_id}#{kind}: the 30-minute de-duplication mark (ttl).
+ *   USER#{uid} / DEDUPE#{subject}#{kind}: the 30-minute de-duplication mark (ttl); the subject is the bill id, or for a scheduled event the meeting and its version.
  * Recording an event is one transaction: the de-dup claim and the event item,
  * each with a condition, so a duplicate within the window and a redelivery of
  * the same event are told apart without reading first.
  */
-import { DEDUPE_WINDOW_SECONDS } from '#shared/domain/notify/dedupe.ts';
+import { DEDUPE_WINDOW_SECONDS, dedupeSubject } from '#shared/domain/notify/dedupe.ts';
 import { currentStatusCode } from '#shared/domain/bills/bill-status.ts';
 import { channelNames } from '#shared/domain/notify/channels/table.ts';
 import {
@@ -95,7 +95,8 @@ export async function recordNotification(event: NotificationEvent, options: { de
     written_at: nowSeconds,
     ...(defer && event.due_at ? deferred.keys(defer, event, event.due_at) : {}),
   });
-  const markKey = options.dedupe && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, event.kind) : null;
+  const subject = dedupeSubject(event);
+  const markKey = options.dedupe && subject ? notificationKeys.dedupe(event.user_id, subject, event.kind) : null;
   const claim = markKey
     ? [
         {

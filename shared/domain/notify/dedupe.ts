@@ -13,6 +13,17 @@
 
 export const DEDUPE_WINDOW_SECONDS = 30 * 60;
 
+/**
+ * What a mark is keyed on besides the user and kind: the bill, or for a
+ * scheduled event the meeting and its version (SPEC: the subject of a
+ * scheduled event), so two meetings of one bill, or a meeting and its
+ * reschedule, are both told; null: no window.
+ */
+export function dedupeSubject(event: { bill_id: string | null; meeting?: { id: string; version: number } | null }): string | null {
+  if (event.meeting) return `meeting:${event.meeting.id}:v${event.meeting.version}`;
+  return event.bill_id;
+}
+
 export interface DedupeMark {
   event_id: string;
   /** Epoch seconds when the window closes. */

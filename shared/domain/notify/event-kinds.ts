@@ -20,6 +20,7 @@ export const EVENT_KINDS: Record<NotificationKind, KindPresentation> = {
   status_changed: { label: 'Status Changed', priority: 'high', tags: ['classical_building'] },
   reintroduced: { label: 'Reintroduced', priority: 'default', tags: ['recycle'] },
   search_match: { label: 'Saved Search Match', priority: 'default', tags: ['mag'] },
+  scheduled: { label: 'Scheduled', priority: 'default', tags: ['date'] },
   weekly_digest: { label: 'Weekly Digest', priority: 'low', tags: ['newspaper', 'calendar'] },
 };
 

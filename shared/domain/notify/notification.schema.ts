@@ -8,13 +8,15 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { MeetingAlertChange } from '#shared/domain/schedule/meeting-alert.ts';
+import { MeetingStatus, MeetingType } from '#shared/domain/schedule/meeting.schema.ts';
 import { channelTable, type ChannelName } from './channels/table.ts';
 
 export const NotificationKind = lazySchema(() =>
   z
-    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'weekly_digest'])
+    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'scheduled', 'weekly_digest'])
     .describe(
-      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version) or weekly_digest',
+      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest',
     ),
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
@@ -92,6 +94,28 @@ export const SearchMatchDetail = lazySchema(() =>
 );
 export type SearchMatchDetail = z.infer<ReturnType<typeof SearchMatchDetail>>;
 
+/** scheduled: the meeting as it stands at the version the alert tells of. */
+export const MeetingAlert = lazySchema(() =>
+  z.object({
+    id: z.string().describe('The meeting id, as in GET /api/meetings/{id}'),
+    version: z.number().int().positive().describe('The meeting version the alert tells of (one alert per version)'),
+    change: MeetingAlertChange().describe(
+      'scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)',
+    ),
+    type: MeetingType(),
+    status: MeetingStatus(),
+    chamber: z.enum(['house', 'senate']),
+    title: z.string().describe('The title the source gives'),
+    committees: z.array(z.string()).describe('Committee codes, e.g. SSFR, HSAG15'),
+    starts_at: z.string().describe('RFC 3339 with its offset'),
+    all_day: z.boolean().describe('A day or week without a set time'),
+    previous_starts_at: z.string().nullable().describe('rescheduled: the time before; null otherwise'),
+    location: z.string().nullable(),
+    bills: z.array(z.object({ id: z.string(), label: z.string() })).describe('The bills it takes up'),
+  }),
+);
+export type MeetingAlert = z.infer<ReturnType<typeof MeetingAlert>>;
+
 export const NotificationContent = lazySchema(() =>
   z.object({
     event_id: z.string().min(1).max(300).describe('The id of the notification event'),
@@ -116,6 +140,8 @@ export const NotificationContent = lazySchema(() =>
     items: z.array(DigestItem()).default([]).describe('weekly_digest: the followed bills updated in the past 7 days.'),
     /** search_match only; absent for every other kind, so records stored before it read unchanged. */
     search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
+    /** scheduled only; absent for every other kind. */
+    meeting: MeetingAlert().nullable().optional().describe('scheduled: the meeting, its version and what changed; null for other kinds'),
     /** Absent on real events, so records stored before it read unchanged. */
     demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event (real past actions played forward); absent otherwise"),
   }),

@@ -13,8 +13,8 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { DigestItem, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
-import { billUrl } from './render.ts';
+import { DigestItem, MeetingAlert, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
+import { billUrl, meetingUrl } from './render.ts';
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
 
@@ -26,6 +26,7 @@ export const WEBHOOK_EVENT_TYPES = {
   new_amendment: 'bill.new_amendment',
   reintroduced: 'bill.reintroduced',
   search_match: 'bill.search_match',
+  scheduled: 'meeting.scheduled',
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
 
@@ -44,7 +45,7 @@ export const WebhookEvent = lazySchema(() =>
       bill_id: z.string().nullable().describe('The bill id (e.g. 119-hr-3076); null for the weekly digest'),
       bill_label: z.string().nullable().describe('The bill label (e.g. H.R. 3076)'),
       bill_title: z.string().nullable().describe('The bill title'),
-      url: z.string().describe("The bill's page, or the dashboard for the weekly digest"),
+      url: z.string().describe("The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest"),
       summary: z.string().nullable().describe("The latest brief's summary"),
       action_category: ActionCategory().nullable().describe('bill.updated, bill.status_changed: the category of the action'),
       action_text: z.string().nullable().describe('bill.updated, bill.status_changed: the action as Congress.gov words it'),
@@ -57,6 +58,9 @@ export const WebhookEvent = lazySchema(() =>
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
       search_match: SearchMatchDetail().nullable().describe('bill.search_match: the saved search that matched and the passage it matched'),
+      meeting: MeetingAlert()
+        .nullable()
+        .describe('meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated)'),
       demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event; absent on real events"),
     })
     .strict(),
@@ -84,6 +88,7 @@ export const WebhookPayload = lazySchema(() => {
       single(WEBHOOK_EVENT_TYPES.new_amendment),
       single(WEBHOOK_EVENT_TYPES.reintroduced),
       single(WEBHOOK_EVENT_TYPES.search_match),
+      single(WEBHOOK_EVENT_TYPES.scheduled),
       single(WEBHOOK_EVENT_TYPES.weekly_digest),
       z
         .object({
@@ -129,7 +134,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     bill_id: e.bill_id,
     bill_label: e.bill_label,
     bill_title: e.bill_title,
-    url: e.bill_id ? billUrl(publicUrl, e.bill_id) : `${publicUrl}/dashboard`,
+    url: e.meeting ? meetingUrl(publicUrl, e.meeting.id) : e.bill_id ? billUrl(publicUrl, e.bill_id) : `${publicUrl}/dashboard`,
     summary: e.summary,
     action_category: e.action_category,
     action_text: e.action_text,
@@ -140,6 +145,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     items: e.items,
     reintroduced_as: e.reintroduced_as ?? null,
     search_match: e.search_match ?? null,
+    meeting: e.meeting ?? null,
     ...(e.demo ? { demo: true as const } : {}),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Notifications (docs/data-model.md N1-N4), in the user's partition:
  *   USER#{uid} / NOTIF#{occurred_at}#{event_id}   an event with its channel states
- *   USER#{uid} / DEDUPE#{bill_id}#{kind}          the 30-minute de-duplication mark
+ *   USER#{uid} / DEDUPE#{subject}#{kind}          the 30-minute de-duplication mark (subject: the bill id, or meeting:{id}:v{version})
  * Held and digest events are listed on reverseLookups (gsi2)
  * DEFER#{held|digest}#{due date} / {due_at}#{uid}#{event_id} until released.
  */
@@ -23,7 +23,7 @@ export const notificationKeys = {
   }),
   /** begins_with prefix of a user's notification history. */
   prefix: PREFIX,
-  dedupe: (userId: string, billId: string, kind: string): ItemKey => ({ pk: userKeys.partition(userId), sk: `DEDUPE#${billId}#${kind}` }),
+  dedupe: (userId: string, subject: string, kind: string): ItemKey => ({ pk: userKeys.partition(userId), sk: `DEDUPE#${subject}#${kind}` }),
   /** N3, N4: held or digest events by due time. */
   deferred: {
     index: 'reverseLookups',
