@@ -1967,6 +1967,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/committees/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A committee's meetings as an iCalendar feed
+         * @description The committee's (and its subcommittees') hearings, markups and meetings as an RFC 5545 calendar to subscribe to: from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting, times in UTC and a URL to the meeting's page. Anonymous; ETag and 304; 404 committee.not_found.
+         */
+        get: operations["getCommitteeCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bills/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bill's meetings as an iCalendar feed
+         * @description The hearings, markups and floor days that take up the bill, as an RFC 5545 calendar to subscribe to (the bill page's Add to calendar): from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting, times in UTC and a URL to the meeting's page. Anonymous; ETag and 304; 404 bill.not_found.
+         */
+        get: operations["getBillCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     notification: {
@@ -3421,11 +3461,20 @@ export interface components {
                  * @enum {string}
                  */
                 change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                /** @enum {string} */
+                /**
+                 * @description hearing, markup, meeting (a business or other meeting) or floor
+                 * @enum {string}
+                 */
                 type: "hearing" | "markup" | "meeting" | "floor";
-                /** @enum {string} */
+                /**
+                 * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                 * @enum {string}
+                 */
                 status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                /** @enum {string} */
+                /**
+                 * @description house or senate
+                 * @enum {string}
+                 */
                 chamber: "house" | "senate";
                 /** @description The title the source gives */
                 title: string;
@@ -3437,10 +3486,13 @@ export interface components {
                 all_day: boolean;
                 /** @description rescheduled: the time before; null otherwise */
                 previous_starts_at: string | null;
+                /** @description Where, as the source gives it; null when it does not say */
                 location: string | null;
                 /** @description The bills it takes up */
                 bills: {
+                    /** @description The bill id, such as 119-s-5038 */
                     id: string;
+                    /** @description Its label, such as S. 5038 */
                     label: string;
                 }[];
             } | null;
@@ -4085,11 +4137,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4101,10 +4162,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4212,11 +4276,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4228,10 +4301,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4339,11 +4415,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4355,10 +4440,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4466,11 +4554,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4482,10 +4579,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4593,11 +4693,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4609,10 +4718,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4720,11 +4832,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4736,10 +4857,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4847,11 +4971,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4863,10 +4996,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -4974,11 +5110,20 @@ export interface components {
                      * @enum {string}
                      */
                     change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                    /** @enum {string} */
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
                     type: "hearing" | "markup" | "meeting" | "floor";
-                    /** @enum {string} */
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
                     status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                    /** @enum {string} */
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
                     chamber: "house" | "senate";
                     /** @description The title the source gives */
                     title: string;
@@ -4990,10 +5135,13 @@ export interface components {
                     all_day: boolean;
                     /** @description rescheduled: the time before; null otherwise */
                     previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
                     location: string | null;
                     /** @description The bills it takes up */
                     bills: {
+                        /** @description The bill id, such as 119-s-5038 */
                         id: string;
+                        /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
                 } | null;
@@ -5108,11 +5256,20 @@ export interface components {
                          * @enum {string}
                          */
                         change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
-                        /** @enum {string} */
+                        /**
+                         * @description hearing, markup, meeting (a business or other meeting) or floor
+                         * @enum {string}
+                         */
                         type: "hearing" | "markup" | "meeting" | "floor";
-                        /** @enum {string} */
+                        /**
+                         * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                         * @enum {string}
+                         */
                         status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
-                        /** @enum {string} */
+                        /**
+                         * @description house or senate
+                         * @enum {string}
+                         */
                         chamber: "house" | "senate";
                         /** @description The title the source gives */
                         title: string;
@@ -5124,10 +5281,13 @@ export interface components {
                         all_day: boolean;
                         /** @description rescheduled: the time before; null otherwise */
                         previous_starts_at: string | null;
+                        /** @description Where, as the source gives it; null when it does not say */
                         location: string | null;
                         /** @description The bills it takes up */
                         bills: {
+                            /** @description The bill id, such as 119-s-5038 */
                             id: string;
+                            /** @description Its label, such as S. 5038 */
                             label: string;
                         }[];
                     } | null;
@@ -12701,6 +12861,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeetingDetail"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommitteeCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The committee code, such as SSFR or HSAG15 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The bill id, {congress}-{type}-{number} such as 119-s-5038 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

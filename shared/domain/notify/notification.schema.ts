@@ -102,16 +102,18 @@ export const MeetingAlert = lazySchema(() =>
     change: MeetingAlertChange().describe(
       'scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)',
     ),
-    type: MeetingType(),
-    status: MeetingStatus(),
-    chamber: z.enum(['house', 'senate']),
+    type: MeetingType().describe('hearing, markup, meeting (a business or other meeting) or floor'),
+    status: MeetingStatus().describe('The status now: scheduled, postponed, cancelled, rescheduled or held'),
+    chamber: z.enum(['house', 'senate']).describe('house or senate'),
     title: z.string().describe('The title the source gives'),
     committees: z.array(z.string()).describe('Committee codes, e.g. SSFR, HSAG15'),
     starts_at: z.string().describe('RFC 3339 with its offset'),
     all_day: z.boolean().describe('A day or week without a set time'),
     previous_starts_at: z.string().nullable().describe('rescheduled: the time before; null otherwise'),
-    location: z.string().nullable(),
-    bills: z.array(z.object({ id: z.string(), label: z.string() })).describe('The bills it takes up'),
+    location: z.string().nullable().describe('Where, as the source gives it; null when it does not say'),
+    bills: z
+      .array(z.object({ id: z.string().describe('The bill id, such as 119-s-5038'), label: z.string().describe('Its label, such as S. 5038') }))
+      .describe('The bills it takes up'),
   }),
 );
 export type MeetingAlert = z.infer<ReturnType<typeof MeetingAlert>>;

@@ -7,9 +7,14 @@
  * reschedule and one for the cancellation; the same data polled again and
  * the same message delivered twice tell nobody twice; a `calendar` filter of
  * the stance silences it; quiet hours hold it; digest mode folds it into the
- * digest; a committee's follower hears of its meeting.
+ * digest; a committee's follower hears of its meeting. The bill's and the
+ * committee's calendars, read back by a second iCalendar library (node-ical),
+ * keep the meeting's UID while its SEQUENCE grows, mark the cancellation, and
+ * revalidate with 304.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ical, { type VEvent } from 'node-ical';
+import { handler as committees } from '#functions/api/committees.ts';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { resetConfig } from '#shared/platform/config.ts';
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
@@ -19,6 +24,7 @@ import { MeetingEvent } from '#shared/adapters/messaging/messages.ts';
 import type { MeetingFields } from '#shared/domain/schedule/meeting.schema.ts';
 import { applyObservations } from '#shared/use-cases/schedule/apply-observations.ts';
 import { sendNotificationDigests } from '#shared/use-cases/notify/send-digests.ts';
+import { loadOfflineCommittees } from '#local/demo/offline-schedule.ts';
 import { call } from '#test/support/api.ts';
 import { newAccount } from '#test/support/accounts.ts';
 import { dispatch, drainDispatchQueue, seedBill } from '#test/support/notify-harness.ts';
@@ -181,7 +187,47 @@ describe('a followed bill scheduled for a hearing', () => {
     expect(cancelled.map((m) => m.change)).toEqual(['cancelled']);
     expect((await scheduled('sam')).map((n) => n.meeting?.change)).toEqual(['scheduled', 'rescheduled', 'cancelled']);
     // Seen after it would have started: a change, but no alert.
-    const late = await poll({ starts_at: MOVED, status: 'scheduled', location: 'Capitol S-116' }, new Date(Date.parse(MOVED) + 3600_000));
+    const late = await poll({ starts_at: MOVED, status: 'cancelled', location: 'Capitol S-116' }, new Date(Date.parse(MOVED) + 3600_000));
     expect(late).toEqual([]);
+  });
+});
+
+describe("the bill's and the committee's calendars", () => {
+  const calendarOf = async (path: string, headers: Record<string, string> = {}) => call(committees, 'GET', path, { headers });
+  const eventsOf = (text: string) => Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === 'VEVENT');
+
+  it('reads back the meeting with a stable UID, a SEQUENCE that grew, its cancellation and a link to its page', async () => {
+    await loadOfflineCommittees();
+    const res = await calendarOf(`/api/bills/${BILL}/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const [event, ...rest] = eventsOf(res.text);
+    expect(rest).toEqual([]);
+    expect(event).toMatchObject({ uid: `${MEETING}@billwatch`, status: 'CANCELLED' });
+    // node-ical keeps the URL's VALUE=URI parameter beside it.
+    expect(JSON.stringify(event?.url)).toContain(`"http://localhost:3000/meetings/${MEETING}"`);
+    // Scheduled (1), rescheduled (2), cancelled (3), and moved to S-116 after its time (4): the version, as SEQUENCE.
+    expect(Number(event?.sequence)).toBe(4);
+    expect(event?.start.toISOString()).toBe(new Date(MOVED).toISOString());
+    const committee = eventsOf((await calendarOf('/api/committees/SSFR/calendar.ics')).text);
+    expect(committee.map((e) => [e.uid, Number(e.sequence)])).toContainEqual([`${MEETING}@billwatch`, 4]);
+  });
+
+  it('grows SEQUENCE under the same UID when the meeting changes, and answers 304 while nothing did', async () => {
+    const before = await calendarOf(`/api/bills/${BILL}/calendar.ics`);
+    expect((await calendarOf(`/api/bills/${BILL}/calendar.ics`, { 'if-none-match': before.headers.etag ?? '' })).status).toBe(304);
+    // Seen after the last sighting (an hour past its old time): back on the schedule two days later.
+    const back = await poll({ starts_at: ahead(6), status: 'rescheduled', location: 'Capitol S-116' }, new Date(Date.parse(MOVED) + 2 * 3600_000));
+    expect(back.map((m) => m.change)).toEqual(['rescheduled']);
+    const after = await calendarOf(`/api/bills/${BILL}/calendar.ics`, { 'if-none-match': before.headers.etag ?? '' });
+    expect(after.status).toBe(200);
+    const [event] = eventsOf(after.text);
+    expect(event).toMatchObject({ uid: `${MEETING}@billwatch`, status: 'CONFIRMED' });
+    expect(Number(event?.sequence)).toBe(5);
+  });
+
+  it('answers 404 for an unknown bill or committee', async () => {
+    expect((await calendarOf('/api/bills/119-s-9999/calendar.ics')).status).toBe(404);
+    expect((await calendarOf('/api/committees/SSZZ/calendar.ics')).status).toBe(404);
   });
 });
