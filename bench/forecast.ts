@@ -9,7 +9,8 @@
  * P(enacted) >= +0.10, every bin of >= 100 bills within 2 points), a plain
  * logistic regression trained in the same run, the updated forecasts
  * (given the stage reached, and the 30-day cosponsors) and the most
- * confident misses. Needs ../shared/datasets/bill-outcomes (or
+ * confident misses, and records each split's figures for the model card
+ * (bench/support/forecast-held-out.ts). Needs ../shared/datasets/bill-outcomes (or
  * BILL_OUTCOMES_DIR); takes about 5 minutes a split on 2 cores.
  */
 import type { BillRecord } from '#shared/domain/forecast/bill-record.schema.ts';
@@ -22,6 +23,7 @@ import { trainForecastModel } from '#local/forecast/forecast-trainer.ts';
 import { SEED } from '#local/forecast/training-run.ts';
 import { baselineForecast } from './support/forecast-baseline.ts';
 import { stageReport } from './support/forecast-report.ts';
+import { recordHeldOut } from './support/forecast-held-out.ts';
 
 const SPLITS = (process.env.BENCH_FORECAST_SPLITS ?? '114,113').split(',').map(Number);
 const FIRST = 104;
@@ -92,8 +94,10 @@ for (const validation of SPLITS) {
     records.filter((r) => congresses.includes(r.congress)),
     bills,
   );
+  const heldOut: { probs: number[]; labels: number[]; baseline: number[] }[] = [];
   const figures = FORECAST_STAGES.map((stage, s) => {
     const labels = bills.map((b) => stagesReached(b.type, b.outcome!)[s]!);
+    heldOut.push({ probs: forecasts.map((f) => f[KEYS[s]!]), labels, baseline: baseline[s]! });
     const report = stageReport(
       `P(${stage})`,
       forecasts.map((f) => f[KEYS[s]!]),
@@ -103,6 +107,7 @@ for (const validation of SPLITS) {
     console.log([...report.lines, ...base.lines.slice(1, 2).map((l) => `    baseline (plain logistic regression):${l.replace(/^ +/, ' ')}`)].join('\n'));
     return report.figures;
   });
+  recordHeldOut({ congress: validation, trainedOn: congresses, calibratedOn: model.calibrationCongress, trainFile: TRAIN_FILE }, heldOut);
   const strict = bills.map((b) => (b.outcome!.reported_by_committee ? 1 : 0));
   console.log(
     `  P(reported) against the strict label (a committee report): AUC ${f4(

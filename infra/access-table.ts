@@ -65,8 +65,9 @@ const JOB: Record<JobFunctionGroup, Need[]> = {
   llm: [table('readwrite'), bucket('read'), ...send('brief', 'notification-dispatch', 'search-index')],
   notify: [table('readwrite'), ...send('notification-dispatch'), email],
   news: [table('readwrite')],
-  // Scores are written to the table; the news search quota and the RSS cache live there too.
-  trends: [table('readwrite')],
+  // Scores are written to the table; the news search quota and the RSS cache live there too. forecast_bills sends
+  // a bill's forecast_jump alert (its outbox entry) to the dispatcher.
+  trends: [table('readwrite'), ...send('notification-dispatch')],
   // poll_meetings writes meetings, their history and pointers; it sends nothing (the alerts before a meeting are not built yet).
   schedule: [table('readwrite')],
 };

@@ -847,6 +847,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bills/{id}/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bill's odds of being reported, passing its chamber and becoming law, with the three factors that moved them most
+         * @description A bill's latest forecast: its probabilities to be reported by a committee, to pass its chamber and to become law (p_reported, p_passed_chamber, p_enacted) given how far it has got, as of a date, in plain words too, with the three facts about the bill that moved them most and the model version. forecast is null (with not_forecast saying why) until the bill is scored: nightly, and when its status or cosponsors change. Anonymous; 404 for an unknown bill.
+         */
+        get: operations["getBillForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forecast/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The forecast model card and the track record of its resolved forecasts
+         * @description The forecast model card: its features grouped into factors, the Congresses it was trained on, its figures on Congresses its trainer did not see (AUC, Brier skill, calibration table), and the public track record of the forecasts the service published (running Brier score and calibration of those whose events resolved). Anonymous.
+         */
+        get: operations["getForecastModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/by-zip/{zip}": {
         parameters: {
             query?: never;
@@ -2227,7 +2267,7 @@ export interface components {
              * @description The category: vote, presidential, committee_report, calendar, referral or procedural
              * @enum {string}
              */
-            category: "vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match";
+            category: "vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump";
             /** @description The action code Congress.gov gives; null when none */
             action_code: string | null;
             /** @description The action type Congress.gov gives; null when none */
@@ -2325,6 +2365,75 @@ export interface components {
             source: "api" | "bulk";
             /** @description bulk: Bill Status files that could not be read (skipped); null for api */
             files_failed: number | null;
+        };
+        /** @description A bill's forecast: its odds of being reported, passing its chamber and becoming law */
+        BillForecast: {
+            /** @description The forecast's version for this bill: one more each time a scoring changed it */
+            version: number;
+            /**
+             * Format: date
+             * @description The day the forecast was made
+             */
+            as_of: string;
+            /** @description The model that made it (GET /api/forecast/model) */
+            model_version: string;
+            /**
+             * @description How far the bill had got when it was scored
+             * @enum {string}
+             */
+            stage: "introduced" | "reported" | "passed_chamber" | "passed_both";
+            /** @description Probability of being reported by a committee (out of committee by any route); 1 once reached */
+            p_reported: number;
+            /** @description Probability of passing its chamber of origin; 1 once reached */
+            p_passed_chamber: number;
+            /** @description Probability of becoming law (0 for a simple or concurrent resolution, which cannot) */
+            p_enacted: number;
+            /** @description The three probabilities in plain words */
+            odds: {
+                /** @description The odds of being reported, in words */
+                reported: {
+                    /** @description The probability as people say it, such as "about 1 in 20" */
+                    words: string;
+                    /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
+                    percent: string;
+                };
+                /** @description The odds of passing its chamber, in words */
+                passed_chamber: {
+                    /** @description The probability as people say it, such as "about 1 in 20" */
+                    words: string;
+                    /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
+                    percent: string;
+                };
+                /** @description The odds of becoming law, in words */
+                enacted: {
+                    /** @description The probability as people say it, such as "about 1 in 20" */
+                    words: string;
+                    /** @description The probability in whole percentage points, such as "5%" ("<1%" below half a point) */
+                    percent: string;
+                };
+            };
+            /**
+             * @description The event the factors are measured on: becoming law, or passing its chamber for a resolution
+             * @enum {string}
+             */
+            headline: "enacted" | "passed_chamber";
+            /** @description The (up to) three facts about the bill that moved the headline odds most, strongest first */
+            factors: components["schemas"]["ForecastFactor"][];
+            /** @description The cosponsors the forecast read; null before the bill is 30 days old, when cosponsors gained are not counted */
+            cosponsors: {
+                /** @description Cosponsors now (withdrawn ones left out) */
+                n: number;
+                /** @description Of them, from the other party than the sponsor's */
+                n_other_party: number;
+            } | null;
+            /** @description Inputs the service did not hold, which the model read as missing */
+            unknown_inputs: ("sponsor" | "sponsor_party" | "seniority" | "committee_chair" | "policy_area" | "committees")[];
+            /** @description Made after the bill's Congress had ended: shown, never scored by the track record */
+            retrospective: boolean;
+            /** @description How its open events resolved so far */
+            outcomes: {
+                [key: string]: 0 | 1 | "void";
+            };
         };
         /** @description A bill as lists show it: its fields, sponsor and status, without the status timeline */
         BillListItem: {
@@ -2535,6 +2644,19 @@ export interface components {
             label: "cited_fact" | "inference";
             /** @description Where the point is found in the text; null for an inference */
             citation: components["schemas"]["Citation"] | null;
+        };
+        /** @description One tenth of the probability scale: forecasts in it against what happened */
+        CalibrationBin: {
+            /** @description The lower end of the bin of forecast probability (included) */
+            from: number;
+            /** @description The upper end of the bin (excluded, but 1.0 is in the last bin) */
+            to: number;
+            /** @description Bills whose forecast fell in the bin */
+            bills: number;
+            /** @description Their mean forecast probability */
+            predicted: number;
+            /** @description The share of them the event happened to */
+            observed: number;
         };
         /** @description Where a point of a brief is found in the bill text: located by the citation check, so the passage can be shown */
         Citation: {
@@ -2849,6 +2971,117 @@ export interface components {
             mode_set_at: string | null;
             /** @description When it was created (ISO 8601, UTC) */
             created_at: string;
+        };
+        /** @description One fact about the bill and how much it moved the forecast */
+        ForecastFactor: {
+            /**
+             * @description Which fact: chamber, bill_number, timing, majority, power, seniority, chair, cosponsors, cosponsors_gained, committees, companion, title, sponsor_record, earlier_versions, congress or policy_area
+             * @enum {string}
+             */
+            key: "chamber" | "bill_number" | "timing" | "majority" | "power" | "seniority" | "chair" | "cosponsors" | "cosponsors_gained" | "committees" | "companion" | "title" | "sponsor_record" | "earlier_versions" | "congress" | "policy_area";
+            /** @description The bill's fact in plain words, such as "12 original cosponsors, 5 from the other party" */
+            label: string;
+            /**
+             * @description Whether the fact raises or lowers the odds of the headline event (becoming law; passing its chamber for a resolution)
+             * @enum {string}
+             */
+            direction: "raises" | "lowers";
+            /** @description How many times as likely the headline event is because of this fact, against a bill the model treats as average (below 1: less likely) */
+            ratio: number;
+        };
+        /** @description The forecast model's card and the track record of its published forecasts */
+        ForecastModelCard: {
+            /** @description The version forecasts name the model by */
+            model_version: string;
+            /** @description What the model was trained on */
+            training: {
+                /** @description The Congresses the model was trained on */
+                congresses: number[];
+                /** @description The Congress its calibration was fitted on */
+                calibration_congress: number;
+                /** @description The training data file */
+                dataset: string;
+                /** @description The seed of the training run */
+                seed: number;
+            };
+            /** @description What it forecasts, in order */
+            stages: string[];
+            /** @description The model's input features, grouped into the factors forecasts name */
+            features: {
+                /** @description The factor, as forecasts name it (cosponsors, committees, title, ...) */
+                factor: string;
+                /** @description The model's features it groups */
+                features: string[];
+            }[];
+            /** @description Figures on Congresses its trainer was not given (npm run bench:forecast), newest first; empty if none recorded */
+            held_out: {
+                /** @description The validation Congress, never seen in training */
+                congress: number;
+                /** @description The Congresses its model was trained on */
+                trained_on: number[];
+                /** @description The Congress its calibration was fitted on */
+                calibrated_on: number;
+                /** @description Bills and joint resolutions of the validation Congress scored at introduction */
+                bills: number;
+                /**
+                 * Format: date
+                 * @description When the figures were measured
+                 */
+                measured_at: string;
+                /** @description sha256 of the model code the run trained with (shared/domain/forecast, local/forecast) */
+                code_sha256: string;
+                /** @description sha256 of the training data */
+                dataset_sha256: string;
+                /** @description Per event (reported, passed_chamber, enacted), its figures at introduction */
+                events: {
+                    /**
+                     * @description reported, passed_chamber or enacted
+                     * @enum {string}
+                     */
+                    event: "reported" | "passed_chamber" | "enacted";
+                    /** @description The share of the Congress’s bills the event happened to */
+                    base_rate: number;
+                    /** @description Area under the ROC curve: the chance a bill it happened to was forecast above one it did not */
+                    auc: number;
+                    /** @description Mean squared error of the forecasts */
+                    brier: number;
+                    /** @description 1 - Brier / Brier of always forecasting the base rate (above 0 beats the base rate) */
+                    brier_skill: number;
+                    /** @description AUC of a plain logistic regression on the raw fields, trained in the same run */
+                    baseline_auc: number;
+                    /** @description Ten equal-width bins of forecast probability (empty ones left out) */
+                    calibration: components["schemas"]["CalibrationBin"][];
+                }[];
+            }[];
+            /** @description Whether the held-out figures were measured with the model code in service */
+            held_out_current: boolean;
+            /** @description The public track record of the forecasts the service published */
+            track_record: {
+                /** @description Per event, the running score of the resolved forecasts */
+                events: {
+                    /**
+                     * @description reported, passed_chamber or enacted
+                     * @enum {string}
+                     */
+                    event: "reported" | "passed_chamber" | "enacted";
+                    /** @description Published forecasts of the event that have resolved */
+                    forecasts: number;
+                    /** @description How many of those the event happened to */
+                    happened: number;
+                    /** @description Mean squared error of their probabilities; null before any resolved */
+                    brier: number | null;
+                    /** @description 1 - Brier / Brier of always forecasting the observed rate; null while every outcome is the same */
+                    brier_skill: number | null;
+                    /** @description Per tenth of the probability scale: resolved forecasts in it, their mean probability and the share that happened */
+                    calibration: components["schemas"]["CalibrationBin"][];
+                }[];
+                /** @description Resolved (forecast, event) pairs in all */
+                resolved: number;
+                /** @description What the track record counts, in plain words (and, while empty, that it is) */
+                note: string;
+            };
+            /** @description When followers who support or oppose a bill are told its odds of becoming law jumped */
+            jump_rule: string;
         };
         /** @description A job of the job table with its schedule and last run */
         Job: {
@@ -3372,10 +3605,10 @@ export interface components {
             /** @description The id of the notification event */
             event_id: string;
             /**
-             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest
+             * @description What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest
              * @enum {string}
              */
-            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "scheduled" | "weekly_digest";
+            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "forecast_jump" | "scheduled" | "weekly_digest";
             /** @description When the event happened */
             occurred_at: string;
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -3387,7 +3620,7 @@ export interface components {
             /** @description The latest brief's summary, already cut for push. */
             summary: string | null;
             /** @description The category of the action */
-            action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+            action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
             /** @description The text of the action */
             action_text: string | null;
             /**
@@ -3495,6 +3728,17 @@ export interface components {
                     /** @description Its label, such as S. 5038 */
                     label: string;
                 }[];
+            } | null;
+            /** @description forecast_jump: the odds of becoming law before and after; null for other kinds */
+            forecast_jump?: {
+                /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                from: number;
+                /** @description P(enacted) of the new forecast */
+                to: number;
+                /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                version: number;
+                /** @description The date of the new forecast (YYYY-MM-DD) */
+                as_of: string;
             } | null;
             /**
              * @description true when the local stack's demo replay made the event (real past actions played forward); absent otherwise
@@ -4062,7 +4306,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4078,7 +4322,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4171,6 +4415,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4201,7 +4456,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4217,7 +4472,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4310,6 +4565,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4340,7 +4606,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4356,7 +4622,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4449,6 +4715,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4479,7 +4756,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4495,7 +4772,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4588,6 +4865,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4618,7 +4906,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4634,7 +4922,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4727,6 +5015,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4757,7 +5056,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4773,7 +5072,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -4866,6 +5165,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -4896,7 +5206,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -4912,7 +5222,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -5005,6 +5315,167 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
+                } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
+            };
+        } | {
+            /**
+             * @description The event type
+             * @constant
+             */
+            type: "bill.forecast_jump";
+            /**
+             * @description The payload schema version
+             * @constant
+             */
+            version: 1;
+            /** @description The message id, equal to the webhook-id header; the same on every retry of one message */
+            id: string;
+            /** @description When this attempt was signed (ISO 8601), the webhook-timestamp header as a date */
+            timestamp: string;
+            /** @description The event */
+            data: {
+                /** @description The notification event id; the same event never arrives under two ids */
+                event_id: string;
+                /**
+                 * @description The event kind as a webhook type
+                 * @enum {string}
+                 */
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
+                /** @description When the event happened (ISO 8601) */
+                occurred_at: string;
+                /** @description How the user follows the bill; null for the weekly digest */
+                follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
+                /** @description The bill id (e.g. 119-hr-3076); null for the weekly digest */
+                bill_id: string | null;
+                /** @description The bill label (e.g. H.R. 3076) */
+                bill_label: string | null;
+                /** @description The bill title */
+                bill_title: string | null;
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
+                url: string;
+                /** @description The latest brief's summary */
+                summary: string | null;
+                /** @description bill.updated, bill.status_changed: the category of the action */
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
+                /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
+                action_text: string | null;
+                /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
+                action_date: string | null;
+                /** @description bill.status_changed: the bill's new status */
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.status_changed: the status before it */
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.new_document, bill.new_amendment: the text version published */
+                text_version: string | null;
+                /** @description digest.weekly: the followed bills updated in the past 7 days */
+                items: {
+                    /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                    bill_id: string;
+                    /** @description The display label of the bill, such as H.R. 3076 */
+                    bill_label: string;
+                    /** @description The title of the bill */
+                    bill_title: string;
+                    /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                    latest_action_date: string | null;
+                    /** @description The text of the latest action; null before any action */
+                    latest_action_text: string | null;
+                }[];
+                /** @description bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows */
+                reintroduced_as: {
+                    /** @description The id of the later bill that reintroduces this one, e.g. 119-hr-1234. */
+                    bill_id: string;
+                    /** @description Its display label, e.g. "H.R. 1234". */
+                    label: string;
+                    /** @description Its title. */
+                    title: string;
+                    /** @description The Congress it was introduced in. */
+                    congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -5035,7 +5506,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5051,7 +5522,7 @@ export interface components {
                 /** @description The latest brief's summary */
                 summary: string | null;
                 /** @description bill.updated, bill.status_changed: the category of the action */
-                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                 /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                 action_text: string | null;
                 /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -5144,6 +5615,17 @@ export interface components {
                         /** @description Its label, such as S. 5038 */
                         label: string;
                     }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
                 } | null;
                 /**
                  * @description true when the local stack's demo replay made the event; absent on real events
@@ -5181,7 +5663,7 @@ export interface components {
                      * @description The event kind as a webhook type
                      * @enum {string}
                      */
-                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "digest.weekly";
+                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                     /** @description When the event happened (ISO 8601) */
                     occurred_at: string;
                     /** @description How the user follows the bill; null for the weekly digest */
@@ -5197,7 +5679,7 @@ export interface components {
                     /** @description The latest brief's summary */
                     summary: string | null;
                     /** @description bill.updated, bill.status_changed: the category of the action */
-                    action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match") | null;
+                    action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
                     /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
                     action_text: string | null;
                     /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
@@ -5290,6 +5772,17 @@ export interface components {
                             /** @description Its label, such as S. 5038 */
                             label: string;
                         }[];
+                    } | null;
+                    /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                    forecast_jump: {
+                        /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                        from: number;
+                        /** @description P(enacted) of the new forecast */
+                        to: number;
+                        /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                        version: number;
+                        /** @description The date of the new forecast (YYYY-MM-DD) */
+                        as_of: string;
                     } | null;
                     /**
                      * @description true when the local stack's demo replay made the event; absent on real events
@@ -8022,6 +8515,119 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillForecast: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bill, such as 119-hr-1 */
+                        bill_id: string;
+                        /** @description The latest forecast; null while the bill has none (see not_forecast) */
+                        forecast: components["schemas"]["BillForecast"] | null;
+                        /** @description Why there is no forecast yet, in plain words; null when there is one */
+                        not_forecast: string | null;
+                    };
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getForecastModel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForecastModelCard"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
             default: {

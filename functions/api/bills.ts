@@ -1,6 +1,7 @@
-/** Bills: list, detail, actions, text, cosponsors and votes. */
+/** Bills: list, detail, actions, text, cosponsors, votes and forecasts (with the model card). */
 import { actionsView, billDetailView, cosponsorsView, listBillsView, textView, votesView } from '#shared/use-cases/bills/bill-reads.ts';
 import { billChangesView } from '#shared/use-cases/bills/change-feed-reads.ts';
+import { billForecastRead, forecastModelCard } from '#shared/use-cases/forecasts/forecast-reads.ts';
 import { wantsChangeFeed } from '#shared/domain/change-feed-query.ts';
 import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
 import * as routes from '#shared/edges/http/routes/bills.routes.ts';
@@ -19,4 +20,6 @@ export const handler = apiFunction('bills', [
   implement(routes.getBillTextVersions, async ({ params, query }) => textView(params.id, query.version)),
   implement(routes.listBillCosponsors, async ({ params }) => cosponsorsView(params.id)),
   implement(routes.listBillVotes, async ({ params, user }) => votesView(params.id, user?.id)),
+  implement(routes.getBillForecast, async ({ params }) => billForecastRead(params.id)),
+  implement(routes.getForecastModel, async () => forecastModelCard()),
 ]);

@@ -1,8 +1,9 @@
-/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, news) and member enrichment and news. */
+/** ingest-tasks worker: per-bill follow-ups (sponsor, actions, cosponsors, votes, related bills, news, the forecast's re-score) and member enrichment and news. */
 import { fetchBillActions, fetchBillCosponsors, fetchBillDetail, fetchBillVotes } from '#shared/use-cases/bills/bill-tasks.ts';
 import { fetchBillRelated } from '#shared/use-cases/bills/related-bills.ts';
 import { enrichMember } from '#shared/use-cases/members/member-tasks.ts';
 import { fetchBillNews, fetchMemberNews } from '#shared/use-cases/news/fetch-news.ts';
+import { scoreBillForecast } from '#shared/use-cases/forecasts/score-bill-forecast.ts';
 import { logger } from '#shared/platform/logger.ts';
 import { IngestTaskMessage } from '#shared/adapters/messaging/messages.ts';
 import { sqsWorker } from '#shared/edges/queues/worker.ts';
@@ -25,6 +26,8 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
       return fetchBillNews(message.bill_id, now);
     case 'fetch_member_news':
       return fetchMemberNews(message.member_id, now);
+    case 'score_bill_forecast':
+      return scoreBillForecast(message.bill_id, now, message.demo);
   }
 }
 

@@ -35,6 +35,8 @@ export const ENTITIES = [
   'news_claim',
   'news_request',
   'bill_trend',
+  'bill_forecast',
+  'bill_forecast_latest',
   'topic',
   'topic_bill',
   // Retired title-word items (B17), deleted by migration 0016.
@@ -85,6 +87,7 @@ export const ENTITIES = [
   'provider_bucket',
   'outbox',
   'email_receipt',
+  'forecast_track_record',
   'bill_backfill',
   'bulk_import',
   'bulk_import_step',

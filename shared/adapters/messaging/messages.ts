@@ -168,8 +168,31 @@ export const MeetingEvent = lazySchema(() =>
 );
 export type MeetingEvent = z.infer<ReturnType<typeof MeetingEvent>>;
 
+/**
+ * A bill's odds of becoming law jumped (shared/use-cases/forecasts/publish-forecasts.ts,
+ * through the table outbox): the dispatcher tells the bill's followers with a
+ * stance. `event_id` is per bill and forecast version, so a resend is recognised.
+ */
+export const ForecastJumpEvent = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('forecast_jump'),
+    event_id: z.string().min(1).max(300),
+    bill_id: BillId(),
+    occurred_at: z.iso.datetime({ offset: true }),
+    from: z.number().min(0).max(1),
+    to: z.number().min(0).max(1),
+    version: z.number().int().min(1),
+    as_of: z.iso.date(),
+    /** The move came from the local stack's demo replay. */
+    demo: z.literal(true).optional(),
+  }),
+);
+export type ForecastJumpEvent = z.infer<ReturnType<typeof ForecastJumpEvent>>;
+
 export const NotificationMessage = lazySchema(() =>
-  z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted(), SearchMatchEvent(), MeetingEvent()]),
+  z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted(), SearchMatchEvent(), ForecastJumpEvent(), MeetingEvent()]),
 );
 export type NotificationMessage = z.infer<ReturnType<typeof NotificationMessage>>;
 
@@ -196,6 +219,8 @@ export const IngestTaskMessage = lazySchema(() =>
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('enrich_member'), member_id: MemberId() }),
     // Background news fetches queued by reads (shared/use-cases/news/news-reads.ts).
     billTask('fetch_bill_news'),
+    // Re-score a bill's forecast after it moved (status, cosponsors, sponsor): shared/use-cases/forecasts/publish-forecasts.ts.
+    billTask('score_bill_forecast').extend({ demo: z.literal(true).optional() }),
     z.object({ ...correlation(), v: z.literal(1), type: z.literal('fetch_member_news'), member_id: MemberId() }),
   ]),
 );

@@ -3,8 +3,9 @@
  * the product's rules build on them (docs/product-rules.md). One place, so
  * changing a set is one edit. new_document and new_amendment come from
  * briefs and status_changed from a change of bill status, not from one
- * action's text, reintroduced from a later Congress's bill and search_match from a saved
- * search matching a new bill or text version, so users can
+ * action's text, reintroduced from a later Congress's bill, search_match from a saved
+ * search matching a new bill or text version and forecast_jump from a
+ * bill's odds of becoming law jumping, so users can
  * filter those events as they filter actions.
  */
 import * as z from 'zod';
@@ -22,6 +23,7 @@ export const ACTION_CATEGORIES = [
   'status_changed',
   'reintroduced',
   'search_match',
+  'forecast_jump',
 ] as const;
 export const ActionCategory = lazySchema(() => z.enum(ACTION_CATEGORIES));
 export type ActionCategory = z.infer<ReturnType<typeof ActionCategory>>;

@@ -14,9 +14,9 @@ import { channelTable, type ChannelName } from './channels/table.ts';
 
 export const NotificationKind = lazySchema(() =>
   z
-    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'scheduled', 'weekly_digest'])
+    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'forecast_jump', 'scheduled', 'weekly_digest'])
     .describe(
-      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest',
+      'What happened: bill_updated (a new action), status_changed, new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest',
     ),
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
@@ -117,6 +117,16 @@ export const MeetingAlert = lazySchema(() =>
   }),
 );
 export type MeetingAlert = z.infer<ReturnType<typeof MeetingAlert>>;
+/** forecast_jump: the odds of becoming law the follower was last told of and the new ones, and the forecast that moved them. */
+export const ForecastJumpDetail = lazySchema(() =>
+  z.object({
+    from: z.number().min(0).max(1).describe('P(enacted) the followers were last told of (the first forecast until a jump was told)'),
+    to: z.number().min(0).max(1).describe('P(enacted) of the new forecast'),
+    version: z.number().int().min(1).describe("The new forecast's version: GET /api/bills/{id}/forecast shows it"),
+    as_of: z.string().describe('The date of the new forecast (YYYY-MM-DD)'),
+  }),
+);
+export type ForecastJumpDetail = z.infer<ReturnType<typeof ForecastJumpDetail>>;
 
 export const NotificationContent = lazySchema(() =>
   z.object({
@@ -144,6 +154,8 @@ export const NotificationContent = lazySchema(() =>
     search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
     /** scheduled only; absent for every other kind. */
     meeting: MeetingAlert().nullable().optional().describe('scheduled: the meeting, its version and what changed; null for other kinds'),
+    /** forecast_jump only; absent for every other kind, so records stored before it read unchanged. */
+    forecast_jump: ForecastJumpDetail().nullable().optional().describe('forecast_jump: the odds of becoming law before and after; null for other kinds'),
     /** Absent on real events, so records stored before it read unchanged. */
     demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event (real past actions played forward); absent otherwise"),
   }),

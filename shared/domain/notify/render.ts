@@ -12,8 +12,9 @@
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type KindPresentation, type PushPriority } from './event-kinds.ts';
-import type { NotificationContent, SearchMatchDetail } from './notification.schema.ts';
 import { meetingHeadline, meetingWords } from './meeting-words.ts';
+import type { ForecastJumpDetail, NotificationContent, SearchMatchDetail } from './notification.schema.ts';
+import { oddsInWords, percentWords } from '#shared/domain/bill-forecast/odds-words.ts';
 import { OUTCOME_PUSH, STATUS_WORDS, statusInWords } from './status-words.ts';
 import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
 
@@ -114,6 +115,7 @@ export function whatHappened(content: NotificationContent, timeZone?: string | n
   }
   if (content.kind === 'reintroduced') return content.reintroduced_as ? reintroducedWords(content.reintroduced_as) : null;
   if (content.kind === 'search_match') return content.search_match ? searchMatchWords(content.search_match) : null;
+  if (content.kind === 'forecast_jump') return content.forecast_jump ? forecastJumpWords(content.forecast_jump) : null;
   return null;
 }
 
@@ -129,6 +131,12 @@ const snippetText = (snippet: string): string =>
 /** "Matches your search "rural broadband" in Sec. 3: … grants for rural broadband towers …". */
 function searchMatchWords(m: SearchMatchDetail): string {
   return `Matches your search "${m.query}" in ${m.section}: ${snippetText(m.snippet)}`;
+}
+
+/** "Chance of becoming law rose from about 1 in 20 (5%) to about 1 in 5 (20%), forecast of 2026-12-07". */
+export function forecastJumpWords(j: ForecastJumpDetail): string {
+  const odds = (p: number) => `${oddsInWords(p)} (${percentWords(p)})`;
+  return `Chance of becoming law ${j.to >= j.from ? 'rose' : 'fell'} from ${odds(j.from)} to ${odds(j.to)}, forecast of ${j.as_of}`;
 }
 
 /** A status change's title label: its new status in words, up to any "; …" ("Passed the House 416–0"). */

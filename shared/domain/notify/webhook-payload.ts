@@ -13,7 +13,15 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { DigestItem, MeetingAlert, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
+import {
+  DigestItem,
+  ForecastJumpDetail,
+  MeetingAlert,
+  ReintroducedAs,
+  SearchMatchDetail,
+  type NotificationContent,
+  type NotificationKind,
+} from './notification.schema.ts';
 import { billUrl, meetingUrl } from './render.ts';
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
@@ -27,6 +35,7 @@ export const WEBHOOK_EVENT_TYPES = {
   reintroduced: 'bill.reintroduced',
   search_match: 'bill.search_match',
   scheduled: 'meeting.scheduled',
+  forecast_jump: 'bill.forecast_jump',
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
 
@@ -61,6 +70,9 @@ export const WebhookEvent = lazySchema(() =>
       meeting: MeetingAlert()
         .nullable()
         .describe('meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated)'),
+      forecast_jump: ForecastJumpDetail()
+        .nullable()
+        .describe('bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them'),
       demo: z.literal(true).optional().describe("true when the local stack's demo replay made the event; absent on real events"),
     })
     .strict(),
@@ -89,6 +101,7 @@ export const WebhookPayload = lazySchema(() => {
       single(WEBHOOK_EVENT_TYPES.reintroduced),
       single(WEBHOOK_EVENT_TYPES.search_match),
       single(WEBHOOK_EVENT_TYPES.scheduled),
+      single(WEBHOOK_EVENT_TYPES.forecast_jump),
       single(WEBHOOK_EVENT_TYPES.weekly_digest),
       z
         .object({
@@ -146,6 +159,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     reintroduced_as: e.reintroduced_as ?? null,
     search_match: e.search_match ?? null,
     meeting: e.meeting ?? null,
+    forecast_jump: e.forecast_jump ?? null,
     ...(e.demo ? { demo: true as const } : {}),
   };
 }

@@ -48,6 +48,12 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     required: ['version'],
   },
   { name: 'list_bill_votes', route: async () => (await bills()).listBillVotes, title: 'Roll-call votes on a bill' },
+  {
+    name: 'get_bill_forecast',
+    route: async () => (await bills()).getBillForecast,
+    title: "A bill's odds of being reported, passing its chamber and becoming law, with the three factors that moved them most",
+  },
+  { name: 'get_forecast_model', route: async () => (await bills()).getForecastModel, title: 'The forecast model card and its public track record' },
   { name: 'list_members', route: async () => (await members()).listMembers, title: 'Members of Congress by name, state, chamber or party' },
   { name: 'list_member_votes', route: async () => (await members()).listMemberVotes, title: "A member's recorded positions" },
   { name: 'find_representatives', route: async () => (await members()).membersByZip, title: 'The senators and House members for a ZIP code' },

@@ -91,6 +91,8 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
   // After the status: one change, one alert. The hint rides on this message, so a retry decides again, the same way.
   const updated = bill && milestone ? milestoneAlert(billId, milestone, bill.status_timeline, Boolean(status?.event_id), now) : null;
   if (updated) await sendMessage('notification-dispatch', mark(updated));
+  // A new status moves the forecast: re-scored now (a task that dies here leaves it to the nightly forecast_bills).
+  if (status?.written) await sendMessage('ingest-tasks', mark({ v: 1 as const, type: 'score_bill_forecast' as const, bill_id: billId }));
   // The listing gave the bill its latest action's text alone; its action list categorised it with its type: one category for both.
   if (bill?.latest_action_date && bill.latest_action_text) {
     const latest = { date: bill.latest_action_date, text: bill.latest_action_text };
@@ -113,6 +115,8 @@ export async function fetchBillCosponsors(billId: string) {
   const { congress: c, type, number } = parseBillId(billId);
   const cosponsors = (await congress.getBillCosponsors(c, type, number)).map((x) => cosponsorFromProvider(billId, x));
   await saveCosponsors(cosponsors);
+  // The forecast reads cosponsors: re-scored now (a task that dies here leaves it to the nightly forecast_bills).
+  await sendMessage('ingest-tasks', { v: 1, type: 'score_bill_forecast', bill_id: billId });
   return { bill_id: billId, cosponsors: cosponsors.length };
 }
 

@@ -33,6 +33,7 @@ const pages = {
   alignment: page(() => import('../pages/AlignmentPage.tsx')),
   notifications: page(() => import('../pages/notifications/NotificationsPage.tsx')),
   notificationSettings: page(() => import('../pages/notifications/NotificationSettingsPage.tsx')),
+  forecastModel: page(() => import('../pages/forecast/ForecastModelPage.tsx')),
   notFound: page(() => import('../pages/NotFoundPage.tsx')),
 };
 
@@ -56,6 +57,7 @@ export const PAGE_ROUTES: { path: string; Component: ComponentType; handle?: Pag
   { path: '/alignment', Component: pages.alignment },
   { path: '/notifications', Component: pages.notifications },
   { path: '/notifications/settings', Component: pages.notificationSettings },
+  { path: '/forecast/model', Component: pages.forecastModel, handle: firstRead(pageReads.forecastModel) },
 ];
 
 export const routes: RouteObject[] = [

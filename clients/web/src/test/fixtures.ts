@@ -97,6 +97,7 @@ export function billPageReads(call: FakeCall): { body: unknown } | undefined {
         diff: null,
       },
     };
+  if (call.path === `/api/bills/${bill.id}/forecast`) return { body: { bill_id: bill.id, forecast: null, not_forecast: 'It has not been scored yet.' } };
   if (call.path.startsWith(`/api/bills/${bill.id}/`)) return { body: { items: [], next_cursor: null } };
   if (call.path === '/api/auth/me') return { body: user };
   if (call.path === '/api/notes') return { body: { items: [], next_cursor: null } };

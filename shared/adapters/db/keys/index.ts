@@ -11,6 +11,7 @@ export { cosponsorKeys } from './cosponsor.keys.ts';
 export { emailReceiptKeys } from './email-receipt.keys.ts';
 export { etagKeys } from './etag.keys.ts';
 export { followKeys } from './follow.keys.ts';
+export { forecastKeys } from './forecast.keys.ts';
 export { jobKeys } from './job.keys.ts';
 export { leaseKeys } from './lease.keys.ts';
 export { META, PROFILE, UNDATED, onIndex, type ItemKey } from './key.ts';

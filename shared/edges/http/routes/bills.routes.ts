@@ -11,6 +11,7 @@ import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route
 import { BillIdParams, listOf } from '#shared/edges/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
+import { BillForecastResponse, ForecastModelCard } from '#shared/domain/bill-forecast/forecast-views.ts';
 
 const bool = lazySchema(() => z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'));
 
@@ -142,4 +143,42 @@ export const listBillVotes = defineRoute({
   response: () => listOf(RollCallView()).extend({ vote_fetch_queued: z.boolean().describe('Whether this read queued a fetch of the votes') }),
 });
 
-export const BILLS_ROUTES: RouteDef[] = [listBills, getBillDetail, listBillActions, getBillTextVersions, listBillCosponsors, listBillVotes];
+export const getBillForecast = defineRoute({
+  operationId: 'getBillForecast',
+  description:
+    "A bill's latest forecast: its probabilities to be reported by a committee, to pass its chamber and to become law (p_reported, p_passed_chamber, p_enacted) given how far it has got, as of a date, in plain words too, with the three facts about the bill that moved them most and the model version. forecast is null (with not_forecast saying why) until the bill is scored: nightly, and when its status or cosponsors change. Anonymous; 404 for an unknown bill.",
+  method: 'GET',
+  path: '/api/bills/{id}/forecast',
+  fn: 'bills',
+  auth: 'none',
+  cache: 'public',
+  summary: "The bill's odds of being reported, passing its chamber and becoming law, with the three factors that moved them most",
+  tags: ['bills'],
+  params: () => BillIdParams(),
+  response: () => BillForecastResponse(),
+});
+
+export const getForecastModel = defineRoute({
+  operationId: 'getForecastModel',
+  description:
+    'The forecast model card: its features grouped into factors, the Congresses it was trained on, its figures on Congresses its trainer did not see (AUC, Brier skill, calibration table), and the public track record of the forecasts the service published (running Brier score and calibration of those whose events resolved). Anonymous.',
+  method: 'GET',
+  path: '/api/forecast/model',
+  fn: 'bills',
+  auth: 'none',
+  cache: 'public',
+  summary: 'The forecast model card and the track record of its resolved forecasts',
+  tags: ['bills'],
+  response: () => ForecastModelCard(),
+});
+
+export const BILLS_ROUTES: RouteDef[] = [
+  listBills,
+  getBillDetail,
+  listBillActions,
+  getBillTextVersions,
+  listBillCosponsors,
+  listBillVotes,
+  getBillForecast,
+  getForecastModel,
+];

@@ -1,6 +1,6 @@
 /**
  * One bill: what it is, who sponsored it, where it stands, its cited brief and text, its record in Congress, the
- * votes, news and public interest, and the personal controls (follow with a stance, note, collections, letter).
+ * odds of moving (the forecast), votes, news and public interest, and the personal controls (follow with a stance, note, collections, letter).
  * `?follow=1` opens the follow dialog and `?letter=1` the letter, as notification links do.
  */
 import { useEffect, useState } from 'react';
@@ -30,6 +30,7 @@ import { NoteSection } from './NoteSection.tsx';
 import { ReprocessSection } from './ReprocessSection.tsx';
 import { TextSection } from './TextSection.tsx';
 import { VotesSection } from './VotesSection.tsx';
+import { ForecastSection } from './ForecastSection.tsx';
 import { topicWords } from '../../words/topic-words.ts';
 
 export default function BillPage() {
@@ -152,6 +153,7 @@ function BillView({ bill }: { bill: Bill }) {
       </div>
 
       <StatusTimeline bill={bill} />
+      <ForecastSection billId={bill.id} />
 
       <section aria-labelledby="brief-heading">
         <h2 id="brief-heading">The brief</h2>

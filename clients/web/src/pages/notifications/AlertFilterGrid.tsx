@@ -14,7 +14,13 @@ const CATEGORY_WORDS: Record<string, string> = {
   status_changed: 'Change of status',
   reintroduced: 'Reintroduced in a new Congress',
   search_match: 'A saved search matches a new bill or text (a search has no stance: “Just following” applies)',
+  // The rule is shared/domain/bill-forecast/forecast-jump.ts (FORECAST_JUMP_RULE), documented in docs/product-rules.md.
+  forecast_jump:
+    'Odds of becoming law jumped: by 10 percentage points or more, or doubled or halved (by 2 points or more), since the odds you were last told of (bills you support or oppose only)',
 };
+
+/** Events a stance never receives: odds are news only to someone who supports or opposes the bill. */
+const NOT_SENT: Record<string, string[]> = { forecast_jump: ['neutral'] };
 
 export function AlertFilterGrid({ filters, onChange }: { filters: Draft['alert_filters']; onChange: (next: Draft['alert_filters']) => void }) {
   return (
@@ -38,18 +44,22 @@ export function AlertFilterGrid({ filters, onChange }: { filters: Draft['alert_f
             {Object.entries(CATEGORY_WORDS).map(([cat, words]) => (
               <tr key={cat}>
                 <th scope="row">{words}</th>
-                {STANCES.map((s) => (
-                  <td key={s.mode}>
-                    <input
-                      className="bw-grid-check"
-                      id={`filter-${s.mode}-${cat}`}
-                      type="checkbox"
-                      aria-label={`${words} when ${s.label}`}
-                      checked={filters?.[s.mode]?.[cat] ?? true}
-                      onChange={(e) => onChange({ ...filters, [s.mode]: { ...filters?.[s.mode], [cat]: e.target.checked } })}
-                    />
-                  </td>
-                ))}
+                {STANCES.map((s) =>
+                  NOT_SENT[cat]?.includes(s.mode) ? (
+                    <td key={s.mode}>Not sent</td>
+                  ) : (
+                    <td key={s.mode}>
+                      <input
+                        className="bw-grid-check"
+                        id={`filter-${s.mode}-${cat}`}
+                        type="checkbox"
+                        aria-label={`${words} when ${s.label}`}
+                        checked={filters?.[s.mode]?.[cat] ?? true}
+                        onChange={(e) => onChange({ ...filters, [s.mode]: { ...filters?.[s.mode], [cat]: e.target.checked } })}
+                      />
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>

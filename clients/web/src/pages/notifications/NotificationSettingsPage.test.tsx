@@ -180,4 +180,14 @@ describe('notification settings: test before save', () => {
     expect(screen.getByRole('checkbox', { name: 'Votes when Oppose' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeEnabled();
   });
+
+  it('shows the odds-jump threshold in the filter grid, for the stances that hear it', async () => {
+    renderApp('/notifications/settings', api({}), { token: 't' });
+    const row = (await screen.findByRole('rowheader', { name: /^Odds of becoming law jumped/ })).closest('tr')!;
+    expect(row).toHaveTextContent(/by 10 percentage points or more, or doubled or halved \(by 2 points or more\)/);
+    expect(within(row).getByRole('checkbox', { name: /when Support$/ })).toBeChecked();
+    expect(within(row).getByRole('checkbox', { name: /when Oppose$/ })).toBeChecked();
+    expect(within(row).queryByRole('checkbox', { name: /when Just following$/ })).not.toBeInTheDocument();
+    expect(within(row).getByText('Not sent')).toBeInTheDocument();
+  });
 });

@@ -21,6 +21,7 @@ const KIND_WORDS: Record<Schemas['Notification']['kind'], string> = {
   reintroduced: 'Reintroduced',
   search_match: 'Matches a saved search',
   scheduled: 'Meeting scheduled or changed',
+  forecast_jump: 'Odds changed',
   weekly_digest: 'Weekly digest',
 };
 const STATE_WORDS: Record<string, string> = {
@@ -99,6 +100,12 @@ function History() {
                 </p>
                 <MatchSnippet match={n.search_match} />
               </>
+            )}
+            {n.forecast_jump && (
+              <p>
+                Chance of becoming law {n.forecast_jump.to >= n.forecast_jump.from ? 'rose' : 'fell'} from {Math.round(n.forecast_jump.from * 100)}% to{' '}
+                <strong>{Math.round(n.forecast_jump.to * 100)}%</strong> (<Link to={`/bills/${n.bill_id}`}>see the odds</Link>)
+              </p>
             )}
             {n.reintroduced_as && (
               <p>

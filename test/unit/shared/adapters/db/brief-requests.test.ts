@@ -42,7 +42,7 @@ const brief = (uncited: boolean) =>
     text_version_code: 'ih',
     previous_text_version_code: null,
     summary: 'What the bill does.',
-    points: [{ id: 'p1', text: 'It does a thing.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing' } }],
+    points: [{ id: 'p1', text: 'It does a thing.', label: 'cited_fact', citation: { section: 'Sec. 2', quote: 'does a thing', start: 10, end: 22 } }],
     topic_tags: [],
     uncited,
     share_token: '00000000-0000-4000-8000-000000000001',
@@ -91,12 +91,14 @@ describe('briefs', () => {
     const points = JSON.stringify(brief(true).points);
     await updateBriefPoints(brief(true));
     let u = sent(UpdateCommand);
-    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = true, ${pk} = "${partition}", ${sk} = "${sortKey('119-hr-1', 2)}"`);
+    expect(expressionText(u.UpdateExpression, u)).toBe(
+      `SET points = ${points}, uncited = true, withheld_points = 0, ${pk} = "${partition}", ${sk} = "${sortKey('119-hr-1', 2)}"`,
+    );
     expect(expressionText(u.ConditionExpression, u)).toBe('attribute_exists(pk)');
     db.resetHistory();
     await updateBriefPoints(brief(false));
     u = sent(UpdateCommand);
-    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = false REMOVE ${pk}, ${sk}`);
+    expect(expressionText(u.UpdateExpression, u)).toBe(`SET points = ${points}, uncited = false, withheld_points = 0 REMOVE ${pk}, ${sk}`);
   });
 
   it('lists uncited briefs from their index partition', async () => {
