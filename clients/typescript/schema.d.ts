@@ -2027,6 +2027,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/committees/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A committee's meetings as an iCalendar feed
+         * @description The committee's (and its subcommittees') hearings, markups and meetings as an RFC 5545 calendar to subscribe to: from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting, times in UTC and a URL to the meeting's page. Anonymous; ETag and 304; 404 committee.not_found.
+         */
+        get: operations["getCommitteeCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bills/{id}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bill's meetings as an iCalendar feed
+         * @description The hearings, markups and floor days that take up the bill, as an RFC 5545 calendar to subscribe to (the bill page's Add to calendar): from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting, times in UTC and a URL to the meeting's page. Anonymous; ETag and 304; 404 bill.not_found.
+         */
+        get: operations["getBillCalendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bills/{id}/amendments": {
         parameters: {
             query?: never;
@@ -4249,10 +4289,10 @@ export interface components {
             /** @description The id of the notification event */
             event_id: string;
             /**
-             * @description What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest
+             * @description What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest
              * @enum {string}
              */
-            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "forecast_jump" | "weekly_digest";
+            kind: "bill_updated" | "status_changed" | "new_document" | "new_amendment" | "reintroduced" | "search_match" | "forecast_jump" | "scheduled" | "weekly_digest";
             /** @description When the event happened */
             occurred_at: string;
             /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
@@ -4338,6 +4378,52 @@ export interface components {
                  * @enum {string}
                  */
                 status: "submitted" | "offered" | "agreed_to" | "failed" | "withdrawn" | "tabled" | "fell";
+            } | null;
+            /** @description scheduled: the meeting, its version and what changed; null for other kinds */
+            meeting?: {
+                /** @description The meeting id, as in GET /api/meetings/{id} */
+                id: string;
+                /** @description The meeting version the alert tells of (one alert per version) */
+                version: number;
+                /**
+                 * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                 * @enum {string}
+                 */
+                change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                /**
+                 * @description hearing, markup, meeting (a business or other meeting) or floor
+                 * @enum {string}
+                 */
+                type: "hearing" | "markup" | "meeting" | "floor";
+                /**
+                 * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                 * @enum {string}
+                 */
+                status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                /**
+                 * @description house or senate
+                 * @enum {string}
+                 */
+                chamber: "house" | "senate";
+                /** @description The title the source gives */
+                title: string;
+                /** @description Committee codes, e.g. SSFR, HSAG15 */
+                committees: string[];
+                /** @description RFC 3339 with its offset */
+                starts_at: string;
+                /** @description A day or week without a set time */
+                all_day: boolean;
+                /** @description rescheduled: the time before; null otherwise */
+                previous_starts_at: string | null;
+                /** @description Where, as the source gives it; null when it does not say */
+                location: string | null;
+                /** @description The bills it takes up */
+                bills: {
+                    /** @description The bill id, such as 119-s-5038 */
+                    id: string;
+                    /** @description Its label, such as S. 5038 */
+                    label: string;
+                }[];
             } | null;
             /** @description forecast_jump: the odds of becoming law before and after; null for other kinds */
             forecast_jump?: {
@@ -5006,7 +5092,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5017,7 +5103,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5069,6 +5155,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5110,7 +5242,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5121,7 +5253,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5173,6 +5305,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5214,7 +5392,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5225,7 +5403,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5277,6 +5455,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5318,7 +5542,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5329,7 +5553,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5381,6 +5605,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5422,7 +5692,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5433,7 +5703,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5485,6 +5755,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5526,7 +5842,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5537,7 +5853,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5589,6 +5905,202 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
+                } | null;
+                /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
+                forecast_jump: {
+                    /** @description P(enacted) the followers were last told of (the first forecast until a jump was told) */
+                    from: number;
+                    /** @description P(enacted) of the new forecast */
+                    to: number;
+                    /** @description The new forecast's version: GET /api/bills/{id}/forecast shows it */
+                    version: number;
+                    /** @description The date of the new forecast (YYYY-MM-DD) */
+                    as_of: string;
+                } | null;
+                /**
+                 * @description true when the local stack's demo replay made the event; absent on real events
+                 * @constant
+                 */
+                demo?: true;
+            };
+        } | {
+            /**
+             * @description The event type
+             * @constant
+             */
+            type: "meeting.scheduled";
+            /**
+             * @description The payload schema version
+             * @constant
+             */
+            version: 1;
+            /** @description The message id, equal to the webhook-id header; the same on every retry of one message */
+            id: string;
+            /** @description When this attempt was signed (ISO 8601), the webhook-timestamp header as a date */
+            timestamp: string;
+            /** @description The event */
+            data: {
+                /** @description The notification event id; the same event never arrives under two ids */
+                event_id: string;
+                /**
+                 * @description The event kind as a webhook type
+                 * @enum {string}
+                 */
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
+                /** @description When the event happened (ISO 8601) */
+                occurred_at: string;
+                /** @description How the user follows the bill; null for the weekly digest */
+                follow_mode: ("neutral" | "hold_veto" | "hold_boost") | null;
+                /** @description The bill id (e.g. 119-hr-3076); null for the weekly digest */
+                bill_id: string | null;
+                /** @description The bill label (e.g. H.R. 3076) */
+                bill_label: string | null;
+                /** @description The bill title */
+                bill_title: string | null;
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
+                url: string;
+                /** @description The latest brief's summary */
+                summary: string | null;
+                /** @description bill.updated, bill.status_changed: the category of the action */
+                action_category: ("vote" | "presidential" | "committee_report" | "calendar" | "procedural" | "referral" | "new_document" | "new_amendment" | "status_changed" | "reintroduced" | "search_match" | "forecast_jump") | null;
+                /** @description bill.updated, bill.status_changed: the action as Congress.gov words it */
+                action_text: string | null;
+                /** @description bill.updated, bill.status_changed: the date of the action (YYYY-MM-DD) */
+                action_date: string | null;
+                /** @description bill.updated: the bill's new status when the milestone changed it, else null (bill.status_changed, no longer sent, carried it too) */
+                status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.updated: the status before it, when the milestone changed it */
+                previous_status: ("INTRODUCED" | "REFERRED" | "REPORTED" | "PROV_KILL:SUSPENSIONFAILED" | "PROV_KILL:CLOTUREFAILED" | "PROV_KILL:PINGPONGFAIL" | "PROV_KILL:VETO" | "PASS_OVER:HOUSE" | "PASS_OVER:SENATE" | "PASS_BACK:HOUSE" | "PASS_BACK:SENATE" | "PASSED:BILL" | "PASSED:SIMPLERES" | "PASSED:CONCURRENTRES" | "PASSED:CONSTAMEND" | "CONFERENCE:PASSED:HOUSE" | "CONFERENCE:PASSED:SENATE" | "ENACTED:SIGNED" | "ENACTED:VETO_OVERRIDE" | "ENACTED:TENDAYRULE" | "FAIL:ORIGINATING:HOUSE" | "FAIL:ORIGINATING:SENATE" | "FAIL:SECOND:HOUSE" | "FAIL:SECOND:SENATE" | "VETOED:POCKET" | "VETOED:OVERRIDE_PASS_OVER:HOUSE" | "VETOED:OVERRIDE_PASS_OVER:SENATE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:HOUSE" | "VETOED:OVERRIDE_FAIL_ORIGINATING:SENATE" | "VETOED:OVERRIDE_FAIL_SECOND:HOUSE" | "VETOED:OVERRIDE_FAIL_SECOND:SENATE") | null;
+                /** @description bill.new_document, bill.new_amendment: the text version published */
+                text_version: string | null;
+                /** @description digest.weekly: the followed bills updated in the past 7 days */
+                items: {
+                    /** @description The bill id, {congress}-{type}-{number} such as 118-hr-3076 */
+                    bill_id: string;
+                    /** @description The display label of the bill, such as H.R. 3076 */
+                    bill_label: string;
+                    /** @description The title of the bill */
+                    bill_title: string;
+                    /** @description The date of the latest action (YYYY-MM-DD); null before any action */
+                    latest_action_date: string | null;
+                    /** @description The text of the latest action; null before any action */
+                    latest_action_text: string | null;
+                }[];
+                /** @description bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows */
+                reintroduced_as: {
+                    /** @description The id of the later bill that reintroduces this one, e.g. 119-hr-1234. */
+                    bill_id: string;
+                    /** @description Its display label, e.g. "H.R. 1234". */
+                    label: string;
+                    /** @description Its title. */
+                    title: string;
+                    /** @description The Congress it was introduced in. */
+                    congress: number;
+                } | null;
+                /** @description bill.search_match: the saved search that matched and the passage it matched */
+                search_match: {
+                    /** @description The id of the `search` follow that matched (search:{key}), as in DELETE /api/follows/{id} */
+                    follow_id: string;
+                    /** @description The saved query */
+                    query: string;
+                    /** @description The text version code the match was found in, or "none" for a new bill without text yet */
+                    version: string;
+                    /** @description The passage that matched: "CRS summary", "Brief", a section of the text such as "Sec. 3", or "Title" */
+                    section: string;
+                    /** @description The matched words in context, each matched word in <mark>…</mark> */
+                    snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5630,7 +6142,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5641,7 +6153,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5693,6 +6205,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5734,7 +6292,7 @@ export interface components {
                  * @description The event kind as a webhook type
                  * @enum {string}
                  */
-                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                 /** @description When the event happened (ISO 8601) */
                 occurred_at: string;
                 /** @description How the user follows the bill; null for the weekly digest */
@@ -5745,7 +6303,7 @@ export interface components {
                 bill_label: string | null;
                 /** @description The bill title */
                 bill_title: string | null;
-                /** @description The bill's page, or the dashboard for the weekly digest */
+                /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                 url: string;
                 /** @description The latest brief's summary */
                 summary: string | null;
@@ -5797,6 +6355,52 @@ export interface components {
                     section: string;
                     /** @description The matched words in context, each matched word in <mark>…</mark> */
                     snippet: string;
+                } | null;
+                /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                meeting: {
+                    /** @description The meeting id, as in GET /api/meetings/{id} */
+                    id: string;
+                    /** @description The meeting version the alert tells of (one alert per version) */
+                    version: number;
+                    /**
+                     * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                     * @enum {string}
+                     */
+                    change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                    /**
+                     * @description hearing, markup, meeting (a business or other meeting) or floor
+                     * @enum {string}
+                     */
+                    type: "hearing" | "markup" | "meeting" | "floor";
+                    /**
+                     * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                     * @enum {string}
+                     */
+                    status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                    /**
+                     * @description house or senate
+                     * @enum {string}
+                     */
+                    chamber: "house" | "senate";
+                    /** @description The title the source gives */
+                    title: string;
+                    /** @description Committee codes, e.g. SSFR, HSAG15 */
+                    committees: string[];
+                    /** @description RFC 3339 with its offset */
+                    starts_at: string;
+                    /** @description A day or week without a set time */
+                    all_day: boolean;
+                    /** @description rescheduled: the time before; null otherwise */
+                    previous_starts_at: string | null;
+                    /** @description Where, as the source gives it; null when it does not say */
+                    location: string | null;
+                    /** @description The bills it takes up */
+                    bills: {
+                        /** @description The bill id, such as 119-s-5038 */
+                        id: string;
+                        /** @description Its label, such as S. 5038 */
+                        label: string;
+                    }[];
                 } | null;
                 /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                 forecast_jump: {
@@ -5845,7 +6449,7 @@ export interface components {
                      * @description The event kind as a webhook type
                      * @enum {string}
                      */
-                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "bill.forecast_jump" | "digest.weekly";
+                    type: "bill.updated" | "bill.status_changed" | "bill.new_document" | "bill.new_amendment" | "bill.reintroduced" | "bill.search_match" | "meeting.scheduled" | "bill.forecast_jump" | "digest.weekly";
                     /** @description When the event happened (ISO 8601) */
                     occurred_at: string;
                     /** @description How the user follows the bill; null for the weekly digest */
@@ -5856,7 +6460,7 @@ export interface components {
                     bill_label: string | null;
                     /** @description The bill title */
                     bill_title: string | null;
-                    /** @description The bill's page, or the dashboard for the weekly digest */
+                    /** @description The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest */
                     url: string;
                     /** @description The latest brief's summary */
                     summary: string | null;
@@ -5908,6 +6512,52 @@ export interface components {
                         section: string;
                         /** @description The matched words in context, each matched word in <mark>…</mark> */
                         snippet: string;
+                    } | null;
+                    /** @description meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated) */
+                    meeting: {
+                        /** @description The meeting id, as in GET /api/meetings/{id} */
+                        id: string;
+                        /** @description The meeting version the alert tells of (one alert per version) */
+                        version: number;
+                        /**
+                         * @description scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)
+                         * @enum {string}
+                         */
+                        change: "scheduled" | "rescheduled" | "postponed" | "cancelled" | "updated";
+                        /**
+                         * @description hearing, markup, meeting (a business or other meeting) or floor
+                         * @enum {string}
+                         */
+                        type: "hearing" | "markup" | "meeting" | "floor";
+                        /**
+                         * @description The status now: scheduled, postponed, cancelled, rescheduled or held
+                         * @enum {string}
+                         */
+                        status: "scheduled" | "postponed" | "cancelled" | "rescheduled" | "held";
+                        /**
+                         * @description house or senate
+                         * @enum {string}
+                         */
+                        chamber: "house" | "senate";
+                        /** @description The title the source gives */
+                        title: string;
+                        /** @description Committee codes, e.g. SSFR, HSAG15 */
+                        committees: string[];
+                        /** @description RFC 3339 with its offset */
+                        starts_at: string;
+                        /** @description A day or week without a set time */
+                        all_day: boolean;
+                        /** @description rescheduled: the time before; null otherwise */
+                        previous_starts_at: string | null;
+                        /** @description Where, as the source gives it; null when it does not say */
+                        location: string | null;
+                        /** @description The bills it takes up */
+                        bills: {
+                            /** @description The bill id, such as 119-s-5038 */
+                            id: string;
+                            /** @description Its label, such as S. 5038 */
+                            label: string;
+                        }[];
                     } | null;
                     /** @description bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them */
                     forecast_jump: {
@@ -13713,6 +14363,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MeetingDetail"];
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommitteeCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The committee code, such as SSFR or HSAG15 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The bill id, {congress}-{type}-{number} such as 119-s-5038 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

@@ -1,7 +1,9 @@
-/** Committees and the schedule: the committee list and detail, the meetings of a window and one meeting with its history. */
+/** Committees and the schedule: the committee list and detail, the meetings of a window and one meeting with its history; the committee and bill calendars. */
 import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
 import * as routes from '#shared/edges/http/routes/committees.routes.ts';
+import { calendar } from '#shared/edges/http/reply.ts';
 import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { billCalendar, committeeCalendar } from '#shared/use-cases/schedule/calendar-reads.ts';
 import { committeeChangesView, committeeDetailView, listCommitteesView } from '#shared/use-cases/committees/committee-reads.ts';
 import { listMeetingsView, meetingChangesView, meetingDetailView } from '#shared/use-cases/schedule/meeting-reads.ts';
 
@@ -35,4 +37,6 @@ export const handler = apiFunction('committees', [
     return meetingChangesView({ changed_since, limit, cursor });
   }),
   implement(routes.getMeeting, async ({ params }) => meetingDetailView(params.id)),
+  implement(routes.getCommitteeCalendar, async ({ params }) => calendar(await committeeCalendar(params.id))),
+  implement(routes.getBillCalendar, async ({ params }) => calendar(await billCalendar(params.id))),
 ]);

@@ -4,12 +4,15 @@
  * sits beside it (one Query reads both). Pointer items list a committee's or
  * a bill's meetings by start. A save writes the new pointers first, then the
  * record and its history entry in one transaction (conditional on the
- * revision it read), then deletes pointers the meeting no longer has; the
+ * revision it read, with the outbox entry of its alert when it owes one),
+ * then deletes pointers the meeting no longer has; the
  * record lists every pointer that may exist (`index_keys`), so pointers a
  * crash left behind are deleted by the next save of the meeting, and readers
  * check each pointed record anyway.
  */
 import { Meeting, MeetingChange } from '#shared/domain/schedule/meeting.schema.ts';
+import type { OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
+import { outboxPut } from './outbox.repository.ts';
 import { batchGet, batchWrite, conditional, queryAll, transactionReasons, type Item } from './dynamo.ts';
 import { cond, expressions, query, update } from './expressions.ts';
 import { meetingKeys, type MeetingPointerKind } from './keys/meeting.keys.ts';
@@ -83,6 +86,8 @@ export interface MeetingSave {
   change: MeetingChange | null;
   content_hash: string;
   pointers: ItemKey[];
+  /** The messages the save owes (its followers' alert), written in the same transaction. */
+  outbox?: OutboxEntry | null;
 }
 
 /**
@@ -116,6 +121,7 @@ export async function saveMeeting(save: MeetingSave): Promise<void> {
       ...(save.change
         ? [{ Put: { Item: entityItem('meeting_change', meetingKeys.change(meeting.id, revision), { meeting_id: meeting.id, ...save.change }) } }]
         : []),
+      ...(save.outbox ? [outboxPut(save.outbox)] : []),
     ]);
   } catch (err) {
     if (transactionReasons(err)?.[0] === 'ConditionalCheckFailed') throw new MeetingSaveConflict(`meeting ${meeting.id} changed during the save`);

@@ -3,7 +3,7 @@
  *   USER#{uid} / NOTIF#{occurred_at}#{event_id}: the event with its per-channel
  *     state (history, the RSS feed); held or digest events also carry gsi2
  *     DEFER#{held|digest}#{due date} / {due_at}#{uid}#{event_id} until released;
- *   USER#{uid} / DEDUPE#{bill_id}#{subject hash}: the 30-minute de-duplication mark of one subject (ttl).
+ *   USER#{uid} / DEDUPE#{scope}#{subject hash}: the 30-minute de-duplication mark of one subject (ttl); the scope is the bill, else the meeting of a scheduled event.
  * Recording an event is one transaction: the de-dup claim and the event item,
  * each with a condition, so a duplicate within the window and a redelivery of
  * the same event are told apart without reading first.
@@ -95,8 +95,9 @@ export async function recordNotification(event: NotificationEvent, options: { de
     written_at: nowSeconds,
     ...(defer && event.due_at ? deferred.keys(defer, event, event.due_at) : {}),
   });
-  const subject = options.dedupe && event.bill_id ? dedupeSubject(event) : null;
-  const markKey = subject && event.bill_id ? notificationKeys.dedupe(event.user_id, event.bill_id, subject) : null;
+  const scope = event.bill_id ?? event.meeting?.id ?? null;
+  const subject = options.dedupe && scope ? dedupeSubject(event) : null;
+  const markKey = subject && scope ? notificationKeys.dedupe(event.user_id, scope, subject) : null;
   const claim = markKey
     ? [
         {

@@ -9,6 +9,7 @@ import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { MeetingAlertChange } from '#shared/domain/schedule/meeting-alert.ts';
 import { AmendmentRef, NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domain/notify/notification.schema.ts';
 
 /**
@@ -150,6 +151,29 @@ export const SearchMatchEvent = lazySchema(() =>
 export type SearchMatchEvent = z.infer<ReturnType<typeof SearchMatchEvent>>;
 
 /**
+ * A meeting's save that its followers hear of (shared/use-cases/schedule/apply-observations.ts
+ * owes it in the save's own transaction): the dispatcher tells the followers of its bills and
+ * committees. `event_id` is `scheduled:{meeting}:{version}`, so a re-emit is recognised per user.
+ */
+export const MeetingEvent = lazySchema(() =>
+  z.object({
+    ...correlation(),
+    v: z.literal(1),
+    type: z.literal('meeting_event'),
+    event_id: z.string().min(1).max(300),
+    meeting_id: z.string().min(1).max(200),
+    version: z.number().int().positive(),
+    change: MeetingAlertChange(),
+    /** rescheduled: the start before the change. */
+    previous_starts_at: z.string().nullable().default(null),
+    occurred_at: z.iso.datetime({ offset: true }),
+    /** Made by the local stack's demo replay (local/demo/demo-replay.ts), not by a real change. */
+    demo: z.literal(true).optional(),
+  }),
+);
+export type MeetingEvent = z.infer<ReturnType<typeof MeetingEvent>>;
+
+/**
  * A bill's odds of becoming law jumped (shared/use-cases/forecasts/publish-forecasts.ts,
  * through the table outbox): the dispatcher tells the bill's followers with a
  * stance. `event_id` is per bill and forecast version, so a resend is recognised.
@@ -173,7 +197,7 @@ export const ForecastJumpEvent = lazySchema(() =>
 export type ForecastJumpEvent = z.infer<ReturnType<typeof ForecastJumpEvent>>;
 
 export const NotificationMessage = lazySchema(() =>
-  z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted(), SearchMatchEvent(), ForecastJumpEvent()]),
+  z.discriminatedUnion('type', [BillEvent(), DeliverBatch(), EmailAccepted(), SearchMatchEvent(), ForecastJumpEvent(), MeetingEvent()]),
 );
 export type NotificationMessage = z.infer<ReturnType<typeof NotificationMessage>>;
 

@@ -4,7 +4,7 @@
  * bill_updated the milestone (the action's date and text, or the status
  * reached), for a new text or amendment the text version, for a
  * reintroduction the later bill, for a saved-search match the text version
- * it matched. Two different milestones of one bill within 30 minutes are
+ * it matched, for a scheduled meeting the meeting and its version. Two different milestones of one bill within 30 minutes are
  * two subjects, both told. A mark records which event claimed the window,
  * so a redelivery of that same event is recognised and not mistaken for a
  * duplicate.
@@ -22,7 +22,7 @@ export const DEDUPE_WINDOW_SECONDS = 30 * 60;
 
 type SubjectFields = Pick<
   NotificationContent,
-  'event_id' | 'kind' | 'action_date' | 'action_text' | 'status' | 'text_version' | 'reintroduced_as' | 'search_match' | 'forecast_jump'
+  'event_id' | 'kind' | 'action_date' | 'action_text' | 'status' | 'text_version' | 'reintroduced_as' | 'search_match' | 'forecast_jump' | 'meeting'
 >;
 
 /** Action texts differ in spacing and case between a listing and the actions feed; the subject does not. */
@@ -41,6 +41,8 @@ const SUBJECT: Record<NotificationKind, (c: SubjectFields) => string | null> = {
   reintroduced: (c) => `reintroduced:${c.reintroduced_as?.bill_id ?? c.event_id}`,
   search_match: (c) => `text:${c.search_match?.version ?? c.event_id}`,
   forecast_jump: (c) => `forecast:${c.forecast_jump?.as_of ?? c.event_id}`,
+  // A meeting version is one subject: two meetings of one bill, or a meeting and its reschedule, are both told.
+  scheduled: (c) => (c.meeting ? `meeting:${c.meeting.id}:v${c.meeting.version}` : `event:${c.event_id}`),
   weekly_digest: () => null,
 };
 

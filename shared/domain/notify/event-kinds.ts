@@ -21,6 +21,7 @@ export const EVENT_KINDS: Record<NotificationKind, KindPresentation> = {
   status_changed: { label: 'Bill Updated', priority: 'high', tags: ['siren'] },
   reintroduced: { label: 'Reintroduced', priority: 'default', tags: ['recycle'] },
   search_match: { label: 'Saved Search Match', priority: 'default', tags: ['mag'] },
+  scheduled: { label: 'Scheduled', priority: 'default', tags: ['date'] },
   forecast_jump: { label: 'Odds Changed', priority: 'default', tags: ['bar_chart'] },
   weekly_digest: { label: 'Weekly Digest', priority: 'low', tags: ['newspaper', 'calendar'] },
 };

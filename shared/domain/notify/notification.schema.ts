@@ -9,13 +9,15 @@ import { AmendmentStatus } from '#shared/domain/amendments/amendment-statuses.ts
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
+import { MeetingAlertChange } from '#shared/domain/schedule/meeting-alert.ts';
+import { MeetingStatus, MeetingType } from '#shared/domain/schedule/meeting.schema.ts';
 import { channelTable, type ChannelName } from './channels/table.ts';
 
 export const NotificationKind = lazySchema(() =>
   z
-    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'forecast_jump', 'weekly_digest'])
+    .enum(['bill_updated', 'status_changed', 'new_document', 'new_amendment', 'reintroduced', 'search_match', 'forecast_jump', 'scheduled', 'weekly_digest'])
     .describe(
-      'What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped) or weekly_digest',
+      'What happened: bill_updated (a milestone: a new action of a milestone category, with `status` when it changed the bill status), status_changed (no longer produced; events stored before a status change was told as bill_updated), new_document (a brief of a new text), new_amendment, reintroduced (the bill was reintroduced in a later Congress), search_match (a saved search matched a new bill or text version), forecast_jump (the odds of a bill you support or oppose becoming law jumped), scheduled (a hearing, markup or floor day that takes up a followed bill or belongs to a followed committee was scheduled, or its time, place, status or bills changed) or weekly_digest',
     ),
 );
 export type NotificationKind = z.infer<ReturnType<typeof NotificationKind>>;
@@ -102,6 +104,29 @@ export const AmendmentRef = lazySchema(() =>
   }),
 );
 export type AmendmentRef = z.infer<ReturnType<typeof AmendmentRef>>;
+/** scheduled: the meeting as it stands at the version the alert tells of. */
+export const MeetingAlert = lazySchema(() =>
+  z.object({
+    id: z.string().describe('The meeting id, as in GET /api/meetings/{id}'),
+    version: z.number().int().positive().describe('The meeting version the alert tells of (one alert per version)'),
+    change: MeetingAlertChange().describe(
+      'scheduled (first seen), rescheduled (a new time, or back on the schedule), postponed, cancelled, or updated (a new place or bill)',
+    ),
+    type: MeetingType().describe('hearing, markup, meeting (a business or other meeting) or floor'),
+    status: MeetingStatus().describe('The status now: scheduled, postponed, cancelled, rescheduled or held'),
+    chamber: z.enum(['house', 'senate']).describe('house or senate'),
+    title: z.string().describe('The title the source gives'),
+    committees: z.array(z.string()).describe('Committee codes, e.g. SSFR, HSAG15'),
+    starts_at: z.string().describe('RFC 3339 with its offset'),
+    all_day: z.boolean().describe('A day or week without a set time'),
+    previous_starts_at: z.string().nullable().describe('rescheduled: the time before; null otherwise'),
+    location: z.string().nullable().describe('Where, as the source gives it; null when it does not say'),
+    bills: z
+      .array(z.object({ id: z.string().describe('The bill id, such as 119-s-5038'), label: z.string().describe('Its label, such as S. 5038') }))
+      .describe('The bills it takes up'),
+  }),
+);
+export type MeetingAlert = z.infer<ReturnType<typeof MeetingAlert>>;
 /** forecast_jump: the odds of becoming law the follower was last told of and the new ones, and the forecast that moved them. */
 export const ForecastJumpDetail = lazySchema(() =>
   z.object({
@@ -139,6 +164,8 @@ export const NotificationContent = lazySchema(() =>
     search_match: SearchMatchDetail().nullable().optional().describe('search_match: the saved search and the passage that matched; null for other kinds'),
     /** An amendment event only; absent for every other kind, so records stored before it read unchanged. */
     amendment: AmendmentRef().nullable().optional().describe('The amendment the event is about (decided, or a new text of it); null or absent otherwise'),
+    /** scheduled only; absent for every other kind. */
+    meeting: MeetingAlert().nullable().optional().describe('scheduled: the meeting, its version and what changed; null for other kinds'),
     /** forecast_jump only; absent for every other kind, so records stored before it read unchanged. */
     forecast_jump: ForecastJumpDetail().nullable().optional().describe('forecast_jump: the odds of becoming law before and after; null for other kinds'),
     /** Absent on real events, so records stored before it read unchanged. */

@@ -13,6 +13,7 @@
  */
 import type { FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { DIGEST_BUNDLE, EVENT_KINDS, PUSH_SUMMARY_MAX, type PushPriority } from './event-kinds.ts';
+import { meetingHeadline, meetingWords } from './meeting-words.ts';
 import type { ForecastJumpDetail, NotificationContent, SearchMatchDetail } from './notification.schema.ts';
 import { oddsInWords, percentWords } from '#shared/domain/bill-forecast/odds-words.ts';
 import { statusInWords } from './status-words.ts';
@@ -69,6 +70,8 @@ export function billIdentifier(label: string | null, billId: string | null): str
 
 export const billUrl = (publicUrl: string, billId: string) => `${publicUrl}/bills/${encodeURIComponent(billId)}`;
 export const amendmentUrl = (publicUrl: string, amendmentId: string) => `${publicUrl}/amendments/${encodeURIComponent(amendmentId)}`;
+/** A meeting's page in the app. */
+export const meetingUrl = (publicUrl: string, meetingId: string) => `${publicUrl}/meetings/${encodeURIComponent(meetingId)}`;
 const dashboardUrl = (publicUrl: string) => `${publicUrl}/dashboard`;
 
 /** The "Write to your representative" action hold_boost followers get: they want the bill passed. */
@@ -105,7 +108,8 @@ function digestLines(content: NotificationContent): string[] {
  * The event itself in words: "2026-01-15: Passed Senate by Yea-Nay Vote. 68-31",
  * "2026-01-15: Passed the House 416–0", "New text: Engrossed in House (eh)".
  */
-export function whatHappened(content: NotificationContent): string | null {
+export function whatHappened(content: NotificationContent, timeZone?: string | null): string | null {
+  if (content.kind === 'scheduled') return content.meeting ? meetingWords(content.meeting, timeZone) : null;
   const dated = (text: string) => `${content.action_date ? `${content.action_date}: ` : ''}${text}`;
   if (isMilestone(content)) {
     if (content.status) return dated(`${statusInWords(content.status, content.action_text)}${content.action_text ? ` (${content.action_text})` : ''}`);
@@ -151,13 +155,17 @@ function statusHeadline(content: NotificationContent): string | null {
 }
 
 /** The line under the bill's name: what happened; for a status change named in the title, the action that made it. */
-function eventLine(content: NotificationContent): string | null {
+function eventLine(content: NotificationContent, timeZone?: string | null): string | null {
   if (statusHeadline(content) && content.action_text) return `${content.action_date ? `${content.action_date}: ` : ''}${content.action_text}`;
-  return whatHappened(content);
+  return whatHappened(content, timeZone);
 }
 
-/** The message for one event, as a follower of `mode` (null for events without a follow, e.g. the weekly digest). */
-export function renderEvent(content: NotificationContent, mode: FollowMode | null, publicUrl: string): RenderedMessage {
+/**
+ * The message for one event, as a follower of `mode` (null for events without
+ * a follow, e.g. the weekly digest); `timeZone` (the user's IANA zone) is the
+ * clock a meeting's time is told in (Washington's when absent).
+ */
+export function renderEvent(content: NotificationContent, mode: FollowMode | null, publicUrl: string, timeZone?: string | null): RenderedMessage {
   const kind = EVENT_KINDS[content.kind];
   if (content.kind === 'weekly_digest') {
     const n = content.items.length;
@@ -171,8 +179,21 @@ export function renderEvent(content: NotificationContent, mode: FollowMode | nul
     };
   }
   const billId = content.bill_id ?? '';
-  const event = eventLine(content);
+  const event = eventLine(content, timeZone);
   const later = content.kind === 'reintroduced' ? content.reintroduced_as : null;
+  const meeting = content.kind === 'scheduled' ? (content.meeting ?? null) : null;
+  if (meeting) {
+    // A meeting of several bills (or of a followed committee) is named by its committees; its page lists the bills.
+    const subject = content.bill_id ? billIdentifier(content.bill_label, content.bill_id) : meeting.committees.join(', ') || meeting.chamber;
+    return {
+      title: toAscii(`${meetingHeadline(meeting)}: ${subject}`),
+      body: [content.bill_title ?? meeting.title, ...(event ? [cutText(event, PUSH_SUMMARY_MAX)] : [])].join('\n'),
+      click: meetingUrl(publicUrl, meeting.id),
+      priority: kind.priority,
+      tags: kind.tags,
+      actions: mode === 'hold_boost' && billId ? [letterAction(publicUrl, billId)] : [],
+    };
+  }
   return {
     title: toAscii(`${statusHeadline(content) ?? kind.label}: ${billIdentifier(content.bill_label, content.bill_id)}`),
     body: [
@@ -198,15 +219,19 @@ const PRIORITY_RANK: Record<PushPriority, number> = { low: 0, default: 1, high: 
  * stands for every event it lists. Priority and tags are the most urgent
  * event's; the letter action follows the newest event's follow mode.
  */
-export function renderHeldBundle(events: ReadonlyArray<NotificationContent & { mode: FollowMode | null }>, publicUrl: string): RenderedMessage {
+export function renderHeldBundle(
+  events: ReadonlyArray<NotificationContent & { mode: FollowMode | null }>,
+  publicUrl: string,
+  timeZone?: string | null,
+): RenderedMessage {
   const [first] = events;
   const last = events.at(-1);
   if (!first || !last) throw new Error('renderHeldBundle needs at least one event');
-  if (events.length === 1) return renderEvent(first, first.mode, publicUrl);
+  if (events.length === 1) return renderEvent(first, first.mode, publicUrl, timeZone);
   const urgent = events.reduce((a, b) => (PRIORITY_RANK[EVENT_KINDS[b.kind].priority] > PRIORITY_RANK[EVENT_KINDS[a.kind].priority] ? b : a));
   const summary = [...events].reverse().find((e) => e.summary)?.summary ?? null;
   const billId = last.bill_id ?? '';
-  const lines = events.map((e) => cutText(whatHappened(e) ?? EVENT_KINDS[e.kind].label, PUSH_SUMMARY_MAX));
+  const lines = events.map((e) => cutText(whatHappened(e, timeZone) ?? EVENT_KINDS[e.kind].label, PUSH_SUMMARY_MAX));
   return {
     title: toAscii(`${events.length} updates on ${billIdentifier(last.bill_label, last.bill_id)}`),
     body: [last.bill_title ?? billId, ...lines, ...(summary ? [cutText(summary, PUSH_SUMMARY_MAX)] : [])].join('\n'),
@@ -222,16 +247,16 @@ export function renderHeldBundle(events: ReadonlyArray<NotificationContent & { m
  * Passed Senate ...)", saying what happened as the alert would; a weekly
  * digest folded into a weekly-digest user's bundle lists its bills below it.
  */
-function digestBundleLines(e: NotificationContent, publicUrl: string): string[] {
-  const m = renderEvent(e, null, publicUrl);
+function digestBundleLines(e: NotificationContent, publicUrl: string, timeZone?: string | null): string[] {
+  const m = renderEvent(e, null, publicUrl, timeZone);
   if (e.kind === 'weekly_digest') return [m.title, ...digestLines(e).map((l) => `  ${l}`)];
-  const happened = eventLine(e);
+  const happened = eventLine(e, timeZone);
   return [`${m.title} - ${e.bill_title ?? ''}${happened ? ` (${cutText(happened, PUSH_SUMMARY_MAX)})` : ''}`.trim()];
 }
 
 /** One message bundling the events held for a user's digest. */
-export function renderDigestBundle(events: NotificationContent[], mode: 'daily' | 'weekly', publicUrl: string): RenderedMessage {
-  const lines = events.flatMap((e) => digestBundleLines(e, publicUrl));
+export function renderDigestBundle(events: NotificationContent[], mode: 'daily' | 'weekly', publicUrl: string, timeZone?: string | null): RenderedMessage {
+  const lines = events.flatMap((e) => digestBundleLines(e, publicUrl, timeZone));
   const n = events.length;
   return {
     title: toAscii(`${DIGEST_BUNDLE.label} (${mode}): ${n} update${n === 1 ? '' : 's'}`),

@@ -13,8 +13,16 @@ import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { ActionCategory, FollowMode } from '#shared/domain/bills/action-categories.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
-import { DigestItem, ForecastJumpDetail, ReintroducedAs, SearchMatchDetail, type NotificationContent, type NotificationKind } from './notification.schema.ts';
-import { billUrl } from './render.ts';
+import {
+  DigestItem,
+  ForecastJumpDetail,
+  MeetingAlert,
+  ReintroducedAs,
+  SearchMatchDetail,
+  type NotificationContent,
+  type NotificationKind,
+} from './notification.schema.ts';
+import { billUrl, meetingUrl } from './render.ts';
 
 export const WEBHOOK_PAYLOAD_VERSION = 1;
 
@@ -27,6 +35,7 @@ export const WEBHOOK_EVENT_TYPES = {
   new_amendment: 'bill.new_amendment',
   reintroduced: 'bill.reintroduced',
   search_match: 'bill.search_match',
+  scheduled: 'meeting.scheduled',
   forecast_jump: 'bill.forecast_jump',
   weekly_digest: 'digest.weekly',
 } as const satisfies Record<NotificationKind, string>;
@@ -46,7 +55,7 @@ export const WebhookEvent = lazySchema(() =>
       bill_id: z.string().nullable().describe('The bill id (e.g. 119-hr-3076); null for the weekly digest'),
       bill_label: z.string().nullable().describe('The bill label (e.g. H.R. 3076)'),
       bill_title: z.string().nullable().describe('The bill title'),
-      url: z.string().describe("The bill's page, or the dashboard for the weekly digest"),
+      url: z.string().describe("The bill's page; the meeting's page for meeting.scheduled; the dashboard for the weekly digest"),
       summary: z.string().nullable().describe("The latest brief's summary"),
       action_category: ActionCategory().nullable().describe('bill.updated, bill.status_changed: the category of the action'),
       action_text: z.string().nullable().describe('bill.updated, bill.status_changed: the action as Congress.gov words it'),
@@ -61,6 +70,9 @@ export const WebhookEvent = lazySchema(() =>
         .nullable()
         .describe('bill.reintroduced: the later bill that reintroduces this one; following it is one POST /api/follows'),
       search_match: SearchMatchDetail().nullable().describe('bill.search_match: the saved search that matched and the passage it matched'),
+      meeting: MeetingAlert()
+        .nullable()
+        .describe('meeting.scheduled: the hearing, markup or floor day, its version and what changed (scheduled, rescheduled, postponed, cancelled, updated)'),
       forecast_jump: ForecastJumpDetail()
         .nullable()
         .describe('bill.forecast_jump: the odds of becoming law before and after, and the forecast that moved them'),
@@ -91,6 +103,7 @@ export const WebhookPayload = lazySchema(() => {
       single(WEBHOOK_EVENT_TYPES.new_amendment),
       single(WEBHOOK_EVENT_TYPES.reintroduced),
       single(WEBHOOK_EVENT_TYPES.search_match),
+      single(WEBHOOK_EVENT_TYPES.scheduled),
       single(WEBHOOK_EVENT_TYPES.forecast_jump),
       single(WEBHOOK_EVENT_TYPES.weekly_digest),
       z
@@ -137,7 +150,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     bill_id: e.bill_id,
     bill_label: e.bill_label,
     bill_title: e.bill_title,
-    url: e.bill_id ? billUrl(publicUrl, e.bill_id) : `${publicUrl}/dashboard`,
+    url: e.meeting ? meetingUrl(publicUrl, e.meeting.id) : e.bill_id ? billUrl(publicUrl, e.bill_id) : `${publicUrl}/dashboard`,
     summary: e.summary,
     action_category: e.action_category,
     action_text: e.action_text,
@@ -148,6 +161,7 @@ export function webhookEvent(e: NotificationContent & { mode: FollowMode | null 
     items: e.items,
     reintroduced_as: e.reintroduced_as ?? null,
     search_match: e.search_match ?? null,
+    meeting: e.meeting ?? null,
     forecast_jump: e.forecast_jump ?? null,
     ...(e.demo ? { demo: true as const } : {}),
   };

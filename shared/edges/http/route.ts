@@ -101,7 +101,7 @@ export interface RouteDef<
   /** Status of a successful reply (200 unless given). */
   successStatus?: number;
   /** Content type of a successful reply when it is not JSON. */
-  produces?: 'text/html' | 'application/rss+xml' | 'text/plain' | 'text/javascript' | 'text/css';
+  produces?: 'text/html' | 'application/rss+xml' | 'text/calendar' | 'text/plain' | 'text/javascript' | 'text/css';
   /** Set on routes that only start a job: the job table's name it runs. */
   job?: string;
 }

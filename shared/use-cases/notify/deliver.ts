@@ -108,7 +108,7 @@ async function sendClaimed(
   const states: Partial<Record<SendChannel, ChannelState>> = {};
   let channels: Partial<Record<ChannelName, ChannelState>> = {};
   let errors: Partial<Record<ChannelName, string>> = {};
-  const message = work.send.length ? renderEvent(content, mode, publicUrl()) : null;
+  const message = work.send.length ? renderEvent(content, mode, publicUrl(), user.prefs.timezone) : null;
   for (const { channel, from, takeOver } of work.send) {
     const claimed = await stepChannels(stored, { channels, errors }, { channel, from: [from], at: Math.floor(now.getTime() / 1000), takeOver });
     if (!claimed) {

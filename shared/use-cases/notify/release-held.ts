@@ -65,7 +65,7 @@ async function releaseGroup(user: NotifiableUser | undefined, group: FreeEvent[]
   for (const message of messagesOf(claimed)) {
     const sent = await sendOnChannels(
       user,
-      renderHeldBundle(message.events, publicUrl()),
+      renderHeldBundle(message.events, publicUrl(), user.prefs.timezone),
       message.channels,
       { reason: 'quiet_hours', events: message.events },
       { resend: group.some((e) => e.resendOf) },

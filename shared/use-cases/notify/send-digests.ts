@@ -55,7 +55,7 @@ async function sendBatch(user: NotifiableUser | undefined, batch: FreeEvent[], c
   for (const message of messagesOf(claimed)) {
     const sent = await sendOnChannels(
       user,
-      renderDigestBundle(message.events, mode, publicUrl()),
+      renderDigestBundle(message.events, mode, publicUrl(), user.prefs.timezone),
       message.channels,
       { reason: mode === 'weekly' ? 'weekly_digest' : 'daily_digest', events: message.events },
       { resend: batch.some((e) => e.resendOf) },

@@ -9,9 +9,15 @@
  *      moved meeting rescheduled, and compare with what is stored;
  *   4. raise the version on a material change, record the change in the
  *      history, move updated_at when the API's view changed;
- *   5. write it (repository: pointers, then the record and its history entry
- *      in one transaction conditional on the revision read, then stale
- *      pointers out); on a lost race, read again and redo.
+ *   5. when the change is news to its followers (a meeting first scheduled,
+ *      rescheduled, postponed, cancelled, moved; domain/schedule/meeting-alert.ts),
+ *      owe the notification dispatcher a meeting event in the table outbox;
+ *   6. write it (repository: pointers, then the record, its history entry and
+ *      the outbox entry in one transaction conditional on the revision read,
+ *      then stale pointers out); on a lost race, read again and redo;
+ *   7. send what it owes and delete the entry (a crash before leaves it to
+ *      relay_outbox; the event id is per meeting version, so a resend tells
+ *      nobody twice).
  * Nothing changed (the same data polled again) writes nothing. A meeting its
  * sources do not yet describe whole (a witness list alone) is not stored.
  */
@@ -29,6 +35,9 @@ import { diffMeeting, fieldsOf } from '#shared/domain/schedule/meeting-changes.t
 import { isCurrentObservation, mergeObservations, nextState, type Observations } from '#shared/domain/schedule/meeting-merge.ts';
 import type { Meeting, MeetingChange, MeetingSource, Observation } from '#shared/domain/schedule/meeting.schema.ts';
 import { meetingView } from '#shared/domain/schedule/meeting-views.ts';
+import { meetingAlertId, meetingAlertOf, type MeetingAlertChange } from '#shared/domain/schedule/meeting-alert.ts';
+import type { MeetingEvent } from '#shared/adapters/messaging/messages.ts';
+import { owe, sendOwed } from '#shared/use-cases/bills/outbox-relay.ts';
 
 export type ApplyOutcome = 'created' | 'changed' | 'unchanged' | 'incomplete';
 
@@ -41,12 +50,29 @@ export const listedCommittees = (codes: readonly string[]): string[] => [
   ...new Set(codes.flatMap((c) => [c, parentCommitteeCode(c)].filter((x): x is string => x !== null))),
 ];
 
+/** The dispatcher's message for an alert of `meeting` at its version. */
+function alertEvent(meeting: Meeting, change: MeetingAlertChange, entry: MeetingChange | null, now: string, demo?: boolean): MeetingEvent {
+  const moved = entry?.changes.find((c) => c.field === 'starts_at');
+  return {
+    v: 1,
+    type: 'meeting_event',
+    event_id: meetingAlertId(meeting.id, meeting.version),
+    meeting_id: meeting.id,
+    version: meeting.version,
+    change,
+    previous_starts_at: typeof moved?.before === 'string' ? moved.before : null,
+    occurred_at: now,
+    ...(demo ? { demo: true as const } : {}),
+  };
+}
+
 /** Applies one meeting's incoming observations (at most one per source), seen at `at`. */
 export async function applyObservations(
   meetingId: string,
   incoming: Observations,
   at: Date,
-): Promise<{ outcome: ApplyOutcome; version: number | null; material: boolean }> {
+  options: { demo?: boolean } = {},
+): Promise<{ outcome: ApplyOutcome; version: number | null; material: boolean; alert: MeetingAlertChange | null }> {
   for (let attempt = 1; ; attempt++) {
     const stored = await getStoredMeeting(meetingId);
     const observations: Observations = { ...(stored?.meeting.observations ?? {}) };
@@ -57,14 +83,14 @@ export async function applyObservations(
       news.push(source);
     }
     const merged = mergeObservations(observations);
-    if (!merged) return { outcome: 'incomplete', version: null, material: false };
+    if (!merged) return { outcome: 'incomplete', version: null, material: false, alert: null };
     const before = stored ? fieldsOf(stored.meeting) : null;
     const fields = nextState(before, merged);
     const diff = before ? diffMeeting(before, fields) : null;
     if (stored && news.length === 0 && diff?.changes.length === 0) {
       const wanted = pointerKeyStrings(pointerKeysOf(stored.meeting, listedCommittees(stored.meeting.committees)));
       await dropStalePointers(meetingId, stored.revision, stored.index_keys, wanted);
-      return { outcome: 'unchanged', version: stored.meeting.version, material: false };
+      return { outcome: 'unchanged', version: stored.meeting.version, material: false, alert: null };
     }
     const now = at.toISOString();
     const version = stored ? stored.meeting.version + (diff?.material ? 1 : 0) : 1;
@@ -83,9 +109,19 @@ export async function applyObservations(
       : diff && diff.changes.length
         ? { at: now, version, material: diff.material, kind: 'changed', changes: diff.changes, sources: news }
         : null;
+    const alert = meetingAlertOf(meeting, change, at);
+    const outbox = alert ? owe(meetingAlertId(meetingId, version), 'notification-dispatch', [alertEvent(meeting, alert, change, now, options.demo)], at) : null;
     try {
-      await saveMeeting({ previous: stored, meeting, change, content_hash: hash, pointers: pointerKeysOf(meeting, listedCommittees(meeting.committees)) });
-      return { outcome: stored ? (change ? 'changed' : 'unchanged') : 'created', version, material: Boolean(change?.material) };
+      await saveMeeting({
+        previous: stored,
+        meeting,
+        change,
+        content_hash: hash,
+        pointers: pointerKeysOf(meeting, listedCommittees(meeting.committees)),
+        outbox,
+      });
+      if (outbox) await sendOwed(outbox);
+      return { outcome: stored ? (change ? 'changed' : 'unchanged') : 'created', version, material: Boolean(change?.material), alert };
     } catch (err) {
       if (!(err instanceof MeetingSaveConflict) || attempt >= ATTEMPTS) throw err;
     }

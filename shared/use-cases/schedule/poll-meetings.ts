@@ -8,7 +8,8 @@
  *   3. within a group, gather each meeting's observations, one per source
  *      (a later reading of the same source overrides an earlier one), each
  *      timed by the source's own update time when it gives one;
- *   4. apply each meeting's observations (./apply-observations.ts), a few at once.
+ *   4. apply each meeting's observations (./apply-observations.ts), a few at once;
+ *      a save that is news to the meeting's followers sends them an alert.
  * Idempotent: polling the same data again changes nothing.
  */
 import { getMeetings } from '#shared/adapters/db/meetings.repository.ts';
@@ -48,7 +49,7 @@ function observationsOf(readings: FeedReading[]): Map<string, Observations> {
 }
 
 /** Runs one poll over `feeds`; returns what it saw and did. */
-export async function pollMeetings(now: Date, feeds: readonly ScheduleFeed[]) {
+export async function pollMeetings(now: Date, feeds: readonly ScheduleFeed[], options: { demo?: boolean } = {}) {
   const readings: FeedReading[] = [];
   const failures: Record<string, string> = {};
   for (const feed of feeds) {
@@ -62,13 +63,15 @@ export async function pollMeetings(now: Date, feeds: readonly ScheduleFeed[]) {
   if (feeds.length > 0 && Object.keys(failures).length === feeds.length) throw new Error(`every schedule feed failed: ${JSON.stringify(failures)}`);
   const counts: Record<ApplyOutcome, number> = { created: 0, changed: 0, unchanged: 0, incomplete: 0 };
   let material = 0;
+  let alerts = 0;
   for (const round of rounds(readings)) {
     const meetings = [...observationsOf(round.readings).entries()];
     await mapLimit(meetings, CONCURRENCY, async ([id, observations]) => {
-      const result = await applyObservations(id, observations, round.at);
+      const result = await applyObservations(id, observations, round.at, options);
       counts[result.outcome] += 1;
+      if (result.alert) alerts += 1;
       if (result.material && result.outcome === 'changed') material += 1;
     });
   }
-  return { readings: readings.length, ...counts, material_changes: material, failed_feeds: failures };
+  return { readings: readings.length, ...counts, material_changes: material, alerts, failed_feeds: failures };
 }

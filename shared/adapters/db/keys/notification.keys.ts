@@ -1,7 +1,7 @@
 /**
  * Notifications (docs/data-model.md N1-N4), in the user's partition:
  *   USER#{uid} / NOTIF#{occurred_at}#{event_id}   an event with its channel states
- *   USER#{uid} / DEDUPE#{bill_id}#{subject hash}  the 30-minute de-duplication mark of one subject
+ *   USER#{uid} / DEDUPE#{scope}#{subject hash}    the 30-minute de-duplication mark of one subject (scope: the bill, else the meeting)
  * Held and digest events are listed on reverseLookups (gsi2)
  * DEFER#{held|digest}#{due date} / {due_at}#{uid}#{event_id} until released.
  */
@@ -25,9 +25,9 @@ export const notificationKeys = {
   /** begins_with prefix of a user's notification history. */
   prefix: PREFIX,
   /** The window of one subject (shared/domain/notify/dedupe.ts), hashed: an action's text can be long. */
-  dedupe: (userId: string, billId: string, subject: string): ItemKey => ({
+  dedupe: (userId: string, scope: string, subject: string): ItemKey => ({
     pk: userKeys.partition(userId),
-    sk: `DEDUPE#${billId}#${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`,
+    sk: `DEDUPE#${scope}#${createHash('sha256').update(subject).digest('base64url').slice(0, 22)}`,
   }),
   /** N3, N4: held or digest events by due time. */
   deferred: {

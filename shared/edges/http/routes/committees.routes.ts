@@ -106,4 +106,34 @@ export const getMeeting = defineRoute({
   response: () => MeetingDetailView(),
 });
 
-export const COMMITTEES_ROUTES: RouteDef[] = [listCommittees, getCommittee, listMeetings, getMeeting];
+export const getCommitteeCalendar = defineRoute({
+  operationId: 'getCommitteeCalendar',
+  description:
+    "The committee's (and its subcommittees') hearings, markups and meetings as an RFC 5545 calendar to subscribe to: from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting, times in UTC and a URL to the meeting's page. Anonymous; ETag and 304; 404 committee.not_found.",
+  method: 'GET',
+  path: '/api/committees/{id}/calendar.ics',
+  fn,
+  auth: 'none',
+  cache: 'public',
+  summary: "A committee's meetings as an iCalendar feed",
+  tags: ['committees'],
+  params: () => z.object({ id: CommitteeId().describe('The committee code, such as SSFR or HSAG15') }),
+  produces: 'text/calendar',
+});
+
+export const getBillCalendar = defineRoute({
+  operationId: 'getBillCalendar',
+  description:
+    "The hearings, markups and floor days that take up the bill, as an RFC 5545 calendar to subscribe to (the bill page's Add to calendar): from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting, times in UTC and a URL to the meeting's page. Anonymous; ETag and 304; 404 bill.not_found.",
+  method: 'GET',
+  path: '/api/bills/{id}/calendar.ics',
+  fn,
+  auth: 'none',
+  cache: 'public',
+  summary: "A bill's meetings as an iCalendar feed",
+  tags: ['committees'],
+  params: () => z.object({ id: BillId().describe('The bill id, {congress}-{type}-{number} such as 119-s-5038') }),
+  produces: 'text/calendar',
+});
+
+export const COMMITTEES_ROUTES: RouteDef[] = [listCommittees, getCommittee, listMeetings, getMeeting, getCommitteeCalendar, getBillCalendar];

@@ -20,6 +20,7 @@ const KIND_WORDS: Record<Schemas['Notification']['kind'], string> = {
   new_amendment: 'Amended text',
   reintroduced: 'Reintroduced',
   search_match: 'Matches a saved search',
+  scheduled: 'Meeting scheduled or changed',
   forecast_jump: 'Odds changed',
   weekly_digest: 'Weekly digest',
 };
