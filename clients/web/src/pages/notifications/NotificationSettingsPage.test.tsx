@@ -103,6 +103,21 @@ describe('notification settings: test before save', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('shows the one-time secret that signed a test to an unsaved URL, so the test can be verified (issue 32.5)', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      '/notifications/settings',
+      api({ '/api/notifications/test/webhook': { status: 'ok', detail: 'HTTP 200', webhook_id: 'msg_1', signing_secret: 'whsec_onetime' } }),
+      { token: 't' },
+    );
+    const webhook = await screen.findByRole('group', { name: 'Webhook' });
+    await user.click(within(webhook).getByRole('checkbox', { name: 'Send notifications to the webhook' }));
+    await user.type(within(webhook).getByRole('textbox', { name: /Webhook URL/ }), 'https://example.org/hook');
+    await user.click(within(webhook).getByRole('button', { name: 'Test webhook' }));
+    expect(await within(webhook).findByText('whsec_onetime')).toBeInTheDocument();
+    expect(within(webhook).getByText(/signed with a one-time test secret/)).toBeInTheDocument();
+  });
+
   it('counts a passed test only for the values it tested, even when the form changed while it ran', async () => {
     const user = userEvent.setup();
     let release = () => {};
