@@ -1673,8 +1673,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check that the feed token exists and count the feed events
-         * @description Checks that the caller's feed token exists and counts the events of the feed. Signed in; rate limited per user (testNotification).
+         * Check that the feed token exists and RSS is on, and count the feed events
+         * @description Checks that the caller's feed token exists and counts the events of the feed. With RSS off (rss_enabled in the request, else the saved setting) the test does not pass: status error says the feed answers 404 until RSS is on. Signed in; rate limited per user (testNotification).
          */
         post: operations["testRssNotification"];
         delete?: never;
@@ -13031,7 +13031,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether RSS is on, as on screen; the saved setting when omitted */
+                    rss_enabled?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -13064,8 +13072,35 @@ export interface operations {
                     };
                 };
             };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -111,9 +111,20 @@ describe('notification settings', () => {
 });
 
 describe('channel tests', () => {
-  it('checks the feed token and counts the events of the feed', async () => {
-    const res = await api('POST', '/api/notifications/test/rss');
-    expect(res.body).toMatchObject({ status: 'ok', event_count: 0, detail: expect.stringContaining('disabled') });
+  it('checks the feed token and counts the events of the feed; a feed that is off does not pass (issue 32.5)', async () => {
+    // An account of its own: the channel tests are rate-limited per user, and the owner's are counted below.
+    const { token: reader } = await newAccount('reader@example.org');
+    const feed = (body?: unknown) => call(notifications, 'POST', '/api/notifications/test/rss', { token: reader, ...(body ? { body } : {}) });
+    await call(notifications, 'GET', '/api/notifications/settings', { token: reader });
+    const off = await feed();
+    expect(off.body).toMatchObject({ status: 'error', event_count: 0, error: expect.stringContaining('RSS is off') });
+    expect(off.body).not.toHaveProperty('detail');
+    // Test before save: the on/off on screen, not the saved one.
+    const onScreen = await feed({ rss_enabled: true });
+    expect(onScreen.body).toMatchObject({ status: 'ok', event_count: 0, detail: 'Your feed holds 0 events and answers once you save with RSS on' });
+    expect((await feed({ rss_enabled: 'yes' })).status).toBe(422);
+    await call(notifications, 'PUT', '/api/notifications/settings', { token: reader, body: { rss_enabled: true } });
+    expect((await feed()).body).toMatchObject({ status: 'ok', detail: 'Your feed holds 0 events' });
     const fresh = await call(notifications, 'POST', '/api/notifications/test/rss', { token: otherToken });
     expect(fresh.body).toMatchObject({ status: 'error', error: expect.stringContaining('open the notification settings') });
   });

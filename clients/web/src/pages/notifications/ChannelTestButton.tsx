@@ -30,7 +30,6 @@ export function ChannelTestButton({ channel, draft, onPassed }: { channel: Chann
         {r?.status === 'ok' && (
           <p className="text-bold">
             ✓ {label} test passed{r.detail ? `: ${r.detail}` : ''}
-            {r.event_count !== undefined ? ` (${r.event_count} events in the feed)` : ''}
             {r.webhook_id ? ` (message ${r.webhook_id})` : ''}.
           </p>
         )}

@@ -118,6 +118,30 @@ describe('notification settings: test before save', () => {
     expect(within(webhook).getByText(/signed with a one-time test secret/)).toBeInTheDocument();
   });
 
+  it('tests the feed as on screen, and a feed that is off fails its test instead of passing (issue 32.5)', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp(
+      '/notifications/settings',
+      (call) =>
+        call.path === '/api/notifications/test/rss'
+          ? {
+              body: (call.body as { rss_enabled: boolean }).rss_enabled
+                ? { status: 'ok', detail: 'Your feed holds 2 events' }
+                : { status: 'error', error: 'RSS is off' },
+            }
+          : api({})(call),
+      { token: 't' },
+    );
+    const rss = await screen.findByRole('group', { name: 'RSS feed' });
+    await user.click(within(rss).getByRole('button', { name: 'Test rss feed' }));
+    expect(await within(rss).findByText('RSS feed test failed: RSS is off')).toBeInTheDocument();
+    expect(within(rss).queryByText(/passed/)).toBeNull();
+    await user.click(within(rss).getByRole('checkbox', { name: 'Add notifications to my RSS feed' }));
+    await user.click(within(rss).getByRole('button', { name: 'Test rss feed' }));
+    expect(await within(rss).findByText('✓ RSS feed test passed: Your feed holds 2 events.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/notifications/test/rss').map((c) => c.body)).toEqual([{ rss_enabled: false }, { rss_enabled: true }]);
+  });
+
   it('counts a passed test only for the values it tested, even when the form changed while it ran', async () => {
     const user = userEvent.setup();
     let release = () => {};
