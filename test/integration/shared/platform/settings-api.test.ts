@@ -180,6 +180,15 @@ describe('channel tests', () => {
     expect(mail?.headerLines.map((h) => h.key)).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
   });
 
+  it("issue 32.5: a test email to an address not saved yet carries List-Unsubscribe too (the mailto, none of the caller's URLs)", async () => {
+    const { token: newcomer } = await newAccount('newcomer@example.org');
+    const res = await call(notifications, 'POST', '/api/notifications/test/email', { token: newcomer, body: { email_address: 'typed@example.org' } });
+    expect(res.body).toMatchObject({ status: 'ok' });
+    const mail = smtp.messages.at(-1);
+    expect(mail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toMatch(/^List-Unsubscribe: <mailto:[^>]+\?subject=unsubscribe>$/);
+    expect(mail?.headerLines.map((h) => h.key)).not.toContain('list-unsubscribe-post');
+  });
+
   it('describes an SMTP failure', async () => {
     process.env.SMTP_PASSWORD = 'wrong';
     resetConfig();
