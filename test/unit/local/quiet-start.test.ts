@@ -3,29 +3,18 @@
  * the ready box away): the service logs WARN and above until the stack is
  * ready, INFO after; a LOG_LEVEL the person set wins throughout.
  */
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { logger } from '#shared/platform/logger.ts';
 import { quietStart } from '#local/quiet-start.ts';
+import { captureLogLines } from '#test/support/log-capture.ts';
 
 const before = process.env.LOG_LEVEL;
 afterAll(() => {
   process.env.LOG_LEVEL = before;
 });
 
-let lines: string[] = [];
-beforeEach(() => {
-  lines = [];
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
-  }
-});
-afterEach(() => vi.restoreAllMocks());
-
-const messages = () =>
-  lines
-    .flatMap((l) => l.split('\n'))
-    .filter((l) => l.startsWith('{'))
-    .map((l) => (JSON.parse(l) as { message: string }).message);
+const { logged } = captureLogLines();
+const messages = () => logged().map((l) => l.message);
 
 describe('the quiet start of npm start', () => {
   it('logs WARN and above while the stack starts, and INFO once it is ready', async () => {
