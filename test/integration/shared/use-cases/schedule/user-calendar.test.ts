@@ -16,7 +16,9 @@ import * as table from '#shared/adapters/db/table-client.ts';
 import { userKey } from '#shared/adapters/db/users.repository.ts';
 import type { MeetingFields } from '#shared/domain/schedule/meeting.schema.ts';
 import { applyObservations } from '#shared/use-cases/schedule/apply-observations.ts';
-import { call } from '#test/support/api.ts';
+import { gatewayPath } from '#shared/edges/http/route.ts';
+import { getUserCalendar } from '#shared/edges/http/routes/notifications.routes.ts';
+import { apiEvent, call, lambdaContext } from '#test/support/api.ts';
 import { newAccount } from '#test/support/accounts.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
@@ -90,7 +92,11 @@ describe("the user's calendar", () => {
     expect(calendarUrl).toMatch(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]{32}\.ics$/);
     const again = await call(notifications, 'GET', '/api/notifications/settings', { token: ada.token });
     expect((again.body as { calendar_url: string }).calendar_url).toBe(calendarUrl);
-    const token = pathOf(calendarUrl).split('/').pop()?.replace(/\.ics$/, '') ?? '';
+    const token =
+      pathOf(calendarUrl)
+        .split('/')
+        .pop()
+        ?.replace(/\.ics$/, '') ?? '';
     const profile = await table.getItem({ Key: userKey(ada.id) });
     expect(profile.Item?.calendar_token).toBe(token);
     expect(profile.Item?.external_keys).toContainEqual(tokenKeys.token('calendar', token));
@@ -119,7 +125,11 @@ describe("the user's calendar", () => {
     await createFollow({ userId: ada.id, targetType: 'bill', targetId: LATER_BILL, followMode: 'hold_veto' });
     const followed = await read(calendarUrl, { 'if-none-match': etag });
     expect(followed.status).toBe(200);
-    expect(eventsOf(followed.text).map((e) => e.uid)).toEqual(['senate-usercal-bill@billwatch', 'house-usercal-sub@billwatch', 'senate-usercal-other@billwatch']);
+    expect(eventsOf(followed.text).map((e) => e.uid)).toEqual([
+      'senate-usercal-bill@billwatch',
+      'house-usercal-sub@billwatch',
+      'senate-usercal-other@billwatch',
+    ]);
 
     await deleteFollow(ada.id, 'bill', LATER_BILL);
     const unfollowed = await read(calendarUrl, { 'if-none-match': followed.headers.etag ?? '' });
@@ -159,9 +169,27 @@ describe("the user's calendar", () => {
     const settings = await call(notifications, 'GET', '/api/notifications/settings', { token: ada.token });
     expect((settings.body as { calendar_url: string }).calendar_url).toBe(body.calendar_url);
     const keys = (await table.getItem({ Key: userKey(ada.id) })).Item?.external_keys as unknown[];
-    const oldToken = pathOf(calendarUrl).split('/').pop()?.replace(/\.ics$/, '') ?? '';
+    const oldToken =
+      pathOf(calendarUrl)
+        .split('/')
+        .pop()
+        ?.replace(/\.ics$/, '') ?? '';
     expect(keys).toContainEqual(tokenKeys.token('calendar', body.calendar_token));
     expect(keys).not.toContainEqual(tokenKeys.token('calendar', oldToken));
+  });
+
+  it("is found as API Gateway routes it: its key's path variable is the whole segment, the token the route's own match", async () => {
+    expect(gatewayPath(getUserCalendar.path)).toBe('/api/calendar/{token}');
+    const path = pathOf(calendarUrl);
+    const [direct, routed] = await Promise.all([
+      read(calendarUrl),
+      notifications(
+        { ...apiEvent('GET', path, { routeKey: 'GET /api/calendar/{token}' }), pathParameters: { token: path.split('/').pop() ?? '' } },
+        lambdaContext(),
+      ),
+    ]);
+    expect(routed.statusCode).toBe(direct.status);
+    expect(routed.body).toBe(direct.text);
   });
 
   it("answers 404 for an unknown token, needs a signed-in caller to rotate, and shows nobody else's follows", async () => {
