@@ -1567,8 +1567,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Notification preferences (push_password_set, never the password); creates the RSS token on first read
-         * @description The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS token on first read. Signed in.
+         * Notification preferences (push_password_set, never the password); creates the RSS and calendar tokens on first read
+         * @description The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS and calendar tokens on first read and answers their URLs (rss_feed_url, calendar_url). Signed in.
          */
         get: operations["getNotificationSettings"];
         /**

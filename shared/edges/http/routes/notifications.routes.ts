@@ -14,12 +14,12 @@ const tags: ApiTag[] = ['notifications'];
 export const getNotificationSettings = defineRoute({
   operationId: 'getNotificationSettings',
   description:
-    "The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS token on first read. Signed in.",
+    "The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS and calendar tokens on first read and answers their URLs (rss_feed_url, calendar_url). Signed in.",
   method: 'GET',
   path: '/api/notifications/settings',
   fn: 'notifications',
   auth: 'user',
-  summary: 'Notification preferences (push_password_set, never the password); creates the RSS token on first read',
+  summary: 'Notification preferences (push_password_set, never the password); creates the RSS and calendar tokens on first read',
   tags,
   response: () => NotificationSettingsView(),
 });
