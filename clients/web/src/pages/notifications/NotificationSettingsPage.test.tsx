@@ -215,14 +215,20 @@ describe('the personal calendar (issue 34.4)', () => {
     const calendar = await screen.findByRole('region', { name: 'Your calendar' });
     const url = within(calendar).getByRole('textbox', { name: /Your calendar URL/ });
     expect(url).toHaveValue('http://localhost/api/calendar/cal-abc.ics');
-    expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute('href', 'webcal://localhost/api/calendar/cal-abc.ics');
+    expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/calendar/cal-abc.ics',
+    );
 
     // An edit in progress outlives the rotation.
     const email = screen.getByRole('group', { name: 'Email' });
     await user.click(within(email).getByRole('checkbox', { name: 'Send notifications by email' }));
     await user.click(within(calendar).getByRole('button', { name: 'Make a new calendar URL (the old one stops working)' }));
     await vi.waitFor(() => expect(url).toHaveValue('http://localhost/api/calendar/cal-new.ics'));
-    expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute('href', 'webcal://localhost/api/calendar/cal-new.ics');
+    expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/calendar/cal-new.ics',
+    );
     expect(calls.filter((c) => c.path === '/api/notifications/calendar-token').map((c) => c.method)).toEqual(['POST']);
     expect(within(email).getByRole('checkbox', { name: 'Send notifications by email' })).toBeChecked();
   });

@@ -5,8 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
-import { CopyButton } from '../../components/CopyButton.tsx';
-import { ErrorState } from '../../components/QueryState.tsx';
+import { PrivateUrl } from '../../components/PrivateUrl.tsx';
 
 /** Calendar apps subscribe to a webcal: link (and then poll it), where an https: one would only download the file. */
 const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
@@ -21,20 +20,20 @@ export function PersonalCalendar({ savedUrl }: { savedUrl: string }) {
         Your calendar
       </h2>
       <p className="usa-hint">Hearings, markups and floor days of the bills and committees you follow, kept up to date in your calendar app.</p>
-      <label className="usa-label" htmlFor="calendar-url">
-        Your calendar URL (keep it private: anyone with it can see what you follow)
-      </label>
-      <input className="usa-input bw-wrap" id="calendar-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-      <div className="display-flex flex-wrap flex-align-center gap-1 margin-top-1">
+      <PrivateUrl
+        id="calendar-url"
+        label="Your calendar URL (keep it private: anyone with it can see what you follow)"
+        url={url}
+        copyLabel="Copy the calendar URL"
+        renewLabel="Make a new calendar URL (the old one stops working)"
+        renewing={rotate.isPending}
+        onRenew={() => rotate.mutate()}
+        renewError={rotate.error}
+      >
         <a className="usa-button" href={webcal(url)}>
           Subscribe in your calendar app
         </a>
-        <CopyButton value={url} label="Copy the calendar URL" />
-        <button type="button" className="usa-button usa-button--unstyled" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-          Make a new calendar URL (the old one stops working)
-        </button>
-      </div>
-      {rotate.error && <ErrorState error={rotate.error} />}
+      </PrivateUrl>
     </section>
   );
 }
