@@ -1567,8 +1567,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Notification preferences (push_password_set, never the password); creates the RSS token on first read
-         * @description The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS token on first read. Signed in.
+         * Notification preferences (push_password_set, never the password); creates the RSS and calendar tokens on first read
+         * @description The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS and calendar tokens on first read and answers their URLs (rss_feed_url, calendar_url). Signed in.
          */
         get: operations["getNotificationSettings"];
         /**
@@ -1617,6 +1617,26 @@ export interface paths {
          * @description Replaces the caller's RSS token and answers the new token and feed URL; the old feed URL answers 404 at once. Signed in.
          */
         post: operations["rotateFeedToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/calendar-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the calendar token: answers the new token and calendar URL; the old calendar URL answers 404 at once
+         * @description Replaces the caller's calendar token and answers the new token and calendar URL; the old calendar URL answers 404 at once (a leaked URL is revoked this way). Signed in.
+         */
+        post: operations["rotateCalendarToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1735,6 +1755,26 @@ export interface paths {
          * @description The user's notification events as an RSS 2.0 feed, by the token of their feed URL. Anonymous (the token is the credential); 404 for an unknown or rotated token.
          */
         get: operations["getNotificationFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's calendar of the meetings of what they follow
+         * @description The user's own calendar (RFC 5545) by the token of its URL (calendar_url in the notification settings): the hearings, markups and floor days of the bills and committees (with their subcommittees) they follow, from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting and a URL to the meeting's page. Anonymous (the token is the credential); ETag and 304; 404 calendar.not_found for an unknown or rotated token.
+         */
+        get: operations["getUserCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4581,6 +4621,8 @@ export interface components {
             rss_feed_url: string;
             /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
             webhook_secret_set: boolean;
+            /** @description The URL of the personal calendar (RFC 5545) of the meetings of followed bills and committees; its token is the credential */
+            calendar_url: string;
             /** @description Not available yet */
             telegram: {
                 /**
@@ -12625,6 +12667,8 @@ export interface operations {
                         rss_feed_url: string;
                         /** @description Whether a webhook signing secret exists; the secret itself is shown only when created or rotated */
                         webhook_secret_set: boolean;
+                        /** @description The URL of the personal calendar (RFC 5545) of the meetings of followed bills and committees; its token is the credential */
+                        calendar_url: string;
                         /** @description Not available yet */
                         telegram: {
                             /**
@@ -12769,6 +12813,49 @@ export interface operations {
                         rss_token: string;
                         /** @description The new feed URL; the old one answers 404 */
                         rss_feed_url: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateCalendarToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The new token of the personal calendar */
+                        calendar_token: string;
+                        /** @description The new calendar URL; the old one answers 404 */
+                        calendar_url: string;
                     };
                 };
             };
@@ -13328,6 +13415,65 @@ export interface operations {
                     "Cache-Control"?: string;
                     /** @description When the content last changed; send it back as If-Modified-Since */
                     "Last-Modified"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: private, max-age=300 */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

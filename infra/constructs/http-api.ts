@@ -13,7 +13,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { RouteDef } from '#shared/edges/http/route.ts';
+import { gatewayPath, type RouteDef } from '#shared/edges/http/route.ts';
 import { acknowledge } from './nag.ts';
 
 /**
@@ -98,7 +98,7 @@ export class Api extends Construct {
         integration = integrationOf(`Group-${route.fn}`, props.groupFunction(route.fn));
         integrations.set(route.fn, integration);
       }
-      this.api.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration });
+      this.api.addRoutes({ path: gatewayPath(route.path), methods: [HttpMethod[route.method]], integration });
     }
     acknowledge(
       this.api,

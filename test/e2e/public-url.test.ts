@@ -1,4 +1,4 @@
-// An explicit PUBLIC_URL names the links the local stack hands out (feeds, emails, pushes), not localhost.
+// An explicit PUBLIC_URL names the links the local stack hands out (feeds, calendars, emails, pushes), not localhost.
 import { describe, expect, it } from 'vitest';
 import { parseLocalEnv } from '#local/local-env.schema.ts';
 import { useLocalStack } from './support/e2e-stack.ts';
@@ -18,5 +18,6 @@ describe('PUBLIC_URL on the local stack', () => {
     const token = await signUp(e2e.client(), 'pat');
     const settings = await e2e.client().request('GET', '/api/notifications/settings', { token });
     expect(settings.body.rss_feed_url.startsWith(`${PUBLIC}/api/notifications/feed/`)).toBe(true);
+    expect(settings.body.calendar_url).toMatch(new RegExp(`^${PUBLIC.replaceAll('.', '\\.')}/api/calendar/[\\w-]{32}\\.ics$`));
   });
 });

@@ -41,6 +41,9 @@ describe('HTTP API', () => {
     const keys = resourcesOf(prod.template, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey);
     expect(new Set(keys)).toEqual(new Set([...ROUTES.map(routeKey), '$default']));
     expect(keys).toHaveLength(ROUTES.length + 1);
+    // A gateway path variable is a whole segment: the user's calendar, /api/calendar/{token}.ics, is routed as /api/calendar/{token}.
+    for (const key of keys) expect(String(key)).not.toMatch(/[^/]\{|\}[^/\s]/);
+    expect(keys).toContain('GET /api/calendar/{token}');
   });
 
   it("sends each route to its function group's Lambda and $default to the fallback", () => {

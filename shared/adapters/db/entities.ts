@@ -75,6 +75,7 @@ export const ENTITIES = [
   'notification',
   'dedupe',
   'rss_token',
+  'calendar_token',
   'unsubscribe_token',
   // The platform: jobs, settings, caches, quotas, progress records.
   'dashboard_feed',

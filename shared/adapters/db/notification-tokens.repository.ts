@@ -1,9 +1,9 @@
 /**
- * The RSS feed and email unsubscribe tokens (data-model A14, N5, N6): an item
- * TOKEN#{rss|unsubscribe}#{token} / TOKEN points at its user, and the user
- * profile keeps the token (`rss_token`, `email_unsubscribe_token`) and lists
- * the token item in `external_keys`, so deleting the user removes it. Both
- * are written in one transaction whose conditions make a token unique and
+ * The RSS feed, calendar and email unsubscribe tokens (data-model A14, N5,
+ * N6): an item TOKEN#{rss|calendar|unsubscribe}#{token} / TOKEN points at its
+ * user, and the user profile keeps the token (`rss_token`, `calendar_token`,
+ * `email_unsubscribe_token`) and lists the token item in `external_keys`, so
+ * deleting the user removes it. Both are written in one transaction whose conditions make a token unique and
  * keep the first token when two requests race. Rotation is one transaction
  * too: delete the old token item, put the new one, and on the profile swap
  * the field and the external_keys entry, conditioned on the old token, so
@@ -18,10 +18,11 @@ import { userKey } from './users.repository.ts';
 import * as table from './table-client.ts';
 import { entityItem } from './entities.ts';
 
-export type NotificationTokenKind = 'rss' | 'unsubscribe';
+export type NotificationTokenKind = 'rss' | 'calendar' | 'unsubscribe';
 
-const FIELD: Record<NotificationTokenKind, 'rss_token' | 'email_unsubscribe_token'> = {
+const FIELD: Record<NotificationTokenKind, 'rss_token' | 'calendar_token' | 'email_unsubscribe_token'> = {
   rss: 'rss_token',
+  calendar: 'calendar_token',
   unsubscribe: 'email_unsubscribe_token',
 };
 

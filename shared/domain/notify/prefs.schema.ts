@@ -110,6 +110,9 @@ export const NotificationSettingsView = lazySchema(() =>
     .omit(Object.fromEntries(hiddenKeys().map((k) => [k, true])) as Record<HiddenKey, true>)
     .extend({
       ...(mergedShape('view') as ViewShape),
+      calendar_url: z
+        .string()
+        .describe('The URL of the personal calendar (RFC 5545) of the meetings of followed bills and committees; its token is the credential'),
       telegram: ComingSoon().describe('Not available yet'),
       discord: ComingSoon().describe('Not available yet'),
     })

@@ -15,6 +15,7 @@ export const User = lazySchema(() =>
     created_at: z.string().describe('When it was created (ISO 8601, UTC)'),
     notification_prefs: z.record(z.string(), z.unknown()).nullable().default(null),
     rss_token: z.string().optional().describe('The token of the personal RSS feed'),
+    calendar_token: z.string().optional().describe('The token of the personal calendar (iCalendar feed)'),
     email_unsubscribe_token: z.string().optional(),
     /** Raised by a password change or "sign out everywhere": tokens carry the generation they were issued in, and only the current one is honoured. Absent is 0. */
     token_generation: z.number().int().nonnegative().optional(),

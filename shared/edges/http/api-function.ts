@@ -36,7 +36,7 @@ import { rateLimitHeaders } from './rate-limit-headers.ts';
 import { corsMiddleware, errorMiddleware } from './middlewares.ts';
 import { Reply } from './reply.ts';
 import { rateLimitRule } from './rate-limits.ts';
-import { pathMatcher, routeKey, type ApiFunctionGroup, type AuthLevel, type RouteDef } from './route.ts';
+import { gatewayPath, pathMatcher, routeKey, type ApiFunctionGroup, type AuthLevel, type RouteDef } from './route.ts';
 import { validate } from './validate.ts';
 
 type Infer<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.infer<NonNullable<S>> : undefined;
@@ -268,7 +268,10 @@ export function apiFunction(group: ApiFunctionGroup, implementations: Implementa
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     const text = rawBody(event.body, event.isBase64Encoded);
     const request: ApiRequest<RouteDef, AuthLevel, unknown> = {
-      params: (route.params ? validate(route.params, event.pathParameters ?? params, 'path') : undefined) as ApiRequest<RouteDef>['params'],
+      // Where the gateway's path variable is a whole segment but the route's is not ("{token}.ics"), only the route's own match has the parameter.
+      params: (route.params
+        ? validate(route.params, gatewayPath(route.path) === route.path ? (event.pathParameters ?? params) : params, 'path')
+        : undefined) as ApiRequest<RouteDef>['params'],
       query: (route.query ? validate(route.query, event.queryStringParameters ?? {}, 'query') : undefined) as ApiRequest<RouteDef>['query'],
       body: route.body ? validate(route.body, parseJson(text), 'body') : undefined,
       ...caller,

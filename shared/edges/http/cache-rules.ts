@@ -5,7 +5,7 @@
  * matching If-None-Match (or, where the rule allows it, If-Modified-Since)
  * with a 304 that has no body.
  */
-export type CacheRuleName = 'public' | 'revocable' | 'document' | 'feed';
+export type CacheRuleName = 'public' | 'revocable' | 'document' | 'feed' | 'calendar';
 
 export interface CacheRule {
   /** Cache-Control for a guest's answer. */
@@ -37,4 +37,7 @@ export const CACHE_RULES: Record<CacheRuleName, CacheRule> = {
   document: { cacheControl: 'public, max-age=300', lastModified: false, summary: 'public for five minutes' },
   // The feed's URL is its secret: only the reader's own cache may keep it.
   feed: { cacheControl: 'private, max-age=300', lastModified: true, summary: 'private for five minutes; Last-Modified is the newest item' },
+  // The same for a personal calendar, but without Last-Modified: a new follow brings in older meetings, so only the ETag
+  // (a hash of the bytes) can tell that it changed.
+  calendar: { cacheControl: 'private, max-age=300', lastModified: false, summary: 'private for five minutes (its URL is its secret)' },
 };

@@ -154,8 +154,16 @@ export function defineRoute<
   return route;
 }
 
+/**
+ * The path API Gateway routes by: a segment that holds a parameter beside fixed
+ * text ("{token}.ics") becomes that parameter alone ("{token}"), since a
+ * gateway path variable is a whole segment. The function still matches the
+ * route's own path (pathMatcher), so "abc.ics" gives the token "abc".
+ */
+export const gatewayPath = (path: string) => path.replace(/(?<=\/)[^/{}]*\{(\w+)\}[^/{}]*(?=\/|$)/g, '{$1}');
+
 /** "GET /api/bills/{id}": the key API Gateway puts in requestContext.routeKey. */
-export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${gatewayPath(r.path)}`;
 
 /**
  * Turns a route path into a matcher that returns its path parameters, or

@@ -3,8 +3,8 @@
  * tables (shared/domain/notify/channels/, channels/).
  * read: 1. the stored prefs; 2. the view: the prefs without any channel's
  *   hidden keys, with what each channel shows instead (push_password_set,
- *   never the password; the feed URL, its token made on first read;
- *   telegram and discord as coming soon).
+ *   never the password; the feed URL and the calendar URL, their tokens
+ *   made on first read; telegram and discord as coming soon).
  * update: 1. read the stored prefs and their version; 2. apply the update
  *   (422 on a channel's or a cross-key rule; secrets sealed); 3. each
  *   channel's checks and makings that need I/O (a push_url or webhook_url on
@@ -35,6 +35,7 @@ import {
 import { seal } from '#shared/platform/secret-box.ts';
 import { deliveryOf } from './channels/deliveries.ts';
 import { feedUrl } from './channels/rss.channel.ts';
+import { calendarToken, calendarUrl } from '#shared/use-cases/schedule/user-calendar.ts';
 import { applySettingsUpdate } from './settings-update.ts';
 
 /** Attempts of a settings save that keeps finding the prefs changed under it before it answers 409. */
@@ -44,9 +45,12 @@ async function view(user: User, prefs: NotificationPrefs): Promise<NotificationS
   const visible: Record<string, unknown> = { ...prefs };
   for (const c of channelTable()) for (const key of c.hidden) delete visible[key];
   const shown = await Promise.all(channelTable().map((c) => deliveryOf(c.name).view(user, prefs)));
+  // After the channels' views, not beside them: a first read makes the RSS token and this one, each on the profile.
+  const calendar = calendarUrl(await calendarToken(user));
   return {
     ...visible,
     ...Object.assign({}, ...shown),
+    calendar_url: calendar,
     telegram: { status: 'coming_soon' },
     discord: { status: 'coming_soon' },
   } as NotificationSettingsView;

@@ -1,4 +1,4 @@
-// Rotating the tokens that stand in for a login (RSS feed, collection share link, unsubscribe link) over HTTP:
+// Rotating the tokens that stand in for a login (RSS feed, calendar, collection share link, unsubscribe link) over HTTP:
 // the new token works, the old one answers 404 at once, only the owner can rotate, and the owner's external_keys
 // list exactly the current token items, so deleting the user still removes them.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -39,10 +39,10 @@ describe('RSS feed token', () => {
     const settings = await api().request('GET', '/api/notifications/settings', { token: alice });
     expect(settings.body.rss_feed_url).toBe(rotated.body.rss_feed_url);
 
-    // The profile lists the new token item in place of the old one, and the old item is gone.
+    // The profile lists the new token item in place of the old one (beside the calendar's, made by the same first settings read), and the old item is gone.
     const profile = await item(userKeys.profile(await me(alice)));
     expect(profile?.rss_token).toBe(rotated.body.rss_token);
-    expect(profile?.external_keys).toEqual([tokenKeys.token('rss', rotated.body.rss_token)]);
+    expect(profile?.external_keys).toEqual([tokenKeys.token('rss', rotated.body.rss_token), tokenKeys.token('calendar', String(profile?.calendar_token))]);
     expect(await item(tokenKeys.token('rss', pathOf(before).split('/').pop() as string))).toBeUndefined();
   });
 
@@ -53,6 +53,37 @@ describe('RSS feed token', () => {
     expect(second.body.rss_token).not.toBe(first.body.rss_token);
     expect((await item(userKeys.profile(await me(bob))))?.external_keys).toEqual([tokenKeys.token('rss', second.body.rss_token)]);
     expect((await api().request('POST', '/api/notifications/rss/rotate-token')).status).toBe(401);
+  });
+});
+
+describe('calendar token', () => {
+  it('answers a new token and calendar URL; the old calendar URL answers 404 at once and the new one serves the calendar', async () => {
+    const before = (await api().request('GET', '/api/notifications/settings', { token: bob })).body.calendar_url;
+    const served = await api().raw('GET', pathOf(before));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(served.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+
+    const rotated = await api().request('POST', '/api/notifications/calendar-token', { token: bob });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.calendar_url.endsWith(`/api/calendar/${rotated.body.calendar_token}.ics`)).toBe(true);
+    expect((await api().raw('GET', pathOf(before))).status).toBe(404);
+    expect((await api().raw('GET', pathOf(rotated.body.calendar_url))).status).toBe(200);
+    const profile = await item(userKeys.profile(await me(bob)));
+    expect(profile?.calendar_token).toBe(rotated.body.calendar_token);
+    expect(profile?.external_keys).toContainEqual(tokenKeys.token('calendar', rotated.body.calendar_token));
+    expect(
+      await item(
+        tokenKeys.token(
+          'calendar',
+          pathOf(before)
+            .split('/')
+            .pop()!
+            .replace(/\.ics$/, ''),
+        ),
+      ),
+    ).toBeUndefined();
+    expect((await api().request('POST', '/api/notifications/calendar-token')).status).toBe(401);
   });
 });
 

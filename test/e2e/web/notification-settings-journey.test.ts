@@ -2,7 +2,8 @@
 // tested with the values on screen BEFORE it is saved (push to a local ntfy-like server, email to the stack's SMTP
 // sink, a webhook to a local receiver, the RSS feed URL shown and copied), and each sink is checked to have received
 // its test; then quiet hours in this device's time zone, the alert filter grid and a digest are saved and kept; the
-// webhook signing secret is shown once and rotated. axe runs on every page the journey visits.
+// webhook signing secret is shown once and rotated; the personal calendar's URL serves it and a new one revokes it.
+// axe runs on every page the journey visits.
 import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,5 +189,21 @@ describe('a signed-in person setting up notifications', () => {
     await web.checkA11y(page);
     await secretAlert.getByRole('button', { name: 'I have stored it' }).click();
     await secretAlert.waitFor({ state: 'detached' });
+  });
+
+  it('shows the calendar URL, which serves the calendar, and a new URL revokes the old one at once', async () => {
+    const calendar = page.getByRole('region', { name: 'Your calendar' });
+    const field = calendar.getByRole('textbox', { name: /Your calendar URL/ });
+    const before = await field.inputValue();
+    const subscribe = calendar.getByRole('link', { name: 'Subscribe in your calendar app' });
+    expect(await subscribe.getAttribute('href')).toBe(before.replace(/^https?:/, 'webcal:'));
+    const served = await fetch(before);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toMatch(/^BEGIN:VCALENDAR/);
+    await calendar.getByRole('button', { name: 'Make a new calendar URL (the old one stops working)' }).click();
+    await expect.poll(() => field.inputValue()).not.toBe(before);
+    expect((await fetch(before)).status).toBe(404);
+    expect((await fetch(await field.inputValue())).status).toBe(200);
+    await web.checkA11y(page);
   });
 });

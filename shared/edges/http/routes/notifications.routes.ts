@@ -4,6 +4,7 @@ import { NotificationSettingsUpdate, NotificationSettingsUpdateReply, Notificati
 import { channelTable } from '#shared/domain/notify/channels/table.ts';
 import { NotificationTestResult, WebhookSecretReply } from '#shared/use-cases/notify/notification-test.schema.ts';
 import { FeedToken } from '#shared/use-cases/notify/settings.ts';
+import { CalendarToken } from '#shared/use-cases/schedule/user-calendar.ts';
 import { TokenParams, listOf } from '#shared/edges/http/schemas.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, type ApiTag } from '#shared/edges/http/route.ts';
@@ -13,12 +14,12 @@ const tags: ApiTag[] = ['notifications'];
 export const getNotificationSettings = defineRoute({
   operationId: 'getNotificationSettings',
   description:
-    "The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS token on first read. Signed in.",
+    "The caller's notification preferences: channels, alert filters, quiet hours and digests (push_password_set, never the password); creates the RSS and calendar tokens on first read and answers their URLs (rss_feed_url, calendar_url). Signed in.",
   method: 'GET',
   path: '/api/notifications/settings',
   fn: 'notifications',
   auth: 'user',
-  summary: 'Notification preferences (push_password_set, never the password); creates the RSS token on first read',
+  summary: 'Notification preferences (push_password_set, never the password); creates the RSS and calendar tokens on first read',
   tags,
   response: () => NotificationSettingsView(),
 });
@@ -142,14 +143,44 @@ export const unsubscribePost = defineRoute({
   produces: 'text/html',
 });
 
+export const rotateCalendarToken = defineRoute({
+  operationId: 'rotateCalendarToken',
+  description:
+    "Replaces the caller's calendar token and answers the new token and calendar URL; the old calendar URL answers 404 at once (a leaked URL is revoked this way). Signed in.",
+  method: 'POST',
+  path: '/api/notifications/calendar-token',
+  fn: 'notifications',
+  auth: 'user',
+  summary: 'Replace the calendar token: answers the new token and calendar URL; the old calendar URL answers 404 at once',
+  tags,
+  response: () => CalendarToken(),
+});
+
+export const getUserCalendar = defineRoute({
+  operationId: 'getUserCalendar',
+  description:
+    "The user's own calendar (RFC 5545) by the token of its URL (calendar_url in the notification settings): the hearings, markups and floor days of the bills and committees (with their subcommittees) they follow, from 90 days ago on, one event per meeting with a stable UID, SEQUENCE its version (it grows with each change), STATUS:CANCELLED for a cancelled meeting and a URL to the meeting's page. Anonymous (the token is the credential); ETag and 304; 404 calendar.not_found for an unknown or rotated token.",
+  method: 'GET',
+  path: '/api/calendar/{token}.ics',
+  fn: 'notifications',
+  auth: 'none',
+  cache: 'calendar',
+  summary: "The user's calendar of the meetings of what they follow",
+  tags,
+  params: () => TokenParams(),
+  produces: 'text/calendar',
+});
+
 export const NOTIFICATIONS_ROUTES = [
   getNotificationSettings,
   putNotificationSettings,
   getNotificationHistory,
   rotateFeedToken,
+  rotateCalendarToken,
   ...CHANNEL_TEST_ROUTES.map((t) => t.route),
   rotateWebhookSecret,
   getNotificationFeed,
+  getUserCalendar,
   unsubscribeGet,
   unsubscribePost,
 ];

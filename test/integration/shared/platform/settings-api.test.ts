@@ -53,10 +53,10 @@ describe('notification settings', () => {
     expect(url).toMatch(/^http:\/\/localhost:3000\/api\/notifications\/feed\/[\w-]{32}$/);
     const again = await api('GET', '/api/notifications/settings');
     expect((again.body as { rss_feed_url: string }).rss_feed_url).toBe(url);
-    // The token item is listed on the profile, so deleting the user removes it.
+    // The token items (the feed's and the calendar's, made on the same first read) are listed on the profile, so deleting the user removes them.
     const profile = await table.getItem({ Key: userKey(userId) });
     const token = url.split('/').pop();
-    expect(profile.Item?.external_keys).toEqual([tokenKeys.token('rss', String(token))]);
+    expect(profile.Item?.external_keys).toEqual([tokenKeys.token('rss', String(token)), tokenKeys.token('calendar', String(profile.Item?.calendar_token))]);
   });
 
   it('stores the push password sealed and only ever answers push_password_set', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { user as me } from '../../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../../test/render.tsx';
@@ -26,6 +26,7 @@ const saved: Schemas['NotificationSettings'] = {
   push_password_set: false,
   webhook_secret_set: false,
   rss_feed_url: 'http://localhost/api/notifications/feed/abc',
+  calendar_url: 'http://localhost/api/calendar/cal-abc.ics',
   telegram: { status: 'coming_soon' },
   discord: { status: 'coming_soon' },
 };
@@ -242,5 +243,32 @@ describe('notification settings: test before save', () => {
     expect(within(row).getByRole('checkbox', { name: /when Oppose$/ })).toBeChecked();
     expect(within(row).queryByRole('checkbox', { name: /when Just following$/ })).not.toBeInTheDocument();
     expect(within(row).getByText('Not sent')).toBeInTheDocument();
+  });
+});
+
+describe('the personal calendar (issue 34.4)', () => {
+  it('shows the calendar URL with a webcal subscription, and a new URL replaces it without starting the form over', async () => {
+    const user = userEvent.setup();
+    const rotated = { calendar_token: 'cal-new', calendar_url: 'http://localhost/api/calendar/cal-new.ics' };
+    const { calls } = renderApp('/notifications/settings', api({ '/api/notifications/calendar-token': rotated }), { token: 't' });
+    const calendar = await screen.findByRole('region', { name: 'Your calendar' });
+    const url = within(calendar).getByRole('textbox', { name: /Your calendar URL/ });
+    expect(url).toHaveValue('http://localhost/api/calendar/cal-abc.ics');
+    expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/calendar/cal-abc.ics',
+    );
+
+    // An edit in progress outlives the rotation.
+    const email = screen.getByRole('group', { name: 'Email' });
+    await user.click(within(email).getByRole('checkbox', { name: 'Send notifications by email' }));
+    await user.click(within(calendar).getByRole('button', { name: 'Make a new calendar URL (the old one stops working)' }));
+    await vi.waitFor(() => expect(url).toHaveValue('http://localhost/api/calendar/cal-new.ics'));
+    expect(within(calendar).getByRole('link', { name: 'Subscribe in your calendar app' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/calendar/cal-new.ics',
+    );
+    expect(calls.filter((c) => c.path === '/api/notifications/calendar-token').map((c) => c.method)).toEqual(['POST']);
+    expect(within(email).getByRole('checkbox', { name: 'Send notifications by email' })).toBeChecked();
   });
 });

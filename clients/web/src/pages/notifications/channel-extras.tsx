@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { readsOf } from '../../api/query-keys.ts';
-import { CopyButton } from '../../components/CopyButton.tsx';
+import { PrivateUrl } from '../../components/PrivateUrl.tsx';
 import { ErrorState } from '../../components/QueryState.tsx';
 import { formatDateTime } from '../../words/format.ts';
 import type { Settings } from './channel-table.tsx';
@@ -25,19 +25,16 @@ export function RssFeed({ saved }: ExtraProps) {
   });
   const current = rotate.data?.rss_feed_url ?? saved.rss_feed_url;
   return (
-    <>
-      <label className="usa-label" htmlFor="rss-url">
-        Your feed URL (keep it private: anyone with it can read your feed)
-      </label>
-      <input className="usa-input bw-wrap" id="rss-url" readOnly value={current} onFocus={(e) => e.currentTarget.select()} />
-      <div className="display-flex flex-wrap flex-align-center gap-1 margin-top-1">
-        <CopyButton value={current} label="Copy the feed URL" />
-        <button type="button" className="usa-button usa-button--unstyled" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-          Make a new feed URL (the old one stops working)
-        </button>
-      </div>
-      {rotate.error && <ErrorState error={rotate.error} />}
-    </>
+    <PrivateUrl
+      id="rss-url"
+      label="Your feed URL (keep it private: anyone with it can read your feed)"
+      url={current}
+      copyLabel="Copy the feed URL"
+      renewLabel="Make a new feed URL (the old one stops working)"
+      renewing={rotate.isPending}
+      onRenew={() => rotate.mutate()}
+      renewError={rotate.error}
+    />
   );
 }
 

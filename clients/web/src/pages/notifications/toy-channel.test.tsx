@@ -37,6 +37,7 @@ const saved = {
   webhook_previous_secret_expires_at: null,
   rss_enabled: false,
   rss_feed_url: 'http://localhost/api/notifications/feed/abc',
+  calendar_url: 'http://localhost/api/calendar/cal-abc.ics',
   digest_mode: 'off',
   quiet_hours_start: null,
   quiet_hours_end: null,

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors/app-error.ts';
 import { errorResponse } from '#shared/edges/http/error-response.ts';
 import { HttpError } from '#shared/edges/http/http-error.ts';
 import { findRoute } from '#shared/edges/http/api-function.ts';
-import { pathMatcher } from '#shared/edges/http/route.ts';
+import { gatewayPath, pathMatcher, routeKey } from '#shared/edges/http/route.ts';
 import { ROUTES } from '#shared/edges/http/routes/index.ts';
 import { toAwsCron } from '#shared/edges/jobs/cron.ts';
 
@@ -61,10 +61,18 @@ describe('routing', () => {
         path,
       ).toBe(400);
       expect(
-        statusOf(() => findRoute(ROUTES, route.method, path, `${route.method} ${route.path}`)),
+        // The key API Gateway sends: its path variables whole segments (routeKey).
+        statusOf(() => findRoute(ROUTES, route.method, path, routeKey(route))),
         path,
       ).toBe(400);
     }
+  });
+  it('routes a path variable beside fixed text as its whole segment at the gateway, and matches the fixed text itself', () => {
+    expect(gatewayPath('/api/calendar/{token}.ics')).toBe('/api/calendar/{token}');
+    expect(gatewayPath('/api/bills/{id}/calendar.ics')).toBe('/api/bills/{id}/calendar.ics');
+    const { route, params } = findRoute(ROUTES, 'GET', '/api/calendar/abc-1.ics', 'GET /api/calendar/{token}');
+    expect([route.path, params]).toEqual(['/api/calendar/{token}.ics', { token: 'abc-1' }]);
+    expect(statusOf(() => findRoute(ROUTES, 'GET', '/api/calendar/abc-1', 'GET /api/calendar/{token}'))).toBe(404);
   });
   it('answers 404 for an unknown path and 405 for a known path with another method', () => {
     expect(statusOf(() => findRoute(ROUTES, 'GET', '/api/nope', undefined))).toBe(404);
