@@ -40,8 +40,8 @@ const API: Record<ApiFunctionGroup, Need[]> = {
   llm: [table('readwrite'), bucket('read'), busPut, ...send('document-fetch', 'brief')],
   // Share pages write their link preview into the web app's shell.
   personal: [table('readwrite'), { kind: 'web-shell' }],
-  // Test notifications are delivered directly, email included.
-  notifications: [table('readwrite'), email],
+  // Test notifications are delivered directly, email included; the unsubscribe confirmation page reads the web app's shell (its stylesheet).
+  notifications: [table('readwrite'), email, { kind: 'web-shell' }],
   // A member's news read queues its background fetch; the admin routes count quota and clear the RSS cache.
   news: [table('readwrite'), ...send('ingest-tasks')],
   // The shared API pipeline writes rate-limit counters for any route that declares a limit.

@@ -15,7 +15,6 @@
  */
 import { committeeHashes, getCommitteeWithSeats, listCurrentCommitteeIds, saveCommittee } from '#shared/adapters/db/committees.repository.ts';
 import { contentHash } from '#shared/adapters/db/content-version.ts';
-import { parseCommitteeMembership, parseCommittees } from '#shared/adapters/providers/legislators/committees.parser.ts';
 import type { Committee, CommitteeSeat } from '#shared/domain/committees/committee.schema.ts';
 import { committeeRecord } from '#shared/domain/committees/committee-views.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
@@ -33,6 +32,8 @@ async function saveIfChanged(committee: Committee, seats: CommitteeSeat[], store
 
 /** Saves the committees and membership files' content; returns the counts. */
 export async function saveCommitteeFiles(files: { committees: string; membership: string }, now: Date) {
+  // Loaded here, not at the top: its YAML reader is for this nightly job only, kept out of job-ingest's cold start.
+  const { parseCommitteeMembership, parseCommittees } = await import('#shared/adapters/providers/legislators/committees.parser.ts');
   const committees = parseCommittees(files.committees);
   const seatsOf = new Map(parseCommitteeMembership(files.membership).map((c) => [c.committee_id, c.seats]));
   const listed = new Set(committees.map((c) => c.id));
