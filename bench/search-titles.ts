@@ -32,6 +32,8 @@ const DATASET = join(import.meta.dirname, '../../shared/datasets/bill-outcomes')
 const FILES = ['train.jsonl.gz', 'train-resolutions.jsonl.gz'];
 const BILLS = Number(process.env.BENCH_TITLES_BILLS ?? 130_000);
 const TITLE_WORD_QUERIES = Number(process.env.BENCH_TITLES_WORD_QUERIES ?? 3_000);
+/** Short-title queries to run: every one by default; a seeded sample of this many when set (a quicker run, its size printed). */
+const SHORT_SAMPLE = process.env.BENCH_TITLES_SAMPLE ? Number(process.env.BENCH_TITLES_SAMPLE) : null;
 const NOW = new Date('2026-06-01T00:00:00Z');
 /** The issue's targets. */
 const TARGET_FIRST = 0.95;
@@ -171,9 +173,19 @@ function main(): void {
     // Every bill with a short title, searched by it as typed; its peers are the bills sharing that title word for word.
     const byShort = new Map<string, string[]>();
     for (const d of real) if (d.short_title) byShort.set(normal(d.short_title), [...(byShort.get(normal(d.short_title)) ?? []), d.bill_id]);
-    const shortQueries: Query[] = real
+    const allShort: Query[] = real
       .filter((d) => d.short_title)
       .map((d) => ({ q: d.short_title, target: d.bill_id, peers: new Set(byShort.get(normal(d.short_title)) ?? []) }));
+    const pick = seededRandom(7);
+    const shortQueries =
+      SHORT_SAMPLE && SHORT_SAMPLE < allShort.length
+        ? allShort
+            .map((q) => [pick(), q] as const)
+            .sort((a, b) => a[0] - b[0])
+            .slice(0, SHORT_SAMPLE)
+            .map(([, q]) => q)
+        : allShort;
+    if (shortQueries !== allShort) console.log(`short-title queries sampled: ${shortQueries.length} of ${allShort.length} (seed 7)`);
     const shared = shortQueries.filter((q) => q.peers.size > 1).length;
     console.log(
       `short-title queries: ${shortQueries.length}; ${shared} of them (${((100 * shared) / shortQueries.length).toFixed(1)}%) name a title another bill shares word for word`,

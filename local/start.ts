@@ -2,13 +2,15 @@
  * `npm start`: checks the machine (Node 20+, Java 17+) and the configuration
  * (a real JWT secret, generated on first start), starts the local stack,
  * prints where everything is and the time to ready, and stops it cleanly on
- * Ctrl-C / SIGTERM. A problem found before starting exits 1 with nothing started.
+ * Ctrl-C / SIGTERM. The service logs WARN and above until the ready box is
+ * printed, INFO after (local/quiet-start.ts). A problem found before starting exits 1 with nothing started.
  */
 import { join } from 'node:path';
 import { QUEUES } from '#shared/edges/queues/queue-table.ts';
 import { REPO_ROOT } from './function-loader.ts';
 import { parseLocalEnv, type LocalEnv } from './local-env.schema.ts';
 import { prerequisiteProblems } from './prerequisites.ts';
+import { quietStart } from './quiet-start.ts';
 import { resolveLocalSecrets } from './secrets.ts';
 import { localDataDirs } from './data-dirs.ts';
 import { startEmulators } from './emulators.ts';
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  const quiet = quietStart();
   // The JVM boots while the service's code loads: the two slowest steps of the start, overlapped.
   const emulators = external
     ? { emulators: { dynamoEndpoint: external, fauxqsEndpoint: external } }
@@ -99,6 +102,8 @@ async function main(): Promise<void> {
   console.log(summary(running));
   // Measured from process start, so it includes loading the code, not only starting the services.
   log(`ready in ${process.uptime().toFixed(1)} s (Ctrl-C stops)`);
+  if (quiet.quieted) log('the service logged WARN and above while starting (LOG_LEVEL=INFO npm start shows every line); INFO from here on');
+  await quiet.end();
   stack = running;
   if (stopRequested) {
     const signal = stopRequested;

@@ -1673,8 +1673,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check that the feed token exists and count the feed events
-         * @description Checks that the caller's feed token exists and counts the events of the feed. Signed in; rate limited per user (testNotification).
+         * Check that the feed token exists and RSS is on, and count the feed events
+         * @description Checks that the caller's feed token exists and counts the events of the feed. With RSS off (rss_enabled in the request, else the saved setting) the test does not pass: status error says the feed answers 404 until RSS is on. Signed in; rate limited per user (testNotification).
          */
         post: operations["testRssNotification"];
         delete?: never;
@@ -1693,8 +1693,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result
-         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
+         * Send a notification.test message (Standard Webhooks headers) to the webhook_url in the request, else the saved one: signed with the saved secret when it goes to the saved URL, else with a throw-away secret shown in the result; answers the delivery result
+         * @description Sends a notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). To the saved webhook_url it is signed with the saved secret (and a rotated one in its grace), as real messages are, so the receiver's own check proves the setup; to any other URL it is signed with a throw-away secret that the result shows in signing_secret (never the saved secret, so a test to any URL hands out no message a receiver of real ones would accept). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.
          */
         post: operations["testWebhookNotification"];
         delete?: never;
@@ -12856,7 +12856,7 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        /** @description webhook test to a URL other than the saved one: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret (a test to the saved URL is signed with the saved secret and has none) */
                         signing_secret?: string;
                     };
                 };
@@ -12966,7 +12966,7 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        /** @description webhook test to a URL other than the saved one: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret (a test to the saved URL is signed with the saved secret and has none) */
                         signing_secret?: string;
                     };
                 };
@@ -13040,7 +13040,15 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The JSON body */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether RSS is on, as on screen; the saved setting when omitted */
+                    rss_enabled?: boolean;
+                };
+            };
+        };
         responses: {
             /** @description OK */
             200: {
@@ -13068,13 +13076,40 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        /** @description webhook test to a URL other than the saved one: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret (a test to the saved URL is signed with the saved secret and has none) */
                         signing_secret?: string;
                     };
                 };
             };
+            /** @description Malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Missing, invalid or expired token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Validation failed */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13151,7 +13186,7 @@ export interface operations {
                         feed_url?: string;
                         /** @description webhook test: the webhook-id of the signed test message sent */
                         webhook_id?: string;
-                        /** @description webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret */
+                        /** @description webhook test to a URL other than the saved one: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret (a test to the saved URL is signed with the saved secret and has none) */
                         signing_secret?: string;
                     };
                 };

@@ -74,6 +74,8 @@ export const logger = {
   info: (message: Message, extra: Extra = {}): void => powertools().info(message, extra),
   warn: (message: Message, extra: Extra = {}): void => powertools().warn(message, extra),
   error: (message: Message, extra: Extra = {}): void => powertools().error(message, extra),
+  /** Changes the level from now on (the local stack's quiet start: local/quiet-start.ts); an unknown name is INFO. */
+  setLevel: (level: string): void => powertools().setLogLevel(LogLevel.parse(level.toUpperCase())),
   /** Runs one invocation with its Lambda context (request id, cold start, function name) on every line it logs. */
   withContext: <T>(context: Context | undefined, work: () => Promise<T>): Promise<T> => {
     if (!context) return work();

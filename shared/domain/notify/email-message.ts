@@ -4,9 +4,11 @@
  * One-Click (RFC 8058), and an unsubscribe link in the plain-text body: the
  * same URL, whose GET shows a confirmation page and changes nothing (link
  * scanners open links); its button POSTs the unsubscribe.
- * A test email to an address that is not the saved one carries neither:
- * that address is subscribed to nothing, and the caller's unsubscribe link
- * must not reach whoever owns it.
+ * A test email to an address that is not the saved one carries no URL of
+ * the caller's (that address is subscribed to nothing, and the caller's
+ * unsubscribe link must not reach whoever owns it): its List-Unsubscribe is
+ * the mailto alone (RFC 2369; one-click, RFC 8058, needs an HTTPS URL), so
+ * like every message it still offers a way out.
  */
 import type { RenderedMessage } from './render.ts';
 
@@ -40,8 +42,9 @@ export function addressOf(from: string): string {
   return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
-/** The headers RFC 2369 and RFC 8058 ask for. */
-export function listUnsubscribeHeaders(urls: UnsubscribeUrls, mailto: string): Record<string, string> {
+/** The headers RFC 2369 and RFC 8058 ask for; without URLs, RFC 2369's mailto alone. */
+export function listUnsubscribeHeaders(urls: UnsubscribeUrls | null, mailto: string): Record<string, string> {
+  if (!urls) return { 'List-Unsubscribe': `<mailto:${mailto}?subject=unsubscribe>` };
   return {
     'List-Unsubscribe': `<${urls.header}>, <mailto:${mailto}?subject=unsubscribe>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -69,7 +72,10 @@ export function composeEmail(args: {
     '--',
     ...(urls
       ? ['You receive this because you follow these bills on BillWatch.', `Unsubscribe from these emails: ${urls.link}`]
-      : ['You receive this test because a BillWatch user entered this address; nothing more is sent to it unless they save it.']),
+      : [
+          'You receive this test because a BillWatch user entered this address; nothing more is sent to it unless they save it.',
+          `To ask us to send nothing more, write to ${args.mailto} with the subject "unsubscribe".`,
+        ]),
     '',
   ].join('\n');
   return {
@@ -77,7 +83,7 @@ export function composeEmail(args: {
     to: args.to,
     subject: message.title,
     text,
-    headers: urls ? listUnsubscribeHeaders(urls, args.mailto) : {},
+    headers: listUnsubscribeHeaders(urls, args.mailto),
     ...(args.identity ? { messageId: `<${args.identity.id}@${args.identity.domain}>`, identity: args.identity.id } : {}),
   };
 }

@@ -30,7 +30,9 @@ export const NotificationTestResult = lazySchema(() =>
     signing_secret: z
       .string()
       .optional()
-      .describe('webhook test: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret'),
+      .describe(
+        'webhook test to a URL other than the saved one: the throw-away secret (whsec_…) that signed the test message, to check its signature; never the saved secret (a test to the saved URL is signed with the saved secret and has none)',
+      ),
   }),
 );
 export type NotificationTestResult = z.infer<ReturnType<typeof NotificationTestResult>>;

@@ -2,8 +2,8 @@
  * Sending one webhook message for a user: the signing secrets are opened
  * here, at send time (the current one, and the one a rotation replaced while
  * its 24 hours of grace last), the payload is built and signed, and the POST
- * goes through the SSRF guard. A test message is signed with a throw-away
- * secret instead (webhookTestTo). The message id is the message's identity
+ * goes through the SSRF guard. A test message (webhookTestTo) is signed
+ * with the secrets its caller chose (webhook.channel.ts). The message id is the message's identity
  * (message-identity.ts), so every retry of one message has the same
  * webhook-id and a receiver can drop the repeats (docs/webhooks.md).
  */
@@ -40,12 +40,8 @@ export async function webhookTo(user: { id: string; prefs: NotificationPrefs }, 
   return send(user.prefs.webhook_url, webhookSecretsOf(user.prefs, now), payload, now);
 }
 
-/**
- * Sends a test message to `url`, signed with `secret` alone: a throw-away
- * secret, never a saved one, so a test to any URL hands out no signed
- * message a receiver of the real ones would accept.
- */
-export async function webhookTestTo(url: string, secret: string, now = new Date()) {
+/** Sends a notification.test message to `url`, signed with `secrets`. */
+export async function webhookTestTo(url: string, secrets: string[], now = new Date()) {
   const payload = webhookTestPayload(`msg_test_${randomUUID().replace(/-/g, '')}`, now);
-  return { id: payload.id, outcome: await send(url, [secret], payload, now) };
+  return { id: payload.id, outcome: await send(url, secrets, payload, now) };
 }

@@ -71,10 +71,10 @@ describe('a forecast jump', () => {
     expect(told).toEqual([expect.objectContaining({ kind: 'forecast_jump', channels: { push: 'sent', email: 'sent', rss: 'sent', webhook: 'off' } })]);
     const pushed = push.requests.filter((r) => r.path.endsWith('/supporter'));
     expect(pushed).toHaveLength(1);
-    expect(pushed[0]!.headers).toMatchObject({ title: 'Odds Changed: HR 9471' });
+    expect(pushed[0]!.headers).toMatchObject({ title: 'Odds Changed: H.R. 9471' });
     const mails = e2e.stack().smtp.files.map((f) => readFileSync(f));
     const subjects = await Promise.all(mails.map(async (m) => (await simpleParser(m)).subject));
-    expect(subjects.filter((s) => s === 'Odds Changed: HR 9471')).toHaveLength(1);
+    expect(subjects.filter((s) => s === 'Odds Changed: H.R. 9471')).toHaveLength(1);
     const now = await forecast();
     expect(now.body.forecast).toMatchObject({ version: 2, stage: 'passed_chamber', p_passed_chamber: 1 });
 

@@ -24,6 +24,8 @@ import { useLocalStack } from '../support/e2e-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
 delete process.env.REPLAY_HAR;
+// The seeded start loads the whole offline demo (bills, texts, roll calls, amendments, committees, schedule, forecasts).
+vi.setConfig({ hookTimeout: 300_000 });
 const e2e = useLocalStack({ seed: true, pumps: true });
 const api = () => e2e.client();
 let admin = '';

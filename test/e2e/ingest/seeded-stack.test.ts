@@ -12,6 +12,8 @@ import { useLocalStack } from '../support/e2e-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
 delete process.env.REPLAY_HAR;
+// The seeded start loads the whole offline demo (bills, texts, roll calls, amendments, committees, schedule, forecasts).
+vi.setConfig({ hookTimeout: 300_000 });
 const e2e = useLocalStack({ seed: true, pumps: true });
 
 /** How the tests poll for what the pumps do in the background (a read that throws ends the wait at once). */
@@ -81,10 +83,14 @@ describe('npm start with no keys', () => {
       ['2019-02-11', 'REPORTED'],
       ['2019-02-13', 'PASS_OVER:HOUSE'],
     ]);
-    // The demo's Bill Status bills are listed beside the recorded ones (two of them enacted, three passed by the House).
+    // The demo's Bill Status bills are listed beside the recorded ones (six of them enacted, three passed by the House).
     const enacted = await api.request('GET', '/api/bills', { query: { status: 'ENACTED', limit: '100' } });
     expect(enacted.body.items.map((b) => [b.id, b.status]).sort()).toEqual([
       ['114-hr-1314', 'ENACTED:SIGNED'],
+      ['115-hr-1362', 'ENACTED:SIGNED'],
+      ['115-hr-255', 'ENACTED:SIGNED'],
+      ['115-hr-321', 'ENACTED:SIGNED'],
+      ['116-hr-2157', 'ENACTED:SIGNED'],
       ['117-hr-2471', 'ENACTED:SIGNED'],
       ['119-s-5', 'ENACTED:SIGNED'],
     ]);

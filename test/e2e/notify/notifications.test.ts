@@ -60,7 +60,8 @@ describe('notifications over HTTP', () => {
 
     // Every GET changes nothing (the header URL, the body link): the page's button (a POST) unsubscribes.
     const link = /Unsubscribe from these emails: (http\S+)/.exec(mail.text ?? '')?.[1] ?? '';
-    const headerUrl = /<(http[^>]+)>/.exec(String(mail.headers.get('list-unsubscribe') ?? ''))?.[1] ?? '';
+    // mailparser reads List-* headers into an object: the raw header line carries the URL as sent.
+    const headerUrl = /<(http[^>]+)>/.exec(mail.headerLines.find((h) => h.key === 'list-unsubscribe')?.line ?? '')?.[1] ?? '';
     expect(link).toBe(headerUrl);
     const rel = (u: string) => new URL(u).pathname + new URL(u).search;
     for (const url of [headerUrl, `${link}?source=link`]) {

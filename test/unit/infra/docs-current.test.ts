@@ -24,4 +24,11 @@ describe('the documentation', () => {
       expect(lineCount(read(`docs/${page}`)), page).toBeLessThanOrEqual(500);
     }
   });
+
+  it('says how `npm run demo:replay` signs in and which stack it talks to (issue 32.5), in the README and the local-stack guide', () => {
+    for (const doc of ['README.md', 'docs/local-stack.md']) {
+      const text = read(doc);
+      for (const needed of ['npm run demo:replay', 'BILLWATCH_EMAIL', 'BILLWATCH_PASSWORD', '--url']) expect(text, `${doc}: ${needed}`).toContain(needed);
+    }
+  });
 });

@@ -7,7 +7,7 @@
  * ERRORs.
  */
 import type { SQSRecord } from 'aws-lambda';
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiFunction, implement } from '#shared/edges/http/api-function.ts';
 import { health } from '#shared/edges/http/routes/system.routes.ts';
@@ -16,6 +16,7 @@ import { QUEUES } from '#shared/edges/queues/queue-table.ts';
 import { sqsWorker } from '#shared/edges/queues/worker.ts';
 import { lambdaContext } from '#local/function-loader.ts';
 import { apiEvent } from '#test/support/api.ts';
+import { captureLogLines } from '#test/support/log-capture.ts';
 
 // Tests log errors only by default; these lines are warnings and infos. Read when the logger makes its first line.
 const logLevel = process.env.LOG_LEVEL;
@@ -24,20 +25,7 @@ afterAll(() => {
   process.env.LOG_LEVEL = logLevel;
 });
 
-let lines: string[] = [];
-beforeEach(() => {
-  lines = [];
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => (lines.push(String(chunk)), true));
-  }
-});
-afterEach(() => vi.restoreAllMocks());
-
-const logged = () =>
-  lines
-    .flatMap((l) => l.split('\n'))
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+const { logged } = captureLogLines();
 
 const record = (body: unknown, receiveCount: number): SQSRecord =>
   ({

@@ -6,7 +6,18 @@
  * shared/use-cases/notify/feed-and-unsubscribe.ts.
  */
 import * as z from 'zod';
+import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { defineChannel } from './channel.ts';
+
+/** The feed's test takes its on/off as on screen (test before save, as every channel); the saved one when omitted. */
+export const RssTestRequest = lazySchema(() =>
+  z
+    .object({
+      rss_enabled: z.boolean().optional().describe('Whether RSS is on, as on screen; the saved setting when omitted'),
+    })
+    .strict()
+    .optional(),
+);
 
 export const rssChannel = defineChannel({
   name: 'rss',
@@ -27,7 +38,9 @@ export const rssChannel = defineChannel({
   applyUpdate: () => [],
   test: {
     operationId: 'testRssNotification',
-    description: "Checks that the caller's feed token exists and counts the events of the feed. Signed in; rate limited per user (testNotification).",
-    summary: 'Check that the feed token exists and count the feed events',
+    description:
+      "Checks that the caller's feed token exists and counts the events of the feed. With RSS off (rss_enabled in the request, else the saved setting) the test does not pass: status error says the feed answers 404 until RSS is on. Signed in; rate limited per user (testNotification).",
+    summary: 'Check that the feed token exists and RSS is on, and count the feed events',
+    request: () => RssTestRequest(),
   },
 });

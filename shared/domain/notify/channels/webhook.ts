@@ -74,9 +74,9 @@ export const webhookChannel = defineChannel({
   test: {
     operationId: 'testWebhookNotification',
     description:
-      'Sends a notification.test message to the webhook_url in the body, else the saved one, signed with a throw-away secret that the result shows (never the saved secret, so a test hands out no message a receiver of real ones would accept), and answers the delivery result (status ok or error with the reason). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.',
+      "Sends a notification.test message to the webhook_url in the body, else the saved one, and answers the delivery result (status ok or error with the reason). To the saved webhook_url it is signed with the saved secret (and a rotated one in its grace), as real messages are, so the receiver's own check proves the setup; to any other URL it is signed with a throw-away secret that the result shows in signing_secret (never the saved secret, so a test to any URL hands out no message a receiver of real ones would accept). Signed in; works before any webhook_url is saved. A private, loopback or unresolvable URL is a 422; rate-limited.",
     summary:
-      'Send a notification.test message (Standard Webhooks headers, signed with a throw-away secret shown in the result) to the webhook_url in the request, else the saved one; answers the delivery result',
+      'Send a notification.test message (Standard Webhooks headers) to the webhook_url in the request, else the saved one: signed with the saved secret when it goes to the saved URL, else with a throw-away secret shown in the result; answers the delivery result',
     request: () => WebhookTestRequest(),
   },
 });

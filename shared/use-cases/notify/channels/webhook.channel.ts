@@ -7,9 +7,12 @@
  * saved it is the only one that shows it. A test (test before save, like
  * every channel): 1. the request's webhook_url, else the saved one (a
  * request's URL passes the same address check, 422); 2. a notification.test
- * message signed with a throw-away secret that the result shows, never with
- * the saved secret (a test to any URL must not hand out replayable signed
- * messages); 3. {status, detail} or {status: "error", error} with the reason.
+ * message: to the saved URL, signed with the saved secrets as a real message
+ * is (so the receiver's own check proves the setup; nothing goes anywhere
+ * real messages do not); to any other URL, signed with a throw-away secret
+ * that the result shows, never the saved one (a test to any URL must not
+ * hand out signed messages a receiver of the real ones would accept);
+ * 3. {status, detail} or {status: "error", error} with the reason.
  */
 import { config } from '#shared/platform/config.ts';
 import { seal } from '#shared/platform/secret-box.ts';
@@ -19,7 +22,7 @@ import { generateWebhookSecret, webhookUrlProblem } from '#shared/adapters/provi
 import { WebhookTestRequest } from '#shared/domain/notify/channels/webhook.ts';
 import { readPrefs } from '#shared/domain/notify/prefs.schema.ts';
 import { publicUrl } from '../public-url.ts';
-import { webhookTestTo, webhookTo } from '../webhook-send.ts';
+import { webhookSecretsOf, webhookTestTo, webhookTo } from '../webhook-send.ts';
 import type { ChannelDelivery } from './delivery.ts';
 
 const blockedUrl = (problem: string) =>
@@ -36,14 +39,18 @@ export const webhookDelivery: ChannelDelivery = {
   test: async (user, body, now) => {
     const req = WebhookTestRequest().parse(body);
     if (req?.webhook_url) await assertWebhookUrlAllowed(req.webhook_url);
-    const url = req?.webhook_url ?? readPrefs(user.notification_prefs).webhook_url;
+    const prefs = readPrefs(user.notification_prefs);
+    const url = req?.webhook_url ?? prefs.webhook_url;
     if (!url) return { status: 'error', error: 'No webhook URL: enter one (or save it) before testing' };
-    const secret = generateWebhookSecret();
+    const toSaved = url === prefs.webhook_url && Boolean(prefs.webhook_secret_sealed);
+    const throwAway = toSaved ? null : generateWebhookSecret();
+    const signedWith = throwAway ? 'the test secret shown here' : 'your saved webhook secret';
+    const shown = throwAway ? { signing_secret: throwAway } : {};
     try {
-      const { id, outcome } = await webhookTestTo(url, secret, now);
-      return { status: 'ok', detail: `Test webhook ${id} delivered: ${outcome.detail}`, webhook_id: id, signing_secret: secret };
+      const { id, outcome } = await webhookTestTo(url, throwAway ? [throwAway] : webhookSecretsOf(prefs, now), now);
+      return { status: 'ok', detail: `Test webhook ${id} delivered, signed with ${signedWith}: ${outcome.detail}`, webhook_id: id, ...shown };
     } catch (err) {
-      return { status: 'error', error: `Webhook failed: ${errorText(err)}`, signing_secret: secret };
+      return { status: 'error', error: `Webhook failed: ${errorText(err)}`, ...shown };
     }
   },
   prepareSave: async ({ before, next }) => {

@@ -111,9 +111,20 @@ describe('notification settings', () => {
 });
 
 describe('channel tests', () => {
-  it('checks the feed token and counts the events of the feed', async () => {
-    const res = await api('POST', '/api/notifications/test/rss');
-    expect(res.body).toMatchObject({ status: 'ok', event_count: 0, detail: expect.stringContaining('disabled') });
+  it('checks the feed token and counts the events of the feed; a feed that is off does not pass (issue 32.5)', async () => {
+    // An account of its own: the channel tests are rate-limited per user, and the owner's are counted below.
+    const { token: reader } = await newAccount('reader@example.org');
+    const feed = (body?: unknown) => call(notifications, 'POST', '/api/notifications/test/rss', { token: reader, ...(body ? { body } : {}) });
+    await call(notifications, 'GET', '/api/notifications/settings', { token: reader });
+    const off = await feed();
+    expect(off.body).toMatchObject({ status: 'error', event_count: 0, error: expect.stringContaining('RSS is off') });
+    expect(off.body).not.toHaveProperty('detail');
+    // Test before save: the on/off on screen, not the saved one.
+    const onScreen = await feed({ rss_enabled: true });
+    expect(onScreen.body).toMatchObject({ status: 'ok', event_count: 0, detail: 'Your feed holds 0 events and answers once you save with RSS on' });
+    expect((await feed({ rss_enabled: 'yes' })).status).toBe(422);
+    await call(notifications, 'PUT', '/api/notifications/settings', { token: reader, body: { rss_enabled: true } });
+    expect((await feed()).body).toMatchObject({ status: 'ok', detail: 'Your feed holds 0 events' });
     const fresh = await call(notifications, 'POST', '/api/notifications/test/rss', { token: otherToken });
     expect(fresh.body).toMatchObject({ status: 'error', error: expect.stringContaining('open the notification settings') });
   });
@@ -167,6 +178,15 @@ describe('channel tests', () => {
     const mail = smtp.messages.at(-1);
     expect(mail?.subject).toBe('BillWatch test notification');
     expect(mail?.headerLines.map((h) => h.key)).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
+  });
+
+  it("issue 32.5: a test email to an address not saved yet carries List-Unsubscribe too (the mailto, none of the caller's URLs)", async () => {
+    const { token: newcomer } = await newAccount('newcomer@example.org');
+    const res = await call(notifications, 'POST', '/api/notifications/test/email', { token: newcomer, body: { email_address: 'typed@example.org' } });
+    expect(res.body).toMatchObject({ status: 'ok' });
+    const mail = smtp.messages.at(-1);
+    expect(mail?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).toMatch(/^List-Unsubscribe: <mailto:[^>]+\?subject=unsubscribe>$/);
+    expect(mail?.headerLines.map((h) => h.key)).not.toContain('list-unsubscribe-post');
   });
 
   it('describes an SMTP failure', async () => {

@@ -30,10 +30,10 @@ export function ChannelTestButton({ channel, draft, onPassed }: { channel: Chann
         {r?.status === 'ok' && (
           <p className="text-bold">
             ✓ {label} test passed{r.detail ? `: ${r.detail}` : ''}
-            {r.event_count !== undefined ? ` (${r.event_count} events in the feed)` : ''}
             {r.webhook_id ? ` (message ${r.webhook_id})` : ''}.
           </p>
         )}
+        {r?.signing_secret && <TestSecret secret={r.signing_secret} />}
         {r?.status === 'error' && (
           <p className="usa-error-message">
             {label} test failed: {r.error ?? r.detail ?? 'no reason given'}
@@ -42,5 +42,14 @@ export function ChannelTestButton({ channel, draft, onPassed }: { channel: Chann
       </div>
       {test.error && <ErrorState error={test.error} />}
     </div>
+  );
+}
+
+/** The throw-away secret that signed a test to a URL not saved yet: the only secret that checks that message. */
+function TestSecret({ secret }: { secret: string }) {
+  return (
+    <p>
+      This test was signed with a one-time test secret, not your saved one, because the URL is not saved yet. Check its signature with <code>{secret}</code>.
+    </p>
   );
 }

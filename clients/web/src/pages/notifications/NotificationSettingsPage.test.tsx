@@ -103,6 +103,45 @@ describe('notification settings: test before save', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('shows the one-time secret that signed a test to an unsaved URL, so the test can be verified (issue 32.5)', async () => {
+    const user = userEvent.setup();
+    renderApp(
+      '/notifications/settings',
+      api({ '/api/notifications/test/webhook': { status: 'ok', detail: 'HTTP 200', webhook_id: 'msg_1', signing_secret: 'whsec_onetime' } }),
+      { token: 't' },
+    );
+    const webhook = await screen.findByRole('group', { name: 'Webhook' });
+    await user.click(within(webhook).getByRole('checkbox', { name: 'Send notifications to the webhook' }));
+    await user.type(within(webhook).getByRole('textbox', { name: /Webhook URL/ }), 'https://example.org/hook');
+    await user.click(within(webhook).getByRole('button', { name: 'Test webhook' }));
+    expect(await within(webhook).findByText('whsec_onetime')).toBeInTheDocument();
+    expect(within(webhook).getByText(/signed with a one-time test secret/)).toBeInTheDocument();
+  });
+
+  it('tests the feed as on screen, and a feed that is off fails its test instead of passing (issue 32.5)', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp(
+      '/notifications/settings',
+      (call) =>
+        call.path === '/api/notifications/test/rss'
+          ? {
+              body: (call.body as { rss_enabled: boolean }).rss_enabled
+                ? { status: 'ok', detail: 'Your feed holds 2 events' }
+                : { status: 'error', error: 'RSS is off' },
+            }
+          : api({})(call),
+      { token: 't' },
+    );
+    const rss = await screen.findByRole('group', { name: 'RSS feed' });
+    await user.click(within(rss).getByRole('button', { name: 'Test rss feed' }));
+    expect(await within(rss).findByText('RSS feed test failed: RSS is off')).toBeInTheDocument();
+    expect(within(rss).queryByText(/passed/)).toBeNull();
+    await user.click(within(rss).getByRole('checkbox', { name: 'Add notifications to my RSS feed' }));
+    await user.click(within(rss).getByRole('button', { name: 'Test rss feed' }));
+    expect(await within(rss).findByText('✓ RSS feed test passed: Your feed holds 2 events.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/notifications/test/rss').map((c) => c.body)).toEqual([{ rss_enabled: false }, { rss_enabled: true }]);
+  });
+
   it('counts a passed test only for the values it tested, even when the form changed while it ran', async () => {
     const user = userEvent.setup();
     let release = () => {};

@@ -61,12 +61,15 @@ export function untestedChannels(draft: Draft, saved: Draft, passed: Partial<Rec
 
 /**
  * Runs a channel's test with the unsaved values on screen: its fields, a secret only when typed (the service then
- * uses the saved one for an unchanged target). A channel without fields (the feed) sends no body.
+ * uses the saved one for an unchanged target). A channel without fields (the feed) sends whether it is on, as on
+ * screen: a feed that is off does not pass its test.
  */
 export async function runChannelTest(client: BillWatchClient, channel: Channel, draft: Draft): Promise<TestResult | undefined> {
   const fields = channelRow(channel).fields;
-  const body = withoutEmptySecrets(Object.fromEntries(fields.map((f) => [f.key, draft[f.key]])), [channel]);
+  const body = fields.length
+    ? withoutEmptySecrets(Object.fromEntries(fields.map((f) => [f.key, draft[f.key]])), [channel])
+    : { [enabledKey(channel)]: channelEnabled(draft, channel) };
   // One route per channel, each taking its own fields: the table, not the path's type, says which.
   const post = client.POST as (path: string, init: { body?: unknown }) => Promise<{ data?: TestResult }>;
-  return (await post(`/api/notifications/test/${channel}`, fields.length ? { body } : {})).data;
+  return (await post(`/api/notifications/test/${channel}`, { body })).data;
 }

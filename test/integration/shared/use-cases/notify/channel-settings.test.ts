@@ -2,7 +2,7 @@
  * Channel settings against DynamoDB Local (issue 24): the push token is
  * sealed and bound to its host (#16), a private push_url is refused at save
  * (#23), a test email to another address carries none of the caller's
- * unsubscribe links (#15), and read-modify-writes of the settings are
+ * unsubscribe links (#15; its List-Unsubscribe is the mailto alone, 32.5), and read-modify-writes of the settings are
  * conditional on the version they read (#22): a write that read before
  * another landed reads again instead of undoing it.
  */
@@ -134,7 +134,9 @@ describe('issue 24 #15: a test email to another address carries no unsubscribe l
     const other = smtp.messages.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'stranger@example.org');
     expect(other?.text).not.toContain(token);
     expect(other?.text).not.toContain('/api/notifications/unsubscribe/');
-    expect(other?.headerLines.map((h) => h.key)).not.toContain('list-unsubscribe');
+    // Its List-Unsubscribe is the mailto alone (issue 32.5): a way out, and no URL of the caller's.
+    expect(other?.headerLines.find((h) => h.key === 'list-unsubscribe')?.line).not.toContain('http');
+    expect(other?.headerLines.map((h) => h.key)).not.toContain('list-unsubscribe-post');
     const toMine = await api('POST', '/api/notifications/test/email', {});
     expect(toMine.body).toMatchObject({ status: 'ok' });
     const mine = smtp.messages.find((m) => m.to && !Array.isArray(m.to) && m.to.text === 'mine@example.org');

@@ -69,7 +69,7 @@ const historyOf = async (name: string) => (await listHistory(users[name]?.id ?? 
 const lines = (bodies: string[]) =>
   bodies
     .flatMap((b) => b.split('\n'))
-    .map((l) => /Line [\w-]+\.|^Bill Updated: HR \d+ - Test Act [\w-]+/.exec(l)?.[0]?.replace(/^.* - /, ''))
+    .map((l) => /Line [\w-]+\.|^Bill Updated: H\.R\. \d+ - Test Act [\w-]+/.exec(l)?.[0]?.replace(/^.* - /, ''))
     .filter((l): l is string => Boolean(l))
     .sort();
 /** Two invocations of a job's function started together, as two schedules or a schedule and an admin would. */

@@ -398,6 +398,19 @@ describe('email composition', () => {
     expect(mail).not.toHaveProperty('messageId');
   });
 
+  it("issue 32.5: a test email to an unsaved address still carries List-Unsubscribe, the mailto alone, and none of the caller's URLs", () => {
+    const mail = composeEmail({
+      message: renderEvent(content(), 'hold_boost', PUBLIC),
+      to: 'someone@example.org',
+      from: 'BillWatch <alerts@example.org>',
+      mailto: 'alerts@example.org',
+      urls: null,
+    });
+    expect(mail.headers).toEqual({ 'List-Unsubscribe': '<mailto:alerts@example.org?subject=unsubscribe>' });
+    expect(mail.text).toContain('write to alerts@example.org with the subject "unsubscribe"');
+    expect(mail.text).not.toContain('/api/notifications/unsubscribe/');
+  });
+
   it("carries the message's Message-ID when it has one, so a resend is the same email", () => {
     const mail = composeEmail({
       message: renderEvent(content(), 'hold_boost', PUBLIC),
