@@ -8242,6 +8242,15 @@ export interface operations {
                             actions: number;
                             /** @description When the stand-in listed the bill as updated (ISO 8601): the time the poller saw the change */
                             released_at: string;
+                            /** @description A step that released a recorded meeting of the bill (no actions): the meeting as the step left it; its followers are told before it */
+                            meeting?: {
+                                /** @description The meeting, e.g. house-103428 */
+                                id: string;
+                                /** @description Its version after the step: 1 when first scheduled, higher after each change */
+                                version: number;
+                                /** @description When it starts after the step (RFC 3339), moved into the coming week */
+                                starts_at: string;
+                            };
                         }[];
                         /** @description Steps still held back; 0 once every held-back day is played */
                         remaining_steps: number;

@@ -15,6 +15,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
+import type { DemoReplayStep } from '#shared/domain/demo/demo-replay.schema.ts';
 import { latestActionCategory } from '#shared/domain/bills/categorize-action.ts';
 import { deriveStatus } from '#shared/domain/bills/status-timeline.ts';
 import type { ParsedBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
@@ -42,6 +43,8 @@ export interface ReplayBill {
 export interface ReplaySchedule {
   bill_id: string;
   days: { date: string; actions: number }[];
+  /** Plays the n-th step (from 1) at `at` itself, instead of the bills' poll: the meeting's (./demo-replay-meeting.ts). */
+  play?: (n: number, at: Date) => Promise<DemoReplayStep['meeting']>;
 }
 
 /** A Bill Status bill's schedule. */

@@ -3,7 +3,10 @@
  * plays the held-back days of the replayed bills' real action histories
  * forward in compressed time, through the real poller path: three Bill Status
  * bills' last status changes (./demo-replay-plan.ts) and a seed bill's new
- * text version (./demo-replay-text.ts). Each step:
+ * text version (./demo-replay-text.ts), and a recorded committee meeting of
+ * a demo bill, released into the coming week and then rescheduled
+ * (./demo-replay-meeting.ts: such a step polls the schedule, not the bills).
+ * Each step:
  *   1. takes the next held-back day (oldest real date first, across bills);
  *   2. records it as released (SYSTEM / DEMO_REPLAY, conditioned on the
  *      version read: a concurrent replay fails with 409 instead of interleaving);
@@ -39,11 +42,15 @@ import { DEMO_BILLSTATUS_DIR } from './demo-bills.ts';
 import { beforeReplay, loadReplayPlan, scheduleOf, type ReplayBill, type ReplaySchedule } from './demo-replay-plan.ts';
 import { textReplaySchedule } from './demo-replay-text.ts';
 import { demoStandIn } from './demo-stand-in.ts';
+import { meetingReplaySchedule } from './demo-replay-meeting.ts';
+import { SCHEDULE_RECORDINGS_DIR } from './offline-schedule.ts';
 
 /** The held-back days not yet released, in the order the replay plays them. */
 export function remainingSteps(plan: ReplaySchedule[], state: DemoReplayState) {
   return plan
-    .flatMap((b) => b.days.slice(state.released[b.bill_id]?.days ?? 0).map((day) => ({ bill_id: b.bill_id, date: day.date, actions: day.actions })))
+    .flatMap((b) =>
+      b.days.slice(state.released[b.bill_id]?.days ?? 0).map((day) => ({ bill_id: b.bill_id, date: day.date, actions: day.actions, play: b.play })),
+    )
     .sort((a, b) => a.date.localeCompare(b.date) || a.bill_id.localeCompare(b.bill_id));
 }
 
@@ -119,16 +126,19 @@ export async function replayDemo(
     };
     if (!(await putDemoReplayState(next))) throw new ConflictError('Another demo replay is running; try again when it has finished', 'demo.replay_running');
     cache.state = next;
+    const n = next.released[step.bill_id]?.days ?? 0;
     // The window holds this step's update (the listing's time grain is a second) and nothing before the replay.
-    await pollBills({
-      now: at,
-      since: new Date(at.getTime() - 1000).toISOString(),
-      until: new Date(at.getTime() + 1000).toISOString(),
-      force: true,
-      demo: true,
-    });
-    played.push({ bill_id: step.bill_id, action_date: step.date, actions: step.actions, released_at: at.toISOString() });
-    await options.settle?.({ bill_id: step.bill_id, days: next.released[step.bill_id]?.days ?? 0 });
+    const meeting = step.play
+      ? await step.play(n, at)
+      : void (await pollBills({
+          now: at,
+          since: new Date(at.getTime() - 1000).toISOString(),
+          until: new Date(at.getTime() + 1000).toISOString(),
+          force: true,
+          demo: true,
+        }));
+    played.push({ bill_id: step.bill_id, action_date: step.date, actions: step.actions, released_at: at.toISOString(), ...(meeting ? { meeting } : {}) });
+    await options.settle?.({ bill_id: step.bill_id, days: n });
     if (request.step_ms > 0) await clock.sleep(request.step_ms);
   }
   return { played, remaining_steps: left.length - played.length, bills };
@@ -151,7 +161,7 @@ export async function installDemoReplay(): Promise<() => void> {
     SEED_POLL_WINDOW.until,
   );
   provideDemoReplay(async (request) =>
-    replayDemo([...(await planned).map(scheduleOf), textReplaySchedule()], cache, request, realClock, {
+    replayDemo([...(await planned).map(scheduleOf), textReplaySchedule(), meetingReplaySchedule(SCHEDULE_RECORDINGS_DIR)], cache, request, realClock, {
       settle: async (step) => void (await settledStep(plan, step)),
     }),
   );

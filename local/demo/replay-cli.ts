@@ -86,7 +86,12 @@ export async function main(args: string[], env: NodeJS.ProcessEnv, out = console
     const res = await post(`${base}/api/admin/demo/replay`, request, token);
     if (res.status !== 200) return (err(`the replay answered ${res.status}: ${String(res.body.detail ?? JSON.stringify(res.body))}`), 1);
     const result = DemoReplayResult().parse(res.body);
-    for (const s of result.played) out(`  ${s.released_at}  ${s.bill_id.padEnd(12)} ${s.actions} real action(s) of ${s.action_date}`);
+    for (const s of result.played) {
+      const what = s.meeting
+        ? `meeting ${s.meeting.id} (recorded ${s.action_date}) version ${s.meeting.version}, starting ${s.meeting.starts_at} (demo)`
+        : `${s.actions} real action(s) of ${s.action_date}`;
+      out(`  ${s.released_at}  ${s.bill_id.padEnd(12)} ${what}`);
+    }
     played += result.played.length;
     if (left !== undefined) left -= result.played.length;
     if (result.remaining_steps === 0 || result.played.length === 0 || left === 0) {

@@ -33,6 +33,14 @@ export const DemoReplayStep = lazySchema(() =>
     action_date: z.string().describe('The real date (YYYY-MM-DD) of the actions the step released'),
     actions: z.number().int().describe('How many real actions of that day the step released'),
     released_at: z.string().describe('When the stand-in listed the bill as updated (ISO 8601): the time the poller saw the change'),
+    meeting: z
+      .object({
+        id: z.string().describe('The meeting, e.g. house-103428'),
+        version: z.number().int().describe('Its version after the step: 1 when first scheduled, higher after each change'),
+        starts_at: z.string().describe('When it starts after the step (RFC 3339), moved into the coming week'),
+      })
+      .optional()
+      .describe('A step that released a recorded meeting of the bill (no actions): the meeting as the step left it; its followers are told before it'),
   }),
 );
 export type DemoReplayStep = z.infer<ReturnType<typeof DemoReplayStep>>;

@@ -2,14 +2,19 @@
  * The dispatcher's entry for a bill event (from the poller or the brief worker):
  *   1. read the bill and its brief (the event's version, else the latest);
  *   2. render the event's content once, for every recipient and channel;
- *   3. find the followers of the bill, its sponsor and its topics (one
- *      concurrent batch of follower queries) and merge them, one per user;
+ *   3. find the followers of the bill, its sponsor, its topics and, for a
+ *      referral or a committee report, the committees the action names and
+ *      their full committees (one concurrent batch of follower queries) and
+ *      merge them, one per user: only a bill follow keeps its mode (stance),
+ *      the others count as neutral;
  *   4. deliver a small audience inline; split a large one into deliver_batch
  *      messages of DELIVER_BATCH_SIZE that parallel worker invocations run.
  */
 import { textVersionLabel } from '#shared/domain/bills/text-version-labels.ts';
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { getBrief, getLatestBrief } from '#shared/adapters/db/briefs.repository.ts';
+import { listActions } from '#shared/adapters/db/actions.repository.ts';
+import { committeeActivitiesOf } from '#shared/domain/committees/committee-activity.ts';
 import { followersOfMany } from '#shared/adapters/db/follows.repository.ts';
 import type { FollowTargetType } from '#shared/domain/personal/follow.schema.ts';
 import type { BillEvent } from '#shared/adapters/messaging/messages.ts';
@@ -66,6 +71,18 @@ export async function billEventContent(event: BillEvent): Promise<{ content: Not
   return { content, sponsorId: bill.sponsor_id, topics: brief?.topic_tags ?? bill.topic_tags };
 }
 
+/**
+ * The committees whose followers hear of a referral or a committee report:
+ * those the stored action names (the actions task stores the actions before
+ * it sends their event), with the full committee of a subcommittee.
+ */
+async function committeesOfEvent(event: BillEvent): Promise<string[]> {
+  if ((event.action_category !== 'referral' && event.action_category !== 'committee_report') || !event.action_date || !event.action_text) return [];
+  const text = event.action_text.trim();
+  const actions = (await listActions(event.bill_id)).filter((a) => a.action_date === event.action_date && a.action_text.trim() === text);
+  return [...new Set(actions.flatMap((a) => committeeActivitiesOf(a).map((c) => c.committee_id)))];
+}
+
 /** Dispatches one bill event to everyone who should hear of it. */
 export async function dispatchBillEvent(event: BillEvent, now: Date): Promise<DispatchSummary> {
   const { content, sponsorId, topics } = await billEventContent(event);
@@ -75,6 +92,7 @@ export async function dispatchBillEvent(event: BillEvent, now: Date): Promise<Di
     { type: 'bill', id: event.bill_id },
     ...(sponsorId && !onlyBill ? [{ type: 'member' as const, id: sponsorId }] : []),
     ...(onlyBill ? [] : [...new Set(topics)].map((t) => ({ type: 'topic' as const, id: t }))),
+    ...(onlyBill ? [] : (await committeesOfEvent(event)).map((c) => ({ type: 'committee' as const, id: c }))),
   ];
   const found = await followersOfMany(targets);
   const recipients = mergeRecipients(

@@ -7,7 +7,9 @@
  * amendment and announced through the real pipeline, the veto of S.J.Res. 36
  * (116th) and the Senate's failed override, and the failed passage of H.R.
  * 4760 (115th), whose two roll calls the vote fetch brings with every
- * member's position. A second replay says nothing is left.
+ * member's position, and the Rules Committee meeting on S.Con.Res. 11
+ * (114th), told before it and once more when rescheduled. A second replay
+ * says nothing is left.
  */
 import { readFileSync } from 'node:fs';
 import { XMLParser } from 'fast-xml-parser';
@@ -85,7 +87,7 @@ describe('npm run demo:replay on the offline stack', () => {
   }, 60_000);
 
   it('notifies a follower of the replayed bills in the history, the RSS feed and the mail folder, marked demo', async () => {
-    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848', '116-hjres-37', '116-sjres-36', '115-hr-4760']) {
+    for (const id of ['115-s-2269', '117-s-1260', '114-s-2848', '116-hjres-37', '116-sjres-36', '115-hr-4760', '114-sconres-11']) {
       const follow = await api().request('POST', '/api/follows', { token: reader, body: { target_type: 'bill', target_id: id, follow_mode: 'neutral' } });
       expect(follow.status, id).toBeLessThan(300);
     }
@@ -114,7 +116,12 @@ describe('npm run demo:replay on the offline stack', () => {
     }
     expect(run.status).toBe(200);
     expect(run.body.remaining_steps).toBe(0);
-    expect(run.body.bills.sort()).toEqual(['114-s-2848', '115-hr-4760', '115-s-2269', '116-hjres-37', '116-sjres-36', '117-s-1260']);
+    expect(run.body.bills.sort()).toEqual(['114-s-2848', '114-sconres-11', '115-hr-4760', '115-s-2269', '116-hjres-37', '116-sjres-36', '117-s-1260']);
+    // S.Con.Res. 11's recorded Rules Committee meeting: released into the coming week, then rescheduled (demo-replay-meeting.ts).
+    expect(played.filter((s) => s.meeting).map((s) => [s.bill_id, s.meeting?.id, s.meeting?.version])).toEqual([
+      ['114-sconres-11', 'house-103428', 1],
+      ['114-sconres-11', 'house-103428', 2],
+    ]);
     expect(played.map((s) => s.bill_id)).toEqual(expect.arrayContaining(['114-s-2848', '115-s-2269', '117-s-1260', '116-sjres-36', '115-hr-4760']));
     // H.J.Res. 37's one held-back day: the Senate's referral, the day its rfs text version is dated.
     expect(played.filter((s) => s.bill_id === '116-hjres-37')).toEqual([
@@ -146,11 +153,19 @@ describe('npm run demo:replay on the offline stack', () => {
 
     const history = await vi.waitUntil(async () => {
       const r = await api().request('GET', '/api/notifications/history', { token: reader });
-      return new Set(r.body.items.map((n) => n.bill_id)).size === 6 && r;
+      const bills = new Set(r.body.items.filter((n) => n.kind !== 'scheduled').map((n) => n.bill_id));
+      return bills.size === 6 && r.body.items.filter((n) => n.kind === 'scheduled').length === 2 && r;
     }, POLL);
-    expect(new Set(history.body.items.map((n) => n.bill_id))).toEqual(
+    expect(new Set(history.body.items.filter((n) => n.kind !== 'scheduled').map((n) => n.bill_id))).toEqual(
       new Set(['114-s-2848', '115-hr-4760', '115-s-2269', '116-hjres-37', '116-sjres-36', '117-s-1260']),
     );
+    // The follower of S.Con.Res. 11 is told of its meeting before it, then of the reschedule: one update.
+    const meeting = history.body.items.filter((n) => n.kind === 'scheduled');
+    expect(meeting.map((n) => [n.meeting?.id, n.meeting?.version, n.meeting?.change]).sort()).toEqual([
+      ['house-103428', 1, 'scheduled'],
+      ['house-103428', 2, 'rescheduled'],
+    ]);
+    expect(meeting.every((n) => Date.parse(n.meeting?.starts_at ?? '') > Date.now())).toBe(true);
     for (const item of history.body.items) expect(item).toMatchObject({ demo: true, channels: expect.objectContaining({ rss: 'sent' }) });
     // The new text is H.J.Res. 37's one event: the referral is no milestone and leaves its status as it was.
     expect(history.body.items.filter((n) => n.bill_id === '116-hjres-37')).toEqual([

@@ -94,7 +94,8 @@ describe('GET /api/meetings', () => {
 
   it('answers the change feed of meetings, oldest content change first', async () => {
     const feed = await api().request('GET', '/api/meetings', { query: { sort: 'updated_asc', limit: '100' } });
-    expect(feed.body.items).toHaveLength(49);
+    // Every recorded meeting but house-103428, which the offline start holds back for the demo replay.
+    expect(feed.body.items).toHaveLength(48);
     const updated = feed.body.items.map((m) => m.updated_at);
     expect(updated).toEqual([...updated].sort());
     const since = await api().request('GET', '/api/meetings', { query: { changed_since: '2026-07-29T00:00:00Z' } });

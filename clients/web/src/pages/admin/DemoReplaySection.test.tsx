@@ -13,7 +13,16 @@ describe('the demo replay', () => {
         call.path === '/api/admin/demo/replay'
           ? {
               body: {
-                played: [{ bill_id: '115-s-2269', action_date: '2018-06-19', actions: 3, released_at: '2026-11-26T12:00:00Z' }],
+                played: [
+                  { bill_id: '115-s-2269', action_date: '2018-06-19', actions: 3, released_at: '2026-11-26T12:00:00Z' },
+                  {
+                    bill_id: '114-sconres-11',
+                    action_date: '2015-04-29',
+                    actions: 0,
+                    released_at: '2026-11-26T12:00:01Z',
+                    meeting: { id: 'house-103428', version: 2, starts_at: '2026-12-03T15:00:00-05:00' },
+                  },
+                ],
                 remaining_steps: 0,
                 bills: ['115-s-2269', '117-s-1260'],
               },
@@ -24,7 +33,8 @@ describe('the demo replay', () => {
     await user.click(screen.getByRole('button', { name: 'Replay the demo' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({}));
     expect(await screen.findByText('115-s-2269: 3 actions of 2018-06-19')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Played 1 step of 115-s-2269, 117-s-1260; 0 left.');
+    expect(screen.getByText('114-sconres-11: meeting house-103428 of 2015-04-29, version 2, now on 2026-12-03 (demo)')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Played 2 steps of 115-s-2269, 117-s-1260; 0 left.');
   });
 
   it('asks again while steps are left (each answer plays what fits in time), listing every step played', async () => {

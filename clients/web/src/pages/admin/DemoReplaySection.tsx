@@ -1,4 +1,4 @@
-// The offline demo replay: plays the demo bills' held-back real actions forward through the poller, so followers are notified (offline local stack only).
+// The offline demo replay: plays the demo bills' held-back real actions (and a recorded meeting of one) forward through the poller, so followers are notified (offline local stack only).
 // The route answers in time with the steps it played (about 15 s of them); the section asks again until none is left.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,8 @@ interface Step {
   bill_id: string;
   action_date: string;
   actions: number;
+  /** A step that released a recorded meeting of the bill (moved into the coming week) rather than actions. */
+  meeting?: { id: string; version: number; starts_at: string };
 }
 
 export function DemoReplaySection() {
@@ -45,8 +47,10 @@ export function DemoReplaySection() {
           </p>
           <ul>
             {played.map((s) => (
-              <li key={`${s.bill_id}-${s.action_date}`}>
-                {s.bill_id}: {s.actions} action{s.actions === 1 ? '' : 's'} of {s.action_date}
+              <li key={`${s.bill_id}-${s.action_date}-${s.meeting?.version ?? ''}`}>
+                {s.meeting
+                  ? `${s.bill_id}: meeting ${s.meeting.id} of ${s.action_date}, version ${s.meeting.version}, now on ${s.meeting.starts_at.slice(0, 10)} (demo)`
+                  : `${s.bill_id}: ${s.actions} action${s.actions === 1 ? '' : 's'} of ${s.action_date}`}
               </li>
             ))}
           </ul>

@@ -31,6 +31,7 @@ const ENTITY_TAG_ALLOWED: Record<string, string> = {
   'test/unit/shared/adapters/db/table-client.test.ts': "the wrapper's test, which pins the stored attribute",
   'shared/use-cases/bills/bulk-export.ts': "a bulk snapshot file's entity (bills, members), not an item's",
   'shared/use-cases/committees/committee-bulk-files.ts': "a bulk snapshot file's entity (committees, meetings), not an item's",
+  'test/e2e/amendments/amendments.test.ts': "a bulk snapshot file's entity (amendments) in the manifest, not an item's",
 };
 
 const withoutComments = (src: string) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');

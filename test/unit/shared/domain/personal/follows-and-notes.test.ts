@@ -16,8 +16,9 @@ describe('follow ids', () => {
     expect(parseFollowId('bill:')).toBeNull();
   });
 
-  it('accepts kebab-case topics only', () => {
-    expect(TopicTag().safeParse('armed-forces').success).toBe(true);
+  it('accepts kebab-case topics of the vocabulary only', () => {
+    expect(TopicTag().safeParse('armed-forces-and-national-security').success).toBe(true);
+    expect(TopicTag().safeParse('armed-forces').success).toBe(false);
     expect(TopicTag().safeParse('Armed Forces').success).toBe(false);
     expect(TopicTag().safeParse('-health').success).toBe(false);
   });
