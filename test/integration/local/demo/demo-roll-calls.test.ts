@@ -95,8 +95,18 @@ describe('the demo roll calls', () => {
       if (positions.length > 0) withVotes.push(id);
     }
     // S. 2848's two Senate votes and H.R. 4760's two House votes come with the replay (their days are held back;
-    // test/e2e/ingest/demo-replay.test.ts) and H.J.Res. 37's with the seed's poll (test/e2e/ingest/seeded-stack.test.ts).
-    expect(withVotes.sort()).toEqual(['114-hr-1155', '114-hr-1314', '114-hres-348', '114-sconres-11', '115-hr-1362', '115-hr-302']);
+    // test/e2e/ingest/demo-replay.test.ts) and H.J.Res. 37's with the seed's poll (test/e2e/ingest/seeded-stack.test.ts);
+    // the two amendment chains' roll calls ship in local/demo/amendment-votes.
+    expect(withVotes.sort()).toEqual([
+      '114-hr-1155',
+      '114-hr-1314',
+      '114-hres-348',
+      '114-sconres-11',
+      '115-hr-1362',
+      '115-hr-302',
+      '115-hr-4182',
+      '115-hr-4606',
+    ]);
     // H.R. 4760 stands before its failed passage: its recorded votes are not named yet, so none is stored.
     expect(await listBillVotes('115-hr-4760')).toEqual([]);
   });
