@@ -11,7 +11,7 @@ import { listBillChanges, listBillChangesEveryCongress, listMemberChanges } from
 import { congressForDate } from '#shared/domain/bills/bill-id.ts';
 import { FIRST_BACKFILL_CONGRESS } from '#shared/domain/bills/bill-backfill.ts';
 import { listFollows } from '#shared/adapters/db/follows.repository.ts';
-import { InvalidInputError } from '#shared/errors/app-error.ts';
+import { onlyFeedFilters } from './feed-filters.ts';
 
 interface FeedQuery {
   changed_since?: string;
@@ -22,19 +22,6 @@ interface FeedQuery {
 async function followedIds(userId: string | undefined, type: 'bill' | 'member'): Promise<Set<string>> {
   if (!userId) return new Set();
   return new Set((await listFollows(userId, type)).map((f) => f.target_id));
-}
-
-/** Refuses filters a feed cannot apply, naming them. */
-function onlyFeedFilters(others: Record<string, unknown>, feed: string): void {
-  const used = Object.entries(others)
-    .filter(([, v]) => v !== undefined)
-    .map(([k]) => k);
-  if (used.length === 0) return;
-  throw new InvalidInputError(
-    `The ${feed} change feed (sort=updated_asc or changed_since) takes no other filter; drop ${used.join(', ')}`,
-    used.map((k) => ({ path: `query.${k}`, message: 'not applied by the change feed' })),
-    'list.change_feed_filter',
-  );
 }
 
 /** Every Congress the feed can hold bills of: the first a backfill reaches to the one sitting now (and the next, when it meets early). */
