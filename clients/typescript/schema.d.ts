@@ -2702,6 +2702,8 @@ export interface components {
                 /** @description The clerk or Senate XML of the roll call */
                 url: string;
             }[];
+            /** @description Codes of the committees or subcommittees the action names (HSII, SSFR24): for a referral, where the bill was sent; empty when none */
+            committees: string[];
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description The data source it was read from */

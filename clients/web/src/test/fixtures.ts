@@ -126,13 +126,13 @@ export function followsApi(initial: Schemas['Follow'][] = []) {
       return { body: { items, next_cursor: null } };
     }
     if (call.path === '/api/follows' && call.method === 'POST') {
-      const b = call.body as { target_type: 'bill'; target_id: string; follow_mode: Schemas['Follow']['follow_mode'] };
+      const b = call.body as { target_type: Schemas['Follow']['target_type']; target_id: string; follow_mode?: Schemas['Follow']['follow_mode'] };
       const f: Schemas['Follow'] = {
-        id: `bill:${b.target_id}`,
+        id: `${b.target_type}:${b.target_id}`,
         user_id: 'u1',
-        target_type: 'bill',
+        target_type: b.target_type,
         target_id: b.target_id,
-        follow_mode: b.follow_mode ?? 'neutral',
+        follow_mode: b.target_type === 'bill' ? (b.follow_mode ?? 'neutral') : null,
         mode_set_at: null,
         created_at: '2025-02-02T00:00:00Z',
       };
