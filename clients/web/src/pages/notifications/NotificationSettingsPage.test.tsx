@@ -37,6 +37,8 @@ function api(testAnswers: Record<string, unknown>) {
     if (call.path === '/api/notifications/settings' && call.method === 'GET') return { body: saved };
     if (call.path === '/api/notifications/settings' && call.method === 'PUT')
       return { body: { ...saved, ...(call.body as object), webhook_secret: (call.body as { webhook_url?: string }).webhook_url ? 'whsec_new' : undefined } };
+    // The committees followed, below the form: none.
+    if (call.path === '/api/follows' || call.path === '/api/committees') return { body: { items: [], next_cursor: null } };
     const answer = testAnswers[call.path];
     if (answer) return { body: answer };
     return undefined;
@@ -185,6 +187,7 @@ describe('notification settings: test before save', () => {
           return { body: { ...stored, webhook_secret: 'whsec_once' } };
         }
         if (c.path === '/api/notifications/test/webhook') return { body: { status: 'ok', detail: 'HTTP 200', webhook_id: 'msg_1' } };
+        if (c.path === '/api/follows' || c.path === '/api/committees') return { body: { items: [], next_cursor: null } };
         return undefined;
       },
       { token: 't' },
