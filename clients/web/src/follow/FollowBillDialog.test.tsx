@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../typescript/index.ts';
-import { committeeList, page } from '../schedule/schedule-fixtures.ts';
+import { committeeFollow, committeeList, page } from '../schedule/schedule-fixtures.ts';
 import { bill, followsApi } from '../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../test/render.tsx';
 
@@ -27,15 +27,7 @@ const actions = [
   action({ action_date: '2025-01-03', action_text: 'Introduced in House', category: 'procedural', committees: [] }),
 ];
 
-const committeeFollow: Schemas['Follow'] = {
-  id: 'committee:HSII',
-  user_id: 'u1',
-  target_type: 'committee',
-  target_id: 'HSII',
-  follow_mode: null,
-  mode_set_at: null,
-  created_at: '2025-02-02T00:00:00Z',
-};
+const hsiiFollow = committeeFollow('HSII');
 
 /** The follows store with the bill's actions and the committee list. */
 function withCommittees(follows: Schemas['Follow'][] = []) {
@@ -114,8 +106,8 @@ describe('following a bill with a stance', () => {
 
   it('ticks the committees already followed and unfollows one unticked when the stance is saved', async () => {
     const user = userEvent.setup();
-    const existing: Schemas['Follow'] = { ...committeeFollow, id: `bill:${bill.id}`, target_type: 'bill', target_id: bill.id, follow_mode: 'hold_boost' };
-    const { calls } = renderApp(`/bills/${bill.id}?follow=1`, withCommittees([existing, committeeFollow]), { token: 't' });
+    const existing: Schemas['Follow'] = { ...hsiiFollow, id: `bill:${bill.id}`, target_type: 'bill', target_id: bill.id, follow_mode: 'hold_boost' };
+    const { calls } = renderApp(`/bills/${bill.id}?follow=1`, withCommittees([existing, hsiiFollow]), { token: 't' });
     const dialog = await screen.findByRole('dialog', { name: 'Your follow of H.R. 1' });
     const natural = await within(dialog).findByRole('checkbox', { name: 'Committee on Natural Resources' });
     await waitFor(() => expect(natural).toBeChecked());

@@ -2,45 +2,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../../typescript/index.ts';
-import { committeeList, page } from '../../schedule/schedule-fixtures.ts';
-import { followsApi, user as me } from '../../test/fixtures.ts';
+import { committeeFollow, committeeList, page } from '../../schedule/schedule-fixtures.ts';
+import { followsApi, notificationSettings, user as me } from '../../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../../test/render.tsx';
 
 const settings = (alert_filters: Schemas['NotificationSettings']['alert_filters']): Schemas['NotificationSettings'] => ({
-  push_enabled: false,
-  push_url: null,
-  push_auth: 'none',
-  push_token_set: false,
-  push_username: null,
-  email_enabled: false,
-  email_address: null,
-  webhook_enabled: false,
-  webhook_url: null,
-  webhook_previous_secret_expires_at: null,
-  digest_mode: 'off',
-  rss_enabled: false,
-  quiet_hours_start: null,
-  quiet_hours_end: null,
-  timezone: null,
+  ...notificationSettings,
   alert_filters,
-  follow_reintroductions: false,
-  push_password_set: false,
-  webhook_secret_set: false,
-  rss_feed_url: 'http://localhost/api/notifications/feed/abc',
-  calendar_url: 'http://localhost/api/calendar/cal-abc.ics',
-  telegram: { status: 'coming_soon' },
-  discord: { status: 'coming_soon' },
 });
 
-const follow = (id: string): Schemas['Follow'] => ({
-  id: `committee:${id}`,
-  user_id: 'u1',
-  target_type: 'committee',
-  target_id: id,
-  follow_mode: null,
-  mode_set_at: null,
-  created_at: '2025-02-02T00:00:00Z',
-});
+const follow = committeeFollow;
 
 function api(saved: Schemas['NotificationSettings'], follows: Schemas['Follow'][]) {
   const store = followsApi(follows);

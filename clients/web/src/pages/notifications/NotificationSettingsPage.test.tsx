@@ -1,35 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Schemas } from '../../../../typescript/index.ts';
-import { user as me } from '../../test/fixtures.ts';
+import { notificationSettings, user as me } from '../../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../../test/render.tsx';
 
-const saved: Schemas['NotificationSettings'] = {
-  push_enabled: false,
-  push_url: null,
-  push_auth: 'none',
-  push_token_set: false,
-  push_username: null,
-  email_enabled: false,
-  email_address: null,
-  webhook_enabled: false,
-  webhook_url: null,
-  webhook_previous_secret_expires_at: null,
-  digest_mode: 'off',
-  rss_enabled: false,
-  quiet_hours_start: null,
-  quiet_hours_end: null,
-  timezone: null,
-  alert_filters: null,
-  follow_reintroductions: false,
-  push_password_set: false,
-  webhook_secret_set: false,
-  rss_feed_url: 'http://localhost/api/notifications/feed/abc',
-  calendar_url: 'http://localhost/api/calendar/cal-abc.ics',
-  telegram: { status: 'coming_soon' },
-  discord: { status: 'coming_soon' },
-};
+const saved = notificationSettings;
 
 function api(testAnswers: Record<string, unknown>) {
   return (call: FakeCall) => {
