@@ -65,21 +65,20 @@ export function CommitteeFollows({ filters }: { filters: Settings['alert_filters
           })}
         </ul>
       )}
-      <form onSubmit={add} className="display-flex flex-wrap flex-align-end gap-1">
-        <div>
-          <label className="usa-label" htmlFor="committee-to-follow">
-            Follow a committee
-          </label>
-          <select className="usa-select" id="committee-to-follow" value={adding} onChange={(e) => setAdding(e.target.value)} disabled={list.isLoading}>
-            <option value="">Choose a committee</option>
-            {addable.map((c) => (
-              <option key={c.id} value={c.id}>
-                {committeeName(c.id, byId)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="usa-button usa-button--outline" disabled={!adding || changes.isPending}>
+      {/* A block, not a row: the select takes the column's width (its longest committee name would push a row past a phone's). */}
+      <form onSubmit={add}>
+        <label className="usa-label" htmlFor="committee-to-follow">
+          Follow a committee
+        </label>
+        <select className="usa-select" id="committee-to-follow" value={adding} onChange={(e) => setAdding(e.target.value)} disabled={list.isLoading}>
+          <option value="">Choose a committee</option>
+          {addable.map((c) => (
+            <option key={c.id} value={c.id}>
+              {committeeName(c.id, byId)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="usa-button usa-button--outline margin-top-1" disabled={!adding || changes.isPending}>
           Follow
         </button>
       </form>
