@@ -8,7 +8,7 @@
  * (index.mjs and the chunks it imports statically) and the whole asset (with
  * the chunks loaded on first use), the median cold import, its ratio to the
  * floor measured in the same run and the verdict against the targets (API
- * functions at most 2.0x the floor, jobs, workers and the search function at most 3.0x), and exits
+ * functions at most 2.0x the floor, jobs, workers, the search and MCP functions at most 3.0x), and exits
  * 1 when a target is missed.
  *
  * Each import of a function is paired with an import of the floor right

@@ -132,7 +132,7 @@ describe('the bundles', () => {
     expect([...importers]).toEqual(['aws-xray-sdk-core/dist/lib/patchers/aws_p.js']);
   });
 
-  it('hold no ajv: its refusing shims stand in, imported by the MCP SDK\'s default validator alone, in the MCP function alone', () => {
+  it("hold no ajv: its refusing shims stand in, imported by the MCP SDK's default validator alone, in the MCP function alone", () => {
     const importers = new Set<string>();
     for (const b of built) {
       const inputs = Object.entries(b.metafile.inputs);

@@ -133,8 +133,7 @@ async function callTool(name: string, input: Record<string, unknown> | undefined
 
 /** A server for one request, with the tools of the route rows. */
 export function mcpServer(dispatch: ToolDispatch, publicUrl: string): Server {
-  // The low-level Server is the SDK's documented choice for a server that writes its own JSON Schemas (see above).
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  // The low-level Server (marked deprecated for McpServer, "only for advanced use cases"): it takes the rows' JSON Schemas as they are (see above).
   const server = new Server(
     { name: 'billwatch', title: API_INFO.title, version: API_INFO.version },
     // A stateless server never tells a client its tool list changed: it has no session to tell.

@@ -127,10 +127,16 @@ describe('the tools, generated from the route rows', () => {
     const refused = await post(request('tools/call', { name: 'list_follows', arguments: {} }), {
       answer: { status: 401, body: { detail: 'Sign in first', code: 'auth.required' } },
     });
-    expect(resultOf(refused.body, CallToolResultSchema)).toMatchObject({ isError: true, content: [{ type: 'text', text: '401 auth.required: Sign in first' }] });
+    expect(resultOf(refused.body, CallToolResultSchema)).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: '401 auth.required: Sign in first' }],
+    });
 
     const unknown = await post(request('tools/call', { name: 'delete_everything', arguments: {} }));
-    expect(resultOf(unknown.body, CallToolResultSchema)).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Tool delete_everything not found') }] });
+    expect(resultOf(unknown.body, CallToolResultSchema)).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringContaining('Tool delete_everything not found') }],
+    });
     expect(unknown.dispatch).not.toHaveBeenCalled();
 
     const bad = await post(request('tools/call', { name: 'get_bill_text', arguments: { id: '119-hr-1' } }));
