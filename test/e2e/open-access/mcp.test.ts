@@ -78,6 +78,8 @@ describe('the MCP endpoint', () => {
 
   it('searches for a bill, reads it and its brief with citations, verification state and provenance', async () => {
     const client = await connect();
+    // Once it has listed the tools, the SDK's client checks every structured answer against the tool's output schema (ajv), and throws on a mismatch.
+    await client.listTools();
     const found = structured(await client.callTool({ name: 'search', arguments: { q: 'Farm Security' } }));
     expect(JSON.stringify(found)).toContain('119-hr-1');
     const bill = await client.callTool({ name: 'get_bill', arguments: { id: '119-hr-1' } });
@@ -93,7 +95,9 @@ describe('the MCP endpoint', () => {
   });
 
   it('finds the representatives of a ZIP', async () => {
-    const reps = structured(await (await connect()).callTool({ name: 'find_representatives', arguments: { zip: '95014' } }));
+    const client = await connect();
+    await client.listTools();
+    const reps = structured(await client.callTool({ name: 'find_representatives', arguments: { zip: '95014' } }));
     expect(reps).toMatchObject({ zip: '95014', state: 'CA' });
     expect((reps.members as { id: string }[]).map((m) => m.id)).toEqual(expect.arrayContaining(['K000389', 'P000145', 'S001150']));
   });
@@ -103,7 +107,9 @@ describe('the MCP endpoint', () => {
     expect(refused.isError).toBe(true);
     expect(refused.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^401 /) });
     await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: '119-hr-1' } });
-    const follows = structured(await (await connect(token)).callTool({ name: 'list_follows', arguments: {} }));
+    const signedIn = await connect(token);
+    await signedIn.listTools();
+    const follows = structured(await signedIn.callTool({ name: 'list_follows', arguments: {} }));
     expect(follows.items).toEqual([expect.objectContaining({ target_type: 'bill', target_id: '119-hr-1' })]);
   });
 
