@@ -19,7 +19,7 @@ async function run(message: IngestTaskMessage, now: Date): Promise<Record<string
     case 'fetch_bill_cosponsors':
       return fetchBillCosponsors(message.bill_id);
     case 'fetch_bill_votes':
-      return fetchBillVotes(message.bill_id, now);
+      return fetchBillVotes(message.bill_id, now, message.votes);
     case 'fetch_bill_related':
       return fetchBillRelated(message.bill_id, now);
     case 'fetch_bill_amendments':

@@ -14,6 +14,8 @@ import { en } from 'zod/v4/locales';
 export const JWT_PLACEHOLDER = 'change-me-in-production';
 /** Congress.gov's documented allowance per API key. */
 export const CONGRESS_GOV_HOURLY_LIMIT = 5000;
+/** The least scrypt cost (log2 N) of a deployed stage's password hashes. */
+export const PASSWORD_SCRYPT_LOG2_N_DEPLOYED = 17;
 
 const flag = z.pipe(
   z._default(z.enum(['0', '1', 'true', 'false', '']), '0'),
@@ -151,6 +153,12 @@ const ConfigFields = z.object({
    * than 5,000; tests and the local stack may raise it for local stand-ins.
    */
   BACKFILL_REQUESTS_PER_HOUR: positiveInt(2000),
+  /**
+   * log2 of scrypt's N for new password hashes (shared/use-cases/accounts/passwords.ts): 17 (128 MiB, the
+   * deployed cost, at least that in dev and prod); the test runner sets 10, as a hash per sign-up at 2^17 was
+   * minutes of a CI run's CPU. Hashes carry their parameters, so any stored hash verifies whatever this says.
+   */
+  PASSWORD_SCRYPT_LOG2_N: intBetween(10, 20, PASSWORD_SCRYPT_LOG2_N_DEPLOYED),
 
   SMTP_HOST: optionalString,
   SMTP_PORT: positiveInt(587),
@@ -182,6 +190,13 @@ export const Config = ConfigFields.check(
         code: 'custom',
         path: ['ORIGIN_VERIFY_SECRET'],
         message: 'TRUST_PROXY=cloudfront needs ORIGIN_VERIFY_SECRET: CloudFront-Viewer-Address is only trustworthy when nothing but the edge can reach the API',
+      });
+    }
+    if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.PASSWORD_SCRYPT_LOG2_N < PASSWORD_SCRYPT_LOG2_N_DEPLOYED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_SCRYPT_LOG2_N'],
+        message: `must be at least ${PASSWORD_SCRYPT_LOG2_N_DEPLOYED} in a deployed stage: a lower cost makes stolen hashes cheap to guess`,
       });
     }
     if ((c.STAGE === 'dev' || c.STAGE === 'prod') && c.BACKFILL_REQUESTS_PER_HOUR > CONGRESS_GOV_HOURLY_LIMIT) {

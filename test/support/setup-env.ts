@@ -28,6 +28,8 @@ Object.assign(process.env, {
   JWT_SECRET_KEY: randomBytes(32).toString('hex'),
   PUBLIC_URL: 'http://localhost:3000',
   ALLOW_PRIVATE_PUSH_TARGETS: '1',
+  // scrypt at 2^10, not the deployed 2^17: hundreds of sign-ups a run (shared/platform/config.ts).
+  PASSWORD_SCRYPT_LOG2_N: '10',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR',
 });
 delete process.env.SECRET_ARN;

@@ -8,6 +8,7 @@ import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import { BillId } from '#shared/domain/bills/bill-id.ts';
 import { MemberId } from '#shared/domain/members/member-id.ts';
 import { ActionCategory } from '#shared/domain/bills/action-categories.ts';
+import { RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
 import { BillStatus } from '#shared/domain/bills/bill-status.ts';
 import { MeetingAlertChange } from '#shared/domain/schedule/meeting-alert.ts';
 import { AmendmentRef, NotificationContent, RecipientRef, ReintroducedAs } from '#shared/domain/notify/notification.schema.ts';
@@ -218,7 +219,9 @@ export const IngestTaskMessage = lazySchema(() =>
       demo: z.literal(true).optional(),
     }),
     billTask('fetch_bill_cosponsors'),
-    billTask('fetch_bill_votes'),
+    // votes: the recorded votes of actions the actions task sends this for before it stores them (so a fetch that runs
+    // first still knows them); the fetch also reads every stored action's and amendment's recorded votes.
+    billTask('fetch_bill_votes').extend({ votes: z.array(RecordedVoteRef()).max(1000).optional() }),
     // Related bills (shared/use-cases/bills/related-bills.ts), queued when the bill detail's related-bills count changes.
     billTask('fetch_bill_related'),
     // Amendments from Congress.gov (shared/use-cases/amendments/amendment-tasks.ts), queued by the bill-detail and actions tasks.

@@ -1,12 +1,14 @@
 /**
- * Password hashing with node:crypto's scrypt (N=2^17, r=8, p=1, 16-byte salt,
- * 64-byte key): memory-hard, so guessing is costly, and no native dependency.
+ * Password hashing with node:crypto's scrypt (N=2^17 as deployed, set by
+ * PASSWORD_SCRYPT_LOG2_N; r=8, p=1, 16-byte salt, 64-byte key): memory-hard,
+ * so guessing is costly, and no native dependency.
  * Stored as a self-describing string so the parameters can be raised later
  * without breaking old hashes.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { config } from '#shared/platform/config.ts';
 
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const PARAMS = { r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 const SALT_LENGTH = 16;
 // scrypt needs 128 * N * r bytes; allow twice that so Node's default 32 MiB cap does not refuse N=2^17.
@@ -20,8 +22,9 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
 /** Hashes a password as `scrypt$N$r$p$salt$key` (base64url parts). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive(password, salt, PARAMS.N, PARAMS.r, PARAMS.p);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** config().PASSWORD_SCRYPT_LOG2_N;
+  const key = await derive(password, salt, N, PARAMS.r, PARAMS.p);
+  return ['scrypt', N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Checks a password against a stored hash in constant time; false for any malformed hash. */

@@ -24,6 +24,7 @@ import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared
 import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
 import { rollCallXmlUrl } from '#shared/domain/votes/roll-call-source.ts';
 import type { MissingVote } from '#shared/domain/votes/vote-fetch.ts';
+import type { RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
 import type { ParsedVote } from '#shared/domain/votes/parsed-vote.schema.ts';
 import { resolveSenateIds } from '#shared/adapters/providers/roll-calls/senate-vote.parser.ts';
 import { updateBillStatus } from './status-tracking.ts';
@@ -91,7 +92,9 @@ export async function fetchBillActions(billId: string, now: Date, milestone?: Li
   if (stored.length > 0 && fresh.some((a) => DOCUMENT_FETCH_CATEGORIES.has(a.category))) {
     await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: billId, reason: 'action', ...(demo ? { demo } : {}) });
   }
-  if (fresh.some((a) => a.recorded_votes.length > 0)) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
+  // The vote fetch may run before the insert below: it is told the new actions' recorded votes, not left to find them.
+  const freshVotes = fresh.flatMap((a) => a.recorded_votes);
+  if (freshVotes.length > 0) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId, votes: freshVotes.slice(0, 1000) });
   // An action about an amendment (offered, decided, printed): its records and its followers' alerts come from Congress.gov's amendments.
   if (fresh.some((a) => AMENDMENT_ACTION.test(a.action_text))) await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_amendments', bill_id: billId });
   // Committee pages' referrals and reports, noted before the insert that would make a retry skip these actions.
@@ -163,7 +166,7 @@ async function rollCallOrAbsent(chamber: 'house' | 'senate', url: string): Promi
  * is off, the claim of the bill's background vote fetch (B18) is released,
  * so its next votes view asks again.
  */
-export async function fetchBillVotes(billId: string, now: Date) {
+export async function fetchBillVotes(billId: string, now: Date, named: readonly RecordedVoteRef[] = []) {
   if (!(await getDataSources()).roll_calls.enabled) {
     await releaseVoteFetch(billId);
     return { bill_id: billId, skipped: disabledByAdmin('roll_calls') };
@@ -176,7 +179,7 @@ export async function fetchBillVotes(billId: string, now: Date) {
   ]);
   const have = new Set(votes.map((v) => v.vote_id));
   const refs = new Map(
-    [...actions.flatMap((a) => a.recorded_votes), ...amendments.refs].map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]),
+    [...actions.flatMap((a) => a.recorded_votes), ...named, ...amendments.refs].map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]),
   );
   await linkStoredRollCalls(amendments.amendments, votes);
   let stored = 0;

@@ -96,7 +96,7 @@ describe.skipIf(!hasHar)('poll → bill_updated → dispatch → push, email and
 
     expect(push.requests).toHaveLength(1);
     expect(push.requests[0]?.headers).toMatchObject({ priority: 'high', tags: 'siren', click: `http://localhost:3000/bills/${billId}` });
-    expect(push.requests[0]?.headers.title).toMatch(/^Bill Updated: [A-Z]+ \d+$/);
+    expect(push.requests[0]?.headers.title).toMatch(/^Bill Updated: [A-Z][A-Za-z.]+ \d+$/);
     expect(push.requests[0]?.headers.actions).toBe(`view, Write to your representative, http://localhost:3000/bills/${billId}?letter=1`);
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]?.text).toContain(bill?.title ?? '');

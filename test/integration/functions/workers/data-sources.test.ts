@@ -56,6 +56,10 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   const [upstream, { origin, prefix }] = found;
   calls.push({ upstream, path: url.pathname.slice(prefix.length) });
   const entry = recorded.get(harKey('GET', `${origin}${url.pathname.slice(prefix.length)}${url.search}`));
+  // The seed recording has no amendment lists: the stand-in says a bill has none, as Congress.gov does for such a bill.
+  if (!entry && upstream === 'congress' && url.pathname.endsWith('/amendments')) {
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"amendments":[],"pagination":{"count":0}}');
+  }
   if (!entry) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not recorded"}');
   let body = entry.content.text;
   for (const u of Object.values(UPSTREAMS)) body = body.split(u.origin).join(`${base}${u.prefix}`);
@@ -147,7 +151,7 @@ describe('data-source switches in the ingestion pipeline', () => {
     expect(drained.failures).toEqual([]);
     expect(drained.handled['document-fetch']).toHaveLength(3);
     expect(drained.handled['ingest-tasks']).toEqual(
-      expect.arrayContaining([{ v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5', correlation_id: expect.any(String) }]),
+      expect.arrayContaining([expect.objectContaining({ v: 1, type: 'fetch_bill_votes', bill_id: '119-s-5', correlation_id: expect.any(String) })]),
     );
     expect(called('govinfo')).toEqual([]);
     expect(called('house')).toEqual([]);

@@ -134,7 +134,7 @@ describe('a passage vote on a followed bill, from the poll to the push', () => {
     expect((await getBill(BILL))?.status).toBe('PASS_OVER:HOUSE');
     const pushes = pushesTo('fan');
     expect(pushes).toHaveLength(1);
-    expect(pushes[0]?.title).toBe('Passed the House 248-177: HJRes 37');
+    expect(pushes[0]?.title).toBe('Passed the House 248-177: H.J.Res. 37');
     const lines = pushes[0]?.message.split('\n') ?? [];
     expect(lines[0]).toBe((await getBill(BILL))?.title);
     expect(lines[1]).toBe(`${hars.passage.actionDate}: ${hars.passage.text}`);

@@ -114,14 +114,17 @@ describe('poll_bills on a changed bill', () => {
     expect(await getBill('118-hr-21')).toMatchObject({ latest_action_date: '2025-02-12', latest_action_category: 'vote', sponsor_id: 'M001159' });
   });
 
-  it('moves the bill to its new status with the action that caused it, and announces the change once, as the only alert', async () => {
+  it('moves the bill to its new status with the action that caused it, and announces the change once, as the only bill event', async () => {
     const bill = await getBill('118-hr-21');
     // A House bill passed by the Senate unchanged has passed both chambers (the seed holds no House passage action:
     // its "Received in the Senate." stands in for it).
     expect(bill?.status).toBe('PASSED:BILL');
     expect(bill?.status_timeline.map((e) => e.status)).toEqual(['INTRODUCED', 'REFERRED', 'PASS_OVER:HOUSE', 'PASSED:BILL']);
     expect(bill?.status_timeline.at(-1)).toEqual({ status: 'PASSED:BILL', date: PASSED.actionDate, action_text: PASSED.text });
-    expect(await takeAll('notification-dispatch')).toEqual([
+    const sent = (await takeAll('notification-dispatch')) as { type: string }[];
+    // The passage also moved the bill's odds of enactment (its re-score): a forecast_jump is another subject, told on its own terms.
+    expect(sent.filter((m) => m.type === 'forecast_jump')).toEqual([expect.objectContaining({ bill_id: '118-hr-21', version: 2 })]);
+    expect(sent.filter((m) => m.type !== 'forecast_jump')).toEqual([
       {
         v: 1,
         type: 'bill_event',

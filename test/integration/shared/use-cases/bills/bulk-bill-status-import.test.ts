@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as billsApi } from '#functions/api/bills.ts';
 import { importBillStatus, type ImportedBill } from '#shared/use-cases/bills/import-bill-status.ts';
 import { parseBillStatus, type ParsedBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
+import { amendmentVoteRefs } from '#shared/domain/amendments/amendment-votes.ts';
 import { call } from '#test/support/api.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { FIXTURES, hasFixtures } from '../../../../support/ingest-fixtures.ts';
@@ -110,7 +111,10 @@ describe.skipIf(!hasFixtures)('bulk Bill Status import', () => {
     expect(queued.dispatch).toEqual([]);
     const texts = parsed.filter((p) => p.text_versions.length > 0).map((p) => p.bill.id);
     expect((queued.documents as { bill_id: string; reason: string }[]).map((m) => m.bill_id).sort()).toEqual(texts.sort());
-    const withVotes = parsed.filter((p) => p.actions.some((a) => a.recorded_votes.length > 0)).map((p) => p.bill.id);
+    // Roll calls named by the bill's actions or by its amendments' (H.R. 2822's are only on its amendments).
+    const withVotes = parsed
+      .filter((p) => p.actions.some((a) => a.recorded_votes.length > 0) || p.amendments.some((a) => amendmentVoteRefs(a).length > 0))
+      .map((p) => p.bill.id);
     const voteTasks = (queued.ingest as { type: string; bill_id: string }[]).filter((m) => m.type === 'fetch_bill_votes').map((m) => m.bill_id);
     expect(voteTasks.sort()).toEqual(withVotes.sort());
     // The legacy files' bill-level votes are among them (issue 24.8).

@@ -142,13 +142,13 @@ describe('a followed bill scheduled for a hearing', () => {
     const pushes = pushesTo('sam');
     expect(pushes).toHaveLength(2);
     expect(mailsTo('sam')).toHaveLength(2);
-    expect(pushes[0]?.headers).toMatchObject({ title: 'Hearing scheduled: S 4321', click: `http://localhost:3000/meetings/${MEETING}`, tags: 'date' });
+    expect(pushes[0]?.headers).toMatchObject({ title: 'Hearing scheduled: S. 4321', click: `http://localhost:3000/meetings/${MEETING}`, tags: 'date' });
     const pacific = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'America/Los_Angeles', timeZoneName: 'short' }).format(
       new Date(FIRST),
     );
     expect(pushes[0]?.body).toContain(pacific);
     expect(pushes[0]?.body).toContain('Dirksen Senate Office Building 419');
-    expect(pushes[1]?.headers).toMatchObject({ title: 'Hearing rescheduled: S 4321' });
+    expect(pushes[1]?.headers).toMatchObject({ title: 'Hearing rescheduled: S. 4321' });
     expect(pushes[1]?.body).toMatch(/\(was .+\)/u);
   });
 

@@ -3,17 +3,35 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '#shared/use-cases/accounts/passwords.ts';
 import { bearerToken } from '#shared/edges/http/current-user.ts';
 import { InvalidTokenError, issueToken, verifyToken } from '#shared/use-cases/accounts/tokens.ts';
-import { config } from '#shared/platform/config.ts';
+import { scryptSync } from 'node:crypto';
+import { config, parseConfig } from '#shared/platform/config.ts';
 
 const key = () => new TextEncoder().encode(config().JWT_SECRET_KEY);
 
 describe('passwords', () => {
-  it('hashes with scrypt N=2^17 and verifies only the right password', async () => {
+  it('hashes with scrypt at the configured cost (2^10 in the test runner) and verifies only the right password', async () => {
     const hash = await hashPassword('correct horse battery');
-    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$/);
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('wrong horse battery', hash)).toBe(false);
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
+  });
+
+  it('costs N=2^17 unless told otherwise, and never less in a deployed stage', () => {
+    const base = { JWT_SECRET_KEY: 'x'.repeat(32) };
+    expect(parseConfig(base).PASSWORD_SCRYPT_LOG2_N).toBe(17);
+    expect(parseConfig({ ...base, STAGE: 'local', PASSWORD_SCRYPT_LOG2_N: '12' }).PASSWORD_SCRYPT_LOG2_N).toBe(12);
+    for (const STAGE of ['dev', 'prod']) {
+      expect(() => parseConfig({ ...base, STAGE, PASSWORD_SCRYPT_LOG2_N: '16' })).toThrow(/PASSWORD_SCRYPT_LOG2_N: must be at least 17 in a deployed stage/);
+    }
+  });
+
+  it('verifies a hash made at another cost by the parameters it carries', async () => {
+    const salt = Buffer.alloc(16, 7);
+    const key = scryptSync('correct horse battery', salt, 64, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 });
+    const deployed = ['scrypt', 2 ** 17, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect(await verifyPassword('correct horse battery', deployed)).toBe(true);
+    expect(await verifyPassword('wrong horse battery', deployed)).toBe(false);
   });
 });
 
