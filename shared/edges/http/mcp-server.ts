@@ -144,6 +144,20 @@ export function mcpServer(dispatch: ToolDispatch, publicUrl: string): Server {
   return server;
 }
 
+/**
+ * A tools/call whose params the SDK's schema refuses (no tool name, arguments not an object), answered as the
+ * caller's mistake (-32602, naming the fields): the SDK's server answers such a refusal as an internal error (-32603).
+ */
+function invalidToolCall(body: unknown): Reply | null {
+  const message = body as { jsonrpc?: unknown; id?: unknown; method?: unknown } | null;
+  if (!message || typeof message !== 'object' || message.method !== 'tools/call' || (typeof message.id !== 'string' && typeof message.id !== 'number'))
+    return null;
+  const parsed = CallToolRequestSchema.safeParse(body);
+  if (parsed.success) return null;
+  const error = { code: ErrorCode.InvalidParams, message: `Invalid params: ${issuesText(parsed.error)}` };
+  return new Reply(200, JSON.stringify({ jsonrpc: '2.0', id: message.id, error }), {}, 'application/json');
+}
+
 /** Answers one POST of the Streamable HTTP transport: stateless, JSON, no session id. */
 export async function serveMcp(input: {
   headers: Record<string, string | undefined>;
@@ -151,6 +165,8 @@ export async function serveMcp(input: {
   dispatch: ToolDispatch;
   publicUrl: string;
 }): Promise<Reply> {
+  const refused = invalidToolCall(input.body);
+  if (refused) return refused;
   const server = mcpServer(input.dispatch, input.publicUrl);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   const headers = new Headers();

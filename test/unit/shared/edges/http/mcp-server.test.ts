@@ -147,11 +147,12 @@ describe('the tools, generated from the route rows', () => {
     expect(bad.dispatch).not.toHaveBeenCalled();
   });
 
-  it('answers tools/call without a tool name as a JSON-RPC error naming the field, not a tool result', async () => {
+  it('answers tools/call without a tool name as an invalid-params JSON-RPC error naming the field, not a tool result', async () => {
     const res = await post(request('tools/call', { arguments: {} }));
-    // The SDK's server reads the request with its schema before the handler, and answers that refusal as an internal error (-32603), not -32602.
-    const { error } = JSONRPCErrorResponseSchema.parse(res.body);
-    expect(error.message).toMatch(/"path":\s*\[\s*"params",\s*"name"\s*\]/);
+    // The SDK's own server would call it an internal error (-32603): the caller's mistake is -32602.
+    expect(JSONRPCErrorResponseSchema.parse(res.body)).toMatchObject({ id: 1, error: { code: -32602, message: expect.stringMatching(/params\.name/) } });
+    const notObject = await post(request('tools/call', { name: 'search', arguments: 'x' }));
+    expect(JSONRPCErrorResponseSchema.parse(notObject.body)).toMatchObject({ error: { code: -32602, message: expect.stringMatching(/params\.arguments/) } });
     expect(res.dispatch).not.toHaveBeenCalled();
   });
 });
