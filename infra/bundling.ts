@@ -29,6 +29,9 @@
  *   maps a CloudWatch stack trace back to the sources.
  * - `semver` is aliased to a shim of the one function the X-Ray SDK calls
  *   (infra/shims/semver.ts): the package costs 2-3 ms of every cold start.
+ * - `ajv` and `ajv-formats` are aliased to shims that refuse to be built
+ *   (infra/shims/ajv.ts): only the MCP SDK's default validator imports them,
+ *   and the MCP server plugs in its own; they were 250 KB of its cold start.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -55,6 +58,8 @@ export const SHIPPED_PACKAGES: readonly string[] = ['node-sqlite3-wasm'];
 /** Packages replaced in every bundle by a smaller module doing what the bundles use of them (see above). */
 export const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
   semver: path.join(import.meta.dirname, 'shims', 'semver.ts'),
+  ajv: path.join(import.meta.dirname, 'shims', 'ajv.ts'),
+  'ajv-formats': path.join(import.meta.dirname, 'shims', 'ajv-formats.ts'),
 };
 
 /** esbuild options for one entry: `<outdir>/index.mjs` and its chunks, built in memory (write them with writeBundle()). */

@@ -4,7 +4,9 @@
  * shipped, and the packages only some invocations need (LLM SDKs, nodemailer,
  * the SQS, S3, SES and EventBridge clients, the YAML reader, ical-generator; the XML parser in
  * API functions) kept out of the code a cold start reads, and `semver`
- * replaced by its shim, which only the X-Ray SDK's SDK v2 patcher imports.
+ * replaced by its shim, which only the X-Ray SDK's SDK v2 patcher imports;
+ * `ajv` and `ajv-formats` replaced by refusing shims, which only the MCP SDK's
+ * default validator imports (the MCP server plugs in zod's).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -130,5 +132,19 @@ describe('the bundles', () => {
     }
     // Every function has the Tracer, so every bundle has the patcher; nothing else may rely on the shim's one function.
     expect([...importers]).toEqual(['aws-xray-sdk-core/dist/lib/patchers/aws_p.js']);
+  });
+
+  it("hold no ajv: its refusing shims stand in, imported by the MCP SDK's default validator alone, in the MCP function alone", () => {
+    const importers = new Set<string>();
+    for (const b of built) {
+      const inputs = Object.entries(b.metafile.inputs);
+      expect(
+        inputs.map(([i]) => packageOf(i)).filter((p) => p === 'ajv' || p === 'ajv-formats' || p === 'fast-uri'),
+        b.name,
+      ).toEqual([]);
+      for (const [input, meta] of inputs)
+        if (meta.imports.some((i) => /infra\/shims\/ajv(-formats)?\.ts$/.test(i.path))) importers.add(`${b.name}: ${input.replace(/.*node_modules\//, '')}`);
+    }
+    expect([...importers]).toEqual(['api-mcp: @modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js']);
   });
 });

@@ -1,10 +1,12 @@
-// The MCP endpoint against the local stack, through the official SDK's client
-// over Streamable HTTP: it lists the tools, searches for a bill, reads its
-// brief with citations, finds the representatives of a ZIP, and a personal
-// tool answers only with the user's bearer token.
+// The MCP endpoint (the SDK's server) against the local stack, through the
+// official SDK's client over Streamable HTTP: it initializes, lists the tools,
+// searches for a bill, reads its brief with citations, finds the
+// representatives of a ZIP, a personal tool answers only with the user's
+// bearer token, and errors are tool errors or JSON-RPC errors as the protocol
+// says.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, LATEST_PROTOCOL_VERSION, ListResourcesResultSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MCP_TOOLS } from '#shared/edges/http/mcp-tools.ts';
 import { manifestEtag } from '#shared/adapters/search/index-store.ts';
@@ -19,10 +21,12 @@ const clients: Client[] = [];
 let token = '';
 
 /** An MCP client of the official SDK connected to the stack, with a bearer token when given. */
-async function connect(bearer?: string): Promise<Client> {
+async function connect(bearer?: string, transports: StreamableHTTPClientTransport[] = []): Promise<Client> {
   const client = new Client({ name: 'billwatch-e2e', version: '1.0.0' });
   const url = new URL('/api/mcp', e2e.stack().apiUrl);
-  await client.connect(new StreamableHTTPClientTransport(url, bearer ? { requestInit: { headers: { Authorization: `Bearer ${bearer}` } } } : {}));
+  const transport = new StreamableHTTPClientTransport(url, bearer ? { requestInit: { headers: { Authorization: `Bearer ${bearer}` } } } : {});
+  transports.push(transport);
+  await client.connect(transport);
   clients.push(client);
   return client;
 }
@@ -51,6 +55,18 @@ afterAll(async () => {
 });
 
 describe('the MCP endpoint', () => {
+  it('initializes in the newest protocol revision, stateless, with its name, the tools capability and its instructions', async () => {
+    const transports: StreamableHTTPClientTransport[] = [];
+    const client = await connect(undefined, transports);
+    expect(client.getServerVersion()).toMatchObject({ name: 'billwatch', version: expect.any(String) });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {} });
+    expect(client.getInstructions()).toContain('bearer token');
+    expect(transports[0]?.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+    // Stateless: no session for the client to carry.
+    expect(transports[0]?.sessionId).toBeUndefined();
+    expect(await client.ping()).toEqual({});
+  });
+
   it('lists one tool per row of the tool table, with the routes input and output schemas', async () => {
     const { tools } = await (await connect()).listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(MCP_TOOLS.map((t) => t.name).sort());
@@ -62,6 +78,8 @@ describe('the MCP endpoint', () => {
 
   it('searches for a bill, reads it and its brief with citations, verification state and provenance', async () => {
     const client = await connect();
+    // Once it has listed the tools, the SDK's client checks every structured answer against the tool's output schema (ajv), and throws on a mismatch.
+    await client.listTools();
     const found = structured(await client.callTool({ name: 'search', arguments: { q: 'Farm Security' } }));
     expect(JSON.stringify(found)).toContain('119-hr-1');
     const bill = await client.callTool({ name: 'get_bill', arguments: { id: '119-hr-1' } });
@@ -77,7 +95,9 @@ describe('the MCP endpoint', () => {
   });
 
   it('finds the representatives of a ZIP', async () => {
-    const reps = structured(await (await connect()).callTool({ name: 'find_representatives', arguments: { zip: '95014' } }));
+    const client = await connect();
+    await client.listTools();
+    const reps = structured(await client.callTool({ name: 'find_representatives', arguments: { zip: '95014' } }));
     expect(reps).toMatchObject({ zip: '95014', state: 'CA' });
     expect((reps.members as { id: string }[]).map((m) => m.id)).toEqual(expect.arrayContaining(['K000389', 'P000145', 'S001150']));
   });
@@ -87,7 +107,9 @@ describe('the MCP endpoint', () => {
     expect(refused.isError).toBe(true);
     expect(refused.content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^401 /) });
     await api().request('POST', '/api/follows', { token, body: { target_type: 'bill', target_id: '119-hr-1' } });
-    const follows = structured(await (await connect(token)).callTool({ name: 'list_follows', arguments: {} }));
+    const signedIn = await connect(token);
+    await signedIn.listTools();
+    const follows = structured(await signedIn.callTool({ name: 'list_follows', arguments: {} }));
     expect(follows.items).toEqual([expect.objectContaining({ target_type: 'bill', target_id: '119-hr-1' })]);
   });
 
@@ -98,6 +120,17 @@ describe('the MCP endpoint', () => {
     expect(unknown.content[0]).toMatchObject({ text: expect.stringMatching(/^404 /) });
     const malformed = (await client.callTool({ name: 'get_bill', arguments: { id: 'nonsense' } })) as CallToolResult;
     expect(malformed.isError).toBe(true);
+    const missing = (await client.callTool({ name: 'get_bill', arguments: {} })) as CallToolResult;
+    expect(missing).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Invalid arguments for tool get_bill') }] });
+    const unknownTool = (await client.callTool({ name: 'no_such_tool', arguments: {} })) as CallToolResult;
+    expect(unknownTool).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('Tool no_such_tool not found') }] });
+  });
+
+  it('answers a method it does not serve with a JSON-RPC error the client throws', async () => {
+    const client = await connect();
+    const refused = await client.request({ method: 'resources/list' }, ListResourcesResultSchema).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(McpError);
+    expect((refused as McpError).code).toBe(ErrorCode.MethodNotFound);
   });
 
   it('answers JSON-RPC over plain HTTP with the RateLimit fields', async () => {
