@@ -7,10 +7,18 @@ import { defineConfig } from 'vitest/config';
 
 const EMULATORS = ['test/support/global-setup.ts'];
 
+/**
+ * Workers of the emulator tiers, infra and web (one group): at least two, even on a 2-core machine, where Vitest's
+ * default (cores - 1) ran every file one after another; their files mostly wait on the emulators and the local stack's
+ * pumps, not the CPU. At most four, so browsers and seeded local stacks never crowd a large machine's emulators.
+ */
+const SHARED_WORKERS = Math.min(4, Math.max(2, availableParallelism() - 1));
+
 export default defineConfig({
   test: {
     setupFiles: ['test/support/setup-env.ts'],
     pool: 'forks',
+    maxWorkers: SHARED_WORKERS,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
