@@ -235,16 +235,21 @@ export class SearchIndex {
     const ids = new Map(
       this.all(`SELECT rid, bill_id FROM docs WHERE rid IN (${rids.map(() => '?').join(',')})`, rids).map((r) => [num(r.rid), str(r.bill_id)]),
     );
-    const any = matchExpression(resolved, true);
+    // FTS5's rank counts, once per statement, every section holding each word: a common word's are
+    // most of the index (issue 32.7). Sections are ranked by the query's rare forms alone, or, when
+    // every form is common, the bill's first section holding one is quoted.
+    const rare = resolved.map((r) => ({ ...r, forms: r.forms.filter((f) => f.some((w) => !this.words.isCommon(w))) })).filter((r) => r.forms.length > 0);
+    const ranked = rare.length > 0;
+    const any = matchExpression(ranked ? rare : resolved, true);
     // Every form is marked in the snippet: a correction, a completion, each word of a phrase.
     const marked = [...new Set(resolved.flatMap((r) => r.forms.flat()))].map((w) => ({ kind: 'word' as const, tokens: [w], prefix: false }));
-    return rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: any ? this.passage(rid, any, marked) : null }));
+    return rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: any ? this.passage(rid, any, ranked, marked) : null }));
   }
 
-  /** The passage of a bill that best matches any word of the query (FTS5's rank among its sections), with a snippet (../domain/search/snippet.ts). */
-  private passage(rid: number, any: string, marked: Parameters<typeof bestPassage>[1]): SearchHit['match'] {
+  /** The passage of a bill that best matches any word of the query (FTS5's rank among its sections, or its first), with a snippet (../domain/search/snippet.ts). */
+  private passage(rid: number, any: string, ranked: boolean, marked: Parameters<typeof bestPassage>[1]): SearchHit['match'] {
     const row = this.get(
-      `SELECT label, substr(body, 1, ${PASSAGE_MAX_CHARS}) AS body FROM sections_fts WHERE sections_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT 1`,
+      `SELECT label, substr(body, 1, ${PASSAGE_MAX_CHARS}) AS body FROM sections_fts WHERE sections_fts MATCH ? AND rowid BETWEEN ? AND ?${ranked ? ' ORDER BY rank' : ''} LIMIT 1`,
       [any, rid * SECTIONS_PER_BILL, rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1],
     );
     return row ? bestPassage([{ label: str(row.label), body: str(row.body) }], marked) : null;
