@@ -184,7 +184,7 @@ export function boundedPage(
 }
 
 /** The most of a word's head a query reads. */
-export const HEAD_MAX = 4_096;
+export const HEAD_MAX = 2_048;
 
 /**
  * The total, estimated: the rarest group's bills counted on an even sample of each of its words
