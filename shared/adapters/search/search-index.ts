@@ -61,16 +61,17 @@ export class SearchIndex {
     get: (sql, values) => this.get(sql, values),
     run: (sql, values) => void this.run(sql, values),
   };
-  private readonly words = new WordRanker(wordSource(this.sql));
+  private readonly words: WordRanker;
   /** What the word ranker learns once the transaction that wrote it commits. */
   private committed: (() => void)[] = [];
 
   /** Whether a query that is a bill's title puts that bill first (./title-pins.ts); off, BM25 alone ranks (the bench's baseline). */
   private readonly exactTitles: boolean;
 
-  private constructor(db: sqlite.Database, exactTitles: boolean) {
+  private constructor(db: sqlite.Database, exactTitles: boolean, exactMaxPostings: number | undefined) {
     this.db = db;
     this.exactTitles = exactTitles;
+    this.words = new WordRanker(wordSource(this.sql), { exactMaxPostings });
   }
 
   private statement(sql: string): sqlite.Statement {
@@ -101,14 +102,18 @@ export class SearchIndex {
    * locks a file with a lock directory, so a file has one user at a time: each reader keeps its
    * own copy (a Lambda container downloads one to /tmp).
    */
-  static open(path: string, options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean } = {}): SearchIndex {
+  static open(
+    path: string,
+    /** `exactMaxPostings`: the bench's exact baseline scores every match (./word-ranker.ts, EXACT_MAX_POSTINGS). */
+    options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean; exactMaxPostings?: number } = {},
+  ): SearchIndex {
     // A process that died holding the file left its lock directory; the file has no other user.
     rmSync(`${path}.lock`, { recursive: true, force: true });
     const db = new sqlite.Database(path, options.readOnly ? { readOnly: true, fileMustExist: true } : {});
     // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
     // takes and drops the lock directory and rereads the pages it needs.
     db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
-    const index = new SearchIndex(db, options.exactTitles ?? true);
+    const index = new SearchIndex(db, options.exactTitles ?? true, options.exactMaxPostings);
     const version = num(index.get('PRAGMA user_version', [])?.user_version);
     const empty = index.get("SELECT name FROM sqlite_master WHERE name = 'docs'", []) === null;
     if (!empty && version !== SCHEMA_VERSION) {

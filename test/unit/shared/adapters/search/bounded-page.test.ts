@@ -96,7 +96,7 @@ describe('the bounded answer of a query of common words', () => {
   });
 
   it("puts one word's best bills first, in the exact order, with the exact total", () => {
-    for (const filters of [{}, { chamber: 'senate' }]) {
+    for (const filters of [{}, { chamber: 'senate' as const }]) {
       const want = exact.search(words('alpha'), request('relevance', filters), NOW);
       const got = bounded.search(words('alpha'), request('relevance', filters), NOW);
       expect(got.rids).toEqual(want.rids);
@@ -116,7 +116,7 @@ describe('the bounded answer of a query of common words', () => {
   });
 
   it('answers newest first exactly, filtered or not', () => {
-    for (const filters of [{}, { chamber: 'house' }, { congress: 106 }]) {
+    for (const filters of [{}, { chamber: 'house' as const }, { congress: 106 }]) {
       const query = words('delta', 'gamma');
       expect(bounded.search(query, request('date', filters), NOW).rids).toEqual(exact.search(query, request('date', filters), NOW).rids);
     }
