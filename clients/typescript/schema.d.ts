@@ -2107,6 +2107,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bills/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bill's coming meetings and its calendar's URLs
+         * @description What is coming for a bill: the hearings, markups and floor days that take it up from today (Washington) on, earliest first (at most 50), with the URLs of its public calendar (https and webcal), which brings later meetings and every change by itself. Anonymous; 404 bill.not_found, 422 for a malformed id.
+         */
+        get: operations["getBillSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bills/{id}/amendments": {
         parameters: {
             query?: never;
@@ -2702,6 +2722,8 @@ export interface components {
                 /** @description The clerk or Senate XML of the roll call */
                 url: string;
             }[];
+            /** @description Codes of the committees or subcommittees the action names (HSII, SSFR24): for a referral, where the bill was sent; empty when none */
+            committees: string[];
             /** @description When the data was fetched from its source (ISO 8601, UTC) */
             data_as_of: string;
             /** @description The data source it was read from */
@@ -2961,6 +2983,17 @@ export interface components {
             data_as_of: string;
             /** @description Whether the signed-in caller follows it (signed-in callers only) */
             is_following?: boolean;
+        };
+        /** @description A bill's coming hearings, markups and floor days, and its calendar to subscribe to */
+        BillSchedule: {
+            /** @description The bill, {congress}-{type}-{number} */
+            bill_id: string;
+            /** @description The hearings, markups and floor days that take it up from today (Washington) on, earliest first (at most 50); cancelled ones included, marked */
+            meetings: components["schemas"]["Meeting"][];
+            /** @description The bill's public calendar (RFC 5545): every meeting that takes it up, each change and cancellation kept up to date */
+            calendar_url: string;
+            /** @description The same calendar as a webcal: link, which calendar apps subscribe to (and poll) rather than download once */
+            webcal_url: string;
         };
         /** @description A bill in the lists of personal features (dashboard, search, collections) */
         BillSummary: {
@@ -14671,6 +14704,65 @@ export interface operations {
                 };
                 content: {
                     "text/calendar": string;
+                };
+            };
+            /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */
+            304: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error: 403 without the edge secret, 404, 409, 5xx; `code` says which */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBillSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag this route answered before: the answer is 304 with no body while it still matches */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The bill id, {congress}-{type}-{number} such as 119-s-5038 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description A strong entity tag of this exact answer; send it back as If-None-Match to revalidate */
+                    ETag?: string;
+                    /** @description How long the answer may be reused: public, max-age=60, stale-while-revalidate=60 */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillSchedule"];
                 };
             };
             /** @description Not modified: the If-None-Match (or If-Modified-Since) still matches; no body, and no rate-limit hit is spent */

@@ -2,7 +2,7 @@
  * The deployed bundles (infra/bundling.ts): the AWS SDK and every dependency
  * inside, nothing resolved from node_modules at run time, no source map
  * shipped, and the packages only some invocations need (LLM SDKs, nodemailer,
- * the SQS, S3, SES and EventBridge clients, the YAML reader; the XML parser in
+ * the SQS, S3, SES and EventBridge clients, the YAML reader, ical-generator; the XML parser in
  * API functions) kept out of the code a cold start reads, and `semver`
  * replaced by its shim, which only the X-Ray SDK's SDK v2 patcher imports;
  * `ajv` and `ajv-formats` replaced by refusing shims, which only the MCP SDK's
@@ -27,6 +27,8 @@ const LAZY_EVERYWHERE = [
   '@aws-sdk/client-s3',
   '@aws-sdk/client-sesv2',
   '@aws-sdk/client-eventbridge',
+  // The calendars' writer: only the calendar.ics routes of the committees and notifications functions need it.
+  'ical-generator',
 ];
 /** Among the API functions only the admin health route parses XML. */
 const LAZY_IN_API = ['fast-xml-parser'];

@@ -157,13 +157,13 @@ describe('the distribution', () => {
 });
 
 describe('the share pages function', () => {
-  it('lets the functions that serve share pages (personal, and mcp which runs its routes) read the shell object of the app bucket, that one object only', () => {
+  it('lets the functions that serve pages from the app shell (personal for share pages, mcp which runs their routes, notifications for unsubscribe confirmations) read the shell object of the app bucket, that one object only', () => {
     const { template } = edge();
     const reads = allStatements(template).filter(
       ({ statement }) => JSON.stringify(statement.Resource ?? '').includes('WebBucket') && statement.Action === 's3:GetObject',
     );
     const fromFunctions = reads.filter(({ from }) => from.startsWith('Functions'));
-    expect(fromFunctions.map(({ from }) => from.replace(/^Functions(Api[A-Z][a-z]+).*$/, '$1')).sort()).toEqual(['ApiMcp', 'ApiPersonal']);
+    expect(fromFunctions.map(({ from }) => from.replace(/^Functions(Api[A-Z][a-z]+).*$/, '$1')).sort()).toEqual(['ApiMcp', 'ApiNotifications', 'ApiPersonal']);
     for (const { statement } of fromFunctions) expect(JSON.stringify(statement.Resource)).toContain('/index.html');
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ WEB_BUCKET_NAME: Match.anyValue() }) },

@@ -129,6 +129,9 @@ export const ActionView = lazySchema(() =>
           }),
         )
         .describe('The roll calls the action records'),
+      committees: z
+        .array(z.string())
+        .describe('Codes of the committees or subcommittees the action names (HSII, SSFR24): for a referral, where the bill was sent; empty when none'),
       data_as_of: z.string().describe('When the data was fetched from its source (ISO 8601, UTC)'),
       source: z.string().describe('The data source it was read from'),
     })
@@ -143,6 +146,7 @@ export const actionView = (a: BillAction) => ({
   action_code: a.action_code,
   action_type: a.action_type,
   recorded_votes: a.recorded_votes.map((r) => ({ chamber: r.chamber, roll_number: r.roll_number, session: r.session, url: r.url })),
+  committees: a.committees ?? [],
   data_as_of: a.provenance.fetched_at,
   source: a.provenance.source,
 });

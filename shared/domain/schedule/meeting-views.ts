@@ -112,3 +112,18 @@ export function meetingView(m: Meeting): MeetingView {
 }
 
 export const meetingChangeView = ({ at, version, material, kind, changes, sources }: MeetingChange) => ({ at, version, material, kind, changes, sources });
+
+export const BillScheduleView = lazySchema(() =>
+  z
+    .object({
+      bill_id: z.string().describe('The bill, {congress}-{type}-{number}'),
+      meetings: z
+        .array(MeetingView())
+        .describe(
+          'The hearings, markups and floor days that take it up from today (Washington) on, earliest first (at most 50); cancelled ones included, marked',
+        ),
+      calendar_url: z.string().describe("The bill's public calendar (RFC 5545): every meeting that takes it up, each change and cancellation kept up to date"),
+      webcal_url: z.string().describe('The same calendar as a webcal: link, which calendar apps subscribe to (and poll) rather than download once'),
+    })
+    .meta({ id: 'BillSchedule', description: "A bill's coming hearings, markups and floor days, and its calendar to subscribe to" }),
+);

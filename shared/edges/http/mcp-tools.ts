@@ -87,6 +87,11 @@ export const MCP_TOOLS: readonly McpToolRow[] = [
     title: "A bill's meetings: hearings, markups and floor days that take it up (pass from and to for a window other than this week)",
     required: ['bill'],
   },
+  {
+    name: 'get_bill_schedule',
+    route: async () => (await committees()).getBillSchedule,
+    title: "A bill's coming hearings, markups and floor days from today on, and its calendar's URLs to subscribe to",
+  },
   { name: 'list_follows', route: async () => (await personal()).listFollows, title: 'What the signed-in user follows (needs a bearer token)' },
   {
     name: 'get_alignment',

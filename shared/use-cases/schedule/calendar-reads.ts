@@ -2,7 +2,9 @@
  * The public calendars (GET /api/bills/{id}/calendar.ics and
  * /api/committees/{id}/calendar.ics): a bill's or a committee's (with its
  * subcommittees') meetings from CALENDAR_PAST_DAYS ago on, read through the
- * pointer listings (one Query each), written by ./meeting-calendar.ts.
+ * pointer listings (one Query each), written by ./meeting-calendar.ts,
+ * which (with ical-generator) is loaded on the first calendar asked for: the
+ * committees function's other routes never need it (bench/results/bundles.md).
  */
 import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { getCommittees } from '#shared/adapters/db/committees.repository.ts';
@@ -11,7 +13,6 @@ import type { MeetingPointerKind } from '#shared/adapters/db/keys/meeting.keys.t
 import type { Meeting } from '#shared/domain/schedule/meeting.schema.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 import { publicUrl } from '#shared/use-cases/notify/public-url.ts';
-import { meetingCalendar } from './meeting-calendar.ts';
 
 /** How far back a calendar reaches: a recent meeting stays, so its cancellation or reschedule still reaches a subscriber. */
 export const CALENDAR_PAST_DAYS = 90;
@@ -34,6 +35,7 @@ export async function billCalendar(billId: string, now = new Date()): Promise<st
   const bill = await getBill(billId);
   if (!bill) throw new NotFoundError(`No bill ${billId}`, 'bill.not_found');
   const meetings = await calendarMeetings('bill', billId, (m) => m.bill_ids.includes(billId), now);
+  const { meetingCalendar } = await import('./meeting-calendar.ts');
   return meetingCalendar(meetings, { name: `${bill.label}: hearings, markups and floor (BillWatch)`, publicUrl: publicUrl() });
 }
 
@@ -42,5 +44,6 @@ export async function committeeCalendar(committeeId: string, now = new Date()): 
   const [committee] = await getCommittees([committeeId]);
   if (!committee) throw new NotFoundError(`No committee ${committeeId}`, 'committee.not_found');
   const meetings = await calendarMeetings('committee', committeeId, (m) => m.committees.some((c) => c.startsWith(committeeId)), now);
+  const { meetingCalendar } = await import('./meeting-calendar.ts');
   return meetingCalendar(meetings, { name: `${committee.name} (BillWatch)`, publicUrl: publicUrl() });
 }

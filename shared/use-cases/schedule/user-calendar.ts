@@ -21,7 +21,6 @@ import { NotFoundError } from '#shared/errors/app-error.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
 import { publicUrl } from '#shared/use-cases/notify/public-url.ts';
 import { calendarMeetings } from './calendar-reads.ts';
-import { meetingCalendar } from './meeting-calendar.ts';
 
 /** Pointer listings read at once. */
 const LISTING_CONCURRENCY = 8;
@@ -71,5 +70,7 @@ export async function userCalendar(token: string, now = new Date()): Promise<str
   const userId = await resolveNotificationToken('calendar', token);
   if (!userId) throw new NotFoundError('No calendar has this token', 'calendar.not_found');
   const meetings = await followedMeetings(userId, now);
+  // Loaded on the first calendar read: the notifications function's other routes never need ical-generator.
+  const { meetingCalendar } = await import('./meeting-calendar.ts');
   return meetingCalendar(meetings, { name: 'What I follow: hearings, markups and floor (BillWatch)', publicUrl: publicUrl() });
 }

@@ -10,6 +10,8 @@ import { useWebStack } from './support/web-stack.ts';
 
 delete process.env.CONGRESS_API_KEY;
 delete process.env.REPLAY_HAR;
+// The seeded start loads the whole offline demo: minutes on a busy machine, past the default hook timeout.
+vi.setConfig({ hookTimeout: 300_000 });
 const web = useWebStack({ seed: true, pumps: true });
 const BILL = '116-hjres-37';
 let context: BrowserContext;

@@ -2,11 +2,20 @@
 // senate.gov hearings (the browser's clock set in that week, its zone Chicago), filtered by chamber into the URL; a
 // meeting's page; its committee's page, followed with the committee follow kind; the committee list; a member's seats;
 // and on S.Con.Res. 11 of the 114th (taken up by the Rules Committee on 2015-04-29, with the clock that week), the
-// Coming up box with "Add to calendar". axe on every view, and no page wider than a 390 px phone.
+// Coming up box with "Add to calendar"; then, as the demo replay does, that meeting released into the coming week and
+// subscribed to from the bill page: the feed (downloaded by a click, and read at its webcal: address) read back by a
+// second iCalendar library with the meeting in it, and after its reschedule the same UID with a greater SEQUENCE.
+// axe on every view, and no page wider than a 390 px phone.
+import { readFile } from 'node:fs/promises';
+import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { movedDays, playMeetingStep, REPLAY_MEETING_BILL, REPLAY_MEETING_ID } from '#local/demo/demo-replay-meeting.ts';
 import { SCHEDULE_RECORDINGS_DIR } from '#local/demo/offline-schedule.ts';
 import { recordedFeed } from '#shared/adapters/providers/schedule/recorded-feed.ts';
+import { getStoredMeeting } from '#shared/adapters/db/meetings.repository.ts';
+import type { Observations } from '#shared/domain/schedule/meeting-merge.ts';
+import { applyObservations } from '#shared/use-cases/schedule/apply-observations.ts';
 import { pollMeetings } from '#shared/use-cases/schedule/poll-meetings.ts';
 import { signUp } from '../support/accounts.ts';
 import { newContext } from './support/browser.ts';
@@ -147,8 +156,58 @@ describe('the schedule in the browser', () => {
     const add = box.getByRole('link', { name: /^Add to calendar/ });
     expect(await add.getAttribute('href')).toBe(`webcal://${new URL(web.origin()).host}/api/bills/114-sconres-11/calendar.ics`);
     expect(await box.getByRole('link', { name: /^Download \.ics/ }).getAttribute('href')).toBe('/api/bills/114-sconres-11/calendar.ics');
+
     await web.checkA11y(page);
     await fitsWidth(page);
     await shot(page, 'bill-coming-up-phone');
   }, 60_000);
+
+  it('subscribes from the bill page to a calendar that holds the coming meeting, and shows its reschedule', async () => {
+    // The demo replay's first step: the recorded meeting moved into the coming week (the server's clock), the browser's clock now.
+    const released = await playMeetingStep(SCHEDULE_RECORDINGS_DIR, 1, new Date());
+    await page.clock.setFixedTime(new Date());
+    await page.goto(`/bills/${REPLAY_MEETING_BILL}`);
+    const box = page.getByRole('region', { name: 'Coming up' });
+    await box
+      .getByRole('link', { name: /Rules Committee|H\.R\. 1732/ })
+      .first()
+      .waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), box.getByRole('link', { name: /^Download \.ics/ }).click()]);
+    const downloaded = await readFile((await download.path())!, 'utf8');
+    // The Add to calendar link is webcal: (what calendar apps subscribe to): the same feed over the page's own scheme.
+    const feed = (await box.getByRole('link', { name: /^Add to calendar/ }).getAttribute('href'))!.replace(/^webcal:/, new URL(web.origin()).protocol);
+    expect(await (await fetch(feed)).text()).toBe(downloaded);
+    const eventOf = (text: string) =>
+      Object.values(ical.sync.parseICS(text)).find((c): c is VEvent => c?.type === 'VEVENT' && c.uid === `${REPLAY_MEETING_ID}@billwatch`);
+    const first = eventOf(downloaded);
+    expect(first?.start.toISOString()).toBe(new Date(released.starts_at).toISOString());
+    expect(Number(first?.sequence)).toBe(released.version);
+    expect(JSON.stringify(first?.url)).toContain(`/meetings/${REPLAY_MEETING_ID}`);
+
+    // Its sources then move it a day later (the replay's own second step keeps the day of a meeting already rescheduled,
+    // as this one is since the recording was polled above): the subscribed feed keeps the UID and raises the SEQUENCE.
+    const now = new Date();
+    const stored = (await getStoredMeeting(REPLAY_MEETING_ID))!.meeting;
+    const later: Observations = Object.fromEntries(
+      Object.entries(stored.observations).map(([source, o]) => [
+        source,
+        {
+          ...o,
+          observed_at: now.toISOString(),
+          fields: {
+            ...o.fields,
+            ...(o.fields.starts_at ? { starts_at: movedDays(o.fields.starts_at, 1) } : {}),
+            ...(o.fields.ends_at ? { ends_at: movedDays(o.fields.ends_at, 1) } : {}),
+          },
+        },
+      ]),
+    );
+    const { version } = await applyObservations(REPLAY_MEETING_ID, later, now);
+    const again = eventOf(await (await fetch(feed)).text());
+    expect(again?.start.toISOString()).toBe(new Date(movedDays(released.starts_at, 1)).toISOString());
+    expect(Number(again?.sequence)).toBe(version);
+    expect(Number(again?.sequence)).toBeGreaterThan(Number(first?.sequence));
+    await web.checkA11y(page);
+    await fitsWidth(page);
+  }, 90_000);
 });

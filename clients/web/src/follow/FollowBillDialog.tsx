@@ -1,12 +1,15 @@
 /**
  * Follow a bill with a stance: Just following, Support or Oppose (the follow modes neutral, hold_boost, hold_veto),
- * change the stance, or unfollow. Opened by the Follow button or by the `?follow=1` deep link.
+ * change the stance, or unfollow; and follow the committees the bill was referred to (one checkbox each, saved with
+ * the stance). Opened by the Follow button or by the `?follow=1` deep link.
  */
 import { useState, type FormEvent } from 'react';
+import { committeeName, useCommittees } from '../schedule/use-committees.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { ErrorSummary, formErrors } from '../components/FormField.tsx';
 import { ErrorState } from '../components/QueryState.tsx';
 import { STANCES, type FollowMode } from '../words/stance-words.ts';
+import { useBillCommittees, useCommitteeFollowChanges, useCommitteeFollows } from './committee-follows.ts';
 import { useFollowMutations, type Follow } from './use-follows.ts';
 
 export function FollowBillDialog({
@@ -30,11 +33,14 @@ export function FollowBillDialog({
 }
 
 function FollowBillForm({ billId, current, onDone }: { billId: string; current: Follow | undefined; onDone: () => void }) {
-  const [mode, setMode] = useState<FollowMode>(current?.follow_mode ?? 'neutral');
+  // The stance chosen here, else the saved one: a `?follow=1` link opens the dialog before the saved follow is read.
+  const [chosen, setMode] = useState<FollowMode | null>(null);
+  const mode = chosen ?? current?.follow_mode ?? 'neutral';
   const { follow, unfollow } = useFollowMutations('bill', billId);
+  const committees = useCommitteeChoices(billId);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    follow.mutate(mode, { onSuccess: onDone });
+    follow.mutate(mode, { onSuccess: () => committees.save(onDone) });
   };
   return (
     <form onSubmit={submit}>
@@ -58,8 +64,10 @@ function FollowBillForm({ billId, current, onDone }: { billId: string; current: 
           </div>
         ))}
       </fieldset>
+      <CommitteeChoices {...committees} />
       <ErrorSummary errors={formErrors(follow.error, { follow_mode: { id: `stance-${mode}`, label: 'your stance' } })} />
       {unfollow.error && <ErrorState error={unfollow.error} />}
+      {committees.error && <ErrorState error={committees.error} />}
       <ul className="usa-button-group margin-top-3">
         <li className="usa-button-group__item">
           <button type="submit" className="usa-button" disabled={follow.isPending}>
@@ -85,5 +93,41 @@ function FollowBillForm({ billId, current, onDone }: { billId: string; current: 
         </li>
       </ul>
     </form>
+  );
+}
+
+/** The committees the bill was referred to, each ticked when followed; `save` follows and unfollows what changed. */
+function useCommitteeChoices(billId: string) {
+  const { committees } = useBillCommittees(billId);
+  const { followed } = useCommitteeFollows();
+  const { byId } = useCommittees();
+  const changes = useCommitteeFollowChanges();
+  const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const isTicked = (id: string) => ticked[id] ?? followed.has(id);
+  const save = (onDone: () => void) => {
+    const follow = committees.filter((id) => isTicked(id) && !followed.has(id));
+    const unfollow = committees.filter((id) => !isTicked(id) && followed.has(id));
+    if (follow.length + unfollow.length === 0) onDone();
+    else changes.mutate({ follow, unfollow }, { onSuccess: onDone });
+  };
+  const options = committees.map((id) => ({ id, name: committeeName(id, byId), ticked: isTicked(id) }));
+  return { options, onTick: (id: string, on: boolean) => setTicked((t) => ({ ...t, [id]: on })), save, error: changes.error };
+}
+
+function CommitteeChoices({ options, onTick }: { options: { id: string; name: string; ticked: boolean }[]; onTick: (id: string, on: boolean) => void }) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="usa-fieldset margin-top-2">
+      <legend className="usa-legend">Also follow the committees it was referred to</legend>
+      <p className="usa-hint">A committee&apos;s followers hear of the bills referred to it, its reports and its meetings before they happen.</p>
+      {options.map((c) => (
+        <div className="usa-checkbox" key={c.id}>
+          <input className="usa-checkbox__input" id={`committee-${c.id}`} type="checkbox" checked={c.ticked} onChange={(e) => onTick(c.id, e.target.checked)} />
+          <label className="usa-checkbox__label" htmlFor={`committee-${c.id}`}>
+            {c.name}
+          </label>
+        </div>
+      ))}
+    </fieldset>
   );
 }

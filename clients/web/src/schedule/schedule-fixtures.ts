@@ -109,3 +109,14 @@ export const committeeDetail: Schemas['CommitteeDetail'] = {
 };
 
 export const page = <T>(items: T[]) => ({ items, next_cursor: null });
+
+/** The signed-in test user's follow of a committee. */
+export const committeeFollow = (id: string): Schemas['Follow'] => ({
+  id: `committee:${id}`,
+  user_id: 'u1',
+  target_type: 'committee',
+  target_id: id,
+  follow_mode: null,
+  mode_set_at: null,
+  created_at: '2025-01-01T00:00:00Z',
+});

@@ -113,6 +113,33 @@ export function billPageReads(call: FakeCall): { body: unknown } | undefined {
   return undefined;
 }
 
+/** Notification settings as saved by a new account: every channel off, no quiet hours, no filters. */
+export const notificationSettings: Schemas['NotificationSettings'] = {
+  push_enabled: false,
+  push_url: null,
+  push_auth: 'none',
+  push_token_set: false,
+  push_username: null,
+  email_enabled: false,
+  email_address: null,
+  webhook_enabled: false,
+  webhook_url: null,
+  webhook_previous_secret_expires_at: null,
+  digest_mode: 'off',
+  rss_enabled: false,
+  quiet_hours_start: null,
+  quiet_hours_end: null,
+  timezone: null,
+  alert_filters: null,
+  follow_reintroductions: false,
+  push_password_set: false,
+  webhook_secret_set: false,
+  rss_feed_url: 'http://localhost/api/notifications/feed/abc',
+  calendar_url: 'http://localhost/api/calendar/cal-abc.ics',
+  telegram: { status: 'coming_soon' },
+  discord: { status: 'coming_soon' },
+};
+
 /** A fake follows store: GET lists it, POST adds or updates, DELETE removes. */
 export function followsApi(initial: Schemas['Follow'][] = []) {
   let follows = [...initial];
@@ -126,13 +153,13 @@ export function followsApi(initial: Schemas['Follow'][] = []) {
       return { body: { items, next_cursor: null } };
     }
     if (call.path === '/api/follows' && call.method === 'POST') {
-      const b = call.body as { target_type: 'bill'; target_id: string; follow_mode: Schemas['Follow']['follow_mode'] };
+      const b = call.body as { target_type: Schemas['Follow']['target_type']; target_id: string; follow_mode?: Schemas['Follow']['follow_mode'] };
       const f: Schemas['Follow'] = {
-        id: `bill:${b.target_id}`,
+        id: `${b.target_type}:${b.target_id}`,
         user_id: 'u1',
-        target_type: 'bill',
+        target_type: b.target_type,
         target_id: b.target_id,
-        follow_mode: b.follow_mode ?? 'neutral',
+        follow_mode: b.target_type === 'bill' ? (b.follow_mode ?? 'neutral') : null,
         mode_set_at: null,
         created_at: '2025-02-02T00:00:00Z',
       };

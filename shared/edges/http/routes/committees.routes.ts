@@ -7,7 +7,7 @@ import { CommitteeDetail, CommitteeListItem } from '#shared/domain/committees/co
 import { ChangeFeedQuery } from '#shared/domain/change-feed-query.ts';
 import { MeetingId } from '#shared/domain/schedule/meeting-id.ts';
 import { MeetingStatus, MeetingType } from '#shared/domain/schedule/meeting.schema.ts';
-import { MeetingDetailView, MeetingView } from '#shared/domain/schedule/meeting-views.ts';
+import { BillScheduleView, MeetingDetailView, MeetingView } from '#shared/domain/schedule/meeting-views.ts';
 import { Paging } from '#shared/domain/paging.ts';
 import { defineRoute, lazySchema, type RouteDef } from '#shared/edges/http/route.ts';
 import { listOf } from '#shared/edges/http/schemas.ts';
@@ -136,4 +136,19 @@ export const getBillCalendar = defineRoute({
   produces: 'text/calendar',
 });
 
-export const COMMITTEES_ROUTES: RouteDef[] = [listCommittees, getCommittee, listMeetings, getMeeting, getCommitteeCalendar, getBillCalendar];
+export const getBillSchedule = defineRoute({
+  operationId: 'getBillSchedule',
+  description:
+    'What is coming for a bill: the hearings, markups and floor days that take it up from today (Washington) on, earliest first (at most 50), with the URLs of its public calendar (https and webcal), which brings later meetings and every change by itself. Anonymous; 404 bill.not_found, 422 for a malformed id.',
+  method: 'GET',
+  path: '/api/bills/{id}/schedule',
+  fn,
+  auth: 'none',
+  cache: 'public',
+  summary: "A bill's coming meetings and its calendar's URLs",
+  tags: ['schedule'],
+  params: () => z.object({ id: BillId().describe('The bill id, {congress}-{type}-{number} such as 119-s-5038') }),
+  response: () => BillScheduleView(),
+});
+
+export const COMMITTEES_ROUTES: RouteDef[] = [listCommittees, getCommittee, listMeetings, getMeeting, getCommitteeCalendar, getBillCalendar, getBillSchedule];

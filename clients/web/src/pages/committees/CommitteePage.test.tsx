@@ -1,20 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Schemas } from '../../../../typescript/index.ts';
-import { committeeDetail, committeeList, page } from '../../schedule/schedule-fixtures.ts';
+import { committeeDetail, committeeFollow, committeeList, page } from '../../schedule/schedule-fixtures.ts';
 import { user } from '../../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../../test/render.tsx';
 
-const followOfHSII: Schemas['Follow'] = {
-  id: 'committee:HSII',
-  user_id: 'u1',
-  target_type: 'committee',
-  target_id: 'HSII',
-  follow_mode: null,
-  mode_set_at: null,
-  created_at: '2025-01-01T00:00:00Z',
-};
+const followOfHSII = committeeFollow('HSII');
 
 describe('the committee pages', () => {
   it('list every committee by chamber, subcommittees under their committee', async () => {

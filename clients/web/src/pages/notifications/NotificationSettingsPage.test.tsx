@@ -1,35 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Schemas } from '../../../../typescript/index.ts';
-import { user as me } from '../../test/fixtures.ts';
+import { notificationSettings, user as me } from '../../test/fixtures.ts';
 import { renderApp, type FakeCall } from '../../test/render.tsx';
 
-const saved: Schemas['NotificationSettings'] = {
-  push_enabled: false,
-  push_url: null,
-  push_auth: 'none',
-  push_token_set: false,
-  push_username: null,
-  email_enabled: false,
-  email_address: null,
-  webhook_enabled: false,
-  webhook_url: null,
-  webhook_previous_secret_expires_at: null,
-  digest_mode: 'off',
-  rss_enabled: false,
-  quiet_hours_start: null,
-  quiet_hours_end: null,
-  timezone: null,
-  alert_filters: null,
-  follow_reintroductions: false,
-  push_password_set: false,
-  webhook_secret_set: false,
-  rss_feed_url: 'http://localhost/api/notifications/feed/abc',
-  calendar_url: 'http://localhost/api/calendar/cal-abc.ics',
-  telegram: { status: 'coming_soon' },
-  discord: { status: 'coming_soon' },
-};
+const saved = notificationSettings;
 
 function api(testAnswers: Record<string, unknown>) {
   return (call: FakeCall) => {
@@ -37,6 +12,8 @@ function api(testAnswers: Record<string, unknown>) {
     if (call.path === '/api/notifications/settings' && call.method === 'GET') return { body: saved };
     if (call.path === '/api/notifications/settings' && call.method === 'PUT')
       return { body: { ...saved, ...(call.body as object), webhook_secret: (call.body as { webhook_url?: string }).webhook_url ? 'whsec_new' : undefined } };
+    // The committees followed, below the form: none.
+    if (call.path === '/api/follows' || call.path === '/api/committees') return { body: { items: [], next_cursor: null } };
     const answer = testAnswers[call.path];
     if (answer) return { body: answer };
     return undefined;
@@ -185,6 +162,7 @@ describe('notification settings: test before save', () => {
           return { body: { ...stored, webhook_secret: 'whsec_once' } };
         }
         if (c.path === '/api/notifications/test/webhook') return { body: { status: 'ok', detail: 'HTTP 200', webhook_id: 'msg_1' } };
+        if (c.path === '/api/follows' || c.path === '/api/committees') return { body: { items: [], next_cursor: null } };
         return undefined;
       },
       { token: 't' },

@@ -2,7 +2,7 @@
  * Notification settings: every channel of the channel table, each tested with the values on screen before it can
  * be saved (the test routes take unsaved values); quiet hours in a time zone (the browser's offered); the alert
  * filter grid (stance × kind of event); digests; a refused save shown beside the fields it names; the webhook
- * secret shown once; below the form, the personal calendar's URL.
+ * secret shown once; below the form, the committees followed and the personal calendar's URL.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +20,7 @@ import { AlertFilterGrid } from './AlertFilterGrid.tsx';
 import { CHANNEL_FIELDS, ChannelFieldset } from './ChannelFieldset.tsx';
 import { channelValues, draftOf, saveBody, untestedChannels } from './channel-draft.ts';
 import { CHANNELS, channelRow, type Channel, type Draft, type Settings } from './channel-table.tsx';
+import { CommitteeFollows } from './CommitteeFollows.tsx';
 import { PersonalCalendar } from './PersonalCalendar.tsx';
 
 export default function NotificationSettingsPage() {
@@ -48,6 +49,7 @@ function SettingsLoader() {
         {(s) => (
           <>
             <SettingsForm key={JSON.stringify(s)} saved={s} onSecret={setSecret} justSaved={justSaved} onSaved={setJustSaved} />
+            <CommitteeFollows filters={s.alert_filters} />
             <PersonalCalendar savedUrl={s.calendar_url} />
           </>
         )}

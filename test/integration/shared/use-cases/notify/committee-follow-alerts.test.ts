@@ -9,6 +9,7 @@
  * the committee follow's neutral filters apply.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as bills } from '#functions/api/bills.ts';
 import { handler as notifications } from '#functions/api/notifications.ts';
 import { insertActions } from '#shared/adapters/db/actions.repository.ts';
 import { createFollow } from '#shared/adapters/db/follows.repository.ts';
@@ -105,5 +106,16 @@ describe("a committee's followers", () => {
   it("tell nobody who follows another committee, and apply the committee follow's neutral filters", async () => {
     expect(await told('other')).toEqual([]);
     expect(await told('quiet')).toEqual([['committee_report', 'neutral']]);
+  });
+
+  it("show on the bill's actions the committees each names, which the bill's follow dialog offers to follow", async () => {
+    const res = await call(bills, 'GET', `/api/bills/${BILL}/actions`);
+    expect(res.status).toBe(200);
+    const items = (res.body as { items: { action_text: string; committees: string[] }[] }).items;
+    expect(items.map((a) => [a.action_text, a.committees])).toEqual([
+      [VOTE, []],
+      [REPORT, ['SSFR']],
+      [REFERRAL, ['SSFR13']],
+    ]);
   });
 });
