@@ -23,7 +23,7 @@ import type { SearchRequest } from './search-filters.ts';
 import { TopK } from './top-k.ts';
 
 /** (bill, word) frequency lookups a query may make: each a binary search in a word's postings. */
-export const LOOKUP_BUDGET = 100_000;
+export const LOOKUP_BUDGET = 50_000;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
 
