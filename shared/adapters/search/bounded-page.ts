@@ -33,6 +33,8 @@ export interface WordLookup {
   freqOf(rid: number): number;
   /** Every current bill holding the word, in row-id order. */
   each(visit: (rid: number) => void): void;
+  /** The bills holding the word that were written since the postings were compacted (none is in a head). */
+  recent(visit: (rid: number) => void): void;
   /** Current bills holding the word, the newest written first, until `visit` answers false. */
   newest(visit: (rid: number) => boolean): void;
   /** About `count` bills holding the word, evenly spread over its postings. */
@@ -167,6 +169,8 @@ export function boundedPage(
       // Each word's share of the heads goes with its weight: the rarer words decide most of a score.
       const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word) => ({ word, weight: p.weight }))));
       const sum = weights.reduce((a, w) => a + w.weight, 0) || 1;
+      // Bills written since compaction are in no head: each is a candidate (they are few: the ranker answers within a budget only while they are).
+      for (const group of phrases) for (const p of group) for (const l of p.lookups) l.recent((rid) => budget() && consider(rid));
       const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
       for (const { word, weight } of weights) {
         const size = Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum)));
@@ -174,7 +178,15 @@ export function boundedPage(
         for (let i = 0; i < head.length && budget(); i++) consider(head[i] ?? 0);
       }
       // Too few heads matched every group (filters, or words seldom together): the newest bills of the rarest group fill the page.
-      for (const p of rarest) for (const l of p.lookups) l.newest((rid) => (consider(rid), page.size < wanted && budget()));
+      const filling = () => page.size < wanted && budget();
+      for (const p of rarest)
+        for (const l of p.lookups)
+          if (filling())
+            l.newest((rid) => {
+              if (!filling()) return false;
+              consider(rid);
+              return true;
+            });
     }
     total = Math.max(total, pinned.length + page.size);
   }

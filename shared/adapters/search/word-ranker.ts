@@ -79,7 +79,7 @@ export const EXACT_MAX_POSTINGS = 40_000;
 const HEAD_SAMPLE = 4_096;
 /** Years a recency factor is kept for, by the year's remainder (a date's year is 0 or 1900-2100). */
 const YEARS = 4_096;
-const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, newest: () => undefined, sample: () => [] };
+const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, recent: () => undefined, newest: () => undefined, sample: () => [] };
 const PREFIX_MAX_BYTES = 2_000_000;
 /** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
 const RECENT_BYTES = 2;
@@ -339,6 +339,9 @@ export class WordRanker {
             if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid);
           }
         }
+        for (const rid of recent?.keys() ?? []) visit(rid);
+      },
+      recent: (visit) => {
         for (const rid of recent?.keys() ?? []) visit(rid);
       },
       newest: (visit) => {

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '#bench/support/query-words.ts';
+import { encodeBillWords } from '#shared/domain/search/bill-words.ts';
 import { LOOKUP_BUDGET } from '#shared/adapters/search/bounded-page.ts';
 import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
 import type { Postings } from '#shared/adapters/search/posting-codec.ts';
@@ -113,6 +114,27 @@ describe('the bounded answer of a query of common words', () => {
       expect(got.rids.filter((rid) => want.rids.includes(rid)).length).toBeGreaterThanOrEqual(7);
       expect(Math.abs(got.total - want.total) / want.total).toBeLessThan(0.05);
     }
+  });
+
+  it('ranks a bill written since compaction (in no head) where the exact ranker does', () => {
+    const live = new WordRanker(corpus(60_000, 5), { exactMaxPostings: 1_000 });
+    const query = words('alpha', 'beta', 'gamma', 'delta');
+    live.search(query, request('relevance'), NOW);
+    const freqs = new Map(['alpha', 'beta', 'gamma', 'delta'].map((w) => [w, 40]));
+    const row = {
+      rid: 60_001,
+      length: 60,
+      date: '2026-05-01',
+      congress: 119,
+      chamber: 'house',
+      type: 'hr',
+      status: 'introduced',
+      sponsor_id: null,
+      has_document: true,
+    };
+    live.written(row, encodeBillWords({ freqs, length: 60, columns: [[0, 1, 2, 3]] }));
+    const page = live.search(query, request('relevance'), NOW);
+    expect(page.rids[0]).toBe(60_001);
   });
 
   it('answers newest first exactly, filtered or not', () => {
