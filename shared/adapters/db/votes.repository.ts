@@ -94,6 +94,22 @@ export async function claimVoteFetch(billId: string, now = new Date()): Promise<
   );
 }
 
+/**
+ * Asks again for a fetch that last ran at `checkedAt` without trying a recorded vote the actions now name: true
+ * only for the first caller since that run (the request must not be newer than the run already).
+ */
+export async function reclaimVoteFetch(billId: string, checkedAt: string, now = new Date()): Promise<boolean> {
+  return conditional(() =>
+    table.updateItem({
+      Key: voteKeys.fetchClaim(billId),
+      ...update(
+        { set: { requested_at: now.toISOString() } },
+        cond.and(cond.eq('checked_at', checkedAt), cond.or(cond.absent('requested_at'), cond.lte('requested_at', checkedAt))),
+      ),
+    }),
+  );
+}
+
 /** Releases that claim, so the next votes view queues the fetch again (the fetch was skipped). */
 export async function releaseVoteFetch(billId: string): Promise<void> {
   await table.deleteItem({ Key: voteKeys.fetchClaim(billId) });

@@ -12,7 +12,7 @@ import { getBill } from '#shared/adapters/db/bills.repository.ts';
 import { listCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
 import { listFollows } from '#shared/adapters/db/follows.repository.ts';
 import { getStoredText, listTextVersions } from '#shared/adapters/db/texts.repository.ts';
-import { claimVoteFetch, getVoteFetch, listBillVotes, listRollCallPositions } from '#shared/adapters/db/votes.repository.ts';
+import { claimVoteFetch, getVoteFetch, listBillVotes, listRollCallPositions, reclaimVoteFetch } from '#shared/adapters/db/votes.repository.ts';
 import { missingVotes, voteFetchState } from '#shared/domain/votes/vote-fetch.ts';
 import { NotFoundError } from '#shared/errors/app-error.ts';
 import { queueBillNewsIfWanted } from '#shared/use-cases/news/news-fetch-rule.ts';
@@ -100,7 +100,8 @@ export async function cosponsorsView(billId: string) {
  * members' positions; the recorded votes the actions name whose roll call is
  * not stored, each with why (not fetched yet, not in the offline data, its
  * source failed); and what became of the vote fetch. A view of a bill whose
- * votes were never fetched queues the fetch once.
+ * votes were never fetched queues the fetch once, and so does the first view
+ * after a fetch that never tried a recorded vote the actions now name.
  */
 export async function votesView(billId: string, userId?: string, now = new Date()) {
   const [bill, votes, followed, actions, record] = await Promise.all([
@@ -111,8 +112,12 @@ export async function votesView(billId: string, userId?: string, now = new Date(
     getVoteFetch(billId),
   ]);
   if (!bill) throw billNotFound(billId);
+  const storedIds = new Set(votes.map((v) => v.vote_id));
+  // A fetch that ran before an action naming a roll call was stored never tried it: asked again, once per run.
+  const lastRun = record?.checked_at ?? null;
+  const untried = lastRun !== null && missingVotes(actions, storedIds, record).some((m) => m.reason === 'not_fetched');
   let queued = false;
-  if (!record && (await claimVoteFetch(billId, now))) {
+  if ((!record && (await claimVoteFetch(billId, now))) || (lastRun && untried && (await reclaimVoteFetch(billId, lastRun, now)))) {
     try {
       await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: billId });
       queued = true;
@@ -121,7 +126,8 @@ export async function votesView(billId: string, userId?: string, now = new Date(
       logger.warn('votes view: vote fetch not queued', { billId, error: (err as Error).message });
     }
   }
-  const stored = record ?? (queued ? { requested_at: now.toISOString(), checked_at: null, missing: [] } : null);
+  const asked = { requested_at: now.toISOString(), checked_at: record?.checked_at ?? null, missing: record?.missing ?? [] };
+  const stored = queued ? asked : record;
   const memberIds = [...followed];
   const items = await Promise.all(
     votes.map(async ({ provenance, ...v }) => ({
@@ -144,6 +150,6 @@ export async function votesView(billId: string, userId?: string, now = new Date(
     next_cursor: null,
     vote_fetch_queued: queued,
     vote_fetch: { state: voteFetchState(stored, now), requested_at: stored?.requested_at ?? null, checked_at: stored?.checked_at ?? null },
-    missing_votes: missingVotes(actions, new Set(votes.map((v) => v.vote_id)), stored),
+    missing_votes: missingVotes(actions, storedIds, stored),
   };
 }

@@ -14,6 +14,7 @@ import { listBillVotes } from '#shared/adapters/db/votes.repository.ts';
 import { resetReplay } from '#shared/adapters/providers/transport/http-transport.ts';
 import { pollBills } from '#shared/use-cases/bills/poll-bills.ts';
 import { SEED_HAR_PATH, SEED_POLL_WINDOW } from '#local/fixtures/build-seed-har.ts';
+import { votesView } from '#shared/use-cases/bills/bill-reads.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 import { takeAll } from '#test/support/drain.ts';
 
@@ -46,5 +47,29 @@ describe('a vote fetch that runs before the actions naming its roll calls are st
     const result = await fetchBillVotes(other, now, [ref]);
     expect(result).toMatchObject({ bill_id: other, roll_calls: 1, stored: 1 });
     expect((await listBillVotes(other)).map((v) => v.vote_id)).toEqual(['senate-119-1-7']);
+  });
+});
+
+describe('a bill whose last vote fetch ran before its actions named a roll call', () => {
+  const BILL2 = '118-hr-21';
+
+  it('is asked for again by the next votes view, once, and then shows the roll call', async () => {
+    // The race as it was: the fetch runs first and finds nothing, then the actions are stored (their message lost).
+    expect(await fetchBillVotes(BILL2, now)).toMatchObject({ roll_calls: 0, stored: 0 });
+    await fetchBillActions(BILL2, now);
+    await takeAll('ingest-tasks');
+    const later = new Date(now.getTime() + 60_000);
+    const first = await votesView(BILL2, undefined, later);
+    expect(first).toMatchObject({ vote_fetch_queued: true, vote_fetch: { state: 'queued' } });
+    expect(first.missing_votes).toEqual([expect.objectContaining({ vote_id: 'house-118-1-37', reason: 'not_fetched' })]);
+    expect((await votesView(BILL2, undefined, later)).vote_fetch_queued).toBe(false);
+    const sent = (await takeAll('ingest-tasks')) as { type: string; bill_id: string }[];
+    expect(sent).toEqual([expect.objectContaining({ type: 'fetch_bill_votes', bill_id: BILL2 })]);
+
+    expect(await fetchBillVotes(BILL2, new Date(later.getTime() + 1000))).toMatchObject({ roll_calls: 1, stored: 1 });
+    const after = await votesView(BILL2, undefined, new Date(later.getTime() + 2000));
+    expect(after).toMatchObject({ vote_fetch_queued: false, vote_fetch: { state: 'checked' }, missing_votes: [] });
+    expect(after.items.map((v) => v.vote_id)).toEqual(['house-118-1-37']);
+    expect(await takeAll('ingest-tasks')).toEqual([]);
   });
 });
