@@ -33,27 +33,35 @@ export function encodePostings(p: Postings): Uint8Array {
   return Uint8Array.from(out);
 }
 
+/** Decodes in one loop without a call per varint: a common word's postings are hundreds of thousands (issue 32.7). */
 export function decodePostings(bytes: Uint8Array): Postings {
   let at = 0;
-  const read = (): number => {
-    let value = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = bytes[at++];
-      if (byte === undefined) throw new Error('truncated postings');
-      value += (byte & 0x7f) * scale;
-      if (byte < 0x80) return value;
-      scale *= 128;
-    }
-  };
-  const n = read();
+  const end = bytes.length;
+  const truncated = () => new Error('truncated postings');
+  // The count, then rids as gaps, then freqs: 2n + 1 varints, most of one byte.
+  let n = 0;
+  for (let scale = 1; ; scale *= 128) {
+    if (at >= end) throw truncated();
+    const byte = bytes[at++] as number;
+    n += (byte & 0x7f) * scale;
+    if (byte < 0x80) break;
+  }
   const rids = new Uint32Array(n);
   const freqs = new Uint32Array(n);
   let rid = 0;
-  for (let i = 0; i < n; i++) {
-    rid += read();
-    rids[i] = rid;
+  for (let i = 0; i < 2 * n; i++) {
+    if (at >= end) throw truncated();
+    let byte = bytes[at++] as number;
+    let value = byte & 0x7f;
+    for (let scale = 128; byte >= 0x80; scale *= 128) {
+      if (at >= end) throw truncated();
+      byte = bytes[at++] as number;
+      value += (byte & 0x7f) * scale;
+    }
+    if (i < n) {
+      rid += value;
+      rids[i] = rid;
+    } else freqs[i - n] = value;
   }
-  for (let i = 0; i < n; i++) freqs[i] = read();
   return { rids, freqs };
 }

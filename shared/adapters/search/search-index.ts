@@ -61,16 +61,17 @@ export class SearchIndex {
     get: (sql, values) => this.get(sql, values),
     run: (sql, values) => void this.run(sql, values),
   };
-  private readonly words = new WordRanker(wordSource(this.sql));
+  private readonly words: WordRanker;
   /** What the word ranker learns once the transaction that wrote it commits. */
   private committed: (() => void)[] = [];
 
   /** Whether a query that is a bill's title puts that bill first (./title-pins.ts); off, BM25 alone ranks (the bench's baseline). */
   private readonly exactTitles: boolean;
 
-  private constructor(db: sqlite.Database, exactTitles: boolean) {
+  private constructor(db: sqlite.Database, exactTitles: boolean, exactMaxPostings: number | undefined) {
     this.db = db;
     this.exactTitles = exactTitles;
+    this.words = new WordRanker(wordSource(this.sql), { exactMaxPostings });
   }
 
   private statement(sql: string): sqlite.Statement {
@@ -101,14 +102,18 @@ export class SearchIndex {
    * locks a file with a lock directory, so a file has one user at a time: each reader keeps its
    * own copy (a Lambda container downloads one to /tmp).
    */
-  static open(path: string, options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean } = {}): SearchIndex {
+  static open(
+    path: string,
+    /** `exactMaxPostings`: the bench's exact baseline scores every match (./word-ranker.ts, EXACT_MAX_POSTINGS). */
+    options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean; exactMaxPostings?: number } = {},
+  ): SearchIndex {
     // A process that died holding the file left its lock directory; the file has no other user.
     rmSync(`${path}.lock`, { recursive: true, force: true });
     const db = new sqlite.Database(path, options.readOnly ? { readOnly: true, fileMustExist: true } : {});
     // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
     // takes and drops the lock directory and rereads the pages it needs.
     db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
-    const index = new SearchIndex(db, options.exactTitles ?? true);
+    const index = new SearchIndex(db, options.exactTitles ?? true, options.exactMaxPostings);
     const version = num(index.get('PRAGMA user_version', [])?.user_version);
     const empty = index.get("SELECT name FROM sqlite_master WHERE name = 'docs'", []) === null;
     if (!empty && version !== SCHEMA_VERSION) {
@@ -235,16 +240,21 @@ export class SearchIndex {
     const ids = new Map(
       this.all(`SELECT rid, bill_id FROM docs WHERE rid IN (${rids.map(() => '?').join(',')})`, rids).map((r) => [num(r.rid), str(r.bill_id)]),
     );
-    const any = matchExpression(resolved, true);
+    // FTS5's rank counts, once per statement, every section holding each word: a common word's are
+    // most of the index (issue 32.7). Sections are ranked by the query's rare forms alone, or, when
+    // every form is common, the bill's first section holding one is quoted.
+    const rare = resolved.map((r) => ({ ...r, forms: r.forms.filter((f) => f.some((w) => !this.words.isCommon(w))) })).filter((r) => r.forms.length > 0);
+    const ranked = rare.length > 0;
+    const any = matchExpression(ranked ? rare : resolved, true);
     // Every form is marked in the snippet: a correction, a completion, each word of a phrase.
     const marked = [...new Set(resolved.flatMap((r) => r.forms.flat()))].map((w) => ({ kind: 'word' as const, tokens: [w], prefix: false }));
-    return rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: any ? this.passage(rid, any, marked) : null }));
+    return rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: any ? this.passage(rid, any, ranked, marked) : null }));
   }
 
-  /** The passage of a bill that best matches any word of the query (FTS5's rank among its sections), with a snippet (../domain/search/snippet.ts). */
-  private passage(rid: number, any: string, marked: Parameters<typeof bestPassage>[1]): SearchHit['match'] {
+  /** The passage of a bill that best matches any word of the query (FTS5's rank among its sections, or its first), with a snippet (../domain/search/snippet.ts). */
+  private passage(rid: number, any: string, ranked: boolean, marked: Parameters<typeof bestPassage>[1]): SearchHit['match'] {
     const row = this.get(
-      `SELECT label, substr(body, 1, ${PASSAGE_MAX_CHARS}) AS body FROM sections_fts WHERE sections_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT 1`,
+      `SELECT label, substr(body, 1, ${PASSAGE_MAX_CHARS}) AS body FROM sections_fts WHERE sections_fts MATCH ? AND rowid BETWEEN ? AND ?${ranked ? ' ORDER BY rank' : ''} LIMIT 1`,
       [any, rid * SECTIONS_PER_BILL, rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1],
     );
     return row ? bestPassage([{ label: str(row.label), body: str(row.body) }], marked) : null;

@@ -30,6 +30,11 @@ export class TopK {
     [this.rids[i], this.rids[j]] = [this.rids[j] ?? 0, this.rids[i] ?? 0];
   }
 
+  /** How many are held (at most k). */
+  get size(): number {
+    return this.rids.length;
+  }
+
   offer(rid: number, key: number): void {
     if (this.k === 0) return;
     if (this.rids.length < this.k) {

@@ -13,6 +13,7 @@
  */
 import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
 import { idf, termWeight } from '#shared/domain/search/bm25.ts';
+import { boundedPage, HEAD_MAX, type WordLookup } from './bounded-page.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
@@ -66,9 +67,25 @@ const LOOKUP_MAX_STALE = 10_000;
  * postings of thousands of words (issue 32.7).
  */
 export const PREFIX_MAX_WORDS = 32;
+/** A prefix shorter than SHORT_PREFIX matches fewer completions: "co" begins thousands of words, "con" far fewer. */
+export const SHORT_PREFIX_MAX_WORDS = 8;
+const SHORT_PREFIX = 3;
+/**
+ * A query whose largest group holds more postings than this is answered within a budget
+ * (./bounded-page.ts) rather than by scoring every bill of its rarest group (issue 32.7).
+ */
+export const EXACT_MAX_POSTINGS = 40_000;
+/** Keys sampled to find a head's threshold. */
+const HEAD_SAMPLE = 4_096;
+/** Years a recency factor is kept for, by the year's remainder (a date's year is 0 or 1900-2100). */
+const YEARS = 4_096;
+const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, recent: () => undefined, newest: () => undefined, sample: () => [] };
 const PREFIX_MAX_BYTES = 2_000_000;
 /** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
 const RECENT_BYTES = 2;
+
+/** Row ids below this: a date-order key is the date (YYYYMMDD) times this plus the row id, exact in a double. */
+const ROW_SPAN = 2 ** 24;
 
 /** Where `rid` is in ascending `rids`, or -1. */
 function indexOf(rids: Uint32Array, rid: number): number {
@@ -101,9 +118,17 @@ export class WordRanker {
   private phraseFreq = new Uint32Array(0);
   private groupsMatched = new Uint8Array(0);
   private score = new Float64Array(0);
+  /** Each word's head, for the recency of one year (./bounded-page.ts). */
+  private readonly heads = new Map<string, { year: number; rids: number[] }>();
+  /** Every bill newest first, until a bill is written or removed. */
+  private byDate: Uint32Array | undefined;
+  private readonly exactMax: number;
+  /** The (bill, word) lookups of the last query answered within a budget (0 when it was scored whole). */
+  lastLookups = 0;
 
-  constructor(source: WordSource) {
+  constructor(source: WordSource, options: { exactMaxPostings?: number } = {}) {
     this.source = source;
+    this.exactMax = options.exactMaxPostings ?? EXACT_MAX_POSTINGS;
   }
 
   private load(): void {
@@ -116,7 +141,9 @@ export class WordRanker {
     this.recent.clear();
     this.recentOf.clear();
     for (const { rid, words } of this.source.recentWords()) this.addRecent(rid, words);
+    this.byDate = undefined;
     this.loaded = true;
+    this.dateOrder();
   }
 
   private markStale(rid: number): void {
@@ -171,6 +198,7 @@ export class WordRanker {
     this.topics.clear();
     if (!this.loaded) return;
     this.dropRecent(row.rid);
+    this.byDate = undefined;
     this.cols.set(row);
     this.markStale(row.rid);
     this.addRecent(row.rid, words);
@@ -181,6 +209,7 @@ export class WordRanker {
     this.topics.clear();
     if (!this.loaded) return;
     this.dropRecent(rid);
+    this.byDate = undefined;
     this.cols.remove(rid);
     this.markStale(rid);
   }
@@ -191,6 +220,7 @@ export class WordRanker {
     this.cache.clear();
     this.cached = 0;
     this.topics.clear();
+    this.heads.clear();
   }
 
   private basePostings(word: string): Postings | null {
@@ -226,11 +256,12 @@ export class WordRanker {
   /** The words a prefix matches: its most common completions, bounded by PREFIX_MAX_WORDS and PREFIX_MAX_BYTES. */
   completions(prefix: string): string[] {
     this.load();
-    const sizes = this.source.completions(prefix, PREFIX_MAX_WORDS);
+    const most = prefix.length < SHORT_PREFIX ? SHORT_PREFIX_MAX_WORDS : PREFIX_MAX_WORDS;
+    const sizes = this.source.completions(prefix, most);
     for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * RECENT_BYTES);
     const out: string[] = [];
     let bytes = 0;
-    for (const [word, size] of [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, PREFIX_MAX_WORDS)) {
+    for (const [word, size] of [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, most)) {
       if (out.length > 0 && bytes + size > PREFIX_MAX_BYTES) break;
       out.push(word);
       bytes += size;
@@ -287,7 +318,7 @@ export class WordRanker {
   }
 
   /** A word's bill count and frequency per bill without reading its postings whole, or null when too many bills are stale. */
-  private lookup(word: string): { df: number; freqOf: (rid: number) => number } | null {
+  private lookup(word: string): WordLookup | null {
     if (this.staleList.length > LOOKUP_MAX_STALE) return null;
     const base = this.basePostings(word);
     const recent = this.recent.get(word);
@@ -300,7 +331,98 @@ export class WordRanker {
         const i = base ? indexOf(base.rids, rid) : -1;
         return i >= 0 ? (base?.freqs[i] ?? 0) : 0;
       },
+      each: (visit) => {
+        if (base) {
+          const { rids } = base;
+          for (let i = 0; i < rids.length; i++) {
+            const rid = rids[i] ?? 0;
+            if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid);
+          }
+        }
+        for (const rid of recent?.keys() ?? []) visit(rid);
+      },
+      recent: (visit) => {
+        for (const rid of recent?.keys() ?? []) visit(rid);
+      },
+      newest: (visit) => {
+        for (const rid of recent?.keys() ?? []) if (!visit(rid)) return;
+        for (let i = (base?.rids.length ?? 0) - 1; i >= 0; i--) {
+          const rid = base?.rids[i] ?? 0;
+          if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1 && !visit(rid)) return;
+        }
+      },
+      sample: (count) => {
+        const rids = base?.rids;
+        if (!rids || rids.length === 0) return [...(recent?.keys() ?? [])].slice(0, count);
+        const step = Math.max(1, rids.length / count);
+        const out: number[] = [];
+        for (let i = 0; i < rids.length; i += step) {
+          const rid = rids[Math.floor(i)] ?? 0;
+          if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) out.push(rid);
+        }
+        return out;
+      },
     };
+  }
+
+  /**
+   * A word's compacted bills best first by its BM25 weight times recency, at most `size` (HEAD_MAX),
+   * for the year of `now`: the keys in one pass, a threshold from a sample of them, and only the
+   * keys above it sorted.
+   */
+  private head(word: string, size: number, now: Date): number[] {
+    const year = now.getUTCFullYear();
+    let held = this.heads.get(word);
+    if (!held || held.year !== year) {
+      held = { year, rids: this.bestOf(this.basePostings(word), now) };
+      this.heads.set(word, held);
+    }
+    return held.rids.slice(0, size);
+  }
+
+  private bestOf(base: Postings | null, now: Date): number[] {
+    if (!base) return [];
+    const { rids, freqs } = base;
+    const { alive, date, length } = this.cols;
+    const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
+    const recency = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
+    const keys = new Float64Array(rids.length);
+    for (let i = 0; i < rids.length; i++) {
+      const rid = rids[i] ?? 0;
+      const current = this.stale[rid] !== 1 && alive[rid] === 1;
+      keys[i] = current ? termWeight(1, freqs[i] ?? 0, length[rid] ?? 0, averageLength) * (recency[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1) : -1;
+    }
+    let threshold = 0;
+    if (rids.length > HEAD_MAX) {
+      // A sample's quantile a little below the head's share: enough keys pass, few more than needed.
+      const step = Math.max(1, Math.floor(rids.length / HEAD_SAMPLE));
+      const sample: number[] = [];
+      for (let i = 0; i < rids.length; i += step) sample.push(keys[i] ?? -1);
+      sample.sort((x, y) => y - x);
+      threshold = sample[Math.min(sample.length - 1, Math.ceil((sample.length * HEAD_MAX * 2) / rids.length))] ?? 0;
+    }
+    let chosen: number[] = [];
+    for (let i = 0; i < rids.length; i++) if ((keys[i] ?? -1) >= threshold && (keys[i] ?? -1) >= 0) chosen.push(i);
+    if (chosen.length < HEAD_MAX && threshold > 0) {
+      chosen = [];
+      for (let i = 0; i < rids.length; i++) if ((keys[i] ?? -1) >= 0) chosen.push(i);
+    }
+    chosen.sort((x, y) => (keys[y] ?? 0) - (keys[x] ?? 0) || (rids[x] ?? 0) - (rids[y] ?? 0));
+    return chosen.slice(0, HEAD_MAX).map((i) => rids[i] ?? 0);
+  }
+
+  /** Every bill, newest first (ties: the higher row id first): one sort of date-and-row-id keys. */
+  private dateOrder(): Uint32Array {
+    if (this.byDate) return this.byDate;
+    const { alive, date } = this.cols;
+    const keys = new Float64Array(this.cols.count);
+    let k = 0;
+    for (let rid = 0; rid < this.cols.size && k < keys.length; rid++) if (alive[rid] === 1) keys[k++] = (date[rid] ?? 0) * ROW_SPAN + rid;
+    keys.sort();
+    const order = new Uint32Array(k);
+    for (let i = 0; i < k; i++) order[i] = (keys[k - 1 - i] ?? 0) % ROW_SPAN;
+    this.byDate = order;
+    return order;
   }
 
   /** Adds one phrase's part of the score to a bill that has matched the groups before `g`. */
@@ -322,6 +444,32 @@ export class WordRanker {
   search(query: WordQuery, req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, now: Date, pins: readonly number[] = []): WordPage {
     this.load();
     this.scratch();
+    this.lastLookups = 0;
+    const sizes = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
+    const largest = sizes.at(-1)?.size ?? 0;
+    if (largest > this.exactMax && this.staleList.length <= LOOKUP_MAX_STALE) {
+      const { filters } = req;
+      const passes = this.cols.filter(filters, filters.topic === undefined ? null : this.topicSet(filters.topic));
+      if (!passes) return { rids: [], total: 0 };
+      const source = {
+        cols: this.cols,
+        lookup: (word: string) => this.lookup(word) ?? NO_LOOKUP,
+        head: (word: string, size: number, at: Date) => this.head(word, size, at),
+        dateOrder: () => this.dateOrder(),
+        mark: this.groupsMatched,
+      };
+      const page = boundedPage(
+        source,
+        sizes.map((s) => s.group),
+        passes,
+        req,
+        now,
+        pins,
+        Object.keys(filters).length === 0,
+      );
+      this.lastLookups = page.lookups;
+      return { rids: page.rids, total: page.total };
+    }
     const touched = this.match(query);
     return this.page(touched, query.length, req, now, pins);
   }

@@ -20,6 +20,12 @@ function matcher(terms: QueryTerm[]): (token: string) => boolean {
 /** The best passage for the query, or null when no passage has any of its words. */
 export function bestPassage(sections: SearchSection[], terms: QueryTerm[]): { section: string; snippet: string } | null {
   const hit = matcher(terms);
+  // One section (the index's passage): its first match is all a snippet needs, not its count.
+  if (sections.length === 1) {
+    const only = sections[0] as SearchSection;
+    const words = only.body.split(/\s+/u);
+    return words.some((w) => tokens(w).some(hit)) ? { section: only.label, snippet: snippet(only.body, hit) } : null;
+  }
   let best: { section: SearchSection; count: number } | null = null;
   for (const section of sections) {
     const count = tokens(section.body).filter(hit).length;

@@ -1,0 +1,218 @@
+/**
+ * A page of a query whose every group is held by many bills, within a fixed
+ * budget of work (issue 32.7: no search may cost more than 50 ms of CPU at
+ * 350,000 bills, whatever its text). The exact path (./word-ranker.ts) scores
+ * every bill that holds the rarest group, which for "the", "united states
+ * code" or a two-letter prefix is most of the index. Here:
+ *
+ * - the bills holding the rarest group and passing the filters are marked in
+ *   one pass of a few array reads each (the pool); when the pool is small
+ *   enough every bill of it is scored, and the page is exact;
+ * - otherwise, by relevance, the candidates are each word's head (its bills
+ *   by BM25 weight times recency, best first: ./word-heads.ts), and only
+ *   those are scored in full; by date, bills are walked newest first and the
+ *   first that match make the page, which is exact;
+ * - the total is then counted on an even sample of the pool and scaled.
+ *
+ * Either way a query scores at most LOOKUP_BUDGET (bill, word) pairs.
+ */
+import { idf, termWeight } from '#shared/domain/search/bm25.ts';
+import { recencyOfYear } from '#shared/domain/search/search-document.ts';
+import type { DocColumns } from './doc-columns.ts';
+import type { SearchRequest } from './search-filters.ts';
+import { TopK } from './top-k.ts';
+
+/** (bill, word) frequency lookups a query may make: each a binary search in a word's postings. */
+export const LOOKUP_BUDGET = 50_000;
+/** Bills of the pool whose match of every group is checked to estimate the total. */
+const TOTAL_SAMPLE = 2_048;
+
+/** A word's bills without reading its postings whole: its count, a bill's frequency, and visits of its current bills. */
+export interface WordLookup {
+  df: number;
+  freqOf(rid: number): number;
+  /** Every current bill holding the word, in row-id order. */
+  each(visit: (rid: number) => void): void;
+  /** The bills holding the word that were written since the postings were compacted (none is in a head). */
+  recent(visit: (rid: number) => void): void;
+  /** Current bills holding the word, the newest written first, until `visit` answers false. */
+  newest(visit: (rid: number) => boolean): void;
+  /** About `count` bills holding the word, evenly spread over its postings. */
+  sample(count: number): number[];
+}
+
+/** What the bounded page reads of the ranker. */
+export interface BoundedSource {
+  cols: DocColumns;
+  lookup(word: string): WordLookup;
+  /** Up to `size` bills holding a word, best first by its BM25 weight times recency. */
+  head(word: string, size: number, now: Date): ArrayLike<number>;
+  /** Every bill, newest first (ties: the higher row id first). */
+  dateOrder(): ArrayLike<number>;
+  /** Scratch, one slot per row id, zero between queries. */
+  mark: Uint8Array;
+}
+
+/** The query's groups, the rarest first; a group matches when any of its phrases does; a phrase's frequency is its words' sum. */
+export type BoundedQuery = { words: string[] }[][];
+
+export interface BoundedPage {
+  rids: number[];
+  total: number;
+  /** (bill, word) lookups made: the work the budget bounds. */
+  lookups: number;
+}
+
+export function boundedPage(
+  src: BoundedSource,
+  query: BoundedQuery,
+  passes: (rid: number) => boolean,
+  req: Pick<SearchRequest, 'sort' | 'offset' | 'limit'>,
+  now: Date,
+  pins: readonly number[],
+  unfiltered: boolean,
+): BoundedPage {
+  const { cols, mark } = src;
+  const n = cols.count;
+  const averageLength = n > 0 ? cols.totalLength / n : 1;
+  const groups = query.map((group) =>
+    group.map(({ words }) => {
+      const lookups = words.map((w) => src.lookup(w));
+      // A prefix's completions overlap: the sum of their counts stands for the count of their union.
+      return {
+        words,
+        lookups,
+        df: Math.min(
+          n,
+          lookups.reduce((a, l) => a + l.df, 0),
+        ),
+      };
+    }),
+  );
+  const phrases = groups.map((group) => group.map((p) => ({ ...p, weight: idf(n, p.df) })));
+  const words = groups.reduce((a, g) => a + g.reduce((b, p) => b + p.lookups.length, 0), 0);
+  const rarest = groups[0] ?? [];
+  let lookups = 0;
+  const budget = () => lookups < LOOKUP_BUDGET;
+  /** The bill's score over every group, or -1 when a group misses it. */
+  const scoreOf = (rid: number): number => {
+    let score = 0;
+    const length = cols.length[rid] ?? 0;
+    for (const group of phrases) {
+      let held = false;
+      for (const p of group) {
+        let f = 0;
+        for (const l of p.lookups) f += l.freqOf(rid);
+        lookups += p.lookups.length;
+        if (f > 0) {
+          held = true;
+          score += termWeight(p.weight, f, length, averageLength);
+        }
+      }
+      if (!held) return -1;
+    }
+    return score;
+  };
+
+  const wanted = req.offset + req.limit;
+  const pinRank = new Map(req.sort === 'relevance' ? pins.map((rid, i) => [rid, i]) : []);
+  const pinned = pins.filter((rid) => pinRank.has(rid) && cols.alive[rid] === 1 && passes(rid) && scoreOf(rid) >= 0);
+  const page = new TopK(wanted, req.sort === 'date');
+  const recency = new Map<number, number>();
+  const offer = (rid: number, score: number) => {
+    if (pinRank.has(rid)) return;
+    const date = cols.date[rid] ?? 0;
+    if (req.sort === 'date') return page.offer(rid, date);
+    const year = Math.floor(date / 10_000);
+    let r = recency.get(year);
+    if (r === undefined) {
+      r = recencyOfYear(year, now);
+      recency.set(year, r);
+    }
+    page.offer(rid, score * r);
+  };
+  /** Scores a bill once (mark 1: seen), and offers it when it passes and matches. */
+  const consider = (rid: number) => {
+    if (mark[rid] === 1) return;
+    mark[rid] = 1;
+    seen.push(rid);
+    if (!passes(rid)) return;
+    const s = scoreOf(rid);
+    if (s >= 0) offer(rid, s);
+  };
+  const seen: number[] = [];
+  let total: number;
+  const rarestDf = rarest.reduce((a, p) => a + p.df, 0);
+  if (rarestDf * words <= LOOKUP_BUDGET) {
+    // Few enough to score whole: the page and the total are exact.
+    total = 0;
+    for (const p of rarest)
+      for (const l of p.lookups)
+        l.each((rid) => {
+          if (mark[rid] === 1) return;
+          mark[rid] = 1;
+          seen.push(rid);
+          if (!passes(rid)) return;
+          const s = scoreOf(rid);
+          if (s < 0) return;
+          total += 1;
+          offer(rid, s);
+        });
+  } else {
+    const single = groups.length === 1 && rarest.length === 1 && rarest[0]?.lookups.length === 1;
+    total = single && unfiltered ? Math.min(n, rarestDf) : estimateTotal(rarest, passes, scoreOf);
+    if (req.sort === 'date') {
+      // Newest first: the first bills that match are the page, exactly.
+      const order = src.dateOrder();
+      for (let i = 0; i < order.length && page.size < wanted && budget(); i++) consider(order[i] ?? 0);
+    } else {
+      // Each word's share of the heads goes with its weight: the rarer words decide most of a score.
+      const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word) => ({ word, weight: p.weight }))));
+      const sum = weights.reduce((a, w) => a + w.weight, 0) || 1;
+      // Bills written since compaction are in no head: each is a candidate (they are few: the ranker answers within a budget only while they are).
+      for (const group of phrases) for (const p of group) for (const l of p.lookups) l.recent((rid) => budget() && consider(rid));
+      const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
+      for (const { word, weight } of weights) {
+        const size = Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum)));
+        const head = src.head(word, size, now);
+        for (let i = 0; i < head.length && budget(); i++) consider(head[i] ?? 0);
+      }
+      // Too few heads matched every group (filters, or words seldom together): the newest bills of the rarest group fill the page.
+      const filling = () => page.size < wanted && budget();
+      for (const p of rarest)
+        for (const l of p.lookups)
+          if (filling())
+            l.newest((rid) => {
+              if (!filling()) return false;
+              consider(rid);
+              return true;
+            });
+    }
+    total = Math.max(total, pinned.length + page.size);
+  }
+  for (const rid of seen) mark[rid] = 0;
+  pinned.sort((a, b) => (pinRank.get(a) ?? 0) - (pinRank.get(b) ?? 0));
+  return { rids: [...pinned, ...page.sorted()].slice(req.offset, wanted), total, lookups };
+}
+
+/** The most of a word's head a query reads. */
+export const HEAD_MAX = 2_048;
+
+/**
+ * The total, estimated: the rarest group's bills counted on an even sample of each of its words
+ * (a bill counted under the first of its words that holds it), the share that passes the filters
+ * and matches every group, scaled to the word's count.
+ */
+function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number) => boolean, scoreOf: (rid: number) => number): number {
+  const all = rarest.flatMap((p) => p.lookups);
+  const each = Math.max(1, Math.floor(TOTAL_SAMPLE / Math.max(1, all.length)));
+  let total = 0;
+  all.forEach((l, j) => {
+    const sample = l.sample(each);
+    if (sample.length === 0) return;
+    let matched = 0;
+    for (const rid of sample) if (all.slice(0, j).every((k) => k.freqOf(rid) === 0) && passes(rid) && scoreOf(rid) >= 0) matched += 1;
+    total += (matched / sample.length) * l.df;
+  });
+  return Math.round(total);
+}

@@ -1,0 +1,156 @@
+/**
+ * The word ranker's bounded answer (shared/adapters/search/bounded-page.ts,
+ * issue 32.7) over an in-memory word source: a query of words most bills hold
+ * makes at most LOOKUP_BUDGET (bill, word) lookups however many bills hold
+ * them, and still answers as the exact ranker does (the exact ranker is held to
+ * a full scan by test/integration/shared/adapters/search/word-ranker.test.ts):
+ * the same best bill and most of its page by relevance, the same page by date,
+ * the exact total of one word and a close estimate of several.
+ */
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '#bench/support/query-words.ts';
+import { encodeBillWords } from '#shared/domain/search/bill-words.ts';
+import { LOOKUP_BUDGET } from '#shared/adapters/search/bounded-page.ts';
+import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
+import type { Postings } from '#shared/adapters/search/posting-codec.ts';
+import type { SearchRequest } from '#shared/adapters/search/search-filters.ts';
+import { PREFIX_MAX_WORDS, SHORT_PREFIX_MAX_WORDS, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+/** Words and the share of bills holding each: the first four are in most bills. */
+const SHARES: [string, number][] = [
+  ['alpha', 0.95],
+  ['beta', 0.9],
+  ['gamma', 0.85],
+  ['delta', 0.8],
+  ...Array.from({ length: 40 }, (_, i): [string, number] => [`co${String.fromCharCode(97 + (i % 26))}${i}`, 0.02 + i * 0.005]),
+];
+
+function corpus(bills: number, seed: number): WordSource {
+  const r = seededRandom(seed);
+  const cols = new DocColumns();
+  const postings = new Map<string, { rids: number[]; freqs: number[] }>(SHARES.map(([w]) => [w, { rids: [], freqs: [] }]));
+  for (let rid = 1; rid <= bills; rid++) {
+    const year = 1995 + Math.floor(r() * 32);
+    const date = `${year}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-15`;
+    cols.set({
+      rid,
+      length: 40 + Math.floor(r() * 2000),
+      date,
+      congress: 104 + Math.floor((year - 1995) / 2),
+      chamber: r() < 0.5 ? 'house' : 'senate',
+      type: 'hr',
+      status: 'introduced',
+      sponsor_id: null,
+      has_document: r() < 0.5,
+    });
+    for (const [word, share] of SHARES) {
+      if (r() >= share) continue;
+      const p = postings.get(word);
+      p?.rids.push(rid);
+      p?.freqs.push(1 + Math.floor(r() * r() * 30));
+    }
+  }
+  const compact = (p: { rids: number[]; freqs: number[] }): Postings => ({ rids: Uint32Array.from(p.rids), freqs: Uint32Array.from(p.freqs) });
+  const size = (w: string) => postings.get(w)?.rids.length ?? 0;
+  return {
+    postings: (w) => {
+      const p = postings.get(w);
+      return p ? compact(p) : null;
+    },
+    known: (words) => new Map(words.filter((w) => postings.has(w)).map((w) => [w, size(w)])),
+    completions: (prefix, limit) =>
+      new Map(
+        [...postings.keys()]
+          .filter((w) => w.startsWith(prefix))
+          .sort((a, b) => size(b) - size(a))
+          .slice(0, limit)
+          .map((w) => [w, size(w)]),
+      ),
+    staleRids: () => [],
+    columns: () => cols,
+    recentWords: () => [],
+    commonWords: () => [],
+    topicRids: () => [],
+  };
+}
+
+const request = (sort: 'relevance' | 'date', filters: SearchRequest['filters'] = {}) => ({ filters, sort, offset: 0, limit: 10 });
+const words = (...ws: string[]): WordQuery => ws.map((w) => [{ words: [w] }]);
+
+describe('the bounded answer of a query of common words', () => {
+  const source = corpus(60_000, 5);
+  const bounded = new WordRanker(source, { exactMaxPostings: 1_000 });
+  const exact = new WordRanker(source, { exactMaxPostings: Number.POSITIVE_INFINITY });
+
+  it('makes at most LOOKUP_BUDGET lookups, at 60,000 bills as at 180,000', () => {
+    const large = new WordRanker(corpus(180_000, 6), { exactMaxPostings: 1_000 });
+    for (const ranker of [bounded, large])
+      for (const sort of ['relevance', 'date'] as const) {
+        ranker.search(words('alpha', 'beta', 'gamma', 'delta'), request(sort), NOW);
+        expect(ranker.lastLookups).toBeGreaterThan(0);
+        expect(ranker.lastLookups).toBeLessThanOrEqual(LOOKUP_BUDGET);
+      }
+    // The exact ranker reads every posting of the rarest word: no budget applies.
+    exact.search(words('alpha', 'beta', 'gamma', 'delta'), request('relevance'), NOW);
+    expect(exact.lastLookups).toBe(0);
+  });
+
+  it("puts one word's best bills first, in the exact order, with the exact total", () => {
+    for (const filters of [{}, { chamber: 'senate' as const }]) {
+      const want = exact.search(words('alpha'), request('relevance', filters), NOW);
+      const got = bounded.search(words('alpha'), request('relevance', filters), NOW);
+      expect(got.rids).toEqual(want.rids);
+      if (Object.keys(filters).length === 0) expect(got.total).toBe(want.total);
+      else expect(Math.abs(got.total - want.total) / want.total).toBeLessThan(0.05);
+    }
+  });
+
+  it('finds the best bill of four common words and most of its page, and estimates the total within 5%', () => {
+    for (const filters of [{}, { has_document: true }]) {
+      const want = exact.search(words('alpha', 'beta', 'gamma', 'delta'), request('relevance', filters), NOW);
+      const got = bounded.search(words('alpha', 'beta', 'gamma', 'delta'), request('relevance', filters), NOW);
+      expect(got.rids[0]).toBe(want.rids[0]);
+      expect(got.rids.filter((rid) => want.rids.includes(rid)).length).toBeGreaterThanOrEqual(7);
+      expect(Math.abs(got.total - want.total) / want.total).toBeLessThan(0.05);
+    }
+  });
+
+  it('ranks a bill written since compaction (in no head) where the exact ranker does', () => {
+    const live = new WordRanker(corpus(60_000, 5), { exactMaxPostings: 1_000 });
+    const query = words('alpha', 'beta', 'gamma', 'delta');
+    live.search(query, request('relevance'), NOW);
+    const freqs = new Map(['alpha', 'beta', 'gamma', 'delta'].map((w) => [w, 40]));
+    const row = {
+      rid: 60_001,
+      length: 60,
+      date: '2026-05-01',
+      congress: 119,
+      chamber: 'house',
+      type: 'hr',
+      status: 'introduced',
+      sponsor_id: null,
+      has_document: true,
+    };
+    live.written(row, encodeBillWords({ freqs, length: 60, columns: [[0, 1, 2, 3]] }));
+    const page = live.search(query, request('relevance'), NOW);
+    expect(page.rids[0]).toBe(60_001);
+  });
+
+  it('answers newest first exactly, filtered or not', () => {
+    for (const filters of [{}, { chamber: 'house' as const }, { congress: 106 }]) {
+      const query = words('delta', 'gamma');
+      expect(bounded.search(query, request('date', filters), NOW).rids).toEqual(exact.search(query, request('date', filters), NOW).rids);
+    }
+  });
+
+  it('expands a 2-letter prefix to its few commonest words, a longer one to more', () => {
+    const ranker = new WordRanker(source);
+    const short = ranker.completions('co');
+    expect(short).toHaveLength(SHORT_PREFIX_MAX_WORDS);
+    // The commonest completions: the shares grow with the word's place in SHARES.
+    expect(short).toContain('con39');
+    expect(ranker.completions('coa').length).toBeLessThanOrEqual(PREFIX_MAX_WORDS);
+    expect(ranker.completions('coa').length).toBeGreaterThan(0);
+  });
+});
