@@ -69,7 +69,8 @@ function CardBody({ card }: { card: Card }) {
                 Trained on the {split.trained_on[0]}th to {split.trained_on.at(-1)}th Congresses, calibrated on the {split.calibrated_on}th; measured{' '}
                 {split.measured_at}.{card.held_out_current ? '' : ' Measured with an earlier version of the model code.'}
               </p>
-              <div className="bw-table-wrap">
+              {/* A phone scrolls the table sideways in its own region, which the keyboard must reach too. */}
+              <div className="bw-table-wrap" tabIndex={0} role="region" aria-label="Figures per event, scrollable">
                 <table className="usa-table usa-table--borderless usa-table--compact">
                   <caption>Figures per event</caption>
                   <thead>
@@ -129,7 +130,7 @@ function CardBody({ card }: { card: Card }) {
 
 function CalibrationTable({ caption, bins }: { caption: string; bins: Bin[] }) {
   return (
-    <div className="bw-table-wrap">
+    <div className="bw-table-wrap" tabIndex={0} role="region" aria-label={`${caption}, scrollable`}>
       <table className="usa-table usa-table--borderless usa-table--compact">
         <caption>{caption}</caption>
         <thead>
