@@ -14,17 +14,24 @@ import { HeldOutFile } from '#shared/domain/bill-forecast/held-out.schema.ts';
 import { modelVersion } from '#shared/domain/bill-forecast/score-forecast.ts';
 import { trackRecord } from '#shared/domain/bill-forecast/track-record.ts';
 import { FORECAST_STAGES } from '#shared/domain/forecast/forecast-stages.ts';
+import { forecastStageOf } from '#shared/domain/bill-forecast/forecast-stage.ts';
+import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { forecastModel } from './forecast-model.ts';
+
+/** Why a bill has no published forecast, in the words the bill page shows: the scorer's own skips first. */
+function whyNoForecast(bill: Pick<Bill, 'status' | 'status_timeline'>): string {
+  const stage = forecastStageOf(bill.status);
+  if (stage === 'enacted') return 'It became law: nothing is left to forecast';
+  if (stage === 'vetoed') return 'It was vetoed: its odds are not forecast';
+  if (bill.status_timeline.length === 0) return 'Its actions are not stored yet';
+  return 'It has not been scored yet: bills are scored nightly and when they move';
+}
 
 /** GET /api/bills/{id}/forecast. */
 export async function billForecastRead(billId: string): Promise<BillForecastResponse> {
   const [bill, { latest }] = await Promise.all([getBill(billId), listBillForecasts(billId, 0)]);
   if (!bill) throw new NotFoundError(`No bill ${billId}`, 'bill.not_found');
-  if (!latest) {
-    const why =
-      bill.status_timeline.length === 0 ? 'Its actions are not stored yet' : 'It has not been scored yet: bills are scored nightly and when they move';
-    return { bill_id: billId, forecast: null, not_forecast: why };
-  }
+  if (!latest) return { bill_id: billId, forecast: null, not_forecast: whyNoForecast(bill) };
   return { bill_id: billId, forecast: billForecastView(latest.forecast, bill.type), not_forecast: null };
 }
 

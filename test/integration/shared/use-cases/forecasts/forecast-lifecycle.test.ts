@@ -101,4 +101,15 @@ describe('a bill forecast from first to last', () => {
     expect(body.track_record.events.find((e) => e.event === 'reported')).toMatchObject({ forecasts: 1 });
     expect(body.track_record.events.find((e) => e.event === 'enacted')!.brier).toBeGreaterThan(0);
   });
+
+  it('says why a bill has no forecast: not scored yet, or nothing left to forecast once it became law', async () => {
+    const why = async (id: string) => ((await call(bills, 'GET', `/api/bills/${id}/forecast`)).body as { not_forecast: string | null }).not_forecast;
+    await seedBill('119-hr-9474', { status: 'REFERRED', status_timeline: [introduced] });
+    expect(await why('119-hr-9474')).toBe('It has not been scored yet: bills are scored nightly and when they move');
+    const signed = { status: 'ENACTED:SIGNED' as const, date: '2025-01-29', action_text: 'Signed by President.' };
+    await seedBill('119-s-9473', { status: 'ENACTED:SIGNED', status_timeline: [introduced, signed] });
+    expect(await why('119-s-9473')).toBe('It became law: nothing is left to forecast');
+    expect(await publishForecasts([(await getBill('119-s-9473'))!], { now: new Date('2025-04-10T04:00:00Z') })).toMatchObject({ skipped: { enacted: 1 } });
+    expect(await why('119-s-9473')).toBe('It became law: nothing is left to forecast');
+  });
 });
