@@ -52,6 +52,17 @@ describe('GET /api/committees/{id}', () => {
     expect(sub.body).toMatchObject({ parent_id: 'SSHR', parent_name: 'Senate Committee on Health, Education, Labor, and Pensions' });
   });
 
+  it("serves the committee's calendar as iCalendar with an ETag, and a 304 for the same ETag", async () => {
+    const ics = await api().raw('GET', '/api/committees/SSHR/calendar.ics');
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(ics.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(ics.text.trimEnd()).toMatch(/END:VCALENDAR$/);
+    const etag = ics.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await api().raw('GET', '/api/committees/SSHR/calendar.ics', { headers: { 'if-none-match': etag ?? '' } })).status).toBe(304);
+  });
+
   it('answers 404 for an unknown committee and 422 for a malformed code', async () => {
     expect(await api().request('GET', '/api/committees/QQQQ')).toMatchObject({ status: 404, body: { code: 'committee.not_found' } });
     expect((await api().request('GET', '/api/committees/H1')).status).toBe(422);
