@@ -10,16 +10,13 @@
  *     the amendment of its bill with that sequence whose sponsor the author
  *     names (clerkNamesAmendment).
  */
+import { voteIdOf } from '#shared/domain/votes/roll-call.ts';
 import type { RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
 import type { Amendment } from './amendment.schema.ts';
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** The first calendar year of a Congress (the 1st began in 1789). */
 const firstYear = (congress: number) => 1789 + 2 * (congress - 1);
-
-/** `{chamber}-{congress}-{session}-{roll}`, as stored roll calls are keyed. */
-export const voteRefId = (r: Pick<RecordedVoteRef, 'chamber' | 'congress' | 'session' | 'roll_number'>) =>
-  `${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`;
 
 /** The roll call a text names in the amendment's chamber, dated by its action, with the XML address the chamber publishes it at. */
 function refFromText(text: string, date: string, a: Pick<Amendment, 'chamber' | 'congress'>): RecordedVoteRef | null {
@@ -39,10 +36,10 @@ function refFromText(text: string, date: string, a: Pick<Amendment, 'chamber' | 
 /** Every roll call the amendment's actions name, once each (a recordedVote wins over the same roll named in text). */
 export function amendmentVoteRefs(a: Pick<Amendment, 'chamber' | 'congress' | 'actions'>): RecordedVoteRef[] {
   const refs = new Map<string, RecordedVoteRef>();
-  for (const action of a.actions) for (const r of action.recorded_votes) refs.set(voteRefId(r), r);
+  for (const action of a.actions) for (const r of action.recorded_votes) refs.set(voteIdOf(r), r);
   for (const action of a.actions) {
     const r = refFromText(action.text, action.action_date, a);
-    if (r && !refs.has(voteRefId(r))) refs.set(voteRefId(r), r);
+    if (r && !refs.has(voteIdOf(r))) refs.set(voteIdOf(r), r);
   }
   return [...refs.values()];
 }

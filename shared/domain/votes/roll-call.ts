@@ -3,8 +3,9 @@ import type { ParsedVote } from './parsed-vote.schema.ts';
 import type { RollCall, VotePosition } from './vote.schema.ts';
 import { candidateKind, voteKind } from './vote-kind.ts';
 
-/** `{chamber}-{congress}-{session}-{roll}`. */
-export const voteIdOf = (v: Pick<ParsedVote, 'chamber' | 'congress' | 'session' | 'roll_number'>) => `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
+/** `{chamber}-{congress}-{session}-{roll}`: how a stored roll call is keyed, and how a recorded vote naming it is matched. */
+export const voteIdOf = (v: { chamber: string; congress: number; session: number; roll_number: number }) =>
+  `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
 
 /** Splits a parsed vote into the record and its positions (positions without a member id are left out). */
 export function rollCallFrom(

@@ -5,6 +5,7 @@
  * finished, failed or was never going to find the vote (offline, a roll call
  * the recording lacks).
  */
+import { voteIdOf } from '#shared/domain/votes/roll-call.ts';
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { BillAction } from '#shared/domain/bills/action.schema.ts';
@@ -90,8 +91,6 @@ export const MissingVoteView = lazySchema(() =>
 );
 export type MissingVoteView = z.infer<ReturnType<typeof MissingVoteView>>;
 
-const idOf = (r: { chamber: string; congress: number; session: number; roll_number: number }) => `${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`;
-
 /** The recorded votes the actions name that are not among `storedIds`, oldest first, each with what the last fetch said of it. */
 export function missingVotes(actions: readonly BillAction[], storedIds: ReadonlySet<string>, record: VoteFetchRecord | null): MissingVoteView[] {
   const said = new Map((record?.missing ?? []).map((m) => [m.vote_id, m]));
@@ -100,7 +99,7 @@ export function missingVotes(actions: readonly BillAction[], storedIds: Readonly
   const byDate = [...actions].sort((a, b) => a.action_date.localeCompare(b.action_date));
   for (const action of byDate) {
     for (const ref of action.recorded_votes) {
-      const id = idOf(ref);
+      const id = voteIdOf(ref);
       if (storedIds.has(id) || seen.has(id)) continue;
       seen.add(id);
       const m = said.get(id);

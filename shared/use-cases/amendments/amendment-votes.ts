@@ -14,7 +14,7 @@ import { amendmentVoteRefs, clerkNamesAmendment, type ClerkAmendment } from '#sh
 import type { RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
 import type { RollCall } from '#shared/domain/votes/vote.schema.ts';
 import type { ParsedVote } from '#shared/domain/votes/parsed-vote.schema.ts';
-import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
+import { rollCallFrom, voteIdOf } from '#shared/domain/votes/roll-call.ts';
 import { saveRollCall } from '#shared/adapters/db/votes.repository.ts';
 
 export interface BillAmendmentVotes {
@@ -48,7 +48,7 @@ const tally = (r: RollCall): AmendmentRollCall => ({
 export async function linkRollCall(amendments: readonly StoredAmendment[], rollCall: RollCall, clerk: ClerkAmendment | null): Promise<string[]> {
   const owners = amendments.filter(
     (a) =>
-      amendmentVoteRefs(a).some((r) => `${r.chamber}-${r.congress}-${r.session}-${r.roll_number}` === rollCall.vote_id) ||
+      amendmentVoteRefs(a).some((r) => voteIdOf(r) === rollCall.vote_id) ||
       (clerk !== null && clerkNamesAmendment({ congress: rollCall.congress, bill: billOf(rollCall.bill_id), amendment: clerk }, a)),
   );
   const linked = await Promise.all(owners.map(async (a) => ((await linkAmendmentRollCall(a.id, tally(rollCall))) ? [a.id] : [])));

@@ -114,8 +114,10 @@ export async function votesView(billId: string, userId?: string, now = new Date(
   if (!bill) throw billNotFound(billId);
   const storedIds = new Set(votes.map((v) => v.vote_id));
   // A fetch that ran before an action naming a roll call was stored never tried it: asked again, once per run.
+  // What the last run said of each is kept by a new request too, so this list is the answer's whether or not one is queued.
+  const missing = missingVotes(actions, storedIds, record);
   const lastRun = record?.checked_at ?? null;
-  const untried = lastRun !== null && missingVotes(actions, storedIds, record).some((m) => m.reason === 'not_fetched');
+  const untried = lastRun !== null && missing.some((m) => m.reason === 'not_fetched');
   let queued = false;
   if ((!record && (await claimVoteFetch(billId, now))) || (lastRun && untried && (await reclaimVoteFetch(billId, lastRun, now)))) {
     try {
@@ -150,6 +152,6 @@ export async function votesView(billId: string, userId?: string, now = new Date(
     next_cursor: null,
     vote_fetch_queued: queued,
     vote_fetch: { state: voteFetchState(stored, now), requested_at: stored?.requested_at ?? null, checked_at: stored?.checked_at ?? null },
-    missing_votes: missingVotes(actions, storedIds, stored),
+    missing_votes: missing,
   };
 }

@@ -21,7 +21,7 @@ import { UnrecordedResponseError } from '#shared/adapters/providers/transport/pr
 import { sendMessage, sendMessages } from '#shared/adapters/messaging/send.ts';
 import { parseBillId } from '#shared/domain/bills/bill-id.ts';
 import { actionFromProvider, cosponsorFromProvider, detailFields } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
-import { rollCallFrom } from '#shared/domain/votes/roll-call.ts';
+import { rollCallFrom, voteIdOf } from '#shared/domain/votes/roll-call.ts';
 import { rollCallXmlUrl } from '#shared/domain/votes/roll-call-source.ts';
 import type { MissingVote } from '#shared/domain/votes/vote-fetch.ts';
 import type { RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
@@ -178,9 +178,7 @@ export async function fetchBillVotes(billId: string, now: Date, named: readonly 
     getVoteFetch(billId),
   ]);
   const have = new Set(votes.map((v) => v.vote_id));
-  const refs = new Map(
-    [...actions.flatMap((a) => a.recorded_votes), ...named, ...amendments.refs].map((r) => [`${r.chamber}-${r.congress}-${r.session}-${r.roll_number}`, r]),
-  );
+  const refs = new Map([...actions.flatMap((a) => a.recorded_votes), ...named, ...amendments.refs].map((r) => [voteIdOf(r), r]));
   await linkStoredRollCalls(amendments.amendments, votes);
   let stored = 0;
   const missing: MissingVote[] = [];

@@ -25,6 +25,7 @@
  * or a rewrite of the same value, and the next import of the file completes
  * what is missing.
  */
+import { voteIdOf } from '#shared/domain/votes/roll-call.ts';
 import { putActions, readStoredBill, type StoredBill } from '#shared/adapters/db/bill-import.repository.ts';
 import { saveFacts, saveSummaries } from '#shared/adapters/db/bill-facts.repository.ts';
 import { createBill, getBills, refreshBill, setBillSponsor } from '#shared/adapters/db/bills.repository.ts';
@@ -75,8 +76,6 @@ export interface ImportedBill {
   writes: number;
 }
 
-const voteKey = (v: { chamber: string; congress: number; session: number; roll_number: number }) => `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
-
 /** Update dates are ISO dates or date-times, so they order as strings; an unknown stored one is older than any. */
 const isNewer = (incoming: string | null, stored: string | null) => incoming !== null && (stored === null || incoming > stored);
 
@@ -88,8 +87,8 @@ function actionsToComplete(parsed: BillAction[], stored: Map<string, BillAction>
   return parsed.flatMap((a) => {
     const before = stored.get(actionSk(a));
     if (!before) return [];
-    const have = new Set(before.recorded_votes.map(voteKey));
-    const missing = a.recorded_votes.filter((v) => !have.has(voteKey(v)));
+    const have = new Set(before.recorded_votes.map(voteIdOf));
+    const missing = a.recorded_votes.filter((v) => !have.has(voteIdOf(v)));
     return missing.length ? [{ ...before, recorded_votes: [...before.recorded_votes, ...missing] }] : [];
   });
 }
@@ -212,7 +211,7 @@ export async function importBillStatus(parsed: ParsedBillStatus, options: Import
       await sendMessage('document-fetch', { v: 1, type: 'fetch_bill_text', bill_id: id, reason: 'backfill' });
       textQueued = true;
     }
-    const refs = new Set([...all.flatMap((a) => a.recorded_votes), ...parsed.amendments.flatMap(amendmentVoteRefs)].map(voteKey));
+    const refs = new Set([...all.flatMap((a) => a.recorded_votes), ...parsed.amendments.flatMap(amendmentVoteRefs)].map(voteIdOf));
     if ([...refs].some((v) => !stored.votes.has(v))) {
       await sendMessage('ingest-tasks', { v: 1, type: 'fetch_bill_votes', bill_id: id });
       votesQueued = true;

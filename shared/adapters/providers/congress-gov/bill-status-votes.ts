@@ -8,9 +8,8 @@
  * action listed, else the latest action before it, else the first listed:
  * never dropped. A vote the actions already carry is not added twice.
  */
+import { voteIdOf } from '#shared/domain/votes/roll-call.ts';
 import type { BillAction, RecordedVoteRef } from '#shared/domain/bills/action.schema.ts';
-
-const voteKey = (v: RecordedVoteRef) => `${v.chamber}-${v.congress}-${v.session}-${v.roll_number}`;
 
 const EASTERN_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -43,14 +42,14 @@ function actionFor(actions: readonly BillAction[], vote: RecordedVoteRef): numbe
 /** The actions with each bill-level vote attached to the action it records (a new array; inputs untouched). */
 export function attachBillLevelVotes(actions: readonly BillAction[], votes: readonly RecordedVoteRef[]): BillAction[] {
   const out = actions.map((a) => ({ ...a, recorded_votes: [...a.recorded_votes] }));
-  const known = new Set(out.flatMap((a) => a.recorded_votes.map(voteKey)));
+  const known = new Set(out.flatMap((a) => a.recorded_votes.map(voteIdOf)));
   for (const vote of votes) {
-    if (known.has(voteKey(vote))) continue;
+    if (known.has(voteIdOf(vote))) continue;
     const i = actionFor(out, vote);
     const action = i >= 0 ? out[i] : undefined;
     if (!action) continue;
     action.recorded_votes.push(vote);
-    known.add(voteKey(vote));
+    known.add(voteIdOf(vote));
   }
   return out;
 }
