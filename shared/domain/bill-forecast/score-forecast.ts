@@ -14,7 +14,7 @@ import type { ForecastModel } from '#shared/domain/forecast/forecast-model.schem
 import { topFactors } from './forecast-factors.ts';
 import { forecastFacts, type StoredBill } from './forecast-facts.ts';
 import { isForecastJump } from './forecast-jump.ts';
-import { congressEnded, FORECAST_EVENTS, forecastStageOf, reachedEvents } from './forecast-stage.ts';
+import { congressEnded, FORECAST_EVENTS, forecastStageOf, reachedEvents, type ForecastStage } from './forecast-stage.ts';
 import { probabilityOf, type PublishedForecast } from './published-forecast.schema.ts';
 
 /** The version a forecast names its model by: the code and data it was trained from (the model file's training record). */
@@ -55,11 +55,19 @@ const sameForecast = (a: PublishedForecast, b: Omit<PublishedForecast, 'version'
   a.p_enacted === b.p_enacted &&
   a.factors.map((f) => f.label).join('|') === b.factors.map((f) => f.label).join('|');
 
+/** Why the bill itself is not forecast whatever the date (it became law, was vetoed, or has no actions yet); null when it can be. */
+export function unforecastable(bill: Pick<StoredBill['bill'], 'status' | 'status_timeline'>): 'enacted' | 'vetoed' | 'actions_not_stored' | null {
+  const stage = forecastStageOf(bill.status);
+  if (stage === 'enacted' || stage === 'vetoed') return stage;
+  return bill.status_timeline.length === 0 ? 'actions_not_stored' : null;
+}
+
 export function scoreForecast(input: ScoreInput): ScoreDecision {
   const { model, stored, latest, now } = input;
-  const stage = forecastStageOf(stored.bill.status);
-  if (stage === 'enacted' || stage === 'vetoed') return { kind: 'skip', reason: stage };
-  if (stored.bill.status_timeline.length === 0) return { kind: 'skip', reason: 'actions_not_stored' };
+  const unfit = unforecastable(stored.bill);
+  if (unfit) return { kind: 'skip', reason: unfit };
+  // Neither enacted nor vetoed: unforecastable said so.
+  const stage = forecastStageOf(stored.bill.status) as Exclude<ForecastStage, 'enacted' | 'vetoed'>;
   const ended = congressEnded(stored.bill.congress, now);
   if (ended && !latest && !input.retrospective) return { kind: 'skip', reason: 'congress_ended' };
   const read = forecastFacts(stored, input.currentCongress);

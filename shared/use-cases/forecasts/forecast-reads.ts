@@ -11,21 +11,22 @@ import { factorOfFeature } from '#shared/domain/bill-forecast/factor-words.ts';
 import { FORECAST_JUMP_RULE_WORDS } from '#shared/domain/bill-forecast/forecast-jump.ts';
 import { billForecastView, type BillForecastResponse, type ForecastModelCard } from '#shared/domain/bill-forecast/forecast-views.ts';
 import { HeldOutFile } from '#shared/domain/bill-forecast/held-out.schema.ts';
-import { modelVersion } from '#shared/domain/bill-forecast/score-forecast.ts';
+import { modelVersion, unforecastable } from '#shared/domain/bill-forecast/score-forecast.ts';
 import { trackRecord } from '#shared/domain/bill-forecast/track-record.ts';
 import { FORECAST_STAGES } from '#shared/domain/forecast/forecast-stages.ts';
-import { forecastStageOf } from '#shared/domain/bill-forecast/forecast-stage.ts';
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { forecastModel } from './forecast-model.ts';
 
-/** Why a bill has no published forecast, in the words the bill page shows: the scorer's own skips first. */
-function whyNoForecast(bill: Pick<Bill, 'status' | 'status_timeline'>): string {
-  const stage = forecastStageOf(bill.status);
-  if (stage === 'enacted') return 'It became law: nothing is left to forecast';
-  if (stage === 'vetoed') return 'It was vetoed: its odds are not forecast';
-  if (bill.status_timeline.length === 0) return 'Its actions are not stored yet';
-  return 'It has not been scored yet: bills are scored nightly and when they move';
-}
+/** Why a bill has no published forecast, in the words the bill page shows: the scorer's own reason when it has one. */
+const NOT_FORECAST = {
+  enacted: 'It became law: nothing is left to forecast',
+  vetoed: 'It was vetoed: its odds are not forecast',
+  actions_not_stored: 'Its actions are not stored yet',
+} as const;
+const whyNoForecast = (bill: Pick<Bill, 'status' | 'status_timeline'>): string => {
+  const reason = unforecastable(bill);
+  return reason ? NOT_FORECAST[reason] : 'It has not been scored yet: bills are scored nightly and when they move';
+};
 
 /** GET /api/bills/{id}/forecast. */
 export async function billForecastRead(billId: string): Promise<BillForecastResponse> {
