@@ -12,7 +12,8 @@
  * held in memory; a bill written since is "stale" in the compacted postings.
  */
 import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
-import { idf, termWeight } from '#shared/domain/search/bm25.ts';
+import { idf, lengthNorm, termWeight, weightOf } from '#shared/domain/search/bm25.ts';
+import { spellable } from '#shared/domain/search/search-query.ts';
 import { boundedPage, HEAD_MAX, type WordLookup } from './bounded-page.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
@@ -36,6 +37,8 @@ export interface WordSource {
   recentWords(): { rid: number; words: string }[];
   /** The words whose two-word phrases have postings. */
   commonWords(): string[];
+  /** Every compacted word a typo may be corrected to (spellable), with the size of its postings; null when the file keeps none. */
+  spellingWords(): Map<string, number> | null;
   /** The bills carrying a topic. */
   topicRids(topic: string): number[];
 }
@@ -80,7 +83,15 @@ const HEAD_SAMPLE = 4_096;
 /** Years a recency factor is kept for, by the year's remainder (a date's year is 0 or 1900-2100). */
 const YEARS = 4_096;
 const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, recent: () => undefined, newest: () => undefined, sample: () => [] };
-const PREFIX_MAX_BYTES = 2_000_000;
+/**
+ * The most postings, in bytes of the file (about two per bill), one query reads: its groups are
+ * taken rarest first while they fit, the rarest always, and the commoner ones left out (a bill
+ * then need not hold them). A first run reads and decodes every posting of its words and ranks
+ * their heads; at 350,000 bills "the", "united states code" or "and for other purposes" would read
+ * megabytes (issue 32.7). Four of the commonest title words fit.
+ */
+export const QUERY_MAX_BYTES = 1_100_000;
+const PREFIX_MAX_BYTES = QUERY_MAX_BYTES;
 /** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
 const RECENT_BYTES = 2;
 
@@ -112,6 +123,8 @@ export class WordRanker {
   private readonly recentOf = new Map<number, string[]>();
   private readonly cache = new Map<string, Postings | null>();
   private common = new Set<string>();
+  /** The compacted words a typo may be corrected to, with their sizes, when the file keeps them. */
+  private spelling: Map<string, number> | null = null;
   private cached = 0;
   private readonly topics = new Map<string, Set<number>>();
   // Scratch, one slot per row id, zero between queries.
@@ -122,9 +135,18 @@ export class WordRanker {
   private readonly heads = new Map<string, { year: number; rids: number[] }>();
   /** Every bill newest first, until a bill is written or removed. */
   private byDate: Uint32Array | undefined;
+  /** What a head weighs each bill by (headFactors), until a bill is written or removed. */
+  private factors: { year: number; norm: Float64Array; recency: Float64Array } | undefined;
   private readonly exactMax: number;
   /** The (bill, word) lookups of the last query answered within a budget (0 when it was scored whole). */
   lastLookups = 0;
+  /** The words the last known() asked of the file (0 when memory answered). */
+  lastFileLookups = 0;
+  /** The postings' bytes the last query's groups hold, and how many of its groups it left out (QUERY_MAX_BYTES). */
+  lastBytes = 0;
+  lastLeftOut = 0;
+  /** The postings the last bounded query's heads weighed (HEAD_MAX_POSTINGS). */
+  lastWeighed = 0;
 
   constructor(source: WordSource, options: { exactMaxPostings?: number } = {}) {
     this.source = source;
@@ -135,6 +157,7 @@ export class WordRanker {
     if (this.loaded) return;
     this.cols = this.source.columns();
     this.common = new Set(this.source.commonWords());
+    this.spelling = this.source.spellingWords();
     this.stale = new Uint8Array(this.cols.size);
     this.staleList = [];
     for (const rid of this.source.staleRids()) this.markStale(rid);
@@ -142,6 +165,7 @@ export class WordRanker {
     this.recentOf.clear();
     for (const { rid, words } of this.source.recentWords()) this.addRecent(rid, words);
     this.byDate = undefined;
+    this.factors = undefined;
     this.loaded = true;
     this.dateOrder();
   }
@@ -199,6 +223,7 @@ export class WordRanker {
     if (!this.loaded) return;
     this.dropRecent(row.rid);
     this.byDate = undefined;
+    this.factors = undefined;
     this.cols.set(row);
     this.markStale(row.rid);
     this.addRecent(row.rid, words);
@@ -210,6 +235,7 @@ export class WordRanker {
     if (!this.loaded) return;
     this.dropRecent(rid);
     this.byDate = undefined;
+    this.factors = undefined;
     this.cols.remove(rid);
     this.markStale(rid);
   }
@@ -231,7 +257,8 @@ export class WordRanker {
       this.cache.set(word, hit);
       return hit;
     }
-    const p = this.source.postings(word);
+    // A word of the spelling list's shape that is not on it has no compacted postings: the file is not asked.
+    const p = this.spelling && spellable(word) && !this.spelling.has(word) ? null : this.source.postings(word);
     this.cache.set(word, p);
     this.cached += p?.rids.length ?? 0;
     for (const [old, value] of this.cache) {
@@ -242,10 +269,24 @@ export class WordRanker {
     return p;
   }
 
-  /** The words among these that some bill holds, each with a measure of how many do. */
+  /**
+   * The words among these that some bill holds, each with a measure of how many do. Words a typo
+   * may be corrected to are answered from memory: a query's one-edit variants are thousands of
+   * words, and each asked of the file reads a page of it (issue 32.7).
+   */
   known(words: string[]): Map<string, number> {
     this.load();
-    const out = this.source.known(words);
+    const { spelling } = this;
+    const inMemory = spelling !== null && words.every(spellable);
+    this.lastFileLookups = inMemory ? 0 : words.length;
+    const out = inMemory
+      ? new Map(
+          words.flatMap((w): [string, number][] => {
+            const n = spelling.get(w);
+            return n === undefined ? [] : [[w, n]];
+          }),
+        )
+      : this.source.known(words);
     for (const word of words) {
       const recent = this.recent.get(word)?.size ?? 0;
       if (recent > 0) out.set(word, (out.get(word) ?? 0) + recent * RECENT_BYTES);
@@ -380,17 +421,34 @@ export class WordRanker {
     return held.rids.slice(0, size);
   }
 
+  /** Each bill's length norm and recency factor for the year of `now`, kept until a bill is written or removed. */
+  private headFactors(now: Date): { norm: Float64Array; recency: Float64Array } {
+    const year = now.getUTCFullYear();
+    if (this.factors?.year === year) return this.factors;
+    const { alive, date, length, size } = this.cols;
+    const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
+    const byYear = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
+    const norm = new Float64Array(size);
+    const recency = new Float64Array(size);
+    for (let rid = 0; rid < size; rid++) {
+      if (alive[rid] !== 1) continue;
+      norm[rid] = lengthNorm(length[rid] ?? 0, averageLength);
+      recency[rid] = byYear[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1;
+    }
+    this.factors = { year, norm, recency };
+    return this.factors;
+  }
+
   private bestOf(base: Postings | null, now: Date): number[] {
     if (!base) return [];
     const { rids, freqs } = base;
-    const { alive, date, length } = this.cols;
-    const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
-    const recency = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
+    const { alive } = this.cols;
+    const { stale } = this;
+    const { norm, recency } = this.headFactors(now);
     const keys = new Float64Array(rids.length);
     for (let i = 0; i < rids.length; i++) {
       const rid = rids[i] ?? 0;
-      const current = this.stale[rid] !== 1 && alive[rid] === 1;
-      keys[i] = current ? termWeight(1, freqs[i] ?? 0, length[rid] ?? 0, averageLength) * (recency[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1) : -1;
+      keys[i] = stale[rid] !== 1 && alive[rid] === 1 ? weightOf(1, freqs[i] ?? 0, norm[rid] ?? 0) * (recency[rid] ?? 1) : -1;
     }
     let threshold = 0;
     if (rids.length > HEAD_MAX) {
@@ -441,10 +499,12 @@ export class WordRanker {
    * `pins` (relevance only) come first in their order, where they match: the bills the query
    * names by title (./title-pins.ts).
    */
-  search(query: WordQuery, req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, now: Date, pins: readonly number[] = []): WordPage {
+  search(whole: WordQuery, req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, now: Date, pins: readonly number[] = []): WordPage {
     this.load();
     this.scratch();
     this.lastLookups = 0;
+    this.lastWeighed = 0;
+    const query = this.withinBudget(whole);
     const sizes = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
     const largest = sizes.at(-1)?.size ?? 0;
     if (largest > this.exactMax && this.staleList.length <= LOOKUP_MAX_STALE) {
@@ -468,10 +528,33 @@ export class WordRanker {
         Object.keys(filters).length === 0,
       );
       this.lastLookups = page.lookups;
+      this.lastWeighed = page.weighed;
       return { rids: page.rids, total: page.total };
     }
     const touched = this.match(query);
     return this.page(touched, query.length, req, now, pins);
+  }
+
+  /**
+   * The groups whose postings one query reads: the rarest first while their bytes fit in
+   * QUERY_MAX_BYTES, the rarest always. Sizes come from the file's row headers (or memory), so a
+   * group left out is never read.
+   */
+  private withinBudget(query: WordQuery): WordQuery {
+    const words = [...new Set(query.flatMap((group) => group.flatMap((p) => p.words)))];
+    const bytes = this.known(words);
+    const sized = query.map((group) => ({ group, bytes: group.reduce((a, p) => a + p.words.reduce((b, w) => b + (bytes.get(w) ?? 0), 0), 0) }));
+    sized.sort((a, b) => a.bytes - b.bytes);
+    const kept: WordQuery = [];
+    let used = 0;
+    for (const { group, bytes: size } of sized) {
+      if (kept.length > 0 && used + size > QUERY_MAX_BYTES) continue;
+      kept.push(group);
+      used += size;
+    }
+    this.lastBytes = used;
+    this.lastLeftOut = query.length - kept.length;
+    return kept;
   }
 
   /**

@@ -5,9 +5,12 @@
  * ./posting-codec.ts), which optimize() runs after a rebuild. The first
  * compaction of a file also picks its common words, whose two-word phrases get
  * postings of their own; they stay the file's common words from then on, so
- * every bill's pairs are drawn from the same set.
+ * every bill's pairs are drawn from the same set. Compaction also keeps the
+ * words a typo can be corrected to, with their sizes, in one row the ranker
+ * holds in memory: correcting a word asks the file nothing (issue 32.7).
  */
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
+import { spellable } from '#shared/domain/search/search-query.ts';
 import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
 import { DocColumns, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
 import { FILTER_COLUMNS } from './filter-columns.ts';
@@ -23,7 +26,11 @@ CREATE TABLE IF NOT EXISTS recent_words(rid INTEGER PRIMARY KEY, words TEXT NOT 
 CREATE TABLE IF NOT EXISTS stale_rids(rid INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS doc_columns(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS word_lists(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 `;
+
+/** The word_lists row of the words a typo may be corrected to (spellable), each with its postings' size. */
+const SPELLING_LIST = 'spelling';
 
 export type Value = string | number | null | Uint8Array;
 type Row = Record<string, unknown>;
@@ -77,6 +84,16 @@ export function wordSource(sql: Sql): WordSource {
     },
     recentWords() {
       return sql.all('SELECT rid, words FROM recent_words', []).map((r) => ({ rid: Number(r.rid), words: text(r.words) }));
+    },
+    spellingWords() {
+      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [SPELLING_LIST]);
+      if (!row) return null;
+      const out = new Map<string, number>();
+      for (const line of new TextDecoder().decode(bytes(row.data)).split('\n')) {
+        const space = line.indexOf(' ');
+        if (space > 0) out.set(line.slice(0, space), Number(line.slice(space + 1)));
+      }
+      return out;
     },
     commonWords() {
       return sql.all('SELECT word FROM common_words', []).map((r) => text(r.word));
@@ -177,6 +194,23 @@ export function compactWords(sql: Sql): void {
   for (const [name, data] of Object.entries(columnsOf(docRows(sql, '')).save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
   sql.run('DELETE FROM recent_words', []);
   sql.run('DELETE FROM stale_rids', []);
+  writeSpellingWords(sql);
+}
+
+/**
+ * Writes the words a typo may be corrected to, with their sizes, as one row ("word size" lines):
+ * after each compaction, and once for a file compacted before the list existed (its writer's open).
+ * Their words are all Latin letters, so one range of the postings holds them.
+ */
+export function writeSpellingWords(sql: Sql): void {
+  const rows = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word >= 'a' AND word < '{'", []);
+  const lines = rows.filter((r) => spellable(text(r.word))).map((r) => `${text(r.word)} ${Number(r.n)}`);
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SPELLING_LIST, new TextEncoder().encode(lines.join('\n'))]);
+}
+
+/** Whether the file's compacted postings have their spelling list (a file compacted before it existed has not). */
+export function hasSpellingWords(sql: Sql): boolean {
+  return sql.get('SELECT name FROM word_lists WHERE name = ?', [SPELLING_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
 }
 
 /** Postings in row-id order: a bill rewritten since compaction keeps its old row id, so it can come after newer ones. */

@@ -91,6 +91,13 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** Whether an unknown word may be corrected: Latin letters only, neither too short nor too long. */
 export const correctable = (word: string): boolean => word.length >= TYPO_MIN_LENGTH && word.length <= TYPO_MAX_LENGTH && /^[a-z]+$/u.test(word);
 
+/**
+ * Whether a word may be a correction: the shape of a correctable word one edit away (Latin letters,
+ * one shorter to one longer). The index keeps these words and their sizes in memory, so correcting
+ * a query asks no page of the file (issue 32.7).
+ */
+export const spellable = (word: string): boolean => word.length >= TYPO_MIN_LENGTH - 1 && word.length <= TYPO_MAX_LENGTH + 1 && /^[a-z]+$/u.test(word);
+
 /** Every string of letters one edit (deletion, substitution, insertion or transposition) from `word`. */
 export function oneEditAway(word: string): string[] {
   const out = new Set<string>();
