@@ -14,7 +14,8 @@
  *   first that match make the page, which is exact;
  * - the total is then counted on an even sample of the pool and scaled.
  *
- * Either way a query scores at most LOOKUP_BUDGET (bill, word) pairs.
+ * Either way a query scores at most LOOKUP_BUDGET (bill, word) pairs, and its heads weigh at
+ * most HEAD_MAX_POSTINGS postings (beyond its rarest word's).
  */
 import { idf, termWeight } from '#shared/domain/search/bm25.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
@@ -61,6 +62,8 @@ export interface BoundedPage {
   total: number;
   /** (bill, word) lookups made: the work the budget bounds. */
   lookups: number;
+  /** The postings of the words whose heads the page took (HEAD_MAX_POSTINGS). */
+  weighed: number;
 }
 
 export function boundedPage(
@@ -142,6 +145,7 @@ export function boundedPage(
   };
   const seen: number[] = [];
   let total: number;
+  let weighed = 0;
   const rarestDf = rarest.reduce((a, p) => a + p.df, 0);
   if (rarestDf * words <= LOOKUP_BUDGET) {
     // Few enough to score whole: the page and the total are exact.
@@ -167,12 +171,15 @@ export function boundedPage(
       for (let i = 0; i < order.length && page.size < wanted && budget(); i++) consider(order[i] ?? 0);
     } else {
       // Each word's share of the heads goes with its weight: the rarer words decide most of a score.
-      const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word) => ({ word, weight: p.weight }))));
+      const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word, k) => ({ word, weight: p.weight, df: p.lookups[k]?.df ?? 0 }))));
       const sum = weights.reduce((a, w) => a + w.weight, 0) || 1;
       // Bills written since compaction are in no head: each is a candidate (they are few: the ranker answers within a budget only while they are).
       for (const group of phrases) for (const p of group) for (const l of p.lookups) l.recent((rid) => budget() && consider(rid));
       const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
-      for (const { word, weight } of weights) {
+      for (const { word, weight, df } of weights) {
+        // A head weighs every bill of its word: the rarer words' heads first, within HEAD_MAX_POSTINGS.
+        if (weighed > 0 && weighed + df > HEAD_MAX_POSTINGS) continue;
+        weighed += df;
         const size = Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum)));
         const head = src.head(word, size, now);
         for (let i = 0; i < head.length && budget(); i++) consider(head[i] ?? 0);
@@ -192,11 +199,17 @@ export function boundedPage(
   }
   for (const rid of seen) mark[rid] = 0;
   pinned.sort((a, b) => (pinRank.get(a) ?? 0) - (pinRank.get(b) ?? 0));
-  return { rids: [...pinned, ...page.sorted()].slice(req.offset, wanted), total, lookups };
+  return { rids: [...pinned, ...page.sorted()].slice(req.offset, wanted), total, lookups, weighed };
 }
 
 /** The most of a word's head a query reads. */
 export const HEAD_MAX = 2_048;
+/**
+ * The postings the heads of one query weigh together, its words rarest first (the rarest always):
+ * a word's first head weighs every bill holding it, so the commonest words of a long query, which
+ * weigh least in a score, lend no candidates of their own (issue 32.7).
+ */
+export const HEAD_MAX_POSTINGS = 300_000;
 
 /**
  * The total, estimated: the rarest group's bills counted on an even sample of each of its words
