@@ -209,7 +209,7 @@ export const HEAD_MAX = 2_048;
  * a word's first head weighs every bill holding it, so the commonest words of a long query, which
  * weigh least in a score, lend no candidates of their own (issue 32.7).
  */
-export const HEAD_MAX_POSTINGS = 300_000;
+export const HEAD_MAX_POSTINGS = 200_000;
 
 /**
  * The total, estimated: the rarest group's bills counted on an even sample of each of its words

@@ -21,7 +21,7 @@ import { ftsPage } from './fts-pages.ts';
 import { dropTitleKeys, TITLE_SCHEMA, titlePins, writeTitleKeys } from './title-pins.ts';
 import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
-import { compactWords, dropWords, hasSpellingWords, WORD_SCHEMA, wordSource, writeSpellingWords, writeWords, type Sql, type Value } from './word-store.ts';
+import { compactWords, dropWords, hasWordSizes, WORD_SCHEMA, wordSource, writeWordSizes, writeWords, type Sql, type Value } from './word-store.ts';
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
 const SECTIONS_PER_BILL = 1024;
@@ -126,7 +126,7 @@ export class SearchIndex {
       db.exec(`PRAGMA page_size = 8192; ${options.bulk ? 'PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;' : ''}`);
       db.exec(SCHEMA);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-      if (!hasSpellingWords(index.sql)) writeSpellingWords(index.sql);
+      if (!hasWordSizes(index.sql)) writeWordSizes(index.sql);
     }
     return index;
   }

@@ -13,7 +13,7 @@
  */
 import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
 import { idf, lengthNorm, termWeight, weightOf } from '#shared/domain/search/bm25.ts';
-import { spellable } from '#shared/domain/search/search-query.ts';
+import { latinWord } from '#shared/domain/search/search-query.ts';
 import { boundedPage, HEAD_MAX, type WordLookup } from './bounded-page.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
@@ -27,8 +27,11 @@ export interface WordSource {
   postings(word: string): Postings | null;
   /** The compacted words among these, each with the size of its postings (its bills, give or take). */
   known(words: string[]): Map<string, number>;
-  /** The `limit` compacted words that begin with `prefix` and the most bills hold, with the size of their postings. */
-  completions(prefix: string, limit: number): Map<string, number>;
+  /**
+   * The `limit` compacted words that begin with `prefix` and the most bills hold, with the size of
+   * their postings; `digitsOnly`, those where a digit follows the prefix.
+   */
+  completions(prefix: string, limit: number, digitsOnly?: boolean): Map<string, number>;
   /** Row ids written or removed since the postings were compacted. */
   staleRids(): number[];
   /** Every indexed bill's columns. */
@@ -37,8 +40,11 @@ export interface WordSource {
   recentWords(): { rid: number; words: string }[];
   /** The words whose two-word phrases have postings. */
   commonWords(): string[];
-  /** Every compacted word a typo may be corrected to (spellable), with the size of its postings; null when the file keeps none. */
-  spellingWords(): Map<string, number> | null;
+  /**
+   * Every compacted Latin word (latinWord, in order), common word and pair of common words of
+   * LISTED_PAIR_BYTES or more, with the size of its postings; null when the file keeps none.
+   */
+  wordSizes(): Map<string, number> | null;
   /** The bills carrying a topic. */
   topicRids(topic: string): number[];
 }
@@ -88,12 +94,16 @@ const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, r
  * taken rarest first while they fit, the rarest always, and the commoner ones left out (a bill
  * then need not hold them). A first run reads and decodes every posting of its words and ranks
  * their heads; at 350,000 bills "the", "united states code" or "and for other purposes" would read
- * megabytes (issue 32.7). Four of the commonest title words fit.
+ * megabytes (issue 32.7). Three of the commonest title words fit.
  */
-export const QUERY_MAX_BYTES = 1_100_000;
+export const QUERY_MAX_BYTES = 800_000;
 const PREFIX_MAX_BYTES = QUERY_MAX_BYTES;
+/** A 2-letter prefix's completions together: "co" is typed on the way to a word, not looked for. */
+const SHORT_PREFIX_MAX_BYTES = 300_000;
 /** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
 const RECENT_BYTES = 2;
+/** A pair of common words this large is on the list of sizes (a few dozen pairs at 350,000 bills); a smaller one is read to be sized. */
+export const LISTED_PAIR_BYTES = 10_000;
 
 /** Row ids below this: a date-order key is the date (YYYYMMDD) times this plus the row id, exact in a double. */
 const ROW_SPAN = 2 ** 24;
@@ -123,14 +133,16 @@ export class WordRanker {
   private readonly recentOf = new Map<number, string[]>();
   private readonly cache = new Map<string, Postings | null>();
   private common = new Set<string>();
-  /** The compacted words a typo may be corrected to, with their sizes, when the file keeps them. */
-  private spelling: Map<string, number> | null = null;
+  /** The compacted Latin and common words with their sizes, when the file keeps them, and the Latin ones in order. */
+  private sizes: Map<string, number> | null = null;
+  private latin: string[] = [];
   private cached = 0;
   private readonly topics = new Map<string, Set<number>>();
   // Scratch, one slot per row id, zero between queries.
   private phraseFreq = new Uint32Array(0);
   private groupsMatched = new Uint8Array(0);
   private score = new Float64Array(0);
+  private keys = new Float64Array(0);
   /** Each word's head, for the recency of one year (./bounded-page.ts). */
   private readonly heads = new Map<string, { year: number; rids: number[] }>();
   /** Every bill newest first, until a bill is written or removed. */
@@ -157,7 +169,9 @@ export class WordRanker {
     if (this.loaded) return;
     this.cols = this.source.columns();
     this.common = new Set(this.source.commonWords());
-    this.spelling = this.source.spellingWords();
+    this.sizes = this.source.wordSizes();
+    this.latin = [...(this.sizes?.keys() ?? [])].filter(latinWord);
+    if (this.latin.some((w, i) => i > 0 && w < (this.latin[i - 1] ?? ''))) this.latin.sort();
     this.stale = new Uint8Array(this.cols.size);
     this.staleList = [];
     for (const rid of this.source.staleRids()) this.markStale(rid);
@@ -257,8 +271,8 @@ export class WordRanker {
       this.cache.set(word, hit);
       return hit;
     }
-    // A word of the spelling list's shape that is not on it has no compacted postings: the file is not asked.
-    const p = this.spelling && spellable(word) && !this.spelling.has(word) ? null : this.source.postings(word);
+    // A Latin word not on the list of sizes has no compacted postings: the file is not asked.
+    const p = this.sizes && latinWord(word) && !this.sizes.has(word) ? null : this.source.postings(word);
     this.cache.set(word, p);
     this.cached += p?.rids.length ?? 0;
     for (const [old, value] of this.cache) {
@@ -270,23 +284,21 @@ export class WordRanker {
   }
 
   /**
-   * The words among these that some bill holds, each with a measure of how many do. Words a typo
-   * may be corrected to are answered from memory: a query's one-edit variants are thousands of
-   * words, and each asked of the file reads a page of it (issue 32.7).
+   * The words among these that some bill holds, each with a measure of how many do. Latin and
+   * common words are answered from memory: a query's one-edit variants are thousands of words, and
+   * each asked of the file reads a page of it, a common word's size all of its postings (issue 32.7).
    */
   known(words: string[]): Map<string, number> {
     this.load();
-    const { spelling } = this;
-    const inMemory = spelling !== null && words.every(spellable);
-    this.lastFileLookups = inMemory ? 0 : words.length;
-    const out = inMemory
-      ? new Map(
-          words.flatMap((w): [string, number][] => {
-            const n = spelling.get(w);
-            return n === undefined ? [] : [[w, n]];
-          }),
-        )
-      : this.source.known(words);
+    const out = new Map<string, number>();
+    const ask: string[] = [];
+    for (const word of words) {
+      const n = this.sizes?.get(word);
+      if (n !== undefined) out.set(word, n);
+      else if (!this.sizes || !latinWord(word)) ask.push(word);
+    }
+    this.lastFileLookups = ask.length;
+    if (ask.length > 0) for (const [word, n] of this.source.known(ask)) out.set(word, n);
     for (const word of words) {
       const recent = this.recent.get(word)?.size ?? 0;
       if (recent > 0) out.set(word, (out.get(word) ?? 0) + recent * RECENT_BYTES);
@@ -294,16 +306,52 @@ export class WordRanker {
     return out;
   }
 
+  /**
+   * Each word's size without reading its postings (a size asked of the file reads a long posting
+   * list whole), and the words whose size is unknown: a pair of common words not on the list of
+   * sizes holds fewer than LISTED_PAIR_BYTES, or nothing.
+   */
+  private sizesOf(words: string[]): { sizes: Map<string, number>; unsized: Set<string> } {
+    const sizes = new Map<string, number>();
+    const unsized = new Set<string>();
+    const ask: string[] = [];
+    for (const word of words) {
+      const [blank, first = '', second = ''] = word.split(' ');
+      const listed = this.sizes?.get(word);
+      if (listed !== undefined) sizes.set(word, listed + (this.recent.get(word)?.size ?? 0) * RECENT_BYTES);
+      else if (blank === '' && this.common.has(first) && this.common.has(second) && this.sizes) unsized.add(word);
+      else ask.push(word);
+    }
+    for (const [word, n] of this.known(ask)) sizes.set(word, n);
+    return { sizes, unsized };
+  }
+
+  /** The Latin words on the list of sizes that begin with `prefix`. */
+  private latinCompletions(prefix: string): string[] {
+    let lo = 0;
+    let hi = this.latin.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.latin[mid] ?? '') < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < this.latin.length && (this.latin[i] ?? '').startsWith(prefix); i++) out.push(this.latin[i] ?? '');
+    return out;
+  }
+
   /** The words a prefix matches: its most common completions, bounded by PREFIX_MAX_WORDS and PREFIX_MAX_BYTES. */
   completions(prefix: string): string[] {
     this.load();
     const most = prefix.length < SHORT_PREFIX ? SHORT_PREFIX_MAX_WORDS : PREFIX_MAX_WORDS;
-    const sizes = this.source.completions(prefix, most);
+    const listed = this.sizes !== null && latinWord(prefix);
+    const sizes = this.source.completions(prefix, most, listed);
+    if (listed) for (const word of this.latinCompletions(prefix)) sizes.set(word, this.sizes?.get(word) ?? 0);
     for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * RECENT_BYTES);
     const out: string[] = [];
     let bytes = 0;
     for (const [word, size] of [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, most)) {
-      if (out.length > 0 && bytes + size > PREFIX_MAX_BYTES) break;
+      if (out.length > 0 && bytes + size > (prefix.length < SHORT_PREFIX ? SHORT_PREFIX_MAX_BYTES : PREFIX_MAX_BYTES)) break;
       out.push(word);
       bytes += size;
     }
@@ -445,7 +493,9 @@ export class WordRanker {
     const { alive } = this.cols;
     const { stale } = this;
     const { norm, recency } = this.headFactors(now);
-    const keys = new Float64Array(rids.length);
+    // One array of keys, grown as needed: a new one per head is megabytes for the collector.
+    if (this.keys.length < rids.length) this.keys = new Float64Array(rids.length);
+    const { keys } = this;
     for (let i = 0; i < rids.length; i++) {
       const rid = rids[i] ?? 0;
       keys[i] = stale[rid] !== 1 && alive[rid] === 1 ? weightOf(1, freqs[i] ?? 0, norm[rid] ?? 0) * (recency[rid] ?? 1) : -1;
@@ -542,15 +592,19 @@ export class WordRanker {
    */
   private withinBudget(query: WordQuery): WordQuery {
     const words = [...new Set(query.flatMap((group) => group.flatMap((p) => p.words)))];
-    const bytes = this.known(words);
-    const sized = query.map((group) => ({ group, bytes: group.reduce((a, p) => a + p.words.reduce((b, w) => b + (bytes.get(w) ?? 0), 0), 0) }));
+    const { sizes, unsized } = this.sizesOf(words);
+    const sized = query.map((group) => {
+      const all = group.flatMap((p) => p.words);
+      // A group of a pair whose size is unknown is read whatever the budget: it may hold nothing.
+      return { group, bytes: all.reduce((a, w) => a + (sizes.get(w) ?? 0), 0), unknown: all.some((w) => unsized.has(w)) };
+    });
     sized.sort((a, b) => a.bytes - b.bytes);
     const kept: WordQuery = [];
     let used = 0;
-    for (const { group, bytes: size } of sized) {
-      if (kept.length > 0 && used + size > QUERY_MAX_BYTES) continue;
+    for (const { group, bytes, unknown } of sized) {
+      if (kept.length > 0 && !unknown && used + bytes > QUERY_MAX_BYTES) continue;
       kept.push(group);
-      used += size;
+      used += bytes;
     }
     this.lastBytes = used;
     this.lastLeftOut = query.length - kept.length;

@@ -6,15 +6,16 @@
  * compaction of a file also picks its common words, whose two-word phrases get
  * postings of their own; they stay the file's common words from then on, so
  * every bill's pairs are drawn from the same set. Compaction also keeps the
- * words a typo can be corrected to, with their sizes, in one row the ranker
- * holds in memory: correcting a word asks the file nothing (issue 32.7).
+ * Latin words and the common words with their sizes in one row the ranker
+ * holds in memory: correcting or completing a word asks the file nothing
+ * (issue 32.7).
  */
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
-import { spellable } from '#shared/domain/search/search-query.ts';
+import { latinWord } from '#shared/domain/search/search-query.ts';
 import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
 import { DocColumns, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
 import { FILTER_COLUMNS } from './filter-columns.ts';
-import type { WordSource } from './word-ranker.ts';
+import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
 
 /** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
 const COMMON_SHARE = 0.01;
@@ -29,8 +30,8 @@ CREATE TABLE IF NOT EXISTS doc_columns(name TEXT PRIMARY KEY, data BLOB NOT NULL
 CREATE TABLE IF NOT EXISTS word_lists(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 `;
 
-/** The word_lists row of the words a typo may be corrected to (spellable), each with its postings' size. */
-const SPELLING_LIST = 'spelling';
+/** The word_lists row of the Latin words (in order), the other common words and the largest pairs, each with its postings' size. */
+const SIZES_LIST = 'sizes';
 
 export type Value = string | number | null | Uint8Array;
 type Row = Record<string, unknown>;
@@ -64,12 +65,10 @@ export function wordSource(sql: Sql): WordSource {
       const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
       return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
     },
-    completions(prefix, limit) {
-      const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word >= ? AND word < ? ORDER BY n DESC LIMIT ?', [
-        prefix,
-        pastPrefix(prefix),
-        limit,
-      ]);
+    completions(prefix, limit, digitsOnly = false) {
+      // A Latin prefix's Latin completions are in memory: the file is asked for those a digit follows.
+      const [from, to] = digitsOnly ? [`${prefix}0`, `${prefix}:`] : [prefix, pastPrefix(prefix)];
+      const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word >= ? AND word < ? ORDER BY n DESC LIMIT ?', [from, to, limit]);
       return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
     },
     staleRids: () => staleRids(sql),
@@ -85,12 +84,12 @@ export function wordSource(sql: Sql): WordSource {
     recentWords() {
       return sql.all('SELECT rid, words FROM recent_words', []).map((r) => ({ rid: Number(r.rid), words: text(r.words) }));
     },
-    spellingWords() {
-      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [SPELLING_LIST]);
+    wordSizes() {
+      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [SIZES_LIST]);
       if (!row) return null;
       const out = new Map<string, number>();
       for (const line of new TextDecoder().decode(bytes(row.data)).split('\n')) {
-        const space = line.indexOf(' ');
+        const space = line.lastIndexOf(' ');
         if (space > 0) out.set(line.slice(0, space), Number(line.slice(space + 1)));
       }
       return out;
@@ -194,25 +193,30 @@ export function compactWords(sql: Sql): void {
   for (const [name, data] of Object.entries(columnsOf(docRows(sql, '')).save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
   sql.run('DELETE FROM recent_words', []);
   sql.run('DELETE FROM stale_rids', []);
-  writeSpellingWords(sql);
+  writeWordSizes(sql);
 }
 
 /**
- * Writes the words a typo may be corrected to, with their sizes, as one row ("word size" lines):
- * after each compaction, and once for a file compacted before the list existed (its writer's open).
- * Their words are all Latin letters, so one range of the postings holds them.
+ * Writes the Latin words (in order), the other common words and the pairs of LISTED_PAIR_BYTES or
+ * more with their sizes, as one row ("word size" lines): after each compaction, and once for a
+ * file compacted before the list existed (its writer's open). The Latin words are one range of the
+ * postings.
  */
-export function writeSpellingWords(sql: Sql): void {
-  const rows = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word >= 'a' AND word < '{'", []);
-  const lines = rows.filter((r) => spellable(text(r.word))).map((r) => `${text(r.word)} ${Number(r.n)}`);
-  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SPELLING_LIST, new TextEncoder().encode(lines.join('\n'))]);
+export function writeWordSizes(sql: Sql): void {
+  const latin = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word >= 'a' AND word < '{'", []).filter((r) => latinWord(text(r.word)));
+  const common = sql
+    .all('SELECT w.word AS word, length(w.postings) AS n FROM word_postings w JOIN common_words c ON c.word = w.word', [])
+    .filter((r) => !latinWord(text(r.word)));
+  // Pair keys begin with a space: they sort before every word.
+  const pairs = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word < '!' AND length(postings) >= ?", [LISTED_PAIR_BYTES]);
+  const lines = [...latin, ...common, ...pairs].map((r) => `${text(r.word)} ${Number(r.n)}`);
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SIZES_LIST, new TextEncoder().encode(lines.join('\n'))]);
 }
 
-/** Whether the file's compacted postings have their spelling list (a file compacted before it existed has not). */
-export function hasSpellingWords(sql: Sql): boolean {
-  return sql.get('SELECT name FROM word_lists WHERE name = ?', [SPELLING_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
+/** Whether the file's compacted postings have their list of sizes (a file compacted before it existed has not). */
+export function hasWordSizes(sql: Sql): boolean {
+  return sql.get('SELECT name FROM word_lists WHERE name = ?', [SIZES_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
 }
-
 /** Postings in row-id order: a bill rewritten since compaction keeps its old row id, so it can come after newer ones. */
 function ascending(p: Postings): Postings {
   let sorted = true;

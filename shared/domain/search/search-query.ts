@@ -92,11 +92,11 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 export const correctable = (word: string): boolean => word.length >= TYPO_MIN_LENGTH && word.length <= TYPO_MAX_LENGTH && /^[a-z]+$/u.test(word);
 
 /**
- * Whether a word may be a correction: the shape of a correctable word one edit away (Latin letters,
- * one shorter to one longer). The index keeps these words and their sizes in memory, so correcting
- * a query asks no page of the file (issue 32.7).
+ * Whether a word is of Latin letters only. The index keeps every such word, and every common word,
+ * with its size in memory (issue 32.7): a correction's thousands of one-edit variants and a
+ * prefix's completions then ask the file nothing.
  */
-export const spellable = (word: string): boolean => word.length >= TYPO_MIN_LENGTH - 1 && word.length <= TYPO_MAX_LENGTH + 1 && /^[a-z]+$/u.test(word);
+export const latinWord = (word: string): boolean => word.length <= MAX_TOKEN_LENGTH && /^[a-z]+$/u.test(word);
 
 /** Every string of letters one edit (deletion, substitution, insertion or transposition) from `word`. */
 export function oneEditAway(word: string): string[] {

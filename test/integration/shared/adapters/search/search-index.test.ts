@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
@@ -259,5 +259,66 @@ describe('a query that is a bill title (issue 32.1)', () => {
     expect(res.hits.slice(0, 3).map((h) => h.bill_id)).toEqual(['118-hr-17', '116-hr-7', '116-s-270']);
     expect(res.total).toBe(5);
     expect(titleIds('"paycheck fairness" act', { offset: 1, limit: 3 })).toEqual(['116-hr-7', '116-s-270', res.hits[3]?.bill_id]);
+  });
+});
+
+describe("a query's work once the postings are compacted (issue 32.7)", () => {
+  const sizesRows = (path: string) => {
+    const raw = new sqlite.Database(path);
+    const rows = raw.all("SELECT data FROM word_lists WHERE name = 'sizes'") as { data: Uint8Array }[];
+    raw.close();
+    return rows.map((r) => new TextDecoder().decode(r.data));
+  };
+  const found = (index: SearchIndex, q: string) => index.search({ q, filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW).hits.map((h) => h.bill_id);
+
+  it("keeps the Latin words' sizes at compaction, corrects typos from them, and adds them to a file compacted without on a writer's open", () => {
+    const path = join(dir, 'sizes.db');
+    const writer = SearchIndex.open(path, { bulk: true });
+    writer.upsert(DOCS, '2026-01-01T00:00:00.000Z');
+    writer.optimize();
+    writer.close();
+    const [list = ''] = sizesRows(path);
+    expect(list.split('\n')).toEqual(expect.arrayContaining([expect.stringMatching(/^perchlorate \d+$/u), expect.stringMatching(/^broadband \d+$/u)]));
+    // Latin words only (no common word or pair in five bills): no number forms.
+    expect(list.split('\n').every((line) => /^[a-z]+ \d+$/u.test(line))).toBe(true);
+    expect(list).not.toMatch(/hr5|2019/u);
+    const reader = SearchIndex.open(path, { readOnly: true });
+    expect(found(reader, 'percholrate ')).toEqual(['116-hr-5']);
+    reader.close();
+
+    const raw = new sqlite.Database(path);
+    raw.exec('DELETE FROM word_lists');
+    raw.close();
+    // Without the list a reader still corrects, asking the file.
+    const old = SearchIndex.open(path, { readOnly: true });
+    expect(found(old, 'percholrate ')).toEqual(['116-hr-5']);
+    old.close();
+    SearchIndex.open(path).close();
+    expect(sizesRows(path)).toEqual([list]);
+  });
+
+  it('looks for the passage of a query of common words by its two rarest words, not all of them', () => {
+    // Sixty bills hold "harbor", "dredging" and "grants": common words (in at least 50 bills), whose lists of sections are long.
+    const path = join(dir, 'common.db');
+    const writer = SearchIndex.open(path, { bulk: true });
+    const text = (i: number) => `SEC. 1. Harbor dredging grants${i % 2 === 0 ? ' and harbor loans' : ''}${i % 3 === 0 ? ', with more grants' : ''}.`;
+    writer.upsert(
+      Array.from({ length: 60 }, (_, i) =>
+        doc(`118-hr-${100 + i}`, { title: 'Harbor dredging grants.', text: text(i), sections: [{ label: 'Sec. 1', body: text(i) }] }),
+      ),
+      '2026-01-01T00:00:00.000Z',
+    );
+    writer.optimize();
+    writer.close();
+    const reader = SearchIndex.open(path, { readOnly: true });
+    const get = vi.spyOn(reader as unknown as { get: (sql: string, values: unknown[]) => unknown }, 'get');
+    const res = reader.search({ q: 'harbor dredging grants ', filters: {}, sort: 'relevance', limit: 5, offset: 0 }, NOW);
+    const matches = get.mock.calls.filter(([sql]) => sql.includes('sections_fts MATCH')).map(([, values]) => String(values[0]));
+    expect(res.hits).toHaveLength(5);
+    expect(res.hits.every((h) => h.match?.snippet.includes('<mark>'))).toBe(true);
+    expect(matches).toHaveLength(5);
+    // "dredging" is in every bill's section once; "harbor" and "grants" more often: the two rarest by postings.
+    for (const m of matches) expect(m.split(' OR ')).toHaveLength(2);
+    reader.close();
   });
 });

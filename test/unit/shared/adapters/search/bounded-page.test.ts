@@ -71,7 +71,7 @@ function corpus(bills: number, seed: number): WordSource {
     columns: () => cols,
     recentWords: () => [],
     commonWords: () => [],
-    spellingWords: () => null,
+    wordSizes: () => null,
     topicRids: () => [],
   };
 }

@@ -57,7 +57,7 @@ function counting(bills: number, steps: Record<string, number>, spelling: boolea
     columns: () => cols,
     recentWords: () => [],
     commonWords: () => [],
-    spellingWords: () => (spelling ? new Map([...postings.keys()].map((w) => [w, bytes(w)])) : null),
+    wordSizes: () => (spelling ? new Map([...postings.keys()].map((w) => [w, bytes(w)])) : null),
     topicRids: () => [],
   };
   return { source, asked };
