@@ -32,6 +32,8 @@ CREATE TABLE IF NOT EXISTS word_lists(name TEXT PRIMARY KEY, data BLOB NOT NULL)
 
 /** The word_lists row of the Latin words (in order), the other common words and the largest pairs, each with its postings' size. */
 const SIZES_LIST = 'sizes';
+/** The word_lists row of the runs of Latin letters that begin a word and a digit follows. */
+const RUNS_LIST = 'runs';
 
 export type Value = string | number | null | Uint8Array;
 type Row = Record<string, unknown>;
@@ -64,6 +66,10 @@ export function wordSource(sql: Sql): WordSource {
       if (words.length === 0) return new Map();
       const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
       return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
+    },
+    digitRuns() {
+      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [RUNS_LIST]);
+      return row ? new Set(new TextDecoder().decode(bytes(row.data)).split('\n').filter(Boolean)) : null;
     },
     completions(prefix, limit, digitsOnly = false) {
       // A Latin prefix's Latin completions are in memory: the file is asked for those a digit follows.
@@ -211,11 +217,18 @@ export function writeWordSizes(sql: Sql): void {
   const pairs = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word < '!' AND length(postings) >= ?", [LISTED_PAIR_BYTES]);
   const lines = [...latin, ...common, ...pairs].map((r) => `${text(r.word)} ${Number(r.n)}`);
   sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SIZES_LIST, new TextEncoder().encode(lines.join('\n'))]);
+  // The Latin letters a digit follows at the start of a word ("hr" of "hr2471"): the prefixes whose completions the file has beyond the list.
+  const runs = new Set<string>();
+  for (const r of sql.all("SELECT word FROM word_postings WHERE word >= 'a' AND word < '{' AND word GLOB '[a-z]*[0-9]*'", [])) {
+    const run = /^([a-z]+)[0-9]/u.exec(text(r.word))?.[1];
+    if (run) runs.add(run);
+  }
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [RUNS_LIST, new TextEncoder().encode([...runs].join('\n'))]);
 }
 
 /** Whether the file's compacted postings have their list of sizes (a file compacted before it existed has not). */
 export function hasWordSizes(sql: Sql): boolean {
-  return sql.get('SELECT name FROM word_lists WHERE name = ?', [SIZES_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
+  return sql.get('SELECT name FROM word_lists WHERE name = ?', [RUNS_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
 }
 /** Postings in row-id order: a bill rewritten since compaction keeps its old row id, so it can come after newer ones. */
 function ascending(p: Postings): Postings {

@@ -71,6 +71,7 @@ function corpus(bills: number, seed: number): WordSource {
     columns: () => cols,
     recentWords: () => [],
     commonWords: () => [],
+    digitRuns: () => null,
     wordSizes: () => null,
     topicRids: () => [],
   };

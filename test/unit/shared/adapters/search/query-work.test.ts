@@ -19,7 +19,7 @@ const request = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 10 
 const words = (...ws: string[]): WordQuery => ws.map((w) => [{ words: [w] }]);
 
 /** `bills` bills; each word held by the bills whose row id its step divides; sizes in bytes as the file keeps them (two a posting). */
-function counting(bills: number, steps: Record<string, number>, spelling: boolean) {
+function counting(bills: number, steps: Record<string, number>, spelling: boolean, common: string[] = [], listed: (word: string) => boolean = () => true) {
   const cols = new DocColumns();
   for (let rid = 1; rid <= bills; rid++) {
     const year = 1995 + (rid % 31);
@@ -56,8 +56,9 @@ function counting(bills: number, steps: Record<string, number>, spelling: boolea
     staleRids: () => [],
     columns: () => cols,
     recentWords: () => [],
-    commonWords: () => [],
-    wordSizes: () => (spelling ? new Map([...postings.keys()].map((w) => [w, bytes(w)])) : null),
+    commonWords: () => common,
+    digitRuns: () => null,
+    wordSizes: () => (spelling ? new Map([...postings.keys()].filter(listed).map((w) => [w, bytes(w)])) : null),
     topicRids: () => [],
   };
   return { source, asked };
@@ -116,5 +117,17 @@ describe('the work of one query', () => {
     expect(ranker.lastWeighed).toBeLessThanOrEqual(HEAD_MAX_POSTINGS);
     expect(page.rids.length).toBe(10);
     expect(page.rids.every((rid) => rid % 12 === 0)).toBe(true);
+  });
+
+  it('sizes a pair of common words from the list, and reads a pair not on it whatever the budget: it may hold nothing', () => {
+    // " aa bb" is on the list and large; " bb cc" is not (no bill holds it), so the query matches nothing.
+    const { source, asked } = counting(400_000, { ' aa bb': 1, dd: 2, aa: 1, bb: 1, cc: 1 }, true, ['aa', 'bb', 'cc'], (w) => w !== ' bb cc');
+    const ranker = new WordRanker(source);
+    const page = ranker.search(words(' aa bb', ' bb cc', 'dd'), request, NOW);
+    expect(page).toEqual({ rids: [], total: 0 });
+    expect(ranker.lastLeftOut).toBe(1);
+    expect(asked.postings).toContain(' bb cc');
+    expect(asked.postings).not.toContain(' aa bb');
+    expect(asked.known).toEqual([]);
   });
 });
