@@ -32,8 +32,8 @@ const TOTAL_SAMPLE = 2_048;
 export interface WordLookup {
   df: number;
   freqOf(rid: number): number;
-  /** Every current bill holding the word, in row-id order. */
-  each(visit: (rid: number) => void): void;
+  /** Every current bill holding the word, in row-id order, with its frequency. */
+  each(visit: (rid: number, f: number) => void): void;
   /** The bills holding the word that were written since the postings were compacted (none is in a head). */
   recent(visit: (rid: number) => void): void;
   /** Current bills holding the word, the newest written first, until `visit` answers false. */
@@ -122,17 +122,19 @@ export function boundedPage(
   const pinned = pins.filter((rid) => pinRank.has(rid) && cols.alive[rid] === 1 && passes(rid) && scoreOf(rid) >= 0);
   const page = new TopK(wanted, req.sort === 'date');
   const recency = new Map<number, number>();
-  const offer = (rid: number, score: number) => {
-    if (pinRank.has(rid)) return;
-    const date = cols.date[rid] ?? 0;
-    if (req.sort === 'date') return page.offer(rid, date);
-    const year = Math.floor(date / 10_000);
+  const recencyOf = (rid: number): number => {
+    const year = Math.floor((cols.date[rid] ?? 0) / 10_000);
     let r = recency.get(year);
     if (r === undefined) {
       r = recencyOfYear(year, now);
       recency.set(year, r);
     }
-    page.offer(rid, score * r);
+    return r;
+  };
+  const offer = (rid: number, score: number) => {
+    if (pinRank.has(rid)) return;
+    if (req.sort === 'date') return page.offer(rid, cols.date[rid] ?? 0);
+    page.offer(rid, score * recencyOf(rid));
   };
   /** Scores a bill once (mark 1: seen), and offers it when it passes and matches. */
   const consider = (rid: number) => {
@@ -147,7 +149,18 @@ export function boundedPage(
   let total: number;
   let weighed = 0;
   const rarestDf = rarest.reduce((a, p) => a + p.df, 0);
-  if (rarestDf * words <= LOOKUP_BUDGET) {
+  // With filters, the rarest group's bills that pass them (the pool, counted once per word of the
+  // group: a bound), one filter check each: a filtered common word is often few enough to score whole.
+  let pool = rarestDf;
+  if (!unfiltered && pool * words > LOOKUP_BUDGET) {
+    pool = 0;
+    for (const p of rarest)
+      for (const l of p.lookups)
+        l.each((rid) => {
+          if (passes(rid)) pool += 1;
+        });
+  }
+  if (pool * words <= LOOKUP_BUDGET) {
     // Few enough to score whole: the page and the total are exact.
     total = 0;
     for (const p of rarest)
@@ -170,6 +183,17 @@ export function boundedPage(
       const order = src.dateOrder();
       for (let i = 0; i < order.length && page.size < wanted && budget(); i++) consider(order[i] ?? 0);
     } else {
+      if (!unfiltered) {
+        // Filtered: the pool's best by the rarest group's own part of the score (no lookup: its
+        // postings carry it) are candidates first, for a word's head may hold few that pass.
+        const best = new TopK(Math.max(wanted, Math.floor(LOOKUP_BUDGET / (2 * Math.max(1, words)))), false);
+        for (const p of phrases[0] ?? [])
+          for (const l of p.lookups)
+            l.each((rid, f) => {
+              if (passes(rid)) best.offer(rid, termWeight(p.weight, f, cols.length[rid] ?? 0, averageLength) * recencyOf(rid));
+            });
+        for (const rid of best.sorted()) if (budget()) consider(rid);
+      }
       // Each word's share of the heads goes with its weight: the rarer words decide most of a score.
       const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word, k) => ({ word, weight: p.weight, df: p.lookups[k]?.df ?? 0 }))));
       const sum = weights.reduce((a, w) => a + w.weight, 0) || 1;

@@ -30,20 +30,10 @@ export function dropTitleKeys(sql: Sql, rid: number): void {
   sql.run('DELETE FROM title_keys WHERE rid = ?', [rid]);
 }
 
-/**
- * Bills sharing one title beyond which it names none of them: ordering them reads each one's row,
- * a page of the file apiece on a first run ("united" is the title of thousands of synthetic bills;
- * issue 32.7).
- */
-export const SHARED_TITLE_MAX = 2 * MAX_PINS;
-
-/** The bills whose title the query is, passing the filters, best first (at most MAX_PINS); none when more than SHARED_TITLE_MAX share it. */
+/** The bills whose title the query is, passing the filters, best first (at most MAX_PINS). */
 export function titlePins(sql: Sql, q: string, filters: SearchFilters): number[] {
   const key = titleKey(q);
   if (!key) return [];
-  // Counted on the keys' own index: a few pages however many bills share the title.
-  const shared = Number(sql.get('SELECT count(*) AS n FROM (SELECT 1 FROM title_keys WHERE hash = ? LIMIT ?)', [key.hash, SHARED_TITLE_MAX + 1])?.n ?? 0);
-  if (shared > SHARED_TITLE_MAX) return [];
   const { where, values } = filterSql(filters);
   const year = key.year ?? 0;
   // The Congress c sat from 3 January of 1787 + 2c to 3 January two years later.

@@ -81,6 +81,8 @@ export const PREFIX_MAX_WORDS = 32;
 /** A prefix shorter than SHORT_PREFIX matches fewer completions: "co" begins thousands of words, "con" far fewer. */
 export const SHORT_PREFIX_MAX_WORDS = 8;
 const SHORT_PREFIX = 3;
+/** Runs of letters a digit follows (bill types, "co" of "co2") a prefix's completions are asked of the file for. */
+const RUNS_MAX = 16;
 /**
  * A query whose largest group holds more postings than this is answered within a budget
  * (./bounded-page.ts) rather than by scoring every bill of its rarest group (issue 32.7).
@@ -348,9 +350,15 @@ export class WordRanker {
     this.load();
     const most = prefix.length < SHORT_PREFIX ? SHORT_PREFIX_MAX_WORDS : PREFIX_MAX_WORDS;
     const listed = this.sizes !== null && this.runs !== null && latinWord(prefix);
-    // Completions a digit follows are asked of the file only when some word has them.
-    const sizes = listed && !this.runs?.has(prefix) ? new Map<string, number>() : this.source.completions(prefix, most, listed);
-    if (listed) for (const word of this.latinCompletions(prefix)) sizes.set(word, this.sizes?.get(word) ?? 0);
+    let sizes: Map<string, number>;
+    if (listed) {
+      // The rest are the words where a digit follows a run of letters the prefix begins ("hres755"
+      // for "hre"): asked of the file per such run, a few ranges ("h": hr, hres, hjres, hconres).
+      sizes = new Map();
+      const runs = [...(this.runs ?? [])].filter((run) => run.startsWith(prefix)).slice(0, RUNS_MAX);
+      for (const run of runs) for (const [word, n] of this.source.completions(run, most, true)) sizes.set(word, n);
+      for (const word of this.latinCompletions(prefix)) sizes.set(word, this.sizes?.get(word) ?? 0);
+    } else sizes = this.source.completions(prefix, most);
     for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * RECENT_BYTES);
     const out: string[] = [];
     let bytes = 0;
@@ -426,13 +434,13 @@ export class WordRanker {
       },
       each: (visit) => {
         if (base) {
-          const { rids } = base;
+          const { rids, freqs } = base;
           for (let i = 0; i < rids.length; i++) {
             const rid = rids[i] ?? 0;
-            if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid);
+            if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid, freqs[i] ?? 0);
           }
         }
-        for (const rid of recent?.keys() ?? []) visit(rid);
+        for (const [rid, f] of recent ?? []) visit(rid, f);
       },
       recent: (visit) => {
         for (const rid of recent?.keys() ?? []) visit(rid);

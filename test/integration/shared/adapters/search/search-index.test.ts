@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
-import { SHARED_TITLE_MAX, titlePins } from '#shared/adapters/search/title-pins.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 
@@ -323,20 +322,6 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
     reader.close();
   });
 
-  it('pins no bill for a title more than SHARED_TITLE_MAX bills share, and the few bills of a rarer one', () => {
-    const path = join(dir, 'shared-titles.db');
-    const writer = SearchIndex.open(path, { bulk: true });
-    const titled = (title: string, from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => doc(`118-hr-${from + i}`, { short_title: title, title: `${title}.` }));
-    writer.upsert([...titled('Harbor Act', 1_000, SHARED_TITLE_MAX + 1), ...titled('Lighthouse Act', 5_000, 3)], '2026-01-01T00:00:00.000Z');
-    writer.close();
-    const reader = SearchIndex.open(path, { readOnly: true });
-    const sql = (reader as unknown as { sql: Parameters<typeof titlePins>[0] }).sql;
-    expect(titlePins(sql, 'harbor act', {})).toEqual([]);
-    expect(titlePins(sql, 'lighthouse act', {})).toHaveLength(3);
-    reader.close();
-  });
-
   it('asks the file for the completions a digit follows only after a run of letters some word begins with ("hr" of "hr1")', () => {
     const path = join(dir, 'runs.db');
     const writer = SearchIndex.open(path, { bulk: true });
@@ -347,7 +332,11 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
     const all = vi.spyOn(reader as unknown as { all: (sql: string, values: unknown[]) => unknown[] }, 'all');
     const completionsAsked = () => all.mock.calls.filter(([sql]) => sql.includes('word >= ? AND word < ?')).map(([, values]) => values[0]);
     expect(found(reader, 'hr')).toEqual(expect.arrayContaining(['118-hr-1', '118-hr-3', '116-hr-5']));
-    expect(completionsAsked()).toEqual(['hr0']);
+    // "hr" begins the runs "hr" and "hres" (of "hres4"): one range each.
+    expect(completionsAsked()).toEqual(['hr0', 'hres0']);
+    all.mockClear();
+    expect(found(reader, 'hre')).toEqual(['118-hres-4']);
+    expect(completionsAsked()).toEqual(['hres0']);
     all.mockClear();
     expect(found(reader, 'perchl')).toEqual(['116-hr-5']);
     expect(completionsAsked()).toEqual([]);
