@@ -195,7 +195,7 @@ export class SearchIndex {
     const terms = parseQuery(req.q);
     if (terms.length === 0 || hasUnmatchableWord(terms)) return NO_HITS;
     const resolved = resolveTerms(terms, this.vocabulary, (prefix) => this.words.completions(prefix));
-    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, req.filters) : [];
+    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, this.words.pinColumns(req.filters)) : [];
     const words = this.wordQuery(resolved);
     let page: { rids: number[]; total: number };
     if (words) page = this.words.search(words, req, now, pins);

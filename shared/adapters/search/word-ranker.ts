@@ -19,6 +19,7 @@ import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
 import type { SearchRequest } from './search-filters.ts';
+import type { PinColumns } from './title-pins.ts';
 import { TopK } from './top-k.ts';
 
 /** What the ranker reads from the index file. */
@@ -368,6 +369,18 @@ export class WordRanker {
       bytes += size;
     }
     return out;
+  }
+
+  /** The columns title pins are filtered and ordered by (./title-pins.ts). */
+  pinColumns(filters: SearchRequest['filters']): PinColumns {
+    this.load();
+    const passes = this.cols.filter(filters, filters.topic === undefined ? null : this.topicSet(filters.topic));
+    const { cols } = this;
+    return {
+      congress: (rid) => cols.numberAt('congress', rid),
+      date: (rid) => cols.date[rid] ?? 0,
+      passes: (rid) => cols.alive[rid] === 1 && passes !== null && passes(rid),
+    };
   }
 
   private topicSet(topic: string): Set<number> {

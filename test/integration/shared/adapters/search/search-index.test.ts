@@ -342,4 +342,32 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
     expect(completionsAsked()).toEqual([]);
     reader.close();
   });
+
+  it("orders the bills of a title hundreds share from the title's keys and the columns in memory, not each bill's row", () => {
+    const path = join(dir, 'shared-titles.db');
+    const writer = SearchIndex.open(path, { bulk: true });
+    const congresses = [110, 112, 114, 116, 118];
+    writer.upsert(
+      Array.from({ length: 500 }, (_, i) =>
+        doc(`${congresses[i % 5]}-hr-${1_000 + i}`, {
+          short_title: 'Harbor Act',
+          title: 'Harbor Act.',
+          latest_action_date: `20${10 + (i % 9)}-03-0${1 + (i % 9)}`,
+        }),
+      ),
+      '2026-01-01T00:00:00.000Z',
+    );
+    writer.optimize();
+    writer.close();
+    const reader = SearchIndex.open(path, { readOnly: true });
+    const all = vi.spyOn(reader as unknown as { all: (sql: string, values: unknown[]) => unknown[] }, 'all');
+    const res = reader.search({ q: 'harbor act', filters: { congress: 116 }, sort: 'relevance', limit: 5, offset: 0 }, NOW);
+    // Every bill of the 116th Congress holds the title: the latest action first (2018-03-09: i = 8 mod 45), then the newer row.
+    expect(res.total).toBe(100);
+    expect(res.hits.map((h) => h.bill_id)).toEqual(['116-hr-1458', '116-hr-1413', '116-hr-1368', '116-hr-1323', '116-hr-1278']);
+    const titleSql = all.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('title_keys'));
+    expect(titleSql).toHaveLength(1);
+    expect(titleSql[0]).not.toMatch(/docs/u);
+    reader.close();
+  });
 });
