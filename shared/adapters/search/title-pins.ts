@@ -10,6 +10,7 @@
  */
 import { documentTitleKeys, titleKey } from '#shared/domain/search/title-keys.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
+import type { PinColumns } from './word-ranker.ts';
 import type { Sql } from './word-store.ts';
 
 /** The most bills one title puts first (a title two dozen bills share is rare; a page is at most 50). */
@@ -26,15 +27,6 @@ export function writeTitleKeys(sql: Sql, rid: number, doc: Pick<SearchDocument, 
 
 export function dropTitleKeys(sql: Sql, rid: number): void {
   sql.run('DELETE FROM title_keys WHERE rid = ?', [rid]);
-}
-
-/** What pins are ordered and filtered by, from the ranker's columns in memory. */
-export interface PinColumns {
-  congress(rid: number): number;
-  /** YYYYMMDD. */
-  date(rid: number): number;
-  /** Whether a bill is indexed and passes the filters. */
-  passes(rid: number): boolean;
 }
 
 /**

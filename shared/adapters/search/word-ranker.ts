@@ -19,7 +19,6 @@ import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
 import type { SearchRequest } from './search-filters.ts';
-import type { PinColumns } from './title-pins.ts';
 import { TopK } from './top-k.ts';
 
 /** What the ranker reads from the index file. */
@@ -50,6 +49,15 @@ export interface WordSource {
   digitRuns(): Set<string> | null;
   /** The bills carrying a topic. */
   topicRids(topic: string): number[];
+}
+
+/** What title pins are ordered and filtered by (./title-pins.ts), from the ranker's columns in memory. */
+export interface PinColumns {
+  congress(rid: number): number;
+  /** YYYYMMDD. */
+  date(rid: number): number;
+  /** Whether a bill is indexed and passes the filters. */
+  passes(rid: number): boolean;
 }
 
 /** A word, or the completions of a prefix (one FTS5 prefix phrase: its frequency is their sum), or a two-word phrase's key. */
@@ -582,7 +590,15 @@ export class WordRanker {
     this.lastLookups = 0;
     this.lastWeighed = 0;
     const query = this.withinBudget(whole);
-    const sizes = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
+    // Groups are read smallest first (withinBudget's order): one that nothing holds (a pair of
+    // common words never adjacent) answers the query before a larger one is read.
+    const sizes: { group: WordPhrase[]; size: number }[] = [];
+    for (const group of query) {
+      const size = this.estimate(group);
+      if (size === 0) return { rids: [], total: 0 };
+      sizes.push({ group, size });
+    }
+    sizes.sort((a, b) => a.size - b.size);
     const largest = sizes.at(-1)?.size ?? 0;
     if (largest > this.exactMax && this.staleList.length <= LOOKUP_MAX_STALE) {
       const { filters } = req;

@@ -126,8 +126,8 @@ describe('the work of one query', () => {
     const page = ranker.search(words(' aa bb', ' bb cc', 'dd'), request, NOW);
     expect(page).toEqual({ rids: [], total: 0 });
     expect(ranker.lastLeftOut).toBe(1);
-    expect(asked.postings).toContain(' bb cc');
-    expect(asked.postings).not.toContain(' aa bb');
+    // The pair no bill holds is read first, and answers before "dd" is read.
+    expect(asked.postings).toEqual([' bb cc']);
     expect(asked.known).toEqual([]);
   });
 });
