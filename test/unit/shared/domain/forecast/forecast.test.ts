@@ -58,6 +58,7 @@ describe('forecast with the committed model', () => {
 describe('the odds of enactment at introduction', () => {
   const { introduction, ...older } = model;
   const margins = (['reported', 'passed_given_reported', 'enacted_given_passed'] as const).map((l) => ensembleMargin(model.links[l].ensemble, forecastFeatures(model, S1942)));
+  const linkLogitOf = (c: { calibration: { slope: number; intercept: number } }) => c.calibration.slope * productLogit(margins) + c.calibration.intercept;
 
   it('reads the log-odds of a product of probabilities, also far in the tails', () => {
     expect(productLogit([0.3, -1.2, 2])).toBeCloseTo(logit(sigmoid(0.3) * sigmoid(-1.2) * sigmoid(2)), 10);
@@ -83,7 +84,9 @@ describe('the odds of enactment at introduction', () => {
     expect(capped.p_enacted).toBe(capped.p_passed_chamber);
   });
 
-  it.skipIf(!introduction)('is part of the committed model', () => {
+  it('is part of the committed model, and is what the CLI prints', () => {
     expect(introduction!.enacted.calibration.slope).toBeGreaterThan(0);
+    const f = forecastAtIntroduction(model, S1942);
+    expect(f.p_enacted).toBeCloseTo(Math.min(f.p_passed_chamber, sigmoid(linkLogitOf(introduction!.enacted))), 12);
   });
 });
