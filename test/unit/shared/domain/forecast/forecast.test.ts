@@ -57,7 +57,9 @@ describe('forecast with the committed model', () => {
 
 describe('the odds of enactment at introduction', () => {
   const { introduction, ...older } = model;
-  const margins = (['reported', 'passed_given_reported', 'enacted_given_passed'] as const).map((l) => ensembleMargin(model.links[l].ensemble, forecastFeatures(model, S1942)));
+  const margins = (['reported', 'passed_given_reported', 'enacted_given_passed'] as const).map((l) =>
+    ensembleMargin(model.links[l].ensemble, forecastFeatures(model, S1942)),
+  );
   const linkLogitOf = (c: { calibration: { slope: number; intercept: number } }) => c.calibration.slope * productLogit(margins) + c.calibration.intercept;
 
   it('reads the log-odds of a product of probabilities, also far in the tails', () => {
