@@ -64,6 +64,7 @@ export const ForecastModel = lazySchema(() =>
       committeeRates: z.record(z.string(), rates()),
       policyRates: z.record(z.string(), rates()),
       titleWindow: z.number().int().min(0),
+      latestCongress: z.number().int().optional(),
     }),
     features: z.array(z.string()),
     sponsors: z.record(z.string(), z.array(SponsorCongress())),
