@@ -270,13 +270,18 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
     return rows.map((r) => new TextDecoder().decode(r.data));
   };
   const found = (index: SearchIndex, q: string) => index.search({ q, filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW).hits.map((h) => h.bill_id);
-
-  it("keeps the Latin words' sizes at compaction, corrects typos from them, and adds them to a file compacted without on a writer's open", () => {
-    const path = join(dir, 'sizes.db');
+  /** A file of these bills, compacted: its word postings and their lists written. */
+  const compacted = (name: string, docs: SearchDocument[]) => {
+    const path = join(dir, name);
     const writer = SearchIndex.open(path, { bulk: true });
-    writer.upsert(DOCS, '2026-01-01T00:00:00.000Z');
+    writer.upsert(docs, '2026-01-01T00:00:00.000Z');
     writer.optimize();
     writer.close();
+    return path;
+  };
+
+  it("keeps the Latin words' sizes at compaction, corrects typos from them, and adds them to a file compacted without on a writer's open", () => {
+    const path = compacted('sizes.db', DOCS);
     const [list = ''] = sizesRows(path);
     expect(list.split('\n')).toEqual(expect.arrayContaining([expect.stringMatching(/^perchlorate \d+$/u), expect.stringMatching(/^broadband \d+$/u)]));
     // Latin words only (no common word or pair in five bills): no number forms.
@@ -299,17 +304,13 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
 
   it('looks for the passage of a query of common words by its two rarest words, not all of them', () => {
     // Sixty bills hold "harbor", "dredging" and "grants": common words (in at least 50 bills), whose lists of sections are long.
-    const path = join(dir, 'common.db');
-    const writer = SearchIndex.open(path, { bulk: true });
     const text = (i: number) => `SEC. 1. Harbor dredging grants${i % 2 === 0 ? ' and harbor loans' : ''}${i % 3 === 0 ? ', with more grants' : ''}.`;
-    writer.upsert(
+    const path = compacted(
+      'common.db',
       Array.from({ length: 60 }, (_, i) =>
         doc(`118-hr-${100 + i}`, { title: 'Harbor dredging grants.', text: text(i), sections: [{ label: 'Sec. 1', body: text(i) }] }),
       ),
-      '2026-01-01T00:00:00.000Z',
     );
-    writer.optimize();
-    writer.close();
     const reader = SearchIndex.open(path, { readOnly: true });
     const get = vi.spyOn(reader as unknown as { get: (sql: string, values: unknown[]) => unknown }, 'get');
     const res = reader.search({ q: 'harbor dredging grants ', filters: {}, sort: 'relevance', limit: 5, offset: 0 }, NOW);
@@ -323,11 +324,7 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
   });
 
   it('asks the file for the completions a digit follows only after a run of letters some word begins with ("hr" of "hr1")', () => {
-    const path = join(dir, 'runs.db');
-    const writer = SearchIndex.open(path, { bulk: true });
-    writer.upsert(DOCS, '2026-01-01T00:00:00.000Z');
-    writer.optimize();
-    writer.close();
+    const path = compacted('runs.db', DOCS);
     const reader = SearchIndex.open(path, { readOnly: true });
     const all = vi.spyOn(reader as unknown as { all: (sql: string, values: unknown[]) => unknown[] }, 'all');
     const completionsAsked = () => all.mock.calls.filter(([sql]) => sql.includes('word >= ? AND word < ?')).map(([, values]) => values[0]);
@@ -344,10 +341,9 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
   });
 
   it("orders the bills of a title hundreds share from the title's keys and the columns in memory, not each bill's row", () => {
-    const path = join(dir, 'shared-titles.db');
-    const writer = SearchIndex.open(path, { bulk: true });
     const congresses = [110, 112, 114, 116, 118];
-    writer.upsert(
+    const path = compacted(
+      'shared-titles.db',
       Array.from({ length: 500 }, (_, i) =>
         doc(`${congresses[i % 5]}-hr-${1_000 + i}`, {
           short_title: 'Harbor Act',
@@ -355,10 +351,7 @@ describe("a query's work once the postings are compacted (issue 32.7)", () => {
           latest_action_date: `20${10 + (i % 9)}-03-0${1 + (i % 9)}`,
         }),
       ),
-      '2026-01-01T00:00:00.000Z',
     );
-    writer.optimize();
-    writer.close();
     const reader = SearchIndex.open(path, { readOnly: true });
     const all = vi.spyOn(reader as unknown as { all: (sql: string, values: unknown[]) => unknown[] }, 'all');
     const res = reader.search({ q: 'harbor act', filters: { congress: 116 }, sort: 'relevance', limit: 5, offset: 0 }, NOW);
