@@ -25,6 +25,11 @@ import { TopK } from './top-k.ts';
 
 /** (bill, word) frequency lookups a query may make: each a binary search in a word's postings. */
 export const LOOKUP_BUDGET = 50_000;
+/**
+ * Lookups a filtered query's pool may take to be scored whole (exact): fewer than the budget, since
+ * walking the rarest word's postings to find the pool costs too; a larger pool gives candidates.
+ */
+const POOL_BUDGET = LOOKUP_BUDGET / 8;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
 
@@ -151,16 +156,17 @@ export function boundedPage(
   const rarestDf = rarest.reduce((a, p) => a + p.df, 0);
   // With filters, the rarest group's bills that pass them (the pool, counted once per word of the
   // group: a bound), one filter check each: a filtered common word is often few enough to score whole.
-  let pool = rarestDf;
-  if (!unfiltered && pool * words > LOOKUP_BUDGET) {
-    pool = 0;
+  let exact = rarestDf * words <= LOOKUP_BUDGET;
+  if (!unfiltered && !exact) {
+    let pool = 0;
     for (const p of rarest)
       for (const l of p.lookups)
         l.each((rid) => {
           if (passes(rid)) pool += 1;
         });
+    exact = pool * words <= POOL_BUDGET;
   }
-  if (pool * words <= LOOKUP_BUDGET) {
+  if (exact) {
     // Few enough to score whole: the page and the total are exact.
     total = 0;
     for (const p of rarest)
@@ -186,7 +192,8 @@ export function boundedPage(
       if (!unfiltered) {
         // Filtered: the pool's best by the rarest group's own part of the score (no lookup: its
         // postings carry it) are candidates first, for a word's head may hold few that pass.
-        const best = new TopK(Math.max(wanted, Math.floor(LOOKUP_BUDGET / (2 * Math.max(1, words)))), false);
+        // One word: its own part is the whole score, so its best that pass are the page.
+        const best = new TopK(single ? wanted : Math.max(wanted, Math.floor(LOOKUP_BUDGET / (2 * Math.max(1, words)))), false);
         for (const p of phrases[0] ?? [])
           for (const l of p.lookups)
             l.each((rid, f) => {
