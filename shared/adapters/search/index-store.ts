@@ -2,17 +2,15 @@
  * Where the search index lives in S3 (docs/architecture.md, "Search"): a
  * snapshot (a whole index file, written by a rebuild) named by a manifest, and
  * change sets (the documents the indexer rebuilt from the table since, one
- * small JSON object per indexer batch, keyed by time). A reader downloads the
- * snapshot once and then applies the change sets it has not seen.
+ * small JSON object per indexer batch, keyed by time). A reader opens the
+ * snapshot as a lazy file (./lazy-file.ts: its bytes fetched as they are read,
+ * the rest downloaded behind) and then applies the change sets it has not seen.
  *   search/manifest.json               {snapshot_key, as_of}
  *   search/snapshots/{iso}.db          the index file
  *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
@@ -96,12 +94,22 @@ export async function uploadSnapshot(path: string, now: Date): Promise<string> {
   return key;
 }
 
-/** Streams a snapshot to a local file. */
-export async function downloadSnapshot(key: string, path: string): Promise<void> {
+/**
+ * A snapshot's size and first `bytes` bytes, in one ranged GET: a reader opens the snapshot as a
+ * lazy file (./lazy-file.ts), which needs the size, and SQLite's first read is the file's head.
+ */
+export async function snapshotHead(key: string, bytes: number): Promise<{ size: number; head: Uint8Array }> {
   const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
-  const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
-  await pipeline(res.Body as Readable, createWriteStream(path));
+  const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Range: `bytes=0-${bytes - 1}` }));
+  const head = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
+  // "bytes 0-262143/1106706432"; a file smaller than the range comes whole.
+  const size = Number(res.ContentRange?.split('/')[1] ?? head.length);
+  if (!Number.isSafeInteger(size) || size < head.length) throw new Error(`The snapshot ${key} answered a ranged GET with Content-Range ${res.ContentRange ?? '(none)'}`);
+  return { size, head };
 }
+
+/** The bucket the index lives in (a lazy file's worker fetches from it). */
+export const searchBucket = (): string => config().BUCKET_NAME;
 
 /** Writes one change set; its key sorts by the time it was indexed. */
 export async function putChangeSet(change: ChangeSet): Promise<string> {

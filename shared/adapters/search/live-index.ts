@@ -1,6 +1,7 @@
 /**
- * The index a search function answers from: downloaded from the S3 snapshot
- * into this container's temporary directory at the first search, then kept
+ * The index a search function answers from: the S3 snapshot opened as a lazy
+ * file in this container's temporary directory at the first search (./lazy-file.ts:
+ * the pages that search reads are fetched first, the rest behind), then kept
  * fresh by applying the change sets the indexer writes (./index-store.ts).
  * A sync runs when the last one is older than SYNC_MS, so a write reaches a
  * warm container within SYNC_MS plus the indexer's delay (docs/architecture.md,
@@ -10,7 +11,8 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CHANGES_PREFIX, downloadSnapshot, listChangeSets, manifestEtag, readChangeSet, readManifest } from './index-store.ts';
+import { CHANGES_PREFIX, listChangeSets, manifestEtag, readChangeSet, readManifest, searchBucket, snapshotHead } from './index-store.ts';
+import { LAZY_FILE_DEFAULTS, LazyFile } from './lazy-file.ts';
 import { SearchIndex } from './search-index.ts';
 
 /** How stale a container's index may get before a search first syncs it. */
@@ -24,6 +26,8 @@ const OVERLAP_MS = 60_000;
 interface Live {
   index: SearchIndex;
   path: string;
+  /** The snapshot's bytes, fetched as read until all are local. */
+  file: LazyFile | undefined;
   etag: string | null;
   /** Change-set keys applied, within the overlap window. */
   applied: Set<string>;
@@ -40,10 +44,21 @@ const keyAt = (ms: number) => `${CHANGES_PREFIX}${new Date(ms).toISOString()}`;
 async function load(): Promise<Live> {
   const found = await readManifest();
   const path = join(tmpdir(), `search-${randomUUID()}.db`);
-  if (found) await downloadSnapshot(found.manifest.snapshot_key, path);
-  const index = SearchIndex.open(path);
-  const since = found ? Date.parse(found.manifest.as_of) : 0;
-  return { index, path, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since) };
+  let file: LazyFile | undefined;
+  if (found) {
+    const key = found.manifest.snapshot_key;
+    const { size, head } = await snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize);
+    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head });
+  }
+  try {
+    const index = SearchIndex.open(path);
+    const since = found ? Date.parse(found.manifest.as_of) : 0;
+    return { index, path, file, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since) };
+  } catch (err) {
+    file?.close();
+    rmSync(path, { force: true });
+    throw err;
+  }
 }
 
 async function applyChanges(state: Live, now: number): Promise<void> {
@@ -64,6 +79,7 @@ async function applyChanges(state: Live, now: number): Promise<void> {
 
 function drop(state: Live): void {
   state.index.close();
+  state.file?.close();
   rmSync(state.path, { force: true });
 }
 
@@ -84,6 +100,11 @@ export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
     pending = undefined;
   });
   return pending;
+}
+
+/** Resolves once the container's whole snapshot is local (tests; a read never needs to wait for it). */
+export async function liveIndexDownloaded(): Promise<void> {
+  await live?.file?.complete;
 }
 
 /** Forgets the container's index (tests, and a test's fresh bucket). */
