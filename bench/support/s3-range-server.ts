@@ -2,7 +2,7 @@
  * A local stand-in for S3's GetObject with a Range header, serving files
  * from disk (fauxqs keeps objects in memory: an 800 MB index would be copied
  * into it), for the cold-start bench and the lazy file's tests. Path-style
- * URLs (/bucket/key) map to `files[key]`. It can play Lambda's S3 as the
+ * URLs (/bucket/key) map to `files[key]`; a listing (ListObjectsV2) is empty. It can play Lambda's S3 as the
  * bench models it (docs/architecture.md, "Search"): a first-byte latency per
  * GET, a throughput cap per stream and one for all streams together, shared
  * fairly by the streams sending at the time. It can also fail GETs, to test
@@ -42,7 +42,14 @@ export async function startRangeServer(files: Record<string, string>, model: S3M
   let sending = 0;
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const key = decodeURIComponent((req.url ?? '').split('?')[0]?.split('/').slice(2).join('/') ?? '');
+      const [pathPart = '', query = ''] = (req.url ?? '').split('?');
+      const key = decodeURIComponent(pathPart.split('/').slice(2).join('/'));
+      if (req.method === 'GET' && key === '' && query.includes('list-type=2')) {
+        // ListObjectsV2 (a reader lists the change sets after the snapshot): these files have none.
+        await pause(model.firstByteMs);
+        res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>');
+        return;
+      }
       const path = files[key];
       if (req.method !== 'GET' || !path) {
         res.writeHead(404, { 'content-type': 'application/xml' }).end('<Error><Code>NoSuchKey</Code></Error>');
