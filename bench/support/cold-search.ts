@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, writeBuild } from '#infra/bundling.ts';
+import { hotPages } from '#shared/adapters/search/hot-pages.ts';
 import type { SearchHits, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { startRangeServer, RAW, type S3Model } from './s3-range-server.ts';
 import { pct } from './timing.ts';
@@ -54,6 +55,7 @@ function runOnce(entry: string, endpoint: string, request: SearchRequest, waitDo
     AWS_ENDPOINT_URL_S3: endpoint,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     BUCKET_NAME: BUCKET,
+    JWT_SECRET_KEY: 'bench-cold-search-not-a-secret-0123456789abcdef',
     LOG_LEVEL: 'ERROR',
     COLD_SEARCH_REQUEST: JSON.stringify(request),
     COLD_SEARCH_WAIT_DOWNLOAD: waitDownload ? '1' : '0',
@@ -82,7 +84,10 @@ export async function coldFirstAnswers(indexPath: string, requests: SearchReques
     mkdirSync(join(dir, 'files'));
     const manifest = join(dir, 'files', 'manifest.json');
     writeFileSync(manifest, JSON.stringify({ snapshot_key: SNAPSHOT_KEY, as_of: '2026-06-01T00:00:00.000Z' }));
-    const files = { 'search/manifest.json': manifest, [SNAPSHOT_KEY]: indexPath };
+    // The snapshot's hot ranges, as uploadSnapshot writes them beside it.
+    const hot = join(dir, 'files', 'hot.json');
+    writeFileSync(hot, JSON.stringify(hotPages(indexPath)));
+    const files = { 'search/manifest.json': manifest, [SNAPSHOT_KEY]: indexPath, [`${SNAPSHOT_KEY}.hot.json`]: hot };
     const size = statSync(indexPath).size;
     const lines: string[] = [];
     let modelledP95 = Infinity;

@@ -7,6 +7,7 @@
  * the rest downloaded behind) and then applies the change sets it has not seen.
  *   search/manifest.json               {snapshot_key, as_of}
  *   search/snapshots/{iso}.db          the index file
+ *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts)
  *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
  */
 import { randomUUID } from 'node:crypto';
@@ -16,6 +17,8 @@ import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { config } from '#shared/platform/config.ts';
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
+import { hotPages } from './hot-pages.ts';
+import type { ByteRange } from './lazy-file.ts';
 
 export const SEARCH_PREFIX = 'search/';
 const MANIFEST_KEY = `${SEARCH_PREFIX}manifest.json`;
@@ -86,12 +89,29 @@ export async function writeManifest(manifest: SearchManifest): Promise<void> {
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: MANIFEST_KEY, Body: JSON.stringify(manifest), ContentType: 'application/json' }));
 }
 
-/** Uploads an index file as a new snapshot; returns its key. */
+const hotKey = (snapshotKey: string) => `${snapshotKey}.hot.json`;
+const ByteRanges = lazySchema(() => z.array(z.object({ offset: z.number().int().nonnegative(), length: z.number().int().positive() })));
+
+/** Uploads an index file as a new snapshot, with the byte ranges every answer reads beside it; returns its key. */
 export async function uploadSnapshot(path: string, now: Date): Promise<string> {
   const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
   const key = `${SEARCH_PREFIX}snapshots/${now.toISOString()}.db`;
+  const hot: ByteRange[] = hotPages(path);
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: hotKey(key), Body: JSON.stringify(hot), ContentType: 'application/json' }));
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: await readFile(path), ContentType: 'application/vnd.sqlite3' }));
   return key;
+}
+
+/** The byte ranges of a snapshot every answer reads; none for a snapshot written without them. */
+export async function snapshotHotPages(key: string): Promise<ByteRange[]> {
+  const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  try {
+    const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: hotKey(key) }));
+    return ByteRanges().parse(JSON.parse((await res.Body?.transformToString()) ?? '[]'));
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
 }
 
 /**

@@ -20,6 +20,12 @@ import type { RangeDemand, RangeFetchSetup } from './range-fetch-worker.ts';
 /** The worker's file in a function's bundle, beside its code (infra/bundling.ts writes it). */
 export const RANGE_WORKER_BUNDLE_FILE = 'range-fetch-worker.mjs';
 
+/** `length` bytes at `offset`. */
+export interface ByteRange {
+  offset: number;
+  length: number;
+}
+
 export interface LazyFileOptions {
   bucket: string;
   key: string;
@@ -29,6 +35,8 @@ export interface LazyFileOptions {
   path: string;
   /** The object's first bytes, when the caller fetched them already (./index-store.ts, snapshotHead). */
   head?: Uint8Array;
+  /** Byte ranges to fetch at once, before a read asks for them (./hot-pages.ts). */
+  prefetch?: ByteRange[];
   /** Bytes per block: the unit of a GET and of the map. */
   blockSize?: number;
   /** Blocks fetched past a read's own (reads of an index mostly go forward); doubled while reads go on from the last fetch's end. */
@@ -114,6 +122,7 @@ export class LazyFile {
       streams: options.streams,
       runBlocks: options.runBlocks,
       demandBlocks: options.demandBlocks,
+      prefetch: options.prefetch.flatMap((r) => this.map.covering(r.offset, r.length) ?? []),
       errors: channel.port2,
     };
     this.worker = startWorker(setup);
@@ -139,7 +148,7 @@ export class LazyFile {
 
   /** Makes `path` a lazy copy of the object and starts fetching it. */
   static open(options: LazyFileOptions): LazyFile {
-    return new LazyFile(options.path, { ...LAZY_FILE_DEFAULTS, ...options });
+    return new LazyFile(options.path, { ...LAZY_FILE_DEFAULTS, prefetch: [], ...options });
   }
 
   /** Blocks until the bytes at `offset` are local; throws when they cannot be fetched. */

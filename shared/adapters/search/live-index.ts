@@ -11,7 +11,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CHANGES_PREFIX, listChangeSets, manifestEtag, readChangeSet, readManifest, searchBucket, snapshotHead } from './index-store.ts';
+import { CHANGES_PREFIX, listChangeSets, manifestEtag, readChangeSet, readManifest, searchBucket, snapshotHead, snapshotHotPages } from './index-store.ts';
 import { LAZY_FILE_DEFAULTS, LazyFile } from './lazy-file.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -47,8 +47,8 @@ async function load(): Promise<Live> {
   let file: LazyFile | undefined;
   if (found) {
     const key = found.manifest.snapshot_key;
-    const { size, head } = await snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize);
-    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head });
+    const [{ size, head }, prefetch] = await Promise.all([snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize), snapshotHotPages(key)]);
+    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head, prefetch });
   }
   try {
     const index = SearchIndex.open(path);
@@ -78,7 +78,12 @@ async function applyChanges(state: Live, now: number): Promise<void> {
 }
 
 function drop(state: Live): void {
-  state.index.close();
+  try {
+    state.index.close();
+  } catch {
+    // A statement whose read failed (a block that could not be fetched) reports it again as it
+    // is finalized; the file is removed all the same.
+  }
   state.file?.close();
   rmSync(state.path, { force: true });
 }

@@ -2,9 +2,9 @@
  * The worker thread behind ./lazy-file.ts: fetches an S3 object's blocks
  * with ranged GETs into a local sparse file and marks them in the shared
  * block map (./block-map.ts), which wakes the reader blocked on it. A read's
- * blocks (a "demand" message) are fetched at once; meanwhile a background
- * download fills the rest in large runs over a few parallel streams, and
- * starts no new run while a demand is being fetched. A failed GET is retried;
+ * blocks (a "demand" message) and the ranges every answer reads (prefetch)
+ * are fetched at once, in parallel GETs; once reads have paused, a
+ * background download fills the rest in large runs over a few streams. A failed GET is retried;
  * after the last try a demanded block is marked FAILED (the read is an
  * error), a background block is left MISSING (a read fetches it again).
  * Imports only the S3 client: this file is bundled on its own beside a
@@ -28,6 +28,8 @@ export interface RangeFetchSetup {
   streams: number;
   /** Blocks per background GET. */
   runBlocks: number;
+  /** Runs of blocks to fetch at once, before any read asks (the tables every answer reads). */
+  prefetch: BlockRange[];
   /** Blocks per GET of a demand: a long one is split into parallel GETs (one stream's throughput is capped). */
   demandBlocks: number;
   /** Why a GET failed, for the reader to tell (it reads the port while blocked). */
@@ -40,6 +42,8 @@ export interface RangeDemand {
 }
 
 const TRIES = 3;
+/** How long reads must pause before the background download takes the network. */
+const IDLE_MS = 150;
 /** Three tries of this fit in the reader's wait (./lazy-file.ts, timeoutMs). */
 const GET_TIMEOUT_MS = 5_000;
 
@@ -52,7 +56,6 @@ const inFlight = new Set<number>();
 /** Blocks a read waits for, whoever fetches them. */
 const wanted = new Set<number>();
 let demands = 0;
-const demandIdle: (() => void)[] = [];
 
 const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -100,7 +103,10 @@ async function fetchRun(range: BlockRange, demanded: boolean): Promise<void> {
   }
 }
 
-/** Fetches what a read needs that no GET is already fetching; the rest it waits for. */
+/** When the last demand started or ended: the background download runs only once reads have been idle a while. */
+let lastDemandAt = performance.now();
+
+/** Fetches what a read needs that no GET is already fetching (in parallel GETs of demandBlocks); the rest it waits for. */
 async function demand({ fetch }: RangeDemand): Promise<void> {
   let first = -1;
   let last = -1;
@@ -114,21 +120,31 @@ async function demand({ fetch }: RangeDemand): Promise<void> {
   }
   if (first === -1) return;
   demands++;
+  lastDemandAt = performance.now();
   try {
     const parts: Promise<void>[] = [];
     for (let at = first; at <= last; at += setup.demandBlocks) parts.push(fetchRun({ first: at, last: Math.min(at + setup.demandBlocks - 1, last) }, true));
     await Promise.all(parts);
   } finally {
     demands--;
-    if (demands === 0) for (const wake of demandIdle.splice(0)) wake();
+    lastDemandAt = performance.now();
   }
   finishIfComplete();
+}
+
+/** Resolves once no demand has run for IDLE_MS: a first answer's reads come one after another, and the download must not slow them. */
+async function idle(): Promise<void> {
+  for (;;) {
+    const quiet = performance.now() - lastDemandAt;
+    if (demands === 0 && quiet >= IDLE_MS) return;
+    await pause(Math.max(5, IDLE_MS - quiet));
+  }
 }
 
 /** One stream of the background download: the next absent run no GET holds, until none is left. */
 async function stream(runs: BlockRange[]): Promise<void> {
   for (let run = runs.shift(); run; run = runs.shift()) {
-    if (demands > 0) await new Promise<void>((ok) => demandIdle.push(ok));
+    await idle();
     let { first, last } = run;
     while (first <= last && (map.state(first) === PRESENT || inFlight.has(first))) first++;
     while (last >= first && (map.state(last) === PRESENT || inFlight.has(last))) last--;
@@ -137,6 +153,7 @@ async function stream(runs: BlockRange[]): Promise<void> {
 }
 
 async function background(): Promise<void> {
+  await idle();
   const runs = map.absentRuns(setup.runBlocks);
   await Promise.all(Array.from({ length: Math.min(setup.streams, runs.length) }, () => stream(runs)));
   finishIfComplete();
@@ -155,4 +172,6 @@ function finishIfComplete(): void {
 }
 
 parentPort?.on('message', (msg: RangeDemand) => void demand(msg));
+// The ranges every answer reads, fetched at once as if read (./hot-pages.ts).
+for (const fetch of setup.prefetch) void demand({ fetch });
 if (setup.streams > 0) void background();

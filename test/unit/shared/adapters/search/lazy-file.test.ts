@@ -72,6 +72,27 @@ describe('a lazy file', () => {
     expect(after.bytes - before.bytes).toBeLessThanOrEqual(10 * BLOCK);
   }, 30_000);
 
+  it('doubles its read-ahead while reads go on from the last fetch, and starts over after a jump', async () => {
+    const file = lazy({ readAhead: 1, maxReadAhead: 4 });
+    const before = await server.stats();
+    // Block 0 and 1 ahead; then from block 2 on: 2 ahead (blocks 2-4); from 5: 4 ahead (5-9); a jump to 30: 1 ahead again.
+    for (const block of [0, 2, 5, 30]) expect(read(file.path, block * BLOCK, 10).equals(source.subarray(block * BLOCK, block * BLOCK + 10))).toBe(true);
+    const after = await server.stats();
+    expect(after.bytes - before.bytes).toBe((2 + 3 + 5 + 2) * BLOCK);
+    // The reads within what was fetched ahead need no GET.
+    expect(read(file.path, 9 * BLOCK, 10).equals(source.subarray(9 * BLOCK, 9 * BLOCK + 10))).toBe(true);
+    expect((await server.stats()).bytes).toBe(after.bytes);
+  }, 30_000);
+
+  it('fetches the ranges it is told every answer reads before any read asks, and none else without a background download', async () => {
+    const file = lazy({ prefetch: [{ offset: BLOCK * 3 + 100, length: BLOCK * 2 }] });
+    const before = await gets();
+    // Blocks 3-5 arrive without a read; nothing else does.
+    await expect.poll(async () => (await server.stats()).gets - before, { timeout: 10_000 }).toBe(1);
+    expect(read(file.path, BLOCK * 4, 10).equals(source.subarray(BLOCK * 4, BLOCK * 4 + 10))).toBe(true);
+    expect(await gets()).toBe(before + 1);
+  }, 30_000);
+
   it('takes the head it is given as local, without a GET', async () => {
     const file = lazy({ head: source.subarray(0, 2 * BLOCK) });
     const before = await gets();
