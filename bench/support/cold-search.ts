@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, writeBuild } from '#infra/bundling.ts';
@@ -114,7 +114,7 @@ export async function coldFirstAnswers(indexPath: string, requests: SearchReques
         lines.push(
           `cold first answer, ${name}, ${rounds} fresh processes: p50 ${pct(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms ` +
             `(of which import + manifest + open: p50 ${pct(opens, 50).toFixed(0)} ms); answers identical to a warm index's: ${same}/${rounds}; ` +
-            `the whole ${(size / 1e6).toFixed(0)} MB local after ${((whole.downloadedMs ?? 0) / 1000).toFixed(1)} s`,
+            `the whole ${(size / 1e6).toFixed(0)} MB local after ${((whole.downloadedMs ?? 0) / 1000).toFixed(1)} s; load average ${loadavg()[0]?.toFixed(1)}`,
         );
       } finally {
         await server.stop();

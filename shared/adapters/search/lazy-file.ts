@@ -15,7 +15,7 @@ import { closeSync, existsSync, ftruncateSync, openSync, rmSync, writeSync } fro
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BlockMap, PRESENT, type BlockRange } from './block-map.ts';
 import { registerLazyFile, unregisterLazyFile } from './lazy-file-hook.ts';
-import type { RangeDemand, RangeFetchSetup } from './range-fetch-worker.ts';
+import type { RangeDemand, RangeFetchSetup, RangeSetupMessage } from './range-fetch-worker.ts';
 
 /** The worker's file in a function's bundle, beside its code (infra/bundling.ts writes it). */
 export const RANGE_WORKER_BUNDLE_FILE = 'range-fetch-worker.mjs';
@@ -57,19 +57,40 @@ export interface LazyFileOptions {
 export const LAZY_FILE_DEFAULTS = { blockSize: 256 * 1024, readAhead: 3, maxReadAhead: 64, streams: 6, runBlocks: 32, demandBlocks: 4, timeoutMs: 20_000 } as const;
 
 /**
- * The worker: the bundled file beside a function's code, or else this source, loaded through
- * tsx's loader (tests, benches, the local stack run the source; a worker thread does not inherit
- * the process's --import loader).
+ * A range-fetch worker: the bundled file beside a function's code, or else the source, loaded
+ * through tsx's loader (tests, benches, the local stack run the source; a worker thread does not
+ * inherit the process's --import loader). It waits for its setup message.
  */
-function startWorker(setup: RangeFetchSetup): Worker {
-  const transferList = [setup.errors];
+function bootWorker(): Worker {
   for (const rel of [`./${RANGE_WORKER_BUNDLE_FILE}`, `../${RANGE_WORKER_BUNDLE_FILE}`]) {
     const url = new URL(rel, import.meta.url);
-    if (existsSync(url)) return new Worker(url, { workerData: setup, transferList });
+    if (existsSync(url)) return new Worker(url);
   }
   const source = new URL('./range-fetch-worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`;
-  return new Worker(boot, { eval: true, workerData: setup, transferList });
+  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`, { eval: true });
+}
+
+let spare: Worker | undefined;
+
+/**
+ * Starts the next lazy file's worker now: its S3 client loads (a few hundred ms in a cold
+ * container) while the caller fetches what the file needs to open (the manifest, the head).
+ */
+export function prewarmRangeWorker(): void {
+  if (spare) return;
+  const worker = bootWorker();
+  // An idle spare must not keep a process alive; one that failed to start is not handed out.
+  worker.unref();
+  worker.once('error', () => {
+    if (spare === worker) spare = undefined;
+  });
+  spare = worker;
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? bootWorker();
+  spare = undefined;
+  return worker;
 }
 
 export class LazyFile {
@@ -125,7 +146,8 @@ export class LazyFile {
       prefetch: options.prefetch.flatMap((r) => this.map.covering(r.offset, r.length) ?? []),
       errors: channel.port2,
     };
-    this.worker = startWorker(setup);
+    this.worker = takeWorker();
+    this.worker.postMessage({ setup } satisfies RangeSetupMessage, [channel.port2]);
     // The worker must not keep a process (a test, a bench's child) alive; Lambda freezes it between invocations.
     this.worker.unref();
     this.complete = new Promise((ok, fail) => {

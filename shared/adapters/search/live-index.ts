@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CHANGES_PREFIX, listChangeSets, manifestEtag, readChangeSet, readManifest, searchBucket, snapshotHead, snapshotHotPages } from './index-store.ts';
-import { LAZY_FILE_DEFAULTS, LazyFile } from './lazy-file.ts';
+import { LAZY_FILE_DEFAULTS, LazyFile, prewarmRangeWorker } from './lazy-file.ts';
 import { SearchIndex } from './search-index.ts';
 
 /** How stale a container's index may get before a search first syncs it. */
@@ -42,6 +42,7 @@ let pending: Promise<SearchIndex> | undefined;
 const keyAt = (ms: number) => `${CHANGES_PREFIX}${new Date(ms).toISOString()}`;
 
 async function load(): Promise<Live> {
+  prewarmRangeWorker();
   const found = await readManifest();
   const path = join(tmpdir(), `search-${randomUUID()}.db`);
   let file: LazyFile | undefined;

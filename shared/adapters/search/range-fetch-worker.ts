@@ -11,7 +11,7 @@
  * function's code (infra/bundling.ts).
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BlockMap, FAILED, PRESENT, type BlockRange } from './block-map.ts';
 import { s3ClientOptions } from '#shared/platform/s3-options.ts';
@@ -47,9 +47,11 @@ const IDLE_MS = 150;
 /** Three tries of this fit in the reader's wait (./lazy-file.ts, timeoutMs). */
 const GET_TIMEOUT_MS = 5_000;
 
-const setup = workerData as RangeFetchSetup;
-const map = new BlockMap(setup.size, setup.blockSize, setup.shared);
-const fd = openSync(setup.path, 'r+');
+// Set by the first message: a worker is started ahead (./lazy-file.ts, prewarmRangeWorker) so
+// its S3 client is loaded while the reader fetches the manifest.
+let setup: RangeFetchSetup;
+let map: BlockMap;
+let fd = -1;
 const client = new S3Client({ ...s3ClientOptions(), maxAttempts: 1 });
 /** Blocks a GET is fetching now. */
 const inFlight = new Set<number>();
@@ -171,7 +173,21 @@ function finishIfComplete(): void {
   parentPort?.close();
 }
 
-parentPort?.on('message', (msg: RangeDemand) => void demand(msg));
-// The ranges every answer reads, fetched at once as if read (./hot-pages.ts).
-for (const fetch of setup.prefetch) void demand({ fetch });
-if (setup.streams > 0) void background();
+/** The first message: which object to fetch, into which file and map. */
+export interface RangeSetupMessage {
+  setup: RangeFetchSetup;
+}
+
+function start(given: RangeFetchSetup): void {
+  setup = given;
+  map = new BlockMap(setup.size, setup.blockSize, setup.shared);
+  fd = openSync(setup.path, 'r+');
+  // The ranges every answer reads, fetched at once as if read (./hot-pages.ts).
+  for (const fetch of setup.prefetch) void demand({ fetch });
+  if (setup.streams > 0) void background();
+}
+
+parentPort?.on('message', (msg: RangeSetupMessage | RangeDemand) => {
+  if ('setup' in msg) start(msg.setup);
+  else void demand(msg);
+});
