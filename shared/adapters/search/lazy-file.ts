@@ -4,7 +4,7 @@
  * first answer waits for the few MB that answer reads, not for the whole
  * file. The file is made at its full size (sparse); a worker thread
  * (./range-fetch-worker.ts) fetches blocks with ranged GETs: those a read
- * needs at once, the rest in a background download. SQLite's reads and
+ * needs at once, the rest in a background download once asked. SQLite's reads and
  * writes of the file are caught (./lazy-file-hook.ts) and wait, blocked with
  * Atomics.wait (SQLite's I/O is synchronous), until their blocks are local
  * (./block-map.ts). A block that cannot be fetched makes the read throw,
@@ -15,7 +15,7 @@ import { closeSync, existsSync, ftruncateSync, openSync, rmSync, writeSync } fro
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BlockMap, PRESENT, type BlockRange } from './block-map.ts';
 import { registerLazyFile, unregisterLazyFile } from './lazy-file-hook.ts';
-import type { RangeDemand, RangeFetchSetup, RangeSetupMessage } from './range-fetch-worker.ts';
+import type { RangeDemand, RangeDownloadMessage, RangeFetchSetup, RangeSetupMessage } from './range-fetch-worker.ts';
 
 /** The worker's file in a function's bundle, beside its code (infra/bundling.ts writes it). */
 export const RANGE_WORKER_BUNDLE_FILE = 'range-fetch-worker.mjs';
@@ -171,6 +171,14 @@ export class LazyFile {
   /** Makes `path` a lazy copy of the object and starts fetching it. */
   static open(options: LazyFileOptions): LazyFile {
     return new LazyFile(options.path, { ...LAZY_FILE_DEFAULTS, prefetch: [], ...options });
+  }
+
+  /**
+   * Starts downloading the rest in the background (`streams` parallel GETs), leaving reads their own
+   * GETs. Not at open: a first answer's reads come one after another and would share the network.
+   */
+  download(): void {
+    if (!this.done && !this.closed) this.worker.postMessage({ download: true } satisfies RangeDownloadMessage);
   }
 
   /** Blocks until the bytes at `offset` are local; throws when they cannot be fetched. */

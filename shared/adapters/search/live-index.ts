@@ -99,8 +99,13 @@ async function refreshed(now: number): Promise<SearchIndex> {
   return live.index;
 }
 
-/** The container's index, synced when it is older than SYNC_MS; concurrent callers share one sync. */
+/**
+ * The container's index, synced when it is older than SYNC_MS; concurrent callers share one sync.
+ * From the second search on, the rest of the snapshot downloads behind the searches: the first
+ * answer's reads have the network to themselves (docs/architecture.md, "Search").
+ */
 export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
+  live?.file?.download();
   if (live && now - live.syncedAt < SYNC_MS) return live.index;
   pending ??= refreshed(now).finally(() => {
     pending = undefined;
@@ -108,8 +113,9 @@ export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
   return pending;
 }
 
-/** Resolves once the container's whole snapshot is local (tests; a read never needs to wait for it). */
+/** Downloads the rest of the container's snapshot and resolves once it is all local (tests, benches; a read never waits for it). */
 export async function liveIndexDownloaded(): Promise<void> {
+  live?.file?.download();
   await live?.file?.complete;
 }
 

@@ -3,7 +3,7 @@
  * with ranged GETs into a local sparse file and marks them in the shared
  * block map (./block-map.ts), which wakes the reader blocked on it. A read's
  * blocks (a "demand" message) and the ranges every answer reads (prefetch)
- * are fetched at once, in parallel GETs; once reads have paused, a
+ * are fetched at once, in parallel GETs; when told to ("download"), a
  * background download fills the rest in large runs over a few streams. A failed GET is retried;
  * after the last try a demanded block is marked FAILED (the read is an
  * error), a background block is left MISSING (a read fetches it again).
@@ -42,8 +42,6 @@ export interface RangeDemand {
 }
 
 const TRIES = 3;
-/** How long reads must pause before the background download takes the network. */
-const IDLE_MS = 150;
 /** Three tries of this fit in the reader's wait (./lazy-file.ts, timeoutMs). */
 const GET_TIMEOUT_MS = 5_000;
 
@@ -105,9 +103,6 @@ async function fetchRun(range: BlockRange, demanded: boolean): Promise<void> {
   }
 }
 
-/** When the last demand started or ended: the background download runs only once reads have been idle a while. */
-let lastDemandAt = performance.now();
-
 /** Fetches what a read needs that no GET is already fetching (in parallel GETs of demandBlocks); the rest it waits for. */
 async function demand({ fetch }: RangeDemand): Promise<void> {
   let first = -1;
@@ -122,31 +117,19 @@ async function demand({ fetch }: RangeDemand): Promise<void> {
   }
   if (first === -1) return;
   demands++;
-  lastDemandAt = performance.now();
   try {
     const parts: Promise<void>[] = [];
     for (let at = first; at <= last; at += setup.demandBlocks) parts.push(fetchRun({ first: at, last: Math.min(at + setup.demandBlocks - 1, last) }, true));
     await Promise.all(parts);
   } finally {
     demands--;
-    lastDemandAt = performance.now();
   }
   finishIfComplete();
-}
-
-/** Resolves once no demand has run for IDLE_MS: a first answer's reads come one after another, and the download must not slow them. */
-async function idle(): Promise<void> {
-  for (;;) {
-    const quiet = performance.now() - lastDemandAt;
-    if (demands === 0 && quiet >= IDLE_MS) return;
-    await pause(Math.max(5, IDLE_MS - quiet));
-  }
 }
 
 /** One stream of the background download: the next absent run no GET holds, until none is left. */
 async function stream(runs: BlockRange[]): Promise<void> {
   for (let run = runs.shift(); run; run = runs.shift()) {
-    await idle();
     let { first, last } = run;
     while (first <= last && (map.state(first) === PRESENT || inFlight.has(first))) first++;
     while (last >= first && (map.state(last) === PRESENT || inFlight.has(last))) last--;
@@ -154,8 +137,10 @@ async function stream(runs: BlockRange[]): Promise<void> {
   }
 }
 
+let downloading = false;
 async function background(): Promise<void> {
-  await idle();
+  if (downloading || setup.streams === 0) return;
+  downloading = true;
   const runs = map.absentRuns(setup.runBlocks);
   await Promise.all(Array.from({ length: Math.min(setup.streams, runs.length) }, () => stream(runs)));
   finishIfComplete();
@@ -184,10 +169,15 @@ function start(given: RangeFetchSetup): void {
   fd = openSync(setup.path, 'r+');
   // The ranges every answer reads, fetched at once as if read (./hot-pages.ts).
   for (const fetch of setup.prefetch) void demand({ fetch });
-  if (setup.streams > 0) void background();
 }
 
-parentPort?.on('message', (msg: RangeSetupMessage | RangeDemand) => {
+/** Starts the background download (./lazy-file.ts, download()). */
+export interface RangeDownloadMessage {
+  download: true;
+}
+
+parentPort?.on('message', (msg: RangeSetupMessage | RangeDemand | RangeDownloadMessage) => {
   if ('setup' in msg) start(msg.setup);
+  else if ('download' in msg) void background();
   else void demand(msg);
 });

@@ -84,8 +84,8 @@ describe('a lazy file', () => {
     expect((await server.stats()).bytes).toBe(after.bytes);
   }, 30_000);
 
-  it('fetches the ranges it is told every answer reads before any read asks, and none else without a background download', async () => {
-    const file = lazy({ prefetch: [{ offset: BLOCK * 3 + 100, length: BLOCK * 2 }] });
+  it('fetches the ranges it is told every answer reads before any read asks, and nothing else until asked to download', async () => {
+    const file = lazy({ prefetch: [{ offset: BLOCK * 3 + 100, length: BLOCK * 2 }], streams: 4 });
     const before = await gets();
     // Blocks 3-5 arrive without a read; nothing else does.
     await expect.poll(async () => (await server.stats()).gets - before, { timeout: 10_000 }).toBe(1);
@@ -100,8 +100,9 @@ describe('a lazy file', () => {
     expect(await gets()).toBe(before);
   });
 
-  it('downloads the rest in the background, then is complete and reads from disk alone', async () => {
+  it('downloads the rest in the background once asked, then is complete and reads from disk alone', async () => {
     const file = lazy({ streams: 3, runBlocks: 8 });
+    file.download();
     await file.complete;
     expect(readFileSync(file.path).equals(source)).toBe(true);
     const before = await gets();
@@ -115,6 +116,7 @@ describe('a lazy file', () => {
     const fd = fs.openSync(file.path, 'r+');
     fs.writeSync(fd, patch, 0, patch.length, BLOCK * 30 + 10);
     fs.closeSync(fd);
+    file.download();
     await file.complete;
     const expected = Buffer.from(source);
     patch.copy(expected, BLOCK * 30 + 10);
