@@ -35,7 +35,8 @@ export interface RangeServer {
   stop(): Promise<void>;
 }
 
-const SLICE = 64 * 1024;
+/** Bytes sent at a time when a cap applies (without one, a GET's bytes go in one write). */
+const SLICE = 256 * 1024;
 const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 export async function startRangeServer(files: Record<string, string>, model: S3Model = RAW): Promise<RangeServer> {
@@ -47,7 +48,9 @@ export async function startRangeServer(files: Record<string, string>, model: S3M
       if (req.method === 'GET' && key === '' && query.includes('list-type=2')) {
         // ListObjectsV2 (a reader lists the change sets after the snapshot): these files have none.
         await pause(model.firstByteMs);
-        res.writeHead(200, { 'content-type': 'application/xml' }).end('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>');
+        res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end('<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>');
         return;
       }
       const path = files[key];
@@ -75,8 +78,10 @@ export async function startRangeServer(files: Record<string, string>, model: S3M
       try {
         const began = performance.now();
         let sent = 0;
-        for (let at = start; at <= end; at += SLICE) {
-          const chunk = Buffer.alloc(Math.min(SLICE, end - at + 1));
+        const capped = model.streamBytesPerSec > 0 || model.totalBytesPerSec > 0;
+        const slice = capped ? SLICE : end - start + 1;
+        for (let at = start; at <= end; at += slice) {
+          const chunk = Buffer.allocUnsafe(Math.min(slice, end - at + 1));
           readSync(fd, chunk, 0, chunk.length, at);
           if (!res.write(chunk)) await new Promise((ok) => res.once('drain', ok));
           sent += chunk.length;

@@ -157,7 +157,10 @@ describe('the bundles', () => {
       const worker = readFileSync(path.join(path.dirname(b.file), RANGE_WORKER_BUNDLE_FILE), 'utf8');
       // Its S3 client is inside; it imports nothing but Node's own modules.
       const imported = [...worker.matchAll(/(?:from|import\()\s*"([^"]+)"/g)].map((m) => m[1] as string);
-      expect(imported.filter((i) => !isBuiltin(i)), b.name).toEqual([]);
+      expect(
+        imported.filter((i) => !isBuiltin(i)),
+        b.name,
+      ).toEqual([]);
       expect(worker, b.name).toContain('GetObjectCommand');
     }
     // The functions that never open the index carry no worker.

@@ -124,7 +124,8 @@ export async function snapshotHead(key: string, bytes: number): Promise<{ size: 
   const head = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
   // "bytes 0-262143/1106706432"; a file smaller than the range comes whole.
   const size = Number(res.ContentRange?.split('/')[1] ?? head.length);
-  if (!Number.isSafeInteger(size) || size < head.length) throw new Error(`The snapshot ${key} answered a ranged GET with Content-Range ${res.ContentRange ?? '(none)'}`);
+  if (!Number.isSafeInteger(size) || size < head.length)
+    throw new Error(`The snapshot ${key} answered a ranged GET with Content-Range ${res.ContentRange ?? '(none)'}`);
   return { size, head };
 }
 

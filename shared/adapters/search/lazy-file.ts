@@ -54,7 +54,15 @@ export interface LazyFileOptions {
 }
 
 /** The defaults, chosen by bench/search.ts's cold-start figures (bench/results/search.md). */
-export const LAZY_FILE_DEFAULTS = { blockSize: 256 * 1024, readAhead: 3, maxReadAhead: 64, streams: 6, runBlocks: 32, demandBlocks: 4, timeoutMs: 20_000 } as const;
+export const LAZY_FILE_DEFAULTS = {
+  blockSize: 256 * 1024,
+  readAhead: 3,
+  maxReadAhead: 64,
+  streams: 6,
+  runBlocks: 32,
+  demandBlocks: 4,
+  timeoutMs: 20_000,
+} as const;
 
 /**
  * A range-fetch worker: the bundled file beside a function's code, or else the source, loaded
@@ -110,6 +118,8 @@ export class LazyFile {
   private lastError = '';
   /** Resolves once every byte is local. */
   readonly complete: Promise<void>;
+  /** Reads that waited for bytes, and how long they waited in all (what a cold answer spends on the network). */
+  readonly waits = { reads: 0, ms: 0 };
 
   private constructor(
     readonly path: string,
@@ -193,8 +203,18 @@ export class LazyFile {
   }
 
   private await(range: BlockRange): void {
+    if (this.map.firstAbsent(range) === -1) return;
+    const began = performance.now();
+    try {
+      this.awaitAbsent(range, began + this.timeoutMs);
+    } finally {
+      this.waits.reads++;
+      this.waits.ms += performance.now() - began;
+    }
+  }
+
+  private awaitAbsent(range: BlockRange, deadline: number): void {
     if (this.closed) throw new Error(`The lazy file ${this.path} is closed`);
-    const deadline = performance.now() + this.timeoutMs;
     let asked = false;
     for (;;) {
       const version = this.map.version();

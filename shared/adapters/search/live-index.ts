@@ -113,6 +113,9 @@ export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
   return pending;
 }
 
+/** How long this container's reads have waited for the snapshot's bytes, and how many did (benches, logs). */
+export const liveIndexWaits = (): { reads: number; ms: number } => ({ ...(live?.file?.waits ?? { reads: 0, ms: 0 }) });
+
 /** Downloads the rest of the container's snapshot and resolves once it is all local (tests, benches; a read never waits for it). */
 export async function liveIndexDownloaded(): Promise<void> {
   live?.file?.download();

@@ -55,7 +55,6 @@ const client = new S3Client({ ...s3ClientOptions(), maxAttempts: 1 });
 const inFlight = new Set<number>();
 /** Blocks a read waits for, whoever fetches them. */
 const wanted = new Set<number>();
-let demands = 0;
 
 const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -116,14 +115,9 @@ async function demand({ fetch }: RangeDemand): Promise<void> {
     }
   }
   if (first === -1) return;
-  demands++;
-  try {
-    const parts: Promise<void>[] = [];
-    for (let at = first; at <= last; at += setup.demandBlocks) parts.push(fetchRun({ first: at, last: Math.min(at + setup.demandBlocks - 1, last) }, true));
-    await Promise.all(parts);
-  } finally {
-    demands--;
-  }
+  const parts: Promise<void>[] = [];
+  for (let at = first; at <= last; at += setup.demandBlocks) parts.push(fetchRun({ first: at, last: Math.min(at + setup.demandBlocks - 1, last) }, true));
+  await Promise.all(parts);
   finishIfComplete();
 }
 

@@ -64,7 +64,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lazy-live-index-'));
   const built = join(dir, 'built.db');
   const index = SearchIndex.open(built, { bulk: true });
-  index.upsert(Array.from({ length: 600 }, (_, i) => doc(i + 1)), '2026-05-01T00:00:00.000Z');
+  index.upsert(
+    Array.from({ length: 600 }, (_, i) => doc(i + 1)),
+    '2026-05-01T00:00:00.000Z',
+  );
   index.optimize();
   index.close();
   snapshot = await uploadSnapshot(built, NOW);
@@ -112,7 +115,15 @@ describe('a container whose index is a lazy file', () => {
     const { readFileSync } = await import('node:fs');
     await client.send(new PutObjectCommand({ Bucket: searchBucket(), Key: key, Body: readFileSync(join(dir, 'built.db')) }));
     const path = join(dir, 'doomed.db');
-    const file = LazyFile.open({ bucket: searchBucket(), key, size: statSync(join(dir, 'built.db')).size, path, blockSize: 16 * 1024, readAhead: 0, streams: 0 });
+    const file = LazyFile.open({
+      bucket: searchBucket(),
+      key,
+      size: statSync(join(dir, 'built.db')).size,
+      path,
+      blockSize: 16 * 1024,
+      readAhead: 0,
+      streams: 0,
+    });
     const index = SearchIndex.open(path, { readOnly: true });
     await client.send(new DeleteObjectCommand({ Bucket: searchBucket(), Key: key }));
     expect(() => index.search(QUERIES[0] as SearchRequest, NOW)).toThrow(/disk I\/O error/u);

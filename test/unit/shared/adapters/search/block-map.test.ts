@@ -58,7 +58,7 @@ describe('the block map of a lazy file', () => {
     expect(m.waitChange(m.version(), 5)).toBe('timed-out');
   });
 
-  it('shares its memory: a second map over the same buffer sees the first one\'s marks', () => {
+  it("shares its memory: a second map over the same buffer sees the first one's marks", () => {
     const m = map();
     const other = new BlockMap(950, 100, m.buffer);
     m.mark(7, PRESENT);

@@ -35,7 +35,16 @@ afterAll(async () => {
 
 let n = 0;
 function lazy(options: Partial<LazyFileOptions> = {}): LazyFile {
-  const file = LazyFile.open({ bucket: 'b', key: 'remote.bin', size: SIZE, path: join(dir, `local-${n++}.bin`), blockSize: BLOCK, readAhead: 1, streams: 0, ...options });
+  const file = LazyFile.open({
+    bucket: 'b',
+    key: 'remote.bin',
+    size: SIZE,
+    path: join(dir, `local-${n++}.bin`),
+    blockSize: BLOCK,
+    readAhead: 1,
+    streams: 0,
+    ...options,
+  });
   open.push(file);
   return file;
 }
