@@ -249,5 +249,11 @@ describe('npm start with no keys', () => {
     expect(bills.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: '116-hjres-37', role: 'sponsor' })]));
     const cosponsors = await api.request('GET', '/api/bills/116-hjres-37/cosponsors');
     expect(cosponsors.status).toBe(200);
+    // The report card: its per-Congress figures come from compute_member_records minutes after the roll calls, so
+    // only its frame is read here (test/integration/shared/use-cases/members/member-record.test.ts checks the figures).
+    const record = await api.request('GET', '/api/members/K000389/record');
+    expect(record.status).toBe(200);
+    expect(record.body).toMatchObject({ member_id: 'K000389', votes_url: '/api/members/K000389/votes' });
+    expect((await api.request('GET', '/api/members/Z999999/record')).status).toBe(404);
   });
 });

@@ -3,6 +3,7 @@
 // filters, windows, change feeds, a signed-in follower's is_following, the MCP tools, and their errors.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOfflineCommittees, loadOfflineSchedule } from '#local/demo/offline-schedule.ts';
+import { seedBill } from '#test/support/personal-seed.ts';
 import { useLocalStack } from '../support/e2e-stack.ts';
 import { signUp } from '../support/accounts.ts';
 
@@ -13,6 +14,8 @@ const JULY = { from: '2026-07-27', to: '2026-08-09' };
 beforeAll(async () => {
   await loadOfflineCommittees(new Date('2026-11-01T00:00:00Z'));
   await loadOfflineSchedule(new Date('2026-11-01T00:00:00Z'));
+  // The schedule names this bill (its floor week); the bill itself is not part of the offline schedule.
+  await seedBill(119, 'hr', 9576);
 }, 240_000);
 
 describe('GET /api/committees', () => {
@@ -131,6 +134,32 @@ describe('GET /api/meetings/{id}', () => {
   it('answers 404 for an unknown meeting and 422 for a malformed id', async () => {
     expect(await api().request('GET', '/api/meetings/house-1')).toMatchObject({ status: 404, body: { code: 'meeting.not_found' } });
     expect((await api().request('GET', '/api/meetings/tuesday')).status).toBe(422);
+  });
+});
+
+describe("a bill's schedule and calendar", () => {
+  // The recorded meetings are all in the past, and these routes read from today on (the calendar keeps 90 days back),
+  // so what they list moves with the date: the replies' contract and links are what is checked here.
+  it('answers the schedule of a bill with its calendar links, and 404 for an unknown bill', async () => {
+    const res = await api().request('GET', '/api/bills/119-hr-9576/schedule');
+    expect(res.status).toBe(200);
+    expect(res.body.bill_id).toBe('119-hr-9576');
+    expect(res.body.calendar_url).toMatch(/\/api\/bills\/119-hr-9576\/calendar\.ics$/);
+    expect(res.body.webcal_url).toMatch(/^webcal:\/\/.*\/api\/bills\/119-hr-9576\/calendar\.ics$/);
+    expect(Array.isArray(res.body.meetings)).toBe(true);
+    expect(await api().request('GET', '/api/bills/119-hr-9575/schedule')).toMatchObject({ status: 404, body: { code: 'bill.not_found' } });
+  });
+
+  it("serves the bill's calendar as iCalendar named for the bill, with an ETag and its 304", async () => {
+    const ics = await api().raw('GET', '/api/bills/119-hr-9576/calendar.ics');
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(ics.text).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    // Long lines are folded at 75 octets (RFC 5545 3.1): unfolded before reading the calendar's name.
+    expect(ics.text.replace(/\r\n[ \t]/g, '')).toContain('X-WR-CALNAME:H.R. 9576: hearings, markups and floor (BillWatch)');
+    const etag = ics.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect((await api().raw('GET', '/api/bills/119-hr-9576/calendar.ics', { headers: { 'if-none-match': etag ?? '' } })).status).toBe(304);
   });
 });
 

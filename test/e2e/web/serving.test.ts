@@ -109,8 +109,11 @@ describe('share pages', () => {
     expect(hidden.text).toContain('Shared link not found');
     expect(hidden.text).not.toContain('Farm');
     await e2e.client().request('PATCH', `/api/collections/${c.id}`, { token: alice, body: { is_public: true } });
+    const viaApi = await e2e.client().request('GET', `/api/share-pages/collection/${c.share_token}`);
+    expect(viaApi.status).toBe(200);
     const shown = await get(`/share/collection/${c.share_token}`);
     expect(shown.status).toBe(200);
+    expect(await shown.clone().text()).toBe(viaApi.text);
     const html = await shown.text();
     expect(html).toContain('<meta property="og:title" content="Farm &lt;watch&gt; \u2013 collection" />');
     expect(html).toContain('A collection of bills on BillWatch: H.R. 1.');
