@@ -102,6 +102,23 @@ describe('a lazy file', () => {
     expect(await gets()).toBe(before + 1);
   }, 30_000);
 
+  it("catches SQLite's form of a read (a BigInt position) and the options form, and leaves other files alone", () => {
+    const file = lazy();
+    const fd = fs.openSync(file.path, 'r');
+    try {
+      const a = Buffer.alloc(50);
+      fs.readSync(fd, a, 0, 50, BigInt(BLOCK * 15 + 7));
+      expect(a.equals(source.subarray(BLOCK * 15 + 7, BLOCK * 15 + 57))).toBe(true);
+      const b = Buffer.alloc(50);
+      fs.readSync(fd, b, { position: BLOCK * 25, length: 50 });
+      expect(b.equals(source.subarray(BLOCK * 25, BLOCK * 25 + 50))).toBe(true);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // The remote copy itself is no lazy file: read as it is.
+    expect(read(join(dir, 'remote.bin'), 100, 10).equals(source.subarray(100, 110))).toBe(true);
+  }, 30_000);
+
   it('takes the head it is given as local, without a GET', async () => {
     const file = lazy({ head: source.subarray(0, 2 * BLOCK) });
     const before = await gets();
