@@ -9,6 +9,7 @@
  * postings, most of the file, are read where a query needs them. Found with
  * SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
+import { rmSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
 import type { ByteRange } from './lazy-file.ts';
 
@@ -30,6 +31,8 @@ export const HOT_TABLES = [
 
 /** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */
 export function hotPages(path: string): ByteRange[] {
+  // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
+  rmSync(`${path}.lock`, { recursive: true, force: true });
   const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
   try {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
