@@ -87,7 +87,7 @@ for (const validation of SPLITS) {
   const model = trainForecastModel(records, { congresses, seed: SEED, params: CHAIN_PARAMS });
   const bills = records.filter((r) => r.congress === validation);
   console.log(
-    `\n== validate on the ${validation}th Congress (${bills.length} bills); trained on ${FIRST}-${validation - 1}, calibrated on ${model.calibrationCongress} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `\n== validate on the ${validation}th Congress (${bills.length} bills); trained on ${FIRST}-${validation - 1}, calibrated on ${model.calibrationCongresses.join(' and ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   const forecasts = bills.map((b) => forecastAtIntroduction(model, b));
   const baseline = baselineForecast(
@@ -107,7 +107,7 @@ for (const validation of SPLITS) {
     console.log([...report.lines, ...base.lines.slice(1, 2).map((l) => `    baseline (plain logistic regression):${l.replace(/^ +/, ' ')}`)].join('\n'));
     return report.figures;
   });
-  recordHeldOut({ congress: validation, trainedOn: congresses, calibratedOn: model.calibrationCongress, trainFile: TRAIN_FILE }, heldOut);
+  recordHeldOut({ congress: validation, trainedOn: congresses, calibratedOn: model.calibrationCongresses.at(-1)!, trainFile: TRAIN_FILE }, heldOut);
   const strict = bills.map((b) => (b.outcome!.reported_by_committee ? 1 : 0));
   console.log(
     `  P(reported) against the strict label (a committee report): AUC ${f4(
@@ -128,6 +128,7 @@ for (const validation of SPLITS) {
   console.log(
     `  targets: AUC enacted ${f4(e.auc)} (>= ${TARGETS.aucEnacted}: ${verdict(e.auc >= TARGETS.aucEnacted)}); AUC reported ${f4(r.auc)} (>= ${TARGETS.aucReported}: ${verdict(r.auc >= TARGETS.aucReported)}); ` +
       `Brier skill enacted ${f4(e.brierSkill)} (>= +${TARGETS.skillEnacted}: ${verdict(e.brierSkill >= TARGETS.skillEnacted)}); ` +
-      `calibration, worst gap by probability tenths ${figures.map((f) => (100 * f.worstGap).toFixed(1)).join(' / ')} points (<= 2: ${verdict(figures.every((f) => f.worstGap <= TARGETS.gap))})`,
+      `calibration, worst gap by probability tenths ${figures.map((f) => (100 * f.worstGap).toFixed(1)).join(' / ')} points (<= 2: ${verdict(figures.every((f) => f.worstGap <= TARGETS.gap))}), ` +
+      `by deciles of bills ${figures.map((f) => (100 * f.worstGapDeciles).toFixed(1)).join(' / ')} points (<= 2: ${verdict(figures.every((f) => f.worstGapDeciles <= TARGETS.gap))})`,
   );
 }

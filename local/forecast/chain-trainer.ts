@@ -22,6 +22,8 @@ export interface ChainParams {
   /** Congresses back a bill's earlier versions are looked for. */
   titleWindow: number;
   maxBins: number;
+  /** How many of the latest training Congresses the calibration is fitted on, each scored by a chain trained before it. */
+  calibrationCongresses: number;
   links: Record<Link, Omit<GbdtParams, 'seed'>>;
 }
 
@@ -30,6 +32,7 @@ export const CHAIN_PARAMS: ChainParams = {
   decay: 0.85,
   titleWindow: 3,
   maxBins: 64,
+  calibrationCongresses: 1,
   links: {
     reported: { ...tree, trees: 300, minLeafRows: 100 },
     passed_given_reported: { ...tree, trees: 250, minLeafRows: 40 },

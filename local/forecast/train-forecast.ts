@@ -20,14 +20,15 @@ function main(): void {
   const lines = readLines(TRAIN_FILE);
   const records = lines.map((line) => BillRecord().parse(JSON.parse(line)));
   log(`read ${records.length} bills from ${TRAIN_FILE}`);
-  const { calibrationCongress, ...trained } = trainForecastModel(records, { congresses: TRAINING_CONGRESSES, seed: SEED, params: CHAIN_PARAMS, log });
+  const { calibrationCongresses, ...trained } = trainForecastModel(records, { congresses: TRAINING_CONGRESSES, seed: SEED, params: CHAIN_PARAMS, log });
   const model = ForecastModel().parse({
     ...trained,
     training: {
       dataset: 'bill-outcomes/train.jsonl.gz',
       dataset_sha256: sha256(readFileSync(TRAIN_FILE)),
       congresses: TRAINING_CONGRESSES,
-      calibration_congress: calibrationCongress,
+      calibration_congress: calibrationCongresses.at(-1)!,
+      calibration_congresses: calibrationCongresses,
       seed: SEED,
       code_sha256: codeSha256(),
       sample_model_sha256: sampleModelSha256(lines),

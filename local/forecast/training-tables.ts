@@ -52,7 +52,16 @@ export function featureSpace(bills: LabelledBill[], titleWindow: number): Featur
   const base = [0, 1, 2].map((i) => round4(bills.reduce((s, b) => s + b.stages[i]!, 0) / bills.length)) as StageRates;
   const committeeRates = ratesBy(bills, (r) => r.committees_referred, MIN_COMMITTEE_BILLS, base);
   const policyRates = ratesBy(bills, (r) => [policyAreaKey(r.subjects_top_term)], MIN_AREA_BILLS, base);
-  return { committees: Object.keys(committeeRates), policyAreas: Object.keys(policyRates), baseRates: base, committeeRates, policyRates, titleWindow };
+  const latestCongress = Math.max(...bills.map((b) => b.record.congress));
+  return {
+    committees: Object.keys(committeeRates),
+    policyAreas: Object.keys(policyRates),
+    baseRates: base,
+    committeeRates,
+    policyRates,
+    titleWindow,
+    latestCongress,
+  };
 }
 
 /** Each sponsor's bills per Congress and how many reached each stage, oldest Congress first. */

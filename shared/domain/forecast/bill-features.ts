@@ -29,7 +29,20 @@ export interface FeatureSpace {
   policyRates: Record<string, StageRates>;
   /** How many Congresses back a bill's earlier versions are looked for. */
   titleWindow: number;
+  /**
+   * The last Congress the sponsor and title tables hold (the latest training
+   * Congress; absent in older model files). A bill of a later Congress than the
+   * next one reads its history as of the next one: its sponsor's record and
+   * earlier versions as a bill of the Congress after training would, instead
+   * of finding a gap of several Congresses the trees never saw for sitting
+   * members, and no earlier versions at all beyond the title window.
+   */
+  latestCongress?: number;
 }
+
+/** The Congress a bill's sponsor record and earlier versions are read as of. */
+export const historyAsOf = (congress: number, space: Pick<FeatureSpace, 'latestCongress'>): number =>
+  space.latestCongress === undefined ? congress : Math.min(congress, space.latestCongress + 1);
 
 /** What a bill's features are read against: the vocabularies, and the tables of earlier Congresses. */
 export interface FeatureContext {
@@ -100,12 +113,13 @@ export function billFeatures(bill: BillFacts, { space, sponsors, titles }: Featu
   const president = presidentParty(bill.introduced);
   const majority = bill.majority_party ?? chamberMajority(chamber, bill.congress, bill.introduced);
   const other = chamberMajority(senate ? 'house' : 'senate', bill.congress, bill.introduced);
-  const prior = sponsorPrior(sponsors, sponsor.id, bill.congress);
+  const asOf = historyAsOf(bill.congress, space);
+  const prior = sponsorPrior(sponsors, sponsor.id, asOf);
   const [baseReported, basePassed, baseEnacted] = space.baseRates;
   const title = bill.title;
   const area = policyAreaKey(bill.subjects_top_term);
   const committees = new Set(bill.committees_referred);
-  const versions = priorVersions(titles, titleKeys(title, bill.short_title), bill.congress, space.titleWindow);
+  const versions = priorVersions(titles, titleKeys(title, bill.short_title), asOf, space.titleWindow);
   const inMajority = same(party, majority);
   const committeeRates = bill.committees_referred.map((c) => space.committeeRates[c]).filter((r) => r !== undefined);
   const policyRates = area === null ? undefined : space.policyRates[area];

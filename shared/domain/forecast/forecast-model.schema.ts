@@ -18,16 +18,29 @@ export type Link = (typeof LINKS)[number];
 
 const rates = () => z.tuple([z.number(), z.number(), z.number()]);
 
-export const ForecastLink = lazySchema(() =>
+/** How log-odds are calibrated, and updated for cosponsors gained since introduction. */
+export const Calibrated = lazySchema(() =>
   z.object({
-    ensemble: TreeEnsemble(),
     /** Calibrated log-odds: slope x margin + intercept (Platt scaling). */
     calibration: z.object({ slope: z.number(), intercept: z.number() }),
     /** Added to the calibrated log-odds when cosponsors now are known: intercept + per log(1 + gained) and log(1 + gained from the other party). */
     cosponsor_update: z.object({ intercept: z.number(), gained: z.number(), gained_other_party: z.number() }),
   }),
 );
+export type Calibrated = z.infer<ReturnType<typeof Calibrated>>;
+
+export const ForecastLink = lazySchema(() => Calibrated().extend({ ensemble: TreeEnsemble() }));
 export type ForecastLink = z.infer<ReturnType<typeof ForecastLink>>;
+
+/**
+ * At introduction, the odds of enactment are calibrated as a whole: Platt
+ * scaling of the log-odds of the product of the three links' uncalibrated
+ * probabilities, which ranks bills better than the product of separately
+ * calibrated links (each link's slope reweighs it against the others).
+ * Files without it (older ones) multiply the calibrated links.
+ */
+export const IntroductionCalibration = lazySchema(() => z.object({ enacted: Calibrated() }));
+export type IntroductionCalibration = z.infer<ReturnType<typeof IntroductionCalibration>>;
 
 export const ForecastModel = lazySchema(() =>
   z.object({
@@ -36,7 +49,9 @@ export const ForecastModel = lazySchema(() =>
       dataset: z.string(),
       dataset_sha256: z.string(),
       congresses: z.array(z.number().int()),
+      /** The latest Congress the calibration was fitted on, and all of them (older files name only the one). */
       calibration_congress: z.number().int(),
+      calibration_congresses: z.array(z.number().int()).optional(),
       seed: z.number().int(),
       /** sha256 of the code that makes the model (trainer and features), and of the model a small seeded sample trains (test/unit/local/forecast). */
       code_sha256: z.string(),
@@ -49,11 +64,13 @@ export const ForecastModel = lazySchema(() =>
       committeeRates: z.record(z.string(), rates()),
       policyRates: z.record(z.string(), rates()),
       titleWindow: z.number().int().min(0),
+      latestCongress: z.number().int().optional(),
     }),
     features: z.array(z.string()),
     sponsors: z.record(z.string(), z.array(SponsorCongress())),
     titles: z.record(z.string(), z.string()),
     text: TextModel(),
+    introduction: IntroductionCalibration().optional(),
     links: z.object(Object.fromEntries(LINKS.map((l) => [l, ForecastLink()])) as Record<Link, ReturnType<typeof ForecastLink>>),
   }),
 );

@@ -10,12 +10,12 @@
  */
 import { billFeatures, type FeatureContext } from '#shared/domain/forecast/bill-features.ts';
 import type { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
-import type { ForecastLink, ForecastModel, Link } from '#shared/domain/forecast/forecast-model.schema.ts';
+import type { Calibrated, ForecastLink, ForecastModel, IntroductionCalibration, Link } from '#shared/domain/forecast/forecast-model.schema.ts';
 import { textLogits } from '#shared/domain/forecast/text-model.ts';
 import { ensembleMargin, sigmoid } from '#shared/domain/forecast/tree-ensemble.ts';
 
 /** What scoring reads of a model file (a model being trained has no training record yet). */
-export type ScoringModel = Pick<ForecastModel, 'space' | 'sponsors' | 'titles' | 'text' | 'links'>;
+export type ScoringModel = Pick<ForecastModel, 'space' | 'sponsors' | 'titles' | 'text' | 'links' | 'introduction'>;
 
 /** How far a bill has got: introduced, reported, passed its chamber of origin, passed both chambers. */
 export const PROGRESS = ['introduced', 'reported', 'passed_chamber', 'passed_both'] as const;
@@ -50,12 +50,23 @@ export function cosponsorGains(bill: BillFacts, now: CosponsorsNow): [number, nu
   return [Math.log1p(Math.max(0, now.n - co.n)), Math.log1p(Math.max(0, now.n_other_party - co.n_other_party))];
 }
 
-/** One link's calibrated log-odds, updated for cosponsors gained when they are known. */
-export function linkLogit(link: ForecastLink, x: Float64Array, gains: [number, number] | null): number {
-  const z = link.calibration.slope * ensembleMargin(link.ensemble, x) + link.calibration.intercept;
+/** Calibrated log-odds from a raw one, updated for cosponsors gained when they are known. */
+export function calibratedLogit(c: Calibrated, raw: number, gains: [number, number] | null): number {
+  const z = c.calibration.slope * raw + c.calibration.intercept;
   if (!gains) return z;
-  const u = link.cosponsor_update;
+  const u = c.cosponsor_update;
   return z + u.intercept + u.gained * gains[0] + u.gained_other_party * gains[1];
+}
+
+/** One link's calibrated log-odds, updated for cosponsors gained when they are known. */
+export const linkLogit = (link: ForecastLink, x: Float64Array, gains: [number, number] | null): number =>
+  calibratedLogit(link, ensembleMargin(link.ensemble, x), gains);
+
+/** log(p / (1 - p)) of a product of probabilities given as log-odds (the chain's uncalibrated odds of a later stage). */
+export function productLogit(margins: number[]): number {
+  const logSigmoid = (m: number) => (m >= 0 ? -Math.log1p(Math.exp(-m)) : m - Math.log1p(Math.exp(m)));
+  const logP = margins.reduce((s, m) => s + logSigmoid(m), 0);
+  return logP - Math.log(-Math.expm1(logP));
 }
 
 /** Simple and concurrent resolutions are agreed to, never enacted (the dataset's resolutions file has enacted always false). */
@@ -76,11 +87,15 @@ function chainForecast(model: ScoringModel, bill: BillFacts, progress: Progress,
   if (progress === 'passed_chamber') return { p_reported: 1, p_passed_chamber: 1, p_enacted: enactedGivenPassed };
   const passedGivenReported = p('passed_given_reported');
   const reported = progress === 'reported' ? 1 : p('reported');
-  return {
-    p_reported: reported,
-    p_passed_chamber: reported * passedGivenReported,
-    p_enacted: reported * passedGivenReported * enactedGivenPassed,
-  };
+  const passed = reported * passedGivenReported;
+  const enacted = progress === 'introduced' && model.introduction ? enactedAtIntroduction(model, model.introduction, x, gains) : passed * enactedGivenPassed;
+  return { p_reported: reported, p_passed_chamber: passed, p_enacted: Math.min(passed, enacted) };
+}
+
+/** P(enacted) at introduction calibrated as a whole, from the links' uncalibrated log-odds (capped by P(passed) above, so the odds never rise). */
+function enactedAtIntroduction(model: ScoringModel, intro: IntroductionCalibration, x: Float64Array, gains: [number, number] | null): number {
+  const margins = (['reported', 'passed_given_reported', 'enacted_given_passed'] as const).map((l) => ensembleMargin(model.links[l].ensemble, x));
+  return sigmoid(calibratedLogit(intro.enacted, productLogit(margins), gains));
 }
 
 /** The odds at introduction: what the bill's facts alone say. */

@@ -70,6 +70,19 @@ describe('bill features at introduction', () => {
     expect(f).toMatchObject({ prior_versions: 2, prior_version_level: 1, prior_version_gap: 1 });
   });
 
+  it('reads a bill of a Congress after the tables as one of the Congress after training would be read', () => {
+    // The tables end with the 112th: a 116th bill by a sitting senator is read as of the 113th, gap 1 and
+    // its version of the 112th found, as the trees saw sitting members; without the bound, a gap of several
+    // Congresses (here 3, to the fixture's 113th row) and no earlier version in the title window.
+    const later = { ...S1942, id: '116-s-1942', congress: 116, introduced: '2019-07-01' };
+    const bounded = { ...context, space: { ...context.space, latestCongress: 112 } };
+    const read = (ctx: FeatureContext) => Object.fromEntries(featureNames(ctx.space).map((n, i) => [n, billFeatures(BillFacts().parse(later), ctx)[i]!]));
+    expect(read(bounded)).toMatchObject({ sponsor_prior_bills: 70, sponsor_prior_gap: 1, prior_versions: 2, prior_version_gap: 1, congress: 116 });
+    expect(read(context)).toMatchObject({ sponsor_prior_gap: 3, prior_versions: 0 });
+    // A bill of the Congress after the tables, or of one within them, reads as it always did.
+    expect(named(S1942)).toEqual(Object.fromEntries(featureNames(bounded.space).map((n, i) => [n, billFeatures(BillFacts().parse(S1942), bounded)[i]!])));
+  });
+
   it('reads the documented gaps as missing, not as zero', () => {
     const f = named({
       ...S1942,

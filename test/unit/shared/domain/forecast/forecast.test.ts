@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
-import { forecastAt, forecastAtIntroduction, PROGRESS } from '#shared/domain/forecast/forecast.ts';
+import { forecastAt, forecastAtIntroduction, forecastFeatures, linkLogit, productLogit, PROGRESS } from '#shared/domain/forecast/forecast.ts';
+import { ensembleMargin, logit, sigmoid } from '#shared/domain/forecast/tree-ensemble.ts';
 import { loadForecastModel } from '#local/forecast/forecast-cli.ts';
 import { EXAMPLE_RECORD, hasDataset, realRecords } from '../../../../support/bill-outcomes.ts';
 
@@ -51,5 +52,43 @@ describe('forecast with the committed model', () => {
     const t = forecastAtIntroduction(model, tax!);
     expect(n.p_enacted).toBeGreaterThan(5 * t.p_enacted);
     expect(n.p_enacted).toBeGreaterThan(0.1);
+  });
+});
+
+describe('the odds of enactment at introduction', () => {
+  const { introduction, ...older } = model;
+  const margins = (['reported', 'passed_given_reported', 'enacted_given_passed'] as const).map((l) =>
+    ensembleMargin(model.links[l].ensemble, forecastFeatures(model, S1942)),
+  );
+  const linkLogitOf = (c: { calibration: { slope: number; intercept: number } }) => c.calibration.slope * productLogit(margins) + c.calibration.intercept;
+
+  it('reads the log-odds of a product of probabilities, also far in the tails', () => {
+    expect(productLogit([0.3, -1.2, 2])).toBeCloseTo(logit(sigmoid(0.3) * sigmoid(-1.2) * sigmoid(2)), 10);
+    expect(productLogit([-800, 1])).toBeCloseTo(-800 - Math.log1p(Math.exp(-1)), 6);
+    expect(productLogit([40, 40])).toBeGreaterThan(38);
+  });
+
+  it('multiplies the calibrated links in a model file without the calibration at introduction', () => {
+    const x = forecastFeatures(model, S1942);
+    const chain = ['reported', 'passed_given_reported', 'enacted_given_passed'] as const;
+    const product = chain.reduce((p, l) => p * sigmoid(linkLogit(model.links[l], x, null)), 1);
+    expect(forecastAtIntroduction(older, S1942).p_enacted).toBeCloseTo(product, 12);
+  });
+
+  it('calibrates the product of the uncalibrated links as a whole, capped by the odds of passing the chamber', () => {
+    const enacted = { calibration: { slope: 0.9, intercept: -0.2 }, cosponsor_update: { intercept: 0, gained: 0, gained_other_party: 0 } };
+    const f = forecastAtIntroduction({ ...older, introduction: { enacted } }, S1942);
+    expect(f.p_enacted).toBeCloseTo(Math.min(f.p_passed_chamber, sigmoid(0.9 * productLogit(margins) - 0.2)), 12);
+    // Odds of the chamber are untouched by it; a calibration that would lift enactment above passage is capped there.
+    expect(f.p_passed_chamber).toBe(forecastAtIntroduction(older, S1942).p_passed_chamber);
+    const lifted = { ...enacted, calibration: { slope: 1, intercept: 30 } };
+    const capped = forecastAtIntroduction({ ...older, introduction: { enacted: lifted } }, S1942);
+    expect(capped.p_enacted).toBe(capped.p_passed_chamber);
+  });
+
+  it('is part of the committed model, and is what the CLI prints', () => {
+    expect(introduction!.enacted.calibration.slope).toBeGreaterThan(0);
+    const f = forecastAtIntroduction(model, S1942);
+    expect(f.p_enacted).toBeCloseTo(Math.min(f.p_passed_chamber, sigmoid(linkLogitOf(introduction!.enacted))), 12);
   });
 });
