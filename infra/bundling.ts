@@ -27,6 +27,10 @@
  *   only the code files are written to an asset; since builds are
  *   deterministic, `npm run stack-trace` rebuilds a commit's maps locally and
  *   maps a CloudWatch stack trace back to the sources.
+ * - A bundle holding the search index's lazy file (shared/adapters/search/lazy-file.ts)
+ *   gets its worker thread's code beside index.mjs, bundled on its own
+ *   (range-fetch-worker.mjs): a worker is started from a file, which esbuild's
+ *   splitting of the function's own code does not make (`writeBuild()`).
  * - `semver` is aliased to a shim of the one function the X-Ray SDK calls
  *   (infra/shims/semver.ts): the package costs 2-3 ms of every cold start.
  * - `ajv` and `ajv-formats` are aliased to shims that refuse to be built
@@ -40,6 +44,7 @@ import { AssetHashType, DockerImage, type ILocalBundling } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import { buildSync, type BuildOptions, type Metafile, type OutputFile } from 'esbuild';
 import { SWAGGER_UI_BUNDLE_DIR, SWAGGER_UI_FILES } from '#shared/edges/http/docs-page.ts';
+import { RANGE_WORKER_BUNDLE_FILE } from '#shared/adapters/search/lazy-file.ts';
 
 /** CommonJS dependencies call require(); an ESM bundle has none unless we make one. */
 export const CREATE_REQUIRE_BANNER = "import { createRequire as __bwCreateRequire } from 'node:module'; const require = __bwCreateRequire(import.meta.url);";
@@ -125,9 +130,26 @@ function shippedPackageFiles(metafile: Metafile | undefined, outdir: string): { 
   });
 }
 
-/** Writes a build made with esbuildOptions(entry, outdir): its code (writeBundle()) and the files it reads at run time. */
+const LAZY_FILE_MODULE = 'shared/adapters/search/lazy-file.ts';
+const RANGE_WORKER_SOURCE = path.join(import.meta.dirname, '..', 'shared', 'adapters', 'search', 'range-fetch-worker.ts');
+
+/** The worker threads a build starts, each bundled on its own into one file beside index.mjs (see above). */
+export function workerBuilds(metafile: Metafile | undefined, outdir: string): OutputFile[] {
+  const inputs = Object.keys(metafile?.inputs ?? {}).map((i) => i.replaceAll('\\', '/'));
+  if (!inputs.some((i) => i.endsWith(LAZY_FILE_MODULE))) return [];
+  const worker = buildSync({
+    ...esbuildOptions(RANGE_WORKER_SOURCE, outdir),
+    entryPoints: { [path.basename(RANGE_WORKER_BUNDLE_FILE, '.mjs')]: RANGE_WORKER_SOURCE },
+    splitting: false,
+    metafile: false,
+  });
+  return worker.outputFiles;
+}
+
+/** Writes a build made with esbuildOptions(entry, outdir): its code (writeBundle()), its workers' and the files it reads at run time. */
 export function writeBuild(result: { outputFiles: readonly OutputFile[]; metafile?: Metafile }, outdir: string, options: { sourceMaps?: boolean } = {}): void {
   writeBundle(result.outputFiles, options);
+  writeBundle(workerBuilds(result.metafile, outdir), options);
   for (const { file, from } of runtimeFiles(result.metafile, outdir)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, readFileSync(from));

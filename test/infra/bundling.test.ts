@@ -6,7 +6,8 @@
  * API functions) kept out of the code a cold start reads, and `semver`
  * replaced by its shim, which only the X-Ray SDK's SDK v2 patcher imports;
  * `ajv` and `ajv-formats` replaced by refusing shims, which only the MCP SDK's
- * default validator imports (the MCP server plugs in zod's).
+ * default validator imports (the MCP server plugs in zod's). The search
+ * index's range-fetch worker ships beside the code that starts it, whole.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFunctions, type BuiltBundle } from '#infra/build-functions.ts';
 import { BUNDLE_TARGET, esbuildOptions, SHIPPED_PACKAGES } from '#infra/bundling.ts';
 import { PROJECT_ROOT, functionSpecs } from '#infra/function-catalog.ts';
+import { RANGE_WORKER_BUNDLE_FILE } from '#shared/adapters/search/lazy-file.ts';
 
 /** Loaded on first use by every function that has them (dynamic import), never at cold start. */
 const LAZY_EVERYWHERE = [
@@ -146,5 +148,23 @@ describe('the bundles', () => {
         if (meta.imports.some((i) => /infra\/shims\/ajv(-formats)?\.ts$/.test(i.path))) importers.add(`${b.name}: ${input.replace(/.*node_modules\//, '')}`);
     }
     expect([...importers]).toEqual(['api-mcp: @modelcontextprotocol/sdk/dist/esm/validation/ajv-provider.js']);
+  });
+
+  it("ship the search index's range-fetch worker beside the code of every function that opens the index, bundled whole", () => {
+    const opening = built.filter((b) => Object.keys(b.metafile.inputs).some((i) => i.endsWith('shared/adapters/search/lazy-file.ts')));
+    expect(opening.map((b) => b.name)).toContain('api-search');
+    for (const b of opening) {
+      const worker = readFileSync(path.join(path.dirname(b.file), RANGE_WORKER_BUNDLE_FILE), 'utf8');
+      // Its S3 client is inside; it imports nothing but Node's own modules.
+      const imported = [...worker.matchAll(/(?:from|import\()\s*"([^"]+)"/g)].map((m) => m[1] as string);
+      expect(
+        imported.filter((i) => !isBuiltin(i)),
+        b.name,
+      ).toEqual([]);
+      expect(worker, b.name).toContain('GetObjectCommand');
+    }
+    // The functions that never open the index carry no worker.
+    const other = built.find((b) => b.spec.key === 'api:bills') as BuiltBundle;
+    expect(filesUnder(path.dirname(other.file)).some((f) => f.endsWith(RANGE_WORKER_BUNDLE_FILE))).toBe(false);
   });
 });

@@ -2,22 +2,23 @@
  * Where the search index lives in S3 (docs/architecture.md, "Search"): a
  * snapshot (a whole index file, written by a rebuild) named by a manifest, and
  * change sets (the documents the indexer rebuilt from the table since, one
- * small JSON object per indexer batch, keyed by time). A reader downloads the
- * snapshot once and then applies the change sets it has not seen.
+ * small JSON object per indexer batch, keyed by time). A reader opens the
+ * snapshot as a lazy file (./lazy-file.ts: its bytes fetched as they are read,
+ * the rest downloaded behind) and then applies the change sets it has not seen.
  *   search/manifest.json               {snapshot_key, as_of}
  *   search/snapshots/{iso}.db          the index file
+ *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts)
  *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { config } from '#shared/platform/config.ts';
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
+import { hotPages } from './hot-pages.ts';
+import type { ByteRange } from './lazy-file.ts';
 
 export const SEARCH_PREFIX = 'search/';
 const MANIFEST_KEY = `${SEARCH_PREFIX}manifest.json`;
@@ -88,20 +89,48 @@ export async function writeManifest(manifest: SearchManifest): Promise<void> {
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: MANIFEST_KEY, Body: JSON.stringify(manifest), ContentType: 'application/json' }));
 }
 
-/** Uploads an index file as a new snapshot; returns its key. */
+const hotKey = (snapshotKey: string) => `${snapshotKey}.hot.json`;
+const ByteRanges = lazySchema(() => z.array(z.object({ offset: z.number().int().nonnegative(), length: z.number().int().positive() })));
+
+/** Uploads an index file as a new snapshot, with the byte ranges every answer reads beside it; returns its key. */
 export async function uploadSnapshot(path: string, now: Date): Promise<string> {
   const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
   const key = `${SEARCH_PREFIX}snapshots/${now.toISOString()}.db`;
+  const hot: ByteRange[] = hotPages(path);
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: hotKey(key), Body: JSON.stringify(hot), ContentType: 'application/json' }));
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: await readFile(path), ContentType: 'application/vnd.sqlite3' }));
   return key;
 }
 
-/** Streams a snapshot to a local file. */
-export async function downloadSnapshot(key: string, path: string): Promise<void> {
+/** The byte ranges of a snapshot every answer reads; none for a snapshot written without them. */
+export async function snapshotHotPages(key: string): Promise<ByteRange[]> {
   const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
-  const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key }));
-  await pipeline(res.Body as Readable, createWriteStream(path));
+  try {
+    const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: hotKey(key) }));
+    return ByteRanges().parse(JSON.parse((await res.Body?.transformToString()) ?? '[]'));
+  } catch (err) {
+    if (isMissing(err)) return [];
+    throw err;
+  }
 }
+
+/**
+ * A snapshot's size and first `bytes` bytes, in one ranged GET: a reader opens the snapshot as a
+ * lazy file (./lazy-file.ts), which needs the size, and SQLite's first read is the file's head.
+ */
+export async function snapshotHead(key: string, bytes: number): Promise<{ size: number; head: Uint8Array }> {
+  const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Range: `bytes=0-${bytes - 1}` }));
+  const head = (await res.Body?.transformToByteArray()) ?? new Uint8Array();
+  // "bytes 0-262143/1106706432"; a file smaller than the range comes whole.
+  const size = Number(res.ContentRange?.split('/')[1] ?? head.length);
+  if (!Number.isSafeInteger(size) || size < head.length)
+    throw new Error(`The snapshot ${key} answered a ranged GET with Content-Range ${res.ContentRange ?? '(none)'}`);
+  return { size, head };
+}
+
+/** The bucket the index lives in (a lazy file's worker fetches from it). */
+export const searchBucket = (): string => config().BUCKET_NAME;
 
 /** Writes one change set; its key sorts by the time it was indexed. */
 export async function putChangeSet(change: ChangeSet): Promise<string> {

@@ -1,6 +1,7 @@
 /**
- * The index a search function answers from: downloaded from the S3 snapshot
- * into this container's temporary directory at the first search, then kept
+ * The index a search function answers from: the S3 snapshot opened as a lazy
+ * file in this container's temporary directory at the first search (./lazy-file.ts:
+ * the pages that search reads are fetched first, the rest behind), then kept
  * fresh by applying the change sets the indexer writes (./index-store.ts).
  * A sync runs when the last one is older than SYNC_MS, so a write reaches a
  * warm container within SYNC_MS plus the indexer's delay (docs/architecture.md,
@@ -10,7 +11,8 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CHANGES_PREFIX, downloadSnapshot, listChangeSets, manifestEtag, readChangeSet, readManifest } from './index-store.ts';
+import { CHANGES_PREFIX, listChangeSets, manifestEtag, readChangeSet, readManifest, searchBucket, snapshotHead, snapshotHotPages } from './index-store.ts';
+import { LAZY_FILE_DEFAULTS, LazyFile, prewarmRangeWorker } from './lazy-file.ts';
 import { SearchIndex } from './search-index.ts';
 
 /** How stale a container's index may get before a search first syncs it. */
@@ -24,6 +26,8 @@ const OVERLAP_MS = 60_000;
 interface Live {
   index: SearchIndex;
   path: string;
+  /** The snapshot's bytes, fetched as read until all are local. */
+  file: LazyFile | undefined;
   etag: string | null;
   /** Change-set keys applied, within the overlap window. */
   applied: Set<string>;
@@ -38,12 +42,24 @@ let pending: Promise<SearchIndex> | undefined;
 const keyAt = (ms: number) => `${CHANGES_PREFIX}${new Date(ms).toISOString()}`;
 
 async function load(): Promise<Live> {
+  prewarmRangeWorker();
   const found = await readManifest();
   const path = join(tmpdir(), `search-${randomUUID()}.db`);
-  if (found) await downloadSnapshot(found.manifest.snapshot_key, path);
-  const index = SearchIndex.open(path);
-  const since = found ? Date.parse(found.manifest.as_of) : 0;
-  return { index, path, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since) };
+  let file: LazyFile | undefined;
+  if (found) {
+    const key = found.manifest.snapshot_key;
+    const [{ size, head }, prefetch] = await Promise.all([snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize), snapshotHotPages(key)]);
+    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head, prefetch });
+  }
+  try {
+    const index = SearchIndex.open(path);
+    const since = found ? Date.parse(found.manifest.as_of) : 0;
+    return { index, path, file, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since) };
+  } catch (err) {
+    file?.close();
+    rmSync(path, { force: true });
+    throw err;
+  }
 }
 
 async function applyChanges(state: Live, now: number): Promise<void> {
@@ -63,7 +79,13 @@ async function applyChanges(state: Live, now: number): Promise<void> {
 }
 
 function drop(state: Live): void {
-  state.index.close();
+  try {
+    state.index.close();
+  } catch {
+    // A statement whose read failed (a block that could not be fetched) reports it again as it
+    // is finalized; the file is removed all the same.
+  }
+  state.file?.close();
   rmSync(state.path, { force: true });
 }
 
@@ -77,13 +99,27 @@ async function refreshed(now: number): Promise<SearchIndex> {
   return live.index;
 }
 
-/** The container's index, synced when it is older than SYNC_MS; concurrent callers share one sync. */
+/**
+ * The container's index, synced when it is older than SYNC_MS; concurrent callers share one sync.
+ * From the second search on, the rest of the snapshot downloads behind the searches: the first
+ * answer's reads have the network to themselves (docs/architecture.md, "Search").
+ */
 export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
+  live?.file?.download();
   if (live && now - live.syncedAt < SYNC_MS) return live.index;
   pending ??= refreshed(now).finally(() => {
     pending = undefined;
   });
   return pending;
+}
+
+/** How long this container's reads have waited for the snapshot's bytes, and how many did (benches, logs). */
+export const liveIndexWaits = (): { reads: number; ms: number } => ({ ...(live?.file?.waits ?? { reads: 0, ms: 0 }) });
+
+/** Downloads the rest of the container's snapshot and resolves once it is all local (tests, benches; a read never waits for it). */
+export async function liveIndexDownloaded(): Promise<void> {
+  live?.file?.download();
+  await live?.file?.complete;
 }
 
 /** Forgets the container's index (tests, and a test's fresh bucket). */

@@ -1,0 +1,148 @@
+/**
+ * The first answer of a new search container (issue 36.5), for
+ * `npm run bench:search`: the engine bundled as it is deployed
+ * (./cold-search-entry.ts through infra/bundling.ts, the range-fetch worker
+ * beside it), run in a fresh process per query, its snapshot served by a
+ * local S3 stand-in (./s3-range-server.ts) twice: at this machine's raw
+ * speed, and playing Lambda's S3 as modelled below (docs/architecture.md,
+ * "Search"). Each answer is checked against a warm index's.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { esbuildOptions, writeBuild } from '#infra/bundling.ts';
+import { hotPages } from '#shared/adapters/search/hot-pages.ts';
+import type { SearchHits, SearchRequest } from '#shared/adapters/search/search-filters.ts';
+import { startRangeServer, RAW, type S3Model } from './s3-range-server.ts';
+import { pct } from './timing.ts';
+
+/**
+ * Lambda's S3 as modelled (no network here to measure it): 30 ms to the first byte of a GET
+ * (S3's published first-byte latency is "100-200 ms" for the tail, tens of ms typical within a
+ * region), 90 MB/s per stream (one connection's throughput from a Lambda), 300 MB/s for the
+ * container (parallel ranged GETs on a 2 GB function; Lambda's network is not published).
+ */
+export const LAMBDA_S3: S3Model = { firstByteMs: 30, streamBytesPerSec: 90e6, totalBytesPerSec: 300e6 };
+/** The issue's target for a new container's first answer (issue 36.5). */
+export const TARGET_COLD_P95_MS = 1500;
+
+const BUCKET = 'bench-search';
+const SNAPSHOT_KEY = 'search/snapshots/bench.db';
+
+interface ColdRun {
+  ms: number;
+  opened: number;
+  waits: { reads: number; ms: number };
+  downloadedMs?: number;
+  total: number;
+  ids: string[];
+}
+
+/** The engine bundled as deployed, into `dir`; the path of its index.mjs. */
+async function bundle(dir: string): Promise<string> {
+  const result = await build(esbuildOptions(join(import.meta.dirname, 'cold-search-entry.ts'), dir));
+  writeBuild(result, dir);
+  return join(dir, 'index.mjs');
+}
+
+function runOnce(entry: string, endpoint: string, request: SearchRequest, waitDownload: boolean): Promise<ColdRun> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'bench',
+    AWS_SECRET_ACCESS_KEY: 'bench',
+    AWS_ENDPOINT_URL_S3: endpoint,
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    BUCKET_NAME: BUCKET,
+    JWT_SECRET_KEY: 'bench-cold-search-not-a-secret-0123456789abcdef',
+    LOG_LEVEL: 'ERROR',
+    COLD_SEARCH_REQUEST: JSON.stringify(request),
+    COLD_SEARCH_WAIT_DOWNLOAD: waitDownload ? '1' : '0',
+  };
+  return new Promise((ok, fail) =>
+    execFile(process.execPath, [entry], { env, maxBuffer: 1 << 22 }, (err, stdout, stderr) => {
+      if (err) fail(new Error(`cold search failed: ${stderr || err.message}`));
+      else ok(JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ColdRun);
+    }),
+  );
+}
+
+export interface ColdFigures {
+  lines: string[];
+  modelledP95: number;
+}
+
+/**
+ * `rounds` fresh processes per S3 (raw, modelled), cycling through `requests`; `warm` gives a
+ * warm index's answer to compare with.
+ */
+export async function coldFirstAnswers(
+  indexPath: string,
+  requests: SearchRequest[],
+  rounds: number,
+  warm: (r: SearchRequest) => SearchHits,
+): Promise<ColdFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cold-search-'));
+  try {
+    const entry = await bundle(join(dir, 'bundle'));
+    mkdirSync(join(dir, 'files'));
+    const manifest = join(dir, 'files', 'manifest.json');
+    writeFileSync(manifest, JSON.stringify({ snapshot_key: SNAPSHOT_KEY, as_of: '2026-06-01T00:00:00.000Z' }));
+    // The snapshot's hot ranges, as uploadSnapshot writes them beside it.
+    const hot = join(dir, 'files', 'hot.json');
+    writeFileSync(hot, JSON.stringify(hotPages(indexPath)));
+    const files = { 'search/manifest.json': manifest, [SNAPSHOT_KEY]: indexPath, [`${SNAPSHOT_KEY}.hot.json`]: hot };
+    const size = statSync(indexPath).size;
+    const lines: string[] = [];
+    let modelledP95 = Infinity;
+    for (const [name, model] of [
+      ['raw (this machine, no delay)', RAW],
+      [
+        `modelled Lambda S3 (${LAMBDA_S3.firstByteMs} ms to first byte, ${LAMBDA_S3.streamBytesPerSec / 1e6} MB/s a stream, ${LAMBDA_S3.totalBytesPerSec / 1e6} MB/s a container)`,
+        LAMBDA_S3,
+      ],
+    ] as const) {
+      const server = await startRangeServer(files, model);
+      try {
+        const times: number[] = [];
+        const opens: number[] = [];
+        const waited: number[] = [];
+        const waits: number[] = [];
+        let same = 0;
+        for (let i = 0; i < rounds; i++) {
+          const request = requests[i % requests.length] as SearchRequest;
+          const run = await runOnce(entry, server.endpoint, request, false);
+          times.push(run.ms);
+          opens.push(run.opened);
+          waited.push(run.waits.ms);
+          waits.push(run.waits.reads);
+          const expected = warm(request);
+          if (run.total === expected.total && JSON.stringify(run.ids) === JSON.stringify(expected.hits.map((h) => h.bill_id))) same++;
+        }
+        const whole = await runOnce(entry, server.endpoint, requests[0] as SearchRequest, true);
+        const p95 = pct(times, 95);
+        if (model === LAMBDA_S3) modelledP95 = p95;
+        lines.push(
+          `cold first answer, ${name}, ${rounds} fresh processes: p50 ${pct(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms ` +
+            `(import + manifest + open + change sets: p50 ${pct(opens, 50).toFixed(0)} ms; blocked on fetches: p50 ${pct(waited, 50).toFixed(0)} ms over ${pct(waits, 50)} reads); ` +
+            `answers identical to a warm index's: ${same}/${rounds}; ` +
+            `the whole ${(size / 1e6).toFixed(0)} MB local after ${((whole.downloadedMs ?? 0) / 1000).toFixed(1)} s; load average ${loadavg()[0]?.toFixed(1)}`,
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+    const wholeModelled = LAMBDA_S3.firstByteMs + (size / LAMBDA_S3.totalBytesPerSec) * 1000;
+    lines.push(
+      `whole download before the first answer (the design this replaces), modelled: ${(wholeModelled / 1000).toFixed(1)} s at best (${(size / 1e6).toFixed(0)} MB at ${LAMBDA_S3.totalBytesPerSec / 1e6} MB/s)`,
+    );
+    lines.push(
+      `cold first answer p95 <= ${TARGET_COLD_P95_MS} ms (modelled Lambda S3): ${modelledP95 <= TARGET_COLD_P95_MS ? 'met' : 'MISSED'} (${modelledP95.toFixed(0)} ms)`,
+    );
+    return { lines, modelledP95 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

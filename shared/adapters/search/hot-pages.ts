@@ -1,0 +1,53 @@
+/**
+ * The parts of an index file every answer reads, as byte ranges: a new
+ * container fetches them at once, in parallel GETs, instead of one round
+ * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
+ * "Search"). They are the pages of the small tables and indexes the word
+ * ranker loads or looks up for any query (the stored filter columns, the
+ * common words, the bills' rows by id, date and topic): about 50 MB of an
+ * 800 MB file at 350,000 bills. The FTS5 tables and the word
+ * postings, most of the file, are read where a query needs them. Found with
+ * SQLite's dbstat table when a snapshot is written (./index-store.ts).
+ */
+import { rmSync } from 'node:fs';
+import sqlite from 'node-sqlite3-wasm';
+import type { ByteRange } from './lazy-file.ts';
+
+/** The tables and indexes every answer reads (their names in the file's schema). */
+export const HOT_TABLES = [
+  'sqlite_schema',
+  'bills_fts_config',
+  'sections_fts_config',
+  // What the word ranker loads at its first query (./word-store.ts).
+  'doc_columns',
+  'common_words',
+  'recent_words',
+  'stale_rids',
+  // What a page of hits looks up: the bills' rows, by date for a date sort, by topic for a topic filter.
+  'docs',
+  'docs_by_date',
+  'doc_topics',
+] as const;
+
+/** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */
+export function hotPages(path: string): ByteRange[] {
+  // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
+  rmSync(`${path}.lock`, { recursive: true, force: true });
+  const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
+  try {
+    const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
+    const rows = db.all(`SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) ORDER BY pageno`, [...HOT_TABLES]) as {
+      pageno: number;
+    }[];
+    const ranges: ByteRange[] = [];
+    for (const { pageno } of rows) {
+      const offset = (Number(pageno) - 1) * pageSize;
+      const last = ranges.at(-1);
+      if (last && last.offset + last.length === offset) last.length += pageSize;
+      else ranges.push({ offset, length: pageSize });
+    }
+    return ranges;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,265 @@
+/**
+ * An S3 object as a local file whose bytes arrive as they are read: the
+ * search index of a new container (docs/architecture.md, "Search"), so its
+ * first answer waits for the few MB that answer reads, not for the whole
+ * file. The file is made at its full size (sparse); a worker thread
+ * (./range-fetch-worker.ts) fetches blocks with ranged GETs: those a read
+ * needs at once, the rest in a background download once asked. SQLite's reads and
+ * writes of the file are caught (./lazy-file-hook.ts) and wait, blocked with
+ * Atomics.wait (SQLite's I/O is synchronous), until their blocks are local
+ * (./block-map.ts). A block that cannot be fetched makes the read throw,
+ * which SQLite reports as an I/O error: an error, never an answer read from
+ * zeros. Once every block is local, reads go straight to the disk.
+ */
+import { closeSync, existsSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { BlockMap, PRESENT, type BlockRange } from './block-map.ts';
+import { registerLazyFile, unregisterLazyFile } from './lazy-file-hook.ts';
+import type { RangeDemand, RangeDownloadMessage, RangeFetchSetup, RangeSetupMessage } from './range-fetch-worker.ts';
+
+/** The worker's file in a function's bundle, beside its code (infra/bundling.ts writes it). */
+export const RANGE_WORKER_BUNDLE_FILE = 'range-fetch-worker.mjs';
+
+/** `length` bytes at `offset`. */
+export interface ByteRange {
+  offset: number;
+  length: number;
+}
+
+export interface LazyFileOptions {
+  bucket: string;
+  key: string;
+  /** The object's size in bytes. */
+  size: number;
+  /** The local file to make. */
+  path: string;
+  /** The object's first bytes, when the caller fetched them already (./index-store.ts, snapshotHead). */
+  head?: Uint8Array;
+  /** Byte ranges to fetch at once, before a read asks for them (./hot-pages.ts). */
+  prefetch?: ByteRange[];
+  /** Bytes per block: the unit of a GET and of the map. */
+  blockSize?: number;
+  /** Blocks fetched past a read's own (reads of an index mostly go forward); doubled while reads go on from the last fetch's end. */
+  readAhead?: number;
+  /** The most a doubled read-ahead may grow to. */
+  maxReadAhead?: number;
+  /** Parallel streams of the background download; 0 fetches only what is read. */
+  streams?: number;
+  /** Blocks per background GET. */
+  runBlocks?: number;
+  /** Blocks per GET of a read's fetch, longer ones split into parallel GETs. */
+  demandBlocks?: number;
+  /** How long a read waits for its blocks before it is an error. */
+  timeoutMs?: number;
+}
+
+/** The defaults, chosen by bench/search.ts's cold-start figures (bench/results/search.md). */
+export const LAZY_FILE_DEFAULTS = {
+  blockSize: 256 * 1024,
+  readAhead: 3,
+  maxReadAhead: 64,
+  streams: 6,
+  runBlocks: 32,
+  demandBlocks: 4,
+  timeoutMs: 20_000,
+} as const;
+
+/**
+ * A range-fetch worker: the bundled file beside a function's code, or else the source, loaded
+ * through tsx's loader (tests, benches, the local stack run the source; a worker thread does not
+ * inherit the process's --import loader). It waits for its setup message.
+ */
+function bootWorker(): Worker {
+  for (const rel of [`./${RANGE_WORKER_BUNDLE_FILE}`, `../${RANGE_WORKER_BUNDLE_FILE}`]) {
+    const url = new URL(rel, import.meta.url);
+    if (existsSync(url)) return new Worker(url);
+  }
+  const source = new URL('./range-fetch-worker.ts', import.meta.url).href;
+  return new Worker(`import('tsx/esm/api').then((tsx) => tsx.tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`, { eval: true });
+}
+
+let spare: Worker | undefined;
+
+/**
+ * Starts the next lazy file's worker now: its S3 client loads (a few hundred ms in a cold
+ * container) while the caller fetches what the file needs to open (the manifest, the head).
+ */
+export function prewarmRangeWorker(): void {
+  if (spare) return;
+  const worker = bootWorker();
+  // An idle spare must not keep a process alive; one that failed to start is not handed out.
+  worker.unref();
+  worker.once('error', () => {
+    if (spare === worker) spare = undefined;
+  });
+  spare = worker;
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? bootWorker();
+  spare = undefined;
+  return worker;
+}
+
+export class LazyFile {
+  private readonly map: BlockMap;
+  private readonly worker: Worker;
+  private readonly baseReadAhead: number;
+  private readonly maxReadAhead: number;
+  private readAhead: number;
+  /** The last block the last demand fetched: a read that starts right after it reads on (an overflow chain, a scan). */
+  private lastFetched = -2;
+  private readonly timeoutMs: number;
+  private done = false;
+  private closed = false;
+  /** Where the worker tells why a GET failed: read synchronously by the blocked reader. */
+  private readonly errors: MessagePort;
+  /** The worker's last error, told with the read that fails. */
+  private lastError = '';
+  /** Resolves once every byte is local. */
+  readonly complete: Promise<void>;
+  /** Reads that waited for bytes, and how long they waited in all (what a cold answer spends on the network). */
+  readonly waits = { reads: 0, ms: 0 };
+
+  private constructor(
+    readonly path: string,
+    options: Required<Omit<LazyFileOptions, 'head'>> & Pick<LazyFileOptions, 'head'>,
+  ) {
+    this.map = new BlockMap(options.size, options.blockSize);
+    this.baseReadAhead = options.readAhead;
+    this.readAhead = options.readAhead;
+    this.maxReadAhead = options.maxReadAhead;
+    this.timeoutMs = options.timeoutMs;
+    const channel = new MessageChannel();
+    this.errors = channel.port1;
+    this.errors.unref();
+    const fd = openSync(path, 'w');
+    try {
+      ftruncateSync(fd, options.size);
+      if (options.head) writeSync(fd, options.head, 0, options.head.length, 0);
+    } finally {
+      closeSync(fd);
+    }
+    // The head's whole blocks are local already.
+    const headEnd = options.head?.length === options.size ? this.map.blocks : Math.floor((options.head?.length ?? 0) / options.blockSize);
+    for (let b = 0; b < headEnd; b++) this.map.mark(b, PRESENT);
+    const setup: RangeFetchSetup = {
+      bucket: options.bucket,
+      key: options.key,
+      path,
+      size: options.size,
+      blockSize: options.blockSize,
+      shared: this.map.buffer,
+      streams: options.streams,
+      runBlocks: options.runBlocks,
+      demandBlocks: options.demandBlocks,
+      prefetch: options.prefetch.flatMap((r) => this.map.covering(r.offset, r.length) ?? []),
+      errors: channel.port2,
+    };
+    this.worker = takeWorker();
+    this.worker.postMessage({ setup } satisfies RangeSetupMessage, [channel.port2]);
+    // The worker must not keep a process (a test, a bench's child) alive; Lambda freezes it between invocations.
+    this.worker.unref();
+    this.complete = new Promise((ok, fail) => {
+      this.worker.on('message', (msg: { complete?: boolean }) => {
+        if (msg.complete) {
+          this.finish();
+          ok();
+        }
+      });
+      this.worker.on('error', (err) => {
+        this.lastError = err.message;
+        fail(err);
+      });
+    });
+    // A failed background download is not an error of its own: the reads that need the bytes say so.
+    this.complete.catch(() => undefined);
+    if (this.map.blocks === 0) this.finish();
+    else registerLazyFile(path, this);
+  }
+
+  /** Makes `path` a lazy copy of the object and starts fetching it. */
+  static open(options: LazyFileOptions): LazyFile {
+    return new LazyFile(options.path, { ...LAZY_FILE_DEFAULTS, prefetch: [], ...options });
+  }
+
+  /**
+   * Starts downloading the rest in the background (`streams` parallel GETs), leaving reads their own
+   * GETs. Not at open: a first answer's reads come one after another and would share the network.
+   */
+  download(): void {
+    if (!this.done && !this.closed) this.worker.postMessage({ download: true } satisfies RangeDownloadMessage);
+  }
+
+  /** Blocks until the bytes at `offset` are local; throws when they cannot be fetched. */
+  ensure(offset: number, length: number): void {
+    if (this.done) return;
+    const range = this.map.covering(offset, length);
+    if (range) this.await(range);
+  }
+
+  ensureAll(): void {
+    if (!this.done && this.map.blocks > 0) this.await({ first: 0, last: this.map.blocks - 1 });
+  }
+
+  private await(range: BlockRange): void {
+    if (this.map.firstAbsent(range) === -1) return;
+    const began = performance.now();
+    try {
+      this.awaitAbsent(range, began + this.timeoutMs);
+    } finally {
+      this.waits.reads++;
+      this.waits.ms += performance.now() - began;
+    }
+  }
+
+  private awaitAbsent(range: BlockRange, deadline: number): void {
+    if (this.closed) throw new Error(`The lazy file ${this.path} is closed`);
+    let asked = false;
+    for (;;) {
+      const version = this.map.version();
+      if (this.map.firstAbsent(range) === -1) return;
+      if (this.map.anyFailed(range)) {
+        // The next read asks again: a GET that failed now may succeed then.
+        this.map.forget(range);
+        throw new Error(`Could not fetch bytes ${range.first * this.map.blockSize}+ of ${this.path}: ${this.workerError() || 'the ranged GET failed'}`);
+      }
+      if (!asked) {
+        const first = this.map.firstAbsent(range);
+        this.readAhead = first === this.lastFetched + 1 ? Math.min(this.readAhead * 2, this.maxReadAhead) : this.baseReadAhead;
+        const fetch = this.map.toFetch(range, this.readAhead);
+        if (fetch) {
+          this.worker.postMessage({ fetch } satisfies RangeDemand);
+          this.lastFetched = fetch.last;
+        }
+        asked = true;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) {
+        const why = this.workerError();
+        throw new Error(`Timed out after ${this.timeoutMs} ms fetching bytes ${range.first * this.map.blockSize}+ of ${this.path}${why ? `: ${why}` : ''}`);
+      }
+      this.map.waitChange(version, left);
+    }
+  }
+
+  /** The worker's last word on a failed GET, read without waiting for this thread's event loop. */
+  private workerError(): string {
+    for (let m = receiveMessageOnPort(this.errors); m; m = receiveMessageOnPort(this.errors)) this.lastError = String(m.message);
+    return this.lastError;
+  }
+
+  private finish(): void {
+    this.done = true;
+    unregisterLazyFile(this.path);
+  }
+
+  /** Stops fetching and forgets the file (which the caller removes, or this does with `remove`). */
+  close(options: { remove?: boolean } = {}): void {
+    this.closed = true;
+    unregisterLazyFile(this.path);
+    void this.worker.terminate();
+    this.errors.close();
+    if (options.remove) rmSync(this.path, { force: true });
+  }
+}

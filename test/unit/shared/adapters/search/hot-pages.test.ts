@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sqlite from 'node-sqlite3-wasm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOT_TABLES, hotPages } from '#shared/adapters/search/hot-pages.ts';
+import { SearchIndex } from '#shared/adapters/search/search-index.ts';
+import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
+
+let dir: string;
+let path: string;
+
+const doc = (i: number): SearchDocument => ({
+  bill_id: `118-hr-${i}`,
+  congress: 118,
+  chamber: 'house',
+  type: 'hr',
+  status: 'INTRODUCED',
+  sponsor_id: null,
+  has_document: true,
+  topics: ['energy'],
+  introduced_date: '2023-01-10',
+  latest_action_date: '2024-01-10',
+  number: numberForms(118, 'hr', i),
+  short_title: '',
+  title: `To fund rural broadband and water program ${i}.`,
+  summary: '',
+  meta: '',
+  text: `Grants for towers ${i}. `.repeat(50),
+  sections: [{ label: 'Sec. 2', body: `Grants for towers ${i}. `.repeat(50) }],
+});
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hot-pages-'));
+  path = join(dir, 'index.db');
+  const index = SearchIndex.open(path, { bulk: true });
+  index.upsert(Array.from({ length: 300 }, (_, i) => doc(i + 1)));
+  index.optimize();
+  index.close();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("an index file's hot pages", () => {
+  it('name only tables and indexes the file has (a renamed one would silently drop out)', () => {
+    const db = new sqlite.Database(path, { readOnly: true });
+    const names = new Set((db.all('SELECT name FROM sqlite_schema') as { name: string }[]).map((r) => r.name));
+    db.close();
+    expect(HOT_TABLES.filter((t) => t !== 'sqlite_schema' && !names.has(t))).toEqual([]);
+  });
+
+  it('are page-aligned byte ranges inside the file, in order, merged, and leave the FTS5 tables and word postings out', () => {
+    const ranges = hotPages(path);
+    const size = statSync(path).size;
+    expect(ranges.length).toBeGreaterThan(0);
+    let end = -1;
+    for (const r of ranges) {
+      expect(r.offset % 8192).toBe(0);
+      expect(r.length % 8192).toBe(0);
+      // Adjacent ranges are merged: a gap separates each from the one before.
+      expect(r.offset).toBeGreaterThan(end);
+      end = r.offset + r.length;
+    }
+    expect(end).toBeLessThanOrEqual(size);
+    const hot = ranges.reduce((n, r) => n + r.length, 0);
+    expect(hot).toBeLessThan(size / 2);
+    // The first page (the header and schema) is among them.
+    expect(ranges[0]?.offset).toBe(0);
+  });
+});
