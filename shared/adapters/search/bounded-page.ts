@@ -14,7 +14,8 @@
  *   first that match make the page, which is exact;
  * - the total is then counted on an even sample of the pool and scaled.
  *
- * Either way a query scores at most LOOKUP_BUDGET (bill, word) pairs.
+ * Either way a query scores at most LOOKUP_BUDGET (bill, word) pairs, and its heads weigh at
+ * most HEAD_MAX_POSTINGS postings (beyond its rarest word's).
  */
 import { idf, termWeight } from '#shared/domain/search/bm25.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
@@ -24,6 +25,11 @@ import { TopK } from './top-k.ts';
 
 /** (bill, word) frequency lookups a query may make: each a binary search in a word's postings. */
 export const LOOKUP_BUDGET = 50_000;
+/**
+ * Lookups a filtered query's pool may take to be scored whole (exact): fewer than the budget, since
+ * walking the rarest word's postings to find the pool costs too; a larger pool gives candidates.
+ */
+const POOL_BUDGET = LOOKUP_BUDGET / 8;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
 
@@ -31,8 +37,8 @@ const TOTAL_SAMPLE = 2_048;
 export interface WordLookup {
   df: number;
   freqOf(rid: number): number;
-  /** Every current bill holding the word, in row-id order. */
-  each(visit: (rid: number) => void): void;
+  /** Every current bill holding the word, in row-id order, with its frequency. */
+  each(visit: (rid: number, f: number) => void): void;
   /** The bills holding the word that were written since the postings were compacted (none is in a head). */
   recent(visit: (rid: number) => void): void;
   /** Current bills holding the word, the newest written first, until `visit` answers false. */
@@ -61,6 +67,8 @@ export interface BoundedPage {
   total: number;
   /** (bill, word) lookups made: the work the budget bounds. */
   lookups: number;
+  /** The postings of the words whose heads the page took (HEAD_MAX_POSTINGS). */
+  weighed: number;
 }
 
 export function boundedPage(
@@ -119,17 +127,19 @@ export function boundedPage(
   const pinned = pins.filter((rid) => pinRank.has(rid) && cols.alive[rid] === 1 && passes(rid) && scoreOf(rid) >= 0);
   const page = new TopK(wanted, req.sort === 'date');
   const recency = new Map<number, number>();
-  const offer = (rid: number, score: number) => {
-    if (pinRank.has(rid)) return;
-    const date = cols.date[rid] ?? 0;
-    if (req.sort === 'date') return page.offer(rid, date);
-    const year = Math.floor(date / 10_000);
+  const recencyOf = (rid: number): number => {
+    const year = Math.floor((cols.date[rid] ?? 0) / 10_000);
     let r = recency.get(year);
     if (r === undefined) {
       r = recencyOfYear(year, now);
       recency.set(year, r);
     }
-    page.offer(rid, score * r);
+    return r;
+  };
+  const offer = (rid: number, score: number) => {
+    if (pinRank.has(rid)) return;
+    if (req.sort === 'date') return page.offer(rid, cols.date[rid] ?? 0);
+    page.offer(rid, score * recencyOf(rid));
   };
   /** Scores a bill once (mark 1: seen), and offers it when it passes and matches. */
   const consider = (rid: number) => {
@@ -142,8 +152,21 @@ export function boundedPage(
   };
   const seen: number[] = [];
   let total: number;
+  let weighed = 0;
   const rarestDf = rarest.reduce((a, p) => a + p.df, 0);
-  if (rarestDf * words <= LOOKUP_BUDGET) {
+  // With filters, the rarest group's bills that pass them (the pool, counted once per word of the
+  // group: a bound), one filter check each: a filtered common word is often few enough to score whole.
+  let exact = rarestDf * words <= LOOKUP_BUDGET;
+  if (!unfiltered && !exact) {
+    let pool = 0;
+    for (const p of rarest)
+      for (const l of p.lookups)
+        l.each((rid) => {
+          if (passes(rid)) pool += 1;
+        });
+    exact = pool * words <= POOL_BUDGET;
+  }
+  if (exact) {
     // Few enough to score whole: the page and the total are exact.
     total = 0;
     for (const p of rarest)
@@ -166,13 +189,28 @@ export function boundedPage(
       const order = src.dateOrder();
       for (let i = 0; i < order.length && page.size < wanted && budget(); i++) consider(order[i] ?? 0);
     } else {
+      if (!unfiltered) {
+        // Filtered: the pool's best by the rarest group's own part of the score (no lookup: its
+        // postings carry it) are candidates first, for a word's head may hold few that pass.
+        // One word: its own part is the whole score, so its best that pass are the page.
+        const best = new TopK(single ? wanted : Math.max(wanted, Math.floor(LOOKUP_BUDGET / (2 * Math.max(1, words)))), false);
+        for (const p of phrases[0] ?? [])
+          for (const l of p.lookups)
+            l.each((rid, f) => {
+              if (passes(rid)) best.offer(rid, termWeight(p.weight, f, cols.length[rid] ?? 0, averageLength) * recencyOf(rid));
+            });
+        for (const rid of best.sorted()) if (budget()) consider(rid);
+      }
       // Each word's share of the heads goes with its weight: the rarer words decide most of a score.
-      const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word) => ({ word, weight: p.weight }))));
+      const weights = phrases.flatMap((group) => group.flatMap((p) => p.words.map((word, k) => ({ word, weight: p.weight, df: p.lookups[k]?.df ?? 0 }))));
       const sum = weights.reduce((a, w) => a + w.weight, 0) || 1;
       // Bills written since compaction are in no head: each is a candidate (they are few: the ranker answers within a budget only while they are).
       for (const group of phrases) for (const p of group) for (const l of p.lookups) l.recent((rid) => budget() && consider(rid));
       const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
-      for (const { word, weight } of weights) {
+      for (const { word, weight, df } of weights) {
+        // A head weighs every bill of its word: the rarer words' heads first, within HEAD_MAX_POSTINGS.
+        if (weighed > 0 && weighed + df > HEAD_MAX_POSTINGS) continue;
+        weighed += df;
         const size = Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum)));
         const head = src.head(word, size, now);
         for (let i = 0; i < head.length && budget(); i++) consider(head[i] ?? 0);
@@ -192,11 +230,17 @@ export function boundedPage(
   }
   for (const rid of seen) mark[rid] = 0;
   pinned.sort((a, b) => (pinRank.get(a) ?? 0) - (pinRank.get(b) ?? 0));
-  return { rids: [...pinned, ...page.sorted()].slice(req.offset, wanted), total, lookups };
+  return { rids: [...pinned, ...page.sorted()].slice(req.offset, wanted), total, lookups, weighed };
 }
 
 /** The most of a word's head a query reads. */
 export const HEAD_MAX = 2_048;
+/**
+ * The postings the heads of one query weigh together, its words rarest first (the rarest always):
+ * a word's first head weighs every bill holding it, so the commonest words of a long query, which
+ * weigh least in a score, lend no candidates of their own (issue 32.7).
+ */
+export const HEAD_MAX_POSTINGS = 200_000;
 
 /**
  * The total, estimated: the rarest group's bills counted on an even sample of each of its words

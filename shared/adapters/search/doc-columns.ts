@@ -108,6 +108,11 @@ export class DocColumns {
     return this.filters.get(name) as Column;
   }
 
+  /** A number column's value for a bill (its Congress, say). */
+  numberAt(name: FilterName, rid: number): number {
+    return this.column(name)[rid] ?? 0;
+  }
+
   /** A value as its column holds it: a number as it is, a flag as 0 or 1, a string by its code. */
   private held(kind: FilterKind, value: string | number | boolean | null): number {
     if (kind === 'code') return this.dictionary.code(value === null ? null : String(value));

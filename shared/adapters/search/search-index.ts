@@ -21,7 +21,7 @@ import { ftsPage } from './fts-pages.ts';
 import { dropTitleKeys, TITLE_SCHEMA, titlePins, writeTitleKeys } from './title-pins.ts';
 import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
-import { compactWords, dropWords, WORD_SCHEMA, wordSource, writeWords, type Sql, type Value } from './word-store.ts';
+import { compactWords, dropWords, hasWordSizes, WORD_SCHEMA, wordSource, writeWordSizes, writeWords, type Sql, type Value } from './word-store.ts';
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
 const SECTIONS_PER_BILL = 1024;
@@ -32,6 +32,8 @@ const SCHEMA_VERSION = 3;
 /** The most of a passage a snippet is cut from: a section of an omnibus bill can be megabytes (issue 32.7). */
 const PASSAGE_MAX_CHARS = 20_000;
 const NO_HITS: SearchHits = { hits: [], total: 0 };
+/** Terms of a query of common words a passage is looked for by (rarestTerms). */
+const SNIPPET_MAX_TERMS = 2;
 
 const FILTER_NAMES = FILTER_COLUMNS.map((c) => c.name);
 const SCHEMA = `
@@ -124,6 +126,7 @@ export class SearchIndex {
       db.exec(`PRAGMA page_size = 8192; ${options.bulk ? 'PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;' : ''}`);
       db.exec(SCHEMA);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      if (!hasWordSizes(index.sql)) writeWordSizes(index.sql);
     }
     return index;
   }
@@ -192,7 +195,7 @@ export class SearchIndex {
     const terms = parseQuery(req.q);
     if (terms.length === 0 || hasUnmatchableWord(terms)) return NO_HITS;
     const resolved = resolveTerms(terms, this.vocabulary, (prefix) => this.words.completions(prefix));
-    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, req.filters) : [];
+    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, this.words.pinColumns(req.filters)) : [];
     const words = this.wordQuery(resolved);
     let page: { rids: number[]; total: number };
     if (words) page = this.words.search(words, req, now, pins);
@@ -245,10 +248,21 @@ export class SearchIndex {
     // every form is common, the bill's first section holding one is quoted.
     const rare = resolved.map((r) => ({ ...r, forms: r.forms.filter((f) => f.some((w) => !this.words.isCommon(w))) })).filter((r) => r.forms.length > 0);
     const ranked = rare.length > 0;
-    const any = matchExpression(ranked ? rare : resolved, true);
+    const any = matchExpression(ranked ? rare : this.rarestTerms(resolved), true);
     // Every form is marked in the snippet: a correction, a completion, each word of a phrase.
     const marked = [...new Set(resolved.flatMap((r) => r.forms.flat()))].map((w) => ({ kind: 'word' as const, tokens: [w], prefix: false }));
     return rids.map((rid) => ({ bill_id: ids.get(rid) ?? '', match: any ? this.passage(rid, any, ranked, marked) : null }));
+  }
+
+  /**
+   * The SNIPPET_MAX_TERMS terms of a query of common words that the fewest bills hold: FTS5 reads
+   * the whole list of sections of each term it matches, and eight common words' lists are most of
+   * the passages' index (issue 32.7).
+   */
+  private rarestTerms(resolved: ResolvedTerm[]): ResolvedTerm[] {
+    const sizes = this.words.known([...new Set(resolved.flatMap((r) => r.forms.flat()))]);
+    const size = (r: ResolvedTerm) => r.forms.flat().reduce((a, w) => a + (sizes.get(w) ?? 0), 0);
+    return [...resolved].sort((a, b) => size(a) - size(b)).slice(0, SNIPPET_MAX_TERMS);
   }
 
   /** The passage of a bill that best matches any word of the query (FTS5's rank among its sections, or its first), with a snippet (../domain/search/snippet.ts). */

@@ -10,8 +10,7 @@
  */
 import { documentTitleKeys, titleKey } from '#shared/domain/search/title-keys.ts';
 import type { SearchDocument } from '#shared/domain/search/search-document.ts';
-import type { SearchFilters } from '#shared/domain/search/search-filters.ts';
-import { filterSql } from './filter-columns.ts';
+import type { PinColumns } from './word-ranker.ts';
 import type { Sql } from './word-store.ts';
 
 /** The most bills one title puts first (a title two dozen bills share is rare; a page is at most 50). */
@@ -30,19 +29,33 @@ export function dropTitleKeys(sql: Sql, rid: number): void {
   sql.run('DELETE FROM title_keys WHERE rid = ?', [rid]);
 }
 
-/** The bills whose title the query is, passing the filters, best first (at most MAX_PINS). */
-export function titlePins(sql: Sql, q: string, filters: SearchFilters): number[] {
+/**
+ * The bills whose title the query is, passing the filters, best first (at most MAX_PINS). The
+ * title's rows are read from its keys' index (a few pages however many bills share it), and
+ * ordered in memory: a join to each bill's row read a page apiece, hundreds for a title thousands
+ * of bills share (issue 32.7).
+ */
+export function titlePins(sql: Sql, q: string, columns: PinColumns): number[] {
   const key = titleKey(q);
   if (!key) return [];
-  const { where, values } = filterSql(filters);
   const year = key.year ?? 0;
+  const rows = sql
+    .all('SELECT rid, kind, year FROM title_keys WHERE hash = ?', [key.hash])
+    .map((r) => ({ rid: Number(r.rid), kind: Number(r.kind), named: r.year !== null && Number(r.year) === year ? 1 : 0 }))
+    .filter((r) => columns.passes(r.rid));
   // The Congress c sat from 3 January of 1787 + 2c to 3 January two years later.
-  return sql
-    .all(
-      `SELECT t.rid AS rid FROM title_keys t JOIN docs d ON d.rid = t.rid WHERE t.hash = ? ${where.map((w) => `AND ${w}`).join(' ')}
-       ORDER BY coalesce(t.year = ?, 0) DESC, (? - 1787 - 2 * d.congress BETWEEN 0 AND 1) DESC, t.kind DESC, d.congress DESC, d.date DESC, d.rid DESC
-       LIMIT ${MAX_PINS}`,
-      [key.hash, ...values, year, year],
-    )
-    .map((r) => Number(r.rid));
+  const sat = (rid: number) => {
+    const since = year - 1787 - 2 * columns.congress(rid);
+    return since >= 0 && since <= 1 ? 1 : 0;
+  };
+  rows.sort(
+    (a, b) =>
+      b.named - a.named ||
+      sat(b.rid) - sat(a.rid) ||
+      b.kind - a.kind ||
+      columns.congress(b.rid) - columns.congress(a.rid) ||
+      columns.date(b.rid) - columns.date(a.rid) ||
+      b.rid - a.rid,
+  );
+  return rows.slice(0, MAX_PINS).map((r) => r.rid);
 }

@@ -12,7 +12,8 @@
  * held in memory; a bill written since is "stale" in the compacted postings.
  */
 import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
-import { idf, termWeight } from '#shared/domain/search/bm25.ts';
+import { idf, lengthNorm, termWeight, weightOf } from '#shared/domain/search/bm25.ts';
+import { latinWord } from '#shared/domain/search/search-query.ts';
 import { boundedPage, HEAD_MAX, type WordLookup } from './bounded-page.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
@@ -26,8 +27,11 @@ export interface WordSource {
   postings(word: string): Postings | null;
   /** The compacted words among these, each with the size of its postings (its bills, give or take). */
   known(words: string[]): Map<string, number>;
-  /** The `limit` compacted words that begin with `prefix` and the most bills hold, with the size of their postings. */
-  completions(prefix: string, limit: number): Map<string, number>;
+  /**
+   * The `limit` compacted words that begin with `prefix` and the most bills hold, with the size of
+   * their postings; `digitsOnly`, those where a digit follows the prefix.
+   */
+  completions(prefix: string, limit: number, digitsOnly?: boolean): Map<string, number>;
   /** Row ids written or removed since the postings were compacted. */
   staleRids(): number[];
   /** Every indexed bill's columns. */
@@ -36,8 +40,24 @@ export interface WordSource {
   recentWords(): { rid: number; words: string }[];
   /** The words whose two-word phrases have postings. */
   commonWords(): string[];
+  /**
+   * Every compacted Latin word (latinWord, in order), common word and pair of common words of
+   * LISTED_PAIR_BYTES or more, with the size of its postings; null when the file keeps none.
+   */
+  wordSizes(): Map<string, number> | null;
+  /** The runs of Latin letters that begin a compacted word and a digit follows ("hr" of "hr2471"); null when the file keeps none. */
+  digitRuns(): Set<string> | null;
   /** The bills carrying a topic. */
   topicRids(topic: string): number[];
+}
+
+/** What title pins are ordered and filtered by (./title-pins.ts), from the ranker's columns in memory. */
+export interface PinColumns {
+  congress(rid: number): number;
+  /** YYYYMMDD. */
+  date(rid: number): number;
+  /** Whether a bill is indexed and passes the filters. */
+  passes(rid: number): boolean;
 }
 
 /** A word, or the completions of a prefix (one FTS5 prefix phrase: its frequency is their sum), or a two-word phrase's key. */
@@ -70,6 +90,8 @@ export const PREFIX_MAX_WORDS = 32;
 /** A prefix shorter than SHORT_PREFIX matches fewer completions: "co" begins thousands of words, "con" far fewer. */
 export const SHORT_PREFIX_MAX_WORDS = 8;
 const SHORT_PREFIX = 3;
+/** Runs of letters a digit follows (bill types, "co" of "co2") a prefix's completions are asked of the file for. */
+const RUNS_MAX = 16;
 /**
  * A query whose largest group holds more postings than this is answered within a budget
  * (./bounded-page.ts) rather than by scoring every bill of its rarest group (issue 32.7).
@@ -80,9 +102,21 @@ const HEAD_SAMPLE = 4_096;
 /** Years a recency factor is kept for, by the year's remainder (a date's year is 0 or 1900-2100). */
 const YEARS = 4_096;
 const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, recent: () => undefined, newest: () => undefined, sample: () => [] };
-const PREFIX_MAX_BYTES = 2_000_000;
+/**
+ * The most postings, in bytes of the file (about two per bill), one query reads: its groups are
+ * taken rarest first while they fit, the rarest always, and the commoner ones left out (a bill
+ * then need not hold them). A first run reads and decodes every posting of its words and ranks
+ * their heads; at 350,000 bills "the", "united states code" or "and for other purposes" would read
+ * megabytes (issue 32.7). Three of the commonest title words fit.
+ */
+export const QUERY_MAX_BYTES = 800_000;
+const PREFIX_MAX_BYTES = QUERY_MAX_BYTES;
+/** A 2-letter prefix's completions together: "co" is typed on the way to a word, not looked for. */
+const SHORT_PREFIX_MAX_BYTES = 300_000;
 /** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
 const RECENT_BYTES = 2;
+/** A pair of common words this large is on the list of sizes (a few dozen pairs at 350,000 bills); a smaller one is read to be sized. */
+export const LISTED_PAIR_BYTES = 10_000;
 
 /** Row ids below this: a date-order key is the date (YYYYMMDD) times this plus the row id, exact in a double. */
 const ROW_SPAN = 2 ** 24;
@@ -112,6 +146,10 @@ export class WordRanker {
   private readonly recentOf = new Map<number, string[]>();
   private readonly cache = new Map<string, Postings | null>();
   private common = new Set<string>();
+  /** The compacted Latin and common words with their sizes, when the file keeps them, and the Latin ones in order. */
+  private sizes: Map<string, number> | null = null;
+  private latin: string[] = [];
+  private runs: Set<string> | null = null;
   private cached = 0;
   private readonly topics = new Map<string, Set<number>>();
   // Scratch, one slot per row id, zero between queries.
@@ -122,9 +160,18 @@ export class WordRanker {
   private readonly heads = new Map<string, { year: number; rids: number[] }>();
   /** Every bill newest first, until a bill is written or removed. */
   private byDate: Uint32Array | undefined;
+  /** What a head weighs each bill by (headFactors), until a bill is written or removed. */
+  private factors: { year: number; norm: Float64Array; recency: Float64Array } | undefined;
   private readonly exactMax: number;
   /** The (bill, word) lookups of the last query answered within a budget (0 when it was scored whole). */
   lastLookups = 0;
+  /** The words the last known() asked of the file (0 when memory answered). */
+  lastFileLookups = 0;
+  /** The postings' bytes the last query's groups hold, and how many of its groups it left out (QUERY_MAX_BYTES). */
+  lastBytes = 0;
+  lastLeftOut = 0;
+  /** The postings the last bounded query's heads weighed (HEAD_MAX_POSTINGS). */
+  lastWeighed = 0;
 
   constructor(source: WordSource, options: { exactMaxPostings?: number } = {}) {
     this.source = source;
@@ -135,6 +182,10 @@ export class WordRanker {
     if (this.loaded) return;
     this.cols = this.source.columns();
     this.common = new Set(this.source.commonWords());
+    this.sizes = this.source.wordSizes();
+    this.runs = this.source.digitRuns();
+    this.latin = [...(this.sizes?.keys() ?? [])].filter(latinWord);
+    if (this.latin.some((w, i) => i > 0 && w < (this.latin[i - 1] ?? ''))) this.latin.sort();
     this.stale = new Uint8Array(this.cols.size);
     this.staleList = [];
     for (const rid of this.source.staleRids()) this.markStale(rid);
@@ -142,6 +193,7 @@ export class WordRanker {
     this.recentOf.clear();
     for (const { rid, words } of this.source.recentWords()) this.addRecent(rid, words);
     this.byDate = undefined;
+    this.factors = undefined;
     this.loaded = true;
     this.dateOrder();
   }
@@ -199,6 +251,7 @@ export class WordRanker {
     if (!this.loaded) return;
     this.dropRecent(row.rid);
     this.byDate = undefined;
+    this.factors = undefined;
     this.cols.set(row);
     this.markStale(row.rid);
     this.addRecent(row.rid, words);
@@ -210,6 +263,7 @@ export class WordRanker {
     if (!this.loaded) return;
     this.dropRecent(rid);
     this.byDate = undefined;
+    this.factors = undefined;
     this.cols.remove(rid);
     this.markStale(rid);
   }
@@ -231,7 +285,8 @@ export class WordRanker {
       this.cache.set(word, hit);
       return hit;
     }
-    const p = this.source.postings(word);
+    // A Latin word not on the list of sizes has no compacted postings: the file is not asked.
+    const p = this.sizes && latinWord(word) && !this.sizes.has(word) ? null : this.source.postings(word);
     this.cache.set(word, p);
     this.cached += p?.rids.length ?? 0;
     for (const [old, value] of this.cache) {
@@ -242,10 +297,22 @@ export class WordRanker {
     return p;
   }
 
-  /** The words among these that some bill holds, each with a measure of how many do. */
+  /**
+   * The words among these that some bill holds, each with a measure of how many do. Latin and
+   * common words are answered from memory: a query's one-edit variants are thousands of words, and
+   * each asked of the file reads a page of it, a common word's size all of its postings (issue 32.7).
+   */
   known(words: string[]): Map<string, number> {
     this.load();
-    const out = this.source.known(words);
+    const out = new Map<string, number>();
+    const ask: string[] = [];
+    for (const word of words) {
+      const n = this.sizes?.get(word);
+      if (n !== undefined) out.set(word, n);
+      else if (!this.sizes || !latinWord(word)) ask.push(word);
+    }
+    this.lastFileLookups = ask.length;
+    if (ask.length > 0) for (const [word, n] of this.source.known(ask)) out.set(word, n);
     for (const word of words) {
       const recent = this.recent.get(word)?.size ?? 0;
       if (recent > 0) out.set(word, (out.get(word) ?? 0) + recent * RECENT_BYTES);
@@ -253,20 +320,75 @@ export class WordRanker {
     return out;
   }
 
+  /**
+   * Each word's size without reading its postings (a size asked of the file reads a long posting
+   * list whole), and the words whose size is unknown: a pair of common words not on the list of
+   * sizes holds fewer than LISTED_PAIR_BYTES, or nothing.
+   */
+  private sizesOf(words: string[]): { sizes: Map<string, number>; unsized: Set<string> } {
+    const sizes = new Map<string, number>();
+    const unsized = new Set<string>();
+    const ask: string[] = [];
+    for (const word of words) {
+      const [blank, first = '', second = ''] = word.split(' ');
+      const listed = this.sizes?.get(word);
+      if (listed !== undefined) sizes.set(word, listed + (this.recent.get(word)?.size ?? 0) * RECENT_BYTES);
+      else if (blank === '' && this.common.has(first) && this.common.has(second) && this.sizes) unsized.add(word);
+      else ask.push(word);
+    }
+    for (const [word, n] of this.known(ask)) sizes.set(word, n);
+    return { sizes, unsized };
+  }
+
+  /** The Latin words on the list of sizes that begin with `prefix`. */
+  private latinCompletions(prefix: string): string[] {
+    let lo = 0;
+    let hi = this.latin.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.latin[mid] ?? '') < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < this.latin.length && (this.latin[i] ?? '').startsWith(prefix); i++) out.push(this.latin[i] ?? '');
+    return out;
+  }
+
   /** The words a prefix matches: its most common completions, bounded by PREFIX_MAX_WORDS and PREFIX_MAX_BYTES. */
   completions(prefix: string): string[] {
     this.load();
     const most = prefix.length < SHORT_PREFIX ? SHORT_PREFIX_MAX_WORDS : PREFIX_MAX_WORDS;
-    const sizes = this.source.completions(prefix, most);
+    const listed = this.sizes !== null && this.runs !== null && latinWord(prefix);
+    let sizes: Map<string, number>;
+    if (listed) {
+      // The rest are the words where a digit follows a run of letters the prefix begins ("hres755"
+      // for "hre"): asked of the file per such run, a few ranges ("h": hr, hres, hjres, hconres).
+      sizes = new Map();
+      const runs = [...(this.runs ?? [])].filter((run) => run.startsWith(prefix)).slice(0, RUNS_MAX);
+      for (const run of runs) for (const [word, n] of this.source.completions(run, most, true)) sizes.set(word, n);
+      for (const word of this.latinCompletions(prefix)) sizes.set(word, this.sizes?.get(word) ?? 0);
+    } else sizes = this.source.completions(prefix, most);
     for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * RECENT_BYTES);
     const out: string[] = [];
     let bytes = 0;
     for (const [word, size] of [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, most)) {
-      if (out.length > 0 && bytes + size > PREFIX_MAX_BYTES) break;
+      if (out.length > 0 && bytes + size > (prefix.length < SHORT_PREFIX ? SHORT_PREFIX_MAX_BYTES : PREFIX_MAX_BYTES)) break;
       out.push(word);
       bytes += size;
     }
     return out;
+  }
+
+  /** The columns title pins are filtered and ordered by (./title-pins.ts). */
+  pinColumns(filters: SearchRequest['filters']): PinColumns {
+    this.load();
+    const passes = this.cols.filter(filters, filters.topic === undefined ? null : this.topicSet(filters.topic));
+    const { cols } = this;
+    return {
+      congress: (rid) => cols.numberAt('congress', rid),
+      date: (rid) => cols.date[rid] ?? 0,
+      passes: (rid) => cols.alive[rid] === 1 && passes !== null && passes(rid),
+    };
   }
 
   private topicSet(topic: string): Set<number> {
@@ -333,13 +455,13 @@ export class WordRanker {
       },
       each: (visit) => {
         if (base) {
-          const { rids } = base;
+          const { rids, freqs } = base;
           for (let i = 0; i < rids.length; i++) {
             const rid = rids[i] ?? 0;
-            if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid);
+            if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid, freqs[i] ?? 0);
           }
         }
-        for (const rid of recent?.keys() ?? []) visit(rid);
+        for (const [rid, f] of recent ?? []) visit(rid, f);
       },
       recent: (visit) => {
         for (const rid of recent?.keys() ?? []) visit(rid);
@@ -367,8 +489,8 @@ export class WordRanker {
 
   /**
    * A word's compacted bills best first by its BM25 weight times recency, at most `size` (HEAD_MAX),
-   * for the year of `now`: the keys in one pass, a threshold from a sample of them, and only the
-   * keys above it sorted.
+   * for the year of `now`: a threshold from a sample of the keys, then one pass that keeps the best
+   * above it in a heap.
    */
   private head(word: string, size: number, now: Date): number[] {
     const year = now.getUTCFullYear();
@@ -380,35 +502,56 @@ export class WordRanker {
     return held.rids.slice(0, size);
   }
 
+  /** Each bill's length norm and recency factor for the year of `now`, kept until a bill is written or removed. */
+  private headFactors(now: Date): { norm: Float64Array; recency: Float64Array } {
+    const year = now.getUTCFullYear();
+    if (this.factors?.year === year) return this.factors;
+    const { alive, date, length, size } = this.cols;
+    const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
+    const byYear = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
+    const norm = new Float64Array(size);
+    const recency = new Float64Array(size);
+    for (let rid = 0; rid < size; rid++) {
+      if (alive[rid] !== 1) continue;
+      norm[rid] = lengthNorm(length[rid] ?? 0, averageLength);
+      recency[rid] = byYear[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1;
+    }
+    this.factors = { year, norm, recency };
+    return this.factors;
+  }
+
   private bestOf(base: Postings | null, now: Date): number[] {
     if (!base) return [];
     const { rids, freqs } = base;
-    const { alive, date, length } = this.cols;
-    const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
-    const recency = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
-    const keys = new Float64Array(rids.length);
-    for (let i = 0; i < rids.length; i++) {
+    const { alive } = this.cols;
+    const { stale } = this;
+    const { norm, recency } = this.headFactors(now);
+    const keyOf = (i: number): number => {
       const rid = rids[i] ?? 0;
-      const current = this.stale[rid] !== 1 && alive[rid] === 1;
-      keys[i] = current ? termWeight(1, freqs[i] ?? 0, length[rid] ?? 0, averageLength) * (recency[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1) : -1;
-    }
+      return stale[rid] !== 1 && alive[rid] === 1 ? weightOf(1, freqs[i] ?? 0, norm[rid] ?? 0) * (recency[rid] ?? 1) : -1;
+    };
+    // A sample's quantile a little below the head's share: most keys fall under it at one compare.
     let threshold = 0;
     if (rids.length > HEAD_MAX) {
-      // A sample's quantile a little below the head's share: enough keys pass, few more than needed.
       const step = Math.max(1, Math.floor(rids.length / HEAD_SAMPLE));
       const sample: number[] = [];
-      for (let i = 0; i < rids.length; i += step) sample.push(keys[i] ?? -1);
+      for (let i = 0; i < rids.length; i += step) sample.push(keyOf(i));
       sample.sort((x, y) => y - x);
-      threshold = sample[Math.min(sample.length - 1, Math.ceil((sample.length * HEAD_MAX * 2) / rids.length))] ?? 0;
+      threshold = Math.max(0, sample[Math.min(sample.length - 1, Math.ceil((sample.length * HEAD_MAX * 2) / rids.length))] ?? 0);
     }
-    let chosen: number[] = [];
-    for (let i = 0; i < rids.length; i++) if ((keys[i] ?? -1) >= threshold && (keys[i] ?? -1) >= 0) chosen.push(i);
-    if (chosen.length < HEAD_MAX && threshold > 0) {
-      chosen = [];
-      for (let i = 0; i < rids.length; i++) if ((keys[i] ?? -1) >= 0) chosen.push(i);
-    }
-    chosen.sort((x, y) => (keys[y] ?? 0) - (keys[x] ?? 0) || (rids[x] ?? 0) - (rids[y] ?? 0));
-    return chosen.slice(0, HEAD_MAX).map((i) => rids[i] ?? 0);
+    // A heap of the best: a word's bills often tie (one frequency, one year), and sorting every
+    // tied bill cost as much for a word in 15,000 bills as for one in 150,000.
+    const best = (floor: number) => {
+      const top = new TopK(HEAD_MAX, false);
+      for (let i = 0; i < rids.length; i++) {
+        const key = keyOf(i);
+        if (key >= floor && key >= 0) top.offer(rids[i] ?? 0, key);
+      }
+      return top;
+    };
+    let top = best(threshold);
+    if (top.size < HEAD_MAX && threshold > 0) top = best(0);
+    return top.sorted();
   }
 
   /** Every bill, newest first (ties: the higher row id first): one sort of date-and-row-id keys. */
@@ -441,11 +584,21 @@ export class WordRanker {
    * `pins` (relevance only) come first in their order, where they match: the bills the query
    * names by title (./title-pins.ts).
    */
-  search(query: WordQuery, req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, now: Date, pins: readonly number[] = []): WordPage {
+  search(whole: WordQuery, req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, now: Date, pins: readonly number[] = []): WordPage {
     this.load();
     this.scratch();
     this.lastLookups = 0;
-    const sizes = query.map((group) => ({ group, size: this.estimate(group) })).sort((a, b) => a.size - b.size);
+    this.lastWeighed = 0;
+    const query = this.withinBudget(whole);
+    // Groups are read smallest first (withinBudget's order): one that nothing holds (a pair of
+    // common words never adjacent) answers the query before a larger one is read.
+    const sizes: { group: WordPhrase[]; size: number }[] = [];
+    for (const group of query) {
+      const size = this.estimate(group);
+      if (size === 0) return { rids: [], total: 0 };
+      sizes.push({ group, size });
+    }
+    sizes.sort((a, b) => a.size - b.size);
     const largest = sizes.at(-1)?.size ?? 0;
     if (largest > this.exactMax && this.staleList.length <= LOOKUP_MAX_STALE) {
       const { filters } = req;
@@ -468,10 +621,37 @@ export class WordRanker {
         Object.keys(filters).length === 0,
       );
       this.lastLookups = page.lookups;
+      this.lastWeighed = page.weighed;
       return { rids: page.rids, total: page.total };
     }
     const touched = this.match(query);
     return this.page(touched, query.length, req, now, pins);
+  }
+
+  /**
+   * The groups whose postings one query reads: the rarest first while their bytes fit in
+   * QUERY_MAX_BYTES, the rarest always. Sizes come from the file's row headers (or memory), so a
+   * group left out is never read.
+   */
+  private withinBudget(query: WordQuery): WordQuery {
+    const words = [...new Set(query.flatMap((group) => group.flatMap((p) => p.words)))];
+    const { sizes, unsized } = this.sizesOf(words);
+    const sized = query.map((group) => {
+      const all = group.flatMap((p) => p.words);
+      // A group of a pair whose size is unknown is read whatever the budget: it may hold nothing.
+      return { group, bytes: all.reduce((a, w) => a + (sizes.get(w) ?? 0), 0), unknown: all.some((w) => unsized.has(w)) };
+    });
+    sized.sort((a, b) => a.bytes - b.bytes);
+    const kept: WordQuery = [];
+    let used = 0;
+    for (const { group, bytes, unknown } of sized) {
+      if (kept.length > 0 && !unknown && used + bytes > QUERY_MAX_BYTES) continue;
+      kept.push(group);
+      used += bytes;
+    }
+    this.lastBytes = used;
+    this.lastLeftOut = query.length - kept.length;
+    return kept;
   }
 
   /**

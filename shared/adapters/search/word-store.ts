@@ -5,13 +5,17 @@
  * ./posting-codec.ts), which optimize() runs after a rebuild. The first
  * compaction of a file also picks its common words, whose two-word phrases get
  * postings of their own; they stay the file's common words from then on, so
- * every bill's pairs are drawn from the same set.
+ * every bill's pairs are drawn from the same set. Compaction also keeps the
+ * Latin words and the common words with their sizes in one row the ranker
+ * holds in memory: correcting or completing a word asks the file nothing
+ * (issue 32.7).
  */
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
+import { latinWord } from '#shared/domain/search/search-query.ts';
 import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
 import { DocColumns, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
 import { FILTER_COLUMNS } from './filter-columns.ts';
-import type { WordSource } from './word-ranker.ts';
+import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
 
 /** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
 const COMMON_SHARE = 0.01;
@@ -23,7 +27,13 @@ CREATE TABLE IF NOT EXISTS recent_words(rid INTEGER PRIMARY KEY, words TEXT NOT 
 CREATE TABLE IF NOT EXISTS stale_rids(rid INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS doc_columns(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS word_lists(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
 `;
+
+/** The word_lists row of the Latin words (in order), the other common words and the largest pairs, each with its postings' size. */
+const SIZES_LIST = 'sizes';
+/** The word_lists row of the runs of Latin letters that begin a word and a digit follows. */
+const RUNS_LIST = 'runs';
 
 export type Value = string | number | null | Uint8Array;
 type Row = Record<string, unknown>;
@@ -57,12 +67,14 @@ export function wordSource(sql: Sql): WordSource {
       const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
       return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
     },
-    completions(prefix, limit) {
-      const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word >= ? AND word < ? ORDER BY n DESC LIMIT ?', [
-        prefix,
-        pastPrefix(prefix),
-        limit,
-      ]);
+    digitRuns() {
+      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [RUNS_LIST]);
+      return row ? new Set(new TextDecoder().decode(bytes(row.data)).split('\n').filter(Boolean)) : null;
+    },
+    completions(prefix, limit, digitsOnly = false) {
+      // A Latin prefix's Latin completions are in memory: the file is asked for those a digit follows.
+      const [from, to] = digitsOnly ? [`${prefix}0`, `${prefix}:`] : [prefix, pastPrefix(prefix)];
+      const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word >= ? AND word < ? ORDER BY n DESC LIMIT ?', [from, to, limit]);
       return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
     },
     staleRids: () => staleRids(sql),
@@ -77,6 +89,16 @@ export function wordSource(sql: Sql): WordSource {
     },
     recentWords() {
       return sql.all('SELECT rid, words FROM recent_words', []).map((r) => ({ rid: Number(r.rid), words: text(r.words) }));
+    },
+    wordSizes() {
+      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [SIZES_LIST]);
+      if (!row) return null;
+      const out = new Map<string, number>();
+      for (const line of new TextDecoder().decode(bytes(row.data)).split('\n')) {
+        const space = line.lastIndexOf(' ');
+        if (space > 0) out.set(line.slice(0, space), Number(line.slice(space + 1)));
+      }
+      return out;
     },
     commonWords() {
       return sql.all('SELECT word FROM common_words', []).map((r) => text(r.word));
@@ -177,8 +199,37 @@ export function compactWords(sql: Sql): void {
   for (const [name, data] of Object.entries(columnsOf(docRows(sql, '')).save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
   sql.run('DELETE FROM recent_words', []);
   sql.run('DELETE FROM stale_rids', []);
+  writeWordSizes(sql);
 }
 
+/**
+ * Writes the Latin words (in order), the other common words and the pairs of LISTED_PAIR_BYTES or
+ * more with their sizes, as one row ("word size" lines): after each compaction, and once for a
+ * file compacted before the list existed (its writer's open). The Latin words are one range of the
+ * postings.
+ */
+export function writeWordSizes(sql: Sql): void {
+  const latin = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word >= 'a' AND word < '{'", []).filter((r) => latinWord(text(r.word)));
+  const common = sql
+    .all('SELECT w.word AS word, length(w.postings) AS n FROM word_postings w JOIN common_words c ON c.word = w.word', [])
+    .filter((r) => !latinWord(text(r.word)));
+  // Pair keys begin with a space: they sort before every word.
+  const pairs = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word < '!' AND length(postings) >= ?", [LISTED_PAIR_BYTES]);
+  const lines = [...latin, ...common, ...pairs].map((r) => `${text(r.word)} ${Number(r.n)}`);
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SIZES_LIST, new TextEncoder().encode(lines.join('\n'))]);
+  // The Latin letters a digit follows at the start of a word ("hr" of "hr2471"): the prefixes whose completions the file has beyond the list.
+  const runs = new Set<string>();
+  for (const r of sql.all("SELECT word FROM word_postings WHERE word >= 'a' AND word < '{' AND word GLOB '[a-z]*[0-9]*'", [])) {
+    const run = /^([a-z]+)[0-9]/u.exec(text(r.word))?.[1];
+    if (run) runs.add(run);
+  }
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [RUNS_LIST, new TextEncoder().encode([...runs].join('\n'))]);
+}
+
+/** Whether the file's compacted postings have their list of sizes (a file compacted before it existed has not). */
+export function hasWordSizes(sql: Sql): boolean {
+  return sql.get('SELECT name FROM word_lists WHERE name = ?', [RUNS_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
+}
 /** Postings in row-id order: a bill rewritten since compaction keeps its old row id, so it can come after newer ones. */
 function ascending(p: Postings): Postings {
   let sorted = true;

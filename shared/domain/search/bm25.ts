@@ -13,6 +13,12 @@ export function idf(n: number, df: number): number {
   return v <= 0 ? 1e-6 : v;
 }
 
+/** The part of a row's score that its length sets: termWeight(idf, f, length, average) is weightOf(idf, f, lengthNorm(length, average)). */
+export const lengthNorm = (length: number, averageLength: number): number => K1 * (1 - B + (B * length) / averageLength);
+
+/** termWeight with the row's lengthNorm computed once (a word's head weighs every bill holding it). */
+export const weightOf = (idfValue: number, f: number, norm: number): number => (idfValue * (f * (K1 + 1))) / (f + norm);
+
 /** One phrase's part of a row's score: its weighted frequency `f` in a row of `length` tokens. */
 export function termWeight(idfValue: number, f: number, length: number, averageLength: number): number {
   return (idfValue * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * length) / averageLength));

@@ -91,6 +91,13 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /** Whether an unknown word may be corrected: Latin letters only, neither too short nor too long. */
 export const correctable = (word: string): boolean => word.length >= TYPO_MIN_LENGTH && word.length <= TYPO_MAX_LENGTH && /^[a-z]+$/u.test(word);
 
+/**
+ * Whether a word is of Latin letters only. The index keeps every such word, and every common word,
+ * with its size in memory (issue 32.7): a correction's thousands of one-edit variants and a
+ * prefix's completions then ask the file nothing.
+ */
+export const latinWord = (word: string): boolean => word.length <= MAX_TOKEN_LENGTH && /^[a-z]+$/u.test(word);
+
 /** Every string of letters one edit (deletion, substitution, insertion or transposition) from `word`. */
 export function oneEditAway(word: string): string[] {
   const out = new Set<string>();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
@@ -259,5 +259,108 @@ describe('a query that is a bill title (issue 32.1)', () => {
     expect(res.hits.slice(0, 3).map((h) => h.bill_id)).toEqual(['118-hr-17', '116-hr-7', '116-s-270']);
     expect(res.total).toBe(5);
     expect(titleIds('"paycheck fairness" act', { offset: 1, limit: 3 })).toEqual(['116-hr-7', '116-s-270', res.hits[3]?.bill_id]);
+  });
+});
+
+describe("a query's work once the postings are compacted (issue 32.7)", () => {
+  const sizesRows = (path: string) => {
+    const raw = new sqlite.Database(path);
+    const rows = raw.all("SELECT data FROM word_lists WHERE name = 'sizes'") as { data: Uint8Array }[];
+    raw.close();
+    return rows.map((r) => new TextDecoder().decode(r.data));
+  };
+  const found = (index: SearchIndex, q: string) => index.search({ q, filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW).hits.map((h) => h.bill_id);
+  /** A file of these bills, compacted: its word postings and their lists written. */
+  const compacted = (name: string, docs: SearchDocument[]) => {
+    const path = join(dir, name);
+    const writer = SearchIndex.open(path, { bulk: true });
+    writer.upsert(docs, '2026-01-01T00:00:00.000Z');
+    writer.optimize();
+    writer.close();
+    return path;
+  };
+
+  it("keeps the Latin words' sizes at compaction, corrects typos from them, and adds them to a file compacted without on a writer's open", () => {
+    const path = compacted('sizes.db', DOCS);
+    const [list = ''] = sizesRows(path);
+    expect(list.split('\n')).toEqual(expect.arrayContaining([expect.stringMatching(/^perchlorate \d+$/u), expect.stringMatching(/^broadband \d+$/u)]));
+    // Latin words only (no common word or pair in five bills): no number forms.
+    expect(list.split('\n').every((line) => /^[a-z]+ \d+$/u.test(line))).toBe(true);
+    expect(list).not.toMatch(/hr5|2019/u);
+    const reader = SearchIndex.open(path, { readOnly: true });
+    expect(found(reader, 'percholrate ')).toEqual(['116-hr-5']);
+    reader.close();
+
+    const raw = new sqlite.Database(path);
+    raw.exec('DELETE FROM word_lists');
+    raw.close();
+    // Without the list a reader still corrects, asking the file.
+    const old = SearchIndex.open(path, { readOnly: true });
+    expect(found(old, 'percholrate ')).toEqual(['116-hr-5']);
+    old.close();
+    SearchIndex.open(path).close();
+    expect(sizesRows(path)).toEqual([list]);
+  });
+
+  it('looks for the passage of a query of common words by its two rarest words, not all of them', () => {
+    // Sixty bills hold "harbor", "dredging" and "grants": common words (in at least 50 bills), whose lists of sections are long.
+    const text = (i: number) => `SEC. 1. Harbor dredging grants${i % 2 === 0 ? ' and harbor loans' : ''}${i % 3 === 0 ? ', with more grants' : ''}.`;
+    const path = compacted(
+      'common.db',
+      Array.from({ length: 60 }, (_, i) =>
+        doc(`118-hr-${100 + i}`, { title: 'Harbor dredging grants.', text: text(i), sections: [{ label: 'Sec. 1', body: text(i) }] }),
+      ),
+    );
+    const reader = SearchIndex.open(path, { readOnly: true });
+    const get = vi.spyOn(reader as unknown as { get: (sql: string, values: unknown[]) => unknown }, 'get');
+    const res = reader.search({ q: 'harbor dredging grants ', filters: {}, sort: 'relevance', limit: 5, offset: 0 }, NOW);
+    const matches = get.mock.calls.filter(([sql]) => sql.includes('sections_fts MATCH')).map(([, values]) => String(values[0]));
+    expect(res.hits).toHaveLength(5);
+    expect(res.hits.every((h) => h.match?.snippet.includes('<mark>'))).toBe(true);
+    expect(matches).toHaveLength(5);
+    // "dredging" is in every bill's section once; "harbor" and "grants" more often: the two rarest by postings.
+    for (const m of matches) expect(m.split(' OR ')).toHaveLength(2);
+    reader.close();
+  });
+
+  it('asks the file for the completions a digit follows only after a run of letters some word begins with ("hr" of "hr1")', () => {
+    const path = compacted('runs.db', DOCS);
+    const reader = SearchIndex.open(path, { readOnly: true });
+    const all = vi.spyOn(reader as unknown as { all: (sql: string, values: unknown[]) => unknown[] }, 'all');
+    const completionsAsked = () => all.mock.calls.filter(([sql]) => sql.includes('word >= ? AND word < ?')).map(([, values]) => values[0]);
+    expect(found(reader, 'hr')).toEqual(expect.arrayContaining(['118-hr-1', '118-hr-3', '116-hr-5']));
+    // "hr" begins the runs "hr" and "hres" (of "hres4"): one range each.
+    expect(completionsAsked()).toEqual(['hr0', 'hres0']);
+    all.mockClear();
+    expect(found(reader, 'hre')).toEqual(['118-hres-4']);
+    expect(completionsAsked()).toEqual(['hres0']);
+    all.mockClear();
+    expect(found(reader, 'perchl')).toEqual(['116-hr-5']);
+    expect(completionsAsked()).toEqual([]);
+    reader.close();
+  });
+
+  it("orders the bills of a title hundreds share from the title's keys and the columns in memory, not each bill's row", () => {
+    const congresses = [110, 112, 114, 116, 118];
+    const path = compacted(
+      'shared-titles.db',
+      Array.from({ length: 500 }, (_, i) =>
+        doc(`${congresses[i % 5]}-hr-${1_000 + i}`, {
+          short_title: 'Harbor Act',
+          title: 'Harbor Act.',
+          latest_action_date: `20${10 + (i % 9)}-03-0${1 + (i % 9)}`,
+        }),
+      ),
+    );
+    const reader = SearchIndex.open(path, { readOnly: true });
+    const all = vi.spyOn(reader as unknown as { all: (sql: string, values: unknown[]) => unknown[] }, 'all');
+    const res = reader.search({ q: 'harbor act', filters: { congress: 116 }, sort: 'relevance', limit: 5, offset: 0 }, NOW);
+    // Every bill of the 116th Congress holds the title: the latest action first (2018-03-09: i = 8 mod 45), then the newer row.
+    expect(res.total).toBe(100);
+    expect(res.hits.map((h) => h.bill_id)).toEqual(['116-hr-1458', '116-hr-1413', '116-hr-1368', '116-hr-1323', '116-hr-1278']);
+    const titleSql = all.mock.calls.map(([sql]) => sql).filter((sql) => sql.includes('title_keys'));
+    expect(titleSql).toHaveLength(1);
+    expect(titleSql[0]).not.toMatch(/docs/u);
+    reader.close();
   });
 });

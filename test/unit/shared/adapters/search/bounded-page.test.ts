@@ -71,6 +71,8 @@ function corpus(bills: number, seed: number): WordSource {
     columns: () => cols,
     recentWords: () => [],
     commonWords: () => [],
+    digitRuns: () => null,
+    wordSizes: () => null,
     topicRids: () => [],
   };
 }
@@ -135,6 +137,24 @@ describe('the bounded answer of a query of common words', () => {
     live.written(row, encodeBillWords({ freqs, length: 60, columns: [[0, 1, 2, 3]] }));
     const page = live.search(query, request('relevance'), NOW);
     expect(page.rids[0]).toBe(60_001);
+  });
+
+  it("scores a filtered query whole when the rarest word's bills that pass the filter fit the budget: the exact page and total", () => {
+    // One Congress of 16 holds about 3,500 of the 56,000 bills of "alpha".
+    for (const query of [words('alpha'), words('beta', 'alpha')]) {
+      const want = exact.search(query, request('relevance', { congress: 106 }), NOW);
+      expect(bounded.search(query, request('relevance', { congress: 106 }), NOW)).toEqual(want);
+    }
+  });
+
+  it("draws a filtered query's candidates from the bills that pass, best by the rarest word, when they are too many to score whole", () => {
+    // The oldest ten years: a word's head favours recent bills (recency), so few of it pass.
+    const query = words('alpha', 'beta', 'gamma', 'delta');
+    const filters = { from: '1995-01-01', to: '2004-12-31' };
+    const want = exact.search(query, request('relevance', filters), NOW);
+    const got = bounded.search(query, request('relevance', filters), NOW);
+    expect(bounded.lastLookups).toBeLessThanOrEqual(LOOKUP_BUDGET);
+    expect(got.rids.filter((rid) => want.rids.includes(rid)).length).toBeGreaterThanOrEqual(9);
   });
 
   it('answers newest first exactly, filtered or not', () => {

@@ -1,0 +1,133 @@
+/**
+ * The work of one query, counted rather than timed (issue 32.7: no search may
+ * cost more than 50 ms of CPU at 350,000 bills, whatever its text; a query's
+ * first run also reads its words from the file). Over a word source that
+ * counts what the ranker asks of it: correcting typos asks the file nothing
+ * (the spelling list is in memory), a query reads at most QUERY_MAX_BYTES of
+ * postings (its commonest groups left out), and its heads weigh at most
+ * HEAD_MAX_POSTINGS postings beyond its rarest word's.
+ */
+import { describe, expect, it } from 'vitest';
+import { HEAD_MAX_POSTINGS } from '#shared/adapters/search/bounded-page.ts';
+import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
+import type { Postings } from '#shared/adapters/search/posting-codec.ts';
+import { QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
+import { oneEditAway } from '#shared/domain/search/search-query.ts';
+
+const NOW = new Date('2026-06-01T00:00:00Z');
+const request = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 10 };
+const words = (...ws: string[]): WordQuery => ws.map((w) => [{ words: [w] }]);
+
+/** `bills` bills; each word held by the bills whose row id its step divides; sizes in bytes as the file keeps them (two a posting). */
+function counting(bills: number, steps: Record<string, number>, spelling: boolean, common: string[] = [], listed: (word: string) => boolean = () => true) {
+  const cols = new DocColumns();
+  for (let rid = 1; rid <= bills; rid++) {
+    const year = 1995 + (rid % 31);
+    cols.set({
+      rid,
+      length: 40 + (rid % 997),
+      date: `${year}-0${1 + (rid % 9)}-15`,
+      congress: 104,
+      chamber: 'house',
+      type: 'hr',
+      status: 'introduced',
+      sponsor_id: null,
+      has_document: false,
+    });
+  }
+  const postings = new Map<string, Postings>(
+    Object.entries(steps).map(([w, step]) => {
+      const rids = Uint32Array.from({ length: Math.floor(bills / step) }, (_, i) => (i + 1) * step);
+      return [w, { rids, freqs: rids.map((rid) => 1 + (rid % 7)) }];
+    }),
+  );
+  const bytes = (w: string) => 2 * (postings.get(w)?.rids.length ?? 0);
+  const asked = { postings: [] as string[], known: [] as string[] };
+  const source: WordSource = {
+    postings: (w) => {
+      asked.postings.push(w);
+      return postings.get(w) ?? null;
+    },
+    known: (ws) => {
+      asked.known.push(...ws);
+      return new Map(ws.filter((w) => postings.has(w)).map((w) => [w, bytes(w)]));
+    },
+    completions: () => new Map(),
+    staleRids: () => [],
+    columns: () => cols,
+    recentWords: () => [],
+    commonWords: () => common,
+    digitRuns: () => null,
+    wordSizes: () => (spelling ? new Map([...postings.keys()].filter(listed).map((w) => [w, bytes(w)])) : null),
+    topicRids: () => [],
+  };
+  return { source, asked };
+}
+
+describe('the work of one query', () => {
+  it("corrects typos from the spelling list in memory: none of a word's one-edit variants is asked of the file", () => {
+    const { source, asked } = counting(1_000, { health: 3, housing: 5 }, true);
+    const ranker = new WordRanker(source);
+    const variants = oneEditAway('helath');
+    expect(variants.length).toBeGreaterThan(250);
+    expect(ranker.known(variants)).toEqual(new Map([['health', 2 * 333]]));
+    expect(ranker.lastFileLookups).toBe(0);
+    // A word of the list's shape that is not on it has no postings: the file is not asked for them either.
+    expect(ranker.search(words('qwxzv'), request, NOW)).toEqual({ rids: [], total: 0 });
+    expect(asked).toEqual({ postings: [], known: [] });
+  });
+
+  it('asks the file when it keeps no spelling list (a file compacted before it existed)', () => {
+    const { source, asked } = counting(1_000, { health: 3 }, false);
+    expect(new WordRanker(source).known(oneEditAway('helath')).get('health')).toBe(2 * 333);
+    expect(asked.known.length).toBeGreaterThan(250);
+  });
+
+  it('reads at most QUERY_MAX_BYTES of postings: the rarest groups first, the commonest left out unread', () => {
+    // Eight words each in half to a fifth of 400,000 bills: their postings are megabytes together.
+    const steps = { one: 2, two: 2, three: 3, four: 3, five: 4, six: 4, seven: 5, eight: 5 };
+    const { source, asked } = counting(400_000, steps, true);
+    const ranker = new WordRanker(source);
+    const page = ranker.search(words(...Object.keys(steps)), request, NOW);
+    expect(ranker.lastBytes).toBeLessThanOrEqual(QUERY_MAX_BYTES);
+    expect(ranker.lastLeftOut).toBeGreaterThan(0);
+    // The rarest (seven, eight: 80,000 bills each) are matched; the commonest (one, two) never read.
+    expect(asked.postings).toEqual(expect.arrayContaining(['seven', 'eight']));
+    expect(asked.postings).not.toContain('one');
+    expect(asked.postings).not.toContain('two');
+    expect(page.rids.length).toBe(10);
+    expect(page.rids.every((rid) => rid % 5 === 0)).toBe(true);
+  });
+
+  it('always reads the rarest group, however large', () => {
+    const { source } = counting(700_000, { every: 1 }, true);
+    const ranker = new WordRanker(source);
+    expect(ranker.search(words('every'), request, NOW).total).toBe(700_000);
+    expect(ranker.lastBytes).toBeGreaterThan(QUERY_MAX_BYTES);
+    expect(ranker.lastLeftOut).toBe(0);
+  });
+
+  it("weighs at most HEAD_MAX_POSTINGS postings in the heads of a query's words beyond its rarest, and still finds a page", () => {
+    const steps = { alpha: 2, beta: 3, gamma: 3, delta: 4 };
+    const { source } = counting(400_000, steps, true);
+    const ranker = new WordRanker(source);
+    const page = ranker.search(words(...Object.keys(steps)), request, NOW);
+    expect(ranker.lastLookups).toBeGreaterThan(0);
+    expect(ranker.lastWeighed).toBeGreaterThan(0);
+    expect(ranker.lastWeighed).toBeLessThanOrEqual(HEAD_MAX_POSTINGS);
+    expect(page.rids.length).toBe(10);
+    expect(page.rids.every((rid) => rid % 12 === 0)).toBe(true);
+  });
+
+  it('sizes a pair of common words from the list, and reads a pair not on it whatever the budget: it may hold nothing', () => {
+    // " aa bb" is on the list and large; " bb cc" is not (no bill holds it), so the query matches nothing.
+    const { source, asked } = counting(400_000, { ' aa bb': 1, dd: 2, aa: 1, bb: 1, cc: 1 }, true, ['aa', 'bb', 'cc'], (w) => w !== ' bb cc');
+    const ranker = new WordRanker(source);
+    const page = ranker.search(words(' aa bb', ' bb cc', 'dd'), request, NOW);
+    expect(page).toEqual({ rids: [], total: 0 });
+    expect(ranker.lastLeftOut).toBe(1);
+    // The pair no bill holds is read first, and answers before "dd" is read.
+    expect(asked.postings).toEqual([' bb cc']);
+    expect(asked.known).toEqual([]);
+  });
+});
