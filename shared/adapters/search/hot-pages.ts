@@ -4,7 +4,7 @@
  * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
  * "Search"). They are the pages of the small tables and indexes the word
  * ranker loads or looks up for any query (the stored filter columns, the
- * common words, the bills' rows by id, date and topic): about 50 MB of an
+ * common words, the words' sizes, the bills' rows by id, date and topic): about 50 MB of an
  * 800 MB file at 350,000 bills. The FTS5 tables and the word
  * postings, most of the file, are read where a query needs them. Found with
  * SQLite's dbstat table when a snapshot is written (./index-store.ts).
@@ -23,10 +23,34 @@ export const HOT_TABLES = [
   'common_words',
   'recent_words',
   'stale_rids',
+  // The words' sizes and the letter runs before digits, held in memory from the first query on (./word-store.ts).
+  'word_lists',
   // What a page of hits looks up: the bills' rows, by date for a date sort, by topic for a topic filter.
   'docs',
   'docs_by_date',
   'doc_topics',
+] as const;
+
+/**
+ * The rest of the file, read page by page where a query needs it: the FTS5 tables, the word postings and the title
+ * keys (most of the bytes), and the bills' id index. Every table of an index file is named in one of the two lists,
+ * so a new one is placed on purpose (test/unit/shared/adapters/search/hot-pages.test.ts).
+ */
+export const READ_WHERE_NEEDED = [
+  'bills_fts',
+  'bills_fts_data',
+  'bills_fts_docsize',
+  'bills_fts_idx',
+  'bills_vocab',
+  'sections_fts',
+  'sections_fts_content',
+  'sections_fts_data',
+  'sections_fts_docsize',
+  'sections_fts_idx',
+  'word_postings',
+  'title_keys',
+  'title_keys_by_rid',
+  'sqlite_autoindex_docs_1',
 ] as const;
 
 /** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */

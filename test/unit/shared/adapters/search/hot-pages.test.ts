@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOT_TABLES, hotPages } from '#shared/adapters/search/hot-pages.ts';
+import { HOT_TABLES, hotPages, READ_WHERE_NEEDED } from '#shared/adapters/search/hot-pages.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 
@@ -46,6 +46,14 @@ describe("an index file's hot pages", () => {
     const names = new Set((db.all('SELECT name FROM sqlite_schema') as { name: string }[]).map((r) => r.name));
     db.close();
     expect(HOT_TABLES.filter((t) => t !== 'sqlite_schema' && !names.has(t))).toEqual([]);
+  });
+
+  it('place every table and index of the file: fetched at open, or read where a query needs it', () => {
+    const db = new sqlite.Database(path, { readOnly: true });
+    const names = (db.all('SELECT name FROM sqlite_schema ORDER BY name') as { name: string }[]).map((r) => r.name);
+    db.close();
+    const placed = new Set<string>([...HOT_TABLES, ...READ_WHERE_NEEDED]);
+    expect(names.filter((n) => !placed.has(n))).toEqual([]);
   });
 
   it('are page-aligned byte ranges inside the file, in order, merged, and leave the FTS5 tables and word postings out', () => {
