@@ -218,14 +218,14 @@ export class LazyFile {
     let asked = false;
     for (;;) {
       const version = this.map.version();
-      if (this.map.firstAbsent(range) === -1) return;
+      const first = this.map.firstAbsent(range);
+      if (first === -1) return;
       if (this.map.anyFailed(range)) {
         // The next read asks again: a GET that failed now may succeed then.
         this.map.forget(range);
         throw new Error(`Could not fetch bytes ${range.first * this.map.blockSize}+ of ${this.path}: ${this.workerError() || 'the ranged GET failed'}`);
       }
       if (!asked) {
-        const first = this.map.firstAbsent(range);
         this.readAhead = first === this.lastFetched + 1 ? Math.min(this.readAhead * 2, this.maxReadAhead) : this.baseReadAhead;
         const fetch = this.map.toFetch(range, this.readAhead);
         if (fetch) {
