@@ -3,11 +3,15 @@
  * container fetches them at once, in parallel GETs, instead of one round
  * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
  * "Search"). They are the pages of the small tables and indexes the word
- * ranker loads or looks up for any query (the stored filter columns, the
- * common words, the words' sizes, the bills' rows by id, date and topic): about 50 MB of an
- * 800 MB file at 350,000 bills. The FTS5 tables and the word
- * postings, most of the file, are read where a query needs them. Found with
- * SQLite's dbstat table when a snapshot is written (./index-store.ts).
+ * ranker loads or looks up for any query (its state as compaction stored it,
+ * the common words, the words' index, the bills' rows by id and topic, the FTS5
+ * tables' term indexes and the first leaf of their data, which holds the
+ * structure and averages records every FTS5 query reads), and the interior
+ * pages of every b-tree: a lookup in a large table then waits for one fetch,
+ * its leaf, not one per level. About 45 MB
+ * of an 800 MB file at 350,000 bills. The leaves of the FTS5 tables and of the
+ * word postings, most of the file, are read where a query needs them. Found
+ * with SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
 import { rmSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
@@ -18,17 +22,23 @@ export const HOT_TABLES = [
   'sqlite_schema',
   'bills_fts_config',
   'sections_fts_config',
-  // What the word ranker loads at its first query (./word-store.ts).
+  // What the word ranker loads at its first query (./word-store.ts): its columns and date order, ...
   'doc_columns',
+  'sqlite_autoindex_doc_columns_1',
   'common_words',
   'recent_words',
   'stale_rids',
-  // The words' sizes and the letter runs before digits, held in memory from the first query on (./word-store.ts).
+  // ... the words' sizes and the letter runs before digits, ...
   'word_lists',
-  // What a page of hits looks up: the bills' rows, by date for a date sort, by topic for a topic filter.
+  'sqlite_autoindex_word_lists_1',
+  // ... and where each word's postings are.
+  'sqlite_autoindex_word_postings_1',
+  // What a page of hits looks up: the bills' rows, by topic for a topic filter.
   'docs',
-  'docs_by_date',
   'doc_topics',
+  // Where a term's list is in each FTS5 table (the passage quoted is found through sections_fts).
+  'bills_fts_idx',
+  'sections_fts_idx',
 ] as const;
 
 /**
@@ -40,27 +50,30 @@ export const READ_WHERE_NEEDED = [
   'bills_fts',
   'bills_fts_data',
   'bills_fts_docsize',
-  'bills_fts_idx',
   'bills_vocab',
   'sections_fts',
   'sections_fts_content',
   'sections_fts_data',
   'sections_fts_docsize',
-  'sections_fts_idx',
   'word_postings',
   'title_keys',
   'title_keys_by_rid',
   'sqlite_autoindex_docs_1',
+  // A date sort on the full-text path walks it; the word ranker holds its own date order.
+  'docs_by_date',
 ] as const;
 
-/** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */
+/** The byte ranges of the hot tables' pages and of every interior page in the file at `path`, adjacent pages merged, in file order. */
 export function hotPages(path: string): ByteRange[] {
   // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
   rmSync(`${path}.lock`, { recursive: true, force: true });
   const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
   try {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
-    const rows = db.all(`SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) ORDER BY pageno`, [...HOT_TABLES]) as {
+    const rows = db.all(
+      `SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) OR pagetype = 'internal' OR (name LIKE '%_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/') ORDER BY pageno`,
+      [...HOT_TABLES],
+    ) as {
       pageno: number;
     }[];
     const ranges: ByteRange[] = [];

@@ -74,4 +74,20 @@ describe("an index file's hot pages", () => {
     // The first page (the header and schema) is among them.
     expect(ranges[0]?.offset).toBe(0);
   });
+
+  it("hold every b-tree's interior pages and the FTS5 data's first leaf, so a lookup in a large table waits for its leaf alone", () => {
+    const db = new sqlite.Database(path, { readOnly: true });
+    const pages = (where: string) => (db.all(`SELECT pageno FROM dbstat WHERE ${where}`) as { pageno: number }[]).map((r) => Number(r.pageno));
+    const interior = pages("pagetype = 'internal'");
+    const firstLeaves = pages("name = 'sections_fts_data' AND path = '/000/'");
+    const postingLeaves = pages("name = 'word_postings' AND pagetype = 'leaf'");
+    db.close();
+    const ranges = hotPages(path);
+    const hot = (page: number) => ranges.some((r) => (page - 1) * 8192 >= r.offset && (page - 1) * 8192 < r.offset + r.length);
+    expect(interior.length).toBeGreaterThan(0);
+    expect(interior.filter((p) => !hot(p))).toEqual([]);
+    expect(firstLeaves.length).toBe(1);
+    expect(firstLeaves.filter((p) => !hot(p))).toEqual([]);
+    expect(postingLeaves.some((p) => !hot(p))).toBe(true);
+  });
 });

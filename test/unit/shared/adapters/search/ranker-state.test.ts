@@ -38,7 +38,7 @@ const doc = (i: number): SearchDocument => {
     congress,
     chamber: type === 's' ? 'senate' : 'house',
     type,
-    status: i % 4 === 0 ? 'ENACTED' : 'INTRODUCED',
+    status: i % 4 === 0 ? 'REFERRED' : 'INTRODUCED',
     sponsor_id: i % 5 === 0 ? null : `S${i % 37}`,
     has_document: i % 2 === 0,
     topics: [TOPICS[i % TOPICS.length] ?? 'energy'],
@@ -119,7 +119,12 @@ describe("the word ranker's stored state", () => {
       expect(restored.date[rid] ?? 0).toBe(built.date[rid] ?? 0);
       for (const c of FILTER_COLUMNS) if (c.kind !== 'code') expect(restored.numberAt(c.name, rid)).toBe(built.numberAt(c.name, rid));
     }
-    for (const f of [{ chamber: 'senate' }, { sponsor_id: 'S3' }, { status: 'ENACTED', has_document: true }, { type: 'hr', congress: 112 }] as const) {
+    for (const f of [
+      { chamber: 'senate' },
+      { sponsor_id: 'S3' },
+      { status: 'REFERRED', has_document: true },
+      { type: 'hr', congress: 112 },
+    ] satisfies SearchRequest['filters'][]) {
       const r = restored.filter(f, null);
       const b = built.filter(f, null);
       expect(Array.from({ length: BILLS + 2 }, (_, rid) => r?.(rid))).toEqual(Array.from({ length: BILLS + 2 }, (_, rid) => b?.(rid)));
