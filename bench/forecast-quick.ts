@@ -16,7 +16,7 @@ import { SEED } from '#local/forecast/training-run.ts';
 
 const split = Number(process.env.QUICK_SPLIT ?? 114);
 const seed = Number(process.env.QUICK_SEED ?? SEED);
-/** QUICK_PARAMS: JSON merged over CHAIN_PARAMS (for example {"sponsorCommitteeWindow":2}). */
+/** QUICK_PARAMS: JSON merged over CHAIN_PARAMS (for example {"decay":0.9}). */
 const params = { ...CHAIN_PARAMS, ...(JSON.parse(process.env.QUICK_PARAMS ?? '{}') as Partial<typeof CHAIN_PARAMS>) };
 const records = readBillRecords(TRAIN_FILE);
 const started = Date.now();

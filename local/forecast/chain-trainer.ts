@@ -14,15 +14,13 @@ import type { TreeEnsemble } from '#shared/domain/forecast/tree-ensemble.ts';
 import { binMatrix } from '#local/forecast/feature-bins.ts';
 import { type GbdtParams, trainGbdt } from '#local/forecast/gbdt-trainer.ts';
 import { trainTextModel } from '#local/forecast/text-trainer.ts';
-import { type LabelledBill, featureSpace, sponsorCommitteeTable, sponsorTable, titleHistory } from '#local/forecast/training-tables.ts';
+import { type LabelledBill, featureSpace, sponsorTable, titleHistory } from '#local/forecast/training-tables.ts';
 
 export interface ChainParams {
   /** Weight of a bill k Congresses before the latest training Congress: DECAY^k. */
   decay: number;
   /** Congresses back a bill's earlier versions are looked for. */
   titleWindow: number;
-  /** Congresses back the sponsor's record in the bill's committees is read (sponsor-committees.ts). */
-  sponsorCommitteeWindow: number;
   maxBins: number;
   /** How many of the latest training Congresses the calibration is fitted on, each scored by a chain trained before it. */
   calibrationCongresses: number;
@@ -33,7 +31,6 @@ const tree = { learningRate: 0.05, maxLeaves: 15, minLeafHessian: 1, lambda: 1, 
 export const CHAIN_PARAMS: ChainParams = {
   decay: 0.85,
   titleWindow: 3,
-  sponsorCommitteeWindow: 3,
   maxBins: 64,
   calibrationCongresses: 1,
   links: {
@@ -60,8 +57,8 @@ export type UncalibratedModel = Omit<ForecastModel, 'training'>;
 export function trainChain(bills: LabelledBill[], params: ChainParams, seed: number, log: (s: string) => void = () => {}): UncalibratedModel {
   const congresses = [...new Set(bills.map((b) => b.record.congress))].sort((a, b) => a - b);
   const latest = congresses.at(-1)!;
-  const space = { ...featureSpace(bills, params.titleWindow), sponsorCommitteeWindow: params.sponsorCommitteeWindow };
-  const context = { space, sponsors: sponsorTable(bills), titles: titleHistory(bills, congresses), sponsorCommittees: sponsorCommitteeTable(bills) };
+  const space = featureSpace(bills, params.titleWindow);
+  const context = { space, sponsors: sponsorTable(bills), titles: titleHistory(bills, congresses) };
   const text = trainTextModel(bills, seed);
   log(`title model: ${text.model.tokens.length} tokens`);
   const vectors = bills.map((b, i) => Float64Array.from([...billFeatures(b.record, context), ...text.outOfFold[i]!]));
@@ -88,8 +85,6 @@ export function trainChain(bills: LabelledBill[], params: ChainParams, seed: num
     space,
     features: [...featureNames(space), ...FORECAST_STAGES.map((s) => `title_model_${s}`)],
     sponsors: context.sponsors,
-    // Like the titles: the Congresses a bill after the training ones looks back to.
-    sponsor_committees: sponsorCommitteeTable(bills, (c) => c > latest - params.sponsorCommitteeWindow),
     // The file keeps the Congresses a bill after the training ones looks back to.
     titles: Object.fromEntries(congresses.slice(-params.titleWindow).map((c) => [String(c), context.titles[String(c)]!])),
     text: text.model,

@@ -8,7 +8,6 @@ import type { FeatureSpace, StageRates } from '#shared/domain/forecast/bill-feat
 import { policyAreaKey } from '#shared/domain/forecast/bill-features.ts';
 import type { BillRecord } from '#shared/domain/forecast/bill-record.schema.ts';
 import { stagesReached } from '#shared/domain/forecast/forecast-stages.ts';
-import type { SponsorCommitteeRow, SponsorCommitteeTable } from '#shared/domain/forecast/sponsor-committees.ts';
 import type { SponsorTable } from '#shared/domain/forecast/sponsor-record.ts';
 import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { encodeCongressTitles, type Level, type TitleHistory, titleKeys } from '#shared/domain/forecast/title-history.ts';
@@ -84,25 +83,6 @@ export function sponsorTable(bills: LabelledBill[]): SponsorTable {
       .sort()
       .map((k) => [k, table[k]!]),
   );
-}
-
-/** Each sponsor's bills per Congress and committee of referral, and how many were reported and became law (only Congresses in `keep`). */
-export function sponsorCommitteeTable(bills: LabelledBill[], keep: (congress: number) => boolean = () => true): SponsorCommitteeTable {
-  const rows = new Map<string, SponsorCommitteeRow>();
-  for (const { record, stages } of bills) {
-    if (!record.sponsor.id || !keep(record.congress)) continue;
-    for (const committee of new Set(record.committees_referred)) {
-      const key = `${record.sponsor.id}\t${record.congress}\t${committee}`;
-      const row = rows.get(key) ?? [record.congress, committee, 0, 0, 0];
-      row[2] += 1;
-      row[3] += stages[0];
-      row[4] += stages[2];
-      rows.set(key, row);
-    }
-  }
-  const table: SponsorCommitteeTable = {};
-  for (const key of [...rows.keys()].sort()) (table[key.split('\t')[0]!] ??= []).push(rows.get(key)!);
-  return table;
 }
 
 const levelOf = (stages: [number, number, number]): Level => (stages[2] ? 3 : stages[1] ? 2 : stages[0] ? 1 : 0);

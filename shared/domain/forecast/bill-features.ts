@@ -12,7 +12,6 @@ import type { BillFacts } from '#shared/domain/forecast/bill-record.schema.ts';
 import { chamberMajority, daysIntoCongress, presidentParty } from '#shared/domain/forecast/political-calendar.ts';
 import { roundTo } from '#shared/domain/forecast/rounding.ts';
 import { type SponsorTable, shrunkRate, sponsorPrior } from '#shared/domain/forecast/sponsor-record.ts';
-import { type SponsorCommitteeTable, sponsorCommitteePrior } from '#shared/domain/forecast/sponsor-committees.ts';
 import { type TitleHistory, priorVersions, titleKeys } from '#shared/domain/forecast/title-history.ts';
 import { TITLE_KINDS } from '#shared/domain/forecast/title-tokens.ts';
 
@@ -39,12 +38,6 @@ export interface FeatureSpace {
    * members, and no earlier versions at all beyond the title window.
    */
   latestCongress?: number;
-  /**
-   * How many Congresses back the sponsor's record in the bill's committees is
-   * read (sponsor-committees.ts); absent in older model files, whose vectors
-   * end with the policy areas.
-   */
-  sponsorCommitteeWindow?: number;
 }
 
 /** The Congress a bill's sponsor record and earlier versions are read as of. */
@@ -56,8 +49,6 @@ export interface FeatureContext {
   space: FeatureSpace;
   sponsors: SponsorTable;
   titles: TitleHistory;
-  /** The sponsors' committee rows (models whose space has a `sponsorCommitteeWindow`). */
-  sponsorCommittees?: SponsorCommitteeTable;
 }
 
 const FIXED = [
@@ -103,18 +94,7 @@ export const featureNames = (space: FeatureSpace): string[] => [
   ...FIXED,
   ...space.committees.map((c) => `committee_${c}`),
   ...space.policyAreas.map((a) => `policy_${a}`),
-  ...(space.sponsorCommitteeWindow === undefined ? [] : SPONSOR_COMMITTEE),
 ];
-
-// Named as the sponsor's record, which the product's factors group them with (shared/domain/bill-forecast/factor-words.ts).
-const SPONSOR_COMMITTEE = ['sponsor_prior_committee_bills', 'sponsor_prior_committee_reported', 'sponsor_prior_committee_enacted', 'sponsor_prior_committee_share'];
-
-/** The sponsor's record in the bill's committees, for models that read it. */
-function sponsorCommitteeFeatures(bill: BillFacts, { space, sponsors, sponsorCommittees }: FeatureContext, asOf: number): number[] {
-  if (space.sponsorCommitteeWindow === undefined) return [];
-  const p = sponsorCommitteePrior(sponsorCommittees ?? {}, sponsors, bill.sponsor.id, bill.committees_referred, asOf, space.sponsorCommitteeWindow);
-  return [p.bills, p.reported, p.enacted, p.share === null ? NaN : round4(p.share)];
-}
 
 /** The policy area as a vocabulary key: CRS capitalised it differently over the years. */
 export const policyAreaKey = (area: string | null): string | null => area?.trim().toLowerCase() || null;
@@ -125,8 +105,7 @@ const flag = (b: boolean | null): number => (b === null ? NaN : b ? 1 : 0);
 const same = (a: string | null, b: string | null): number => (a === null || b === null ? NaN : a === b ? 1 : 0);
 
 /** The feature vector of a bill at introduction. */
-export function billFeatures(bill: BillFacts, context: FeatureContext): Float64Array {
-  const { space, sponsors, titles } = context;
+export function billFeatures(bill: BillFacts, { space, sponsors, titles }: FeatureContext): Float64Array {
   const { sponsor, original_cosponsors: co } = bill;
   const senate = bill.type.startsWith('s');
   const chamber = senate ? 'senate' : 'house';
@@ -186,6 +165,5 @@ export function billFeatures(bill: BillFacts, context: FeatureContext): Float64A
     ]),
     ...space.committees.map((c) => (committees.has(c) ? 1 : 0)),
     ...space.policyAreas.map((a) => (a === area ? 1 : 0)),
-    ...sponsorCommitteeFeatures(bill, context, asOf),
   ]);
 }

@@ -9,7 +9,6 @@
  */
 import * as z from 'zod';
 import { lazySchema } from '#shared/domain/lazy-schema.ts';
-import { SponsorCommitteeRow } from '#shared/domain/forecast/sponsor-committees.ts';
 import { SponsorCongress } from '#shared/domain/forecast/sponsor-record.ts';
 import { TextModel } from '#shared/domain/forecast/text-model.ts';
 import { TreeEnsemble } from '#shared/domain/forecast/tree-ensemble.ts';
@@ -66,12 +65,9 @@ export const ForecastModel = lazySchema(() =>
       policyRates: z.record(z.string(), rates()),
       titleWindow: z.number().int().min(0),
       latestCongress: z.number().int().optional(),
-      sponsorCommitteeWindow: z.number().int().min(1).optional(),
     }),
     features: z.array(z.string()),
     sponsors: z.record(z.string(), z.array(SponsorCongress())),
-    /** The sponsors' bills per committee of the Congresses a bill after the training ones looks back to (older files have none). */
-    sponsor_committees: z.record(z.string(), z.array(SponsorCommitteeRow())).optional(),
     titles: z.record(z.string(), z.string()),
     text: TextModel(),
     introduction: IntroductionCalibration().optional(),

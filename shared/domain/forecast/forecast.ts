@@ -15,7 +15,7 @@ import { textLogits } from '#shared/domain/forecast/text-model.ts';
 import { ensembleMargin, sigmoid } from '#shared/domain/forecast/tree-ensemble.ts';
 
 /** What scoring reads of a model file (a model being trained has no training record yet). */
-export type ScoringModel = Pick<ForecastModel, 'space' | 'sponsors' | 'sponsor_committees' | 'titles' | 'text' | 'links' | 'introduction'>;
+export type ScoringModel = Pick<ForecastModel, 'space' | 'sponsors' | 'titles' | 'text' | 'links' | 'introduction'>;
 
 /** How far a bill has got: introduced, reported, passed its chamber of origin, passed both chambers. */
 export const PROGRESS = ['introduced', 'reported', 'passed_chamber', 'passed_both'] as const;
@@ -35,7 +35,7 @@ export interface CosponsorsNow {
 
 /** The vector every link reads: the bill's features and the title model's log-odds per stage. */
 export function forecastFeatures(model: ScoringModel, bill: BillFacts): Float64Array {
-  const context: FeatureContext = { space: model.space, sponsors: model.sponsors, titles: model.titles, sponsorCommittees: model.sponsor_committees };
+  const context: FeatureContext = { space: model.space, sponsors: model.sponsors, titles: model.titles };
   const base = billFeatures(bill, context);
   const text = textLogits(model.text, bill.title, bill.short_title);
   const out = new Float64Array(base.length + text.length);
