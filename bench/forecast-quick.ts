@@ -29,7 +29,22 @@ const margins = bills.map((b) => {
 const f4 = (v: number) => v.toFixed(4);
 const stage = (s: number) => bills.map((b) => b.stages[s]!);
 console.log(
-  `split ${split} seed ${seed} ${process.env.QUICK_PARAMS ?? ''}: AUC reported ${f4(auc(margins.map((m) => m[0]!), stage(0)))}` +
-    `, passed ${f4(auc(margins.map((m) => productLogit(m.slice(0, 2))), stage(1)))}` +
-    `, enacted ${f4(auc(margins.map((m) => productLogit(m)), stage(2)))} (${Math.round((Date.now() - started) / 1000)} s, ${model.features.length} features)`,
+  `split ${split} seed ${seed} ${process.env.QUICK_PARAMS ?? ''}: AUC reported ${f4(
+    auc(
+      margins.map((m) => m[0]!),
+      stage(0),
+    ),
+  )}` +
+    `, passed ${f4(
+      auc(
+        margins.map((m) => productLogit(m.slice(0, 2))),
+        stage(1),
+      ),
+    )}` +
+    `, enacted ${f4(
+      auc(
+        margins.map((m) => productLogit(m)),
+        stage(2),
+      ),
+    )} (${Math.round((Date.now() - started) / 1000)} s, ${model.features.length} features)`,
 );
