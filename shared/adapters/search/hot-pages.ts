@@ -4,13 +4,14 @@
  * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
  * "Search"). They are the pages of the small tables and indexes the word
  * ranker loads or looks up for any query (its state as compaction stored it,
- * the common words, the words' index, the bills' rows by id and topic, the FTS5
- * tables' term indexes and the first leaf of their data, which holds the
- * structure and averages records every FTS5 query reads), and the interior
- * pages of every b-tree: a lookup in a large table then waits for one fetch,
- * its leaf, not one per level. About 45 MB
- * of an 800 MB file at 350,000 bills. The leaves of the FTS5 tables and of the
- * word postings, most of the file, are read where a query needs them. Found
+ * the common words, the bills' rows by id and topic, the FTS5 tables' term
+ * indexes and the first leaf of their data, which holds the structure and
+ * averages records every FTS5 query reads): about 43 MB of an 800 MB file at
+ * 350,000 bills, in a dozen ranges. Every b-tree's interior pages were tried
+ * too (a lookup would wait for its leaf alone): 150 scattered ranges, whose
+ * GETs the first query's own reads queued behind, and the first answer came
+ * later (bench/results/search.md, run 8). The FTS5 tables, the word postings
+ * and their index, most of the file, are read where a query needs them. Found
  * with SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
 import { rmSync } from 'node:fs';
@@ -57,13 +58,13 @@ export const READ_WHERE_NEEDED = [
   'title_keys',
   'title_keys_by_rid',
   'sqlite_autoindex_docs_1',
-  // Where each word's postings are (18 MB at 350,000 bills: its interior pages are hot, a lookup reads one leaf).
+  // Where each word's postings are (18 MB at 350,000 bills in the rowid layout).
   'sqlite_autoindex_word_postings_1',
   // A date sort on the full-text path walks it; the word ranker holds its own date order.
   'docs_by_date',
 ] as const;
 
-/** The byte ranges of the hot tables' pages and of every interior page in the file at `path`, adjacent pages merged, in file order. */
+/** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */
 export function hotPages(path: string): ByteRange[] {
   // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
   rmSync(`${path}.lock`, { recursive: true, force: true });
@@ -71,7 +72,7 @@ export function hotPages(path: string): ByteRange[] {
   try {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
     const rows = db.all(
-      `SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) OR pagetype = 'internal' OR (name LIKE '%_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/') ORDER BY pageno`,
+      `SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) OR (name LIKE '%_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/') ORDER BY pageno`,
       [...HOT_TABLES],
     ) as {
       pageno: number;
