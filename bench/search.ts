@@ -18,7 +18,8 @@
  * (bench/bundle-sizes.ts, run as a child).
  * BENCH_SEARCH_INDEX=path reuses an index file built by an earlier run (its
  * indexing figures are then not printed); BENCH_SEARCH_BUNDLES=0 skips the
- * bundle measurement.
+ * bundle measurement; BENCH_SEARCH_ONLY=cold prints only a new container's first
+ * answers (and the fresh process's local first query), to measure a cold-start change.
  */
 import { execFile, fork } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -41,6 +42,7 @@ const LATENCY_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 300);
 const CLIENTS = 20;
 const REUSE = process.env.BENCH_SEARCH_INDEX;
 const COLD_ROUNDS = Number(process.env.BENCH_SEARCH_COLD_ROUNDS ?? 24);
+const COLD_ONLY = process.env.BENCH_SEARCH_ONLY === 'cold';
 /** The issue's targets (issue 23, §5). */
 const TARGET_P95_MS = 50;
 const TARGET_DETAIL_RATIO = 3;
@@ -199,6 +201,59 @@ const i=SearchIndex.open(${JSON.stringify(path)},{readOnly:true});i.search({q:'h
   return Number(out.trim());
 }
 
+/** Recall against a full scan, and the warm latencies at 1 and CLIENTS clients against a bill detail's. */
+async function warmFigures(path: string, corpus: ReturnType<typeof buildCorpus>, queries: SearchRequest[]): Promise<void> {
+  // Recall is of the BM25 ranking the full scan computes: a query that is a bill's title word for
+  // word puts that bill first on top of it (bench:search-titles measures that), so it is off here.
+  const bm25 = SearchIndex.open(path, { readOnly: true, exactTitles: false });
+  const t = performance.now();
+  const brute = new BruteForce(corpus.docs);
+  console.log(`full scan ready in ${ms(performance.now() - t)}`);
+  let sum = 0;
+  let worst = 1;
+  for (const q of queries) {
+    const engine = bm25.search(q, NOW).hits.map((h) => h.bill_id);
+    const all = brute.run(parseQuery(q.q), q.filters, NOW);
+    const r = recall(engine, all, q.sort);
+    sum += r;
+    worst = Math.min(worst, r);
+    if (r < 1) console.log(`  recall ${r.toFixed(2)} for ${q.q} ${JSON.stringify(q.filters)} ${q.sort} (${all.length} match)`);
+  }
+  console.log(`recall@10 over ${queries.length} queries: mean ${(sum / queries.length).toFixed(3)}, worst ${worst.toFixed(2)}`);
+  bm25.close();
+
+  const reader = SearchIndex.open(path, { readOnly: true });
+
+  // A warm container: its page cache and JIT have seen the queries once.
+  for (const q of queries) reader.search(q, NOW);
+  const one: number[] = [];
+  const oneCpu: number[] = [];
+  const slowest = new Map<string, number>();
+  for (let i = 0; i < LATENCY_ROUNDS; i++) {
+    const q = queries[i % queries.length] as SearchRequest;
+    const { wall: took, cpu } = timed(() => JSON.stringify(reader.search(q, NOW)));
+    one.push(took);
+    oneCpu.push(cpu);
+    const key = `${q.q} ${JSON.stringify(q.filters)} ${q.sort}`;
+    slowest.set(key, Math.max(slowest.get(key) ?? 0, took));
+  }
+  const worstFive = [...slowest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.log(`slowest queries: ${worstFive.map(([k, v]) => `${k} ${ms(v)}`).join('; ')}`);
+  reader.close();
+  const p95 = pct(one, 95);
+  console.log(`search, 1 client (${one.length} queries): ${percentiles(one)}; p95 <= ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}`);
+  console.log(`search, 1 client, CPU time of the same queries: ${percentiles(oneCpu)}`);
+  const many = await concurrent(path, queries.slice(0, Math.max(10, Math.floor(LATENCY_ROUNDS / 5))), CLIENTS);
+  console.log(`search, ${CLIENTS} clients (${many.length} queries): ${percentiles(many)}`);
+  const detail = await billDetail(CLIENTS, LATENCY_ROUNDS);
+  console.log(`bill detail (handler, ${DETAIL_BILLS} bills), 1 client: ${percentiles(detail.one)}`);
+  console.log(`bill detail (handler, ${DETAIL_BILLS} bills), ${CLIENTS} clients: ${percentiles(detail.many)}`);
+  const ratio = pct(many, 99) / pct(detail.many, 99);
+  console.log(
+    `search p99 at ${CLIENTS} clients / bill detail p99 at ${CLIENTS} clients: ${ratio.toFixed(1)}x; <= ${TARGET_DETAIL_RATIO}x: ${ratio <= TARGET_DETAIL_RATIO ? 'met' : 'MISSED'}`,
+  );
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-search-'));
   const path = join(dir, 'search.db');
@@ -227,56 +282,8 @@ async function main(): Promise<void> {
       );
     }
 
-    // Recall is of the BM25 ranking the full scan computes: a query that is a bill's title word for
-    // word puts that bill first on top of it (bench:search-titles measures that), so it is off here.
-    const bm25 = SearchIndex.open(path, { readOnly: true, exactTitles: false });
     const queries = makeQueries(corpus, QUERIES);
-    t = performance.now();
-    const brute = new BruteForce(corpus.docs);
-    console.log(`full scan ready in ${ms(performance.now() - t)}`);
-    let sum = 0;
-    let worst = 1;
-    for (const q of queries) {
-      const engine = bm25.search(q, NOW).hits.map((h) => h.bill_id);
-      const all = brute.run(parseQuery(q.q), q.filters, NOW);
-      const r = recall(engine, all, q.sort);
-      sum += r;
-      worst = Math.min(worst, r);
-      if (r < 1) console.log(`  recall ${r.toFixed(2)} for ${q.q} ${JSON.stringify(q.filters)} ${q.sort} (${all.length} match)`);
-    }
-    console.log(`recall@10 over ${queries.length} queries: mean ${(sum / queries.length).toFixed(3)}, worst ${worst.toFixed(2)}`);
-    bm25.close();
-
-    const reader = SearchIndex.open(path, { readOnly: true });
-
-    // A warm container: its page cache and JIT have seen the queries once.
-    for (const q of queries) reader.search(q, NOW);
-    const one: number[] = [];
-    const oneCpu: number[] = [];
-    const slowest = new Map<string, number>();
-    for (let i = 0; i < LATENCY_ROUNDS; i++) {
-      const q = queries[i % queries.length] as SearchRequest;
-      const { wall: took, cpu } = timed(() => JSON.stringify(reader.search(q, NOW)));
-      one.push(took);
-      oneCpu.push(cpu);
-      const key = `${q.q} ${JSON.stringify(q.filters)} ${q.sort}`;
-      slowest.set(key, Math.max(slowest.get(key) ?? 0, took));
-    }
-    const worstFive = [...slowest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    console.log(`slowest queries: ${worstFive.map(([k, v]) => `${k} ${ms(v)}`).join('; ')}`);
-    reader.close();
-    const p95 = pct(one, 95);
-    console.log(`search, 1 client (${one.length} queries): ${percentiles(one)}; p95 <= ${TARGET_P95_MS} ms: ${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}`);
-    console.log(`search, 1 client, CPU time of the same queries: ${percentiles(oneCpu)}`);
-    const many = await concurrent(path, queries.slice(0, Math.max(10, Math.floor(LATENCY_ROUNDS / 5))), CLIENTS);
-    console.log(`search, ${CLIENTS} clients (${many.length} queries): ${percentiles(many)}`);
-    const detail = await billDetail(CLIENTS, LATENCY_ROUNDS);
-    console.log(`bill detail (handler, ${DETAIL_BILLS} bills), 1 client: ${percentiles(detail.one)}`);
-    console.log(`bill detail (handler, ${DETAIL_BILLS} bills), ${CLIENTS} clients: ${percentiles(detail.many)}`);
-    const ratio = pct(many, 99) / pct(detail.many, 99);
-    console.log(
-      `search p99 at ${CLIENTS} clients / bill detail p99 at ${CLIENTS} clients: ${ratio.toFixed(1)}x; <= ${TARGET_DETAIL_RATIO}x: ${ratio <= TARGET_DETAIL_RATIO ? 'met' : 'MISSED'}`,
-    );
+    if (!COLD_ONLY) await warmFigures(path, corpus, queries);
     const colds = [];
     for (let i = 0; i < 5; i++) colds.push(await coldOpen(path));
     console.log(`fresh process import + open + first query (index already local): median ${ms(pct(colds, 50))}`);

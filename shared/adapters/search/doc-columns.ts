@@ -61,12 +61,21 @@ const ARRAYS: Record<FilterKind, (n: number) => Column> = {
   flag: (n) => new Uint8Array(n),
 };
 
-const bytesOf = (a: Column, n: number): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, n * a.BYTES_PER_ELEMENT).slice();
-/** An array of the same kind as `like`, over the saved bytes. */
-const fromBytes = (b: Uint8Array | undefined, like: Column): Column => {
-  if (!b) return like.slice(0, 0);
-  const copy = b.slice().buffer;
-  return like instanceof Uint32Array ? new Uint32Array(copy) : like instanceof Uint16Array ? new Uint16Array(copy) : new Uint8Array(copy);
+const bytesOf = (a: Column | Float64Array, n: number): Uint8Array => new Uint8Array(a.buffer, a.byteOffset, n * a.BYTES_PER_ELEMENT).slice();
+/**
+ * An array of `n` elements, of the kind `make` makes, over the saved bytes: the bytes themselves
+ * when they are whole and aligned (a new container takes the stored columns as they are, issue
+ * 36.5), else a copy padded with zeros.
+ */
+const fromBytes = <T extends Column | Float64Array>(b: Uint8Array | undefined, make: (n: number) => T, n: number): T => {
+  const like = make(0);
+  const width = like.BYTES_PER_ELEMENT;
+  const Kind = like.constructor as new (buffer: ArrayBufferLike, offset: number, length: number) => T;
+  if (b && b.byteLength === n * width && b.byteOffset % width === 0) return new Kind(b.buffer, b.byteOffset, n);
+  const out = make(n);
+  const whole = Math.min(n, Math.floor((b?.byteLength ?? 0) / width));
+  if (b && whole > 0) out.set(new Kind(b.slice(0, whole * width).buffer, 0, whole) as never);
+  return out;
 };
 
 const dateNumber = (date: string): number => Number(date.replaceAll('-', '')) || 0;
@@ -129,21 +138,29 @@ export class DocColumns {
       date: bytesOf(this.date, n),
       ...Object.fromEntries(FILTER_COLUMNS.map((c) => [c.name, bytesOf(this.column(c.name), n)])),
       dictionary: new TextEncoder().encode(JSON.stringify(this.dictionary.values())),
+      totals: bytesOf(Float64Array.of(this.count, this.totalLength), 2),
     };
   }
 
   static restore(saved: SavedColumns): DocColumns {
     const c = new DocColumns();
-    const alive = saved.alive ?? new Uint8Array(0);
-    c.grow(alive.length);
-    c.alive.set(alive);
-    c.length.set(fromBytes(saved.length, c.length));
-    c.date.set(fromBytes(saved.date, c.date));
-    for (const f of FILTER_COLUMNS) c.column(f.name).set(fromBytes(saved[f.name], c.column(f.name)));
+    const n = saved.alive?.length ?? 0;
+    c.capacity = n;
+    c.alive = fromBytes(saved.alive, (k) => new Uint8Array(k), n);
+    c.length = fromBytes(saved.length, (k) => new Uint32Array(k), n);
+    c.date = fromBytes(saved.date, (k) => new Uint32Array(k), n);
+    for (const f of FILTER_COLUMNS) c.filters.set(f.name, fromBytes(saved[f.name], ARRAYS[f.kind], n));
     const values: unknown = JSON.parse(new TextDecoder().decode(saved.dictionary ?? new Uint8Array(0)) || '[]');
     c.dictionary = Dictionary.of(Array.isArray(values) ? values.map(String) : []);
-    for (let rid = 0; rid < alive.length; rid++) {
-      if (alive[rid] !== 1) continue;
+    const totals = saved.totals?.byteLength === 16 ? fromBytes(saved.totals, (k) => new Float64Array(k), 2) : null;
+    if (totals) {
+      c.count = totals[0] ?? 0;
+      c.totalLength = totals[1] ?? 0;
+      return c;
+    }
+    // Columns saved before their totals were: counted once.
+    for (let rid = 0; rid < n; rid++) {
+      if (c.alive[rid] !== 1) continue;
       c.count += 1;
       c.totalLength += c.length[rid] ?? 0;
     }
@@ -191,4 +208,22 @@ export class DocColumns {
       return d >= from && d <= to && (topicRids === null || topicRids.has(rid));
     };
   }
+}
+
+/** Row ids below this: a date-order key is the date (YYYYMMDD) times this plus the row id, exact in a double. */
+const ROW_SPAN = 2 ** 24;
+
+/**
+ * Every indexed bill, newest first (ties: the higher row id first): one sort of date-and-row-id
+ * keys. The word ranker's date order, stored at compaction so that a new container does not sort.
+ */
+export function newestFirst(cols: DocColumns): Uint32Array {
+  const { alive, date } = cols;
+  const keys = new Float64Array(cols.count);
+  let k = 0;
+  for (let rid = 0; rid < cols.size && k < keys.length; rid++) if (alive[rid] === 1) keys[k++] = (date[rid] ?? 0) * ROW_SPAN + rid;
+  keys.sort();
+  const order = new Uint32Array(k);
+  for (let i = 0; i < k; i++) order[i] = (keys[k - 1 - i] ?? 0) % ROW_SPAN;
+  return order;
 }

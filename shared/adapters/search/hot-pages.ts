@@ -3,11 +3,16 @@
  * container fetches them at once, in parallel GETs, instead of one round
  * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
  * "Search"). They are the pages of the small tables and indexes the word
- * ranker loads or looks up for any query (the stored filter columns, the
- * common words, the words' sizes, the bills' rows by id, date and topic): about 50 MB of an
- * 800 MB file at 350,000 bills. The FTS5 tables and the word
- * postings, most of the file, are read where a query needs them. Found with
- * SQLite's dbstat table when a snapshot is written (./index-store.ts).
+ * ranker loads or looks up for any query (its state as compaction stored it,
+ * the common words, the bills' rows by id and topic, the FTS5 tables' term
+ * indexes and the first leaf of their data, which holds the structure and
+ * averages records every FTS5 query reads): about 43 MB of an 800 MB file at
+ * 350,000 bills, in a dozen ranges. Every b-tree's interior pages were tried
+ * too (a lookup would wait for its leaf alone): 150 scattered ranges, whose
+ * GETs the first query's own reads queued behind, and the first answer came
+ * later (bench/results/search.md, run 8). The FTS5 tables, the word postings
+ * and their index, most of the file, are read where a query needs them. Found
+ * with SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
 import { rmSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
@@ -18,17 +23,21 @@ export const HOT_TABLES = [
   'sqlite_schema',
   'bills_fts_config',
   'sections_fts_config',
-  // What the word ranker loads at its first query (./word-store.ts).
+  // What the word ranker loads at its first query (./word-store.ts): its columns and date order, ...
   'doc_columns',
+  'sqlite_autoindex_doc_columns_1',
   'common_words',
   'recent_words',
   'stale_rids',
-  // The words' sizes and the letter runs before digits, held in memory from the first query on (./word-store.ts).
+  // ... the words' sizes and the letter runs before digits.
   'word_lists',
-  // What a page of hits looks up: the bills' rows, by date for a date sort, by topic for a topic filter.
+  'sqlite_autoindex_word_lists_1',
+  // What a page of hits looks up: the bills' rows, by topic for a topic filter.
   'docs',
-  'docs_by_date',
   'doc_topics',
+  // Where a term's list is in each FTS5 table (the passage quoted is found through sections_fts).
+  'bills_fts_idx',
+  'sections_fts_idx',
 ] as const;
 
 /**
@@ -40,17 +49,19 @@ export const READ_WHERE_NEEDED = [
   'bills_fts',
   'bills_fts_data',
   'bills_fts_docsize',
-  'bills_fts_idx',
   'bills_vocab',
   'sections_fts',
   'sections_fts_content',
   'sections_fts_data',
   'sections_fts_docsize',
-  'sections_fts_idx',
   'word_postings',
   'title_keys',
   'title_keys_by_rid',
   'sqlite_autoindex_docs_1',
+  // Where each word's postings are (18 MB at 350,000 bills in the rowid layout).
+  'sqlite_autoindex_word_postings_1',
+  // A date sort on the full-text path walks it; the word ranker holds its own date order.
+  'docs_by_date',
 ] as const;
 
 /** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */
@@ -60,7 +71,10 @@ export function hotPages(path: string): ByteRange[] {
   const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
   try {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
-    const rows = db.all(`SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) ORDER BY pageno`, [...HOT_TABLES]) as {
+    const rows = db.all(
+      `SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) OR (name LIKE '%_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/') ORDER BY pageno`,
+      [...HOT_TABLES],
+    ) as {
       pageno: number;
     }[];
     const ranges: ByteRange[] = [];

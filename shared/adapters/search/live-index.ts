@@ -34,6 +34,8 @@ interface Live {
   syncedAt: number;
   /** Changes are listed after this key. */
   cursor: string;
+  /** The first listing of change sets, started as the snapshot opens. */
+  listing?: Promise<string[]>;
 }
 
 let live: Live | undefined;
@@ -44,6 +46,10 @@ const keyAt = (ms: number) => `${CHANGES_PREFIX}${new Date(ms).toISOString()}`;
 async function load(): Promise<Live> {
   prewarmRangeWorker();
   const found = await readManifest();
+  const since = found ? Date.parse(found.manifest.as_of) : 0;
+  // Listed while the snapshot opens: the keys are needed once the index is (applyChanges).
+  const listing = listChangeSets(keyAt(since));
+  listing.catch(() => undefined);
   const path = join(tmpdir(), `search-${randomUUID()}.db`);
   let file: LazyFile | undefined;
   if (found) {
@@ -53,8 +59,7 @@ async function load(): Promise<Live> {
   }
   try {
     const index = SearchIndex.open(path);
-    const since = found ? Date.parse(found.manifest.as_of) : 0;
-    return { index, path, file, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since) };
+    return { index, path, file, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since), listing };
   } catch (err) {
     file?.close();
     rmSync(path, { force: true });
@@ -63,7 +68,8 @@ async function load(): Promise<Live> {
 }
 
 async function applyChanges(state: Live, now: number): Promise<void> {
-  const keys = await listChangeSets(state.cursor);
+  const keys = await (state.listing ?? listChangeSets(state.cursor));
+  state.listing = undefined;
   for (const key of keys) {
     if (state.applied.has(key)) continue;
     const change = await readChangeSet(key);

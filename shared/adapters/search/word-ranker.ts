@@ -16,10 +16,11 @@ import { idf, lengthNorm, termWeight, weightOf } from '#shared/domain/search/bm2
 import { latinWord } from '#shared/domain/search/search-query.ts';
 import { boundedPage, HEAD_MAX, type WordLookup } from './bounded-page.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
-import { DocColumns, type DocColumnsRow } from './doc-columns.ts';
+import { DocColumns, newestFirst, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
 import type { SearchRequest } from './search-filters.ts';
 import { TopK } from './top-k.ts';
+import type { WordSizes } from './word-sizes.ts';
 
 /** What the ranker reads from the index file. */
 export interface WordSource {
@@ -36,6 +37,8 @@ export interface WordSource {
   staleRids(): number[];
   /** Every indexed bill's columns. */
   columns(): DocColumns;
+  /** The bills newest first (newestFirst) as stored at compaction; null when the file keeps none. Valid while no bill is stale. */
+  savedDateOrder(): Uint32Array | null;
   /** The words of bills written since compaction, encoded by encodeBillWords. */
   recentWords(): { rid: number; words: string }[];
   /** The words whose two-word phrases have postings. */
@@ -44,7 +47,7 @@ export interface WordSource {
    * Every compacted Latin word (latinWord, in order), common word and pair of common words of
    * LISTED_PAIR_BYTES or more, with the size of its postings; null when the file keeps none.
    */
-  wordSizes(): Map<string, number> | null;
+  wordSizes(): WordSizes | null;
   /** The runs of Latin letters that begin a compacted word and a digit follows ("hr" of "hr2471"); null when the file keeps none. */
   digitRuns(): Set<string> | null;
   /** The bills carrying a topic. */
@@ -118,9 +121,6 @@ const RECENT_BYTES = 2;
 /** A pair of common words this large is on the list of sizes (a few dozen pairs at 350,000 bills); a smaller one is read to be sized. */
 export const LISTED_PAIR_BYTES = 10_000;
 
-/** Row ids below this: a date-order key is the date (YYYYMMDD) times this plus the row id, exact in a double. */
-const ROW_SPAN = 2 ** 24;
-
 /** Where `rid` is in ascending `rids`, or -1. */
 function indexOf(rids: Uint32Array, rid: number): number {
   let lo = 0;
@@ -146,9 +146,8 @@ export class WordRanker {
   private readonly recentOf = new Map<number, string[]>();
   private readonly cache = new Map<string, Postings | null>();
   private common = new Set<string>();
-  /** The compacted Latin and common words with their sizes, when the file keeps them, and the Latin ones in order. */
-  private sizes: Map<string, number> | null = null;
-  private latin: string[] = [];
+  /** The compacted Latin and common words with their sizes, when the file keeps them. */
+  private sizes: WordSizes | null = null;
   private runs: Set<string> | null = null;
   private cached = 0;
   private readonly topics = new Map<string, Set<number>>();
@@ -161,7 +160,7 @@ export class WordRanker {
   /** Every bill newest first, until a bill is written or removed. */
   private byDate: Uint32Array | undefined;
   /** What a head weighs each bill by (headFactors), until a bill is written or removed. */
-  private factors: { year: number; norm: Float64Array; recency: Float64Array } | undefined;
+  private factors: { year: number; norm: Float64Array; recency: Float64Array; fill: (rid: number) => void } | undefined;
   private readonly exactMax: number;
   /** The (bill, word) lookups of the last query answered within a budget (0 when it was scored whole). */
   lastLookups = 0;
@@ -184,15 +183,15 @@ export class WordRanker {
     this.common = new Set(this.source.commonWords());
     this.sizes = this.source.wordSizes();
     this.runs = this.source.digitRuns();
-    this.latin = [...(this.sizes?.keys() ?? [])].filter(latinWord);
-    if (this.latin.some((w, i) => i > 0 && w < (this.latin[i - 1] ?? ''))) this.latin.sort();
     this.stale = new Uint8Array(this.cols.size);
     this.staleList = [];
     for (const rid of this.source.staleRids()) this.markStale(rid);
     this.recent.clear();
     this.recentOf.clear();
     for (const { rid, words } of this.source.recentWords()) this.addRecent(rid, words);
-    this.byDate = undefined;
+    // What compaction stored holds while no bill is written since; else it is computed here, once.
+    const saved = this.staleList.length === 0 ? this.source.savedDateOrder() : null;
+    this.byDate = saved?.length === this.cols.count ? saved : undefined;
     this.factors = undefined;
     this.loaded = true;
     this.dateOrder();
@@ -342,16 +341,7 @@ export class WordRanker {
 
   /** The Latin words on the list of sizes that begin with `prefix`. */
   private latinCompletions(prefix: string): string[] {
-    let lo = 0;
-    let hi = this.latin.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.latin[mid] ?? '') < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < this.latin.length && (this.latin[i] ?? '').startsWith(prefix); i++) out.push(this.latin[i] ?? '');
-    return out;
+    return (this.sizes?.withPrefix(prefix) ?? []).filter(latinWord);
   }
 
   /** The words a prefix matches: its most common completions, bounded by PREFIX_MAX_WORDS and PREFIX_MAX_BYTES. */
@@ -502,21 +492,24 @@ export class WordRanker {
     return held.rids.slice(0, size);
   }
 
-  /** Each bill's length norm and recency factor for the year of `now`, kept until a bill is written or removed. */
-  private headFactors(now: Date): { norm: Float64Array; recency: Float64Array } {
+  /**
+   * Each bill's length norm and recency factor for the year of `now`, kept until a bill is written
+   * or removed: computed for a bill the first time a head weighs it (0 until then: a norm and a
+   * factor are never 0), so a first query pays for its words' bills, not for every bill.
+   */
+  private headFactors(now: Date): { norm: Float64Array; recency: Float64Array; fill: (rid: number) => void } {
     const year = now.getUTCFullYear();
     if (this.factors?.year === year) return this.factors;
-    const { alive, date, length, size } = this.cols;
+    const { date, length, size } = this.cols;
     const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
     const byYear = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
     const norm = new Float64Array(size);
     const recency = new Float64Array(size);
-    for (let rid = 0; rid < size; rid++) {
-      if (alive[rid] !== 1) continue;
+    const fill = (rid: number) => {
       norm[rid] = lengthNorm(length[rid] ?? 0, averageLength);
       recency[rid] = byYear[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1;
-    }
-    this.factors = { year, norm, recency };
+    };
+    this.factors = { year, norm, recency, fill };
     return this.factors;
   }
 
@@ -525,10 +518,12 @@ export class WordRanker {
     const { rids, freqs } = base;
     const { alive } = this.cols;
     const { stale } = this;
-    const { norm, recency } = this.headFactors(now);
+    const { norm, recency, fill } = this.headFactors(now);
     const keyOf = (i: number): number => {
       const rid = rids[i] ?? 0;
-      return stale[rid] !== 1 && alive[rid] === 1 ? weightOf(1, freqs[i] ?? 0, norm[rid] ?? 0) * (recency[rid] ?? 1) : -1;
+      if (stale[rid] === 1 || alive[rid] !== 1) return -1;
+      if (norm[rid] === 0) fill(rid);
+      return weightOf(1, freqs[i] ?? 0, norm[rid] ?? 0) * (recency[rid] ?? 1);
     };
     // A sample's quantile a little below the head's share: most keys fall under it at one compare.
     let threshold = 0;
@@ -554,18 +549,10 @@ export class WordRanker {
     return top.sorted();
   }
 
-  /** Every bill, newest first (ties: the higher row id first): one sort of date-and-row-id keys. */
+  /** Every bill, newest first (ties: the higher row id first). */
   private dateOrder(): Uint32Array {
-    if (this.byDate) return this.byDate;
-    const { alive, date } = this.cols;
-    const keys = new Float64Array(this.cols.count);
-    let k = 0;
-    for (let rid = 0; rid < this.cols.size && k < keys.length; rid++) if (alive[rid] === 1) keys[k++] = (date[rid] ?? 0) * ROW_SPAN + rid;
-    keys.sort();
-    const order = new Uint32Array(k);
-    for (let i = 0; i < k; i++) order[i] = (keys[k - 1 - i] ?? 0) % ROW_SPAN;
-    this.byDate = order;
-    return order;
+    this.byDate ??= newestFirst(this.cols);
+    return this.byDate;
   }
 
   /** Adds one phrase's part of the score to a bill that has matched the groups before `g`. */

@@ -13,25 +13,41 @@
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
 import { latinWord } from '#shared/domain/search/search-query.ts';
 import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
-import { DocColumns, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
+import { DocColumns, newestFirst, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
 import { FILTER_COLUMNS } from './filter-columns.ts';
 import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
+import { WordSizes } from './word-sizes.ts';
 
 /** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
 const COMMON_SHARE = 0.01;
 const COMMON_MIN_BILLS = 50;
 
+/**
+ * The tables of large values are rowid tables with their key in an index of its own: in a WITHOUT
+ * ROWID table a key is the whole row, and SQLite reads the whole of every row a lookup's binary
+ * search compares with when that row overflows its page (other words' postings, megabytes of other
+ * columns), where here it reads the index's small entries and then the one row (issue 36.5). A
+ * file written before keeps its WITHOUT ROWID tables; the statements below read both.
+ */
 export const WORD_SCHEMA = `
-CREATE TABLE IF NOT EXISTS word_postings(word TEXT PRIMARY KEY, postings BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS word_postings(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, postings BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS recent_words(rid INTEGER PRIMARY KEY, words TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS stale_rids(rid INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS doc_columns(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS word_lists(name TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS doc_columns(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS word_lists(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
 `;
 
-/** The word_lists row of the Latin words (in order), the other common words and the largest pairs, each with its postings' size. */
-const SIZES_LIST = 'sizes';
+/**
+ * The word_lists row of the Latin words, the other common words and the largest pairs with their
+ * postings' sizes, packed (./word-sizes.ts). A file compacted before it has them as text lines
+ * ("word size", LINES_LIST), which a reader parses; a reader of that older code finds no list in a
+ * newer file and asks the file instead, as it would of a file without one.
+ */
+const SIZES_LIST = 'packed_sizes';
+const LINES_LIST = 'sizes';
+/** The doc_columns row of the bills newest first (newestFirst), as of the compaction. */
+const DATE_ORDER = 'date_order';
 /** The word_lists row of the runs of Latin letters that begin a word and a digit follows. */
 const RUNS_LIST = 'runs';
 
@@ -80,7 +96,7 @@ export function wordSource(sql: Sql): WordSource {
     staleRids: () => staleRids(sql),
     columns() {
       // Compacted columns as stored, then the bills written or removed since, row by row.
-      const saved = sql.all('SELECT name, data FROM doc_columns', []);
+      const saved = sql.all('SELECT name, data FROM doc_columns WHERE name <> ?', [DATE_ORDER]);
       if (saved.length === 0) return columnsOf(docRows(sql, ''));
       const cols = DocColumns.restore(Object.fromEntries(saved.map((r) => [text(r.name), bytes(r.data)])));
       for (const rid of staleRids(sql)) cols.remove(rid);
@@ -90,15 +106,22 @@ export function wordSource(sql: Sql): WordSource {
     recentWords() {
       return sql.all('SELECT rid, words FROM recent_words', []).map((r) => ({ rid: Number(r.rid), words: text(r.words) }));
     },
+    savedDateOrder() {
+      const data = bytes(sql.get('SELECT data FROM doc_columns WHERE name = ?', [DATE_ORDER])?.data);
+      // A blob from the engine is a copy of its own: 4-byte aligned.
+      return data.length > 0 && data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, data.byteLength >>> 2) : null;
+    },
     wordSizes() {
-      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [SIZES_LIST]);
-      if (!row) return null;
-      const out = new Map<string, number>();
-      for (const line of new TextDecoder().decode(bytes(row.data)).split('\n')) {
+      const packed = sql.get('SELECT data FROM word_lists WHERE name = ?', [SIZES_LIST]);
+      if (packed) return WordSizes.unpack(bytes(packed.data));
+      const lines = sql.get('SELECT data FROM word_lists WHERE name = ?', [LINES_LIST]);
+      if (!lines) return null;
+      const out: [string, number][] = [];
+      for (const line of new TextDecoder().decode(bytes(lines.data)).split('\n')) {
         const space = line.lastIndexOf(' ');
-        if (space > 0) out.set(line.slice(0, space), Number(line.slice(space + 1)));
+        if (space > 0) out.push([line.slice(0, space), Number(line.slice(space + 1))]);
       }
-      return out;
+      return WordSizes.of(out);
     },
     commonWords() {
       return sql.all('SELECT word FROM common_words', []).map((r) => text(r.word));
@@ -196,7 +219,10 @@ export function compactWords(sql: Sql): void {
   sql.run('DELETE FROM word_postings', []);
   for (const [word, p] of merged) sql.run('INSERT INTO word_postings(word, postings) VALUES (?, ?)', [word, encodePostings(ascending(p))]);
   sql.run('DELETE FROM doc_columns', []);
-  for (const [name, data] of Object.entries(columnsOf(docRows(sql, '')).save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
+  const cols = columnsOf(docRows(sql, ''));
+  for (const [name, data] of Object.entries(cols.save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
+  const order = newestFirst(cols);
+  sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [DATE_ORDER, new Uint8Array(order.buffer, order.byteOffset, order.byteLength)]);
   sql.run('DELETE FROM recent_words', []);
   sql.run('DELETE FROM stale_rids', []);
   writeWordSizes(sql);
@@ -204,7 +230,7 @@ export function compactWords(sql: Sql): void {
 
 /**
  * Writes the Latin words (in order), the other common words and the pairs of LISTED_PAIR_BYTES or
- * more with their sizes, as one row ("word size" lines): after each compaction, and once for a
+ * more with their sizes, as one packed row (./word-sizes.ts): after each compaction, and once for a
  * file compacted before the list existed (its writer's open). The Latin words are one range of the
  * postings.
  */
@@ -215,8 +241,9 @@ export function writeWordSizes(sql: Sql): void {
     .filter((r) => !latinWord(text(r.word)));
   // Pair keys begin with a space: they sort before every word.
   const pairs = sql.all("SELECT word, length(postings) AS n FROM word_postings WHERE word < '!' AND length(postings) >= ?", [LISTED_PAIR_BYTES]);
-  const lines = [...latin, ...common, ...pairs].map((r) => `${text(r.word)} ${Number(r.n)}`);
-  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SIZES_LIST, new TextEncoder().encode(lines.join('\n'))]);
+  const packed = WordSizes.pack([...latin, ...common, ...pairs].map((r) => [text(r.word), Number(r.n)] as const));
+  sql.run('DELETE FROM word_lists WHERE name = ?', [LINES_LIST]);
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [SIZES_LIST, packed]);
   // The Latin letters a digit follows at the start of a word ("hr" of "hr2471"): the prefixes whose completions the file has beyond the list.
   const runs = new Set<string>();
   for (const r of sql.all("SELECT word FROM word_postings WHERE word >= 'a' AND word < '{' AND word GLOB '[a-z]*[0-9]*'", [])) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 import type { SearchFilters, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
+import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 
@@ -265,9 +266,14 @@ describe('a query that is a bill title (issue 32.1)', () => {
 describe("a query's work once the postings are compacted (issue 32.7)", () => {
   const sizesRows = (path: string) => {
     const raw = new sqlite.Database(path);
-    const rows = raw.all("SELECT data FROM word_lists WHERE name = 'sizes'") as { data: Uint8Array }[];
+    const rows = raw.all("SELECT data FROM word_lists WHERE name = 'packed_sizes'") as { data: Uint8Array }[];
     raw.close();
-    return rows.map((r) => new TextDecoder().decode(r.data));
+    return rows.map((r) =>
+      WordSizes.unpack(r.data)
+        .entries()
+        .map(([w, n]) => `${w} ${n}`)
+        .join('\n'),
+    );
   };
   const found = (index: SearchIndex, q: string) => index.search({ q, filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW).hits.map((h) => h.bill_id);
   /** A file of these bills, compacted: its word postings and their lists written. */

@@ -69,6 +69,7 @@ function corpus(bills: number, seed: number): WordSource {
       ),
     staleRids: () => [],
     columns: () => cols,
+    savedDateOrder: () => null,
     recentWords: () => [],
     commonWords: () => [],
     digitRuns: () => null,

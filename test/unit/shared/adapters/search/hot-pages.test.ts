@@ -74,4 +74,20 @@ describe("an index file's hot pages", () => {
     // The first page (the header and schema) is among them.
     expect(ranges[0]?.offset).toBe(0);
   });
+
+  it("hold the FTS5 data's first leaf (the structure and averages records every FTS5 query reads), not the rest of it", () => {
+    const db = new sqlite.Database(path, { readOnly: true });
+    const pages = (where: string) => (db.all(`SELECT pageno FROM dbstat WHERE ${where}`) as { pageno: number }[]).map((r) => Number(r.pageno));
+    const dataLeaves = pages("name = 'sections_fts_data' AND pagetype = 'leaf'");
+    const firstLeaves = pages("name = 'sections_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/'");
+    const postingLeaves = pages("name = 'word_postings' AND pagetype = 'leaf'");
+    db.close();
+    const ranges = hotPages(path);
+    const hot = (page: number) => ranges.some((r) => (page - 1) * 8192 >= r.offset && (page - 1) * 8192 < r.offset + r.length);
+    expect(dataLeaves.length).toBeGreaterThan(1);
+    expect(dataLeaves.filter((p) => hot(p))).toEqual(firstLeaves);
+    expect(firstLeaves.length).toBe(1);
+    expect(firstLeaves.filter((p) => !hot(p))).toEqual([]);
+    expect(postingLeaves.some((p) => !hot(p))).toBe(true);
+  });
 });

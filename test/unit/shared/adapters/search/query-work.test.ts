@@ -12,6 +12,7 @@ import { HEAD_MAX_POSTINGS } from '#shared/adapters/search/bounded-page.ts';
 import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
 import type { Postings } from '#shared/adapters/search/posting-codec.ts';
 import { QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
+import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 import { oneEditAway } from '#shared/domain/search/search-query.ts';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -55,10 +56,11 @@ function counting(bills: number, steps: Record<string, number>, spelling: boolea
     completions: () => new Map(),
     staleRids: () => [],
     columns: () => cols,
+    savedDateOrder: () => null,
     recentWords: () => [],
     commonWords: () => common,
     digitRuns: () => null,
-    wordSizes: () => (spelling ? new Map([...postings.keys()].filter(listed).map((w) => [w, bytes(w)])) : null),
+    wordSizes: () => (spelling ? WordSizes.of([...postings.keys()].filter(listed).map((w) => [w, bytes(w)] as const)) : null),
     topicRids: () => [],
   };
   return { source, asked };
