@@ -57,7 +57,8 @@ async function pendingInputs(billIds: readonly string[]): Promise<Map<string, Fe
   return byBill;
 }
 
-/** A new bill's input is stored: its marker goes (idempotent; nothing to do for a bill that never had one). */
-export async function forecastInputStored(billId: string, input: FetchedInput): Promise<void> {
-  await table.deleteItem({ Key: billKeys.forecastInputPending(billId, input) });
+/** A new bill's input is stored: its marker goes (idempotent); whether there was one, i.e. the bill was waiting for it. */
+export async function forecastInputStored(billId: string, input: FetchedInput): Promise<boolean> {
+  const out = await table.deleteItem({ Key: billKeys.forecastInputPending(billId, input), ReturnValues: 'ALL_OLD' });
+  return out.Attributes !== undefined;
 }

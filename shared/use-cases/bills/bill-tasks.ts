@@ -63,10 +63,11 @@ export async function fetchBillDetail(billId: string, now: Date) {
     });
   }
   const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
-  // The sponsor is stored (or the detail names none), and the forecast reads it: re-scored, a new bill once its
-  // cosponsors are stored too (a task that dies between the two is retried whole; nightly forecast_bills is the net).
-  await forecastInputStored(billId, 'sponsor');
-  await sendMessage('ingest-tasks', { v: 1, type: 'score_bill_forecast', bill_id: billId });
+  // The sponsor is stored (or the detail names none): a bill that was waiting for it, or got it now, is re-scored (a new
+  // bill only once its cosponsors are stored too). Dying between the two leaves it to the cosponsors task's score or
+  // the nightly forecast_bills; a detail read that changed nothing asks for nothing.
+  const waited = await forecastInputStored(billId, 'sponsor');
+  if (linked || waited) await sendMessage('ingest-tasks', { v: 1, type: 'score_bill_forecast', bill_id: billId });
   // Congress.gov counts more (or fewer) amendments than are stored: fetch them.
   const amendmentsListed = detail.amendments?.count ?? 0;
   const amendmentFetch = amendmentsListed !== (bill.amendment_summary?.count ?? 0);

@@ -107,7 +107,15 @@ describe('related bills', () => {
 
     const result = await fetchBillDetail(S5, new Date());
     expect(result).toMatchObject({ sponsor_linked: true, related_fetch_queued: true });
-    expect(await takeAll('ingest-tasks')).toEqual([expect.objectContaining({ type: 'fetch_bill_related', bill_id: S5 })]);
+    // The sponsor just linked moves the forecast too.
+    const queued = await takeAll('ingest-tasks');
+    expect(queued).toHaveLength(2);
+    expect(queued).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'fetch_bill_related', bill_id: S5 }),
+        expect.objectContaining({ type: 'score_bill_forecast', bill_id: S5 }),
+      ]),
+    );
 
     expect(await fetchBillRelated(S5, new Date())).toMatchObject({ related: 2, reintroductions: 0 });
     // Twice: the relationship sets merge, nothing is listed twice.

@@ -72,11 +72,12 @@ describe("a new bill's first forecast", () => {
     expect(dispatched.filter((m) => m.type === 'forecast_jump')).toEqual([]);
   });
 
-  it('is left as it is when a fetch is retried: the same inputs score the same forecast', async () => {
-    await fetchBillCosponsors(BILL);
+  it('is left as it is when a fetch is retried: a detail that changed nothing asks for no score, the cosponsors the same one', async () => {
     await fetchBillDetail(BILL, now);
+    expect((await runQueuedScores()).asked).toBe(0);
+    await fetchBillCosponsors(BILL);
     const again = await runQueuedScores();
-    expect(again.asked).toBe(2);
+    expect(again.asked).toBe(1);
     for (const result of again.results) expect(result).toMatchObject({ published: 0, unchanged: 1 });
     expect((await listPublishedForecasts(BILL)).map((f) => f.version)).toEqual([1]);
   });
