@@ -25,6 +25,7 @@ import { CONTENT_HASH, contentHash } from './content-version.ts';
 import { billView } from '#shared/domain/bills/bill-views.ts';
 import type { BillRefresh } from '#shared/domain/bills/provider-fields.ts';
 import type { AmendmentSummary } from '#shared/domain/amendments/amendment-summary.ts';
+import { FETCHED_INPUTS } from '#shared/domain/bill-forecast/forecast-facts.ts';
 import * as table from './table-client.ts';
 import { entityItem } from './entities.ts';
 
@@ -131,13 +132,18 @@ export interface CreateBillOptions {
    * the next save of the same listing.
    */
   followUpsPending?: boolean;
+  /**
+   * Also write the markers of the forecast inputs its follow-ups fetch (B25),
+   * so the bill is not scored before its sponsor and cosponsors are stored.
+   */
+  forecastInputsPending?: boolean;
 }
 
 /**
  * Saves a bill seen for the first time; false (and nothing written) when it
- * exists already. The bill, its missing-sponsor / missing-metadata markers
- * and its follow-ups marker are one transaction, so none exists without the
- * others. It is counted after.
+ * exists already. The bill, its missing-sponsor / missing-metadata markers,
+ * its follow-ups marker and its forecast inputs' markers are one
+ * transaction, so none exists without the others. It is counted after.
  */
 export async function createBill(bill: Bill, options: CreateBillOptions = {}): Promise<boolean> {
   const missingMetadata = !bill.introduced_date || !bill.congress_gov_url;
@@ -145,6 +151,9 @@ export async function createBill(bill: Bill, options: CreateBillOptions = {}): P
     ...(bill.sponsor_id ? [] : [markerItem(bill.id, 'sponsor')]),
     ...(missingMetadata ? [markerItem(bill.id, 'metadata')] : []),
     ...(options.followUpsPending ? [entityItem('followups', billKeys.followUps(bill.id), { bill_id: bill.id })] : []),
+    ...(options.forecastInputsPending
+      ? FETCHED_INPUTS.map((input) => entityItem('forecast_input_pending', billKeys.forecastInputPending(bill.id, input), { bill_id: bill.id, input }))
+      : []),
   ];
   try {
     await table.transactWrite([{ Put: { Item: toItem(bill), ...expressions({ condition: cond.itemAbsent() }) } }, ...extra.map((Item) => ({ Put: { Item } }))]);

@@ -30,6 +30,7 @@ export const ENTITIES = [
   'title_fingerprint',
   'missing',
   'followups',
+  'forecast_input_pending',
   'document_fetch_pending',
   'news_article',
   'news_claim',

@@ -17,6 +17,16 @@ import { chamberMajority } from '#shared/domain/forecast/political-calendar.ts';
 import type { Member } from '#shared/domain/members/member.schema.ts';
 import { referralCommittees, type ReferralAction } from './referral-committees.ts';
 
+/**
+ * The inputs a new bill's first fetches bring after the bill itself: its
+ * sponsor (the bill detail) and its cosponsors. Until both are stored, a
+ * forecast would read a sponsor or cosponsors the bill does not lack, and
+ * the next one, scored with them, would tell followers of a jump that is
+ * only the fetch arriving.
+ */
+export const FETCHED_INPUTS = ['sponsor', 'cosponsors'] as const;
+export type FetchedInput = (typeof FETCHED_INPUTS)[number];
+
 /** The stored records one bill's forecast reads (docs/data-model.md F1). */
 export interface StoredBill {
   bill: Pick<
@@ -39,6 +49,8 @@ export interface StoredBill {
   cosponsors: readonly Pick<Cosponsor, 'party' | 'is_original' | 'withdrawn_date'>[];
   actions: readonly (ReferralAction & { action_date: string })[];
   related: readonly { congress: number; relationships: readonly Relationship[] }[];
+  /** The fetched inputs of a new bill not stored yet (none for a bill whose first fetches are done, or stored before they were tracked). */
+  pendingInputs?: readonly FetchedInput[];
 }
 
 /** An input the model reads as missing, because the service did not hold it. */

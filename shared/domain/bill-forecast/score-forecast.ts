@@ -1,7 +1,7 @@
 /**
  * What scoring a stored bill decides (docs/bill-forecasts.md, "Bill
- * forecasts"): nothing (the bill is enacted or vetoed, its actions are not
- * stored yet, it has no date, or its Congress ended before any forecast was
+ * forecasts"): nothing (the bill is enacted or vetoed, its actions, sponsor
+ * or cosponsors are not stored yet, it has no date, or its Congress ended before any forecast was
  * asked of it), the same forecast as the last one published (nothing to
  * write), or a new one: the model's odds given the stage the status shows
  * and, once the bill is 30 days old, the cosponsors it has now (the update
@@ -24,7 +24,7 @@ export const modelVersion = (training: ForecastModel['training']): string =>
 /** Cosponsors gained count from this many days after introduction. */
 export const COSPONSOR_UPDATE_AFTER_DAYS = 30;
 
-export type SkipReason = 'enacted' | 'vetoed' | 'actions_not_stored' | 'no_date' | 'congress_ended';
+export type SkipReason = 'enacted' | 'vetoed' | 'actions_not_stored' | 'inputs_not_stored' | 'no_date' | 'congress_ended';
 
 export type ScoreDecision =
   | { kind: 'skip'; reason: SkipReason }
@@ -66,6 +66,8 @@ export function scoreForecast(input: ScoreInput): ScoreDecision {
   const { model, stored, latest, now } = input;
   const unfit = unforecastable(stored.bill);
   if (unfit) return { kind: 'skip', reason: unfit };
+  // A new bill's sponsor or cosponsors are still being fetched: the task that stores the last of them scores it.
+  if (stored.pendingInputs?.length) return { kind: 'skip', reason: 'inputs_not_stored' };
   // Neither enacted nor vetoed: unforecastable said so.
   const stage = forecastStageOf(stored.bill.status) as Exclude<ForecastStage, 'enacted' | 'vetoed'>;
   const ended = congressEnded(stored.bill.congress, now);

@@ -9,6 +9,7 @@
 import { getBill, refreshBill, setBillSponsor, setLatestActionCategory } from '#shared/adapters/db/bills.repository.ts';
 import { insertActions, listActions, actionSk } from '#shared/adapters/db/actions.repository.ts';
 import { saveCosponsors } from '#shared/adapters/db/cosponsors.repository.ts';
+import { forecastInputStored } from '#shared/adapters/db/forecast-inputs.repository.ts';
 import { bioguideIdsForLis } from '#shared/adapters/db/members.repository.ts';
 import { getDataSources } from '#shared/adapters/db/data-sources.repository.ts';
 import { getVoteFetch, listBillVotes, noteVoteFetch, releaseVoteFetch, saveRollCall } from '#shared/adapters/db/votes.repository.ts';
@@ -62,6 +63,10 @@ export async function fetchBillDetail(billId: string, now: Date) {
     });
   }
   const linked = fields.sponsor ? await setBillSponsor(billId, fields.sponsor) : false;
+  // The sponsor is stored (or the detail names none), and the forecast reads it: re-scored, a new bill once its
+  // cosponsors are stored too (a task that dies between the two is retried whole; nightly forecast_bills is the net).
+  await forecastInputStored(billId, 'sponsor');
+  await sendMessage('ingest-tasks', { v: 1, type: 'score_bill_forecast', bill_id: billId });
   // Congress.gov counts more (or fewer) amendments than are stored: fetch them.
   const amendmentsListed = detail.amendments?.count ?? 0;
   const amendmentFetch = amendmentsListed !== (bill.amendment_summary?.count ?? 0);
@@ -131,7 +136,8 @@ export async function fetchBillCosponsors(billId: string) {
   const { congress: c, type, number } = parseBillId(billId);
   const cosponsors = (await congress.getBillCosponsors(c, type, number)).map((x) => cosponsorFromProvider(billId, x));
   await saveCosponsors(cosponsors);
-  // The forecast reads cosponsors: re-scored now (a task that dies here leaves it to the nightly forecast_bills).
+  // The forecast reads cosponsors: re-scored now, a new bill once its sponsor is linked too (as the detail above).
+  await forecastInputStored(billId, 'cosponsors');
   await sendMessage('ingest-tasks', { v: 1, type: 'score_bill_forecast', bill_id: billId });
   return { bill_id: billId, cosponsors: cosponsors.length };
 }

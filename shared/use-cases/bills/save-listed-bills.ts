@@ -2,7 +2,8 @@
  * The per-bill path of ingestion, shared by the poller and the backfill: saves
  * the bills of one Congress.gov listing and queues their follow-ups.
  *   - A new bill is saved with sponsor_id empty; its sponsor, actions and
- *     cosponsors are asked for as ingest tasks and its text as a document fetch.
+ *     cosponsors are asked for as ingest tasks and its text as a document fetch;
+ *     its forecast waits for its sponsor and cosponsors (markers B25).
  *   - A stored bill whose update date is newer is refreshed and its actions
  *     fetched again; when its latest action is new and a milestone, the
  *     actions task is handed it to announce. One change is one alert: the
@@ -112,7 +113,7 @@ export async function saveListedBills(listed: BillListItem[], fetchedAt: string,
   );
 
   // New bills: saved with their follow-ups marker, follow-ups queued, markers cleared.
-  const saved = await mapLimit(fresh, SAVE_CONCURRENCY, (bill) => createBill(bill, { followUpsPending: true }));
+  const saved = await mapLimit(fresh, SAVE_CONCURRENCY, (bill) => createBill(bill, { followUpsPending: true, forecastInputsPending: true }));
   const created = fresh.filter((_, i) => saved[i]).map((b) => b.id);
   const owed = [...created, ...pending];
   await queueNewBillFollowUps(owed);

@@ -1,6 +1,6 @@
 /**
  * The ingest task score_bill_forecast: a bill moved (its status changed,
- * its cosponsors were fetched), so its forecast is scored again at once
+ * its sponsor was linked, its cosponsors were fetched), so its forecast is scored again at once
  * rather than at the next nightly run, and a jump in its odds is told the
  * same hour. A bill of an ended Congress is scored retrospectively (shown,
  * never scored by the track record): late data about a past bill.

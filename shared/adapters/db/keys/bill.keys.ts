@@ -13,8 +13,11 @@
  *   gsi4 BILLCHANGES#{congress} / {updated_at}#{id}  a Congress's bills by content updated_at (B24)
  *   BILL#{bill_id} / FOLLOWUPS               outbox marker: a new bill whose follow-up fetches
  *                                            are not known to be queued yet (B19)
+ *   BILL#{bill_id} / FORECASTINPUT#{input}   a new bill's sponsor or cosponsors not stored yet:
+ *                                            its forecast waits for them (B25)
  */
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
+import type { FetchedInput } from '#shared/domain/bill-forecast/forecast-facts.ts';
 import { META, UNDATED, onIndex, type ItemKey } from './key.ts';
 
 export type MissingKind = 'sponsor' | 'metadata';
@@ -26,6 +29,7 @@ const sponsorPartition = (memberId: string) => `SPONSOR#${memberId}`;
 const statusPartition = (statusOrFilter: string) => `BILLSTATUS#${statusOrFilter.split(':')[0]}`;
 const missingList = (what: MissingKind) => `MISSING#${what}`;
 const FOLLOW_UPS = 'FOLLOWUPS';
+const FORECAST_INPUT = 'FORECASTINPUT#';
 
 export const billKeys = {
   /** BILL#{id}: the partition a bill detail reads with one Query. */
@@ -80,4 +84,7 @@ export const billKeys = {
 
   /** B19: written with a new bill, deleted once its follow-ups (sponsor, actions, cosponsors, text) are queued. */
   followUps: (billId: string): ItemKey => ({ pk: partition(billId), sk: FOLLOW_UPS }),
+
+  /** B25: written with a new bill, one per fetched input, deleted by the task that stores that input. */
+  forecastInputPending: (billId: string, input: FetchedInput): ItemKey => ({ pk: partition(billId), sk: `${FORECAST_INPUT}${input}` }),
 } as const;

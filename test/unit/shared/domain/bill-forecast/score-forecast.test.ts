@@ -145,6 +145,12 @@ describe('scoreForecast', () => {
     expect(back.kind === 'publish' && back.forecast.retrospective && back.forecast.scored_events.length === 0).toBe(true);
   });
 
+  it("waits for a new bill's sponsor and cosponsors: a forecast without them would be followed by a jump that is only the fetch", () => {
+    for (const pendingInputs of [['sponsor'], ['cosponsors'], ['sponsor', 'cosponsors']] as const)
+      expect(scoreForecast({ ...base, stored: stored({}, { pendingInputs }) })).toEqual({ kind: 'skip', reason: 'inputs_not_stored' });
+    expect(scoreForecast({ ...base, stored: stored({}, { pendingInputs: [] }) }).kind).toBe('publish');
+  });
+
   it('gives a simple resolution no odds of becoming law and does not score that event', () => {
     const res = scoreForecast({ ...base, stored: stored({ type: 'hres', id: '119-hres-12', number: 12 }) });
     if (res.kind !== 'publish') throw new Error('expected a forecast');
