@@ -1,6 +1,6 @@
 // The test runner, in tiers: `npm run test:<tier>` runs one, `npm test` all of them.
 // unit needs no emulator; integration, faults and e2e share the emulators the
-// global setup starts once per run (DynamoDB Local and fauxqs); infra synthesizes the CDK app;
+// global setup starts once per tier (DynamoDB Local and fauxqs); infra synthesizes the CDK app;
 // web is the web app's component tests (jsdom), configured in clients/web/vite.config.ts.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
