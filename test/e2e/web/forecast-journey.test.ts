@@ -49,7 +49,7 @@ describe("a bill's odds", () => {
     await heading(page, 'How the odds are made').waitFor();
     expect(new URL(page.url()).pathname).toBe('/forecast/model');
     await page.getByRole('heading', { level: 2, name: 'Tested on Congresses it never saw' }).waitFor();
-    const figures = page.getByRole('table', { name: 'Figures per event' }).first();
+    const figures = page.getByRole('table', { name: /^Figures per event, the 11\dth Congress$/ }).first();
     await figures.waitFor();
     expect(await figures.getByRole('row', { name: /Became law/ }).count()).toBeGreaterThanOrEqual(1);
     await page.getByRole('heading', { level: 2, name: 'Track record of published odds' }).waitFor();
@@ -62,7 +62,10 @@ describe("a bill's odds", () => {
       const p = await phone.newPage();
       await p.goto('/forecast/model');
       await heading(p, 'How the odds are made').waitFor();
-      await p.getByRole('table', { name: 'Figures per event' }).first().waitFor();
+      await p
+        .getByRole('table', { name: /^Figures per event, the 11\dth Congress$/ })
+        .first()
+        .waitFor();
       expect(await pastTheScreen(p)).toEqual([]);
       expect(await smallTargets(p)).toEqual([]);
       await web.checkA11y(p);

@@ -37,3 +37,8 @@ export function displayName(name: string): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }
+
+/** A Congress (or any count) as an ordinal: 113th, 101st, 102nd, 121st. */
+export function ordinal(n: number): string {
+  return `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+}

@@ -42,14 +42,14 @@ describe('the model card page', () => {
     renderApp('/forecast/model', (c) => (c.path === '/api/forecast/model' ? { body: card } : undefined));
     expect(await screen.findByRole('heading', { level: 1, name: 'How the odds are made' })).toBeInTheDocument();
     expect(await screen.findByText('No published forecast has resolved yet, so there is no score to show.')).toBeInTheDocument();
-    const figures = screen.getByRole('table', { name: 'Figures per event' });
+    const figures = screen.getByRole('table', { name: 'Figures per event, the 114th Congress' });
     const row = within(figures).getByRole('row', { name: /Became law/ });
     expect(
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['3.0%', '0.950', '0.350', '0.820']);
-    const calibration = screen.getByRole('table', { name: 'Calibration, became law' });
+    const calibration = screen.getByRole('table', { name: 'Calibration, became law, the 114th Congress' });
     expect(within(calibration).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByText(card.jump_rule)).toBeInTheDocument();
   });
@@ -66,5 +66,19 @@ describe('the model card page', () => {
     expect(
       await screen.findByRole('table', { name: 'Became law: 40 resolved forecasts, 2 happened; Brier score 0.040, skill over the observed rate 0.200' }),
     ).toBeInTheDocument();
+  });
+
+  it("names each held-out Congress's tables and scrolling regions apart, so a screen reader's list of them is not the same name twice", async () => {
+    const earlier = { ...card.held_out[0]!, congress: 113, trained_on: [104, 112], calibrated_on: 112 };
+    renderApp('/forecast/model', (c) => (c.path === '/api/forecast/model' ? { body: { ...card, held_out: [card.held_out[0]!, earlier] } } : undefined));
+    expect(await screen.findByRole('heading', { level: 3, name: /^The 113th Congress/ })).toBeInTheDocument();
+    for (const congress of ['113th', '114th']) {
+      expect(screen.getByRole('table', { name: `Figures per event, the ${congress} Congress` })).toBeInTheDocument();
+      expect(screen.getByRole('table', { name: `Calibration, became law, the ${congress} Congress` })).toBeInTheDocument();
+    }
+    const scrolling = screen.getAllByRole('region', { name: /scrollable$/ }).map((r) => r.getAttribute('aria-label'));
+    expect(scrolling).toHaveLength(4);
+    expect(new Set(scrolling).size).toBe(4);
+    expect(screen.getByText(/Trained on the 104th to 112th Congresses, calibrated on the 112th/)).toBeInTheDocument();
   });
 });

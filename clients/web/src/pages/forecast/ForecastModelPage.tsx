@@ -9,6 +9,7 @@ import { useApi } from '../../api/api-context.tsx';
 import { pageReads } from '../../app/page-reads.ts';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
+import { ordinal } from '../../words/format.ts';
 import { EVENT_NAMES } from './forecast-words.ts';
 
 type Card = Schemas['ForecastModelCard'];
@@ -63,16 +64,17 @@ function CardBody({ card }: { card: Card }) {
           card.held_out.map((split) => (
             <div key={split.congress}>
               <h3>
-                The {split.congress}th Congress ({split.bills.toLocaleString('en-US')} bills, scored at introduction)
+                The {ordinal(split.congress)} Congress ({split.bills.toLocaleString('en-US')} bills, scored at introduction)
               </h3>
               <p className="bw-muted">
-                Trained on the {split.trained_on[0]}th to {split.trained_on.at(-1)}th Congresses, calibrated on the {split.calibrated_on}th; measured{' '}
-                {split.measured_at}.{card.held_out_current ? '' : ' Measured with an earlier version of the model code.'}
+                Trained on the {ordinal(split.trained_on[0] ?? 0)} to {ordinal(split.trained_on.at(-1) ?? 0)} Congresses, calibrated on the{' '}
+                {ordinal(split.calibrated_on)}; measured {split.measured_at}.
+                {card.held_out_current ? '' : ' Measured with an earlier version of the model code.'}
               </p>
               {/* A phone scrolls the table sideways in its own region, which the keyboard must reach too. */}
-              <div className="bw-table-wrap" tabIndex={0} role="region" aria-label="Figures per event, scrollable">
+              <div className="bw-table-wrap" tabIndex={0} role="region" aria-label={`Figures per event, the ${ordinal(split.congress)} Congress, scrollable`}>
                 <table className="usa-table usa-table--borderless usa-table--compact">
-                  <caption>Figures per event</caption>
+                  <caption>Figures per event, the {ordinal(split.congress)} Congress</caption>
                   <thead>
                     <tr>
                       <th scope="col">Event</th>
@@ -96,7 +98,11 @@ function CardBody({ card }: { card: Card }) {
                 </table>
               </div>
               {split.events.map((e) => (
-                <CalibrationTable key={e.event} caption={`Calibration, ${EVENT_NAMES[e.event].toLowerCase()}`} bins={e.calibration} />
+                <CalibrationTable
+                  key={e.event}
+                  caption={`Calibration, ${EVENT_NAMES[e.event].toLowerCase()}, the ${ordinal(split.congress)} Congress`}
+                  bins={e.calibration}
+                />
               ))}
             </div>
           ))
@@ -110,7 +116,8 @@ function CardBody({ card }: { card: Card }) {
           <dd>{card.model_version}</dd>
           <dt>Trained on</dt>
           <dd>
-            The {card.training.congresses[0]}th to {card.training.congresses.at(-1)}th Congresses, calibrated on the {card.training.calibration_congress}th
+            The {ordinal(card.training.congresses[0] ?? 0)} to {ordinal(card.training.congresses.at(-1) ?? 0)} Congresses, calibrated on the{' '}
+            {ordinal(card.training.calibration_congress)}
           </dd>
           <dt>Alerts</dt>
           <dd>{card.jump_rule}</dd>

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import type { Schemas } from '../../../../typescript/index.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { EmptyState, QueryState } from '../../components/QueryState.tsx';
-import { formatDate, partyName, plural } from '../../words/format.ts';
+import { formatDate, ordinal, partyName, plural } from '../../words/format.ts';
 
 /** Below this many roll calls a share is shown with a word of caution: a figure on five roll calls is not one on five hundred. */
 const FEW_ROLL_CALLS = 20;
 
 const percent = (share: number | null) => (share === null ? 'no share' : `${Math.round(share * 100)}%`);
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 const REACH_WORDS: Record<Schemas['RecordBill']['reach'], string> = {
   law: 'became law',
