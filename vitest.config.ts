@@ -4,8 +4,11 @@
 // web is the web app's component tests (jsdom), configured in clients/web/vite.config.ts.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/longest-first.ts';
 
 const EMULATORS = ['test/support/global-setup.ts'];
+/** Setup of a tier whose files share a process: fresh service modules per file, and what a file changed undone after it. */
+const SHARED_PROCESS = ['test/support/fresh-modules.ts', 'test/support/shared-process.ts'];
 
 /**
  * Workers of the emulator tiers, infra and web (one group): at least two, even on a 2-core machine, where Vitest's
@@ -22,6 +25,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    // Longest files first across tiers, so the two workers finish together (test/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
@@ -38,7 +43,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], globalSetup: EMULATORS },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: EMULATORS,
+          // Files share their worker's process, as in unit: each file spared a process start and a load of the AWS SDK.
+          isolate: false,
+          setupFiles: SHARED_PROCESS,
+        },
       },
       { extends: true, test: { name: 'faults', include: ['test/faults/**/*.test.ts'], globalSetup: EMULATORS } },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: EMULATORS } },

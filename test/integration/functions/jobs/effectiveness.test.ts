@@ -6,7 +6,7 @@
  */
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as admin } from '#functions/api/admin.ts';
 import { handler as membersApi } from '#functions/api/members.ts';
 import { handler as ingestJobs } from '#functions/jobs/ingest.ts';
@@ -28,6 +28,8 @@ useIntegrationStack();
 
 const bus = mockClient(EventBridgeClient);
 afterEach(() => bus.reset());
+// The stub is on the client class, in a process the tier's files share (vitest.config.ts): put the real send back.
+afterAll(() => bus.restore());
 
 const at = '2026-01-01T00:00:00Z';
 const enriched = { enriched_at: at, phone: '202-555-0100' };

@@ -1,7 +1,7 @@
 // Run leases: overlapping runs of one job never both act; a skipped run is recorded with its reason; a dead holder's lease expires.
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as admin } from '#functions/api/admin.ts';
 import { handler as systemJobs } from '#functions/jobs/system.ts';
 import { acquireJobLease, getJobLease, releaseJobLease } from '#shared/adapters/db/job-leases.repository.ts';
@@ -17,6 +17,8 @@ useIntegrationStack();
 
 const bus = mockClient(EventBridgeClient);
 afterEach(() => bus.reset());
+// The stub is on the client class, in a process the tier's files share (vitest.config.ts): put the real send back.
+afterAll(() => bus.restore());
 
 let token: string;
 beforeAll(async () => {
