@@ -1,9 +1,10 @@
 /**
  * What a forecast reads of stored bills (docs/data-model.md F6), without a
  * Scan: per bill its actions, cosponsors and related bills (three Queries of
- * its partition, run together), the sponsors' member records and the
- * markers of new bills' inputs not stored yet (B25; one BatchGet each for
- * all the bills); and the end of an input's marker, once its task stored it.
+ * its partition, run together), and the sponsors' member records (one
+ * BatchGet for all the bills' sponsors); the markers of new bills' inputs not
+ * stored yet (B25, one BatchGet), and the end of a marker once its task
+ * stored the input.
  */
 import type { Bill } from '#shared/domain/bills/bill.schema.ts';
 import { FETCHED_INPUTS, type FetchedInput, type StoredBill } from '#shared/domain/bill-forecast/forecast-facts.ts';
@@ -24,9 +25,8 @@ const BILL_CONCURRENCY = 8;
 /** The stored records of each bill's forecast, by bill id. */
 export async function readStoredBills(bills: readonly Bill[]): Promise<Map<string, StoredBill>> {
   const sponsorIds = [...new Set(bills.flatMap((b) => (b.sponsor_id ? [b.sponsor_id] : [])))];
-  const [members, pending, parts] = await Promise.all([
+  const [members, parts] = await Promise.all([
     sponsorIds.length ? getMembers(sponsorIds) : Promise.resolve([]),
-    pendingInputs(bills.map((b) => b.id)),
     mapLimit(bills, BILL_CONCURRENCY, (b) =>
       Promise.all([
         listActions(b.id),
@@ -39,14 +39,13 @@ export async function readStoredBills(bills: readonly Bill[]): Promise<Map<strin
   return new Map(
     bills.map((bill, i) => {
       const [actions, cosponsors, related] = parts[i]!;
-      const pendingInputs = pending.get(bill.id) ?? [];
-      return [bill.id, { bill, sponsor: (bill.sponsor_id && byId.get(bill.sponsor_id)) || null, cosponsors, actions, related, pendingInputs }];
+      return [bill.id, { bill, sponsor: (bill.sponsor_id && byId.get(bill.sponsor_id)) || null, cosponsors, actions, related }];
     }),
   );
 }
 
 /** Per bill, its inputs whose marker is still there (B25); a bill with none is absent. Read strongly: a task that just stored the last one asks for the score. */
-async function pendingInputs(billIds: readonly string[]): Promise<Map<string, FetchedInput[]>> {
+export async function pendingForecastInputs(billIds: readonly string[]): Promise<Map<string, FetchedInput[]>> {
   const keys = billIds.flatMap((id) => FETCHED_INPUTS.map((input) => billKeys.forecastInputPending(id, input)));
   const items = await batchGet(keys, ['bill_id', 'input'], { consistent: true });
   const byBill = new Map<string, FetchedInput[]>();

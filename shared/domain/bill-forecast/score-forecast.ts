@@ -1,13 +1,13 @@
 /**
  * What scoring a stored bill decides (docs/bill-forecasts.md, "Bill
  * forecasts"): nothing (the bill is enacted or vetoed, its actions, sponsor
- * or cosponsors are not stored yet, it has no date, or its Congress ended before any forecast was
- * asked of it), the same forecast as the last one published (nothing to
- * write), or a new one: the model's odds given the stage the status shows
- * and, once the bill is 30 days old, the cosponsors it has now (the update
- * was fitted on cosponsors 30 days after introduction), with the three
- * factors that moved them most, and whether its P(enacted) jumped from the
- * odds its followers were last told of.
+ * or cosponsors are not stored yet, it has no date, or its Congress ended
+ * before any forecast was asked of it), the same forecast as the last one
+ * published (nothing to write), or a new one: the model's odds given the
+ * stage the status shows and, once the bill is 30 days old, the cosponsors
+ * it has now (the update was fitted on cosponsors 30 days after
+ * introduction), with the three factors that moved them most, and whether
+ * its P(enacted) jumped from the odds its followers were last told of.
  */
 import { forecastAt, type ScoringModel } from '#shared/domain/forecast/forecast.ts';
 import type { ForecastModel } from '#shared/domain/forecast/forecast-model.schema.ts';

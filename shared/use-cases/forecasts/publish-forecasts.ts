@@ -21,7 +21,7 @@ import { congressEnded, forecastStageOf, reachedEvents } from '#shared/domain/bi
 import { scoreForecast, type SkipReason } from '#shared/domain/bill-forecast/score-forecast.ts';
 import type { PublishedForecast } from '#shared/domain/bill-forecast/published-forecast.schema.ts';
 import { closeOpenForecasts, getLatestForecasts, publishForecast, type LatestForecast } from '#shared/adapters/db/forecasts.repository.ts';
-import { readStoredBills } from '#shared/adapters/db/forecast-inputs.repository.ts';
+import { pendingForecastInputs, readStoredBills } from '#shared/adapters/db/forecast-inputs.repository.ts';
 import type { ForecastJumpEvent } from '#shared/adapters/messaging/messages.ts';
 import type { OutboxEntry } from '#shared/domain/notify/outbox-entry.schema.ts';
 import { mapLimit } from '#shared/platform/concurrency.ts';
@@ -83,6 +83,9 @@ export async function publishForecasts(bills: readonly Bill[], options: PublishO
   if (bills.length === 0) return summary;
   const { now } = options;
   const [model, stored, latest] = await Promise.all([forecastModel(), readStoredBills(bills), getLatestForecasts(bills.map((b) => b.id))]);
+  // Only a bill never forecast can be waiting for its sponsor or cosponsors: their markers are written with the bill
+  // and nothing is published while one is left, so the nightly run reads none for the bills it scored before.
+  const pending = await pendingForecastInputs(bills.filter((b) => !latest.has(b.id)).map((b) => b.id));
   const skip = (reason: SkipReason | 'raced') => (summary.skipped[reason] = (summary.skipped[reason] ?? 0) + 1);
   await mapLimit(bills, CONCURRENCY, async (bill) => {
     const before = latest.get(bill.id);
@@ -96,7 +99,7 @@ export async function publishForecasts(bills: readonly Bill[], options: PublishO
     }
     const decision = scoreForecast({
       model,
-      stored: stored.get(bill.id)!,
+      stored: { ...stored.get(bill.id)!, pendingInputs: pending.get(bill.id) ?? [] },
       latest: before?.forecast ?? null,
       told: before?.told ?? null,
       currentCongress: congressForDate(now),
