@@ -61,51 +61,7 @@ function CardBody({ card }: { card: Card }) {
         {card.held_out.length === 0 ? (
           <EmptyState>No held-out figures are recorded for this model.</EmptyState>
         ) : (
-          card.held_out.map((split) => (
-            <div key={split.congress}>
-              <h3>
-                The {ordinal(split.congress)} Congress ({split.bills.toLocaleString('en-US')} bills, scored at introduction)
-              </h3>
-              <p className="bw-muted">
-                Trained on the {ordinal(split.trained_on[0] ?? 0)} to {ordinal(split.trained_on.at(-1) ?? 0)} Congresses, calibrated on the{' '}
-                {ordinal(split.calibrated_on)}; measured {split.measured_at}.
-                {card.held_out_current ? '' : ' Measured with an earlier version of the model code.'}
-              </p>
-              {/* A phone scrolls the table sideways in its own region, which the keyboard must reach too. */}
-              <div className="bw-table-wrap" tabIndex={0} role="region" aria-label={`Figures per event, the ${ordinal(split.congress)} Congress, scrollable`}>
-                <table className="usa-table usa-table--borderless usa-table--compact">
-                  <caption>Figures per event, the {ordinal(split.congress)} Congress</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">Base rate</th>
-                      <th scope="col">AUC</th>
-                      <th scope="col">Brier skill</th>
-                      <th scope="col">AUC of a plain logistic regression</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {split.events.map((e) => (
-                      <tr key={e.event}>
-                        <th scope="row">{EVENT_NAMES[e.event]}</th>
-                        <td>{pct(e.base_rate)}</td>
-                        <td>{e.auc.toFixed(3)}</td>
-                        <td>{e.brier_skill.toFixed(3)}</td>
-                        <td>{e.baseline_auc.toFixed(3)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {split.events.map((e) => (
-                <CalibrationTable
-                  key={e.event}
-                  caption={`Calibration, ${EVENT_NAMES[e.event].toLowerCase()}, the ${ordinal(split.congress)} Congress`}
-                  bins={e.calibration}
-                />
-              ))}
-            </div>
-          ))
+          card.held_out.map((split) => <HeldOutSplit key={split.congress} split={split} current={card.held_out_current} />)
         )}
       </section>
 
@@ -116,8 +72,7 @@ function CardBody({ card }: { card: Card }) {
           <dd>{card.model_version}</dd>
           <dt>Trained on</dt>
           <dd>
-            The {ordinal(card.training.congresses[0] ?? 0)} to {ordinal(card.training.congresses.at(-1) ?? 0)} Congresses, calibrated on the{' '}
-            {ordinal(card.training.calibration_congress)}
+            The {congressSpan(card.training.congresses)} Congresses, calibrated on the {ordinal(card.training.calibration_congress)}
           </dd>
           <dt>Alerts</dt>
           <dd>{card.jump_rule}</dd>
@@ -132,6 +87,54 @@ function CardBody({ card }: { card: Card }) {
         </ul>
       </section>
     </>
+  );
+}
+
+/** The first to the last of a list of Congresses: "104th to 113th". */
+const congressSpan = (congresses: readonly number[]) => `${ordinal(congresses[0] ?? 0)} to ${ordinal(congresses.at(-1) ?? 0)}`;
+
+/** One held-out Congress: how the model was trained for it, and its figures and calibration, each table named for the Congress. */
+function HeldOutSplit({ split, current }: { split: Card['held_out'][number]; current: boolean }) {
+  const which = `the ${ordinal(split.congress)} Congress`;
+  return (
+    <div>
+      <h3>
+        The {ordinal(split.congress)} Congress ({split.bills.toLocaleString('en-US')} bills, scored at introduction)
+      </h3>
+      <p className="bw-muted">
+        Trained on the {congressSpan(split.trained_on)} Congresses, calibrated on the {ordinal(split.calibrated_on)}; measured {split.measured_at}.
+        {current ? '' : ' Measured with an earlier version of the model code.'}
+      </p>
+      {/* A phone scrolls the table sideways in its own region, which the keyboard must reach too. */}
+      <div className="bw-table-wrap" tabIndex={0} role="region" aria-label={`Figures per event, ${which}, scrollable`}>
+        <table className="usa-table usa-table--borderless usa-table--compact">
+          <caption>Figures per event, {which}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Base rate</th>
+              <th scope="col">AUC</th>
+              <th scope="col">Brier skill</th>
+              <th scope="col">AUC of a plain logistic regression</th>
+            </tr>
+          </thead>
+          <tbody>
+            {split.events.map((e) => (
+              <tr key={e.event}>
+                <th scope="row">{EVENT_NAMES[e.event]}</th>
+                <td>{pct(e.base_rate)}</td>
+                <td>{e.auc.toFixed(3)}</td>
+                <td>{e.brier_skill.toFixed(3)}</td>
+                <td>{e.baseline_auc.toFixed(3)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {split.events.map((e) => (
+        <CalibrationTable key={e.event} caption={`Calibration, ${EVENT_NAMES[e.event].toLowerCase()}, ${which}`} bins={e.calibration} />
+      ))}
+    </div>
   );
 }
 
