@@ -16,6 +16,7 @@ import { partyCode } from '#shared/domain/members/party.ts';
 import { stateCode } from '#shared/domain/members/state-codes.ts';
 import type { TextFormat } from '#shared/domain/bills/text-version.schema.ts';
 import { sortRelationships, type RelatedBillEntry } from '#shared/domain/bills/related-bills.ts';
+import { congressOrdinal } from '#shared/domain/bills/reintroduction.ts';
 
 export const CONGRESS_GOV_SOURCE = 'congress.gov';
 
@@ -29,11 +30,10 @@ const URL_SLUGS: Record<BillType, string> = {
   hres: 'house-resolution',
   sres: 'senate-resolution',
 };
-const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 
 /** The public congress.gov page of a bill. */
 export const congressGovBillUrl = (congress: number, type: BillType, number: number) =>
-  `https://www.congress.gov/bill/${ordinal(congress)}-congress/${URL_SLUGS[type]}/${number}`;
+  `https://www.congress.gov/bill/${congressOrdinal(congress)}-congress/${URL_SLUGS[type]}/${number}`;
 
 /** Our bill type of a provider type, or an error naming it (a type we cannot store is a malformed payload). */
 export function billTypeOf(raw: string): BillType {
