@@ -30,6 +30,8 @@ export const LOOKUP_BUDGET = 50_000;
  * walking the rarest word's postings to find the pool costs too; a larger pool gives candidates.
  */
 const POOL_BUDGET = LOOKUP_BUDGET / 8;
+/** The candidates each completion of a prefix lends a query of that prefix alone (at least; four times the page). */
+const ONE_GROUP_HEAD = 64;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
 
@@ -207,11 +209,14 @@ export function boundedPage(
       // Bills written since compaction are in no head: each is a candidate (they are few: the ranker answers within a budget only while they are).
       for (const group of phrases) for (const p of group) for (const l of p.lookups) l.recent((rid) => budget() && consider(rid));
       const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
+      // One group: a word's head is its page, best first (the rank cannot change past `wanted`); a
+      // prefix's completions each lend a few more, since a bill's frequency is their sum.
+      const most = groups.length > 1 ? HEAD_MAX : single ? wanted : Math.max(ONE_GROUP_HEAD, 4 * wanted);
       for (const { word, weight, df } of weights) {
         // A head weighs every bill of its word: the rarer words' heads first, within HEAD_MAX_POSTINGS.
         if (weighed > 0 && weighed + df > HEAD_MAX_POSTINGS) continue;
         weighed += df;
-        const size = Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum)));
+        const size = Math.min(most, Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum))));
         const head = src.head(word, size, now);
         for (let i = 0; i < head.length && budget(); i++) consider(head[i] ?? 0);
       }

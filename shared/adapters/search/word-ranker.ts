@@ -50,6 +50,8 @@ export interface WordSource {
   wordSizes(): WordSizes | null;
   /** The runs of Latin letters that begin a compacted word and a digit follows ("hr" of "hr2471"); null when the file keeps none. */
   digitRuns(): Set<string> | null;
+  /** The words and pairs every compacted bill holds; null when the file keeps no such list. */
+  universalWords(): Set<string> | null;
   /** The bills carrying a topic. */
   topicRids(topic: string): number[];
 }
@@ -113,11 +115,17 @@ const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, r
  * megabytes (issue 32.7). Three of the commonest title words fit.
  */
 export const QUERY_MAX_BYTES = 800_000;
+/**
+ * The most postings one query decodes from the file, its rarest group's included (the rarest always
+ * read): a group not yet in the cache costs its bytes read, decoded and weighed in a head, so a
+ * first run takes fewer of the commoner groups than a query whose words are cached (issue 32.7).
+ */
+export const FIRST_READ_MAX_POSTINGS = 200_000;
 const PREFIX_MAX_BYTES = QUERY_MAX_BYTES;
 /** A 2-letter prefix's completions together: "co" is typed on the way to a word, not looked for. */
 const SHORT_PREFIX_MAX_BYTES = 300_000;
-/** What a bill written since compaction adds to a word's size: about the bytes of one compacted posting. */
-const RECENT_BYTES = 2;
+/** The bytes of a common word's posting in the file (a gap and a frequency of one byte each): what a bill written since compaction adds to a word's size. */
+const POSTING_BYTES = 2;
 /** A pair of common words this large is on the list of sizes (a few dozen pairs at 350,000 bills); a smaller one is read to be sized. */
 export const LISTED_PAIR_BYTES = 10_000;
 
@@ -149,6 +157,7 @@ export class WordRanker {
   /** The compacted Latin and common words with their sizes, when the file keeps them. */
   private sizes: WordSizes | null = null;
   private runs: Set<string> | null = null;
+  private universal: Set<string> | null = null;
   private cached = 0;
   private readonly topics = new Map<string, Set<number>>();
   // Scratch, one slot per row id, zero between queries.
@@ -171,6 +180,9 @@ export class WordRanker {
   lastLeftOut = 0;
   /** The postings the last bounded query's heads weighed (HEAD_MAX_POSTINGS). */
   lastWeighed = 0;
+  /** The postings the last query read from the file and decoded (FIRST_READ_MAX_POSTINGS), and its groups every bill holds (dropped unread). */
+  lastDecoded = 0;
+  lastDropped = 0;
 
   constructor(source: WordSource, options: { exactMaxPostings?: number } = {}) {
     this.source = source;
@@ -183,6 +195,7 @@ export class WordRanker {
     this.common = new Set(this.source.commonWords());
     this.sizes = this.source.wordSizes();
     this.runs = this.source.digitRuns();
+    this.universal = this.source.universalWords();
     this.stale = new Uint8Array(this.cols.size);
     this.staleList = [];
     for (const rid of this.source.staleRids()) this.markStale(rid);
@@ -286,6 +299,7 @@ export class WordRanker {
     }
     // A Latin word not on the list of sizes has no compacted postings: the file is not asked.
     const p = this.sizes && latinWord(word) && !this.sizes.has(word) ? null : this.source.postings(word);
+    this.lastDecoded += p?.rids.length ?? 0;
     this.cache.set(word, p);
     this.cached += p?.rids.length ?? 0;
     for (const [old, value] of this.cache) {
@@ -314,7 +328,7 @@ export class WordRanker {
     if (ask.length > 0) for (const [word, n] of this.source.known(ask)) out.set(word, n);
     for (const word of words) {
       const recent = this.recent.get(word)?.size ?? 0;
-      if (recent > 0) out.set(word, (out.get(word) ?? 0) + recent * RECENT_BYTES);
+      if (recent > 0) out.set(word, (out.get(word) ?? 0) + recent * POSTING_BYTES);
     }
     return out;
   }
@@ -331,7 +345,7 @@ export class WordRanker {
     for (const word of words) {
       const [blank, first = '', second = ''] = word.split(' ');
       const listed = this.sizes?.get(word);
-      if (listed !== undefined) sizes.set(word, listed + (this.recent.get(word)?.size ?? 0) * RECENT_BYTES);
+      if (listed !== undefined) sizes.set(word, listed + (this.recent.get(word)?.size ?? 0) * POSTING_BYTES);
       else if (blank === '' && this.common.has(first) && this.common.has(second) && this.sizes) unsized.add(word);
       else ask.push(word);
     }
@@ -358,7 +372,7 @@ export class WordRanker {
       for (const run of runs) for (const [word, n] of this.source.completions(run, most, true)) sizes.set(word, n);
       for (const word of this.latinCompletions(prefix)) sizes.set(word, this.sizes?.get(word) ?? 0);
     } else sizes = this.source.completions(prefix, most);
-    for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * RECENT_BYTES);
+    for (const [word, holders] of this.recent) if (word.startsWith(prefix)) sizes.set(word, (sizes.get(word) ?? 0) + holders.size * POSTING_BYTES);
     const out: string[] = [];
     let bytes = 0;
     for (const [word, size] of [...sizes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, most)) {
@@ -576,7 +590,14 @@ export class WordRanker {
     this.scratch();
     this.lastLookups = 0;
     this.lastWeighed = 0;
-    const query = this.withinBudget(whole);
+    this.lastDecoded = 0;
+    // A group every bill holds filters nothing and weighs a millionth (FTS5's floor of the IDF): dropped
+    // unread when its postings are more than an exact answer reads (then the query is bounded anyway).
+    const large = this.cols.count > this.exactMax;
+    const constraining = large ? whole.filter((group) => !group.some((p) => p.words.some((w) => this.holdsEvery(w)))) : whole;
+    this.lastDropped = whole.length - constraining.length;
+    if (constraining.length === 0 && whole.length > 0) return this.everyBill(req, pins);
+    const query = this.withinBudget(constraining);
     // Groups are read smallest first (withinBudget's order): one that nothing holds (a pair of
     // common words never adjacent) answers the query before a larger one is read.
     const sizes: { group: WordPhrase[]; size: number }[] = [];
@@ -616,9 +637,40 @@ export class WordRanker {
   }
 
   /**
+   * Whether every current bill holds a word: every compacted bill does (the file's list) and so does
+   * every bill written since. Such a word's postings are never read.
+   */
+  private holdsEvery(word: string): boolean {
+    if (!this.universal?.has(word)) return false;
+    const recent = this.recent.get(word);
+    for (const rid of this.staleList) if (this.cols.alive[rid] === 1 && !recent?.has(rid)) return false;
+    return true;
+  }
+
+  /**
+   * The page of a query whose every group every bill holds: each bill that passes the filters
+   * matches, with equal scores, newest first (pins first by relevance); no postings are read.
+   */
+  private everyBill(req: Pick<SearchRequest, 'filters' | 'sort' | 'offset' | 'limit'>, pins: readonly number[]): WordPage {
+    const { filters, sort, offset, limit } = req;
+    const passes = this.cols.filter(filters, filters.topic === undefined ? null : this.topicSet(filters.topic));
+    if (!passes) return { rids: [], total: 0 };
+    const pinned = sort === 'relevance' ? pins.filter((rid) => this.cols.alive[rid] === 1 && passes(rid)) : [];
+    const out = [...pinned];
+    const isPinned = new Set(pinned);
+    let total = 0;
+    for (const rid of this.dateOrder()) {
+      if (!passes(rid)) continue;
+      total += 1;
+      if (out.length < offset + limit && !isPinned.has(rid)) out.push(rid);
+    }
+    return { rids: out.slice(offset, offset + limit), total };
+  }
+
+  /**
    * The groups whose postings one query reads: the rarest first while their bytes fit in
-   * QUERY_MAX_BYTES, the rarest always. Sizes come from the file's row headers (or memory), so a
-   * group left out is never read.
+   * QUERY_MAX_BYTES and those not yet cached FIRST_READ_MAX_POSTINGS, the rarest always. Sizes
+   * come from the file's row headers (or memory), so a group left out is never read.
    */
   private withinBudget(query: WordQuery): WordQuery {
     const words = [...new Set(query.flatMap((group) => group.flatMap((p) => p.words)))];
@@ -626,15 +678,19 @@ export class WordRanker {
     const sized = query.map((group) => {
       const all = group.flatMap((p) => p.words);
       // A group of a pair whose size is unknown is read whatever the budget: it may hold nothing.
-      return { group, bytes: all.reduce((a, w) => a + (sizes.get(w) ?? 0), 0), unknown: all.some((w) => unsized.has(w)) };
+      const bytes = all.reduce((a, w) => a + (sizes.get(w) ?? 0), 0);
+      const unread = all.reduce((a, w) => a + (this.cache.has(w) ? 0 : (sizes.get(w) ?? 0)), 0);
+      return { group, bytes, unread, unknown: all.some((w) => unsized.has(w)) };
     });
     sized.sort((a, b) => a.bytes - b.bytes);
     const kept: WordQuery = [];
     let used = 0;
-    for (const { group, bytes, unknown } of sized) {
-      if (kept.length > 0 && !unknown && used + bytes > QUERY_MAX_BYTES) continue;
+    let read = 0;
+    for (const { group, bytes, unread, unknown } of sized) {
+      if (kept.length > 0 && !unknown && (used + bytes > QUERY_MAX_BYTES || (read + unread) / POSTING_BYTES > FIRST_READ_MAX_POSTINGS)) continue;
       kept.push(group);
       used += bytes;
+      read += unread;
     }
     this.lastBytes = used;
     this.lastLeftOut = query.length - kept.length;

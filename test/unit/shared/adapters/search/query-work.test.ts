@@ -4,14 +4,16 @@
  * first run also reads its words from the file). Over a word source that
  * counts what the ranker asks of it: correcting typos asks the file nothing
  * (the spelling list is in memory), a query reads at most QUERY_MAX_BYTES of
- * postings (its commonest groups left out), and its heads weigh at most
- * HEAD_MAX_POSTINGS postings beyond its rarest word's.
+ * postings (its commonest groups left out), of which at most
+ * FIRST_READ_MAX_POSTINGS postings not yet cached are decoded, a group every
+ * bill holds is never read, and its heads weigh at most HEAD_MAX_POSTINGS
+ * postings beyond its rarest word's.
  */
 import { describe, expect, it } from 'vitest';
 import { HEAD_MAX_POSTINGS } from '#shared/adapters/search/bounded-page.ts';
-import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
+import { DocColumns, newestFirst } from '#shared/adapters/search/doc-columns.ts';
 import type { Postings } from '#shared/adapters/search/posting-codec.ts';
-import { QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
+import { FIRST_READ_MAX_POSTINGS, QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
 import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 import { oneEditAway } from '#shared/domain/search/search-query.ts';
 
@@ -20,7 +22,14 @@ const request = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 10 
 const words = (...ws: string[]): WordQuery => ws.map((w) => [{ words: [w] }]);
 
 /** `bills` bills; each word held by the bills whose row id its step divides; sizes in bytes as the file keeps them (two a posting). */
-function counting(bills: number, steps: Record<string, number>, spelling: boolean, common: string[] = [], listed: (word: string) => boolean = () => true) {
+function counting(
+  bills: number,
+  steps: Record<string, number>,
+  spelling: boolean,
+  common: string[] = [],
+  listed: (word: string) => boolean = () => true,
+  universal: string[] | null = null,
+) {
   const cols = new DocColumns();
   for (let rid = 1; rid <= bills; rid++) {
     const year = 1995 + (rid % 31);
@@ -60,10 +69,11 @@ function counting(bills: number, steps: Record<string, number>, spelling: boolea
     recentWords: () => [],
     commonWords: () => common,
     digitRuns: () => null,
+    universalWords: () => (universal ? new Set(universal) : null),
     wordSizes: () => (spelling ? WordSizes.of([...postings.keys()].filter(listed).map((w) => [w, bytes(w)] as const)) : null),
     topicRids: () => [],
   };
-  return { source, asked };
+  return { source, asked, cols };
 }
 
 describe('the work of one query', () => {
@@ -113,7 +123,10 @@ describe('the work of one query', () => {
     const steps = { alpha: 2, beta: 3, gamma: 3, delta: 4 };
     const { source } = counting(400_000, steps, true);
     const ranker = new WordRanker(source);
+    // Each word read by an earlier query of its own: the query's groups are cached, not bound by FIRST_READ_MAX_POSTINGS.
+    for (const w of Object.keys(steps)) ranker.search(words(w), request, NOW);
     const page = ranker.search(words(...Object.keys(steps)), request, NOW);
+    expect(ranker.lastDecoded).toBe(0);
     expect(ranker.lastLookups).toBeGreaterThan(0);
     expect(ranker.lastWeighed).toBeGreaterThan(0);
     expect(ranker.lastWeighed).toBeLessThanOrEqual(HEAD_MAX_POSTINGS);
@@ -131,5 +144,57 @@ describe('the work of one query', () => {
     // The pair no bill holds is read first, and answers before "dd" is read.
     expect(asked.postings).toEqual([' bb cc']);
     expect(asked.known).toEqual([]);
+  });
+
+  it('drops a group every bill holds unread: a pair all 700,000 bills hold decodes no postings', () => {
+    const steps = { ' to amend': 1, rare: 7 };
+    const { source, asked, cols } = counting(700_000, steps, true, ['to', 'amend'], () => true, [' to amend']);
+    const ranker = new WordRanker(source);
+    // Alone, it matches every bill, newest first.
+    expect(ranker.search(words(' to amend'), request, NOW)).toEqual({ rids: [...newestFirst(cols).slice(0, 10)], total: 700_000 });
+    expect(ranker.lastDropped).toBe(1);
+    expect(ranker.lastDecoded).toBe(0);
+    // Beside a rarer word it constrains nothing: the word's bills, and only its postings read.
+    const page = ranker.search(words(' to amend', 'rare'), request, NOW);
+    expect(page.total).toBe(100_000);
+    expect(page.rids.every((rid) => rid % 7 === 0)).toBe(true);
+    expect(ranker.lastDecoded).toBe(100_000);
+    expect(asked.postings).toEqual(['rare']);
+    // A file without the list reads and decodes the pair's 700,000 postings.
+    const older = new WordRanker(counting(700_000, steps, true, ['to', 'amend']).source);
+    expect(older.search(words(' to amend'), request, NOW).total).toBe(700_000);
+    expect(older.lastDecoded).toBe(700_000);
+  });
+
+  it('reads a word every compacted bill holds once a bill written since lacks it', () => {
+    const { source, asked } = counting(100_000, { every: 1 }, true, [], () => true, ['every']);
+    const ranker = new WordRanker(source);
+    expect(ranker.search(words('every'), request, NOW).total).toBe(100_000);
+    const row = { rid: 100_001, length: 50, date: '2026-05-01', congress: 119, chamber: 'house', type: 'hr', status: 'introduced', sponsor_id: null, has_document: false } as const;
+    ranker.written(row, 'every 1');
+    expect(ranker.search(words('every'), request, NOW)).toEqual({ rids: expect.arrayContaining([100_001]), total: 100_001 });
+    expect(ranker.lastDropped).toBe(1);
+    ranker.written({ ...row, rid: 100_002 }, 'other 1');
+    expect(ranker.search(words('every'), request, NOW).total).toBe(100_001);
+    expect(ranker.lastDropped).toBe(0);
+    expect(asked.postings).toEqual(['every']);
+  });
+
+  it('decodes at most FIRST_READ_MAX_POSTINGS postings not yet cached: the commoner groups left out of a first run', () => {
+    const steps = { four: 4, five: 5, six: 6, seven: 7, eight: 8 };
+    const { source, asked } = counting(400_000, steps, true);
+    const ranker = new WordRanker(source);
+    const query = words(...Object.keys(steps));
+    const first = ranker.search(query, request, NOW);
+    expect(ranker.lastDecoded).toBeGreaterThan(0);
+    expect(ranker.lastDecoded).toBeLessThanOrEqual(FIRST_READ_MAX_POSTINGS);
+    expect(asked.postings).toEqual(['eight', 'seven', 'six']);
+    expect(first.rids.every((rid) => rid % 168 === 0)).toBe(true);
+    // Once earlier queries have read its words, the same query takes every group that fits QUERY_MAX_BYTES.
+    for (const w of ['four', 'five']) ranker.search(words(w), request, NOW);
+    const cached = ranker.search(query, request, NOW);
+    expect(ranker.lastDecoded).toBe(0);
+    expect(ranker.lastLeftOut).toBe(0);
+    expect(cached.rids.every((rid) => rid % 840 === 0)).toBe(true);
   });
 });
