@@ -31,7 +31,7 @@ export const LOOKUP_BUDGET = 50_000;
  */
 const POOL_BUDGET = LOOKUP_BUDGET / 8;
 /** The candidates each completion of a prefix lends a query of that prefix alone (at least; four times the page). */
-const ONE_GROUP_HEAD = 64;
+const ONE_GROUP_HEAD = 128;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
 
@@ -185,7 +185,7 @@ export function boundedPage(
         });
   } else {
     const single = groups.length === 1 && rarest.length === 1 && rarest[0]?.lookups.length === 1;
-    total = single && unfiltered ? Math.min(n, rarestDf) : estimateTotal(rarest, passes, scoreOf);
+    total = single && unfiltered ? Math.min(n, rarestDf) : estimateTotal(rarest, passes, groups.length === 1 && unfiltered ? null : scoreOf);
     if (req.sort === 'date') {
       // Newest first: the first bills that match are the page, exactly.
       const order = src.dateOrder();
@@ -211,7 +211,7 @@ export function boundedPage(
       const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
       // One group: a word's head is its page, best first (the rank cannot change past `wanted`); a
       // prefix's completions each lend a few more, since a bill's frequency is their sum.
-      const most = groups.length > 1 ? HEAD_MAX : single ? wanted : Math.max(ONE_GROUP_HEAD, 4 * wanted);
+      const most = groups.length > 1 ? HEAD_MAX : single ? wanted : Math.max(ONE_GROUP_HEAD, 8 * wanted);
       for (const { word, weight, df } of weights) {
         // A head weighs every bill of its word: the rarer words' heads first, within HEAD_MAX_POSTINGS.
         if (weighed > 0 && weighed + df > HEAD_MAX_POSTINGS) continue;
@@ -250,9 +250,10 @@ export const HEAD_MAX_POSTINGS = 200_000;
 /**
  * The total, estimated: the rarest group's bills counted on an even sample of each of its words
  * (a bill counted under the first of its words that holds it), the share that passes the filters
- * and matches every group, scaled to the word's count.
+ * and matches every group, scaled to the word's count. `scoreOf` null: the group is the query and
+ * nothing filters, so every bill holding it matches (a prefix alone: no lookup of its completions).
  */
-function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number) => boolean, scoreOf: (rid: number) => number): number {
+function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number) => boolean, scoreOf: ((rid: number) => number) | null): number {
   const all = rarest.flatMap((p) => p.lookups);
   const each = Math.max(1, Math.floor(TOTAL_SAMPLE / Math.max(1, all.length)));
   let total = 0;
@@ -260,7 +261,7 @@ function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number
     const sample = l.sample(each);
     if (sample.length === 0) return;
     let matched = 0;
-    for (const rid of sample) if (all.slice(0, j).every((k) => k.freqOf(rid) === 0) && passes(rid) && scoreOf(rid) >= 0) matched += 1;
+    for (const rid of sample) if (all.slice(0, j).every((k) => k.freqOf(rid) === 0) && passes(rid) && (scoreOf === null || scoreOf(rid) >= 0)) matched += 1;
     total += (matched / sample.length) * l.df;
   });
   return Math.round(total);

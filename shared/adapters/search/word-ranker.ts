@@ -115,12 +115,6 @@ const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, r
  * megabytes (issue 32.7). Three of the commonest title words fit.
  */
 export const QUERY_MAX_BYTES = 800_000;
-/**
- * The most postings one query decodes from the file, its rarest group's included (the rarest always
- * read): a group not yet in the cache costs its bytes read, decoded and weighed in a head, so a
- * first run takes fewer of the commoner groups than a query whose words are cached (issue 32.7).
- */
-export const FIRST_READ_MAX_POSTINGS = 200_000;
 const PREFIX_MAX_BYTES = QUERY_MAX_BYTES;
 /** A 2-letter prefix's completions together: "co" is typed on the way to a word, not looked for. */
 const SHORT_PREFIX_MAX_BYTES = 300_000;
@@ -180,7 +174,7 @@ export class WordRanker {
   lastLeftOut = 0;
   /** The postings the last bounded query's heads weighed (HEAD_MAX_POSTINGS). */
   lastWeighed = 0;
-  /** The postings the last query read from the file and decoded (FIRST_READ_MAX_POSTINGS), and its groups every bill holds (dropped unread). */
+  /** The postings the last query read from the file and decoded, and its groups every bill holds (dropped unread). */
   lastDecoded = 0;
   lastDropped = 0;
 
@@ -591,6 +585,8 @@ export class WordRanker {
     this.lastLookups = 0;
     this.lastWeighed = 0;
     this.lastDecoded = 0;
+    this.lastBytes = 0;
+    this.lastLeftOut = 0;
     // A group every bill holds filters nothing and weighs a millionth (FTS5's floor of the IDF): dropped
     // unread when its postings are more than an exact answer reads (then the query is bounded anyway).
     const large = this.cols.count > this.exactMax;
@@ -658,19 +654,27 @@ export class WordRanker {
     const pinned = sort === 'relevance' ? pins.filter((rid) => this.cols.alive[rid] === 1 && passes(rid)) : [];
     const out = [...pinned];
     const isPinned = new Set(pinned);
+    const order = this.dateOrder();
+    const wanted = offset + limit;
+    if (Object.keys(filters).length === 0) {
+      // Every bill counts: the walk stops at the page.
+      for (let i = 0; i < order.length && out.length < wanted; i++) if (!isPinned.has(order[i] ?? 0)) out.push(order[i] ?? 0);
+      return { rids: out.slice(offset, wanted), total: this.cols.count };
+    }
     let total = 0;
-    for (const rid of this.dateOrder()) {
+    for (let i = 0; i < order.length; i++) {
+      const rid = order[i] ?? 0;
       if (!passes(rid)) continue;
       total += 1;
-      if (out.length < offset + limit && !isPinned.has(rid)) out.push(rid);
+      if (out.length < wanted && !isPinned.has(rid)) out.push(rid);
     }
-    return { rids: out.slice(offset, offset + limit), total };
+    return { rids: out.slice(offset, wanted), total };
   }
 
   /**
    * The groups whose postings one query reads: the rarest first while their bytes fit in
-   * QUERY_MAX_BYTES and those not yet cached FIRST_READ_MAX_POSTINGS, the rarest always. Sizes
-   * come from the file's row headers (or memory), so a group left out is never read.
+   * QUERY_MAX_BYTES, the rarest always. Sizes come from the file's row headers (or memory), so a
+   * group left out is never read.
    */
   private withinBudget(query: WordQuery): WordQuery {
     const words = [...new Set(query.flatMap((group) => group.flatMap((p) => p.words)))];
@@ -678,19 +682,15 @@ export class WordRanker {
     const sized = query.map((group) => {
       const all = group.flatMap((p) => p.words);
       // A group of a pair whose size is unknown is read whatever the budget: it may hold nothing.
-      const bytes = all.reduce((a, w) => a + (sizes.get(w) ?? 0), 0);
-      const unread = all.reduce((a, w) => a + (this.cache.has(w) ? 0 : (sizes.get(w) ?? 0)), 0);
-      return { group, bytes, unread, unknown: all.some((w) => unsized.has(w)) };
+      return { group, bytes: all.reduce((a, w) => a + (sizes.get(w) ?? 0), 0), unknown: all.some((w) => unsized.has(w)) };
     });
     sized.sort((a, b) => a.bytes - b.bytes);
     const kept: WordQuery = [];
     let used = 0;
-    let read = 0;
-    for (const { group, bytes, unread, unknown } of sized) {
-      if (kept.length > 0 && !unknown && (used + bytes > QUERY_MAX_BYTES || (read + unread) / POSTING_BYTES > FIRST_READ_MAX_POSTINGS)) continue;
+    for (const { group, bytes, unknown } of sized) {
+      if (kept.length > 0 && !unknown && used + bytes > QUERY_MAX_BYTES) continue;
       kept.push(group);
       used += bytes;
-      read += unread;
     }
     this.lastBytes = used;
     this.lastLeftOut = query.length - kept.length;

@@ -4,16 +4,15 @@
  * first run also reads its words from the file). Over a word source that
  * counts what the ranker asks of it: correcting typos asks the file nothing
  * (the spelling list is in memory), a query reads at most QUERY_MAX_BYTES of
- * postings (its commonest groups left out), of which at most
- * FIRST_READ_MAX_POSTINGS postings not yet cached are decoded, a group every
- * bill holds is never read, and its heads weigh at most HEAD_MAX_POSTINGS
- * postings beyond its rarest word's.
+ * postings (its commonest groups left out), a group every bill holds is never
+ * read, and its heads weigh at most HEAD_MAX_POSTINGS postings beyond its
+ * rarest word's (a prefix alone takes a few candidates of each completion).
  */
 import { describe, expect, it } from 'vitest';
-import { HEAD_MAX_POSTINGS } from '#shared/adapters/search/bounded-page.ts';
+import { HEAD_MAX_POSTINGS, LOOKUP_BUDGET } from '#shared/adapters/search/bounded-page.ts';
 import { DocColumns, newestFirst } from '#shared/adapters/search/doc-columns.ts';
 import type { Postings } from '#shared/adapters/search/posting-codec.ts';
-import { FIRST_READ_MAX_POSTINGS, QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
+import { QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
 import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 import { oneEditAway } from '#shared/domain/search/search-query.ts';
 
@@ -123,10 +122,7 @@ describe('the work of one query', () => {
     const steps = { alpha: 2, beta: 3, gamma: 3, delta: 4 };
     const { source } = counting(400_000, steps, true);
     const ranker = new WordRanker(source);
-    // Each word read by an earlier query of its own: the query's groups are cached, not bound by FIRST_READ_MAX_POSTINGS.
-    for (const w of Object.keys(steps)) ranker.search(words(w), request, NOW);
     const page = ranker.search(words(...Object.keys(steps)), request, NOW);
-    expect(ranker.lastDecoded).toBe(0);
     expect(ranker.lastLookups).toBeGreaterThan(0);
     expect(ranker.lastWeighed).toBeGreaterThan(0);
     expect(ranker.lastWeighed).toBeLessThanOrEqual(HEAD_MAX_POSTINGS);
@@ -154,6 +150,7 @@ describe('the work of one query', () => {
     expect(ranker.search(words(' to amend'), request, NOW)).toEqual({ rids: [...newestFirst(cols).slice(0, 10)], total: 700_000 });
     expect(ranker.lastDropped).toBe(1);
     expect(ranker.lastDecoded).toBe(0);
+    expect(ranker.search(words(' to amend'), { ...request, filters: { congress: 105 } }, NOW).total).toBe(0);
     // Beside a rarer word it constrains nothing: the word's bills, and only its postings read.
     const page = ranker.search(words(' to amend', 'rare'), request, NOW);
     expect(page.total).toBe(100_000);
@@ -180,21 +177,19 @@ describe('the work of one query', () => {
     expect(asked.postings).toEqual(['every']);
   });
 
-  it('decodes at most FIRST_READ_MAX_POSTINGS postings not yet cached: the commoner groups left out of a first run', () => {
-    const steps = { four: 4, five: 5, six: 6, seven: 7, eight: 8 };
-    const { source, asked } = counting(400_000, steps, true);
+  it('scores a few candidates of each completion for a prefix alone, where a query of several groups takes whole heads', () => {
+    // Eight completions of "ba" in a tenth to a seventeenth of 400,000 bills: each candidate is looked up in all eight.
+    const steps = Object.fromEntries(Array.from({ length: 8 }, (_, k) => [`ba${String.fromCharCode(97 + k)}`, 10 + k]));
+    const { source } = counting(400_000, { ...steps, tri: 5 }, true);
     const ranker = new WordRanker(source);
-    const query = words(...Object.keys(steps));
-    const first = ranker.search(query, request, NOW);
-    expect(ranker.lastDecoded).toBeGreaterThan(0);
-    expect(ranker.lastDecoded).toBeLessThanOrEqual(FIRST_READ_MAX_POSTINGS);
-    expect(asked.postings).toEqual(['eight', 'seven', 'six']);
-    expect(first.rids.every((rid) => rid % 168 === 0)).toBe(true);
-    // Once earlier queries have read its words, the same query takes every group that fits QUERY_MAX_BYTES.
-    for (const w of ['four', 'five']) ranker.search(words(w), request, NOW);
-    const cached = ranker.search(query, request, NOW);
-    expect(ranker.lastDecoded).toBe(0);
-    expect(ranker.lastLeftOut).toBe(0);
-    expect(cached.rids.every((rid) => rid % 840 === 0)).toBe(true);
+    const prefix: WordQuery = [[{ words: Object.keys(steps) }]];
+    const page = ranker.search(prefix, request, NOW);
+    expect(page.rids.length).toBe(10);
+    // At most 128 candidates of each completion (8 times a page of 10), 8 lookups each, and none to estimate the
+    // total (every bill holding a completion matches); whole heads (2,048 bills each) would take the LOOKUP_BUDGET.
+    expect(ranker.lastLookups).toBeGreaterThan(0);
+    expect(ranker.lastLookups).toBeLessThanOrEqual(8 * 128 * 8);
+    ranker.search([...prefix, [{ words: ['tri'] }]], request, NOW);
+    expect(ranker.lastLookups).toBeGreaterThan(LOOKUP_BUDGET / 2);
   });
 });
