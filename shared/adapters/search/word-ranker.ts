@@ -159,7 +159,7 @@ export class WordRanker {
   private groupsMatched = new Uint8Array(0);
   private score = new Float64Array(0);
   /** Each word's head, for the recency of one year (./bounded-page.ts). */
-  private readonly heads = new Map<string, { year: number; rids: number[] }>();
+  private readonly heads = new Map<string, { year: number; size: number; rids: number[] }>();
   /** Every bill newest first, until a bill is written or removed. */
   private byDate: Uint32Array | undefined;
   /** What a head weighs each bill by (headFactors), until a bill is written or removed. */
@@ -493,8 +493,10 @@ export class WordRanker {
   private head(word: string, size: number, now: Date): number[] {
     const year = now.getUTCFullYear();
     let held = this.heads.get(word);
-    if (!held || held.year !== year) {
-      held = { year, rids: this.bestOf(this.basePostings(word), now) };
+    // Built as deep as asked (a word alone wants a page of it, a query of several words more), and kept.
+    if (!held || held.year !== year || held.size < size) {
+      const depth = Math.min(HEAD_MAX, Math.max(size, held?.year === year ? held.size : 0));
+      held = { year, size: depth, rids: this.bestOf(this.basePostings(word), now, depth) };
       this.heads.set(word, held);
     }
     return held.rids.slice(0, size);
@@ -521,7 +523,7 @@ export class WordRanker {
     return this.factors;
   }
 
-  private bestOf(base: Postings | null, now: Date): number[] {
+  private bestOf(base: Postings | null, now: Date, depth: number): number[] {
     if (!base) return [];
     const { rids, freqs } = base;
     const { alive } = this.cols;
@@ -535,17 +537,17 @@ export class WordRanker {
     };
     // A sample's quantile a little below the head's share: most keys fall under it at one compare.
     let threshold = 0;
-    if (rids.length > HEAD_MAX) {
+    if (rids.length > depth) {
       const step = Math.max(1, Math.floor(rids.length / HEAD_SAMPLE));
       const sample: number[] = [];
       for (let i = 0; i < rids.length; i += step) sample.push(keyOf(i));
       sample.sort((x, y) => y - x);
-      threshold = Math.max(0, sample[Math.min(sample.length - 1, Math.ceil((sample.length * HEAD_MAX * 2) / rids.length))] ?? 0);
+      threshold = Math.max(0, sample[Math.min(sample.length - 1, Math.ceil((sample.length * depth * 2) / rids.length))] ?? 0);
     }
     // A heap of the best: a word's bills often tie (one frequency, one year), and sorting every
     // tied bill cost as much for a word in 15,000 bills as for one in 150,000.
     const best = (floor: number) => {
-      const top = new TopK(HEAD_MAX, false);
+      const top = new TopK(depth, false);
       for (let i = 0; i < rids.length; i++) {
         const key = keyOf(i);
         if (key >= floor && key >= 0) top.offer(rids[i] ?? 0, key);
@@ -553,7 +555,7 @@ export class WordRanker {
       return top;
     };
     let top = best(threshold);
-    if (top.size < HEAD_MAX && threshold > 0) top = best(0);
+    if (top.size < depth && threshold > 0) top = best(0);
     return top.sorted();
   }
 
