@@ -30,7 +30,7 @@ export const LOOKUP_BUDGET = 50_000;
  * walking the rarest word's postings to find the pool costs too; a larger pool gives candidates.
  */
 const POOL_BUDGET = LOOKUP_BUDGET / 8;
-/** The candidates each completion of a prefix lends a query of that prefix alone (at least; four times the page). */
+/** The candidates each completion of a prefix lends a query of that prefix alone (at least; else 8 times the page). */
 const ONE_GROUP_HEAD = 128;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
