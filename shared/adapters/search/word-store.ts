@@ -226,7 +226,10 @@ export function compactWords(sql: Sql): void {
   for (const [word, p] of merged) sql.run('INSERT INTO word_postings(word, postings) VALUES (?, ?)', [word, encodePostings(ascending(p))]);
   sql.run('DELETE FROM doc_columns', []);
   const cols = columnsOf(docRows(sql, ''));
-  writeUniversal(sql, [...merged].filter(([, p]) => p.filled === cols.count && cols.count > 0).map(([word]) => word));
+  writeUniversal(
+    sql,
+    [...merged].filter(([, p]) => p.filled === cols.count && cols.count > 0).map(([word]) => word),
+  );
   for (const [name, data] of Object.entries(cols.save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
   const order = newestFirst(cols);
   sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [DATE_ORDER, new Uint8Array(order.buffer, order.byteOffset, order.byteLength)]);

@@ -167,7 +167,17 @@ describe('the work of one query', () => {
     const { source, asked } = counting(100_000, { every: 1 }, true, [], () => true, ['every']);
     const ranker = new WordRanker(source);
     expect(ranker.search(words('every'), request, NOW).total).toBe(100_000);
-    const row = { rid: 100_001, length: 50, date: '2026-05-01', congress: 119, chamber: 'house', type: 'hr', status: 'introduced', sponsor_id: null, has_document: false } as const;
+    const row = {
+      rid: 100_001,
+      length: 50,
+      date: '2026-05-01',
+      congress: 119,
+      chamber: 'house',
+      type: 'hr',
+      status: 'introduced',
+      sponsor_id: null,
+      has_document: false,
+    } as const;
     ranker.written(row, 'every 1');
     expect(ranker.search(words('every'), request, NOW)).toEqual({ rids: expect.arrayContaining([100_001]), total: 100_001 });
     expect(ranker.lastDropped).toBe(1);
