@@ -20,6 +20,20 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 const request = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 10 };
 const words = (...ws: string[]): WordQuery => ws.map((w) => [{ words: [w] }]);
 
+/** Bill `rid`'s columns: a House bill of the 104th Congress, of a year from 1995 to 2025. */
+const billRow = (rid: number) =>
+  ({
+    rid,
+    length: 40 + (rid % 997),
+    date: `${1995 + (rid % 31)}-0${1 + (rid % 9)}-15`,
+    congress: 104,
+    chamber: 'house',
+    type: 'hr',
+    status: 'introduced',
+    sponsor_id: null,
+    has_document: false,
+  }) as const;
+
 /** `bills` bills; each word held by the bills whose row id its step divides; sizes in bytes as the file keeps them (two a posting). */
 function counting(
   bills: number,
@@ -30,20 +44,7 @@ function counting(
   universal: string[] | null = null,
 ) {
   const cols = new DocColumns();
-  for (let rid = 1; rid <= bills; rid++) {
-    const year = 1995 + (rid % 31);
-    cols.set({
-      rid,
-      length: 40 + (rid % 997),
-      date: `${year}-0${1 + (rid % 9)}-15`,
-      congress: 104,
-      chamber: 'house',
-      type: 'hr',
-      status: 'introduced',
-      sponsor_id: null,
-      has_document: false,
-    });
-  }
+  for (let rid = 1; rid <= bills; rid++) cols.set(billRow(rid));
   const postings = new Map<string, Postings>(
     Object.entries(steps).map(([w, step]) => {
       const rids = Uint32Array.from({ length: Math.floor(bills / step) }, (_, i) => (i + 1) * step);
@@ -167,17 +168,8 @@ describe('the work of one query', () => {
     const { source, asked } = counting(100_000, { every: 1 }, true, [], () => true, ['every']);
     const ranker = new WordRanker(source);
     expect(ranker.search(words('every'), request, NOW).total).toBe(100_000);
-    const row = {
-      rid: 100_001,
-      length: 50,
-      date: '2026-05-01',
-      congress: 119,
-      chamber: 'house',
-      type: 'hr',
-      status: 'introduced',
-      sponsor_id: null,
-      has_document: false,
-    } as const;
+    // Written since compaction, newer than every compacted bill.
+    const row = { ...billRow(100_001), date: '2026-05-01' };
     ranker.written(row, 'every 1');
     expect(ranker.search(words('every'), request, NOW)).toEqual({ rids: expect.arrayContaining([100_001]), total: 100_001 });
     expect(ranker.lastDropped).toBe(1);
