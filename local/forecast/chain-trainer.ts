@@ -12,8 +12,7 @@ import { LINKS } from '#shared/domain/forecast/forecast-model.schema.ts';
 import { FORECAST_STAGES } from '#shared/domain/forecast/forecast-stages.ts';
 import type { TreeEnsemble } from '#shared/domain/forecast/tree-ensemble.ts';
 import { binMatrix } from '#local/forecast/feature-bins.ts';
-import { trainBagged } from '#local/forecast/bagged-ensemble.ts';
-import type { GbdtParams } from '#local/forecast/gbdt-trainer.ts';
+import { type GbdtParams, trainGbdt } from '#local/forecast/gbdt-trainer.ts';
 import { trainTextModel } from '#local/forecast/text-trainer.ts';
 import { type LabelledBill, featureSpace, sponsorTable, titleHistory } from '#local/forecast/training-tables.ts';
 
@@ -25,8 +24,6 @@ export interface ChainParams {
   maxBins: number;
   /** How many of the latest training Congresses the calibration is fitted on, each scored by a chain trained before it. */
   calibrationCongresses: number;
-  /** Tree models per link, each with its own seed, averaged in log-odds (bagged-ensemble.ts). */
-  bags: number;
   links: Record<Link, Omit<GbdtParams, 'seed'>>;
 }
 
@@ -36,7 +33,6 @@ export const CHAIN_PARAMS: ChainParams = {
   titleWindow: 3,
   maxBins: 64,
   calibrationCongresses: 1,
-  bags: 1,
   links: {
     reported: { ...tree, trees: 300, minLeafRows: 100 },
     passed_given_reported: { ...tree, trees: 250, minLeafRows: 40 },
@@ -70,7 +66,7 @@ export function trainChain(bills: LabelledBill[], params: ChainParams, seed: num
   LINKS.forEach((link, k) => {
     const rows = bills.map((_, i) => i).filter((i) => LINK_ROWS[link].from(bills[i]!));
     const started = Date.now();
-    ensembles[link] = trainBagged(
+    ensembles[link] = trainGbdt(
       {
         matrix: binMatrix(
           rows.map((i) => vectors[i]!),
@@ -80,9 +76,8 @@ export function trainChain(bills: LabelledBill[], params: ChainParams, seed: num
         weights: Float64Array.from(rows, (i) => params.decay ** (latest - bills[i]!.record.congress)),
       },
       { ...params.links[link], seed: seed + 10 + k },
-      params.bags,
     );
-    log(`${link}: ${rows.length} bills, ${params.bags} x ${params.links[link].trees} trees, ${Date.now() - started} ms`);
+    log(`${link}: ${rows.length} bills, ${params.links[link].trees} trees, ${Date.now() - started} ms`);
   });
   const identity = { calibration: { slope: 1, intercept: 0 }, cosponsor_update: { intercept: 0, gained: 0, gained_other_party: 0 } };
   return {
