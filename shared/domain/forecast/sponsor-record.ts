@@ -24,11 +24,9 @@ export interface SponsorPrior {
   congresses: number;
   /** Congresses since the sponsor's last recorded bills (null for none). */
   gap: number | null;
-  /** The sponsor's latest Congress before the bill's alone: [bills, reported, passed, enacted] (a record that turned recently). */
-  last: [number, number, number, number];
 }
 
-const NONE: SponsorPrior = { bills: 0, reported: 0, passed: 0, enacted: 0, congresses: 0, gap: null, last: [0, 0, 0, 0] };
+const NONE: SponsorPrior = { bills: 0, reported: 0, passed: 0, enacted: 0, congresses: 0, gap: null };
 
 /** The sponsor's record from the Congresses before `congress`. */
 export function sponsorPrior(table: SponsorTable, sponsorId: string | null, congress: number): SponsorPrior {
@@ -43,7 +41,6 @@ export function sponsorPrior(table: SponsorTable, sponsorId: string | null, cong
     enacted: sum(4),
     congresses: before.length,
     gap: congress - before.at(-1)![0],
-    last: before.at(-1)!.slice(1) as SponsorPrior['last'],
   };
 }
 
