@@ -19,8 +19,6 @@ import { type LabelledBill, featureSpace, sponsorTable, titleHistory } from '#lo
 export interface ChainParams {
   /** Weight of a bill k Congresses before the latest training Congress: DECAY^k. */
   decay: number;
-  /** A link's own DECAY where it differs from `decay`. */
-  linkDecay?: Partial<Record<Link, number>>;
   /** Congresses back a bill's earlier versions are looked for. */
   titleWindow: number;
   maxBins: number;
@@ -75,7 +73,7 @@ export function trainChain(bills: LabelledBill[], params: ChainParams, seed: num
           params.maxBins,
         ),
         labels: Uint8Array.from(rows, (i) => LINK_ROWS[link].label(bills[i]!)),
-        weights: Float64Array.from(rows, (i) => (params.linkDecay?.[link] ?? params.decay) ** (latest - bills[i]!.record.congress)),
+        weights: Float64Array.from(rows, (i) => params.decay ** (latest - bills[i]!.record.congress)),
       },
       { ...params.links[link], seed: seed + 10 + k },
     );
