@@ -112,6 +112,29 @@ function evaluate(dump: SplitDump, fit: Fit, fitOn: 'calibration' | 'held' = 'ca
     .join('; ');
 }
 
+/** Each link's Platt slope fitted on a set of rows (and P(enacted) at introduction as a whole): how sharp the trees were there. */
+function slopes(rows: DumpRow[]): string {
+  const slope = (raw: number[], labels: number[]) =>
+    fitSmallLogistic(
+      raw.map((m) => [m]),
+      labels,
+    )[1]!.toFixed(3);
+  const links = (['reported', 'passed_given_reported', 'enacted_given_passed'] as const).map((l) => {
+    const open = rows.filter(from[l]);
+    return `${l} ${slope(
+      open.map((r) => r.margins[l]),
+      open.map(label[l]),
+    )}`;
+  });
+  return [
+    ...links,
+    `enacted at introduction ${slope(
+      rows.map(introRaw),
+      rows.map((r) => r.stages[2]),
+    )}`,
+  ].join(', ');
+}
+
 const dir = process.env.BENCH_FORECAST_DUMP;
 if (!dir) throw new Error('BENCH_FORECAST_DUMP: the directory bench:forecast dumped into');
 for (const file of readdirSync(dir).filter((f) => /^forecast-\d+\.json$/.test(f))) {
@@ -120,4 +143,6 @@ for (const file of readdirSync(dir).filter((f) => /^forecast-\d+\.json$/.test(f)
   for (const [name, fit] of Object.entries(CALIBRATORS)) console.log(`  ${name.padEnd(18)} ${evaluate(dump, fit)}`);
   // Not a forecast: Platt scaling fitted on the validation Congress itself, the floor of what re-fitting its two numbers could reach.
   console.log(`  ${'platt, in-sample'.padEnd(18)} ${evaluate(dump, platt, 'held')}`);
+  console.log(`  Platt slopes on the calibration Congress: ${slopes(dump.calibration)}`);
+  console.log(`  Platt slopes on the validation Congress:  ${slopes(dump.held)}`);
 }
