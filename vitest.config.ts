@@ -53,8 +53,16 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'faults', include: ['test/faults/**/*.test.ts'], globalSetup: EMULATORS } },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: EMULATORS } },
-      { extends: true, test: { name: 'infra', include: ['test/infra/**/*.test.ts'] } },
+      {
+        extends: true,
+        // Files share their worker's process too: each file spared a process start and a load of the local stack's packages.
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], globalSetup: EMULATORS, isolate: false, setupFiles: SHARED_PROCESS },
+      },
+      {
+        extends: true,
+        // Files share their worker's process: aws-cdk-lib (a few CPU seconds to load) is loaded once per worker.
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], isolate: false, setupFiles: SHARED_PROCESS },
+      },
       'clients/web/vite.config.ts',
     ],
   },
