@@ -21,6 +21,7 @@ import { ftsPage } from './fts-pages.ts';
 import { dropTitleKeys, TITLE_SCHEMA, titlePins, writeTitleKeys } from './title-pins.ts';
 import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
+import { RowPrefetcher, type LazyPages } from './row-pages.ts';
 import { compactWords, dropWords, hasWordSizes, WORD_SCHEMA, wordSource, writeWordSizes, writeWords, type Sql, type Value } from './word-store.ts';
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
@@ -63,6 +64,8 @@ export class SearchIndex {
     get: (sql, values) => this.get(sql, values),
     run: (sql, values) => void this.run(sql, values),
   };
+  /** Rows about to be read, fetched together while a lazy file is not all local (./row-pages.ts). */
+  private readonly prefetch: RowPrefetcher | undefined;
   private readonly words: WordRanker;
   /** What the word ranker learns once the transaction that wrote it commits. */
   private committed: (() => void)[] = [];
@@ -70,9 +73,16 @@ export class SearchIndex {
   /** Whether a query that is a bill's title puts that bill first (./title-pins.ts); off, BM25 alone ranks (the bench's baseline). */
   private readonly exactTitles: boolean;
 
-  private constructor(db: sqlite.Database, exactTitles: boolean, exactMaxPostings: number | undefined) {
+  private constructor(db: sqlite.Database, exactTitles: boolean, exactMaxPostings: number | undefined, pages: LazyPages | undefined) {
     this.db = db;
     this.exactTitles = exactTitles;
+    if (pages) {
+      this.prefetch = new RowPrefetcher(
+        pages,
+        () => new Map(this.all("SELECT name, rootpage FROM sqlite_schema WHERE type = 'table'", []).map((r) => [str(r.name), num(r.rootpage)])),
+      );
+      this.sql.rows = this.prefetch;
+    }
     this.words = new WordRanker(wordSource(this.sql), { exactMaxPostings });
   }
 
@@ -106,8 +116,11 @@ export class SearchIndex {
    */
   static open(
     path: string,
-    /** `exactMaxPostings`: the bench's exact baseline scores every match (./word-ranker.ts, EXACT_MAX_POSTINGS). */
-    options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean; exactMaxPostings?: number } = {},
+    /**
+     * `exactMaxPostings`: the bench's exact baseline scores every match (./word-ranker.ts, EXACT_MAX_POSTINGS);
+     * `pages`: the file is a lazy file (./lazy-file.ts) whose rows a query reads are fetched together.
+     */
+    options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean; exactMaxPostings?: number; pages?: LazyPages } = {},
   ): SearchIndex {
     // A process that died holding the file left its lock directory; the file has no other user.
     rmSync(`${path}.lock`, { recursive: true, force: true });
@@ -115,7 +128,7 @@ export class SearchIndex {
     // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
     // takes and drops the lock directory and rereads the pages it needs.
     db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
-    const index = new SearchIndex(db, options.exactTitles ?? true, options.exactMaxPostings);
+    const index = new SearchIndex(db, options.exactTitles ?? true, options.exactMaxPostings, options.pages);
     const version = num(index.get('PRAGMA user_version', [])?.user_version);
     const empty = index.get("SELECT name FROM sqlite_master WHERE name = 'docs'", []) === null;
     if (!empty && version !== SCHEMA_VERSION) {
@@ -240,6 +253,9 @@ export class SearchIndex {
   /** The hits of a page: each bill's id and the passage that matched. */
   private hitsOf(rids: number[], resolved: ResolvedTerm[]): SearchHit[] {
     if (rids.length === 0) return [];
+    // A new container's file: the hits' rows and their passages' rows fetched together, not one after another.
+    const sections = rids.map((rid) => ({ first: rid * SECTIONS_PER_BILL, last: rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1 }));
+    this.prefetch?.rows({ docs: rids.map((rid) => ({ first: rid, last: rid })), sections_fts_content: sections, sections_fts_docsize: sections });
     const ids = new Map(
       this.all(`SELECT rid, bill_id FROM docs WHERE rid IN (${rids.map(() => '?').join(',')})`, rids).map((r) => [num(r.rid), str(r.bill_id)]),
     );
