@@ -11,14 +11,8 @@
  * https://www.sqlite.org/fileformat2.html (b-tree pages, cells, overflow).
  */
 import type { ByteRange } from './lazy-file.ts';
-
-/** What the walk reads pages through: a lazy file, or any file (tests). */
-export interface PageSource {
-  /** Starts fetching these ranges; returns at once. */
-  prefetch(ranges: readonly ByteRange[]): void;
-  /** The bytes, once local. */
-  read(offset: number, length: number): Uint8Array;
-}
+import { pageGeometry, u16, u32, varint, type PageSource } from './btree-cells.ts';
+import { keyPages, type Key } from './key-pages.ts';
 
 /** Row ids from `first` to `last`, both included. */
 export interface RowRange {
@@ -43,27 +37,6 @@ export const ROW_PAGES_LIMITS: RowPagesLimits = { maxPages: 256, maxOverflowByte
 
 const INTERIOR_TABLE = 0x05;
 const LEAF_TABLE = 0x0d;
-
-/** A varint at `at`: its value (as a double: row ids and sizes here fit) and the offset after it. */
-function varint(page: Uint8Array, at: number): [number, number] {
-  let value = 0;
-  for (let i = 0; i < 8; i++) {
-    const byte = page[at + i] ?? 0;
-    value = value * 128 + (byte & 0x7f);
-    if (byte < 0x80) return [value, at + i + 1];
-  }
-  return [value * 256 + (page[at + 8] ?? 0), at + 9];
-}
-
-const u16 = (page: Uint8Array, at: number) => ((page[at] ?? 0) << 8) | (page[at + 1] ?? 0);
-const u32 = (page: Uint8Array, at: number) => (((page[at] ?? 0) << 24) | ((page[at + 1] ?? 0) << 16) | ((page[at + 2] ?? 0) << 8) | (page[at + 3] ?? 0)) >>> 0;
-
-/** The file's page size and usable bytes per page, from its 100-byte header. */
-export function pageGeometry(header: Uint8Array): { pageSize: number; usable: number } {
-  const raw = u16(header, 16);
-  const pageSize = raw === 1 ? 65_536 : raw;
-  return { pageSize, usable: pageSize - (header[20] ?? 0) };
-}
 
 /** How much of a table leaf cell's payload of `size` bytes is on the leaf (the rest overflows). */
 function localBytes(size: number, usable: number): number {
@@ -168,6 +141,22 @@ export class RowPrefetcher {
         if (root && ranges.length > 0) tables.push({ root, ranges });
       }
       this.pages.prefetch(rowPages(this.pages, this.geometry, tables).overflow);
+    } catch {
+      // SQLite's own read of the page reports it.
+    }
+  }
+
+  /** Fetches the leaves holding these first-column values of these indexes (a WITHOUT ROWID table is one) together. */
+  keys(wants: Record<string, readonly Key[]>): void {
+    if (!this.active) return;
+    try {
+      this.roots ??= this.rootPages();
+      this.geometry ??= pageGeometry(this.pages.read(0, 100));
+      const indexes = Object.entries(wants).flatMap(([name, keys]) => {
+        const root = this.roots?.get(name);
+        return root && keys.length > 0 ? [{ root, keys }] : [];
+      });
+      keyPages(this.pages, this.geometry, indexes);
     } catch {
       // SQLite's own read of the page reports it.
     }

@@ -19,6 +19,7 @@ import { FILTER_COLUMNS, filterValues } from './filter-columns.ts';
 import type { FilterValues } from './doc-columns.ts';
 import { ftsPage } from './fts-pages.ts';
 import { dropTitleKeys, TITLE_SCHEMA, titlePins, writeTitleKeys } from './title-pins.ts';
+import { titleKey } from '#shared/domain/search/title-keys.ts';
 import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
 import { RowPrefetcher, type LazyPages } from './row-pages.ts';
@@ -79,7 +80,7 @@ export class SearchIndex {
     if (pages) {
       this.prefetch = new RowPrefetcher(
         pages,
-        () => new Map(this.all("SELECT name, rootpage FROM sqlite_schema WHERE type = 'table'", []).map((r) => [str(r.name), num(r.rootpage)])),
+        () => new Map(this.all('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0', []).map((r) => [str(r.name), num(r.rootpage)])),
       );
       this.sql.rows = this.prefetch;
     }
@@ -208,7 +209,13 @@ export class SearchIndex {
     const terms = parseQuery(req.q);
     if (terms.length === 0 || hasUnmatchableWord(terms)) return NO_HITS;
     const resolved = resolveTerms(terms, this.vocabulary, (prefix) => this.words.completions(prefix));
-    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, this.words.pinColumns(req.filters)) : [];
+    const pinned = this.exactTitles && req.sort === 'relevance';
+    // A new container's file: the title's entries and the words' index entries fetched together, before either is read.
+    if (this.prefetch?.active) {
+      const title = pinned ? titleKey(req.q) : null;
+      this.prefetch.keys({ title_keys: title ? [title.hash] : [], sqlite_autoindex_word_postings_1: [...new Set(resolved.flatMap((r) => r.forms.flat()))] });
+    }
+    const pins = pinned ? titlePins(this.sql, req.q, this.words.pinColumns(req.filters)) : [];
     const words = this.wordQuery(resolved);
     let page: { rids: number[]; total: number };
     if (words) page = this.words.search(words, req, now, pins);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ByteRange } from '#shared/adapters/search/lazy-file.ts';
-import { pageGeometry, RowPrefetcher, rowPages, type PageSource, type RowRange } from '#shared/adapters/search/row-pages.ts';
+import { pageGeometry, type PageSource } from '#shared/adapters/search/btree-cells.ts';
+import { RowPrefetcher, rowPages, type RowRange } from '#shared/adapters/search/row-pages.ts';
 
 // Small pages make deep trees of a few thousand rows: three levels for 3,000 rows of 100 bytes.
 const PAGE = 1024;
