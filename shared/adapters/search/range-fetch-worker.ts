@@ -137,13 +137,19 @@ async function stream(runs: BlockRange[]): Promise<void> {
   }
 }
 
+/** Passes of the background download: a GET that failed (its retries spent, or timed out on a busy machine) left its blocks missing, and the next pass fetches them. */
+const DOWNLOAD_PASSES = 5;
+
 let downloading = false;
 async function background(): Promise<void> {
   if (downloading || setup.streams === 0) return;
   downloading = true;
-  const runs = map.absentRuns(setup.runBlocks);
-  await Promise.all(Array.from({ length: Math.min(setup.streams, runs.length) }, () => stream(runs)));
-  finishIfComplete();
+  for (let pass = 0; pass < DOWNLOAD_PASSES && !finished; pass++) {
+    if (pass > 0) await pause(1_000);
+    const runs = map.absentRuns(setup.runBlocks);
+    await Promise.all(Array.from({ length: Math.min(setup.streams, runs.length) }, () => stream(runs)));
+    finishIfComplete();
+  }
 }
 
 let finished = false;
