@@ -24,6 +24,7 @@ import { SEED } from '#local/forecast/training-run.ts';
 import { baselineForecast } from './support/forecast-baseline.ts';
 import { stageReport } from './support/forecast-report.ts';
 import { recordHeldOut } from './support/forecast-held-out.ts';
+import { calibrationDumpRows, type DumpRow, dumpDir, heldDumpRows, writeDump } from './support/forecast-dump.ts';
 
 const SPLITS = (process.env.BENCH_FORECAST_SPLITS ?? '114,113').split(',').map(Number);
 const FIRST = 104;
@@ -84,8 +85,16 @@ console.log(`dataset: ${TRAIN_FILE}, ${records.length} bills; seed ${SEED}`);
 for (const validation of SPLITS) {
   const congresses = Array.from({ length: validation - FIRST }, (_, i) => FIRST + i);
   const started = Date.now();
-  const model = trainForecastModel(records, { congresses, seed: SEED, params: CHAIN_PARAMS });
+  let calibrationRows: DumpRow[] = [];
+  const model = trainForecastModel(records, {
+    congresses,
+    seed: SEED,
+    params: CHAIN_PARAMS,
+    onCalibrationRows: (rows) => (calibrationRows = calibrationDumpRows(rows)),
+  });
   const bills = records.filter((r) => r.congress === validation);
+  const dir = dumpDir();
+  if (dir) writeDump(dir, { validation, calibration: calibrationRows, held: heldDumpRows(model, bills) });
   console.log(
     `\n== validate on the ${validation}th Congress (${bills.length} bills); trained on ${FIRST}-${validation - 1}, calibrated on ${model.calibrationCongresses.join(' and ')} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );

@@ -25,6 +25,8 @@ export interface TrainOptions {
   seed: number;
   params: ChainParams;
   log?: (s: string) => void;
+  /** Hears the out-of-time rows the calibrations are fitted on (for calibration experiments in bench/). */
+  onCalibrationRows?: (rows: CalibrationRow[]) => void;
 }
 
 export type TrainedModel = UncalibratedModel & { introduction: IntroductionCalibration; calibrationCongresses: number[] };
@@ -58,6 +60,7 @@ export function trainForecastModel(records: BillRecord[], options: TrainOptions)
   const inTraining = records.filter((r) => congresses.includes(r.congress));
   const calibrateOn = calibrationCongresses(congresses, params.calibrationCongresses);
   const pooled = calibrateOn.flatMap((c) => outOfTime(inTraining, c, options));
+  options.onCalibrationRows?.(pooled);
   const fitted = Object.fromEntries(LINKS.map((l) => [l, fitLink(pooled, l)]));
   const introduction = fitIntroduction(pooled);
   log(`final chain: Congresses ${congresses.join(', ')}`);

@@ -10,9 +10,10 @@ import type { Schemas } from '../../../typescript/index.ts';
 
 export type CommitteeItem = Schemas['CommitteeListItem'];
 
-export function useCommittees() {
+/** `enabled: false` reads nothing (a bill page names committees only when a meeting is announced: the list is ~40 KB over three pages). */
+export function useCommittees({ enabled = true }: { enabled?: boolean } = {}) {
   const { client } = useApi();
-  const query = useQuery({ ...everyPageQuery(client, '/api/committees', { limit: 100 }), staleTime: 60 * 60_000 });
+  const query = useQuery({ ...everyPageQuery(client, '/api/committees', { limit: 100 }), staleTime: 60 * 60_000, enabled });
   const byId = useMemo(() => new Map((query.data ?? []).map((c) => [c.id, c])), [query.data]);
   return { query, byId };
 }

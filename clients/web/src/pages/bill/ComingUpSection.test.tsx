@@ -46,13 +46,15 @@ describe('the Coming up box on a bill page', () => {
   });
 
   it('says when nothing is announced, still offering the calendar for what comes', async () => {
-    renderApp(
+    const { calls } = renderApp(
       '/bills/119-hr-1',
       onBillPage(() => ({ body: page([]) })),
     );
     const box = await screen.findByRole('region', { name: 'Coming up' });
     expect(await within(box).findByText('No hearing, markup or floor consideration of H.R. 1 is announced yet.')).toBeInTheDocument();
     expect(within(box).getByRole('link', { name: /^Add to calendar/ })).toBeInTheDocument();
+    // Nothing to name, so the committee list (three pages) is not read on every bill page.
+    expect(calls.filter((c) => c.path === '/api/committees')).toEqual([]);
   });
 
   it('says a failed read in the box, with a way to try again, and no alert over the page', async () => {

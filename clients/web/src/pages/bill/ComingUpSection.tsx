@@ -18,12 +18,12 @@ import { addDays, dayIn } from '../../words/meeting-words.ts';
 export function ComingUpSection({ billId, label }: { billId: string; label: string }) {
   const { client } = useApi();
   const { zone } = useTimeZone();
-  const { byId } = useCommittees();
   // The API's days are Washington's: "today" there, so a meeting later today still counts as coming up.
   const [now] = useState(() => Date.now());
   const today = dayIn(new Date(now), 'America/New_York');
   const meetings = useQuery(everyPageQuery(client, '/api/meetings', { bill: billId, from: today, to: addDays(today, 365), limit: 20 }, 5));
   const upcoming = (meetings.data ?? []).filter((m) => m.all_day || new Date(m.starts_at).getTime() >= now - 3 * 3_600_000);
+  const { byId } = useCommittees({ enabled: upcoming.length > 0 });
   return (
     <section aria-labelledby="coming-up-heading" className="usa-summary-box">
       <div className="usa-summary-box__body">
