@@ -1,11 +1,11 @@
-import fs, { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageGeometry } from '#shared/adapters/search/btree-cells.ts';
 import { keyPages } from '#shared/adapters/search/key-pages.ts';
-import type { ByteRange } from '#shared/adapters/search/lazy-file.ts';
+import { localPages, pagesSqliteReads } from '#test/support/sqlite-pages.ts';
 
 // Small pages make deep indexes of a few thousand entries.
 const PAGE = 1024;
@@ -36,53 +36,20 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function localPages(): { asked: ByteRange[][]; prefetch: (r: readonly ByteRange[]) => void; read: (o: number, l: number) => Uint8Array } {
-  const fd = fs.openSync(path, 'r');
-  const asked: ByteRange[][] = [];
-  return {
-    asked,
-    prefetch: (ranges) => void asked.push([...ranges]),
-    read: (offset, length) => {
-      const out = new Uint8Array(length);
-      fs.readSync(fd, out, 0, length, offset);
-      return out;
-    },
-  };
-}
-
-/** The pages SQLite reads to run `sql`. */
-function pagesSqliteReads(sql: string, values: (string | number)[]): Set<number> {
-  const db = new sqlite.Database(path, { readOnly: true });
-  const real = fs.readSync;
-  const pages = new Set<number>();
-  try {
-    (fs as { readSync: unknown }).readSync = (...args: unknown[]) => {
-      const position = args[4];
-      if (typeof position === 'number' || typeof position === 'bigint') pages.add(Math.floor(Number(position) / PAGE) + 1);
-      return (real as (...a: unknown[]) => number)(...args);
-    };
-    db.all(sql, values);
-  } finally {
-    (fs as { readSync: unknown }).readSync = real;
-    db.close();
-  }
-  return pages;
-}
-
 describe('the leaves of an index that hold given keys', () => {
-  const geometry = () => pageGeometry(localPages().read(0, 100));
+  const geometry = () => pageGeometry(localPages(path).read(0, 100));
 
   it('are the leaves SQLite reads to look the words up in a text index, both indexes walked a level at a time together', () => {
     const words = [wordOf(1), wordOf(777), wordOf(2500), wordOf(3999), 'absent', 'zzz'];
     const hashes = [hashOf(7), hashOf(1201), hashOf(2002), 5];
-    const source = localPages();
+    const source = localPages(path);
     const leaves = keyPages(source, geometry(), [
       { root: roots.get('sqlite_autoindex_w_1') ?? 0, keys: words },
       { root: roots.get('k') ?? 0, keys: hashes },
     ]);
     const read = new Set([
-      ...pagesSqliteReads('SELECT id FROM w WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]),
-      ...pagesSqliteReads('SELECT rid FROM k WHERE hash IN (SELECT value FROM json_each(?))', [JSON.stringify(hashes)]),
+      ...pagesSqliteReads(path, PAGE, 'SELECT id FROM w WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]),
+      ...pagesSqliteReads(path, PAGE, 'SELECT rid FROM k WHERE hash IN (SELECT value FROM json_each(?))', [JSON.stringify(hashes)]),
     ]);
     const walked = new Set(source.asked.flat().map((r) => r.offset / PAGE + 1));
     // Every page SQLite read (past the schema's) the walk asked for: the roots, interior pages and leaves.
@@ -96,6 +63,6 @@ describe('the leaves of an index that hold given keys', () => {
   });
 
   it('stops at a page that is not an index page', () => {
-    expect(keyPages(localPages(), geometry(), [{ root: roots.get('w') ?? 0, keys: ['a'] }])).toEqual([]);
+    expect(keyPages(localPages(path), geometry(), [{ root: roots.get('w') ?? 0, keys: ['a'] }])).toEqual([]);
   });
 });
