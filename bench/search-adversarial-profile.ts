@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   try {
     const path = join(dir, 'search.db');
     copyFileSync(INDEX, path);
+    SearchIndex.open(path).close();
     const index = SearchIndex.open(path, { readOnly: true });
     index.search({ q: 'health', filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW);
     const session = new Session();

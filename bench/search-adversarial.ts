@@ -71,8 +71,11 @@ function budgetQuality(path: string, vocabulary: string[]): string {
  */
 function prepare(path: string): { vocabulary: string[]; bills: number } {
   const corpus = buildCorpus(BILLS);
-  if (REUSE && existsSync(REUSE)) copyFileSync(REUSE, path);
-  else {
+  if (REUSE && existsSync(REUSE)) {
+    copyFileSync(REUSE, path);
+    // A writer's open adds what a file compacted before lacks (the list of the words every bill holds).
+    SearchIndex.open(path).close();
+  } else {
     const writer = SearchIndex.open(path, { bulk: true });
     for (let i = 0; i < corpus.docs.length; i += 5000) writer.upsert(corpus.docs.slice(i, i + 5000));
     writer.optimize();
@@ -92,6 +95,13 @@ async function main(): Promise<void> {
     console.log(`index: ${corpus.bills} bills, ${(statSync(path).size / 1e6).toFixed(1)} MB`);
     const index = SearchIndex.open(path, { readOnly: true });
     index.search({ q: 'health', filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW);
+    // The process's first query of several common words compiles the ranker's bounded path and sizes
+    // its per-bill arrays, once per process (a container's cold start): 8 common words that no hostile
+    // query reads as words (the 9th-16th, only in its quoted pairs) take that here, the CPU printed, so
+    // that each row's first run is its own words' first read.
+    const warmup = corpus.vocabulary.slice(8, 16).join(' ');
+    const warmCpu = timed(() => index.search({ q: warmup, filters: {}, sort: 'relevance', limit: 10, offset: 0 }, NOW)).cpu;
+    console.log(`warm-up "${warmup}": ${warmCpu.toFixed(1)} ms CPU (the process's first query of common words)`);
     const rows: { name: string; chars: number; verdict: string; worst: number; warm: number; total: number }[] = [];
     for (const [name, q] of hostileQueries(corpus.vocabulary)) {
       for (const sort of ['relevance', 'date'] as const) {

@@ -30,6 +30,8 @@ export const LOOKUP_BUDGET = 50_000;
  * walking the rarest word's postings to find the pool costs too; a larger pool gives candidates.
  */
 const POOL_BUDGET = LOOKUP_BUDGET / 8;
+/** The candidates each completion of a prefix lends a query of that prefix alone (at least; else 8 times the page). */
+const ONE_GROUP_HEAD = 128;
 /** Bills of the pool whose match of every group is checked to estimate the total. */
 const TOTAL_SAMPLE = 2_048;
 
@@ -183,7 +185,7 @@ export function boundedPage(
         });
   } else {
     const single = groups.length === 1 && rarest.length === 1 && rarest[0]?.lookups.length === 1;
-    total = single && unfiltered ? Math.min(n, rarestDf) : estimateTotal(rarest, passes, scoreOf);
+    total = single && unfiltered ? Math.min(n, rarestDf) : estimateTotal(rarest, passes, groups.length === 1 && unfiltered ? null : scoreOf);
     if (req.sort === 'date') {
       // Newest first: the first bills that match are the page, exactly.
       const order = src.dateOrder();
@@ -207,11 +209,14 @@ export function boundedPage(
       // Bills written since compaction are in no head: each is a candidate (they are few: the ranker answers within a budget only while they are).
       for (const group of phrases) for (const p of group) for (const l of p.lookups) l.recent((rid) => budget() && consider(rid));
       const entries = Math.max(0, LOOKUP_BUDGET - lookups) / words;
+      // One group: a word's head is its page, best first (the rank cannot change past `wanted`); a
+      // prefix's completions each lend a few more, since a bill's frequency is their sum.
+      const most = groups.length > 1 ? HEAD_MAX : single ? wanted : Math.max(ONE_GROUP_HEAD, 8 * wanted);
       for (const { word, weight, df } of weights) {
         // A head weighs every bill of its word: the rarer words' heads first, within HEAD_MAX_POSTINGS.
         if (weighed > 0 && weighed + df > HEAD_MAX_POSTINGS) continue;
         weighed += df;
-        const size = Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum)));
+        const size = Math.min(most, Math.max(16, Math.min(HEAD_MAX, Math.floor((entries * weight) / sum))));
         const head = src.head(word, size, now);
         for (let i = 0; i < head.length && budget(); i++) consider(head[i] ?? 0);
       }
@@ -245,9 +250,10 @@ export const HEAD_MAX_POSTINGS = 200_000;
 /**
  * The total, estimated: the rarest group's bills counted on an even sample of each of its words
  * (a bill counted under the first of its words that holds it), the share that passes the filters
- * and matches every group, scaled to the word's count.
+ * and matches every group, scaled to the word's count. `scoreOf` null: the group is the query and
+ * nothing filters, so every bill holding it matches (a prefix alone: no lookup of its completions).
  */
-function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number) => boolean, scoreOf: (rid: number) => number): number {
+function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number) => boolean, scoreOf: ((rid: number) => number) | null): number {
   const all = rarest.flatMap((p) => p.lookups);
   const each = Math.max(1, Math.floor(TOTAL_SAMPLE / Math.max(1, all.length)));
   let total = 0;
@@ -255,7 +261,7 @@ function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number
     const sample = l.sample(each);
     if (sample.length === 0) return;
     let matched = 0;
-    for (const rid of sample) if (all.slice(0, j).every((k) => k.freqOf(rid) === 0) && passes(rid) && scoreOf(rid) >= 0) matched += 1;
+    for (const rid of sample) if (all.slice(0, j).every((k) => k.freqOf(rid) === 0) && passes(rid) && (scoreOf === null || scoreOf(rid) >= 0)) matched += 1;
     total += (matched / sample.length) * l.df;
   });
   return Math.round(total);

@@ -33,6 +33,18 @@ export function encodePostings(p: Postings): Uint8Array {
   return Uint8Array.from(out);
 }
 
+/** How many postings encoded postings hold (their first varint), without decoding them. */
+export function decodeCount(bytes: Uint8Array): number {
+  let n = 0;
+  let scale = 1;
+  for (const byte of bytes) {
+    n += (byte & 0x7f) * scale;
+    if (byte < 0x80) return n;
+    scale *= 128;
+  }
+  throw new Error('truncated postings');
+}
+
 /** Decodes in one loop without a call per varint: a common word's postings are hundreds of thousands (issue 32.7). */
 export function decodePostings(bytes: Uint8Array): Postings {
   let at = 0;

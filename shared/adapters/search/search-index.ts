@@ -23,7 +23,19 @@ import { titleKey } from '#shared/domain/search/title-keys.ts';
 import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
 import { RowPrefetcher, type LazyPages } from './row-pages.ts';
-import { compactWords, dropWords, hasWordSizes, WORD_SCHEMA, wordSource, writeWordSizes, writeWords, type Sql, type Value } from './word-store.ts';
+import {
+  compactWords,
+  dropWords,
+  hasUniversal,
+  hasWordSizes,
+  WORD_SCHEMA,
+  wordSource,
+  writeUniversal,
+  writeWordSizes,
+  writeWords,
+  type Sql,
+  type Value,
+} from './word-store.ts';
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
 const SECTIONS_PER_BILL = 1024;
@@ -141,6 +153,7 @@ export class SearchIndex {
       db.exec(SCHEMA);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       if (!hasWordSizes(index.sql)) writeWordSizes(index.sql);
+      if (!hasUniversal(index.sql)) writeUniversal(index.sql);
     }
     return index;
   }

@@ -12,7 +12,7 @@
  */
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
 import { latinWord } from '#shared/domain/search/search-query.ts';
-import { decodePostings, encodePostings, type Postings } from './posting-codec.ts';
+import { decodeCount, decodePostings, encodePostings, type Postings } from './posting-codec.ts';
 import { DocColumns, newestFirst, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
 import { FILTER_COLUMNS } from './filter-columns.ts';
 import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
@@ -51,6 +51,8 @@ const LINES_LIST = 'sizes';
 const DATE_ORDER = 'date_order';
 /** The word_lists row of the runs of Latin letters that begin a word and a digit follows. */
 const RUNS_LIST = 'runs';
+/** The word_lists row of the words and pairs every compacted bill holds (universalWords). */
+const UNIVERSAL_LIST = 'universal';
 
 export type Value = string | number | null | Uint8Array;
 type Row = Record<string, unknown>;
@@ -99,10 +101,8 @@ export function wordSource(sql: Sql): WordSource {
       const rows = sql.all('SELECT word, length(postings) AS n FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
       return new Map(rows.map((r) => [text(r.word), Number(r.n)]));
     },
-    digitRuns() {
-      const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [RUNS_LIST]);
-      return row ? new Set(new TextDecoder().decode(bytes(row.data)).split('\n').filter(Boolean)) : null;
-    },
+    digitRuns: () => lineSet(sql, RUNS_LIST),
+    universalWords: () => lineSet(sql, UNIVERSAL_LIST),
     completions(prefix, limit, digitsOnly = false) {
       // A Latin prefix's Latin completions are in memory: the file is asked for those a digit follows.
       const [from, to] = digitsOnly ? [`${prefix}0`, `${prefix}:`] : [prefix, pastPrefix(prefix)];
@@ -146,6 +146,12 @@ export function wordSource(sql: Sql): WordSource {
       return ids(text(sql.get('SELECT group_concat(rid) AS r FROM doc_topics WHERE topic = ?', [topic])?.r));
     },
   };
+}
+
+/** A word_lists row of words, one a line; null when the file keeps none. */
+function lineSet(sql: Sql, name: string): Set<string> | null {
+  const row = sql.get('SELECT data FROM word_lists WHERE name = ?', [name]);
+  return row ? new Set(new TextDecoder().decode(bytes(row.data)).split('\n').filter(Boolean)) : null;
 }
 
 function columnsOf(rows: DocColumnsRow[]): DocColumns {
@@ -236,6 +242,10 @@ export function compactWords(sql: Sql): void {
   for (const [word, p] of merged) sql.run('INSERT INTO word_postings(word, postings) VALUES (?, ?)', [word, encodePostings(ascending(p))]);
   sql.run('DELETE FROM doc_columns', []);
   const cols = columnsOf(docRows(sql, ''));
+  writeUniversal(
+    sql,
+    [...merged].filter(([, p]) => p.filled === cols.count && cols.count > 0).map(([word]) => word),
+  );
   for (const [name, data] of Object.entries(cols.save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
   const order = newestFirst(cols);
   sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [DATE_ORDER, new Uint8Array(order.buffer, order.byteOffset, order.byteLength)]);
@@ -267,6 +277,28 @@ export function writeWordSizes(sql: Sql): void {
     if (run) runs.add(run);
   }
   sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [RUNS_LIST, new TextEncoder().encode([...runs].join('\n'))]);
+}
+
+/**
+ * Writes the words and pairs every compacted bill holds: a query's group of one of them filters
+ * nothing and its IDF is FTS5's floor (a millionth), so the ranker drops it unread (issue 32.7: a
+ * pair all 350,000 bills hold is 700 KB of postings). For a file compacted before the list existed
+ * (its writer's open), `words` is omitted and each posting list of 2 bytes a bill or more is sized
+ * by its count (a posting takes 2 bytes at least).
+ */
+export function writeUniversal(sql: Sql, words?: string[]): void {
+  let list = words;
+  if (!list) {
+    const bills = Number(sql.get('SELECT count(*) AS n FROM docs', [])?.n ?? 0);
+    const rows = bills > 0 ? sql.all('SELECT word, postings FROM word_postings WHERE length(postings) > ?', [2 * bills]) : [];
+    list = rows.filter((r) => decodeCount(bytes(r.postings)) === bills).map((r) => text(r.word));
+  }
+  sql.run('INSERT OR REPLACE INTO word_lists(name, data) VALUES (?, ?)', [UNIVERSAL_LIST, new TextEncoder().encode(list.join('\n'))]);
+}
+
+/** Whether the file keeps its list of the words every bill holds (a file compacted before it existed has not). */
+export function hasUniversal(sql: Sql): boolean {
+  return sql.get('SELECT name FROM word_lists WHERE name = ?', [UNIVERSAL_LIST]) !== null || sql.get('SELECT word FROM word_postings LIMIT 1', []) === null;
 }
 
 /** Whether the file's compacted postings have their list of sizes (a file compacted before it existed has not). */

@@ -73,6 +73,7 @@ function corpus(bills: number, seed: number): WordSource {
     recentWords: () => [],
     commonWords: () => [],
     digitRuns: () => null,
+    universalWords: () => null,
     wordSizes: () => null,
     topicRids: () => [],
   };

@@ -4,12 +4,13 @@
  * first run also reads its words from the file). Over a word source that
  * counts what the ranker asks of it: correcting typos asks the file nothing
  * (the spelling list is in memory), a query reads at most QUERY_MAX_BYTES of
- * postings (its commonest groups left out), and its heads weigh at most
- * HEAD_MAX_POSTINGS postings beyond its rarest word's.
+ * postings (its commonest groups left out), a group every bill holds is never
+ * read, and its heads weigh at most HEAD_MAX_POSTINGS postings beyond its
+ * rarest word's (a prefix alone takes a few candidates of each completion).
  */
 import { describe, expect, it } from 'vitest';
-import { HEAD_MAX_POSTINGS } from '#shared/adapters/search/bounded-page.ts';
-import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
+import { HEAD_MAX_POSTINGS, LOOKUP_BUDGET } from '#shared/adapters/search/bounded-page.ts';
+import { DocColumns, newestFirst } from '#shared/adapters/search/doc-columns.ts';
 import type { Postings } from '#shared/adapters/search/posting-codec.ts';
 import { QUERY_MAX_BYTES, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
 import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
@@ -19,23 +20,31 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 const request = { filters: {}, sort: 'relevance' as const, offset: 0, limit: 10 };
 const words = (...ws: string[]): WordQuery => ws.map((w) => [{ words: [w] }]);
 
+/** Bill `rid`'s columns: a House bill of the 104th Congress, of a year from 1995 to 2025. */
+const billRow = (rid: number) =>
+  ({
+    rid,
+    length: 40 + (rid % 997),
+    date: `${1995 + (rid % 31)}-0${1 + (rid % 9)}-15`,
+    congress: 104,
+    chamber: 'house',
+    type: 'hr',
+    status: 'introduced',
+    sponsor_id: null,
+    has_document: false,
+  }) as const;
+
 /** `bills` bills; each word held by the bills whose row id its step divides; sizes in bytes as the file keeps them (two a posting). */
-function counting(bills: number, steps: Record<string, number>, spelling: boolean, common: string[] = [], listed: (word: string) => boolean = () => true) {
+function counting(
+  bills: number,
+  steps: Record<string, number>,
+  spelling: boolean,
+  common: string[] = [],
+  listed: (word: string) => boolean = () => true,
+  universal: string[] | null = null,
+) {
   const cols = new DocColumns();
-  for (let rid = 1; rid <= bills; rid++) {
-    const year = 1995 + (rid % 31);
-    cols.set({
-      rid,
-      length: 40 + (rid % 997),
-      date: `${year}-0${1 + (rid % 9)}-15`,
-      congress: 104,
-      chamber: 'house',
-      type: 'hr',
-      status: 'introduced',
-      sponsor_id: null,
-      has_document: false,
-    });
-  }
+  for (let rid = 1; rid <= bills; rid++) cols.set(billRow(rid));
   const postings = new Map<string, Postings>(
     Object.entries(steps).map(([w, step]) => {
       const rids = Uint32Array.from({ length: Math.floor(bills / step) }, (_, i) => (i + 1) * step);
@@ -60,10 +69,11 @@ function counting(bills: number, steps: Record<string, number>, spelling: boolea
     recentWords: () => [],
     commonWords: () => common,
     digitRuns: () => null,
+    universalWords: () => (universal ? new Set(universal) : null),
     wordSizes: () => (spelling ? WordSizes.of([...postings.keys()].filter(listed).map((w) => [w, bytes(w)] as const)) : null),
     topicRids: () => [],
   };
-  return { source, asked };
+  return { source, asked, cols };
 }
 
 describe('the work of one query', () => {
@@ -131,5 +141,57 @@ describe('the work of one query', () => {
     // The pair no bill holds is read first, and answers before "dd" is read.
     expect(asked.postings).toEqual([' bb cc']);
     expect(asked.known).toEqual([]);
+  });
+
+  it('drops a group every bill holds unread: a pair all 700,000 bills hold decodes no postings', () => {
+    const steps = { ' to amend': 1, rare: 7 };
+    const { source, asked, cols } = counting(700_000, steps, true, ['to', 'amend'], () => true, [' to amend']);
+    const ranker = new WordRanker(source);
+    // Alone, it matches every bill, newest first.
+    expect(ranker.search(words(' to amend'), request, NOW)).toEqual({ rids: [...newestFirst(cols).slice(0, 10)], total: 700_000 });
+    expect(ranker.lastDropped).toBe(1);
+    expect(ranker.lastDecoded).toBe(0);
+    expect(ranker.search(words(' to amend'), { ...request, filters: { congress: 105 } }, NOW).total).toBe(0);
+    // Beside a rarer word it constrains nothing: the word's bills, and only its postings read.
+    const page = ranker.search(words(' to amend', 'rare'), request, NOW);
+    expect(page.total).toBe(100_000);
+    expect(page.rids.every((rid) => rid % 7 === 0)).toBe(true);
+    expect(ranker.lastDecoded).toBe(100_000);
+    expect(asked.postings).toEqual(['rare']);
+    // A file without the list reads and decodes the pair's 700,000 postings.
+    const older = new WordRanker(counting(700_000, steps, true, ['to', 'amend']).source);
+    expect(older.search(words(' to amend'), request, NOW).total).toBe(700_000);
+    expect(older.lastDecoded).toBe(700_000);
+  });
+
+  it('reads a word every compacted bill holds once a bill written since lacks it', () => {
+    const { source, asked } = counting(100_000, { every: 1 }, true, [], () => true, ['every']);
+    const ranker = new WordRanker(source);
+    expect(ranker.search(words('every'), request, NOW).total).toBe(100_000);
+    // Written since compaction, newer than every compacted bill.
+    const row = { ...billRow(100_001), date: '2026-05-01' };
+    ranker.written(row, 'every 1');
+    expect(ranker.search(words('every'), request, NOW)).toEqual({ rids: expect.arrayContaining([100_001]), total: 100_001 });
+    expect(ranker.lastDropped).toBe(1);
+    ranker.written({ ...row, rid: 100_002 }, 'other 1');
+    expect(ranker.search(words('every'), request, NOW).total).toBe(100_001);
+    expect(ranker.lastDropped).toBe(0);
+    expect(asked.postings).toEqual(['every']);
+  });
+
+  it('scores a few candidates of each completion for a prefix alone, where a query of several groups takes whole heads', () => {
+    // Eight completions of "ba" in a twelfth to a nineteenth of 400,000 bills: each candidate is looked up in all eight.
+    const steps = Object.fromEntries(Array.from({ length: 8 }, (_, k) => [`ba${String.fromCharCode(97 + k)}`, 12 + k]));
+    const { source } = counting(400_000, { ...steps, tri: 8 }, true);
+    const ranker = new WordRanker(source);
+    const prefix: WordQuery = [[{ words: Object.keys(steps) }]];
+    const page = ranker.search(prefix, request, NOW);
+    expect(page.rids.length).toBe(10);
+    // At most 128 candidates of each completion (8 times a page of 10), 8 lookups each, and none to estimate the
+    // total (every bill holding a completion matches); whole heads (2,048 bills each) would take the LOOKUP_BUDGET.
+    expect(ranker.lastLookups).toBeGreaterThan(0);
+    expect(ranker.lastLookups).toBeLessThanOrEqual(8 * 128 * 8);
+    ranker.search([...prefix, [{ words: ['tri'] }]], request, NOW);
+    expect(ranker.lastLookups).toBeGreaterThan(LOOKUP_BUDGET / 2);
   });
 });

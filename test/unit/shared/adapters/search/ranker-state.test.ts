@@ -4,8 +4,10 @@
  * with their totals, the bills newest first and the packed word sizes equal
  * what a reader computed from the file's rows before, and a reader answers the
  * same from a file that keeps them as from one that does not (an older file).
+ * The words every bill holds are listed, and a writer's open lists them in a
+ * file compacted before the list existed (issue 32.7).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
@@ -13,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILTER_COLUMNS } from '#shared/adapters/search/filter-columns.ts';
 import type { SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
+import { decodePostings } from '#shared/adapters/search/posting-codec.ts';
 import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 import { wordSource, type Sql } from '#shared/adapters/search/word-store.ts';
 import { LISTED_PAIR_BYTES } from '#shared/adapters/search/word-ranker.ts';
@@ -146,6 +149,28 @@ describe("the word ranker's stored state", () => {
     for (const [word, n] of expected) expect(sizes?.get(word)).toBe(n);
     expect(sizes?.get('broadbandx')).toBeUndefined();
     expect(sizes?.withPrefix('h')).toEqual(expected.map(([w]) => w).filter((w) => w.startsWith('h')));
+  });
+
+  it("lists the words and pairs every bill holds, at compaction and at an older file's writer's open", () => {
+    const { db, sql } = open(stored);
+    const counts = (db.all('SELECT word, postings FROM word_postings') as { word: string; postings: Uint8Array }[]).filter(
+      (r) => decodePostings(r.postings).rids.length === BILLS,
+    );
+    const listed = wordSource(sql).universalWords();
+    db.close();
+    // Every title is "To fund ... program N.": "to", "fund", "program" and their pairs.
+    expect(listed).toEqual(new Set(counts.map((r) => r.word)));
+    expect([...(listed ?? [])]).toEqual(expect.arrayContaining(['to', 'fund', 'program', ' to fund']));
+    const before = join(dir, 'before-universal.db');
+    copyFileSync(stored, before);
+    const b = open(before);
+    b.db.run("DELETE FROM word_lists WHERE name = 'universal'");
+    expect(wordSource(b.sql).universalWords()).toBeNull();
+    b.db.close();
+    SearchIndex.open(before).close();
+    const after = open(before);
+    expect(wordSource(after.sql).universalWords()).toEqual(listed);
+    after.db.close();
   });
 
   it('answers every query the same from a file that keeps it as from an older file that does not', () => {
