@@ -18,7 +18,11 @@ import { rmSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
 import type { ByteRange } from './lazy-file.ts';
 
-/** The tables and indexes every answer reads (their names in the file's schema). */
+/**
+ * The tables and indexes every answer reads (their names in the file's schema), in the order a first answer
+ * needs them: their ranges are fetched in this order, a few GETs at a time (./range-fetch-worker.ts), so the
+ * ranker's state is local first and the bills' rows, read last, arrive while the query runs.
+ */
 export const HOT_TABLES = [
   'sqlite_schema',
   'bills_fts_config',
@@ -32,12 +36,12 @@ export const HOT_TABLES = [
   // ... the words' sizes and the letter runs before digits.
   'word_lists',
   'sqlite_autoindex_word_lists_1',
-  // What a page of hits looks up: the bills' rows, by topic for a topic filter.
-  'docs',
-  'doc_topics',
   // Where a term's list is in each FTS5 table (the passage quoted is found through sections_fts).
   'bills_fts_idx',
   'sections_fts_idx',
+  // What a page of hits looks up: the bills by topic for a topic filter, and the bills' rows.
+  'doc_topics',
+  'docs',
 ] as const;
 
 /**
@@ -64,7 +68,7 @@ export const READ_WHERE_NEEDED = [
   'docs_by_date',
 ] as const;
 
-/** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in file order. */
+/** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in the order of HOT_TABLES (the FTS5 tables' first leaves with their term indexes). */
 export function hotPages(path: string): ByteRange[] {
   // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
   rmSync(`${path}.lock`, { recursive: true, force: true });
@@ -72,19 +76,27 @@ export function hotPages(path: string): ByteRange[] {
   try {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
     const rows = db.all(
-      `SELECT pageno FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')}) OR (name LIKE '%_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/') ORDER BY pageno`,
+      `SELECT pageno, name FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')})
+        OR (name LIKE '%_fts_data' AND pagetype = 'leaf' AND replace(path, '000/', '') = '/') ORDER BY pageno`,
       [...HOT_TABLES],
     ) as {
       pageno: number;
+      name: string;
     }[];
-    const ranges: ByteRange[] = [];
-    for (const { pageno } of rows) {
+    const rank = (name: string) => {
+      const at = (HOT_TABLES as readonly string[]).indexOf(name.endsWith('_fts_data') ? name.replace(/_data$/u, '_idx') : name);
+      return at === -1 ? HOT_TABLES.length : at;
+    };
+    const ranges: (ByteRange & { rank: number })[] = [];
+    for (const { pageno, name } of rows) {
       const offset = (Number(pageno) - 1) * pageSize;
       const last = ranges.at(-1);
-      if (last && last.offset + last.length === offset) last.length += pageSize;
-      else ranges.push({ offset, length: pageSize });
+      const r = rank(name);
+      // Adjacent pages of tables needed at different times stay apart: each range is fetched in its turn.
+      if (last && last.offset + last.length === offset && last.rank === r) last.length += pageSize;
+      else ranges.push({ offset, length: pageSize, rank: r });
     }
-    return ranges;
+    return ranges.sort((a, b) => a.rank - b.rank || a.offset - b.offset).map(({ offset, length }) => ({ offset, length }));
   } finally {
     db.close();
   }

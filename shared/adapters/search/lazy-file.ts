@@ -11,7 +11,7 @@
  * which SQLite reports as an I/O error: an error, never an answer read from
  * zeros. Once every block is local, reads go straight to the disk.
  */
-import { closeSync, existsSync, ftruncateSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BlockMap, PRESENT, type BlockRange } from './block-map.ts';
 import { registerLazyFile, unregisterLazyFile } from './lazy-file-hook.ts';
@@ -52,6 +52,18 @@ export interface LazyFileOptions {
   /** How long a read waits for its blocks before it is an error. */
   timeoutMs?: number;
 }
+
+/** A read that waited for bytes: where, how much, how long (what a cold answer's waits were spent on). */
+export interface WaitedRead {
+  offset: number;
+  length: number;
+  ms: number;
+}
+
+/** Waited reads kept in `waits.log`: a first answer has a few dozen; a long-lived container keeps no more. */
+const WAIT_LOG_MAX = 64;
+/** Blocks asked for by prefetch() remembered (a read of one waits for its GET instead of asking again, with read-ahead). */
+const HINTED_MAX = 4096;
 
 /** The defaults, chosen by bench/search.ts's cold-start figures (bench/results/search.md). */
 export const LAZY_FILE_DEFAULTS = {
@@ -118,8 +130,12 @@ export class LazyFile {
   private lastError = '';
   /** Resolves once every byte is local. */
   readonly complete: Promise<void>;
-  /** Reads that waited for bytes, and how long they waited in all (what a cold answer spends on the network). */
-  readonly waits = { reads: 0, ms: 0 };
+  /** Reads that waited for bytes, how long they waited in all (what a cold answer spends on the network), and the first WAIT_LOG_MAX of them. */
+  readonly waits: { reads: number; ms: number; log: WaitedRead[] } = { reads: 0, ms: 0, log: [] };
+  /** Blocks prefetch() asked the worker for: a read of one waits for that GET rather than asking again with read-ahead. */
+  private readonly hinted = new Set<number>();
+  /** This object's own descriptor of the file, for read(). */
+  private fd = -1;
 
   private constructor(
     readonly path: string,
@@ -195,21 +211,65 @@ export class LazyFile {
   ensure(offset: number, length: number): void {
     if (this.done) return;
     const range = this.map.covering(offset, length);
-    if (range) this.await(range);
+    if (range) this.await(range, offset, length);
+  }
+
+  /** Whether every byte is local (reads no longer wait; prefetching has nothing left to do). */
+  get isComplete(): boolean {
+    return this.done;
+  }
+
+  /**
+   * Starts fetching the blocks of these byte ranges at once, in parallel GETs, without read-ahead,
+   * and returns: a caller that knows which pages it will read next (./row-pages.ts) turns many reads
+   * that would wait one after another into one wait. A read of a block asked for here waits for
+   * that GET. Nothing is fetched once the file is complete.
+   */
+  prefetch(ranges: readonly ByteRange[]): void {
+    if (this.done || this.closed) return;
+    const blocks = new Set<number>();
+    for (const r of ranges) {
+      const range = this.map.covering(r.offset, r.length);
+      if (!range) continue;
+      for (let b = range.first; b <= range.last; b++) if (this.map.state(b) !== PRESENT && !this.hinted.has(b)) blocks.add(b);
+    }
+    if (this.hinted.size + blocks.size > HINTED_MAX) this.hinted.clear();
+    let run: BlockRange | undefined;
+    const send = (r: BlockRange | undefined) => r && this.worker.postMessage({ fetch: r } satisfies RangeDemand);
+    for (const b of [...blocks].sort((x, y) => x - y)) {
+      this.hinted.add(b);
+      if (run && run.last === b - 1) run.last = b;
+      else {
+        send(run);
+        run = { first: b, last: b };
+      }
+    }
+    send(run);
+  }
+
+  /** The bytes at `offset`, read once they are local (blocks until then; throws when they cannot be fetched). */
+  read(offset: number, length: number): Uint8Array {
+    this.ensure(offset, length);
+    if (this.fd === -1) this.fd = openSync(this.path, 'r');
+    const out = new Uint8Array(length);
+    const got = readSync(this.fd, out, 0, length, offset);
+    return got === length ? out : out.subarray(0, got);
   }
 
   ensureAll(): void {
     if (!this.done && this.map.blocks > 0) this.await({ first: 0, last: this.map.blocks - 1 });
   }
 
-  private await(range: BlockRange): void {
+  private await(range: BlockRange, offset = range.first * this.map.blockSize, length = (range.last - range.first + 1) * this.map.blockSize): void {
     if (this.map.firstAbsent(range) === -1) return;
     const began = performance.now();
     try {
       this.awaitAbsent(range, began + this.timeoutMs);
     } finally {
+      const ms = performance.now() - began;
       this.waits.reads++;
-      this.waits.ms += performance.now() - began;
+      this.waits.ms += ms;
+      if (this.waits.log.length < WAIT_LOG_MAX) this.waits.log.push({ offset, length, ms });
     }
   }
 
@@ -223,7 +283,14 @@ export class LazyFile {
       if (this.map.anyFailed(range)) {
         // The next read asks again: a GET that failed now may succeed then.
         this.map.forget(range);
+        for (let b = range.first; b <= range.last; b++) this.hinted.delete(b);
         throw new Error(`Could not fetch bytes ${range.first * this.map.blockSize}+ of ${this.path}: ${this.workerError() || 'the ranged GET failed'}`);
+      }
+      // A block prefetch() asked for is on its way: asking again would fetch read-ahead no one asked for.
+      if (!asked) {
+        let all = true;
+        for (let b = first; b <= range.last && all; b++) all = this.map.state(b) === PRESENT || this.hinted.has(b);
+        asked = all;
       }
       if (!asked) {
         this.readAhead = first === this.lastFetched + 1 ? Math.min(this.readAhead * 2, this.maxReadAhead) : this.baseReadAhead;
@@ -258,6 +325,8 @@ export class LazyFile {
   close(options: { remove?: boolean } = {}): void {
     this.closed = true;
     unregisterLazyFile(this.path);
+    if (this.fd !== -1) closeSync(this.fd);
+    this.fd = -1;
     void this.worker.terminate();
     this.errors.close();
     if (options.remove) rmSync(this.path, { force: true });

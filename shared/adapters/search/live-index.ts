@@ -58,7 +58,7 @@ async function load(): Promise<Live> {
     file = LazyFile.open({ bucket: searchBucket(), key, size, path, head, prefetch });
   }
   try {
-    const index = SearchIndex.open(path);
+    const index = SearchIndex.open(path, { pages: file });
     return { index, path, file, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since), listing };
   } catch (err) {
     file?.close();

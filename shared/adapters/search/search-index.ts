@@ -19,8 +19,10 @@ import { FILTER_COLUMNS, filterValues } from './filter-columns.ts';
 import type { FilterValues } from './doc-columns.ts';
 import { ftsPage } from './fts-pages.ts';
 import { dropTitleKeys, TITLE_SCHEMA, titlePins, writeTitleKeys } from './title-pins.ts';
+import { titleKey } from '#shared/domain/search/title-keys.ts';
 import type { SearchHit, SearchHits, SearchRequest } from './search-filters.ts';
 import { WordRanker, type WordQuery } from './word-ranker.ts';
+import { RowPrefetcher, type LazyPages } from './row-pages.ts';
 import {
   compactWords,
   dropWords,
@@ -75,6 +77,8 @@ export class SearchIndex {
     get: (sql, values) => this.get(sql, values),
     run: (sql, values) => void this.run(sql, values),
   };
+  /** Rows about to be read, fetched together while a lazy file is not all local (./row-pages.ts). */
+  private readonly prefetch: RowPrefetcher | undefined;
   private readonly words: WordRanker;
   /** What the word ranker learns once the transaction that wrote it commits. */
   private committed: (() => void)[] = [];
@@ -82,9 +86,16 @@ export class SearchIndex {
   /** Whether a query that is a bill's title puts that bill first (./title-pins.ts); off, BM25 alone ranks (the bench's baseline). */
   private readonly exactTitles: boolean;
 
-  private constructor(db: sqlite.Database, exactTitles: boolean, exactMaxPostings: number | undefined) {
+  private constructor(db: sqlite.Database, exactTitles: boolean, exactMaxPostings: number | undefined, pages: LazyPages | undefined) {
     this.db = db;
     this.exactTitles = exactTitles;
+    if (pages) {
+      this.prefetch = new RowPrefetcher(
+        pages,
+        () => new Map(this.all('SELECT name, rootpage FROM sqlite_schema WHERE rootpage > 0', []).map((r) => [str(r.name), num(r.rootpage)])),
+      );
+      this.sql.rows = this.prefetch;
+    }
     this.words = new WordRanker(wordSource(this.sql), { exactMaxPostings });
   }
 
@@ -118,8 +129,11 @@ export class SearchIndex {
    */
   static open(
     path: string,
-    /** `exactMaxPostings`: the bench's exact baseline scores every match (./word-ranker.ts, EXACT_MAX_POSTINGS). */
-    options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean; exactMaxPostings?: number } = {},
+    /**
+     * `exactMaxPostings`: the bench's exact baseline scores every match (./word-ranker.ts, EXACT_MAX_POSTINGS);
+     * `pages`: the file is a lazy file (./lazy-file.ts) whose rows a query reads are fetched together.
+     */
+    options: { bulk?: boolean; readOnly?: boolean; exactTitles?: boolean; exactMaxPostings?: number; pages?: LazyPages } = {},
   ): SearchIndex {
     // A process that died holding the file left its lock directory; the file has no other user.
     rmSync(`${path}.lock`, { recursive: true, force: true });
@@ -127,7 +141,7 @@ export class SearchIndex {
     // EXCLUSIVE keeps the lock and the page cache between statements: without it every statement
     // takes and drops the lock directory and rereads the pages it needs.
     db.exec(`PRAGMA locking_mode = EXCLUSIVE; PRAGMA cache_size = -${CACHE_KIB};`);
-    const index = new SearchIndex(db, options.exactTitles ?? true, options.exactMaxPostings);
+    const index = new SearchIndex(db, options.exactTitles ?? true, options.exactMaxPostings, options.pages);
     const version = num(index.get('PRAGMA user_version', [])?.user_version);
     const empty = index.get("SELECT name FROM sqlite_master WHERE name = 'docs'", []) === null;
     if (!empty && version !== SCHEMA_VERSION) {
@@ -208,7 +222,13 @@ export class SearchIndex {
     const terms = parseQuery(req.q);
     if (terms.length === 0 || hasUnmatchableWord(terms)) return NO_HITS;
     const resolved = resolveTerms(terms, this.vocabulary, (prefix) => this.words.completions(prefix));
-    const pins = this.exactTitles && req.sort === 'relevance' ? titlePins(this.sql, req.q, this.words.pinColumns(req.filters)) : [];
+    const pinned = this.exactTitles && req.sort === 'relevance';
+    // A new container's file: the title's entries and the words' index entries fetched together, before either is read.
+    if (this.prefetch?.active) {
+      const title = pinned ? titleKey(req.q) : null;
+      this.prefetch.keys({ title_keys: title ? [title.hash] : [], sqlite_autoindex_word_postings_1: [...new Set(resolved.flatMap((r) => r.forms.flat()))] });
+    }
+    const pins = pinned ? titlePins(this.sql, req.q, this.words.pinColumns(req.filters)) : [];
     const words = this.wordQuery(resolved);
     let page: { rids: number[]; total: number };
     if (words) page = this.words.search(words, req, now, pins);
@@ -253,6 +273,9 @@ export class SearchIndex {
   /** The hits of a page: each bill's id and the passage that matched. */
   private hitsOf(rids: number[], resolved: ResolvedTerm[]): SearchHit[] {
     if (rids.length === 0) return [];
+    // A new container's file: the hits' rows and their passages' rows fetched together, not one after another.
+    const sections = rids.map((rid) => ({ first: rid * SECTIONS_PER_BILL, last: rid * SECTIONS_PER_BILL + SECTIONS_PER_BILL - 1 }));
+    this.prefetch?.rows({ docs: rids.map((rid) => ({ first: rid, last: rid })), sections_fts_content: sections, sections_fts_docsize: sections });
     const ids = new Map(
       this.all(`SELECT rid, bill_id FROM docs WHERE rid IN (${rids.map(() => '?').join(',')})`, rids).map((r) => [num(r.rid), str(r.bill_id)]),
     );

@@ -26,6 +26,8 @@ import type { WordSizes } from './word-sizes.ts';
 export interface WordSource {
   /** A word's compacted postings, or null when it has none. */
   postings(word: string): Postings | null;
+  /** The words' postings are about to be read: fetch them together while the file is not all local (a new container's first answers). */
+  prefetch?(words: string[]): void;
   /** The compacted words among these, each with the size of its postings (its bills, give or take). */
   known(words: string[]): Map<string, number>;
   /**
@@ -597,6 +599,9 @@ export class WordRanker {
     this.lastDropped = whole.length - constraining.length;
     if (constraining.length === 0 && whole.length > 0) return this.everyBill(req, pins);
     const query = this.withinBudget(constraining);
+    this.source.prefetch?.(
+      [...new Set(query.flat().flatMap((p) => p.words))].filter((w) => !this.cache.has(w) && !(this.sizes && latinWord(w) && !this.sizes.has(w))),
+    );
     // Groups are read smallest first (withinBudget's order): one that nothing holds (a pair of
     // common words never adjacent) answers the query before a larger one is read.
     const sizes: { group: WordPhrase[]; size: number }[] = [];

@@ -17,6 +17,7 @@ import { DocColumns, newestFirst, type DocColumnsRow, type FilterValues } from '
 import { FILTER_COLUMNS } from './filter-columns.ts';
 import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
 import { WordSizes } from './word-sizes.ts';
+import type { RowPrefetcher } from './row-pages.ts';
 
 /** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
 const COMMON_SHARE = 0.01;
@@ -61,6 +62,8 @@ export interface Sql {
   all(sql: string, values: Value[]): Row[];
   get(sql: string, values: Value[]): Row | null;
   run(sql: string, values: Value[]): void;
+  /** Where rows about to be read are fetched together while the file is not all local (./row-pages.ts); none for a local file. */
+  rows?: Pick<RowPrefetcher, 'active' | 'rows'>;
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -78,6 +81,19 @@ export function wordSource(sql: Sql): WordSource {
     postings(word) {
       const row = sql.get('SELECT postings FROM word_postings WHERE word = ?', [word]);
       return row ? decodePostings(bytes(row.postings)) : null;
+    },
+    prefetch(words) {
+      const rows = sql.rows;
+      if (!rows?.active || words.length === 0) return;
+      // The words' row ids are in the word index alone (its entries hold them); a file of the older
+      // layout (WITHOUT ROWID postings) has no id column, and its words are read as they come.
+      let ids: Row[];
+      try {
+        ids = sql.all('SELECT id FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
+      } catch {
+        return;
+      }
+      rows.rows({ word_postings: ids.map((r) => ({ first: Number(r.id), last: Number(r.id) })) });
     },
     // length() of a blob reads its size from the row header, not its pages.
     known(words) {

@@ -102,6 +102,42 @@ describe('a lazy file', () => {
     expect(await gets()).toBe(before + 1);
   }, 30_000);
 
+  it('prefetches the blocks of the ranges it is given in one GET per run, without read-ahead, and a read of them asks nothing more', async () => {
+    const file = lazy({ readAhead: 3 });
+    const before = await server.stats();
+    file.prefetch([
+      { offset: BLOCK * 10 + 5, length: 10 },
+      { offset: BLOCK * 11, length: 1 },
+      { offset: BLOCK * 20, length: BLOCK },
+    ]);
+    expect(file.read(BLOCK * 20 + 7, 100)).toEqual(new Uint8Array(source.subarray(BLOCK * 20 + 7, BLOCK * 20 + 107)));
+    expect(read(file.path, BLOCK * 10, 2 * BLOCK).equals(source.subarray(BLOCK * 10, BLOCK * 12))).toBe(true);
+    const after = await server.stats();
+    // Blocks 10-11 and 20: two GETs of three blocks, none ahead of them.
+    expect(after.gets - before.gets).toBe(2);
+    expect(after.bytes - before.bytes).toBe(3 * BLOCK);
+    // Asked again, what is local or on its way is not fetched twice.
+    file.prefetch([{ offset: BLOCK * 10, length: 3 * BLOCK }]);
+    expect(file.read(BLOCK * 12, 10)).toEqual(new Uint8Array(source.subarray(BLOCK * 12, BLOCK * 12 + 10)));
+    expect((await server.stats()).bytes - after.bytes).toBe(BLOCK);
+  }, 30_000);
+
+  it('logs where its reads waited, and prefetches nothing once complete', async () => {
+    const file = lazy({ streams: 2 });
+    read(file.path, BLOCK * 7 + 3, 20);
+    expect(file.waits.reads).toBe(1);
+    expect(file.waits.log).toEqual([{ offset: BLOCK * 7 + 3, length: 20, ms: expect.any(Number) as number }]);
+    read(file.path, BLOCK * 7 + 50, 20);
+    expect(file.waits.reads).toBe(1);
+    file.download();
+    await file.complete;
+    expect(file.isComplete).toBe(true);
+    const before = await gets();
+    file.prefetch([{ offset: 0, length: SIZE }]);
+    expect(file.read(BLOCK * 33, 10)).toEqual(new Uint8Array(source.subarray(BLOCK * 33, BLOCK * 33 + 10)));
+    expect(await gets()).toBe(before);
+  }, 30_000);
+
   it("catches SQLite's form of a read (a BigInt position) and the options form, and leaves other files alone", () => {
     const file = lazy();
     const fd = fs.openSync(file.path, 'r');
