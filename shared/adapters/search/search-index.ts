@@ -153,7 +153,9 @@ export class SearchIndex {
       db.exec(SCHEMA);
       db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       if (!hasWordSizes(index.sql)) writeWordSizes(index.sql);
-      if (!hasUniversal(index.sql)) writeUniversal(index.sql);
+      // A container opening a snapshot over the network (`pages`) must not read every long posting list to list
+      // them (seconds of ranged GETs before its first answer); it answers as before until a compaction lists them.
+      if (!options.pages && !hasUniversal(index.sql)) writeUniversal(index.sql);
     }
     return index;
   }

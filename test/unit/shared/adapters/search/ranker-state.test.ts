@@ -5,9 +5,10 @@
  * what a reader computed from the file's rows before, and a reader answers the
  * same from a file that keeps them as from one that does not (an older file).
  * The words every bill holds are listed, and a writer's open lists them in a
- * file compacted before the list existed (issue 32.7).
+ * file compacted before the list existed (issue 32.7), but not a container's
+ * open of a snapshot it fetches lazily (issue 36.5).
  */
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
@@ -167,6 +168,13 @@ describe("the word ranker's stored state", () => {
     b.db.run("DELETE FROM word_lists WHERE name = 'universal'");
     expect(wordSource(b.sql).universalWords()).toBeNull();
     b.db.close();
+    // A container's open over a lazily fetched file leaves it unlisted: listing reads every long posting list.
+    const local = readFileSync(before);
+    const lazy = { isComplete: false, prefetch: () => undefined, read: (at: number, n: number) => local.subarray(at, at + n) };
+    SearchIndex.open(before, { pages: lazy }).close();
+    const unlisted = open(before);
+    expect(wordSource(unlisted.sql).universalWords()).toBeNull();
+    unlisted.db.close();
     SearchIndex.open(before).close();
     const after = open(before);
     expect(wordSource(after.sql).universalWords()).toEqual(listed);
