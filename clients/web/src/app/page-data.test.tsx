@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bill } from '../test/fixtures.ts';
 import { fakeApi, type FakeCall } from '../test/render.tsx';
 import { AppProviders, createQueryClient } from './AppProviders.tsx';
 import { prefetchPageData } from './page-data.ts';
-import { PAGE_ROUTES, routes } from './routes.tsx';
+import { routes } from './routes.tsx';
 
 const billApi = (call: FakeCall) => (call.path === `/api/bills/${bill.id}` ? { body: bill } : undefined);
 
@@ -36,24 +36,5 @@ describe("a page's first read, started from its path", () => {
     // Nothing more follows once they have answered.
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(calls).toHaveLength(3);
-  });
-
-  it("asks for the page's code at the same moment as its read, before anything renders", async () => {
-    const { api, calls } = fakeApi(billApi);
-    const load = vi.fn(() => Promise.resolve({ default: () => null }));
-    const other = vi.fn(() => Promise.resolve({ default: () => null }));
-    const table = [
-      { path: '/bills/:id', Component: Object.assign(() => null, { load }), handle: PAGE_ROUTES.find((r) => r.path === '/bills/:id')!.handle },
-      { path: '/other', Component: Object.assign(() => null, { load: other }) },
-    ];
-    prefetchPageData(`/bills/${bill.id}`, createQueryClient({ retryDelayMs: 0 }), api.$api, table);
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(other).not.toHaveBeenCalled();
-    await waitFor(() => expect(calls.map((c) => c.path)).toEqual([`/api/bills/${bill.id}`]));
-  });
-
-  it("loads every lazy page of the route table this way: each page's load is its lazy component's own import", () => {
-    const missing = PAGE_ROUTES.filter((r) => typeof (r.Component as { load?: unknown }).load !== 'function').map((r) => r.path);
-    expect(missing).toEqual([]);
   });
 });

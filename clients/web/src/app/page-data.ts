@@ -2,8 +2,6 @@
  * Starts the first read of the page at a path as soon as the path is known: on the first load that is before the
  * page's code has downloaded, so the read and the page's lazy chunk travel together instead of one after the other.
  * The read is the one the page's route declares (`handle: firstRead(pageReads.x)`): no second table of paths.
- * The page's code is asked for at the same moment (a lazy page's `load`), not when React first renders the route
- * (after the layout has rendered): on a phone that moves the bill page's chunk about half a second earlier.
  */
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type Params, type RouteObject } from 'react-router';
@@ -21,19 +19,11 @@ export function firstRead<TData, TError, TKey extends QueryKey>(
   return { prefetch: (queryClient, $api, params) => queryClient.prefetchQuery(read($api, params)) };
 }
 
-/** A lazily loaded page that can be asked to start downloading before it renders (routes.tsx's `page()`). */
-export interface LoadablePage {
-  load: () => Promise<unknown>;
-}
-
 const handleOf = (route: RouteObject): PageHandle | undefined => route.handle as PageHandle | undefined;
-const loadOf = (route: RouteObject): LoadablePage['load'] | undefined => (route.Component as Partial<LoadablePage> | null | undefined)?.load;
 
-/** Starts the read of the page at `pathname`, if its route declares one (a fresh cached answer makes it a no-op), and its code. */
+/** Starts the read of the page at `pathname`, if its route declares one; a fresh cached answer makes it a no-op. */
 export function prefetchPageData(pathname: string, queryClient: QueryClient, $api: Api['$api'], routes: RouteObject[]): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    // A failed download is React.lazy's to report when the page renders (the same import, asked again there).
-    loadOf(match.route)?.().catch(() => undefined);
     // A failure is the page's to show: its own query sees the error and asks again.
     void handleOf(match.route)?.prefetch(queryClient, $api, match.params);
   }

@@ -9,11 +9,11 @@ import type { RouteObject } from 'react-router';
 import { adminRoutes } from './admin-routes.tsx';
 import { Layout } from './Layout.tsx';
 import { AppError, PageError } from './PageError.tsx';
-import { firstRead, type LoadablePage, type PageHandle } from './page-data.ts';
+import { firstRead, type PageHandle } from './page-data.ts';
 import { pageReads } from './page-reads.ts';
 
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> & LoadablePage => Object.assign(lazy(load), { load });
+const page = (load: () => Promise<PageModule>): LazyExoticComponent<ComponentType> => lazy(load);
 
 const pages = {
   home: page(() => import('../pages/HomePage.tsx')),
