@@ -4,28 +4,28 @@
 // is compared is what overlaps: the senators who cosponsor S. 3580 and also a Bill Status bill (the member fields of
 // their cosponsor records), and the actions of H.R. 21 whose text and type a Bill Status bill also has (the action
 // fields that do not depend on the bill). Each comparison is field by field, on what the import stored.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readStoredBill } from '#shared/adapters/db/bill-import.repository.ts';
 import { importBillStatus } from '#shared/use-cases/bills/import-bill-status.ts';
 import { parseBillStatus } from '#shared/adapters/providers/congress-gov/bill-status.parser.ts';
 import { ActionsPage, CosponsorsPage } from '#shared/adapters/providers/congress-gov/congress-gov.schema.ts';
 import { actionFromProvider, cosponsorFromProvider } from '#shared/adapters/providers/congress-gov/normalise-congress.ts';
+import { fixture, hasFixtures } from '#test/support/ingest-fixtures.ts';
 import { useIntegrationStack } from '#test/support/stack.ts';
 
 useIntegrationStack();
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../..', '../shared/fixtures');
-const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
 const now = new Date('2026-11-26T12:00:00Z');
 
-const apiCosponsors = CosponsorsPage.parse(JSON.parse(fixture('congress-gov/bill-s-3580-117-cosponsors-page1.json'))).cosponsors.map((c) =>
-  cosponsorFromProvider('117-s-3580', c),
-);
-const apiActions = ActionsPage.parse(JSON.parse(fixture('congress-gov/bill-hr-21-117-actions.json'))).actions.map((a) =>
-  actionFromProvider('117-hr-21', a, now.toISOString()),
-);
+// A clone without ../shared/fixtures beside it skips the file (as every fixture-reading test does) instead of failing at import.
+const apiCosponsors = hasFixtures
+  ? CosponsorsPage.parse(JSON.parse(fixture('congress-gov/bill-s-3580-117-cosponsors-page1.json'))).cosponsors.map((c) =>
+      cosponsorFromProvider('117-s-3580', c),
+    )
+  : [];
+const apiActions = hasFixtures
+  ? ActionsPage.parse(JSON.parse(fixture('congress-gov/bill-hr-21-117-actions.json'))).actions.map((a) => actionFromProvider('117-hr-21', a, now.toISOString()))
+  : [];
 
 /** What a cosponsor record says of the member, not of their cosponsorship of one bill. */
 const memberFields = (c: { member_id: string; name: string; party: string | null; state: string | null; district: number | null }) => ({
@@ -49,7 +49,7 @@ async function imported(file: string) {
   return readStoredBill(parsed.bill.id);
 }
 
-describe('Bill Status import against the Congress.gov API path', () => {
+describe.skipIf(!hasFixtures)('Bill Status import against the Congress.gov API path', () => {
   // v3 (the current format), the 115th's DEV files and the legacy format of the 114th: each shares senators with S. 3580's cosponsors.
   it.each([
     ['v3', 'BILLSTATUS-117s1260.xml', 4],
