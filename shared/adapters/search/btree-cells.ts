@@ -33,3 +33,15 @@ export function pageGeometry(header: Uint8Array): { pageSize: number; usable: nu
   const pageSize = raw === 1 ? 65_536 : raw;
   return { pageSize, usable: pageSize - (header[20] ?? 0) };
 }
+
+/**
+ * How much of a cell's payload of `size` bytes is on its page, the rest overflowing: a table leaf
+ * keeps up to usable - 35 bytes, an index page up to (usable - 12) * 64 / 255 - 23 (the file format's X).
+ */
+export function localBytes(size: number, usable: number, page: 'table' | 'index'): number {
+  const most = page === 'table' ? usable - 35 : Math.floor(((usable - 12) * 64) / 255) - 23;
+  if (size <= most) return size;
+  const least = Math.floor(((usable - 12) * 32) / 255) - 23;
+  const k = least + ((size - least) % (usable - 4));
+  return k <= most ? k : least;
+}

@@ -8,7 +8,7 @@
  * arrive together (docs/architecture.md, "Search"). Keys are compared as
  * SQLite compares a text or an integer column of the BINARY collation.
  */
-import { u16, u32, varint, type PageSource } from './btree-cells.ts';
+import { localBytes, u16, u32, varint, type PageSource } from './btree-cells.ts';
 
 export type Key = string | number;
 
@@ -21,15 +21,6 @@ export interface IndexKeys {
 const INTERIOR_INDEX = 0x02;
 const LEAF_INDEX = 0x0a;
 const encoder = new TextEncoder();
-
-/** How much of an index cell's payload of `size` bytes is on its page (the rest overflows). */
-function localBytes(size: number, usable: number): number {
-  const most = Math.floor(((usable - 12) * 64) / 255) - 23;
-  if (size <= most) return size;
-  const least = Math.floor(((usable - 12) * 32) / 255) - 23;
-  const k = least + ((size - least) % (usable - 4));
-  return k <= most ? k : least;
-}
 
 /** The first column of the record at `at` (`end`: where its bytes on the page end), when it is an integer or a text held there; undefined otherwise. */
 function firstColumn(page: Uint8Array, at: number, end: number): Uint8Array | number | undefined {
@@ -88,7 +79,7 @@ export function keyPages(source: PageSource, geometry: { pageSize: number; usabl
       for (let i = 0; i < u16(page, h + 3) && readable; i++) {
         const at = u16(page, h + 12 + 2 * i);
         const [size, payload] = varint(page, at + 4);
-        const high = firstColumn(page, payload, payload + localBytes(size, usable));
+        const high = firstColumn(page, payload, payload + localBytes(size, usable, 'index'));
         if (high === undefined) readable = false;
         else {
           if (within(keys, low, high)) next.push({ page: u32(page, at), keys, low, high });

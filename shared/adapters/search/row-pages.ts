@@ -11,7 +11,7 @@
  * https://www.sqlite.org/fileformat2.html (b-tree pages, cells, overflow).
  */
 import type { ByteRange } from './lazy-file.ts';
-import { pageGeometry, u16, u32, varint, type PageSource } from './btree-cells.ts';
+import { localBytes, pageGeometry, u16, u32, varint, type PageSource } from './btree-cells.ts';
 import { keyPages, type Key } from './key-pages.ts';
 
 /** Row ids from `first` to `last`, both included. */
@@ -37,15 +37,6 @@ export const ROW_PAGES_LIMITS: RowPagesLimits = { maxPages: 256, maxOverflowByte
 
 const INTERIOR_TABLE = 0x05;
 const LEAF_TABLE = 0x0d;
-
-/** How much of a table leaf cell's payload of `size` bytes is on the leaf (the rest overflows). */
-function localBytes(size: number, usable: number): number {
-  const most = usable - 35;
-  if (size <= most) return size;
-  const least = Math.floor(((usable - 12) * 32) / 255) - 23;
-  const k = least + ((size - least) % (usable - 4));
-  return k <= most ? k : least;
-}
 
 const overlaps = (ranges: readonly RowRange[], low: number, high: number) => ranges.some((r) => r.first <= high && r.last >= low);
 
@@ -91,7 +82,7 @@ export function rowPages(source: PageSource, geometry: { pageSize: number; usabl
           const [size, afterSize] = varint(page, u16(page, h + 8 + 2 * i));
           const [rowid, payload] = varint(page, afterSize);
           if (!overlaps(ranges, rowid, rowid)) continue;
-          const local = localBytes(size, usable);
+          const local = localBytes(size, usable, 'table');
           if (local === size || overflowBytes >= limits.maxOverflowBytes) continue;
           const first = u32(page, payload + local);
           const length = Math.min(Math.ceil((size - local) / (usable - 4)) * pageSize, limits.maxOverflowBytes - overflowBytes);
@@ -129,18 +120,24 @@ export class RowPrefetcher {
     return !this.pages.isComplete;
   }
 
+  /** The tables' roots and the page geometry, read at the first hint. */
+  private layout(): { roots: Map<string, number>; geometry: { pageSize: number; usable: number } } {
+    this.roots ??= this.rootPages();
+    this.geometry ??= pageGeometry(this.pages.read(0, 100));
+    return { roots: this.roots, geometry: this.geometry };
+  }
+
   /** Fetches the pages holding these rows of these tables (by name) together. */
   rows(wants: Record<string, readonly RowRange[]>): void {
     if (!this.active) return;
     try {
-      this.roots ??= this.rootPages();
-      this.geometry ??= pageGeometry(this.pages.read(0, 100));
+      const { roots, geometry } = this.layout();
       const tables: TableRows[] = [];
       for (const [name, ranges] of Object.entries(wants)) {
-        const root = this.roots.get(name);
+        const root = roots.get(name);
         if (root && ranges.length > 0) tables.push({ root, ranges });
       }
-      this.pages.prefetch(rowPages(this.pages, this.geometry, tables).overflow);
+      this.pages.prefetch(rowPages(this.pages, geometry, tables).overflow);
     } catch {
       // SQLite's own read of the page reports it.
     }
@@ -150,13 +147,12 @@ export class RowPrefetcher {
   keys(wants: Record<string, readonly Key[]>): void {
     if (!this.active) return;
     try {
-      this.roots ??= this.rootPages();
-      this.geometry ??= pageGeometry(this.pages.read(0, 100));
+      const { roots, geometry } = this.layout();
       const indexes = Object.entries(wants).flatMap(([name, keys]) => {
-        const root = this.roots?.get(name);
+        const root = roots.get(name);
         return root && keys.length > 0 ? [{ root, keys }] : [];
       });
-      keyPages(this.pages, this.geometry, indexes);
+      keyPages(this.pages, geometry, indexes);
     } catch {
       // SQLite's own read of the page reports it.
     }
