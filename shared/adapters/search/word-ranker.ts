@@ -326,9 +326,11 @@ export class WordRanker {
     // A Latin word not on the list of sizes has no compacted postings: the file is not asked.
     const size = this.sizes?.get(word);
     const absent = this.sizes !== null && latinWord(word) && size === undefined;
-    // A dense word holds an eighth of the bills or more, so its varints take two bytes a bill of those at least (half
-    // that is asked for: the bills written since compaction count in the bills, not in the word's stored size).
-    const dense = size !== undefined && size >= (this.cols.count * DENSE_SHARE * POSTING_BYTES) / 2 ? (this.source.densePostings?.(word) ?? null) : null;
+    // A dense word holds an eighth of the bills compaction saw, two bytes of varints each at least: only such a word's
+    // row is looked for (the bills now, less those written or removed since, are at most those it saw), so a query
+    // of rarer words never reads the dense table's index.
+    const floor = POSTING_BYTES * DENSE_SHARE * (this.cols.count - this.staleList.length);
+    const dense = size !== undefined && size >= floor ? (this.source.densePostings?.(word) ?? null) : null;
     const p = absent ? null : (dense ?? this.source.postings(word));
     const count = p instanceof DensePostings ? p.count : (p?.rids.length ?? 0);
     if (!(p instanceof DensePostings)) this.lastDecoded += count;

@@ -212,6 +212,17 @@ describe('a query of common words over what compaction stores for them', () => {
     }
   });
 
+  it('asks for the dense row of a word an eighth of the bills hold, never of a rarer word', () => {
+    const asked: string[] = [];
+    const inner = compacted(source);
+    const ranker = new WordRanker({ ...inner, densePostings: (w) => (asked.push(w), inner.densePostings?.(w) ?? null) });
+    // "cok10" is in 7% of the bills: its varints take more than an eighth of a byte a bill, not the quarter a dense word's do.
+    ranker.search(words('coa0', 'cok10'), request('relevance'), NOW);
+    expect(asked).toEqual([]);
+    ranker.search(words('coa0', 'alpha'), request('relevance'), NOW);
+    expect(asked).toEqual(['alpha']);
+  });
+
   it("takes a word's candidates from the head compaction stored for the query's year", () => {
     const plain = new WordRanker(source, { exactMaxPostings: 1_000 });
     const query = words('alpha', 'beta', 'gamma', 'delta');
