@@ -177,17 +177,27 @@ export class DensePostings {
     return out;
   }
 
-  /** The postings as arrays (made once, on the first call: the paths that walk every posting). */
+  /**
+   * The postings as arrays, made once, on the first call (the paths that walk every posting): one loop
+   * over the bitmap without a call a posting, since it often runs before the process has compiled it.
+   */
   postings(): Postings {
     if (!this.materialized) {
       const rids = new Uint32Array(this.count);
       const freqs = new Uint32Array(this.count);
-      let i = 0;
-      this.each((rid, f) => {
-        rids[i] = rid;
-        freqs[i] = f;
-        i += 1;
-      });
+      const { bitmap, freqBytes } = this;
+      let r = 0;
+      for (let w = 0; w < bitmap.length; w++) {
+        let word = bitmap[w] ?? 0;
+        while (word !== 0) {
+          const low = word & -word;
+          rids[r] = w * 32 + 31 - Math.clz32(low);
+          const f = freqBytes[r] ?? 0;
+          freqs[r] = f < ESCAPE ? f : this.freqAt(r);
+          r += 1;
+          word ^= low;
+        }
+      }
       this.materialized = { rids, freqs };
     }
     return this.materialized;
