@@ -22,6 +22,7 @@ import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import type { DocColumns } from './doc-columns.ts';
 import type { SearchRequest } from './search-filters.ts';
 import { TopK } from './top-k.ts';
+import { HEAD_MAX } from './word-heads.ts';
 
 /** (bill, word) frequency lookups a query may make: each a binary search in a word's postings. */
 export const LOOKUP_BUDGET = 50_000;
@@ -238,8 +239,6 @@ export function boundedPage(
   return { rids: [...pinned, ...page.sorted()].slice(req.offset, wanted), total, lookups, weighed };
 }
 
-/** The most of a word's head a query reads. */
-export const HEAD_MAX = 2_048;
 /**
  * The postings the heads of one query weigh together, its words rarest first (the rarest always):
  * a word's first head weighs every bill holding it, so the commonest words of a long query, which
@@ -261,8 +260,14 @@ function estimateTotal(rarest: { lookups: WordLookup[] }[], passes: (rid: number
     const sample = l.sample(each);
     if (sample.length === 0) return;
     let matched = 0;
-    for (const rid of sample) if (all.slice(0, j).every((k) => k.freqOf(rid) === 0) && passes(rid) && (scoreOf === null || scoreOf(rid) >= 0)) matched += 1;
+    for (const rid of sample) if (firstHolder(all, rid) === j && passes(rid) && (scoreOf === null || scoreOf(rid) >= 0)) matched += 1;
     total += (matched / sample.length) * l.df;
   });
   return Math.round(total);
+}
+
+/** The first of the lookups that holds the bill (its sample counts it), without a list per bill: a query's first run counts its collections too. */
+function firstHolder(all: WordLookup[], rid: number): number {
+  for (let k = 0; k < all.length; k++) if ((all[k] as WordLookup).freqOf(rid) > 0) return k;
+  return all.length;
 }

@@ -59,6 +59,11 @@ export const READ_WHERE_NEEDED = [
   'sections_fts_data',
   'sections_fts_docsize',
   'word_postings',
+  // The stored heads and dense postings of the commonest words, read by a query of them (./word-heads.ts, ./dense-postings.ts).
+  'word_heads',
+  'sqlite_autoindex_word_heads_1',
+  'word_dense',
+  'sqlite_autoindex_word_dense_1',
   'title_keys',
   'title_keys_by_rid',
   'sqlite_autoindex_docs_1',

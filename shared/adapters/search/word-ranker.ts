@@ -12,20 +12,24 @@
  * held in memory; a bill written since is "stale" in the compacted postings.
  */
 import { decodeBillWords } from '#shared/domain/search/bill-words.ts';
-import { idf, lengthNorm, termWeight, weightOf } from '#shared/domain/search/bm25.ts';
+import { idf, termWeight } from '#shared/domain/search/bm25.ts';
 import { latinWord } from '#shared/domain/search/search-query.ts';
-import { boundedPage, HEAD_MAX, type WordLookup } from './bounded-page.ts';
+import { boundedPage, type WordLookup } from './bounded-page.ts';
 import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, newestFirst, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
+import { DENSE_SHARE, DensePostings } from './dense-postings.ts';
 import type { SearchRequest } from './search-filters.ts';
 import { TopK } from './top-k.ts';
 import type { WordSizes } from './word-sizes.ts';
+import { bestOf, HEAD_MAX, headFactors, STORED_HEAD_MIN_BILLS, type HeadFactors, type StoredHead } from './word-heads.ts';
 
 /** What the ranker reads from the index file. */
 export interface WordSource {
   /** A word's compacted postings, or null when it has none. */
   postings(word: string): Postings | null;
+  /** A word's dense postings (./dense-postings.ts), kept for the words an eighth of the bills or more hold; null when the file keeps none. */
+  densePostings?(word: string): DensePostings | null;
   /** The words' postings are about to be read: fetch them together while the file is not all local (a new container's first answers). */
   prefetch?(words: string[]): void;
   /** The compacted words among these, each with the size of its postings (its bills, give or take). */
@@ -56,6 +60,8 @@ export interface WordSource {
   universalWords(): Set<string> | null;
   /** The bills carrying a topic. */
   topicRids(topic: string): number[];
+  /** The head compaction stored for a word held by STORED_HEAD_MIN_BILLS bills or more (./word-heads.ts); null when it stored none. */
+  storedHead?(word: string): StoredHead | null;
 }
 
 /** What title pins are ordered and filtered by (./title-pins.ts), from the ranker's columns in memory. */
@@ -104,10 +110,6 @@ const RUNS_MAX = 16;
  * (./bounded-page.ts) rather than by scoring every bill of its rarest group (issue 32.7).
  */
 export const EXACT_MAX_POSTINGS = 40_000;
-/** Keys sampled to find a head's threshold. */
-const HEAD_SAMPLE = 4_096;
-/** Years a recency factor is kept for, by the year's remainder (a date's year is 0 or 1900-2100). */
-const YEARS = 4_096;
 const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, recent: () => undefined, newest: () => undefined, sample: () => [] };
 /**
  * The most postings, in bytes of the file (about two per bill), one query reads: its groups are
@@ -140,6 +142,29 @@ function indexOf(rids: Uint32Array, rid: number): number {
   return -1;
 }
 
+/** A word's compacted postings as a lookup reads them: dense views as they are, decoded varints through a binary search. */
+function heldOf(p: Postings | DensePostings | null): Pick<DensePostings, 'count' | 'freqOf' | 'each' | 'sample' | 'postings'> | null {
+  if (!p || p instanceof DensePostings) return p;
+  const { rids, freqs } = p;
+  return {
+    count: rids.length,
+    freqOf: (rid) => {
+      const i = indexOf(rids, rid);
+      return i >= 0 ? (freqs[i] ?? 0) : 0;
+    },
+    each: (visit) => {
+      for (let i = 0; i < rids.length; i++) visit(rids[i] ?? 0, freqs[i] ?? 0);
+    },
+    sample: (count) => {
+      const step = Math.max(1, rids.length / count);
+      const out: number[] = [];
+      for (let i = 0; i < rids.length; i += step) out.push(rids[Math.floor(i)] ?? 0);
+      return out;
+    },
+    postings: () => p,
+  };
+}
+
 export class WordRanker {
   private readonly source: WordSource;
   private loaded = false;
@@ -149,7 +174,7 @@ export class WordRanker {
   /** Words of bills written since compaction: word → row id → frequency, and each bill's words. */
   private readonly recent = new Map<string, Map<number, number>>();
   private readonly recentOf = new Map<number, string[]>();
-  private readonly cache = new Map<string, Postings | null>();
+  private readonly cache = new Map<string, Postings | DensePostings | null>();
   private common = new Set<string>();
   /** The compacted Latin and common words with their sizes, when the file keeps them. */
   private sizes: WordSizes | null = null;
@@ -162,11 +187,11 @@ export class WordRanker {
   private groupsMatched = new Uint8Array(0);
   private score = new Float64Array(0);
   /** Each word's head, for the recency of one year (./bounded-page.ts). */
-  private readonly heads = new Map<string, { year: number; size: number; rids: number[] }>();
+  private readonly heads = new Map<string, { year: number; size: number; rids: Uint32Array }>();
   /** Every bill newest first, until a bill is written or removed. */
   private byDate: Uint32Array | undefined;
   /** What a head weighs each bill by (headFactors), until a bill is written or removed. */
-  private factors: { year: number; norm: Float64Array; recency: Float64Array; fill: (rid: number) => void } | undefined;
+  private factors: HeadFactors | undefined;
   private readonly exactMax: number;
   /** The (bill, word) lookups of the last query answered within a budget (0 when it was scored whole). */
   lastLookups = 0;
@@ -286,7 +311,11 @@ export class WordRanker {
     this.heads.clear();
   }
 
-  private basePostings(word: string): Postings | null {
+  /**
+   * A word's compacted postings as read from the file, cached: dense views for a word that many bills
+   * hold (./dense-postings.ts, kept by a compaction since issue 32.7), else decoded varints.
+   */
+  private stored(word: string): Postings | DensePostings | null {
     const hit = this.cache.get(word);
     if (hit !== undefined) {
       // Most recently used last: eviction takes the oldest first.
@@ -295,16 +324,36 @@ export class WordRanker {
       return hit;
     }
     // A Latin word not on the list of sizes has no compacted postings: the file is not asked.
-    const p = this.sizes && latinWord(word) && !this.sizes.has(word) ? null : this.source.postings(word);
-    this.lastDecoded += p?.rids.length ?? 0;
+    const size = this.sizes?.get(word);
+    const absent = this.sizes !== null && latinWord(word) && size === undefined;
+    // A dense word holds an eighth of the bills compaction saw, two bytes of varints each at least: only such a word's
+    // row is looked for (the bills now, less those written or removed since, are at most those it saw), so a query
+    // of rarer words never reads the dense table's index.
+    const floor = POSTING_BYTES * DENSE_SHARE * (this.cols.count - this.staleList.length);
+    const dense = size !== undefined && size >= floor ? (this.source.densePostings?.(word) ?? null) : null;
+    const p = absent ? null : (dense ?? this.source.postings(word));
+    const count = p instanceof DensePostings ? p.count : (p?.rids.length ?? 0);
+    if (!(p instanceof DensePostings)) this.lastDecoded += count;
     this.cache.set(word, p);
-    this.cached += p?.rids.length ?? 0;
+    this.cached += count;
     for (const [old, value] of this.cache) {
       if (this.cached <= CACHE_ENTRIES || old === word) break;
       this.cache.delete(old);
-      this.cached -= value?.rids.length ?? 0;
+      this.cached -= value instanceof DensePostings ? value.count : (value?.rids.length ?? 0);
     }
     return p;
+  }
+
+  /** A word's compacted postings as arrays (a dense word's made once, on the paths that walk every posting). */
+  private basePostings(word: string): Postings | null {
+    const p = this.stored(word);
+    return p instanceof DensePostings ? p.postings() : p;
+  }
+
+  /** How many compacted postings a word has, without making arrays of a dense word's. */
+  private baseCount(word: string): number {
+    const p = this.stored(word);
+    return p instanceof DensePostings ? p.count : (p?.rids.length ?? 0);
   }
 
   /**
@@ -436,32 +485,25 @@ export class WordRanker {
   /** How many postings a group's phrases (as their words) hold, before stale ones are dropped: the order groups are matched in. */
   private estimate(group: WordPhrase[]): number {
     let n = 0;
-    for (const { words } of group) for (const word of words) n += (this.basePostings(word)?.rids.length ?? 0) + (this.recent.get(word)?.size ?? 0);
+    for (const { words } of group) for (const word of words) n += this.baseCount(word) + (this.recent.get(word)?.size ?? 0);
     return n;
   }
 
   /** A word's bill count and frequency per bill without reading its postings whole, or null when too many bills are stale. */
   private lookup(word: string): WordLookup | null {
     if (this.staleList.length > LOOKUP_MAX_STALE) return null;
-    const base = this.basePostings(word);
+    const held = heldOf(this.stored(word));
     const recent = this.recent.get(word);
-    let df = (base?.rids.length ?? 0) + (recent?.size ?? 0);
-    if (base) for (const rid of this.staleList) if (indexOf(base.rids, rid) >= 0) df -= 1;
+    const current = (rid: number) => this.stale[rid] !== 1 && this.cols.alive[rid] === 1;
+    let df = (held?.count ?? 0) + (recent?.size ?? 0);
+    if (held) for (const rid of this.staleList) if (held.freqOf(rid) > 0) df -= 1;
     return {
       df,
-      freqOf: (rid) => {
-        if (this.stale[rid] === 1) return recent?.get(rid) ?? 0;
-        const i = base ? indexOf(base.rids, rid) : -1;
-        return i >= 0 ? (base?.freqs[i] ?? 0) : 0;
-      },
+      freqOf: (rid) => (this.stale[rid] === 1 ? (recent?.get(rid) ?? 0) : (held?.freqOf(rid) ?? 0)),
       each: (visit) => {
-        if (base) {
-          const { rids, freqs } = base;
-          for (let i = 0; i < rids.length; i++) {
-            const rid = rids[i] ?? 0;
-            if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) visit(rid, freqs[i] ?? 0);
-          }
-        }
+        held?.each((rid, f) => {
+          if (current(rid)) visit(rid, f);
+        });
         for (const [rid, f] of recent ?? []) visit(rid, f);
       },
       recent: (visit) => {
@@ -469,97 +511,57 @@ export class WordRanker {
       },
       newest: (visit) => {
         for (const rid of recent?.keys() ?? []) if (!visit(rid)) return;
-        for (let i = (base?.rids.length ?? 0) - 1; i >= 0; i--) {
-          const rid = base?.rids[i] ?? 0;
-          if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1 && !visit(rid)) return;
+        const rids = held?.postings().rids;
+        for (let i = (rids?.length ?? 0) - 1; i >= 0; i--) {
+          const rid = rids?.[i] ?? 0;
+          if (current(rid) && !visit(rid)) return;
         }
       },
       sample: (count) => {
-        const rids = base?.rids;
-        if (!rids || rids.length === 0) return [...(recent?.keys() ?? [])].slice(0, count);
-        const step = Math.max(1, rids.length / count);
-        const out: number[] = [];
-        for (let i = 0; i < rids.length; i += step) {
-          const rid = rids[Math.floor(i)] ?? 0;
-          if (this.stale[rid] !== 1 && this.cols.alive[rid] === 1) out.push(rid);
-        }
-        return out;
+        if (!held || held.count === 0) return [...(recent?.keys() ?? [])].slice(0, count);
+        return held.sample(count).filter(current);
       },
     };
   }
 
   /**
    * A word's compacted bills best first by its BM25 weight times recency, at most `size` (HEAD_MAX),
-   * for the year of `now`: a threshold from a sample of the keys, then one pass that keeps the best
-   * above it in a heap.
+   * for the year of `now` (./word-heads.ts): the head compaction stored for a common word when it is
+   * of that year (its bills written or removed since left out: those written are candidates of
+   * their own), else built from the word's postings.
    */
-  private head(word: string, size: number, now: Date): number[] {
+  private head(word: string, size: number, now: Date): Uint32Array {
     const year = now.getUTCFullYear();
     let held = this.heads.get(word);
     // Built as deep as asked (a word alone wants a page of it, a query of several words more), and kept.
     if (!held || held.year !== year || held.size < size) {
-      const depth = Math.min(HEAD_MAX, Math.max(size, held?.year === year ? held.size : 0));
-      held = { year, size: depth, rids: this.bestOf(this.basePostings(word), now, depth) };
+      const stored = this.storedHead(word);
+      if (stored?.year === year) {
+        // Stored bills of a year, all current unless bills were written or removed since.
+        const rids = this.staleList.length === 0 ? stored.rids : stored.rids.filter((rid) => this.stale[rid] !== 1 && this.cols.alive[rid] === 1);
+        held = { year, size: HEAD_MAX, rids };
+      } else {
+        const depth = Math.min(HEAD_MAX, Math.max(size, held?.year === year ? held.size : 0));
+        const rids = bestOf(this.basePostings(word), this.headFactors(now), depth, { alive: this.cols.alive, stale: this.stale });
+        held = { year, size: depth, rids: Uint32Array.from(rids) };
+      }
       this.heads.set(word, held);
     }
-    return held.rids.slice(0, size);
+    // A view, not a copy: a query of 8 words asks for 8 heads of 2,048.
+    return held.rids.subarray(0, size);
   }
 
-  /**
-   * Each bill's length norm and recency factor for the year of `now`, kept until a bill is written
-   * or removed: computed for a bill the first time a head weighs it (0 until then: a norm and a
-   * factor are never 0), so a first query pays for its words' bills, not for every bill.
-   */
-  private headFactors(now: Date): { norm: Float64Array; recency: Float64Array; fill: (rid: number) => void } {
+  /** The head compaction stored for a word (read once: null when it stored none). */
+  private storedHead(word: string): StoredHead | null {
+    if (!this.sizes?.has(word) || (this.sizes.get(word) ?? 0) < STORED_HEAD_MIN_BILLS) return null;
+    return this.source.storedHead?.(word) ?? null;
+  }
+
+  /** What a head weighs each bill by, for the year of `now`, kept until a bill is written or removed (./word-heads.ts). */
+  private headFactors(now: Date): HeadFactors {
     const year = now.getUTCFullYear();
-    if (this.factors?.year === year) return this.factors;
-    const { date, length, size } = this.cols;
-    const averageLength = this.cols.count > 0 ? this.cols.totalLength / this.cols.count : 1;
-    const byYear = new Float64Array(YEARS).map((_, y) => recencyOfYear(y, now));
-    const norm = new Float64Array(size);
-    const recency = new Float64Array(size);
-    const fill = (rid: number) => {
-      norm[rid] = lengthNorm(length[rid] ?? 0, averageLength);
-      recency[rid] = byYear[Math.floor((date[rid] ?? 0) / 10_000) % YEARS] ?? 1;
-    };
-    this.factors = { year, norm, recency, fill };
+    if (this.factors?.year !== year) this.factors = headFactors(this.cols, now);
     return this.factors;
-  }
-
-  private bestOf(base: Postings | null, now: Date, depth: number): number[] {
-    if (!base) return [];
-    const { rids, freqs } = base;
-    const { alive } = this.cols;
-    const { stale } = this;
-    const { norm, recency, fill } = this.headFactors(now);
-    const keyOf = (i: number): number => {
-      const rid = rids[i] ?? 0;
-      if (stale[rid] === 1 || alive[rid] !== 1) return -1;
-      if (norm[rid] === 0) fill(rid);
-      return weightOf(1, freqs[i] ?? 0, norm[rid] ?? 0) * (recency[rid] ?? 1);
-    };
-    // A sample's quantile a little below the head's share: most keys fall under it at one compare.
-    let threshold = 0;
-    if (rids.length > depth) {
-      const step = Math.max(1, Math.floor(rids.length / HEAD_SAMPLE));
-      const sample: number[] = [];
-      for (let i = 0; i < rids.length; i += step) sample.push(keyOf(i));
-      sample.sort((x, y) => y - x);
-      threshold = Math.max(0, sample[Math.min(sample.length - 1, Math.ceil((sample.length * depth * 2) / rids.length))] ?? 0);
-    }
-    // A heap of the best: a word's bills often tie (one frequency, one year), and sorting every
-    // tied bill cost as much for a word in 15,000 bills as for one in 150,000.
-    const best = (floor: number) => {
-      const top = new TopK(depth, false);
-      for (let i = 0; i < rids.length; i++) {
-        const key = keyOf(i);
-        if (key >= floor && key >= 0) top.offer(rids[i] ?? 0, key);
-      }
-      return top;
-    };
-    let top = best(threshold);
-    if (top.size < depth && threshold > 0) top = best(0);
-    return top.sorted();
   }
 
   /** Every bill, newest first (ties: the higher row id first). */

@@ -17,6 +17,8 @@ import { DocColumns, newestFirst, type DocColumnsRow, type FilterValues } from '
 import { FILTER_COLUMNS } from './filter-columns.ts';
 import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
 import { WordSizes } from './word-sizes.ts';
+import { bestOf, headFactors, HEAD_MAX, packHead, STORED_HEAD_MIN_BILLS, unpackHead } from './word-heads.ts';
+import { DENSE_SHARE, DensePostings, encodeDense } from './dense-postings.ts';
 import type { RowPrefetcher } from './row-pages.ts';
 
 /** A word is common when this share of the bills hold it, and at least COMMON_MIN_BILLS. */
@@ -37,6 +39,8 @@ CREATE TABLE IF NOT EXISTS stale_rids(rid INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS doc_columns(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS word_lists(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS word_heads(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, head BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS word_dense(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, postings BLOB NOT NULL);
 `;
 
 /**
@@ -77,7 +81,27 @@ const staleRids = (sql: Sql): number[] => ids(text(sql.get('SELECT group_concat(
 const pastPrefix = (prefix: string): string => prefix.slice(0, -1) + String.fromCodePoint((prefix.codePointAt(prefix.length - 1) ?? 0) + 1);
 
 export function wordSource(sql: Sql): WordSource {
+  // A file compacted before issue 32.7's tables has no word_heads or word_dense (a reader's open adds no table).
+  const missing = new Set<string>();
+  const blobOf = (table: 'word_heads' | 'word_dense', column: string, word: string): Uint8Array | null => {
+    if (missing.has(table)) return null;
+    try {
+      const row = sql.get(`SELECT ${column} AS data FROM ${table} WHERE word = ?`, [word]);
+      return row ? bytes(row.data) : null;
+    } catch {
+      missing.add(table);
+      return null;
+    }
+  };
   return {
+    storedHead(word) {
+      const blob = blobOf('word_heads', 'head', word);
+      return blob ? unpackHead(blob) : null;
+    },
+    densePostings(word) {
+      const blob = blobOf('word_dense', 'postings', word);
+      return blob ? DensePostings.read(blob) : null;
+    },
     postings(word) {
       const row = sql.get('SELECT postings FROM word_postings WHERE word = ?', [word]);
       return row ? decodePostings(bytes(row.postings)) : null;
@@ -87,13 +111,28 @@ export function wordSource(sql: Sql): WordSource {
       if (!rows?.active || words.length === 0) return;
       // The words' row ids are in the word index alone (its entries hold them); a file of the older
       // layout (WITHOUT ROWID postings) has no id column, and its words are read as they come.
+      const list = JSON.stringify(words);
       let ids: Row[];
       try {
-        ids = sql.all('SELECT id FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [JSON.stringify(words)]);
+        ids = sql.all('SELECT id FROM word_postings WHERE word IN (SELECT value FROM json_each(?))', [list]);
       } catch {
         return;
       }
-      rows.rows({ word_postings: ids.map((r) => ({ first: Number(r.id), last: Number(r.id) })) });
+      // A word kept dense is read dense (./dense-postings.ts): those rows are fetched instead of its varints.
+      let dense: Row[] = [];
+      if (!missing.has('word_dense')) {
+        try {
+          dense = sql.all(
+            'SELECT d.id AS id, p.id AS varints FROM word_dense d JOIN word_postings p ON p.word = d.word WHERE d.word IN (SELECT value FROM json_each(?))',
+            [list],
+          );
+        } catch {
+          missing.add('word_dense');
+        }
+      }
+      const replaced = new Set(dense.map((r) => Number(r.varints)));
+      const range = (r: Row) => ({ first: Number(r.id), last: Number(r.id) });
+      rows.rows({ word_postings: ids.filter((r) => !replaced.has(Number(r.id))).map(range), word_dense: dense.map(range) });
     },
     // length() of a blob reads its size from the row header, not its pages.
     known(words) {
@@ -239,19 +278,41 @@ export function compactWords(sql: Sql): void {
     p.filled += 1;
   });
   sql.run('DELETE FROM word_postings', []);
-  for (const [word, p] of merged) sql.run('INSERT INTO word_postings(word, postings) VALUES (?, ?)', [word, encodePostings(ascending(p))]);
-  sql.run('DELETE FROM doc_columns', []);
+  sql.run('DELETE FROM word_dense', []);
   const cols = columnsOf(docRows(sql, ''));
+  for (const [word, p] of merged) {
+    const sorted = ascending(p);
+    sql.run('INSERT INTO word_postings(word, postings) VALUES (?, ?)', [word, encodePostings(sorted)]);
+    // Also dense for a word an eighth of the bills hold: the ranker reads that; code before it, the varints.
+    if (p.filled >= Math.max(1, cols.count * DENSE_SHARE)) sql.run('INSERT INTO word_dense(word, postings) VALUES (?, ?)', [word, encodeDense(sorted)]);
+  }
+  sql.run('DELETE FROM doc_columns', []);
   writeUniversal(
     sql,
     [...merged].filter(([, p]) => p.filled === cols.count && cols.count > 0).map(([word]) => word),
   );
   for (const [name, data] of Object.entries(cols.save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
+  writeHeads(sql, merged, cols, new Date());
   const order = newestFirst(cols);
   sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [DATE_ORDER, new Uint8Array(order.buffer, order.byteOffset, order.byteLength)]);
   sql.run('DELETE FROM recent_words', []);
   sql.run('DELETE FROM stale_rids', []);
   writeWordSizes(sql);
+}
+
+/**
+ * Stores the head of every word and pair held by STORED_HEAD_MIN_BILLS bills or more, for the year of
+ * `now` (./word-heads.ts): a query of the commonest words then weighs none of their postings to find
+ * its candidates (issue 32.7). Every bill is current at compaction.
+ */
+function writeHeads(sql: Sql, merged: Map<string, Postings>, cols: DocColumns, now: Date): void {
+  sql.run('DELETE FROM word_heads', []);
+  const factors = headFactors(cols, now);
+  for (const [word, p] of merged) {
+    if (p.rids.length < STORED_HEAD_MIN_BILLS) continue;
+    const rids = Uint32Array.from(bestOf(p, factors, HEAD_MAX, { alive: cols.alive }));
+    sql.run('INSERT INTO word_heads(word, head) VALUES (?, ?)', [word, packHead({ year: factors.year, rids })]);
+  }
 }
 
 /**

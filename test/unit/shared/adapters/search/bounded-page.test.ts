@@ -12,7 +12,10 @@ import { seededRandom } from '#bench/support/query-words.ts';
 import { encodeBillWords } from '#shared/domain/search/bill-words.ts';
 import { LOOKUP_BUDGET } from '#shared/adapters/search/bounded-page.ts';
 import { DocColumns } from '#shared/adapters/search/doc-columns.ts';
-import type { Postings } from '#shared/adapters/search/posting-codec.ts';
+import { DENSE_SHARE, DensePostings, encodeDense } from '#shared/adapters/search/dense-postings.ts';
+import { encodePostings, type Postings } from '#shared/adapters/search/posting-codec.ts';
+import type { StoredHead } from '#shared/adapters/search/word-heads.ts';
+import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 import type { SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { PREFIX_MAX_WORDS, SHORT_PREFIX_MAX_WORDS, WordRanker, type WordQuery, type WordSource } from '#shared/adapters/search/word-ranker.ts';
 
@@ -174,5 +177,64 @@ describe('the bounded answer of a query of common words', () => {
     expect(short).toContain('con39');
     expect(ranker.completions('coa').length).toBeLessThanOrEqual(PREFIX_MAX_WORDS);
     expect(ranker.completions('coa').length).toBeGreaterThan(0);
+  });
+});
+
+/** The corpus as a compaction since issue 32.7 keeps it: the words' sizes, each word of an eighth of the bills or more also dense, and stored heads when given. */
+function compacted(source: WordSource, heads: (word: string) => StoredHead | null = () => null): WordSource {
+  const words = SHARES.map(([w]) => w);
+  const sizes = WordSizes.of(words.map((w) => [w, encodePostings(source.postings(w) ?? { rids: new Uint32Array(0), freqs: new Uint32Array(0) }).length]));
+  const bills = source.columns().count;
+  return {
+    ...source,
+    wordSizes: () => sizes,
+    densePostings: (w) => {
+      const p = source.postings(w);
+      return p && p.rids.length >= bills * DENSE_SHARE ? DensePostings.read(encodeDense(p)) : null;
+    },
+    storedHead: heads,
+  };
+}
+
+describe('a query of common words over what compaction stores for them', () => {
+  const source = corpus(60_000, 5);
+  const queries = [words('alpha'), words('alpha', 'beta', 'gamma', 'delta'), words('delta', 'coz25')];
+  const requests = [request('relevance'), request('relevance', { chamber: 'senate' }), request('date'), request('date', { congress: 106 })];
+
+  it('answers from dense postings exactly as from the varints, bounded or exact', () => {
+    for (const exactMaxPostings of [1_000, Number.POSITIVE_INFINITY]) {
+      const varints = new WordRanker(source, { exactMaxPostings });
+      const dense = new WordRanker(compacted(source), { exactMaxPostings });
+      for (const query of queries) for (const req of requests) expect(dense.search(query, req, NOW)).toEqual(varints.search(query, req, NOW));
+      // The dense words were read dense: none of their varints decoded.
+      dense.search(words('alpha', 'beta'), request('relevance'), NOW);
+      expect(dense.lastDecoded).toBe(0);
+    }
+  });
+
+  it('asks for the dense row of a word an eighth of the bills hold, never of a rarer word', () => {
+    const asked: string[] = [];
+    const inner = compacted(source);
+    const ranker = new WordRanker({ ...inner, densePostings: (w) => (asked.push(w), inner.densePostings?.(w) ?? null) });
+    // "cok10" is in 7% of the bills: its varints take more than an eighth of a byte a bill, not the quarter a dense word's do.
+    ranker.search(words('coa0', 'cok10'), request('relevance'), NOW);
+    expect(asked).toEqual([]);
+    ranker.search(words('coa0', 'alpha'), request('relevance'), NOW);
+    expect(asked).toEqual(['alpha']);
+  });
+
+  it("takes a word's candidates from the head compaction stored for the query's year", () => {
+    const plain = new WordRanker(source, { exactMaxPostings: 1_000 });
+    const query = words('alpha', 'beta', 'gamma', 'delta');
+    const want = plain.search(query, request('relevance'), NOW);
+    // A head of one bill that holds every word but is not among the best: the page then holds it.
+    const all = ['alpha', 'beta', 'gamma', 'delta'].map((w) => new Set(source.postings(w)?.rids));
+    const modest = [...(all[0] ?? [])].find((rid) => all.every((s) => s.has(rid)) && !want.rids.includes(rid)) ?? 0;
+    const ofYear = (year: number) => () => ({ year, rids: Uint32Array.of(modest) });
+    const stored = new WordRanker(compacted(source, ofYear(2026)), { exactMaxPostings: 1_000 });
+    expect(stored.search(query, request('relevance'), NOW).rids).toContain(modest);
+    // A head stored for another year weighs recency otherwise: the ranker builds its own.
+    const stale = new WordRanker(compacted(source, ofYear(2025)), { exactMaxPostings: 1_000 });
+    expect(stale.search(query, request('relevance'), NOW)).toEqual(want);
   });
 });

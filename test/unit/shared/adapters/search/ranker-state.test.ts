@@ -17,6 +17,7 @@ import { FILTER_COLUMNS } from '#shared/adapters/search/filter-columns.ts';
 import type { SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { decodePostings } from '#shared/adapters/search/posting-codec.ts';
+import { DENSE_SHARE } from '#shared/adapters/search/dense-postings.ts';
 import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
 import { wordSource, type Sql } from '#shared/adapters/search/word-store.ts';
 import { LISTED_PAIR_BYTES } from '#shared/adapters/search/word-ranker.ts';
@@ -92,6 +93,9 @@ beforeAll(() => {
       .join('\n'),
   );
   db.run("INSERT INTO word_lists(name, data) VALUES ('sizes', ?)", [lines]);
+  // Nor the common words' dense postings and heads (issue 32.7).
+  db.run('DROP TABLE word_dense');
+  db.run('DROP TABLE word_heads');
   db.close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -150,6 +154,23 @@ describe("the word ranker's stored state", () => {
     for (const [word, n] of expected) expect(sizes?.get(word)).toBe(n);
     expect(sizes?.get('broadbandx')).toBeUndefined();
     expect(sizes?.withPrefix('h')).toEqual(expected.map(([w]) => w).filter((w) => w.startsWith('h')));
+  });
+
+  it('keeps the words an eighth of the bills or more hold also dense, each as its varints', () => {
+    const { db, sql } = open(stored);
+    const rows = db.all('SELECT word, postings FROM word_postings') as { word: string; postings: Uint8Array }[];
+    const source = wordSource(sql);
+    const dense = rows.filter((r) => decodePostings(r.postings).rids.length >= BILLS * DENSE_SHARE);
+    expect(dense.length).toBeGreaterThan(0);
+    for (const r of dense) expect(source.densePostings?.(r.word)?.postings()).toEqual(decodePostings(r.postings));
+    const listed = (db.all('SELECT word FROM word_dense') as { word: string }[]).map((r) => r.word);
+    db.close();
+    expect(listed.sort()).toEqual(dense.map((r) => r.word).sort());
+    // An older file has no such table: nothing is dense there, and nothing fails.
+    const before = open(older);
+    expect(wordSource(before.sql).densePostings?.(dense[0]?.word ?? '')).toBeNull();
+    expect(wordSource(before.sql).storedHead?.(dense[0]?.word ?? '')).toBeNull();
+    before.db.close();
   });
 
   it("lists the words and pairs every bill holds, at compaction and at an older file's writer's open", () => {
