@@ -53,6 +53,11 @@ export interface LocalStackOptions {
   names?: ProvisionNames;
   scheduler?: boolean;
   seed?: boolean;
+  /**
+   * What seeding runs instead of seeding through the real jobs (local/seed.ts): the e2e tests put back the state one
+   * such seed left (test/e2e/support/seeded-state.ts) rather than run the whole offline demo in every seeded file.
+   */
+  seeder?: () => Promise<{ seeded: boolean; detail: string }>;
   pumps?: boolean;
   /** Visibility timeout of the local queues (default LOCAL_VISIBILITY_TIMEOUT_SECONDS or 10). */
   visibilityTimeoutSeconds?: number;
@@ -181,7 +186,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const seeding = options.seed ?? true;
     if (seeding && process.env.REPLAY_HAR && !process.env.CONGRESS_API_KEY) stops.push(await (await import('./demo/demo-replay.ts')).installDemoReplay());
     const seedStarted = performance.now();
-    const seed = seeding ? await (await seedModule).seedLocalData() : null;
+    const seed = seeding ? await (options.seeder ?? (await seedModule).seedLocalData)() : null;
     if (seed) log(`seeding took ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
     if (emulators.dynamoCopy) {
       // Watched from after the seed, so its thousands of writes cost one save, not one every few seconds.

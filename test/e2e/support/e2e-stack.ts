@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '#local/stack.ts';
 import { httpClient, type HttpClient } from './http-client.ts';
+import { restoreSeededState, sharedSeededState, untilReadyWorkTaken } from './seeded-state.ts';
+
+/** How long a seeded stack waits at most for its pumps to take the work the restored seed left ready. */
+const SEEDED_WORK_BOUND_MS = 60_000;
 
 export interface E2eStack {
   stack(): LocalStack;
@@ -18,7 +22,10 @@ export interface E2eStack {
   logs: string[];
 }
 
-/** Registers beforeAll / afterAll hooks that start and stop this file's local stack. */
+/**
+ * Registers beforeAll / afterAll hooks that start and stop this file's local stack. A seeded stack starts from the
+ * state the run's one seed left (./seeded-state.ts), not from a seed of its own.
+ */
 export function useLocalStack(options: Partial<LocalStackOptions> = {}): E2eStack {
   let running: LocalStack | undefined;
   let client: HttpClient | undefined;
@@ -39,6 +46,11 @@ export function useLocalStack(options: Partial<LocalStackOptions> = {}): E2eStac
       seed: false,
       pumps: false,
       log: (line) => logs.push(line),
+      seeder: async () => {
+        const seed = await restoreSeededState(await sharedSeededState(inject('seededStateDir')));
+        if (options.pumps) await untilReadyWorkTaken(SEEDED_WORK_BOUND_MS);
+        return seed;
+      },
       ...options,
     });
     client = httpClient(running.apiUrl);

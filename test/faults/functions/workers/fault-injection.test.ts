@@ -25,6 +25,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { ChangeMessageVisibilityBatchCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, type Message } from '@aws-sdk/client-sqs';
 import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
@@ -258,11 +259,19 @@ async function capture(): Promise<Saved> {
   return { items: await scanAll(), objects, pushes: [...push.requests], emails: [...smtp.messages] };
 }
 
-/** Back to a captured moment: the same table items, objects and deliveries, and empty queues. */
+const keyOf = (item: Record<string, unknown>) => JSON.stringify([item.pk, item.sk]);
+
+/**
+ * Back to a captured moment: the same table items, objects and deliveries, and empty queues. Only the items that
+ * differ are written (a faulted run changes a few dozen of the table's items; each write is a DynamoDB Local round trip).
+ */
 async function restore(saved: Saved): Promise<void> {
-  const items = await scanAll();
-  await batchWrite(items.map((it) => ({ delete: { pk: it.pk, sk: it.sk } })));
-  await batchWrite(saved.items.map((item) => ({ put: item })));
+  const current = new Map((await scanAll()).map((item) => [keyOf(item), item]));
+  const wanted = new Set(saved.items.map(keyOf));
+  await batchWrite([
+    ...[...current].filter(([key]) => !wanted.has(key)).map(([, item]) => ({ delete: { pk: item.pk, sk: item.sk } })),
+    ...saved.items.filter((item) => !isDeepStrictEqual(current.get(keyOf(item)), item)).map((item) => ({ put: item })),
+  ]);
   const client = await s3();
   const bucket = config().BUCKET_NAME;
   const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
