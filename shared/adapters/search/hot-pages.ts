@@ -8,9 +8,10 @@
  * indexes and the first leaf of their data, which holds the structure and
  * averages records every FTS5 query reads): about 43 MB of an 800 MB file at
  * 350,000 bills, in a dozen ranges. Every b-tree's interior pages were tried
- * too (a lookup would wait for its leaf alone): 150 scattered ranges, whose
- * GETs the first query's own reads queued behind, and the first answer came
- * later (bench/results/search.md, run 8). The FTS5 tables, the word postings
+ * here too: 150 scattered ranges of 256 KB blocks, whose GETs the first
+ * query's own reads queued behind, and the first answer came later
+ * (bench/results/search.md, run 8); they travel in the page pack instead, 8 KB
+ * a page in one GET (./page-pack.ts). The FTS5 tables, the word postings
  * and their index, most of the file, are read where a query needs them. Found
  * with SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
