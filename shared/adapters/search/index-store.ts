@@ -19,8 +19,8 @@ import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { config } from '#shared/platform/config.ts';
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
 import { hotPages } from './hot-pages.ts';
-import type { ByteRange } from './lazy-file.ts';
-import { packPages, unpackPages, type PagePack } from './page-pack.ts';
+import type { ByteRange, PagePack } from './lazy-file.ts';
+import { packPages, unpackPages } from './page-pack.ts';
 
 export const SEARCH_PREFIX = 'search/';
 const MANIFEST_KEY = `${SEARCH_PREFIX}manifest.json`;

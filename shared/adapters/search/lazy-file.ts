@@ -15,7 +15,6 @@ import { closeSync, existsSync, ftruncateSync, openSync, readSync, rmSync, write
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BlockMap, PRESENT, type BlockRange } from './block-map.ts';
 import { registerLazyFile, unregisterLazyFile } from './lazy-file-hook.ts';
-import type { PagePack } from './page-pack.ts';
 import type { RangeDemand, RangeDownloadMessage, RangeFetchSetup, RangeSetupMessage } from './range-fetch-worker.ts';
 
 /** The worker's file in a function's bundle, beside its code (infra/bundling.ts writes it). */
@@ -25,6 +24,12 @@ export const RANGE_WORKER_BUNDLE_FILE = 'range-fetch-worker.mjs';
 export interface ByteRange {
   offset: number;
   length: number;
+}
+
+/** Pages of the object, by page number (from 1), fetched already (./page-pack.ts): read before their blocks arrive. */
+export interface PagePack {
+  pageSize: number;
+  pages: Map<number, Uint8Array>;
 }
 
 export interface LazyFileOptions {

@@ -12,12 +12,8 @@
  */
 import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
-
-/** Pages of an index file, by page number (from 1): what a lazy file may read before their blocks arrive. */
-export interface PagePack {
-  pageSize: number;
-  pages: Map<number, Uint8Array>;
-}
+import { pageGeometry } from './btree-cells.ts';
+import type { PagePack } from './lazy-file.ts';
 
 const MAGIC = 0x42575050; // "BWPP"
 const HEADER_BYTES = 12;
@@ -51,8 +47,7 @@ export function packPages(path: string): Uint8Array {
   try {
     const header = new Uint8Array(100);
     readSync(fd, header, 0, 100, 0);
-    const raw = ((header[16] ?? 0) << 8) | (header[17] ?? 0);
-    const pageSize = raw === 1 ? 65_536 : raw;
+    const { pageSize } = pageGeometry(header);
     const out = new Uint8Array(HEADER_BYTES + 4 * numbers.length + pageSize * numbers.length);
     const view = new DataView(out.buffer);
     view.setUint32(0, MAGIC);

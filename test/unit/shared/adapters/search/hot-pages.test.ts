@@ -4,39 +4,14 @@ import { join } from 'node:path';
 import sqlite from 'node-sqlite3-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOT_TABLES, hotPages, READ_WHERE_NEEDED } from '#shared/adapters/search/hot-pages.ts';
-import { SearchIndex } from '#shared/adapters/search/search-index.ts';
-import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
+import { smallSearchIndex } from '#test/support/small-search-index.ts';
 
 let dir: string;
 let path: string;
 
-const doc = (i: number): SearchDocument => ({
-  bill_id: `118-hr-${i}`,
-  congress: 118,
-  chamber: 'house',
-  type: 'hr',
-  status: 'INTRODUCED',
-  sponsor_id: null,
-  has_document: true,
-  topics: ['energy'],
-  introduced_date: '2023-01-10',
-  latest_action_date: '2024-01-10',
-  number: numberForms(118, 'hr', i),
-  short_title: '',
-  title: `To fund rural broadband and water program ${i}.`,
-  summary: '',
-  meta: '',
-  text: `Grants for towers ${i}. `.repeat(50),
-  sections: [{ label: 'Sec. 2', body: `Grants for towers ${i}. `.repeat(50) }],
-});
-
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'hot-pages-'));
-  path = join(dir, 'index.db');
-  const index = SearchIndex.open(path, { bulk: true });
-  index.upsert(Array.from({ length: 300 }, (_, i) => doc(i + 1)));
-  index.optimize();
-  index.close();
+  path = smallSearchIndex(dir, 300);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
