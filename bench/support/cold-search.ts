@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, writeBuild } from '#infra/bundling.ts';
 import { hotPages } from '#shared/adapters/search/hot-pages.ts';
+import { packPages } from '#shared/adapters/search/page-pack.ts';
 import type { SearchHits, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { startRangeServer, RAW, type S3Model } from './s3-range-server.ts';
 import { pct } from './timing.ts';
@@ -130,7 +131,12 @@ export async function coldFirstAnswers(
     // The snapshot's hot ranges, as uploadSnapshot writes them beside it.
     const hot = join(dir, 'files', 'hot.json');
     writeFileSync(hot, JSON.stringify(hotPages(indexPath)));
-    const files = { 'search/manifest.json': manifest, [SNAPSHOT_KEY]: indexPath, [`${SNAPSHOT_KEY}.hot.json`]: hot };
+    const files: Record<string, string> = { 'search/manifest.json': manifest, [SNAPSHOT_KEY]: indexPath, [`${SNAPSHOT_KEY}.hot.json`]: hot };
+    // The pages every lookup walks, as uploadSnapshot writes them; BENCH_SEARCH_PAGE_PACK=0 leaves them out (a snapshot written before them).
+    if (process.env.BENCH_SEARCH_PAGE_PACK !== '0') {
+      files[`${SNAPSHOT_KEY}.pages`] = join(dir, 'files', 'pages.bin');
+      writeFileSync(files[`${SNAPSHOT_KEY}.pages`] as string, packPages(indexPath));
+    }
     const size = statSync(indexPath).size;
     const pages = pageOwners(indexPath);
     const lines: string[] = [];

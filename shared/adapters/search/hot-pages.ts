@@ -4,13 +4,14 @@
  * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
  * "Search"). They are the pages of the small tables and indexes the word
  * ranker loads or looks up for any query (its state as compaction stored it,
- * the common words, the bills' rows by id and topic, the FTS5 tables' term
- * indexes and the first leaf of their data, which holds the structure and
- * averages records every FTS5 query reads): about 43 MB of an 800 MB file at
- * 350,000 bills, in a dozen ranges. Every b-tree's interior pages were tried
- * too (a lookup would wait for its leaf alone): 150 scattered ranges, whose
- * GETs the first query's own reads queued behind, and the first answer came
- * later (bench/results/search.md, run 8). The FTS5 tables, the word postings
+ * the common words, the FTS5 tables' term indexes and the first leaf of their
+ * data, which holds the structure and averages records every FTS5 query
+ * reads): about 12.5 MB of an 820 MB file at 350,000 bills, in 19 ranges (43
+ * MB with the bills' rows and topics, before run 12). Every b-tree's interior pages were tried
+ * here too: 150 scattered ranges of 256 KB blocks, whose GETs the first
+ * query's own reads queued behind, and the first answer came later
+ * (bench/results/search.md, run 8); they travel in the page pack instead, 8 KB
+ * a page in one GET (./page-pack.ts). The FTS5 tables, the word postings
  * and their index, most of the file, are read where a query needs them. Found
  * with SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
@@ -21,7 +22,7 @@ import type { ByteRange } from './lazy-file.ts';
 /**
  * The tables and indexes every answer reads (their names in the file's schema), in the order a first answer
  * needs them: their ranges are fetched in this order, a few GETs at a time (./range-fetch-worker.ts), so the
- * ranker's state is local first and the bills' rows, read last, arrive while the query runs.
+ * ranker's state is local first.
  */
 export const HOT_TABLES = [
   'sqlite_schema',
@@ -39,9 +40,6 @@ export const HOT_TABLES = [
   // Where a term's list is in each FTS5 table (the passage quoted is found through sections_fts).
   'bills_fts_idx',
   'sections_fts_idx',
-  // What a page of hits looks up: the bills by topic for a topic filter, and the bills' rows.
-  'doc_topics',
-  'docs',
 ] as const;
 
 /**
@@ -71,6 +69,11 @@ export const READ_WHERE_NEEDED = [
   'sqlite_autoindex_word_postings_1',
   // A date sort on the full-text path walks it; the word ranker holds its own date order.
   'docs_by_date',
+  // The bills' rows (25 MB at 350,000 bills) and the bills by topic (6 MB): a page of hits reads ten rows, fetched
+  // together (./row-pages.ts), a topic filter one topic's run. Among the hot ranges they were most of the bytes, and
+  // arriving while the first query ran they slowed its own reads (bench/results/search.md, run 12).
+  'docs',
+  'doc_topics',
 ] as const;
 
 /** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in the order of HOT_TABLES (the FTS5 tables' first leaves with their term indexes). */

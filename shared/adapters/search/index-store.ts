@@ -8,6 +8,7 @@
  *   search/manifest.json               {snapshot_key, as_of}
  *   search/snapshots/{iso}.db          the index file
  *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts)
+ *   search/snapshots/{iso}.db.pages    the pages every lookup walks through (./page-pack.ts)
  *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
  */
 import { randomUUID } from 'node:crypto';
@@ -18,7 +19,8 @@ import type { SearchDocument } from '#shared/domain/search/search-document.ts';
 import { config } from '#shared/platform/config.ts';
 import { s3, s3Sdk } from '#shared/platform/s3-client.ts';
 import { hotPages } from './hot-pages.ts';
-import type { ByteRange } from './lazy-file.ts';
+import type { ByteRange, PagePack } from './lazy-file.ts';
+import { packPages, unpackPages } from './page-pack.ts';
 
 export const SEARCH_PREFIX = 'search/';
 const MANIFEST_KEY = `${SEARCH_PREFIX}manifest.json`;
@@ -90,14 +92,16 @@ export async function writeManifest(manifest: SearchManifest): Promise<void> {
 }
 
 const hotKey = (snapshotKey: string) => `${snapshotKey}.hot.json`;
+const packKey = (snapshotKey: string) => `${snapshotKey}.pages`;
 const ByteRanges = lazySchema(() => z.array(z.object({ offset: z.number().int().nonnegative(), length: z.number().int().positive() })));
 
-/** Uploads an index file as a new snapshot, with the byte ranges every answer reads beside it; returns its key. */
+/** Uploads an index file as a new snapshot, with the byte ranges every answer reads and the pages every lookup walks beside it; returns its key. */
 export async function uploadSnapshot(path: string, now: Date): Promise<string> {
   const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
   const key = `${SEARCH_PREFIX}snapshots/${now.toISOString()}.db`;
   const hot: ByteRange[] = hotPages(path);
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: hotKey(key), Body: JSON.stringify(hot), ContentType: 'application/json' }));
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: packKey(key), Body: packPages(path), ContentType: 'application/octet-stream' }));
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: await readFile(path), ContentType: 'application/vnd.sqlite3' }));
   return key;
 }
@@ -110,6 +114,18 @@ export async function snapshotHotPages(key: string): Promise<ByteRange[]> {
     return ByteRanges().parse(JSON.parse((await res.Body?.transformToString()) ?? '[]'));
   } catch (err) {
     if (isMissing(err)) return [];
+    throw err;
+  }
+}
+
+/** The pages of a snapshot every lookup walks through (./page-pack.ts); null for a snapshot written without them. */
+export async function snapshotPagePack(key: string): Promise<PagePack | null> {
+  const [client, { GetObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
+  try {
+    const res = await client.send(new GetObjectCommand({ Bucket: config().BUCKET_NAME, Key: packKey(key) }));
+    return unpackPages((await res.Body?.transformToByteArray()) ?? new Uint8Array());
+  } catch (err) {
+    if (isMissing(err)) return null;
     throw err;
   }
 }

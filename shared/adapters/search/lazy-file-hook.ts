@@ -14,7 +14,8 @@ import { resolve } from 'node:path';
 
 /** What the hook asks of a lazy file: the bytes at offset made local, or an error thrown. */
 export interface LocalBytes {
-  ensure(offset: number, length: number): void;
+  /** `write`: the bytes are about to be written (a lazy file may let reads of some bytes through before a write may go). */
+  ensure(offset: number, length: number, write: boolean): void;
   /** Every byte made local (a write of unknown place, a truncation). */
   ensureAll(): void;
 }
@@ -45,11 +46,11 @@ function install(): void {
   installed = true;
   const calls = fs as unknown as Calls;
   const real = { ...calls } as Record<keyof Calls, (...args: unknown[]) => unknown>;
-  const before = (fd: unknown, args: unknown[]) => {
+  const before = (fd: unknown, args: unknown[], write: boolean) => {
     const file = byFd.get(fd as number);
     if (!file) return;
     const place = placeOf(args);
-    if (place) file.ensure(place.position, place.length);
+    if (place) file.ensure(place.position, place.length, write);
     else file.ensureAll();
   };
   const wrapped: Record<keyof Calls, (...args: unknown[]) => unknown> = {
@@ -64,11 +65,11 @@ function install(): void {
       return real.closeSync(...args);
     },
     readSync: (...args) => {
-      before(args[0], args);
+      before(args[0], args, false);
       return real.readSync(...args);
     },
     writeSync: (...args) => {
-      before(args[0], args);
+      before(args[0], args, true);
       return real.writeSync(...args);
     },
     ftruncateSync: (...args) => {

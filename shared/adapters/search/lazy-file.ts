@@ -26,6 +26,12 @@ export interface ByteRange {
   length: number;
 }
 
+/** Pages of the object, by page number (from 1), fetched already (./page-pack.ts): read before their blocks arrive. */
+export interface PagePack {
+  pageSize: number;
+  pages: Map<number, Uint8Array>;
+}
+
 export interface LazyFileOptions {
   bucket: string;
   key: string;
@@ -37,6 +43,8 @@ export interface LazyFileOptions {
   head?: Uint8Array;
   /** Byte ranges to fetch at once, before a read asks for them (./hot-pages.ts). */
   prefetch?: ByteRange[];
+  /** Pages the caller fetched already (./page-pack.ts): read at once, though their blocks are not local yet. */
+  pages?: PagePack;
   /** Bytes per block: the unit of a GET and of the map. */
   blockSize?: number;
   /** Blocks fetched past a read's own (reads of an index mostly go forward); doubled while reads go on from the last fetch's end. */
@@ -136,10 +144,17 @@ export class LazyFile {
   private readonly hinted = new Set<number>();
   /** This object's own descriptor of the file, for read(). */
   private fd = -1;
+  /**
+   * Pages written at open from a page pack (numbered from 1), and their size: readable before their
+   * blocks arrive. The worker later writes the same bytes over them with their block (the snapshot
+   * does not change), so a write into one still waits for its block, as any write does.
+   */
+  private readonly packed = new Set<number>();
+  private readonly pageSize: number;
 
   private constructor(
     readonly path: string,
-    options: Required<Omit<LazyFileOptions, 'head'>> & Pick<LazyFileOptions, 'head'>,
+    options: Required<Omit<LazyFileOptions, 'head' | 'pages'>> & Pick<LazyFileOptions, 'head' | 'pages'>,
   ) {
     this.map = new BlockMap(options.size, options.blockSize);
     this.baseReadAhead = options.readAhead;
@@ -149,10 +164,17 @@ export class LazyFile {
     const channel = new MessageChannel();
     this.errors = channel.port1;
     this.errors.unref();
+    this.pageSize = options.pages?.pageSize ?? 0;
     const fd = openSync(path, 'w');
     try {
       ftruncateSync(fd, options.size);
       if (options.head) writeSync(fd, options.head, 0, options.head.length, 0);
+      for (const [page, bytes] of options.pages?.pages ?? []) {
+        const at = (page - 1) * this.pageSize;
+        if (at + bytes.length > options.size) continue;
+        writeSync(fd, bytes, 0, bytes.length, at);
+        this.packed.add(page);
+      }
     } finally {
       closeSync(fd);
     }
@@ -207,11 +229,19 @@ export class LazyFile {
     if (!this.done && !this.closed) this.worker.postMessage({ download: true } satisfies RangeDownloadMessage);
   }
 
-  /** Blocks until the bytes at `offset` are local; throws when they cannot be fetched. */
-  ensure(offset: number, length: number): void {
-    if (this.done) return;
+  /** Blocks until the bytes at `offset` are local (to be written: their whole blocks); throws when they cannot be fetched. */
+  ensure(offset: number, length: number, write = false): void {
+    if (this.done || (!write && this.inPack(offset, length))) return;
     const range = this.map.covering(offset, length);
     if (range) this.await(range, offset, length);
+  }
+
+  /** Whether every page of these bytes came in the page pack. */
+  private inPack(offset: number, length: number): boolean {
+    if (this.packed.size === 0 || length <= 0) return false;
+    for (let page = Math.floor(offset / this.pageSize) + 1; page <= Math.floor((offset + length - 1) / this.pageSize) + 1; page++)
+      if (!this.packed.has(page)) return false;
+    return true;
   }
 
   /** Whether every byte is local (reads no longer wait; prefetching has nothing left to do). */
@@ -229,6 +259,7 @@ export class LazyFile {
     if (this.done || this.closed) return;
     const blocks = new Set<number>();
     for (const r of ranges) {
+      if (this.inPack(r.offset, r.length)) continue;
       const range = this.map.covering(r.offset, r.length);
       if (!range) continue;
       for (let b = range.first; b <= range.last; b++) if (this.map.state(b) !== PRESENT && !this.hinted.has(b)) blocks.add(b);

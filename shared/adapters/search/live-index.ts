@@ -11,7 +11,17 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { CHANGES_PREFIX, listChangeSets, manifestEtag, readChangeSet, readManifest, searchBucket, snapshotHead, snapshotHotPages } from './index-store.ts';
+import {
+  CHANGES_PREFIX,
+  listChangeSets,
+  manifestEtag,
+  readChangeSet,
+  readManifest,
+  searchBucket,
+  snapshotHead,
+  snapshotHotPages,
+  snapshotPagePack,
+} from './index-store.ts';
 import { LAZY_FILE_DEFAULTS, LazyFile, prewarmRangeWorker } from './lazy-file.ts';
 import { SearchIndex } from './search-index.ts';
 
@@ -54,8 +64,13 @@ async function load(): Promise<Live> {
   let file: LazyFile | undefined;
   if (found) {
     const key = found.manifest.snapshot_key;
-    const [{ size, head }, prefetch] = await Promise.all([snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize), snapshotHotPages(key)]);
-    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head, prefetch });
+    // In one round trip: the size and head, the ranges every answer reads, the pages every lookup walks.
+    const [{ size, head }, prefetch, pages] = await Promise.all([
+      snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize),
+      snapshotHotPages(key),
+      snapshotPagePack(key),
+    ]);
+    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head, prefetch, pages: pages ?? undefined });
   }
   try {
     const index = SearchIndex.open(path, { pages: file });

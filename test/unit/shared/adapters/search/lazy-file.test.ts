@@ -162,6 +162,34 @@ describe('a lazy file', () => {
     expect(await gets()).toBe(before);
   });
 
+  it("reads the pages of a page pack at once, without a GET, and fetches a pack page's block before a write into it", async () => {
+    const page = 1024;
+    // Pages 9 and 10 (blocks 2) and 41 (block 10), as a snapshot's pack holds them.
+    const pages = new Map([9, 10, 41].map((n) => [n, new Uint8Array(source.subarray((n - 1) * page, n * page))]));
+    const file = lazy({ pages: { pageSize: page, pages }, readAhead: 0, streams: 2 });
+    const before = await server.stats();
+    expect(read(file.path, 8 * page, 2 * page).equals(source.subarray(8 * page, 10 * page))).toBe(true);
+    expect(file.read(40 * page + 100, 500)).toEqual(new Uint8Array(source.subarray(40 * page + 100, 40 * page + 600)));
+    // A prefetch of pack pages asks nothing either.
+    file.prefetch([{ offset: 40 * page, length: page }]);
+    expect(await server.stats()).toEqual(before);
+    expect(file.waits.reads).toBe(0);
+    // A read past the pack's pages waits for its block as before.
+    expect(read(file.path, 8 * page, 3 * page).equals(source.subarray(8 * page, 11 * page))).toBe(true);
+    expect((await server.stats()).gets - before.gets).toBe(1);
+    // A write into a pack page of a block not yet local fetches the block first: the background download never overwrites it.
+    const patch = Buffer.from('written locally');
+    const fd = fs.openSync(file.path, 'r+');
+    fs.writeSync(fd, patch, 0, patch.length, 40 * page + 10);
+    fs.closeSync(fd);
+    expect((await server.stats()).gets - before.gets).toBe(2);
+    file.download();
+    await file.complete;
+    const expected = Buffer.from(source);
+    patch.copy(expected, 40 * page + 10);
+    expect(readFileSync(file.path).equals(expected)).toBe(true);
+  }, 30_000);
+
   it('downloads the rest in the background once asked, then is complete and reads from disk alone', async () => {
     const file = lazy({ streams: 3, runBlocks: 8 });
     file.download();
