@@ -32,7 +32,7 @@ const DEFAULT_MEMORY_MB = { api: 512, fallback: 256, job: 1024, worker: 512 } as
 
 /**
  * /tmp per function key, where Lambda's 512 MB is not enough: a search container holds the index
- * snapshot (793 MB at 350,000 bills, docs/architecture.md "Search") and downloads the next one beside it
+ * snapshot (793 MB at 350,000 bills, docs/search.md) and downloads the next one beside it
  * before dropping the old; a rebuild writes a fresh file and VACUUM copies it once more.
  */
 const EPHEMERAL_MB: Record<string, number> = {

@@ -4,8 +4,7 @@
  * (./cold-search-entry.ts through infra/bundling.ts, the range-fetch worker
  * beside it), run in a fresh process per query, its snapshot served by a
  * local S3 stand-in (./s3-range-server.ts) twice: at this machine's raw
- * speed, and playing Lambda's S3 as modelled below (docs/architecture.md,
- * "Search"). Each answer is checked against a warm index's.
+ * speed, and playing Lambda's S3 as modelled below (docs/search.md). Each answer is checked against a warm index's.
  */
 import { execFile } from 'node:child_process';
 import sqlite from 'node-sqlite3-wasm';

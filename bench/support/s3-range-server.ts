@@ -3,7 +3,7 @@
  * from disk (fauxqs keeps objects in memory: an 800 MB index would be copied
  * into it), for the cold-start bench and the lazy file's tests. Path-style
  * URLs (/bucket/key) map to `files[key]`; a listing (ListObjectsV2) is empty. It can play Lambda's S3 as the
- * bench models it (docs/architecture.md, "Search"): a first-byte latency per
+ * bench models it (docs/search.md): a first-byte latency per
  * GET, a throughput cap per stream and one for all streams together, shared
  * fairly by the streams sending at the time. It can also fail GETs, to test
  * that a failed read is an error.

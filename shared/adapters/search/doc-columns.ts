@@ -3,8 +3,7 @@
  * is indexed, its length in tokens, date and the columns the filters test
  * (./filter-columns.ts), in typed arrays (a 350,000-bill index takes about
  * 8 MB), with strings coded through small dictionaries. Filters are then a few
- * array reads per match instead of a join per match (docs/architecture.md,
- * "Search").
+ * array reads per match instead of a join per match (docs/search.md).
  */
 import type { SearchFilters } from './search-filters.ts';
 import { FILTER_COLUMNS, sqlValue, type FilterKind, type FilterName } from './filter-columns.ts';

@@ -1,5 +1,5 @@
 /**
- * The full-text path of a search (docs/architecture.md, "Search"): a query
+ * The full-text path of a search (docs/search.md): a query
  * the word postings cannot answer exactly (a phrase with a rare word) is an
  * FTS5 MATCH, ranked by FTS5's bm25() with the column weights times the
  * recency factor, or sorted by date, with the filters as WHERE clauses over

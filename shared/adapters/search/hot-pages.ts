@@ -1,8 +1,7 @@
 /**
  * The parts of an index file every answer reads, as byte ranges: a new
  * container fetches them at once, in parallel GETs, instead of one round
- * trip per page as SQLite asks (./lazy-file.ts; docs/architecture.md,
- * "Search"). They are the pages of the small tables and indexes the word
+ * trip per page as SQLite asks (./lazy-file.ts; docs/search.md). They are the pages of the small tables and indexes the word
  * ranker loads or looks up for any query (its state as compaction stored it,
  * the common words, the FTS5 tables' term indexes and the first leaf of their
  * data, which holds the structure and averages records every FTS5 query

@@ -1,5 +1,5 @@
 /**
- * Where the search index lives in S3 (docs/architecture.md, "Search"): a
+ * Where the search index lives in S3 (docs/search.md): a
  * snapshot (a whole index file, written by a rebuild) named by a manifest, and
  * change sets (the documents the indexer rebuilt from the table since, one
  * small JSON object per indexer batch, keyed by time). A reader opens the

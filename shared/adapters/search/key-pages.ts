@@ -5,7 +5,7 @@
  * the tree at a time, every page of a level asked of the lazy file at once.
  * A first answer looks up its title and its words in two such indexes one
  * after the other, each level a round trip; walked together, their levels
- * arrive together (docs/architecture.md, "Search"). Keys are compared as
+ * arrive together (docs/search.md). Keys are compared as
  * SQLite compares a text or an integer column of the BINARY collation.
  */
 import { localBytes, u16, u32, varint, type PageSource } from './btree-cells.ts';

@@ -1,6 +1,6 @@
 /**
  * An S3 object as a local file whose bytes arrive as they are read: the
- * search index of a new container (docs/architecture.md, "Search"), so its
+ * search index of a new container (docs/search.md), so its
  * first answer waits for the few MB that answer reads, not for the whole
  * file. The file is made at its full size (sparse); a worker thread
  * (./range-fetch-worker.ts) fetches blocks with ranged GETs: those a read

@@ -4,8 +4,7 @@
  * the pages that search reads are fetched first, the rest behind), then kept
  * fresh by applying the change sets the indexer writes (./index-store.ts).
  * A sync runs when the last one is older than SYNC_MS, so a write reaches a
- * warm container within SYNC_MS plus the indexer's delay (docs/architecture.md,
- * "Search": within a minute). A new manifest (a rebuild) reloads the snapshot.
+ * warm container within SYNC_MS plus the indexer's delay (docs/search.md: within a minute). A new manifest (a rebuild) reloads the snapshot.
  */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,7 +122,7 @@ async function refreshed(now: number): Promise<SearchIndex> {
 /**
  * The container's index, synced when it is older than SYNC_MS; concurrent callers share one sync.
  * From the second search on, the rest of the snapshot downloads behind the searches: the first
- * answer's reads have the network to themselves (docs/architecture.md, "Search").
+ * answer's reads have the network to themselves (docs/search.md).
  */
 export async function liveIndex(now = Date.now()): Promise<SearchIndex> {
   live?.file?.download();

@@ -1,6 +1,6 @@
 /**
  * The pages every lookup of an index file walks through, packed into one small
- * object beside its snapshot (docs/architecture.md, "Search"): the interior
+ * object beside its snapshot (docs/search.md): the interior
  * pages of every b-tree, the schema and the FTS5 configuration. A new
  * container GETs the pack with the snapshot's head, and its first answer's
  * lookups then wait only for their leaves: an interior page read from the

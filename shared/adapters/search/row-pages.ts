@@ -7,7 +7,7 @@
  * another, and each page not yet fetched is a round trip to S3. Planned here,
  * the rows' leaves and the overflow pages of their large values arrive
  * together, a few round trips for all of them, before SQLite reads them
- * (docs/architecture.md, "Search"). SQLite's file format:
+ * (docs/search.md). SQLite's file format:
  * https://www.sqlite.org/fileformat2.html (b-tree pages, cells, overflow).
  */
 import type { ByteRange } from './lazy-file.ts';

@@ -1,6 +1,6 @@
 /**
  * Which saved searches new documents match (the `search` follows that alert,
- * docs/architecture.md "Saved searches that alert"). The saved searches are
+ * docs/search.md "Saved searches that alert"). The saved searches are
  * indexed once by a key word each, the longest word every match must hold
  * (issue 32.7): a batch of new documents looks up its own words in that
  * index, and only the searches whose key word it holds (or, for a word the

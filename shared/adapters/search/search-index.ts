@@ -1,7 +1,7 @@
 /**
  * The search engine: SQLite FTS5 in WebAssembly (node-sqlite3-wasm), one
  * database file that runs the same on this machine's Node 20 and on Lambda's
- * Node 22 arm64 (docs/architecture.md, "Search"). Bills are ranked by BM25
+ * Node 22 arm64 (docs/search.md). Bills are ranked by BM25
  * with column weights times a gentle recency factor. A query is parsed and
  * resolved (typo corrections, a prefix's completions: ../domain/search/search-query.ts),
  * then answered by one of two paths: the word ranker over the file's word
@@ -39,7 +39,7 @@ import {
 
 /** Sections kept per bill: section rowids are the bill's rowid times this plus the section's place. */
 const SECTIONS_PER_BILL = 1024;
-/** The page cache: the hot part of a 350,000-bill index (docs/architecture.md, "Search"). */
+/** The page cache: the hot part of a 350,000-bill index (docs/search.md). */
 const CACHE_KIB = 256 * 1024;
 /** The layout of the file: a file of another version is rebuilt, not read (docs/runbooks.md). */
 const SCHEMA_VERSION = 3;

@@ -3,7 +3,7 @@
  * (../domain/search/title-keys.ts) in a table of hashes, and a query that is
  * a title word for word, give or take "act", "of", "the" and a year, puts the
  * bills of that title first, ahead of bills that merely hold its words
- * (docs/architecture.md, "Search"). Among bills of one title: the one whose
+ * (docs/search.md). Among bills of one title: the one whose
  * title names the year the query names, then one of a Congress that sat in
  * that year, then a short title before another title, then the newest
  * Congress and the latest action first.

@@ -5,7 +5,7 @@
  * (../domain/search/bm25.ts) times the recency factor, filtered on in-memory
  * columns, and the best kept, with the exact total. A match costs a few array
  * reads where FTS5's bm25() costs a row lookup and a cursor step, so a word in
- * 150,000 bills ranks in milliseconds (docs/architecture.md, "Search").
+ * 150,000 bills ranks in milliseconds (docs/search.md).
  *
  * Postings come from two places: those compacted into the file at the last
  * optimize (read per word, cached), and the words of bills written since,

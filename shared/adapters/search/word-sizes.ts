@@ -5,7 +5,7 @@
  * postings. Compaction stores them packed, sorted in SQLite's order (UTF-8
  * bytes), as one blob a new container takes as it is and looks words up in
  * by binary search: a first query parses and hashes nothing (issue 36.5;
- * docs/architecture.md, "Search"). Layout, little-endian u32s then bytes:
+ * docs/search.md). Layout, little-endian u32s then bytes:
  * [count][starts × (count + 1)][sizes × count][the words' UTF-8, back to back].
  */
 

@@ -1,6 +1,5 @@
 /**
- * A bill's words as the word postings hold them (docs/architecture.md,
- * "Search"): each distinct word with its frequency weighted by column, the
+ * A bill's words as the word postings hold them (docs/search.md): each distinct word with its frequency weighted by column, the
  * bill's length, and the order of the words in each column, from which the
  * postings of two-word phrases of common words ("tax code") are drawn, as
  * Lucene's common-grams do. Pure.

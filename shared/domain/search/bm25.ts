@@ -2,7 +2,7 @@
  * BM25 as SQLite FTS5 computes it (k1 1.2, b 0.75, IDF clamped above zero,
  * the row's length over all columns, a phrase's frequency weighted by column),
  * so that a query scored in JavaScript ranks exactly as one scored by FTS5's
- * bm25() (docs/architecture.md, "Search"). Pure.
+ * bm25() (docs/search.md). Pure.
  */
 const K1 = 1.2;
 const B = 0.75;

@@ -1,6 +1,6 @@
 /**
  * What the search index holds for one bill, how its fields weigh, and the
- * gentle recency boost (docs/architecture.md, "Search"). Pure: the indexer
+ * gentle recency boost (docs/search.md). Pure: the indexer
  * builds documents from the table, the engine adapter stores and ranks them.
  */
 

@@ -1,6 +1,5 @@
 /**
- * How a search box query becomes what the engine matches (docs/architecture.md,
- * "Search"): words are ANDed, "quoted phrases" stay phrases, the last bare
+ * How a search box query becomes what the engine matches (docs/search.md): words are ANDed, "quoted phrases" stay phrases, the last bare
  * word matches as a prefix (type-ahead: its most common completions), and an
  * unknown longer word is widened to the known words one edit away (one typo
  * tolerated). Every part is bounded, whatever the text (issue 32.7): a query

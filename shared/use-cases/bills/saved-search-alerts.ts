@@ -1,5 +1,5 @@
 /**
- * Saved searches that alert (issue 23 §4; docs/architecture.md, "Saved
+ * Saved searches that alert (issue 23 §4; docs/search.md, "Saved
  * searches that alert"). For bills just indexed as new or with a new text
  * version: 1. list every registered saved search (one Query); 2. match the
  * new documents against them (shared/adapters/search/saved-search-matcher.ts: the new

@@ -1,6 +1,5 @@
 /**
- * Keeping the search index in step with the table (docs/architecture.md,
- * "Search"). `indexBills`: 1. reads each bill, its latest brief, its latest
+ * Keeping the search index in step with the table (docs/search.md). `indexBills`: 1. reads each bill, its latest brief, its latest
  * CRS summary, its subjects and other titles, and the plain text of its latest version; 2. builds their
  * search documents; 3. writes them as one change set to S3, which every
  * search container applies within its next sync; 4. for a new bill or a new

@@ -1,7 +1,7 @@
 /**
  * Routes of the search function group (functions/api/search.ts implements
  * them): global search, answered from the search engine's index
- * (docs/architecture.md, "Search").
+ * (docs/search.md).
  */
 import * as z from 'zod';
 import { SEARCH_QUERY_MAX } from '#shared/domain/personal/search-query.ts';

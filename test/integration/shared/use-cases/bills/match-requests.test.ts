@@ -1,5 +1,5 @@
 /**
- * Which saves ask the indexer to match saved searches (docs/architecture.md,
+ * Which saves ask the indexer to match saved searches (docs/search.md,
  * "Saved searches that alert"), on DynamoDB Local and fauxqs with the recorded
  * seed dataset: text versions fetched after an action are news and are
  * matched; the same versions brought by a backfill are history and are only

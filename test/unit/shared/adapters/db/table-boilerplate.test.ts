@@ -25,6 +25,7 @@ const TABLE_NAME_ALLOWED: Record<string, string> = {
   'local/provision.ts': 'DescribeTable and UpdateTimeToLive of the table it creates',
   'bench/support/floor-handler.ts': 'the floor bundle is the bare SDK by design',
   'test/integration/local/dynamodb-working-copy.test.ts': 'a table of its own, on the low-level client',
+  'test/e2e/support/seeded-state.ts': "a seeded table's every item copied in DynamoDB's wire format (Scan, BatchWriteItem), on the low-level client",
 };
 const ENTITY_TAG_ALLOWED: Record<string, string> = {
   'shared/adapters/db/entities.ts': 'the wrapper',
