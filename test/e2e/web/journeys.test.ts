@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { newContext, recordApiCalls } from './support/browser.ts';
-import { pastTheScreen, smallTargets } from './support/layout-checks.ts';
+import { pastTheScreen, smallTargets, weakFocusRings } from './support/layout-checks.ts';
 import { heading, tick } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
 
@@ -19,6 +19,14 @@ beforeAll(async () => {
   await seedMember('A000360', 'Alexander, Lamar', { state: 'TN', chamber: 'senate', district: null });
   await seedBill(119, 'hr', 1, { title: 'Farm Security Act', short_title: 'Farm Security Act' });
   await seedBill(119, 's', 5, { title: 'Clean Water Act' });
+  await seedBill(119, 'hr', 2, {
+    title: 'Rural Broadband Act',
+    status: 'PASS_OVER:HOUSE',
+    status_timeline: [
+      { status: 'INTRODUCED', date: '2025-01-06', action_text: 'Introduced in House' },
+      { status: 'PASS_OVER:HOUSE', date: '2025-03-04', action_text: 'Passed/agreed to in House: On passage Passed by voice vote.' },
+    ],
+  });
   brief = await seedBrief('119-hr-1', ['agriculture-and-food']);
 });
 
@@ -72,6 +80,14 @@ describe('a guest', () => {
     await page.goto('/members/A000360');
     await heading(page, /Lamar Alexander|Alexander/).waitFor();
     await web.checkA11y(page);
+  });
+
+  it('shows a full focus ring on every stop of the Tab key on a bill page, its status disclosure included', async () => {
+    await page.goto('/bills/119-hr-2');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.getByText(/Every change of status/).waitFor();
+    expect(await weakFocusRings(page)).toEqual([]);
   });
 
   it('reads on a phone (390 px): the search filters folded away (results first), nothing past the screen, every control a full target', async () => {
