@@ -1,6 +1,8 @@
 // The web app in a real browser (Debian's Chromium) against the local stack: the journeys people make, found by
 // role and accessible name as assistive technology finds them, with axe's WCAG 2.2 AA checks on every page visited.
 // The admin's journey is in ./admin-journey.test.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
@@ -9,6 +11,7 @@ import { newContext, recordApiCalls } from './support/browser.ts';
 import { pastTheScreen, smallTargets, weakFocusRings } from './support/layout-checks.ts';
 import { heading, tick } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
+import { WEB_DIST } from '#infra/web-build.ts';
 
 const web = useWebStack();
 let brief: Brief;
@@ -36,6 +39,16 @@ afterAll(async () => {
 
 /** What the browser refused under the app's Content-Security-Policy (issue 32.7), from its console and the violation events. */
 const cspViolations: string[] = [];
+
+describe('the build the stack serves', () => {
+  it("is React's production build, though the test runner built it (Vite builds React's development one under NODE_ENV=test)", () => {
+    const manifest = JSON.parse(readFileSync(join(WEB_DIST, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+    const entry = readFileSync(join(WEB_DIST, manifest['index.html']?.file ?? 'missing'), 'utf8');
+    // Production React throws coded errors pointing at react.dev/errors; only its development build warns about keys.
+    expect(entry).toContain('react.dev/errors/');
+    expect(entry).not.toContain('unique "key" prop');
+  });
+});
 
 describe('a guest', () => {
   beforeAll(async () => {
