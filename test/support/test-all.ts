@@ -33,9 +33,13 @@ function finished(child: ChildProcess): Promise<Finished> {
 
 /** Starts a check at the lowest priority; its output is kept for the report. */
 function startCheck(script: string): { script: string; output: Buffer[]; done: Promise<Finished> } {
-  const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', 'pipe', 'pipe'] });
-  // Before npm has started the check itself, which inherits the priority.
-  if (child.pid !== undefined) setPriority(child.pid, LOWEST_PRIORITY);
+  const npm = ['npm', 'run', '-s', script];
+  // POSIX `nice` lowers the priority before npm runs, so the check npm starts inherits it; setting it on the child
+  // after the spawn raced with npm starting the check (seen). Windows has no `nice`: its priority class is set instead.
+  const windows = process.platform === 'win32';
+  const [command, ...args] = windows ? npm : ['nice', '-n', String(LOWEST_PRIORITY), ...npm];
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'], shell: windows });
+  if (windows && child.pid !== undefined) setPriority(child.pid, LOWEST_PRIORITY);
   const output: Buffer[] = [];
   child.stdout?.on('data', (d: Buffer) => output.push(d));
   child.stderr?.on('data', (d: Buffer) => output.push(d));
