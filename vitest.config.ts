@@ -16,6 +16,8 @@ const SHARED_PROCESS = ['test/support/fresh-modules.ts', 'test/support/shared-pr
  * pumps, not the CPU. At most four, so browsers and seeded local stacks never crowd a large machine's emulators.
  */
 const SHARED_WORKERS = Math.min(4, Math.max(2, availableParallelism() - 1));
+/** Workers of the unit tier: no emulator to share, so all cores. */
+const UNIT_WORKERS = availableParallelism();
 
 export default defineConfig({
   test: {
@@ -33,11 +35,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          // Long-lived processes, one per core, with fresh service modules per file (see fresh-modules.ts): no emulator to share, so all cores.
+          // Long-lived processes, one per core, with fresh service modules per file (see fresh-modules.ts).
           isolate: false,
-          maxWorkers: availableParallelism(),
-          // A project with its own worker count runs as a group of its own: this one after the others.
-          sequence: { groupOrder: 1 },
+          maxWorkers: UNIT_WORKERS,
+          // A project with its own worker count must run as a group of its own (Vitest's rule), this one after the others,
+          // so a worker idles while the other finishes the last file of theirs. Where the counts are the same (a
+          // 2-core machine: 2 and 2), the unit tier joins their group instead, and its many short files fill that end.
+          sequence: { groupOrder: UNIT_WORKERS === SHARED_WORKERS ? 0 : 1 },
           setupFiles: ['test/support/fresh-modules.ts'],
         },
       },
