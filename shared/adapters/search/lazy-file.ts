@@ -150,7 +150,7 @@ export class LazyFile {
    * does not change), so a write into one still waits for its block, as any write does.
    */
   private readonly packed = new Set<number>();
-  private readonly pageSize: number;
+  private pageSize = 0;
 
   private constructor(
     readonly path: string,
@@ -164,23 +164,13 @@ export class LazyFile {
     const channel = new MessageChannel();
     this.errors = channel.port1;
     this.errors.unref();
-    this.pageSize = options.pages?.pageSize ?? 0;
     const fd = openSync(path, 'w');
     try {
       ftruncateSync(fd, options.size);
-      if (options.head) writeSync(fd, options.head, 0, options.head.length, 0);
-      for (const [page, bytes] of options.pages?.pages ?? []) {
-        const at = (page - 1) * this.pageSize;
-        if (at + bytes.length > options.size) continue;
-        writeSync(fd, bytes, 0, bytes.length, at);
-        this.packed.add(page);
-      }
     } finally {
       closeSync(fd);
     }
-    // The head's whole blocks are local already.
-    const headEnd = options.head?.length === options.size ? this.map.blocks : Math.floor((options.head?.length ?? 0) / options.blockSize);
-    for (let b = 0; b < headEnd; b++) this.map.mark(b, PRESENT);
+    this.adopt(options);
     const setup: RangeFetchSetup = {
       bucket: options.bucket,
       key: options.key,
@@ -214,6 +204,41 @@ export class LazyFile {
     this.complete.catch(() => undefined);
     if (this.map.blocks === 0) this.finish();
     else registerLazyFile(path, this);
+  }
+
+  /**
+   * Takes bytes of the object the caller fetched itself: its head (whole blocks are then local) and a page pack
+   * (readable at once). At open, or later but before SQLite opens the file: a manifest that names the hot ranges
+   * lets the worker start on them while the head and the pack are on their way (./live-index.ts). The worker may
+   * fetch the same blocks meanwhile: both write the object's own bytes, and a block already local is left as it is.
+   */
+  adopt(given: Pick<LazyFileOptions, 'head' | 'pages'>): void {
+    const { head, pages } = given;
+    if (!head && !pages) return;
+    const size = this.map.size;
+    const blockSize = this.map.blockSize;
+    const local = (offset: number, length: number) => {
+      const range = this.map.covering(offset, length);
+      return !range || this.map.firstAbsent(range) === -1;
+    };
+    const fd = openSync(this.path, 'r+');
+    try {
+      if (head && !local(0, head.length)) writeSync(fd, head, 0, head.length, 0);
+      if (pages) {
+        this.pageSize = pages.pageSize;
+        for (const [page, bytes] of pages.pages) {
+          const at = (page - 1) * pages.pageSize;
+          if (at + bytes.length > size) continue;
+          if (!local(at, bytes.length)) writeSync(fd, bytes, 0, bytes.length, at);
+          this.packed.add(page);
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+    // The head's whole blocks are local now.
+    const headEnd = head?.length === size ? this.map.blocks : Math.floor((head?.length ?? 0) / blockSize);
+    for (let b = 0; b < headEnd; b++) if (this.map.state(b) !== PRESENT) this.map.mark(b, PRESENT);
   }
 
   /** Makes `path` a lazy copy of the object and starts fetching it. */
