@@ -151,6 +151,8 @@ export class LazyFile {
    */
   private readonly packed = new Set<number>();
   private pageSize = 0;
+  /** The descriptor adopt() writes through: opened before the hook catches the path's descriptors. */
+  private own = -1;
 
   private constructor(
     readonly path: string,
@@ -164,12 +166,9 @@ export class LazyFile {
     const channel = new MessageChannel();
     this.errors = channel.port1;
     this.errors.unref();
-    const fd = openSync(path, 'w');
-    try {
-      ftruncateSync(fd, options.size);
-    } finally {
-      closeSync(fd);
-    }
+    // Opened before the file is registered with the hook: adopt()'s writes must not wait for their blocks.
+    this.own = openSync(path, 'w');
+    ftruncateSync(this.own, options.size);
     this.adopt(options);
     const setup: RangeFetchSetup = {
       bucket: options.bucket,
@@ -221,20 +220,16 @@ export class LazyFile {
       const range = this.map.covering(offset, length);
       return !range || this.map.firstAbsent(range) === -1;
     };
-    const fd = openSync(this.path, 'r+');
-    try {
-      if (head && !local(0, head.length)) writeSync(fd, head, 0, head.length, 0);
-      if (pages) {
-        this.pageSize = pages.pageSize;
-        for (const [page, bytes] of pages.pages) {
-          const at = (page - 1) * pages.pageSize;
-          if (at + bytes.length > size) continue;
-          if (!local(at, bytes.length)) writeSync(fd, bytes, 0, bytes.length, at);
-          this.packed.add(page);
-        }
+    if (this.own === -1) throw new Error(`The lazy file ${this.path} is closed`);
+    if (head && !local(0, head.length)) writeSync(this.own, head, 0, head.length, 0);
+    if (pages) {
+      this.pageSize = pages.pageSize;
+      for (const [page, bytes] of pages.pages) {
+        const at = (page - 1) * pages.pageSize;
+        if (at + bytes.length > size) continue;
+        if (!local(at, bytes.length)) writeSync(this.own, bytes, 0, bytes.length, at);
+        this.packed.add(page);
       }
-    } finally {
-      closeSync(fd);
     }
     // The head's whole blocks are local now.
     const headEnd = head?.length === size ? this.map.blocks : Math.floor((head?.length ?? 0) / blockSize);
@@ -383,6 +378,8 @@ export class LazyFile {
     unregisterLazyFile(this.path);
     if (this.fd !== -1) closeSync(this.fd);
     this.fd = -1;
+    if (this.own !== -1) closeSync(this.own);
+    this.own = -1;
     void this.worker.terminate();
     this.errors.close();
     if (options.remove) rmSync(this.path, { force: true });
