@@ -5,9 +5,9 @@
  * small JSON object per indexer batch, keyed by time). A reader opens the
  * snapshot as a lazy file (./lazy-file.ts: its bytes fetched as they are read,
  * the rest downloaded behind) and then applies the change sets it has not seen.
- *   search/manifest.json               {snapshot_key, as_of}
+ *   search/manifest.json               {snapshot_key, as_of, snapshot_size, hot}
  *   search/snapshots/{iso}.db          the index file
- *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts)
+ *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts; also in the manifest)
  *   search/snapshots/{iso}.db.pages    the pages every lookup walks through (./page-pack.ts)
  *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
  */
