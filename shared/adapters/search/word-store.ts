@@ -58,8 +58,8 @@ const LINES_LIST = 'sizes';
  * container fetches before its first answer, issue 36.5); doc_columns keeps the date order alone. A file compacted
  * before keeps them as they are in doc_columns, which a reader reads and a writer's open packs (packStoredColumns);
  * a reader of older code finds no columns in doc_columns and builds them from the docs, as from a file without.
+ * This is the doc_columns row of the bills newest first (newestFirst), as of the compaction.
  */
-/** The doc_columns row of the bills newest first (newestFirst), as of the compaction. */
 const DATE_ORDER = 'date_order';
 /** The word_lists row of the runs of Latin letters that begin a word and a digit follows. */
 const RUNS_LIST = 'runs';
