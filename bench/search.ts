@@ -19,7 +19,9 @@
  * BENCH_SEARCH_INDEX=path reuses an index file built by an earlier run (its
  * indexing figures are then not printed); BENCH_SEARCH_BUNDLES=0 skips the
  * bundle measurement; BENCH_SEARCH_ONLY=cold prints only a new container's first
- * answers (and the fresh process's local first query), to measure a cold-start change.
+ * answers (and the fresh process's local first query), to measure a cold-start change;
+ * BENCH_SEARCH_PAGE_PACK=0 and BENCH_SEARCH_MANIFEST_HOT=0 serve the snapshot as one written
+ * before its page pack or before the manifest carried its size and hot ranges.
  */
 import { execFile, fork } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptions, writeBuild } from '#infra/bundling.ts';
 import { hotPages } from '#shared/adapters/search/hot-pages.ts';
+import type { SearchManifest } from '#shared/adapters/search/index-store.ts';
 import { packPages } from '#shared/adapters/search/page-pack.ts';
 import type { SearchHits, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { startRangeServer, RAW, type S3Model } from './s3-range-server.ts';
@@ -106,6 +107,29 @@ function waitsByPage(runs: ColdRun[], pages: ReturnType<typeof pageOwners>): str
     .join(', ');
 }
 
+/**
+ * The objects a rebuild uploads for the index file at `indexPath` (./index-store.ts, uploadSnapshot and the
+ * manifest), written into `dir`: S3 keys to local files. BENCH_SEARCH_PAGE_PACK=0 leaves the page pack out and
+ * BENCH_SEARCH_MANIFEST_HOT=0 the manifest's size and hot ranges (a snapshot written before them).
+ */
+export function snapshotFiles(indexPath: string, dir: string, snapshotKey = SNAPSHOT_KEY): Record<string, string> {
+  const hot = hotPages(indexPath);
+  const manifest: SearchManifest = { snapshot_key: snapshotKey, as_of: '2026-06-01T00:00:00.000Z' };
+  if (process.env.BENCH_SEARCH_MANIFEST_HOT !== '0') Object.assign(manifest, { snapshot_size: statSync(indexPath).size, hot });
+  const files: Record<string, string> = {
+    'search/manifest.json': join(dir, 'manifest.json'),
+    [snapshotKey]: indexPath,
+    [`${snapshotKey}.hot.json`]: join(dir, 'hot.json'),
+  };
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, 'hot.json'), JSON.stringify(hot));
+  if (process.env.BENCH_SEARCH_PAGE_PACK !== '0') {
+    files[`${snapshotKey}.pages`] = join(dir, 'pages.bin');
+    writeFileSync(join(dir, 'pages.bin'), packPages(indexPath));
+  }
+  return files;
+}
+
 export interface ColdFigures {
   lines: string[];
   modelledP95: number;
@@ -125,17 +149,7 @@ export async function coldFirstAnswers(
   try {
     const entry = await bundle(join(dir, 'bundle'));
     mkdirSync(join(dir, 'files'));
-    const manifest = join(dir, 'files', 'manifest.json');
-    writeFileSync(manifest, JSON.stringify({ snapshot_key: SNAPSHOT_KEY, as_of: '2026-06-01T00:00:00.000Z' }));
-    // The snapshot's hot ranges, as uploadSnapshot writes them beside it.
-    const hot = join(dir, 'files', 'hot.json');
-    writeFileSync(hot, JSON.stringify(hotPages(indexPath)));
-    const files: Record<string, string> = { 'search/manifest.json': manifest, [SNAPSHOT_KEY]: indexPath, [`${SNAPSHOT_KEY}.hot.json`]: hot };
-    // The pages every lookup walks, as uploadSnapshot writes them; BENCH_SEARCH_PAGE_PACK=0 leaves them out (a snapshot written before them).
-    if (process.env.BENCH_SEARCH_PAGE_PACK !== '0') {
-      files[`${SNAPSHOT_KEY}.pages`] = join(dir, 'files', 'pages.bin');
-      writeFileSync(files[`${SNAPSHOT_KEY}.pages`] as string, packPages(indexPath));
-    }
+    const files = snapshotFiles(indexPath, join(dir, 'files'));
     const size = statSync(indexPath).size;
     const pages = pageOwners(indexPath);
     const lines: string[] = [];

@@ -27,7 +27,9 @@ export const HOT_TABLES = [
   'sqlite_schema',
   'bills_fts_config',
   'sections_fts_config',
-  // What the word ranker loads at its first query (./word-store.ts): its columns and date order, ...
+  // What the word ranker loads at its first query (./word-store.ts): its columns (packed; as they are in a file compacted before) and date order, ...
+  'packed_columns',
+  'sqlite_autoindex_packed_columns_1',
   'doc_columns',
   'sqlite_autoindex_doc_columns_1',
   'common_words',

@@ -5,9 +5,9 @@
  * small JSON object per indexer batch, keyed by time). A reader opens the
  * snapshot as a lazy file (./lazy-file.ts: its bytes fetched as they are read,
  * the rest downloaded behind) and then applies the change sets it has not seen.
- *   search/manifest.json               {snapshot_key, as_of}
+ *   search/manifest.json               {snapshot_key, as_of, snapshot_size, hot}
  *   search/snapshots/{iso}.db          the index file
- *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts)
+ *   search/snapshots/{iso}.db.hot.json the byte ranges every answer reads (./hot-pages.ts; also in the manifest)
  *   search/snapshots/{iso}.db.pages    the pages every lookup walks through (./page-pack.ts)
  *   search/changes/{iso}-{uuid}.json   {indexed_at, docs, removed}
  */
@@ -26,11 +26,20 @@ export const SEARCH_PREFIX = 'search/';
 const MANIFEST_KEY = `${SEARCH_PREFIX}manifest.json`;
 export const CHANGES_PREFIX = `${SEARCH_PREFIX}changes/`;
 
+const ByteRanges = lazySchema(() => z.array(z.object({ offset: z.number().int().nonnegative(), length: z.number().int().positive() })));
+
 export const SearchManifest = lazySchema(() =>
   z.object({
     snapshot_key: z.string().min(1),
     /** Change sets from this time on are not in the snapshot (its rebuild started after it). */
     as_of: z.string(),
+    /**
+     * The snapshot's size and the ranges every answer reads (./hot-pages.ts), as the rebuild wrote them beside it: a
+     * reader's worker starts on those ranges as the manifest arrives, with the head and the page pack, instead of a
+     * round trip later (issue 36.5). A manifest written before them has neither: its reader fetches `.hot.json`.
+     */
+    snapshot_size: z.number().int().positive().optional(),
+    hot: ByteRanges().optional(),
   }),
 );
 export type SearchManifest = z.infer<ReturnType<typeof SearchManifest>>;
@@ -93,17 +102,23 @@ export async function writeManifest(manifest: SearchManifest): Promise<void> {
 
 const hotKey = (snapshotKey: string) => `${snapshotKey}.hot.json`;
 const packKey = (snapshotKey: string) => `${snapshotKey}.pages`;
-const ByteRanges = lazySchema(() => z.array(z.object({ offset: z.number().int().nonnegative(), length: z.number().int().positive() })));
+/** What a manifest says of a snapshot (SearchManifest), as uploadSnapshot wrote it. */
+export type UploadedSnapshot = Required<Pick<SearchManifest, 'snapshot_key' | 'snapshot_size' | 'hot'>>;
 
-/** Uploads an index file as a new snapshot, with the byte ranges every answer reads and the pages every lookup walks beside it; returns its key. */
-export async function uploadSnapshot(path: string, now: Date): Promise<string> {
+/**
+ * Uploads an index file as a new snapshot, with the byte ranges every answer reads and the pages every lookup walks
+ * beside it (the ranges also in a file of their own, for a reader of a manifest without them); returns what the
+ * manifest says of it.
+ */
+export async function uploadSnapshot(path: string, now: Date): Promise<UploadedSnapshot> {
   const [client, { PutObjectCommand }] = await Promise.all([s3(), s3Sdk()]);
   const key = `${SEARCH_PREFIX}snapshots/${now.toISOString()}.db`;
   const hot: ByteRange[] = hotPages(path);
+  const body = await readFile(path);
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: hotKey(key), Body: JSON.stringify(hot), ContentType: 'application/json' }));
   await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: packKey(key), Body: packPages(path), ContentType: 'application/octet-stream' }));
-  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: await readFile(path), ContentType: 'application/vnd.sqlite3' }));
-  return key;
+  await client.send(new PutObjectCommand({ Bucket: config().BUCKET_NAME, Key: key, Body: body, ContentType: 'application/vnd.sqlite3' }));
+  return { snapshot_key: key, snapshot_size: body.length, hot };
 }
 
 /** The byte ranges of a snapshot every answer reads; none for a snapshot written without them. */

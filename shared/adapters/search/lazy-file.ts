@@ -150,7 +150,9 @@ export class LazyFile {
    * does not change), so a write into one still waits for its block, as any write does.
    */
   private readonly packed = new Set<number>();
-  private readonly pageSize: number;
+  private pageSize = 0;
+  /** The descriptor adopt() writes through: opened before the hook catches the path's descriptors. */
+  private own = -1;
 
   private constructor(
     readonly path: string,
@@ -164,23 +166,10 @@ export class LazyFile {
     const channel = new MessageChannel();
     this.errors = channel.port1;
     this.errors.unref();
-    this.pageSize = options.pages?.pageSize ?? 0;
-    const fd = openSync(path, 'w');
-    try {
-      ftruncateSync(fd, options.size);
-      if (options.head) writeSync(fd, options.head, 0, options.head.length, 0);
-      for (const [page, bytes] of options.pages?.pages ?? []) {
-        const at = (page - 1) * this.pageSize;
-        if (at + bytes.length > options.size) continue;
-        writeSync(fd, bytes, 0, bytes.length, at);
-        this.packed.add(page);
-      }
-    } finally {
-      closeSync(fd);
-    }
-    // The head's whole blocks are local already.
-    const headEnd = options.head?.length === options.size ? this.map.blocks : Math.floor((options.head?.length ?? 0) / options.blockSize);
-    for (let b = 0; b < headEnd; b++) this.map.mark(b, PRESENT);
+    // Opened before the file is registered with the hook: adopt()'s writes must not wait for their blocks.
+    this.own = openSync(path, 'w');
+    ftruncateSync(this.own, options.size);
+    this.adopt(options);
     const setup: RangeFetchSetup = {
       bucket: options.bucket,
       key: options.key,
@@ -214,6 +203,37 @@ export class LazyFile {
     this.complete.catch(() => undefined);
     if (this.map.blocks === 0) this.finish();
     else registerLazyFile(path, this);
+  }
+
+  /**
+   * Takes bytes of the object the caller fetched itself: its head (whole blocks are then local) and a page pack
+   * (readable at once). At open, or later but before SQLite opens the file: a manifest that names the hot ranges
+   * lets the worker start on them while the head and the pack are on their way (./live-index.ts). The worker may
+   * fetch the same blocks meanwhile: both write the object's own bytes, and a block already local is left as it is.
+   */
+  adopt(given: Pick<LazyFileOptions, 'head' | 'pages'>): void {
+    const { head, pages } = given;
+    if (!head && !pages) return;
+    const size = this.map.size;
+    const blockSize = this.map.blockSize;
+    const local = (offset: number, length: number) => {
+      const range = this.map.covering(offset, length);
+      return !range || this.map.firstAbsent(range) === -1;
+    };
+    if (this.own === -1) throw new Error(`The lazy file ${this.path} is closed`);
+    if (head && !local(0, head.length)) writeSync(this.own, head, 0, head.length, 0);
+    if (pages) {
+      this.pageSize = pages.pageSize;
+      for (const [page, bytes] of pages.pages) {
+        const at = (page - 1) * pages.pageSize;
+        if (at + bytes.length > size) continue;
+        if (!local(at, bytes.length)) writeSync(this.own, bytes, 0, bytes.length, at);
+        this.packed.add(page);
+      }
+    }
+    // The head's whole blocks are local now.
+    const headEnd = head?.length === size ? this.map.blocks : Math.floor((head?.length ?? 0) / blockSize);
+    for (let b = 0; b < headEnd; b++) if (this.map.state(b) !== PRESENT) this.map.mark(b, PRESENT);
   }
 
   /** Makes `path` a lazy copy of the object and starts fetching it. */
@@ -358,6 +378,8 @@ export class LazyFile {
     unregisterLazyFile(this.path);
     if (this.fd !== -1) closeSync(this.fd);
     this.fd = -1;
+    if (this.own !== -1) closeSync(this.own);
+    this.own = -1;
     void this.worker.terminate();
     this.errors.close();
     if (options.remove) rmSync(this.path, { force: true });

@@ -20,6 +20,7 @@ import {
   snapshotHead,
   snapshotHotPages,
   snapshotPagePack,
+  type SearchManifest,
 } from './index-store.ts';
 import { LAZY_FILE_DEFAULTS, LazyFile, prewarmRangeWorker } from './lazy-file.ts';
 import { SearchIndex } from './search-index.ts';
@@ -61,22 +62,38 @@ async function load(): Promise<Live> {
   listing.catch(() => undefined);
   const path = join(tmpdir(), `search-${randomUUID()}.db`);
   let file: LazyFile | undefined;
-  if (found) {
-    const key = found.manifest.snapshot_key;
-    // In one round trip: the size and head, the ranges every answer reads, the pages every lookup walks.
-    const [{ size, head }, prefetch, pages] = await Promise.all([
-      snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize),
-      snapshotHotPages(key),
-      snapshotPagePack(key),
-    ]);
-    file = LazyFile.open({ bucket: searchBucket(), key, size, path, head, prefetch, pages: pages ?? undefined });
-  }
   try {
+    if (found) file = await openSnapshot(found.manifest, path);
     const index = SearchIndex.open(path, { pages: file });
     return { index, path, file, etag: found?.etag ?? null, applied: new Set(), syncedAt: 0, cursor: keyAt(since), listing };
   } catch (err) {
     file?.close();
     rmSync(path, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The manifest's snapshot as a lazy file at `path`, its head and page pack in it. A manifest that carries the
+ * snapshot's size and hot ranges starts the worker on them at once, while the head and the pack are fetched; one
+ * written before them needs the ranges' own file first, in the same round trip as the head and the pack.
+ */
+async function openSnapshot(manifest: SearchManifest, path: string): Promise<LazyFile> {
+  const key = manifest.snapshot_key;
+  const bucket = searchBucket();
+  const early = manifest.snapshot_size && manifest.hot ? LazyFile.open({ bucket, key, size: manifest.snapshot_size, path, prefetch: manifest.hot }) : undefined;
+  try {
+    const [{ size, head }, prefetch, pages] = await Promise.all([
+      snapshotHead(key, LAZY_FILE_DEFAULTS.blockSize),
+      early ? [] : snapshotHotPages(key),
+      snapshotPagePack(key),
+    ]);
+    if (!early) return LazyFile.open({ bucket, key, size, path, head, prefetch, pages: pages ?? undefined });
+    if (size !== manifest.snapshot_size) throw new Error(`The manifest gives the snapshot ${key} ${manifest.snapshot_size} bytes; S3 has ${size}`);
+    early.adopt({ head, pages: pages ?? undefined });
+    return early;
+  } catch (err) {
+    early?.close({ remove: true });
     throw err;
   }
 }

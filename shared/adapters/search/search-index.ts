@@ -26,8 +26,10 @@ import { RowPrefetcher, type LazyPages } from './row-pages.ts';
 import {
   compactWords,
   dropWords,
+  hasRawColumns,
   hasUniversal,
   hasWordSizes,
+  packStoredColumns,
   WORD_SCHEMA,
   wordSource,
   writeUniversal,
@@ -61,6 +63,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS sections_fts USING fts5(label UNINDEXED, body
 CREATE VIRTUAL TABLE IF NOT EXISTS bills_vocab USING fts5vocab(bills_fts, 'row');
 ${WORD_SCHEMA}
 ${TITLE_SCHEMA}`;
+/** The tables and indexes SCHEMA makes, by name. */
+const SCHEMA_NAMES = [...SCHEMA.matchAll(/CREATE (?:VIRTUAL TABLE|TABLE|INDEX) IF NOT EXISTS (\w+)/gu)].map((m) => m[1] as string);
 
 type Row = Record<string, unknown>;
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
@@ -150,9 +154,15 @@ export class SearchIndex {
     }
     if (!options.readOnly) {
       db.exec(`PRAGMA page_size = 8192; ${options.bulk ? 'PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;' : ''}`);
-      db.exec(SCHEMA);
-      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      // A file of this version that has every table is opened without a write: a container's open of its snapshot
+      // wrote the version again, a transaction whose commit synced the blocks fetched so far to disk (issue 36.5).
+      const names = new Set(index.all('SELECT name FROM sqlite_schema', []).map((r) => str(r.name)));
+      if (version !== SCHEMA_VERSION || SCHEMA_NAMES.some((name) => !names.has(name))) {
+        db.exec(SCHEMA);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+      }
       if (!hasWordSizes(index.sql)) writeWordSizes(index.sql);
+      if (!options.pages && hasRawColumns(index.sql)) index.transaction(() => packStoredColumns(index.sql));
       // A container opening a snapshot over the network (`pages`) must not read every long posting list to list
       // them (seconds of ranged GETs before its first answer); it answers as before until a compaction lists them.
       if (!options.pages && !hasUniversal(index.sql)) writeUniversal(index.sql);

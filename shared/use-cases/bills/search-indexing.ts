@@ -86,8 +86,8 @@ export async function rebuildSearchIndex(now: Date): Promise<{ bills: number; sn
     index.optimize();
     index.close();
     const snapshot = await uploadSnapshot(path, now);
-    await writeManifest({ snapshot_key: snapshot, as_of: new Date(now.getTime() - REBUILD_OVERLAP_MS).toISOString() });
-    return { bills: count, snapshot };
+    await writeManifest({ ...snapshot, as_of: new Date(now.getTime() - REBUILD_OVERLAP_MS).toISOString() });
+    return { bills: count, snapshot: snapshot.snapshot_key };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
-import { putChangeSet, searchBucket, uploadSnapshot, writeManifest } from '#shared/adapters/search/index-store.ts';
+import { putChangeSet, searchBucket, uploadSnapshot, writeManifest, type UploadedSnapshot } from '#shared/adapters/search/index-store.ts';
 import { LazyFile } from '#shared/adapters/search/lazy-file.ts';
 import { liveIndex, liveIndexDownloaded, resetLiveIndex, SYNC_MS } from '#shared/adapters/search/live-index.ts';
 import type { SearchRequest } from '#shared/adapters/search/search-filters.ts';
@@ -59,6 +59,7 @@ const QUERIES: SearchRequest[] = [
 let dir: string;
 let reference: SearchIndex;
 let snapshot: string;
+let uploaded: UploadedSnapshot;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lazy-live-index-'));
@@ -70,8 +71,9 @@ beforeAll(async () => {
   );
   index.optimize();
   index.close();
-  snapshot = await uploadSnapshot(built, NOW);
-  await writeManifest({ snapshot_key: snapshot, as_of: '2026-05-01T00:00:00.000Z' });
+  uploaded = await uploadSnapshot(built, NOW);
+  snapshot = uploaded.snapshot_key;
+  await writeManifest({ ...uploaded, as_of: '2026-05-01T00:00:00.000Z' });
   copyFileSync(built, join(dir, 'reference.db'));
   reference = SearchIndex.open(join(dir, 'reference.db'));
   resetLiveIndex();
@@ -107,6 +109,29 @@ describe('a container whose index is a lazy file', () => {
     const perchlorate: SearchRequest = { q: 'perchlorate', filters: {}, sort: 'relevance', limit: 10, offset: 0 };
     expect(lazy.search(perchlorate, NOW).hits.map((h) => h.bill_id)).toEqual(['118-hr-9001']);
   });
+
+  it("starts on a manifest's hot ranges without their file, and opens a manifest written before them as before", async () => {
+    const client = await s3();
+    const hotKey = `${snapshot}.hot.json`;
+    const expected = answers(reference);
+    // A file of ranges no reader can parse: a reader of this manifest must not need it.
+    await client.send(new PutObjectCommand({ Bucket: searchBucket(), Key: hotKey, Body: 'not ranges' }));
+    try {
+      expect(uploaded.hot.length).toBeGreaterThan(0);
+      resetLiveIndex();
+      expect(answers(await liveIndex(NOW.getTime() + 3 * SYNC_MS))).toEqual(expected);
+      // A manifest written before the size and ranges: its reader reads their file (here, one it cannot parse).
+      await writeManifest({ snapshot_key: snapshot, as_of: '2026-05-01T00:00:00.000Z' });
+      resetLiveIndex();
+      await expect(liveIndex(NOW.getTime() + 4 * SYNC_MS)).rejects.toThrow();
+      await client.send(new PutObjectCommand({ Bucket: searchBucket(), Key: hotKey, Body: JSON.stringify(uploaded.hot) }));
+      resetLiveIndex();
+      expect(answers(await liveIndex(NOW.getTime() + 5 * SYNC_MS))).toEqual(expected);
+    } finally {
+      await client.send(new PutObjectCommand({ Bucket: searchBucket(), Key: hotKey, Body: JSON.stringify(uploaded.hot) }));
+      await writeManifest({ ...uploaded, as_of: '2026-05-01T00:00:00.000Z' });
+    }
+  }, 60_000);
 
   it('makes a search whose bytes cannot be fetched an error, not an answer', async () => {
     // A copy of the snapshot this test may delete, read one small block at a time with no download behind.

@@ -190,6 +190,22 @@ describe('a lazy file', () => {
     expect(readFileSync(file.path).equals(expected)).toBe(true);
   }, 30_000);
 
+  it('takes a head and a page pack after it opened (as when the hot ranges started first), without a GET', async () => {
+    const page = 1024;
+    const pages = new Map([9, 41].map((n) => [n, new Uint8Array(source.subarray((n - 1) * page, n * page))]));
+    const file = lazy({ readAhead: 0 });
+    const before = await gets();
+    file.adopt({ head: source.subarray(0, 2 * BLOCK), pages: { pageSize: page, pages } });
+    expect(read(file.path, 0, 2 * BLOCK).equals(source.subarray(0, 2 * BLOCK))).toBe(true);
+    expect(file.read(40 * page + 100, 500)).toEqual(new Uint8Array(source.subarray(40 * page + 100, 40 * page + 600)));
+    expect(read(file.path, 8 * page, page).equals(source.subarray(8 * page, 9 * page))).toBe(true);
+    expect(await gets()).toBe(before);
+    expect(file.waits.reads).toBe(0);
+    // A head whose blocks are local already is left as it is.
+    file.adopt({ head: Buffer.alloc(BLOCK) });
+    expect(read(file.path, 0, BLOCK).equals(source.subarray(0, BLOCK))).toBe(true);
+  });
+
   it('downloads the rest in the background once asked, then is complete and reads from disk alone', async () => {
     const file = lazy({ streams: 3, runBlocks: 8 });
     file.download();
