@@ -19,6 +19,7 @@ import { recencyOfYear } from '#shared/domain/search/search-document.ts';
 import { DocColumns, newestFirst, type DocColumnsRow } from './doc-columns.ts';
 import type { Postings } from './posting-codec.ts';
 import { DENSE_SHARE, DensePostings } from './dense-postings.ts';
+import { disjointLists } from './disjoint-lists.ts';
 import type { SearchRequest } from './search-filters.ts';
 import { TopK } from './top-k.ts';
 import type { WordSizes } from './word-sizes.ts';
@@ -110,6 +111,7 @@ const RUNS_MAX = 16;
  * (./bounded-page.ts) rather than by scoring every bill of its rarest group (issue 32.7).
  */
 export const EXACT_MAX_POSTINGS = 40_000;
+const NO_RIDS = new Uint32Array(0);
 const NO_LOOKUP: WordLookup = { df: 0, freqOf: () => 0, each: () => undefined, recent: () => undefined, newest: () => undefined, sample: () => [] };
 /**
  * The most postings, in bytes of the file (about two per bill), one query reads: its groups are
@@ -604,6 +606,9 @@ export class WordRanker {
     this.source.prefetch?.(
       [...new Set(query.flat().flatMap((p) => p.words))].filter((w) => !this.cache.has(w) && !(this.sizes && latinWord(w) && !this.sizes.has(w))),
     );
+    // Pairs not on the list of sizes lead (withinBudget's order) and are short: when no bill holds
+    // them all, nothing matches and the query's other groups are never read (./disjoint-lists.ts).
+    if (this.leadingPairsDisjoint(query)) return { rids: [], total: 0 };
     // Groups are read smallest first (withinBudget's order): one that nothing holds (a pair of
     // common words never adjacent) answers the query before a larger one is read.
     const sizes: { group: WordPhrase[]; size: number }[] = [];
@@ -640,6 +645,23 @@ export class WordRanker {
     }
     const touched = this.match(query);
     return this.page(touched, query.length, req, now, pins);
+  }
+
+  /**
+   * Whether no bill holds all the pairs of common words that lead the query and are not on the list
+   * of sizes (each under LISTED_PAIR_BYTES): read in turn, up to the one that leaves no bill. Only
+   * while no bill is written since compaction, when the compacted postings are every current bill's.
+   */
+  private leadingPairsDisjoint(query: WordQuery): boolean {
+    if (this.staleList.length > 0 || !this.sizes) return false;
+    const pairs: string[] = [];
+    for (const group of query) {
+      const word = group.length === 1 && group[0]?.words.length === 1 ? (group[0].words[0] ?? '') : '';
+      const [blank, first = '', second = ''] = word.split(' ');
+      if (blank !== '' || !this.common.has(first) || !this.common.has(second) || this.sizes.has(word)) break;
+      pairs.push(word);
+    }
+    return disjointLists(pairs.length, (i) => this.basePostings(pairs[i] ?? '')?.rids ?? NO_RIDS, this.groupsMatched);
   }
 
   /**

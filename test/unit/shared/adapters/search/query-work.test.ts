@@ -143,6 +143,22 @@ describe('the work of one query', () => {
     expect(asked.known).toEqual([]);
   });
 
+  it('stops reading the pairs of quoted phrases at the first that leaves no bill: the rest are never read', () => {
+    // Pairs not on the list of sizes (each under LISTED_PAIR_BYTES): " aa bb" on every 6th bill, " bb cc" on every
+    // 10th (both: every 30th), " cc dd" on every 7th (with both: none of 200), " dd ee" on every 2nd.
+    const steps = { ' aa bb': 6, ' bb cc': 10, ' cc dd': 7, ' dd ee': 2 };
+    const { source, asked } = counting(200, steps, true, ['aa', 'bb', 'cc', 'dd', 'ee'], () => false);
+    const ranker = new WordRanker(source);
+    expect(ranker.search(words(...Object.keys(steps)), request, NOW)).toEqual({ rids: [], total: 0 });
+    expect(asked.postings).toEqual([' aa bb', ' bb cc', ' cc dd']);
+    // Pairs that do meet are matched and scored as before: every 30th bill holds the first two.
+    const both = ranker.search(words(' aa bb', ' bb cc'), { ...request, limit: 50 }, NOW);
+    expect(both.total).toBe(6);
+    expect(both.rids.every((rid) => rid % 30 === 0)).toBe(true);
+    // The scratch marks were cleared: the same query answers the same.
+    expect(ranker.search(words(' aa bb', ' bb cc'), { ...request, limit: 50 }, NOW)).toEqual(both);
+  });
+
   it('drops a group every bill holds unread: a pair all 700,000 bills hold decodes no postings', () => {
     const steps = { ' to amend': 1, rare: 7 };
     const { source, asked, cols } = counting(700_000, steps, true, ['to', 'amend'], () => true, [' to amend']);
