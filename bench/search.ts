@@ -18,7 +18,8 @@
  * (bench/bundle-sizes.ts, run as a child).
  * BENCH_SEARCH_INDEX=path reuses an index file built by an earlier run (its
  * indexing figures are then not printed); BENCH_SEARCH_BUNDLES=0 skips the
- * bundle measurement; BENCH_SEARCH_ONLY=cold prints only a new container's first
+ * bundle measurement; BENCH_SEARCH_ONLY=warm stops after recall and the warm
+ * latencies; BENCH_SEARCH_ONLY=cold prints only a new container's first
  * answers (and the fresh process's local first query), to measure a cold-start change;
  * BENCH_SEARCH_PAGE_PACK=0 and BENCH_SEARCH_MANIFEST_HOT=0 serve the snapshot as one written
  * before its page pack or before the manifest carried its size and hot ranges.
@@ -45,6 +46,8 @@ const CLIENTS = 20;
 const REUSE = process.env.BENCH_SEARCH_INDEX;
 const COLD_ROUNDS = Number(process.env.BENCH_SEARCH_COLD_ROUNDS ?? 24);
 const COLD_ONLY = process.env.BENCH_SEARCH_ONLY === 'cold';
+/** BENCH_SEARCH_ONLY=warm: recall and the warm latencies alone, without the fresh processes and the cold first answers. */
+const WARM_ONLY = process.env.BENCH_SEARCH_ONLY === 'warm';
 /** The issue's targets (issue 23, §5). */
 const TARGET_P95_MS = 50;
 const TARGET_DETAIL_RATIO = 3;
@@ -310,6 +313,7 @@ async function main(): Promise<void> {
 
     const queries = makeQueries(corpus, QUERIES);
     if (!COLD_ONLY) await warmFigures(path, corpus, queries);
+    if (WARM_ONLY) return;
     const colds = [];
     for (let i = 0; i < 5; i++) colds.push(await coldOpen(path));
     console.log(`fresh process import + open + first query (index already local): median ${ms(pct(colds, 50))}`);
