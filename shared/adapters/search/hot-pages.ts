@@ -27,9 +27,7 @@ export const HOT_TABLES = [
   'sqlite_schema',
   'bills_fts_config',
   'sections_fts_config',
-  // What the word ranker loads at its first query (./word-store.ts): its columns (packed; as they are in a file compacted before) and date order, ...
-  'packed_columns',
-  'sqlite_autoindex_packed_columns_1',
+  // What the word ranker loads at its first query (./word-store.ts): its columns and date order, ...
   'doc_columns',
   'sqlite_autoindex_doc_columns_1',
   'common_words',

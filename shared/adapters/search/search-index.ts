@@ -26,10 +26,8 @@ import { RowPrefetcher, type LazyPages } from './row-pages.ts';
 import {
   compactWords,
   dropWords,
-  hasRawColumns,
   hasUniversal,
   hasWordSizes,
-  packStoredColumns,
   WORD_SCHEMA,
   wordSource,
   writeUniversal,
@@ -162,7 +160,6 @@ export class SearchIndex {
         db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
       }
       if (!hasWordSizes(index.sql)) writeWordSizes(index.sql);
-      if (!options.pages && hasRawColumns(index.sql)) index.transaction(() => packStoredColumns(index.sql));
       // A container opening a snapshot over the network (`pages`) must not read every long posting list to list
       // them (seconds of ranged GETs before its first answer); it answers as before until a compaction lists them.
       if (!options.pages && !hasUniversal(index.sql)) writeUniversal(index.sql);

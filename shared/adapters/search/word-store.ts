@@ -13,8 +13,7 @@
 import { decodeBillWords, type DecodedBillWords } from '#shared/domain/search/bill-words.ts';
 import { latinWord } from '#shared/domain/search/search-query.ts';
 import { decodeCount, decodePostings, encodePostings, type Postings } from './posting-codec.ts';
-import { DocColumns, newestFirst, type DocColumnsRow, type FilterValues, type SavedColumns } from './doc-columns.ts';
-import { packColumn, unpackColumn } from './column-pack.ts';
+import { DocColumns, newestFirst, type DocColumnsRow, type FilterValues } from './doc-columns.ts';
 import { FILTER_COLUMNS } from './filter-columns.ts';
 import { LISTED_PAIR_BYTES, type WordSource } from './word-ranker.ts';
 import { WordSizes } from './word-sizes.ts';
@@ -39,7 +38,6 @@ CREATE TABLE IF NOT EXISTS recent_words(rid INTEGER PRIMARY KEY, words TEXT NOT 
 CREATE TABLE IF NOT EXISTS stale_rids(rid INTEGER PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS common_words(word TEXT PRIMARY KEY) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS doc_columns(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
-CREATE TABLE IF NOT EXISTS packed_columns(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS word_lists(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, data BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS word_heads(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, head BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS word_dense(id INTEGER PRIMARY KEY, word TEXT NOT NULL UNIQUE, postings BLOB NOT NULL);
@@ -53,13 +51,7 @@ CREATE TABLE IF NOT EXISTS word_dense(id INTEGER PRIMARY KEY, word TEXT NOT NULL
  */
 const SIZES_LIST = 'packed_sizes';
 const LINES_LIST = 'sizes';
-/**
- * The ranker's columns are stored narrowed, in packed_columns (./column-pack.ts: about half the bytes a new
- * container fetches before its first answer, issue 36.5); doc_columns keeps the date order alone. A file compacted
- * before keeps them as they are in doc_columns, which a reader reads and a writer's open packs (packStoredColumns);
- * a reader of older code finds no columns in doc_columns and builds them from the docs, as from a file without.
- * This is the doc_columns row of the bills newest first (newestFirst), as of the compaction.
- */
+/** The doc_columns row of the bills newest first (newestFirst), as of the compaction. */
 const DATE_ORDER = 'date_order';
 /** The word_lists row of the runs of Latin letters that begin a word and a digit follows. */
 const RUNS_LIST = 'runs';
@@ -158,10 +150,10 @@ export function wordSource(sql: Sql): WordSource {
     },
     staleRids: () => staleRids(sql),
     columns() {
-      // Compacted columns as stored (packed, or as they are in a file compacted before), then the bills written or removed since, row by row.
-      const saved = packedColumns(sql) ?? rawColumns(sql);
+      // Compacted columns as stored, then the bills written or removed since, row by row.
+      const saved = sql.all('SELECT name, data FROM doc_columns WHERE name <> ?', [DATE_ORDER]);
       if (saved.length === 0) return columnsOf(docRows(sql, ''));
-      const cols = DocColumns.restore(Object.fromEntries(saved));
+      const cols = DocColumns.restore(Object.fromEntries(saved.map((r) => [text(r.name), bytes(r.data)])));
       for (const rid of staleRids(sql)) cols.remove(rid);
       for (const row of docRows(sql, 'WHERE rid IN (SELECT rid FROM stale_rids)')) cols.set(row);
       return cols;
@@ -193,40 +185,6 @@ export function wordSource(sql: Sql): WordSource {
       return ids(text(sql.get('SELECT group_concat(rid) AS r FROM doc_topics WHERE topic = ?', [topic])?.r));
     },
   };
-}
-
-/** The columns as stored in doc_columns by a compaction before they were packed. */
-const rawColumns = (sql: Sql): [string, Uint8Array][] =>
-  sql.all('SELECT name, data FROM doc_columns WHERE name <> ?', [DATE_ORDER]).map((r) => [text(r.name), bytes(r.data)]);
-
-/** The packed columns, read back as DocColumns saved them; null when the file keeps none there (compacted before, or a reader's open of a file without the table). */
-function packedColumns(sql: Sql): [string, Uint8Array][] | null {
-  let rows: Row[];
-  try {
-    rows = sql.all('SELECT name, data FROM packed_columns', []);
-  } catch {
-    return null;
-  }
-  return rows.length > 0 ? rows.map((r) => [text(r.name), unpackColumn(bytes(r.data))]) : null;
-}
-
-/** Stores the columns DocColumns saved, each narrowed (an array of one value a bill; the rest as it is). */
-function writeColumns(sql: Sql, saved: SavedColumns): void {
-  const bills = saved.alive?.length ?? 0;
-  sql.run('DELETE FROM packed_columns', []);
-  for (const [name, data] of Object.entries(saved)) {
-    const width = bills > 0 ? data.length / bills : 0;
-    sql.run('INSERT INTO packed_columns(name, data) VALUES (?, ?)', [name, packColumn(data, width === 1 || width === 2 || width === 4 ? width : undefined)]);
-  }
-}
-
-/** Whether the file's compacted columns still have to be packed (a file compacted before they were: its writer's open packs them). */
-export const hasRawColumns = (sql: Sql): boolean => sql.get('SELECT name FROM doc_columns WHERE name <> ? LIMIT 1', [DATE_ORDER]) !== null;
-
-/** Packs the columns of a file compacted before they were packed, as compaction now stores them. */
-export function packStoredColumns(sql: Sql): void {
-  writeColumns(sql, Object.fromEntries(rawColumns(sql)));
-  sql.run('DELETE FROM doc_columns WHERE name <> ?', [DATE_ORDER]);
 }
 
 /** A word_lists row of words, one a line; null when the file keeps none. */
@@ -329,12 +287,11 @@ export function compactWords(sql: Sql): void {
     if (p.filled >= Math.max(1, cols.count * DENSE_SHARE)) sql.run('INSERT INTO word_dense(word, postings) VALUES (?, ?)', [word, encodeDense(sorted)]);
   }
   sql.run('DELETE FROM doc_columns', []);
-  sql.run('DELETE FROM packed_columns', []);
   writeUniversal(
     sql,
     [...merged].filter(([, p]) => p.filled === cols.count && cols.count > 0).map(([word]) => word),
   );
-  writeColumns(sql, cols.save());
+  for (const [name, data] of Object.entries(cols.save())) sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [name, data]);
   writeHeads(sql, merged, cols, new Date());
   const order = newestFirst(cols);
   sql.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [DATE_ORDER, new Uint8Array(order.buffer, order.byteOffset, order.byteLength)]);

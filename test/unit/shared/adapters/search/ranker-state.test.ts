@@ -19,7 +19,6 @@ import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { decodePostings } from '#shared/adapters/search/posting-codec.ts';
 import { DENSE_SHARE } from '#shared/adapters/search/dense-postings.ts';
 import { WordSizes } from '#shared/adapters/search/word-sizes.ts';
-import { unpackColumn } from '#shared/adapters/search/column-pack.ts';
 import { wordSource, type Sql } from '#shared/adapters/search/word-store.ts';
 import { LISTED_PAIR_BYTES } from '#shared/adapters/search/word-ranker.ts';
 import { latinWord } from '#shared/domain/search/search-query.ts';
@@ -85,10 +84,6 @@ beforeAll(() => {
   copy.close();
   const { db, sql } = open(older);
   const sizes = WordSizes.unpack(sql.get("SELECT data FROM word_lists WHERE name = 'packed_sizes'", [])?.data as Uint8Array);
-  // Its columns as they are in doc_columns, not packed (issue 36.5's packed_columns).
-  for (const r of db.all('SELECT name, data FROM packed_columns') as { name: string; data: Uint8Array }[])
-    db.run('INSERT INTO doc_columns(name, data) VALUES (?, ?)', [r.name, unpackColumn(r.data)]);
-  db.run('DROP TABLE packed_columns');
   db.run("DELETE FROM doc_columns WHERE name IN ('date_order', 'totals')");
   db.run("DELETE FROM word_lists WHERE name = 'packed_sizes'");
   const lines = new TextEncoder().encode(
@@ -121,7 +116,6 @@ describe("the word ranker's stored state", () => {
     const restored = wordSource(a.sql).columns();
     // Without the stored columns a reader builds them row by row from the docs table.
     a.db.run('DELETE FROM doc_columns');
-    a.db.run('DELETE FROM packed_columns');
     const built = wordSource(a.sql).columns();
     a.db.close();
     expect(restored.count).toBe(BILLS);
@@ -143,33 +137,6 @@ describe("the word ranker's stored state", () => {
       const b = built.filter(f, null);
       expect(Array.from({ length: BILLS + 2 }, (_, rid) => r?.(rid))).toEqual(Array.from({ length: BILLS + 2 }, (_, rid) => b?.(rid)));
     }
-  });
-
-  it("stores the columns narrowed, reads a file's columns stored as they were before, and a writer's open packs those", () => {
-    // The older file keeps its columns as they are in doc_columns, and a reader reads them there.
-    const before = join(dir, 'before-packed.db');
-    copyFileSync(older, before);
-    const raw = open(before);
-    expect(Number(raw.sql.get("SELECT count(*) AS n FROM doc_columns WHERE name <> 'date_order'", [])?.n)).toBeGreaterThan(5);
-    const fromRaw = wordSource(raw.sql).columns();
-    raw.db.close();
-    expect(fromRaw.count).toBe(BILLS);
-    // A writer's open (how the bench brings a reused index to this layout) packs them, as compaction stores them.
-    SearchIndex.open(before).close();
-    const after = open(before);
-    expect(after.sql.get("SELECT name FROM doc_columns WHERE name <> 'date_order'", [])).toBeNull();
-    const packed = after.db.all('SELECT name, length(data) AS n FROM packed_columns') as { name: string; n: number }[];
-    // 600 bills: a code, a Congress, a flag in a byte each (and an 8-byte header), not the 4 or 2 bytes the ranker holds them in.
-    const size = new Map(packed.map((r) => [r.name, Number(r.n)]));
-    for (const name of ['chamber', 'type', 'status', 'congress', 'has_document', 'alive']) expect(size.get(name)).toBe(8 + BILLS + 1);
-    const fromPacked = wordSource(after.sql).columns();
-    after.db.close();
-    expect(fromPacked.count).toBe(fromRaw.count);
-    expect(fromPacked.totalLength).toBe(fromRaw.totalLength);
-    expect([...fromPacked.date]).toEqual([...fromRaw.date]);
-    expect([...fromPacked.length]).toEqual([...fromRaw.length]);
-    expect([...fromPacked.alive]).toEqual([...fromRaw.alive]);
-    for (const c of FILTER_COLUMNS) for (let rid = 0; rid <= BILLS; rid++) expect(fromPacked.numberAt(c.name, rid)).toBe(fromRaw.numberAt(c.name, rid));
   });
 
   it('keeps the Latin words, the other common words and the large pairs with their sizes, packed and in order', () => {
