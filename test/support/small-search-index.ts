@@ -1,8 +1,12 @@
 /**
  * A small compacted search index file on disk, of bills alike but for their number, for the tests of
- * what is read of an index file's pages (shared/adapters/search/hot-pages.ts, page-pack.ts).
+ * what is read of an index file and how it opens (shared/adapters/search/hot-pages.ts, page-pack.ts,
+ * search-index.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { SearchIndex } from '#shared/adapters/search/search-index.ts';
 import { numberForms, type SearchDocument } from '#shared/domain/search/search-document.ts';
 
@@ -34,4 +38,20 @@ export function smallSearchIndex(dir: string, bills: number): string {
   index.optimize();
   index.close();
   return path;
+}
+
+/** Registers hooks that write a file's small index (`bills` bills) into a folder of its own before its tests and remove it after. */
+export function useSmallSearchIndex(bills: number): { readonly path: string } {
+  let dir = '';
+  let path = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'small-search-index-'));
+    path = smallSearchIndex(dir, bills);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    get path() {
+      return path;
+    },
+  };
 }
