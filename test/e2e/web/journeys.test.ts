@@ -5,13 +5,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { WEB_DIST } from '#infra/web-build.ts';
 import type { Brief } from '#shared/domain/briefs/brief.schema.ts';
 import { seedBill, seedBrief, seedMember } from '#test/support/personal-seed.ts';
 import { newContext, recordApiCalls } from './support/browser.ts';
 import { pastTheScreen, smallTargets, weakFocusRings } from './support/layout-checks.ts';
 import { heading, tick } from './support/journey.ts';
 import { useWebStack } from './support/web-stack.ts';
-import { WEB_DIST } from '#infra/web-build.ts';
 
 const web = useWebStack();
 let brief: Brief;

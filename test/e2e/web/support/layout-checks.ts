@@ -4,7 +4,7 @@
  * interactive controls smaller than WCAG 2.5.8's 24 by 24 px target that another control crowds (the criterion's
  * spacing exception; a link inside a sentence is exempt too; a native input drawn under a USWDS label is measured by
  * that label), and stops of the Tab key whose focus ring is the browser's thin default or none (WCAG 2.4.7; the app
-draws a 4 px ring). The checks run in the page as source text: the service's TypeScript has no DOM types.
+ * draws a 4 px ring). The checks run in the page as source text: the service's TypeScript has no DOM types.
  */
 import type { Page } from 'playwright-core';
 
@@ -50,23 +50,31 @@ export const pastTheScreen = (page: Page): Promise<string[]> => page.evaluate(PA
 /** Visible controls under 24 px in either direction with another control within their 24 px box, as `tag "name" WxH`. */
 export const smallTargets = (page: Page): Promise<string[]> => page.evaluate(SMALL_TARGETS);
 
-/** The focused element as `tag "name"` when its ring is under 2 px or missing, else null (a heading focused on navigation is exempt). */
-const WEAK_RING = `(() => {
+/**
+ * The Tab key's stop: whether focus came back to the first stop of this walk (the page's stops are all seen), and the
+ * focused element as `tag "name"` when its ring is under 2 px or missing (a heading focused on navigation is exempt).
+ */
+const TAB_STOP = `(() => {
   const e = document.activeElement;
-  if (!e || e === document.body || e.getAttribute('tabindex') === '-1') return null;
+  if (!e || e === document.body) return { wrapped: false, weak: null };
+  if (e === window.__firstTabStop) return { wrapped: true, weak: null };
+  window.__firstTabStop = window.__firstTabStop || e;
+  if (e.getAttribute('tabindex') === '-1') return { wrapped: false, weak: null };
   const s = getComputedStyle(e);
   const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
-  return ring || s.boxShadow !== 'none' ? null : e.tagName.toLowerCase() + ' "' + (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40) + '" outline ' + s.outlineStyle + ' ' + s.outlineWidth;
+  const weak = ring || s.boxShadow !== 'none' ? null : e.tagName.toLowerCase() + ' "' + (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40) + '" outline ' + s.outlineStyle + ' ' + s.outlineWidth;
+  return { wrapped: false, weak };
 })()`;
 
-/** Tabs through the page from its top (at most `stops` presses) and lists the stops whose focus ring is thin or missing. */
+/** Tabs through the page from its top, once round (at most `stops` presses), and lists the stops whose focus ring is thin or missing. */
 export async function weakFocusRings(page: Page, stops = 150): Promise<string[]> {
   const weak = new Set<string>();
-  await page.evaluate('document.activeElement && document.activeElement.blur()');
+  await page.evaluate('window.__firstTabStop = null; document.activeElement && document.activeElement.blur()');
   for (let i = 0; i < stops; i++) {
     await page.keyboard.press('Tab');
-    const found: string | null = await page.evaluate(WEAK_RING);
-    if (found) weak.add(found);
+    const stop: { wrapped: boolean; weak: string | null } = await page.evaluate(TAB_STOP);
+    if (stop.wrapped) break;
+    if (stop.weak) weak.add(stop.weak);
   }
   return [...weak];
 }
