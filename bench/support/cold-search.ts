@@ -7,7 +7,6 @@
  * speed, and playing Lambda's S3 as modelled below (docs/search.md). Each answer is checked against a warm index's.
  */
 import { execFile } from 'node:child_process';
-import sqlite from 'node-sqlite3-wasm';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { esbuildOptions, writeBuild } from '#infra/bundling.ts';
 import { hotPages } from '#shared/adapters/search/hot-pages.ts';
 import type { SearchManifest } from '#shared/adapters/search/index-store.ts';
 import { packPages } from '#shared/adapters/search/page-pack.ts';
+import { readIndexFile } from '#shared/adapters/search/read-index-file.ts';
 import type { SearchHits, SearchRequest } from '#shared/adapters/search/search-filters.ts';
 import { startRangeServer, RAW, type S3Model } from './s3-range-server.ts';
 import { pct } from './timing.ts';
@@ -74,18 +74,14 @@ function runOnce(entry: string, endpoint: string, request: SearchRequest, waitDo
 
 /** Each page's b-tree in the index file and its kind ("word_postings leaf"), to say what a waited read was for. */
 function pageOwners(path: string): { pageSize: number; owner: Map<number, string> } {
-  rmSync(`${path}.lock`, { recursive: true, force: true });
-  const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
-  try {
+  return readIndexFile(path, (db) => {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
     const rows = db.all('SELECT pageno, name, pagetype FROM dbstat') as { pageno: number; name: string; pagetype: string }[];
     return {
       pageSize,
       owner: new Map(rows.map((r) => [Number(r.pageno), `${r.name.replace('sqlite_autoindex_', 'index of ').replace(/_1$/u, '')} ${r.pagetype}`])),
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The waited reads of many runs by what they read, most waited first: "word_postings leaf 310 ms (12 reads)", per run. */

@@ -14,9 +14,8 @@
  * and their index, most of the file, are read where a query needs them. Found
  * with SQLite's dbstat table when a snapshot is written (./index-store.ts).
  */
-import { rmSync } from 'node:fs';
-import sqlite from 'node-sqlite3-wasm';
 import type { ByteRange } from './lazy-file.ts';
+import { readIndexFile } from './read-index-file.ts';
 
 /**
  * The tables and indexes every answer reads (their names in the file's schema), in the order a first answer
@@ -77,10 +76,7 @@ export const READ_WHERE_NEEDED = [
 
 /** The byte ranges of the hot tables' pages in the file at `path`, adjacent pages merged, in the order of HOT_TABLES (the FTS5 tables' first leaves with their term indexes). */
 export function hotPages(path: string): ByteRange[] {
-  // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
-  rmSync(`${path}.lock`, { recursive: true, force: true });
-  const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
-  try {
+  return readIndexFile(path, (db) => {
     const pageSize = Number((db.get('PRAGMA page_size') as { page_size: number }).page_size);
     const rows = db.all(
       `SELECT pageno, name FROM dbstat WHERE name IN (${HOT_TABLES.map(() => '?').join(',')})
@@ -104,7 +100,5 @@ export function hotPages(path: string): ByteRange[] {
       else ranges.push({ offset, length: pageSize, rank: r });
     }
     return ranges.sort((a, b) => a.rank - b.rank || a.offset - b.offset).map(({ offset, length }) => ({ offset, length }));
-  } finally {
-    db.close();
-  }
+  });
 }

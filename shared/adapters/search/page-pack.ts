@@ -10,10 +10,10 @@
  * (./index-store.ts). Layout: a magic number, the page size, the count, the
  * page numbers (4 bytes each, big-endian), then the pages in that order.
  */
-import { closeSync, openSync, readSync, rmSync } from 'node:fs';
-import sqlite from 'node-sqlite3-wasm';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { pageGeometry } from './btree-cells.ts';
 import type { PagePack } from './lazy-file.ts';
+import { readIndexFile } from './read-index-file.ts';
 
 const MAGIC = 0x42575050; // "BWPP"
 const HEADER_BYTES = 12;
@@ -26,18 +26,13 @@ const WHOLE_TABLES = ['sqlite_schema', 'bills_fts_config', 'sections_fts_config'
 
 /** The page numbers to pack from the file at `path`: every interior page, and the pages of WHOLE_TABLES, ascending. */
 export function packedPageNumbers(path: string): number[] {
-  // A process that died with the file open left the wasm build's lock directory; a snapshot has no other user.
-  rmSync(`${path}.lock`, { recursive: true, force: true });
-  const db = new sqlite.Database(path, { readOnly: true, fileMustExist: true });
-  try {
+  return readIndexFile(path, (db) => {
     const rows = db.all(
       `SELECT DISTINCT pageno FROM dbstat WHERE pagetype = 'internal' OR name IN (${WHOLE_TABLES.map(() => '?').join(',')}) ORDER BY pageno`,
       [...WHOLE_TABLES],
     ) as { pageno: number }[];
     return rows.map((r) => Number(r.pageno));
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** The pack of the file at `path` (its page size read from its header). */
